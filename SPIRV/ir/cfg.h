@@ -1,0 +1,59 @@
+// Control-flow graph of one function: successors and predecessors from terminators,
+// reverse post-order, dominator and post-dominator trees (iterative, Cooper-Harvey-
+// Kennedy), and the structured control flow declared by merge instructions (loop
+// headers with their merge and continue targets, selection headers with their merge).
+#ifndef GLINT_SPIRV_IR_CFG_H
+#define GLINT_SPIRV_IR_CFG_H
+
+#include <unordered_map>
+#include <vector>
+
+#include "module.h"
+
+namespace glint::spirv {
+
+class Cfg {
+ public:
+  explicit Cfg(Function& function);
+
+  Block* Entry() const { return entry_; }
+  Block* BlockById(uint32_t id) const;
+  const std::vector<Block*>& Successors(const Block* block) const;
+  const std::vector<Block*>& Predecessors(const Block* block) const;
+  // Reachable blocks in reverse post-order from the entry.
+  const std::vector<Block*>& ReversePostOrder() const { return rpo_; }
+  bool IsReachable(const Block* block) const { return rpo_index_.count(block) != 0; }
+
+  // Immediate dominator (null for the entry and unreachable blocks).
+  Block* ImmediateDominator(const Block* block) const;
+  bool Dominates(const Block* a, const Block* b) const;
+  // Immediate post-dominator; null for exits (blocks with no successors) and blocks
+  // from which no exit is reachable. Exits share a virtual sink.
+  Block* ImmediatePostDominator(const Block* block) const;
+  bool PostDominates(const Block* a, const Block* b) const;
+
+  // Merge / continue targets declared by `header`'s merge instruction (0 when none).
+  uint32_t MergeTarget(const Block* header) const;
+  uint32_t ContinueTarget(const Block* header) const;
+  bool IsLoopHeader(const Block* block) const;
+
+ private:
+  void ComputeDominators();
+  void ComputePostDominators();
+
+  Block* entry_ = nullptr;
+  std::unordered_map<uint32_t, Block*> by_id_;
+  std::unordered_map<const Block*, std::vector<Block*>> successors_;
+  std::unordered_map<const Block*, std::vector<Block*>> predecessors_;
+  std::vector<Block*> rpo_;
+  std::unordered_map<const Block*, size_t> rpo_index_;
+  std::unordered_map<const Block*, Block*> idom_;
+  std::unordered_map<const Block*, Block*> ipdom_;
+};
+
+// Labels a terminator can branch to, in operand order.
+std::vector<uint32_t> BranchTargets(const Instruction& terminator);
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_IR_CFG_H

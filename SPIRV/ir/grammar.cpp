@@ -1,0 +1,63 @@
+#include "grammar.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <iterator>
+
+namespace glint::spirv::grammar {
+namespace {
+#include "grammar_tables.inc"
+}  // namespace
+
+const OpcodeInfo* FindOpcode(uint32_t opcode) {
+  auto it = std::lower_bound(std::begin(kOpcodeTable), std::end(kOpcodeTable), opcode,
+                             [](const OpcodeInfo& info, uint32_t op) { return info.opcode < op; });
+  if (it == std::end(kOpcodeTable) || it->opcode != opcode) return nullptr;
+  return &*it;
+}
+
+const OperandSpec* OperandSpecs(const OpcodeInfo& info) {
+  return kOperandSpecTable + info.first_operand;
+}
+
+const OperandKindInfo& KindInfo(OperandKind kind) {
+  return kOperandKindTable[static_cast<size_t>(kind)];
+}
+
+const OperandSpec* EnumerantParameters(OperandKind kind, uint32_t value, uint16_t* count) {
+  auto key = [](OperandKind k, uint32_t v) { return (uint64_t(k) << 32) | v; };
+  auto it = std::lower_bound(std::begin(kEnumParametersTable), std::end(kEnumParametersTable),
+                             key(kind, value), [&](const EnumParameters& e, uint64_t k) {
+                               return key(e.kind, e.value) < k;
+                             });
+  if (it == std::end(kEnumParametersTable) || it->kind != kind || it->value != value) {
+    *count = 0;
+    return nullptr;
+  }
+  *count = it->count;
+  return kEnumParameterSpecTable + it->first;
+}
+
+const char* EnumerantName(OperandKind kind, uint32_t value) {
+  auto key = [](OperandKind k, uint32_t v) { return (uint64_t(k) << 32) | v; };
+  auto it = std::lower_bound(std::begin(kEnumNameTable), std::end(kEnumNameTable), key(kind, value),
+                             [&](const EnumName& e, uint64_t k) { return key(e.kind, e.value) < k; });
+  if (it == std::end(kEnumNameTable) || it->kind != kind || it->value != value) return nullptr;
+  return it->name;
+}
+
+const ExtInstInfo* FindGlslStd450(uint32_t instruction) {
+  auto it = std::lower_bound(std::begin(kGlslStd450Table), std::end(kGlslStd450Table), instruction,
+                             [](const ExtInstInfo& info, uint32_t op) { return info.opcode < op; });
+  if (it == std::end(kGlslStd450Table) || it->opcode != instruction) return nullptr;
+  return &*it;
+}
+
+const char* OpcodeName(uint32_t opcode) {
+  if (const OpcodeInfo* info = FindOpcode(opcode)) return info->name;
+  thread_local char buffer[24];
+  std::snprintf(buffer, sizeof buffer, "Op%u", opcode);
+  return buffer;
+}
+
+}  // namespace glint::spirv::grammar

@@ -1,0 +1,169 @@
+// Glint's SPIR-V IR: a module in its logical layout sections, functions made of
+// blocks, and instructions that keep their exact words, so that parsing and emitting
+// an untouched module gives back the same words.
+//
+// Instruction sequences are std::list so that pointers to instructions, blocks and
+// functions stay valid while passes insert and erase around them; the def-use index
+// (def_use.h) holds such pointers.
+#ifndef GLINT_SPIRV_IR_MODULE_H
+#define GLINT_SPIRV_IR_MODULE_H
+
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <spirv/unified1/spirv.hpp>
+
+#include "grammar.h"
+
+namespace glint::spirv {
+
+// One instruction. `words` are the operands after the result type and result id, exactly
+// as they appear in the binary (literal strings packed, 64-bit literals as two words).
+struct Instruction {
+  spv::Op opcode = spv::OpNop;
+  uint32_t type_id = 0;    // 0 when the opcode has no result type
+  uint32_t result_id = 0;  // 0 when the opcode has no result
+  std::vector<uint32_t> words;
+  // Where the instruction started in the parsed binary (words); 0 for new ones.
+  uint32_t source_offset = 0;
+
+  Instruction() = default;
+  Instruction(spv::Op op, uint32_t type, uint32_t result, std::vector<uint32_t> operand_words)
+      : opcode(op), type_id(type), result_id(result), words(std::move(operand_words)) {}
+
+  uint32_t WordCount() const;
+  // Appends this instruction's binary encoding.
+  void Encode(std::vector<uint32_t>& out) const;
+
+  // Calls `visit` for each id operand word (not the result id), including the result
+  // type. The callback may rewrite the id. Uses the grammar; `literal_width` tells how
+  // many words a context-dependent literal (OpConstant's value, OpSwitch's cases) takes.
+  void ForEachIdOperand(const std::function<void(uint32_t& id)>& visit,
+                        uint32_t literal_width = 1);
+  void ForEachIdOperand(const std::function<void(uint32_t id)>& visit,
+                        uint32_t literal_width = 1) const;
+
+  // A literal string starting at words[first]; *next_word gets the word after it.
+  std::string StringAt(size_t first, size_t* next_word = nullptr) const;
+  uint32_t Word(size_t i) const { return words.at(i); }
+};
+
+// Packs `text` as a SPIR-V literal string (nul-terminated, zero padded).
+std::vector<uint32_t> EncodeString(const std::string& text);
+
+struct Block {
+  Instruction label;
+  std::list<Instruction> instructions;  // OpPhi, OpLine, body, merge, terminator
+
+  uint32_t id() const { return label.result_id; }
+  Instruction* Terminator();
+  const Instruction* Terminator() const;
+  // OpLoopMerge or OpSelectionMerge, null otherwise.
+  Instruction* MergeInstruction();
+  const Instruction* MergeInstruction() const;
+  // The first position where a non-OpPhi, non-OpVariable instruction may be inserted.
+  std::list<Instruction>::iterator FirstInsertionPoint();
+};
+
+struct Function {
+  Instruction definition;  // OpFunction
+  std::list<Instruction> parameters;
+  std::list<Block> blocks;
+  Instruction end;  // OpFunctionEnd
+  // OpLine/OpNoLine (or other debug instructions) before OpFunction, kept in place.
+  std::list<Instruction> leading;
+
+  uint32_t id() const { return definition.result_id; }
+  Block* FindBlock(uint32_t label_id);
+};
+
+struct ModuleHeader {
+  uint32_t magic = spv::MagicNumber;
+  uint32_t version = 0x00010000;
+  uint32_t generator = 0;
+  uint32_t bound = 1;
+  uint32_t schema = 0;
+};
+
+class Module {
+ public:
+  ModuleHeader header;
+  std::list<Instruction> capabilities;
+  std::list<Instruction> extensions;
+  std::list<Instruction> ext_inst_imports;
+  std::list<Instruction> memory_model;
+  std::list<Instruction> entry_points;
+  std::list<Instruction> execution_modes;
+  std::list<Instruction> debug_strings;    // OpString, OpSource*, OpSourceExtension
+  std::list<Instruction> debug_names;      // OpName, OpMemberName
+  std::list<Instruction> debug_processed;  // OpModuleProcessed
+  std::list<Instruction> annotations;      // decorations
+  std::list<Instruction> types_values;     // types, constants, globals, OpUndef, OpLine...
+  std::list<Function> functions;
+
+  // Binary; a parsed and unmodified module gives back its input words.
+  std::vector<uint32_t> Encode() const;
+
+  // SPIR-V version as (major, minor).
+  uint32_t MajorVersion() const { return (header.version >> 16) & 0xff; }
+  uint32_t MinorVersion() const { return (header.version >> 8) & 0xff; }
+  bool VersionAtLeast(uint32_t major, uint32_t minor) const {
+    return header.version >= ((major << 16) | (minor << 8));
+  }
+
+  uint32_t TakeNextId() { return header.bound++; }
+
+  // Every instruction of the module in binary order (const and mutable).
+  void ForEachInstruction(const std::function<void(Instruction&)>& visit);
+  void ForEachInstruction(const std::function<void(const Instruction&)>& visit) const;
+
+  // --- Lookups that walk the module (use DefUse for repeated queries). ---
+  Instruction* FindDefinition(uint32_t id);
+  Function* FindFunction(uint32_t id);
+  std::string NameOf(uint32_t id) const;  // OpName, or "" if none
+  std::vector<const Instruction*> DecorationsOf(uint32_t id) const;
+  bool HasDecoration(uint32_t id, spv::Decoration decoration) const;
+  bool HasCapability(spv::Capability capability) const;
+  uint32_t GlslStd450Import() const;  // 0 when not imported
+
+  // --- Creating types and constants without duplicates. ---
+  // Finds a non-aggregate type (void, bool, int, float, vector, matrix, pointer,
+  // function) with exactly these operand words, or appends one.
+  uint32_t FindOrAddType(spv::Op opcode, const std::vector<uint32_t>& words);
+  uint32_t FindOrAddIntType(uint32_t width, bool is_signed);
+  uint32_t FindOrAddPointerType(spv::StorageClass storage, uint32_t pointee);
+  // Finds or appends OpConstant of a 32-bit scalar type.
+  uint32_t FindOrAddConstant(uint32_t type_id, uint32_t value);
+  uint32_t FindOrAddConstantComposite(uint32_t type_id, const std::vector<uint32_t>& parts);
+  void AddCapability(spv::Capability capability);  // no-op when present
+  void AddName(uint32_t id, const std::string& name);
+  void AddDecoration(uint32_t id, spv::Decoration decoration,
+                     const std::vector<uint32_t>& literals = {});
+  uint32_t FindOrAddGlslStd450Import();
+
+  // Width of the context-dependent literal of an instruction of type `type_id`
+  // (64-bit types take two words).
+  uint32_t LiteralWidthOfType(uint32_t type_id) const;
+};
+
+// OpEntryPoint operands: execution model, function, name, interface ids.
+struct EntryPointView {
+  spv::ExecutionModel model;
+  uint32_t function;
+  std::string name;
+  size_t interface_begin;  // index into words where the interface list begins
+};
+EntryPointView ViewEntryPoint(const Instruction& entry_point);
+
+bool IsTypeDeclaration(spv::Op opcode);
+bool IsConstantInstruction(spv::Op opcode);      // OpConstant*, OpSpecConstant*
+bool IsSpecConstantInstruction(spv::Op opcode);  // OpSpecConstant*
+bool IsBlockTerminator(spv::Op opcode);
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_IR_MODULE_H

@@ -1,0 +1,305 @@
+#include "parser.h"
+
+#include <unordered_map>
+
+#include "operands.h"
+
+namespace glint::spirv {
+namespace {
+
+enum Section {
+  kCapabilities,
+  kExtensions,
+  kExtInstImports,
+  kMemoryModel,
+  kEntryPoints,
+  kExecutionModes,
+  kDebugStrings,
+  kDebugNames,
+  kDebugProcessed,
+  kAnnotations,
+  kTypesValues,
+  kFunctions,
+};
+
+Section SectionOf(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpCapability: return kCapabilities;
+    case spv::OpExtension: return kExtensions;
+    case spv::OpExtInstImport: return kExtInstImports;
+    case spv::OpMemoryModel: return kMemoryModel;
+    case spv::OpEntryPoint: return kEntryPoints;
+    case spv::OpExecutionMode:
+    case spv::OpExecutionModeId: return kExecutionModes;
+    case spv::OpString:
+    case spv::OpSource:
+    case spv::OpSourceContinued:
+    case spv::OpSourceExtension: return kDebugStrings;
+    case spv::OpName:
+    case spv::OpMemberName: return kDebugNames;
+    case spv::OpModuleProcessed: return kDebugProcessed;
+    case spv::OpDecorate:
+    case spv::OpMemberDecorate:
+    case spv::OpDecorationGroup:
+    case spv::OpGroupDecorate:
+    case spv::OpGroupMemberDecorate:
+    case spv::OpDecorateId:
+    case spv::OpDecorateString:
+    case spv::OpMemberDecorateString: return kAnnotations;
+    case spv::OpFunction: return kFunctions;
+    default: return kTypesValues;
+  }
+}
+
+const char* SectionName(Section section) {
+  static const char* const kNames[] = {"capabilities", "extensions", "extended instruction imports",
+                                       "memory model", "entry points", "execution modes",
+                                       "debug strings", "debug names", "module-processed",
+                                       "annotations", "types, constants and globals", "functions"};
+  return kNames[section];
+}
+
+uint32_t ByteSwap(uint32_t w) {
+  return (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);
+}
+
+class Parser {
+ public:
+  Parser(const uint32_t* words, size_t count) : words_(words), count_(count) {}
+
+  std::optional<Module> Parse(std::string* error) {
+    if (!ParseHeader(error)) return std::nullopt;
+    size_t offset = 5;
+    while (offset < count_) {
+      Instruction inst;
+      if (!ReadInstruction(offset, &inst, error) || !CheckIds(inst, error)) return std::nullopt;
+      const uint32_t word_count = inst.WordCount();
+      if (!Place(inst, error)) return std::nullopt;
+      offset += word_count;
+    }
+    if (function_) {
+      *error = "word " + std::to_string(count_) + ": the module ends inside function %" + std::to_string(function_->id()) +
+               " (no OpFunctionEnd)";
+      return std::nullopt;
+    }
+    if (!leading_.empty()) {
+      *error = "word " + std::to_string(leading_.back().source_offset) +
+               ": debug line instruction after the last function";
+      return std::nullopt;
+    }
+    if (module_.memory_model.empty()) {
+      *error = "the module has no OpMemoryModel";
+      return std::nullopt;
+    }
+    return std::move(module_);
+  }
+
+ private:
+  bool Fail(size_t offset, const std::string& message, std::string* error) {
+    *error = "word " + std::to_string(offset) + ": " + message;
+    return false;
+  }
+
+  bool ParseHeader(std::string* error) {
+    if (count_ < 5) return Fail(0, "truncated header: a SPIR-V module has at least 5 words", error);
+    if (words_[0] == ByteSwap(spv::MagicNumber)) {
+      swapped_.assign(words_, words_ + count_);
+      for (uint32_t& w : swapped_) w = ByteSwap(w);
+      words_ = swapped_.data();
+    }
+    if (words_[0] != spv::MagicNumber) {
+      char hex[16];
+      snprintf(hex, sizeof hex, "0x%08x", words_[0]);
+      return Fail(0, std::string("bad magic number ") + hex + " (not SPIR-V)", error);
+    }
+    module_.header = {words_[0], words_[1], words_[2], words_[3], words_[4]};
+    if (module_.header.bound == 0) return Fail(3, "id bound is 0", error);
+    return true;
+  }
+
+  bool ReadInstruction(size_t offset, Instruction* inst, std::string* error) {
+    uint32_t first = words_[offset];
+    uint32_t word_count = first >> 16;
+    auto opcode = static_cast<spv::Op>(first & 0xffff);
+    if (word_count == 0) return Fail(offset, "instruction with word count 0", error);
+    if (offset + word_count > count_)
+      return Fail(offset, std::string(grammar::OpcodeName(opcode)) + " with word count " +
+                              std::to_string(word_count) + " runs past the end of the module (" +
+                              std::to_string(count_) + " words): truncated stream",
+                  error);
+    const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
+    if (!info) return Fail(offset, "unknown opcode " + std::to_string(opcode), error);
+    size_t next = offset + 1;
+    size_t end = offset + word_count;
+    inst->opcode = opcode;
+    inst->source_offset = static_cast<uint32_t>(offset);
+    if (info->has_type) {
+      if (next >= end) return Fail(offset, std::string(info->name) + " lacks its result type", error);
+      inst->type_id = words_[next++];
+      if (inst->type_id == 0) return Fail(offset, std::string(info->name) + " has result type id 0", error);
+    }
+    if (info->has_result) {
+      if (next >= end) return Fail(offset, std::string(info->name) + " lacks its result id", error);
+      inst->result_id = words_[next++];
+      if (inst->result_id == 0) return Fail(offset, std::string(info->name) + " has result id 0", error);
+    }
+    inst->words.assign(words_ + next, words_ + end);
+    return true;
+  }
+
+  uint32_t LiteralWidth(const Instruction& inst) const {
+    uint32_t type = 0;
+    if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant) type = inst.type_id;
+    if (inst.opcode == spv::OpSwitch && !inst.words.empty()) {
+      auto it = value_types_.find(inst.words[0]);
+      if (it != value_types_.end()) type = it->second;
+    }
+    auto it = type_widths_.find(type);
+    return (it != type_widths_.end() && it->second > 32) ? 2 : 1;
+  }
+
+  bool CheckIds(const Instruction& inst, std::string* error) {
+    size_t offset = inst.source_offset;
+    std::vector<Operand> operands;
+    std::string message;
+    if (!DecodeOperands(inst, LiteralWidth(inst), &operands, &message))
+      return Fail(offset, std::string(grammar::OpcodeName(inst.opcode)) + ": " + message, error);
+    const uint32_t bound = module_.header.bound;
+    auto check = [&](uint32_t id, const char* what) {
+      if (id != 0 && id < bound) return true;
+      return Fail(offset, std::string(grammar::OpcodeName(inst.opcode)) + " " + what + " id " +
+                              std::to_string(id) + (id == 0 ? " is 0" : " is at or above the bound " +
+                                                                            std::to_string(bound)),
+                  error);
+    };
+    if (inst.type_id && !check(inst.type_id, "result type")) return false;
+    if (inst.result_id && !check(inst.result_id, "result")) return false;
+    for (const Operand& operand : operands)
+      if (operand.is_id && !check(inst.words[operand.first_word], "operand")) return false;
+    if (inst.result_id) {
+      if (inst.type_id) value_types_[inst.result_id] = inst.type_id;
+      if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
+        type_widths_[inst.result_id] = inst.words[0];
+    }
+    return true;
+  }
+
+  bool Place(Instruction& inst, std::string* error) {
+    if (function_) return PlaceInFunction(inst, error);
+    Section section = SectionOf(inst.opcode);
+    bool line_info = inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine;
+    if (line_info && section_ >= kTypesValues) section = section_;
+    if (section < section_)
+      return Fail(inst.source_offset,
+                  std::string(grammar::OpcodeName(inst.opcode)) + " belongs in the " +
+                      SectionName(section) + " section but appears after the " +
+                      SectionName(section_) + " section",
+                  error);
+    if (section == kMemoryModel && !module_.memory_model.empty())
+      return Fail(inst.source_offset, "second OpMemoryModel", error);
+    section_ = section;
+    switch (section) {
+      case kCapabilities: module_.capabilities.push_back(std::move(inst)); break;
+      case kExtensions: module_.extensions.push_back(std::move(inst)); break;
+      case kExtInstImports: module_.ext_inst_imports.push_back(std::move(inst)); break;
+      case kMemoryModel: module_.memory_model.push_back(std::move(inst)); break;
+      case kEntryPoints: module_.entry_points.push_back(std::move(inst)); break;
+      case kExecutionModes: module_.execution_modes.push_back(std::move(inst)); break;
+      case kDebugStrings: module_.debug_strings.push_back(std::move(inst)); break;
+      case kDebugNames: module_.debug_names.push_back(std::move(inst)); break;
+      case kDebugProcessed: module_.debug_processed.push_back(std::move(inst)); break;
+      case kAnnotations: module_.annotations.push_back(std::move(inst)); break;
+      case kTypesValues: module_.types_values.push_back(std::move(inst)); break;
+      case kFunctions: return PlaceBetweenFunctions(inst, error);
+    }
+    return true;
+  }
+
+  bool PlaceBetweenFunctions(Instruction& inst, std::string* error) {
+    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) {
+      leading_.push_back(std::move(inst));
+      return true;
+    }
+    if (inst.opcode != spv::OpFunction)
+      return Fail(inst.source_offset,
+                  std::string(grammar::OpcodeName(inst.opcode)) +
+                      " appears between functions (after the first OpFunction)",
+                  error);
+    module_.functions.emplace_back();
+    function_ = &module_.functions.back();
+    function_->leading = std::move(leading_);
+    leading_.clear();
+    function_->definition = std::move(inst);
+    block_ = nullptr;
+    block_closed_ = false;
+    return true;
+  }
+
+  bool PlaceInFunction(Instruction& inst, std::string* error) {
+    const size_t offset = inst.source_offset;
+    const std::string name = grammar::OpcodeName(inst.opcode);
+    switch (inst.opcode) {
+      case spv::OpFunction:
+        return Fail(offset, "OpFunction inside function %" + std::to_string(function_->id()), error);
+      case spv::OpFunctionEnd:
+        if (block_ && !block_closed_)
+          return Fail(offset, "OpFunctionEnd ends block %" + std::to_string(block_->id()) +
+                                  " that has no terminator",
+                      error);
+        function_->end = std::move(inst);
+        function_ = nullptr;
+        section_ = kFunctions;
+        return true;
+      case spv::OpLabel:
+        if (block_ && !block_closed_)
+          return Fail(offset, "OpLabel inside block %" + std::to_string(block_->id()) +
+                                  " that has no terminator",
+                      error);
+        function_->blocks.emplace_back();
+        block_ = &function_->blocks.back();
+        block_->label = std::move(inst);
+        block_closed_ = false;
+        return true;
+      default:
+        break;
+    }
+    if (!block_) {
+      if (inst.opcode == spv::OpFunctionParameter || inst.opcode == spv::OpLine ||
+          inst.opcode == spv::OpNoLine) {
+        function_->parameters.push_back(std::move(inst));
+        return true;
+      }
+      return Fail(offset, name + " appears in a function before its first OpLabel", error);
+    }
+    if (block_closed_)
+      return Fail(offset, name + " appears after the terminator of block %" +
+                              std::to_string(block_->id()),
+                  error);
+    if (inst.opcode == spv::OpFunctionParameter)
+      return Fail(offset, "OpFunctionParameter inside block %" + std::to_string(block_->id()), error);
+    block_closed_ = IsBlockTerminator(inst.opcode);
+    block_->instructions.push_back(std::move(inst));
+    return true;
+  }
+
+  const uint32_t* words_;
+  size_t count_;
+  std::vector<uint32_t> swapped_;
+  Module module_;
+  Section section_ = kCapabilities;
+  Function* function_ = nullptr;
+  Block* block_ = nullptr;
+  bool block_closed_ = false;
+  std::list<Instruction> leading_;
+  std::unordered_map<uint32_t, uint32_t> value_types_;
+  std::unordered_map<uint32_t, uint32_t> type_widths_;
+};
+
+}  // namespace
+
+std::optional<Module> ParseModule(const uint32_t* words, size_t word_count, std::string* error) {
+  Parser parser(words, word_count);
+  return parser.Parse(error);
+}
+
+}  // namespace glint::spirv

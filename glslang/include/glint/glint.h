@@ -1,0 +1,131 @@
+// Glint's public C++ API.
+//
+// Glint is glslang's SPIR-V code generation followed by Glint's own passes (constant
+// tables hoisted to Private variables, optional robust access with integer range
+// analysis, uniformity warnings). An engine that today calls
+//   glslang::GlslangToSpv(intermediate, spirv, &spvOptions);
+// calls instead
+//   glint::GlslangToSpv(intermediate, spirv, &spvOptions, glintOptions, &report);
+// and SPIR-V from any other front end goes through glint::Process().
+//
+// Thread safety: both entry points may be called from several threads at once, each
+// with its own module and report; they share no mutable state.
+#ifndef GLINT_GLINT_H
+#define GLINT_GLINT_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace glslang {
+class TIntermediate;
+struct SpvOptions;
+}  // namespace glslang
+
+namespace glint {
+
+// The environment the module is compiled for; decides the validator's rules and
+// which SPIR-V features a pass may use.
+enum class TargetEnv {
+  kUniversal,  // no client API: validated as the module's own SPIR-V version
+  kOpenGL45,
+  kVulkan10,
+  kVulkan11,
+  kVulkan12,
+  kVulkan13,
+};
+
+enum class RangeAnalysisMode {
+  kOff,        // no analysis: every dynamic index is clamped
+  kReference,  // exactly the rules of the reference design (Tint's), nothing more
+  kFull,       // Glint's analysis; the default
+};
+
+enum class Severity { kOff, kNote, kWarning, kError };
+
+struct Options {
+  // Rewrite run-time-indexed constant arrays into one module-scope Private variable
+  // per constant (on by default).
+  bool hoist_constant_tables = true;
+  // Clamp every dynamic index so that no access can leave its object.
+  bool robust_access = false;
+  // Which analysis may prove a clamp unnecessary (only used with robust_access and
+  // for the range report).
+  RangeAnalysisMode range_analysis = RangeAnalysisMode::kFull;
+  // How uniformity problems (derivatives, implicit-LOD sampling, barriers in
+  // non-uniform control flow) are reported; kOff disables the analysis.
+  Severity uniformity = Severity::kWarning;
+  // The subgroup size the user promises (0: unknown). GLSL has no way to say it.
+  uint32_t subgroup_size = 0;
+  // Values for specialization constants, by SpecId; applied before analysis.
+  std::map<uint32_t, uint64_t> spec_constants;
+  // Fill Report::accesses with one record per dynamic index.
+  bool collect_ranges = false;
+  TargetEnv target_env = TargetEnv::kVulkan10;
+  // Validate the final module with SPIRV-Tools for target_env; a failure is an error.
+  bool validate = false;
+};
+
+struct SourceLocation {
+  std::string file;  // empty when the module carries no line information
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+
+struct Diagnostic {
+  Severity severity = Severity::kError;
+  std::string origin;  // the pass or analysis that speaks, e.g. "uniformity"
+  SourceLocation location;
+  std::string message;
+  // The chain of reasons behind the message, outermost first.
+  std::vector<std::string> reasons;
+};
+
+// One dynamic index operand (access chain step, vector extract/insert, image
+// coordinate) as the range analysis and the robustness emitter saw it.
+struct AccessRecord {
+  SourceLocation location;
+  std::string instruction;  // e.g. "OpAccessChain"
+  std::string object;       // the accessed variable's name or %id
+  uint32_t index_id = 0;    // result id of the index operand in the output module
+  bool has_range = false;
+  int64_t range_min = 0;
+  int64_t range_max = 0;
+  bool is_signed = false;
+  std::string reason;   // why there is no range (first reason), empty otherwise
+  int64_t limit = -1;   // largest valid index, -1 when only known at run time
+  std::string verdict;  // "clamped", "proven in bounds", "unbounded", "not clamped"
+};
+
+struct PassStatistic {
+  std::string pass;
+  bool changed = false;
+  uint32_t rewrites = 0;  // what the pass counts: tables hoisted, clamps emitted, ...
+};
+
+struct Report {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<AccessRecord> accesses;
+  std::vector<PassStatistic> passes;
+
+  bool HasErrors() const;
+};
+
+// glslang's SPIR-V generation for `intermediate`, then Glint's passes. On failure
+// returns false, leaves `spirv` as it was, and says why in report->diagnostics.
+bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32_t>& spirv,
+                  const glslang::SpvOptions* spv_options, const Options& options,
+                  Report* report);
+
+// Glint's passes on SPIR-V from any front end. On failure returns false and leaves
+// `spirv` unchanged.
+bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report);
+
+// Formats a diagnostic the way glslangValidator prints messages:
+// "WARNING: file:line: message" followed by indented reason lines.
+std::string FormatDiagnostic(const Diagnostic& diagnostic);
+
+}  // namespace glint
+
+#endif  // GLINT_GLINT_H

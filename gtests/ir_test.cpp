@@ -1,0 +1,144 @@
+// Tests of the SPIR-V IR: parse / emit round trip, malformed input refusals, def-use,
+// type and constant creation, CFG and dominators.
+#include <gtest/gtest.h>
+
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/parser.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+const char* kLoopShader = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+const uint table[4] = uint[](1u, 2u, 3u, 4u);
+void main() {
+  uint sum = 0u;
+  for (int i = 0; i < 10; ++i) {
+    if (values[i] > 3u) sum += table[values[i] & 3u];
+  }
+  values[gl_LocalInvocationIndex] = sum;
+}
+)";
+
+TEST(Ir, RoundTrip_GlslangOutputIsWordIdentical) {
+  for (const char* env : {"vulkan1.0", "vulkan1.3", "opengl"}) {
+    std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp", env);
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    EXPECT_EQ(module->Encode(), words) << env;
+  }
+}
+
+TEST(Ir, Sections_AreFilled) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  EXPECT_FALSE(module->capabilities.empty());
+  EXPECT_EQ(module->memory_model.size(), 1u);
+  ASSERT_EQ(module->entry_points.size(), 1u);
+  EXPECT_EQ(ViewEntryPoint(module->entry_points.front()).name, "main");
+  ASSERT_EQ(module->functions.size(), 1u);
+  EXPECT_GT(module->functions.front().blocks.size(), 3u);
+  EXPECT_NE(module->GlslStd450Import(), 0u);
+}
+
+struct MalformedCase {
+  const char* name;
+  std::function<void(std::vector<uint32_t>&)> corrupt;
+  const char* message;
+};
+
+class IrMalformed : public ::testing::TestWithParam<MalformedCase> {};
+
+TEST_P(IrMalformed, IsRefusedWithWordOffset) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  GetParam().corrupt(words);
+  std::string error;
+  EXPECT_FALSE(ParseModule(words, &error));
+  EXPECT_NE(error.find("word "), std::string::npos) << error;
+  EXPECT_NE(error.find(GetParam().message), std::string::npos) << error;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, IrMalformed,
+    ::testing::Values(
+        MalformedCase{"BadMagic", [](auto& w) { w[0] = 0x12345678; }, "bad magic"},
+        MalformedCase{"TruncatedHeader", [](auto& w) { w.resize(3); }, "truncated header"},
+        MalformedCase{"TruncatedStream", [](auto& w) { w.resize(w.size() - 3); }, "truncated stream"},
+        MalformedCase{"ZeroWordCount", [](auto& w) { w[5] &= 0xffff; }, "word count 0"},
+        MalformedCase{"IdAtBound",
+                      [](auto& w) { w[3] = 5; },  // every id >= 5 is now out of bounds
+                      "at or above the bound"},
+        MalformedCase{"UnknownOpcode", [](auto& w) { w[5] = (w[5] & 0xffff0000u) | 0x7fffu; },
+                      "unknown opcode"},
+        MalformedCase{"WrongSection",
+                      [](auto& w) {
+                        // Move the first instruction (OpCapability) to the end of the module.
+                        uint32_t count = w[5] >> 16;
+                        std::vector<uint32_t> cap(w.begin() + 5, w.begin() + 5 + count);
+                        w.erase(w.begin() + 5, w.begin() + 5 + count);
+                        w.insert(w.end(), cap.begin(), cap.end());
+                      },
+                      "OpCapability"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Ir, DefUse_FindsDefinitionsAndUses) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  DefUse def_use(*module);
+  uint32_t main_id = ViewEntryPoint(module->entry_points.front()).function;
+  Instruction* def = def_use.Definition(main_id);
+  ASSERT_NE(def, nullptr);
+  EXPECT_EQ(def->opcode, spv::OpFunction);
+  bool used_by_entry_point = false;
+  for (const Use& use : def_use.Uses(main_id))
+    used_by_entry_point |= use.user->opcode == spv::OpEntryPoint;
+  EXPECT_TRUE(used_by_entry_point);
+}
+
+TEST(Ir, Types_AreFoundNotDuplicated) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  uint32_t bound = module->header.bound;
+  uint32_t uint_type = module->FindOrAddIntType(32, false);
+  EXPECT_EQ(module->header.bound, bound) << "uint already existed";
+  uint32_t ten = module->FindOrAddConstant(uint_type, 10);
+  EXPECT_EQ(module->FindOrAddConstant(uint_type, 10), ten);
+  bound = module->header.bound;
+  uint32_t long_type = module->FindOrAddIntType(64, false);
+  EXPECT_EQ(long_type, bound) << "a new type takes the next id";
+  EXPECT_GT(module->header.bound, long_type);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+}
+
+TEST(Ir, Cfg_DominatorsAndLoops) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  Function& main = module->functions.front();
+  Cfg cfg(main);
+  int loop_headers = 0;
+  for (Block* block : cfg.ReversePostOrder()) {
+    EXPECT_TRUE(cfg.Dominates(cfg.Entry(), block));
+    if (!cfg.IsLoopHeader(block)) continue;
+    ++loop_headers;
+    Block* merge = cfg.BlockById(cfg.MergeTarget(block));
+    ASSERT_NE(merge, nullptr);
+    EXPECT_TRUE(cfg.Dominates(block, merge));
+    EXPECT_TRUE(cfg.PostDominates(merge, block));
+  }
+  EXPECT_EQ(loop_headers, 1);
+}
+
+}  // namespace
+}  // namespace glint::spirv

@@ -1,0 +1,41 @@
+// Helpers shared by the GoogleTest suites: compiling GLSL with glslang in-process,
+// assembling SPIR-V text, validating, and CHECK-style matching of disassembly.
+#ifndef GLINT_GTESTS_TEST_SUPPORT_H
+#define GLINT_GTESTS_TEST_SUPPORT_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "glint/glint.h"
+
+namespace glint::test {
+
+std::string SourceRoot();  // the project root
+std::string SharedRoot();  // ../shared beside the project root
+std::string BinaryDir();   // the CMake build directory
+
+// Compiles GLSL (or HLSL when `hlsl`) for `stage` ("vert", "frag", "comp", ...) with
+// glslang's own code generation only. `env` is a glslangValidator --target-env value
+// ("vulkan1.0", "opengl", "spirv1.4", ...). Fails the current test on errors.
+std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& stage,
+                                  const std::string& env = "vulkan1.0", bool hlsl = false);
+
+// spirv-as / spirv-dis through SPIRV-Tools (universal 1.6 environment for assembly).
+std::vector<uint32_t> Assemble(const std::string& text);
+std::string Disassemble(const std::vector<uint32_t>& words);
+
+// Empty when the module validates for `env`.
+std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
+
+// Matches FileCheck-style patterns against `text`: lines "CHECK: x" (x appears after the
+// previous match), "CHECK-NEXT: x" (on the next line), "CHECK-NOT: x" (not between the
+// previous and the next match). Returns an empty string when all match, else a
+// description of the first failure.
+std::string CheckPatterns(const std::string& text, const std::string& patterns);
+
+std::string ReadFile(const std::string& path);
+
+}  // namespace glint::test
+
+#endif  // GLINT_GTESTS_TEST_SUPPORT_H
