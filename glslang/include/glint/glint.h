@@ -89,6 +89,12 @@ struct AccessRecord {
   std::string instruction;  // e.g. "OpAccessChain"
   std::string object;       // the accessed variable's name or %id
   uint32_t index_id = 0;    // result id of the index operand in the output module
+  // Which access this is: the result id of the accessing instruction (OpAccessChain,
+  // OpVectorExtractDynamic, ...) and the position of the index among its indices
+  // (0 for the first index; 0 for vector extract/insert). Stable across passes that
+  // only replace index operands, so a later pass can find its record.
+  uint32_t access_id = 0;
+  uint32_t index_position = 0;
   bool has_range = false;
   int64_t range_min = 0;
   int64_t range_max = 0;
