@@ -1,10 +1,13 @@
 #include "pipeline.h"
 
+#include "hoist_constant_tables.h"
+
 namespace glint::spirv {
 
 PassResult RunPipeline(Module& module, PassContext& context) {
   PassManager manager;
   // Passes are registered here as they land (one file each in this directory).
+  if (context.options.hoist_constant_tables) manager.Add(std::make_unique<HoistConstantTablesPass>());
   return manager.Run(module, context);
 }
 

@@ -1,0 +1,408 @@
+#include "hoist_constant_tables.h"
+
+#include <algorithm>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/grammar.h"
+
+namespace glint::spirv {
+namespace {
+
+constexpr uint32_t kOpConstantCompositeReplicateEXT = 4461;
+constexpr uint32_t kOpSpecConstantCompositeReplicateEXT = 4462;
+
+// Constants a Private variable may take as Initializer.
+bool IsHoistableConstantOpcode(spv::Op opcode) {
+  return opcode == spv::OpConstantComposite || opcode == spv::OpConstantNull ||
+         static_cast<uint32_t>(opcode) == kOpConstantCompositeReplicateEXT;
+}
+
+bool IsCompositeTypeOpcode(spv::Op opcode) {
+  return opcode == spv::OpTypeArray || opcode == spv::OpTypeStruct ||
+         opcode == spv::OpTypeVector || opcode == spv::OpTypeMatrix;
+}
+
+bool IsAccessChain(spv::Op opcode) {
+  return opcode == spv::OpAccessChain || opcode == spv::OpInBoundsAccessChain;
+}
+
+// A Function variable whose content may be a constant composite.
+struct Candidate {
+  Instruction* variable = nullptr;  // erased when hoisted
+  uint32_t variable_id = 0;
+  Function* function = nullptr;
+  uint32_t constant = 0;
+  std::vector<Instruction*> stores;  // every OpStore whose pointer is the variable itself
+  // Filled while checking: what the rewrite touches.
+  std::vector<Use> direct_reads;     // OpLoad / access chains of the variable itself
+  std::vector<Instruction*> chains;  // every access chain rooted at the variable
+  std::vector<Instruction*> names_and_decorations;
+  uint32_t hoisted_to = 0;
+  std::string refusal;
+};
+
+// One Private variable and the Function variables it replaces.
+struct Table {
+  uint32_t constant = 0;
+  uint32_t variable = 0;
+  std::vector<Candidate*> replaced;
+};
+
+class State {
+ public:
+  explicit State(Module& module) : module_(module) {}
+  PassResult Run(std::vector<ConstantTableDecision>* decisions);
+
+ private:
+  void IndexConstants();
+  void FindCandidates();
+  std::string Check(Candidate& candidate);
+  std::string CheckContent(const Candidate& candidate) const;
+  std::string CheckUses(Candidate& candidate);
+  std::string CheckUseOfVariable(Candidate& candidate, const Use& use);
+  std::string CheckUseOfChain(const Use& use, std::vector<uint32_t>& worklist,
+                              Candidate& candidate);
+  bool StoreDominates(const Instruction& store, const Instruction& use);
+  bool HasRunTimeIndex(const Candidate& candidate) const;
+  void Rewrite(std::vector<Table>& tables);
+  uint32_t PrivatePointerTo(uint32_t pointee);
+  uint32_t PointeeOf(uint32_t pointer_type) const;
+  void EraseReplaced(const std::vector<Table>& tables);
+  void AddToInterfaces(const std::vector<Table>& tables);
+
+  Module& module_;
+  // Composite-typed constants (and OpConstantNull) by id; spec-tainted ones separately.
+  std::unordered_map<uint32_t, const Instruction*> composite_constants_;
+  std::unordered_set<uint32_t> spec_tainted_;
+  std::unordered_map<uint32_t, const Instruction*> types_;
+  std::unordered_map<uint32_t, spv::Op> constant_opcodes_;
+  std::vector<Candidate> candidates_;
+  std::unique_ptr<DefUse> def_use_;
+  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+  std::unordered_map<uint32_t, uint32_t> private_pointers_;  // pointee -> pointer type
+};
+
+// Records types, constants, and which composite constants hold a spec constant. Walks
+// in module order, so constituents are seen before the composites that use them.
+void State::IndexConstants() {
+  for (const Instruction& inst : module_.types_values) {
+    if (IsTypeDeclaration(inst.opcode)) types_[inst.result_id] = &inst;
+    if (!IsConstantInstruction(inst.opcode)) continue;
+    constant_opcodes_[inst.result_id] = inst.opcode;
+    bool tainted = IsSpecConstantInstruction(inst.opcode);
+    if (inst.opcode == spv::OpConstantComposite ||
+        static_cast<uint32_t>(inst.opcode) == kOpConstantCompositeReplicateEXT) {
+      for (uint32_t part : inst.words) {
+        auto opcode = constant_opcodes_.find(part);
+        tainted |= spec_tainted_.count(part) != 0 ||
+                   (opcode != constant_opcodes_.end() && IsSpecConstantInstruction(opcode->second));
+      }
+    }
+    if (tainted) spec_tainted_.insert(inst.result_id);
+    auto type = types_.find(inst.type_id);
+    bool composite = type != types_.end() && IsCompositeTypeOpcode(type->second->opcode);
+    if (inst.opcode == spv::OpConstantNull || (composite && (IsHoistableConstantOpcode(inst.opcode) ||
+                                                            tainted)))
+      composite_constants_[inst.result_id] = &inst;
+  }
+}
+
+// Candidates: Function variables of an entry block whose Initializer, or some OpStore to
+// the variable itself, is a composite constant. Only opcodes are compared here, so a
+// module without any candidate costs one walk and is never touched.
+void State::FindCandidates() {
+  std::unordered_map<uint32_t, size_t> by_variable;
+  std::vector<Candidate> variables;
+  for (Function& function : module_.functions) {
+    if (function.blocks.empty()) continue;
+    for (Instruction& inst : function.blocks.front().instructions) {
+      if (inst.opcode != spv::OpVariable || inst.words.empty() ||
+          inst.words[0] != static_cast<uint32_t>(spv::StorageClassFunction))
+        continue;
+      by_variable[inst.result_id] = variables.size();
+      Candidate candidate;
+      candidate.variable = &inst;
+      candidate.variable_id = inst.result_id;
+      candidate.function = &function;
+      if (inst.words.size() > 1 && composite_constants_.count(inst.words[1]))
+        candidate.constant = inst.words[1];
+      variables.push_back(std::move(candidate));
+    }
+  }
+  if (variables.empty()) return;
+  for (Function& function : module_.functions)
+    for (Block& block : function.blocks)
+      for (Instruction& inst : block.instructions) {
+        if (inst.opcode != spv::OpStore || inst.words.size() < 2) continue;
+        auto found = by_variable.find(inst.words[0]);
+        if (found == by_variable.end()) continue;
+        Candidate& candidate = variables[found->second];
+        candidate.stores.push_back(&inst);
+        if (!candidate.constant && composite_constants_.count(inst.words[1]))
+          candidate.constant = inst.words[1];
+      }
+  for (Candidate& candidate : variables)
+    if (candidate.constant) candidates_.push_back(std::move(candidate));
+}
+
+std::string IdText(uint32_t id) { return "%" + std::to_string(id); }
+
+// The variable holds exactly the constant, put there once.
+std::string State::CheckContent(const Candidate& candidate) const {
+  const Instruction& variable = *candidate.variable;
+  if (spec_tainted_.count(candidate.constant))
+    return "its content " + IdText(candidate.constant) +
+           " is or holds a specialization constant, fixed only at pipeline creation";
+  auto pointer = types_.find(variable.type_id);
+  if (pointer == types_.end() || pointer->second->opcode != spv::OpTypePointer ||
+      pointer->second->words.size() < 2 ||
+      pointer->second->words[1] != composite_constants_.at(candidate.constant)->type_id)
+    return "its pointee type is not the type of " + IdText(candidate.constant);
+  const bool has_initializer = variable.words.size() > 1;
+  if (has_initializer) {
+    if (variable.words[1] != candidate.constant)
+      return "its Initializer is not " + IdText(candidate.constant);
+    if (!candidate.stores.empty()) return "it has an Initializer and is written again by OpStore";
+    return "";
+  }
+  if (candidate.stores.size() != 1)
+    return "it is written by " + std::to_string(candidate.stores.size()) + " OpStore instructions";
+  if (candidate.stores.front()->words.size() != 2)
+    return "the OpStore of its content has memory operands";
+  return "";
+}
+
+std::string State::Check(Candidate& candidate) {
+  std::string refusal = CheckContent(candidate);
+  if (refusal.empty()) refusal = CheckUses(candidate);
+  if (refusal.empty() && !HasRunTimeIndex(candidate))
+    refusal = "no access chain indexes it at run time (not a lookup table)";
+  return refusal;
+}
+
+// Walks the uses of the variable and of every access chain derived from it.
+std::string State::CheckUses(Candidate& candidate) {
+  for (const Use& use : def_use_->Uses(candidate.variable->result_id)) {
+    std::string refusal = CheckUseOfVariable(candidate, use);
+    if (!refusal.empty()) return refusal;
+  }
+  std::vector<uint32_t> worklist;
+  for (Instruction* chain : candidate.chains) worklist.push_back(chain->result_id);
+  while (!worklist.empty()) {  // bounded: each access chain is pushed once, by its def
+    uint32_t pointer = worklist.back();
+    worklist.pop_back();
+    for (const Use& use : def_use_->Uses(pointer)) {
+      std::string refusal = CheckUseOfChain(use, worklist, candidate);
+      if (!refusal.empty()) return refusal;
+    }
+  }
+  return "";
+}
+
+std::string UsedBy(const Instruction& user) {
+  return std::string("it is used by ") + grammar::OpcodeName(user.opcode);
+}
+
+std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
+  const Instruction& user = *use.user;
+  switch (user.opcode) {
+    case spv::OpName:
+      candidate.names_and_decorations.push_back(use.user);
+      return "";
+    case spv::OpDecorate: {
+      uint32_t decoration = user.words.size() > 1 ? user.words[1] : 0;
+      if (decoration != static_cast<uint32_t>(spv::DecorationNonWritable) &&
+          decoration != static_cast<uint32_t>(spv::DecorationRelaxedPrecision))
+      {
+        const char* name = grammar::EnumerantName(grammar::OperandKind::kDecoration, decoration);
+        return "it is decorated " + (name ? std::string(name) : std::to_string(decoration));
+      }
+      candidate.names_and_decorations.push_back(use.user);
+      return "";
+    }
+    case spv::OpStore:
+      if (use.word == 1) return "its pointer is stored (OpStore)";
+      return "";  // the content store: CheckContent allowed exactly one
+    default:
+      break;
+  }
+  if (use.word != 0 || (user.opcode != spv::OpLoad && !IsAccessChain(user.opcode)))
+    return UsedBy(user);
+  if (def_use_->FunctionOf(&user) != candidate.function) return "it is used in another function";
+  if (!candidate.stores.empty() && !StoreDominates(*candidate.stores.front(), user))
+    return "its OpStore does not dominate a read (" + std::string(grammar::OpcodeName(user.opcode)) +
+           ")";
+  candidate.direct_reads.push_back(use);
+  if (IsAccessChain(user.opcode)) candidate.chains.push_back(use.user);
+  return "";
+}
+
+std::string State::CheckUseOfChain(const Use& use, std::vector<uint32_t>& worklist,
+                                   Candidate& candidate) {
+  const Instruction& user = *use.user;
+  if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate) return "";  // they stay
+  if (user.opcode == spv::OpLoad && use.word == 0) return "";
+  if (IsAccessChain(user.opcode) && use.word == 0) {
+    candidate.chains.push_back(use.user);
+    worklist.push_back(user.result_id);
+    return "";
+  }
+  if (user.opcode == spv::OpStore)
+    return use.word == 0 ? "it is written through an access chain (partial OpStore)"
+                         : "a pointer into it is stored (OpStore)";
+  return UsedBy(user) + " through an access chain";
+}
+
+// True when `store` runs before `use` on every path to `use`.
+bool State::StoreDominates(const Instruction& store, const Instruction& use) {
+  Block* store_block = def_use_->BlockOf(&store);
+  Block* use_block = def_use_->BlockOf(&use);
+  if (!store_block || !use_block) return false;
+  if (store_block == use_block) {
+    for (const Instruction& inst : store_block->instructions) {
+      if (&inst == &store) return true;
+      if (&inst == &use) return false;
+    }
+    return false;
+  }
+  const Function* function = def_use_->FunctionOf(&store);
+  std::unique_ptr<Cfg>& cfg = cfgs_[function];
+  if (!cfg) cfg = std::make_unique<Cfg>(*const_cast<Function*>(function));
+  return cfg->Dominates(store_block, use_block);
+}
+
+bool State::HasRunTimeIndex(const Candidate& candidate) const {
+  for (const Instruction* chain : candidate.chains)
+    for (size_t i = 1; i < chain->words.size(); ++i) {
+      auto opcode = constant_opcodes_.find(chain->words[i]);
+      if (opcode == constant_opcodes_.end() || opcode->second != spv::OpConstant) return true;
+    }
+  return false;
+}
+
+uint32_t State::PointeeOf(uint32_t pointer_type) const {
+  auto type = types_.find(pointer_type);
+  return type == types_.end() || type->second->words.size() < 2 ? 0 : type->second->words[1];
+}
+
+uint32_t State::PrivatePointerTo(uint32_t pointee) {
+  uint32_t& pointer = private_pointers_[pointee];
+  if (!pointer) pointer = module_.FindOrAddPointerType(spv::StorageClassPrivate, pointee);
+  return pointer;
+}
+
+// Retargets reads to the Private variables, retypes access chains, creates the
+// variables at the end of the types/values section, and keeps the first name.
+void State::Rewrite(std::vector<Table>& tables) {
+  std::vector<Instruction> variables;
+  for (Table& table : tables) {
+    uint32_t pointer = PrivatePointerTo(composite_constants_.at(table.constant)->type_id);
+    table.variable = module_.TakeNextId();
+    variables.emplace_back(spv::OpVariable, pointer, table.variable,
+                           std::vector<uint32_t>{static_cast<uint32_t>(spv::StorageClassPrivate),
+                                                 table.constant});
+    bool named = false;
+    for (Candidate* candidate : table.replaced) {
+      candidate->hoisted_to = table.variable;
+      for (const Use& read : candidate->direct_reads) read.user->words[read.word] = table.variable;
+      for (Instruction* chain : candidate->chains)
+        chain->type_id = PrivatePointerTo(PointeeOf(chain->type_id));
+      for (Instruction* inst : candidate->names_and_decorations)
+        if (inst->opcode == spv::OpName && !named) {
+          inst->words[0] = table.variable;  // no longer erased below
+          named = true;
+        }
+    }
+  }
+  EraseReplaced(tables);
+  for (Instruction& variable : variables) module_.types_values.push_back(std::move(variable));
+}
+
+void State::EraseReplaced(const std::vector<Table>& tables) {
+  std::unordered_set<const Instruction*> doomed;
+  std::unordered_set<Function*> functions;
+  for (const Table& table : tables)
+    for (const Candidate* candidate : table.replaced) {
+      doomed.insert(candidate->variable);
+      doomed.insert(candidate->stores.begin(), candidate->stores.end());
+      for (const Instruction* inst : candidate->names_and_decorations)
+        if (inst->words[0] != table.variable) doomed.insert(inst);
+      functions.insert(candidate->function);
+    }
+  auto is_doomed = [&](const Instruction& inst) { return doomed.count(&inst) != 0; };
+  module_.debug_names.remove_if(is_doomed);
+  module_.annotations.remove_if(is_doomed);
+  for (Function* function : functions)
+    for (Block& block : function->blocks) block.instructions.remove_if(is_doomed);
+}
+
+// SPIR-V 1.4+: each entry point lists the Private variables its static call tree uses.
+void State::AddToInterfaces(const std::vector<Table>& tables) {
+  std::unordered_map<uint32_t, std::vector<uint32_t>> callees;
+  for (const Function& function : module_.functions)
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty())
+          callees[function.id()].push_back(inst.words[0]);
+  for (Instruction& entry_point : module_.entry_points) {
+    EntryPointView view = ViewEntryPoint(entry_point);
+    std::unordered_set<uint32_t> reached = {view.function};
+    std::vector<uint32_t> stack = {view.function};
+    while (!stack.empty()) {  // bounded: each function is pushed at most once
+      uint32_t function = stack.back();
+      stack.pop_back();
+      for (uint32_t callee : callees[function])
+        if (reached.insert(callee).second) stack.push_back(callee);
+    }
+    for (const Table& table : tables) {
+      bool used = std::any_of(table.replaced.begin(), table.replaced.end(),
+                              [&](const Candidate* c) { return reached.count(c->function->id()); });
+      auto listed = std::find(entry_point.words.begin() + view.interface_begin,
+                              entry_point.words.end(), table.variable);
+      if (used && listed == entry_point.words.end()) entry_point.words.push_back(table.variable);
+    }
+  }
+}
+
+PassResult State::Run(std::vector<ConstantTableDecision>* decisions) {
+  IndexConstants();
+  if (composite_constants_.empty()) return PassResult::Unchanged();
+  FindCandidates();
+  if (candidates_.empty()) return PassResult::Unchanged();
+  def_use_ = std::make_unique<DefUse>(module_);
+
+  // Decide for every candidate, grouping the hoisted ones by constant.
+  std::vector<Table> tables;
+  std::unordered_map<uint32_t, size_t> table_of_constant;
+  for (Candidate& candidate : candidates_) {
+    candidate.refusal = Check(candidate);
+    if (!candidate.refusal.empty()) continue;
+    auto [it, added] = table_of_constant.emplace(candidate.constant, tables.size());
+    if (added) tables.push_back(Table{candidate.constant, 0, {}});
+    tables[it->second].replaced.push_back(&candidate);
+  }
+
+  if (!tables.empty()) {
+    Rewrite(tables);
+    if (module_.VersionAtLeast(1, 4)) AddToInterfaces(tables);
+  }
+  if (decisions)
+    for (const Candidate& candidate : candidates_)
+      decisions->push_back(
+          {candidate.variable_id, candidate.constant, candidate.hoisted_to, candidate.refusal});
+  if (tables.empty()) return PassResult::Unchanged();
+  return PassResult::Changed(static_cast<uint32_t>(tables.size()));
+}
+
+}  // namespace
+
+PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions) {
+  State state(module);
+  return state.Run(decisions);
+}
+
+}  // namespace glint::spirv
