@@ -1,6 +1,7 @@
 #include "pipeline.h"
 
 #include "hoist_constant_tables.h"
+#include "robust_access.h"
 
 namespace glint::spirv {
 
@@ -8,6 +9,7 @@ PassResult RunPipeline(Module& module, PassContext& context) {
   PassManager manager;
   // Passes are registered here as they land (one file each in this directory).
   if (context.options.hoist_constant_tables) manager.Add(std::make_unique<HoistConstantTablesPass>());
+  if (context.options.robust_access) manager.Add(std::make_unique<RobustAccessPass>());
   return manager.Run(module, context);
 }
 

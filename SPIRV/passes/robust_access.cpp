@@ -1,0 +1,460 @@
+#include "robust_access.h"
+
+#include <optional>
+
+#include "SPIRV/ir/def_use.h"
+#include "range_report.h"
+#include "robust_access_emit.h"
+#include "robust_access_images.h"
+
+namespace glint::spirv {
+
+namespace {
+
+// What bounds an index.
+enum class LimitKind {
+  kConstant,      // a fixed-size array, matrix or vector: `limit` is the last index
+  kSpecConstant,  // an array whose length is the specialization constant `length_id`
+  kRuntimeArray,  // the last member of a block: the length comes from OpArrayLength
+};
+
+// Where OpArrayLength finds the block holding a runtime array: the pointer `base`
+// followed by the indices at words [path_begin, path_end) of `path_owner`.
+struct BlockPath {
+  uint32_t base = 0;
+  const Instruction* path_owner = nullptr;
+  size_t path_begin = 0, path_end = 0;
+  uint32_t block_type = 0;
+  uint32_t member = 0;
+  spv::StorageClass storage = spv::StorageClassStorageBuffer;
+};
+
+// One index operand that needs a clamp.
+struct IndexClamp {
+  IndexClamp(const InsertionPoint& where, Instruction* accessing, uint32_t operand_word)
+      : at(where), access(accessing), word(operand_word) {}
+  InsertionPoint at;
+  Instruction* access;
+  uint32_t word;  // the index operand in access->words
+  LimitKind kind = LimitKind::kConstant;
+  uint64_t limit = 0;
+  uint32_t length_id = 0;
+  BlockPath block;
+};
+
+const char* OpcodeText(spv::Op opcode) { return grammar::OpcodeName(opcode); }
+
+bool IsAccessChain(spv::Op opcode) {
+  return opcode == spv::OpAccessChain || opcode == spv::OpInBoundsAccessChain;
+}
+
+bool IsPtrAccessChain(spv::Op opcode) {
+  return opcode == spv::OpPtrAccessChain || opcode == spv::OpInBoundsPtrAccessChain;
+}
+
+bool IsDescriptorStorage(uint32_t storage) {
+  return storage == spv::StorageClassUniformConstant || storage == spv::StorageClassUniform ||
+         storage == spv::StorageClassStorageBuffer;
+}
+
+class State {
+ public:
+  State(Module& module, PassContext& context)
+      : module_(module), context_(context), def_use_(module), emitter_(module, def_use_) {}
+
+  PassResult Process();
+
+ private:
+  void CollectBlock(Block& block);
+  void CollectAccessChain(const InsertionPoint& at, Instruction& access);
+  bool CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t word,
+                        uint32_t* type_id, std::optional<BlockPath>* last_struct);
+  void CollectVectorDynamic(const InsertionPoint& at, Instruction& access, uint32_t word);
+  void CollectImage(const InsertionPoint& at, Instruction& access);
+  std::optional<BlockPath> BlockOfChainBase(uint32_t base);
+  uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t begin, size_t end) const;
+
+  void Decide(IndexClamp clamp);
+  void LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason);
+  AccessRecord NewRecord(const Instruction& access, uint32_t word);
+  void AddRecord(AccessRecord record, bool only_if_reported = false);
+  void UpdateIndexId(const Instruction& access, uint32_t word);
+
+  uint32_t EmitClamp(const IndexClamp& clamp);
+  uint32_t LimitOf(const IndexClamp& clamp, uint32_t width);
+  uint32_t SpecConstantLastIndex(uint32_t length_id);
+  uint32_t RuntimeArrayLastIndex(const IndexClamp& clamp);
+
+  Module& module_;
+  PassContext& context_;
+  DefUse def_use_;
+  ClampEmitter emitter_;
+  std::unique_ptr<IndexRangeOracle> ranges_;
+  std::vector<IndexClamp> clamps_;
+  std::vector<InsertionPoint> image_accesses_;
+  std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, word) -> constant
+  std::vector<uint32_t> fold_values_;
+  std::unordered_map<uint32_t, uint32_t> spec_last_index_;
+  SourceLocation location_;  // from the last OpLine seen
+};
+
+PassResult State::Process() {
+  if (module_.HasCapability(spv::CapabilityKernel))
+    return PassResult::Failed("Kernel modules are not supported (the clamps use GLSL.std.450)");
+  ranges_ = MakeIndexRangeOracle(module_, def_use_, context_.options);
+  // Collect every access and decide its verdict on the unmodified module.
+  for (Function& function : module_.functions) {
+    location_ = {};
+    for (Block& block : function.blocks) CollectBlock(block);
+  }
+  uint32_t rewrites = 0;
+  // Fold constant out-of-bounds indices.
+  for (size_t i = 0; i < folds_.size(); ++i) {
+    folds_[i].first->words[folds_[i].second] = fold_values_[i];
+    ++rewrites;
+  }
+  // Clamp dynamic indices, in module order (a chain's base is rewritten before its uses).
+  for (const IndexClamp& clamp : clamps_) {
+    rewrites += EmitClamp(clamp);
+    UpdateIndexId(*clamp.access, clamp.word);
+  }
+  // Clamp image coordinates, levels and samples.
+  for (const InsertionPoint& at : image_accesses_)
+    rewrites += ClampImageAccess(at, module_, emitter_);
+  return rewrites ? PassResult::Changed(rewrites) : PassResult::Unchanged();
+}
+
+void State::CollectBlock(Block& block) {
+  for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
+    Instruction& inst = *it;
+    InsertionPoint at{&block, it};
+    if (inst.opcode == spv::OpLine && inst.words.size() >= 3) {
+      location_.file = "";
+      if (Instruction* file = def_use_.Definition(inst.words[0])) location_.file = file->StringAt(0);
+      location_.line = inst.words[1];
+      location_.column = inst.words[2];
+    } else if (inst.opcode == spv::OpNoLine) {
+      location_ = {};
+    } else if (IsAccessChain(inst.opcode)) {
+      CollectAccessChain(at, inst);
+    } else if (IsPtrAccessChain(inst.opcode)) {
+      for (uint32_t word = 1; word < inst.words.size(); ++word)
+        LeaveUnbounded(inst, word, "OpPtrAccessChain is not bounded by Glint");
+    } else if (inst.opcode == spv::OpVectorExtractDynamic) {
+      CollectVectorDynamic(at, inst, 1);
+    } else if (inst.opcode == spv::OpVectorInsertDynamic) {
+      CollectVectorDynamic(at, inst, 2);
+    } else if (IsImageTexelAccess(inst.opcode)) {
+      CollectImage(at, inst);
+    }
+  }
+}
+
+void State::CollectAccessChain(const InsertionPoint& at, Instruction& access) {
+  const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(access.words[0]));
+  if (!pointer || pointer->opcode != spv::OpTypePointer) return;
+  uint32_t storage = pointer->words[0];
+  uint32_t type_id = pointer->words[1];
+  uint32_t first = 1;
+  if (storage == spv::StorageClassPhysicalStorageBuffer) {
+    for (uint32_t word = 1; word < access.words.size(); ++word)
+      LeaveUnbounded(access, word, "physical storage buffer pointers are not bounded by Glint");
+    return;
+  }
+  const Instruction* base = def_use_.Definition(access.words[0]);
+  const Instruction* type = emitter_.TypeDefinition(type_id);
+  if (base && base->opcode == spv::OpVariable && IsDescriptorStorage(storage) && type &&
+      (type->opcode == spv::OpTypeArray || type->opcode == spv::OpTypeRuntimeArray) &&
+      access.words.size() > 1) {
+    LeaveUnbounded(access, 1, "descriptor array indexed at run time");
+    type_id = type->words[0];
+    first = 2;
+  }
+  std::optional<BlockPath> last_struct = BlockOfChainBase(access.words[0]);
+  for (uint32_t word = first; word < access.words.size(); ++word)
+    if (!CollectChainStep(at, access, word, &type_id, &last_struct)) return;
+}
+
+// One step of an access chain: decides the clamp of the index at `word` and moves
+// `type_id` to the element type. False when the type cannot be followed.
+bool State::CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t word,
+                             uint32_t* type_id, std::optional<BlockPath>* last_struct) {
+  const Instruction* type = emitter_.TypeDefinition(*type_id);
+  if (!type) return false;
+  IndexClamp clamp(at, &access, word);
+  switch (type->opcode) {
+    case spv::OpTypeStruct: {
+      uint64_t member = 0;
+      if (!def_use_.IntConstant(access.words[word], &member) || member >= type->words.size())
+        return false;
+      BlockPath path{access.words[0], &access, 1, word, *type_id, static_cast<uint32_t>(member)};
+      const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(access.words[0]));
+      path.storage = static_cast<spv::StorageClass>(pointer->words[0]);
+      *type_id = type->words[member];
+      *last_struct = path;
+      return true;
+    }
+    case spv::OpTypeArray: {
+      uint64_t length = 0;
+      if (def_use_.IntConstant(type->words[1], &length) && length > 0) {
+        clamp.limit = length - 1;
+      } else {
+        clamp.kind = LimitKind::kSpecConstant;
+        clamp.length_id = type->words[1];
+      }
+      break;
+    }
+    case spv::OpTypeRuntimeArray:
+      if (!*last_struct) {
+        LeaveUnbounded(access, word, "runtime array not reached through its block");
+        return false;
+      }
+      clamp.kind = LimitKind::kRuntimeArray;
+      clamp.block = **last_struct;
+      break;
+    case spv::OpTypeMatrix:
+    case spv::OpTypeVector:
+      clamp.limit = type->words[1] - 1;
+      break;
+    default:
+      return false;
+  }
+  *type_id = type->words[0];
+  *last_struct = std::nullopt;
+  Decide(clamp);
+  return true;
+}
+
+// For a chain whose base already points into a runtime array (a chain of chains), the
+// block that holds the array, found through the base chain's own indices.
+std::optional<BlockPath> State::BlockOfChainBase(uint32_t base) {
+  const Instruction* chain = def_use_.Definition(base);
+  if (!chain || !IsAccessChain(chain->opcode) || chain->words.size() < 2) return std::nullopt;
+  const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(chain->words[0]));
+  if (!pointer || pointer->opcode != spv::OpTypePointer) return std::nullopt;
+  size_t last = chain->words.size() - 1;
+  uint32_t block_type = WalkType(pointer->words[1], *chain, 1, last);
+  const Instruction* block = emitter_.TypeDefinition(block_type);
+  uint64_t member = 0;
+  if (!block || block->opcode != spv::OpTypeStruct ||
+      !def_use_.IntConstant(chain->words[last], &member) || member >= block->words.size())
+    return std::nullopt;
+  BlockPath path{chain->words[0], chain, 1, last, block_type, static_cast<uint32_t>(member)};
+  path.storage = static_cast<spv::StorageClass>(pointer->words[0]);
+  return path;
+}
+
+// The type reached from `type_id` through the indices at words [begin, end) of `chain`.
+uint32_t State::WalkType(uint32_t type_id, const Instruction& chain, size_t begin,
+                         size_t end) const {
+  for (size_t word = begin; word < end && type_id; ++word) {
+    const Instruction* type = emitter_.TypeDefinition(type_id);
+    if (!type) return 0;
+    if (type->opcode == spv::OpTypeStruct) {
+      uint64_t member = 0;
+      if (!def_use_.IntConstant(chain.words[word], &member) || member >= type->words.size())
+        return 0;
+      type_id = type->words[member];
+    } else if (type->opcode == spv::OpTypeArray || type->opcode == spv::OpTypeRuntimeArray ||
+               type->opcode == spv::OpTypeMatrix || type->opcode == spv::OpTypeVector) {
+      type_id = type->words[0];
+    } else {
+      return 0;
+    }
+  }
+  return type_id;
+}
+
+void State::CollectVectorDynamic(const InsertionPoint& at, Instruction& access, uint32_t word) {
+  const Instruction* vector = emitter_.TypeDefinition(emitter_.TypeOfValue(access.words[0]));
+  if (!vector || vector->opcode != spv::OpTypeVector) return;
+  IndexClamp clamp(at, &access, word);
+  clamp.limit = vector->words[1] - 1;
+  Decide(clamp);
+}
+
+void State::CollectImage(const InsertionPoint& at, Instruction& access) {
+  AccessRecord record = NewRecord(access, 1);
+  std::string refusal = ImageAccessRefusal(access, emitter_);
+  if (!refusal.empty()) {
+    record.verdict = "unbounded";
+    record.reason = refusal;
+  } else {
+    record.verdict = "clamped";
+    record.reason = "image limits are only known at run time";
+    image_accesses_.push_back(at);
+  }
+  AddRecord(std::move(record));
+}
+
+// Chooses between keeping, folding, proving and clamping one index, and records it.
+void State::Decide(IndexClamp clamp) {
+  uint32_t index = clamp.access->words[clamp.word];
+  AccessRecord record = NewRecord(*clamp.access, clamp.word);
+  record.limit = clamp.kind == LimitKind::kConstant ? static_cast<int64_t>(clamp.limit) : -1;
+  uint64_t value = 0;
+  uint32_t width = 32;
+  bool is_signed = false;
+  if (def_use_.IntConstant(index, &value, &is_signed, &width)) {
+    if (width < 64) value &= (uint64_t(1) << width) - 1;  // negative: a huge unsigned value
+    // Index 0 is in bounds of every array (lengths are at least 1; an empty runtime
+    // array clamps to 0 too), as is any constant up to a constant limit.
+    if (value == 0 || (clamp.kind == LimitKind::kConstant && value <= clamp.limit)) {
+      record.has_range = true;
+      record.range_min = record.range_max = static_cast<int64_t>(value);
+      record.verdict = "proven in bounds";
+      AddRecord(std::move(record), /*only_if_reported=*/true);
+      return;
+    }
+    if (clamp.kind == LimitKind::kConstant) {
+      folds_.push_back({clamp.access, clamp.word});
+      fold_values_.push_back(emitter_.IntConstant(emitter_.TypeOfValue(index), clamp.limit));
+      record.index_id = fold_values_.back();
+      record.has_range = true;
+      record.range_min = record.range_max = static_cast<int64_t>(value);
+      record.verdict = "clamped";
+      AddRecord(std::move(record));
+      return;
+    }
+  }
+  IndexRange range = ranges_->RangeOf(index);
+  record.has_range = range.known;
+  record.range_min = range.min;
+  record.range_max = range.max;
+  record.reason = range.reason;
+  uint64_t provable_limit = clamp.kind == LimitKind::kConstant ? clamp.limit : 0;
+  bool proven = range.known && range.min >= 0 &&
+                static_cast<uint64_t>(range.max) <= provable_limit &&
+                clamp.kind != LimitKind::kRuntimeArray;
+  if (proven) {
+    record.verdict = "proven in bounds";
+  } else {
+    record.verdict = "clamped";
+    clamps_.push_back(clamp);
+  }
+  AddRecord(std::move(record));
+}
+
+void State::LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason) {
+  uint64_t value = 0;
+  if (def_use_.IntConstant(access.words[word], &value)) return;  // constants are not accesses
+  AccessRecord record = NewRecord(access, word);
+  record.verdict = "unbounded";
+  record.reason = reason;
+  AddRecord(std::move(record));
+}
+
+// A record for the index at `word` of `access`, keyed as the range report keys it.
+AccessRecord State::NewRecord(const Instruction& access, uint32_t word) {
+  AccessRecord record;
+  record.location = location_;
+  record.instruction = OpcodeText(access.opcode);
+  uint32_t root = access.words.empty() ? 0 : access.words[0];
+  while (const Instruction* def = def_use_.Definition(root)) {
+    if (!IsAccessChain(def->opcode) && !IsPtrAccessChain(def->opcode)) break;
+    root = def->words[0];
+  }
+  std::string name = module_.NameOf(root);
+  record.object = name.empty() ? "%" + std::to_string(root) : name;
+  record.index_id = word < access.words.size() ? access.words[word] : 0;
+  record.access_id = access.result_id;
+  bool chain = IsAccessChain(access.opcode) || IsPtrAccessChain(access.opcode);
+  record.index_position = chain ? word - 1 : 0;
+  return record;
+}
+
+// Fills the range report's record for the same index (limit, verdict, new operand), or
+// appends this one when the report has none (and `only_if_reported` is false).
+void State::AddRecord(AccessRecord record, bool only_if_reported) {
+  if (!context_.report || !context_.options.collect_ranges) return;
+  AccessRecord* reported =
+      record.access_id ? FindAccessRecord(context_.report, record.access_id, record.index_position)
+                       : nullptr;
+  if (reported) {
+    reported->verdict = record.verdict;
+    reported->limit = record.limit;
+    reported->index_id = record.index_id;
+    return;
+  }
+  if (!only_if_reported) context_.report->accesses.push_back(std::move(record));
+}
+
+// After a clamp replaced the index at `word`, points its record at the new operand.
+void State::UpdateIndexId(const Instruction& access, uint32_t word) {
+  if (!context_.report || !context_.options.collect_ranges || !access.result_id) return;
+  uint32_t position = IsAccessChain(access.opcode) ? word - 1 : 0;
+  if (AccessRecord* record = FindAccessRecord(context_.report, access.result_id, position))
+    record->index_id = access.words[word];
+}
+
+// Emits the clamp of one index; returns 1 (one clamp).
+uint32_t State::EmitClamp(const IndexClamp& clamp) {
+  uint32_t index = clamp.access->words[clamp.word];
+  uint32_t width = 32;
+  bool is_signed = false;
+  emitter_.IntTypeInfo(emitter_.TypeOfValue(index), &width, &is_signed);
+  if (clamp.kind == LimitKind::kConstant && clamp.limit == 0) {
+    // One element: every clamped index is 0.
+    clamp.access->words[clamp.word] = emitter_.IntConstant(emitter_.TypeOfValue(index), 0);
+    return 1;
+  }
+  uint32_t unsigned_index = emitter_.AsUnsigned(clamp.at, index);
+  uint32_t limit = LimitOf(clamp, width);
+  clamp.access->words[clamp.word] =
+      emitter_.UMin(clamp.at, emitter_.UintType(width), unsigned_index, limit);
+  return 1;
+}
+
+// The largest valid index, as an unsigned value of `width` bits.
+uint32_t State::LimitOf(const IndexClamp& clamp, uint32_t width) {
+  switch (clamp.kind) {
+    case LimitKind::kConstant:
+      return emitter_.IntConstant(emitter_.UintType(width), clamp.limit);
+    case LimitKind::kSpecConstant:
+      return emitter_.ToWidth(clamp.at, SpecConstantLastIndex(clamp.length_id), width);
+    case LimitKind::kRuntimeArray:
+      return emitter_.ToWidth(clamp.at, RuntimeArrayLastIndex(clamp), width);
+  }
+  return 0;
+}
+
+// length - 1 as an OpSpecConstantOp, so that it follows the specialized length.
+uint32_t State::SpecConstantLastIndex(uint32_t length_id) {
+  auto found = spec_last_index_.find(length_id);
+  if (found != spec_last_index_.end()) return found->second;
+  uint32_t width = 32;
+  bool is_signed = false;
+  emitter_.IntTypeInfo(emitter_.TypeOfValue(length_id), &width, &is_signed);
+  uint32_t type = emitter_.UintType(width);
+  uint32_t one = emitter_.IntConstant(type, 1);
+  uint32_t id = module_.TakeNextId();
+  module_.types_values.emplace_back(spv::OpSpecConstantOp, type, id,
+                                    std::vector<uint32_t>{spv::OpISub, length_id, one});
+  spec_last_index_[length_id] = id;
+  return id;
+}
+
+// max(OpArrayLength, 1) - 1 for the block the clamp's runtime array lives in.
+uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
+  const BlockPath& path = clamp.block;
+  uint32_t block_pointer = path.base;
+  if (path.path_end > path.path_begin) {
+    std::vector<uint32_t> operands = {path.base};
+    for (size_t word = path.path_begin; word < path.path_end; ++word)
+      operands.push_back(path.path_owner->words[word]);
+    uint32_t pointer_type = module_.FindOrAddPointerType(path.storage, path.block_type);
+    block_pointer = emitter_.Emit(clamp.at, spv::OpAccessChain, pointer_type, operands);
+  }
+  uint32_t uint_type = emitter_.UintType(32);
+  uint32_t length = emitter_.Emit(clamp.at, spv::OpArrayLength, uint_type, {block_pointer, path.member});
+  return emitter_.LastIndexOf(clamp.at, uint_type, length);
+}
+
+}  // namespace
+
+PassResult RobustAccessPass::Run(Module& module, PassContext& context) {
+  State state(module, context);
+  return state.Process();
+}
+
+}  // namespace glint::spirv
