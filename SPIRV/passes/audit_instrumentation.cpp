@@ -1,0 +1,254 @@
+#include "audit_instrumentation.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "SPIRV/ir/def_use.h"
+#include "range_report.h"
+
+namespace glint::spirv {
+namespace {
+
+constexpr uint32_t kScopeDevice = 1;
+constexpr uint32_t kScopeQueueFamily = 5;
+constexpr uint32_t kSemanticsRelaxed = 0;
+
+// (operand word, index position) of every index of an indexed access; empty for others.
+std::vector<std::pair<uint32_t, uint32_t>> IndexOperands(const Instruction& inst) {
+  std::vector<std::pair<uint32_t, uint32_t>> indices;
+  switch (inst.opcode) {
+    case spv::OpAccessChain:
+    case spv::OpInBoundsAccessChain:
+    case spv::OpPtrAccessChain:  // word 1 is Element (position 0), then the indices
+    case spv::OpInBoundsPtrAccessChain:
+      for (uint32_t word = 1; word < inst.words.size(); ++word) indices.push_back({word, word - 1});
+      break;
+    case spv::OpVectorExtractDynamic:
+      indices.push_back({1, 0});
+      break;
+    case spv::OpVectorInsertDynamic:
+      indices.push_back({2, 0});
+      break;
+    default:
+      break;
+  }
+  return indices;
+}
+
+// A site found in the module as given, with where its atomics go.
+struct PendingSite {
+  Block* block;
+  std::list<Instruction>::iterator access;
+  uint32_t index_id;
+  AuditSite site;
+};
+
+// The audit buffer's ids, made once.
+struct AuditBuffer {
+  uint32_t variable = 0;
+  uint32_t uint_type = 0;
+  uint32_t uint_pointer = 0;
+  uint32_t zero = 0;
+  uint32_t scope = 0;
+  uint32_t semantics = 0;
+};
+
+class State {
+ public:
+  State(Module& module, const AuditInstrumentationOptions& options)
+      : module_(module), options_(options) {}
+
+  bool Run(AuditInstrumentation* result, std::string* error) {
+    uint32_t set = 0, binding = 0;
+    if (!ChooseBinding(&set, &binding, error)) return false;
+    std::vector<PendingSite> pending = CollectSites();
+    AssignWordsAndHook(pending);
+    // Rewrite only after every site is known: the atomics go before each access.
+    AuditBuffer buffer = DeclareBuffer(set, binding);
+    for (PendingSite& site : pending) InsertAtomics(site, buffer);
+    result->descriptor_set = set;
+    result->binding = binding;
+    result->sites.clear();
+    for (PendingSite& site : pending) result->sites.push_back(site.site);
+    return true;
+  }
+
+ private:
+  // Every (set, binding) the module decorates, and the default pick: set 0, one past
+  // the largest binding used there.
+  bool ChooseBinding(uint32_t* set, uint32_t* binding, std::string* error) {
+    std::map<uint32_t, uint32_t> set_of, binding_of;
+    for (const Instruction& inst : module_.annotations) {
+      if (inst.opcode != spv::OpDecorate || inst.words.size() < 3) continue;
+      if (inst.words[1] == spv::DecorationDescriptorSet) set_of[inst.words[0]] = inst.words[2];
+      if (inst.words[1] == spv::DecorationBinding) binding_of[inst.words[0]] = inst.words[2];
+    }
+    std::set<std::pair<uint32_t, uint32_t>> used;
+    int64_t largest_in_set0 = -1;
+    for (const auto& [id, b] : binding_of) {
+      uint32_t s = set_of.count(id) ? set_of[id] : 0;
+      used.insert({s, b});
+      if (s == 0) largest_in_set0 = std::max<int64_t>(largest_in_set0, b);
+    }
+    const bool automatic = options_.descriptor_set == AuditInstrumentationOptions::kUnusedBinding ||
+                           options_.binding == AuditInstrumentationOptions::kUnusedBinding;
+    *set = automatic ? 0 : options_.descriptor_set;
+    *binding = automatic ? static_cast<uint32_t>(largest_in_set0 + 1) : options_.binding;
+    if (used.count({*set, *binding})) {
+      *error = "audit instrumentation: descriptor set " + std::to_string(*set) + " binding " +
+               std::to_string(*binding) + " is already used by the module";
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<PendingSite> CollectSites() {
+    Report report;
+    CollectAccessRecords(module_, options_.analysis, &report);
+    DefUse def_use(module_);
+    std::vector<PendingSite> pending;
+    for (Function& function : module_.functions)
+      for (Block& block : function.blocks)
+        for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it)
+          for (auto [word, position] : IndexOperands(*it))
+            AddSiteIfDynamic(def_use, report, block, it, word, position, &pending);
+    return pending;
+  }
+
+  void AddSiteIfDynamic(const DefUse& def_use, Report& report, Block& block,
+                        std::list<Instruction>::iterator access, uint32_t word,
+                        uint32_t position, std::vector<PendingSite>* pending) {
+    uint32_t index_id = access->words[word];
+    const Instruction* definition = def_use.Definition(index_id);
+    if (definition == nullptr || IsConstantInstruction(definition->opcode)) return;
+    const Instruction* type = def_use.TypeOf(index_id);
+    if (type == nullptr || type->opcode != spv::OpTypeInt || type->words[0] != 32) return;
+    PendingSite site{&block, access, index_id, {}};
+    if (const AccessRecord* record = FindAccessRecord(&report, access->result_id, position)) {
+      site.site.record = *record;
+    } else {
+      site.site.record.reason = "the range report has no record of this index";
+    }
+    site.site.record.access_id = access->result_id;
+    site.site.record.index_position = position;
+    site.site.record.index_id = index_id;
+    site.site.is_signed = type->words[1] != 0;
+    pending->push_back(std::move(site));
+  }
+
+  void AssignWordsAndHook(std::vector<PendingSite>& pending) {
+    for (size_t i = 0; i < pending.size(); ++i)
+      pending[i].site.first_word = static_cast<uint32_t>(2 * i);
+    if (!options_.adjust_proven_ranges) return;
+    std::vector<AuditSite> sites;
+    for (const PendingSite& p : pending) sites.push_back(p.site);
+    options_.adjust_proven_ranges(sites);
+    for (size_t i = 0; i < pending.size() && i < sites.size(); ++i) {
+      sites[i].first_word = pending[i].site.first_word;  // the hook changes ranges only
+      pending[i].site = sites[i];
+    }
+  }
+
+  AuditBuffer DeclareBuffer(uint32_t set, uint32_t binding) {
+    const bool storage_buffer_class = module_.VersionAtLeast(1, 3);
+    const spv::StorageClass storage =
+        storage_buffer_class ? spv::StorageClassStorageBuffer : spv::StorageClassUniform;
+    AuditBuffer ids;
+    ids.uint_type = module_.FindOrAddIntType(32, false);
+    ids.uint_pointer = module_.FindOrAddPointerType(storage, ids.uint_type);
+    ids.zero = module_.FindOrAddConstant(ids.uint_type, 0);
+    ids.scope = module_.FindOrAddConstant(ids.uint_type, UsesVulkanMemoryModel() ? kScopeQueueFamily
+                                                                                 : kScopeDevice);
+    ids.semantics = module_.FindOrAddConstant(ids.uint_type, kSemanticsRelaxed);
+    // Aggregates may repeat, so the buffer gets a run-time array and block of its own.
+    uint32_t array = module_.TakeNextId();
+    module_.types_values.emplace_back(spv::OpTypeRuntimeArray, 0, array,
+                                      std::vector<uint32_t>{ids.uint_type});
+    uint32_t block = module_.TakeNextId();
+    module_.types_values.emplace_back(spv::OpTypeStruct, 0, block, std::vector<uint32_t>{array});
+    uint32_t block_pointer = module_.FindOrAddPointerType(storage, block);
+    ids.variable = module_.TakeNextId();
+    module_.types_values.emplace_back(spv::OpVariable, block_pointer, ids.variable,
+                                      std::vector<uint32_t>{static_cast<uint32_t>(storage)});
+    module_.AddName(block, "GlintAudit");
+    module_.AddName(ids.variable, "glint_audit");
+    module_.AddDecoration(array, spv::DecorationArrayStride, {4});
+    module_.annotations.emplace_back(
+        spv::OpMemberDecorate, 0, 0,
+        std::vector<uint32_t>{block, 0, static_cast<uint32_t>(spv::DecorationOffset), 0});
+    module_.AddDecoration(block, storage_buffer_class ? spv::DecorationBlock : spv::DecorationBufferBlock);
+    module_.AddDecoration(ids.variable, spv::DecorationDescriptorSet, {set});
+    module_.AddDecoration(ids.variable, spv::DecorationBinding, {binding});
+    if (module_.VersionAtLeast(1, 4))  // from 1.4 every global used is in the interface
+      for (Instruction& entry_point : module_.entry_points) entry_point.words.push_back(ids.variable);
+    return ids;
+  }
+
+  bool UsesVulkanMemoryModel() const {
+    return !module_.memory_model.empty() && module_.memory_model.front().words.size() > 1 &&
+           module_.memory_model.front().words[1] == spv::MemoryModelVulkan;
+  }
+
+  void InsertAtomics(const PendingSite& pending, const AuditBuffer& ids) {
+    std::list<Instruction>& code = pending.block->instructions;
+    uint32_t value = pending.index_id;
+    if (pending.site.is_signed) {
+      value = module_.TakeNextId();
+      code.insert(pending.access, Instruction(spv::OpBitcast, ids.uint_type, value, {pending.index_id}));
+    }
+    const bool is_signed = pending.site.is_signed;
+    InsertAtomic(code, pending.access, ids, pending.site.first_word,
+                 is_signed ? spv::OpAtomicSMin : spv::OpAtomicUMin, value);
+    InsertAtomic(code, pending.access, ids, pending.site.first_word + 1,
+                 is_signed ? spv::OpAtomicSMax : spv::OpAtomicUMax, value);
+  }
+
+  void InsertAtomic(std::list<Instruction>& code, std::list<Instruction>::iterator before,
+                    const AuditBuffer& ids, uint32_t word, spv::Op opcode, uint32_t value) {
+    uint32_t word_index = module_.FindOrAddConstant(ids.uint_type, word);
+    uint32_t pointer = module_.TakeNextId();
+    code.insert(before, Instruction(spv::OpAccessChain, ids.uint_pointer, pointer,
+                                    {ids.variable, ids.zero, word_index}));
+    code.insert(before, Instruction(opcode, ids.uint_type, module_.TakeNextId(),
+                                    {pointer, ids.scope, ids.semantics, value}));
+  }
+
+  Module& module_;
+  const AuditInstrumentationOptions& options_;
+};
+
+}  // namespace
+
+std::vector<uint32_t> AuditInstrumentation::InitialWords() const {
+  std::vector<uint32_t> words(2 * sites.size());
+  for (const AuditSite& site : sites) {
+    words[site.first_word] = site.is_signed ? 0x7fffffffu : 0xffffffffu;
+    words[site.first_word + 1] = site.is_signed ? 0x80000000u : 0u;
+  }
+  return words;
+}
+
+bool InstrumentForAudit(Module& module, const AuditInstrumentationOptions& options,
+                        AuditInstrumentation* result, std::string* error) {
+  State state(module, options);
+  return state.Run(result, error);
+}
+
+ObservedRange ReadObservedRange(const AuditSite& site, const std::vector<uint32_t>& words) {
+  ObservedRange observed;
+  if (site.first_word + 1 >= words.size()) return observed;
+  uint32_t min_word = words[site.first_word], max_word = words[site.first_word + 1];
+  if (site.is_signed) {
+    observed.min = static_cast<int32_t>(min_word);
+    observed.max = static_cast<int32_t>(max_word);
+  } else {
+    observed.min = min_word;
+    observed.max = max_word;
+  }
+  observed.reached = observed.min <= observed.max;
+  return observed;
+}
+
+}  // namespace glint::spirv

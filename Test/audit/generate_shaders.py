@@ -1,0 +1,476 @@
+#!/usr/bin/env python3
+"""Writes random GLSL compute shaders that hunt for unsound integer ranges.
+
+Each shader mixes the patterns the range analysis knows (for-loops with random
+initialisers, bounds, steps, directions and comparisons, including the edges of the
+i32 and u32 domains; nested loops; gl_LocalInvocationID components and
+gl_LocalInvocationIndex under a random workgroup size; + - * / << >> %; int/uint
+conversions; min / max / modulo) and the patterns it refuses (while loops, compound
+conditions, bitwise operators, buffer data, other built-ins), and uses the resulting
+values as indices into local, shared and buffer arrays of random sizes.
+
+The generator is the audit's adversary, so it must never make a shader that misbehaves
+on its own: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
+a sound bound of every value it builds and simulates every loop for every initial value
+to know its exact trip count and control values. An index whose bound does not fit its
+array is first brought into range with an operation the analysis is meant to see
+through (% N, min, max, an offset), so that no access is ever out of bounds and no loop
+runs long. It never reads Glint's analysis: a wrong range there shows up as an ESCAPE
+in the audit, not as a mismatch with this file.
+
+Reproducible: shader i of seed S depends only on (S, i).
+The first line of every shader is "// audit-args: --groups=X,Y,Z", the dispatch size.
+
+  generate_shaders.py --seed 1 --count 200 --out DIR
+"""
+import argparse
+import os
+import random
+import sys
+
+I32_MIN, I32_MAX = -(1 << 31), (1 << 31) - 1
+U32_MAX = (1 << 32) - 1
+TYPE_RANGE = {"int": (I32_MIN, I32_MAX), "uint": (0, U32_MAX)}
+MAX_TRIPS = 16         # iterations of one loop, for any initial value
+MAX_INIT_VALUES = 512  # initial values a loop is simulated with
+MAX_ARRAY = {"local": 48, "shared": 1024, "buffer": 2048}
+MAX_SHARED_WORDS = 4096  # 16 KiB of the 32 KiB every Vulkan device gives
+MAX_LOOP_NESTING = 2
+
+
+def lit(value, type_name):
+    """A GLSL literal; INT_MIN needs an expression (2147483648 is not an int)."""
+    if type_name == "uint":
+        return "%du" % value
+    if value == I32_MIN:
+        return "(-2147483647 - 1)"
+    return "%d" % value if value >= 0 else "(%d)" % value
+
+
+class Expr:
+    """GLSL text of type `type_name` whose run-time values lie in [lo, hi]."""
+
+    def __init__(self, text, type_name, lo, hi):
+        self.text, self.type, self.lo, self.hi = text, type_name, lo, hi
+
+    def full(self):
+        return (self.lo, self.hi) == TYPE_RANGE[self.type]
+
+
+def fit(values_lo, values_hi, type_name):
+    """[lo, hi] when every exact result fits the type, else the whole type (wraps)."""
+    tlo, thi = TYPE_RANGE[type_name]
+    if tlo <= values_lo and values_hi <= thi:
+        return values_lo, values_hi
+    return tlo, thi
+
+
+def trunc_div(a, b):
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+class ShaderWriter:
+    def __init__(self, rng):
+        self.rng = rng
+        self.lines = []
+        self.indent = 1
+        self.scope = []          # Expr of loop control values visible here
+        self.arrays = []         # (kind, name, type, size)
+        self.next_name = 0
+        self.loop_depth = 0
+        self.local_size = self.pick_local_size()
+        self.groups = (rng.randint(1, 4), rng.randint(1, 3), rng.randint(1, 2))
+        self.buffer_u = rng.randint(8, MAX_ARRAY["buffer"])
+        self.buffer_i = rng.randint(8, 64)
+
+    # --- naming and emission -------------------------------------------------------
+    def fresh(self, prefix):
+        self.next_name += 1
+        return "%s%d" % (prefix, self.next_name)
+
+    def emit(self, text):
+        self.lines.append("  " * self.indent + text)
+
+    def pick_local_size(self):
+        x = self.rng.choice([1, 2, 3, 4, 5, 7, 8, 16, 32, 64])
+        y = self.rng.choice([1, 1, 2, 3, 4])
+        z = self.rng.choice([1, 1, 1, 2])
+        while x * y * z > 128:
+            x //= 2
+        return (max(x, 1), y, z)
+
+    # --- leaves -------------------------------------------------------------------
+    def constant(self, type_name):
+        r = self.rng.random()
+        if r < 0.6:
+            value = self.rng.randint(0, 40)
+        elif r < 0.8:
+            value = self.rng.randint(0, 1000)
+        elif type_name == "int":
+            value = self.rng.randint(-50, -1)
+        else:
+            value = self.rng.randint(1, 7)
+        return Expr(lit(value, type_name), type_name, value, value)
+
+    def builtin(self):
+        x, y, z = self.local_size
+        choice = self.rng.randrange(6)
+        if choice < 3:
+            size = self.local_size[choice]
+            # Both spellings: a swizzle and a constant subscript.
+            text = self.rng.choice(["gl_LocalInvocationID.%s" % "xyz"[choice],
+                                    "gl_LocalInvocationID[%d]" % choice])
+            return Expr(text, "uint", 0, size - 1)
+        if choice == 3:
+            return Expr("gl_LocalInvocationIndex", "uint", 0, x * y * z - 1)
+        if choice == 4:  # not ranged by the analysis, bounded by the dispatch
+            axis = self.rng.randrange(3)
+            return Expr("gl_WorkGroupID.%s" % "xyz"[axis], "uint", 0, self.groups[axis] - 1)
+        axis = self.rng.randrange(3)
+        total = self.groups[axis] * self.local_size[axis]
+        return Expr("gl_GlobalInvocationID.%s" % "xyz"[axis], "uint", 0, total - 1)
+
+    def buffer_value(self, type_name):
+        if type_name == "uint":
+            slot = self.rng.randrange(min(self.buffer_u, 64))
+            return Expr("data_u[%d]" % slot, "uint", 0, U32_MAX)
+        slot = self.rng.randrange(self.buffer_i)
+        return Expr("data_i[%d]" % slot, "int", I32_MIN, I32_MAX)
+
+    def leaf(self, type_name):
+        r = self.rng.random()
+        candidates = [e for e in self.scope if e.type == type_name]
+        if r < 0.35 and candidates:
+            return self.rng.choice(candidates)
+        if r < 0.6:
+            return self.convert(self.builtin(), type_name)
+        if r < 0.8:
+            return self.constant(type_name)
+        return self.buffer_value(type_name)
+
+    # --- derived values -----------------------------------------------------------
+    def convert(self, e, type_name):
+        if e.type == type_name:
+            return e
+        if type_name == "int":  # uint -> int: values above INT_MAX turn negative
+            lo, hi = (e.lo, e.hi) if e.hi <= I32_MAX else (
+                (e.lo - (1 << 32), e.hi - (1 << 32)) if e.lo > I32_MAX else TYPE_RANGE["int"])
+            return Expr("int(%s)" % e.text, "int", lo, hi)
+        lo, hi = (e.lo, e.hi) if e.lo >= 0 else (
+            (e.lo + (1 << 32), e.hi + (1 << 32)) if e.hi < 0 else TYPE_RANGE["uint"])
+        return Expr("uint(%s)" % e.text, "uint", lo, hi)
+
+    def expr(self, type_name, depth):
+        if depth <= 0 or self.rng.random() < 0.3:
+            return self.leaf(type_name)
+        op = self.rng.choice(["+", "-", "*", "/", "<<", ">>", "%", "min", "max",
+                              "conv", "&", "neg", "clamp", "select"])
+        a = self.expr(type_name, depth - 1)
+        return getattr(self, "op_" + {"+": "add", "-": "sub", "*": "mul", "/": "div",
+                                      "<<": "shl", ">>": "shr", "%": "mod", "&": "and",
+                                      }.get(op, op))(a, depth)
+
+    def op_add(self, a, depth):
+        b = self.expr(a.type, depth - 1)
+        lo, hi = fit(a.lo + b.lo, a.hi + b.hi, a.type)
+        return Expr("(%s + %s)" % (a.text, b.text), a.type, lo, hi)
+
+    def op_sub(self, a, depth):
+        b = self.expr(a.type, depth - 1)
+        lo, hi = fit(a.lo - b.hi, a.hi - b.lo, a.type)
+        return Expr("(%s - %s)" % (a.text, b.text), a.type, lo, hi)
+
+    def op_mul(self, a, depth):
+        b = self.expr(a.type, depth - 1)
+        corners = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
+        lo, hi = fit(min(corners), max(corners), a.type)
+        return Expr("(%s * %s)" % (a.text, b.text), a.type, lo, hi)
+
+    def positive_divisor(self, type_name, depth):
+        """A divisor that is never zero: a constant or (x % k) + 1."""
+        if self.rng.random() < 0.6:
+            value = self.rng.randint(1, 17)
+            return Expr(lit(value, type_name), type_name, value, value)
+        k = self.rng.randint(2, 16)
+        x = self.convert(self.expr("uint", depth - 1), "uint")
+        inner = "((%s %% %s) + 1u)" % (x.text, lit(k, "uint"))
+        return self.convert(Expr(inner, "uint", 1, k), type_name)
+
+    def op_div(self, a, depth):
+        b = self.positive_divisor(a.type, depth)
+        corners = [trunc_div(x, y) for x in (a.lo, a.hi) for y in (b.lo, b.hi)]
+        return Expr("(%s / %s)" % (a.text, b.text), a.type, min(corners), max(corners))
+
+    def shift_amount(self, depth):
+        if self.rng.random() < 0.6:
+            value = self.rng.randint(0, 31 if self.rng.random() < 0.2 else 6)
+            return Expr(lit(value, "uint"), "uint", value, value)
+        k = self.rng.choice([4, 8, 32])
+        x = self.convert(self.expr("uint", depth - 1), "uint")
+        return Expr("(%s %% %du)" % (x.text, k), "uint", 0, k - 1)
+
+    def op_shl(self, a, depth):
+        s = self.shift_amount(depth)
+        corners = [a.lo << s.lo, a.lo << s.hi, a.hi << s.lo, a.hi << s.hi]
+        lo, hi = fit(min(corners), max(corners), a.type)
+        return Expr("(%s << %s)" % (a.text, s.text), a.type, lo, hi)
+
+    def op_shr(self, a, depth):
+        s = self.shift_amount(depth)
+        corners = [a.lo >> s.lo, a.lo >> s.hi, a.hi >> s.lo, a.hi >> s.hi]
+        return Expr("(%s >> %s)" % (a.text, s.text), a.type, min(corners), max(corners))
+
+    def op_mod(self, a, depth):
+        b = self.positive_divisor(a.type, depth)
+        if a.lo >= 0:
+            lo, hi = (a.lo % b.lo, a.hi % b.lo) if (b.lo == b.hi and a.lo // b.lo == a.hi // b.lo) \
+                else (0, min(a.hi, b.hi - 1))
+        else:  # GLSL leaves a negative operand's remainder open: either sign
+            lo, hi = -(b.hi - 1), b.hi - 1
+        return Expr("(%s %% %s)" % (a.text, b.text), a.type, lo, hi)
+
+    def op_min(self, a, depth):
+        b = self.expr(a.type, depth - 1)
+        return Expr("min(%s, %s)" % (a.text, b.text), a.type, min(a.lo, b.lo), min(a.hi, b.hi))
+
+    def op_max(self, a, depth):
+        b = self.expr(a.type, depth - 1)
+        return Expr("max(%s, %s)" % (a.text, b.text), a.type, max(a.lo, b.lo), max(a.hi, b.hi))
+
+    def op_conv(self, a, depth):
+        """A round trip through the other type (int(uint(x)), uint(int(x)))."""
+        other = "int" if a.type == "uint" else "uint"
+        return self.convert(self.convert(a, other), a.type)
+
+    def op_and(self, a, depth):
+        mask = self.rng.choice([1, 3, 7, 15, 31, 63, 255])
+        hi = mask if a.lo < 0 else min(mask, a.hi)
+        return Expr("(%s & %s)" % (a.text, lit(mask, a.type)), a.type, 0, hi)
+
+    def op_neg(self, a, depth):
+        if a.type == "uint":
+            return self.op_and(a, depth)
+        lo, hi = fit(-a.hi, -a.lo, "int")
+        return Expr("(-%s)" % a.text, "int", lo, hi)
+
+    def op_clamp(self, a, depth):
+        lo = self.rng.randint(0, 8)
+        hi = lo + self.rng.randint(0, 40)
+        return Expr("clamp(%s, %s, %s)" % (a.text, lit(lo, a.type), lit(hi, a.type)),
+                    a.type, max(min(a.lo, hi), lo), min(max(a.hi, lo), hi))
+
+    def op_select(self, a, depth):
+        b = self.expr(a.type, depth - 1)
+        cond = self.convert(self.leaf("uint"), "uint")
+        return Expr("((%s & 1u) != 0u ? %s : %s)" % (cond.text, a.text, b.text), a.type,
+                    min(a.lo, b.lo), max(a.hi, b.hi))
+
+    # --- indices ------------------------------------------------------------------
+    def into_range(self, e, size):
+        """An index with values in [0, size - 1], built from `e` with ranged operations."""
+        if e.lo >= 0 and e.hi < size:
+            return e
+        if 0 <= e.lo and e.hi - e.lo < size and self.rng.random() < 0.5:
+            shifted = Expr("(%s - %s)" % (e.text, lit(e.lo, e.type)), e.type, 0, e.hi - e.lo)
+            return shifted
+        if e.type == "int" and e.lo >= 0 - size and e.hi < 0 and self.rng.random() < 0.5:
+            offset = -e.lo
+            return Expr("(%s + %d)" % (e.text, offset), "int", e.lo + offset, e.hi + offset)
+        if e.type == "uint":
+            if self.rng.random() < 0.5:
+                return Expr("(%s %% %du)" % (e.text, size), "uint", 0, size - 1)
+            return Expr("min(%s, %du)" % (e.text, size - 1), "uint", min(e.lo, size - 1),
+                        min(e.hi, size - 1))
+        r = self.rng.random()
+        if r < 0.4:
+            return Expr("min(max(%s, 0), %d)" % (e.text, size - 1), "int",
+                        max(min(e.lo, size - 1), 0), min(max(e.hi, 0), size - 1))
+        if r < 0.7 and e.lo >= 0:
+            return Expr("(%s %% %d)" % (e.text, size), "int", 0, size - 1)
+        return Expr("int(uint(%s) %% %du)" % (e.text, size), "int", 0, size - 1)
+
+    def new_array(self):
+        kind = self.rng.choice(["local", "shared", "buffer"])
+        size = self.rng.randint(1, MAX_ARRAY[kind])
+        if self.rng.random() < 0.5:
+            size = self.rng.randint(1, 16)
+        if kind == "buffer":
+            return ("buffer", "data_u", "uint", self.buffer_u)
+        shared_words = sum(s for k, _, _, s in self.arrays if k == "shared")
+        if kind == "shared" and shared_words + size > MAX_SHARED_WORDS:
+            kind, size = "local", min(size, MAX_ARRAY["local"])
+        name = self.fresh("l" if kind == "local" else "sh")
+        self.arrays.append((kind, name, "uint", size))
+        return (kind, name, "uint", size)
+
+    def access(self):
+        kind, name, _, size = self.rng.choice(self.arrays) if self.arrays and \
+            self.rng.random() < 0.6 else self.new_array()
+        index = self.into_range(self.expr(self.rng.choice(["int", "uint"]),
+                                          self.rng.randint(0, 3)), size)
+        if self.rng.random() < 0.5:
+            self.emit("%s[%s] = acc + %du;" % (name, index.text, self.rng.randint(0, 9)))
+        else:
+            self.emit("acc += %s[%s];" % (name, index.text))
+
+    def vector_access(self):
+        index = self.into_range(self.expr("uint", self.rng.randint(0, 2)), 4)
+        self.emit("acc += uvec4(acc, 1u, 2u, 3u)[%s];" % index.text)
+
+    # --- loops --------------------------------------------------------------------
+    def loop_init(self, type_name):
+        r = self.rng.random()
+        if r < 0.3:
+            return self.edge_constant(type_name)
+        e = self.expr(type_name, self.rng.randint(0, 2))
+        if e.hi - e.lo + 1 > MAX_INIT_VALUES:
+            return self.edge_constant(type_name)
+        return e
+
+    def edge_constant(self, type_name):
+        """A constant near 0 or near either end of the type's domain."""
+        tlo, thi = TYPE_RANGE[type_name]
+        base = self.rng.choice([0, 0, tlo, thi, thi // 2]) if type_name == "int" else \
+            self.rng.choice([0, 0, thi, thi // 2 + 1])
+        value = min(thi, max(tlo, base + self.rng.randint(-40, 40)))
+        return Expr(lit(value, type_name), type_name, value, value)
+
+    def simulate(self, inits, compare, bound, step, increasing, type_name):
+        """Control values seen in the body, or None if some start runs too long."""
+        tlo, thi = TYPE_RANGE[type_name]
+        span = thi - tlo + 1
+        seen_lo, seen_hi, ran = None, None, False
+        for start in inits:
+            value = start
+            for trip in range(MAX_TRIPS + 1):
+                if not compare(value, bound):
+                    break
+                if trip == MAX_TRIPS:
+                    return None
+                ran = True
+                seen_lo = value if seen_lo is None else min(seen_lo, value)
+                seen_hi = value if seen_hi is None else max(seen_hi, value)
+                value = (value + (step if increasing else -step) - tlo) % span + tlo
+        return (seen_lo, seen_hi) if ran else (None, None)
+
+    def for_loop(self, depth):
+        for _ in range(40):  # draw until a loop terminates quickly for every start
+            type_name = self.rng.choice(["int", "uint"])
+            init = self.loop_init(type_name)
+            op = self.rng.choice(["<", "<=", ">", ">="])
+            increasing = self.rng.random() < (0.8 if op in "<<=" else 0.2)
+            step = self.rng.choice([1, 1, 1, 2, 3, 5, 16, 1 << 30])
+            anchor = init.lo if increasing else init.hi
+            distance = self.rng.randint(-2, MAX_TRIPS * step)
+            tlo, thi = TYPE_RANGE[type_name]
+            bound = min(thi, max(tlo, anchor + (distance if increasing else -distance)))
+            if self.rng.random() < 0.1:
+                bound = self.rng.choice([tlo, thi])
+            compare = {"<": lambda v, c: v < c, "<=": lambda v, c: v <= c,
+                       ">": lambda v, c: v > c, ">=": lambda v, c: v >= c}[op]
+            seen = self.simulate(range(init.lo, init.hi + 1), compare, bound, step,
+                                 increasing, type_name)
+            if seen is not None:
+                break
+        else:
+            return
+        var = self.fresh("i")
+        update = self.loop_update(var, step, increasing, type_name)
+        self.emit("for (%s %s = %s; %s %s %s; %s) {" % (
+            type_name, var, init.text, var, op, lit(bound, type_name), update))
+        self.body_with(Expr(var, type_name, *seen) if seen[0] is not None else None, depth)
+
+    def loop_update(self, var, step, increasing, type_name):
+        """The continue clause; some spellings the analysis must refuse."""
+        sign = "+" if increasing else "-"
+        r = self.rng.random()
+        if step == 1 and r < 0.5:
+            return "%s%s%s" % (var, sign, sign)
+        if r < 0.9:
+            return "%s %s= %s" % (var, sign, lit(step, type_name))
+        if type_name == "int" and step < (1 << 30):  # a negated step: i += -1
+            return "%s %s= %s" % (var, "-" if increasing else "+", lit(-step, "int"))
+        return "%s = %s %s %s" % (var, var, sign, lit(step, type_name))
+
+    def while_loop(self, depth):
+        """A loop the analysis does not analyse; its counter stays small."""
+        var = self.fresh("w")
+        trips = self.rng.randint(0, 8)
+        self.emit("uint %s = 0u;" % var)
+        self.emit("while (%s < %du && acc != 12345u) {" % (var, trips))
+        self.indent += 1
+        self.emit("%s++;" % var)
+        self.indent -= 1
+        self.body_with(Expr(var, "uint", 1, max(trips, 1)) if trips else None, depth)
+
+    def body_with(self, control, depth):
+        self.indent += 1
+        if control is not None:
+            self.scope.append(control)
+        self.loop_depth += 1
+        self.statements(depth - 1, self.rng.randint(1, 3))
+        self.loop_depth -= 1
+        if control is not None:
+            self.scope.pop()
+        self.indent -= 1
+        self.emit("}")
+
+    def statements(self, depth, count):
+        for _ in range(count):
+            r = self.rng.random()
+            if r < 0.3 and depth > 0 and self.loop_depth < MAX_LOOP_NESTING:
+                self.for_loop(depth)
+            elif r < 0.36 and depth > 0 and self.loop_depth < MAX_LOOP_NESTING:
+                self.while_loop(depth)
+            elif r < 0.45:
+                self.vector_access()
+            else:
+                self.access()
+
+    # --- the shader ---------------------------------------------------------------
+    def shader(self):
+        self.statements(MAX_LOOP_NESTING + 1, self.rng.randint(3, 8))
+        body = self.lines
+        x, y, z = self.local_size
+        head = [
+            "// audit-args: --groups=%d,%d,%d" % self.groups,
+            "#version 450",
+            "layout(local_size_x = %d, local_size_y = %d, local_size_z = %d) in;" % (x, y, z),
+            "layout(std430, set = 0, binding = 0) buffer Data {",
+            "  uint data_u[%d];" % self.buffer_u,
+            "  int data_i[%d];" % self.buffer_i,
+            "};",
+            "layout(std430, set = 0, binding = 1) buffer Result { uint result[]; };",
+        ]
+        head += ["shared uint %s[%d];" % (n, s) for k, n, _, s in self.arrays if k == "shared"]
+        main = ["void main() {", "  uint acc = gl_LocalInvocationIndex;"]
+        for kind, name, _, size in self.arrays:
+            if kind == "local":
+                main.append("  uint %s[%d];" % (name, size))
+                main.append("  for (int k = 0; k < %d; ++k) %s[k] = uint(k);" % (size, name))
+        tail = ["  result[gl_LocalInvocationIndex] = acc;", "}"]
+        return "\n".join(head + main + body + tail) + "\n"
+
+
+def generate(seed, index):
+    return ShaderWriter(random.Random("%s:%d" % (seed, index))).shader()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for index in range(args.first, args.first + args.count):
+        path = os.path.join(args.out, "gen_%s_%05d.comp" % (args.seed, index))
+        with open(path, "w") as f:
+            f.write(generate(args.seed, index))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
