@@ -1,0 +1,883 @@
+#include "uniformity.h"
+
+#include <algorithm>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/grammar.h"
+
+namespace glint::spirv {
+namespace {
+
+// Why a level was raised. A fact is only raised by a fact that already had the new
+// level, so following causes never loops.
+struct Cause {
+  enum Kind : uint8_t {
+    kNone,
+    kSource,          // `text` names the source
+    kOperand,         // value `id`
+    kLoad,            // memory object `id`, loaded by `at`
+    kStore,           // value `id` stored by `at`
+    kStoreControl,    // store `at` in non-uniform block `block`
+    kParameter,       // argument `id` of call `at`
+    kCallResult,      // function `id` returns a non-uniform value to call `at`
+    kReturn,          // value `id` returned by `at`
+    kReturnControl,   // return `at` in non-uniform block `block`
+    kBranch,          // controlled by the non-uniform branch ending `block`
+    kNested,          // controlled by the branch ending `block`, itself non-uniform
+    kCallSite,        // function entered by call `at` in non-uniform block `block`
+    kKillAfterCall,   // after call `at` of function `id`, which may end invocations
+    kKill,            // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
+    kMerge,           // phi merging the paths of the branch ending `block`
+  };
+  Kind kind = kNone;
+  uint32_t id = 0;
+  const Block* block = nullptr;
+  const Instruction* at = nullptr;
+  std::string text;
+};
+
+struct Fact {
+  Divergence level = Divergence::kUniform;
+  Cause cause;
+};
+
+Cause MakeCause(Cause::Kind kind, uint32_t id = 0, const Block* block = nullptr,
+                const Instruction* at = nullptr) {
+  Cause cause;
+  cause.kind = kind;
+  cause.id = id;
+  cause.block = block;
+  cause.at = at;
+  return cause;
+}
+
+// Raises a fact that is not part of the fixed point (a copy walked along a block).
+void RaiseLocal(Fact& fact, Divergence level, const Cause& cause) {
+  if (level <= fact.level) return;
+  fact.level = level;
+  fact.cause = cause;
+}
+
+Cause SourceCause(std::string text) {
+  Cause cause;
+  cause.kind = Cause::kSource;
+  cause.text = std::move(text);
+  return cause;
+}
+
+// Control dependence of one function: for each block, the blocks ending in a
+// multi-way branch it is control dependent on (post-dominator walk per edge).
+struct FunctionShape {
+  std::unique_ptr<Cfg> cfg;
+  std::unordered_map<const Block*, std::vector<const Block*>> controllers;
+};
+
+std::vector<uint32_t> DistinctTargets(const Block& block) {
+  const Instruction* terminator = block.Terminator();
+  if (!terminator) return {};
+  std::vector<uint32_t> targets = BranchTargets(*terminator);
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  return targets;
+}
+
+std::unique_ptr<FunctionShape> ShapeOf(Function& function) {
+  auto shape = std::make_unique<FunctionShape>();
+  shape->cfg = std::make_unique<Cfg>(function);
+  const Cfg& cfg = *shape->cfg;
+  for (const Block* branch : cfg.ReversePostOrder()) {
+    if (DistinctTargets(*branch).size() < 2) continue;
+    const Block* stop = cfg.ImmediatePostDominator(branch);
+    for (const Block* runner : cfg.Successors(branch)) {
+      // Post-dominator chains are paths in a tree: the walk ends at `stop` or the root.
+      while (runner && runner != stop) {
+        auto& list = shape->controllers[runner];
+        if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
+        runner = cfg.ImmediatePostDominator(runner);
+      }
+    }
+  }
+  return shape;
+}
+
+// Facts about the module every entry point shares: decorations, names, line info,
+// operand lists, control dependence and convergence classes.
+struct ModuleFacts {
+  explicit ModuleFacts(Module& m) : module(m), def_use(m), classes(m) {}
+
+  Module& module;
+  DefUse def_use;
+  ConvergenceClasses classes;
+  std::unordered_map<uint32_t, std::string> names;
+  std::unordered_map<uint32_t, std::string> strings;
+  std::unordered_map<uint32_t, uint32_t> builtins;  // variable -> BuiltIn
+  std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
+  std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
+  std::unordered_map<const Instruction*, SourceLocation> locations;
+  std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
+  std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
+};
+
+void IndexDecorations(ModuleFacts& facts) {
+  for (const Instruction& inst : facts.module.annotations) {
+    if (inst.opcode == spv::OpMemberDecorate && inst.words.size() >= 3 &&
+        inst.words[2] == spv::DecorationNonWritable)
+      ++facts.non_writable_members[inst.words[0]];
+    if (inst.opcode != spv::OpDecorate || inst.words.size() < 2) continue;
+    uint32_t target = inst.words[0];
+    switch (inst.words[1]) {
+      case spv::DecorationBuiltIn:
+        if (inst.words.size() >= 3) facts.builtins[target] = inst.words[2];
+        break;
+      case spv::DecorationFlat: facts.flat.insert(target); break;
+      case spv::DecorationNonWritable: facts.non_writable.insert(target); break;
+      case spv::DecorationBufferBlock: facts.buffer_blocks.insert(target); break;
+      default: break;
+    }
+  }
+}
+
+void IndexNamesAndLines(ModuleFacts& facts) {
+  for (const Instruction& inst : facts.module.debug_names)
+    if (inst.opcode == spv::OpName && inst.words.size() >= 2) facts.names[inst.words[0]] = inst.StringAt(1);
+  for (const Instruction& inst : facts.module.debug_strings)
+    if (inst.opcode == spv::OpString) facts.strings[inst.result_id] = inst.StringAt(0);
+  for (Function& function : facts.module.functions)
+    for (Block& block : function.blocks) {
+      SourceLocation current;  // OpLine applies until OpNoLine or the end of the block
+      for (Instruction& inst : block.instructions) {
+        if (inst.opcode == spv::OpLine && inst.words.size() >= 3) {
+          auto file = facts.strings.find(inst.words[0]);
+          current = {file == facts.strings.end() ? "" : file->second, inst.words[1], inst.words[2]};
+        } else if (inst.opcode == spv::OpNoLine) {
+          current = {};
+        }
+        if (current.line) facts.locations[&inst] = current;
+        std::vector<uint32_t>& ids = facts.operands[&inst];
+        uint32_t width = 1;
+        if (inst.opcode == spv::OpSwitch && !inst.words.empty())
+          if (const Instruction* selector_type = facts.def_use.TypeOf(inst.words[0]))
+            width = facts.module.LiteralWidthOfType(selector_type->result_id);
+        const Instruction& view = inst;
+        view.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
+        if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
+      }
+    }
+}
+
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module) {
+  auto facts = std::make_unique<ModuleFacts>(module);
+  IndexDecorations(*facts);
+  IndexNamesAndLines(*facts);
+  for (Function& function : module.functions) facts->shapes[function.id()] = ShapeOf(function);
+  return facts;
+}
+
+bool IsAtomic(spv::Op op) {
+  return (op >= spv::OpAtomicLoad && op <= spv::OpAtomicXor) || op == spv::OpAtomicFlagTestAndSet ||
+         op == spv::OpAtomicFlagClear || op == spv::OpAtomicFMinEXT || op == spv::OpAtomicFMaxEXT ||
+         op == spv::OpAtomicFAddEXT;
+}
+
+// GroupOperation Reduce gives every invocation the same result; scans and clustered or
+// partitioned reductions differ per invocation.
+bool IsReduce(const Instruction& inst) { return inst.words.size() > 1 && inst.words[1] == spv::GroupOperationReduce; }
+
+// Entry-point level analysis state. Built fresh per entry point.
+class EntryPointAnalysis {
+ public:
+  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options);
+  // Runs to the fixed point; returns a refusal or "".
+  std::string Run(uint32_t* rounds);
+  void CollectFindings(std::vector<UniformityFinding>* findings,
+                       std::unordered_set<const Instruction*>* reported);
+
+ private:
+  // --- facts ---
+  bool Raise(Fact& fact, Divergence level, const Cause& cause);
+  Divergence Value(uint32_t id) const;
+  const Fact* ValueFact(uint32_t id) const;
+  uint32_t RootOf(uint32_t pointer, int depth = 0) const;
+  Fact MemoryFact(uint32_t root, int depth = 0) const;
+  void WriteMemory(uint32_t root, Divergence level, const Cause& cause, int depth = 0);
+  Fact StaticMemoryFact(const Instruction& variable) const;
+  Fact BuiltInFact(uint32_t builtin) const;
+  Fact InputFact(const Instruction& variable) const;
+  bool IsNonWritable(uint32_t variable) const;
+  uint32_t ConditionOf(const Block* block) const;
+
+  // --- transfer ---
+  void ProcessFunction(Function& function);
+  Fact BlockControl(const Function& function, const Block& block);
+  void Transfer(const Function& function, const Block& block, const Instruction& inst, Fact* control);
+  void TransferCall(const Block& block, const Instruction& inst, Fact* control);
+  void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
+                      const Fact& control);
+  bool TransferSource(const Instruction& inst);
+  void JoinOperands(const Instruction& inst);
+
+  // --- reporting ---
+  std::string Where(const Instruction* inst) const;
+  std::string NameOf(uint32_t id) const;
+  std::vector<std::string> Explain(const Fact& control) const;
+  UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
+  bool DerivativesApply() const;
+
+  ModuleFacts& facts_;
+  const UniformityOptions& options_;
+  spv::ExecutionModel model_;
+  uint32_t entry_function_;
+  std::string entry_name_;
+  std::vector<Function*> functions_;  // reachable, callers first
+  bool changed_ = false;
+
+  std::unordered_map<uint32_t, Fact> values_;
+  std::unordered_map<uint32_t, Fact> memory_;
+  std::unordered_map<uint32_t, std::set<uint32_t>> bindings_;  // pointer parameter -> roots
+  std::unordered_map<const Block*, Fact> blocks_;
+  std::unordered_map<const Block*, Fact> killed_out_;  // kills by callees seen at block end
+  std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function
+};
+
+EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
+                                       const UniformityOptions& options)
+    : facts_(facts), options_(options) {
+  EntryPointView view = ViewEntryPoint(entry_point);
+  model_ = view.model;
+  entry_function_ = view.function;
+  entry_name_ = view.name;
+  // Reachable functions, callers first (depth-first preorder, each once).
+  std::vector<uint32_t> stack = {entry_function_};
+  std::unordered_set<uint32_t> seen = {entry_function_};
+  while (!stack.empty()) {
+    Function* function = facts_.module.FindFunction(stack.back());
+    stack.pop_back();
+    if (!function) continue;
+    functions_.push_back(function);
+    for (Block& block : function->blocks)
+      for (Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty() && seen.insert(inst.words[0]).second)
+          stack.push_back(inst.words[0]);
+  }
+  for (const Instruction& inst : facts_.module.types_values)
+    if (inst.opcode == spv::OpVariable) {
+      Fact initial = StaticMemoryFact(inst);
+      Raise(memory_[inst.result_id], initial.level, initial.cause);
+    }
+}
+
+bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause) {
+  if (level <= fact.level) return false;
+  fact.level = level;
+  fact.cause = cause;
+  changed_ = true;
+  return true;
+}
+
+const Fact* EntryPointAnalysis::ValueFact(uint32_t id) const {
+  auto it = values_.find(id);
+  return it == values_.end() ? nullptr : &it->second;
+}
+
+Divergence EntryPointAnalysis::Value(uint32_t id) const {
+  const Fact* fact = ValueFact(id);
+  return fact ? fact->level : Divergence::kUniform;
+}
+
+std::string EntryPointAnalysis::NameOf(uint32_t id) const {
+  auto it = facts_.names.find(id);
+  if (it != facts_.names.end() && !it->second.empty()) return "`" + it->second + "`";
+  return "%" + std::to_string(id);
+}
+
+// The variable (or pointer parameter) a pointer points into; 0 when Glint does not
+// follow the pointer (loaded pointers, physical addresses, selects of pointers).
+uint32_t EntryPointAnalysis::RootOf(uint32_t pointer, int depth) const {
+  const Instruction* def = facts_.def_use.Definition(pointer);
+  if (!def || depth > 64) return 0;
+  switch (def->opcode) {
+    case spv::OpVariable:
+    case spv::OpFunctionParameter:
+      return def->result_id;
+    case spv::OpAccessChain:
+    case spv::OpInBoundsAccessChain:
+    case spv::OpPtrAccessChain:
+    case spv::OpInBoundsPtrAccessChain:
+    case spv::OpCopyObject:
+      return def->words.empty() ? 0 : RootOf(def->words[0], depth + 1);
+    default:
+      return 0;
+  }
+}
+
+Fact EntryPointAnalysis::MemoryFact(uint32_t root, int depth) const {
+  if (root == 0) {
+    Fact unknown;
+    unknown.level = Divergence::kDivergent;
+    unknown.cause = SourceCause("memory reached through a pointer the analysis does not follow");
+    return unknown;
+  }
+  Fact joined;
+  auto own = memory_.find(root);
+  if (own != memory_.end()) joined = own->second;
+  auto bound = bindings_.find(root);
+  if (bound == bindings_.end() || depth > 16) return joined;
+  for (uint32_t caller_root : bound->second) {
+    Fact fact = MemoryFact(caller_root, depth + 1);
+    if (fact.level > joined.level) {
+      joined.level = fact.level;
+      joined.cause = MakeCause(Cause::kLoad, caller_root);
+    }
+  }
+  return joined;
+}
+
+void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Cause& cause, int depth) {
+  if (root == 0 || depth > 16) return;  // unknown memory is already divergent when read
+  Raise(memory_[root], level, cause);
+  auto bound = bindings_.find(root);
+  if (bound == bindings_.end()) return;
+  for (uint32_t caller_root : bound->second) WriteMemory(caller_root, level, cause, depth + 1);
+}
+
+bool EntryPointAnalysis::IsNonWritable(uint32_t variable) const {
+  if (facts_.non_writable.count(variable)) return true;
+  const Instruction* pointer_type = facts_.def_use.TypeOf(variable);
+  if (!pointer_type || pointer_type->words.size() < 2) return false;
+  const Instruction* pointee = facts_.def_use.Definition(pointer_type->words[1]);
+  // Arrays of buffers (descriptor arrays): look at the element struct.
+  while (pointee && (pointee->opcode == spv::OpTypeArray || pointee->opcode == spv::OpTypeRuntimeArray))
+    pointee = facts_.def_use.Definition(pointee->words[0]);
+  if (!pointee || pointee->opcode != spv::OpTypeStruct) return false;
+  auto members = facts_.non_writable_members.find(pointee->result_id);
+  return members != facts_.non_writable_members.end() && members->second >= pointee->words.size();
+}
+
+Fact StaticFact(Divergence level, std::string text) {
+  Fact fact;
+  fact.level = level;
+  if (level != Divergence::kUniform) fact.cause = SourceCause(std::move(text));
+  return fact;
+}
+
+Fact EntryPointAnalysis::BuiltInFact(uint32_t builtin) const {
+  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
+  std::string what = std::string("built-in ") + (name ? name : "?");
+  switch (builtin) {
+    case spv::BuiltInWorkgroupId: case spv::BuiltInNumWorkgroups: case spv::BuiltInWorkgroupSize:
+    case spv::BuiltInSubgroupSize: case spv::BuiltInNumSubgroups: case spv::BuiltInDrawIndex:
+    case spv::BuiltInBaseVertex: case spv::BuiltInBaseInstance: case spv::BuiltInDeviceIndex:
+    case spv::BuiltInViewIndex:
+      return {};
+    case spv::BuiltInSubgroupId:
+      return StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
+    case spv::BuiltInPrimitiveId: case spv::BuiltInPatchVertices:
+      // One patch is one tessellation-control workgroup; in fragment shaders a quad
+      // never spans two primitives.
+      if (model_ == spv::ExecutionModelTessellationControl) return {};
+      [[fallthrough]];
+    case spv::BuiltInFrontFacing: case spv::BuiltInLayer: case spv::BuiltInViewportIndex:
+      if (model_ == spv::ExecutionModelFragment)
+        return StaticFact(Divergence::kQuadUniform, what + " differs between primitives");
+      return StaticFact(Divergence::kDivergent, what + " differs between invocations");
+    default:
+      return StaticFact(Divergence::kDivergent, what + " differs between invocations");
+  }
+}
+
+Fact EntryPointAnalysis::InputFact(const Instruction& variable) const {
+  uint32_t id = variable.result_id;
+  auto builtin = facts_.builtins.find(id);
+  if (builtin != facts_.builtins.end()) return BuiltInFact(builtin->second);
+  if (model_ != spv::ExecutionModelFragment)
+    return StaticFact(Divergence::kDivergent, "input " + NameOf(id) + " differs between invocations");
+  if (facts_.flat.count(id))
+    return StaticFact(Divergence::kQuadUniform, "flat fragment input " + NameOf(id) + " differs between primitives");
+  return StaticFact(Divergence::kDivergent, "fragment input " + NameOf(id) + " is interpolated (not flat)");
+}
+
+// What a module-scope variable holds before any store of this entry point.
+Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
+  uint32_t id = variable.result_id;
+  uint32_t storage = variable.words.empty() ? 0 : variable.words[0];
+  const Instruction* pointer_type = facts_.def_use.TypeOf(id);
+  bool buffer_block = false;
+  if (pointer_type && pointer_type->words.size() >= 2) {
+    const Instruction* pointee = facts_.def_use.Definition(pointer_type->words[1]);
+    while (pointee && (pointee->opcode == spv::OpTypeArray || pointee->opcode == spv::OpTypeRuntimeArray))
+      pointee = facts_.def_use.Definition(pointee->words[0]);
+    buffer_block = pointee && facts_.buffer_blocks.count(pointee->result_id);
+  }
+  switch (storage) {
+    case spv::StorageClassInput:
+      return InputFact(variable);
+    case spv::StorageClassUniform:
+      if (!buffer_block) return {};
+      [[fallthrough]];
+    case spv::StorageClassStorageBuffer:
+      if (IsNonWritable(id)) return {};
+      return StaticFact(Divergence::kDivergent, "storage buffer " + NameOf(id) + " may be written by other invocations");
+    case spv::StorageClassUniformConstant: case spv::StorageClassPushConstant:
+    case spv::StorageClassPrivate: case spv::StorageClassFunction:
+      return {};
+    case spv::StorageClassTaskPayloadWorkgroupEXT:
+      if (model_ == spv::ExecutionModelMeshEXT) return {};
+      [[fallthrough]];
+    case spv::StorageClassWorkgroup:
+      return StaticFact(Divergence::kDivergent, "shared variable " + NameOf(id) + " is written by other invocations");
+    case spv::StorageClassOutput:
+      return StaticFact(Divergence::kDivergent, "output " + NameOf(id) + " is written per invocation");
+    default:
+      return StaticFact(Divergence::kDivergent, "variable " + NameOf(id) + " (storage class " +
+                                                     std::to_string(storage) + ") is per invocation");
+  }
+}
+
+uint32_t EntryPointAnalysis::ConditionOf(const Block* block) const {
+  const Instruction* terminator = block->Terminator();
+  if (!terminator || terminator->words.empty()) return 0;
+  if (terminator->opcode == spv::OpBranchConditional || terminator->opcode == spv::OpSwitch)
+    return terminator->words[0];
+  return 0;
+}
+
+std::string EntryPointAnalysis::Run(uint32_t* rounds) {
+  for (uint32_t round = 1; round <= options_.round_budget; ++round) {
+    changed_ = false;
+    for (Function* function : functions_) ProcessFunction(*function);
+    *rounds = std::max(*rounds, round);
+    if (!changed_) return "";
+  }
+  return "uniformity analysis of entry point `" + entry_name_ + "` found no fixed point within its round budget (" +
+         std::to_string(options_.round_budget) + " rounds)";
+}
+
+void EntryPointAnalysis::ProcessFunction(Function& function) {
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  for (const Block* block : shape.cfg->ReversePostOrder()) {
+    Fact control = BlockControl(function, *block);
+    for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+    for (const Block* succ : shape.cfg->Successors(block)) {
+      Fact& out = killed_out_[succ];
+      auto mine = killed_out_.find(block);
+      if (mine != killed_out_.end()) Raise(out, mine->second.level, mine->second.cause);
+    }
+  }
+}
+
+// The control level of a block: its function's call sites, the branches it depends
+// on (their conditions and their own control), and callees' kills before it.
+Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& block) {
+  Fact& fact = blocks_[&block];
+  const Fact& entry = entries_[function.id()];
+  Raise(fact, entry.level, entry.cause);
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  auto controllers = shape.controllers.find(&block);
+  if (controllers != shape.controllers.end())
+    for (const Block* branch : controllers->second) {
+      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
+    }
+  auto killed = killed_out_.find(&block);
+  if (killed != killed_out_.end()) Raise(fact, killed->second.level, killed->second.cause);
+  return fact;
+}
+
+void EntryPointAnalysis::Transfer(const Function& function, const Block& block, const Instruction& inst,
+                                  Fact* control) {
+  switch (inst.opcode) {
+    case spv::OpFunctionCall:
+      TransferCall(block, inst, control);
+      return;
+    case spv::OpPhi:
+      TransferPhi(function, block, inst);
+      return;
+    case spv::OpReturnValue:
+      if (!inst.words.empty())
+        Raise(returns_[function.id()], Value(inst.words[0]), MakeCause(Cause::kReturn, inst.words[0], &block, &inst));
+      Raise(returns_[function.id()], control->level, MakeCause(Cause::kReturnControl, 0, &block, &inst));
+      return;
+    case spv::OpKill:
+    case spv::OpTerminateInvocation:
+      Raise(kills_[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
+      return;
+    default:
+      break;
+  }
+  if (TransferMemory(function, block, inst, *control)) return;
+  if (TransferSource(inst)) return;
+  if (inst.result_id) JoinOperands(inst);
+}
+
+void EntryPointAnalysis::JoinOperands(const Instruction& inst) {
+  Fact& fact = values_[inst.result_id];
+  for (uint32_t id : facts_.operands.at(&inst)) Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
+}
+
+void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
+  if (inst.words.empty()) return;
+  uint32_t callee_id = inst.words[0];
+  Function* callee = facts_.module.FindFunction(callee_id);
+  if (!callee) return;
+  Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
+  size_t index = 1;
+  for (const Instruction& parameter : callee->parameters) {
+    if (index >= inst.words.size()) break;
+    uint32_t argument = inst.words[index++];
+    Raise(values_[parameter.result_id], Value(argument), MakeCause(Cause::kParameter, argument, &block, &inst));
+    const Instruction* type = facts_.def_use.Definition(parameter.type_id);
+    if (type && type->opcode == spv::OpTypePointer && bindings_[parameter.result_id].insert(RootOf(argument)).second)
+      changed_ = true;
+  }
+  if (inst.result_id) {
+    const Fact& returned = returns_[callee_id];
+    Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+  }
+  const Fact& kill = kills_[callee_id];
+  Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
+  RaiseLocal(*control, kill.level, after);
+  Raise(killed_out_[&block], kill.level, after);
+}
+
+// A phi is as divergent as its values, and as the branches that choose between its
+// incoming edges but do not also control the phi's own block.
+void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block, const Instruction& inst) {
+  Fact& fact = values_[inst.result_id];
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  auto own = shape.controllers.find(&block);
+  auto controls_phi_block = [&](const Block* branch) {
+    return own != shape.controllers.end() &&
+           std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
+  };
+  for (size_t i = 0; i + 1 < inst.words.size(); i += 2) {
+    Raise(fact, Value(inst.words[i]), MakeCause(Cause::kOperand, inst.words[i]));
+    const Block* pred = shape.cfg->BlockById(inst.words[i + 1]);
+    if (!pred) continue;
+    std::vector<const Block*> choosers;
+    auto controllers = shape.controllers.find(pred);
+    if (controllers != shape.controllers.end()) choosers = controllers->second;
+    if (ConditionOf(pred)) choosers.push_back(pred);
+    for (const Block* branch : choosers)
+      if (!controls_phi_block(branch))
+        Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+  }
+}
+
+// Loads, stores and variables; true when `inst` was one of them.
+bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& block, const Instruction& inst,
+                                        const Fact& control) {
+  switch (inst.opcode) {
+    case spv::OpLoad: {
+      Fact& fact = values_[inst.result_id];
+      uint32_t pointer = inst.words[0];
+      Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
+      uint32_t root = RootOf(pointer);
+      Fact memory = MemoryFact(root);
+      Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
+      return true;
+    }
+    case spv::OpStore: {
+      uint32_t root = RootOf(inst.words[0]);
+      WriteMemory(root, Value(inst.words[1]), MakeCause(Cause::kStore, inst.words[1], &block, &inst));
+      WriteMemory(root, Value(inst.words[0]), MakeCause(Cause::kStore, inst.words[0], &block, &inst));
+      WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+      return true;
+    }
+    case spv::OpCopyMemory:
+    case spv::OpCopyMemorySized: {
+      uint32_t target = RootOf(inst.words[0]);
+      Fact source = MemoryFact(RootOf(inst.words[1]));
+      WriteMemory(target, source.level, source.cause);
+      WriteMemory(target, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+      return true;
+    }
+    case spv::OpVariable:
+      if (inst.words.size() >= 2)
+        WriteMemory(inst.result_id, Value(inst.words[1]), MakeCause(Cause::kStore, inst.words[1], &block, &inst));
+      return true;
+    default:
+      break;
+  }
+  if (!IsAtomic(inst.opcode)) return false;
+  Fact source = StaticFact(Divergence::kDivergent, std::string(grammar::OpcodeName(inst.opcode)) +
+                                                         " returns a different value to each invocation");
+  if (inst.result_id) Raise(values_[inst.result_id], source.level, source.cause);
+  if (!inst.words.empty()) WriteMemory(RootOf(inst.words[0]), source.level, source.cause);
+  return true;
+}
+
+// Instructions whose result level does not follow from their operands: cross-thread
+// results, storage image reads, helper and clock queries. True when handled.
+bool EntryPointAnalysis::TransferSource(const Instruction& inst) {
+  if (!inst.result_id) return false;
+  const std::string op = grammar::OpcodeName(inst.opcode);
+  auto set = [&](Divergence level, const std::string& why) {
+    Raise(values_[inst.result_id], level, SourceCause(op + " " + why));
+    return true;
+  };
+  switch (inst.opcode) {
+    case spv::OpGroupNonUniformElect: case spv::OpGroupNonUniformShuffle: case spv::OpGroupNonUniformShuffleXor:
+    case spv::OpGroupNonUniformShuffleUp: case spv::OpGroupNonUniformShuffleDown:
+    case spv::OpGroupNonUniformQuadSwap: case spv::OpGroupNonUniformPartitionNV:
+    case spv::OpGroupNonUniformRotateKHR: case spv::OpGroupNonUniformInverseBallot:
+    case spv::OpSubgroupShuffleINTEL: case spv::OpSubgroupShuffleDownINTEL: case spv::OpSubgroupShuffleUpINTEL:
+    case spv::OpSubgroupShuffleXorINTEL: case spv::OpIsHelperInvocationEXT: case spv::OpReadClockKHR:
+      return set(Divergence::kDivergent, "differs between invocations");
+    case spv::OpGroupNonUniformQuadBroadcast:
+      return set(Divergence::kQuadUniform, "differs between quads");
+    case spv::OpGroupNonUniformAll: case spv::OpGroupNonUniformAny: case spv::OpGroupNonUniformAllEqual:
+    case spv::OpGroupNonUniformBroadcast: case spv::OpGroupNonUniformBroadcastFirst:
+    case spv::OpGroupNonUniformBallot: case spv::OpSubgroupBallotKHR: case spv::OpSubgroupFirstInvocationKHR:
+    case spv::OpSubgroupAllKHR: case spv::OpSubgroupAnyKHR: case spv::OpSubgroupAllEqualKHR:
+    case spv::OpSubgroupReadInvocationKHR:
+      return set(Divergence::kSubgroupUniform, "differs between subgroups");
+    case spv::OpGroupNonUniformBallotBitCount:
+      if (IsReduce(inst)) return false;
+      return set(Divergence::kDivergent, "(a scan) differs between invocations");
+    case spv::OpImageRead: case spv::OpImageSparseRead: {
+      const Instruction* image = facts_.def_use.Definition(inst.words[0]);
+      uint32_t root = image && image->opcode == spv::OpLoad ? RootOf(image->words[0]) : 0;
+      if (root && IsNonWritable(root)) return false;
+      return set(Divergence::kDivergent, "reads an image other invocations may write");
+    }
+    case spv::OpExtInst: {
+      auto name = std::find_if(facts_.module.ext_inst_imports.begin(), facts_.module.ext_inst_imports.end(),
+                               [&](const Instruction& import) { return import.result_id == inst.words[0]; });
+      if (name == facts_.module.ext_inst_imports.end() || name->StringAt(0) != "SPV_AMD_shader_ballot") return false;
+      return set(Divergence::kDivergent, "(SPV_AMD_shader_ballot) differs between invocations");
+    }
+    default:
+      break;
+  }
+  std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+  if (!row || !(row->flags & kCrossThread)) return false;
+  // Remaining cross-thread operations are group reductions and scans.
+  if (inst.words.size() > 1 && (inst.opcode == spv::OpGroupAll || inst.opcode == spv::OpGroupAny ||
+                                inst.opcode == spv::OpGroupBroadcast || IsReduce(inst))) {
+    UniformScope scope = facts_.classes.RequiredScope(inst);
+    if (scope == UniformScope::kInvocationGroup) return set(Divergence::kUniform, "");
+    return set(Divergence::kSubgroupUniform, "differs between subgroups");
+  }
+  return set(Divergence::kDivergent, "differs between invocations");
+}
+
+std::string EntryPointAnalysis::Where(const Instruction* inst) const {
+  if (!inst) return "an unknown place";
+  auto it = facts_.locations.find(inst);
+  if (it == facts_.locations.end()) {
+    const Function* function = facts_.def_use.FunctionOf(inst);
+    return "in " + (function ? NameOf(function->id()) : std::string("a function")) + " (no line information)";
+  }
+  const SourceLocation& loc = it->second;
+  return (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+}
+
+// Renders the chain of causes behind a control level, outermost first: why the block
+// is non-uniform, which value that depends on, where the value came from.
+std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const {
+  std::vector<std::string> lines;
+  const Cause* cause = &control.cause;
+  std::unordered_set<const void*> visited;  // causes are acyclic; this bounds the walk anyway
+  Fact memory_holder;
+  for (int step = 0; cause && cause->kind != Cause::kNone && step < 24 && visited.insert(cause).second; ++step) {
+    const Cause* next = nullptr;
+    auto value = [&](uint32_t id) { const Fact* f = ValueFact(id); return f ? &f->cause : nullptr; };
+    auto block = [&](const Block* b) { auto it = blocks_.find(b); return it == blocks_.end() ? nullptr : &it->second.cause; };
+    switch (cause->kind) {
+      case Cause::kSource:
+        lines.push_back(cause->text);
+        break;
+      case Cause::kOperand:
+        next = value(cause->id);
+        break;
+      case Cause::kBranch:
+        lines.push_back("only some invocations take the branch at " + Where(cause->block->Terminator()) +
+                        ": its condition " + NameOf(ConditionOf(cause->block)) + " is " +
+                        DivergenceName(Value(ConditionOf(cause->block))));
+        next = value(ConditionOf(cause->block));
+        break;
+      case Cause::kNested:
+        lines.push_back("it is inside the branch at " + Where(cause->block->Terminator()) +
+                        ", which is in non-uniform control flow");
+        next = block(cause->block);
+        break;
+      case Cause::kMerge:
+        lines.push_back("it merges the paths of the branch at " + Where(cause->block->Terminator()));
+        next = value(ConditionOf(cause->block));
+        break;
+      case Cause::kCallSite:
+        lines.push_back("its function is called at " + Where(cause->at) + " in non-uniform control flow");
+        next = block(cause->block);
+        break;
+      case Cause::kKillAfterCall: {
+        lines.push_back("the call of " + NameOf(cause->id) + " at " + Where(cause->at) +
+                        " may end only some invocations (discard)");
+        auto kill = kills_.find(cause->id);
+        next = kill == kills_.end() ? nullptr : &kill->second.cause;
+        break;
+      }
+      case Cause::kKill:
+        lines.push_back("the discard at " + Where(cause->at) + " is in non-uniform control flow");
+        next = block(cause->block);
+        break;
+      case Cause::kLoad: {
+        lines.push_back(NameOf(cause->id) + " is loaded" + (cause->at ? " at " + Where(cause->at) : std::string()));
+        memory_holder = MemoryFact(cause->id);
+        next = &memory_holder.cause;
+        break;
+      }
+      case Cause::kStore:
+        lines.push_back("it is assigned a non-uniform value at " + Where(cause->at));
+        next = value(cause->id);
+        break;
+      case Cause::kStoreControl:
+        lines.push_back("it is assigned at " + Where(cause->at) + " in non-uniform control flow");
+        next = block(cause->block);
+        break;
+      case Cause::kParameter:
+        lines.push_back("a parameter receives a non-uniform argument at " + Where(cause->at));
+        next = value(cause->id);
+        break;
+      case Cause::kCallResult: {
+        lines.push_back(NameOf(cause->id) + " returns a non-uniform value (called at " + Where(cause->at) + ")");
+        auto returned = returns_.find(cause->id);
+        next = returned == returns_.end() ? nullptr : &returned->second.cause;
+        break;
+      }
+      case Cause::kReturn:
+        lines.push_back("it returns a non-uniform value at " + Where(cause->at));
+        next = value(cause->id);
+        break;
+      case Cause::kReturnControl:
+        lines.push_back("it returns at " + Where(cause->at) + " in non-uniform control flow");
+        next = block(cause->block);
+        break;
+      case Cause::kNone:
+        break;
+    }
+    cause = next;
+  }
+  return lines;
+}
+
+bool EntryPointAnalysis::DerivativesApply() const {
+  if (model_ == spv::ExecutionModelFragment) return true;
+  // Compute-like stages have derivatives only with a derivative group execution mode.
+  for (const Instruction& mode : facts_.module.execution_modes)
+    if (mode.words.size() >= 2 && mode.words[0] == entry_function_ &&
+        (mode.words[1] == spv::ExecutionModeDerivativeGroupQuadsNV ||
+         mode.words[1] == spv::ExecutionModeDerivativeGroupLinearNV))
+      return true;
+  return false;
+}
+
+UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const Fact& control,
+                                                  UniformScope scope) const {
+  UniformityFinding finding;
+  finding.instruction = &inst;
+  finding.entry_point = entry_name_;
+  auto loc = facts_.locations.find(&inst);
+  if (loc != facts_.locations.end()) finding.location = loc->second;
+  std::string op = grammar::OpcodeName(inst.opcode);
+  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse)
+    finding.message = "derivative (" + op + ") in non-uniform control flow: its value is undefined";
+  else if (scope == UniformScope::kQuad)
+    finding.message = "implicit-LOD texture sample (" + op +
+                      ") in non-uniform control flow: its level of detail is undefined";
+  else if (inst.opcode == spv::OpControlBarrier)
+    finding.message = std::string("barrier (") + op + ", " +
+                      (scope == UniformScope::kSubgroup ? "subgroup" : "workgroup") +
+                      " scope) in non-uniform control flow: invocations that skip it leave it undefined";
+  else
+    finding.message = op + " must be executed in uniform control flow but is not";
+  finding.reasons = Explain(control);
+  return finding;
+}
+
+void EntryPointAnalysis::CollectFindings(std::vector<UniformityFinding>* findings,
+                                         std::unordered_set<const Instruction*>* reported) {
+  for (Function* function : functions_) {
+    const FunctionShape& shape = *facts_.shapes.at(function->id());
+    for (const Block* block : shape.cfg->ReversePostOrder()) {
+      Fact control = blocks_[block];
+      for (const Instruction& inst : block->instructions) {
+        if (inst.opcode == spv::OpFunctionCall) {
+          const Fact& kill = kills_[inst.words[0]];
+          RaiseLocal(control, kill.level, MakeCause(Cause::kKillAfterCall, inst.words[0], block, &inst));
+          continue;
+        }
+        UniformScope scope = facts_.classes.RequiredScope(inst);
+        if (scope == UniformScope::kNone || (scope == UniformScope::kQuad && !DerivativesApply())) continue;
+        Divergence allowed = scope == UniformScope::kQuad       ? Divergence::kQuadUniform
+                             : scope == UniformScope::kSubgroup ? Divergence::kSubgroupUniform
+                                                                : Divergence::kUniform;
+        if (control.level <= allowed || !reported->insert(&inst).second) continue;
+        findings->push_back(MakeFinding(inst, control, scope));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+const char* DivergenceName(Divergence level) {
+  switch (level) {
+    case Divergence::kUniform: return "uniform";
+    case Divergence::kSubgroupUniform: return "uniform only within a subgroup";
+    case Divergence::kQuadUniform: return "uniform only within a quad";
+    case Divergence::kDivergent: return "non-uniform";
+  }
+  return "?";
+}
+
+UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
+  UniformityResult result;
+  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module);
+  if (!facts->classes.ok()) {
+    result.refusal = "uniformity analysis refused: " + facts->classes.error();
+    return result;
+  }
+  std::unordered_set<const Instruction*> reported;
+  for (const Instruction& entry_point : module.entry_points) {
+    EntryPointAnalysis analysis(*facts, entry_point, options);
+    std::string refusal = analysis.Run(&result.rounds);
+    if (!refusal.empty()) {
+      result.findings.clear();
+      result.refusal = refusal;
+      return result;
+    }
+    analysis.CollectFindings(&result.findings, &reported);
+  }
+  return result;
+}
+
+std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Severity severity) {
+  std::vector<Diagnostic> diagnostics;
+  if (!result.refusal.empty()) {
+    Diagnostic note;
+    note.severity = Severity::kNote;
+    note.origin = "uniformity";
+    note.message = result.refusal;
+    diagnostics.push_back(std::move(note));
+    return diagnostics;
+  }
+  for (const UniformityFinding& finding : result.findings) {
+    Diagnostic diagnostic;
+    diagnostic.severity = severity;
+    diagnostic.origin = "uniformity";
+    diagnostic.location = finding.location;
+    diagnostic.message = finding.message;
+    diagnostic.reasons = finding.reasons;
+    diagnostics.push_back(std::move(diagnostic));
+  }
+  return diagnostics;
+}
+
+}  // namespace glint::spirv
