@@ -2,6 +2,7 @@
 
 #include "hoist_constant_tables.h"
 #include "robust_access.h"
+#include "uniformity_check.h"
 
 namespace glint::spirv {
 
@@ -10,6 +11,8 @@ PassResult RunPipeline(Module& module, PassContext& context) {
   // Passes are registered here as they land (one file each in this directory).
   if (context.options.hoist_constant_tables) manager.Add(std::make_unique<HoistConstantTablesPass>());
   if (context.options.robust_access) manager.Add(std::make_unique<RobustAccessPass>());
+  // Read-only and last, so that it judges the module that is emitted.
+  if (context.options.uniformity != Severity::kOff) manager.Add(std::make_unique<UniformityCheckPass>());
   return manager.Run(module, context);
 }
 

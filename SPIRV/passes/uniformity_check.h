@@ -1,0 +1,24 @@
+// uniformity-check: a read-only pass that runs the uniformity analysis
+// (SPIRV/analysis/uniformity.h) on the final module and reports each uniform-control
+// instruction in non-uniform control flow as a diagnostic with its chain of reasons.
+//
+// It never changes the module (always "unchanged"). Options::uniformity picks the
+// severity: kOff skips the analysis, kNote / kWarning report, kError reports and fails
+// the pass so that compilation fails. When the analysis gives up (round budget,
+// unclassified instruction) it adds one note saying why, and does not fail.
+#ifndef GLINT_SPIRV_PASSES_UNIFORMITY_CHECK_H
+#define GLINT_SPIRV_PASSES_UNIFORMITY_CHECK_H
+
+#include "pass.h"
+
+namespace glint::spirv {
+
+class UniformityCheckPass : public Pass {
+ public:
+  const char* name() const override { return "uniformity-check"; }
+  PassResult Run(Module& module, PassContext& context) override;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_PASSES_UNIFORMITY_CHECK_H
