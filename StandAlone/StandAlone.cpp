@@ -1,0 +1,419 @@
+// glslangValidator, Glint edition: glslang 12's command line (same flags, messages,
+// output files and exit codes, see command_line.h) with Glint's passes run on the SPIR-V
+// glslang generates, and on .spv inputs.
+//
+// Where glslang 12 differs from what Glint promises, Glint wins: an output file that
+// cannot be written is an error (exit 1, glslang prints the message but exits 0), and
+// no output file is ever left half-written (output goes through a temporary file).
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/SPIRV/GLSL.std.450.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+#include <glslang/SPIRV/disassemble.h>
+
+#include "command_line.h"
+#include "glint/report_format.h"
+#include "output_file.h"
+#include "SPIRV/validate.h"
+
+namespace glint::standalone {
+namespace {
+
+enum ExitCode { kSuccess = 0, kFailUsage = 1, kFailCompile = 2, kFailLink = 3 };
+
+const char* g_executable = "glslangValidator";
+
+// glslangValidator's usage error: one line on stderr, exit 1.
+[[noreturn]] void Fail(const std::string& message) {
+  std::fflush(stdout);
+  std::fprintf(stderr, "%s: Error: %s (use -h for usage)\n", g_executable, message.c_str());
+  std::exit(kFailUsage);
+}
+
+[[noreturn]] void Usage() {
+  PrintUsage();
+  std::exit(kFailUsage);
+}
+
+void PutsIfNonEmpty(const std::string& text) {
+  if (!text.empty()) std::puts(text.c_str());
+}
+
+void StderrIfNonEmpty(const std::string& text) {
+  if (!text.empty()) std::fprintf(stderr, "%s\n", text.c_str());
+}
+
+// Reads a source file the way glslangValidator does: text up to the first NUL.
+std::string ReadSource(const std::string& name) {
+  std::ifstream file(name, std::ios::binary);
+  if (!file) Fail("unable to open input file");
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  return text.substr(0, text.find('\0'));
+}
+
+std::string ReadStdin() {
+  std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  return text.substr(0, text.find('\0'));
+}
+
+bool IsSpirvFile(const std::string& name) {
+  return name.size() > 4 && name.compare(name.size() - 4, 4, ".spv") == 0;
+}
+
+struct Run {
+  CommandLine line;
+  bool compile_failed = false;
+  bool link_failed = false;
+  bool output_failed = false;
+  std::vector<std::string> output_files;
+};
+
+EShMessages MessagesFor(const CommandLine& line) {
+  int messages = line.glslang.messages;
+  if (line.spirv) messages |= EShMsgSpvRules;
+  if (line.vulkan_rules) messages |= EShMsgVulkanRules;
+  if (line.preprocess) messages |= EShMsgOnlyPreprocessor;
+  if (line.glslang.hlsl) messages |= EShMsgReadHlsl;
+  if (line.debug) messages |= EShMsgDebugInfo;
+  if (line.optimize_disable) messages |= EShMsgHlslLegalization;
+  if (line.glslang.enhanced_messages) messages |= EShMsgEnhanced;
+  return static_cast<EShMessages>(messages);
+}
+
+void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
+  *resources = *GetDefaultResources();
+  if (line.config_file.empty()) return;
+  std::string config = ReadSource(line.config_file);
+  DecodeResourceLimits(resources, config.data());
+}
+
+EShLanguage StageOf(const CommandLine& line, const std::string& file, bool* hlsl) {
+  std::optional<EShLanguage> stage = line.stage_name ? StageFromName(*line.stage_name)
+                                                     : StageFromFileName(file, hlsl);
+  if (!stage) Usage();
+  return *stage;
+}
+
+// ---------------------------------------------------------------------------------
+// Compile only (no -V/-G/-l/-E): glslang's per-file compile without linking.
+
+void CompileWithoutLinking(Run& run) {
+  const CommandLine& line = run.line;
+  if (line.debug) Fail("cannot generate debug information unless linking to generate code");
+  std::vector<std::string> names = line.read_stdin ? std::vector<std::string>{"stdin"} : line.files;
+  std::vector<std::string> results;
+  ShInitialize();
+  for (const std::string& name : names) {
+    bool hlsl = false;
+    EShLanguage stage = StageOf(line, name, &hlsl);
+    std::string text = line.read_stdin ? ReadStdin() : ReadSource(name);
+    if (line.defines_given) Fail("-D and -U options require -l (linking)\n");
+    CommandLine with_hlsl = line;
+    with_hlsl.glslang.hlsl |= hlsl;
+    ShHandle compiler = ShConstructCompiler(stage, 0);
+    const char* strings[] = {text.c_str()};
+    int ok = ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
+                       line.glslang.default_version, false, MessagesFor(with_hlsl));
+    run.compile_failed |= ok == 0;
+    results.push_back(line.suppress_info_log ? "" : ShGetInfoLog(compiler));
+    ShDestruct(compiler);
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names.size() > 1 || !results[i].empty()) PutsIfNonEmpty(names[i]);
+    PutsIfNonEmpty(results[i]);
+  }
+  ShFinalize();
+}
+
+// ---------------------------------------------------------------------------------
+// Compile, link, generate SPIR-V, run Glint.
+
+std::vector<frontend::SourceUnit> ReadUnits(CommandLine& line) {
+  std::vector<frontend::SourceUnit> units;
+  if (line.read_stdin) {
+    units.push_back({"stdin", ReadStdin(), StageOf(line, "stdin", nullptr)});
+    return units;
+  }
+  for (const std::string& file : line.files) {
+    bool hlsl = false;
+    EShLanguage stage = StageOf(line, file, &hlsl);
+    line.glslang.hlsl |= hlsl;
+    units.push_back({file, ReadSource(file), stage});
+  }
+  return units;
+}
+
+glslang::SpvOptions SpvOptionsFor(const CommandLine& line) {
+  glslang::SpvOptions options;
+  if (line.debug) {
+    options.generateDebugInfo = true;
+    options.emitNonSemanticShaderDebugInfo = line.non_semantic_debug;
+    options.emitNonSemanticShaderDebugSource = line.non_semantic_debug_source;
+  } else if (line.strip_debug) {
+    options.stripDebugInfo = true;
+  }
+  options.disableOptimizer = line.optimize_disable;
+  options.optimizeSize = line.optimize_size;
+  return options;
+}
+
+std::string BinaryName(const CommandLine& line, EShLanguage stage) {
+  if (line.binary_file) return *line.binary_file;
+  return std::string(StageName(stage)) + ".spv";
+}
+
+void PrintGlintReport(const CommandLine& line, const Report& report) {
+  for (const Diagnostic& diagnostic : report.diagnostics)
+    std::printf("%s\n", FormatDiagnostic(diagnostic).c_str());
+  if (line.dump_ranges) std::printf("%s", FormatRangeReport(report, line.dump_ranges_json).c_str());
+}
+
+Options GlintOptionsFor(const CommandLine& line, TargetEnv env) {
+  Options options = line.glint;
+  options.target_env = env;
+  options.collect_ranges = line.dump_ranges;
+  return options;
+}
+
+// Writes the module like glslangValidator: file, then -H disassembly.
+void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>& words) {
+  const CommandLine& line = run.line;
+  const char* variable = line.variable_name ? line.variable_name->c_str() : nullptr;
+  if (!WriteSpirv(file, words, line.hex, variable)) {
+    std::printf("ERROR: Failed to open file: %s\n", file.c_str());
+    run.output_failed = true;
+    return;
+  }
+  run.output_files.push_back(file);
+  if (!line.spirv_tools_disassemble && line.human_readable)
+    spv::Disassemble(std::cout, std::vector<unsigned int>(words.begin(), words.end()));
+  std::cout.flush();
+}
+
+void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage stage,
+                   const std::string& source_name) {
+  const CommandLine& line = run.line;
+  glslang::SpvOptions spv_options = SpvOptionsFor(line);
+  std::string log;
+  std::vector<uint32_t> words = frontend::GenerateSpirv(intermediate, spv_options, &log);
+  Report report;
+  if (line.run_glint) {
+    Options options = GlintOptionsFor(line, frontend::GlintTargetEnv(line.glslang));
+    if (!frontend::RunGlint(intermediate, spv_options, options, source_name, words, &report) ||
+        report.HasErrors()) {
+      std::printf("%s", log.c_str());
+      PrintGlintReport(line, report);
+      run.compile_failed = true;
+      return;
+    }
+  }
+  if (line.spirv_tools_validate) frontend::ValidateLikeGlslang(intermediate, spv_options, words, &log);
+  if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(words);
+  std::cout.flush();
+  std::printf("%s", log.c_str());
+  std::fflush(stdout);
+  WriteModule(run, BinaryName(line, stage), words);
+  std::fflush(stdout);
+  PrintGlintReport(line, report);
+}
+
+void WriteDepfile(const Run& run, const std::vector<std::string>& sources) {
+  std::ofstream depfile(*run.line.depfile);
+  if (!depfile) return;
+  for (const std::string& output : run.output_files) {
+    depfile << output << ":";
+    for (const std::string& source : sources) depfile << " " << source;
+    depfile << std::endl;
+  }
+}
+
+void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {
+  const CommandLine& line = run.line;
+  for (size_t i = 0; i < compilation.units.size(); ++i) {
+    const frontend::UnitLog& unit = compilation.units[i];
+    if (!line.glslang.source_entry_point.empty() && line.glslang.entry_point.empty())
+      std::printf("Warning: Changing source entry point name without setting an entry-point name.\n"
+                  "Use '-e <name>'.\n");
+    if (line.preprocess) {
+      PutsIfNonEmpty(compilation.preprocessed[i]);
+      StderrIfNonEmpty(unit.info_log);
+      StderrIfNonEmpty(unit.debug_log);
+      continue;
+    }
+    if (line.suppress_info_log) continue;
+    if (!line.quiet) PutsIfNonEmpty(unit.name);
+    PutsIfNonEmpty(unit.info_log);
+    PutsIfNonEmpty(unit.debug_log);
+  }
+}
+
+void CompileAndLink(Run& run) {
+  frontend::ScopedGlslangProcess process;
+  CommandLine& line = run.line;
+  std::vector<frontend::SourceUnit> units = ReadUnits(line);
+  line.glslang.messages = MessagesFor(line);
+  line.glslang.set_environment = line.spirv;
+  line.glslang.map_io = line.spirv;
+  line.glslang.debug_info = line.non_semantic_debug;
+  std::unique_ptr<frontend::Compilation> compilation = frontend::Compile(units, line.glslang, line.preprocess);
+  run.compile_failed |= compilation->compile_failed;
+  run.link_failed |= compilation->link_failed;
+  PrintUnitLogs(run, *compilation);
+  if (!line.preprocess && !line.suppress_info_log) {
+    PutsIfNonEmpty(compilation->program_info_log);
+    PutsIfNonEmpty(compilation->program_debug_log);
+  }
+  if (line.dump_reflection) {
+    compilation->program().buildReflection();
+    compilation->program().dumpReflection();
+  }
+  if (line.spirv) {
+    if (run.compile_failed || run.link_failed) {
+      std::printf("SPIR-V is not generated for failed compile or link\n");
+    } else {
+      for (int stage = 0; stage < EShLangCount; ++stage) {
+        glslang::TIntermediate* intermediate = compilation->Intermediate(static_cast<EShLanguage>(stage));
+        if (!intermediate) continue;
+        std::string source_name = units.front().name;
+        for (const frontend::SourceUnit& unit : units)
+          if (unit.stage == stage) source_name = unit.name;
+        GenerateStage(run, *intermediate, static_cast<EShLanguage>(stage), source_name);
+      }
+    }
+  }
+  if (line.depfile && !(run.compile_failed || run.link_failed)) {
+    std::vector<std::string> sources;
+    for (const frontend::SourceUnit& unit : units) sources.push_back(unit.name);
+    sources.insert(sources.end(), compilation->included_files.begin(), compilation->included_files.end());
+    WriteDepfile(run, sources);
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// .spv inputs: Glint's passes only.
+
+std::string SpirvOutputName(const CommandLine& line, const std::string& input) {
+  if (line.binary_file) return *line.binary_file;
+  return input.substr(0, input.size() - 4) + ".glint.spv";
+}
+
+bool ReadSpirv(const std::string& name, std::vector<uint32_t>* words) {
+  std::ifstream file(name, std::ios::binary);
+  if (!file) Fail("unable to open input file");
+  std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  if (bytes.empty() || bytes.size() % 4 != 0) {
+    std::printf("ERROR: %s: malformed SPIR-V: %zu bytes is not a whole number of words\n",
+                name.c_str(), bytes.size());
+    return false;
+  }
+  words->resize(bytes.size() / 4);
+  std::memcpy(words->data(), bytes.data(), bytes.size());
+  return true;
+}
+
+TargetEnv SpirvInputEnv(const CommandLine& line) {
+  if (line.glslang.client == glslang::EShClientNone) return TargetEnv::kUniversal;
+  return frontend::GlintTargetEnv(line.glslang);
+}
+
+void ProcessSpirvFile(Run& run, const std::string& name) {
+  const CommandLine& line = run.line;
+  if (!line.quiet) std::printf("%s\n", name.c_str());
+  std::vector<uint32_t> words;
+  if (!ReadSpirv(name, &words)) return void(run.compile_failed = true);
+  Report report;
+  TargetEnv env = SpirvInputEnv(line);
+  if (line.run_glint && (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
+    for (const Diagnostic& diagnostic : report.diagnostics)
+      std::printf("%s: %s\n", name.c_str(), FormatDiagnostic(diagnostic).c_str());
+    return void(run.compile_failed = true);
+  }
+  if (line.spirv_tools_validate) {
+    std::string problem = spirv::Validate(words, env);
+    if (!problem.empty())
+      std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
+  }
+  if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(words);
+  std::cout.flush();
+  WriteModule(run, SpirvOutputName(line, name), words);
+  PrintGlintReport(line, report);
+}
+
+void ProcessSpirvInputs(Run& run) {
+  for (const std::string& file : run.line.files) {
+    if (!IsSpirvFile(file)) Fail("cannot mix .spv inputs with shader sources: " + file);
+    if (run.line.binary_file && run.line.files.size() > 1)
+      Fail("-o names one output but several .spv inputs were given");
+  }
+  for (const std::string& file : run.line.files) ProcessSpirvFile(run, file);
+}
+
+// ---------------------------------------------------------------------------------
+
+void PrintVersions(bool bare) {
+  glslang::Version version = glslang::GetVersion();
+  std::printf("%s%d:%d.%d.%d%s\n", bare ? "" : "Glslang Version: ", glslang::GetSpirvGeneratorVersion(),
+              version.major, version.minor, version.patch, version.flavor);
+  if (bare) return;
+  std::string spirv_version;
+  glslang::GetSpirvVersion(spirv_version);
+  std::printf("ESSL Version: %s\n", glslang::GetEsslVersionString());
+  std::printf("GLSL Version: %s\n", glslang::GetGlslVersionString());
+  std::printf("SPIR-V Version %s\n", spirv_version.c_str());
+  std::printf("GLSL.std.450 Version %d, Revision %d\n", GLSLstd450Version, GLSLstd450Revision);
+  std::printf("Khronos Tool ID %d\n", glslang::GetKhronosToolId());
+  std::printf("SPIR-V Generator Version %d\n", glslang::GetSpirvGeneratorVersion());
+  std::printf("GL_KHR_vulkan_glsl version %d\n", 100);
+  std::printf("ARB_GL_gl_spirv version %d\n", 100);
+}
+
+CommandLine ParseOrExit(int argc, char** argv) {
+  try {
+    return ParseCommandLine(argc, argv);
+  } catch (const ShowUsage&) {
+    Usage();
+  } catch (const CommandLineError& error) {
+    if (!error.bare) Fail(error.what());
+    std::printf("%s\n", error.what());
+    std::exit(kFailUsage);
+  }
+}
+
+int Main(int argc, char** argv) {
+  if (argc > 0) g_executable = argv[0];
+  Run run{ParseOrExit(argc, argv)};
+  CommandLine& line = run.line;
+  if (line.dump_config) {
+    std::printf("%s", GetDefaultTBuiltInResourceString().c_str());
+    if (line.files.empty() && !line.read_stdin) return kSuccess;
+  }
+  if (line.print_bare_version || line.print_versions) {
+    PrintVersions(line.print_bare_version);
+    if (line.files.empty() && !line.read_stdin) return kSuccess;
+  }
+  if (line.files.empty() && !line.read_stdin) Usage();
+  if (!line.read_stdin && IsSpirvFile(line.files.front())) {
+    ProcessSpirvInputs(run);
+  } else {
+    LoadResources(line, &line.glslang.resources);
+    if (line.glslang.hlsl && !(line.preprocess || line.spirv))
+      Fail("HLSL requires SPIR-V code generation (or preprocessing only)");
+    if (line.link || line.preprocess) CompileAndLink(run);
+    else CompileWithoutLinking(run);
+  }
+  std::fflush(stdout);
+  if (run.compile_failed) return kFailCompile;
+  if (run.link_failed) return kFailLink;
+  if (run.output_failed) return kFailUsage;
+  return kSuccess;
+}
+
+}  // namespace
+}  // namespace glint::standalone
+
+int main(int argc, char** argv) { return glint::standalone::Main(argc, argv); }

@@ -1,0 +1,556 @@
+#include "command_line.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <map>
+
+namespace glint::standalone {
+
+namespace {
+
+const std::pair<const char*, EShLanguage> kStages[] = {
+    {"vert", EShLangVertex},     {"tesc", EShLangTessControl}, {"tese", EShLangTessEvaluation},
+    {"geom", EShLangGeometry},   {"frag", EShLangFragment},    {"comp", EShLangCompute},
+    {"rgen", EShLangRayGen},     {"rint", EShLangIntersect},   {"rahit", EShLangAnyHit},
+    {"rchit", EShLangClosestHit}, {"rmiss", EShLangMiss},      {"rcall", EShLangCallable},
+    {"mesh", EShLangMesh},       {"task", EShLangTask}};
+
+bool StartsWithDigit(const char* text) { return text && std::isdigit(static_cast<unsigned char>(text[0])); }
+
+// Walks argv; every handler consumes what it needs through it.
+class Arguments {
+ public:
+  Arguments(int argc, char** argv) : argc_(argc), argv_(argv) {}
+  bool Done() const { return index_ >= argc_; }
+  const char* Current() const { return argv_[index_]; }
+  void Advance() { ++index_; }
+  // The argument after the current one, or null.
+  const char* Peek(int ahead = 1) const {
+    return index_ + ahead < argc_ ? argv_[index_ + ahead] : nullptr;
+  }
+  // Consumes and returns the argument after the current one, or null when none.
+  const char* TakeOperand() {
+    if (index_ + 1 >= argc_) return nullptr;
+    return argv_[++index_];
+  }
+  int Remaining() const { return argc_ - index_; }  // including the current one
+
+ private:
+  int argc_;
+  char** argv_;
+  int index_ = 1;
+};
+
+// The text attached to a one-letter flag ("-Ifoo" -> "foo"), or glslangValidator's
+// bare complaint when it is missing.
+const char* AttachedOperand(const char* argument, const char* description) {
+  if (argument[2] == 0)
+    throw CommandLineError(std::string(description) + " must immediately follow option (no spaces)", true);
+  return argument + 2;
+}
+
+int AttachedNumber(const char* argument, const char* description) {
+  int number = std::atoi(argument + 2);
+  if (number == 0) throw CommandLineError(std::string(description) + ": expected attached non-0 number", true);
+  return number;
+}
+
+void SetVulkanSpirv(CommandLine& line) {
+  if (line.glslang.client == glslang::EShClientNone)
+    line.glslang.client_version = glslang::EShTargetVulkan_1_0;
+  line.glslang.client = glslang::EShClientVulkan;
+  line.spirv = line.vulkan_rules = line.link = true;
+}
+
+void SetOpenGlSpirv(CommandLine& line) {
+  if (line.glslang.client == glslang::EShClientNone)
+    line.glslang.client_version = glslang::EShTargetOpenGL_450;
+  line.glslang.client = glslang::EShClientOpenGL;
+  line.spirv = line.link = true;
+  line.vulkan_rules = false;  // undoes -H's default to Vulkan
+}
+
+void AddDefine(CommandLine& line, std::string definition) {
+  line.defines_given = true;
+  definition = definition.substr(0, definition.find('\n'));
+  line.glslang.processes.push_back("define-macro " + definition);
+  size_t equal = definition.find('=');
+  if (equal != std::string::npos) definition[equal] = ' ';
+  line.glslang.preamble += "#define " + definition + "\n";
+}
+
+void AddUndefine(CommandLine& line, std::string name) {
+  line.defines_given = true;
+  name = name.substr(0, name.find('\n'));
+  line.glslang.processes.push_back("undef-macro " + name);
+  line.glslang.preamble += "#undef " + name + "\n";
+}
+
+EShLanguage StageOrUsage(const char* name) {
+  std::optional<EShLanguage> stage = StageFromName(name ? name : "");
+  if (!stage) throw ShowUsage{};
+  return *stage;
+}
+
+// --shift-<kind>-binding [stage] num | [stage] [num set]...
+void ParseBindingShift(Arguments& args, CommandLine& line, glslang::TResourceType resource) {
+  if (args.Remaining() < 2) throw ShowUsage{};
+  int ahead = 1;
+  int stage_first = 0, stage_end = EShLangCount;
+  if (!StartsWithDigit(args.Peek(ahead))) {
+    if (args.Remaining() < 3) throw ShowUsage{};
+    stage_first = StageOrUsage(args.Peek(ahead++));
+    stage_end = stage_first + 1;
+  }
+  std::map<unsigned, unsigned> per_set;  // set -> base
+  unsigned single_base = 0;
+  if (StartsWithDigit(args.Peek(ahead)) && StartsWithDigit(args.Peek(ahead + 1))) {
+    while (StartsWithDigit(args.Peek(ahead)) && StartsWithDigit(args.Peek(ahead + 1))) {
+      unsigned base = std::atoi(args.Peek(ahead));
+      per_set[std::atoi(args.Peek(ahead + 1))] = base;
+      ahead += 2;
+    }
+  } else {
+    single_base = args.Peek(ahead) ? std::atoi(args.Peek(ahead)) : 0;
+    ++ahead;
+  }
+  for (int i = 1; i < ahead; ++i) args.TakeOperand();
+  for (int stage = stage_first; stage < stage_end; ++stage) {
+    if (per_set.empty()) line.glslang.base_binding[resource][stage] = single_base;
+    else line.glslang.base_binding_for_set[resource][stage].insert(per_set.begin(), per_set.end());
+  }
+}
+
+// --resource-set-binding [stage] set | stage [name set binding]...
+void ParseResourceSetBinding(Arguments& args, CommandLine& line) {
+  if (args.Remaining() < 2) throw ShowUsage{};
+  auto& bindings = line.glslang.resource_set_binding;
+  if (StartsWithDigit(args.Peek())) {
+    const char* set = args.TakeOperand();
+    for (auto& per_stage : bindings) per_stage.push_back(set);
+    return;
+  }
+  if (args.Remaining() < 3) throw ShowUsage{};
+  EShLanguage stage = StageOrUsage(args.TakeOperand());
+  // Like glslangValidator, everything up to the next flag belongs to this option.
+  while (args.Peek() && args.Peek()[0] != '-') bindings[stage].push_back(args.TakeOperand());
+  if (bindings[stage].size() != 1 && bindings[stage].size() % 3 != 0) throw ShowUsage{};
+}
+
+void ParseTargetEnv(const char* name, CommandLine& line) {
+  if (!name) throw ShowUsage{};
+  static const std::pair<const char*, glslang::EShTargetClientVersion> kVulkan[] = {
+      {"vulkan1.0", glslang::EShTargetVulkan_1_0}, {"vulkan1.1", glslang::EShTargetVulkan_1_1},
+      {"vulkan1.2", glslang::EShTargetVulkan_1_2}, {"vulkan1.3", glslang::EShTargetVulkan_1_3}};
+  static const std::pair<const char*, glslang::EShTargetLanguageVersion> kSpirv[] = {
+      {"spirv1.0", glslang::EShTargetSpv_1_0}, {"spirv1.1", glslang::EShTargetSpv_1_1},
+      {"spirv1.2", glslang::EShTargetSpv_1_2}, {"spirv1.3", glslang::EShTargetSpv_1_3},
+      {"spirv1.4", glslang::EShTargetSpv_1_4}, {"spirv1.5", glslang::EShTargetSpv_1_5},
+      {"spirv1.6", glslang::EShTargetSpv_1_6}};
+  for (const auto& [env, version] : kVulkan) {
+    if (std::strcmp(name, env) != 0) continue;
+    SetVulkanSpirv(line);
+    line.glslang.client_version = version;
+    return;
+  }
+  if (std::strcmp(name, "opengl") == 0) {
+    SetOpenGlSpirv(line);
+    line.glslang.client_version = glslang::EShTargetOpenGL_450;
+    return;
+  }
+  for (const auto& [env, version] : kSpirv) {
+    if (std::strcmp(name, env) != 0) continue;
+    line.glslang.target_language = glslang::EShTargetSpv;
+    line.glslang.target_version = version;
+    return;
+  }
+  throw CommandLineError(
+      "--target-env expected one of: vulkan1.0, vulkan1.1, vulkan1.2,\n"
+      "vulkan1.3, opengl, spirv1.0, spirv1.1, spirv1.2, spirv1.3,\n"
+      "spirv1.4, spirv1.5 or spirv1.6");
+}
+
+void ParseGlslVersion(const char* text, CommandLine& line) {
+  if (!text) throw ShowUsage{};
+  static const std::pair<const char*, int> kVersions[] = {
+      {"100", 100}, {"110", 110}, {"120", 120}, {"130", 130}, {"140", 140}, {"150", 150},
+      {"300es", 300}, {"310es", 310}, {"320es", 320}, {"330", 330}, {"400", 400},
+      {"410", 410}, {"420", 420}, {"430", 430}, {"440", 440}, {"450", 450}, {"460", 460}};
+  for (const auto& [name, version] : kVersions) {
+    if (std::strcmp(text, name) != 0) continue;
+    line.glslang.override_version = version;
+    return;
+  }
+  throw CommandLineError(
+      "--glsl-version expected one of: 100, 110, 120, 130, 140, 150,\n"
+      "300es, 310es, 320es, 330\n"
+      "400, 410, 420, 430, 440, 450, 460");
+}
+
+void ParseClient(const char* name, CommandLine& line) {
+  if (name && std::strcmp(name, "vulkan100") == 0) SetVulkanSpirv(line);
+  else if (name && std::strcmp(name, "opengl100") == 0) SetOpenGlSpirv(line);
+  else throw CommandLineError("client: expects vulkan100 or opengl100");
+}
+
+const char* RequiredOperand(Arguments& args, const std::string& complaint) {
+  const char* operand = args.TakeOperand();
+  if (!operand) throw CommandLineError(complaint);
+  return operand;
+}
+
+uint32_t ParseUnsigned(const std::string& text, const std::string& flag) {
+  char* end = nullptr;
+  unsigned long value = std::strtoul(text.c_str(), &end, 0);
+  if (text.empty() || *end != 0 || value > 0xffffffffu)
+    throw CommandLineError(flag + ": expected an unsigned number, got '" + text + "'");
+  return static_cast<uint32_t>(value);
+}
+
+void AddEshMessage(CommandLine& line, EShMessages message) {
+  line.glslang.messages = static_cast<EShMessages>(line.glslang.messages | message);
+}
+
+using LongHandler = std::function<void(Arguments&, CommandLine&)>;
+
+// Flags that are a plain switch.
+const std::map<std::string, std::function<void(CommandLine&)>>& LongSwitches() {
+  static const std::map<std::string, std::function<void(CommandLine&)>> kSwitches = {
+      {"auto-map-bindings", [](CommandLine& l) { l.glslang.auto_map_bindings = true; }},
+      {"amb", [](CommandLine& l) { l.glslang.auto_map_bindings = true; }},
+      {"auto-map-locations", [](CommandLine& l) { l.glslang.auto_map_locations = true; }},
+      {"aml", [](CommandLine& l) { l.glslang.auto_map_locations = true; }},
+      {"auto-sampled-textures", [](CommandLine& l) { l.glslang.auto_sampled_textures = true; }},
+      {"dump-builtin-symbols", [](CommandLine& l) { AddEshMessage(l, EShMsgBuiltinSymbolTable); }},
+      {"flatten-uniform-arrays", [](CommandLine& l) { l.glslang.flatten_uniform_arrays = true; }},
+      {"fua", [](CommandLine& l) { l.glslang.flatten_uniform_arrays = true; }},
+      {"hlsl-offsets", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslOffsets); }},
+      {"hlsl-iomap", [](CommandLine& l) { l.glslang.hlsl_io_mapping = true; }},
+      {"hlsl-iomapper", [](CommandLine& l) { l.glslang.hlsl_io_mapping = true; }},
+      {"hlsl-enable-16bit-types", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslEnable16BitTypes); }},
+      {"hlsl-dx9-compatible", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslDX9Compatible); }},
+      {"hlsl-dx-position-w", [](CommandLine& l) { l.glslang.dx_position_w = true; }},
+      {"invert-y", [](CommandLine& l) { l.glslang.invert_y = true; }},
+      {"iy", [](CommandLine& l) { l.glslang.invert_y = true; }},
+      {"keep-uncalled", [](CommandLine& l) { AddEshMessage(l, EShMsgKeepUncalled); }},
+      {"ku", [](CommandLine& l) { AddEshMessage(l, EShMsgKeepUncalled); }},
+      {"nan-clamp", [](CommandLine& l) { l.glslang.nan_clamp = true; }},
+      {"no-storage-format", [](CommandLine& l) { l.glslang.no_storage_format = true; }},
+      {"nsf", [](CommandLine& l) { l.glslang.no_storage_format = true; }},
+      {"quiet", [](CommandLine& l) { l.quiet = true; }},
+      {"relaxed-errors", [](CommandLine& l) { AddEshMessage(l, EShMsgRelaxedErrors); }},
+      {"spirv-dis", [](CommandLine& l) { l.spirv_tools_disassemble = true; }},
+      {"spirv-val", [](CommandLine& l) { l.spirv_tools_validate = true; }},
+      {"stdin", [](CommandLine& l) { l.read_stdin = true; }},
+      {"suppress-warnings", [](CommandLine& l) { AddEshMessage(l, EShMsgSuppressWarnings); }},
+      {"enhanced-msgs", [](CommandLine& l) { l.glslang.enhanced_messages = true; }},
+      {"version", [](CommandLine& l) { l.print_versions = true; }},
+      {"help", [](CommandLine&) { throw ShowUsage{}; }},
+      // Glint.
+      {"no-glint", [](CommandLine& l) { l.run_glint = false; }},
+      {"no-hoist-constant-tables", [](CommandLine& l) { l.glint.hoist_constant_tables = false; }},
+      {"robust-access", [](CommandLine& l) { l.glint.robust_access = true; }},
+      {"dump-ranges", [](CommandLine& l) { l.dump_ranges = true; }},
+  };
+  return kSwitches;
+}
+
+void ParseSpecConstant(const char* text, CommandLine& line) {
+  std::string assignment = text ? text : "";
+  size_t equal = assignment.find('=');
+  if (equal == std::string::npos)
+    throw CommandLineError("--spec-constant: expects ID=VALUE, got '" + assignment + "'");
+  uint32_t id = ParseUnsigned(assignment.substr(0, equal), "--spec-constant");
+  std::string value = assignment.substr(equal + 1);
+  char* end = nullptr;
+  long long number = std::strtoll(value.c_str(), &end, 0);
+  if (value.empty() || *end != 0)
+    throw CommandLineError("--spec-constant: expects ID=VALUE, got '" + assignment + "'");
+  line.glint.spec_constants[id] = static_cast<uint64_t>(number);
+}
+
+// Flags that take operands.
+const std::map<std::string, LongHandler>& LongOperandFlags() {
+  auto shift = [](glslang::TResourceType resource) {
+    return [resource](Arguments& a, CommandLine& l) { ParseBindingShift(a, l, resource); };
+  };
+  auto define = [](const char* flag) {
+    return [flag](Arguments& a, CommandLine& l) {
+      AddDefine(l, RequiredOperand(a, std::string(flag) + ": expects <name[=def]>"));
+    };
+  };
+  auto undefine = [](const char* flag) {
+    return [flag](Arguments& a, CommandLine& l) {
+      AddUndefine(l, RequiredOperand(a, std::string(flag) + ": expects <name>"));
+    };
+  };
+  auto entry = [](const char* flag) {
+    return [flag](Arguments& a, CommandLine& l) {
+      l.glslang.entry_point = RequiredOperand(a, std::string(flag) + ": no <name> provided");
+    };
+  };
+  auto source_entry = [](const char* flag) {
+    return [flag](Arguments& a, CommandLine& l) {
+      l.glslang.source_entry_point =
+          RequiredOperand(a, std::string(flag) + ": no <entry-point> provided");
+    };
+  };
+  auto variable = [](const char* flag) {
+    return [flag](Arguments& a, CommandLine& l) {
+      l.variable_name = RequiredOperand(a, std::string(flag) + ": no <C-variable-name> provided");
+      l.hex = true;
+    };
+  };
+  static const std::map<std::string, LongHandler> kFlags = {
+      {"client", [](Arguments& a, CommandLine& l) { ParseClient(a.TakeOperand(), l); }},
+      {"depfile", [](Arguments& a, CommandLine& l) {
+         l.depfile = RequiredOperand(a, "depfile: no <depfile-name> provided"); }},
+      {"glsl-version", [](Arguments& a, CommandLine& l) { ParseGlslVersion(a.TakeOperand(), l); }},
+      {"target-env", [](Arguments& a, CommandLine& l) { ParseTargetEnv(a.TakeOperand(), l); }},
+      {"uniform-base", [](Arguments& a, CommandLine& l) {
+         l.glslang.uniform_base = std::strtol(RequiredOperand(a, "uniform-base: no <base> provided"), nullptr, 10); }},
+      {"resource-set-binding", ParseResourceSetBinding},
+      {"rsb", ParseResourceSetBinding},
+      {"define-macro", define("--define-macro")}, {"D", define("--D")},
+      {"undef-macro", undefine("--undef-macro")}, {"U", undefine("--U")},
+      {"entry-point", entry("entry-point")},
+      {"source-entrypoint", source_entry("source-entrypoint")}, {"sep", source_entry("sep")},
+      {"variable-name", variable("variable-name")}, {"vn", variable("vn")},
+      {"shift-image-binding", shift(glslang::EResImage)}, {"sib", shift(glslang::EResImage)},
+      {"shift-sampler-binding", shift(glslang::EResSampler)}, {"ssb", shift(glslang::EResSampler)},
+      {"shift-ssbo-binding", shift(glslang::EResSsbo)}, {"sbb", shift(glslang::EResSsbo)},
+      {"shift-texture-binding", shift(glslang::EResTexture)}, {"stb", shift(glslang::EResTexture)},
+      {"shift-uav-binding", shift(glslang::EResUav)}, {"suavb", shift(glslang::EResUav)},
+      {"shift-UBO-binding", shift(glslang::EResUbo)}, {"shift-ubo-binding", shift(glslang::EResUbo)},
+      {"sub", shift(glslang::EResUbo)}, {"shift-cbuffer-binding", shift(glslang::EResUbo)},
+      {"scb", shift(glslang::EResUbo)},
+      // Glint.
+      {"subgroup-size", [](Arguments& a, CommandLine& l) {
+         l.glint.subgroup_size = ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size"); }},
+      {"spec-constant", [](Arguments& a, CommandLine& l) {
+         ParseSpecConstant(RequiredOperand(a, "--spec-constant: expects ID=VALUE"), l); }},
+  };
+  return kFlags;
+}
+
+// Glint's --name=value flags.
+bool ParseGlintValueFlag(const std::string& name, const std::string& value, CommandLine& line) {
+  if (name == "range-analysis") {
+    if (value == "off") line.glint.range_analysis = RangeAnalysisMode::kOff;
+    else if (value == "reference") line.glint.range_analysis = RangeAnalysisMode::kReference;
+    else if (value == "full") line.glint.range_analysis = RangeAnalysisMode::kFull;
+    else throw CommandLineError("--range-analysis expects off, reference or full");
+    return true;
+  }
+  if (name == "uniformity") {
+    if (value == "warn") line.glint.uniformity = Severity::kWarning;
+    else if (value == "error") line.glint.uniformity = Severity::kError;
+    else if (value == "off") line.glint.uniformity = Severity::kOff;
+    else throw CommandLineError("--uniformity expects warn, error or off");
+    return true;
+  }
+  if (name == "dump-ranges") {
+    if (value != "json") throw CommandLineError("--dump-ranges expects no value or =json");
+    line.dump_ranges = line.dump_ranges_json = true;
+    return true;
+  }
+  return false;
+}
+
+void ParseLongFlag(Arguments& args, CommandLine& line) {
+  std::string flag = args.Current() + 2;
+  size_t equal = flag.find('=');
+  if (equal != std::string::npos &&
+      ParseGlintValueFlag(flag.substr(0, equal), flag.substr(equal + 1), line))
+    return;
+  auto toggle = LongSwitches().find(flag);
+  if (toggle != LongSwitches().end()) return toggle->second(line);
+  auto with_operand = LongOperandFlags().find(flag);
+  if (with_operand != LongOperandFlags().end()) return with_operand->second(args, line);
+  if (flag == "range-analysis" || flag == "uniformity")
+    throw CommandLineError("--" + flag + " expects =<value>");
+  throw CommandLineError(std::string(args.Current()) + ": unrecognized command-line option");
+}
+
+void ParseDebugFlag(const char* argument, CommandLine& line) {
+  // Each -g form overrides the previous one.
+  line.strip_debug = line.debug = false;
+  if (argument[2] == '0') {
+    line.strip_debug = true;
+    return;
+  }
+  line.debug = true;
+  line.non_semantic_debug = argument[2] == 'V';
+  line.non_semantic_debug_source = line.non_semantic_debug && argument[3] == 'S';
+}
+
+void ParseUniformOverride(const char* argument, CommandLine& line) {
+  std::string text = AttachedOperand(argument, "-u<name>:<location>");
+  size_t colon = text.find_last_of(':');
+  if (colon == std::string::npos) throw CommandLineError(text + ": missing location", true);
+  line.glslang.uniform_location_overrides.emplace_back(text.substr(0, colon),
+                                                       std::atoi(text.c_str() + colon + 1));
+}
+
+void ParseSpirvClientFlag(const char* argument, CommandLine& line, bool vulkan) {
+  if (vulkan) SetVulkanSpirv(line);
+  else SetOpenGlSpirv(line);
+  if (argument[2] == 0) return;
+  const char* description = vulkan ? "-V<num> client input semantics" : "-G<num> client input semantics";
+  line.glslang.client_input_semantics_version = AttachedNumber(argument, description);
+  if (line.glslang.client_input_semantics_version != 100)
+    throw CommandLineError(vulkan ? "unknown client version for -V, should be 100"
+                                  : "unknown client version for -G, should be 100");
+}
+
+void ParseShortFlag(Arguments& args, CommandLine& line) {
+  const char* argument = args.Current();
+  switch (argument[1]) {
+    case 'C': AddEshMessage(line, EShMsgCascadingErrors); return;
+    case 'D':
+      if (argument[2] == 0) line.glslang.hlsl = true;
+      else AddDefine(line, argument + 2);
+      return;
+    case 'E': line.preprocess = true; return;
+    case 'G': ParseSpirvClientFlag(argument, line, false); return;
+    case 'H':
+      line.human_readable = true;
+      if (!line.spirv) SetVulkanSpirv(line);
+      return;
+    case 'I':
+      line.glslang.include_directories.push_back(AttachedOperand(argument, "-I<dir> include path"));
+      return;
+    case 'O':
+      if (argument[2] == 'd') line.optimize_disable = true;
+      else if (argument[2] == 's') line.optimize_size = true;
+      else throw CommandLineError("unknown -O option");
+      return;
+    case 'R': line.glslang.vulkan_rules_relaxed = true; return;
+    case 'S': {
+      const char* stage = args.TakeOperand();
+      if (!stage) throw CommandLineError("no <stage> specified for -S");
+      line.stage_name = stage;
+      return;
+    }
+    case 'U': AddUndefine(line, AttachedOperand(argument, "-U<name>")); return;
+    case 'V': ParseSpirvClientFlag(argument, line, true); return;
+    case 'c': line.dump_config = true; return;
+    case 'd':
+      if (std::strcmp(argument, "-dumpversion") == 0 || std::strcmp(argument, "-dumpfullversion") == 0)
+        line.print_bare_version = true;
+      else
+        line.glslang.default_version = 110;
+      return;
+    case 'e': {
+      const char* name = args.TakeOperand();
+      if (!name) throw CommandLineError("no <name> provided for -e");
+      line.glslang.entry_point = name;
+      return;
+    }
+    case 'f':
+      if (std::strcmp(argument, "-fhlsl_functionality1") != 0)
+        throw CommandLineError("-f: expected hlsl_functionality1");
+      line.glslang.hlsl_functionality1 = true;
+      return;
+    case 'g': ParseDebugFlag(argument, line); return;
+    case 'h': throw ShowUsage{};
+    case 'i': AddEshMessage(line, EShMsgAST); return;
+    case 'l': line.link = true; return;
+    case 'm': return;  // memory-leak mode: a glslang developer's aid, ignored
+    case 'o': {
+      const char* file = args.TakeOperand();
+      if (!file) throw CommandLineError("no <file> provided for -o");
+      line.binary_file = file;
+      return;
+    }
+    case 'q': line.dump_reflection = true; return;
+    case 'r': AddEshMessage(line, EShMsgRelaxedErrors); return;
+    case 's': line.suppress_info_log = true; return;
+    case 't': line.multi_threaded = true; return;
+    case 'u': ParseUniformOverride(argument, line); return;
+    case 'v': line.print_versions = true; return;
+    case 'w': AddEshMessage(line, EShMsgSuppressWarnings); return;
+    case 'x': line.hex = true; return;
+    default: throw CommandLineError(std::string(argument) + ": unrecognized command-line option");
+  }
+}
+
+// glslangValidator's checks after all flags are read, in its order.
+void CheckCombinations(CommandLine& line) {
+  if (line.read_stdin && !line.stage_name) throw CommandLineError("must provide -S when --stdin is given");
+  if (line.preprocess) {
+    if (line.link) throw CommandLineError("can't use -E when linking is selected");
+    if (line.dump_reflection)
+      throw CommandLineError("reflection requires linking, which can't be used when -E when is selected");
+  }
+  if (line.dump_reflection && !line.link) throw CommandLineError("reflection requires -l for linking");
+  if (line.binary_file && !line.spirv) throw CommandLineError("no binary generation requested (e.g., -V)");
+  if (line.glslang.flatten_uniform_arrays && !line.glslang.hlsl)
+    throw CommandLineError("uniform array flattening only valid when compiling HLSL source.");
+  if (line.glslang.hlsl && line.glslang.client == glslang::EShClientOpenGL)
+    throw CommandLineError("Using HLSL input under OpenGL semantics is not currently supported.");
+}
+
+// glslangValidator's defaults: the SPIR-V version follows the Vulkan version.
+void RationalizeTarget(CommandLine& line) {
+  frontend::GlslangSettings& settings = line.glslang;
+  if (settings.target_language == glslang::EShTargetNone &&
+      settings.client != glslang::EShClientNone) {
+    settings.target_language = glslang::EShTargetSpv;
+    switch (settings.client_version) {
+      case glslang::EShTargetVulkan_1_1: settings.target_version = glslang::EShTargetSpv_1_3; break;
+      case glslang::EShTargetVulkan_1_2: settings.target_version = glslang::EShTargetSpv_1_5; break;
+      case glslang::EShTargetVulkan_1_3: settings.target_version = glslang::EShTargetSpv_1_6; break;
+      default: settings.target_version = glslang::EShTargetSpv_1_0; break;
+    }
+  }
+  if (settings.client == glslang::EShClientNone &&
+      settings.target_language != glslang::EShTargetNone)
+    throw CommandLineError("To generate SPIR-V, also specify client semantics. See -G and -V.");
+}
+
+}  // namespace
+
+std::optional<EShLanguage> StageFromName(const std::string& name) {
+  for (const auto& [stage_name, stage] : kStages)
+    if (name == stage_name) return stage;
+  return std::nullopt;
+}
+
+const char* StageName(EShLanguage stage) {
+  for (const auto& [stage_name, language] : kStages)
+    if (language == stage) return stage_name;
+  return "unknown";
+}
+
+std::optional<EShLanguage> StageFromFileName(const std::string& name, bool* hlsl) {
+  size_t last_dot = name.find_last_of('.');
+  if (last_dot == std::string::npos) return std::nullopt;
+  std::string last = name.substr(last_dot + 1);
+  if (last != "glsl" && last != "hlsl") return StageFromName(last);
+  if (last == "hlsl" && hlsl) *hlsl = true;
+  if (last_dot == 0) return std::nullopt;
+  size_t second_dot = name.find_last_of('.', last_dot - 1);
+  if (second_dot == std::string::npos) return std::nullopt;
+  return StageFromName(name.substr(second_dot + 1, last_dot - second_dot - 1));
+}
+
+CommandLine ParseCommandLine(int argc, char** argv) {
+  CommandLine line;
+  for (Arguments args(argc, argv); !args.Done(); args.Advance()) {
+    const char* argument = args.Current();
+    if (argument[0] == '-' && argument[1] == '-') ParseLongFlag(args, line);
+    else if (argument[0] == '-') ParseShortFlag(args, line);
+    else if (std::string(argument).size() >= 5 &&
+             std::string(argument).compare(std::string(argument).size() - 5, 5, ".conf") == 0)
+      line.config_file = argument;
+    else line.files.push_back(argument);
+  }
+  CheckCombinations(line);
+  RationalizeTarget(line);
+  return line;
+}
+
+}  // namespace glint::standalone

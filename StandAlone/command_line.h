@@ -1,0 +1,85 @@
+// glslangValidator's command line (glslang 12.0.0 flags, same meanings, same error
+// messages) plus Glint's own flags. Parsing fills a CommandLine; it never compiles.
+//
+// Errors: a bad flag throws CommandLineError with glslangValidator's message (main
+// prints "glslangValidator: Error: <message> (use -h for usage)" to stderr and exits 1);
+// where glslangValidator prints the usage text instead, ShowUsage is thrown; where it
+// prints a bare line on stdout, CommandLineError has `bare` set.
+#ifndef GLINT_STANDALONE_COMMAND_LINE_H
+#define GLINT_STANDALONE_COMMAND_LINE_H
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "glslang/front_end.h"
+
+namespace glint::standalone {
+
+struct CommandLineError : std::runtime_error {
+  explicit CommandLineError(const std::string& message, bool bare = false)
+      : std::runtime_error(message), bare(bare) {}
+  bool bare;  // printed as is on stdout, without the "Error:" decoration
+};
+
+struct ShowUsage {};
+
+struct CommandLine {
+  frontend::GlslangSettings glslang;
+  std::vector<std::string> files;   // inputs in command-line order
+  std::string config_file;          // a .conf input: resource limits
+  std::optional<std::string> stage_name;  // -S
+  std::optional<std::string> binary_file;  // -o
+  std::optional<std::string> variable_name;  // --vn
+  std::optional<std::string> depfile;
+
+  // What glslangValidator does (its option bits, by name).
+  bool spirv = false;             // -V / -G / -H / --target-env / --client
+  bool vulkan_rules = false;
+  bool link = false;              // -l (and any SPIR-V generation)
+  bool preprocess = false;        // -E
+  bool read_stdin = false;
+  bool hex = false;               // -x / --vn
+  bool human_readable = false;    // -H
+  bool spirv_tools_disassemble = false;  // --spirv-dis
+  bool spirv_tools_validate = false;     // --spirv-val
+  bool quiet = false;             // --quiet
+  bool suppress_info_log = false;  // -s
+  bool multi_threaded = false;    // -t
+  bool dump_config = false;       // -c
+  bool dump_reflection = false;   // -q
+  bool print_versions = false;    // -v
+  bool print_bare_version = false;  // -dumpversion
+  bool debug = false;             // -g / -gV / -gVS
+  bool strip_debug = false;       // -g0
+  bool non_semantic_debug = false;
+  bool non_semantic_debug_source = false;
+  bool optimize_disable = false;  // -Od
+  bool optimize_size = false;     // -Os
+  bool defines_given = false;     // any -D<name> / -U<name>
+
+  // Glint.
+  bool run_glint = true;          // --no-glint turns it off
+  Options glint;
+  bool dump_ranges = false;
+  bool dump_ranges_json = false;
+};
+
+// Parses argv[1..]. Throws CommandLineError or ShowUsage as described above.
+CommandLine ParseCommandLine(int argc, char** argv);
+
+// Stage from a name ("vert", ...); nullopt when unknown.
+std::optional<EShLanguage> StageFromName(const std::string& name);
+// The stage name glslangValidator uses in default output names ("vert" -> "vert.spv").
+const char* StageName(EShLanguage stage);
+
+// Stage of a file from its suffix (x.frag, x.frag.glsl, x.frag.hlsl); sets *hlsl for
+// .hlsl. nullopt when the name has no known stage.
+std::optional<EShLanguage> StageFromFileName(const std::string& name, bool* hlsl);
+
+void PrintUsage();
+
+}  // namespace glint::standalone
+
+#endif  // GLINT_STANDALONE_COMMAND_LINE_H

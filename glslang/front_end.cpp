@@ -1,0 +1,286 @@
+// Debian's libglslang and libSPIRV are built with HLSL and SPIRV-Tools support; these
+// make the matching declarations visible (TShader's HLSL setters, SpvTools.h).
+#ifndef ENABLE_HLSL
+#define ENABLE_HLSL 1
+#endif
+#ifndef ENABLE_OPT
+#define ENABLE_OPT 1
+#endif
+#include "front_end.h"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include <glslang/SPIRV/SpvTools.h>
+#include <glslang/SPIRV/Logger.h>
+
+
+namespace glint::frontend {
+
+ScopedGlslangProcess::ScopedGlslangProcess() { glslang::InitializeProcess(); }
+ScopedGlslangProcess::~ScopedGlslangProcess() { glslang::FinalizeProcess(); }
+
+// ---------------------------------------------------------------------------------
+// Includer
+
+namespace {
+
+std::string DirectoryOf(const std::string& path) {
+  size_t slash = path.find_last_of("/\\");
+  return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+}  // namespace
+
+DirectoryIncluder::DirectoryIncluder(std::vector<std::string> include_directories)
+    : external_directories_(std::move(include_directories)) {}
+
+glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
+    const char* header_name, const char* includer_name, size_t inclusion_depth) {
+  // Directories of files deeper than this include are no longer on the stack.
+  nested_directories_.resize(inclusion_depth);
+  if (inclusion_depth == 1) nested_directories_.back() = DirectoryOf(includer_name);
+  std::vector<std::string> search(nested_directories_.rbegin(), nested_directories_.rend());
+  search.insert(search.end(), external_directories_.begin(), external_directories_.end());
+  for (const std::string& directory : search) {
+    std::string path = directory + '/' + header_name;
+    std::replace(path.begin(), path.end(), '\\', '/');
+    std::ifstream file(path, std::ios_base::binary);
+    if (!file) continue;
+    std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    nested_directories_.push_back(DirectoryOf(path));
+    included_files_.insert(path);
+    auto* text = new std::string(std::move(content));
+    return new IncludeResult(path, text->data(), text->size(), text);
+  }
+  return nullptr;
+}
+
+void DirectoryIncluder::releaseInclude(IncludeResult* result) {
+  if (!result) return;
+  delete static_cast<std::string*>(result->userData);
+  delete result;
+}
+
+// ---------------------------------------------------------------------------------
+// Compile and link
+
+Compilation::~Compilation() {
+  program_.reset();  // the program refers to the shaders' intermediates
+  shaders_.clear();
+}
+
+glslang::TIntermediate* Compilation::Intermediate(EShLanguage stage) {
+  return program_ ? program_->getIntermediate(stage) : nullptr;
+}
+
+namespace {
+
+void ApplyBindings(glslang::TShader& shader, const GlslangSettings& settings, EShLanguage stage) {
+  for (int r = 0; r < glslang::EResCount; ++r) {
+    auto resource = static_cast<glslang::TResourceType>(r);
+    shader.setShiftBinding(resource, settings.base_binding[r][stage]);
+    for (const auto& [set, base] : settings.base_binding_for_set[r][stage])
+      shader.setShiftBindingForSet(resource, base, set);
+  }
+  shader.setNoStorageFormat(settings.no_storage_format);
+  shader.setResourceSetBinding(settings.resource_set_binding[stage]);
+  if (settings.auto_sampled_textures)
+    shader.setTextureSamplerTransformMode(EShTexSampTransUpgradeTextureRemoveSampler);
+  if (settings.auto_map_bindings) shader.setAutoMapBindings(true);
+  if (settings.auto_map_locations) shader.setAutoMapLocations(true);
+  for (const auto& [name, location] : settings.uniform_location_overrides)
+    shader.addUniformLocationOverride(name.c_str(), location);
+  shader.setUniformLocationBase(settings.uniform_base);
+}
+
+void ApplyEnvironment(glslang::TShader& shader, const GlslangSettings& settings, EShLanguage stage) {
+  shader.setNanMinMaxClamp(settings.nan_clamp);
+  shader.setFlattenUniformArrays(settings.flatten_uniform_arrays);
+  if (settings.hlsl_io_mapping) shader.setHlslIoMapping(true);
+  if (settings.invert_y) shader.setInvertY(true);
+  if (settings.dx_position_w) shader.setDxPositionW(true);
+  if (settings.enhanced_messages) shader.setEnhancedMsgs();
+  if (settings.debug_info) shader.setDebugInfo(true);
+  if (!settings.set_environment) return;
+  shader.setEnvInput(settings.hlsl ? glslang::EShSourceHlsl : glslang::EShSourceGlsl, stage,
+                     settings.client, settings.client_input_semantics_version);
+  shader.setEnvClient(settings.client, settings.client_version);
+  shader.setEnvTarget(settings.target_language, settings.target_version);
+  if (settings.hlsl_functionality1) shader.setEnvTargetHlslFunctionality1();
+  if (settings.vulkan_rules_relaxed) shader.setEnvInputVulkanRulesRelaxed();
+}
+
+// TShader keeps the pointers it is given (not copies): they must outlive parsing.
+struct ShaderStrings {
+  const char* text;
+  int length;
+  const char* name;
+};
+
+std::unique_ptr<glslang::TShader> MakeShader(const SourceUnit& unit, const GlslangSettings& settings,
+                                             ShaderStrings& strings) {
+  auto shader = std::make_unique<glslang::TShader>(unit.stage);
+  strings = {unit.text.c_str(), static_cast<int>(unit.text.size()), unit.name.c_str()};
+  shader->setStringsWithLengthsAndNames(&strings.text, &strings.length, &strings.name, 1);
+  if (!settings.entry_point.empty()) shader->setEntryPoint(settings.entry_point.c_str());
+  if (!settings.source_entry_point.empty())
+    shader->setSourceEntryPoint(settings.source_entry_point.c_str());
+  shader->setOverrideVersion(settings.override_version);
+  shader->setPreamble(settings.preamble.c_str());
+  shader->addProcesses(settings.processes);
+  ApplyBindings(*shader, settings, unit.stage);
+  ApplyEnvironment(*shader, settings, unit.stage);
+  return shader;
+}
+
+}  // namespace
+
+std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
+                                     const GlslangSettings& settings, bool preprocess_only) {
+  auto result = std::make_unique<Compilation>();
+  result->program_ = std::make_unique<glslang::TProgram>();
+  DirectoryIncluder includer(settings.include_directories);
+  std::vector<ShaderStrings> strings(units.size());
+  for (size_t u = 0; u < units.size(); ++u) {
+    const SourceUnit& unit = units[u];
+    std::unique_ptr<glslang::TShader> shader = MakeShader(unit, settings, strings[u]);
+    bool ok;
+    if (preprocess_only) {
+      std::string text;
+      ok = shader->preprocess(&settings.resources, settings.default_version, ENoProfile, false,
+                              false, settings.messages, &text, includer);
+      result->preprocessed.push_back(ok ? text : std::string());
+    } else {
+      ok = shader->parse(&settings.resources, settings.default_version, false, settings.messages,
+                         includer);
+      result->program_->addShader(shader.get());
+    }
+    result->compile_failed |= !ok;
+    result->units.push_back({unit.name, shader->getInfoLog(), shader->getInfoDebugLog()});
+    result->shaders_.push_back(std::move(shader));
+  }
+  if (!preprocess_only) {
+    result->link_failed = !result->program_->link(settings.messages);
+    if (settings.map_io && !result->program_->mapIO()) result->link_failed = true;
+    result->program_info_log = result->program_->getInfoLog();
+    result->program_debug_log = result->program_->getInfoDebugLog();
+  }
+  const std::set<std::string>& included = includer.included_files();
+  result->included_files.assign(included.begin(), included.end());
+  return result;
+}
+
+// ---------------------------------------------------------------------------------
+// Code generation and SPIRV-Tools, as glslangValidator runs them
+
+std::vector<uint32_t> GenerateSpirv(const glslang::TIntermediate& intermediate,
+                                    const glslang::SpvOptions& spv_options,
+                                    std::string* messages) {
+  glslang::SpvOptions options = spv_options;
+  options.validate = false;
+  options.disassemble = false;
+  std::vector<unsigned int> words;
+  spv::SpvBuildLogger logger;
+  glslang::GlslangToSpv(intermediate, words, &logger, &options);
+  if (messages) *messages += logger.getAllMessages();
+  return std::vector<uint32_t>(words.begin(), words.end());
+}
+
+void ValidateLikeGlslang(const glslang::TIntermediate& intermediate,
+                         const glslang::SpvOptions& spv_options,
+                         std::vector<uint32_t>& spirv, std::string* messages) {
+  // glslang validates HLSL before legalization only when the optimizer did not run.
+  bool prelegalization =
+      intermediate.getSource() == glslang::EShSourceHlsl && spv_options.disableOptimizer;
+  std::vector<unsigned int> words(spirv.begin(), spirv.end());
+  spv::SpvBuildLogger logger;
+  glslang::SpirvToolsValidate(intermediate, words, &logger, prelegalization);
+  if (messages) *messages += logger.getAllMessages();
+}
+
+std::string DisassembleLikeGlslang(const std::vector<uint32_t>& spirv) {
+  std::ostringstream text;
+  glslang::SpirvToolsDisassemble(text, std::vector<unsigned int>(spirv.begin(), spirv.end()));
+  return text.str();
+}
+
+TargetEnv GlintTargetEnv(const GlslangSettings& settings) {
+  if (settings.client == glslang::EShClientOpenGL) return TargetEnv::kOpenGL45;
+  if (settings.client != glslang::EShClientVulkan) return TargetEnv::kUniversal;
+  switch (settings.client_version) {
+    case glslang::EShTargetVulkan_1_1: return TargetEnv::kVulkan11;
+    case glslang::EShTargetVulkan_1_2: return TargetEnv::kVulkan12;
+    case glslang::EShTargetVulkan_1_3: return TargetEnv::kVulkan13;
+    default: return TargetEnv::kVulkan10;
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Glint, with a located report
+
+namespace {
+
+constexpr uint32_t kOpLine = 8;  // SPIR-V's OpLine opcode
+
+bool HasLineInfo(const std::vector<uint32_t>& words) {
+  for (size_t at = 5; at < words.size();) {
+    uint32_t count = words[at] >> 16;
+    uint32_t opcode = words[at] & 0xffff;
+    if (opcode == kOpLine) return true;
+    if (count == 0) return false;
+    at += count;
+  }
+  return false;
+}
+
+// Copies locations from the located run into `plain` where both runs saw the same
+// things (same number of records in the same order); else keeps `plain` as it is.
+void TakeLocations(const Report& located, Report* plain) {
+  if (located.accesses.size() == plain->accesses.size()) {
+    for (size_t i = 0; i < located.accesses.size(); ++i)
+      plain->accesses[i].location = located.accesses[i].location;
+  }
+  if (located.diagnostics.size() == plain->diagnostics.size()) {
+    for (size_t i = 0; i < located.diagnostics.size(); ++i)
+      plain->diagnostics[i].location = located.diagnostics[i].location;
+  }
+}
+
+void NameUnnamedFiles(const std::string& source_name, Report* report) {
+  auto fill = [&](SourceLocation& location) {
+    if (location.file.empty() && location.line != 0) location.file = source_name;
+  };
+  for (Diagnostic& diagnostic : report->diagnostics) fill(diagnostic.location);
+  for (AccessRecord& access : report->accesses) fill(access.location);
+}
+
+}  // namespace
+
+bool RunGlint(const glslang::TIntermediate& intermediate,
+              const glslang::SpvOptions& spv_options, const Options& options,
+              const std::string& source_name, std::vector<uint32_t>& words, Report* report) {
+  Report plain_report;
+  std::vector<uint32_t> output = words;
+  if (!Process(output, options, &plain_report)) {
+    if (report) *report = std::move(plain_report);
+    return false;
+  }
+  bool wants_locations = options.collect_ranges || !plain_report.diagnostics.empty();
+  if (wants_locations && !HasLineInfo(words)) {
+    glslang::SpvOptions located_options = spv_options;
+    located_options.generateDebugInfo = true;
+    located_options.stripDebugInfo = false;
+    std::vector<uint32_t> located = GenerateSpirv(intermediate, located_options, nullptr);
+    Report located_report;
+    if (Process(located, options, &located_report)) TakeLocations(located_report, &plain_report);
+  }
+  NameUnnamedFiles(source_name, &plain_report);
+  words.swap(output);
+  if (report) *report = std::move(plain_report);
+  return true;
+}
+
+}  // namespace glint::frontend

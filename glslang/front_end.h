@@ -1,0 +1,188 @@
+// Glint's front end: drives glslang (TShader / TProgram) the way glslangValidator 12
+// does, so that for the same settings glslang's own SPIR-V comes out byte-identical, and
+// then hands that SPIR-V to Glint's passes.
+//
+// What it owns: stages, source and client/target environments, preamble (-D/-U),
+// include directories (an includer with glslangValidator's search order), resource
+// limits, binding shifts and the other TShader settings, compile + link, SPIR-V
+// generation, and running Glint on the result.
+//
+// Located reports: Glint's output must not depend on whether anything is reported, yet
+// diagnostics should name source lines even when the user did not ask for -g. So
+// RunGlint analyses the plain module (whose words become the output) and, only when a
+// report was asked for or Glint had something to say, generates SPIR-V a second time
+// with line information and runs Glint on that copy just to locate the report.
+//
+// Assumes glslang::InitializeProcess() was called (ScopedGlslangProcess does it).
+#ifndef GLINT_GLSLANG_FRONT_END_H
+#define GLINT_GLSLANG_FRONT_END_H
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <glslang/Include/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+
+#include "glint/glint.h"
+
+namespace glint::frontend {
+
+// Calls glslang::InitializeProcess / FinalizeProcess around its lifetime.
+class ScopedGlslangProcess {
+ public:
+  ScopedGlslangProcess();
+  ~ScopedGlslangProcess();
+  ScopedGlslangProcess(const ScopedGlslangProcess&) = delete;
+  ScopedGlslangProcess& operator=(const ScopedGlslangProcess&) = delete;
+};
+
+// One compilation unit: a file (or "stdin") and the stage it is compiled as.
+struct SourceUnit {
+  std::string name;
+  std::string text;
+  EShLanguage stage = EShLangVertex;
+};
+
+// Everything that decides how glslang parses, links and generates code. Defaults are
+// glslangValidator's defaults.
+struct GlslangSettings {
+  EShMessages messages = EShMsgDefault;
+  // Sets the client and target environment on every shader (glslangValidator's -V/-G).
+  bool set_environment = false;
+  bool hlsl = false;
+  glslang::EShClient client = glslang::EShClientNone;
+  glslang::EShTargetClientVersion client_version = glslang::EShTargetVulkan_1_0;
+  int client_input_semantics_version = 100;
+  glslang::EShTargetLanguage target_language = glslang::EShTargetNone;
+  glslang::EShTargetLanguageVersion target_version = glslang::EShTargetSpv_1_0;
+  bool hlsl_functionality1 = false;
+  bool vulkan_rules_relaxed = false;
+
+  std::string entry_point;         // empty: glslang's default ("main")
+  std::string source_entry_point;  // empty: none
+  std::string preamble;            // "#define ..." / "#undef ..." lines
+  std::vector<std::string> processes;  // OpModuleProcessed entries for the preamble
+  std::vector<std::string> include_directories;  // -I, in command-line order
+  int override_version = 0;        // --glsl-version (0: keep #version)
+  int default_version = 100;       // without #version: 100 (ES), -d: 110
+  TBuiltInResource resources{};    // set by the caller (default or a .conf file)
+
+  // Binding shifts per resource type and stage; per-set shifts map set -> base.
+  std::array<std::array<unsigned, EShLangCount>, glslang::EResCount> base_binding{};
+  std::array<std::array<std::map<unsigned, unsigned>, EShLangCount>, glslang::EResCount>
+      base_binding_for_set{};
+  std::array<std::vector<std::string>, EShLangCount> resource_set_binding{};
+  std::vector<std::pair<std::string, int>> uniform_location_overrides;
+  int uniform_base = 0;
+
+  bool auto_map_bindings = false;
+  bool auto_map_locations = false;
+  bool auto_sampled_textures = false;
+  bool nan_clamp = false;
+  bool invert_y = false;
+  bool dx_position_w = false;
+  bool enhanced_messages = false;
+  bool no_storage_format = false;
+  bool flatten_uniform_arrays = false;
+  bool hlsl_io_mapping = false;
+  bool debug_info = false;  // TShader::setDebugInfo (non-semantic debug info)
+  bool map_io = false;      // TProgram::mapIO after linking (SPIR-V generation)
+};
+
+// What glslang said about one unit.
+struct UnitLog {
+  std::string name;
+  std::string info_log;
+  std::string debug_log;
+};
+
+// A parsed (and, unless preprocessing only, linked) program. Owns the shaders and
+// the program; the program is destroyed first, as glslang requires.
+class Compilation {
+ public:
+  Compilation() = default;
+  ~Compilation();
+  Compilation(const Compilation&) = delete;
+  Compilation& operator=(const Compilation&) = delete;
+
+  std::vector<UnitLog> units;
+  std::vector<std::string> preprocessed;  // per unit, only when preprocessing
+  bool compile_failed = false;
+  bool link_failed = false;
+  std::string program_info_log;
+  std::string program_debug_log;
+  std::vector<std::string> included_files;  // sorted, as the includer resolved them
+
+  glslang::TProgram& program() { return *program_; }
+  // The linked intermediate of `stage`, or null.
+  glslang::TIntermediate* Intermediate(EShLanguage stage);
+
+ private:
+  friend std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>&,
+                                              const GlslangSettings&, bool);
+  std::vector<std::unique_ptr<glslang::TShader>> shaders_;
+  std::unique_ptr<glslang::TProgram> program_;
+};
+
+// Parses every unit; when `preprocess_only`, fills `preprocessed` and does not link,
+// else links (and maps IO when settings.map_io).
+std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
+                                     const GlslangSettings& settings, bool preprocess_only);
+
+// glslang::GlslangToSpv for one stage; glslang's log messages go to `messages`.
+// Never validates or disassembles (spv_options.validate / disassemble are ignored).
+std::vector<uint32_t> GenerateSpirv(const glslang::TIntermediate& intermediate,
+                                    const glslang::SpvOptions& spv_options,
+                                    std::string* messages);
+
+// SPIRV-Tools' validator as glslangValidator's --spirv-val runs it (same environment
+// and layout options); problems are appended to `messages`.
+void ValidateLikeGlslang(const glslang::TIntermediate& intermediate,
+                         const glslang::SpvOptions& spv_options,
+                         std::vector<uint32_t>& spirv, std::string* messages);
+
+// SPIRV-Tools' friendly disassembly as --spirv-dis prints it.
+std::string DisassembleLikeGlslang(const std::vector<uint32_t>& spirv);
+
+// The Glint target environment matching glslang's client settings.
+TargetEnv GlintTargetEnv(const GlslangSettings& settings);
+
+// Runs Glint on `words` (glslang's output for `intermediate` under `spv_options`).
+// When options.collect_ranges is set or Glint reported diagnostics, and the module has
+// no line information, generates a located copy (generateDebugInfo) and takes the
+// report's locations from Glint's run on it; `words` comes from the plain run only.
+// Locations without a file name get `source_name`. Returns false (words unchanged) when
+// Glint failed; the reason is in report->diagnostics.
+bool RunGlint(const glslang::TIntermediate& intermediate,
+              const glslang::SpvOptions& spv_options, const Options& options,
+              const std::string& source_name, std::vector<uint32_t>& words,
+              Report* report);
+
+// glslang::TShader::Includer with glslangValidator's search order for
+// `#include "x"`: the including file's directory (and those of files it was included
+// from, innermost first), then -I directories left to right. `#include <x>` is not
+// resolved. Records every file it opened.
+class DirectoryIncluder : public glslang::TShader::Includer {
+ public:
+  explicit DirectoryIncluder(std::vector<std::string> include_directories);
+  IncludeResult* includeLocal(const char* header_name, const char* includer_name,
+                              size_t inclusion_depth) override;
+  IncludeResult* includeSystem(const char*, const char*, size_t) override { return nullptr; }
+  void releaseInclude(IncludeResult* result) override;
+  const std::set<std::string>& included_files() const { return included_files_; }
+
+ private:
+  std::vector<std::string> external_directories_;
+  std::vector<std::string> nested_directories_;  // innermost last
+  std::set<std::string> included_files_;
+};
+
+}  // namespace glint::frontend
+
+#endif  // GLINT_GLSLANG_FRONT_END_H
