@@ -1,6 +1,16 @@
-// glint::Process and glint::GlslangToSpv: parse, run Glint's passes in their fixed
-// order, emit. The caller's vector changes only when everything succeeded.
+// glint::Process and glint::GlslangToSpv, the two entry points of the public API.
+//
+// Both follow one contract (see glint.h): parse, run Glint's passes in their fixed
+// order (RunPipeline), emit, optionally validate; the caller's vector changes only
+// when all of that succeeded. The caller's report receives the diagnostics of every
+// run, but access records and pass statistics only from a run that succeeded, so a
+// report never describes a module the caller did not get. No exception leaves these
+// functions: std::exception (std::bad_alloc included) becomes an error diagnostic.
+#include <glslang/Include/PoolAlloc.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
+#include <glslang/SPIRV/Logger.h>
+
+#include <sstream>
 
 #include "glint/glint.h"
 #include "SPIRV/ir/parser.h"
@@ -17,45 +27,149 @@ bool Report::HasErrors() const {
 
 namespace {
 
-bool Fail(Report* report, const std::string& origin, const std::string& message) {
-  if (report) {
+// Records an error. Must not throw: it also runs inside the exception handlers.
+bool Fail(Report* report, const char* origin, const std::string& message) noexcept {
+  if (!report) return false;
+  try {
     Diagnostic diagnostic;
     diagnostic.severity = Severity::kError;
     diagnostic.origin = origin;
     diagnostic.message = message;
     report->diagnostics.push_back(std::move(diagnostic));
+  } catch (...) {
+    // Out of memory while reporting: the false return still tells the caller.
   }
   return false;
+}
+
+// Moves what a successful run found into the caller's report.
+void MergeSucceeded(Report& from, Report* into) {
+  if (!into) return;
+  for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
+  for (AccessRecord& a : from.accesses) into->accesses.push_back(std::move(a));
+  for (PassStatistic& p : from.passes) into->passes.push_back(std::move(p));
+}
+
+// A failed run keeps only its diagnostics: its records describe a discarded module.
+void MergeFailed(Report& from, Report* into) {
+  if (!into) return;
+  for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
+}
+
+// Parses, runs the pipeline and emits into `output`. `check_input` runs spirv-val's
+// core rules (universal environment of the module's own version) first, so passes
+// never see a module that merely parses; glslang's own output skips it.
+bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
+               Report& report, std::vector<uint32_t>& output) {
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
+  if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
+  if (check_input) {
+    std::string problem = spirv::Validate(input, TargetEnv::kUniversal);
+    if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
+  }
+  spirv::PassContext context{options, &report};
+  spirv::PassResult result = spirv::RunPipeline(*module, context);
+  if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
+  output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
+  if (options.validate) {
+    std::string problem = spirv::Validate(output, options.target_env);
+    if (!problem.empty()) return Fail(&report, "spirv-val", problem);
+  }
+  return !report.HasErrors();
+}
+
+// The shared body of both entry points: runs into scratch state, then commits the
+// output to `spirv` and the findings to `report` only as the contract allows.
+bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spirv,
+                 const Options& options, bool check_input, Report* report) {
+  Report scratch;
+  std::vector<uint32_t> output;
+  if (!RunPasses(input, options, check_input, scratch, output)) {
+    MergeFailed(scratch, report);
+    return false;
+  }
+  MergeSucceeded(scratch, report);
+  spirv.swap(output);
+  return true;
+}
+
+// glslang's GlslangToSpv allocates from the calling thread's pool allocator, which
+// glslang 12 only installs while parsing or linking on that thread; a thread that
+// never parsed has none (a null dereference), and one whose last TProgram is gone has
+// a dangling one. This gives the call a pool of its own and restores the previous
+// pointer (never dereferenced) afterwards, so any thread may call GlslangToSpv.
+class ScopedThreadPool {
+ public:
+  ScopedThreadPool() : previous_(&glslang::GetThreadPoolAllocator()) {
+    glslang::SetThreadPoolAllocator(&pool_);
+  }
+  ~ScopedThreadPool() { glslang::SetThreadPoolAllocator(previous_); }
+  ScopedThreadPool(const ScopedThreadPool&) = delete;
+  ScopedThreadPool& operator=(const ScopedThreadPool&) = delete;
+
+ private:
+  glslang::TPoolAllocator pool_;
+  glslang::TPoolAllocator* previous_;
+};
+
+// Turns glslang's code generation log ("warning: ...", "error: ...", "Missing
+// functionality: ...", one per line) into diagnostics.
+void ReportGlslangLog(const std::string& log, Report& report) {
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty()) continue;
+    Diagnostic diagnostic;
+    diagnostic.origin = "glslang";
+    diagnostic.severity = line.rfind("error:", 0) == 0 ? Severity::kError : Severity::kWarning;
+    diagnostic.message = line;
+    report.diagnostics.push_back(std::move(diagnostic));
+  }
+}
+
+// glslang's code generation into `words`; false (with a diagnostic) when it fails.
+bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
+                         const glslang::SpvOptions* spv_options, Report& report,
+                         std::vector<uint32_t>& words) {
+  glslang::SpvOptions copied = spv_options ? *spv_options : glslang::SpvOptions();
+  spv::SpvBuildLogger logger;
+  {
+    ScopedThreadPool pool;
+    glslang::GlslangToSpv(intermediate, words, &logger, &copied);
+  }
+  ReportGlslangLog(logger.getAllMessages(), report);
+  if (words.empty()) return Fail(&report, "glslang", "glslang produced no SPIR-V");
+  return !report.HasErrors();
 }
 
 }  // namespace
 
 bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report) {
-  std::string error;
-  std::optional<spirv::Module> module = spirv::ParseModule(spirv, &error);
-  if (!module) return Fail(report, "parse", "malformed SPIR-V: " + error);
-  spirv::PassContext context{options, report};
-  spirv::PassResult result = spirv::RunPipeline(*module, context);
-  if (result.status == spirv::PassStatus::kFailed) return Fail(report, "glint", result.message);
-  if (result.status == spirv::PassStatus::kUnchanged && !options.validate) return true;
-  std::vector<uint32_t> output = result.status == spirv::PassStatus::kChanged ? module->Encode() : spirv;
-  if (options.validate) {
-    std::string problem = spirv::Validate(output, options.target_env);
-    if (!problem.empty()) return Fail(report, "spirv-val", problem);
+  try {
+    return ProcessInto(spirv, spirv, options, /*check_input=*/true, report);
+  } catch (const std::exception& e) {
+    return Fail(report, "glint", std::string("internal error: ") + e.what());
+  } catch (...) {
+    return Fail(report, "glint", "internal error: unknown exception");
   }
-  spirv.swap(output);
-  return true;
 }
 
 bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32_t>& spirv,
                   const glslang::SpvOptions* spv_options, const Options& options, Report* report) {
-  std::vector<uint32_t> words;
-  glslang::SpvOptions defaults;
-  glslang::GlslangToSpv(intermediate, words, spv_options ? const_cast<glslang::SpvOptions*>(spv_options) : &defaults);
-  if (words.empty()) return Fail(report, "glslang", "glslang produced no SPIR-V");
-  if (!Process(words, options, report)) return false;
-  spirv.swap(words);
-  return true;
+  try {
+    Report generation;
+    std::vector<uint32_t> words;
+    if (!GenerateWithGlslang(intermediate, spv_options, generation, words)) {
+      MergeFailed(generation, report);
+      return false;
+    }
+    MergeSucceeded(generation, report);
+    return ProcessInto(words, spirv, options, /*check_input=*/false, report);
+  } catch (const std::exception& e) {
+    return Fail(report, "glint", std::string("internal error: ") + e.what());
+  } catch (...) {
+    return Fail(report, "glint", "internal error: unknown exception");
+  }
 }
 
 std::string FormatDiagnostic(const Diagnostic& diagnostic) {

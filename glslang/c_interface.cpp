@@ -1,0 +1,443 @@
+// The C API (include/glint/glint_c.h): opaque handles around glint::Options and
+// glint::Report, and the two entry points. Every exported function catches everything
+// (no C++ exception may cross into C) and tolerates NULL handles. glint_compile_glsl
+// drives glslang itself (TShader, TProgram) with its default resource limits, the way
+// glslangValidator does for a single shader, then hands the intermediate to
+// glint::GlslangToSpv.
+#include "glint/glint_c.h"
+
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+
+#include <mutex>
+#include <new>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "glint/glint.h"
+
+struct glint_options_s {
+  glint::Options options;
+};
+
+struct glint_report_s {
+  glint::Report report;
+  std::vector<std::string> texts;  // FormatDiagnostic of each diagnostic, for C's `text`
+};
+
+struct glint_result_s {
+  bool succeeded = false;
+  std::vector<uint32_t> spirv;
+  glint_report_s report;
+};
+
+namespace {
+
+using glint::Diagnostic;
+using glint::Severity;
+
+void AddError(glint::Report& report, const char* origin, std::string message) noexcept {
+  try {
+    Diagnostic diagnostic;
+    diagnostic.origin = origin;
+    diagnostic.message = std::move(message);
+    report.diagnostics.push_back(std::move(diagnostic));
+  } catch (...) {
+    // Out of memory: the result still says it failed.
+  }
+}
+
+// Fills the formatted texts once the report is final; a failure returns no SPIR-V.
+void Finish(glint_result_s& result) {
+  if (!result.succeeded) result.spirv.clear();
+  result.report.texts.clear();
+  for (const Diagnostic& d : result.report.report.diagnostics)
+    result.report.texts.push_back(glint::FormatDiagnostic(d));
+}
+
+// Runs `body` on a fresh result, turning any exception into an error diagnostic.
+// Returns NULL only when the result itself cannot be allocated.
+template <typename Body>
+glint_result_t* RunGuarded(Body body) noexcept {
+  glint_result_s* result = new (std::nothrow) glint_result_s;
+  if (!result) return nullptr;
+  try {
+    result->succeeded = body(*result);
+  } catch (const std::exception& e) {
+    result->succeeded = false;
+    AddError(result->report.report, "glint", std::string("internal error: ") + e.what());
+  } catch (...) {
+    result->succeeded = false;
+    AddError(result->report.report, "glint", "internal error: unknown exception");
+  }
+  try {
+    Finish(*result);
+  } catch (...) {
+    // Out of memory while formatting: accessors fall back to the plain message.
+    if (!result->succeeded) result->spirv.clear();
+  }
+  return result;
+}
+
+bool ToTargetEnv(glint_target_env_t value, glint::TargetEnv* target) {
+  switch (value) {
+    case GLINT_TARGET_UNIVERSAL: *target = glint::TargetEnv::kUniversal; return true;
+    case GLINT_TARGET_OPENGL_4_5: *target = glint::TargetEnv::kOpenGL45; return true;
+    case GLINT_TARGET_VULKAN_1_0: *target = glint::TargetEnv::kVulkan10; return true;
+    case GLINT_TARGET_VULKAN_1_1: *target = glint::TargetEnv::kVulkan11; return true;
+    case GLINT_TARGET_VULKAN_1_2: *target = glint::TargetEnv::kVulkan12; return true;
+    case GLINT_TARGET_VULKAN_1_3: *target = glint::TargetEnv::kVulkan13; return true;
+  }
+  return false;
+}
+
+bool ToSeverity(glint_severity_t value, Severity* severity) {
+  switch (value) {
+    case GLINT_SEVERITY_OFF: *severity = Severity::kOff; return true;
+    case GLINT_SEVERITY_NOTE: *severity = Severity::kNote; return true;
+    case GLINT_SEVERITY_WARNING: *severity = Severity::kWarning; return true;
+    case GLINT_SEVERITY_ERROR: *severity = Severity::kError; return true;
+  }
+  return false;
+}
+
+glint_severity_t FromSeverity(Severity severity) {
+  switch (severity) {
+    case Severity::kOff: return GLINT_SEVERITY_OFF;
+    case Severity::kNote: return GLINT_SEVERITY_NOTE;
+    case Severity::kWarning: return GLINT_SEVERITY_WARNING;
+    case Severity::kError: break;
+  }
+  return GLINT_SEVERITY_ERROR;
+}
+
+bool ToStage(glint_stage_t value, EShLanguage* stage) {
+  switch (value) {
+    case GLINT_STAGE_VERTEX: *stage = EShLangVertex; return true;
+    case GLINT_STAGE_TESS_CONTROL: *stage = EShLangTessControl; return true;
+    case GLINT_STAGE_TESS_EVALUATION: *stage = EShLangTessEvaluation; return true;
+    case GLINT_STAGE_GEOMETRY: *stage = EShLangGeometry; return true;
+    case GLINT_STAGE_FRAGMENT: *stage = EShLangFragment; return true;
+    case GLINT_STAGE_COMPUTE: *stage = EShLangCompute; return true;
+  }
+  return false;
+}
+
+// glslang's client, client version and SPIR-V version for a Glint target.
+struct GlslangTarget {
+  glslang::EShClient client;
+  glslang::EShTargetClientVersion client_version;
+  glslang::EShTargetLanguageVersion spirv_version;
+};
+
+bool ToGlslangTarget(glint::TargetEnv target, GlslangTarget* out) {
+  using glint::TargetEnv;
+  switch (target) {
+    case TargetEnv::kOpenGL45:
+      *out = {glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450, glslang::EShTargetSpv_1_0};
+      return true;
+    case TargetEnv::kVulkan10:
+      *out = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0};
+      return true;
+    case TargetEnv::kVulkan11:
+      *out = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_3};
+      return true;
+    case TargetEnv::kVulkan12:
+      *out = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5};
+      return true;
+    case TargetEnv::kVulkan13:
+      *out = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6};
+      return true;
+    case TargetEnv::kUniversal:
+      break;
+  }
+  return false;
+}
+
+// glslang needs InitializeProcess once per process before any parse; it is reference
+// counted, so this extra reference is harmless when the embedder also calls it.
+void InitializeGlslangOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { glslang::InitializeProcess(); });
+}
+
+// Reads "NAME:LINE: message" (glslang's location prefix) into `diagnostic`.
+void ParseGlslangLocation(const std::string& text, Diagnostic& diagnostic) {
+  size_t first = text.find(':');
+  size_t second = first == std::string::npos ? first : text.find(':', first + 1);
+  if (second == std::string::npos || second == first + 1) return;
+  std::string line = text.substr(first + 1, second - first - 1);
+  if (line.size() > 9 || line.find_first_not_of("0123456789") != std::string::npos) return;
+  diagnostic.location.file = text.substr(0, first);
+  diagnostic.location.line = static_cast<uint32_t>(std::stoul(line));
+  size_t start = text.find_first_not_of(' ', second + 1);
+  diagnostic.message = start == std::string::npos ? "" : text.substr(start);
+}
+
+// One diagnostic per "ERROR: ..." / "WARNING: ..." line of a glslang info log.
+void ReportInfoLog(const char* log, glint::Report& report) {
+  std::istringstream lines(log ? log : "");
+  for (std::string line; std::getline(lines, line);) {
+    Diagnostic diagnostic;
+    diagnostic.origin = "glslang";
+    std::string rest;
+    if (line.rfind("ERROR: ", 0) == 0) {
+      diagnostic.severity = Severity::kError;
+      rest = line.substr(7);
+    } else if (line.rfind("WARNING: ", 0) == 0) {
+      diagnostic.severity = Severity::kWarning;
+      rest = line.substr(9);
+    } else {
+      continue;
+    }
+    diagnostic.message = rest;
+    ParseGlslangLocation(rest, diagnostic);
+    report.diagnostics.push_back(std::move(diagnostic));
+  }
+}
+
+// Refuses an unusable input with a message; true when it can be compiled.
+bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
+                EShLanguage* stage, GlslangTarget* target, glint::Report& report) {
+  if (!input || !input->source) {
+    AddError(report, "glint", "glint_compile_glsl: no input or no source text");
+    return false;
+  }
+  if (!ToStage(input->stage, stage)) {
+    AddError(report, "glint", "glint_compile_glsl: unknown stage " + std::to_string(input->stage));
+    return false;
+  }
+  if (!ToGlslangTarget(options.target_env, target)) {
+    AddError(report, "glint",
+             "glint_compile_glsl: the target environment must be OpenGL 4.5 or Vulkan 1.0-1.3");
+    return false;
+  }
+  return true;
+}
+
+void ConfigureShader(glslang::TShader& shader, const glint_glsl_input_t& input,
+                     EShLanguage stage, const GlslangTarget& target) {
+  const char* names[] = {input.file_name ? input.file_name : ""};
+  const int lengths[] = {-1};
+  shader.setStringsWithLengthsAndNames(&input.source, lengths, names, 1);
+  shader.setEntryPoint(input.entry_point ? input.entry_point : "main");
+  shader.setEnvInput(glslang::EShSourceGlsl, stage, target.client, 100);
+  shader.setEnvClient(target.client, target.client_version);
+  shader.setEnvTarget(glslang::EShTargetSpv, target.spirv_version);
+}
+
+EShMessages MessagesFor(const glint_glsl_input_t& input, const GlslangTarget& target) {
+  int messages = EShMsgSpvRules;
+  if (target.client == glslang::EShClientVulkan) messages |= EShMsgVulkanRules;
+  if (input.generate_debug_info) messages |= EShMsgDebugInfo;
+  return static_cast<EShMessages>(messages);
+}
+
+bool CompileGlsl(const glint_glsl_input_t* input, const glint::Options& options,
+                 glint_result_s& result) {
+  glint::Report& report = result.report.report;
+  EShLanguage stage;
+  GlslangTarget target;
+  if (!CheckInput(input, options, &stage, &target, report)) return false;
+  InitializeGlslangOnce();
+  glslang::TShader shader(stage);
+  ConfigureShader(shader, *input, stage, target);
+  EShMessages messages = MessagesFor(*input, target);
+  bool parsed = shader.parse(GetDefaultResources(), 100, false, messages);
+  ReportInfoLog(shader.getInfoLog(), report);
+  if (!parsed) return false;
+  glslang::TProgram program;
+  program.addShader(&shader);
+  bool linked = program.link(messages);
+  ReportInfoLog(program.getInfoLog(), report);
+  if (!linked) return false;
+  glslang::SpvOptions spv_options;
+  spv_options.generateDebugInfo = input->generate_debug_info != 0;
+  return glint::GlslangToSpv(*program.getIntermediate(stage), result.spirv, &spv_options, options,
+                             &report);
+}
+
+const glint::Options& OptionsOrDefaults(const glint_options_t* options) {
+  static const glint::Options kDefaults;
+  return options ? options->options : kDefaults;
+}
+
+template <typename Record>
+const Record* At(const std::vector<Record>& records, size_t index) {
+  return index < records.size() ? &records[index] : nullptr;
+}
+
+}  // namespace
+
+extern "C" {
+
+glint_options_t* glint_options_create(void) { return new (std::nothrow) glint_options_s; }
+
+void glint_options_free(glint_options_t* options) { delete options; }
+
+int glint_options_set_hoist_constant_tables(glint_options_t* options, int enabled) {
+  if (!options) return 0;
+  options->options.hoist_constant_tables = enabled != 0;
+  return 1;
+}
+
+int glint_options_set_robust_access(glint_options_t* options, int enabled) {
+  if (!options) return 0;
+  options->options.robust_access = enabled != 0;
+  return 1;
+}
+
+int glint_options_set_range_analysis(glint_options_t* options, glint_range_analysis_t mode) {
+  if (!options) return 0;
+  switch (mode) {
+    case GLINT_RANGES_OFF: options->options.range_analysis = glint::RangeAnalysisMode::kOff; return 1;
+    case GLINT_RANGES_REFERENCE:
+      options->options.range_analysis = glint::RangeAnalysisMode::kReference;
+      return 1;
+    case GLINT_RANGES_FULL: options->options.range_analysis = glint::RangeAnalysisMode::kFull; return 1;
+  }
+  return 0;
+}
+
+int glint_options_set_uniformity(glint_options_t* options, glint_severity_t severity) {
+  return options && ToSeverity(severity, &options->options.uniformity) ? 1 : 0;
+}
+
+int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size) {
+  if (!options) return 0;
+  options->options.subgroup_size = size;
+  return 1;
+}
+
+int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, uint64_t value) {
+  if (!options) return 0;
+  try {
+    options->options.spec_constants[spec_id] = value;
+  } catch (...) {
+    return 0;
+  }
+  return 1;
+}
+
+int glint_options_set_collect_ranges(glint_options_t* options, int enabled) {
+  if (!options) return 0;
+  options->options.collect_ranges = enabled != 0;
+  return 1;
+}
+
+int glint_options_set_target_env(glint_options_t* options, glint_target_env_t target) {
+  return options && ToTargetEnv(target, &options->options.target_env) ? 1 : 0;
+}
+
+int glint_options_set_validate(glint_options_t* options, int enabled) {
+  if (!options) return 0;
+  options->options.validate = enabled != 0;
+  return 1;
+}
+
+glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input, const glint_options_t* options) {
+  return RunGuarded([&](glint_result_s& result) {
+    return CompileGlsl(input, OptionsOrDefaults(options), result);
+  });
+}
+
+glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
+                                    const glint_options_t* options) {
+  return RunGuarded([&](glint_result_s& result) {
+    if (!words && word_count) {
+      AddError(result.report.report, "glint", "glint_process_spirv: NULL words");
+      return false;
+    }
+    result.spirv.assign(words, words + word_count);
+    return glint::Process(result.spirv, OptionsOrDefaults(options), &result.report.report);
+  });
+}
+
+void glint_result_free(glint_result_t* result) { delete result; }
+
+int glint_result_succeeded(const glint_result_t* result) {
+  return result && result->succeeded ? 1 : 0;
+}
+
+size_t glint_result_spirv_size(const glint_result_t* result) {
+  return result ? result->spirv.size() : 0;
+}
+
+const uint32_t* glint_result_spirv(const glint_result_t* result) {
+  return result && !result->spirv.empty() ? result->spirv.data() : nullptr;
+}
+
+const glint_report_t* glint_result_report(const glint_result_t* result) {
+  return result ? &result->report : nullptr;
+}
+
+size_t glint_report_diagnostic_count(const glint_report_t* report) {
+  return report ? report->report.diagnostics.size() : 0;
+}
+
+int glint_report_diagnostic(const glint_report_t* report, size_t index, glint_diagnostic_t* out) {
+  const Diagnostic* d = report ? At(report->report.diagnostics, index) : nullptr;
+  if (!d || !out) return 0;
+  out->severity = FromSeverity(d->severity);
+  out->origin = d->origin.c_str();
+  out->file = d->location.file.c_str();
+  out->line = d->location.line;
+  out->column = d->location.column;
+  out->message = d->message.c_str();
+  out->reason_count = d->reasons.size();
+  out->text = index < report->texts.size() ? report->texts[index].c_str() : d->message.c_str();
+  return 1;
+}
+
+const char* glint_report_diagnostic_reason(const glint_report_t* report, size_t index,
+                                           size_t reason) {
+  const Diagnostic* d = report ? At(report->report.diagnostics, index) : nullptr;
+  const std::string* text = d ? At(d->reasons, reason) : nullptr;
+  return text ? text->c_str() : nullptr;
+}
+
+int glint_report_has_errors(const glint_report_t* report) {
+  return report && report->report.HasErrors() ? 1 : 0;
+}
+
+size_t glint_report_access_count(const glint_report_t* report) {
+  return report ? report->report.accesses.size() : 0;
+}
+
+int glint_report_access(const glint_report_t* report, size_t index, glint_access_record_t* out) {
+  const glint::AccessRecord* a = report ? At(report->report.accesses, index) : nullptr;
+  if (!a || !out) return 0;
+  out->file = a->location.file.c_str();
+  out->line = a->location.line;
+  out->column = a->location.column;
+  out->instruction = a->instruction.c_str();
+  out->object = a->object.c_str();
+  out->index_id = a->index_id;
+  out->access_id = a->access_id;
+  out->index_position = a->index_position;
+  out->has_range = a->has_range ? 1 : 0;
+  out->range_min = a->range_min;
+  out->range_max = a->range_max;
+  out->is_signed = a->is_signed ? 1 : 0;
+  out->reason = a->reason.c_str();
+  out->limit = a->limit;
+  out->verdict = a->verdict.c_str();
+  return 1;
+}
+
+size_t glint_report_pass_count(const glint_report_t* report) {
+  return report ? report->report.passes.size() : 0;
+}
+
+int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out) {
+  const glint::PassStatistic* p = report ? At(report->report.passes, index) : nullptr;
+  if (!p || !out) return 0;
+  out->pass = p->pass.c_str();
+  out->changed = p->changed ? 1 : 0;
+  out->rewrites = p->rewrites;
+  return 1;
+}
+
+}  // extern "C"

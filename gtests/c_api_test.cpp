@@ -1,0 +1,296 @@
+// Tests of the C API (glint/glint_c.h), from C++ and from a C translation unit
+// (c_api_test_c.c): both entry points against the C++ API, every target environment,
+// glslang's compile and link errors as diagnostics with locations, malformed SPIR-V,
+// out-of-range enum values, NULL handles, and compiling from many threads at once.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "glint/glint.h"
+#include "glint/glint_c.h"
+#include "support/test_support.h"
+
+extern "C" int glint_c_test_compile(const char* source, size_t* word_count, size_t* access_count,
+                                    char* first_text, size_t capacity);
+extern "C" int glint_c_test_null_calls(void);
+
+namespace glint {
+namespace {
+
+// Dynamic indices into a runtime array, a uniform array and a constant table.
+const char* kComputeShader = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+layout(std140, binding = 1) uniform Params { uvec4 offsets[4]; };
+const uint table[8] = uint[](1u, 2u, 3u, 5u, 8u, 13u, 21u, 34u);
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  values[i] = table[values[i] & 7u] + offsets[values[i] % 4u].x + values[offsets[i & 3u].y];
+}
+)";
+
+// Owners for the C handles, so a failing assertion cannot leak them.
+struct OptionsDeleter {
+  void operator()(glint_options_t* options) const { glint_options_free(options); }
+};
+struct ResultDeleter {
+  void operator()(glint_result_t* result) const { glint_result_free(result); }
+};
+using OptionsHandle = std::unique_ptr<glint_options_t, OptionsDeleter>;
+using ResultHandle = std::unique_ptr<glint_result_t, ResultDeleter>;
+
+OptionsHandle RobustCOptions(glint_target_env_t target = GLINT_TARGET_VULKAN_1_0) {
+  OptionsHandle options(glint_options_create());
+  EXPECT_EQ(glint_options_set_robust_access(options.get(), 1), 1);
+  EXPECT_EQ(glint_options_set_collect_ranges(options.get(), 1), 1);
+  EXPECT_EQ(glint_options_set_validate(options.get(), 1), 1);
+  EXPECT_EQ(glint_options_set_target_env(options.get(), target), 1);
+  return options;
+}
+
+Options RobustCppOptions(TargetEnv target = TargetEnv::kVulkan10) {
+  Options options;
+  options.robust_access = true;
+  options.collect_ranges = true;
+  options.validate = true;
+  options.target_env = target;
+  return options;
+}
+
+ResultHandle CompileC(const char* source, glint_stage_t stage, const glint_options_t* options,
+                      const char* file_name = nullptr) {
+  glint_glsl_input_t input = {};
+  input.source = source;
+  input.stage = stage;
+  input.file_name = file_name;
+  return ResultHandle(glint_compile_glsl(&input, options));
+}
+
+std::vector<uint32_t> Words(const glint_result_t* result) {
+  const uint32_t* words = glint_result_spirv(result);
+  return std::vector<uint32_t>(words, words + glint_result_spirv_size(result));
+}
+
+std::string AllDiagnostics(const glint_result_t* result) {
+  const glint_report_t* report = glint_result_report(result);
+  std::string text;
+  glint_diagnostic_t diagnostic;
+  for (size_t i = 0; glint_report_diagnostic(report, i, &diagnostic); ++i)
+    text += std::string(diagnostic.text) + "\n";
+  return text;
+}
+
+// The C view of every access record equals the C++ report's.
+void ExpectSameAccesses(const glint_report_t* c_report, const Report& report) {
+  ASSERT_EQ(glint_report_access_count(c_report), report.accesses.size());
+  for (size_t i = 0; i < report.accesses.size(); ++i) {
+    const AccessRecord& want = report.accesses[i];
+    glint_access_record_t got;
+    ASSERT_EQ(glint_report_access(c_report, i, &got), 1);
+    EXPECT_EQ(got.file, want.location.file);
+    EXPECT_EQ(got.line, want.location.line);
+    EXPECT_EQ(got.instruction, want.instruction);
+    EXPECT_EQ(got.object, want.object);
+    EXPECT_EQ(got.index_id, want.index_id);
+    EXPECT_EQ(got.access_id, want.access_id);
+    EXPECT_EQ(got.index_position, want.index_position);
+    EXPECT_EQ(got.has_range, want.has_range ? 1 : 0);
+    EXPECT_EQ(got.range_min, want.range_min);
+    EXPECT_EQ(got.range_max, want.range_max);
+    EXPECT_EQ(got.limit, want.limit);
+    EXPECT_EQ(got.reason, want.reason);
+    EXPECT_EQ(got.verdict, want.verdict);
+  }
+  glint_access_record_t beyond;
+  EXPECT_EQ(glint_report_access(c_report, report.accesses.size(), &beyond), 0);
+}
+
+TEST(CApi, CompileGlsl_MatchesCppApi) {
+  OptionsHandle options = RobustCOptions();
+  ResultHandle result = CompileC(kComputeShader, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+
+  std::vector<uint32_t> expected = test::CompileGlsl(kComputeShader, "comp");
+  Report report;
+  ASSERT_TRUE(Process(expected, RobustCppOptions(), &report));
+  EXPECT_EQ(Words(result.get()), expected);
+  const glint_report_t* c_report = glint_result_report(result.get());
+  EXPECT_EQ(glint_report_diagnostic_count(c_report), report.diagnostics.size());
+  ExpectSameAccesses(c_report, report);
+  ASSERT_EQ(glint_report_pass_count(c_report), report.passes.size());
+  for (size_t i = 0; i < report.passes.size(); ++i) {
+    glint_pass_statistic_t pass;
+    ASSERT_EQ(glint_report_pass(c_report, i, &pass), 1);
+    EXPECT_EQ(pass.pass, report.passes[i].pass);
+    EXPECT_EQ(pass.rewrites, report.passes[i].rewrites);
+  }
+}
+
+struct TargetCase {
+  glint_target_env_t c_target;
+  TargetEnv target;
+  uint32_t spirv_version;  // the header word glslang writes for this target
+};
+
+class CApiTargets : public ::testing::TestWithParam<TargetCase> {};
+
+TEST_P(CApiTargets, CompileGlsl_ValidatesForItsEnvironment) {
+  OptionsHandle options = RobustCOptions(GetParam().c_target);
+  ResultHandle result = CompileC(kComputeShader, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+  std::vector<uint32_t> words = Words(result.get());
+  ASSERT_GT(words.size(), 5u);
+  EXPECT_EQ(words[1], GetParam().spirv_version);
+  EXPECT_EQ(test::ValidateFor(words, GetParam().target), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Envs, CApiTargets,
+    ::testing::Values(TargetCase{GLINT_TARGET_OPENGL_4_5, TargetEnv::kOpenGL45, 0x10000},
+                      TargetCase{GLINT_TARGET_VULKAN_1_0, TargetEnv::kVulkan10, 0x10000},
+                      TargetCase{GLINT_TARGET_VULKAN_1_1, TargetEnv::kVulkan11, 0x10300},
+                      TargetCase{GLINT_TARGET_VULKAN_1_2, TargetEnv::kVulkan12, 0x10500},
+                      TargetCase{GLINT_TARGET_VULKAN_1_3, TargetEnv::kVulkan13, 0x10600}));
+
+TEST(CApi, CompileGlsl_SyntaxErrorIsADiagnosticWithItsLine) {
+  const char* source = "#version 450\nvoid main() {\n  float x = undefined_name;\n}\n";
+  ResultHandle result = CompileC(source, GLINT_STAGE_FRAGMENT, nullptr, "bad.frag");
+  ASSERT_NE(result, nullptr);
+  EXPECT_EQ(glint_result_succeeded(result.get()), 0);
+  EXPECT_EQ(glint_result_spirv_size(result.get()), 0u);
+  EXPECT_EQ(glint_result_spirv(result.get()), nullptr);
+  const glint_report_t* report = glint_result_report(result.get());
+  EXPECT_EQ(glint_report_has_errors(report), 1);
+  glint_diagnostic_t first;
+  ASSERT_EQ(glint_report_diagnostic(report, 0, &first), 1);
+  EXPECT_EQ(first.severity, GLINT_SEVERITY_ERROR);
+  EXPECT_STREQ(first.origin, "glslang");
+  EXPECT_STREQ(first.file, "bad.frag");
+  EXPECT_EQ(first.line, 3u);
+  EXPECT_NE(std::string(first.message).find("undeclared identifier"), std::string::npos) << first.message;
+  EXPECT_EQ(std::string(first.text).rfind("ERROR: bad.frag:3: ", 0), 0u) << first.text;
+  EXPECT_EQ(first.reason_count, 0u);
+  EXPECT_EQ(glint_report_diagnostic_reason(report, 0, 0), nullptr);
+}
+
+TEST(CApi, CompileGlsl_LinkErrorIsADiagnostic) {
+  const char* source = "#version 450\nvoid helper() {}\n";  // no main: the link fails
+  ResultHandle result = CompileC(source, GLINT_STAGE_VERTEX, nullptr);
+  EXPECT_EQ(glint_result_succeeded(result.get()), 0);
+  EXPECT_NE(AllDiagnostics(result.get()).find("entry point"), std::string::npos)
+      << AllDiagnostics(result.get());
+}
+
+TEST(CApi, CompileGlsl_RefusesWhatItCannotCompile) {
+  OptionsHandle universal(glint_options_create());
+  ASSERT_EQ(glint_options_set_target_env(universal.get(), GLINT_TARGET_UNIVERSAL), 1);
+  ResultHandle result = CompileC(kComputeShader, GLINT_STAGE_COMPUTE, universal.get());
+  EXPECT_EQ(glint_result_succeeded(result.get()), 0);
+  EXPECT_NE(AllDiagnostics(result.get()).find("OpenGL 4.5 or Vulkan 1.0-1.3"), std::string::npos);
+
+  ResultHandle bad_stage = CompileC(kComputeShader, static_cast<glint_stage_t>(99), nullptr);
+  EXPECT_EQ(glint_result_succeeded(bad_stage.get()), 0);
+  EXPECT_NE(AllDiagnostics(bad_stage.get()).find("unknown stage 99"), std::string::npos);
+}
+
+TEST(CApi, Options_OutOfRangeEnumsAreRefused) {
+  OptionsHandle options(glint_options_create());
+  EXPECT_EQ(glint_options_set_target_env(options.get(), static_cast<glint_target_env_t>(42)), 0);
+  EXPECT_EQ(glint_options_set_range_analysis(options.get(), static_cast<glint_range_analysis_t>(-1)), 0);
+  EXPECT_EQ(glint_options_set_uniformity(options.get(), static_cast<glint_severity_t>(7)), 0);
+  // The refused target left the default (Vulkan 1.0) in place: SPIR-V 1.0 comes out.
+  ResultHandle result = CompileC(kComputeShader, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+  EXPECT_EQ(Words(result.get())[1], 0x10000u);
+}
+
+TEST(CApi, ProcessSpirv_MatchesCppApi) {
+  const std::vector<uint32_t> input = test::CompileGlsl(kComputeShader, "comp");
+  OptionsHandle options = RobustCOptions();
+  ResultHandle result(glint_process_spirv(input.data(), input.size(), options.get()));
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+  std::vector<uint32_t> expected = input;
+  Report report;
+  ASSERT_TRUE(Process(expected, RobustCppOptions(), &report));
+  EXPECT_EQ(Words(result.get()), expected);
+  ExpectSameAccesses(glint_result_report(result.get()), report);
+}
+
+TEST(CApi, ProcessSpirv_MalformedFailsAndLeavesTheInput) {
+  const std::vector<uint32_t> valid = test::CompileGlsl(kComputeShader, "comp");
+  struct Case {
+    std::vector<uint32_t> words;
+    const char* message;
+  };
+  std::vector<Case> cases = {{{}, "malformed SPIR-V"},
+                             {{0x12345678, 0x10000, 0, 5, 0}, "bad magic"},
+                             {std::vector<uint32_t>(valid.begin(), valid.end() - 3), "truncated stream"},
+                             {valid, "invalid SPIR-V input"}};
+  cases.back().words[3] = 0xffffffffu;  // an id bound no validator accepts
+  for (const Case& c : cases) {
+    const std::vector<uint32_t> before = c.words;
+    ResultHandle result(glint_process_spirv(c.words.data(), c.words.size(), nullptr));
+    EXPECT_EQ(glint_result_succeeded(result.get()), 0) << c.message;
+    EXPECT_EQ(glint_result_spirv_size(result.get()), 0u);
+    EXPECT_EQ(c.words, before);
+    EXPECT_NE(AllDiagnostics(result.get()).find(c.message), std::string::npos)
+        << c.message << ": " << AllDiagnostics(result.get());
+  }
+}
+
+TEST(CApi, CTranslationUnit_CompilesLikeCpp) {
+  size_t word_count = 0, access_count = 0;
+  char first_text[256];
+  ASSERT_EQ(glint_c_test_compile(kComputeShader, &word_count, &access_count, first_text,
+                                 sizeof first_text), 1)
+      << first_text;
+  std::vector<uint32_t> expected = test::CompileGlsl(kComputeShader, "comp");
+  Report report;
+  ASSERT_TRUE(Process(expected, RobustCppOptions(), &report));
+  EXPECT_EQ(word_count, expected.size());
+  EXPECT_EQ(access_count, report.accesses.size());
+
+  EXPECT_EQ(glint_c_test_compile("#version 450\nvoid main() { x = 1; }\n", &word_count,
+                                 &access_count, first_text, sizeof first_text), 0);
+  EXPECT_EQ(word_count, 0u);
+  EXPECT_EQ(std::string(first_text).rfind("ERROR: c_test.comp:2: ", 0), 0u) << first_text;
+}
+
+TEST(CApi, CTranslationUnit_NullHandlesAreSafe) { EXPECT_EQ(glint_c_test_null_calls(), 0); }
+
+// 8 threads compile at once through the C API, sharing one options handle read-only.
+TEST(CApi, Threads_ConcurrentCompilesMatchSingleThreaded) {
+  const char* kFragmentShader = R"(#version 450
+layout(location = 0) flat in int index;
+layout(location = 0) out vec4 color;
+layout(std140, binding = 1) uniform Palette { vec4 colors[8]; };
+void main() { color = colors[index]; }
+)";
+  const std::pair<const char*, glint_stage_t> kShaders[] = {
+      {kComputeShader, GLINT_STAGE_COMPUTE}, {kFragmentShader, GLINT_STAGE_FRAGMENT}};
+  OptionsHandle options = RobustCOptions();
+  std::vector<std::vector<uint32_t>> expected;
+  for (const auto& [source, stage] : kShaders) {
+    ResultHandle result = CompileC(source, stage, options.get());
+    ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+    expected.push_back(Words(result.get()));
+  }
+  const int kThreads = 8, kRounds = 8;
+  std::vector<int> mismatches(kThreads, 0);
+  std::vector<std::thread> workers;
+  for (int t = 0; t < kThreads; ++t) {
+    workers.emplace_back([&, t] {
+      for (int round = 0; round < kRounds; ++round) {
+        size_t which = (round + t) % 2;
+        ResultHandle result = CompileC(kShaders[which].first, kShaders[which].second, options.get());
+        if (!glint_result_succeeded(result.get()) || Words(result.get()) != expected[which])
+          ++mismatches[t];
+      }
+    });
+  }
+  for (std::thread& worker : workers) worker.join();
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
+}  // namespace
+}  // namespace glint
