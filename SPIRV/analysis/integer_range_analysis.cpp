@@ -1,6 +1,33 @@
-// Integer range analysis (see integer_range_analysis.h). Work in progress: the
-// interface is final; the rules land in the next commits.
+// Integer range analysis (see integer_range_analysis.h for the rules and their SPIR-V
+// mapping).
+//
+// Evaluation: RangeOf() walks an explicit stack. A value is first "expanded" (its
+// operands that need ranges are pushed), and computed once all of them are memoized;
+// an operand still being expanded means a cyclic definition (invalid SPIR-V), which
+// gets no range instead of a hang.
+//
+// Full mode (RangeAnalysisMode::kFull) adds, on top of the reference rules:
+//   - OpCompositeExtract with one index of an OpLoad of the whole LocalInvocationId
+//     vector (what DXC and optimizers emit for lid.x): the component's range.
+//   - OpBitwiseAnd with a constant mask m >= 0 on either side: [0, m], narrowed to
+//     [0, min(m, x.max)] when the other operand has a non-negative range.
+//   - OpSelect: the union of both operands' ranges when both have one.
+//   - GLSL.std.450 SClamp / UClamp: min(max(x, lo), hi) when lo's range lies wholly
+//     below hi's (the result is undefined when lo > hi, so nothing is proven then).
+//   - A Function variable without initializer whose only uses are one OpStore and
+//     loads (a GLSL local assigned once, glslang's form of `let`): a load dominated by
+//     the store has the stored value's range.
+// Each is sound for every value of its operands; reference mode names the rule it
+// lacks ("bitwise AND is not supported in reference mode").
 #include "integer_range_analysis.h"
+
+#include <algorithm>
+#include <limits>
+#include <unordered_set>
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include "SPIRV/ir/cfg.h"
 
 namespace glint::spirv {
 
@@ -19,16 +46,962 @@ IntegerRange IntegerRange::Of(bool is_signed, int64_t min, int64_t max) {
   return range;
 }
 
-class IntegerRangeAnalysis::Evaluator {};
+namespace {
 
-IntegerRangeAnalysis::IntegerRangeAnalysis(Module&, const DefUse&,
+constexpr int64_t kI32Min = std::numeric_limits<int32_t>::min();
+constexpr int64_t kI32Max = std::numeric_limits<int32_t>::max();
+constexpr int64_t kU32Max = std::numeric_limits<uint32_t>::max();
+
+int64_t TypeMin(bool is_signed) { return is_signed ? kI32Min : 0; }
+int64_t TypeMax(bool is_signed) { return is_signed ? kI32Max : kU32Max; }
+bool Fits(int64_t value, bool is_signed) {
+  return value >= TypeMin(is_signed) && value <= TypeMax(is_signed);
+}
+const char* TypeName(bool is_signed) { return is_signed ? "i32" : "u32"; }
+
+// [lo, hi] in the given type, or no range naming the operation that overflowed.
+IntegerRange Checked(bool is_signed, int64_t lo, int64_t hi, const std::string& operation) {
+  if (!Fits(lo, is_signed) || !Fits(hi, is_signed))
+    return IntegerRange::None(std::string(TypeName(is_signed)) + " " + operation +
+                              " may overflow");
+  return IntegerRange::Of(is_signed, lo, hi);
+}
+
+// The reference conversion rules: u32(x) needs x.min >= 0, i32(x) needs x.max <= 2^31-1.
+IntegerRange Convert(const IntegerRange& range, bool to_signed) {
+  if (!range.valid || range.is_signed == to_signed) return range;
+  if (to_signed && range.max > kI32Max)
+    return IntegerRange::None("conversion to i32 of a u32 value that may exceed 2147483647");
+  if (!to_signed && range.min < 0)
+    return IntegerRange::None("conversion to u32 of a possibly negative i32 value");
+  return IntegerRange::Of(to_signed, range.min, range.max);
+}
+
+bool PositiveSize(const int64_t size[3], std::string* why) {
+  for (int i = 0; i < 3; ++i) {
+    if (size[i] <= 0 || size[i] > kU32Max) {
+      *why = "workgroup size has a zero or negative dimension";
+      return false;
+    }
+  }
+  return true;
+}
+
+// a * b for 0 <= a, b <= 2^32, or -1 when the product leaves the u32 range.
+int64_t BoundedProduct(int64_t a, int64_t b) {
+  if (a != 0 && b > (kU32Max + 1) / a) return -1;
+  return a * b;
+}
+
+IntegerRange FullDomain(bool is_signed) {
+  return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
+}
+
+bool IsLine(const Instruction& inst) {
+  return inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine;
+}
+
+// The block's instructions without OpLine / OpNoLine.
+std::vector<const Instruction*> CodeOf(const Block& block) {
+  std::vector<const Instruction*> code;
+  for (const Instruction& inst : block.instructions)
+    if (!IsLine(inst)) code.push_back(&inst);
+  return code;
+}
+
+// The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
+int64_t LastIncreasingValue(int64_t lo, int64_t hi, int64_t bound, int64_t step) {
+  int64_t remainder = (bound - hi) % step;
+  if (remainder == 0 || hi - lo >= step - remainder) return bound;
+  return bound - remainder;
+}
+
+// A comparison opcode as "x OP constant" after moving the variable to the left.
+enum class Compare { kLess, kLessEqual, kGreater, kGreaterEqual, kNone };
+
+Compare CompareOf(spv::Op opcode, bool* is_signed) {
+  switch (opcode) {
+    case spv::OpSLessThan: *is_signed = true; return Compare::kLess;
+    case spv::OpSLessThanEqual: *is_signed = true; return Compare::kLessEqual;
+    case spv::OpSGreaterThan: *is_signed = true; return Compare::kGreater;
+    case spv::OpSGreaterThanEqual: *is_signed = true; return Compare::kGreaterEqual;
+    case spv::OpULessThan: *is_signed = false; return Compare::kLess;
+    case spv::OpULessThanEqual: *is_signed = false; return Compare::kLessEqual;
+    case spv::OpUGreaterThan: *is_signed = false; return Compare::kGreater;
+    case spv::OpUGreaterThanEqual: *is_signed = false; return Compare::kGreaterEqual;
+    default: return Compare::kNone;
+  }
+}
+
+Compare Mirror(Compare compare) {  // "C < x" is "x > C"
+  switch (compare) {
+    case Compare::kLess: return Compare::kGreater;
+    case Compare::kLessEqual: return Compare::kGreaterEqual;
+    case Compare::kGreater: return Compare::kLess;
+    case Compare::kGreaterEqual: return Compare::kLessEqual;
+    default: return Compare::kNone;
+  }
+}
+
+// What reference mode says about opcodes it has no rule for.
+std::string UnsupportedOpcode(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpBitwiseAnd: return "bitwise AND is not supported";
+    case spv::OpBitwiseOr: return "bitwise OR is not supported";
+    case spv::OpBitwiseXor: return "bitwise XOR is not supported";
+    case spv::OpNot: return "bitwise NOT is not supported";
+    case spv::OpSNegate: return "unary minus is not supported";
+    case spv::OpSelect: return "select is not supported";
+    case spv::OpPhi: return "OpPhi (a value merged from several blocks) is not supported";
+    case spv::OpFunctionCall: return "function call results have no range";
+    case spv::OpFunctionParameter: return "function parameters have no range";
+    case spv::OpUndef: return "undefined value";
+    case spv::OpCompositeExtract: return "component of a composite value is not supported";
+    default: return std::string(grammar::OpcodeName(opcode)) + " is not supported";
+  }
+}
+
+}  // namespace
+
+// The structural match of a for-loop around a Function variable; the range itself is
+// computed later from the initializer's range.
+struct LoopShape {
+  bool ok = false;
+  std::string reason;
+  bool is_signed = false;
+  bool increasing = false;
+  int64_t step = 0;
+  int64_t bound = 0;  // normalized: i <= bound (increasing) or i >= bound (decreasing)
+  uint32_t init_value = 0;
+  const Block* body = nullptr;
+  Function* function = nullptr;
+};
+
+class IntegerRangeAnalysis::Evaluator {
+ public:
+  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options)
+      : module_(module), def_use_(def_use), options_(options) {
+    IndexDecorations();
+  }
+
+  IntegerRange RangeOf(uint32_t id);
+
+ private:
+  // Evaluation driver.
+  std::vector<uint32_t> Dependencies(const Instruction& def);
+  IntegerRange Compute(uint32_t id);
+  IntegerRange ComputeScalar(const Instruction& def, bool is_signed);
+  IntegerRange Operand(uint32_t id) const;
+  bool ScalarInt(uint32_t type_id, bool* is_signed) const;
+  bool Full() const { return options_.mode == RangeAnalysisMode::kFull; }
+  std::string NotInReference(spv::Op opcode) const {
+    return UnsupportedOpcode(opcode) + " in reference mode";
+  }
+
+  // Sources.
+  IntegerRange ConstantRange(const Instruction& def, bool is_signed) const;
+  IntegerRange LoadRange(const Instruction& load, bool is_signed);
+  IntegerRange BuiltinScalar(uint32_t variable, bool is_signed);
+  IntegerRange BuiltinComponent(uint32_t variable, uint32_t component, bool is_signed);
+  bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
+  bool EntryPointWorkgroupSize(uint32_t entry_function, int64_t size[3], std::string* why);
+  bool ConstantValue(uint32_t id, int64_t* value) const;
+
+  // Loops.
+  const LoopShape& LoopOf(uint32_t variable);
+  LoopShape MatchLoop(uint32_t variable);
+  bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
+  bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
+  bool MatchPreheader(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+                      LoopShape* shape);
+  IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
+  IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
+  Cfg& CfgOf(Function& function);
+  const Instruction* LoopVariableLoadTarget(const Instruction& load);
+  const Instruction* DominatingSingleStore(const Instruction& load);
+
+  // Derived.
+  IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
+  IntegerRange Binary(const Instruction& def, bool is_signed) const;
+  IntegerRange Arithmetic(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
+                          bool is_signed) const;
+  IntegerRange Divide(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
+  IntegerRange Shift(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
+                     bool is_signed) const;
+  IntegerRange Modulo(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
+  IntegerRange ExtInst(const Instruction& def, bool is_signed) const;
+  IntegerRange MinMax(uint32_t instruction, uint32_t a_id, uint32_t b_id) const;
+  IntegerRange Clamp(uint32_t instruction, const Instruction& def) const;
+  IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
+  IntegerRange Select(const Instruction& def, bool is_signed) const;
+  IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
+
+  void IndexDecorations();
+
+  Module& module_;
+  const DefUse& def_use_;
+  IntegerRangeOptions options_;
+  std::unordered_map<uint32_t, IntegerRange> memo_;
+  std::unordered_set<uint32_t> expanded_;
+  std::unordered_map<uint32_t, uint32_t> builtin_of_;  // variable id -> spv::BuiltIn
+  uint32_t workgroup_size_constant_ = 0;                // id decorated BuiltIn WorkgroupSize
+  std::unordered_map<uint32_t, LoopShape> loops_;
+  std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
+  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+};
+
+// ---------------------------------------------------------------------------
+// Evaluation driver
+
+IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
+  if (options_.mode == RangeAnalysisMode::kOff) return IntegerRange::None("range analysis is off");
+  std::vector<uint32_t> stack{id};
+  while (!stack.empty()) {
+    uint32_t top = stack.back();
+    if (memo_.count(top)) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded_.insert(top).second) {  // second visit: every operand is done
+      memo_[top] = Compute(top);
+      stack.pop_back();
+      continue;
+    }
+    const Instruction* def = def_use_.Definition(top);
+    if (!def) continue;
+    for (uint32_t dependency : Dependencies(*def))
+      if (!memo_.count(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
+  }
+  return memo_.at(id);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
+  auto it = memo_.find(id);
+  if (it == memo_.end()) return IntegerRange::None("cyclic definition of %" + std::to_string(id));
+  return it->second;
+}
+
+bool IntegerRangeAnalysis::Evaluator::ScalarInt(uint32_t type_id, bool* is_signed) const {
+  const Instruction* type = def_use_.Definition(type_id);
+  if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2 || type->words[0] != 32)
+    return false;
+  *is_signed = type->words[1] != 0;
+  return true;
+}
+
+// The operands whose ranges Compute() reads for `def`.
+std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instruction& def) {
+  switch (def.opcode) {
+    case spv::OpCopyObject:
+    case spv::OpBitcast:
+      return {def.words.at(0)};
+    case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
+    case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
+    case spv::OpBitwiseAnd:
+      return {def.words.at(0), def.words.at(1)};
+    case spv::OpSelect:
+      return {def.words.at(1), def.words.at(2)};
+    case spv::OpExtInst:
+      return std::vector<uint32_t>(def.words.begin() + 2, def.words.end());
+    case spv::OpLoad:
+      if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
+      if (const Instruction* store = DominatingSingleStore(def)) return {store->words.at(1)};
+      return {};
+    default:
+      return {};
+  }
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Compute(uint32_t id) {
+  const Instruction* def = def_use_.Definition(id);
+  if (!def) return IntegerRange::None("%" + std::to_string(id) + " has no definition");
+  bool is_signed = false;
+  if (!ScalarInt(def->type_id, &is_signed))
+    return IntegerRange::None("not a scalar 32-bit integer");
+  return ComputeScalar(*def, is_signed);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& def,
+                                                            bool is_signed) {
+  switch (def.opcode) {
+    case spv::OpConstant: case spv::OpConstantNull:
+      return ConstantRange(def, is_signed);
+    case spv::OpSpecConstant: case spv::OpSpecConstantOp:
+      return IntegerRange::None("specialization constant without a value (use --spec-constant)");
+    case spv::OpCopyObject:
+      return Operand(def.words.at(0));
+    case spv::OpLoad:
+      return LoadRange(def, is_signed);
+    case spv::OpBitcast:
+      return Bitcast(def, is_signed);
+    case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
+    case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
+      return Binary(def, is_signed);
+    case spv::OpExtInst:
+      return ExtInst(def, is_signed);
+    case spv::OpBitwiseAnd:
+      return Full() ? BitwiseAnd(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpSelect:
+      return Full() ? Select(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpCompositeExtract:
+      return ExtractBuiltinComponent(def, is_signed);
+    default:
+      return IntegerRange::None(UnsupportedOpcode(def.opcode));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Sources: constants and built-ins
+
+IntegerRange IntegerRangeAnalysis::Evaluator::ConstantRange(const Instruction& def,
+                                                            bool is_signed) const {
+  if (def.opcode == spv::OpConstantNull) return IntegerRange::Of(is_signed, 0, 0);
+  uint32_t bits = def.words.at(0);
+  int64_t value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+  return IntegerRange::Of(is_signed, value, value);
+}
+
+bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value) const {
+  const Instruction* def = def_use_.Definition(id);
+  bool is_signed = false;
+  if (!def || def->opcode != spv::OpConstant || !ScalarInt(def->type_id, &is_signed)) return false;
+  *value = is_signed ? int64_t(int32_t(def->words.at(0))) : int64_t(def->words.at(0));
+  return true;
+}
+
+void IntegerRangeAnalysis::Evaluator::IndexDecorations() {
+  for (const Instruction& inst : module_.annotations) {
+    if (inst.opcode != spv::OpDecorate || inst.words.size() < 3 ||
+        inst.words[1] != spv::DecorationBuiltIn)
+      continue;
+    if (inst.words[2] == spv::BuiltInWorkgroupSize) workgroup_size_constant_ = inst.words[0];
+    builtin_of_[inst.words[0]] = inst.words[2];
+  }
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load, bool is_signed) {
+  const Instruction* pointer = def_use_.Definition(load.words.at(0));
+  if (!pointer) return IntegerRange::None("load through an unknown pointer");
+  if (pointer->opcode == spv::OpVariable) {
+    uint32_t storage = pointer->words.at(0);
+    if (storage == spv::StorageClassInput && builtin_of_.count(pointer->result_id))
+      return BuiltinScalar(pointer->result_id, is_signed);
+    if (storage == spv::StorageClassFunction && !LoopOf(pointer->result_id).ok)
+      if (const Instruction* store = DominatingSingleStore(load))
+        return Convert(Operand(store->words.at(1)), is_signed);
+    if (storage == spv::StorageClassFunction)
+      return LoopVariableLoad(load, pointer->result_id);
+    return IntegerRange::None("load from a variable that is not a loop control variable");
+  }
+  bool is_chain = pointer->opcode == spv::OpAccessChain ||
+                  pointer->opcode == spv::OpInBoundsAccessChain;
+  if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
+  const Instruction* base = def_use_.Definition(pointer->words.at(0));
+  if (!base || base->opcode != spv::OpVariable || !builtin_of_.count(base->result_id))
+    return IntegerRange::None("load from memory through an access chain (only built-in "
+                              "components have ranges)");
+  int64_t component = 0;
+  if (pointer->words.size() != 2 || !ConstantValue(pointer->words[1], &component))
+    return IntegerRange::None("built-in component is not selected by one constant index");
+  return BuiltinComponent(base->result_id, uint32_t(component), is_signed);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, bool is_signed) {
+  uint32_t builtin = builtin_of_.at(variable);
+  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
+  std::string builtin_name = name ? name : std::to_string(builtin);
+  if (builtin == spv::BuiltInSubgroupSize || builtin == spv::BuiltInSubgroupLocalInvocationId) {
+    int64_t size = options_.subgroup_size;
+    if (size == 0)
+      return IntegerRange::None(builtin_name + " needs a known subgroup size (--subgroup-size)");
+    if (builtin == spv::BuiltInSubgroupSize) return Checked(is_signed, size, size, "subgroup size");
+    return Checked(is_signed, 0, size - 1, "subgroup invocation id");
+  }
+  if (builtin != spv::BuiltInLocalInvocationIndex)
+    return IntegerRange::None("built-in " + builtin_name + " has no range");
+  int64_t size[3];
+  std::string why;
+  if (!WorkgroupSize(variable, size, &why)) return IntegerRange::None(why);
+  int64_t count = BoundedProduct(BoundedProduct(size[0], size[1]), size[2]);
+  if (count < 0) return IntegerRange::None("workgroup invocation count overflows u32");
+  return Checked(is_signed, 0, count - 1, "local invocation index");
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable,
+                                                               uint32_t component,
+                                                               bool is_signed) {
+  uint32_t builtin = builtin_of_.at(variable);
+  if (builtin != spv::BuiltInLocalInvocationId) {
+    const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
+    return IntegerRange::None(std::string("built-in ") + (name ? name : "?") + " has no range");
+  }
+  if (component > 2) return IntegerRange::None("LocalInvocationId component out of range");
+  int64_t size[3];
+  std::string why;
+  if (!WorkgroupSize(variable, size, &why)) return IntegerRange::None(why);
+  return Checked(is_signed, 0, size[component] - 1, "local invocation id");
+}
+
+// The component-wise largest workgroup size over the entry points whose interface
+// lists `variable` (a module may have several compute entry points).
+bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t size[3],
+                                                    std::string* why) {
+  size[0] = size[1] = size[2] = 0;
+  bool listed = false;
+  for (const Instruction& entry : module_.entry_points) {
+    EntryPointView view = ViewEntryPoint(entry);
+    auto first = entry.words.begin() + view.interface_begin;
+    if (std::find(first, entry.words.end(), variable) == entry.words.end()) continue;
+    listed = true;
+    int64_t entry_size[3];
+    if (!EntryPointWorkgroupSize(view.function, entry_size, why)) return false;
+    for (int i = 0; i < 3; ++i) size[i] = std::max(size[i], entry_size[i]);
+  }
+  if (!listed) *why = "built-in variable is not in any entry point's interface";
+  return listed;
+}
+
+bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_function,
+                                                              int64_t size[3],
+                                                              std::string* why) {
+  if (workgroup_size_constant_) {  // the WorkgroupSize built-in overrides the modes
+    const Instruction* def = def_use_.Definition(workgroup_size_constant_);
+    bool known = def && def->opcode == spv::OpConstantComposite && def->words.size() == 3;
+    for (int i = 0; known && i < 3; ++i) known = ConstantValue(def->words[i], &size[i]);
+    if (!known) *why = "workgroup size is a specialization constant without a value";
+    return known && PositiveSize(size, why);
+  }
+  for (const Instruction& mode : module_.execution_modes) {
+    if (mode.words.size() != 5 || mode.words[0] != entry_function) continue;
+    bool known = true;
+    if (mode.opcode == spv::OpExecutionMode && mode.words[1] == spv::ExecutionModeLocalSize) {
+      for (int i = 0; i < 3; ++i) size[i] = mode.words[2 + i];
+    } else if (mode.opcode == spv::OpExecutionModeId &&
+               mode.words[1] == spv::ExecutionModeLocalSizeId) {
+      for (int i = 0; i < 3; ++i) known = known && ConstantValue(mode.words[2 + i], &size[i]);
+    } else {
+      continue;
+    }
+    if (!known) *why = "workgroup size is a specialization constant without a value";
+    return known && PositiveSize(size, why);
+  }
+  *why = "workgroup size is not known";
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Loop control variables
+
+Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
+  std::unique_ptr<Cfg>& cfg = cfgs_[&function];
+  if (!cfg) cfg = std::make_unique<Cfg>(function);
+  return *cfg;
+}
+
+const LoopShape& IntegerRangeAnalysis::Evaluator::LoopOf(uint32_t variable) {
+  auto it = loops_.find(variable);
+  if (it == loops_.end()) it = loops_.emplace(variable, MatchLoop(variable)).first;
+  return it->second;
+}
+
+// The initializer's definition when `load` reads a loop variable inside its checked
+// body (so its range depends on the initializer's), else null.
+const Instruction* IntegerRangeAnalysis::Evaluator::LoopVariableLoadTarget(
+    const Instruction& load) {
+  const Instruction* pointer = def_use_.Definition(load.words.at(0));
+  if (!pointer || pointer->opcode != spv::OpVariable ||
+      pointer->words.at(0) != spv::StorageClassFunction)
+    return nullptr;
+  const LoopShape& shape = LoopOf(pointer->result_id);
+  const Block* block = def_use_.BlockOf(&load);
+  if (!shape.ok || !block || def_use_.FunctionOf(&load) != shape.function) return nullptr;
+  if (!CfgOf(*shape.function).Dominates(shape.body, block)) return nullptr;
+  return def_use_.Definition(shape.init_value);
+}
+
+// Full mode: a Function variable without initializer whose only uses are one OpStore
+// and loads acts like a `let` where the store dominates the load: every such load
+// reads the value stored by the latest execution of that one store.
+const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(
+    const Instruction& load) {
+  const Instruction* pointer = def_use_.Definition(load.words.at(0));
+  if (!Full() || !pointer || pointer->opcode != spv::OpVariable ||
+      pointer->words.at(0) != spv::StorageClassFunction || pointer->words.size() != 1)
+    return nullptr;
+  auto cached = single_stores_.find(pointer->result_id);
+  if (cached == single_stores_.end()) {
+    const Instruction* store = nullptr;
+    for (const Use& use : def_use_.Uses(pointer->result_id)) {
+      if (!def_use_.BlockOf(use.user) || use.user->opcode == spv::OpLoad) continue;
+      bool first_store = use.user->opcode == spv::OpStore && use.word == 0 && !store;
+      store = first_store ? use.user : nullptr;
+      if (!first_store) break;
+    }
+    cached = single_stores_.emplace(pointer->result_id, store).first;
+  }
+  const Instruction* store = cached->second;
+  const Block* store_block = store ? def_use_.BlockOf(store) : nullptr;
+  const Block* load_block = def_use_.BlockOf(&load);
+  Function* function = def_use_.FunctionOf(&load);
+  if (!store_block || !load_block || !function || function != def_use_.FunctionOf(store))
+    return nullptr;
+  if (store_block != load_block)
+    return CfgOf(*function).Dominates(store_block, load_block) ? store : nullptr;
+  for (const Instruction& inst : load_block->instructions) {  // same block: order decides
+    if (&inst == store) return store;
+    if (&inst == &load) return nullptr;
+  }
+  return nullptr;
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::LoopVariableLoad(const Instruction& load,
+                                                               uint32_t variable) {
+  const LoopShape& shape = LoopOf(variable);
+  if (!shape.ok) return IntegerRange::None(shape.reason);
+  if (!LoopVariableLoadTarget(load))
+    return IntegerRange::None("load of the loop variable outside the loop body");
+  IntegerRange init = Operand(shape.init_value);
+  if (!init.valid) return IntegerRange::None("loop initializer has no range: " + init.reason);
+  init = Convert(init, shape.is_signed);
+  if (!init.valid) return IntegerRange::None("loop initializer has no range: " + init.reason);
+  return LoopRange(shape, init);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::LoopRange(const LoopShape& shape,
+                                                        const IntegerRange& init) const {
+  if (shape.increasing) {
+    if (init.min > shape.bound) return IntegerRange::None("loop body never runs");
+    int64_t hi = std::min(init.max, shape.bound);
+    int64_t last = LastIncreasingValue(init.min, hi, shape.bound, shape.step);
+    if (last + shape.step > TypeMax(shape.is_signed))
+      return IntegerRange::None("loop variable may overflow past its last value");
+    return IntegerRange::Of(shape.is_signed, init.min, last);
+  }
+  if (init.max < shape.bound) return IntegerRange::None("loop body never runs");
+  int64_t lo = std::max(init.min, shape.bound);
+  // Mirror the decreasing loop onto an increasing one: x -> -x.
+  int64_t last = -LastIncreasingValue(-init.max, -lo, -shape.bound, shape.step);
+  if (last - shape.step < TypeMin(shape.is_signed))
+    return IntegerRange::None("loop variable may overflow past its last value");
+  return IntegerRange::Of(shape.is_signed, last, init.max);
+}
+
+LoopShape IntegerRangeAnalysis::Evaluator::MatchLoop(uint32_t variable) {
+  LoopShape shape;
+  const Instruction* var = def_use_.Definition(variable);
+  const Instruction* pointer_type = var ? def_use_.Definition(var->type_id) : nullptr;
+  if (!pointer_type || !ScalarInt(pointer_type->words.at(1), &shape.is_signed)) {
+    shape.reason = "variable is not a scalar 32-bit integer";
+    return shape;
+  }
+  // Collect the stores; any use but a load or a store makes the loop unsupported.
+  std::vector<const Instruction*> stores;
+  for (const Use& use : def_use_.Uses(variable)) {
+    if (!def_use_.BlockOf(use.user)) continue;  // names, decorations
+    if (use.user->opcode == spv::OpStore && use.word == 0) stores.push_back(use.user);
+    else if (use.user->opcode != spv::OpLoad) {
+      shape.reason = std::string("loop variable is used by ") +
+                     grammar::OpcodeName(use.user->opcode) + " (only loads are allowed)";
+      return shape;
+    }
+  }
+  // The update store sits in the continue target of a loop header.
+  shape.function = def_use_.FunctionOf(var);
+  if (!shape.function) {
+    shape.reason = "variable is not in a function";
+    return shape;
+  }
+  Cfg& cfg = CfgOf(*shape.function);
+  for (const Instruction* store : stores) {
+    const Block* block = def_use_.BlockOf(store);
+    if (cfg.Successors(block).size() != 1) continue;
+    const Block* header = cfg.Successors(block)[0];
+    if (!cfg.IsLoopHeader(header) || cfg.ContinueTarget(header) != block->id()) continue;
+    {
+      if (stores.size() != 2) {
+        shape.reason = "loop variable is stored outside its initializer and continuing block";
+        return shape;
+      }
+      if (!MatchContinue(*block, variable, header->id(), &shape)) return shape;
+      const Block* cond = cfg.Successors(header).size() == 1 ? cfg.Successors(header)[0] : nullptr;
+      std::vector<const Instruction*> header_code = CodeOf(*header);
+      if (!cond || header_code.size() != 2) {
+        shape.reason = "loop header does not branch straight to the loop condition";
+        return shape;
+      }
+      if (!MatchCondition(*cond, variable, cfg.MergeTarget(header), &shape)) return shape;
+      if (!MatchPreheader(cfg, *header, *block, variable, &shape)) return shape;
+      shape.ok = true;
+      return shape;
+    }
+  }
+  shape.reason = "load from a local variable that is not a for-loop control variable (no "
+                 "update in a continuing block)";
+  return shape;
+}
+
+// The continuing block is exactly: %a = OpLoad %i; %b = OpIAdd %a %step (or %step %a) or
+// OpISub %a %step; OpStore %i %b; OpBranch %header.
+bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t variable,
+                                                    uint32_t header, LoopShape* shape) {
+  const char* kExactly = "continuing block is not exactly: load, add or sub, store, branch";
+  std::vector<const Instruction*> code = CodeOf(block);
+  size_t n = code.size();
+  if (n < 4 || code[n - 2]->opcode != spv::OpStore || code[n - 2]->words.at(0) != variable ||
+      code[n - 2]->words.at(1) != code[n - 3]->result_id || code[n - 1]->opcode != spv::OpBranch ||
+      code[n - 1]->words.at(0) != header) {
+    shape->reason = kExactly;
+    return false;
+  }
+  const Instruction& update = *code[n - 3];
+  uint32_t loaded = code[0]->opcode == spv::OpLoad && code[0]->words.at(0) == variable
+                        ? code[0]->result_id : 0;
+  for (const Instruction* inst : code)  // the load feeding the update, wherever it is
+    if (inst->opcode == spv::OpLoad && inst->words.at(0) == variable &&
+        std::count(update.words.begin(), update.words.end(), inst->result_id))
+      loaded = inst->result_id;
+  bool add = update.opcode == spv::OpIAdd;
+  if ((!add && update.opcode != spv::OpISub) || update.words.size() != 2) {
+    shape->reason = "loop update is not an addition or subtraction of a constant";
+    return false;
+  }
+  uint32_t step_id = update.words[1];
+  if (add && update.words[1] == loaded) step_id = update.words[0];
+  else if (update.words[0] != loaded) {
+    shape->reason = add ? "loop update does not add to the loop variable"
+                        : "loop update subtracts the loop variable from a value";
+    return false;
+  }
+  const Instruction* step = def_use_.Definition(step_id);
+  if (!step || step->opcode != spv::OpConstant) {
+    shape->reason = "loop step is not a constant";
+    return false;
+  }
+  uint32_t bits = step->words.at(0);
+  shape->step = shape->is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+  if (shape->step <= 0) {
+    shape->reason = "loop step is not a positive constant";
+    return false;
+  }
+  shape->increasing = add;
+  bool exact = n == 4 && code[0]->result_id == loaded;
+  if (!exact) shape->reason = kExactly;
+  return exact;
+}
+
+// The condition block is exactly: %x = OpLoad %i; %c = compare %x %C (or %C %x);
+// OpBranchConditional %c %body %merge.
+bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_t variable,
+                                                     uint32_t merge, LoopShape* shape) {
+  std::vector<const Instruction*> code = CodeOf(block);
+  size_t n = code.size();
+  if (n < 3 || code[0]->opcode != spv::OpLoad || code[0]->words.at(0) != variable ||
+      code[n - 1]->opcode != spv::OpBranchConditional ||
+      code[n - 1]->words.at(0) != code[n - 2]->result_id || code[n - 2]->words.size() != 2) {
+    shape->reason = "loop condition is not a single comparison of the loop variable";
+    return false;
+  }
+  const Instruction& comparison = *code[n - 2];
+  const Instruction& branch = *code[n - 1];
+  bool compare_signed = false;
+  Compare compare = CompareOf(comparison.opcode, &compare_signed);
+  uint32_t loaded = code[0]->result_id;
+  uint32_t bound_id = comparison.words[1];
+  if (comparison.words[1] == loaded && comparison.words[0] != loaded) {
+    bound_id = comparison.words[0];
+    compare = Mirror(compare);
+  } else if (comparison.words[0] != loaded) {
+    compare = Compare::kNone;
+  }
+  if (compare == Compare::kNone) {
+    shape->reason = "loop condition is not <, <=, > or >= between the loop variable and a value";
+    return false;
+  }
+  if (compare_signed != shape->is_signed) {
+    shape->reason = "loop comparison's signedness does not match the loop variable's type";
+    return false;
+  }
+  const Instruction* bound = def_use_.Definition(bound_id);
+  if (!bound || bound->opcode != spv::OpConstant) {
+    shape->reason = "loop bound is not a constant";
+    return false;
+  }
+  if (n != 3) {
+    shape->reason = "loop condition block does more than load, compare and branch";
+    return false;
+  }
+  if (branch.words.at(2) != merge || branch.words.at(1) == merge) {
+    shape->reason = "loop condition's false branch does not exit the loop";
+    return false;
+  }
+  uint32_t bits = bound->words.at(0);
+  int64_t value = shape->is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+  int64_t lowest = TypeMin(shape->is_signed), highest = TypeMax(shape->is_signed);
+  if ((compare == Compare::kLess && value == lowest) ||
+      (compare == Compare::kGreater && value == highest)) {
+    shape->reason = "loop condition is always false";
+    return false;
+  }
+  if ((compare == Compare::kGreaterEqual && value == lowest) ||
+      (compare == Compare::kLessEqual && value == highest)) {
+    shape->reason = "loop condition is always true, so the loop variable can wrap";
+    return false;
+  }
+  bool upper = compare == Compare::kLess || compare == Compare::kLessEqual;
+  shape->bound = compare == Compare::kLess ? value - 1
+                 : compare == Compare::kGreater ? value + 1 : value;
+  if (upper != shape->increasing) {
+    shape->reason = upper ? "loop direction does not match the comparison (decreasing "
+                            "variable compared with < or <=)"
+                          : "loop direction does not match the comparison (increasing "
+                            "variable compared with > or >=)";
+    return false;
+  }
+  shape->body = shape->function->FindBlock(branch.words.at(1));
+  if (!shape->body) shape->reason = "loop body block is missing";
+  return shape->body != nullptr;
+}
+
+// The header's only predecessor besides the continuing block ends with
+// "OpStore %i %init; OpBranch %header".
+bool IntegerRangeAnalysis::Evaluator::MatchPreheader(Cfg& cfg, const Block& header,
+                                                     const Block& latch, uint32_t variable,
+                                                     LoopShape* shape) {
+  const auto& predecessors = cfg.Predecessors(&header);
+  const Block* preheader = nullptr;
+  for (const Block* block : predecessors)
+    if (block != &latch) preheader = block;
+  std::vector<const Instruction*> code = preheader ? CodeOf(*preheader)
+                                                   : std::vector<const Instruction*>{};
+  if (predecessors.size() != 2 || code.size() < 2 ||
+      code[code.size() - 2]->opcode != spv::OpStore ||
+      code[code.size() - 2]->words.at(0) != variable) {
+    shape->reason = "loop variable is not initialized right before the loop";
+    return false;
+  }
+  shape->init_value = code[code.size() - 2]->words.at(1);
+  return true;
+}
+
+// ---------------------------------------------------------------------------
+// Derived ranges
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Bitcast(const Instruction& def,
+                                                      bool is_signed) const {
+  bool source_signed = false;
+  const Instruction* source = def_use_.Definition(def.words.at(0));
+  if (!source || !ScalarInt(source->type_id, &source_signed))
+    return IntegerRange::None("bitcast from a type other than a 32-bit integer");
+  return Convert(Operand(def.words.at(0)), is_signed);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def,
+                                                     bool is_signed) const {
+  IntegerRange a = Operand(def.words.at(0));
+  IntegerRange b = Operand(def.words.at(1));
+  switch (def.opcode) {
+    case spv::OpSMod: case spv::OpSRem:
+      return Convert(Modulo(a, b, true), is_signed);
+    case spv::OpUMod:
+      return Convert(Modulo(a, b, false), is_signed);
+    default:
+      break;
+  }
+  if (!a.valid) return a;
+  if (!b.valid) return b;
+  switch (def.opcode) {
+    case spv::OpSDiv: case spv::OpUDiv: {
+      bool domain = def.opcode == spv::OpSDiv;
+      IntegerRange ca = Convert(a, domain), cb = Convert(b, domain);
+      if (!ca.valid) return ca;
+      if (!cb.valid) return cb;
+      return Convert(Divide(ca, cb, domain), is_signed);
+    }
+    case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic: {
+      bool domain = def.opcode == spv::OpShiftLeftLogical ? is_signed
+                    : def.opcode == spv::OpShiftRightArithmetic;
+      IntegerRange ca = Convert(a, domain);
+      if (!ca.valid) return ca;
+      return Convert(Shift(def.opcode, ca, b, domain), is_signed);
+    }
+    default: {
+      IntegerRange ca = Convert(a, is_signed), cb = Convert(b, is_signed);
+      if (!ca.valid) return ca;
+      if (!cb.valid) return cb;
+      return Arithmetic(def.opcode, ca, cb, is_signed);
+    }
+  }
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Arithmetic(spv::Op opcode, const IntegerRange& a,
+                                                         const IntegerRange& b,
+                                                         bool is_signed) const {
+  if (opcode == spv::OpIAdd) return Checked(is_signed, a.min + b.min, a.max + b.max, "addition");
+  if (opcode == spv::OpISub) {
+    if (!is_signed && a.min < b.max) return IntegerRange::None("u32 subtraction may underflow");
+    return Checked(is_signed, a.min - b.max, a.max - b.min, "subtraction");
+  }
+  if (is_signed && (a.min < 0 || b.min < 0))
+    return IntegerRange::None("i32 multiplication with a possibly negative operand");
+  int64_t high = BoundedProduct(a.max, b.max);
+  if (high < 0) return IntegerRange::None(std::string(TypeName(is_signed)) +
+                                          " multiplication may overflow");
+  return Checked(is_signed, a.min * b.min, high, "multiplication");
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Divide(const IntegerRange& a, const IntegerRange& b,
+                                                     bool is_signed) const {
+  if (b.min <= 0) return IntegerRange::None("division by a possibly non-positive divisor");
+  if (is_signed && a.min < 0)
+    return IntegerRange::None("i32 division of a possibly negative dividend");
+  return IntegerRange::Of(is_signed, a.min / b.max, a.max / b.min);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Shift(spv::Op opcode, const IntegerRange& a,
+                                                    const IntegerRange& b, bool is_signed) const {
+  if (b.max >= 32) return IntegerRange::None("shift amount may be 32 or more");
+  if (b.min < 0) return IntegerRange::None("shift amount may be negative");
+  if (is_signed && a.min < 0) return IntegerRange::None("i32 shift of a possibly negative value");
+  if (opcode == spv::OpShiftLeftLogical && a.max > (TypeMax(is_signed) >> b.max))
+    return IntegerRange::None(std::string(TypeName(is_signed)) + " left shift may overflow");
+  if (opcode == spv::OpShiftLeftLogical)
+    return Checked(is_signed, a.min << b.min, a.max << b.max, "left shift");
+  return IntegerRange::Of(is_signed, a.min >> b.max, a.max >> b.min);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::Modulo(const IntegerRange& a, const IntegerRange& b,
+                                                     bool is_signed) const {
+  IntegerRange divisor = Convert(b, is_signed);
+  if (!divisor.IsSingleValue() || divisor.min <= 0)
+    return IntegerRange::None("modulo divisor is not a single positive value");
+  int64_t c = divisor.min;
+  IntegerRange dividend = a.valid ? Convert(a, is_signed) : FullDomain(is_signed);
+  if (!a.valid && is_signed)
+    return IntegerRange::None("i32 modulo of a value with no range: " + a.reason);
+  if (!dividend.valid) return dividend;
+  if (is_signed && dividend.min < 0)
+    return IntegerRange::None("i32 modulo of a possibly negative value");
+  if (dividend.min / c == dividend.max / c)
+    return IntegerRange::Of(is_signed, dividend.min % c, dividend.max % c);
+  return IntegerRange::Of(is_signed, 0, c - 1);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
+                                                      bool is_signed) const {
+  if (def.words.at(0) != module_.GlslStd450Import())
+    return IntegerRange::None("extended instruction outside GLSL.std.450");
+  uint32_t instruction = def.words.at(1);
+  IntegerRange result;
+  switch (instruction) {
+    case GLSLstd450SMin: case GLSLstd450UMin: case GLSLstd450SMax: case GLSLstd450UMax:
+      result = MinMax(instruction, def.words.at(2), def.words.at(3));
+      break;
+    case GLSLstd450SClamp: case GLSLstd450UClamp:
+      if (!Full()) return IntegerRange::None("clamp is not supported in reference mode");
+      result = Clamp(instruction, def);
+      break;
+    default: {
+      const grammar::ExtInstInfo* info = grammar::FindGlslStd450(instruction);
+      return IntegerRange::None(std::string(info ? info->name : "GLSL.std.450 instruction") +
+                                " is not supported");
+    }
+  }
+  return Convert(result, is_signed);
+}
+
+// min / max in the instruction's own signedness; an operand without a range (or one
+// that does not convert) counts as the whole domain, but one must have a range.
+IntegerRange IntegerRangeAnalysis::Evaluator::MinMax(uint32_t instruction, uint32_t a_id,
+                                                     uint32_t b_id) const {
+  bool domain = instruction == GLSLstd450SMin || instruction == GLSLstd450SMax;
+  IntegerRange a = Operand(a_id), b = Operand(b_id);
+  if (!a.valid && !b.valid) return a;
+  IntegerRange ca = Convert(a, domain), cb = Convert(b, domain);
+  if (!ca.valid) ca = FullDomain(domain);
+  if (!cb.valid) cb = FullDomain(domain);
+  bool is_min = instruction == GLSLstd450SMin || instruction == GLSLstd450UMin;
+  IntegerRange result =
+      is_min ? IntegerRange::Of(domain, std::min(ca.min, cb.min), std::min(ca.max, cb.max))
+             : IntegerRange::Of(domain, std::max(ca.min, cb.min), std::max(ca.max, cb.max));
+  if (result.min == TypeMin(domain) && result.max == TypeMax(domain))
+    return IntegerRange::None(std::string(is_min ? "min" : "max") +
+                              " result covers the whole " + TypeName(domain) + " range");
+  return result;
+}
+
+// Full mode: clamp(x, lo, hi) = min(max(x, lo), hi), proven only when lo <= hi always.
+IntegerRange IntegerRangeAnalysis::Evaluator::Clamp(uint32_t instruction,
+                                                    const Instruction& def) const {
+  bool domain = instruction == GLSLstd450SClamp;
+  IntegerRange lo = Convert(Operand(def.words.at(3)), domain);
+  IntegerRange hi = Convert(Operand(def.words.at(4)), domain);
+  if (!lo.valid || !hi.valid) return IntegerRange::None("clamp bounds have no range");
+  if (lo.max > hi.min) return IntegerRange::None("clamp bounds may cross (lo > hi)");
+  IntegerRange x = Convert(Operand(def.words.at(2)), domain);
+  if (!x.valid) x = FullDomain(domain);
+  return IntegerRange::Of(domain, std::min(std::max(x.min, lo.min), hi.min),
+                          std::min(std::max(x.max, lo.max), hi.max));
+}
+
+// Full mode: x & m with a constant m >= 0 lies in [0, m] whatever x is.
+IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseAnd(const Instruction& def,
+                                                         bool is_signed) const {
+  int64_t mask = 0;
+  uint32_t other = def.words.at(0);
+  if (ConstantValue(def.words.at(1), &mask)) {
+  } else if (ConstantValue(def.words.at(0), &mask)) {
+    other = def.words.at(1);
+  } else {
+    return IntegerRange::None("bitwise AND without a constant mask");
+  }
+  if (mask < 0) return IntegerRange::None("bitwise AND with a negative mask");
+  IntegerRange x = Operand(other);
+  int64_t high = mask;
+  if (x.valid && x.min >= 0) high = std::min(high, x.max);
+  return Checked(is_signed, 0, high, "bitwise AND");
+}
+
+// Full mode: select(c, a, b) lies in the union of a's and b's ranges.
+IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
+                                                     bool is_signed) const {
+  IntegerRange a = Convert(Operand(def.words.at(1)), is_signed);
+  IntegerRange b = Convert(Operand(def.words.at(2)), is_signed);
+  if (!a.valid) return a;
+  if (!b.valid) return b;
+  return IntegerRange::Of(is_signed, std::min(a.min, b.min), std::max(a.max, b.max));
+}
+
+// Full mode: OpCompositeExtract %v <i> where %v = OpLoad of the LocalInvocationId
+// variable (possibly through OpCopyObject).
+IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Instruction& def,
+                                                                       bool is_signed) {
+  const Instruction* vector = def_use_.Definition(def.words.at(0));
+  while (Full() && vector && vector->opcode == spv::OpCopyObject)
+    vector = def_use_.Definition(vector->words.at(0));
+  const Instruction* variable =
+      vector && vector->opcode == spv::OpLoad ? def_use_.Definition(vector->words.at(0)) : nullptr;
+  bool builtin = variable && variable->opcode == spv::OpVariable &&
+                 builtin_of_.count(variable->result_id);
+  if (!builtin || def.words.size() != 2) return IntegerRange::None(UnsupportedOpcode(def.opcode));
+  if (!Full())
+    return IntegerRange::None("component of a loaded built-in vector is not supported in "
+                              "reference mode");
+  return BuiltinComponent(variable->result_id, def.words[1], is_signed);
+}
+
+// ---------------------------------------------------------------------------
+
+IntegerRangeAnalysis::IntegerRangeAnalysis(Module& module, const DefUse& def_use,
                                            const IntegerRangeOptions& options)
-    : options_(options), evaluator_(std::make_unique<Evaluator>()) {}
+    : options_(options), evaluator_(std::make_unique<Evaluator>(module, def_use, options)) {}
 
 IntegerRangeAnalysis::~IntegerRangeAnalysis() = default;
 
-IntegerRange IntegerRangeAnalysis::RangeOf(uint32_t) {
-  return IntegerRange::None("range analysis is not implemented yet (issue 5)");
+IntegerRange IntegerRangeAnalysis::RangeOf(uint32_t value_id) {
+  return evaluator_->RangeOf(value_id);
 }
 
 }  // namespace glint::spirv

@@ -1,9 +1,152 @@
-// Range report (see range_report.h). Work in progress: the interface is final.
+// Range report (see range_report.h).
 #include "range_report.h"
 
-namespace glint::spirv {
+#include <unordered_map>
 
-void CollectAccessRecords(Module&, const Options&, Report*) {}
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/ir/def_use.h"
+
+namespace glint::spirv {
+namespace {
+
+// Walks the module once, tracking the OpLine in effect, and appends records.
+class ReportBuilder {
+ public:
+  ReportBuilder(Module& module, const Options& options, Report* report)
+      : module_(module), def_use_(module), report_(report),
+        ranges_(module, def_use_, IntegerRangeOptions::From(options)) {
+    for (const Instruction& inst : module.debug_names)
+      if (inst.opcode == spv::OpName) names_.emplace(inst.words.at(0), inst.StringAt(1));
+    for (const Instruction& inst : module.debug_strings)
+      if (inst.opcode == spv::OpString) files_.emplace(inst.result_id, inst.StringAt(0));
+  }
+
+  void Run() {
+    for (Function& function : module_.functions) {
+      for (Block& block : function.blocks) {
+        location_ = SourceLocation{};  // OpLine does not reach past its block
+        for (Instruction& inst : block.instructions) Visit(inst);
+      }
+    }
+  }
+
+ private:
+  void Visit(const Instruction& inst) {
+    switch (inst.opcode) {
+      case spv::OpLine:
+        location_.file = files_.count(inst.words.at(0)) ? files_[inst.words[0]] : "";
+        location_.line = inst.words.at(1);
+        location_.column = inst.words.at(2);
+        return;
+      case spv::OpNoLine:
+        location_ = SourceLocation{};
+        return;
+      case spv::OpAccessChain: case spv::OpInBoundsAccessChain:
+        return VisitChain(inst, 1, false);
+      case spv::OpPtrAccessChain: case spv::OpInBoundsPtrAccessChain:
+        return VisitChain(inst, 1, true);
+      case spv::OpVectorExtractDynamic:
+        return Add(inst, inst.words.at(0), inst.words.at(1), 0, LimitOf(TypeOfValue(inst.words[0])));
+      case spv::OpVectorInsertDynamic:
+        return Add(inst, inst.words.at(0), inst.words.at(2), 0, LimitOf(TypeOfValue(inst.words[0])));
+      default:
+        return;
+    }
+  }
+
+  // Records every index of an access chain except struct member selections (always
+  // constant and in bounds). OpPtrAccessChain's Element (position 0) has no known limit.
+  void VisitChain(const Instruction& inst, size_t first_index, bool has_element) {
+    const Instruction* pointer_type = TypeOfValue(inst.words.at(0));
+    const Instruction* type = pointer_type && pointer_type->opcode == spv::OpTypePointer
+                                  ? def_use_.Definition(pointer_type->words.at(1))
+                                  : nullptr;
+    for (size_t i = first_index; i < inst.words.size(); ++i) {
+      uint32_t position = uint32_t(i - first_index);
+      if (has_element && i == first_index) {
+        Add(inst, inst.words[0], inst.words[i], position, -1);
+        continue;
+      }
+      if (type && type->opcode == spv::OpTypeStruct) {
+        uint64_t member = 0;
+        type = def_use_.IntConstant(inst.words[i], &member) && member < type->words.size()
+                   ? def_use_.Definition(type->words.at(member))
+                   : nullptr;
+        continue;
+      }
+      Add(inst, inst.words[0], inst.words[i], position, LimitOf(type));
+      type = type && !type->words.empty() ? def_use_.Definition(type->words[0]) : nullptr;
+    }
+  }
+
+  // The largest valid index into `type`: array length - 1, vector/matrix count - 1;
+  // -1 for runtime arrays and anything unknown.
+  int64_t LimitOf(const Instruction* type) const {
+    if (!type) return -1;
+    uint64_t length = 0;
+    switch (type->opcode) {
+      case spv::OpTypeArray:
+        return def_use_.IntConstant(type->words.at(1), &length) ? int64_t(length) - 1 : -1;
+      case spv::OpTypeVector: case spv::OpTypeMatrix:
+        return int64_t(type->words.at(1)) - 1;
+      default:
+        return -1;
+    }
+  }
+
+  const Instruction* TypeOfValue(uint32_t id) const { return def_use_.TypeOf(id); }
+
+  void Add(const Instruction& inst, uint32_t object, uint32_t index, uint32_t position,
+           int64_t limit) {
+    AccessRecord record;
+    record.location = location_;
+    record.instruction = grammar::OpcodeName(inst.opcode);
+    record.object = ObjectName(object);
+    record.index_id = index;
+    record.access_id = inst.result_id;
+    record.index_position = position;
+    IntegerRange range = ranges_.RangeOf(index);
+    record.has_range = range.valid;
+    record.is_signed = range.is_signed;
+    record.range_min = range.min;
+    record.range_max = range.max;
+    record.reason = range.reason;
+    record.limit = limit;
+    report_->accesses.push_back(std::move(record));
+  }
+
+  // The root variable's name, else its pointee type's name (glslang leaves buffer
+  // block instances unnamed), else "%id".
+  std::string ObjectName(uint32_t id) {
+    for (int hops = 0; hops < 64; ++hops) {  // budget: chains of chains are short
+      const Instruction* def = def_use_.Definition(id);
+      if (!def || (def->opcode != spv::OpAccessChain && def->opcode != spv::OpInBoundsAccessChain &&
+                   def->opcode != spv::OpPtrAccessChain && def->opcode != spv::OpCopyObject))
+        break;
+      id = def->words.at(0);
+    }
+    if (!names_[id].empty()) return names_[id];
+    const Instruction* type = TypeOfValue(id);
+    if (type && type->opcode == spv::OpTypePointer && !names_[type->words.at(1)].empty())
+      return names_[type->words[1]];
+    return "%" + std::to_string(id);
+  }
+
+  Module& module_;
+  DefUse def_use_;
+  Report* report_;
+  IntegerRangeAnalysis ranges_;
+  std::unordered_map<uint32_t, std::string> names_;
+  std::unordered_map<uint32_t, std::string> files_;
+  SourceLocation location_;
+};
+
+}  // namespace
+
+void CollectAccessRecords(Module& module, const Options& options, Report* report) {
+  if (!report) return;
+  ReportBuilder(module, options, report).Run();
+}
 
 AccessRecord* FindAccessRecord(Report* report, uint32_t access_id, uint32_t index_position) {
   if (!report) return nullptr;

@@ -1,0 +1,82 @@
+// Renders the range report (see include/glint/report_format.h).
+#include "glint/report_format.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace glint {
+namespace {
+
+std::string JsonString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string TextLine(const AccessRecord& record) {
+  std::ostringstream line;
+  if (!record.location.file.empty() || record.location.line != 0)
+    line << (record.location.file.empty() ? "<unknown>" : record.location.file) << ":"
+         << record.location.line << ": ";
+  line << record.instruction << " " << record.object << "[index %" << record.index_id << "]: ";
+  if (record.has_range)
+    line << "range [" << record.range_min << ", " << record.range_max << "]";
+  else
+    line << "no range: " << record.reason;
+  if (record.limit >= 0) line << ", limit " << record.limit;
+  if (!record.verdict.empty()) line << ": " << record.verdict;
+  return line.str();
+}
+
+std::string JsonRecord(const AccessRecord& record) {
+  std::ostringstream out;
+  out << "{\"file\": " << JsonString(record.location.file)
+      << ", \"line\": " << record.location.line
+      << ", \"instruction\": " << JsonString(record.instruction)
+      << ", \"object\": " << JsonString(record.object) << ", \"index\": " << record.index_id
+      << ", \"position\": " << record.index_position << ", \"range\": ";
+  if (record.has_range)
+    out << "[" << record.range_min << ", " << record.range_max << "]";
+  else
+    out << "null";
+  out << ", \"signed\": " << (record.is_signed ? "true" : "false");
+  if (!record.has_range) out << ", \"reason\": " << JsonString(record.reason);
+  out << ", \"limit\": ";
+  if (record.limit >= 0) out << record.limit; else out << "null";
+  out << ", \"verdict\": ";
+  if (record.verdict.empty()) out << "null"; else out << JsonString(record.verdict);
+  out << "}";
+  return out.str();
+}
+
+}  // namespace
+
+std::string FormatRangeReport(const Report& report, bool json) {
+  std::string out;
+  if (!json) {
+    for (const AccessRecord& record : report.accesses) out += TextLine(record) + "\n";
+    return out;
+  }
+  out = "{\"accesses\": [";
+  for (size_t i = 0; i < report.accesses.size(); ++i)
+    out += std::string(i ? ",\n  " : "\n  ") + JsonRecord(report.accesses[i]);
+  out += report.accesses.empty() ? "]}\n" : "\n]}\n";
+  return out;
+}
+
+}  // namespace glint

@@ -1,0 +1,517 @@
+// Tests of the integer range analysis: every example of the reference text (supported
+// and unsupported) in both modes, each loop requirement, each operator's overflow edges
+// at the i32 / u32 extremes, each conversion rule, the full-mode extensions, and the
+// iterative evaluation of a long chain.
+//
+// Each case is a compute shader whose indices into the `Probe` buffer are the values
+// under test: the range report (passes/range_report) gives their ranges in order.
+#include <gtest/gtest.h>
+
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/range_report.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+std::string Describe(const AccessRecord& record) {
+  if (!record.has_range) return "no range: " + record.reason;
+  return "[" + std::to_string(record.range_min) + ", " + std::to_string(record.range_max) + "]";
+}
+
+// The ranges of the indices into `probe[]`, in module order.
+std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
+                                     uint32_t subgroup_size = 0) {
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Options options;
+  options.range_analysis = mode;
+  options.subgroup_size = subgroup_size;
+  Report report;
+  CollectAccessRecords(*module, options, &report);
+  std::vector<std::string> ranges;
+  for (const AccessRecord& record : report.accesses)
+    if (record.object == "Probe") ranges.push_back(Describe(record));
+  return ranges;
+}
+
+std::string ComputeShader(const std::string& local_size, const std::string& body) {
+  return "#version 450\n"
+         "layout(" + local_size + ") in;\n"
+         "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+         "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+         "void main() {\n" + body + "\n}\n";
+}
+
+using Ranges = std::vector<std::string>;
+
+struct RangeCase {
+  const char* name;
+  const char* local_size;
+  const char* body;
+  Ranges reference;
+  Ranges full;  // empty: same as reference
+};
+
+class IntegerRangeGlsl : public ::testing::TestWithParam<RangeCase> {};
+
+TEST_P(IntegerRangeGlsl, MatchesExpectedRanges) {
+  const RangeCase& c = GetParam();
+  std::vector<uint32_t> words = test::CompileGlsl(ComputeShader(c.local_size, c.body), "comp");
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kReference), c.reference) << c.body;
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull), c.full.empty() ? c.reference : c.full)
+      << c.body;
+  Ranges off(c.reference.size(), "no range: range analysis is off");
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kOff), off);
+}
+
+std::string CaseName(const ::testing::TestParamInfo<RangeCase>& info) { return info.param.name; }
+
+// --- The reference text's examples -----------------------------------------------
+
+// @workgroup_size(16, 8, 1): lid.x, lid.y, local_invocation_index.
+INSTANTIATE_TEST_SUITE_P(
+    ReferenceBuiltins, IntegerRangeGlsl,
+    ::testing::Values(RangeCase{"WorkgroupSize16x8", "local_size_x = 16, local_size_y = 8",
+                                "probe[gl_LocalInvocationID.x] = 0u;\n"
+                                "probe[gl_LocalInvocationID.y] = 0u;\n"
+                                "probe[gl_LocalInvocationIndex] = 0u;",
+                                {"[0, 15]", "[0, 7]", "[0, 127]"}, {}},
+                      RangeCase{"GlobalInvocationIdHasNoRange", "local_size_x = 16",
+                                "probe[gl_GlobalInvocationID.x] = 0u;\n"
+                                "probe[gl_WorkGroupID.x] = 0u;",
+                                {"no range: built-in GlobalInvocationId has no range",
+                                 "no range: built-in WorkgroupId has no range"},
+                                {}}),
+    CaseName);
+
+INSTANTIATE_TEST_SUITE_P(
+    ReferenceLoops, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"IntLessThan", "local_size_x = 64",
+                  "for (int i = 0; i < 10; i++) { probe[i] = 0u; }", {"[0, 9]"}, {}},
+        RangeCase{"UintLessEqualStep6", "local_size_x = 64",
+                  "for (uint i = 0u; i <= 16u; i += 6u) { probe[i] = 0u; }", {"[0, 12]"}, {}},
+        RangeCase{"IntDecreasing", "local_size_x = 64",
+                  "for (int i = 10; i > 0; i--) { probe[i] = 0u; }", {"[1, 10]"}, {}},
+        RangeCase{"UintDecreasingStep2", "local_size_x = 64",
+                  "for (uint i = 10u; i >= 1u; i -= 2u) { probe[i] = 0u; }", {"[2, 10]"}, {}},
+        RangeCase{"StartsAtLocalId", "local_size_x = 64",
+                  "for (uint i = gl_LocalInvocationID.x; i < 256u; i += 64u) { probe[i] = 0u; }",
+                  {"[0, 255]"}, {}},
+        RangeCase{"Nested", "local_size_x = 64",
+                  "for (uint i = 0u; i < 4u; i++) {\n  probe[i] = 0u;\n"
+                  "  for (uint j = i * 2u; j < 8u; j++) { probe[j] = 0u; }\n}",
+                  {"[0, 3]", "[0, 7]"}, {}},
+        RangeCase{"AlwaysTrueWraps", "local_size_x = 64",
+                  "for (uint i = 10u; i >= 0u; i--) { probe[i] = 0u; }",
+                  {"no range: loop condition is always true, so the loop variable can wrap"}, {}},
+        RangeCase{"DirectionMismatch", "local_size_x = 64",
+                  "for (int i = 0; i > -10; i++) { probe[i] = 0u; }",
+                  {"no range: loop direction does not match the comparison (increasing "
+                   "variable compared with > or >=)"},
+                  {}},
+        RangeCase{"NegativeStep", "local_size_x = 64",
+                  "for (int i = 10; i > 0; i += -1) { probe[i] = 0u; }",
+                  {"no range: loop step is not a positive constant"}, {}},
+        RangeCase{"BoundNotConstant", "local_size_x = 64",
+                  "uint n = data[0];\nfor (uint i = 0u; i < n; i++) { probe[i] = 0u; }",
+                  {"no range: loop bound is not a constant"}, {}},
+        RangeCase{"ModifiedInBody", "local_size_x = 64",
+                  "for (int i = 0; i < 10; i += 2) { i++; probe[i] = 0u; }",
+                  {"no range: loop variable is stored outside its initializer and continuing "
+                   "block"},
+                  {}},
+        RangeCase{"UpdateIsMultiplication", "local_size_x = 64",
+                  "for (int i = 0; i < 10; i *= 2) { probe[i] = 0u; }",
+                  {"no range: loop update is not an addition or subtraction of a constant"}, {}},
+        RangeCase{"LoopWithBreakNotForPattern", "local_size_x = 64",
+                  "for (int i = 0; ; i++) { if (i >= 10) break; probe[i] = 0u; }",
+                  {"no range: loop condition is not a single comparison of the loop variable"},
+                  {}}),
+    CaseName);
+
+INSTANTIATE_TEST_SUITE_P(
+    ReferenceModulo, IntegerRangeGlsl,
+    ::testing::Values(RangeCase{"Examples", "local_size_x = 64",
+                                "uint x = data[0];\n"
+                                "probe[x % 16u] = 0u;\n"
+                                "probe[(gl_LocalInvocationID.x + 3u) % 4u] = 0u;\n"
+                                "probe[gl_LocalInvocationID.x % 128u] = 0u;",
+                                {"[0, 15]", "[0, 3]", "[0, 63]"}, {}},
+                      RangeCase{"SameQuotientKeepsBounds", "local_size_x = 8",
+                                "probe[(gl_LocalInvocationID.x + 16u) % 32u] = 0u;",
+                                {"[16, 23]"}, {}},
+                      RangeCase{"IntNeedsRange", "local_size_x = 8",
+                                "int x = int(data[0]);\nprobe[x % 16] = 0u;\n"
+                                "probe[(int(gl_LocalInvocationID.x) - 1) % 4] = 0u;",
+                                {"no range: i32 modulo of a value with no range: load from a "
+                                 "local variable that is not a for-loop control variable (no "
+                                 "update in a continuing block)",
+                                 "no range: i32 modulo of a possibly negative value"},
+                                {"no range: i32 modulo of a value with no range: load from "
+                                 "memory through an access chain (only built-in components "
+                                 "have ranges)",
+                                 "no range: i32 modulo of a possibly negative value"}},
+                      RangeCase{"DivisorNotSingleValue", "local_size_x = 8",
+                                "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;",
+                                {"no range: modulo divisor is not a single positive value"}, {}}),
+    CaseName);
+
+INSTANTIATE_TEST_SUITE_P(
+    ReferenceMinMax, IntegerRangeGlsl,
+    ::testing::Values(RangeCase{"Examples", "local_size_x = 64",
+                                "int x = int(data[0]);\n"
+                                "probe[min(x, 15)] = 0u;\n"
+                                "probe[max(x, 0)] = 0u;\n"
+                                "probe[min(max(x, 0), 15)] = 0u;\n"
+                                "uint y = data[1];\n"
+                                "probe[min(y, 63u)] = 0u;",
+                                {"[-2147483648, 15]", "[0, 2147483647]", "[0, 15]", "[0, 63]"},
+                                {}},
+                      RangeCase{"WholeDomainIsNoRange", "local_size_x = 64",
+                                "int x = int(data[0]);\n"
+                                "probe[max(x, -2147483647 - 1)] = 0u;\n"
+                                "probe[min(data[1], 4294967295u)] = 0u;\n"
+                                "probe[min(data[1], data[2])] = 0u;",
+                                {"no range: max result covers the whole i32 range",
+                                 "no range: min result covers the whole u32 range",
+                                 "no range: load from memory through an access chain (only "
+                                 "built-in components have ranges)"},
+                                {}}),
+    CaseName);
+
+// --- Loop requirements one by one ------------------------------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    LoopRequirements, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"InitializerWithoutRange", "local_size_x = 64",
+                  "for (uint i = data[0]; i < 10u; i++) { probe[i] = 0u; }",
+                  {"no range: loop initializer has no range: load from memory through an "
+                   "access chain (only built-in components have ranges)"},
+                  {}},
+        RangeCase{"ConstantOnTheLeft", "local_size_x = 64",
+                  "for (int i = 0; 10 > i; i++) { probe[i] = 0u; }", {"[0, 9]"}, {}},
+        RangeCase{"StepOnTheLeft", "local_size_x = 64",
+                  "for (int i = 0; i < 10; i = 3 + i) { probe[i] = 0u; }", {"[0, 9]"}, {}},
+        RangeCase{"StepNotConstant", "local_size_x = 64",
+                  "int s = int(data[0]);\nfor (int i = 0; i < 10; i += s) { probe[i] = 0u; }",
+                  {"no range: loop step is not a constant"}, {}},
+        RangeCase{"CompoundCondition", "local_size_x = 64",
+                  "for (int i = 0; i < 10 && data[0] > 0u; i++) { probe[i] = 0u; }",
+                  {"no range: loop condition is not a single comparison of the loop variable"},
+                  {}},
+        RangeCase{"EqualityComparison", "local_size_x = 64",
+                  "for (int i = 0; i != 10; i++) { probe[i] = 0u; }",
+                  {"no range: loop condition is not <, <=, > or >= between the loop variable "
+                   "and a value"},
+                  {}},
+        RangeCase{"AlwaysFalseUnsigned", "local_size_x = 64",
+                  "for (uint i = 0u; i < 0u; i++) { probe[i] = 0u; }",
+                  {"no range: loop condition is always false"}, {}},
+        RangeCase{"AlwaysFalseSigned", "local_size_x = 64",
+                  "for (int i = 0; i > 2147483647; i--) { probe[i] = 0u; }",
+                  {"no range: loop condition is always false"}, {}},
+        RangeCase{"AlwaysTrueUpperUnsigned", "local_size_x = 64",
+                  "for (uint i = 0u; i <= 4294967295u; i++) { probe[i] = 0u; }",
+                  {"no range: loop condition is always true, so the loop variable can wrap"}, {}},
+        RangeCase{"DecreasingWithLess", "local_size_x = 64",
+                  "for (int i = 10; i < 20; i--) { probe[i] = 0u; }",
+                  {"no range: loop direction does not match the comparison (decreasing "
+                   "variable compared with < or <=)"},
+                  {}},
+        RangeCase{"BodyNeverRunsIncreasing", "local_size_x = 64",
+                  "for (int i = 10; i < 5; i++) { probe[i] = 0u; }",
+                  {"no range: loop body never runs"}, {}},
+        RangeCase{"BodyNeverRunsDecreasing", "local_size_x = 64",
+                  "for (int i = 3; i >= 5; i--) { probe[i] = 0u; }",
+                  {"no range: loop body never runs"}, {}},
+        RangeCase{"OverflowPastLastValueUnsigned", "local_size_x = 64",
+                  "for (uint i = 0u; i <= 4294967290u; i += 16u) { probe[i] = 0u; }",
+                  {"no range: loop variable may overflow past its last value"}, {}},
+        RangeCase{"LastValueFitsUnsigned", "local_size_x = 64",
+                  "for (uint i = 0u; i <= 4294967279u; i += 16u) { probe[i] = 0u; }",
+                  {"[0, 4294967264]"}, {}},
+        RangeCase{"OverflowPastLastValueSignedDown", "local_size_x = 64",
+                  "for (int i = 0; i >= -2147483647; i -= 3) { probe[i] = 0u; }",
+                  {"no range: loop variable may overflow past its last value"}, {}},
+        RangeCase{"LastValueFitsSignedDown", "local_size_x = 64",
+                  "for (int i = 0; i >= -2147483646; i -= 2) { probe[i] = 0u; }",
+                  {"[-2147483646, 0]"}, {}},
+        RangeCase{"LoadAfterLoopHasNoRange", "local_size_x = 64",
+                  "int i;\nfor (i = 0; i < 10; i++) { probe[i] = 0u; }\nprobe[i] = 1u;",
+                  {"[0, 9]", "no range: load of the loop variable outside the loop body"}, {}},
+        RangeCase{"InitRangeMaxAboveBound", "local_size_x = 64",
+                  "for (uint i = gl_LocalInvocationID.x; i < 10u; i += 4u) { probe[i] = 0u; }",
+                  {"[0, 9]"}, {}},
+        RangeCase{"InitNarrowLandsBelowBound", "local_size_x = 2",
+                  "for (uint i = gl_LocalInvocationID.x; i < 11u; i += 4u) { probe[i] = 0u; }",
+                  {"[0, 9]"}, {}},
+        RangeCase{"ContinueBlockDoesMore", "local_size_x = 64",
+                  "for (int i = 0; i < 10; i++, probe[0] = 1u) { probe[i] = 0u; }",
+                  {"no range: continuing block is not exactly: load, add or sub, store, branch",
+                   "[0, 0]"},
+                  {}}),
+    CaseName);
+
+// --- Operators at the edges ------------------------------------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    Operators, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"AddU32Edge", "local_size_x = 64",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[x + 4294967232u] = 0u;\nprobe[x + 4294967233u] = 0u;",
+                  {"[4294967232, 4294967295]", "no range: u32 addition may overflow"}, {}},
+        RangeCase{"AddI32Edge", "local_size_x = 64",
+                  "#define x int(gl_LocalInvocationID.x)\n"
+                  "probe[x + 2147483584] = 0u;\nprobe[x + 2147483585] = 0u;",
+                  {"[2147483584, 2147483647]", "no range: i32 addition may overflow"}, {}},
+        RangeCase{"SubU32", "local_size_x = 64",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[(x + 1u) - 1u] = 0u;\nprobe[x - 1u] = 0u;",
+                  {"[0, 63]", "no range: u32 subtraction may underflow"}, {}},
+        RangeCase{"SubI32Edge", "local_size_x = 64",
+                  "#define x int(gl_LocalInvocationID.x)\n"
+                  "probe[x - 2147483647 - 1] = 0u;\nprobe[(x - 1) - 2147483647 - 1] = 0u;",
+                  {"[-2147483648, -2147483585]", "no range: i32 subtraction may overflow"}, {}},
+        RangeCase{"MulU32Edge", "local_size_x = 64",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[x * 68174084u] = 0u;\nprobe[x * 68174085u] = 0u;",
+                  {"[0, 4294967292]", "no range: u32 multiplication may overflow"}, {}},
+        RangeCase{"MulI32", "local_size_x = 64",
+                  "#define x int(gl_LocalInvocationID.x)\n"
+                  "probe[x * 34087042] = 0u;\nprobe[x * 34087043] = 0u;\n"
+                  "probe[(x - 1) * 2] = 0u;",
+                  {"[0, 2147483646]", "no range: i32 multiplication may overflow",
+                   "no range: i32 multiplication with a possibly negative operand"},
+                  {}},
+        RangeCase{"Div", "local_size_x = 64, local_size_y = 4",
+                  "#define x gl_LocalInvocationID.x\n#define s int(x)\n"
+                  "probe[x / 4u] = 0u;\nprobe[x / (gl_LocalInvocationID.y + 2u)] = 0u;\n"
+                  "probe[x / gl_LocalInvocationID.y] = 0u;\nprobe[(s - 1) / 2] = 0u;\n"
+                  "probe[s / 2] = 0u;",
+                  {"[0, 15]", "[0, 31]", "no range: division by a possibly non-positive divisor",
+                   "no range: i32 division of a possibly negative dividend", "[0, 31]"},
+                  {}},
+        RangeCase{"ShiftLeft", "local_size_x = 64",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[x << 2u] = 0u;\nprobe[x << 26u] = 0u;\nprobe[x << 27u] = 0u;\n"
+                  "probe[1u << x] = 0u;\nprobe[(int(x) - 1) << 1] = 0u;\n"
+                  "probe[int(x) << 25] = 0u;\nprobe[int(x) << 26] = 0u;",
+                  {"[0, 252]", "[0, 4227858432]", "no range: u32 left shift may overflow",
+                   "no range: shift amount may be 32 or more",
+                   "no range: i32 shift of a possibly negative value", "[0, 2113929216]",
+                   "no range: i32 left shift may overflow"},
+                  {}},
+        RangeCase{"ShiftRight", "local_size_x = 64, local_size_y = 4",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[x >> 2u] = 0u;\nprobe[(x + 64u) >> gl_LocalInvocationID.y] = 0u;\n"
+                  "probe[int(x) >> 1] = 0u;\nprobe[(int(x) - 1) >> 1] = 0u;",
+                  {"[0, 15]", "[8, 127]", "[0, 31]",
+                   "no range: i32 shift of a possibly negative value"},
+                  {}}),
+    CaseName);
+
+// --- Conversions -------------------------------------------------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    Conversions, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"IntToUint", "local_size_x = 64",
+                  "#define x int(gl_LocalInvocationID.x)\n"
+                  "probe[uint(x)] = 0u;\nprobe[uint(x - 1)] = 0u;",
+                  {"[0, 63]", "no range: conversion to u32 of a possibly negative i32 value"}, {}},
+        RangeCase{"UintToInt", "local_size_x = 64",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[int(x + 2147483584u)] = 0u;\nprobe[int(x + 2147483585u)] = 0u;",
+                  {"[2147483584, 2147483647]",
+                   "no range: conversion to i32 of a u32 value that may exceed 2147483647"},
+                  {}},
+        RangeCase{"FloatConversionHasNoRange", "local_size_x = 64",
+                  "probe[uint(float(gl_LocalInvocationID.x))] = 0u;",
+                  {"no range: OpConvertFToU is not supported"}, {}}),
+    CaseName);
+
+// --- Full-mode extensions ------------------------------------------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    FullMode, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"BitwiseAndMask", "local_size_x = 64",
+                  "probe[data[0] & 15u] = 0u;\nprobe[gl_LocalInvocationID.x & 255u] = 0u;\n"
+                  "probe[int(data[0]) & -2] = 0u;",
+                  {"no range: bitwise AND is not supported in reference mode",
+                   "no range: bitwise AND is not supported in reference mode",
+                   "no range: bitwise AND is not supported in reference mode"},
+                  {"[0, 15]", "[0, 63]", "no range: bitwise AND with a negative mask"}},
+        RangeCase{"Clamp", "local_size_x = 64",
+                  "probe[clamp(int(data[0]), 0, 15)] = 0u;\n"
+                  "probe[clamp(data[0], gl_LocalInvocationID.x, 100u)] = 0u;\n"
+                  "probe[clamp(data[0], gl_LocalInvocationID.x, 40u)] = 0u;",
+                  {"no range: clamp is not supported in reference mode",
+                   "no range: clamp is not supported in reference mode",
+                   "no range: clamp is not supported in reference mode"},
+                  {"[0, 15]", "[0, 100]", "no range: clamp bounds may cross (lo > hi)"}},
+        RangeCase{"SingleStoreLocal", "local_size_x = 64",
+                  "uint a = gl_LocalInvocationID.x;\nprobe[a] = 0u;\n"
+                  "uint b;\nif (data[0] > 0u) b = 1u;\nprobe[b] = 0u;\n"
+                  "uint c = 5u;\nc = 7u;\nprobe[c] = 0u;",
+                  {"no range: load from a local variable that is not a for-loop control "
+                   "variable (no update in a continuing block)",
+                   "no range: load from a local variable that is not a for-loop control "
+                   "variable (no update in a continuing block)",
+                   "no range: load from a local variable that is not a for-loop control "
+                   "variable (no update in a continuing block)"},
+                  {"[0, 63]",
+                   "no range: load from a local variable that is not a for-loop control "
+                   "variable (no update in a continuing block)",
+                   "no range: load from a local variable that is not a for-loop control "
+                   "variable (no update in a continuing block)"}}),
+    CaseName);
+
+// --- Subgroup built-ins (GL_KHR_shader_subgroup_basic, Vulkan 1.1) ------------------
+
+TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
+  std::string source =
+      "#version 450\n#extension GL_KHR_shader_subgroup_basic : require\n"
+      "layout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+      "void main() { probe[gl_SubgroupInvocationID] = 0u; probe[gl_SubgroupSize] = 0u; }\n";
+  std::vector<uint32_t> words = test::CompileGlsl(source, "comp", "vulkan1.1");
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+    EXPECT_EQ(ProbeRanges(words, mode, 32), (Ranges{"[0, 31]", "[32, 32]"}));
+    EXPECT_EQ(ProbeRanges(words, mode, 0),
+              (Ranges{"no range: SubgroupLocalInvocationId needs a known subgroup size "
+                      "(--subgroup-size)",
+                      "no range: SubgroupSize needs a known subgroup size (--subgroup-size)"}));
+  }
+}
+
+// --- Hand-written SPIR-V for what GLSL cannot express --------------------------------
+
+const char* kModuleHeader = R"(
+OpCapability Shader
+%glsl = OpExtInstImport "GLSL.std.450"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %lid
+OpExecutionMode %main LocalSize 8 4 1
+OpDecorate %lid BuiltIn LocalInvocationId
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%int = OpTypeInt 32 1
+%v3uint = OpTypeVector %uint 3
+%ptr_in_v3 = OpTypePointer Input %v3uint
+%lid = OpVariable %ptr_in_v3 Input
+%uint_1 = OpConstant %uint 1
+%uint_5 = OpConstant %uint 5
+%uint_100 = OpConstant %uint 100
+%ptr_in_uint = OpTypePointer Input %uint
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+)";
+
+// Ranges of every value named %r0, %r1, ... in `body` (a function body after the label).
+std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode mode,
+                                     int count) {
+  std::string names;
+  for (int i = 0; i < count; ++i) names += "OpName %r" + std::to_string(i) + " \"r" + std::to_string(i) + "\"\n";
+  std::string header = kModuleHeader;
+  header.insert(header.find("OpDecorate"), names);
+  std::vector<uint32_t> words = test::Assemble(header +
+                                               "%main = OpFunction %void None %fn\n"
+                                               "%entry = OpLabel\n" + body +
+                                               "OpReturn\nOpFunctionEnd\n");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  DefUse def_use(*module);
+  IntegerRangeAnalysis analysis(*module, def_use, {mode, 0});
+  std::unordered_map<std::string, uint32_t> ids;
+  for (const Instruction& inst : module->debug_names) ids[inst.StringAt(1)] = inst.words[0];
+  std::vector<std::string> ranges;
+  for (int i = 0; i < count; ++i) {
+    IntegerRange range = analysis.RangeOf(ids["r" + std::to_string(i)]);
+    ranges.push_back(range.valid ? "[" + std::to_string(range.min) + ", " +
+                                       std::to_string(range.max) + "]"
+                                 : "no range: " + range.reason);
+  }
+  return ranges;
+}
+
+TEST(IntegerRange, CompositeExtractOfLoadedLocalId_FullModeOnly) {
+  // uvec3 v = gl_LocalInvocationID (one load, as DXC emits it); v.y; copy(v).x
+  const char* body = R"(
+%v = OpLoad %v3uint %lid
+%r0 = OpCompositeExtract %uint %v 1
+%c = OpCopyObject %v3uint %v
+%r1 = OpCompositeExtract %uint %c 0
+%r2 = OpCopyObject %uint %r0
+)";
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kReference, 3),
+            (Ranges{"no range: component of a loaded built-in vector is not supported in "
+                    "reference mode",
+                    "no range: component of a composite value is not supported",
+                    "no range: component of a loaded built-in vector is not supported in "
+                    "reference mode"}));
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 3),
+            (Ranges{"[0, 3]", "[0, 7]", "[0, 3]"}));
+}
+
+TEST(IntegerRange, MixedSignednessOperands_ConvertFirst) {
+  // An OpIAdd whose u32 result has an i32 operand: the operand converts by the
+  // conversion rule before the addition.
+  const char* body = R"(
+%int_m1 = OpBitcast %int %uint_5
+%r0 = OpIAdd %uint %int_m1 %uint_1
+%r1 = OpSDiv %uint %uint_5 %uint_1
+%r2 = OpUMod %int %uint_5 %uint_1
+%r3 = OpExtInst %uint %glsl UMin %uint_5 %uint_1
+)";
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull})
+    EXPECT_EQ(NamedRanges(body, mode, 4), (Ranges{"[6, 6]", "[5, 5]", "[0, 0]", "[1, 1]"}));
+}
+
+TEST(IntegerRange, Select_FullModeIsUnionOfBothSides) {
+  // c ? lid.x : 100u  and  c ? lid.x : <no range>
+  const char* body = R"(
+%x_ptr = OpAccessChain %ptr_in_uint %lid %uint_1
+%x = OpLoad %uint %x_ptr
+%r0 = OpSelect %uint %true %x %uint_100
+%undef = OpUndef %uint
+%r1 = OpSelect %uint %true %x %undef
+)";
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kReference, 2),
+            (Ranges{"no range: select is not supported in reference mode",
+                    "no range: select is not supported in reference mode"}));
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
+            (Ranges{"[0, 100]", "no range: undefined value"}));
+}
+
+TEST(IntegerRange, NonIntegerValue_HasNoRange) {
+  const char* body = "%r0 = OpLoad %v3uint %lid\n";
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 1),
+            (Ranges{"no range: not a scalar 32-bit integer"}));
+}
+
+// A chain of 100,000 dependent additions is evaluated without recursion.
+TEST(IntegerRange, LongChain_IsIterative) {
+  std::string body = "%r0 = OpIAdd %uint %uint_1 %uint_1\n";
+  const int kLength = 100000;
+  for (int i = 1; i < kLength; ++i)
+    body += "%a" + std::to_string(i) + " = OpIAdd %uint " +
+            (i == 1 ? std::string("%r0") : "%a" + std::to_string(i - 1)) + " %uint_1\n";
+  body += "%r1 = OpCopyObject %uint %a" + std::to_string(kLength - 1) + "\n";
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
+            (Ranges{"[2, 2]", "[" + std::to_string(kLength + 1) + ", " +
+                                  std::to_string(kLength + 1) + "]"}));
+}
+
+}  // namespace
+}  // namespace glint::spirv
