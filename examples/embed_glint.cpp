@@ -33,8 +33,8 @@ void PrintReport(const glint::Report& report) {
   for (const glint::Diagnostic& diagnostic : report.diagnostics)
     std::printf("%s\n", glint::FormatDiagnostic(diagnostic).c_str());
   for (const glint::AccessRecord& access : report.accesses) {
-    std::printf("access line %u: %s %s", access.location.line, access.instruction.c_str(),
-                access.object.c_str());
+    std::printf("access %s %s", access.instruction.c_str(), access.object.c_str());
+    if (access.location.line) std::printf(" (line %u)", access.location.line);
     if (access.has_range)
       std::printf(" index in [%lld, %lld]", static_cast<long long>(access.range_min),
                   static_cast<long long>(access.range_max));
