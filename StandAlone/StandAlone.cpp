@@ -73,17 +73,6 @@ struct Run {
   std::vector<std::string> output_files;
 };
 
-EShMessages MessagesFor(const CommandLine& line) {
-  int messages = line.glslang.messages;
-  if (line.spirv) messages |= EShMsgSpvRules;
-  if (line.vulkan_rules) messages |= EShMsgVulkanRules;
-  if (line.preprocess) messages |= EShMsgOnlyPreprocessor;
-  if (line.glslang.hlsl) messages |= EShMsgReadHlsl;
-  if (line.debug) messages |= EShMsgDebugInfo;
-  if (line.optimize_disable) messages |= EShMsgHlslLegalization;
-  if (line.glslang.enhanced_messages) messages |= EShMsgEnhanced;
-  return static_cast<EShMessages>(messages);
-}
 
 void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
   *resources = *GetDefaultResources();
@@ -148,19 +137,6 @@ std::vector<frontend::SourceUnit> ReadUnits(CommandLine& line) {
   return units;
 }
 
-glslang::SpvOptions SpvOptionsFor(const CommandLine& line) {
-  glslang::SpvOptions options;
-  if (line.debug) {
-    options.generateDebugInfo = true;
-    options.emitNonSemanticShaderDebugInfo = line.non_semantic_debug;
-    options.emitNonSemanticShaderDebugSource = line.non_semantic_debug_source;
-  } else if (line.strip_debug) {
-    options.stripDebugInfo = true;
-  }
-  options.disableOptimizer = line.optimize_disable;
-  options.optimizeSize = line.optimize_size;
-  return options;
-}
 
 std::string BinaryName(const CommandLine& line, EShLanguage stage) {
   if (line.binary_file) return *line.binary_file;
@@ -173,12 +149,6 @@ void PrintGlintReport(const CommandLine& line, const Report& report) {
   if (line.dump_ranges) std::printf("%s", FormatRangeReport(report, line.dump_ranges_json).c_str());
 }
 
-Options GlintOptionsFor(const CommandLine& line, TargetEnv env) {
-  Options options = line.glint;
-  options.target_env = env;
-  options.collect_ranges = line.dump_ranges;
-  return options;
-}
 
 // Writes the module like glslangValidator: file, then -H disassembly.
 void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>& words) {
@@ -256,10 +226,7 @@ void CompileAndLink(Run& run) {
   frontend::ScopedGlslangProcess process;
   CommandLine& line = run.line;
   std::vector<frontend::SourceUnit> units = ReadUnits(line);
-  line.glslang.messages = MessagesFor(line);
-  line.glslang.set_environment = line.spirv;
-  line.glslang.map_io = line.spirv;
-  line.glslang.debug_info = line.non_semantic_debug;
+  FinishGlslangSettings(line);
   std::unique_ptr<frontend::Compilation> compilation = frontend::Compile(units, line.glslang, line.preprocess);
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
@@ -329,8 +296,11 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   Report report;
   TargetEnv env = SpirvInputEnv(line);
   if (line.run_glint && (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
-    for (const Diagnostic& diagnostic : report.diagnostics)
-      std::printf("%s: %s\n", name.c_str(), FormatDiagnostic(diagnostic).c_str());
+    for (Diagnostic diagnostic : report.diagnostics) {
+      if (diagnostic.location.file.empty() && diagnostic.location.line == 0)
+        diagnostic.message = name + ": " + diagnostic.message;
+      std::printf("%s\n", FormatDiagnostic(diagnostic).c_str());
+    }
     return void(run.compile_failed = true);
   }
   if (line.spirv_tools_validate) {

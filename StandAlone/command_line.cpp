@@ -486,7 +486,11 @@ void CheckCombinations(CommandLine& line) {
       throw CommandLineError("reflection requires linking, which can't be used when -E when is selected");
   }
   if (line.dump_reflection && !line.link) throw CommandLineError("reflection requires -l for linking");
-  if (line.binary_file && !line.spirv) throw CommandLineError("no binary generation requested (e.g., -V)");
+  // A .spv input is always written, so -o needs no -V there.
+  bool spirv_inputs = !line.files.empty() && line.files.front().size() > 4 &&
+                      line.files.front().compare(line.files.front().size() - 4, 4, ".spv") == 0;
+  if (line.binary_file && !line.spirv && !spirv_inputs)
+    throw CommandLineError("no binary generation requested (e.g., -V)");
   if (line.glslang.flatten_uniform_arrays && !line.glslang.hlsl)
     throw CommandLineError("uniform array flattening only valid when compiling HLSL source.");
   if (line.glslang.hlsl && line.glslang.client == glslang::EShClientOpenGL)
@@ -535,6 +539,46 @@ std::optional<EShLanguage> StageFromFileName(const std::string& name, bool* hlsl
   size_t second_dot = name.find_last_of('.', last_dot - 1);
   if (second_dot == std::string::npos) return std::nullopt;
   return StageFromName(name.substr(second_dot + 1, last_dot - second_dot - 1));
+}
+
+EShMessages MessagesFor(const CommandLine& line) {
+  int messages = line.glslang.messages;
+  if (line.spirv) messages |= EShMsgSpvRules;
+  if (line.vulkan_rules) messages |= EShMsgVulkanRules;
+  if (line.preprocess) messages |= EShMsgOnlyPreprocessor;
+  if (line.glslang.hlsl) messages |= EShMsgReadHlsl;
+  if (line.debug) messages |= EShMsgDebugInfo;
+  if (line.optimize_disable) messages |= EShMsgHlslLegalization;
+  if (line.glslang.enhanced_messages) messages |= EShMsgEnhanced;
+  return static_cast<EShMessages>(messages);
+}
+
+void FinishGlslangSettings(CommandLine& line) {
+  line.glslang.messages = MessagesFor(line);
+  line.glslang.set_environment = line.spirv;
+  line.glslang.map_io = line.spirv;
+  line.glslang.debug_info = line.non_semantic_debug;
+}
+
+glslang::SpvOptions SpvOptionsFor(const CommandLine& line) {
+  glslang::SpvOptions options;
+  if (line.debug) {
+    options.generateDebugInfo = true;
+    options.emitNonSemanticShaderDebugInfo = line.non_semantic_debug;
+    options.emitNonSemanticShaderDebugSource = line.non_semantic_debug_source;
+  } else if (line.strip_debug) {
+    options.stripDebugInfo = true;
+  }
+  options.disableOptimizer = line.optimize_disable;
+  options.optimizeSize = line.optimize_size;
+  return options;
+}
+
+Options GlintOptionsFor(const CommandLine& line, TargetEnv env) {
+  Options options = line.glint;
+  options.target_env = env;
+  options.collect_ranges = line.dump_ranges;
+  return options;
 }
 
 CommandLine ParseCommandLine(int argc, char** argv) {

@@ -78,6 +78,16 @@ const char* StageName(EShLanguage stage);
 // .hlsl. nullopt when the name has no known stage.
 std::optional<EShLanguage> StageFromFileName(const std::string& name, bool* hlsl);
 
+// glslang's message flags for what the command line asks (glslangValidator's rules).
+EShMessages MessagesFor(const CommandLine& line);
+// Sets the GlslangSettings fields that follow from the flags (messages, environment,
+// IO mapping); call after every unit's stage is known (a .hlsl file sets hlsl).
+void FinishGlslangSettings(CommandLine& line);
+// glslang's code generation options for -g/-g0/-gV/-gVS/-Od/-Os.
+glslang::SpvOptions SpvOptionsFor(const CommandLine& line);
+// Glint's options for the flags, compiling for `env`.
+Options GlintOptionsFor(const CommandLine& line, TargetEnv env);
+
 void PrintUsage();
 
 }  // namespace glint::standalone
