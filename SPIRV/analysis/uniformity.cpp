@@ -1,6 +1,7 @@
 #include "uniformity.h"
 
 #include <algorithm>
+#include <list>
 #include <memory>
 #include <set>
 #include <unordered_map>
@@ -120,6 +121,7 @@ struct ModuleFacts {
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
   std::unordered_map<const Instruction*, SourceLocation> locations;
+  std::unordered_set<const Instruction*> inferred;  // locations taken from a nearby OpLine
   std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
   std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
 };
@@ -143,32 +145,53 @@ void IndexDecorations(ModuleFacts& facts) {
   }
 }
 
+// Locations from OpLine. glslang emits OpLine only when the line changes, so a block
+// without one of its own (often the header of an `if` that follows an `if`) gets the
+// next line that appears in the function, marked as inferred ("near").
+void IndexFunctionLines(ModuleFacts& facts, Function& function) {
+  SourceLocation previous;
+  std::vector<const Instruction*> pending;
+  for (Block& block : function.blocks) {
+    SourceLocation current;  // OpLine applies until OpNoLine or the end of the block
+    for (Instruction& inst : block.instructions) {
+      if (inst.opcode == spv::OpLine && inst.words.size() >= 3) {
+        auto file = facts.strings.find(inst.words[0]);
+        current = {file == facts.strings.end() ? "" : file->second, inst.words[1], inst.words[2]};
+        previous = current;
+        for (const Instruction* waiting : pending) facts.locations[waiting] = current;
+        facts.inferred.insert(pending.begin(), pending.end());
+        pending.clear();
+      } else if (inst.opcode == spv::OpNoLine) {
+        current = {};
+      }
+      if (current.line)
+        facts.locations[&inst] = current;
+      else
+        pending.push_back(&inst);
+    }
+  }
+  if (!previous.line) return;
+  for (const Instruction* waiting : pending) facts.locations[waiting] = previous;
+  facts.inferred.insert(pending.begin(), pending.end());
+}
+
 void IndexNamesAndLines(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.debug_names)
     if (inst.opcode == spv::OpName && inst.words.size() >= 2) facts.names[inst.words[0]] = inst.StringAt(1);
   for (const Instruction& inst : facts.module.debug_strings)
     if (inst.opcode == spv::OpString) facts.strings[inst.result_id] = inst.StringAt(0);
+  for (Function& function : facts.module.functions) IndexFunctionLines(facts, function);
   for (Function& function : facts.module.functions)
-    for (Block& block : function.blocks) {
-      SourceLocation current;  // OpLine applies until OpNoLine or the end of the block
-      for (Instruction& inst : block.instructions) {
-        if (inst.opcode == spv::OpLine && inst.words.size() >= 3) {
-          auto file = facts.strings.find(inst.words[0]);
-          current = {file == facts.strings.end() ? "" : file->second, inst.words[1], inst.words[2]};
-        } else if (inst.opcode == spv::OpNoLine) {
-          current = {};
-        }
-        if (current.line) facts.locations[&inst] = current;
+    for (Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) {
         std::vector<uint32_t>& ids = facts.operands[&inst];
         uint32_t width = 1;
         if (inst.opcode == spv::OpSwitch && !inst.words.empty())
           if (const Instruction* selector_type = facts.def_use.TypeOf(inst.words[0]))
             width = facts.module.LiteralWidthOfType(selector_type->result_id);
-        const Instruction& view = inst;
-        view.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
+        inst.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
         if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
       }
-    }
 }
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module) {
@@ -668,15 +691,16 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst) {
   return set(Divergence::kDivergent, "differs between invocations");
 }
 
+// "at file:line", or "in `function` (no line information)".
 std::string EntryPointAnalysis::Where(const Instruction* inst) const {
-  if (!inst) return "an unknown place";
+  if (!inst) return "at an unknown place";
   auto it = facts_.locations.find(inst);
   if (it == facts_.locations.end()) {
     const Function* function = facts_.def_use.FunctionOf(inst);
     return "in " + (function ? NameOf(function->id()) : std::string("a function")) + " (no line information)";
   }
   const SourceLocation& loc = it->second;
-  return (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+  return (facts_.inferred.count(inst) ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
 }
 
 // Renders the chain of causes behind a control level, outermost first: why the block
@@ -684,9 +708,9 @@ std::string EntryPointAnalysis::Where(const Instruction* inst) const {
 std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const {
   std::vector<std::string> lines;
   const Cause* cause = &control.cause;
-  std::unordered_set<const void*> visited;  // causes are acyclic; this bounds the walk anyway
-  Fact memory_holder;
-  for (int step = 0; cause && cause->kind != Cause::kNone && step < 24 && visited.insert(cause).second; ++step) {
+  std::list<Fact> memory_facts;  // joined memory facts live here while the walk refers to them
+  // Causes are acyclic (see Cause); the step limit only bounds the length of the text.
+  for (int step = 0; cause && cause->kind != Cause::kNone && step < 24; ++step) {
     const Cause* next = nullptr;
     auto value = [&](uint32_t id) { const Fact* f = ValueFact(id); return f ? &f->cause : nullptr; };
     auto block = [&](const Block* b) { auto it = blocks_.find(b); return it == blocks_.end() ? nullptr : &it->second.cause; };
@@ -698,65 +722,64 @@ std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const 
         next = value(cause->id);
         break;
       case Cause::kBranch:
-        lines.push_back("only some invocations take the branch at " + Where(cause->block->Terminator()) +
-                        ": its condition " + NameOf(ConditionOf(cause->block)) + " is " +
-                        DivergenceName(Value(ConditionOf(cause->block))));
+        lines.push_back("only some invocations take the branch " + Where(cause->block->Terminator()) +
+                        ": its condition is " + DivergenceName(Value(ConditionOf(cause->block))));
         next = value(ConditionOf(cause->block));
         break;
       case Cause::kNested:
-        lines.push_back("it is inside the branch at " + Where(cause->block->Terminator()) +
+        lines.push_back("it is inside the branch " + Where(cause->block->Terminator()) +
                         ", which is in non-uniform control flow");
         next = block(cause->block);
         break;
       case Cause::kMerge:
-        lines.push_back("it merges the paths of the branch at " + Where(cause->block->Terminator()));
+        lines.push_back("it merges the paths of the branch " + Where(cause->block->Terminator()));
         next = value(ConditionOf(cause->block));
         break;
       case Cause::kCallSite:
-        lines.push_back("its function is called at " + Where(cause->at) + " in non-uniform control flow");
+        lines.push_back("its function is called " + Where(cause->at) + " in non-uniform control flow");
         next = block(cause->block);
         break;
       case Cause::kKillAfterCall: {
-        lines.push_back("the call of " + NameOf(cause->id) + " at " + Where(cause->at) +
+        lines.push_back("the call of " + NameOf(cause->id) + " " + Where(cause->at) +
                         " may end only some invocations (discard)");
         auto kill = kills_.find(cause->id);
         next = kill == kills_.end() ? nullptr : &kill->second.cause;
         break;
       }
       case Cause::kKill:
-        lines.push_back("the discard at " + Where(cause->at) + " is in non-uniform control flow");
+        lines.push_back("the discard " + Where(cause->at) + " is in non-uniform control flow");
         next = block(cause->block);
         break;
       case Cause::kLoad: {
-        lines.push_back(NameOf(cause->id) + " is loaded" + (cause->at ? " at " + Where(cause->at) : std::string()));
-        memory_holder = MemoryFact(cause->id);
-        next = &memory_holder.cause;
+        lines.push_back(NameOf(cause->id) + " is loaded" + (cause->at ? " " + Where(cause->at) : std::string()));
+        memory_facts.push_back(MemoryFact(cause->id));
+        next = &memory_facts.back().cause;
         break;
       }
       case Cause::kStore:
-        lines.push_back("it is assigned a non-uniform value at " + Where(cause->at));
+        lines.push_back("it is assigned a non-uniform value " + Where(cause->at));
         next = value(cause->id);
         break;
       case Cause::kStoreControl:
-        lines.push_back("it is assigned at " + Where(cause->at) + " in non-uniform control flow");
+        lines.push_back("it is assigned " + Where(cause->at) + " in non-uniform control flow");
         next = block(cause->block);
         break;
       case Cause::kParameter:
-        lines.push_back("a parameter receives a non-uniform argument at " + Where(cause->at));
+        lines.push_back("a parameter receives a non-uniform argument " + Where(cause->at));
         next = value(cause->id);
         break;
       case Cause::kCallResult: {
-        lines.push_back(NameOf(cause->id) + " returns a non-uniform value (called at " + Where(cause->at) + ")");
+        lines.push_back(NameOf(cause->id) + " returns a non-uniform value (called " + Where(cause->at) + ")");
         auto returned = returns_.find(cause->id);
         next = returned == returns_.end() ? nullptr : &returned->second.cause;
         break;
       }
       case Cause::kReturn:
-        lines.push_back("it returns a non-uniform value at " + Where(cause->at));
+        lines.push_back("it returns a non-uniform value " + Where(cause->at));
         next = value(cause->id);
         break;
       case Cause::kReturnControl:
-        lines.push_back("it returns at " + Where(cause->at) + " in non-uniform control flow");
+        lines.push_back("it returns " + Where(cause->at) + " in non-uniform control flow");
         next = block(cause->block);
         break;
       case Cause::kNone:

@@ -1,0 +1,176 @@
+#include "convergence_checker.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <vector>
+
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/grammar.h"
+
+namespace glint::spirv {
+namespace {
+
+// The arm of `branch`'s terminator that the edge to `target` belongs to.
+std::string ArmLabel(const Instruction& terminator, uint32_t target) {
+  std::string condition = "%" + std::to_string(terminator.words.at(0)) + " -> ";
+  if (terminator.opcode == spv::OpBranchConditional)
+    return condition + (terminator.words.at(1) == target ? "true" : "false");
+  std::string arms;
+  if (terminator.words.at(1) == target) arms = "default";
+  for (size_t i = 2; i + 1 < terminator.words.size(); i += 2)
+    if (terminator.words[i + 1] == target) arms += (arms.empty() ? "case " : ",case ") + std::to_string(terminator.words[i]);
+  return condition + arms;
+}
+
+using GuardMap = std::unordered_map<const Block*, std::set<std::string>>;
+
+// Direct guards per block (post-dominator walk along each edge of a multi-way branch),
+// and the blocks whose guards each block inherits.
+void DirectGuards(const Cfg& cfg, GuardMap* guards,
+                  std::unordered_map<const Block*, std::set<const Block*>>* parents) {
+  for (const Block* branch : cfg.ReversePostOrder()) {
+    const Instruction* terminator = branch->Terminator();
+    if (!terminator || (terminator->opcode != spv::OpBranchConditional && terminator->opcode != spv::OpSwitch))
+      continue;
+    const Block* stop = cfg.ImmediatePostDominator(branch);
+    for (const Block* successor : cfg.Successors(branch)) {
+      if (successor == stop) continue;
+      std::string arm = ArmLabel(*terminator, successor->id());
+      for (const Block* runner = successor; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner)) {
+        (*guards)[runner].insert(arm);
+        (*parents)[runner].insert(branch);
+      }
+    }
+  }
+}
+
+// Guards of every block: its own and, transitively, those of the branches it depends on.
+GuardMap AllGuards(Function& function) {
+  Cfg cfg(function);
+  GuardMap direct;
+  std::unordered_map<const Block*, std::set<const Block*>> parents;
+  DirectGuards(cfg, &direct, &parents);
+  GuardMap all;
+  for (const Block* block : cfg.ReversePostOrder()) {
+    std::set<std::string>& mine = all[block];
+    std::vector<const Block*> work = {block};
+    std::set<const Block*> seen = {block};
+    while (!work.empty()) {
+      const Block* next = work.back();
+      work.pop_back();
+      mine.insert(direct[next].begin(), direct[next].end());
+      for (const Block* parent : parents[next])
+        if (seen.insert(parent).second) work.push_back(parent);
+    }
+  }
+  return all;
+}
+
+std::string KeyOf(const Instruction& inst, uint32_t function, std::map<std::string, int>* occurrences) {
+  if (inst.result_id) return "%" + std::to_string(inst.result_id);
+  std::string key = "fn%" + std::to_string(function) + " " + grammar::OpcodeName(inst.opcode);
+  for (uint32_t word : inst.words) key += " " + std::to_string(word);
+  return key + " #" + std::to_string((*occurrences)[key]++);
+}
+
+std::string Describe(const std::string& key, const ConvergenceRecord& record) {
+  return std::string(grammar::OpcodeName(record.opcode)) + " " + key + " (" + ConvergenceFlagsText(record.flags) + ")";
+}
+
+// Why `after` breaks the promise of `before` for one instruction; "" when it does not.
+std::string Violation(const std::string& key, const ConvergenceRecord& before, const ConvergenceRecord& after) {
+  for (const std::string& guard : after.guards)
+    if (!before.guards.count(guard))
+      return Describe(key, before) + " gained control dependence on " + guard;
+  if (!(before.flags & kCrossThread)) return "";
+  if (after.function != before.function) return Describe(key, before) + " moved to another function";
+  for (const std::string& guard : before.guards)
+    if (!after.guards.count(guard))
+      return Describe(key, before) + " lost its guard " + guard + " (its execution mask changes)";
+  return "";
+}
+
+class CheckedPass : public Pass {
+ public:
+  explicit CheckedPass(std::unique_ptr<Pass> inner) : inner_(std::move(inner)) {}
+  const char* name() const override { return inner_->name(); }
+  PassResult Run(Module& module, PassContext& context) override {
+    PassResult result;
+    std::string problem = RunUnderConvergenceChecker(*inner_, module, context, &result);
+    if (!problem.empty()) return PassResult::Failed("convergence checker: " + problem);
+    return result;
+  }
+
+ private:
+  std::unique_ptr<Pass> inner_;
+};
+
+}  // namespace
+
+ConvergenceSnapshot TakeConvergenceSnapshot(Module& module) {
+  ConvergenceSnapshot snapshot;
+  ConvergenceClasses classes(module);
+  if (!classes.ok()) {
+    snapshot.error = classes.error();
+    return snapshot;
+  }
+  std::map<std::string, int> occurrences;
+  for (Function& function : module.functions) {
+    GuardMap guards = AllGuards(function);
+    for (Block& block : function.blocks)
+      for (Instruction& inst : block.instructions) {
+        ConvergenceFlags flags = classes.Of(inst);
+        if (!(flags & (kConvergent | kCrossThread))) continue;
+        ConvergenceRecord& record = snapshot.records[KeyOf(inst, function.id(), &occurrences)];
+        record.opcode = inst.opcode;
+        record.flags = flags;
+        record.function = function.id();
+        record.guards = guards[&block];
+      }
+  }
+  return snapshot;
+}
+
+std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before, const ConvergenceSnapshot& after) {
+  if (!before.error.empty()) return "before the pass: " + before.error;
+  if (!after.error.empty()) return "after the pass: " + after.error;
+  std::string problems;
+  std::vector<std::pair<std::string, const ConvergenceRecord*>> removed;
+  for (const auto& [key, record] : before.records)
+    if (!after.records.count(key)) removed.push_back({key, &record});
+  for (const auto& [key, record] : after.records) {
+    auto old = before.records.find(key);
+    std::string problem;
+    if (old != before.records.end()) {
+      problem = Violation(key, old->second, record);
+    } else {
+      // A new instruction: it must stand in for a removed one of the same kind.
+      auto stand_in = std::find_if(removed.begin(), removed.end(), [&](const auto& entry) {
+        return entry.second->opcode == record.opcode && entry.second->function == record.function &&
+               Violation(key, *entry.second, record).empty();
+      });
+      if (stand_in == removed.end())
+        problem = Describe(key, record) + " is new and replaces no removed instruction under the same guards";
+      else
+        removed.erase(stand_in);
+    }
+    if (!problem.empty()) problems += (problems.empty() ? "" : "\n") + problem;
+  }
+  return problems;
+}
+
+std::string RunUnderConvergenceChecker(Pass& pass, Module& module, PassContext& context, PassResult* result) {
+  ConvergenceSnapshot before = TakeConvergenceSnapshot(module);
+  PassResult outcome = pass.Run(module, context);
+  if (result) *result = outcome;
+  if (outcome.status == PassStatus::kFailed) return "";
+  ConvergenceSnapshot after = TakeConvergenceSnapshot(module);
+  std::string problems = CompareConvergenceSnapshots(before, after);
+  return problems.empty() ? "" : std::string(pass.name()) + ": " + problems;
+}
+
+std::unique_ptr<Pass> WithConvergenceChecker(std::unique_ptr<Pass> inner) {
+  return std::make_unique<CheckedPass>(std::move(inner));
+}
+
+}  // namespace glint::spirv

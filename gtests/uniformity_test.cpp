@@ -1,0 +1,555 @@
+// Tests of the uniformity analysis (SPIRV/analysis/uniformity.h) and the
+// uniformity-check pass: each uniform-control class in non-uniform control flow is
+// reported with its location and chain of reasons; uniform branches, loops with
+// uniform trip counts and code after reconvergence are not; severities; the output
+// never changes; the round budget refuses by name.
+#include <gtest/gtest.h>
+
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+
+#include <mutex>
+
+#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/ir/parser.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+EShLanguage Language(const std::string& stage) {
+  if (stage == "frag") return EShLangFragment;
+  if (stage == "comp") return EShLangCompute;
+  if (stage == "tesc") return EShLangTessControl;
+  ADD_FAILURE() << "stage " << stage;
+  return EShLangVertex;
+}
+
+// Like test::CompileGlsl, with OpLine debug info so that findings have locations
+// ("u.<stage>:<line>"). Vulkan 1.0 / SPIR-V 1.0, or Vulkan 1.1 / SPIR-V 1.3.
+std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage, bool vulkan11 = false) {
+  static std::once_flag once;
+  std::call_once(once, [] { glslang::InitializeProcess(); });
+  EShLanguage language = Language(stage);
+  glslang::TShader shader(language);
+  const char* text = source.c_str();
+  std::string file = "u." + stage;
+  const char* name = file.c_str();
+  int length = static_cast<int>(source.size());
+  shader.setStringsWithLengthsAndNames(&text, &length, &name, 1);
+  shader.setEnvInput(glslang::EShSourceGlsl, language, glslang::EShClientVulkan, 100);
+  shader.setEnvClient(glslang::EShClientVulkan, vulkan11 ? glslang::EShTargetVulkan_1_1 : glslang::EShTargetVulkan_1_0);
+  shader.setEnvTarget(glslang::EShTargetSpv, vulkan11 ? glslang::EShTargetSpv_1_3 : glslang::EShTargetSpv_1_0);
+  EShMessages messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules | EShMsgDebugInfo);
+  if (!shader.parse(GetDefaultResources(), 100, false, messages)) {
+    ADD_FAILURE() << shader.getInfoLog() << source;
+    return {};
+  }
+  glslang::TProgram program;
+  program.addShader(&shader);
+  if (!program.link(messages)) {
+    ADD_FAILURE() << program.getInfoLog();
+    return {};
+  }
+  std::vector<uint32_t> words;
+  glslang::SpvOptions options;
+  options.generateDebugInfo = true;
+  glslang::GlslangToSpv(*program.getIntermediate(language), words, &options);
+  return words;
+}
+
+struct Outcome {
+  std::vector<std::string> warnings;  // FormatDiagnostic text, one per finding
+  std::string refusal;
+  std::string All() const {
+    std::string all;
+    for (const std::string& warning : warnings) all += warning + "\n";
+    return all;
+  }
+};
+
+Outcome Analyze(const std::vector<uint32_t>& words, const UniformityOptions& options = {}) {
+  Outcome outcome;
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  if (!module) {
+    ADD_FAILURE() << error;
+    return outcome;
+  }
+  UniformityResult result = AnalyzeUniformity(*module, options);
+  outcome.refusal = result.refusal;
+  for (const Diagnostic& diagnostic : UniformityDiagnostics(result, Severity::kWarning))
+    outcome.warnings.push_back(FormatDiagnostic(diagnostic));
+  EXPECT_EQ(module->Encode(), words) << "the analysis must not change the module";
+  return outcome;
+}
+
+Outcome AnalyzeGlsl(const std::string& source, const std::string& stage, bool vulkan11 = false) {
+  return Analyze(CompileWithLines(source, stage, vulkan11));
+}
+
+const char* kFragmentHeader = R"(#version 450
+layout(location = 0) in vec2 uv;
+layout(location = 1) flat in int flatIndex;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform sampler2D tex;
+layout(binding = 1) uniform sampler2DShadow shadowTex;
+layout(binding = 2) uniform Params { float threshold; int count; };
+layout(push_constant) uniform Push { float pushed; };
+)";
+
+// --- Each uniform-control class in a branch on an interpolated input. ---
+
+struct OpcodeCase {
+  const char* name;
+  const char* expression;  // a float
+  const char* opcode;      // in the warning; "" when no warning is expected
+};
+
+class UniformityOpcode : public ::testing::TestWithParam<OpcodeCase> {};
+
+// GLSL (line 10 holds the expression):
+//   if (uv.x > 0.5) {
+//     color.x = <expression>;
+//   }
+TEST_P(UniformityOpcode, UnderDivergentBranch) {
+  std::string source = std::string(kFragmentHeader) +
+                       "void main() {\n"
+                       "  if (uv.x > 0.5) {\n"
+                       "    color.x = " + GetParam().expression + ";\n"
+                       "  }\n"
+                       "}\n";
+  Outcome outcome = AnalyzeGlsl(source, "frag");
+  EXPECT_EQ(outcome.refusal, "");
+  if (std::string(GetParam().opcode).empty()) {
+    EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+    return;
+  }
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], std::string("CHECK: WARNING: u.frag:11: ") +
+                                                         GetParam().opcode +
+                                                         "\nCHECK: only some invocations take the branch at u.frag:10"
+                                                         "\nCHECK: fragment input `uv` is interpolated (not flat)"),
+            "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Classes, UniformityOpcode,
+    ::testing::Values(
+        OpcodeCase{"DPdx", "dFdx(uv.y)", "derivative (OpDPdx)"},
+        OpcodeCase{"DPdy", "dFdy(uv.y)", "derivative (OpDPdy)"},
+        OpcodeCase{"Fwidth", "fwidth(uv.y)", "derivative (OpFwidth)"},
+        OpcodeCase{"DPdxFine", "dFdxFine(uv.y)", "derivative (OpDPdxFine)"},
+        OpcodeCase{"DPdyCoarse", "dFdyCoarse(uv.y)", "derivative (OpDPdyCoarse)"},
+        OpcodeCase{"FwidthFine", "fwidthFine(uv.y)", "derivative (OpFwidthFine)"},
+        OpcodeCase{"Sample", "texture(tex, uv).x", "implicit-LOD texture sample (OpImageSampleImplicitLod)"},
+        OpcodeCase{"SampleBias", "texture(tex, uv, 1.0).x", "implicit-LOD texture sample (OpImageSampleImplicitLod)"},
+        OpcodeCase{"SampleProj", "textureProj(tex, vec3(uv, 1.0)).x", "implicit-LOD texture sample (OpImageSampleProjImplicitLod)"},
+        OpcodeCase{"SampleDref", "texture(shadowTex, vec3(uv, 0.5))", "implicit-LOD texture sample (OpImageSampleDrefImplicitLod)"},
+        OpcodeCase{"SampleProjDref", "textureProj(shadowTex, vec4(uv, 0.5, 1.0))",
+                   "implicit-LOD texture sample (OpImageSampleProjDrefImplicitLod)"},
+        OpcodeCase{"QueryLod", "textureQueryLod(tex, uv).x", "implicit-LOD texture sample (OpImageQueryLod)"},
+        // Explicit levels of detail and fetches take no derivatives.
+        OpcodeCase{"SampleLod_NoWarning", "textureLod(tex, uv, 0.0).x", ""},
+        OpcodeCase{"SampleGrad_NoWarning", "textureGrad(tex, uv, vec2(0.1), vec2(0.1)).x", ""},
+        OpcodeCase{"Fetch_NoWarning", "texelFetch(tex, ivec2(uv), 0).x", ""},
+        OpcodeCase{"Arithmetic_NoWarning", "sin(uv.y)", ""}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// --- Branch conditions: which are uniform enough for derivatives. ---
+
+struct ConditionCase {
+  const char* name;
+  const char* condition;
+  bool warns;
+};
+
+class UniformityFragmentCondition : public ::testing::TestWithParam<ConditionCase> {};
+
+TEST_P(UniformityFragmentCondition, DerivativeUnderIf) {
+  std::string source = std::string(kFragmentHeader) +
+                       "#extension GL_KHR_shader_subgroup_vote : require\n"
+                       "#extension GL_KHR_shader_subgroup_ballot : require\n"
+                       "void main() {\n"
+                       "  float t = uv.x;\n"
+                       "  if (" + GetParam().condition + ") {\n"
+                       "    color = texture(tex, uv);\n"
+                       "  }\n"
+                       "}\n";
+  Outcome outcome = AnalyzeGlsl(source, "frag", /*vulkan11=*/true);
+  EXPECT_EQ(outcome.refusal, "");
+  EXPECT_EQ(outcome.warnings.size(), GetParam().warns ? 1u : 0u) << outcome.All();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Conditions, UniformityFragmentCondition,
+    ::testing::Values(ConditionCase{"InterpolatedInput", "uv.y > 0.5", true},
+                      ConditionCase{"LocalCopyOfInput", "t > 0.5", true},
+                      ConditionCase{"FragCoord", "gl_FragCoord.x > 10.0", true},
+                      ConditionCase{"HelperInvocation", "!gl_HelperInvocation", true},
+                      ConditionCase{"SubgroupInvocationId", "gl_SubgroupInvocationID == 0u", true},
+                      ConditionCase{"UniformBuffer", "threshold > 0.5", false},
+                      ConditionCase{"PushConstant", "pushed > 0.5", false},
+                      ConditionCase{"Constant", "2 > 1", false},
+                      // Flat inputs and FrontFacing are the same for the whole quad.
+                      ConditionCase{"FlatInput", "flatIndex > 2", false},
+                      ConditionCase{"FrontFacing", "gl_FrontFacing", false},
+                      // Subgroup votes and broadcasts are the same for the subgroup.
+                      ConditionCase{"SubgroupAny", "subgroupAny(uv.x > 0.5)", false},
+                      ConditionCase{"BroadcastFirst", "subgroupBroadcastFirst(uv.x) > 0.5", false}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// --- Compute barriers. ---
+
+const char* kComputeHeader = R"(#version 450
+#extension GL_KHR_shader_subgroup_vote : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+layout(std430, binding = 1) readonly buffer Sizes { uint size; };
+layout(binding = 2) uniform Params { uint count; };
+shared uint scratch[64];
+)";
+
+class UniformityComputeCondition : public ::testing::TestWithParam<ConditionCase> {};
+
+TEST_P(UniformityComputeCondition, BarrierUnderIf) {
+  std::string source = std::string(kComputeHeader) +
+                       "void main() {\n"
+                       "  if (" + GetParam().condition + ") {\n"
+                       "    barrier();\n"
+                       "  }\n"
+                       "}\n";
+  Outcome outcome = AnalyzeGlsl(source, "comp", /*vulkan11=*/true);
+  EXPECT_EQ(outcome.refusal, "");
+  ASSERT_EQ(outcome.warnings.size(), GetParam().warns ? 1u : 0u) << outcome.All();
+  if (GetParam().warns)
+    EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
+                                                       "workgroup scope) in non-uniform control flow"),
+              "");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Conditions, UniformityComputeCondition,
+    ::testing::Values(ConditionCase{"LocalInvocationId", "gl_LocalInvocationID.x < 32u", true},
+                      ConditionCase{"GlobalInvocationId", "gl_GlobalInvocationID.x < 32u", true},
+                      ConditionCase{"WritableBuffer", "data[0] > 3u", true},
+                      ConditionCase{"SharedMemory", "scratch[0] > 3u", true},
+                      ConditionCase{"Atomic", "atomicAdd(data[0], 1u) == 0u", true},
+                      // Uniform per subgroup is not uniform per workgroup.
+                      ConditionCase{"SubgroupVote", "subgroupAny(gl_LocalInvocationID.x < 3u)", true},
+                      ConditionCase{"SubgroupId", "gl_SubgroupID == 0u", true},
+                      ConditionCase{"WorkGroupId", "gl_WorkGroupID.x == 0u", false},
+                      ConditionCase{"NumWorkGroups", "gl_NumWorkGroups.x > 2u", false},
+                      ConditionCase{"UniformBuffer", "count > 2u", false},
+                      ConditionCase{"ReadonlyBuffer", "size > 2u", false}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// GLSL: an early return of some invocations, then barrier().
+TEST(Uniformity, BarrierAfterDivergentReturn) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void main() {\n"
+                                    "  if (gl_LocalInvocationID.x > 10u) return;\n"
+                                    "  barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier"
+                                                     "\nCHECK: only some invocations take the branch at u.comp:9"
+                                                     "\nCHECK: built-in LocalInvocationId differs between invocations"),
+            "");
+}
+
+// GLSL: a loop whose exit depends on a storage buffer value indexed per invocation.
+TEST(Uniformity, LoopWithDivergentExit) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void main() {\n"
+                                    "  for (uint i = 0u; i < data[gl_LocalInvocationID.x]; ++i) {\n"
+                                    "    barrier();\n"
+                                    "  }\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"), "");
+}
+
+// GLSL: a loop that breaks for some invocations; the barrier after the loop is fine,
+// the one inside is not.
+TEST(Uniformity, LoopWithDivergentBreak_AfterLoopIsReconverged) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void main() {\n"
+                                    "  for (uint i = 0u; i < count; ++i) {\n"
+                                    "    if (data[i] == gl_LocalInvocationID.x) break;\n"
+                                    "    barrier();\n"
+                                    "  }\n"
+                                    "  barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:11: barrier"), "");
+}
+
+TEST(Uniformity, LoopWithUniformTripCount_NoWarning) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void main() {\n"
+                                    "  uint sum = 0u;\n"
+                                    "  for (uint i = 0u; i < count; ++i) {\n"
+                                    "    scratch[gl_LocalInvocationID.x] = i;\n"
+                                    "    barrier();\n"
+                                    "    sum += scratch[(gl_LocalInvocationID.x + 1u) & 63u];\n"
+                                    "    barrier();\n"
+                                    "  }\n"
+                                    "  data[gl_GlobalInvocationID.x] = sum;\n"
+                                    "}\n",
+                                "comp");
+  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+  EXPECT_EQ(outcome.refusal, "");
+}
+
+// GLSL: the derivative follows the divergent if, after its merge.
+TEST(Uniformity, AfterReconvergence_NoWarning) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void main() {\n"
+                                    "  color = vec4(0.0);\n"
+                                    "  if (uv.x > 0.5) color.x = 1.0;\n"
+                                    "  color.y = dFdx(uv.y);\n"
+                                    "  color.z = texture(tex, uv).x;\n"
+                                    "}\n",
+                                "frag");
+  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+}
+
+// GLSL: a value assigned in a divergent branch is non-uniform after the merge.
+TEST(Uniformity, VariableAssignedUnderDivergentBranch) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void main() {\n"
+                                    "  bool near = false;\n"
+                                    "  if (uv.x > 0.5) near = true;\n"
+                                    "  if (near) color = texture(tex, uv);\n"
+                                    "}\n",
+                                "frag");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:12: implicit-LOD"
+                                                     "\nCHECK: branch near u.frag:12"
+                                                     "\nCHECK: `near` is loaded"
+                                                     "\nCHECK: assigned at u.frag:11 in non-uniform control flow"
+                                                     "\nCHECK: branch at u.frag:11"
+                                                     "\nCHECK: fragment input `uv`"),
+            "");
+}
+
+// GLSL: a discard of some invocations ends uniform control flow; a demote does not
+// (demoted invocations keep running as helpers, so derivatives stay defined).
+TEST(Uniformity, DiscardBeforeDerivative) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void main() {\n"
+                                    "  if (uv.x > 0.5) discard;\n"
+                                    "  color = vec4(dFdx(uv.y));\n"
+                                    "}\n",
+                                "frag");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:11: derivative\nCHECK: branch at u.frag:10"), "");
+}
+
+TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "#extension GL_EXT_demote_to_helper_invocation : require\n"
+                                    "void main() {\n"
+                                    "  if (uv.x > 0.5) demote;\n"
+                                    "  color = vec4(dFdx(uv.y));\n"
+                                    "}\n",
+                                "frag");
+  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+}
+
+// GLSL: the barrier sits in a helper; the helper is called under a divergent if, and a
+// second helper decides the condition from the invocation id.
+TEST(Uniformity, AcrossFunctionCalls) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "bool firstHalf() { return gl_LocalInvocationIndex < 32u; }\n"
+                                    "void sync() {\n"
+                                    "  barrier();\n"
+                                    "}\n"
+                                    "void main() {\n"
+                                    "  if (firstHalf()) sync();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:10: barrier"
+                                                     "\nCHECK: its function is called at u.comp:13 in non-uniform"
+                                                     "\nCHECK: branch at u.comp:13"
+                                                     "\nCHECK: `firstHalf(` returns a non-uniform value"
+                                                     "\nCHECK: it returns a non-uniform value at u.comp:8"
+                                                     "\nCHECK: built-in LocalInvocationIndex"),
+            "");
+}
+
+// GLSL: the discard is inside a helper, the derivative after the call.
+TEST(Uniformity, DiscardInCallee) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void clip(float v) { if (v < 0.0) discard; }\n"
+                                    "void main() {\n"
+                                    "  clip(uv.x);\n"
+                                    "  color = vec4(dFdx(uv.y));\n"
+                                    "}\n",
+                                "frag");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:12: derivative"
+                                                     "\nCHECK: the call of `clip(f1;` at u.frag:11 may end only some"
+                                                     "\nCHECK: the discard at u.frag:9 is in non-uniform control flow"),
+            "");
+}
+
+// GLSL cannot put a tessellation control barrier() under flow control (glslang refuses),
+// so this is SPIR-V from another front end:
+//   if (<built-in> == 0) barrier();
+std::string TessellationControl(const std::string& builtin) {
+  return R"(OpCapability Tessellation
+OpMemoryModel Logical GLSL450
+OpEntryPoint TessellationControl %main "main" %input
+OpExecutionMode %main OutputVertices 4
+OpName %main "main"
+OpDecorate %input BuiltIn )" + builtin + R"(
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%ptr = OpTypePointer Input %int
+%input = OpVariable %ptr Input
+%zero = OpConstant %int 0
+%workgroup = OpConstant %uint 2
+%semantics = OpConstant %uint 0
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%value = OpLoad %int %input
+%first = OpIEqual %bool %value %zero
+OpSelectionMerge %merge None
+OpBranchConditional %first %then %merge
+%then = OpLabel
+OpControlBarrier %workgroup %workgroup %semantics
+OpBranch %merge
+%merge = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+}
+
+TEST(Uniformity, TessellationControlBarrier_InvocationId) {
+  std::vector<uint32_t> words = test::Assemble(TessellationControl("InvocationId"));
+  ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
+  Outcome outcome = Analyze(words);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: barrier (OpControlBarrier, workgroup scope)"
+                                                     "\nCHECK: built-in InvocationId differs between invocations"),
+            "");
+}
+
+// gl_PrimitiveID is the same for the whole patch, which is one tessellation workgroup.
+TEST(Uniformity, TessellationControlBarrier_PrimitiveId_NoWarning) {
+  Outcome outcome = Analyze(test::Assemble(TessellationControl("PrimitiveId")));
+  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+}
+
+// [[subgroup_uniform_control_flow]]: glslang 12 emits the SubgroupUniformControlFlowKHR
+// execution mode; it does not make a workgroup barrier in divergent control flow valid.
+TEST(Uniformity, SubgroupUniformControlFlowAttribute_KeepsMeaning) {
+  const char* source = R"(#version 450
+#extension GL_EXT_subgroup_uniform_control_flow : require
+layout(local_size_x = 64) in;
+void main() [[subgroup_uniform_control_flow]] {
+  if (gl_LocalInvocationID.x < 3u) barrier();
+}
+)";
+  std::vector<uint32_t> words = CompileWithLines(source, "comp");
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(words), "CHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"),
+            "");
+  Outcome outcome = Analyze(words);
+  EXPECT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  // Through the whole pipeline: the mode survives, the output validates.
+  Options options;
+  Report report;
+  std::vector<uint32_t> output = words;
+  ASSERT_TRUE(Process(output, options, &report));
+  EXPECT_EQ(output, words) << "warnings never change the output";
+  EXPECT_EQ(test::ValidateFor(output, TargetEnv::kVulkan10), "");
+  ASSERT_EQ(report.diagnostics.size(), 1u);
+  EXPECT_EQ(report.diagnostics[0].severity, Severity::kWarning);
+}
+
+// --- Severity through glint::Process. ---
+
+const char* kDivergentBarrier = R"(#version 450
+layout(local_size_x = 64) in;
+void main() {
+  if (gl_LocalInvocationID.x < 3u) barrier();
+}
+)";
+
+TEST(UniformityCheck, Severity_Warning_OutputUnchanged) {
+  std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
+  std::vector<uint32_t> output = words;
+  Options options;
+  options.uniformity = Severity::kWarning;
+  Report report;
+  ASSERT_TRUE(Process(output, options, &report));
+  EXPECT_EQ(output, words);
+  ASSERT_EQ(report.diagnostics.size(), 1u);
+  EXPECT_EQ(report.diagnostics[0].origin, "uniformity");
+  // Without line info the message still says where: the function.
+  EXPECT_EQ(test::CheckPatterns(FormatDiagnostic(report.diagnostics[0]),
+                                "CHECK: WARNING: barrier (OpControlBarrier, workgroup scope)"
+                                "\nCHECK: the branch in `main` (no line information)"),
+            "");
+}
+
+TEST(UniformityCheck, Severity_Error_FailsCompilation) {
+  std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
+  std::vector<uint32_t> output = words;
+  Options options;
+  options.uniformity = Severity::kError;
+  Report report;
+  EXPECT_FALSE(Process(output, options, &report));
+  EXPECT_EQ(output, words);
+  EXPECT_TRUE(report.HasErrors());
+  bool uniformity_error = false;
+  for (const Diagnostic& d : report.diagnostics) uniformity_error |= d.origin == "uniformity" && d.severity == Severity::kError;
+  EXPECT_TRUE(uniformity_error);
+}
+
+TEST(UniformityCheck, Severity_Off_Silent) {
+  std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
+  Options options;
+  options.uniformity = Severity::kOff;
+  Report report;
+  ASSERT_TRUE(Process(words, options, &report));
+  EXPECT_TRUE(report.diagnostics.empty());
+}
+
+TEST(UniformityCheck, Severity_Error_CleanShaderCompiles) {
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+void main() { if (gl_WorkGroupID.x == 0u) barrier(); }
+)", "comp");
+  Options options;
+  options.uniformity = Severity::kError;
+  Report report;
+  EXPECT_TRUE(Process(words, options, &report));
+  EXPECT_TRUE(report.diagnostics.empty());
+}
+
+TEST(Uniformity, RoundBudget_RefusesByName) {
+  std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
+  UniformityOptions options;
+  options.round_budget = 1;
+  Outcome outcome = Analyze(words, options);
+  EXPECT_NE(outcome.refusal.find("round budget (1 rounds)"), std::string::npos) << outcome.refusal;
+  // A refusal claims no findings; it is one note.
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("NOTE: uniformity analysis of entry point `main`", 0), 0u) << outcome.warnings[0];
+  options.round_budget = 64;
+  EXPECT_EQ(Analyze(words, options).warnings.size(), 1u);
+}
+
+}  // namespace
+}  // namespace glint::spirv
