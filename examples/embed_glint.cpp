@@ -34,7 +34,8 @@ void PrintReport(const glint::Report& report) {
     std::printf("%s\n", glint::FormatDiagnostic(diagnostic).c_str());
   for (const glint::AccessRecord& access : report.accesses) {
     std::printf("access %s %s", access.instruction.c_str(), access.object.c_str());
-    if (access.location.line) std::printf(" (line %u)", access.location.line);
+    if (access.location.line)
+      std::printf(" (%s:%u)", access.location.file.c_str(), access.location.line);
     if (access.has_range)
       std::printf(" index in [%lld, %lld]", static_cast<long long>(access.range_min),
                   static_cast<long long>(access.range_max));

@@ -4,8 +4,10 @@
 // order (RunPipeline), emit, optionally validate; the caller's vector changes only
 // when all of that succeeded. The caller's report receives the diagnostics of every
 // run, but access records and pass statistics only from a run that succeeded, so a
-// report never describes a module the caller did not get. No exception leaves these
-// functions: std::exception (std::bad_alloc included) becomes an error diagnostic.
+// report never describes a module the caller did not get. GlslangToSpv also names
+// source lines in the report when the module has none (see LocateReport). No exception
+// leaves these functions: std::exception (std::bad_alloc included) becomes an error
+// diagnostic.
 #include <glslang/Include/PoolAlloc.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/Logger.h>
@@ -142,6 +144,57 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
   return !report.HasErrors();
 }
 
+// True when the module carries OpLine, i.e. the records can already name lines.
+bool HasLineInformation(const std::vector<uint32_t>& words) {
+  constexpr uint32_t kOpLine = 8;
+  for (size_t at = 5; at < words.size();) {
+    const uint32_t word_count = words[at] >> 16;
+    if ((words[at] & 0xffff) == kOpLine) return true;
+    if (word_count == 0) return false;
+    at += word_count;
+  }
+  return false;
+}
+
+// Copies locations from `located` into `plain` when both runs found the same things in
+// the same order (same counts, same instructions, verdicts and origins); otherwise
+// leaves `plain` unlocated rather than guess.
+void TakeLocations(const Report& located, Report& plain) {
+  if (located.accesses.size() != plain.accesses.size() ||
+      located.diagnostics.size() != plain.diagnostics.size())
+    return;
+  for (size_t i = 0; i < plain.accesses.size(); ++i)
+    if (located.accesses[i].instruction != plain.accesses[i].instruction ||
+        located.accesses[i].verdict != plain.accesses[i].verdict)
+      return;
+  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
+    if (located.diagnostics[i].origin != plain.diagnostics[i].origin) return;
+  for (size_t i = 0; i < plain.accesses.size(); ++i)
+    plain.accesses[i].location = located.accesses[i].location;
+  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
+    plain.diagnostics[i].location = located.diagnostics[i].location;
+}
+
+// Diagnostics and records should name source lines even when the caller did not ask
+// for debug information, yet the output must not change because something was said.
+// So only the report is located: glslang generates a second module with OpLine, the
+// pipeline runs on it, and its locations are copied over; its words are dropped.
+void LocateReport(const glslang::TIntermediate& intermediate,
+                  const glslang::SpvOptions* spv_options, const Options& options,
+                  Report& plain) {
+  glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
+  with_lines.generateDebugInfo = true;
+  with_lines.stripDebugInfo = false;
+  Report generation;
+  std::vector<uint32_t> words;
+  if (!GenerateWithGlslang(intermediate, &with_lines, generation, words)) return;
+  Options quiet = options;
+  quiet.validate = false;  // the located module is never returned
+  Report located;
+  std::vector<uint32_t> unused;
+  if (RunPasses(words, quiet, /*check_input=*/false, located, unused)) TakeLocations(located, plain);
+}
+
 }  // namespace
 
 bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report) {
@@ -164,7 +217,18 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
       return false;
     }
     MergeSucceeded(generation, report);
-    return ProcessInto(words, spirv, options, /*check_input=*/false, report);
+    Report findings;
+    std::vector<uint32_t> output;
+    if (!ProcessInto(words, output, options, /*check_input=*/false, &findings)) {
+      MergeFailed(findings, report);
+      return false;
+    }
+    bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty();
+    if (report && has_findings && !HasLineInformation(words))
+      LocateReport(intermediate, spv_options, options, findings);
+    MergeSucceeded(findings, report);
+    spirv.swap(output);
+    return true;
   } catch (const std::exception& e) {
     return Fail(report, "glint", std::string("internal error: ") + e.what());
   } catch (...) {

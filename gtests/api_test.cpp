@@ -194,6 +194,31 @@ TEST(Api, GlslangToSpv_SameAsProcessOnGlslangOutput) {
   }
 }
 
+// Records name source lines although the caller asked for no debug information, and
+// the output is the same whether or not a report was asked for.
+TEST(Api, GlslangToSpv_ReportNamesLinesWithoutChangingTheOutput) {
+  LinkedProgram linked = ParseAndLink(kComputeShader, EShLangCompute);
+  std::vector<uint32_t> reported, unreported;
+  Report report;
+  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), reported, nullptr, RobustOptions(), &report));
+  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), unreported, nullptr, RobustOptions(), nullptr));
+  EXPECT_EQ(reported, unreported);
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(reported), "CHECK-NOT: OpLine"), "");
+  ASSERT_GT(report.accesses.size(), 0u);
+  for (const AccessRecord& access : report.accesses)
+    EXPECT_EQ(access.location.line, 8u) << access.instruction << " " << access.object;  // values[i] = ...
+
+  // With debug information asked for, the module's own OpLines locate the records.
+  glslang::SpvOptions debug;
+  debug.generateDebugInfo = true;
+  std::vector<uint32_t> with_lines;
+  Report debug_report;
+  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), with_lines, &debug, RobustOptions(), &debug_report));
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(with_lines), "CHECK: OpLine"), "");
+  ASSERT_EQ(debug_report.accesses.size(), report.accesses.size());
+  for (const AccessRecord& access : debug_report.accesses) EXPECT_EQ(access.location.line, 8u);
+}
+
 // glslang 12 generates from the calling thread's pool allocator, which only a parse or
 // link on that thread installs; Glint gives the call its own, so a worker thread that
 // never touched glslang may generate.
