@@ -37,6 +37,7 @@ struct Candidate {
   Function* function = nullptr;
   uint32_t constant = 0;
   std::vector<Instruction*> stores;  // every OpStore whose pointer is the variable itself
+  bool indexed_at_run_time = false;  // an access chain rooted here has a non-constant index
   // Filled while checking: what the rewrite touches.
   std::vector<Use> direct_reads;     // OpLoad / access chains of the variable itself
   std::vector<Instruction*> chains;  // every access chain rooted at the variable
@@ -60,6 +61,9 @@ class State {
  private:
   void IndexConstants();
   void FindCandidates();
+  void NoteStoreOrChain(const Instruction& inst,
+                        const std::unordered_map<uint32_t, size_t>& by_variable,
+                        std::vector<Candidate>& variables);
   std::string Check(Candidate& candidate);
   std::string CheckContent(const Candidate& candidate) const;
   std::string CheckUses(Candidate& candidate);
@@ -67,7 +71,6 @@ class State {
   std::string CheckUseOfChain(const Use& use, std::vector<uint32_t>& worklist,
                               Candidate& candidate);
   bool StoreDominates(const Instruction& store, const Instruction& use);
-  bool HasRunTimeIndex(const Candidate& candidate) const;
   void Rewrite(std::vector<Table>& tables);
   uint32_t PrivatePointerTo(uint32_t pointee);
   uint32_t PointeeOf(uint32_t pointer_type) const;
@@ -84,13 +87,15 @@ class State {
   std::unique_ptr<DefUse> def_use_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   std::unordered_map<uint32_t, uint32_t> private_pointers_;  // pointee -> pointer type
+  std::unordered_map<uint32_t, size_t> chain_roots_;  // access chain -> its variable's index
 };
 
 // Records types, constants, and which composite constants hold a spec constant. Walks
 // in module order, so constituents are seen before the composites that use them.
 void State::IndexConstants() {
   for (const Instruction& inst : module_.types_values) {
-    if (IsTypeDeclaration(inst.opcode)) types_[inst.result_id] = &inst;
+    if (inst.opcode == spv::OpTypePointer || IsCompositeTypeOpcode(inst.opcode))
+      types_[inst.result_id] = &inst;
     if (!IsConstantInstruction(inst.opcode)) continue;
     constant_opcodes_[inst.result_id] = inst.opcode;
     bool tainted = IsSpecConstantInstruction(inst.opcode);
@@ -112,8 +117,8 @@ void State::IndexConstants() {
 }
 
 // Candidates: Function variables of an entry block whose Initializer, or some OpStore to
-// the variable itself, is a composite constant. Only opcodes are compared here, so a
-// module without any candidate costs one walk and is never touched.
+// the variable itself, is a composite constant. Only opcodes and ids are compared here,
+// so a module without a candidate costs a walk and is never touched.
 void State::FindCandidates() {
   std::unordered_map<uint32_t, size_t> by_variable;
   std::vector<Candidate> variables;
@@ -136,17 +141,40 @@ void State::FindCandidates() {
   if (variables.empty()) return;
   for (Function& function : module_.functions)
     for (Block& block : function.blocks)
-      for (Instruction& inst : block.instructions) {
-        if (inst.opcode != spv::OpStore || inst.words.size() < 2) continue;
-        auto found = by_variable.find(inst.words[0]);
-        if (found == by_variable.end()) continue;
-        Candidate& candidate = variables[found->second];
-        candidate.stores.push_back(&inst);
-        if (!candidate.constant && composite_constants_.count(inst.words[1]))
-          candidate.constant = inst.words[1];
-      }
+      for (Instruction& inst : block.instructions) NoteStoreOrChain(inst, by_variable, variables);
   for (Candidate& candidate : variables)
     if (candidate.constant) candidates_.push_back(std::move(candidate));
+}
+
+// Records stores to candidate variables and whether an access chain rooted at one (seen
+// in module order) has a run-time index; a variable without one is no table, and a
+// module without any such variable needs no def-use index.
+void State::NoteStoreOrChain(const Instruction& inst,
+                             const std::unordered_map<uint32_t, size_t>& by_variable,
+                             std::vector<Candidate>& variables) {
+  if (inst.opcode == spv::OpStore && inst.words.size() >= 2) {
+    auto found = by_variable.find(inst.words[0]);
+    if (found == by_variable.end()) return;
+    Candidate& candidate = variables[found->second];
+    candidate.stores.push_back(const_cast<Instruction*>(&inst));
+    if (!candidate.constant && composite_constants_.count(inst.words[1]))
+      candidate.constant = inst.words[1];
+    return;
+  }
+  if (!IsAccessChain(inst.opcode) || inst.words.empty()) return;
+  size_t root;
+  if (auto variable = by_variable.find(inst.words[0]); variable != by_variable.end())
+    root = variable->second;
+  else if (auto chain = chain_roots_.find(inst.words[0]); chain != chain_roots_.end())
+    root = chain->second;
+  else
+    return;
+  chain_roots_[inst.result_id] = root;
+  for (size_t i = 1; i < inst.words.size(); ++i) {
+    auto opcode = constant_opcodes_.find(inst.words[i]);
+    if (opcode == constant_opcodes_.end() || opcode->second != spv::OpConstant)
+      variables[root].indexed_at_run_time = true;
+  }
 }
 
 std::string IdText(uint32_t id) { return "%" + std::to_string(id); }
@@ -176,11 +204,12 @@ std::string State::CheckContent(const Candidate& candidate) const {
   return "";
 }
 
+const char kNotATable[] = "no access chain indexes it at run time (not a lookup table)";
+
 std::string State::Check(Candidate& candidate) {
+  if (!candidate.indexed_at_run_time) return kNotATable;
   std::string refusal = CheckContent(candidate);
   if (refusal.empty()) refusal = CheckUses(candidate);
-  if (refusal.empty() && !HasRunTimeIndex(candidate))
-    refusal = "no access chain indexes it at run time (not a lookup table)";
   return refusal;
 }
 
@@ -275,15 +304,6 @@ bool State::StoreDominates(const Instruction& store, const Instruction& use) {
   return cfg->Dominates(store_block, use_block);
 }
 
-bool State::HasRunTimeIndex(const Candidate& candidate) const {
-  for (const Instruction* chain : candidate.chains)
-    for (size_t i = 1; i < chain->words.size(); ++i) {
-      auto opcode = constant_opcodes_.find(chain->words[i]);
-      if (opcode == constant_opcodes_.end() || opcode->second != spv::OpConstant) return true;
-    }
-  return false;
-}
-
 uint32_t State::PointeeOf(uint32_t pointer_type) const {
   auto type = types_.find(pointer_type);
   return type == types_.end() || type->second->words.size() < 2 ? 0 : type->second->words[1];
@@ -373,7 +393,9 @@ PassResult State::Run(std::vector<ConstantTableDecision>* decisions) {
   if (composite_constants_.empty()) return PassResult::Unchanged();
   FindCandidates();
   if (candidates_.empty()) return PassResult::Unchanged();
-  def_use_ = std::make_unique<DefUse>(module_);
+  bool any_table = std::any_of(candidates_.begin(), candidates_.end(),
+                               [](const Candidate& c) { return c.indexed_at_run_time; });
+  if (any_table) def_use_ = std::make_unique<DefUse>(module_);
 
   // Decide for every candidate, grouping the hoisted ones by constant.
   std::vector<Table> tables;

@@ -28,7 +28,9 @@
 //   or partial store, an atomic, OpPhi / OpSelect / OpCopyObject of the pointer, a debug
 //   instruction (OpExtInst) and any other use make the pass leave %v alone;
 // - %v is a table: at least one index of an access chain rooted at %v is not an
-//   OpConstant (a copy indexed only by constants gains nothing from hoisting);
+//   OpConstant (a copy indexed only by constants gains nothing from hoisting). This is
+//   checked first, on opcodes alone, so that modules without tables cost one walk and
+//   no def-use index;
 // - %v carries no decoration other than NonWritable (the 1.4+ form) and RelaxedPrecision
 //   (dropped: it only allows less precision, and the shared variable serves every site).
 // Reading the whole of %v (OpLoad %v) is a read: a copy made from it and then modified
