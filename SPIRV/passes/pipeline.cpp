@@ -2,6 +2,7 @@
 
 #include "hoist_constant_tables.h"
 #include "robust_access.h"
+#include "specialize_constants.h"
 #include "uniformity_check.h"
 
 namespace glint::spirv {
@@ -9,6 +10,10 @@ namespace glint::spirv {
 PassResult RunPipeline(Module& module, PassContext& context) {
   PassManager manager;
   // Passes are registered here as they land (one file each in this directory).
+  // First: the user's specialization constant values turn spec constants into plain
+  // ones, so that every later pass and analysis sees them (like Tint's overrides).
+  if (!context.options.spec_constants.empty())
+    manager.Add(std::make_unique<SpecializeConstantsPass>());
   if (context.options.hoist_constant_tables) manager.Add(std::make_unique<HoistConstantTablesPass>());
   if (context.options.robust_access) manager.Add(std::make_unique<RobustAccessPass>());
   // Read-only and last, so that it judges the module that is emitted.

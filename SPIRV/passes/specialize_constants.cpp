@@ -1,0 +1,219 @@
+// specialize-constants (see specialize_constants.h).
+#include "specialize_constants.h"
+
+#include <optional>
+#include <set>
+#include <unordered_map>
+
+namespace glint::spirv {
+namespace {
+
+struct Folded {  // a plain 32-bit integer or boolean constant's value
+  bool is_bool = false;
+  uint32_t bits = 0;
+};
+
+class Specializer {
+ public:
+  Specializer(Module& module, const Options& options) : module_(module), options_(options) {}
+
+  PassResult Run(Report* report) {
+    CollectSpecIds();
+    uint32_t rewrites = 0;
+    // Apply values and fold, in definition order.
+    for (Instruction& inst : module_.types_values) {
+      if (!RecordType(inst) && Rewrite(inst)) ++rewrites;
+      Remember(inst);
+    }
+    // Drop the SpecId decorations of replaced constants.
+    module_.annotations.remove_if([&](const Instruction& inst) {
+      return inst.opcode == spv::OpDecorate && inst.words.size() >= 2 &&
+             inst.words[1] == spv::DecorationSpecId && replaced_.count(inst.words[0]);
+    });
+    WarnUnknownIds(report);
+    return rewrites ? PassResult::Changed(rewrites) : PassResult::Unchanged();
+  }
+
+ private:
+  void CollectSpecIds() {
+    for (const Instruction& inst : module_.annotations)
+      if (inst.opcode == spv::OpDecorate && inst.words.size() == 3 &&
+          inst.words[1] == spv::DecorationSpecId)
+        spec_id_of_[inst.words[0]] = inst.words[2];
+  }
+
+  // Types: remember which ids are 32-bit ints (and their signedness) and bool.
+  bool RecordType(const Instruction& inst) {
+    if (inst.opcode == spv::OpTypeInt) int_types_[inst.result_id] = inst.words;
+    else if (inst.opcode == spv::OpTypeBool) bool_types_.insert(inst.result_id);
+    else return false;
+    return true;
+  }
+
+  bool Rewrite(Instruction& inst) {
+    switch (inst.opcode) {
+      case spv::OpSpecConstant: case spv::OpSpecConstantTrue: case spv::OpSpecConstantFalse:
+        return ApplyValue(inst);
+      case spv::OpSpecConstantOp:
+        return FoldOperation(inst);
+      case spv::OpSpecConstantComposite:
+        return FoldComposite(inst);
+      default:
+        return false;
+    }
+  }
+
+  bool ApplyValue(Instruction& inst) {
+    auto id = spec_id_of_.find(inst.result_id);
+    if (id == spec_id_of_.end()) return false;
+    auto value = options_.spec_constants.find(id->second);
+    if (value == options_.spec_constants.end()) return false;
+    used_ids_.insert(id->second);
+    replaced_.insert(inst.result_id);
+    if (inst.opcode != spv::OpSpecConstant) {
+      inst.opcode = value->second ? spv::OpConstantTrue : spv::OpConstantFalse;
+      return true;
+    }
+    inst.opcode = spv::OpConstant;
+    inst.words = {uint32_t(value->second)};
+    if (module_.LiteralWidthOfType(inst.type_id) == 2)
+      inst.words.push_back(uint32_t(value->second >> 32));
+    return true;
+  }
+
+  bool FoldComposite(Instruction& inst) {
+    for (uint32_t part : inst.words)
+      if (!plain_.count(part)) return false;
+    inst.opcode = spv::OpConstantComposite;
+    return true;
+  }
+
+  bool FoldOperation(Instruction& inst) {
+    bool result_bool = bool_types_.count(inst.type_id) != 0;
+    auto int_type = int_types_.find(inst.type_id);
+    bool result_int = int_type != int_types_.end() && int_type->second.at(0) == 32;
+    if ((!result_bool && !result_int) || inst.words.size() < 2) return false;
+    std::vector<uint32_t> operands;
+    for (size_t i = 1; i < inst.words.size(); ++i) {
+      auto value = values_.find(inst.words[i]);
+      if (value == values_.end()) return false;  // not (yet) a plain scalar constant
+      operands.push_back(value->second.bits);
+    }
+    std::optional<uint32_t> folded = Evaluate(spv::Op(inst.words[0]), operands);
+    if (!folded) return false;
+    if (result_bool) {
+      inst.opcode = *folded ? spv::OpConstantTrue : spv::OpConstantFalse;
+      inst.words.clear();
+    } else {
+      inst.opcode = spv::OpConstant;
+      inst.words = {*folded};
+    }
+    return true;
+  }
+
+  // Plain scalar constants (32-bit int or bool) become foldable operands.
+  void Remember(const Instruction& inst) {
+    switch (inst.opcode) {
+      case spv::OpConstant: {
+        auto type = int_types_.find(inst.type_id);
+        if (type != int_types_.end() && type->second.at(0) == 32)
+          values_[inst.result_id] = {false, inst.words.at(0)};
+        break;
+      }
+      case spv::OpConstantTrue: values_[inst.result_id] = {true, 1}; break;
+      case spv::OpConstantFalse: values_[inst.result_id] = {true, 0}; break;
+      case spv::OpConstantNull:
+        if (bool_types_.count(inst.type_id) || int_types_.count(inst.type_id))
+          values_[inst.result_id] = {bool_types_.count(inst.type_id) != 0, 0};
+        break;
+      default:
+        break;
+    }
+    if (IsConstantInstruction(inst.opcode) && !IsSpecConstantInstruction(inst.opcode))
+      plain_.insert(inst.result_id);
+  }
+
+  static std::optional<uint32_t> Evaluate(spv::Op op, const std::vector<uint32_t>& v);
+
+  void WarnUnknownIds(Report* report) const {
+    if (!report) return;
+    std::set<uint32_t> declared;
+    for (const auto& [constant, spec_id] : spec_id_of_) declared.insert(spec_id);
+    for (const auto& [spec_id, value] : options_.spec_constants) {
+      if (declared.count(spec_id)) continue;
+      Diagnostic diagnostic;
+      diagnostic.severity = Severity::kWarning;
+      diagnostic.origin = "specialize-constants";
+      diagnostic.message = "--spec-constant " + std::to_string(spec_id) +
+                           ": no specialization constant has this SpecId";
+      report->diagnostics.push_back(diagnostic);
+    }
+  }
+
+  Module& module_;
+  const Options& options_;
+  std::unordered_map<uint32_t, uint32_t> spec_id_of_;  // constant id -> SpecId
+  std::unordered_map<uint32_t, std::vector<uint32_t>> int_types_;
+  std::set<uint32_t> bool_types_;
+  std::unordered_map<uint32_t, Folded> values_;
+  std::set<uint32_t> plain_;     // ids of non-specialization constants
+  std::set<uint32_t> replaced_;  // spec constants given a value
+  std::set<uint32_t> used_ids_;
+};
+
+// Folds one 32-bit integer or boolean operation; nullopt for what it does not fold.
+std::optional<uint32_t> Specializer::Evaluate(spv::Op op, const std::vector<uint32_t>& v) {
+  auto s = [&](size_t i) { return int32_t(v[i]); };
+  if (v.size() == 1) {
+    switch (op) {
+      case spv::OpSNegate: return uint32_t(0u - v[0]);
+      case spv::OpNot: return ~v[0];
+      case spv::OpLogicalNot: return uint32_t(v[0] == 0);
+      default: return std::nullopt;
+    }
+  }
+  if (v.size() == 3 && op == spv::OpSelect) return v[0] ? v[1] : v[2];
+  if (v.size() != 2) return std::nullopt;
+  switch (op) {
+    case spv::OpIAdd: return v[0] + v[1];
+    case spv::OpISub: return v[0] - v[1];
+    case spv::OpIMul: return v[0] * v[1];
+    case spv::OpUDiv: if (!v[1]) return std::nullopt; return v[0] / v[1];
+    case spv::OpUMod: if (!v[1]) return std::nullopt; return v[0] % v[1];
+    case spv::OpSDiv: case spv::OpSRem: case spv::OpSMod: {
+      if (!v[1] || (s(0) == INT32_MIN && s(1) == -1)) return std::nullopt;
+      if (op == spv::OpSDiv) return uint32_t(s(0) / s(1));
+      int32_t rem = s(0) % s(1);
+      if (op == spv::OpSMod && rem != 0 && ((rem < 0) != (s(1) < 0))) rem += s(1);
+      return uint32_t(rem);
+    }
+    case spv::OpShiftLeftLogical: if (v[1] >= 32) return std::nullopt; return v[0] << v[1];
+    case spv::OpShiftRightLogical: if (v[1] >= 32) return std::nullopt; return v[0] >> v[1];
+    case spv::OpShiftRightArithmetic: if (v[1] >= 32) return std::nullopt; return uint32_t(s(0) >> v[1]);
+    case spv::OpBitwiseAnd: return v[0] & v[1];
+    case spv::OpBitwiseOr: return v[0] | v[1];
+    case spv::OpBitwiseXor: return v[0] ^ v[1];
+    case spv::OpIEqual: case spv::OpLogicalEqual: return uint32_t(v[0] == v[1]);
+    case spv::OpINotEqual: case spv::OpLogicalNotEqual: return uint32_t(v[0] != v[1]);
+    case spv::OpLogicalAnd: return uint32_t(v[0] && v[1]);
+    case spv::OpLogicalOr: return uint32_t(v[0] || v[1]);
+    case spv::OpULessThan: return uint32_t(v[0] < v[1]);
+    case spv::OpULessThanEqual: return uint32_t(v[0] <= v[1]);
+    case spv::OpUGreaterThan: return uint32_t(v[0] > v[1]);
+    case spv::OpUGreaterThanEqual: return uint32_t(v[0] >= v[1]);
+    case spv::OpSLessThan: return uint32_t(s(0) < s(1));
+    case spv::OpSLessThanEqual: return uint32_t(s(0) <= s(1));
+    case spv::OpSGreaterThan: return uint32_t(s(0) > s(1));
+    case spv::OpSGreaterThanEqual: return uint32_t(s(0) >= s(1));
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+PassResult SpecializeConstantsPass::Run(Module& module, PassContext& context) {
+  if (context.options.spec_constants.empty()) return PassResult::Unchanged();
+  return Specializer(module, context.options).Run(context.report);
+}
+
+}  // namespace glint::spirv

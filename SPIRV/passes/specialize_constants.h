@@ -1,0 +1,38 @@
+// specialize-constants: applies the user's specialization constant values
+// (Options::spec_constants, `--spec-constant ID=VALUE`), like Tint's override
+// substitution, so that later analyses see plain constants.
+//
+// Rewrites, in module order (a constant's operands are always defined before it):
+//   OpSpecConstant %T <default>  (SpecId N given)   ->  OpConstant %T <value>
+//   OpSpecConstantTrue/False     (SpecId N given)   ->  OpConstantTrue / OpConstantFalse
+//   OpSpecConstantOp %T <op> %a %b  (all operands now plain constants, op foldable)
+//                                                   ->  OpConstant / OpConstantTrue/False
+//   OpSpecConstantComposite %T %a %b %c (all parts plain) -> OpConstantComposite
+// and removes the SpecId decorations of the constants it replaced. Result ids do not
+// change, so no use is rewritten; the WorkgroupSize built-in constant and LocalSizeId
+// operands become plain constants this way.
+//
+// Values: the map holds the constant's bit pattern (low 32 bits for 32-bit types, both
+// words for 64-bit ones; any non-zero value is true for booleans), as
+// VkSpecializationInfo does. Folding covers 32-bit integer and boolean operations
+// (arithmetic, shifts, bitwise, comparisons, logical, select); anything else (float
+// operations, division by zero, 64-bit results) stays an OpSpecConstantOp, which is
+// still valid SPIR-V and simply has no range.
+//
+// Refuses nothing; a SpecId the module does not declare gets a warning in the report.
+#ifndef GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H
+#define GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H
+
+#include "pass.h"
+
+namespace glint::spirv {
+
+class SpecializeConstantsPass : public Pass {
+ public:
+  const char* name() const override { return "specialize-constants"; }
+  PassResult Run(Module& module, PassContext& context) override;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H

@@ -1,0 +1,179 @@
+// Tests of the specialize-constants pass: values applied by SpecId, spec constant
+// operations and composites folded, SpecId decorations removed, the output valid, and
+// the range analysis seeing the specialized workgroup size and loop bound.
+#include <gtest/gtest.h>
+
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/range_report.h"
+#include "SPIRV/passes/specialize_constants.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+// GLSL:
+//   layout(local_size_x_id = 0) in;
+//   layout(constant_id = 1) const uint N = 4u;
+//   layout(constant_id = 2) const bool B = false;
+//   const uint M = N * 2u;            // OpSpecConstantOp IMul
+//   for (uint i = 0u; i < M; i++) probe[i] = 0u;
+//   probe[gl_LocalInvocationID.x] = B ? 1u : 0u;
+const char* kShader = R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint N = 4u;
+layout(constant_id = 2) const bool B = false;
+const uint M = N * 2u;
+layout(std430, binding = 1) buffer Probe { uint probe[]; };
+void main() {
+  for (uint i = 0u; i < M; i++) probe[i] = 0u;
+  probe[gl_LocalInvocationID.x] = B ? 1u : 0u;
+}
+)";
+
+struct Specialized {
+  std::vector<uint32_t> words;
+  Report report;
+  PassResult result;
+};
+
+Specialized Specialize(const std::vector<uint32_t>& input, const Options& options) {
+  Specialized out;
+  std::string error;
+  std::optional<Module> module = ParseModule(input, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return out;
+  PassContext context{options, &out.report};
+  out.result = SpecializeConstantsPass().Run(*module, context);
+  out.words = module->Encode();
+  return out;
+}
+
+std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words) {
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Report report;
+  CollectAccessRecords(*module, Options{}, &report);
+  std::vector<std::string> ranges;
+  for (const AccessRecord& record : report.accesses)
+    ranges.push_back(record.has_range ? "[" + std::to_string(record.range_min) + ", " +
+                                            std::to_string(record.range_max) + "]"
+                                      : "no range: " + record.reason);
+  return ranges;
+}
+
+TEST(SpecializeConstants, WithoutValues_NothingIsKnown) {
+  std::vector<uint32_t> words = test::CompileGlsl(kShader, "comp");
+  EXPECT_EQ(ProbeRanges(words),
+            (std::vector<std::string>{
+                "no range: loop bound is not a constant", "[0, 0]",
+                "no range: workgroup size is a specialization constant without a value"}));
+  Specialized out = Specialize(words, Options{});  // no values: unchanged
+  EXPECT_EQ(out.result.status, PassStatus::kUnchanged);
+  EXPECT_EQ(out.words, words);
+}
+
+TEST(SpecializeConstants, Values_BecomeConstantsAndRanges) {
+  for (const char* env : {"vulkan1.0", "vulkan1.3", "opengl"}) {
+    std::vector<uint32_t> words = test::CompileGlsl(kShader, "comp", env);
+    Options options;
+    options.spec_constants = {{0, 32}, {1, 5}, {2, 1}};
+    Specialized out = Specialize(words, options);
+    EXPECT_EQ(out.result.status, PassStatus::kChanged);
+    // x, N, B, M = N * 2, B ? 1u : 0u, the workgroup size composite (and, for SPIR-V
+    // 1.6, a second x for LocalSizeId): every spec constant is gone.
+    EXPECT_GE(out.result.rewrites, 6u);
+    std::string text = test::Disassemble(out.words);
+    EXPECT_EQ(text.find("SpecId"), std::string::npos) << text;
+    EXPECT_EQ(text.find("OpSpecConstant"), std::string::npos) << text;
+    for (const char* expected : {"%N = OpConstant %uint 5\n", "%M = OpConstant %uint 10\n",
+                                 "%B = OpConstantTrue %bool\n", "OpConstant %uint 32\n",
+                                 "OpConstantComposite %v3uint %uint_32"})
+      EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
+    std::vector<TargetEnv> envs = std::string(env) == "opengl"
+        ? std::vector<TargetEnv>{TargetEnv::kOpenGL45}
+        : std::vector<TargetEnv>{TargetEnv::kVulkan10, TargetEnv::kVulkan11,
+                                 TargetEnv::kVulkan12, TargetEnv::kVulkan13,
+                                 TargetEnv::kUniversal};
+    if (std::string(env) == "vulkan1.3") envs = {TargetEnv::kVulkan13, TargetEnv::kUniversal};
+    for (TargetEnv target : envs) EXPECT_EQ(test::ValidateFor(out.words, target), "") << env;
+    EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 9]", "[0, 0]", "[0, 31]"}))
+        << env;
+  }
+}
+
+TEST(SpecializeConstants, PartialValues_LeaveTheRestSpecializable) {
+  std::vector<uint32_t> words = test::CompileGlsl(kShader, "comp");
+  Options options;
+  options.spec_constants = {{1, 7}};  // N only: M folds, the workgroup size stays open
+  Specialized out = Specialize(words, options);
+  EXPECT_EQ(out.result.rewrites, 2u);
+  std::string text = test::Disassemble(out.words);
+  EXPECT_EQ(test::CheckPatterns(text, R"(
+CHECK: SpecId 0
+CHECK: %M = OpConstant %uint 14
+CHECK: OpSpecConstant %uint 1
+CHECK: OpSpecConstantComposite
+)"), "") << text;
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan10), "");
+  EXPECT_EQ(ProbeRanges(out.words),
+            (std::vector<std::string>{
+                "[0, 13]", "[0, 0]",
+                "no range: workgroup size is a specialization constant without a value"}));
+}
+
+TEST(SpecializeConstants, UnknownSpecId_IsAWarning) {
+  std::vector<uint32_t> words = test::CompileGlsl(kShader, "comp");
+  Options options;
+  options.spec_constants = {{9, 1}};
+  Specialized out = Specialize(words, options);
+  EXPECT_EQ(out.result.status, PassStatus::kUnchanged);
+  ASSERT_EQ(out.report.diagnostics.size(), 1u);
+  EXPECT_EQ(out.report.diagnostics[0].severity, Severity::kWarning);
+  EXPECT_EQ(out.report.diagnostics[0].message,
+            "--spec-constant 9: no specialization constant has this SpecId");
+}
+
+// LocalSizeId (SPIR-V 1.2+) with a specialized size gives LocalInvocationIndex a range.
+TEST(SpecializeConstants, LocalSizeId_IsSpecialized) {
+  std::vector<uint32_t> words = test::Assemble(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %idx
+OpExecutionModeId %main LocalSizeId %x %one %one
+OpDecorate %idx BuiltIn LocalInvocationIndex
+OpDecorate %x SpecId 3
+OpDecorate %arr ArrayStride 4
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%x = OpSpecConstant %uint 1
+%one = OpConstant %uint 1
+%uint_64 = OpConstant %uint 64
+%ptr_in = OpTypePointer Input %uint
+%idx = OpVariable %ptr_in Input
+%arr = OpTypeArray %uint %uint_64
+%ptr_fn_arr = OpTypePointer Function %arr
+%ptr_fn = OpTypePointer Function %uint
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpVariable %ptr_fn_arr Function
+%i = OpLoad %uint %idx
+%p = OpAccessChain %ptr_fn %a %i
+OpStore %p %one
+OpReturn
+OpFunctionEnd
+)");
+  Options options;
+  options.spec_constants = {{3, 16}};
+  Specialized out = Specialize(words, options);
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kUniversal), "");
+  EXPECT_EQ(ProbeRanges(words), (std::vector<std::string>{
+                "no range: workgroup size is a specialization constant without a value"}));
+  EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 15]"}));
+}
+
+}  // namespace
+}  // namespace glint::spirv
