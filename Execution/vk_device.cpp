@@ -133,9 +133,6 @@ bool PickDevice(const std::string& choice, Context::State* state, std::string* e
     if (result == VK_SUCCESS) devices = Devices(state->instance);
     state->physical = result == VK_SUCCESS ? Choose(devices, choice) : VK_NULL_HANDLE;
     if (state->physical) return true;
-    if (result == VK_SUCCESS) vkDestroyInstance(state->instance, nullptr);
-    state->instance = VK_NULL_HANDLE;
-    if (attempt == 0 && choice.empty() && PointLoaderAtLavapipe()) continue;
     if (result != VK_SUCCESS)
       *error = std::string("no Vulkan device: vkCreateInstance failed with ") + ResultName(result);
     else if (devices.empty())
@@ -144,6 +141,9 @@ bool PickDevice(const std::string& choice, Context::State* state, std::string* e
     else
       *error = "no Vulkan device matches '" + (choice.empty() ? std::string("llvmpipe (lavapipe)") : choice) +
                "'; devices: " + ListDevices(devices);
+    if (result == VK_SUCCESS) vkDestroyInstance(state->instance, nullptr);
+    state->instance = VK_NULL_HANDLE;
+    if (attempt == 0 && choice.empty() && PointLoaderAtLavapipe()) continue;
     return false;
   }
   return false;
