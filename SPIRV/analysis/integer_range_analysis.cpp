@@ -894,6 +894,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
   if (def.words.at(0) != module_.GlslStd450Import())
     return IntegerRange::None("extended instruction outside GLSL.std.450");
   uint32_t instruction = def.words.at(1);
+  bool is_clamp = instruction == GLSLstd450SClamp || instruction == GLSLstd450UClamp;
+  bool is_min_max = instruction == GLSLstd450SMin || instruction == GLSLstd450UMin ||
+                    instruction == GLSLstd450SMax || instruction == GLSLstd450UMax;
+  if ((is_clamp && def.words.size() != 5) || (is_min_max && def.words.size() != 4))
+    return IntegerRange::None("GLSL.std.450 instruction with a wrong operand count");
   IntegerRange result;
   switch (instruction) {
     case GLSLstd450SMin: case GLSLstd450UMin: case GLSLstd450SMax: case GLSLstd450UMax:
