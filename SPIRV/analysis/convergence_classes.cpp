@@ -472,6 +472,14 @@ std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode) {
   return it->second;
 }
 
+std::vector<uint32_t> ConvergenceTableOpcodes() {
+  std::vector<uint32_t> opcodes;
+  for (spv::Op op : kLocalOpcodes) opcodes.push_back(op);
+  for (spv::Op op : kSubgroupAvcOpcodes) opcodes.push_back(op);
+  for (const SpecialRow& row : kSpecialOpcodes) opcodes.push_back(row.opcode);
+  return opcodes;
+}
+
 std::string ConvergenceFlagsText(ConvergenceFlags flags) {
   std::string text;
   auto add = [&](ConvergenceFlags bit, const char* name) {

@@ -41,6 +41,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "SPIRV/ir/module.h"
 
@@ -71,6 +72,9 @@ struct OpcodeConvergence {
 // The table row of `opcode`; nullopt when the table has none (tests require every
 // opcode of the grammar to have one).
 std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode);
+
+// Every row's opcode, in table order, duplicates included (for the completeness test).
+std::vector<uint32_t> ConvergenceTableOpcodes();
 
 // "convergent cross-thread uniform-control" style text for messages ("none" for 0).
 std::string ConvergenceFlagsText(ConvergenceFlags flags);
