@@ -213,6 +213,32 @@ TEST(CApi, Options_OutOfRangeEnumsAreRefused) {
   EXPECT_EQ(Words(result.get())[1], 0x10000u);
 }
 
+// layout(constant_id = 3) const uint kOffset = 4u; compiled with and without a value.
+TEST(CApi, Options_SpecConstantReachesThePipeline) {
+  const char* source = R"(#version 450
+layout(local_size_x = 1) in;
+layout(constant_id = 3) const uint kOffset = 4u;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+void main() { values[0] = kOffset; }
+)";
+  OptionsHandle options(glint_options_create());
+  ResultHandle plain = CompileC(source, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(plain.get()), 1) << AllDiagnostics(plain.get());
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(Words(plain.get())), R"(
+    CHECK: OpDecorate %kOffset SpecId 3
+    CHECK: %kOffset = OpSpecConstant %uint 4
+  )"), "");
+  ASSERT_EQ(glint_options_set_spec_constant(options.get(), 3, 9), 1);
+  ResultHandle specialized = CompileC(source, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(specialized.get()), 1) << AllDiagnostics(specialized.get());
+  std::vector<uint32_t> words = Words(specialized.get());
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(words), R"(
+    CHECK-NOT: SpecId
+    CHECK: %kOffset = OpConstant %uint 9
+  )"), "");
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+}
+
 TEST(CApi, ProcessSpirv_MatchesCppApi) {
   const std::vector<uint32_t> input = test::CompileGlsl(kComputeShader, "comp");
   OptionsHandle options = RobustCOptions();
