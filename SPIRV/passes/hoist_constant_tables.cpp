@@ -70,6 +70,7 @@ class State {
   std::string CheckUseOfVariable(Candidate& candidate, const Use& use);
   std::string CheckUseOfChain(const Use& use, std::vector<uint32_t>& worklist,
                               Candidate& candidate);
+  bool HoldsConstantAt(const Candidate& candidate, const Instruction& use);
   bool StoreDominates(const Instruction& store, const Instruction& use);
   void Rewrite(std::vector<Table>& tables);
   uint32_t PrivatePointerTo(uint32_t pointee);
@@ -190,17 +191,14 @@ std::string State::CheckContent(const Candidate& candidate) const {
       pointer->second->words.size() < 2 ||
       pointer->second->words[1] != composite_constants_.at(candidate.constant)->type_id)
     return "its pointee type is not the type of " + IdText(candidate.constant);
-  const bool has_initializer = variable.words.size() > 1;
-  if (has_initializer) {
-    if (variable.words[1] != candidate.constant)
-      return "its Initializer is not " + IdText(candidate.constant);
-    if (!candidate.stores.empty()) return "it has an Initializer and is written again by OpStore";
-    return "";
+  for (const Instruction* store : candidate.stores) {
+    if (store->words[1] != candidate.constant)
+      return "it is also written with " + IdText(store->words[1]) + ", not only with " +
+             IdText(candidate.constant);
+    if (store->words.size() != 2) return "an OpStore of its content has memory operands";
   }
-  if (candidate.stores.size() != 1)
-    return "it is written by " + std::to_string(candidate.stores.size()) + " OpStore instructions";
-  if (candidate.stores.front()->words.size() != 2)
-    return "the OpStore of its content has memory operands";
+  if (variable.words.size() > 1 && variable.words[1] != candidate.constant)
+    return "its Initializer is not " + IdText(candidate.constant);
   return "";
 }
 
@@ -255,16 +253,16 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
     }
     case spv::OpStore:
       if (use.word == 1) return "its pointer is stored (OpStore)";
-      return "";  // the content store: CheckContent allowed exactly one
+      return "";  // CheckContent allowed only stores of the constant itself
     default:
       break;
   }
   if (use.word != 0 || (user.opcode != spv::OpLoad && !IsAccessChain(user.opcode)))
     return UsedBy(user);
   if (def_use_->FunctionOf(&user) != candidate.function) return "it is used in another function";
-  if (!candidate.stores.empty() && !StoreDominates(*candidate.stores.front(), user))
-    return "its OpStore does not dominate a read (" + std::string(grammar::OpcodeName(user.opcode)) +
-           ")";
+  if (!HoldsConstantAt(candidate, user))
+    return "no OpStore of its content dominates a read (" +
+           std::string(grammar::OpcodeName(user.opcode)) + ")";
   candidate.direct_reads.push_back(use);
   if (IsAccessChain(user.opcode)) candidate.chains.push_back(use.user);
   return "";
@@ -284,6 +282,14 @@ std::string State::CheckUseOfChain(const Use& use, std::vector<uint32_t>& workli
     return use.word == 0 ? "it is written through an access chain (partial OpStore)"
                          : "a pointer into it is stored (OpStore)";
   return UsedBy(user) + " through an access chain";
+}
+
+// True when the variable holds its constant whenever `use` runs: it has the constant as
+// Initializer, or one of its stores (all of the constant) runs before `use` on every path.
+bool State::HoldsConstantAt(const Candidate& candidate, const Instruction& use) {
+  if (candidate.variable->words.size() > 1) return true;
+  return std::any_of(candidate.stores.begin(), candidate.stores.end(),
+                     [&](const Instruction* store) { return StoreDominates(*store, use); });
 }
 
 // True when `store` runs before `use` on every path to `use`.

@@ -18,14 +18,17 @@
 // - %v sits in its function's entry block, its pointee type is the constant's type, and
 //   its content is a constant composite (OpConstantComposite, OpConstantNull,
 //   OpConstantCompositeReplicateEXT) holding no specialization constant;
-// - the content is put there exactly once: either as %v's Initializer with no OpStore to
-//   %v at all, or by one OpStore of the whole constant to %v itself (no memory operands)
-//   that dominates every other use of %v (same block and earlier, or a dominating block);
+// - nothing but the constant is ever put there: every OpStore to %v itself stores the
+//   whole constant (no memory operands), and %v holds it before any read: either it is
+//   %v's Initializer, or some such OpStore dominates the read (same block and earlier,
+//   or a dominating block). glslang's forms are one OpStore below 1.4 and the
+//   Initializer from 1.4 on; HLSL legalization (spirv-opt's inliner) adds an OpStore of
+//   the same constant to a variable that has it as Initializer, which is accepted too;
 // - everything else only reads: the uses of %v, and of every access chain derived from
 //   it, are OpLoad (as the pointer) and OpAccessChain / OpInBoundsAccessChain (as the
 //   base). A function call argument, a stored or compared pointer (OpStore of the pointer,
-//   OpPtrEqual / OpPtrNotEqual / OpPtrDiff), OpCopyMemory in either direction, a second
-//   or partial store, an atomic, OpPhi / OpSelect / OpCopyObject of the pointer, a debug
+//   OpPtrEqual / OpPtrNotEqual / OpPtrDiff), OpCopyMemory in either direction, a store
+//   of another value, a partial store through an access chain, an atomic, OpPhi / OpSelect / OpCopyObject of the pointer, a debug
 //   instruction (OpExtInst) and any other use make the pass leave %v alone;
 // - %v is a table: at least one index of an access chain rooted at %v is not an
 //   OpConstant (a copy indexed only by constants gains nothing from hoisting). This is
