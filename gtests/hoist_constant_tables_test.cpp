@@ -243,6 +243,21 @@ void main() {
   color = vec4(weights[index]);
 }
 )"},
+    // ES mediump: the local carries RelaxedPrecision, which is dropped with it (the loads
+    // keep their own RelaxedPrecision).
+    {"RelaxedPrecisionLocal", "frag", false, 1, 1,
+     R"(CHECK-NOT: OpDecorate %weights
+        CHECK: %weights = OpVariable %_ptr_Private__arr_float_uint_3 Private %
+        CHECK: OpAccessChain %_ptr_Private_float %weights %)",
+     R"(#version 310 es
+precision mediump float;
+layout(location = 0) flat in int index;
+layout(location = 0) out vec4 color;
+void main() {
+  float weights[3] = float[3](0.25, 0.5, 0.25);
+  color = vec4(weights[index]);
+}
+)"},
     // `u` is a copy of the table that is then modified: `t` is only read (whole, then
     // indexed) and is hoisted; `u` holds no constant and stays.
     {"CopyOfTableModified", "frag", false, 1, 1,
