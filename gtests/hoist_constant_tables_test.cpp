@@ -501,6 +501,7 @@ const char* const kAssemblyPrologue = R"(
       %table = OpConstantComposite %arr %float_1 %float_2 %float_1 %float_2
    %spec_one = OpSpecConstant %float 1
  %spec_table = OpSpecConstantComposite %arr %spec_one %float_2 %float_1 %float_2
+ %null_table = OpConstantNull %arr
    %ptr_farr = OpTypePointer Function %arr
  %ptr_ffloat = OpTypePointer Function %float
    %ptr_iint = OpTypePointer Input %int
@@ -629,6 +630,30 @@ TEST(HoistConstantTables, AssemblyBaseline_IsHoisted) {
     CHECK-NOT: OpStore
     CHECK: OpAccessChain %_ptr_Private_float %)"),
             "");
+}
+
+// OpConstantNull is a constant table too (other front ends emit it for all-zero arrays).
+TEST(HoistConstantTables, ConstantNullTable_IsHoisted) {
+  std::string text = std::string(kAssemblyPrologue) +
+                     R"(OpStore %v %null_table
+                        %p = OpAccessChain %ptr_ffloat %v %index
+                        %x = OpLoad %float %p
+                        OpStore %color %x)" +
+                     kAssemblyEpilogue;
+  Outcome outcome = Hoist(test::Assemble(text), TargetEnv::kUniversal);
+  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
+  EXPECT_EQ(outcome.result.rewrites, 1u);
+  EXPECT_EQ(outcome.validation, "") << outcome.text;
+  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+    CHECK: = OpConstantNull %_arr_float_uint_4
+    CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private %
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpStore %
+    CHECK: OpAccessChain %_ptr_Private_float %)"),
+            "");
+  const Instruction& variable = outcome.module->types_values.back();
+  ASSERT_EQ(variable.opcode, spv::OpVariable);
+  EXPECT_EQ(outcome.module->FindDefinition(variable.words.at(1))->opcode, spv::OpConstantNull);
 }
 
 // Initializer plus OpStore of the same constant: what HLSL legalization (spirv-opt's

@@ -12,8 +12,9 @@
 namespace glint::spirv {
 namespace {
 
+// Not in the installed SPIR-V headers; the parser refuses the opcode for now, but the
+// pass accepts it so that it is ready when the grammar knows it.
 constexpr uint32_t kOpConstantCompositeReplicateEXT = 4461;
-constexpr uint32_t kOpSpecConstantCompositeReplicateEXT = 4462;
 
 // Constants a Private variable may take as Initializer.
 bool IsHoistableConstantOpcode(spv::Op opcode) {
@@ -75,6 +76,7 @@ class State {
   void Rewrite(std::vector<Table>& tables);
   uint32_t PrivatePointerTo(uint32_t pointee);
   uint32_t PointeeOf(uint32_t pointer_type) const;
+  bool IsFunctionPointer(uint32_t type_id) const;
   void EraseReplaced(const std::vector<Table>& tables);
   void AddToInterfaces(const std::vector<Table>& tables);
 
@@ -101,18 +103,13 @@ void State::IndexConstants() {
     constant_opcodes_[inst.result_id] = inst.opcode;
     bool tainted = IsSpecConstantInstruction(inst.opcode);
     if (inst.opcode == spv::OpConstantComposite ||
-        static_cast<uint32_t>(inst.opcode) == kOpConstantCompositeReplicateEXT) {
-      for (uint32_t part : inst.words) {
-        auto opcode = constant_opcodes_.find(part);
-        tainted |= spec_tainted_.count(part) != 0 ||
-                   (opcode != constant_opcodes_.end() && IsSpecConstantInstruction(opcode->second));
-      }
-    }
+        static_cast<uint32_t>(inst.opcode) == kOpConstantCompositeReplicateEXT)
+      for (uint32_t part : inst.words) tainted |= spec_tainted_.count(part) != 0;
     if (tainted) spec_tainted_.insert(inst.result_id);
     auto type = types_.find(inst.type_id);
     bool composite = type != types_.end() && IsCompositeTypeOpcode(type->second->opcode);
-    if (inst.opcode == spv::OpConstantNull || (composite && (IsHoistableConstantOpcode(inst.opcode) ||
-                                                            tainted)))
+    bool may_be_content = IsHoistableConstantOpcode(inst.opcode) || tainted;
+    if (inst.opcode == spv::OpConstantNull || (composite && may_be_content))
       composite_constants_[inst.result_id] = &inst;
   }
 }
@@ -243,8 +240,7 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
     case spv::OpDecorate: {
       uint32_t decoration = user.words.size() > 1 ? user.words[1] : 0;
       if (decoration != static_cast<uint32_t>(spv::DecorationNonWritable) &&
-          decoration != static_cast<uint32_t>(spv::DecorationRelaxedPrecision))
-      {
+          decoration != static_cast<uint32_t>(spv::DecorationRelaxedPrecision)) {
         const char* name = grammar::EnumerantName(grammar::OperandKind::kDecoration, decoration);
         return "it is decorated " + (name ? std::string(name) : std::to_string(decoration));
       }
@@ -263,6 +259,8 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
   if (!HoldsConstantAt(candidate, user))
     return "no OpStore of its content dominates a read (" +
            std::string(grammar::OpcodeName(user.opcode)) + ")";
+  if (IsAccessChain(user.opcode) && !IsFunctionPointer(user.type_id))
+    return "an access chain of it has no Function pointer type";
   candidate.direct_reads.push_back(use);
   if (IsAccessChain(user.opcode)) candidate.chains.push_back(use.user);
   return "";
@@ -274,6 +272,7 @@ std::string State::CheckUseOfChain(const Use& use, std::vector<uint32_t>& workli
   if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate) return "";  // they stay
   if (user.opcode == spv::OpLoad && use.word == 0) return "";
   if (IsAccessChain(user.opcode) && use.word == 0) {
+    if (!IsFunctionPointer(user.type_id)) return "an access chain of it has no Function pointer type";
     candidate.chains.push_back(use.user);
     worklist.push_back(user.result_id);
     return "";
@@ -308,6 +307,13 @@ bool State::StoreDominates(const Instruction& store, const Instruction& use) {
   std::unique_ptr<Cfg>& cfg = cfgs_[function];
   if (!cfg) cfg = std::make_unique<Cfg>(*const_cast<Function*>(function));
   return cfg->Dominates(store_block, use_block);
+}
+
+bool State::IsFunctionPointer(uint32_t type_id) const {
+  auto type = types_.find(type_id);
+  return type != types_.end() && type->second->opcode == spv::OpTypePointer &&
+         type->second->words.size() == 2 &&
+         type->second->words[0] == static_cast<uint32_t>(spv::StorageClassFunction);
 }
 
 uint32_t State::PointeeOf(uint32_t pointer_type) const {
