@@ -1,0 +1,232 @@
+#include "audit.h"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include "Execution/shader_interface.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/robust_access.h"
+#include "SPIRV/validate.h"
+
+namespace glint::audit {
+namespace {
+
+// Instruments (and, when asked, clamps) the module; the words that run.
+bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& options,
+                   spirv::AuditInstrumentation* instrumentation, std::vector<uint32_t>* words,
+                   std::string* error) {
+  std::optional<spirv::Module> module = spirv::ParseModule(spirv, error);
+  if (!module) return false;
+  spirv::AuditInstrumentationOptions instrument;
+  instrument.analysis = options.analysis;
+  instrument.adjust_proven_ranges = options.adjust_proven_ranges;
+  if (!spirv::InstrumentForAudit(*module, instrument, instrumentation, error)) return false;
+  if (options.robust_access) {
+    Options clamp = options.analysis;
+    clamp.robust_access = true;
+    clamp.collect_ranges = false;
+    spirv::PassContext context{clamp, nullptr};
+    spirv::RobustAccessPass pass;
+    spirv::PassResult result = pass.Run(*module, context);
+    if (result.status == spirv::PassStatus::kFailed) {
+      *error = "robust access after instrumentation failed: " + result.message;
+      return false;
+    }
+  }
+  *words = module->Encode();
+  std::string problem = spirv::Validate(*words, options.target_env);
+  if (!problem.empty()) {
+    *error = "the instrumented module does not validate: " + problem;
+    return false;
+  }
+  return true;
+}
+
+vk::BufferContents DefaultContents(const AuditOptions& options, uint32_t set, uint32_t binding) {
+  const uint64_t seed = options.seed * 1000003u + set * 64u + binding;
+  switch (options.fill) {
+    case Fill::kSeededBytes:
+      return vk::BufferContents::Seeded(seed, vk::BufferContents::Pattern::kBytes);
+    case Fill::kSeededSmallUints:
+      return vk::BufferContents::Seeded(seed, vk::BufferContents::Pattern::kSmallUints);
+    case Fill::kZeros:
+      break;
+  }
+  return vk::BufferContents::Zeros();
+}
+
+std::vector<uint8_t> ToBytes(const std::vector<uint32_t>& words) {
+  std::vector<uint8_t> bytes(words.size() * 4);
+  if (!words.empty()) std::memcpy(bytes.data(), words.data(), bytes.size());
+  return bytes;
+}
+
+// One binding per declared resource: the audit buffer, the caller's, or a default.
+bool DescribeBuffers(const vk::ShaderInterface& interface, const AuditOptions& options,
+                     const spirv::AuditInstrumentation& instrumentation,
+                     std::vector<vk::BufferBinding>* buffers, std::string* error) {
+  for (const vk::BindingInfo& info : interface.bindings) {
+    vk::BufferBinding binding;
+    binding.set = info.set;
+    binding.binding = info.binding;
+    if (info.set == instrumentation.descriptor_set && info.binding == instrumentation.binding) {
+      std::vector<uint32_t> initial = instrumentation.InitialWords();
+      if (initial.empty()) initial.push_back(0);  // a binding holds at least one element
+      binding.contents = vk::BufferContents::Bytes(ToBytes(initial));
+    } else if (info.kind == vk::BindingKind::kUnsupported) {
+      *error = "set " + std::to_string(info.set) + " binding " + std::to_string(info.binding) +
+               " (" + info.name + ") is " + info.description +
+               "; the audit runs shaders that need only buffers";
+      return false;
+    } else {
+      auto given = std::find_if(options.buffers.begin(), options.buffers.end(), [&](auto& b) {
+        return b.set == info.set && b.binding == info.binding;
+      });
+      if (given != options.buffers.end()) {
+        binding = *given;
+      } else {
+        uint64_t stride = info.runtime_array_stride;
+        uint64_t tail = stride ? (options.runtime_array_bytes + stride - 1) / stride * stride : 0;
+        binding.size = std::max<uint64_t>(info.static_size + tail, 16);
+        binding.contents = DefaultContents(options, info.set, info.binding);
+      }
+    }
+    buffers->push_back(std::move(binding));
+  }
+  return true;
+}
+
+std::vector<uint32_t> ToWords(const std::vector<uint8_t>& bytes) {
+  std::vector<uint32_t> words(bytes.size() / 4);
+  if (!words.empty()) std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  return words;
+}
+
+// Folds the audit buffer of one run into the per-site observations.
+void MergeRun(const vk::ComputeResult& run, const spirv::AuditInstrumentation& instrumentation,
+              std::vector<spirv::ObservedRange>* observed) {
+  for (const vk::BufferData& data : run.buffers) {
+    if (data.set != instrumentation.descriptor_set || data.binding != instrumentation.binding)
+      continue;
+    std::vector<uint32_t> words = ToWords(data.bytes);
+    for (size_t i = 0; i < instrumentation.sites.size(); ++i)
+      (*observed)[i] = Merge((*observed)[i], spirv::ReadObservedRange(instrumentation.sites[i], words));
+  }
+}
+
+std::string GroupsText(const Groups& groups) {
+  return std::to_string(groups[0]) + "x" + std::to_string(groups[1]) + "x" +
+         std::to_string(groups[2]);
+}
+
+}  // namespace
+
+spirv::ObservedRange Merge(const spirv::ObservedRange& a, const spirv::ObservedRange& b) {
+  if (!a.reached) return b;
+  if (!b.reached) return a;
+  return {true, std::min(a.min, b.min), std::max(a.max, b.max)};
+}
+
+std::string Verdict(const spirv::AuditSite& site, const spirv::ObservedRange& observed) {
+  const AccessRecord& record = site.record;
+  if (!record.has_range) return "no range";
+  if (!observed.reached) return "not reached";
+  if (observed.min < record.range_min || observed.max > record.range_max) return "ESCAPE";
+  return "ok";
+}
+
+uint32_t AuditResult::CountVerdict(const std::string& verdict) const {
+  return static_cast<uint32_t>(std::count_if(sites.begin(), sites.end(),
+                                             [&](const SiteResult& s) { return s.verdict == verdict; }));
+}
+
+bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
+              const AuditOptions& options, AuditResult* result, std::string* error) {
+  *result = AuditResult();
+  spirv::AuditInstrumentation instrumentation;
+  std::vector<uint32_t> words;
+  if (!PrepareModule(spirv, options, &instrumentation, &words, error)) return false;
+  std::optional<vk::ShaderInterface> interface =
+      vk::ReadShaderInterface(words, options.entry_point, error);
+  if (!interface) return false;
+  if (interface->stage != vk::ShaderStage::kCompute) {
+    *error = "the audit runs compute shaders; entry point '" + options.entry_point + "' is not one";
+    return false;
+  }
+  vk::ComputeRun run;
+  if (!DescribeBuffers(*interface, options, instrumentation, &run.buffers, error)) return false;
+  if (interface->push_constant_size &&
+      !vk::FillContents(DefaultContents(options, 0xffff, 0), interface->push_constant_size,
+                        &run.push_constants, error))
+    return false;
+  if (!ChooseLattice(options.groups, options.group_budget, &result->lattice, error)) return false;
+  run.shader = {words, options.entry_point, options.analysis.spec_constants};
+  run.time_budget_ms = options.dispatch_time_budget_ms;
+  std::unique_ptr<vk::ComputePipeline> pipeline = context.CreateComputePipeline(run.shader, error);
+  if (!pipeline) return false;
+
+  std::vector<spirv::ObservedRange> observed(instrumentation.sites.size());
+  for (const GroupBox& box : result->lattice.Boxes()) {
+    run.base_group = box.base;
+    run.group_count = box.count;
+    vk::ComputeResult ran;
+    std::string run_error;
+    if (!context.RunCompute(*pipeline, run, &ran, &run_error)) {
+      *error = "refused after " + std::to_string(result->groups_ran) + " of " +
+               std::to_string(result->lattice.GroupCount()) + " sampled groups ran (" +
+               std::to_string(result->dispatches) + " dispatches; time budget per dispatch " +
+               std::to_string(options.dispatch_time_budget_ms) + " ms): " + run_error;
+      return false;
+    }
+    result->groups_ran += box.GroupCount();
+    ++result->dispatches;
+    MergeRun(ran, instrumentation, &observed);
+  }
+  for (spirv::AuditSite& site : instrumentation.sites)
+    for (const AccessRecord& located : options.located_records)
+      if (located.access_id == site.record.access_id &&
+          located.index_position == site.record.index_position)
+        site.record.location = located.location;
+  for (size_t i = 0; i < instrumentation.sites.size(); ++i)
+    result->sites.push_back({instrumentation.sites[i], observed[i],
+                             Verdict(instrumentation.sites[i], observed[i])});
+  return true;
+}
+
+std::string FormatAuditReport(const AuditResult& result, const std::string& source_name) {
+  std::ostringstream out;
+  for (const SiteResult& s : result.sites) {
+    const AccessRecord& r = s.site.record;
+    out << (r.location.file.empty() ? source_name : r.location.file);
+    if (r.location.line) out << ":" << r.location.line;
+    out << ": " << r.instruction << " " << (r.object.empty() ? "?" : r.object) << " index "
+        << r.index_position << " (%" << r.index_id << ", " << (s.site.is_signed ? "i32" : "u32")
+        << "): proven ";
+    if (r.has_range) {
+      out << "[" << r.range_min << ", " << r.range_max << "]";
+    } else {
+      out << "no range (" << r.reason << ")";
+    }
+    out << ", observed ";
+    if (s.observed.reached) {
+      out << "[" << s.observed.min << ", " << s.observed.max << "]";
+    } else {
+      out << "nothing";
+    }
+    if (r.limit >= 0) out << ", limit " << r.limit;
+    out << ": " << s.verdict << "\n";
+  }
+  out << "audit: " << result.sites.size() << " sites: " << result.CountVerdict("ok") << " ok, "
+      << result.CountVerdict("ESCAPE") << " ESCAPE, " << result.CountVerdict("not reached")
+      << " not reached, " << result.CountVerdict("no range") << " no range; "
+      << result.groups_ran << " of " << result.lattice.GridGroupCount() << " groups ran in "
+      << result.dispatches << " dispatches (lattice "
+      << GroupsText({static_cast<uint32_t>(result.lattice.positions[0].size()),
+                     static_cast<uint32_t>(result.lattice.positions[1].size()),
+                     static_cast<uint32_t>(result.lattice.positions[2].size())})
+      << " of grid " << GroupsText(result.lattice.grid) << ")\n";
+  return out.str();
+}
+
+}  // namespace glint::audit

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Long soak of the range audit: generates COUNT shaders from SEED (generate_shaders.py),
+# runs each through glslangValidator --dump-ranges and glint-audit on lavapipe, two at a
+# time, and prints the totals. A shader that ever shows an ESCAPE (or that the audit
+# refuses) is copied to Test/audit/regressions/ as escape_<seed>_<n>.comp, so that it
+# becomes a permanent test (gtests/audit_test: AuditGenerated.Regressions_ZeroEscapes).
+#
+#   Test/audit/soak.sh BUILD_DIR [SEED] [COUNT]      e.g. soak.sh build 7 5000
+# Exit status: 0 when no shader escaped or failed, 1 otherwise.
+set -euo pipefail
+build=${1:?usage: soak.sh BUILD_DIR [SEED] [COUNT]}
+seed=${2:-soak}
+count=${3:-2000}
+here=$(cd "$(dirname "$0")" && pwd)
+audit="$build/Audit/glint-audit"
+validator="$build/StandAlone/glslangValidator"
+[[ -x $audit && -x $validator ]] || { echo "soak: build glint-audit and glslangValidator in $build first" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 "$here/generate_shaders.py" --seed "$seed" --count "$count" --out "$work/shaders"
+
+audit_one() {
+  local shader=$1 args log
+  args=$(sed -n '1s|^// audit-args: ||p' "$shader")
+  log="$shader.log"
+  if ! "$validator" -V --dump-ranges -o /dev/null "$shader" > "$shader.ranges" 2>&1; then
+    echo "FAILED --dump-ranges" > "$log"; return
+  fi
+  # shellcheck disable=SC2086
+  "$audit" --quiet --fill=bytes $args "$shader" > "$log" 2>&1 || echo "EXIT $?" >> "$log"
+}
+export -f audit_one
+export audit validator
+find "$work/shaders" -name '*.comp' | sort | xargs -P 2 -I{} bash -c 'audit_one {}'
+
+status=0
+sites=0 ok=0 escapes=0 unreached=0 norange=0 failed=0
+for log in "$work"/shaders/*.log; do
+  shader=${log%.log}
+  if line=$(grep '^audit:' "$log"); then
+    read -r s o e u n < <(sed -E 's/audit: ([0-9]+) sites: ([0-9]+) ok, ([0-9]+) ESCAPE, ([0-9]+) not reached, ([0-9]+) no range.*/\1 \2 \3 \4 \5/' <<< "$line")
+    sites=$((sites + s)) ok=$((ok + o)) escapes=$((escapes + e)) unreached=$((unreached + u)) norange=$((norange + n))
+  fi
+  if grep -q -e 'ESCAPE$' -e '^EXIT' -e '^FAILED' "$log" || ! grep -q '^audit:' "$log"; then
+    failed=$((failed + 1)) status=1
+    keep="$here/regressions/escape_${seed}_$(basename "$shader")"
+    cp "$shader" "$keep"
+    echo "soak: $(basename "$shader") kept as $keep:"; cat "$log"
+  fi
+done
+echo "soak: seed $seed: $count shaders, $sites sites: $ok ok, $escapes ESCAPE, $unreached not reached, $norange no range; $failed shaders escaped or failed"
+exit $status

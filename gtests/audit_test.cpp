@@ -1,0 +1,599 @@
+// Tests of the range audit: the lattice of sampled workgroups (corners, spacing,
+// budgets), the audit instrumentation pass (CHECK patterns, validation in every
+// environment the audit supports, refusals), end-to-end audits on lavapipe (ok,
+// not reached, an injected wrong range caught as ESCAPE with a non-zero exit, budget
+// refusals), and generated shaders through --dump-ranges and glint-audit with zero
+// escapes.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <future>
+#include <regex>
+#include <set>
+
+#include "Audit/lattice.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/audit_instrumentation.h"
+#include "support/test_support.h"
+#ifdef GLINT_HAVE_AUDIT
+#include "Audit/audit.h"
+#endif
+
+namespace glint {
+namespace {
+
+using audit::ChooseLattice;
+using audit::EvenlySpaced;
+using audit::Groups;
+using audit::Lattice;
+
+// ---------------------------------------------------------------------------------
+// Lattice selection.
+
+Lattice MustChoose(const Groups& grid, uint64_t budget) {
+  Lattice lattice;
+  std::string error;
+  EXPECT_TRUE(ChooseLattice(grid, budget, &lattice, &error)) << error;
+  return lattice;
+}
+
+TEST(AuditLattice, EvenlySpaced_IncludesBothEnds) {
+  EXPECT_EQ(EvenlySpaced(10, 4), (std::vector<uint32_t>{0, 3, 6, 9}));
+  EXPECT_EQ(EvenlySpaced(100, 3), (std::vector<uint32_t>{0, 50, 99}));
+  EXPECT_EQ(EvenlySpaced(2, 2), (std::vector<uint32_t>{0, 1}));
+  EXPECT_EQ(EvenlySpaced(7, 7), (std::vector<uint32_t>{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(EvenlySpaced(1, 1), (std::vector<uint32_t>{0}));
+}
+
+TEST(AuditLattice, WholeGridWhenItFits_OneBox) {
+  Lattice lattice = MustChoose({4, 3, 2}, 256);
+  EXPECT_TRUE(lattice.IsWholeGrid());
+  EXPECT_EQ(lattice.GroupCount(), 24u);
+  std::vector<audit::GroupBox> boxes = lattice.Boxes();
+  ASSERT_EQ(boxes.size(), 1u);
+  EXPECT_EQ(boxes[0].base, (Groups{0, 0, 0}));
+  EXPECT_EQ(boxes[0].count, (Groups{4, 3, 2}));
+}
+
+TEST(AuditLattice, BudgetOfCorners_IsExactlyTheCorners) {
+  Lattice lattice = MustChoose({100, 50, 7}, 8);
+  EXPECT_EQ(lattice.positions[0], (std::vector<uint32_t>{0, 99}));
+  EXPECT_EQ(lattice.positions[1], (std::vector<uint32_t>{0, 49}));
+  EXPECT_EQ(lattice.positions[2], (std::vector<uint32_t>{0, 6}));
+  EXPECT_EQ(lattice.Boxes().size(), 8u);
+}
+
+TEST(AuditLattice, BudgetBelowCorners_IsRefusedNamingTheBudget) {
+  Lattice lattice;
+  std::string error;
+  EXPECT_FALSE(ChooseLattice({10, 10, 10}, 7, &lattice, &error));
+  EXPECT_NE(error.find("group budget 7"), std::string::npos) << error;
+  EXPECT_NE(error.find("8 corner groups"), std::string::npos) << error;
+  EXPECT_NE(error.find("0 groups ran"), std::string::npos) << error;
+  // A flat grid has 4 corners, so the same budget fits them and one more column.
+  EXPECT_TRUE(ChooseLattice({10, 10, 1}, 7, &lattice, &error)) << error;
+  EXPECT_EQ(lattice.GroupCount(), 6u);
+  EXPECT_EQ(lattice.positions[0], (std::vector<uint32_t>{0, 5, 9}));
+  EXPECT_EQ(lattice.positions[1], (std::vector<uint32_t>{0, 9}));
+}
+
+TEST(AuditLattice, ZeroDimension_IsRefused) {
+  Lattice lattice;
+  std::string error;
+  EXPECT_FALSE(ChooseLattice({4, 0, 1}, 256, &lattice, &error));
+  EXPECT_NE(error.find("no groups"), std::string::npos) << error;
+}
+
+TEST(AuditLattice, LargeGrid_FillsTheBudgetWithEveryCombination) {
+  Lattice lattice = MustChoose({1000, 1000, 1000}, 256);
+  EXPECT_LE(lattice.GroupCount(), 256u);
+  EXPECT_GE(lattice.GroupCount(), 200u);  // 6x6x6 is 216; it may grow one axis further
+  for (int d = 0; d < 3; ++d) {
+    const std::vector<uint32_t>& p = lattice.positions[d];
+    EXPECT_EQ(p.front(), 0u);
+    EXPECT_EQ(p.back(), 999u);
+    EXPECT_TRUE(std::is_sorted(p.begin(), p.end()));
+    EXPECT_EQ(std::set<uint32_t>(p.begin(), p.end()).size(), p.size());
+  }
+  // Every combination, each once, all corners among them.
+  std::set<std::array<uint32_t, 3>> groups;
+  for (const audit::GroupBox& box : lattice.Boxes())
+    for (uint32_t z = 0; z < box.count[2]; ++z)
+      for (uint32_t y = 0; y < box.count[1]; ++y)
+        for (uint32_t x = 0; x < box.count[0]; ++x)
+          groups.insert({box.base[0] + x, box.base[1] + y, box.base[2] + z});
+  EXPECT_EQ(groups.size(), lattice.GroupCount());
+  for (uint32_t x : {0u, 999u})
+    for (uint32_t y : {0u, 999u})
+      for (uint32_t z : {0u, 999u}) EXPECT_TRUE(groups.count({x, y, z})) << x << y << z;
+}
+
+TEST(AuditLattice, OneLongAxis_UsesTheWholeBudgetAndBatchesRuns) {
+  Lattice lattice = MustChoose({1000, 1, 1}, 256);
+  EXPECT_EQ(lattice.GroupCount(), 256u);
+  EXPECT_EQ(lattice.positions[0].back(), 999u);
+  Lattice dense = MustChoose({300, 1, 1}, 256);
+  // Spacing 299/255 < 2: many neighbours are adjacent and share a dispatch.
+  EXPECT_LT(dense.Boxes().size(), 256u);
+  uint64_t covered = 0;
+  for (const audit::GroupBox& box : dense.Boxes()) covered += box.GroupCount();
+  EXPECT_EQ(covered, 256u);
+}
+
+// ---------------------------------------------------------------------------------
+// The instrumentation pass.
+
+// #version 450
+// layout(local_size_x = 64) in;
+// layout(std430, binding = 0) buffer Data { uint values[]; };
+// layout(std430, binding = 3) buffer Table { int table[16]; };
+// void main() {
+//   uint sum = 0u;
+//   for (int i = 0; i < 10; ++i) sum += uint(table[i]);
+//   values[gl_LocalInvocationIndex] = sum + uint(table[values[0] % 16u]);
+// }
+const char* kLoopShader = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+layout(std430, binding = 3) buffer Table { int table[16]; };
+void main() {
+  uint sum = 0u;
+  for (int i = 0; i < 10; ++i) sum += uint(table[i]);
+  values[gl_LocalInvocationIndex] = sum + uint(table[values[0] % 16u]);
+}
+)";
+
+struct Instrumented {
+  std::vector<uint32_t> words;
+  spirv::AuditInstrumentation result;
+};
+
+Instrumented Instrument(const std::string& source, const std::string& env,
+                        const spirv::AuditInstrumentationOptions& options = {}) {
+  std::vector<uint32_t> words = test::CompileGlsl(source, "comp", env);
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  Instrumented out;
+  if (!module) return out;
+  EXPECT_TRUE(spirv::InstrumentForAudit(*module, options, &out.result, &error)) << error;
+  out.words = module->Encode();
+  return out;
+}
+
+TEST(AuditInstrumentation, SpirV10_UniformBufferBlockAndAtomicsBeforeEachAccess) {
+  Instrumented out = Instrument(kLoopShader, "vulkan1.0");
+  // Three dynamic indices: table[i], values[gl_LocalInvocationIndex], table[values[0] % 16].
+  ASSERT_EQ(out.result.sites.size(), 3u);
+  EXPECT_EQ(out.result.descriptor_set, 0u);
+  EXPECT_EQ(out.result.binding, 4u);  // one past the largest binding of set 0
+  std::string text = test::Disassemble(out.words);
+  EXPECT_EQ(test::CheckPatterns(text, R"(
+CHECK: OpName %glint_audit "glint_audit"
+CHECK: ArrayStride 4
+CHECK: OpMemberDecorate %GlintAudit 0 Offset 0
+CHECK: OpDecorate %GlintAudit BufferBlock
+CHECK: OpDecorate %glint_audit DescriptorSet 0
+CHECK: OpDecorate %glint_audit Binding 4
+CHECK: %glint_audit = OpVariable %_ptr_Uniform_GlintAudit Uniform
+CHECK: OpBitcast %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %glint_audit %uint_0 %uint_0
+CHECK-NEXT: OpAtomicSMin %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %glint_audit %uint_0 %uint_1
+CHECK-NEXT: OpAtomicSMax %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_int %_ %int_0
+CHECK: OpUMod %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %glint_audit %uint_0 %uint_2
+CHECK-NEXT: OpAtomicUMin %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %glint_audit %uint_0 %uint_3
+CHECK-NEXT: OpAtomicUMax %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_int %_ %int_0
+CHECK: OpAtomicUMin %uint
+CHECK: OpAtomicUMax %uint
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %__0 %int_0
+)"), "") << text;
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan10), "");
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan11), "");
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kOpenGL45), "");
+}
+
+TEST(AuditInstrumentation, SpirV13AndLater_StorageBufferBlockAndInterface) {
+  for (const char* env : {"vulkan1.1", "vulkan1.2", "vulkan1.3", "spirv1.4"}) {
+    SCOPED_TRACE(env);
+    Instrumented out = Instrument(kLoopShader, env);
+    ASSERT_EQ(out.result.sites.size(), 3u);
+    std::string text = test::Disassemble(out.words);
+    EXPECT_EQ(test::CheckPatterns(text, R"(
+CHECK: OpDecorate %GlintAudit Block
+CHECK: %glint_audit = OpVariable %_ptr_StorageBuffer_GlintAudit StorageBuffer
+CHECK: OpAtomicSMin %uint
+)"), "") << text;
+    // From SPIR-V 1.4 the interface lists every global the entry point uses.
+    std::string version(env);
+    bool lists_all = version == "vulkan1.2" || version == "vulkan1.3" || version == "spirv1.4";
+    size_t entry = text.find("OpEntryPoint GLCompute %main");
+    ASSERT_NE(entry, std::string::npos);
+    std::string entry_line = text.substr(entry, text.find('\n', entry) - entry);
+    EXPECT_EQ(entry_line.find("%glint_audit") != std::string::npos, lists_all) << entry_line;
+  }
+  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.1").words, TargetEnv::kVulkan11), "");
+  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.2").words, TargetEnv::kVulkan12), "");
+  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.3").words, TargetEnv::kVulkan13), "");
+}
+
+TEST(AuditInstrumentation, SitesCarryTheProvenRanges) {
+  Instrumented out = Instrument(kLoopShader, "vulkan1.0");
+  ASSERT_EQ(out.result.sites.size(), 3u);
+  const AccessRecord& loop = out.result.sites[0].record;  // table[i]
+  EXPECT_TRUE(out.result.sites[0].is_signed);
+  ASSERT_TRUE(loop.has_range) << loop.reason;
+  EXPECT_EQ(loop.range_min, 0);
+  EXPECT_EQ(loop.range_max, 9);
+  EXPECT_EQ(loop.limit, 15);
+  // Sites come in binary order: the modulo's access is emitted before the store's.
+  const AccessRecord& invocation = out.result.sites[2].record;  // values[gl_LocalInvocationIndex]
+  EXPECT_FALSE(out.result.sites[2].is_signed);
+  ASSERT_TRUE(invocation.has_range) << invocation.reason;
+  EXPECT_EQ(invocation.range_min, 0);
+  EXPECT_EQ(invocation.range_max, 63);
+  const AccessRecord& modulo = out.result.sites[1].record;  // table[values[0] % 16u]
+  ASSERT_TRUE(modulo.has_range) << modulo.reason;
+  EXPECT_EQ(modulo.range_max, 15);
+  EXPECT_EQ(out.result.sites[2].first_word, 4u);
+}
+
+TEST(AuditInstrumentation, ExplicitBindingInUse_IsRefused) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  spirv::AuditInstrumentationOptions options;
+  options.descriptor_set = 0;
+  options.binding = 3;
+  spirv::AuditInstrumentation result;
+  EXPECT_FALSE(spirv::InstrumentForAudit(*module, options, &result, &error));
+  EXPECT_NE(error.find("descriptor set 0 binding 3 is already used"), std::string::npos) << error;
+  EXPECT_EQ(module->Encode(), words);  // untouched
+  options.descriptor_set = 2;
+  options.binding = 0;
+  EXPECT_TRUE(spirv::InstrumentForAudit(*module, options, &result, &error)) << error;
+  EXPECT_EQ(result.descriptor_set, 2u);
+  EXPECT_EQ(test::ValidateFor(module->Encode(), TargetEnv::kVulkan10), "");
+}
+
+// #version 450
+// layout(local_size_x = 1) in;
+// layout(std430, binding = 0) buffer Data { uint values[4]; };
+// void main() { values[1] = values[2] + 7u; }
+TEST(AuditInstrumentation, ConstantIndicesOnly_NoSitesStillValid) {
+  Instrumented out = Instrument(R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data { uint values[4]; };
+void main() { values[1] = values[2] + 7u; }
+)", "vulkan1.0");
+  EXPECT_TRUE(out.result.sites.empty());
+  EXPECT_TRUE(out.result.InitialWords().empty());
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(out.words), "CHECK-NOT: OpAtomic"), "");
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan10), "");
+}
+
+TEST(AuditInstrumentation, InitialWordsAndReadBack) {
+  spirv::AuditSite unsigned_site, signed_site;
+  unsigned_site.first_word = 0;
+  signed_site.first_word = 2;
+  signed_site.is_signed = true;
+  spirv::AuditInstrumentation result;
+  result.sites = {unsigned_site, signed_site};
+  std::vector<uint32_t> words = result.InitialWords();
+  EXPECT_EQ(words, (std::vector<uint32_t>{0xffffffffu, 0u, 0x7fffffffu, 0x80000000u}));
+  EXPECT_FALSE(spirv::ReadObservedRange(unsigned_site, words).reached);
+  EXPECT_FALSE(spirv::ReadObservedRange(signed_site, words).reached);
+  words = {3u, 0xffffffffu, 0xfffffffbu, 7u};  // u32 [3, 4294967295], i32 [-5, 7]
+  spirv::ObservedRange u = spirv::ReadObservedRange(unsigned_site, words);
+  spirv::ObservedRange s = spirv::ReadObservedRange(signed_site, words);
+  EXPECT_TRUE(u.reached);
+  EXPECT_EQ(u.min, 3);
+  EXPECT_EQ(u.max, 4294967295ll);
+  EXPECT_TRUE(s.reached);
+  EXPECT_EQ(s.min, -5);
+  EXPECT_EQ(s.max, 7);
+}
+
+TEST(AuditInstrumentation, HookChangesRangesNotWords) {
+  spirv::AuditInstrumentationOptions options;
+  options.adjust_proven_ranges = [](std::vector<spirv::AuditSite>& sites) {
+    for (spirv::AuditSite& site : sites) {
+      site.first_word = 1000;  // ignored: the hook may change ranges only
+      site.record.has_range = true;
+      site.record.range_min = site.record.range_max = 42;
+    }
+  };
+  Instrumented out = Instrument(kLoopShader, "vulkan1.0", options);
+  ASSERT_EQ(out.result.sites.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(out.result.sites[i].first_word, 2 * i);
+    EXPECT_EQ(out.result.sites[i].record.range_max, 42);
+  }
+}
+
+#ifdef GLINT_HAVE_AUDIT
+// ---------------------------------------------------------------------------------
+// End-to-end audits on lavapipe.
+
+vk::Context& SharedContext() {
+  static std::unique_ptr<vk::Context> context = [] {
+    std::string error;
+    std::unique_ptr<vk::Context> created = vk::Context::Create({}, &error);
+    if (!created) ADD_FAILURE() << "no Vulkan device: " << error;
+    return created;
+  }();
+  if (!context) std::abort();  // a missing device is a failure, never a skip
+  return *context;
+}
+
+audit::AuditResult MustAudit(const std::string& source, audit::AuditOptions options,
+                             const std::string& env = "vulkan1.0") {
+  audit::AuditResult result;
+  std::string error;
+  EXPECT_TRUE(audit::RunAudit(SharedContext(), test::CompileGlsl(source, "comp", env), options,
+                              &result, &error))
+      << error;
+  return result;
+}
+
+TEST(AuditRun, LoopAndInvocationIndex_ObservedExactly) {
+  audit::AuditOptions options;
+  options.groups = {3, 1, 1};
+  audit::AuditResult result = MustAudit(kLoopShader, options);
+  ASSERT_EQ(result.sites.size(), 3u);
+  EXPECT_EQ(result.sites[0].verdict, "ok");
+  EXPECT_EQ(result.sites[0].observed.min, 0);
+  EXPECT_EQ(result.sites[0].observed.max, 9);
+  EXPECT_EQ(result.sites[2].verdict, "ok");
+  EXPECT_EQ(result.sites[2].observed.min, 0);
+  EXPECT_EQ(result.sites[2].observed.max, 63);
+  EXPECT_EQ(result.groups_ran, 3u);
+  EXPECT_EQ(result.dispatches, 1u);  // the whole grid fits: one ordinary dispatch
+  EXPECT_FALSE(result.HasEscape());
+  std::string report = audit::FormatAuditReport(result, "loop.comp");
+  EXPECT_NE(report.find("proven [0, 9], observed [0, 9], limit 15: ok"), std::string::npos) << report;
+  EXPECT_NE(report.find("3 ok, 0 ESCAPE, 0 not reached, 0 no range; 3 of 3 groups ran"),
+            std::string::npos) << report;
+}
+
+// #version 450
+// layout(local_size_x = 4) in;
+// layout(std430, binding = 0) buffer Data { uint values[64]; };
+// void main() {
+//   if (values[0] == 123456789u) values[gl_LocalInvocationID.x] = 1u;  // never with zeros
+//   values[gl_WorkGroupID.x % 64u] = 2u;
+// }
+const char* kGuardedShader = R"(#version 450
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer Data { uint values[64]; };
+void main() {
+  if (values[0] == 123456789u) values[gl_LocalInvocationID.x] = 1u;
+  values[gl_WorkGroupID.x % 64u] = 2u;
+}
+)";
+
+TEST(AuditRun, UnreachedAccess_IsNotReachedNeverOk) {
+  audit::AuditOptions options;
+  options.fill = audit::Fill::kZeros;
+  options.groups = {40, 1, 1};
+  options.group_budget = 5;
+  audit::AuditResult result = MustAudit(kGuardedShader, options);
+  ASSERT_EQ(result.sites.size(), 2u);
+  EXPECT_EQ(result.sites[0].verdict, "not reached");
+  EXPECT_EQ(result.sites[1].verdict, "ok");
+  // The lattice: 5 of 40 groups, first and last included.
+  EXPECT_EQ(result.groups_ran, 5u);
+  EXPECT_EQ(result.sites[1].observed.min, 0);
+  EXPECT_EQ(result.sites[1].observed.max, 39);
+  EXPECT_EQ(result.dispatches, 5u);
+}
+
+TEST(AuditRun, InjectedWrongRange_IsAnEscape) {
+  audit::AuditOptions options;
+  options.groups = {2, 1, 1};
+  options.adjust_proven_ranges = [](std::vector<spirv::AuditSite>& sites) {
+    sites[0].record.has_range = true;  // table[i]: claim [0, 8] where i reaches 9
+    sites[0].record.range_min = 0;
+    sites[0].record.range_max = 8;
+  };
+  audit::AuditResult result = MustAudit(kLoopShader, options);
+  ASSERT_EQ(result.sites.size(), 3u);
+  EXPECT_EQ(result.sites[0].verdict, "ESCAPE");
+  EXPECT_TRUE(result.HasEscape());
+  EXPECT_NE(audit::FormatAuditReport(result, "x").find("proven [0, 8], observed [0, 9], limit 15: ESCAPE"),
+            std::string::npos);
+}
+
+TEST(AuditRun, ShaderWithAnImage_IsRefused) {
+  audit::AuditResult result;
+  std::string error;
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0, rgba8) uniform image2D image;
+void main() { imageStore(image, ivec2(0), vec4(1)); }
+)", "comp");
+  audit::AuditOptions options;
+  EXPECT_FALSE(audit::RunAudit(SharedContext(), words, options, &result, &error));
+  EXPECT_NE(error.find("the audit runs shaders that need only buffers"), std::string::npos) << error;
+}
+
+TEST(AuditRun, DispatchOverTimeBudget_RefusesNamingItAndGroupsRan) {
+  std::string error;
+  std::unique_ptr<vk::Context> context = vk::Context::Create({}, &error);  // may be lost
+  ASSERT_TRUE(context) << error;
+  // A loop of 2^26 steps per invocation, data-dependent so that it is not folded away.
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+void main() {
+  uint x = values[gl_LocalInvocationIndex];
+  for (uint i = 0u; i < 67108864u; ++i) x = x * 1664525u + values[x & 7u];
+  values[gl_LocalInvocationIndex] = x;
+}
+)", "comp");
+  audit::AuditOptions options;
+  options.groups = {2, 1, 1};
+  options.dispatch_time_budget_ms = 50;
+  audit::AuditResult result;
+  EXPECT_FALSE(audit::RunAudit(*context, words, options, &result, &error));
+  EXPECT_NE(error.find("0 of 2 sampled groups ran"), std::string::npos) << error;
+  EXPECT_NE(error.find("time budget per dispatch 50"), std::string::npos) << error;
+}
+
+// ---------------------------------------------------------------------------------
+// The command line and generated shaders.
+
+struct CommandOutput {
+  int status = -1;
+  std::string text;
+};
+
+CommandOutput RunCommand(const std::string& command) {
+  CommandOutput out;
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe) return out;
+  char buffer[4096];
+  for (size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.text.append(buffer, n);
+  int status = pclose(pipe);
+  out.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return out;
+}
+
+std::string AuditCommand() { return test::BinaryDir() + "/Audit/glint-audit"; }
+std::string ValidatorCommand() { return test::BinaryDir() + "/StandAlone/glslangValidator"; }
+
+std::string WriteTemp(const std::string& name, const std::string& text) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_test";
+  std::filesystem::create_directories(dir);
+  std::string path = (dir / name).string();
+  FILE* file = std::fopen(path.c_str(), "w");
+  std::fputs(text.c_str(), file);
+  std::fclose(file);
+  return path;
+}
+
+TEST(AuditCommand, InjectedWrongRange_ExitsNonZero) {
+  std::string path = WriteTemp("loop.comp", kLoopShader);
+  CommandOutput clean = RunCommand(AuditCommand() + " --groups=2,1,1 " + path);
+  EXPECT_EQ(clean.status, 0) << clean.text;
+  EXPECT_NE(clean.text.find(" 0 ESCAPE"), std::string::npos) << clean.text;
+  CommandOutput wrong =
+      RunCommand(AuditCommand() + " --groups=2,1,1 --test-inject-wrong-range=0 " + path);
+  EXPECT_EQ(wrong.status, 1) << wrong.text;
+  EXPECT_NE(wrong.text.find(": ESCAPE"), std::string::npos) << wrong.text;
+}
+
+TEST(AuditCommand, BudgetBelowCorners_ExitsTwoNamingIt) {
+  std::string path = WriteTemp("loop2.comp", kLoopShader);
+  CommandOutput out = RunCommand(AuditCommand() + " --groups=4,4,1 --group-budget=3 " + path);
+  EXPECT_EQ(out.status, 2) << out.text;
+  EXPECT_NE(out.text.find("group budget 3 is smaller than the 4 corner groups"), std::string::npos)
+      << out.text;
+}
+
+// Counts from one glint-audit summary line.
+struct AuditCounts {
+  uint64_t sites = 0, ok = 0, escapes = 0, not_reached = 0, no_range = 0;
+};
+
+bool ParseSummary(const std::string& text, AuditCounts* counts) {
+  std::smatch m;
+  static const std::regex summary(
+      R"(audit: (\d+) sites: (\d+) ok, (\d+) ESCAPE, (\d+) not reached, (\d+) no range)");
+  if (!std::regex_search(text, m, summary)) return false;
+  *counts = {std::stoull(m[1]), std::stoull(m[2]), std::stoull(m[3]), std::stoull(m[4]),
+             std::stoull(m[5])};
+  return true;
+}
+
+// The dispatch size the generator chose ("// audit-args: --groups=X,Y,Z").
+std::string AuditArgs(const std::string& path) {
+  std::string first = test::ReadFile(path).substr(0, 200);
+  std::smatch m;
+  static const std::regex args(R"(// audit-args: ([^\n]*))");
+  return std::regex_search(first, m, args) ? m[1].str() : "";
+}
+
+struct ShaderOutcome {
+  std::string path;
+  std::string failure;  // empty when it passed
+  AuditCounts counts;
+};
+
+ShaderOutcome AuditOneShader(const std::string& path) {
+  ShaderOutcome outcome{path, "", {}};
+  CommandOutput ranges = RunCommand(ValidatorCommand() + " -V --dump-ranges -o /dev/null " + path);
+  if (ranges.status != 0 || ranges.text.find("range") == std::string::npos) {
+    outcome.failure = "--dump-ranges failed:\n" + ranges.text;
+    return outcome;
+  }
+  CommandOutput audit = RunCommand(AuditCommand() + " --quiet --fill=bytes " + AuditArgs(path) +
+                                   " " + path);
+  if (audit.status != 0 || !ParseSummary(audit.text, &outcome.counts))
+    outcome.failure = "glint-audit exited " + std::to_string(audit.status) + ":\n" + audit.text;
+  return outcome;
+}
+
+// Runs the shaders two at a time; fails the test for each failure.
+AuditCounts AuditShaders(const std::vector<std::string>& paths) {
+  AuditCounts total;
+  for (size_t i = 0; i < paths.size(); i += 2) {
+    std::vector<std::future<ShaderOutcome>> running;
+    for (size_t j = i; j < std::min(paths.size(), i + 2); ++j)
+      running.push_back(std::async(std::launch::async, AuditOneShader, paths[j]));
+    for (auto& f : running) {
+      ShaderOutcome o = f.get();
+      EXPECT_EQ(o.failure, "") << o.path;
+      total.sites += o.counts.sites;
+      total.ok += o.counts.ok;
+      total.escapes += o.counts.escapes;
+      total.not_reached += o.counts.not_reached;
+      total.no_range += o.counts.no_range;
+    }
+  }
+  return total;
+}
+
+std::vector<std::string> ShadersIn(const std::string& dir) {
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".comp") paths.push_back(entry.path().string());
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
+TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_generated";
+  std::filesystem::remove_all(dir);
+  CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
+                                       "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
+                                       dir.string());
+  ASSERT_EQ(generated.status, 0) << generated.text;
+  std::vector<std::string> paths = ShadersIn(dir.string());
+  ASSERT_EQ(paths.size(), 200u);
+  AuditCounts total = AuditShaders(paths);
+  EXPECT_EQ(total.escapes, 0u);
+  EXPECT_GT(total.ok, 400u);  // the generator's loops and built-ins are mostly ranged
+  std::printf("generated: %zu shaders, %llu sites: %llu ok, %llu ESCAPE, %llu not reached, "
+              "%llu no range\n", paths.size(), (unsigned long long)total.sites,
+              (unsigned long long)total.ok, (unsigned long long)total.escapes,
+              (unsigned long long)total.not_reached, (unsigned long long)total.no_range);
+}
+
+TEST(AuditGenerated, Regressions_ZeroEscapes) {
+  std::vector<std::string> paths = ShadersIn(test::SourceRoot() + "/Test/audit/regressions");
+  ASSERT_FALSE(paths.empty());
+  AuditCounts total = AuditShaders(paths);
+  EXPECT_EQ(total.escapes, 0u);
+}
+#endif  // GLINT_HAVE_AUDIT
+
+}  // namespace
+}  // namespace glint
