@@ -32,15 +32,32 @@ class LayoutSizer {
     return found == definitions_.end() ? nullptr : found->second;
   }
 
-  // The value of an integer constant (OpConstant or a spec constant's default).
-  std::optional<uint64_t> ConstantValue(uint32_t id) const {
+  // The value of an integer constant: OpConstant, a spec constant's default, or an
+  // integer OpSpecConstantOp of those (an array sized "N + 1"), at most `depth` deep.
+  std::optional<uint64_t> ConstantValue(uint32_t id, int depth = 16) const {
     const Instruction* inst = Definition(id);
-    if (!inst || (inst->opcode != spv::OpConstant && inst->opcode != spv::OpSpecConstant) ||
-        inst->words.empty())
-      return std::nullopt;
+    if (!inst || inst->words.empty() || depth == 0) return std::nullopt;
+    if (inst->opcode == spv::OpSpecConstantOp) return SpecConstantOpValue(*inst, depth - 1);
+    if (inst->opcode != spv::OpConstant && inst->opcode != spv::OpSpecConstant) return std::nullopt;
     uint64_t value = inst->words[0];
     if (inst->words.size() > 1) value |= static_cast<uint64_t>(inst->words[1]) << 32;
     return value;
+  }
+
+  std::optional<uint64_t> SpecConstantOpValue(const Instruction& inst, int depth) const {
+    if (inst.words.size() != 3) return std::nullopt;
+    std::optional<uint64_t> a = ConstantValue(inst.words[1], depth);
+    std::optional<uint64_t> b = ConstantValue(inst.words[2], depth);
+    if (!a || !b) return std::nullopt;
+    switch (static_cast<spv::Op>(inst.words[0])) {
+      case spv::OpIAdd: return *a + *b;
+      case spv::OpISub: return *a - *b;
+      case spv::OpIMul: return *a * *b;
+      case spv::OpUDiv: return *b ? std::optional<uint64_t>(*a / *b) : std::nullopt;
+      case spv::OpShiftLeftLogical: return *a << (*b & 63);
+      case spv::OpShiftRightLogical: return *a >> (*b & 63);
+      default: return std::nullopt;
+    }
   }
 
   uint32_t DecorationValue(uint32_t id, spv::Decoration decoration) const {
@@ -127,7 +144,8 @@ class LayoutSizer {
   std::optional<uint64_t> ArraySize(const Instruction& type, uint32_t matrix_stride,
                                     bool row_major, std::string* error) const {
     std::optional<uint64_t> length = ConstantValue(type.words[1]);
-    if (!length) return Refuse(error, "array length %" + std::to_string(type.words[1]) + " is not a constant");
+    if (!length)
+      return Refuse(error, "array length %" + std::to_string(type.words[1]) + " is not a constant the harness can evaluate");
     uint64_t stride = DecorationValue(type.result_id, spv::DecorationArrayStride);
     if (stride == 0) {
       auto element = SizeOf(type.words[0], matrix_stride, row_major, nullptr, error);

@@ -6,7 +6,8 @@
 // MatrixStride, SpecId).
 //
 // Refuses (with a message) a module that does not parse, an entry point that is not
-// there, and a resource it cannot size (an array length that is not a constant). A
+// there, and a resource it cannot size (an array length that is neither a constant nor
+// an integer OpSpecConstantOp of constants; spec constants count with their defaults). A
 // binding the harness cannot back with a plain buffer (image, sampler, acceleration
 // structure, descriptor array) is not a refusal here: it is reported with kind
 // kUnsupported and a description, and the runner refuses it.
