@@ -357,6 +357,18 @@ INSTANTIATE_TEST_SUITE_P(
                    "no range: clamp is not supported in reference mode",
                    "no range: clamp is not supported in reference mode"},
                   {"[0, 15]", "[0, 100]", "no range: clamp bounds may cross (lo > hi)"}},
+        RangeCase{"UnsignedBitfieldExtract", "local_size_x = 64",
+                  "probe[bitfieldExtract(data[0], 3, 8)] = 0u;\n"
+                  "probe[bitfieldExtract(data[0], 0, 32)] = 0u;\n"
+                  "probe[uint(bitfieldExtract(int(data[0]), 0, 4))] = 0u;\n"
+                  "probe[bitfieldExtract(data[0], 0, int(data[1]))] = 0u;",
+                  {"no range: unsigned bitfieldExtract is not supported in reference mode",
+                   "no range: unsigned bitfieldExtract is not supported in reference mode",
+                   "no range: OpBitFieldSExtract is not supported",
+                   "no range: unsigned bitfieldExtract is not supported in reference mode"},
+                  {"[0, 255]", "[0, 4294967295]", "no range: OpBitFieldSExtract is not supported",
+                   "no range: bitfield count has no range: load from memory through an access "
+                   "chain (only built-in components have ranges)"}},
         RangeCase{"SingleStoreLocal", "local_size_x = 64",
                   "uint a = gl_LocalInvocationID.x;\nprobe[a] = 0u;\n"
                   "uint b;\nif (data[0] > 0u) b = 1u;\nprobe[b] = 0u;\n"

@@ -11,6 +11,8 @@
 //     vector (what DXC and optimizers emit for lid.x): the component's range.
 //   - OpBitwiseAnd with a constant mask m >= 0 on either side: [0, m], narrowed to
 //     [0, min(m, x.max)] when the other operand has a non-negative range.
+//   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) with a count whose range lies in
+//     [0, 32]: [0, 2^count.max - 1] (the field is zero-extended).
 //   - OpSelect: the union of both operands' ranges when both have one.
 //   - GLSL.std.450 SClamp / UClamp: min(max(x, lo), hi) when lo's range lies wholly
 //     below hi's (the result is undefined when lo > hi, so nothing is proven then).
@@ -152,6 +154,7 @@ std::string UnsupportedOpcode(spv::Op opcode) {
     case spv::OpNot: return "bitwise NOT is not supported";
     case spv::OpSNegate: return "unary minus is not supported";
     case spv::OpSelect: return "select is not supported";
+    case spv::OpBitFieldUExtract: return "unsigned bitfieldExtract is not supported";
     case spv::OpPhi: return "OpPhi (a value merged from several blocks) is not supported";
     case spv::OpFunctionCall: return "function call results have no range";
     case spv::OpFunctionParameter: return "function parameters have no range";
@@ -234,6 +237,7 @@ class IntegerRangeAnalysis::Evaluator {
   IntegerRange Clamp(uint32_t instruction, const Instruction& def) const;
   IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
   IntegerRange Select(const Instruction& def, bool is_signed) const;
+  IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
   IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
 
   void IndexDecorations();
@@ -302,6 +306,8 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       return {def.words.at(0), def.words.at(1)};
     case spv::OpSelect:
       return {def.words.at(1), def.words.at(2)};
+    case spv::OpBitFieldUExtract:
+      return {def.words.at(2)};
     case spv::OpExtInst:
       return std::vector<uint32_t>(def.words.begin() + 2, def.words.end());
     case spv::OpLoad:
@@ -345,6 +351,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
       return Full() ? BitwiseAnd(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpSelect:
       return Full() ? Select(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpBitFieldUExtract:
+      return Full() ? UnsignedBitField(def, is_signed)
+                    : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpCompositeExtract:
       return ExtractBuiltinComponent(def, is_signed);
     default:
@@ -977,6 +986,16 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
   if (!a.valid) return a;
   if (!b.valid) return b;
   return IntegerRange::Of(is_signed, std::min(a.min, b.min), std::max(a.max, b.max));
+}
+
+// Full mode: a zero-extended field of at most count.max bits.
+IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction& def,
+                                                               bool is_signed) const {
+  IntegerRange count = Operand(def.words.at(2));
+  if (!count.valid) return IntegerRange::None("bitfield count has no range: " + count.reason);
+  if (count.min < 0 || count.max > 32)
+    return IntegerRange::None("bitfield count may lie outside [0, 32]");
+  return Checked(is_signed, 0, (int64_t(1) << count.max) - 1, "bitfield extract");
 }
 
 // Full mode: OpCompositeExtract %v <i> where %v = OpLoad of the LocalInvocationId

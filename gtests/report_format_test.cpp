@@ -1,0 +1,60 @@
+// Tests of FormatRangeReport: the text line and the JSON object of each record kind
+// (range, no range, limit, verdict, no location, characters JSON must escape).
+#include <gtest/gtest.h>
+
+#include "glint/report_format.h"
+
+namespace glint {
+namespace {
+
+Report SampleReport() {
+  Report report;
+  AccessRecord ranged;
+  ranged.location = {"a.comp", 6, 3};
+  ranged.instruction = "OpAccessChain";
+  ranged.object = "table";
+  ranged.index_id = 27;
+  ranged.access_id = 29;
+  ranged.index_position = 1;
+  ranged.has_range = true;
+  ranged.is_signed = true;
+  ranged.range_min = 0;
+  ranged.range_max = 9;
+  ranged.limit = 15;
+  ranged.verdict = "proven in bounds";
+  AccessRecord unranged;
+  unranged.instruction = "OpVectorExtractDynamic";
+  unranged.object = "v\"1";
+  unranged.index_id = 40;
+  unranged.reason = "loop bound is not a constant";
+  report.accesses = {ranged, unranged};
+  return report;
+}
+
+TEST(ReportFormat, Text_OneLinePerAccess) {
+  EXPECT_EQ(FormatRangeReport(SampleReport(), false),
+            "a.comp:6: OpAccessChain table[index %27]: range [0, 9], limit 15: proven in "
+            "bounds\n"
+            "OpVectorExtractDynamic v\"1[index %40]: no range: loop bound is not a constant\n");
+}
+
+TEST(ReportFormat, Json_SameContent) {
+  EXPECT_EQ(FormatRangeReport(SampleReport(), true),
+            "{\"accesses\": [\n"
+            "  {\"file\": \"a.comp\", \"line\": 6, \"instruction\": \"OpAccessChain\", "
+            "\"object\": \"table\", \"index\": 27, \"position\": 1, \"range\": [0, 9], "
+            "\"signed\": true, \"limit\": 15, \"verdict\": \"proven in bounds\"},\n"
+            "  {\"file\": \"\", \"line\": 0, \"instruction\": \"OpVectorExtractDynamic\", "
+            "\"object\": \"v\\\"1\", \"index\": 40, \"position\": 0, \"range\": null, "
+            "\"signed\": false, \"reason\": \"loop bound is not a constant\", \"limit\": null, "
+            "\"verdict\": null}\n"
+            "]}\n");
+}
+
+TEST(ReportFormat, Empty_IsEmptyTextAndEmptyJsonList) {
+  EXPECT_EQ(FormatRangeReport(Report{}, false), "");
+  EXPECT_EQ(FormatRangeReport(Report{}, true), "{\"accesses\": []}\n");
+}
+
+}  // namespace
+}  // namespace glint
