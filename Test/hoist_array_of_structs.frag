@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.2
 #version 450
 // An array of structs indexed at run time, then a member read.
 layout(location = 0) flat in int index;

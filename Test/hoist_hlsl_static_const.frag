@@ -1,3 +1,4 @@
+// glint-flags: -D -V -e main
 // HLSL (compile with -D -e main): a `static const` array indexed at run time.
 static const float table[4] = { 1, 2, 3, 4 };
 float4 main(int i : TEXCOORD0) : SV_Target { return table[i]; }

@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.3
 #version 450
 // Vertex stage: a vector table (corners), an array of matrices and a matrix whose
 // column is chosen at run time; three tables, three Private variables.

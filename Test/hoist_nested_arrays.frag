@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.1
 #version 450
 // A two-dimensional constant table indexed at run time in both dimensions.
 layout(location = 0) flat in ivec2 index;

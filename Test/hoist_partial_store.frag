@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.0
 #version 450
 // Negative: a local table that is written again through an index stays a Function
 // variable; the output is glslang's own.

@@ -1,3 +1,4 @@
+// glint-flags: --target-env opengl
 #version 450
 // The seed's minimal repro: a 16-entry constant table indexed at run time becomes one
 // Private variable with the table as Initializer; no per-invocation OpStore.

@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.0
 #version 450
 // The seed's memoization example: eight access sites of two tables in two functions
 // share exactly two Private variables (helper() and main() share tableA's).

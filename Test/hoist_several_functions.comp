@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.1 --target-env spirv1.4
 #version 450
 // Compute stage: the same table read from main() and two helpers shares one variable.
 layout(local_size_x = 64) in;

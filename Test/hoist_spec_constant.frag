@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.3
 #version 450
 // Negative: a table built from a specialization constant is not a constant (glslang 12
 // builds it at run time), so nothing is hoisted and the output is glslang's own.

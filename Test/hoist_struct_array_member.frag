@@ -1,3 +1,4 @@
+// glint-flags: -V --target-env vulkan1.0
 #version 450
 // A const struct with an array member indexed at run time (glslang folds the member
 // access to the member's constant array, which is the table that gets hoisted).
