@@ -1,7 +1,7 @@
 // The installed package, used the way an embedder uses it: `cmake --install` this build
 // (component "glint") into a temporary prefix, then configure, build and run
-// examples/ as a project of its own, out of tree, with find_package(glint) and
-// glint::glint, and validate the SPIR-V it writes. Uses the build's own cmake, generator
+// examples/ (a C++ and a C program) as a project of its own, out of tree, with
+// find_package(glint) and glint::glint, and validate the SPIR-V the C++ one writes. Uses the build's own cmake, generator
 // and compilers (read from CMakeCache.txt).
 #include <gtest/gtest.h>
 
@@ -97,6 +97,12 @@ TEST(Install, ConsumerBuildsAgainstInstalledPackageAndRuns) {
   std::vector<uint32_t> words = ReadWords(spirv);
   ASSERT_GT(words.size(), 5u);
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+
+  // The C program: a C executable linking the package's static C++ libraries.
+  std::string c_output;
+  ASSERT_EQ(RunCommand(Quote((build / "embed_glint_c").string()), &c_output), 0) << c_output;
+  EXPECT_NE(c_output.find("embed_glint_c: "), std::string::npos) << c_output;
+  EXPECT_NE(c_output.find("(material.frag:5): clamped"), std::string::npos) << c_output;
 
   if (!HasFailure()) fs::remove_all(scratch);
   else ADD_FAILURE() << "kept " << scratch << " for inspection";
