@@ -255,7 +255,7 @@ TEST(Uniformity, BarrierAfterDivergentReturn) {
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier"
-                                                     "\nCHECK: only some invocations take the branch at u.comp:9"
+                                                     "\nCHECK: only some invocations take the branch at u.comp:9, where some invocations return"
                                                      "\nCHECK: built-in LocalInvocationId differs between invocations"),
             "");
 }
@@ -348,7 +348,7 @@ TEST(Uniformity, DiscardBeforeDerivative) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:11: derivative\nCHECK: branch at u.frag:10"), "");
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:11: derivative\nCHECK: branch at u.frag:10, where some invocations discard"), "");
 }
 
 TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {

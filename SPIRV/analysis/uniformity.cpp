@@ -248,6 +248,7 @@ class EntryPointAnalysis {
 
   // --- reporting ---
   std::string Where(const Instruction* inst) const;
+  std::string ExitNote(const Block* branch) const;
   std::string NameOf(uint32_t id) const;
   std::vector<std::string> Explain(const Fact& control) const;
   UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
@@ -703,6 +704,23 @@ std::string EntryPointAnalysis::Where(const Instruction* inst) const {
   return (facts_.inferred.count(inst) ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
 }
 
+// ", where some invocations discard" when an arm of `branch` ends the invocation (or
+// ", ... return" when it leaves the function): the usual reason code after it diverges.
+std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
+  const Function* function = facts_.def_use.FunctionOf(branch->Terminator());
+  if (!function) return "";
+  const Cfg& cfg = *facts_.shapes.at(function->id())->cfg;
+  std::string note;
+  for (const Block* successor : cfg.Successors(branch)) {
+    const Instruction* end = successor->Terminator();
+    if (!end) continue;
+    if (end->opcode == spv::OpKill || end->opcode == spv::OpTerminateInvocation) note = ", where some invocations discard";
+    if (note.empty() && (end->opcode == spv::OpReturn || end->opcode == spv::OpReturnValue))
+      note = ", where some invocations return";
+  }
+  return note;
+}
+
 // Renders the chain of causes behind a control level, outermost first: why the block
 // is non-uniform, which value that depends on, where the value came from.
 std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const {
@@ -723,7 +741,8 @@ std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const 
         break;
       case Cause::kBranch:
         lines.push_back("only some invocations take the branch " + Where(cause->block->Terminator()) +
-                        ": its condition is " + DivergenceName(Value(ConditionOf(cause->block))));
+                        ExitNote(cause->block) + ": its condition is " +
+                        DivergenceName(Value(ConditionOf(cause->block))));
         next = value(ConditionOf(cause->block));
         break;
       case Cause::kNested:
