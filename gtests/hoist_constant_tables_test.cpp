@@ -478,9 +478,13 @@ TEST(HoistConstantTables, Process_OnByDefaultAndSwitchable) {
 // ---------------------------------------------------------------------------------------
 // Uses glslang never emits for its temporaries, written as assembly. Each body runs in
 // main of a SPIR-V 1.4 fragment shader that has %table (float[4]) and %index (int).
+// Some of these inputs are not valid for any client API (an atomic or OpPtrEqual on
+// Function storage); what is tested is that the pass leaves such a module untouched.
 
 const char* const kAssemblyPrologue = R"(
                OpCapability Shader
+               OpCapability VariablePointers
+               OpExtension "SPV_KHR_variable_pointers"
                OpMemoryModel Logical GLSL450
                OpEntryPoint Fragment %main "main" %in_index %color
                OpExecutionMode %main OriginUpperLeft
@@ -509,6 +513,9 @@ const char* const kAssemblyPrologue = R"(
    %in_index = OpVariable %ptr_iint Input
       %color = OpVariable %ptr_ofloat Output
        %bool = OpTypeBool
+  %true = OpConstantTrue %bool
+%ptr_fptr_float = OpTypePointer Function %ptr_ffloat
+%ptr_fptr_arr = OpTypePointer Function %ptr_farr
  %take_arr_f = OpTypeFunction %float %ptr_farr
        %take = OpFunction %float None %take_arr_f
       %param = OpFunctionParameter %ptr_farr
@@ -520,6 +527,9 @@ const char* const kAssemblyPrologue = R"(
        %main = OpFunction %void None %void_f
       %entry = OpLabel
           %v = OpVariable %ptr_farr Function
+      %other = OpVariable %ptr_farr Function
+ %holder_arr = OpVariable %ptr_fptr_arr Function
+%holder_elem = OpVariable %ptr_fptr_float Function
       %index = OpLoad %int %in_index
 )";
 
@@ -556,6 +566,44 @@ const AssemblyCase kAssemblyCases[] = {
         %x = OpLoad %float %p
         OpStore %color %x)",
      "used by OpPtrEqual through an access chain"},
+    {"PointerStored",
+     R"(OpStore %v %table
+        OpStore %holder_arr %v
+        %p = OpAccessChain %ptr_ffloat %v %index
+        %x = OpLoad %float %p
+        OpStore %color %x)",
+     "its pointer is stored"},
+    {"ElementPointerStored",
+     R"(OpStore %v %table
+        %p = OpAccessChain %ptr_ffloat %v %index
+        OpStore %holder_elem %p
+        %x = OpLoad %float %p
+        OpStore %color %x)",
+     "a pointer into it is stored"},
+    {"PointerSelected",
+     R"(OpStore %v %table
+        %p = OpAccessChain %ptr_ffloat %v %index
+        %q = OpAccessChain %ptr_ffloat %v %int_1
+        %s = OpSelect %ptr_ffloat %true %p %q
+        %x = OpLoad %float %s
+        OpStore %color %x)",
+     "used by OpSelect through an access chain"},
+    {"PointerCopied",
+     R"(OpStore %v %table
+        %p = OpAccessChain %ptr_ffloat %v %index
+        %c = OpCopyObject %ptr_farr %v
+        %q = OpAccessChain %ptr_ffloat %c %int_1
+        %x = OpLoad %float %p
+        OpStore %q %x
+        OpStore %color %x)",
+     "used by OpCopyObject"},
+    {"CopyMemoryFrom",
+     R"(OpStore %v %table
+        OpCopyMemory %other %v
+        %p = OpAccessChain %ptr_ffloat %v %index
+        %x = OpLoad %float %p
+        OpStore %color %x)",
+     "used by OpCopyMemory"},
     {"CopyMemoryInto",
      R"(OpStore %v %table
         %p = OpAccessChain %ptr_ffloat %v %index
