@@ -395,6 +395,36 @@ TEST(Api, Process_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
   EXPECT_GT(failing, 10);  // the sweep really ran through Process's allocations
 }
 
+// The same for the whole of GlslangToSpv (glslang's generation, the pipeline, the
+// located report), every 3rd allocation: glslang's own failures must come back as
+// error values too, and the caller's vector must stay as it was.
+TEST(Api, GlslangToSpv_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
+  LinkedProgram linked = ParseAndLink(kVertexShader, EShLangVertex);
+  Options options = RobustOptions();
+  options.validate = false;
+  std::vector<uint32_t> expected;
+  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), expected, nullptr, options, nullptr));
+  const std::vector<uint32_t> untouched = {0x07230203, 7};
+  const long kBudget = 200000;
+  long failing = 1;
+  for (; failing < kBudget; failing += 3) {
+    std::vector<uint32_t> words = untouched;
+    Report report;
+    g_failure_injected = false;
+    g_allocations_until_failure = failing;
+    bool ok = GlslangToSpv(linked.Intermediate(), words, nullptr, options, &report);
+    g_allocations_until_failure = 0;
+    if (!g_failure_injected) break;
+    EXPECT_EQ(words, ok ? expected : untouched) << "allocation " << failing;
+    if (!ok) {
+      EXPECT_TRUE(report.HasErrors()) << "allocation " << failing;
+    }
+  }
+  RecordProperty("allocations", static_cast<int>(failing));
+  EXPECT_LT(failing, kBudget) << "the allocation budget was hit";
+  EXPECT_GT(failing, 100);
+}
+
 // Compiles every shader `rounds` times on each of `threads` threads at once (parse,
 // link, GlslangToSpv) and checks each output and report against a single-threaded run.
 TEST(Api, Threads_ConcurrentCompilesMatchSingleThreaded) {
