@@ -156,10 +156,11 @@ bool HasLineInformation(const std::vector<uint32_t>& words) {
   return false;
 }
 
-// Copies locations from `located` into `plain` when both runs found the same things in
-// the same order (same counts, same instructions, verdicts and origins); otherwise
-// leaves `plain` unlocated rather than guess.
-void TakeLocations(const Report& located, Report& plain) {
+// Copies what names source lines from `located` into `plain` (locations; the messages
+// and reasons of diagnostics, which cite lines too) when both runs found the same
+// things in the same order (same counts, instructions, verdicts, origins and
+// severities); otherwise leaves `plain` unlocated rather than guess.
+void TakeLocations(Report& located, Report& plain) {
   if (located.accesses.size() != plain.accesses.size() ||
       located.diagnostics.size() != plain.diagnostics.size())
     return;
@@ -168,11 +169,18 @@ void TakeLocations(const Report& located, Report& plain) {
         located.accesses[i].verdict != plain.accesses[i].verdict)
       return;
   for (size_t i = 0; i < plain.diagnostics.size(); ++i)
-    if (located.diagnostics[i].origin != plain.diagnostics[i].origin) return;
-  for (size_t i = 0; i < plain.accesses.size(); ++i)
+    if (located.diagnostics[i].origin != plain.diagnostics[i].origin ||
+        located.diagnostics[i].severity != plain.diagnostics[i].severity)
+      return;
+  for (size_t i = 0; i < plain.accesses.size(); ++i) {
     plain.accesses[i].location = located.accesses[i].location;
-  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
+    plain.accesses[i].reason = std::move(located.accesses[i].reason);
+  }
+  for (size_t i = 0; i < plain.diagnostics.size(); ++i) {
     plain.diagnostics[i].location = located.diagnostics[i].location;
+    plain.diagnostics[i].message = std::move(located.diagnostics[i].message);
+    plain.diagnostics[i].reasons = std::move(located.diagnostics[i].reasons);
+  }
 }
 
 // Diagnostics and records should name source lines even when the caller did not ask
@@ -185,14 +193,13 @@ void LocateReport(const glslang::TIntermediate& intermediate,
   glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
   with_lines.generateDebugInfo = true;
   with_lines.stripDebugInfo = false;
-  Report generation;
-  std::vector<uint32_t> words;
-  if (!GenerateWithGlslang(intermediate, &with_lines, generation, words)) return;
   Options quiet = options;
   quiet.validate = false;  // the located module is never returned
-  Report located;
-  std::vector<uint32_t> unused;
-  if (RunPasses(words, quiet, /*check_input=*/false, located, unused)) TakeLocations(located, plain);
+  Report located;  // filled in the same order as `plain`: glslang's log, then the passes
+  std::vector<uint32_t> words, unused;
+  if (GenerateWithGlslang(intermediate, &with_lines, located, words) &&
+      RunPasses(words, quiet, /*check_input=*/false, located, unused))
+    TakeLocations(located, plain);
 }
 
 }  // namespace
@@ -210,16 +217,10 @@ bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* repor
 bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32_t>& spirv,
                   const glslang::SpvOptions* spv_options, const Options& options, Report* report) {
   try {
-    Report generation;
-    std::vector<uint32_t> words;
-    if (!GenerateWithGlslang(intermediate, spv_options, generation, words)) {
-      MergeFailed(generation, report);
-      return false;
-    }
-    MergeSucceeded(generation, report);
-    Report findings;
-    std::vector<uint32_t> output;
-    if (!ProcessInto(words, output, options, /*check_input=*/false, &findings)) {
+    Report findings;  // glslang's log, then what the passes say
+    std::vector<uint32_t> words, output;
+    if (!GenerateWithGlslang(intermediate, spv_options, findings, words) ||
+        !RunPasses(words, options, /*check_input=*/false, findings, output)) {
       MergeFailed(findings, report);
       return false;
     }

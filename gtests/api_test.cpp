@@ -225,6 +225,33 @@ TEST(Api, GlslangToSpv_ReportNamesLinesWithoutChangingTheOutput) {
     EXPECT_EQ(debug_report.accesses[i].location.line, report.accesses[i].location.line);
 }
 
+// A uniformity warning (implicit-LOD sampling under a branch on an interpolated input)
+// reads, without debug information, exactly as it does with it: same location, same
+// message, same reasons (which cite lines too).
+TEST(Api, GlslangToSpv_DiagnosticsReadAsWithDebugInformation) {
+  const char* source = R"(#version 450
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform sampler2D image;
+void main() {
+  color = vec4(0.0);
+  if (uv.x > 0.5) color = texture(image, uv);
+}
+)";
+  LinkedProgram linked = ParseAndLink(source, EShLangFragment);
+  std::vector<uint32_t> plain_words, debug_words;
+  Report plain, debug;
+  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), plain_words, nullptr, Options(), &plain));
+  glslang::SpvOptions with_lines;
+  with_lines.generateDebugInfo = true;
+  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), debug_words, &with_lines, Options(), &debug));
+  ASSERT_EQ(plain.diagnostics.size(), 1u) << Describe(plain);
+  EXPECT_EQ(plain.diagnostics[0].origin, "uniformity");
+  EXPECT_EQ(plain.diagnostics[0].location.line, 7u);
+  ASSERT_EQ(debug.diagnostics.size(), 1u) << Describe(debug);
+  EXPECT_EQ(FormatDiagnostic(plain.diagnostics[0]), FormatDiagnostic(debug.diagnostics[0]));
+}
+
 // glslang 12 generates from the calling thread's pool allocator, which only a parse or
 // link on that thread installs; Glint gives the call its own, so a worker thread that
 // never touched glslang may generate.
