@@ -527,6 +527,19 @@ struct ShaderOutcome {
   AuditCounts counts;
 };
 
+// The audit checks exactly what --dump-ranges reports: every site it audits is a line
+// of the dump (same index id) with the same range.
+std::string MismatchWithDumpRanges(const std::string& audit, const std::string& dump) {
+  static const std::regex site(R"(\(%(\d+), [iu]32\): proven (\[-?\d+, -?\d+\]|no range))");
+  for (std::sregex_iterator it(audit.begin(), audit.end(), site), end; it != end; ++it) {
+    std::string id = (*it)[1], proven = (*it)[2];
+    std::string expected = "[index %" + id + "]: " + (proven == "no range" ? proven : "range " + proven);
+    if (dump.find(expected) == std::string::npos)
+      return "--dump-ranges lacks '" + expected + "' that the audit used:\n" + dump;
+  }
+  return "";
+}
+
 ShaderOutcome AuditOneShader(const std::string& path) {
   ShaderOutcome outcome{path, "", {}};
   CommandOutput ranges = RunCommand(ValidatorCommand() + " -V --dump-ranges -o /dev/null " + path);
@@ -534,10 +547,13 @@ ShaderOutcome AuditOneShader(const std::string& path) {
     outcome.failure = "--dump-ranges failed:\n" + ranges.text;
     return outcome;
   }
-  CommandOutput audit = RunCommand(AuditCommand() + " --quiet --fill=bytes " + AuditArgs(path) +
-                                   " " + path);
-  if (audit.status != 0 || !ParseSummary(audit.text, &outcome.counts))
+  CommandOutput audit = RunCommand(AuditCommand() + " --fill=bytes --dispatch-time-budget-ms=60000 " +
+                                   AuditArgs(path) + " " + path);
+  if (audit.status != 0 || !ParseSummary(audit.text, &outcome.counts)) {
     outcome.failure = "glint-audit exited " + std::to_string(audit.status) + ":\n" + audit.text;
+    return outcome;
+  }
+  outcome.failure = MismatchWithDumpRanges(audit.text, ranges.text);
   return outcome;
 }
 
