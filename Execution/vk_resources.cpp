@@ -160,9 +160,12 @@ bool MatchBindings(const ShaderInterface& interface, const std::vector<BufferBin
       return b.set == info.set && b.binding == info.binding;
     });
     if (!described) {
+      std::string size = std::to_string(info.static_size) + " bytes";
+      if (info.runtime_array_stride)
+        size += " plus " + std::to_string(info.runtime_array_stride) + " per run-time array element";
       *error = "the shader declares binding " + Describe(info) + " (a " +
-               (info.kind == BindingKind::kStorageBuffer ? "storage" : "uniform") + " buffer of at least " +
-               std::to_string(info.static_size) + " bytes) but the run describes no buffer for it";
+               (info.kind == BindingKind::kStorageBuffer ? "storage" : "uniform") + " buffer of " + size +
+               ") but the run describes no buffer for it";
       return false;
     }
   }

@@ -287,8 +287,13 @@ void main() { out_data.b[0] = in_data.a[1]; }
 )", "comp");
   run.buffers = {Buffer(0, 16)};
   EXPECT_EQ(Refusal(run),
-            "the shader declares binding (set 0, binding 1) 'out_data' (a storage buffer of at least 16 bytes) "
+            "the shader declares binding (set 0, binding 1) 'out_data' (a storage buffer of 16 bytes) "
             "but the run describes no buffer for it");
+  ComputeRun runtime_array;
+  runtime_array.shader = CompileShader(kIndexShader, "comp");
+  EXPECT_EQ(Refusal(runtime_array),
+            "the shader declares binding (set 0, binding 0) 'out_data' (a storage buffer of 0 bytes plus 4 per "
+            "run-time array element) but the run describes no buffer for it");
   run.buffers = {Buffer(0, 16), Buffer(1, 16), Buffer(5, 16)};
   EXPECT_EQ(Refusal(run), "the run describes a buffer for (set 0, binding 5), which the shader does not declare");
   run.buffers = {Buffer(0, 16), Buffer(1, 8)};
