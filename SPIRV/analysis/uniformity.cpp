@@ -212,6 +212,30 @@ bool IsAtomic(spv::Op op) {
 // partitioned reductions differ per invocation.
 bool IsReduce(const Instruction& inst) { return inst.words.size() > 1 && inst.words[1] == spv::GroupOperationReduce; }
 
+// Results whose level is fixed by the opcode alone: per invocation (shuffles, Elect,
+// helper and clock queries), per quad, or per subgroup (votes, ballots, broadcasts).
+std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpGroupNonUniformElect: case spv::OpGroupNonUniformShuffle: case spv::OpGroupNonUniformShuffleXor:
+    case spv::OpGroupNonUniformShuffleUp: case spv::OpGroupNonUniformShuffleDown:
+    case spv::OpGroupNonUniformQuadSwap: case spv::OpGroupNonUniformPartitionNV:
+    case spv::OpGroupNonUniformRotateKHR: case spv::OpGroupNonUniformInverseBallot:
+    case spv::OpSubgroupShuffleINTEL: case spv::OpSubgroupShuffleDownINTEL: case spv::OpSubgroupShuffleUpINTEL:
+    case spv::OpSubgroupShuffleXorINTEL: case spv::OpIsHelperInvocationEXT: case spv::OpReadClockKHR:
+      return Divergence::kDivergent;
+    case spv::OpGroupNonUniformQuadBroadcast:
+      return Divergence::kQuadUniform;
+    case spv::OpGroupNonUniformAll: case spv::OpGroupNonUniformAny: case spv::OpGroupNonUniformAllEqual:
+    case spv::OpGroupNonUniformBroadcast: case spv::OpGroupNonUniformBroadcastFirst:
+    case spv::OpGroupNonUniformBallot: case spv::OpSubgroupBallotKHR: case spv::OpSubgroupFirstInvocationKHR:
+    case spv::OpSubgroupAllKHR: case spv::OpSubgroupAnyKHR: case spv::OpSubgroupAllEqualKHR:
+    case spv::OpSubgroupReadInvocationKHR:
+      return Divergence::kSubgroupUniform;
+    default:
+      return std::nullopt;
+  }
+}
+
 // Entry-point level analysis state. Built fresh per entry point.
 class EntryPointAnalysis {
  public:
@@ -251,6 +275,11 @@ class EntryPointAnalysis {
   std::string ExitNote(const Block* branch) const;
   std::string NameOf(uint32_t id) const;
   std::vector<std::string> Explain(const Fact& control) const;
+  bool ExplainControl(const Cause& cause, std::vector<std::string>* lines) const;
+  const Cause* NextControlCause(const Cause& cause) const;
+  const Cause* ExplainData(const Cause& cause, std::vector<std::string>* lines, std::list<Fact>* memory_facts) const;
+  const Cause* CauseOfValue(uint32_t id) const;
+  const Cause* CauseOfBlock(const Block* block) const;
   UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
   bool DerivativesApply() const;
 
@@ -646,22 +675,11 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst) {
     Raise(values_[inst.result_id], level, SourceCause(op + " " + why));
     return true;
   };
+  if (std::optional<Divergence> fixed = FixedResultLevel(inst.opcode))
+    return set(*fixed, *fixed == Divergence::kDivergent    ? "differs between invocations"
+                       : *fixed == Divergence::kQuadUniform ? "differs between quads"
+                                                            : "differs between subgroups");
   switch (inst.opcode) {
-    case spv::OpGroupNonUniformElect: case spv::OpGroupNonUniformShuffle: case spv::OpGroupNonUniformShuffleXor:
-    case spv::OpGroupNonUniformShuffleUp: case spv::OpGroupNonUniformShuffleDown:
-    case spv::OpGroupNonUniformQuadSwap: case spv::OpGroupNonUniformPartitionNV:
-    case spv::OpGroupNonUniformRotateKHR: case spv::OpGroupNonUniformInverseBallot:
-    case spv::OpSubgroupShuffleINTEL: case spv::OpSubgroupShuffleDownINTEL: case spv::OpSubgroupShuffleUpINTEL:
-    case spv::OpSubgroupShuffleXorINTEL: case spv::OpIsHelperInvocationEXT: case spv::OpReadClockKHR:
-      return set(Divergence::kDivergent, "differs between invocations");
-    case spv::OpGroupNonUniformQuadBroadcast:
-      return set(Divergence::kQuadUniform, "differs between quads");
-    case spv::OpGroupNonUniformAll: case spv::OpGroupNonUniformAny: case spv::OpGroupNonUniformAllEqual:
-    case spv::OpGroupNonUniformBroadcast: case spv::OpGroupNonUniformBroadcastFirst:
-    case spv::OpGroupNonUniformBallot: case spv::OpSubgroupBallotKHR: case spv::OpSubgroupFirstInvocationKHR:
-    case spv::OpSubgroupAllKHR: case spv::OpSubgroupAnyKHR: case spv::OpSubgroupAllEqualKHR:
-    case spv::OpSubgroupReadInvocationKHR:
-      return set(Divergence::kSubgroupUniform, "differs between subgroups");
     case spv::OpGroupNonUniformBallotBitCount:
       if (IsReduce(inst)) return false;
       return set(Divergence::kDivergent, "(a scan) differs between invocations");
@@ -725,88 +743,106 @@ std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
 // is non-uniform, which value that depends on, where the value came from.
 std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const {
   std::vector<std::string> lines;
-  const Cause* cause = &control.cause;
   std::list<Fact> memory_facts;  // joined memory facts live here while the walk refers to them
+  const Cause* cause = &control.cause;
   // Causes are acyclic (see Cause); the step limit only bounds the length of the text.
-  for (int step = 0; cause && cause->kind != Cause::kNone && step < 24; ++step) {
-    const Cause* next = nullptr;
-    auto value = [&](uint32_t id) { const Fact* f = ValueFact(id); return f ? &f->cause : nullptr; };
-    auto block = [&](const Block* b) { auto it = blocks_.find(b); return it == blocks_.end() ? nullptr : &it->second.cause; };
-    switch (cause->kind) {
-      case Cause::kSource:
-        lines.push_back(cause->text);
-        break;
-      case Cause::kOperand:
-        next = value(cause->id);
-        break;
-      case Cause::kBranch:
-        lines.push_back("only some invocations take the branch " + Where(cause->block->Terminator()) +
-                        ExitNote(cause->block) + ": its condition is " +
-                        DivergenceName(Value(ConditionOf(cause->block))));
-        next = value(ConditionOf(cause->block));
-        break;
-      case Cause::kNested:
-        lines.push_back("it is inside the branch " + Where(cause->block->Terminator()) +
-                        ", which is in non-uniform control flow");
-        next = block(cause->block);
-        break;
-      case Cause::kMerge:
-        lines.push_back("it merges the paths of the branch " + Where(cause->block->Terminator()));
-        next = value(ConditionOf(cause->block));
-        break;
-      case Cause::kCallSite:
-        lines.push_back("its function is called " + Where(cause->at) + " in non-uniform control flow");
-        next = block(cause->block);
-        break;
-      case Cause::kKillAfterCall: {
-        lines.push_back("the call of " + NameOf(cause->id) + " " + Where(cause->at) +
-                        " may end only some invocations (discard)");
-        auto kill = kills_.find(cause->id);
-        next = kill == kills_.end() ? nullptr : &kill->second.cause;
-        break;
-      }
-      case Cause::kKill:
-        lines.push_back("the discard " + Where(cause->at) + " is in non-uniform control flow");
-        next = block(cause->block);
-        break;
-      case Cause::kLoad: {
-        lines.push_back(NameOf(cause->id) + " is loaded" + (cause->at ? " " + Where(cause->at) : std::string()));
-        memory_facts.push_back(MemoryFact(cause->id));
-        next = &memory_facts.back().cause;
-        break;
-      }
-      case Cause::kStore:
-        lines.push_back("it is assigned a non-uniform value " + Where(cause->at));
-        next = value(cause->id);
-        break;
-      case Cause::kStoreControl:
-        lines.push_back("it is assigned " + Where(cause->at) + " in non-uniform control flow");
-        next = block(cause->block);
-        break;
-      case Cause::kParameter:
-        lines.push_back("a parameter receives a non-uniform argument " + Where(cause->at));
-        next = value(cause->id);
-        break;
-      case Cause::kCallResult: {
-        lines.push_back(NameOf(cause->id) + " returns a non-uniform value (called " + Where(cause->at) + ")");
-        auto returned = returns_.find(cause->id);
-        next = returned == returns_.end() ? nullptr : &returned->second.cause;
-        break;
-      }
-      case Cause::kReturn:
-        lines.push_back("it returns a non-uniform value " + Where(cause->at));
-        next = value(cause->id);
-        break;
-      case Cause::kReturnControl:
-        lines.push_back("it returns " + Where(cause->at) + " in non-uniform control flow");
-        next = block(cause->block);
-        break;
-      case Cause::kNone:
-        break;
-    }
-    cause = next;
-  }
+  for (int step = 0; cause && cause->kind != Cause::kNone && step < 24; ++step)
+    cause = ExplainControl(*cause, &lines) ? NextControlCause(*cause) : ExplainData(*cause, &lines, &memory_facts);
   return lines;
+}
+
+const Cause* EntryPointAnalysis::CauseOfValue(uint32_t id) const {
+  const Fact* fact = ValueFact(id);
+  return fact ? &fact->cause : nullptr;
+}
+
+const Cause* EntryPointAnalysis::CauseOfBlock(const Block* block) const {
+  auto it = blocks_.find(block);
+  return it == blocks_.end() ? nullptr : &it->second.cause;
+}
+
+// One line for a cause about control flow; false when `cause` is about data.
+bool EntryPointAnalysis::ExplainControl(const Cause& cause, std::vector<std::string>* lines) const {
+  switch (cause.kind) {
+    case Cause::kBranch:
+      lines->push_back("only some invocations take the branch " + Where(cause.block->Terminator()) +
+                       ExitNote(cause.block) + ": its condition is " +
+                       DivergenceName(Value(ConditionOf(cause.block))));
+      return true;
+    case Cause::kNested:
+      lines->push_back("it is inside the branch " + Where(cause.block->Terminator()) +
+                       ", which is in non-uniform control flow");
+      return true;
+    case Cause::kMerge:
+      lines->push_back("it merges the paths of the branch " + Where(cause.block->Terminator()));
+      return true;
+    case Cause::kCallSite:
+      lines->push_back("its function is called " + Where(cause.at) + " in non-uniform control flow");
+      return true;
+    case Cause::kKillAfterCall:
+      lines->push_back("the call of " + NameOf(cause.id) + " " + Where(cause.at) +
+                       " may end only some invocations (discard)");
+      return true;
+    case Cause::kKill:
+      lines->push_back("the discard " + Where(cause.at) + " is in non-uniform control flow");
+      return true;
+    default:
+      return false;
+  }
+}
+
+// What a control cause rests on: a branch condition, or the control of another block.
+const Cause* EntryPointAnalysis::NextControlCause(const Cause& cause) const {
+  switch (cause.kind) {
+    case Cause::kBranch:
+    case Cause::kMerge:
+      return CauseOfValue(ConditionOf(cause.block));
+    case Cause::kKillAfterCall: {
+      auto kill = kills_.find(cause.id);
+      return kill == kills_.end() ? nullptr : &kill->second.cause;
+    }
+    default:  // kNested, kCallSite, kKill
+      return CauseOfBlock(cause.block);
+  }
+}
+
+// One line (or none, for plain operands) for a cause about values and memory; returns
+// the cause it rests on.
+const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, std::vector<std::string>* lines,
+                                             std::list<Fact>* memory_facts) const {
+  switch (cause.kind) {
+    case Cause::kSource:
+      lines->push_back(cause.text);
+      return nullptr;
+    case Cause::kOperand:
+      return CauseOfValue(cause.id);
+    case Cause::kLoad:
+      lines->push_back(NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()));
+      memory_facts->push_back(MemoryFact(cause.id));
+      return &memory_facts->back().cause;
+    case Cause::kStore:
+      lines->push_back("it is assigned a non-uniform value " + Where(cause.at));
+      return CauseOfValue(cause.id);
+    case Cause::kStoreControl:
+      lines->push_back("it is assigned " + Where(cause.at) + " in non-uniform control flow");
+      return CauseOfBlock(cause.block);
+    case Cause::kParameter:
+      lines->push_back("a parameter receives a non-uniform argument " + Where(cause.at));
+      return CauseOfValue(cause.id);
+    case Cause::kCallResult: {
+      lines->push_back(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")");
+      auto returned = returns_.find(cause.id);
+      return returned == returns_.end() ? nullptr : &returned->second.cause;
+    }
+    case Cause::kReturn:
+      lines->push_back("it returns a non-uniform value " + Where(cause.at));
+      return CauseOfValue(cause.id);
+    case Cause::kReturnControl:
+      lines->push_back("it returns " + Where(cause.at) + " in non-uniform control flow");
+      return CauseOfBlock(cause.block);
+    default:
+      return nullptr;
+  }
 }
 
 bool EntryPointAnalysis::DerivativesApply() const {
