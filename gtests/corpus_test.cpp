@@ -1,0 +1,320 @@
+// Corpus-wide tests over ../shared/corpus (every shader its OK_manifest.tsv lists):
+//   (a) glslang's code generation as Glint drives it (= `glslangValidator --no-glint`)
+//       is byte-identical to Debian's /usr/bin/glslangValidator 12.0.0 for the
+//       manifest's stage and target environment;
+//   (b) where no Glint pass changed anything, Glint's output is glslang's, byte for
+//       byte, and asking for a report (--dump-ranges) never changes the output;
+//   (c) the IR round trip (parse + encode) is word-identical for every shader in
+//       every target environment it compiles for (opengl, vulkan1.0, vulkan1.1,
+//       vulkan1.1 + spirv1.4, vulkan1.2, vulkan1.3);
+//   (d) Glint's output passes spirv-val for each of those environments wherever
+//       glslang's own output does (where glslang's does not, it is only counted).
+// Each shader is compiled once per environment, in-process, on two threads; only (a)
+// starts the real glslangValidator (once per shader). Glint's flag sets are command-line
+// flags (kFlagSets, plus GLINT_CORPUS_FLAGSETS="name=--flag --flag;name2=..."), so a
+// new option is validated corpus-wide by adding one line. The test prints counts (how
+// many modules each pass changed, how many are identical) for closing notes.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include <glslang/Public/ResourceLimits.h>
+
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/validate.h"
+#include "command_line.h"
+#include "glslang/front_end.h"
+#include "support/test_support.h"
+
+namespace glint {
+namespace {
+
+struct CorpusShader {
+  std::string path;  // absolute
+  std::string stage;
+  std::string manifest_env;
+  bool glslang_valid = false;  // the manifest's valOK
+};
+
+struct Environment {
+  const char* name;
+  std::vector<std::string> flags;  // glslangValidator flags selecting it
+};
+
+const Environment kEnvironments[] = {
+    {"opengl", {"--target-env", "opengl"}},
+    {"vulkan1.0", {"-V", "--target-env", "vulkan1.0"}},
+    {"vulkan1.1", {"-V", "--target-env", "vulkan1.1"}},
+    {"vulkan1.1spv1.4", {"-V", "--target-env", "vulkan1.1", "--target-env", "spirv1.4"}},
+    {"vulkan1.2", {"-V", "--target-env", "vulkan1.2"}},
+    {"vulkan1.3", {"-V", "--target-env", "vulkan1.3"}},
+};
+
+struct FlagSet {
+  std::string name;
+  std::vector<std::string> flags;  // Glint flags on top of the environment's
+};
+
+std::vector<FlagSet> FlagSets() {
+  std::vector<FlagSet> sets = {{"default", {}}};
+  const char* extra = std::getenv("GLINT_CORPUS_FLAGSETS");
+  std::stringstream list(extra ? extra : "");
+  for (std::string item; std::getline(list, item, ';');) {
+    size_t equal = item.find('=');
+    if (equal == std::string::npos) continue;
+    FlagSet set{item.substr(0, equal), {}};
+    std::stringstream flags(item.substr(equal + 1));
+    for (std::string flag; flags >> flag;) set.flags.push_back(flag);
+    sets.push_back(set);
+  }
+  return sets;
+}
+
+std::vector<CorpusShader> LoadCorpus() {
+  std::vector<CorpusShader> shaders;
+  const std::string root = test::SharedRoot() + "/corpus";
+  for (const char* folder : {"glslang", "SaschaWillems-Vulkan", "niagara", "dxvk"}) {
+    std::ifstream manifest(root + "/" + folder + "/OK_manifest.tsv");
+    for (std::string row; std::getline(manifest, row);) {
+      if (row.empty() || row[0] == '#') continue;
+      std::stringstream fields(row);
+      CorpusShader shader;
+      std::string path, valid;
+      std::getline(fields, path, '\t');
+      std::getline(fields, shader.stage, '\t');
+      std::getline(fields, shader.manifest_env, '\t');
+      std::getline(fields, valid, '\t');
+      shader.path = root + "/" + folder + "/" + path;
+      shader.glslang_valid = valid == "valOK";
+      shaders.push_back(shader);
+    }
+  }
+  return shaders;
+}
+
+standalone::CommandLine ParseFlags(std::vector<std::string> flags) {
+  flags.insert(flags.begin(), "glslangValidator");
+  std::vector<char*> argv;
+  for (std::string& flag : flags) argv.push_back(flag.data());
+  return standalone::ParseCommandLine(static_cast<int>(argv.size()), argv.data());
+}
+
+std::vector<uint32_t> ReadWords(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  return words;
+}
+
+// The real glslangValidator's output for the same flags, or empty when it failed.
+std::vector<uint32_t> RunReference(const CorpusShader& shader, const Environment& env,
+                                   const std::string& scratch) {
+  std::string command = "/usr/bin/glslangValidator";
+  for (const std::string& flag : env.flags) command += " " + flag;
+  command += " -S " + shader.stage + " -o '" + scratch + "' '" + shader.path + "' >/dev/null 2>&1";
+  std::remove(scratch.c_str());
+  if (std::system(command.c_str()) != 0) return {};
+  return ReadWords(scratch);
+}
+
+// Reference outputs are cached in the build directory, keyed by the shader's text, the
+// flags and the reference binary's size and time, so only the first run pays for
+// starting glslangValidator 775 times.
+std::string ReferenceCachePath(const CorpusShader& shader, const Environment& env,
+                               const std::string& text) {
+  struct stat binary {};
+  stat("/usr/bin/glslangValidator", &binary);
+  std::string key = text + '\0' + shader.stage + '\0' + std::to_string(binary.st_size) + '\0' +
+                    std::to_string(binary.st_mtime);
+  for (const std::string& flag : env.flags) key += '\0' + flag;
+  uint64_t hash = 1469598103934665603ull;  // FNV-1a
+  for (unsigned char c : key) hash = (hash ^ c) * 1099511628211ull;
+  char name[32];
+  std::snprintf(name, sizeof(name), "%016llx.spv", static_cast<unsigned long long>(hash));
+  return test::BinaryDir() + "/corpus_reference/" + name;
+}
+
+std::vector<uint32_t> ReferenceOutput(const CorpusShader& shader, const Environment& env,
+                                      const std::string& text, const std::string& scratch) {
+  std::string cached = ReferenceCachePath(shader, env, text);
+  if (access(cached.c_str(), R_OK) == 0) return ReadWords(cached);
+  std::vector<uint32_t> words = RunReference(shader, env, scratch);
+  mkdir((test::BinaryDir() + "/corpus_reference").c_str(), 0755);
+  std::ofstream out(cached + ".tmp", std::ios::binary);
+  out.write(reinterpret_cast<const char*>(words.data()), words.size() * 4);
+  out.close();
+  std::rename((cached + ".tmp").c_str(), cached.c_str());
+  return words;
+}
+
+// Everything the run found; shared by the worker threads.
+struct Tally {
+  std::mutex mutex;
+  std::map<std::string, int> counts;  // "<what>" -> number
+  std::map<std::string, std::vector<std::string>> failures;  // check -> examples
+
+  void Count(const std::string& what, int n = 1) {
+    std::lock_guard<std::mutex> lock(mutex);
+    counts[what] += n;
+  }
+  void Fail(const std::string& check, const std::string& example) {
+    std::lock_guard<std::mutex> lock(mutex);
+    failures[check].push_back(example);
+  }
+};
+
+struct Job {
+  const CorpusShader* shader;
+  const Environment* env;
+};
+
+class CorpusRunner {
+ public:
+  CorpusRunner(std::vector<FlagSet> flag_sets, Tally& tally)
+      : flag_sets_(std::move(flag_sets)), tally_(tally) {}
+
+  void RunJob(const Job& job, const std::string& scratch);
+
+ private:
+  void CheckGlint(const Job& job, glslang::TIntermediate& intermediate,
+                  const standalone::CommandLine& line, const std::vector<uint32_t>& words,
+                  bool glslang_valid);
+  std::vector<FlagSet> flag_sets_;
+  Tally& tally_;
+};
+
+std::string Describe(const Job& job) { return job.shader->path + " [" + job.env->name + "]"; }
+
+void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
+  std::vector<std::string> flags = job.env->flags;
+  flags.insert(flags.end(), {"-S", job.shader->stage, job.shader->path});
+  standalone::CommandLine line = ParseFlags(flags);
+  line.glslang.resources = *GetDefaultResources();
+  standalone::FinishGlslangSettings(line);
+  std::ifstream file(job.shader->path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  EShLanguage stage = *standalone::StageFromName(job.shader->stage);
+  auto compilation = frontend::Compile({{job.shader->path, text.substr(0, text.find('\0')), stage}},
+                                       line.glslang, false);
+  const bool is_manifest_env = job.env->name == job.shader->manifest_env;
+  if (compilation->compile_failed || compilation->link_failed || !compilation->Intermediate(stage)) {
+    tally_.Count("env does not compile");
+    if (is_manifest_env) tally_.Fail("(a) compiles in the manifest env", Describe(job));
+    return;
+  }
+  tally_.Count("modules compiled");
+  glslang::TIntermediate& intermediate = *compilation->Intermediate(stage);
+  std::vector<uint32_t> words = frontend::GenerateSpirv(intermediate, standalone::SpvOptionsFor(line), nullptr);
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(words, &error);
+  if (module && module->Encode() == words) tally_.Count("(c) round trip identical");
+  else tally_.Fail("(c) round trip", Describe(job) + (module ? " differs" : " parse error: " + error));
+  if (is_manifest_env) {
+    tally_.Count("(a) shaders compared with glslangValidator");
+    std::vector<uint32_t> reference = ReferenceOutput(*job.shader, *job.env, text, scratch);
+    if (reference == words) tally_.Count("(a) --no-glint identical");
+    else if (RunReference(*job.shader, *job.env, scratch) != reference)
+      tally_.Count("(a) glslangValidator differs from itself (excluded)");
+    else tally_.Fail("(a) --no-glint identical to glslangValidator", Describe(job));
+  }
+  TargetEnv env = frontend::GlintTargetEnv(line.glslang);
+  bool glslang_valid = spirv::Validate(words, env).empty();
+  tally_.Count(glslang_valid ? "glslang output valid" : "glslang output invalid (counted only)");
+  if (is_manifest_env && glslang_valid != job.shader->glslang_valid)
+    tally_.Count("validity differs from manifest (validator options)");
+  CheckGlint(job, intermediate, line, words, glslang_valid);
+}
+
+void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermediate,
+                              const standalone::CommandLine& line,
+                              const std::vector<uint32_t>& words, bool glslang_valid) {
+  TargetEnv env = frontend::GlintTargetEnv(line.glslang);
+  for (const FlagSet& set : flag_sets_) {
+    Options options = standalone::GlintOptionsFor(ParseFlags(set.flags), env);
+    std::vector<uint32_t> output = words;
+    Report report;
+    if (!frontend::RunGlint(intermediate, standalone::SpvOptionsFor(line), options,
+                            job.shader->path, output, &report)) {
+      std::string why = report.diagnostics.empty() ? "" : report.diagnostics.front().message;
+      // Refusing glslang's invalid output is allowed: it claims nothing about it.
+      if (glslang_valid) tally_.Fail("[" + set.name + "] Glint refused", Describe(job) + ": " + why);
+      else tally_.Count("[" + set.name + "] refused glslang's invalid output");
+      continue;
+    }
+    bool changed = false;
+    for (const PassStatistic& pass : report.passes) {
+      if (!pass.changed) continue;
+      changed = true;
+      tally_.Count("[" + set.name + "] changed by " + pass.pass);
+    }
+    if (!changed) {
+      if (output == words) tally_.Count("[" + set.name + "] (b) unchanged and byte-identical");
+      else tally_.Fail("[" + set.name + "] (b) no pass changed yet output differs", Describe(job));
+    }
+    if (set.name == "default") {
+      Options reporting = options;
+      reporting.collect_ranges = true;
+      std::vector<uint32_t> reported = words;
+      Report ignored;
+      bool ok = frontend::RunGlint(intermediate, standalone::SpvOptionsFor(line), reporting,
+                                   job.shader->path, reported, &ignored);
+      if (!ok || reported != output)
+        tally_.Fail("[default] (b) a report changes the output", Describe(job));
+    }
+    if (!glslang_valid) continue;
+    std::string problem = spirv::Validate(output, env);
+    if (problem.empty()) tally_.Count("[" + set.name + "] (d) valid");
+    else tally_.Fail("[" + set.name + "] (d) spirv-val", Describe(job) + ": " + problem);
+  }
+}
+
+TEST(Corpus, AllShaders_AllEnvironments) {
+  auto start = std::chrono::steady_clock::now();
+  std::vector<CorpusShader> shaders = LoadCorpus();
+  ASSERT_GT(shaders.size(), 700u) << "corpus manifests not found under " << test::SharedRoot();
+  std::vector<Job> jobs;
+  for (const CorpusShader& shader : shaders)
+    for (const Environment& env : kEnvironments) jobs.push_back({&shader, &env});
+
+  frontend::ScopedGlslangProcess process;
+  Tally tally;
+  CorpusRunner runner(FlagSets(), tally);
+  std::atomic<size_t> next{0};
+  auto worker = [&](int id) {
+    const std::string scratch = "/tmp/glint-corpus-" + std::to_string(getpid()) + "-" + std::to_string(id) + ".spv";
+    for (size_t i; (i = next++) < jobs.size();) runner.RunJob(jobs[i], scratch);
+    std::remove(scratch.c_str());
+  };
+  std::thread second(worker, 1);
+  worker(0);
+  second.join();
+
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("corpus: %zu shaders x %zu environments = %zu jobs in %.1f s\n", shaders.size(),
+              std::size(kEnvironments), jobs.size(), seconds);
+  for (const auto& [what, count] : tally.counts) std::printf("  %-60s %d\n", what.c_str(), count);
+  for (const auto& [check, examples] : tally.failures) {
+    std::string list;
+    for (size_t i = 0; i < examples.size() && i < 10; ++i) list += "\n    " + examples[i];
+    ADD_FAILURE() << check << ": " << examples.size() << " failures, e.g." << list;
+  }
+  EXPECT_EQ(tally.counts["(a) --no-glint identical"] +
+                tally.counts["(a) glslangValidator differs from itself (excluded)"],
+            static_cast<int>(shaders.size()));
+  EXPECT_LE(tally.counts["(a) glslangValidator differs from itself (excluded)"], 2);
+}
+
+}  // namespace
+}  // namespace glint

@@ -1,0 +1,349 @@
+// Tests of the glslangValidator command line: flag parsing in-process, and the built
+// tool side by side with Debian's /usr/bin/glslangValidator 12.0.0 (same stdout, stderr,
+// exit code and output files for the same flags), --no-glint identity, .spv inputs,
+// and bad input (one-line error, non-zero exit, no output file left behind).
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "SPIRV/validate.h"
+#include "command_line.h"
+#include "support/test_support.h"
+
+namespace glint::standalone {
+namespace {
+
+namespace fs = std::filesystem;
+
+// fragment shader without constant tables (Glint changes nothing)
+const char* kPlainFrag = R"(#version 450
+layout(location = 0) in vec4 color_in;
+layout(location = 0) out vec4 color;
+void main() { color = color_in * 2.0; }
+)";
+
+const char* kPlainVert = R"(#version 450
+layout(location = 0) in vec4 position;
+void main() { gl_Position = position; }
+)";
+
+// HLSL whose result depends on -D macros
+const char* kHlsl = R"(cbuffer Params : register(b0) { float4 tint; };
+float4 main(float2 uv : TEXCOORD0) : SV_Target { return tint * SCALE; }
+)";
+
+// a constant table read at a run-time index: the hoisting pass rewrites it
+const char* kTableFrag = R"(#version 450
+layout(location = 0) flat in int index;
+layout(location = 0) out vec4 color;
+const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
+void main() { color = vec4(table[index & 3]); }
+)";
+
+struct ToolResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string OurTool() { return test::BinaryDir() + "/StandAlone/glslangValidator"; }
+const char* kRealTool = "/usr/bin/glslangValidator";
+
+// A scratch directory holding the test shaders; each tool runs in a fresh copy of it.
+class Scratch {
+ public:
+  Scratch() {
+    char pattern[] = "/tmp/glint-standalone-XXXXXX";
+    root_ = mkdtemp(pattern);
+    fs::create_directories(Inputs());
+    Write("plain.frag", kPlainFrag);
+    Write("plain.vert", kPlainVert);
+    Write("shader.hlsl", kHlsl);
+    Write("table.frag", kTableFrag);
+    Write("junk.spv", "not SPIR-V at all");
+  }
+  ~Scratch() { fs::remove_all(root_); }
+  std::string Inputs() const { return root_ + "/inputs"; }
+  void Write(const std::string& name, const std::string& text) const {
+    std::ofstream(Inputs() + "/" + name, std::ios::binary) << text;
+  }
+  // Copies the inputs to <root>/<tag> and runs `tool args` there.
+  ToolResult Run(const std::string& tool, const std::string& args, const std::string& tag) const {
+    std::string dir = root_ + "/" + tag;
+    fs::remove_all(dir);
+    fs::copy(Inputs(), dir, fs::copy_options::recursive);
+    std::string command = "cd '" + dir + "' && '" + tool + "' " + args + " >.stdout 2>.stderr </dev/null";
+    ToolResult result;
+    int status = std::system(command.c_str());
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = test::ReadFile(dir + "/.stdout");
+    result.err = test::ReadFile(dir + "/.stderr");
+    fs::remove(dir + "/.stdout");
+    fs::remove(dir + "/.stderr");
+    return result;
+  }
+  std::string Dir(const std::string& tag) const { return root_ + "/" + tag; }
+
+ private:
+  std::string root_;
+};
+
+// The files a run left in its directory (name -> content).
+std::map<std::string, std::string> FilesIn(const std::string& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file())
+      files[fs::relative(entry.path(), dir).string()] = test::ReadFile(entry.path().string());
+  return files;
+}
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  for (size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// ---------------------------------------------------------------------------------
+// Side by side with glslang 12's glslangValidator.
+
+class SameAsGlslang : public ::testing::TestWithParam<const char*> {
+ protected:
+  static Scratch* scratch_;
+  static void SetUpTestSuite() { scratch_ = new Scratch; }
+  static void TearDownTestSuite() { delete scratch_; }
+};
+Scratch* SameAsGlslang::scratch_ = nullptr;
+
+TEST_P(SameAsGlslang, OutputErrorsExitCodeAndFiles) {
+  const std::string args = GetParam();
+  ToolResult real = scratch_->Run(kRealTool, args, "real");
+  ToolResult ours = scratch_->Run(OurTool(), args, "ours");
+  EXPECT_EQ(ours.exit_code, real.exit_code) << args;
+  EXPECT_EQ(ours.out, real.out) << args;
+  EXPECT_EQ(Replace(ours.err, OurTool(), kRealTool), real.err) << args;
+  EXPECT_EQ(FilesIn(scratch_->Dir("ours")), FilesIn(scratch_->Dir("real"))) << args;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Flags, SameAsGlslang,
+    ::testing::Values(
+        // SPIR-V generation, output names and formats (--no-glint is not needed: Glint
+        // changes nothing in these shaders, so the output must be glslang's anyway).
+        "-V plain.frag", "-V plain.vert plain.frag", "-G plain.frag", "-H plain.frag",
+        "-V -o out.spv plain.frag", "-V -x -o out.txt plain.frag",
+        "-V --vn shader_words -o out.h plain.frag", "-V --spirv-dis plain.frag",
+        "-V --spirv-val plain.frag", "--target-env vulkan1.1 plain.frag",
+        "-V --target-env vulkan1.1 --target-env spirv1.4 plain.frag",
+        "--target-env vulkan1.2 -H plain.frag", "--target-env vulkan1.3 plain.frag",
+        "--target-env opengl plain.frag", "--client vulkan100 plain.frag",
+        "-G --target-env spirv1.3 plain.frag", "-V -g plain.frag", "-V -g0 plain.frag",
+        "-V -gV plain.frag", "-V -gVS plain.frag", "-V -Od plain.frag", "-V -Os plain.frag",
+        "-V -e main plain.frag", "-V --sep foo plain.frag", "-V -DSCALE=2 -UFOO -H plain.frag",
+        "-V --depfile deps.d plain.frag", "-V --glsl-version 460 plain.frag",
+        "-V --iy plain.vert", "-G --nan-clamp --amb --aml -H plain.frag",
+        "-V --enhanced-msgs plain.frag", "-V --quiet plain.frag", "-V -w plain.frag",
+        "-V -d plain.frag", "-V -R plain.frag", "-V -t plain.frag",
+        "-V -S frag plain.frag", "-V --stdin -S frag",
+        // HLSL
+        "-D -V -S frag -e main -DSCALE=2 shader.hlsl",
+        "-D -V -S frag -e main -DSCALE=2 -Od -H shader.hlsl",
+        "-D -V -S frag -e main -DSCALE=2 --shift-UBO-binding 4 --auto-sampled-textures -H shader.hlsl",
+        "-D -V -S frag -e main -DSCALE=2 --rsb 3 --shift-ssbo-binding frag 1 2 -H shader.hlsl",
+        "-D -E -S frag -DSCALE=2 shader.hlsl",
+        // Without SPIR-V generation
+        "plain.frag", "-l plain.frag plain.vert", "-E plain.frag", "-i plain.frag",
+        "-c", "-v", "-dumpversion", "-l -q plain.frag",
+        // Errors
+        "-V missing.frag", "--bogus plain.frag",
+        "-o", "-V -e", "--stdin", "-D plain.frag", "-V --target-env vulkan9 plain.frag",
+        "-V -Ox plain.frag", "-q plain.frag", "-o out.spv plain.frag", "-E -V plain.frag",
+        "--client foo plain.frag", "-S", "-I", "--depfile", "-D -G plain.frag",
+        "--fua -V plain.frag", "-V200 plain.frag", "-Vx plain.frag", "--sep", "--vn",
+        "-uname plain.frag", "-fx plain.frag", "--target-env spirv1.3 plain.frag",
+        "--D", "-U plain.frag", "-DX plain.frag", "-g plain.frag",
+        "--glsl-version 999 -V plain.frag"));
+
+// The usage text is Glint's own; only where it is printed and the exit code matter.
+TEST(Usage, PrintedOnStdoutWithExitCode1) {
+  Scratch scratch;
+  for (const char* args : {"", "-h", "--help", "-V", "-S frag", "--target-env",
+                           "-V -S nope plain.frag", "-V plain.xyz", "--rsb frag 0 plain.frag"}) {
+    ToolResult real = scratch.Run(kRealTool, args, "real");
+    ToolResult ours = scratch.Run(OurTool(), args, "ours");
+    EXPECT_EQ(ours.exit_code, 1) << args;
+    EXPECT_EQ(real.exit_code, 1) << args;
+    EXPECT_EQ(ours.out.rfind("Usage: glslangValidator [option]... [file]...", 0), 0u) << args;
+    EXPECT_NE(ours.out.find("--no-glint"), std::string::npos);
+    EXPECT_EQ(ours.err, "") << args;
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// Glint's side.
+
+TEST(NoGlint, TableShader_IsGlslangsOutputWhileDefaultIsRewrittenAndValid) {
+  Scratch scratch;
+  ToolResult real = scratch.Run(kRealTool, "-V -o out.spv table.frag", "real");
+  ToolResult plain = scratch.Run(OurTool(), "-V --no-glint -o out.spv table.frag", "plain");
+  ToolResult glint = scratch.Run(OurTool(), "-V -o out.spv table.frag", "glint");
+  ASSERT_EQ(real.exit_code, 0);
+  ASSERT_EQ(glint.exit_code, 0) << glint.out;
+  std::string reference = test::ReadFile(scratch.Dir("real") + "/out.spv");
+  EXPECT_EQ(test::ReadFile(scratch.Dir("plain") + "/out.spv"), reference);
+  std::string rewritten = test::ReadFile(scratch.Dir("glint") + "/out.spv");
+  EXPECT_NE(rewritten, reference) << "the hoisting pass should rewrite the table";
+  std::vector<uint32_t> words(rewritten.size() / 4);
+  std::memcpy(words.data(), rewritten.data(), words.size() * 4);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+}
+
+TEST(Report, AskingForOneNeverChangesTheOutput) {
+  Scratch scratch;
+  ToolResult quiet = scratch.Run(OurTool(), "-V -o out.spv table.frag", "quiet");
+  ToolResult loud = scratch.Run(OurTool(), "-V --dump-ranges -o out.spv table.frag", "loud");
+  ASSERT_EQ(quiet.exit_code, 0);
+  ASSERT_EQ(loud.exit_code, 0) << loud.out;
+  EXPECT_EQ(test::ReadFile(scratch.Dir("loud") + "/out.spv"),
+            test::ReadFile(scratch.Dir("quiet") + "/out.spv"));
+  // Without -g the report still names the source line (from the located second compile).
+  EXPECT_NE(loud.out.find("table.frag:5:"), std::string::npos) << loud.out;
+}
+
+TEST(SpirvInput, RunsGlintOnlyAndWritesNameDotGlintDotSpv) {
+  Scratch scratch;
+  ToolResult plain = scratch.Run(OurTool(), "-V --no-glint -o table.spv table.frag", "plain");
+  ASSERT_EQ(plain.exit_code, 0);
+  scratch.Write("table.spv", test::ReadFile(scratch.Dir("plain") + "/table.spv"));
+  ToolResult from_spv = scratch.Run(OurTool(), "table.spv", "spv");
+  ToolResult from_glsl = scratch.Run(OurTool(), "-V -o glint.spv table.frag", "glsl");
+  EXPECT_EQ(from_spv.exit_code, 0) << from_spv.out;
+  EXPECT_EQ(from_spv.out, "table.spv\n");
+  EXPECT_EQ(test::ReadFile(scratch.Dir("spv") + "/table.glint.spv"),
+            test::ReadFile(scratch.Dir("glsl") + "/glint.spv"));
+  ToolResult named = scratch.Run(OurTool(), "table.spv -o named.spv --no-glint", "named");
+  EXPECT_EQ(named.exit_code, 0);
+  EXPECT_EQ(test::ReadFile(scratch.Dir("named") + "/named.spv"), test::ReadFile(scratch.Inputs() + "/table.spv"));
+}
+
+TEST(BadInput, MalformedSpirv_OneLineExit2NoOutput) {
+  Scratch scratch;
+  ToolResult result = scratch.Run(OurTool(), "junk.spv -o out.spv", "junk");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "junk.spv\nERROR: junk.spv: malformed SPIR-V: 17 bytes is not a whole number of words\n");
+  EXPECT_FALSE(fs::exists(scratch.Dir("junk") + "/out.spv"));
+  scratch.Write("magic.spv", std::string(20, '\x01'));
+  result = scratch.Run(OurTool(), "magic.spv -o out.spv", "magic");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.out.find("ERROR: magic.spv: malformed SPIR-V: word 0: bad magic"), std::string::npos) << result.out;
+  EXPECT_FALSE(fs::exists(scratch.Dir("magic") + "/out.spv"));
+}
+
+TEST(BadInput, UnwritableOutput_Exit1NoFileNoTemporary) {
+  Scratch scratch;
+  ToolResult result = scratch.Run(OurTool(), "-V -o no/such/dir/out.spv plain.frag", "unwritable");
+  // glslang 12 prints the same line but exits 0; Glint treats it as the error it is.
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "plain.frag\nERROR: Failed to open file: no/such/dir/out.spv\n");
+  fs::create_directories(scratch.Inputs() + "/dir.spv");
+  result = scratch.Run(OurTool(), "-V -o dir.spv plain.frag", "directory");
+  EXPECT_EQ(result.exit_code, 1);
+  for (const auto& entry : fs::directory_iterator(scratch.Dir("directory")))
+    EXPECT_EQ(entry.path().filename().string().find("glint-tmp"), std::string::npos);
+}
+
+TEST(BadInput, MixedSpirvAndSourceInputs_AreRefused) {
+  Scratch scratch;
+  ToolResult result = scratch.Run(OurTool(), "junk.spv plain.frag", "mixed");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("cannot mix .spv inputs with shader sources"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------
+// Parsing in-process.
+
+CommandLine Parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "glslangValidator");
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  return ParseCommandLine(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(Parse, GlintFlags_FillOptions) {
+  CommandLine line = Parse({"-V", "--robust-access", "--range-analysis=reference", "--dump-ranges=json",
+                            "--uniformity=error", "--subgroup-size", "32", "--spec-constant", "3=7",
+                            "--spec-constant", "0x10=-1", "--no-hoist-constant-tables", "a.frag"});
+  EXPECT_TRUE(line.glint.robust_access);
+  EXPECT_EQ(line.glint.range_analysis, RangeAnalysisMode::kReference);
+  EXPECT_TRUE(line.dump_ranges && line.dump_ranges_json);
+  EXPECT_EQ(line.glint.uniformity, Severity::kError);
+  EXPECT_EQ(line.glint.subgroup_size, 32u);
+  EXPECT_EQ(line.glint.spec_constants.at(3), 7u);
+  EXPECT_EQ(line.glint.spec_constants.at(16), static_cast<uint64_t>(-1));
+  EXPECT_FALSE(line.glint.hoist_constant_tables);
+  EXPECT_TRUE(line.run_glint);
+  EXPECT_FALSE(Parse({"-V", "--no-glint", "a.frag"}).run_glint);
+}
+
+TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--range-analysis=some"}, {"--uniformity=loud"}, {"--uniformity"},
+        {"--subgroup-size"}, {"--subgroup-size", "x"}, {"--spec-constant", "3"},
+        {"--spec-constant", "a=1"}, {"--dump-ranges=xml"}}) {
+    try {
+      Parse(args);
+      ADD_FAILURE() << args.front() << " was accepted";
+    } catch (const CommandLineError& error) {
+      EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
+      EXPECT_FALSE(error.bare);
+    }
+  }
+}
+
+TEST(Parse, TargetEnv_SetsClientAndSpirvVersion) {
+  CommandLine line = Parse({"--target-env", "vulkan1.2", "a.frag"});
+  EXPECT_EQ(line.glslang.client, glslang::EShClientVulkan);
+  EXPECT_EQ(line.glslang.target_version, glslang::EShTargetSpv_1_5);
+  EXPECT_TRUE(line.spirv && line.vulkan_rules && line.link);
+  line = Parse({"--target-env", "vulkan1.1", "--target-env", "spirv1.4", "a.frag"});
+  EXPECT_EQ(line.glslang.target_version, glslang::EShTargetSpv_1_4);
+  line = Parse({"--target-env", "opengl", "a.frag"});
+  EXPECT_EQ(line.glslang.client, glslang::EShClientOpenGL);
+  EXPECT_FALSE(line.vulkan_rules);
+  EXPECT_EQ(frontend::GlintTargetEnv(line.glslang), TargetEnv::kOpenGL45);
+}
+
+TEST(Parse, BindingShifts_PerStageAndPerSet) {
+  CommandLine line = Parse({"-V", "--sbb", "frag", "1", "2", "3", "4", "--stb", "7", "a.frag"});
+  EXPECT_EQ(line.glslang.base_binding_for_set[glslang::EResSsbo][EShLangFragment].at(2), 1u);
+  EXPECT_EQ(line.glslang.base_binding_for_set[glslang::EResSsbo][EShLangFragment].at(4), 3u);
+  EXPECT_TRUE(line.glslang.base_binding_for_set[glslang::EResSsbo][EShLangVertex].empty());
+  for (int stage = 0; stage < EShLangCount; ++stage)
+    EXPECT_EQ(line.glslang.base_binding[glslang::EResTexture][stage], 7u);
+  EXPECT_EQ(line.files, std::vector<std::string>{"a.frag"});
+}
+
+TEST(Parse, Defines_BuildPreambleAndProcesses) {
+  CommandLine line = Parse({"-V", "-DA=1", "--define-macro", "B", "-UC", "a.frag"});
+  EXPECT_EQ(line.glslang.preamble, "#define A 1\n#define B\n#undef C\n");
+  EXPECT_EQ(line.glslang.processes,
+            (std::vector<std::string>{"define-macro A=1", "define-macro B", "undef-macro C"}));
+}
+
+TEST(Parse, StageFromFileName) {
+  bool hlsl = false;
+  EXPECT_EQ(StageFromFileName("x/y.comp", &hlsl), EShLangCompute);
+  EXPECT_EQ(StageFromFileName("y.rchit.glsl", &hlsl), EShLangClosestHit);
+  EXPECT_FALSE(hlsl);
+  EXPECT_EQ(StageFromFileName("y.frag.hlsl", &hlsl), EShLangFragment);
+  EXPECT_TRUE(hlsl);
+  EXPECT_FALSE(StageFromFileName("y.glsl", &hlsl));
+  EXPECT_FALSE(StageFromFileName("y.txt", &hlsl));
+}
+
+}  // namespace
+}  // namespace glint::standalone
