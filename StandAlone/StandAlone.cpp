@@ -165,31 +165,41 @@ void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>&
   std::cout.flush();
 }
 
+// glslang's SPIR-V (glslang 12's alone with --no-glint, else followed by Glint).
+frontend::GlintOutput Generate(const CommandLine& line, const glslang::TIntermediate& intermediate,
+                               const glslang::SpvOptions& spv_options, const std::string& source_name) {
+  if (line.run_glint) {
+    Options options = GlintOptionsFor(line, frontend::GlintTargetEnv(line.glslang));
+    return frontend::GenerateWithGlint(intermediate, spv_options, options, source_name);
+  }
+  frontend::GlintOutput output;
+  output.words = frontend::GenerateSpirv(intermediate, spv_options, &output.glslang_log);
+  output.ok = true;
+  return output;
+}
+
+// One stage's output in glslangValidator's order: --spirv-dis text, glslang's log
+// (with --spirv-val's findings), the file, -H text; then Glint's diagnostics and report.
 void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage stage,
                    const std::string& source_name) {
   const CommandLine& line = run.line;
   glslang::SpvOptions spv_options = SpvOptionsFor(line);
-  std::string log;
-  std::vector<uint32_t> words = frontend::GenerateSpirv(intermediate, spv_options, &log);
-  Report report;
-  if (line.run_glint) {
-    Options options = GlintOptionsFor(line, frontend::GlintTargetEnv(line.glslang));
-    if (!frontend::RunGlint(intermediate, spv_options, options, source_name, words, &report) ||
-        report.HasErrors()) {
-      std::printf("%s", log.c_str());
-      PrintGlintReport(line, report);
-      run.compile_failed = true;
-      return;
-    }
+  frontend::GlintOutput output = Generate(line, intermediate, spv_options, source_name);
+  std::string& log = output.glslang_log;
+  if (!output.ok || output.report.HasErrors()) {
+    std::printf("%s", log.c_str());
+    PrintGlintReport(line, output.report);
+    run.compile_failed = true;
+    return;
   }
-  if (line.spirv_tools_validate) frontend::ValidateLikeGlslang(intermediate, spv_options, words, &log);
-  if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(words);
+  if (line.spirv_tools_validate) frontend::ValidateLikeGlslang(intermediate, spv_options, output.words, &log);
+  if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(output.words);
   std::cout.flush();
   std::printf("%s", log.c_str());
   std::fflush(stdout);
-  WriteModule(run, BinaryName(line, stage), words);
+  WriteModule(run, BinaryName(line, stage), output.words);
   std::fflush(stdout);
-  PrintGlintReport(line, report);
+  PrintGlintReport(line, output.report);
 }
 
 void WriteDepfile(const Run& run, const std::vector<std::string>& sources) {

@@ -219,35 +219,9 @@ TargetEnv GlintTargetEnv(const GlslangSettings& settings) {
 }
 
 // ---------------------------------------------------------------------------------
-// Glint, with a located report
+// Glint
 
 namespace {
-
-constexpr uint32_t kOpLine = 8;  // SPIR-V's OpLine opcode
-
-bool HasLineInfo(const std::vector<uint32_t>& words) {
-  for (size_t at = 5; at < words.size();) {
-    uint32_t count = words[at] >> 16;
-    uint32_t opcode = words[at] & 0xffff;
-    if (opcode == kOpLine) return true;
-    if (count == 0) return false;
-    at += count;
-  }
-  return false;
-}
-
-// Copies locations from the located run into `plain` where both runs saw the same
-// things (same number of records in the same order); else keeps `plain` as it is.
-void TakeLocations(const Report& located, Report* plain) {
-  if (located.accesses.size() == plain->accesses.size()) {
-    for (size_t i = 0; i < located.accesses.size(); ++i)
-      plain->accesses[i].location = located.accesses[i].location;
-  }
-  if (located.diagnostics.size() == plain->diagnostics.size()) {
-    for (size_t i = 0; i < located.diagnostics.size(); ++i)
-      plain->diagnostics[i].location = located.diagnostics[i].location;
-  }
-}
 
 void NameUnnamedFiles(const std::string& source_name, Report* report) {
   auto fill = [&](SourceLocation& location) {
@@ -257,30 +231,30 @@ void NameUnnamedFiles(const std::string& source_name, Report* report) {
   for (AccessRecord& access : report->accesses) fill(access.location);
 }
 
+// glint::GlslangToSpv reports glslang's log one line per diagnostic of origin
+// "glslang"; they go back to being the log glslangValidator prints.
+void SeparateGlslangLog(GlintOutput& output) {
+  std::vector<Diagnostic> glint_diagnostics;
+  for (Diagnostic& diagnostic : output.report.diagnostics) {
+    if (diagnostic.origin == "glslang") output.glslang_log += diagnostic.message + "\n";
+    else glint_diagnostics.push_back(std::move(diagnostic));
+  }
+  output.report.diagnostics.swap(glint_diagnostics);
+}
+
 }  // namespace
 
-bool RunGlint(const glslang::TIntermediate& intermediate,
-              const glslang::SpvOptions& spv_options, const Options& options,
-              const std::string& source_name, std::vector<uint32_t>& words, Report* report) {
-  Report plain_report;
-  std::vector<uint32_t> output = words;
-  if (!Process(output, options, &plain_report)) {
-    if (report) *report = std::move(plain_report);
-    return false;
-  }
-  bool wants_locations = options.collect_ranges || !plain_report.diagnostics.empty();
-  if (wants_locations && !HasLineInfo(words)) {
-    glslang::SpvOptions located_options = spv_options;
-    located_options.generateDebugInfo = true;
-    located_options.stripDebugInfo = false;
-    std::vector<uint32_t> located = GenerateSpirv(intermediate, located_options, nullptr);
-    Report located_report;
-    if (Process(located, options, &located_report)) TakeLocations(located_report, &plain_report);
-  }
-  NameUnnamedFiles(source_name, &plain_report);
-  words.swap(output);
-  if (report) *report = std::move(plain_report);
-  return true;
+GlintOutput GenerateWithGlint(const glslang::TIntermediate& intermediate,
+                              const glslang::SpvOptions& spv_options, const Options& options,
+                              const std::string& source_name) {
+  glslang::SpvOptions generate = spv_options;
+  generate.validate = false;
+  generate.disassemble = false;
+  GlintOutput output;
+  output.ok = GlslangToSpv(intermediate, output.words, &generate, options, &output.report);
+  SeparateGlslangLog(output);
+  NameUnnamedFiles(source_name, &output.report);
+  return output;
 }
 
 }  // namespace glint::frontend

@@ -8,10 +8,9 @@
 // generation, and running Glint on the result.
 //
 // Located reports: Glint's output must not depend on whether anything is reported, yet
-// diagnostics should name source lines even when the user did not ask for -g. So
-// RunGlint analyses the plain module (whose words become the output) and, only when a
-// report was asked for or Glint had something to say, generates SPIR-V a second time
-// with line information and runs Glint on that copy just to locate the report.
+// diagnostics should name source lines even when the user did not ask for -g.
+// glint::GlslangToSpv does that (a second, line-info compile locates the report); this
+// front end adds the file name where glslang's line information has none.
 //
 // Assumes glslang::InitializeProcess() was called (ScopedGlslangProcess does it).
 #ifndef GLINT_GLSLANG_FRONT_END_H
@@ -153,16 +152,21 @@ std::string DisassembleLikeGlslang(const std::vector<uint32_t>& spirv);
 // The Glint target environment matching glslang's client settings.
 TargetEnv GlintTargetEnv(const GlslangSettings& settings);
 
-// Runs Glint on `words` (glslang's output for `intermediate` under `spv_options`).
-// When options.collect_ranges is set or Glint reported diagnostics, and the module has
-// no line information, generates a located copy (generateDebugInfo) and takes the
-// report's locations from Glint's run on it; `words` comes from the plain run only.
-// Locations without a file name get `source_name`. Returns false (words unchanged) when
-// Glint failed; the reason is in report->diagnostics.
-bool RunGlint(const glslang::TIntermediate& intermediate,
-              const glslang::SpvOptions& spv_options, const Options& options,
-              const std::string& source_name, std::vector<uint32_t>& words,
-              Report* report);
+// What glslang's code generation followed by Glint produced for one stage.
+struct GlintOutput {
+  bool ok = false;                 // false: Glint refused; `words` is empty
+  std::vector<uint32_t> words;
+  std::string glslang_log;         // glslang's code generation messages, as it prints them
+  Report report;                   // Glint's diagnostics (glslang's log lines removed)
+};
+
+// glint::GlslangToSpv (glslang's SPIR-V for `intermediate`, Glint's passes, and a report
+// located by a second line-info compile when the module has no OpLine; the output never
+// depends on the report). Report locations without a file name get `source_name`.
+// spv_options.validate / disassemble are ignored (see ValidateLikeGlslang).
+GlintOutput GenerateWithGlint(const glslang::TIntermediate& intermediate,
+                              const glslang::SpvOptions& spv_options, const Options& options,
+                              const std::string& source_name);
 
 // glslang::TShader::Includer with glslangValidator's search order for
 // `#include "x"`: the including file's directory (and those of files it was included

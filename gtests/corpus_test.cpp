@@ -243,10 +243,11 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
   TargetEnv env = frontend::GlintTargetEnv(line.glslang);
   for (const FlagSet& set : flag_sets_) {
     Options options = standalone::GlintOptionsFor(ParseFlags(set.flags), env);
-    std::vector<uint32_t> output = words;
-    Report report;
-    if (!frontend::RunGlint(intermediate, standalone::SpvOptionsFor(line), options,
-                            job.shader->path, output, &report)) {
+    frontend::GlintOutput glint =
+        frontend::GenerateWithGlint(intermediate, standalone::SpvOptionsFor(line), options, job.shader->path);
+    const std::vector<uint32_t>& output = glint.words;
+    const Report& report = glint.report;
+    if (!glint.ok) {
       std::string why = report.diagnostics.empty() ? "" : report.diagnostics.front().message;
       // Refusing glslang's invalid output is allowed: it claims nothing about it.
       if (glslang_valid) tally_.Fail("[" + set.name + "] Glint refused", Describe(job) + ": " + why);
@@ -266,11 +267,9 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
     if (set.name == "default") {
       Options reporting = options;
       reporting.collect_ranges = true;
-      std::vector<uint32_t> reported = words;
-      Report ignored;
-      bool ok = frontend::RunGlint(intermediate, standalone::SpvOptionsFor(line), reporting,
-                                   job.shader->path, reported, &ignored);
-      if (!ok || reported != output)
+      frontend::GlintOutput reported = frontend::GenerateWithGlint(
+          intermediate, standalone::SpvOptionsFor(line), reporting, job.shader->path);
+      if (!reported.ok || reported.words != output)
         tally_.Fail("[default] (b) a report changes the output", Describe(job));
     }
     if (!glslang_valid) continue;
