@@ -59,6 +59,38 @@ std::vector<uint32_t> ReadWords(const fs::path& path) {
   return words;
 }
 
+// `cmake --install` of this build's "glint" component into `prefix`, and the files an
+// embedder needs are there.
+void InstallPackage(const std::string& cmake, const fs::path& prefix, std::string* log) {
+  ASSERT_EQ(RunCommand(Quote(cmake) + " --install " + Quote(test::BinaryDir()) + " --prefix " +
+                           Quote(prefix.string()) + " --component glint",
+                       log), 0) << *log;
+  for (const char* header : {"glint.h", "glint_c.h"})
+    EXPECT_TRUE(fs::exists(prefix / "include" / "glint" / header)) << header << "\n" << *log;
+  for (const char* file : {"libglint.a", "libglint_passes.a", "libglint_ir.a", "glintConfig.cmake",
+                           "glintConfigVersion.cmake", "glintTargets.cmake"})
+    EXPECT_FALSE(FindFile(prefix, file).empty()) << file << " not installed\n" << *log;
+}
+
+// Configures and builds examples/ out of tree against `prefix`, with this build's
+// generator and compilers, and checks the package came from `prefix`.
+void BuildConsumer(const std::string& cache, const fs::path& prefix, const fs::path& build,
+                   std::string* log) {
+  const std::string cmake = CacheValue(cache, "CMAKE_COMMAND");
+  std::string configure = Quote(cmake) + " -S " + Quote(test::SourceRoot() + "/examples") +
+                          " -B " + Quote(build.string()) + " -G " +
+                          Quote(CacheValue(cache, "CMAKE_GENERATOR")) +
+                          " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + Quote(prefix.string());
+  for (const char* tool : {"CMAKE_MAKE_PROGRAM", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER"})
+    if (!CacheValue(cache, tool).empty())
+      configure += std::string(" -D") + tool + "=" + Quote(CacheValue(cache, tool));
+  ASSERT_EQ(RunCommand(configure, log), 0) << *log;
+  std::string glint_dir = CacheValue(test::ReadFile((build / "CMakeCache.txt").string()), "glint_DIR");
+  EXPECT_EQ(glint_dir.rfind(prefix.string(), 0), 0u) << glint_dir;
+  ASSERT_EQ(RunCommand(Quote(cmake) + " --build " + Quote(build.string()) + " --parallel 2", log), 0)
+      << *log;
+}
+
 TEST(Install, ConsumerBuildsAgainstInstalledPackageAndRuns) {
   const std::string cache = test::ReadFile(test::BinaryDir() + "/CMakeCache.txt");
   const std::string cmake = CacheValue(cache, "CMAKE_COMMAND");
@@ -67,27 +99,10 @@ TEST(Install, ConsumerBuildsAgainstInstalledPackageAndRuns) {
   ASSERT_NE(mkdtemp(pattern.data()), nullptr);
   const fs::path scratch = pattern, prefix = scratch / "prefix", build = scratch / "consumer";
   std::string log;
+  ASSERT_NO_FATAL_FAILURE(InstallPackage(cmake, prefix, &log));
+  ASSERT_NO_FATAL_FAILURE(BuildConsumer(cache, prefix, build, &log));
 
-  ASSERT_EQ(RunCommand(Quote(cmake) + " --install " + Quote(test::BinaryDir()) + " --prefix " +
-                    Quote(prefix.string()) + " --component glint",
-                &log), 0) << log;
-  for (const char* header : {"glint.h", "glint_c.h"})
-    EXPECT_TRUE(fs::exists(prefix / "include" / "glint" / header)) << header << "\n" << log;
-  for (const char* file : {"libglint.a", "libglint_passes.a", "libglint_ir.a", "glintConfig.cmake",
-                           "glintConfigVersion.cmake", "glintTargets.cmake"})
-    EXPECT_FALSE(FindFile(prefix, file).empty()) << file << " not installed\n" << log;
-
-  std::string configure = Quote(cmake) + " -S " + Quote(test::SourceRoot() + "/examples") + " -B " +
-                          Quote(build.string()) + " -G " + Quote(CacheValue(cache, "CMAKE_GENERATOR")) +
-                          " -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=" + Quote(prefix.string());
-  for (const char* tool : {"CMAKE_MAKE_PROGRAM", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER"})
-    if (!CacheValue(cache, tool).empty()) configure += std::string(" -D") + tool + "=" + Quote(CacheValue(cache, tool));
-  ASSERT_EQ(RunCommand(configure, &log), 0) << log;
-  // The package came from the temporary prefix, not from anywhere else.
-  std::string glint_dir = CacheValue(test::ReadFile((build / "CMakeCache.txt").string()), "glint_DIR");
-  EXPECT_EQ(glint_dir.rfind(prefix.string(), 0), 0u) << glint_dir;
-  ASSERT_EQ(RunCommand(Quote(cmake) + " --build " + Quote(build.string()) + " --parallel 2", &log), 0) << log;
-
+  // The C++ program writes SPIR-V that must validate.
   const fs::path spirv = scratch / "embed.spv";
   std::string output;
   ASSERT_EQ(RunCommand(Quote((build / "embed_glint").string()) + " " + Quote(spirv.string()), &output), 0)
