@@ -26,6 +26,37 @@ EShLanguage Language(const std::string& stage) {
   return EShLangVertex;
 }
 
+// Parses and links `source` for glint::GlslangToSpv; `debug_messages` as glslangValidator -g.
+std::unique_ptr<glslang::TProgram> ParseGlsl(const std::string& source, const std::string& stage,
+                                             std::unique_ptr<glslang::TShader>* shader_out, bool debug_messages) {
+  static std::once_flag once;
+  std::call_once(once, [] { glslang::InitializeProcess(); });
+  EShLanguage language = Language(stage);
+  auto shader = std::make_unique<glslang::TShader>(language);
+  const char* text = source.c_str();
+  std::string file = "u." + stage;
+  const char* name = file.c_str();
+  int length = static_cast<int>(source.size());
+  shader->setStringsWithLengthsAndNames(&text, &length, &name, 1);
+  shader->setEnvInput(glslang::EShSourceGlsl, language, glslang::EShClientVulkan, 100);
+  shader->setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0);
+  shader->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
+  int flags = EShMsgSpvRules | EShMsgVulkanRules | (debug_messages ? EShMsgDebugInfo : 0);
+  EShMessages messages = static_cast<EShMessages>(flags);
+  auto program = std::make_unique<glslang::TProgram>();
+  if (!shader->parse(GetDefaultResources(), 100, false, messages)) {
+    ADD_FAILURE() << shader->getInfoLog() << source;
+    return nullptr;
+  }
+  program->addShader(shader.get());
+  if (!program->link(messages)) {
+    ADD_FAILURE() << program->getInfoLog();
+    return nullptr;
+  }
+  *shader_out = std::move(shader);
+  return program;
+}
+
 // Like test::CompileGlsl, with OpLine debug info so that findings have locations
 // ("u.<stage>:<line>"). Vulkan 1.0 / SPIR-V 1.0, or Vulkan 1.1 / SPIR-V 1.3.
 std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage, bool vulkan11 = false) {
@@ -475,6 +506,37 @@ void main() [[subgroup_uniform_control_flow]] {
   EXPECT_EQ(test::ValidateFor(output, TargetEnv::kVulkan10), "");
   ASSERT_EQ(report.diagnostics.size(), 1u);
   EXPECT_EQ(report.diagnostics[0].severity, Severity::kWarning);
+}
+
+// glint::GlslangToSpv without debug info: the output is glslang's, and the report is
+// located from a second module with OpLine (reasons included).
+TEST(UniformityCheck, LocatedWithoutDebugInfo) {
+  const char* source = R"(#version 450
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() {
+  color = vec4(0.0);
+  float t = uv.x;
+  if (t > 0.5) {
+    color.x = dFdx(uv.y);
+  }
+}
+)";
+  std::unique_ptr<glslang::TShader> shader;
+  std::unique_ptr<glslang::TProgram> program = ParseGlsl(source, "frag", &shader, /*debug_messages=*/false);
+  ASSERT_TRUE(program);
+  std::vector<uint32_t> words;
+  Options options;
+  Report report;
+  ASSERT_TRUE(GlslangToSpv(*program->getIntermediate(EShLangFragment), words, nullptr, options, &report));
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(words), "CHECK-NOT: OpLine\nCHECK: OpDPdx"), "");
+  ASSERT_EQ(report.diagnostics.size(), 1u);
+  EXPECT_EQ(test::CheckPatterns(FormatDiagnostic(report.diagnostics[0]),
+                                "CHECK: :8: derivative (OpDPdx)"
+                                "\nCHECK-NEXT: only some invocations take the branch at u.frag:7: its condition is non-uniform"
+                                "\nCHECK-NEXT: `t` is loaded at u.frag:7"
+                                "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"),
+            "");
 }
 
 // --- Severity through glint::Process. ---

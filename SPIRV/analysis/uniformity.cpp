@@ -731,7 +731,8 @@ std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
   std::string note;
   for (const Block* successor : cfg.Successors(branch)) {
     const Instruction* end = successor->Terminator();
-    if (!end) continue;
+    // Only an arm of its own: not the merge block that ends the whole function.
+    if (!end || successor->id() == cfg.MergeTarget(branch) || cfg.Predecessors(successor).size() != 1) continue;
     if (end->opcode == spv::OpKill || end->opcode == spv::OpTerminateInvocation) note = ", where some invocations discard";
     if (note.empty() && (end->opcode == spv::OpReturn || end->opcode == spv::OpReturnValue))
       note = ", where some invocations return";
