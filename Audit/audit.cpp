@@ -173,21 +173,22 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
     vk::ComputeResult ran;
     std::string run_error;
     if (!context.RunCompute(*pipeline, run, &ran, &run_error)) {
-      *error = "refused after " + std::to_string(result->groups_ran) + " of " +
-               std::to_string(result->lattice.GroupCount()) + " sampled groups ran (" +
-               std::to_string(result->dispatches) + " dispatches; time budget per dispatch " +
-               std::to_string(options.dispatch_time_budget_ms) + " ms): " + run_error;
+      std::ostringstream message;
+      message << "refused after " << result->groups_ran << " of " << result->lattice.GroupCount()
+              << " sampled groups ran (" << result->dispatches
+              << " dispatches; time budget per dispatch " << options.dispatch_time_budget_ms
+              << " ms): " << run_error;
+      *error = message.str();
       return false;
     }
     result->groups_ran += box.GroupCount();
     ++result->dispatches;
     MergeRun(ran, instrumentation, &observed);
   }
-  for (spirv::AuditSite& site : instrumentation.sites)
-    for (const AccessRecord& located : options.located_records)
-      if (located.access_id == site.record.access_id &&
-          located.index_position == site.record.index_position)
-        site.record.location = located.location;
+  if (options.located_records.size() == instrumentation.record_count)
+    for (spirv::AuditSite& site : instrumentation.sites)
+      if (site.record_index >= 0)
+        site.record.location = options.located_records[site.record_index].location;
   for (size_t i = 0; i < instrumentation.sites.size(); ++i)
     result->sites.push_back({instrumentation.sites[i], observed[i],
                              Verdict(instrumentation.sites[i], observed[i])});

@@ -57,8 +57,9 @@ struct AuditOptions {
   Options analysis;
   TargetEnv target_env = TargetEnv::kVulkan10;
   std::string entry_point = "main";
-  // Records of the same module that carry source locations (frontend::RunGlint with
-  // collect_ranges gives them even without -g); matched by (access_id, index_position).
+  // The range report (Report::accesses, all records in order) of the same shader
+  // compiled with line information: the sites take their source locations from it.
+  // Ignored unless it has exactly as many records as the audited module's report.
   std::vector<AccessRecord> located_records;
   // Test-only: passed to the instrumentation to inject a wrong proven range.
   std::function<void(std::vector<spirv::AuditSite>&)> adjust_proven_ranges;

@@ -199,6 +199,23 @@ frontend::GlslangSettings SettingsFor(TargetEnv env) {
   return settings;
 }
 
+// glslang's SPIR-V and Glint's default passes, through the public API.
+std::vector<uint32_t> GlintOutput(const glslang::TIntermediate& intermediate, const Options& glint,
+                                  bool line_info, const std::string& path, Report* located) {
+  glslang::SpvOptions spv_options;
+  spv_options.generateDebugInfo = line_info;
+  std::vector<uint32_t> words;
+  Report report;
+  if (!GlslangToSpv(intermediate, words, &spv_options, glint, &report)) {
+    if (located) return {};  // only locations are lost
+    std::string why;
+    for (const Diagnostic& d : report.diagnostics) why += FormatDiagnostic(d) + "\n";
+    Refuse("Glint failed on '" + path + "':\n" + why);
+  }
+  if (located) *located = std::move(report);
+  return words;
+}
+
 // GLSL through glslang and Glint's default passes (the module whose ranges matter).
 std::vector<uint32_t> CompileCompute(const std::string& path, AuditOptions* options) {
   frontend::ScopedGlslangProcess process;
@@ -212,19 +229,15 @@ std::vector<uint32_t> CompileCompute(const std::string& path, AuditOptions* opti
     Refuse("'" + path + "' does not compile as a compute shader:\n" + log +
            compilation->program_info_log);
   }
-  glslang::SpvOptions spv_options;
-  std::string messages;
-  std::vector<uint32_t> words = frontend::GenerateSpirv(*intermediate, spv_options, &messages);
   Options glint = options->analysis;
   glint.target_env = options->target_env;
-  glint.collect_ranges = true;  // only for the report's source locations
-  Report report;
-  if (!frontend::RunGlint(*intermediate, spv_options, glint, path, words, &report)) {
-    std::string why;
-    for (const Diagnostic& d : report.diagnostics) why += FormatDiagnostic(d) + "\n";
-    Refuse("Glint failed on '" + path + "':\n" + why);
-  }
-  options->located_records = std::move(report.accesses);
+  std::vector<uint32_t> words = GlintOutput(*intermediate, glint, false, path, nullptr);
+  // A second compile with line information, only to name source lines in the report;
+  // the audited words are the plain compile's, as glslangValidator would emit them.
+  glint.collect_ranges = true;
+  Report located;
+  GlintOutput(*intermediate, glint, true, path, &located);
+  options->located_records = std::move(located.accesses);
   return words;
 }
 
@@ -248,7 +261,16 @@ int Main(int argc, char** argv) {
   std::unique_ptr<vk::Context> context = vk::Context::Create(device, &error);
   if (!context) Refuse("no Vulkan device: " + error);
   AuditResult result;
-  if (!RunAudit(*context, words, args.audit, &result, &error)) Refuse(args.input + ": " + error);
+  if (!RunAudit(*context, words, args.audit, &result, &error)) {
+    if (context->Lost()) {
+      // A dispatch over its budget may still be running on the driver's threads: leave
+      // without tearing the device down under them.
+      std::fprintf(stderr, "glint-audit: %s: %s\n", args.input.c_str(), error.c_str());
+      std::fflush(nullptr);
+      std::_Exit(2);
+    }
+    Refuse(args.input + ": " + error);
+  }
   std::string report = FormatAuditReport(result, args.input);
   if (args.quiet) {
     std::istringstream lines(report);

@@ -424,12 +424,15 @@ void main() { imageStore(image, ivec2(0), vec4(1)); }
   EXPECT_NE(error.find("the audit runs shaders that need only buffers"), std::string::npos) << error;
 }
 
-TEST(AuditRun, DispatchOverTimeBudget_RefusesNamingItAndGroupsRan) {
-  std::string error;
-  std::unique_ptr<vk::Context> context = vk::Context::Create({}, &error);  // may be lost
-  ASSERT_TRUE(context) << error;
-  // A loop of 2^26 steps per invocation, data-dependent so that it is not folded away.
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+// #version 450
+// layout(local_size_x = 64) in;
+// layout(std430, binding = 0) buffer Data { uint values[]; };
+// void main() {  // 2^26 data-dependent steps per invocation: far over any small budget
+//   uint x = values[gl_LocalInvocationIndex];
+//   for (uint i = 0u; i < 67108864u; ++i) x = x * 1664525u + values[x & 7u];
+//   values[gl_LocalInvocationIndex] = x;
+// }
+const char* kSlowShader = R"(#version 450
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 void main() {
@@ -437,7 +440,13 @@ void main() {
   for (uint i = 0u; i < 67108864u; ++i) x = x * 1664525u + values[x & 7u];
   values[gl_LocalInvocationIndex] = x;
 }
-)", "comp");
+)";
+
+TEST(AuditRun, DispatchOverTimeBudget_RefusesNamingItAndGroupsRan) {
+  std::string error;
+  std::unique_ptr<vk::Context> context = vk::Context::Create({}, &error);  // may be lost
+  ASSERT_TRUE(context) << error;
+  std::vector<uint32_t> words = test::CompileGlsl(kSlowShader, "comp");
   audit::AuditOptions options;
   options.groups = {2, 1, 1};
   options.dispatch_time_budget_ms = 50;
@@ -496,6 +505,15 @@ TEST(AuditCommand, BudgetBelowCorners_ExitsTwoNamingIt) {
   EXPECT_EQ(out.status, 2) << out.text;
   EXPECT_NE(out.text.find("group budget 3 is smaller than the 4 corner groups"), std::string::npos)
       << out.text;
+}
+
+TEST(AuditCommand, DispatchOverTimeBudget_ExitsTwoNamingIt) {
+  std::string path = WriteTemp("slow.comp", kSlowShader);
+  CommandOutput out =
+      RunCommand(AuditCommand() + " --groups=3,1,1 --dispatch-time-budget-ms=50 " + path);
+  EXPECT_EQ(out.status, 2) << out.text;  // a refusal, not a crash
+  EXPECT_NE(out.text.find("refused after 0 of 3 sampled groups ran"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("time budget per dispatch 50 ms"), std::string::npos) << out.text;
 }
 
 // Counts from one glint-audit summary line.

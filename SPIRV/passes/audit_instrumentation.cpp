@@ -70,6 +70,7 @@ class State {
     for (PendingSite& site : pending) InsertAtomics(site, buffer);
     result->descriptor_set = set;
     result->binding = binding;
+    result->record_count = record_count_;
     result->sites.clear();
     for (PendingSite& site : pending) result->sites.push_back(site.site);
     return true;
@@ -107,6 +108,7 @@ class State {
   std::vector<PendingSite> CollectSites() {
     Report report;
     CollectAccessRecords(module_, options_.analysis, &report);
+    record_count_ = report.accesses.size();
     DefUse def_use(module_);
     std::vector<PendingSite> pending;
     for (Function& function : module_.functions)
@@ -128,6 +130,7 @@ class State {
     PendingSite site{&block, access, index_id, {}};
     if (const AccessRecord* record = FindAccessRecord(&report, access->result_id, position)) {
       site.site.record = *record;
+      site.site.record_index = record - report.accesses.data();
     } else {
       site.site.record.reason = "the range report has no record of this index";
     }
@@ -217,6 +220,7 @@ class State {
 
   Module& module_;
   const AuditInstrumentationOptions& options_;
+  size_t record_count_ = 0;
 };
 
 }  // namespace

@@ -54,6 +54,10 @@ struct AuditSite {
   AccessRecord record;  // what the range report said (range, limit, object, location)
   bool is_signed = false;  // the index type's signedness (the atomics' and range's)
   uint32_t first_word = 0;  // the site's min word in the audit buffer; max is next
+  // Position of `record` in the range report of the module (all its index operands, in
+  // report order), so a report of the same module compiled with line information can
+  // lend its location; -1 when the report had no record.
+  int64_t record_index = -1;
 };
 
 struct AuditInstrumentationOptions {
@@ -73,6 +77,7 @@ struct AuditInstrumentation {
   std::vector<AuditSite> sites;
   uint32_t descriptor_set = 0;
   uint32_t binding = 0;
+  size_t record_count = 0;  // records in the module's range report
   // The audit buffer's contents before a run: per site, the neutral min then max.
   std::vector<uint32_t> InitialWords() const;
 };
