@@ -297,6 +297,24 @@ TEST(Api, Process_RobustOutputValidatesForEveryEnvironment) {
   }
 }
 
+// SPIR-V from another front end (glslang's HLSL one, with its own naming and layout).
+TEST(Api, Process_AcceptsHlslFrontEndOutput) {
+  const char* hlsl = R"(
+RWStructuredBuffer<uint> values : register(u0);
+static const uint table[4] = {3, 5, 7, 11};
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  values[id.x] = table[values[id.x] & 3] + values[values[id.x]];
+}
+)";
+  std::vector<uint32_t> words = test::CompileGlsl(hlsl, "comp", "vulkan1.0", /*hlsl=*/true);
+  ASSERT_FALSE(words.empty());
+  Report report;
+  ASSERT_TRUE(Process(words, RobustOptions(), &report)) << Describe(report);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+  EXPECT_GT(report.accesses.size(), 0u);
+}
+
 TEST(Api, Process_NullReportIsAllowed) {
   std::vector<uint32_t> words = test::CompileGlsl(kFragmentShader, "frag");
   EXPECT_TRUE(Process(words, RobustOptions(), nullptr));
