@@ -7,6 +7,8 @@
 // under test: the range report (passes/range_report) gives their ranges in order.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
@@ -523,6 +525,226 @@ TEST(IntegerRange, LongChain_IsIterative) {
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
             (Ranges{"[2, 2]", "[" + std::to_string(kLength + 1) + ", " +
                                   std::to_string(kLength + 1) + "]"}));
+}
+
+// --- Soundness on random expressions ---------------------------------------------------
+//
+// Random chains of the supported operations over lid.x (workgroup sizes 1..256) and an
+// unknown value (a Private variable), evaluated exactly for every invocation with
+// SPIR-V's 32-bit semantics. An operation that is undefined for some sample (division
+// by zero, shift by 32 or more, INT_MIN / -1, clamp with lo > hi, bitfield past bit 31)
+// yields an arbitrary value (a random one here, which later operations then use), so it
+// must not get a range itself; every value that has a range must hold it everywhere.
+
+struct Sampled {
+  std::string name;
+  bool is_signed;
+  std::vector<uint32_t> bits;
+  std::vector<bool> undefined;
+};
+
+class RandomProgram {
+ public:
+  RandomProgram(uint32_t seed, uint32_t width) : rng_(seed), width_(width) {
+    for (uint32_t x = 0; x < width; ++x)
+      for (int r = 0; r < 3; ++r) {
+        lid_.push_back(x);
+        unknown_.push_back(r == 0 ? 0u : r == 1 ? 0xffffffffu : uint32_t(rng_()));
+      }
+    Sampled x{"x", false, lid_, std::vector<bool>(lid_.size())};
+    Sampled u{"u", false, unknown_, std::vector<bool>(lid_.size())};
+    values_ = {x, u};
+  }
+
+  void Generate(int steps) {
+    for (int i = 0; i < steps; ++i) Step();
+  }
+
+  std::string Assembly() const {
+    std::string text =
+        "OpCapability Shader\n%glsl = OpExtInstImport \"GLSL.std.450\"\n"
+        "OpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\" %lid %priv\n"
+        "OpExecutionMode %main LocalSize " + std::to_string(width_) + " 1 1\n";
+    for (const Sampled& value : values_)
+      text += "OpName %" + value.name + " \"" + value.name + "\"\n";
+    text += "OpDecorate %lid BuiltIn LocalInvocationId\n"
+            "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+            "%int = OpTypeInt 32 1\n%v3uint = OpTypeVector %uint 3\n"
+            "%ptr_in_v3 = OpTypePointer Input %v3uint\n%ptr_in = OpTypePointer Input %uint\n"
+            "%ptr_priv = OpTypePointer Private %uint\n%lid = OpVariable %ptr_in_v3 Input\n"
+            "%priv = OpVariable %ptr_priv Private\n%zero = OpConstant %uint 0\n" + constants_ +
+            "%main = OpFunction %void None %fn\n%entry = OpLabel\n"
+            "%xp = OpAccessChain %ptr_in %lid %zero\n%x = OpLoad %uint %xp\n"
+            "%u = OpLoad %uint %priv\n" + code_ + "OpReturn\nOpFunctionEnd\n";
+    return text;
+  }
+
+  const std::vector<Sampled>& values() const { return values_; }
+
+ private:
+  uint32_t Pick(uint32_t n) { return uint32_t(rng_() % n); }
+
+  // An existing value, or a new constant of either signedness.
+  const Sampled& Operand() {
+    if (Pick(10) < 7) return values_[values_.size() - 1 - Pick(std::min<size_t>(values_.size(), 4))];
+    static const uint32_t kInteresting[] = {0, 1, 2, 3, 4, 5, 7, 8, 15, 16, 31, 32, 33, 63, 64,
+                                            100, 255, 256, 1000, 65535, 0x7ffffffe, 0x7fffffff,
+                                            0x80000000, 0x80000001, 0xfffffffe, 0xffffffff};
+    uint32_t bits = Pick(8) == 0 ? uint32_t(rng_()) : kInteresting[Pick(26)];
+    bool is_signed = Pick(2) == 0;
+    std::string name = "c" + std::to_string(constant_count_++);
+    constants_ += "%" + name + " = OpConstant " + (is_signed ? "%int " : "%uint ") +
+                  (is_signed ? std::to_string(int32_t(bits)) : std::to_string(bits)) + "\n";
+    values_.push_back({name, is_signed, std::vector<uint32_t>(lid_.size(), bits),
+                       std::vector<bool>(lid_.size())});
+    return values_.back();
+  }
+
+  // `value` as the given signedness (an OpBitcast when it differs).
+  Sampled As(const Sampled& value, bool is_signed) {
+    if (value.is_signed == is_signed) return value;
+    Sampled cast = value;
+    cast.name = "v" + std::to_string(values_.size());
+    cast.is_signed = is_signed;
+    code_ += "%" + cast.name + " = OpBitcast " + (is_signed ? "%int " : "%uint ") + "%" +
+             value.name + "\n";
+    values_.push_back(cast);
+    return cast;
+  }
+
+  void Step();
+
+  std::mt19937 rng_;
+  uint32_t width_;
+  std::vector<uint32_t> lid_, unknown_;
+  std::vector<Sampled> values_;
+  std::string constants_, code_;
+  int constant_count_ = 0;
+};
+
+struct OpSpec {
+  const char* spelling;  // "OpIAdd" or "GLSL SMin"
+  int arity;
+  int result;  // 0: either signedness, 1: signed only (with same-type operands), 2: unsigned
+  bool same_type;  // GLSL.std.450 and OpBitFieldUExtract's base: operands of the result type
+};
+
+const OpSpec kOps[] = {
+    {"OpIAdd", 2, 0, false},        {"OpISub", 2, 0, false},
+    {"OpIMul", 2, 0, false},        {"OpUDiv", 2, 2, true},
+    {"OpSDiv", 2, 0, false},        {"OpUMod", 2, 2, true},
+    {"OpSMod", 2, 0, false},        {"OpSRem", 2, 0, false},
+    {"OpShiftLeftLogical", 2, 0, false}, {"OpShiftRightLogical", 2, 0, false},
+    {"OpShiftRightArithmetic", 2, 0, false}, {"OpBitwiseAnd", 2, 0, false},
+    {"OpBitcast", 1, 0, false},     {"GLSL SMin", 2, 1, true},
+    {"GLSL SMax", 2, 1, true},      {"GLSL UMin", 2, 2, true},
+    {"GLSL UMax", 2, 2, true},      {"GLSL SClamp", 3, 1, true},
+    {"GLSL UClamp", 3, 2, true},    {"OpBitFieldUExtract", 3, 2, true},
+};
+
+// Exact 32-bit result; false when the operation is undefined for these operands.
+bool Evaluate(const std::string& op, const uint32_t* v, uint32_t* out) {
+  auto s = [&](int i) { return int32_t(v[i]); };
+  if (op == "OpIAdd") *out = v[0] + v[1];
+  else if (op == "OpISub") *out = v[0] - v[1];
+  else if (op == "OpIMul") *out = v[0] * v[1];
+  else if (op == "OpUDiv" || op == "OpUMod") {
+    if (!v[1]) return false;
+    *out = op == "OpUDiv" ? v[0] / v[1] : v[0] % v[1];
+  } else if (op == "OpSDiv" || op == "OpSMod" || op == "OpSRem") {
+    if (!v[1] || (s(0) == INT32_MIN && s(1) == -1)) return false;
+    int32_t r = op == "OpSDiv" ? s(0) / s(1) : s(0) % s(1);
+    if (op == "OpSMod" && r != 0 && ((r < 0) != (s(1) < 0))) r += s(1);
+    *out = uint32_t(r);
+  } else if (op.rfind("OpShift", 0) == 0) {
+    if (v[1] >= 32) return false;
+    *out = op == "OpShiftLeftLogical" ? v[0] << v[1]
+           : op == "OpShiftRightLogical" ? v[0] >> v[1] : uint32_t(s(0) >> v[1]);
+  } else if (op == "OpBitwiseAnd") *out = v[0] & v[1];
+  else if (op == "OpBitcast") *out = v[0];
+  else if (op == "GLSL SMin") *out = uint32_t(std::min(s(0), s(1)));
+  else if (op == "GLSL SMax") *out = uint32_t(std::max(s(0), s(1)));
+  else if (op == "GLSL UMin") *out = std::min(v[0], v[1]);
+  else if (op == "GLSL UMax") *out = std::max(v[0], v[1]);
+  else if (op == "GLSL SClamp") {
+    if (s(1) > s(2)) return false;
+    *out = uint32_t(std::min(std::max(s(0), s(1)), s(2)));
+  } else if (op == "GLSL UClamp") {
+    if (v[1] > v[2]) return false;
+    *out = std::min(std::max(v[0], v[1]), v[2]);
+  } else if (op == "OpBitFieldUExtract") {
+    if (uint64_t(v[1]) + v[2] > 32) return false;
+    *out = v[2] == 0 ? 0 : uint32_t((uint64_t(v[0]) >> v[1]) & ((uint64_t(1) << v[2]) - 1));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void RandomProgram::Step() {
+  const OpSpec& op = kOps[Pick(sizeof(kOps) / sizeof(kOps[0]))];
+  bool is_signed = op.result == 1 || (op.result == 0 && Pick(2) == 0);
+  std::vector<Sampled> operands;
+  for (int i = 0; i < op.arity; ++i) {
+    Sampled operand = Operand();
+    bool needs_cast = op.same_type && (std::string(op.spelling) != "OpBitFieldUExtract" || i == 0);
+    operands.push_back(needs_cast ? As(operand, is_signed) : operand);
+  }
+  if (std::string(op.spelling) == "OpBitcast") is_signed = !operands[0].is_signed;
+  Sampled result{"v" + std::to_string(values_.size()), is_signed, {}, {}};
+  std::string spelling = op.spelling;
+  code_ += "%" + result.name + " = " +
+           (spelling.rfind("GLSL ", 0) == 0 ? "OpExtInst " : spelling + " ") +
+           (is_signed ? "%int" : "%uint") +
+           (spelling.rfind("GLSL ", 0) == 0 ? " %glsl " + spelling.substr(5) : "");
+  for (const Sampled& operand : operands) code_ += " %" + operand.name;
+  code_ += "\n";
+  for (size_t k = 0; k < lid_.size(); ++k) {
+    uint32_t in[3] = {0, 0, 0};
+    for (size_t i = 0; i < operands.size(); ++i) in[i] = operands[i].bits[k];
+    uint32_t out = 0;
+    bool undefined = !Evaluate(spelling, in, &out);
+    result.bits.push_back(undefined ? uint32_t(rng_()) : out);
+    result.undefined.push_back(undefined);
+  }
+  values_.push_back(result);
+}
+
+TEST(IntegerRange, RandomExpressions_RangesHoldForEveryInvocation) {
+  const uint32_t kWidths[] = {1, 7, 64, 256};
+  int proven = 0;
+  for (uint32_t seed = 0; seed < 200; ++seed) {
+    RandomProgram program(seed, kWidths[seed % 4]);
+    program.Generate(12);
+    std::vector<uint32_t> words = test::Assemble(program.Assembly());
+    ASSERT_FALSE(words.empty()) << program.Assembly();
+    ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "") << program.Assembly();
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    DefUse def_use(*module);
+    std::unordered_map<std::string, uint32_t> ids;
+    for (const Instruction& inst : module->debug_names) ids[inst.StringAt(1)] = inst.words[0];
+    for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+      IntegerRangeAnalysis analysis(*module, def_use, {mode, 0});
+      for (const Sampled& value : program.values()) {
+        IntegerRange range = analysis.RangeOf(ids.at(value.name));
+        if (!range.valid) continue;
+        ++proven;
+        ASSERT_EQ(range.is_signed, value.is_signed) << value.name;
+        for (size_t k = 0; k < value.bits.size(); ++k) {
+          ASSERT_FALSE(value.undefined[k]) << "seed " << seed << ": %" << value.name
+                                           << " may be undefined yet has a range\n"
+                                           << program.Assembly();
+          int64_t concrete = value.is_signed ? int64_t(int32_t(value.bits[k])) : value.bits[k];
+          ASSERT_TRUE(concrete >= range.min && concrete <= range.max)
+              << "seed " << seed << ": %" << value.name << " = " << concrete << " outside ["
+              << range.min << ", " << range.max << "]\n" << program.Assembly();
+        }
+      }
+    }
+  }
+  EXPECT_GT(proven, 1000);  // the programs do exercise the rules
 }
 
 }  // namespace

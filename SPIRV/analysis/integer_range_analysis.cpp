@@ -11,8 +11,8 @@
 //     vector (what DXC and optimizers emit for lid.x): the component's range.
 //   - OpBitwiseAnd with a constant mask m >= 0 on either side: [0, m], narrowed to
 //     [0, min(m, x.max)] when the other operand has a non-negative range.
-//   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) with a count whose range lies in
-//     [0, 32]: [0, 2^count.max - 1] (the field is zero-extended).
+//   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) when offset + count is at most 32
+//     for every operand value: [0, 2^count.max - 1] (the field is zero-extended).
 //   - OpSelect: the union of both operands' ranges when both have one.
 //   - GLSL.std.450 SClamp / UClamp: min(max(x, lo), hi) when lo's range lies wholly
 //     below hi's (the result is undefined when lo > hi, so nothing is proven then).
@@ -222,6 +222,7 @@ class IntegerRangeAnalysis::Evaluator {
   Cfg& CfgOf(Function& function);
   const Instruction* LoopVariableLoadTarget(const Instruction& load);
   const Instruction* DominatingSingleStore(const Instruction& load);
+  size_t PositionInBlock(const Instruction* inst);
 
   // Derived.
   IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
@@ -251,6 +252,7 @@ class IntegerRangeAnalysis::Evaluator {
   uint32_t workgroup_size_constant_ = 0;                // id decorated BuiltIn WorkgroupSize
   std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
+  std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
 };
 
@@ -307,7 +309,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpSelect:
       return {def.words.at(1), def.words.at(2)};
     case spv::OpBitFieldUExtract:
-      return {def.words.at(2)};
+      return {def.words.at(1), def.words.at(2)};
     case spv::OpExtInst:
       return std::vector<uint32_t>(def.words.begin() + 2, def.words.end());
     case spv::OpLoad:
@@ -558,11 +560,17 @@ const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(
     return nullptr;
   if (store_block != load_block)
     return CfgOf(*function).Dominates(store_block, load_block) ? store : nullptr;
-  for (const Instruction& inst : load_block->instructions) {  // same block: order decides
-    if (&inst == store) return store;
-    if (&inst == &load) return nullptr;
-  }
-  return nullptr;
+  return PositionInBlock(store) < PositionInBlock(&load) ? store : nullptr;
+}
+
+// The index of `inst` in its block; each block is numbered once, on first need, so
+// that many same-block queries stay linear.
+size_t IntegerRangeAnalysis::Evaluator::PositionInBlock(const Instruction* inst) {
+  auto found = positions_.find(inst);
+  if (found != positions_.end()) return found->second;
+  size_t index = 0;
+  for (const Instruction& each : def_use_.BlockOf(inst)->instructions) positions_[&each] = index++;
+  return positions_.at(inst);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::LoopVariableLoad(const Instruction& load,
@@ -991,10 +999,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
 // Full mode: a zero-extended field of at most count.max bits.
 IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction& def,
                                                                bool is_signed) const {
+  IntegerRange offset = Operand(def.words.at(1));
   IntegerRange count = Operand(def.words.at(2));
   if (!count.valid) return IntegerRange::None("bitfield count has no range: " + count.reason);
-  if (count.min < 0 || count.max > 32)
-    return IntegerRange::None("bitfield count may lie outside [0, 32]");
+  // The result is undefined (any value) when offset + count exceeds 32.
+  if (!offset.valid || offset.min < 0 || count.min < 0 || offset.max + count.max > 32)
+    return IntegerRange::None("bitfield offset + count may exceed 32");
   return Checked(is_signed, 0, (int64_t(1) << count.max) - 1, "bitfield extract");
 }
 
