@@ -197,9 +197,11 @@ void LocateReport(const glslang::TIntermediate& intermediate,
   quiet.validate = false;  // the located module is never returned
   Report located;  // filled in the same order as `plain`: glslang's log, then the passes
   std::vector<uint32_t> words, unused;
-  if (GenerateWithGlslang(intermediate, &with_lines, located, words) &&
-      RunPasses(words, quiet, /*check_input=*/false, located, unused))
-    TakeLocations(located, plain);
+  if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return;
+  // A run that fails (--uniformity=error) is located too; TakeLocations copies only
+  // when both runs said the same things.
+  RunPasses(words, quiet, /*check_input=*/false, located, unused);
+  TakeLocations(located, plain);
 }
 
 }  // namespace
@@ -219,8 +221,10 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
   try {
     Report findings;  // glslang's log, then what the passes say
     std::vector<uint32_t> words, output;
-    if (!GenerateWithGlslang(intermediate, spv_options, findings, words) ||
-        !RunPasses(words, options, /*check_input=*/false, findings, output)) {
+    bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
+    if (!generated || !RunPasses(words, options, /*check_input=*/false, findings, output)) {
+      if (report && generated && !HasLineInformation(words))
+        LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
       MergeFailed(findings, report);
       return false;
     }
