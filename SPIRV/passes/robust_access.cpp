@@ -302,7 +302,7 @@ void State::Decide(IndexClamp clamp) {
     if (value == 0 || (clamp.kind == LimitKind::kConstant && value <= clamp.limit)) {
       record.has_range = true;
       record.range_min = record.range_max = static_cast<int64_t>(value);
-      record.verdict = "proven in bounds";
+      record.verdict = "not clamped";  // a constant needs no proof
       AddRecord(std::move(record), /*only_if_reported=*/true);
       return;
     }
@@ -354,7 +354,11 @@ AccessRecord State::NewRecord(const Instruction& access, uint32_t word) {
     if (!IsAccessChain(def->opcode) && !IsPtrAccessChain(def->opcode)) break;
     root = def->words[0];
   }
+  // A block instance is often unnamed (glslang names it ""): use its block's name.
   std::string name = module_.NameOf(root);
+  const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(root));
+  if (name.empty() && pointer && pointer->opcode == spv::OpTypePointer)
+    name = module_.NameOf(pointer->words[1]);
   record.object = name.empty() ? "%" + std::to_string(root) : name;
   record.index_id = word < access.words.size() ? access.words[word] : 0;
   record.access_id = access.result_id;

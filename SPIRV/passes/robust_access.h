@@ -33,7 +33,8 @@
 // range report (range_report.h) made for each index, and sets `index_id` to the new
 // operand where it replaced one; image accesses, which the range report does not
 // cover, get records of their own (appended). Verdicts: "clamped", "proven in bounds",
-// "unbounded" (left alone), "not clamped" (a constant index already in bounds).
+// "unbounded" (left alone), "not clamped" (a constant index already in bounds, or a
+// constant 0, which is in bounds of every array).
 //
 // Assumes a logical-addressing Shader module. Refuses a Kernel module (GLSL.std.450,
 // which the clamps use, is not available there). PassResult::rewrites counts clamps.

@@ -39,6 +39,8 @@ class ClampEmitter {
   // The type instruction for `type_id`, also for types this emitter created.
   const Instruction* TypeDefinition(uint32_t type_id) const;
   uint32_t TypeOfValue(uint32_t value_id) const;
+  // The defining instruction of an id of the unmodified module (null for new ids).
+  const Instruction* Definition(uint32_t id) const { return def_use_.Definition(id); }
 
   // Emits `opcode` with `operands` before `at`; returns the new result id.
   uint32_t Emit(const InsertionPoint& at, spv::Op opcode, uint32_t type_id,

@@ -102,6 +102,11 @@ class ImageClamper {
     return it == operands_.word_of.end() ? 0 : access_.words[it->second];
   }
   uint32_t LastOf(uint32_t opcode_result);
+  bool IsConstantZero(uint32_t id) const {
+    const Instruction* def = emitter_.Definition(id);
+    return def && ((def->opcode == spv::OpConstant && def->words.size() == 1 && def->words[0] == 0) ||
+                   def->opcode == spv::OpConstantNull);
+  }
 
   InsertionPoint at_;
   Instruction& access_;
@@ -114,12 +119,14 @@ class ImageClamper {
 uint32_t ImageClamper::Run() {
   module_.AddCapability(spv::CapabilityImageQuery);
   uint32_t clamps = 0;
-  uint32_t level = 0;
-  if (Operand(spv::ImageOperandsLodMask)) {
+  // Level 0 and sample 0 always exist: a constant 0 needs no clamp.
+  uint32_t level = Operand(spv::ImageOperandsLodMask);
+  if (level && !IsConstantZero(level)) {
     clamps += ClampLevel();
     level = Operand(spv::ImageOperandsLodMask);
   }
-  if (Operand(spv::ImageOperandsSampleMask)) clamps += ClampSample();
+  uint32_t sample = Operand(spv::ImageOperandsSampleMask);
+  if (sample && !IsConstantZero(sample)) clamps += ClampSample();
   FoldOffsetIntoCoordinate();
   uint32_t coordinate = access_.words[1];
   uint32_t components = ComponentCount(emitter_, emitter_.TypeOfValue(coordinate));
@@ -229,6 +236,10 @@ std::string ImageAccessRefusal(const Instruction& access, const ClampEmitter& em
   if (components != expected) return "coordinate has an unexpected component count";
   ImageOperands operands = FindImageOperands(access);
   if (!operands.understood) return "image operands not understood";
+  // A storage image read at a level (SPV_AMD_shader_image_load_store_lod): Vulkan allows
+  // neither OpImageQueryLevels nor OpImageQuerySizeLod on it, so no limit can be read.
+  if (operands.word_of.count(spv::ImageOperandsLodMask) && image_type->words[kImageSampled] != 1)
+    return "storage image accessed at a level (no level or size query allowed)";
   return "";
 }
 

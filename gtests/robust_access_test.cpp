@@ -1,0 +1,694 @@
+// Tests of the robust-access pass: before/after patterns for each access kind, the
+// things it leaves alone, the report records, "no new block", and validation.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/robust_access.h"
+#include "SPIRV/validate.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+struct Outcome {
+  PassResult result;
+  std::vector<uint32_t> words;
+  std::string text;  // disassembly of the output
+  Report report;
+  size_t blocks_before = 0, blocks_after = 0;
+};
+
+size_t CountBlocks(const Module& module) {
+  size_t blocks = 0;
+  for (const Function& function : module.functions) blocks += function.blocks.size();
+  return blocks;
+}
+
+Outcome RunRobustAccess(const std::vector<uint32_t>& input,
+                        RangeAnalysisMode mode = RangeAnalysisMode::kOff) {
+  Outcome outcome;
+  std::string error;
+  std::optional<Module> module = ParseModule(input, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return outcome;
+  outcome.blocks_before = CountBlocks(*module);
+  Options options;
+  options.robust_access = true;
+  options.range_analysis = mode;
+  options.collect_ranges = true;
+  PassContext context{options, &outcome.report};
+  RobustAccessPass pass;
+  outcome.result = pass.Run(*module, context);
+  outcome.blocks_after = CountBlocks(*module);
+  outcome.words = module->Encode();
+  outcome.text = test::Disassemble(outcome.words);
+  return outcome;
+}
+
+// Compiles `glsl` for Vulkan 1.0, runs the pass, and checks the output against
+// `patterns`, validity and the block count.
+Outcome ClampGlsl(const std::string& glsl, const std::string& stage, const std::string& patterns,
+                  RangeAnalysisMode mode = RangeAnalysisMode::kOff) {
+  Outcome outcome = RunRobustAccess(test::CompileGlsl(glsl, stage), mode);
+  EXPECT_EQ(outcome.result.status, PassStatus::kChanged) << outcome.result.message;
+  EXPECT_EQ(test::CheckPatterns(outcome.text, patterns), "");
+  EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "") << outcome.text;
+  EXPECT_EQ(outcome.blocks_after, outcome.blocks_before) << "the pass added a block";
+  return outcome;
+}
+
+const AccessRecord* FindRecord(const Report& report, const std::string& verdict) {
+  for (const AccessRecord& record : report.accesses)
+    if (record.verdict == verdict) return &record;
+  return nullptr;
+}
+
+// #version 450
+// layout(local_size_x = 64) in;
+// layout(std430, binding = 0) buffer Data { int index; float result; float values[8]; };
+// void main() { result = values[index]; }
+TEST(RobustAccess, Array_SignedDynamicIndexIsBitcastAndClamped) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { int index; float result; float values[8]; };
+void main() { result = values[index]; }
+)", "comp", R"(
+CHECK: %uint_7 = OpConstant %uint 7
+CHECK: OpLoad %int
+CHECK-NEXT: OpBitcast %uint
+CHECK-NEXT: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2
+)");
+  EXPECT_EQ(outcome.result.rewrites, 1u);
+  const AccessRecord* record = FindRecord(outcome.report, "clamped");
+  ASSERT_NE(record, nullptr);
+  EXPECT_EQ(record->limit, 7);
+  EXPECT_EQ(record->object, "Data") << "an unnamed block instance is named by its block";
+  EXPECT_EQ(record->instruction, "OpAccessChain");
+  EXPECT_EQ(record->reason, "range analysis is off");
+}
+
+// An unsigned index needs no bitcast.
+TEST(RobustAccess, Array_UnsignedDynamicIndexIsClampedWithoutBitcast) {
+  ClampGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint index; float result; float values[8]; };
+void main() { result = values[index]; }
+)", "comp", R"(
+CHECK: OpLoad %uint
+CHECK-NOT: OpBitcast
+CHECK-NEXT: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2
+)");
+}
+
+// A matrix column and a vector element through a pointer, both dynamic.
+TEST(RobustAccess, MatrixColumnAndVectorElement_AreClampedToTheirCounts) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data { int column; int row; float result; mat4x3 m; };
+void main() { result = m[column][row]; }
+)", "comp", R"(
+CHECK: %uint_3 = OpConstant %uint 3
+CHECK: %uint_2 = OpConstant %uint 2
+CHECK: %uint_3
+CHECK: %uint_2
+CHECK: OpAccessChain %_ptr_Uniform_float %_ %int_3
+)");
+  EXPECT_EQ(outcome.result.rewrites, 2u);
+}
+
+// Indexing an rvalue vector gives OpVectorExtractDynamic.
+TEST(RobustAccess, VectorExtractDynamic_IndexIsClampedToWidth) {
+  ClampGlsl(R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data { int index; float result; vec3 a; vec3 b; };
+void main() { result = (a + b)[index]; }
+)", "comp", R"(
+CHECK: OpFAdd %v3float
+CHECK: OpBitcast %uint
+CHECK-NEXT: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpVectorExtractDynamic %float
+)");
+}
+
+// Runtime-sized array: the limit is max(OpArrayLength, 1) - 1.
+TEST(RobustAccess, RuntimeArray_ClampsToArrayLengthAndEmptyGivesZero) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint header; uint values[]; };
+void main() { values[gl_GlobalInvocationID.x * 3u] = header; }
+)", "comp", R"(
+CHECK: OpIMul %uint
+CHECK: OpArrayLength %uint %_ 1
+CHECK-NEXT: = OpExtInst %uint %1 UMax
+CHECK-NEXT: OpISub %uint
+CHECK-NEXT: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_1
+)");
+  const AccessRecord* record = FindRecord(outcome.report, "clamped");
+  ASSERT_NE(record, nullptr);
+  EXPECT_EQ(record->limit, -1) << "a runtime length";
+}
+
+// A runtime array inside an element of a descriptor array: OpArrayLength needs a
+// pointer to that element's block; the descriptor index itself is left alone.
+TEST(RobustAccess, RuntimeArray_InDescriptorArrayElement) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint values[]; } buffers[4];
+layout(push_constant) uniform P { int which; int index; };
+void main() { buffers[which].values[index] = 1u; }
+)", "comp", R"(
+CHECK: OpAccessChain %_ptr_Uniform_Data %buffers
+CHECK-NEXT: OpArrayLength %uint
+CHECK: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %buffers
+)");
+  EXPECT_EQ(outcome.result.rewrites, 1u);
+  const AccessRecord* unbounded = FindRecord(outcome.report, "unbounded");
+  ASSERT_NE(unbounded, nullptr);
+  EXPECT_EQ(unbounded->reason, "descriptor array indexed at run time");
+  EXPECT_EQ(unbounded->object, "buffers");
+}
+
+// A specialization-constant length: the limit follows the specialized value.
+TEST(RobustAccess, SpecConstantLength_LimitIsSpecConstantOp) {
+  ClampGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(constant_id = 0) const int kCount = 16;
+shared float tile[kCount];
+layout(std430, binding = 0) buffer Data { int index; float result; };
+void main() { tile[gl_LocalInvocationID.x] = 1.0; barrier(); result = tile[index]; }
+)", "comp", R"(
+CHECK: OpSpecConstantOp %uint ISub %kCount %uint_1
+CHECK: = OpExtInst %uint %1 UMin
+CHECK: = OpExtInst %uint %1 UMin
+)");
+}
+
+// Constant in-bounds indices, struct members and constant vector components stay.
+TEST(RobustAccess, ConstantInBounds_Unchanged) {
+  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data { float result; float values[8]; mat4 m; vec4 v; };
+void main() { result = values[7] + m[3][2] + v.w + v[1]; }
+)", "comp");
+  Outcome outcome = RunRobustAccess(input);
+  EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
+  EXPECT_EQ(outcome.words, input);
+}
+
+// A constant out-of-bounds index (only reachable from SPIR-V; GLSL rejects it) is
+// folded to the last element; a negative one too.
+TEST(RobustAccess, ConstantOutOfBounds_FoldedToLastElement) {
+  Outcome outcome = RunRobustAccess(test::Assemble(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %a "a"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%uint_4 = OpConstant %uint 4
+%int_9 = OpConstant %int 9
+%int_m1 = OpConstant %int -1
+%arr = OpTypeArray %float %uint_4
+%ptr_arr = OpTypePointer Function %arr
+%ptr_float = OpTypePointer Function %float
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpVariable %ptr_arr Function
+%p = OpAccessChain %ptr_float %a %int_9
+%q = OpAccessChain %ptr_float %a %int_m1
+%x = OpLoad %float %p
+OpStore %q %x
+OpReturn
+OpFunctionEnd
+)"));
+  EXPECT_EQ(outcome.result.status, PassStatus::kChanged);
+  EXPECT_EQ(outcome.result.rewrites, 2u);
+  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+CHECK: %int_3 = OpConstant %int 3
+CHECK: OpAccessChain %_ptr_Function_float %a %int_3
+CHECK-NEXT: OpAccessChain %_ptr_Function_float %a %int_3
+CHECK-NOT: UMin
+)"), "");
+  EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
+}
+
+// OpVectorInsertDynamic (GLSL has no way to ask for it) and a one-element array,
+// where every clamped index is 0.
+TEST(RobustAccess, VectorInsertDynamicAndSingleElementArray) {
+  Outcome outcome = RunRobustAccess(test::Assemble(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %a "a"
+OpName %v "v"
+OpName %i "i"
+OpName %index "index"
+OpName %vec "vec"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%int = OpTypeInt 32 1
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%float_1 = OpConstant %float 1
+%arr = OpTypeArray %float %uint_1
+%ptr_arr = OpTypePointer Function %arr
+%ptr_float = OpTypePointer Function %float
+%ptr_v4 = OpTypePointer Function %v4float
+%ptr_int = OpTypePointer Function %int
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%a = OpVariable %ptr_arr Function
+%v = OpVariable %ptr_v4 Function
+%i = OpVariable %ptr_int Function
+%index = OpLoad %int %i
+%vec = OpLoad %v4float %v
+%inserted = OpVectorInsertDynamic %v4float %vec %float_1 %index
+OpStore %v %inserted
+%p = OpAccessChain %ptr_float %a %index
+OpStore %p %float_1
+OpReturn
+OpFunctionEnd
+)"));
+  EXPECT_EQ(outcome.result.rewrites, 2u);
+  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+CHECK: %index = OpLoad %int %i
+CHECK: OpBitcast %uint %index
+CHECK-NEXT: UMin
+CHECK-NEXT: OpVectorInsertDynamic %v4float %vec %float_1
+CHECK: OpAccessChain %_ptr_Function_float %a %int_0
+)"), "");
+  EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
+}
+
+// texelFetch: level clamped to the level count, then the coordinate to the size of
+// that level. texelFetchOffset: the offset is folded into the coordinate first.
+TEST(RobustAccess, ImageFetch_LevelThenCoordinate) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(binding = 0) uniform sampler2D tex;
+layout(location = 0) flat in ivec3 where;
+layout(location = 0) out vec4 color;
+void main() { color = texelFetch(tex, where.xy, where.z) + texelFetchOffset(tex, where.xy, 0, ivec2(1, -1)); }
+)", "frag", R"(
+CHECK: OpCapability ImageQuery
+CHECK: OpImageQueryLevels %uint
+CHECK-NEXT: OpBitcast %uint
+CHECK-NEXT: OpISub %uint
+CHECK-NEXT: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpImageQuerySizeLod %v2uint
+CHECK-NEXT: OpISub %v2uint
+CHECK-NEXT: OpBitcast %v2uint
+CHECK-NEXT: = OpExtInst %v2uint %1 UMin
+CHECK-NEXT: OpImageFetch %v4float
+CHECK-NOT: OpImageQueryLevels
+CHECK: OpIAdd %v2int
+CHECK-NEXT: OpImageQuerySizeLod %v2uint
+CHECK: OpImageFetch %v4float
+CHECK-NOT: ConstOffset
+)");
+  EXPECT_EQ(outcome.result.rewrites, 3u) << "one level (the other is 0), two coordinates";
+}
+
+TEST(RobustAccess, StorageImages_ReadWriteCubeArrayMultisampleBuffer) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0, rgba8) uniform image2D plain;
+layout(binding = 1, rgba8) uniform imageCube cube;
+layout(binding = 2, rgba8) uniform imageCubeArray cubes;
+layout(binding = 3, rgba8) uniform image2DMS multi;
+layout(binding = 4, rgba8) uniform imageBuffer texels;
+layout(push_constant) uniform P { ivec4 at; };
+void main() {
+  vec4 sum = imageLoad(plain, at.xy) + imageLoad(cube, at.xyz) + imageLoad(cubes, at.xyz)
+           + imageLoad(multi, at.xy, at.w) + imageLoad(texels, at.x);
+  imageStore(plain, at.yx, sum);
+}
+)", "comp", R"(
+CHECK: OpImageQuerySize %v2uint %
+CHECK: OpImageRead %v4float
+CHECK: OpImageQuerySize %v2uint
+CHECK: OpCompositeConstruct %v3uint
+CHECK: OpImageRead %v4float
+CHECK: OpImageQuerySize %v3uint
+CHECK: OpIMul %uint
+CHECK: OpCompositeConstruct %v3uint
+CHECK: OpImageRead %v4float
+CHECK: OpImageQuerySamples %uint
+CHECK: OpImageQuerySize %v2uint
+CHECK: OpImageRead %v4float
+CHECK: OpImageQuerySize %uint
+CHECK: OpImageRead %v4float
+CHECK: OpImageQuerySize %v2uint
+CHECK: OpImageWrite
+)");
+  EXPECT_EQ(outcome.result.rewrites, 7u) << "six coordinates and one sample index";
+}
+
+TEST(RobustAccess, SparseFetch_IsClampedLikeFetch) {
+  ClampGlsl(R"(#version 450
+#extension GL_ARB_sparse_texture2 : require
+layout(binding = 0) uniform sampler2D tex;
+layout(location = 0) flat in ivec3 where;
+layout(location = 0) out vec4 color;
+void main() { vec4 texel; sparseTexelFetchARB(tex, where.xy, where.z, texel); color = texel; }
+)", "frag", R"(
+CHECK: OpImageQueryLevels
+CHECK: OpImageQuerySizeLod %v2uint
+CHECK: OpImageSparseFetch
+)");
+}
+
+// Left alone: buffer_reference (PhysicalStorageBuffer) chains; descriptor array index.
+TEST(RobustAccess, PhysicalStorageBuffer_LeftAloneAndReportedUnbounded) {
+  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 450
+#extension GL_EXT_buffer_reference : require
+layout(local_size_x = 1) in;
+layout(buffer_reference, std430) buffer Values { float v[16]; };
+layout(push_constant) uniform P { Values values; int index; };
+void main() { values.v[index] = 1.0; }
+)", "comp", "vulkan1.2");
+  Outcome outcome = RunRobustAccess(input);
+  EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
+  EXPECT_EQ(outcome.words, input);
+  const AccessRecord* record = FindRecord(outcome.report, "unbounded");
+  ASSERT_NE(record, nullptr);
+  EXPECT_EQ(record->reason, "physical storage buffer pointers are not bounded by Glint");
+}
+
+TEST(RobustAccess, DescriptorArray_LeftAloneAndReportedUnbounded) {
+  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 450
+#extension GL_EXT_nonuniform_qualifier : require
+layout(binding = 0) uniform sampler2D textures[];
+layout(location = 0) flat in int which;
+layout(location = 1) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() { color = texture(textures[nonuniformEXT(which)], uv); }
+)", "frag", "vulkan1.2");
+  Outcome outcome = RunRobustAccess(input);
+  EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
+  ASSERT_EQ(outcome.report.accesses.size(), 1u);
+  EXPECT_EQ(outcome.report.accesses[0].verdict, "unbounded");
+  EXPECT_EQ(outcome.report.accesses[0].object, "textures");
+}
+
+TEST(RobustAccess, PtrAccessChain_LeftAloneAndReportedUnbounded) {
+  Outcome outcome = RunRobustAccess(test::Assemble(R"(
+OpCapability Shader
+OpCapability VariablePointers
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %buffer
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %arr ArrayStride 4
+OpDecorate %ptr_float ArrayStride 4
+OpMemberDecorate %block 0 Offset 0
+OpDecorate %block Block
+OpDecorate %buffer DescriptorSet 0
+OpDecorate %buffer Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%uint = OpTypeInt 32 0
+%uint_4 = OpConstant %uint 4
+%uint_0 = OpConstant %uint 0
+%arr = OpTypeArray %float %uint_4
+%block = OpTypeStruct %arr
+%ptr_block = OpTypePointer StorageBuffer %block
+%ptr_float = OpTypePointer StorageBuffer %float
+%buffer = OpVariable %ptr_block StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%first = OpAccessChain %ptr_float %buffer %uint_0 %uint_0
+%bits = OpLoad %float %first
+%n = OpConvertFToU %uint %bits
+%p = OpPtrAccessChain %ptr_float %first %n
+%x = OpLoad %float %p
+OpStore %first %x
+OpReturn
+OpFunctionEnd
+)"));
+  EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
+  const AccessRecord* record = FindRecord(outcome.report, "unbounded");
+  ASSERT_NE(record, nullptr);
+  EXPECT_EQ(record->instruction, "OpPtrAccessChain");
+}
+
+TEST(RobustAccess, KernelModule_IsRefused) {
+  Outcome outcome = RunRobustAccess(test::Assemble(R"(
+OpCapability Kernel
+OpCapability Addresses
+OpMemoryModel Physical32 OpenCL
+%void = OpTypeVoid
+)"));
+  EXPECT_EQ(outcome.result.status, PassStatus::kFailed);
+  EXPECT_EQ(outcome.result.message, "Kernel modules are not supported (the clamps use GLSL.std.450)");
+}
+
+// The pass imports GLSL.std.450 when the module lacks it.
+TEST(RobustAccess, MissingGlslImport_IsAdded) {
+  Outcome outcome = RunRobustAccess(test::Assemble(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %index "index"
+OpName %vec "vec"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%float = OpTypeFloat 32
+%v4float = OpTypeVector %float 4
+%uint = OpTypeInt 32 0
+%ptr_v4 = OpTypePointer Function %v4float
+%ptr_uint = OpTypePointer Function %uint
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%v = OpVariable %ptr_v4 Function
+%i = OpVariable %ptr_uint Function
+%index = OpLoad %uint %i
+%vec = OpLoad %v4float %v
+%x = OpVectorExtractDynamic %float %vec %index
+OpReturn
+OpFunctionEnd
+)"));
+  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+CHECK: OpExtInstImport "GLSL.std.450"
+CHECK: UMin %index %uint_3
+CHECK-NEXT: OpVectorExtractDynamic %float %vec
+)"), "");
+  EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
+}
+
+// --- The goldens (Test/robust_*): no block added and valid output, in the golden's own
+// environment and mode; goldens for the default environment also in every Vulkan one.
+
+struct GoldenCase {
+  std::string name, stage, env;
+  RangeAnalysisMode mode = RangeAnalysisMode::kFull;
+};
+
+std::vector<GoldenCase> RobustGoldens() {
+  std::vector<GoldenCase> cases;
+  for (const char* name :
+       {"robust_array.comp", "robust_vector_dynamic.comp", "robust_runtime_array.comp",
+        "robust_spec_constant.comp", "robust_loop_off.comp", "robust_loop_reference.comp",
+        "robust_loop_full.comp", "robust_image_fetch.frag", "robust_storage_image.comp",
+        "robust_sparse.frag", "robust_left_alone.comp", "robust_opengl.comp",
+        "robust_vulkan1_3.comp", "robust_spirv1_4.comp"}) {
+    std::string source = test::ReadFile(test::SourceRoot() + "/Test/" + name);
+    std::string flags = source.substr(0, source.find('\n'));
+    GoldenCase golden{name, std::string(name).substr(std::string(name).rfind('.') + 1), ""};
+    if (flags.find("=off") != std::string::npos) golden.mode = RangeAnalysisMode::kOff;
+    if (flags.find("=reference") != std::string::npos) golden.mode = RangeAnalysisMode::kReference;
+    for (const char* env : {"opengl", "vulkan1.1 --target-env spirv1.4", "vulkan1.2", "vulkan1.3"})
+      if (flags.find(std::string("--target-env ") + env) != std::string::npos)
+        golden.env = std::string(env) == "vulkan1.1 --target-env spirv1.4" ? "spirv1.4" : env;
+    if (!golden.env.empty()) {
+      cases.push_back(golden);
+      continue;
+    }
+    for (const char* env : {"vulkan1.0", "vulkan1.1", "spirv1.4", "vulkan1.2", "vulkan1.3"}) {
+      golden.env = env;
+      cases.push_back(golden);
+    }
+  }
+  return cases;
+}
+
+TargetEnv GoldenTarget(const std::string& env) {
+  if (env == "spirv1.4") return TargetEnv::kVulkan11;  // validated as vulkan1.1spv1.4
+  TargetEnv target = TargetEnv::kVulkan10;
+  EXPECT_TRUE(ParseTargetEnv(env, &target)) << env;
+  return target;
+}
+
+TEST(RobustAccessGoldens, NoNewBlockAndValidInEveryEnvironment) {
+  std::vector<GoldenCase> cases = RobustGoldens();
+  ASSERT_GT(cases.size(), 40u);
+  for (const GoldenCase& golden : cases) {
+    SCOPED_TRACE(golden.name + " for " + golden.env);
+    std::string source = test::ReadFile(test::SourceRoot() + "/Test/" + golden.name);
+    std::vector<uint32_t> input = test::CompileGlsl(source, golden.stage, golden.env);
+    ASSERT_EQ(test::ValidateFor(input, GoldenTarget(golden.env)), "") << "glslang's own output";
+    Outcome outcome = RunRobustAccess(input, golden.mode);
+    EXPECT_NE(outcome.result.status, PassStatus::kFailed) << outcome.result.message;
+    EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
+    EXPECT_EQ(test::ValidateFor(outcome.words, GoldenTarget(golden.env)), "");
+    bool left_alone_only = golden.name == "robust_left_alone.comp";
+    EXPECT_EQ(outcome.result.status, left_alone_only ? PassStatus::kUnchanged : PassStatus::kChanged);
+  }
+}
+
+// --- The corpus: every shader glslang 12 compiles, with the pass in each analysis mode.
+
+struct CorpusShader {
+  std::string path, stage, env;
+};
+
+std::vector<CorpusShader> ReadCorpusManifests() {
+  std::vector<CorpusShader> shaders;
+  for (const char* folder : {"glslang", "SaschaWillems-Vulkan", "niagara", "dxvk"}) {
+    std::string root = test::SharedRoot() + "/corpus/" + folder + "/";
+    std::istringstream manifest(test::ReadFile(root + "OK_manifest.tsv"));
+    for (std::string line; std::getline(manifest, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream fields(line);
+      CorpusShader shader;
+      std::getline(fields, shader.path, '\t');
+      std::getline(fields, shader.stage, '\t');
+      std::getline(fields, shader.env, '\t');
+      shader.path = root + shader.path;
+      shaders.push_back(shader);
+    }
+  }
+  return shaders;
+}
+
+// A target environment of the corpus run: glslangValidator's flags and Glint's env.
+struct CorpusEnv {
+  std::string name;
+  std::string flags;
+  TargetEnv target;
+};
+
+const std::vector<CorpusEnv>& CorpusEnvs() {
+  static const std::vector<CorpusEnv> kEnvs = {
+      {"vulkan1.0", "-V --target-env vulkan1.0", TargetEnv::kVulkan10},
+      {"vulkan1.1", "-V --target-env vulkan1.1", TargetEnv::kVulkan11},
+      {"vulkan1.1spv1.4", "-V --target-env vulkan1.1 --target-env spirv1.4", TargetEnv::kVulkan11},
+      {"vulkan1.2", "-V --target-env vulkan1.2", TargetEnv::kVulkan12},
+      {"vulkan1.3", "-V --target-env vulkan1.3", TargetEnv::kVulkan13},
+      {"opengl", "-G --target-env opengl", TargetEnv::kOpenGL45}};
+  return kEnvs;
+}
+
+// glslang 12's own binary (not Glint's), as the manifest was made with it. Outputs are
+// kept in the build directory, so that a rerun compiles nothing.
+std::vector<uint32_t> CompileWithGlslang(const CorpusShader& shader, const CorpusEnv& env) {
+  std::string key = shader.path + "|" + env.name;
+  std::string cached = test::BinaryDir() + "/robust_access_corpus/" +
+                       std::to_string(std::hash<std::string>()(key)) + ".spv";
+  std::string bytes = test::ReadFile(cached);
+  if (bytes.empty()) {
+    std::string command = "mkdir -p " + test::BinaryDir() + "/robust_access_corpus && " +
+                          "/usr/bin/glslangValidator " + env.flags + " -S " + shader.stage +
+                          " -o " + cached + ".tmp '" + shader.path + "' > /dev/null 2>&1 && mv " +
+                          cached + ".tmp " + cached;
+    if (std::system(command.c_str()) != 0) return {};
+    bytes = test::ReadFile(cached);
+  }
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  return words;
+}
+
+struct CorpusTally {
+  std::mutex mutex;
+  uint32_t clamps[3] = {0, 0, 0};  // off, reference, full
+  uint32_t modules = 0, changed = 0;
+  std::vector<std::string> failures;
+};
+
+// Runs the pass in every mode on one compiled module and checks it.
+void CheckCorpusModule(const CorpusShader& shader, const CorpusEnv& env,
+                       const std::vector<uint32_t>& words, CorpusTally& tally) {
+  // glslang's output that spirv-val already rejects cannot be claimed valid afterwards.
+  bool valid_before = Validate(words, env.target).empty();
+  const RangeAnalysisMode kModes[] = {RangeAnalysisMode::kOff, RangeAnalysisMode::kReference,
+                                      RangeAnalysisMode::kFull};
+  for (int mode = 0; mode < 3; ++mode) {
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    std::string problem;
+    uint32_t clamps = 0;
+    if (!module) {
+      problem = "parse: " + error;
+    } else {
+      size_t blocks = CountBlocks(*module);
+      Options options;
+      options.robust_access = true;
+      options.range_analysis = kModes[mode];
+      PassContext context{options, nullptr};
+      PassResult result = RobustAccessPass().Run(*module, context);
+      clamps = result.rewrites;
+      if (result.status == PassStatus::kFailed) problem = "failed: " + result.message;
+      else if (CountBlocks(*module) != blocks) problem = "added a block";
+      else if (valid_before) problem = Validate(module->Encode(), env.target);
+    }
+    std::lock_guard<std::mutex> lock(tally.mutex);
+    tally.clamps[mode] += clamps;
+    if (mode == 0) tally.modules++, tally.changed += clamps ? 1 : 0;
+    if (!problem.empty()) tally.failures.push_back(shader.path + " (" + env.name + "): " + problem);
+  }
+}
+
+// Every corpus shader for its manifest environment. (Every other environment is covered
+// by corpus_test's flag sets, which compile in-process; starting glslangValidator ~5000
+// times here would not keep the suite fast.)
+TEST(RobustAccessCorpus, EveryShaderValidatesInEveryMode) {
+  std::vector<CorpusShader> shaders = ReadCorpusManifests();
+  ASSERT_GT(shaders.size(), 700u);
+  CorpusTally tally;
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < shaders.size(); i = next++) {
+      for (const CorpusEnv& env : CorpusEnvs()) {
+        if (env.name != shaders[i].env) continue;
+        std::vector<uint32_t> words = CompileWithGlslang(shaders[i], env);
+        if (words.empty()) {
+          std::lock_guard<std::mutex> lock(tally.mutex);
+          tally.failures.push_back(shaders[i].path + ": glslang no longer compiles it");
+          continue;
+        }
+        CheckCorpusModule(shaders[i], env, words, tally);
+      }
+    }
+  };
+  std::thread first(worker), second(worker);
+  first.join();
+  second.join();
+  for (const std::string& failure : tally.failures) ADD_FAILURE() << failure;
+  std::cout << "robust-access over the corpus: " << tally.modules << " modules, " << tally.changed
+            << " changed; clamps emitted: off " << tally.clamps[0] << ", reference "
+            << tally.clamps[1] << ", full " << tally.clamps[2] << "\n";
+  EXPECT_GT(tally.changed, 100u);
+}
+
+}  // namespace
+}  // namespace glint::spirv
