@@ -254,6 +254,7 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
       else tally_.Count("[" + set.name + "] refused glslang's invalid output");
       continue;
     }
+    if (!report.diagnostics.empty()) tally_.Count("[" + set.name + "] modules with Glint diagnostics");
     bool changed = false;
     for (const PassStatistic& pass : report.passes) {
       if (!pass.changed) continue;
