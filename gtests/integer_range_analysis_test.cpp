@@ -426,6 +426,7 @@ OpDecorate %lid BuiltIn LocalInvocationId
 %uint_5 = OpConstant %uint 5
 %uint_100 = OpConstant %uint 100
 %ptr_in_uint = OpTypePointer Input %uint
+%ptr_fn_uint = OpTypePointer Function %uint
 %bool = OpTypeBool
 %true = OpConstantTrue %bool
 )";
@@ -506,6 +507,41 @@ TEST(IntegerRange, Select_FullModeIsUnionOfBothSides) {
                     "no range: select is not supported in reference mode"}));
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
             (Ranges{"[0, 100]", "no range: undefined value"}));
+}
+
+// for (uint i = 1u; i < 5u; i++) with the comparison written as OpULessThan or, as no
+// GLSL compiler would, OpSLessThan (a u32 above 2^31 - 1 compares as negative).
+std::string LoopWithComparison(const std::string& compare) {
+  return R"(
+%i = OpVariable %ptr_fn_uint Function
+OpStore %i %uint_1
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %merge %continue None
+OpBranch %cond
+%cond = OpLabel
+%c = OpLoad %uint %i
+%cmp = )" + compare + R"( %bool %c %uint_5
+OpBranchConditional %cmp %body %merge
+%body = OpLabel
+%r0 = OpLoad %uint %i
+OpBranch %continue
+%continue = OpLabel
+%l = OpLoad %uint %i
+%n = OpIAdd %uint %l %uint_1
+OpStore %i %n
+OpBranch %header
+%merge = OpLabel
+)";
+}
+
+TEST(IntegerRange, LoopComparisonSignedness_MustMatchTheVariable) {
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+    EXPECT_EQ(NamedRanges(LoopWithComparison("OpULessThan"), mode, 1), (Ranges{"[1, 4]"}));
+    EXPECT_EQ(NamedRanges(LoopWithComparison("OpSLessThan"), mode, 1),
+              (Ranges{"no range: loop comparison's signedness does not match the loop "
+                      "variable's type"}));
+  }
 }
 
 TEST(IntegerRange, NonIntegerValue_HasNoRange) {
@@ -745,6 +781,69 @@ TEST(IntegerRange, RandomExpressions_RangesHoldForEveryInvocation) {
     }
   }
   EXPECT_GT(proven, 1000);  // the programs do exercise the rules
+}
+
+// Random for-loops: the range given to the body's loads of i must hold for every value
+// the body sees, simulated exactly (32-bit wrap-around, at most 5000 iterations per
+// invocation) for every invocation of the workgroup.
+TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
+  std::mt19937 rng(7);
+  auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
+  static const uint32_t kValues[] = {0, 1, 2, 3, 5, 9, 10, 16, 63, 64, 100, 255,
+                                     0x7ffffff0, 0x7ffffffe, 0x7fffffff, 0x80000000,
+                                     0x80000001, 0xfffffff0, 0xfffffffe, 0xffffffff};
+  static const uint32_t kSteps[] = {1, 1, 2, 3, 6, 64, 0x7fffffff, 0xffffffff};
+  static const char* kCompares[] = {"<", "<=", ">", ">="};
+  int proven = 0;
+  for (int round = 0; round < 120; ++round) {
+    bool is_signed = pick(2) == 0;
+    uint32_t width = (const uint32_t[]){1, 4, 64}[pick(3)];
+    uint32_t init_offset = kValues[pick(20)], bound = kValues[pick(20)];
+    uint32_t step = kSteps[pick(8)];
+    bool from_lid = pick(2) == 0, add = pick(2) == 0, bound_left = pick(3) == 0;
+    int compare = int(pick(4));
+    std::string type = is_signed ? "int" : "uint";
+    auto literal = [&](uint32_t bits) { return type + "(" + std::to_string(bits) + "u)"; };
+    std::string init = from_lid ? type + "(gl_LocalInvocationID.x) + " + literal(init_offset)
+                                : literal(init_offset);
+    std::string condition = bound_left ? literal(bound) + " " + kCompares[(compare + 2) % 4] + " i"
+                                       : std::string("i ") + kCompares[compare] + " " + literal(bound);
+    std::string body = "for (" + type + " i = " + init + "; " + condition + "; i " +
+                       (add ? "+= " : "-= ") + literal(step) + ") { probe[i] = 0u; }";
+    std::string source = "#version 450\nlayout(local_size_x = " + std::to_string(width) +
+                         ") in;\nlayout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+                         "void main() {\n" + body + "\n}\n";
+    std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
+    for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+      std::string error;
+      std::optional<Module> module = ParseModule(words, &error);
+      ASSERT_TRUE(module) << error;
+      Options options;
+      options.range_analysis = mode;
+      Report report;
+      CollectAccessRecords(*module, options, &report);
+      const AccessRecord* record = nullptr;
+      for (const AccessRecord& each : report.accesses)
+        if (each.object == "Probe") record = &each;
+      ASSERT_NE(record, nullptr) << source;
+      if (!record->has_range) continue;
+      ++proven;
+      for (uint32_t x = 0; x < (from_lid ? width : 1); ++x) {
+        uint32_t i = from_lid ? x + init_offset : init_offset;
+        for (int iteration = 0; iteration < 5000; ++iteration) {
+          int64_t a = is_signed ? int64_t(int32_t(i)) : int64_t(i);
+          int64_t b = is_signed ? int64_t(int32_t(bound)) : int64_t(bound);
+          bool runs = compare == 0 ? a < b : compare == 1 ? a <= b : compare == 2 ? a > b : a >= b;
+          if (!runs) break;
+          ASSERT_TRUE(a >= record->range_min && a <= record->range_max)
+              << "i = " << a << " outside [" << record->range_min << ", " << record->range_max
+              << "]\n" << source;
+          i = add ? i + step : i - step;
+        }
+      }
+    }
+  }
+  EXPECT_GT(proven, 40);
 }
 
 }  // namespace
