@@ -537,6 +537,33 @@ void main() {
                                 "\nCHECK-NEXT: `t` is loaded at u.frag:7"
                                 "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"),
             "");
+  // --uniformity=error: compilation fails, and the error names its line as well.
+  options.uniformity = Severity::kError;
+  Report failed;
+  std::vector<uint32_t> unchanged = {1, 2, 3};
+  EXPECT_FALSE(GlslangToSpv(*program->getIntermediate(EShLangFragment), unchanged, nullptr, options, &failed));
+  EXPECT_EQ(unchanged, (std::vector<uint32_t>{1, 2, 3}));
+  ASSERT_GE(failed.diagnostics.size(), 1u);
+  EXPECT_EQ(test::CheckPatterns(FormatDiagnostic(failed.diagnostics[0]),
+                                "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"),
+            "");
+}
+
+// GLSL out parameters: a value stored through a pointer parameter reaches the caller's
+// variable (the caller's `t` becomes non-uniform inside `pick`).
+TEST(Uniformity, OutParameterCarriesDivergence) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void pick(out float v) { v = uv.x; }\n"
+                                    "void main() {\n"
+                                    "  float t = 0.0;\n"
+                                    "  pick(t);\n"
+                                    "  if (t > 0.5) color = texture(tex, uv);\n"
+                                    "}\n",
+                                "frag");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:13: implicit-LOD\nCHECK: `t` is loaded"
+                                                     "\nCHECK: fragment input `uv`"),
+            "");
 }
 
 // --- Severity through glint::Process. ---

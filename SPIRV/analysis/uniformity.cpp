@@ -251,8 +251,9 @@ class EntryPointAnalysis {
   Divergence Value(uint32_t id) const;
   const Fact* ValueFact(uint32_t id) const;
   uint32_t RootOf(uint32_t pointer, int depth = 0) const;
-  Fact MemoryFact(uint32_t root, int depth = 0) const;
-  void WriteMemory(uint32_t root, Divergence level, const Cause& cause, int depth = 0);
+  std::vector<uint32_t> AliasedRoots(uint32_t root) const;
+  Fact MemoryFact(uint32_t root) const;
+  void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
   Fact StaticMemoryFact(const Instruction& variable) const;
   Fact BuiltInFact(uint32_t builtin) const;
   Fact InputFact(const Instruction& variable) const;
@@ -370,7 +371,20 @@ uint32_t EntryPointAnalysis::RootOf(uint32_t pointer, int depth) const {
   }
 }
 
-Fact EntryPointAnalysis::MemoryFact(uint32_t root, int depth) const {
+// `root` and every caller variable it stands for through pointer parameters, each once.
+std::vector<uint32_t> EntryPointAnalysis::AliasedRoots(uint32_t root) const {
+  std::vector<uint32_t> roots = {root};
+  std::unordered_set<uint32_t> seen = {root};
+  for (size_t i = 0; i < roots.size(); ++i) {
+    auto bound = bindings_.find(roots[i]);
+    if (bound == bindings_.end()) continue;
+    for (uint32_t caller_root : bound->second)
+      if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
+  }
+  return roots;
+}
+
+Fact EntryPointAnalysis::MemoryFact(uint32_t root) const {
   if (root == 0) {
     Fact unknown;
     unknown.level = Divergence::kDivergent;
@@ -378,26 +392,18 @@ Fact EntryPointAnalysis::MemoryFact(uint32_t root, int depth) const {
     return unknown;
   }
   Fact joined;
-  auto own = memory_.find(root);
-  if (own != memory_.end()) joined = own->second;
-  auto bound = bindings_.find(root);
-  if (bound == bindings_.end() || depth > 16) return joined;
-  for (uint32_t caller_root : bound->second) {
-    Fact fact = MemoryFact(caller_root, depth + 1);
-    if (fact.level > joined.level) {
-      joined.level = fact.level;
-      joined.cause = MakeCause(Cause::kLoad, caller_root);
-    }
+  for (uint32_t aliased : AliasedRoots(root)) {
+    auto fact = memory_.find(aliased);
+    if (fact == memory_.end() || fact->second.level <= joined.level) continue;
+    joined.level = fact->second.level;
+    joined.cause = aliased == root ? fact->second.cause : MakeCause(Cause::kLoad, aliased);
   }
   return joined;
 }
 
-void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Cause& cause, int depth) {
-  if (root == 0 || depth > 16) return;  // unknown memory is already divergent when read
-  Raise(memory_[root], level, cause);
-  auto bound = bindings_.find(root);
-  if (bound == bindings_.end()) return;
-  for (uint32_t caller_root : bound->second) WriteMemory(caller_root, level, cause, depth + 1);
+void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
+  if (root == 0) return;  // unknown memory is already divergent when read
+  for (uint32_t aliased : AliasedRoots(root)) Raise(memory_[aliased], level, cause);
 }
 
 bool EntryPointAnalysis::IsNonWritable(uint32_t variable) const {
