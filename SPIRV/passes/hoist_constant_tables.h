@@ -12,7 +12,7 @@
 //     %indexable = OpVariable %_ptr_Private__arr_float_uint_8 Private %table  ; module scope
 //          %elem = OpAccessChain %_ptr_Private_float %indexable %index
 // and every access site of %table, in every function, shares that one variable
-// (memoized by the constant's id).
+// (memoized by the constant's id; glslang emits each distinct constant once).
 //
 // What it proves before hoisting a Function variable %v (otherwise %v stays as it is):
 // - %v sits in its function's entry block, its pointee type is the constant's type, and
@@ -43,7 +43,9 @@
 // creation, and a composite holding one is an OpSpecConstantComposite / OpSpecConstantOp
 // whose identity is per specialization; turning it into a module-wide Private
 // initializer would change that identity (and Glint's own spec-constant handling would
-// see a variable instead of a constant), so such a variable keeps glslang's form.
+// see a variable instead of a constant), so such a variable keeps glslang's form. (When
+// the user supplies values, the pipeline runs specialize-constants before this pass;
+// whatever is still a specialization constant afterwards stays excluded here.)
 //
 // Names and decorations: the Private variable takes the OpName of the first variable it
 // replaces (glslang's "indexable", or the local's name); the other names, the
