@@ -202,14 +202,16 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
   PrintGlintReport(line, output.report);
 }
 
+// "output: source included..." per output file, like glslangValidator's --depfile.
 void WriteDepfile(const Run& run, const std::vector<std::string>& sources) {
-  std::ofstream depfile(*run.line.depfile);
-  if (!depfile) return;
-  for (const std::string& output : run.output_files) {
-    depfile << output << ":";
-    for (const std::string& source : sources) depfile << " " << source;
-    depfile << std::endl;
-  }
+  WriteAtomically(*run.line.depfile, [&](const std::string& temporary) {
+    std::ofstream depfile(temporary);
+    for (const std::string& output : run.output_files) {
+      depfile << output << ":";
+      for (const std::string& source : sources) depfile << " " << source;
+      depfile << std::endl;
+    }
+  });
 }
 
 void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {
