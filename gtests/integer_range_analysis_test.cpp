@@ -544,6 +544,39 @@ TEST(IntegerRange, LoopComparisonSignedness_MustMatchTheVariable) {
   }
 }
 
+// if (c) a = lid.y; else a = 5u;  as an optimizer leaves it: a phi. A loop-carried phi
+// (it depends on itself) has no range.
+TEST(IntegerRange, Phi_FullModeIsUnionOfIncomingValues) {
+  const char* body = R"(
+%y_ptr = OpAccessChain %ptr_in_uint %lid %uint_1
+%y = OpLoad %uint %y_ptr
+OpSelectionMerge %join None
+OpBranchConditional %true %then %join
+%then = OpLabel
+OpBranch %join
+%join = OpLabel
+%r0 = OpPhi %uint %y %then %uint_100 %entry
+OpBranch %header
+%header = OpLabel
+%r1 = OpPhi %uint %uint_1 %join %next %continue
+OpLoopMerge %merge %continue None
+OpBranchConditional %true %continue %merge
+%continue = OpLabel
+%next = OpIAdd %uint %r1 %uint_1
+OpBranch %header
+%merge = OpLabel
+)";
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kReference, 2),
+            (Ranges{"no range: OpPhi (a value merged from several blocks) is not supported in "
+                    "reference mode",
+                    "no range: OpPhi (a value merged from several blocks) is not supported in "
+                    "reference mode"}));
+  std::vector<std::string> full = NamedRanges(body, RangeAnalysisMode::kFull, 2);
+  ASSERT_EQ(full.size(), 2u);
+  EXPECT_EQ(full[0], "[0, 100]");
+  EXPECT_EQ(full[1].rfind("no range: cyclic definition of %", 0), 0u) << full[1];
+}
+
 TEST(IntegerRange, NonIntegerValue_HasNoRange) {
   const char* body = "%r0 = OpLoad %v3uint %lid\n";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 1),

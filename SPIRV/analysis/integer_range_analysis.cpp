@@ -13,6 +13,8 @@
 //     [0, min(m, x.max)] when the other operand has a non-negative range.
 //   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) when offset + count is at most 32
 //     for every operand value: [0, 2^count.max - 1] (the field is zero-extended).
+//   - OpPhi: the union of the incoming values' ranges when all have one (a phi that
+//     depends on itself, as a loop-carried one does, has none).
 //   - OpSelect: the union of both operands' ranges when both have one.
 //   - GLSL.std.450 SClamp / UClamp: min(max(x, lo), hi) when lo's range lies wholly
 //     below hi's (the result is undefined when lo > hi, so nothing is proven then).
@@ -239,6 +241,7 @@ class IntegerRangeAnalysis::Evaluator {
   IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
   IntegerRange Select(const Instruction& def, bool is_signed) const;
   IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
+  IntegerRange Phi(const Instruction& def, bool is_signed) const;
   IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
 
   void IndexDecorations();
@@ -310,6 +313,11 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       return {def.words.at(1), def.words.at(2)};
     case spv::OpBitFieldUExtract:
       return {def.words.at(1), def.words.at(2)};
+    case spv::OpPhi: {
+      std::vector<uint32_t> incoming;
+      for (size_t i = 0; i + 1 < def.words.size(); i += 2) incoming.push_back(def.words[i]);
+      return incoming;
+    }
     case spv::OpExtInst:
       return std::vector<uint32_t>(def.words.begin() + 2, def.words.end());
     case spv::OpLoad:
@@ -356,6 +364,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
     case spv::OpBitFieldUExtract:
       return Full() ? UnsignedBitField(def, is_signed)
                     : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpPhi:
+      return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpCompositeExtract:
       return ExtractBuiltinComponent(def, is_signed);
     default:
@@ -994,6 +1004,19 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
   if (!a.valid) return a;
   if (!b.valid) return b;
   return IntegerRange::Of(is_signed, std::min(a.min, b.min), std::max(a.max, b.max));
+}
+
+// Full mode: a phi is one of its incoming values.
+IntegerRange IntegerRangeAnalysis::Evaluator::Phi(const Instruction& def, bool is_signed) const {
+  IntegerRange result = IntegerRange::None("OpPhi without incoming values");
+  for (size_t i = 0; i + 1 < def.words.size(); i += 2) {
+    IntegerRange incoming = Convert(Operand(def.words[i]), is_signed);
+    if (!incoming.valid) return incoming;
+    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, incoming.min),
+                                             std::max(result.max, incoming.max))
+                          : incoming;
+  }
+  return result;
 }
 
 // Full mode: a zero-extended field of at most count.max bits.
