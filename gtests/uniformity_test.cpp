@@ -121,6 +121,8 @@ Outcome AnalyzeGlsl(const std::string& source, const std::string& stage, bool vu
 }
 
 const char* kFragmentHeader = R"(#version 450
+#extension GL_ARB_sparse_texture2 : enable
+vec4 sparseTexel;
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in int flatIndex;
 layout(location = 0) out vec4 color;
@@ -158,9 +160,9 @@ TEST_P(UniformityOpcode, UnderDivergentBranch) {
     return;
   }
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], std::string("CHECK: WARNING: u.frag:11: ") +
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], std::string("CHECK: WARNING: u.frag:13: ") +
                                                          GetParam().opcode +
-                                                         "\nCHECK: only some invocations take the branch at u.frag:10"
+                                                         "\nCHECK: only some invocations take the branch at u.frag:12"
                                                          "\nCHECK: fragment input `uv` is interpolated (not flat)"),
             "");
 }
@@ -181,6 +183,8 @@ INSTANTIATE_TEST_SUITE_P(
         OpcodeCase{"SampleProjDref", "textureProj(shadowTex, vec4(uv, 0.5, 1.0))",
                    "implicit-LOD texture sample (OpImageSampleProjDrefImplicitLod)"},
         OpcodeCase{"QueryLod", "textureQueryLod(tex, uv).x", "implicit-LOD texture sample (OpImageQueryLod)"},
+        OpcodeCase{"SparseSample", "float(sparseTextureARB(tex, uv, sparseTexel))",
+                   "implicit-LOD texture sample (OpImageSparseSampleImplicitLod)"},
         // Explicit levels of detail and fetches take no derivatives.
         OpcodeCase{"SampleLod_NoWarning", "textureLod(tex, uv, 0.0).x", ""},
         OpcodeCase{"SampleGrad_NoWarning", "textureGrad(tex, uv, vec2(0.1), vec2(0.1)).x", ""},
@@ -360,11 +364,11 @@ TEST(Uniformity, VariableAssignedUnderDivergentBranch) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:12: implicit-LOD"
-                                                     "\nCHECK: branch near u.frag:12"
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:14: implicit-LOD"
+                                                     "\nCHECK: branch near u.frag:14"
                                                      "\nCHECK: `near` is loaded"
-                                                     "\nCHECK: assigned at u.frag:11 in non-uniform control flow"
-                                                     "\nCHECK: branch at u.frag:11"
+                                                     "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
+                                                     "\nCHECK: branch at u.frag:13"
                                                      "\nCHECK: fragment input `uv`"),
             "");
 }
@@ -379,7 +383,7 @@ TEST(Uniformity, DiscardBeforeDerivative) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:11: derivative\nCHECK: branch at u.frag:10, where some invocations discard"), "");
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"), "");
 }
 
 TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {
@@ -425,9 +429,9 @@ TEST(Uniformity, DiscardInCallee) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:12: derivative"
-                                                     "\nCHECK: the call of `clip(f1;` at u.frag:11 may end only some"
-                                                     "\nCHECK: the discard at u.frag:9 is in non-uniform control flow"),
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:14: derivative"
+                                                     "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
+                                                     "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"),
             "");
 }
 
@@ -480,6 +484,75 @@ TEST(Uniformity, TessellationControlBarrier_InvocationId) {
 TEST(Uniformity, TessellationControlBarrier_PrimitiveId_NoWarning) {
   Outcome outcome = Analyze(test::Assemble(TessellationControl("PrimitiveId")));
   EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+}
+
+// SPIR-V 1.0 group operations need every invocation of their scope, like barriers.
+TEST(Uniformity, GroupOperationUnderDivergentBranch) {
+  std::vector<uint32_t> words = test::Assemble(R"(OpCapability Shader
+OpCapability Groups
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %id
+OpExecutionMode %main LocalSize 64 1 1
+OpDecorate %id BuiltIn LocalInvocationIndex
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%bool = OpTypeBool
+%ptr = OpTypePointer Input %uint
+%id = OpVariable %ptr Input
+%zero = OpConstant %uint 0
+%workgroup = OpConstant %uint 2
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%index = OpLoad %uint %id
+%first = OpIEqual %bool %index %zero
+OpSelectionMerge %merge None
+OpBranchConditional %first %then %merge
+%then = OpLabel
+%sum = OpGroupIAdd %uint %workgroup Reduce %index
+OpBranch %merge
+%merge = OpLabel
+%total = OpGroupIAdd %uint %workgroup Reduce %index
+OpReturn
+OpFunctionEnd
+)");
+  Outcome outcome = Analyze(words);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: OpGroupIAdd must be executed in uniform control flow"
+                                                     "\nCHECK: built-in LocalInvocationIndex"),
+            "");
+}
+
+// subgroupBarrier() needs the subgroup, not the workgroup, to agree.
+TEST(Uniformity, SubgroupBarrier_SubgroupUniformConditionIsEnough) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "#extension GL_KHR_shader_subgroup_basic : require\n"
+                                    "void main() {\n"
+                                    "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
+                                    "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
+                                    "}\n",
+                                "comp", /*vulkan11=*/true);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
+                                                     "\nCHECK: built-in SubgroupLocalInvocationId"),
+            "");
+}
+
+// Compute shaders have derivatives only with a derivative group (NV_compute_shader_derivatives).
+TEST(Uniformity, ComputeDerivativeGroup) {
+  const char* source = R"(#version 450
+#extension GL_NV_compute_shader_derivatives : require
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(derivative_group_quadsNV) in;
+layout(std430, binding = 0) buffer Data { float data[]; };
+void main() {
+  float x = data[gl_LocalInvocationIndex];
+  if (x > 0.5) data[0] = dFdx(x);
+}
+)";
+  Outcome outcome = AnalyzeGlsl(source, "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:8: derivative (OpDPdx)"), "");
 }
 
 // [[subgroup_uniform_control_flow]]: glslang 12 emits the SubgroupUniformControlFlowKHR
@@ -561,7 +634,7 @@ TEST(Uniformity, OutParameterCarriesDivergence) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:13: implicit-LOD\nCHECK: `t` is loaded"
+  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
                                                      "\nCHECK: fragment input `uv`"),
             "");
 }
