@@ -19,7 +19,9 @@ runs long. It never reads Glint's analysis: a wrong range there shows up as an E
 in the audit, not as a mismatch with this file.
 
 Reproducible: shader i of seed S depends only on (S, i).
-The first line of every shader is "// audit-args: --groups=X,Y,Z", the dispatch size.
+The first line of every shader is "// audit-args: --groups=X,Y,Z [--group-budget=N]",
+the dispatch size (a quarter of the shaders get a grid larger than their group budget,
+so that the audit samples a lattice of it).
 
   generate_shaders.py --seed 1 --count 200 --out DIR
 """
@@ -81,6 +83,10 @@ class ShaderWriter:
         self.loop_depth = 0
         self.local_size = self.pick_local_size()
         self.groups = (rng.randint(1, 4), rng.randint(1, 3), rng.randint(1, 2))
+        self.group_budget = None
+        if rng.random() < 0.25:  # a grid larger than its budget: the lattice samples it
+            self.groups = (rng.randint(5, 300), rng.randint(1, 40), rng.randint(1, 3))
+            self.group_budget = rng.randint(8, 27)
         self.buffer_u = rng.randint(8, MAX_ARRAY["buffer"])
         self.buffer_i = rng.randint(8, 64)
 
@@ -165,7 +171,7 @@ class ShaderWriter:
         if depth <= 0 or self.rng.random() < 0.3:
             return self.leaf(type_name)
         op = self.rng.choice(["+", "-", "*", "/", "<<", ">>", "%", "min", "max",
-                              "conv", "&", "neg", "clamp", "select"])
+                              "conv", "&", "neg", "clamp", "select", "bfe"])
         a = self.expr(type_name, depth - 1)
         return getattr(self, "op_" + {"+": "add", "-": "sub", "*": "mul", "/": "div",
                                       "<<": "shl", ">>": "shr", "%": "mod", "&": "and",
@@ -259,6 +265,16 @@ class ShaderWriter:
         hi = lo + self.rng.randint(0, 40)
         return Expr("clamp(%s, %s, %s)" % (a.text, lit(lo, a.type), lit(hi, a.type)),
                     a.type, max(min(a.lo, hi), lo), min(max(a.hi, lo), hi))
+
+    def op_bfe(self, a, depth):
+        """bitfieldExtract with constant offset and count (offset + count <= 32)."""
+        bits = self.rng.randint(0, 12)
+        offset = self.rng.randint(0, 32 - bits)
+        text = "bitfieldExtract(%s, %d, %d)" % (a.text, offset, bits)
+        if a.type == "uint":
+            return Expr(text, "uint", 0, (1 << bits) - 1)
+        half = (1 << (bits - 1)) if bits else 0  # the int form sign-extends the field
+        return Expr(text, "int", -half, max(half - 1, 0))
 
     def op_select(self, a, depth):
         b = self.expr(a.type, depth - 1)
@@ -416,7 +432,21 @@ class ShaderWriter:
         self.indent -= 1
         self.emit("}")
 
+    def local_value(self):
+        """A local assigned once (glslang's form of a let), sometimes assigned again
+        under a condition (which must not keep the first value's range)."""
+        type_name = self.rng.choice(["int", "uint"])
+        value = self.expr(type_name, self.rng.randint(0, 3))
+        name = self.fresh("t")
+        self.emit("%s %s = %s;" % (type_name, name, value.text))
+        if self.rng.random() < 0.25:
+            other = self.expr(type_name, self.rng.randint(0, 2))
+            self.emit("if ((acc & 1u) == 0u) %s = %s;" % (name, other.text))
+            value = Expr(name, type_name, min(value.lo, other.lo), max(value.hi, other.hi))
+        self.scope.append(Expr(name, type_name, value.lo, value.hi))
+
     def statements(self, depth, count):
+        visible = len(self.scope)  # locals declared here end with this block
         for _ in range(count):
             r = self.rng.random()
             if r < 0.3 and depth > 0 and self.loop_depth < MAX_LOOP_NESTING:
@@ -425,16 +455,20 @@ class ShaderWriter:
                 self.while_loop(depth)
             elif r < 0.45:
                 self.vector_access()
+            elif r < 0.6:
+                self.local_value()
             else:
                 self.access()
+        del self.scope[visible:]
 
     # --- the shader ---------------------------------------------------------------
     def shader(self):
         self.statements(MAX_LOOP_NESTING + 1, self.rng.randint(3, 8))
         body = self.lines
         x, y, z = self.local_size
+        budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
         head = [
-            "// audit-args: --groups=%d,%d,%d" % self.groups,
+            "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
             "#version 450",
             "layout(local_size_x = %d, local_size_y = %d, local_size_z = %d) in;" % (x, y, z),
             "layout(std430, set = 0, binding = 0) buffer Data {",
