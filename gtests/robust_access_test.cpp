@@ -495,6 +495,60 @@ CHECK-NEXT: OpVectorExtractDynamic %float %vec
   EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
 }
 
+// The analysis modes on one kernel: off clamps every dynamic index; reference proves the
+// for-loop counter and the modulo; full also proves indices held in local variables.
+// #version 450
+// layout(local_size_x = 16, local_size_y = 16) in;
+// shared float tile[16][16];
+// layout(std430, binding = 0) buffer Data { uint key; float result[]; };
+// void main() { uint x = gl_LocalInvocationID.x, y = ...; tile[y][x] = ...; (see below) }
+const char kModesKernel[] = R"(#version 450
+layout(local_size_x = 16, local_size_y = 16) in;
+shared float tile[16][16];
+layout(std430, binding = 0) buffer Data { uint key; float result[]; };
+void main() {
+  uint x = gl_LocalInvocationID.x, y = gl_LocalInvocationID.y;
+  tile[y][x] = float(x + y);
+  barrier();
+  float sum = 0.0;
+  for (int k = 0; k < 16; ++k) sum += tile[gl_LocalInvocationID.y][k];
+  sum += tile[key % 16u][gl_LocalInvocationID.x] + tile[key][x];
+  result[gl_LocalInvocationIndex] = sum;
+}
+)";
+
+size_t CountVerdicts(const Report& report, const std::string& verdict) {
+  size_t count = 0;
+  for (const AccessRecord& record : report.accesses) count += record.verdict == verdict;
+  return count;
+}
+
+TEST(RobustAccess, AnalysisModes_EachProvesMoreThanTheLast) {
+  std::vector<uint32_t> input = test::CompileGlsl(kModesKernel, "comp");
+  Outcome off = RunRobustAccess(input, RangeAnalysisMode::kOff);
+  Outcome reference = RunRobustAccess(input, RangeAnalysisMode::kReference);
+  Outcome full = RunRobustAccess(input, RangeAnalysisMode::kFull);
+  // tile[y][x], tile[gl_LocalInvocationID.y][k], tile[key % 16][lid.x], tile[key][x], result[]
+  EXPECT_EQ(off.result.rewrites, 9u);
+  EXPECT_EQ(CountVerdicts(off.report, "proven in bounds"), 0u);
+  // reference: lid.y, k, key % 16 and lid.x are proven; x and y (locals) and key are not.
+  EXPECT_EQ(reference.result.rewrites, 5u);
+  EXPECT_EQ(CountVerdicts(reference.report, "proven in bounds"), 4u);
+  // full: the locals x and y are proven too; key and the runtime array stay clamped.
+  EXPECT_EQ(full.result.rewrites, 2u);
+  EXPECT_EQ(CountVerdicts(full.report, "proven in bounds"), 7u);
+  for (const Outcome* outcome : {&off, &reference, &full}) {
+    EXPECT_EQ(test::ValidateFor(outcome->words, TargetEnv::kVulkan10), "");
+    EXPECT_EQ(outcome->blocks_after, outcome->blocks_before);
+  }
+  const AccessRecord* proven = FindRecord(reference.report, "proven in bounds");
+  ASSERT_NE(proven, nullptr);
+  EXPECT_TRUE(proven->has_range);
+  EXPECT_EQ(proven->range_min, 0);
+  EXPECT_EQ(proven->range_max, 15);
+  EXPECT_EQ(proven->limit, 15);
+}
+
 // --- The goldens (Test/robust_*): no block added and valid output, in the golden's own
 // environment and mode; goldens for the default environment also in every Vulkan one.
 
