@@ -470,6 +470,18 @@ OpFunctionEnd
 )";
 }
 
+// A derivative before the call that may discard is still in uniform control flow.
+TEST(Uniformity, DerivativeBeforeDiscardingCall_NoWarning) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void clip(float v) { if (v < 0.0) discard; }\n"
+                                    "void main() {\n"
+                                    "  color = vec4(dFdx(uv.y));\n"
+                                    "  clip(uv.x);\n"
+                                    "}\n",
+                                "frag");
+  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
+}
+
 TEST(Uniformity, TessellationControlBarrier_InvocationId) {
   std::vector<uint32_t> words = test::Assemble(TessellationControl("InvocationId"));
   ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");

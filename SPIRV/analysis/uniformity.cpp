@@ -523,11 +523,6 @@ void EntryPointAnalysis::ProcessFunction(Function& function) {
   for (const Block* block : shape.cfg->ReversePostOrder()) {
     Fact control = BlockControl(function, *block);
     for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
-    for (const Block* succ : shape.cfg->Successors(block)) {
-      Fact& out = killed_out_[succ];
-      auto mine = killed_out_.find(block);
-      if (mine != killed_out_.end()) Raise(out, mine->second.level, mine->second.cause);
-    }
   }
 }
 
@@ -544,8 +539,12 @@ Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& blo
       Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
       Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
     }
-  auto killed = killed_out_.find(&block);
-  if (killed != killed_out_.end()) Raise(fact, killed->second.level, killed->second.cause);
+  // Kills by callees on the way here (not by calls later in this block).
+  for (const Block* pred : shape.cfg->Predecessors(&block)) {
+    Fact killed = killed_out_[pred];
+    Raise(fact, killed.level, killed.cause);
+    Raise(killed_out_[&block], killed.level, killed.cause);
+  }
   return fact;
 }
 
