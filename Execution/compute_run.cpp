@@ -125,16 +125,10 @@ bool Context::RunCompute(const ComputePipeline& pipeline, const ComputeRun& run,
     *error = "vkEndCommandBuffer failed";
     return false;
   }
-  std::vector<double> times;
-  for (uint32_t repetition = 0; repetition < std::max(run.repetitions, 1u); ++repetition) {
-    RefillBuffers(bound);
-    double ms = 0;
-    if (!SubmitAndWait(state, submission, run.time_budget_ms, &ms, error)) return false;
-    times.push_back(ms);
-  }
+  if (!SubmitRepeatedly(state, submission, bound, run.warmup_runs, run.repetitions, run.time_budget_ms,
+                        &result->timing, error))
+    return false;
   result->buffers = ReadBack(bound, run.buffers);
-  Summarize(std::move(times), &result->timing);
-  result->timing.method = TimingMethod(state);
   result->timing.pipeline_ms = pipeline.CreationMilliseconds();
   return true;
 }

@@ -286,17 +286,11 @@ bool Context::RunFragment(const FragmentRun& run, FragmentResult* result, std::s
     *error = "vkEndCommandBuffer failed";
     return false;
   }
-  std::vector<double> times;
-  for (uint32_t repetition = 0; repetition < std::max(run.repetitions, 1u); ++repetition) {
-    RefillBuffers(bound);
-    double ms = 0;
-    if (!SubmitAndWait(state, submission, run.time_budget_ms, &ms, error)) return false;
-    times.push_back(ms);
-  }
+  if (!SubmitRepeatedly(state, submission, bound, run.warmup_runs, run.repetitions, run.time_budget_ms,
+                        &result->timing, error))
+    return false;
   out.pixels.assign(readback.mapped, readback.mapped + readback.size);
   result->buffers = ReadBack(bound, run.buffers);
-  Summarize(std::move(times), &result->timing);
-  result->timing.method = TimingMethod(state);
   result->timing.pipeline_ms = pipeline.creation_ms;
   return true;
 }

@@ -40,6 +40,7 @@ const char kUsage[] = R"(usage: glint-run [options] <shader.spv | shader.comp | 
   --format rgba8|rgba32f|rgba32ui  fragment run: colour format (default rgba8)
   --png PATH              fragment run: write the image as PNG
   --repeat N              timed repetitions (default 1); the median is reported
+  --warmup N              untimed submissions first (default 0)
   --budget-ms MS          time budget per repetition (default 20000)
   --dump S:B:PATH         write the final bytes of buffer (S, B) to PATH
   --print-words N         print the first N 32-bit words of every buffer
@@ -200,6 +201,7 @@ bool ParseFlag(const std::string& flag, const std::string& value, CommandLine* c
   else if (flag == "--format") ok = ParseFormat(value, &cl->fragment.format);
   else if (flag == "--png") cl->png = value;
   else if (flag == "--repeat") ok = ParseUnsigned(value, &number) && (cl->compute.repetitions = number) > 0;
+  else if (flag == "--warmup") ok = ParseUnsigned(value, &number) && ((cl->compute.warmup_runs = number), true);
   else if (flag == "--budget-ms") ok = ParseUnsigned(value, &number) && (cl->compute.time_budget_ms = number) > 0;
   else if (flag == "--print-words") ok = ParseUnsigned(value, &number) && ((cl->print_words = number), true);
   else if (flag == "--dump") {
@@ -331,6 +333,7 @@ bool Run(CommandLine& cl, std::string* error) {
   run.buffers = cl.compute.buffers;
   run.push_constants = cl.compute.push_constants;
   run.repetitions = cl.compute.repetitions;
+  run.warmup_runs = cl.compute.warmup_runs;
   run.time_budget_ms = cl.compute.time_budget_ms;
   FragmentResult result;
   if (!context->RunFragment(run, &result, error)) return false;

@@ -144,8 +144,10 @@ bool SubmitAndWait(Context::State& state, std::unique_ptr<Submission>& submissio
 
 bool RefuseIfLost(const Context::State& state, std::string* error);
 
-// Turns the repetitions' times into median / min / max.
-void Summarize(std::vector<double> times_ms, Timing* timing);
+// Submits `warmup` untimed then `repetitions` timed times, refilling the buffers before
+// each; fills median / min / max / first of `timing`.
+bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission, const BoundBuffers& bound,
+                      uint32_t warmup, uint32_t repetitions, double budget_ms, Timing* timing, std::string* error);
 std::string TimingMethod(const Context::State& state);
 
 const char* ResultName(VkResult result);

@@ -349,15 +349,34 @@ std::string TimingMethod(const Context::State& state) {
   return state.timestamp_valid_bits ? "timestamp queries" : "host: submit + fence wait";
 }
 
+namespace {
+
 void Summarize(std::vector<double> times_ms, Timing* timing) {
   timing->runs = static_cast<uint32_t>(times_ms.size());
   if (times_ms.empty()) return;
-  timing->first_ms = times_ms.front();
   std::sort(times_ms.begin(), times_ms.end());
   size_t n = times_ms.size();
   timing->median_ms = n % 2 ? times_ms[n / 2] : (times_ms[n / 2 - 1] + times_ms[n / 2]) / 2;
   timing->min_ms = times_ms.front();
   timing->max_ms = times_ms.back();
+}
+
+}  // namespace
+
+bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission, const BoundBuffers& bound,
+                      uint32_t warmup, uint32_t repetitions, double budget_ms, Timing* timing, std::string* error) {
+  std::vector<double> times;
+  repetitions = std::max(repetitions, 1u);
+  for (uint32_t run = 0; run < warmup + repetitions; ++run) {
+    RefillBuffers(bound);
+    double ms = 0;
+    if (!SubmitAndWait(state, submission, budget_ms, &ms, error)) return false;
+    if (run == 0) timing->first_ms = ms;
+    if (run >= warmup) times.push_back(ms);
+  }
+  Summarize(std::move(times), timing);
+  timing->method = TimingMethod(state);
+  return true;
 }
 
 }  // namespace glint::vk

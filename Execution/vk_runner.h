@@ -92,8 +92,9 @@ struct Timing {
   double min_ms = 0;
   double max_ms = 0;
   uint32_t runs = 0;
-  // The first repetition alone: on lavapipe it includes the LLVM compilation that the
-  // driver defers from pipeline creation to the first use of the pipeline.
+  // The first submission alone (a warm-up one when there are any): on lavapipe it
+  // includes the LLVM compilation that the driver defers from pipeline creation to the
+  // first use of the pipeline.
   double first_ms = 0;
   std::string method;  // "timestamp queries" or "host: submit + fence wait"
   double pipeline_ms = 0;  // shader module + pipeline creation, host time
@@ -106,6 +107,8 @@ struct ComputeRun {
   std::array<uint32_t, 3> base_group = {0, 0, 0};  // vkCmdDispatchBase's base
   std::array<uint32_t, 3> group_count = {1, 1, 1};
   uint32_t repetitions = 1;  // buffers are refilled before every repetition
+  // Untimed submissions before the timed ones (lavapipe compiles on first use).
+  uint32_t warmup_runs = 0;
   double time_budget_ms = 20000;  // per repetition
 };
 
@@ -132,6 +135,7 @@ struct FragmentRun {
   uint32_t height = 64;
   ColorFormat format = ColorFormat::kRgba8Unorm;
   uint32_t repetitions = 1;
+  uint32_t warmup_runs = 0;  // untimed submissions before the timed ones
   double time_budget_ms = 20000;
 };
 

@@ -14,8 +14,8 @@
 //                  the bench then folds that store into the variable's Initializer with
 //                  Glint's IR (HandArrange below). Nothing else changes.
 // All rows come from ONE run of this program: medians of --repeat N timed submissions
-// (timestamp queries around the dispatch / render pass), min and max, the first
-// submission alone (lavapipe compiles the pipeline with LLVM on first use), pipeline
+// after one untimed warm-up (timestamp queries around the dispatch / render pass), min
+// and max, the warm-up alone (lavapipe compiles the pipeline with LLVM on first use), pipeline
 // creation (host time of vkCreate*Pipelines), an FNV-1a checksum of the output, and
 // ratios. Mesa's on-disk shader cache is disabled so that every variant compiles.
 // Exit status 1 when a run is refused or the variants' outputs differ.
@@ -177,6 +177,9 @@ struct Settings {
   double scale = 1.0;             // fraction of the 16384 groups / 720 rows
   double budget_ms = 600000;      // per submission
   DeviceOptions device;
+  std::string only;               // "comp" / "frag" / "1.0" / "1.6" / "comp1.0" ...: run that block only
+  std::string dump_directory;     // when set, every variant's module is written there
+  bool dump_only = false;         // write the modules, measure nothing
 };
 
 uint32_t Scaled(uint32_t full, double scale) {
@@ -192,6 +195,7 @@ bool Measure(Context& context, bool fragment, const std::vector<uint32_t>& words
     run.height = Scaled(720, settings.scale);
     run.format = ColorFormat::kRgba32Float;
     run.repetitions = settings.repetitions;
+    run.warmup_runs = 1;
     run.time_budget_ms = settings.budget_ms;
     FragmentResult result;
     if (!context.RunFragment(run, &result, error)) return false;
@@ -206,6 +210,7 @@ bool Measure(Context& context, bool fragment, const std::vector<uint32_t>& words
   run.buffers = {output};
   run.group_count = {groups, 1, 1};
   run.repetitions = settings.repetitions;
+  run.warmup_runs = 1;
   run.time_budget_ms = settings.budget_ms;
   ComputeResult result;
   if (!context.RunCompute(run, &result, error)) return false;
@@ -213,10 +218,27 @@ bool Measure(Context& context, bool fragment, const std::vector<uint32_t>& words
   return true;
 }
 
+bool DumpVariants(const Settings& settings, bool fragment, const std::string& env,
+                  const std::vector<Variant>& variants, std::string* error) {
+  for (const Variant& variant : variants) {
+    std::string path = settings.dump_directory + "/" + (fragment ? "frag_" : "comp_") + env + "_" + variant.name + ".spv";
+    FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file || std::fwrite(variant.words.data(), 4, variant.words.size(), file) != variant.words.size()) {
+      if (file) std::fclose(file);
+      *error = "cannot write '" + path + "'";
+      return false;
+    }
+    std::fclose(file);
+  }
+  return true;
+}
+
 // One stage in one environment: three rows and the ratios.
 bool BenchOne(Context& context, bool fragment, const std::string& env, const Settings& settings, std::string* error) {
   std::vector<Variant> variants;
   if (!BuildVariants(fragment, env, &variants, error)) return false;
+  if (!settings.dump_directory.empty() && !DumpVariants(settings, fragment, env, variants, error)) return false;
+  if (settings.dump_only) return true;
   std::vector<Measurement> results(variants.size());
   for (size_t i = 0; i < variants.size(); ++i) {
     if (!Measure(context, fragment, variants[i].words, settings, &results[i], error)) return false;
@@ -237,7 +259,10 @@ bool BenchOne(Context& context, bool fragment, const std::string& env, const Set
 
 const char kUsage[] =
     "usage: constant_tables_bench [--repeat N] [--scale F] [--budget-ms MS] [--device NAME]\n"
-    "  --scale F   run F of the full size (16384 groups of 64; 1280x720) on slow machines\n";
+    "                             [--only comp|frag|1.0|1.6|comp1.0|...] [--dump DIR] [--dump-only DIR]\n"
+    "  --scale F        run F of the full size (16384 groups of 64; 1280x720) on slow machines\n"
+    "  --dump DIR       also write every variant's module to DIR (<stage>_<env>_<variant>.spv)\n"
+    "  --dump-only DIR  write the modules and measure nothing\n";
 
 bool ParseArguments(int argc, char** argv, Settings* settings) {
   settings->device.robust_buffer_access = false;
@@ -249,7 +274,11 @@ bool ParseArguments(int argc, char** argv, Settings* settings) {
     else if (flag == "--scale") settings->scale = std::atof(value.c_str());
     else if (flag == "--budget-ms") settings->budget_ms = std::atof(value.c_str());
     else if (flag == "--device") settings->device.device = value;
-    else return false;
+    else if (flag == "--only") settings->only = value;
+    else if (flag == "--dump" || flag == "--dump-only") {
+      settings->dump_directory = value;
+      settings->dump_only = flag == "--dump-only";
+    } else return false;
   }
   return settings->scale > 0 && settings->scale <= 1 && settings->budget_ms > 0;
 }
@@ -270,19 +299,22 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "constant_tables_bench: ERROR: %s\n", error.c_str());
     return 1;
   }
-  std::printf("device: %s; compute %u invocations, fragment 1280x%u; median of %u runs (timestamp queries); "
-              "first = first submission alone\n",
+  std::printf("device: %s; compute %u invocations, fragment 1280x%u; median of %u timed runs after one "
+              "untimed (timestamp queries); first = that first submission alone\n",
               context->DeviceName().c_str(), Scaled(16384, settings.scale) * 64, Scaled(720, settings.scale),
               settings.repetitions);
   std::printf("%-8s %-4s %-14s %10s %10s %10s %10s %11s  %s\n", "stage", "spv", "variant", "median ms", "min ms",
               "max ms", "first ms", "pipeline ms", "checksum");
   bool ok = true;
   for (const char* env : {"vulkan1.0", "vulkan1.3"})
-    for (bool fragment : {false, true})
+    for (bool fragment : {false, true}) {
+      std::string block = std::string(fragment ? "frag" : "comp") + (env == std::string("vulkan1.3") ? "1.6" : "1.0");
+      if (block.find(settings.only) == std::string::npos) continue;
       if (!BenchOne(*context, fragment, env, settings, &error)) {
         std::fprintf(stderr, "constant_tables_bench: ERROR: %s\n", error.c_str());
         ok = false;
         if (context->Lost()) return 1;
       }
+    }
   return ok ? 0 : 1;
 }

@@ -82,11 +82,13 @@ TEST_F(VkRunnerTest, Compute_WritesEveryInvocation) {
   run.buffers = {Buffer(0, 64 * 4)};
   run.group_count = {4, 1, 1};
   run.repetitions = 3;
+  run.warmup_runs = 1;
   ComputeResult result = RunOk(run);
   ASSERT_EQ(result.buffers.size(), 1u);
   std::vector<uint32_t> values = Words(result.buffers[0].bytes);
   for (uint32_t i = 0; i < 64; ++i) EXPECT_EQ(values[i], i * 3 + 1) << i;
-  EXPECT_EQ(result.timing.runs, 3u);
+  EXPECT_EQ(result.timing.runs, 3u);  // the warm-up is not counted
+  EXPECT_GT(result.timing.first_ms, 0.0);
   EXPECT_LE(result.timing.min_ms, result.timing.median_ms);
   EXPECT_LE(result.timing.median_ms, result.timing.max_ms);
   EXPECT_GT(result.timing.max_ms, 0.0);
