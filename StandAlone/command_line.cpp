@@ -405,15 +405,40 @@ void ParseSpirvClientFlag(const char* argument, CommandLine& line, bool vulkan) 
                                   : "unknown client version for -G, should be 100");
 }
 
+// One-letter flags that are a plain switch (anything after the letter is ignored, as
+// glslangValidator does).
+bool ParseShortSwitch(char letter, CommandLine& line) {
+  static const std::map<char, std::function<void(CommandLine&)>> kSwitches = {
+      {'C', [](CommandLine& l) { AddEshMessage(l, EShMsgCascadingErrors); }},
+      {'E', [](CommandLine& l) { l.preprocess = true; }},
+      {'R', [](CommandLine& l) { l.glslang.vulkan_rules_relaxed = true; }},
+      {'c', [](CommandLine& l) { l.dump_config = true; }},
+      {'h', [](CommandLine&) { throw ShowUsage{}; }},
+      {'i', [](CommandLine& l) { AddEshMessage(l, EShMsgAST); }},
+      {'l', [](CommandLine& l) { l.link = true; }},
+      {'m', [](CommandLine&) {}},  // memory-leak mode: a glslang developer's aid, ignored
+      {'q', [](CommandLine& l) { l.dump_reflection = true; }},
+      {'r', [](CommandLine& l) { AddEshMessage(l, EShMsgRelaxedErrors); }},
+      {'s', [](CommandLine& l) { l.suppress_info_log = true; }},
+      {'t', [](CommandLine& l) { l.multi_threaded = true; }},
+      {'v', [](CommandLine& l) { l.print_versions = true; }},
+      {'w', [](CommandLine& l) { AddEshMessage(l, EShMsgSuppressWarnings); }},
+      {'x', [](CommandLine& l) { l.hex = true; }},
+  };
+  auto found = kSwitches.find(letter);
+  if (found == kSwitches.end()) return false;
+  found->second(line);
+  return true;
+}
+
 void ParseShortFlag(Arguments& args, CommandLine& line) {
   const char* argument = args.Current();
+  if (ParseShortSwitch(argument[1], line)) return;
   switch (argument[1]) {
-    case 'C': AddEshMessage(line, EShMsgCascadingErrors); return;
     case 'D':
       if (argument[2] == 0) line.glslang.hlsl = true;
       else AddDefine(line, argument + 2);
       return;
-    case 'E': line.preprocess = true; return;
     case 'G': ParseSpirvClientFlag(argument, line, false); return;
     case 'H':
       line.human_readable = true;
@@ -427,7 +452,6 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
       else if (argument[2] == 's') line.optimize_size = true;
       else throw CommandLineError("unknown -O option");
       return;
-    case 'R': line.glslang.vulkan_rules_relaxed = true; return;
     case 'S': {
       const char* stage = args.TakeOperand();
       if (!stage) throw CommandLineError("no <stage> specified for -S");
@@ -436,7 +460,6 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
     }
     case 'U': AddUndefine(line, AttachedOperand(argument, "-U<name>")); return;
     case 'V': ParseSpirvClientFlag(argument, line, true); return;
-    case 'c': line.dump_config = true; return;
     case 'd':
       if (std::strcmp(argument, "-dumpversion") == 0 || std::strcmp(argument, "-dumpfullversion") == 0)
         line.print_bare_version = true;
@@ -455,24 +478,13 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
       line.glslang.hlsl_functionality1 = true;
       return;
     case 'g': ParseDebugFlag(argument, line); return;
-    case 'h': throw ShowUsage{};
-    case 'i': AddEshMessage(line, EShMsgAST); return;
-    case 'l': line.link = true; return;
-    case 'm': return;  // memory-leak mode: a glslang developer's aid, ignored
     case 'o': {
       const char* file = args.TakeOperand();
       if (!file) throw CommandLineError("no <file> provided for -o");
       line.binary_file = file;
       return;
     }
-    case 'q': line.dump_reflection = true; return;
-    case 'r': AddEshMessage(line, EShMsgRelaxedErrors); return;
-    case 's': line.suppress_info_log = true; return;
-    case 't': line.multi_threaded = true; return;
     case 'u': ParseUniformOverride(argument, line); return;
-    case 'v': line.print_versions = true; return;
-    case 'w': AddEshMessage(line, EShMsgSuppressWarnings); return;
-    case 'x': line.hex = true; return;
     default: throw CommandLineError(std::string(argument) + ": unrecognized command-line option");
   }
 }
