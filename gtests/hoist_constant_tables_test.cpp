@@ -69,8 +69,9 @@ std::string Refusals(const Outcome& outcome) {
   return all;
 }
 
-// SPIR-V 1.4+: each entry point lists each hoisted variable exactly once; below 1.4 the
-// OpEntryPoint instructions are exactly glslang's.
+// SPIR-V 1.4+: each entry point lists each hoisted variable exactly once (for modules
+// whose every entry point uses every table); below 1.4 the OpEntryPoint instructions
+// are exactly glslang's.
 void ExpectInterfaces(const Outcome& outcome) {
   std::string error;
   std::optional<Module> before = ParseModule(outcome.before, &error);
@@ -678,6 +679,72 @@ TEST(HoistConstantTables, AssemblyBaseline_IsHoisted) {
     CHECK-NOT: OpStore
     CHECK: OpAccessChain %_ptr_Private_float %)"),
             "");
+}
+
+// Two entry points at SPIR-V 1.4: %uses_table reaches the table through %lookup, %plain
+// does not. Only the first lists the hoisted variable (once, although two Function
+// variables in two functions were merged into it).
+TEST(HoistConstantTables, TwoEntryPoints_OnlyTheUserListsTheTable) {
+  std::vector<uint32_t> words = test::Assemble(R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %uses_table "uses_table" %out_value
+               OpEntryPoint GLCompute %plain "plain" %out_value
+               OpExecutionMode %uses_table LocalSize 1 1 1
+               OpExecutionMode %plain LocalSize 1 1 1
+       %void = OpTypeVoid
+     %void_f = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+     %uint_3 = OpConstant %uint 3
+     %uint_4 = OpConstant %uint 4
+        %arr = OpTypeArray %uint %uint_4
+      %table = OpConstantComposite %arr %uint_3 %uint_4 %uint_3 %uint_4
+   %ptr_farr = OpTypePointer Function %arr
+  %ptr_fuint = OpTypePointer Function %uint
+  %ptr_puint = OpTypePointer Private %uint
+  %out_value = OpVariable %ptr_puint Private
+     %uint_f = OpTypeFunction %uint
+     %lookup = OpFunction %uint None %uint_f
+%lookup_entry = OpLabel
+     %temp_a = OpVariable %ptr_farr Function
+     %index = OpLoad %uint %out_value
+               OpStore %temp_a %table
+         %pa = OpAccessChain %ptr_fuint %temp_a %index
+         %va = OpLoad %uint %pa
+               OpReturnValue %va
+               OpFunctionEnd
+ %uses_table = OpFunction %void None %void_f
+ %uses_entry = OpLabel
+     %temp_b = OpVariable %ptr_farr Function
+    %index_b = OpLoad %uint %out_value
+               OpStore %temp_b %table
+         %pb = OpAccessChain %ptr_fuint %temp_b %index_b
+         %vb = OpLoad %uint %pb
+         %vc = OpFunctionCall %uint %lookup
+        %sum = OpIAdd %uint %vb %vc
+               OpStore %out_value %sum
+               OpReturn
+               OpFunctionEnd
+      %plain = OpFunction %void None %void_f
+%plain_entry = OpLabel
+               OpStore %out_value %uint_3
+               OpReturn
+               OpFunctionEnd
+)");
+  words[1] = 0x00010400;  // SPIR-V 1.4
+  ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
+  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
+  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
+  EXPECT_EQ(outcome.result.rewrites, 1u);
+  EXPECT_EQ(outcome.validation, "") << outcome.text;
+  ASSERT_EQ(outcome.decisions.size(), 2u);
+  uint32_t table = outcome.decisions[0].hoisted_to;
+  EXPECT_EQ(outcome.decisions[1].hoisted_to, table);
+  for (const Instruction& entry : outcome.module->entry_points) {
+    EntryPointView view = ViewEntryPoint(entry);
+    auto listed = std::count(entry.words.begin() + view.interface_begin, entry.words.end(), table);
+    EXPECT_EQ(listed, view.name == "uses_table" ? 1 : 0) << view.name;
+  }
 }
 
 // OpConstantNull is a constant table too (other front ends emit it for all-zero arrays).
