@@ -273,7 +273,12 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
       if (!reported.ok || reported.words != output)
         tally_.Fail("[default] (b) a report changes the output", Describe(job));
     }
-    if (!glslang_valid) continue;
+    if (!glslang_valid) {
+      // Nothing is claimed about these; the count shows whether Glint touched them.
+      tally_.Count("[" + set.name + "] glslang-invalid modules " +
+                   (output == words ? "left as they were" : "rewritten"));
+      continue;
+    }
     std::string problem = spirv::Validate(output, env);
     if (problem.empty()) tally_.Count("[" + set.name + "] (d) valid");
     else tally_.Fail("[" + set.name + "] (d) spirv-val", Describe(job) + ": " + problem);
