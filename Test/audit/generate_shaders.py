@@ -34,6 +34,9 @@ I32_MIN, I32_MAX = -(1 << 31), (1 << 31) - 1
 U32_MAX = (1 << 32) - 1
 TYPE_RANGE = {"int": (I32_MIN, I32_MAX), "uint": (0, U32_MAX)}
 MAX_TRIPS = 16         # iterations of one loop, for any initial value
+# Iterations of a loop nest (the product of its loops' trip counts): every access in it
+# runs two atomics on shared words, so a deep nest in many invocations runs for seconds.
+MAX_NEST_TRIPS = 48
 MAX_INIT_VALUES = 512  # initial values a loop is simulated with
 MAX_ARRAY = {"local": 48, "shared": 1024, "buffer": 2048}
 MAX_SHARED_WORDS = 4096  # 16 KiB of the 32 KiB every Vulkan device gives
@@ -81,6 +84,7 @@ class ShaderWriter:
         self.arrays = []         # (kind, name, type, size)
         self.next_name = 0
         self.loop_depth = 0
+        self.nest_trips = 1  # the trip limit of the enclosing loops, multiplied
         self.local_size = self.pick_local_size()
         self.groups = (rng.randint(1, 4), rng.randint(1, 3), rng.randint(1, 2))
         self.group_budget = None
@@ -352,6 +356,9 @@ class ShaderWriter:
         value = min(thi, max(tlo, base + self.rng.randint(-40, 40)))
         return Expr(lit(value, type_name), type_name, value, value)
 
+    def trip_limit(self):
+        return max(2, min(MAX_TRIPS, MAX_NEST_TRIPS // self.nest_trips))
+
     def simulate(self, inits, compare, bound, step, increasing, type_name):
         """Control values seen in the body, or None if some start runs too long."""
         tlo, thi = TYPE_RANGE[type_name]
@@ -359,10 +366,10 @@ class ShaderWriter:
         seen_lo, seen_hi, ran = None, None, False
         for start in inits:
             value = start
-            for trip in range(MAX_TRIPS + 1):
+            for trip in range(self.trip_limit() + 1):
                 if not compare(value, bound):
                     break
-                if trip == MAX_TRIPS:
+                if trip == self.trip_limit():
                     return None
                 ran = True
                 seen_lo = value if seen_lo is None else min(seen_lo, value)
@@ -378,7 +385,7 @@ class ShaderWriter:
             increasing = self.rng.random() < (0.8 if op in "<<=" else 0.2)
             step = self.rng.choice([1, 1, 1, 2, 3, 5, 16, 1 << 30])
             anchor = init.lo if increasing else init.hi
-            distance = self.rng.randint(-2, MAX_TRIPS * step)
+            distance = self.rng.randint(-2, self.trip_limit() * step)
             tlo, thi = TYPE_RANGE[type_name]
             bound = min(thi, max(tlo, anchor + (distance if increasing else -distance)))
             if self.rng.random() < 0.1:
@@ -395,7 +402,8 @@ class ShaderWriter:
         update = self.loop_update(var, step, increasing, type_name)
         self.emit("for (%s %s = %s; %s %s %s; %s) {" % (
             type_name, var, init.text, var, op, lit(bound, type_name), update))
-        self.body_with(Expr(var, type_name, *seen) if seen[0] is not None else None, depth)
+        self.body_with(Expr(var, type_name, *seen) if seen[0] is not None else None, depth,
+                       self.trip_limit())
 
     def loop_update(self, var, step, increasing, type_name):
         """The continue clause; some spellings the analysis must refuse."""
@@ -412,21 +420,25 @@ class ShaderWriter:
     def while_loop(self, depth):
         """A loop the analysis does not analyse; its counter stays small."""
         var = self.fresh("w")
-        trips = self.rng.randint(0, 8)
+        trips = self.rng.randint(0, min(8, self.trip_limit()))
         self.emit("uint %s = 0u;" % var)
         self.emit("while (%s < %du && acc != 12345u) {" % (var, trips))
         self.indent += 1
         self.emit("%s++;" % var)
         self.indent -= 1
-        self.body_with(Expr(var, "uint", 1, max(trips, 1)) if trips else None, depth)
+        self.body_with(Expr(var, "uint", 1, max(trips, 1)) if trips else None, depth,
+                       max(trips, 1))
 
-    def body_with(self, control, depth):
+    def body_with(self, control, depth, trips):
         self.indent += 1
+        outer_trips = self.nest_trips
+        self.nest_trips *= trips
         if control is not None:
             self.scope.append(control)
         self.loop_depth += 1
         self.statements(depth - 1, self.rng.randint(1, 3))
         self.loop_depth -= 1
+        self.nest_trips = outer_trips
         if control is not None:
             self.scope.pop()
         self.indent -= 1
