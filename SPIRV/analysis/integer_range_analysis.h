@@ -25,7 +25,11 @@
 //                                        SubgroupLocalInvocationId)
 //   access(lid, constant)                OpAccessChain/OpInBoundsAccessChain of the
 //                                        LocalInvocationId variable with exactly one
-//                                        constant index, then OpLoad
+//                                        constant index, then OpLoad (glslang's form of
+//                                        gl_LocalInvocationID.x). OpCompositeExtract of a
+//                                        load of the whole vector (DXC's form) is a full
+//                                        mode extension: reference mode keeps to the one
+//                                        shape the issue names.
 //   workgroup size is constant           LocalSize execution mode, or LocalSizeId /
 //                                        the BuiltIn WorkgroupSize constant whose parts
 //                                        are OpConstant (specialized). With several entry
@@ -63,11 +67,21 @@
 //   kOff        every value has no range ("range analysis is off").
 //   kReference  exactly the reference rules above, nothing more; the baseline.
 //   kFull       the default: the reference rules plus Glint's documented, sound
-//               extensions (each listed in integer_range_analysis.cpp under "Full mode").
+//               extensions (each listed in integer_range_analysis.cpp under "Full mode"):
+//               GLSL locals assigned once, bitwise AND with a constant mask, clamp,
+//               select, OpPhi, unsigned bitfieldExtract, extract of a loaded
+//               LocalInvocationId vector. tests: gtests/integer_range_analysis_test.cpp
+//               (including random programs evaluated exactly for every invocation).
 //
 // Cost: each value is evaluated once (memoized), with an explicit work stack instead
 // of recursion, so a chain of 100,000 dependent instructions neither recurses deeply nor
-// costs more than linear time. Loop shapes are matched once per variable.
+// costs more than linear time (bench/range_analysis_bench). Loop shapes are matched once
+// per variable. Dominance queries walk the dominator tree (Cfg::Dominates), so a load's
+// check costs the depth of its block there.
+//
+// Undefined results: an operation whose result SPIR-V leaves undefined for some operand
+// values (division by zero, shifts by 32 or more, INT_MIN / -1, clamp with lo > hi, a
+// bitfield past bit 31) never gets a range; its users treat it as any value.
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_ANALYSIS_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_ANALYSIS_H
 
