@@ -406,6 +406,42 @@ TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
   }
 }
 
+// --- InvocationId (full mode) -----------------------------------------------------
+
+std::vector<std::string> RangesOf(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
+                                  const std::string& object) {
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Options options;
+  options.range_analysis = mode;
+  Report report;
+  CollectAccessRecords(*module, options, &report);
+  std::vector<std::string> ranges;
+  for (const AccessRecord& record : report.accesses)
+    if (record.object == object) ranges.push_back(Describe(record));
+  return ranges;
+}
+
+TEST(IntegerRange, InvocationId_TessellationAndGeometry) {
+  std::string tesc = "#version 450\nlayout(vertices = 4) out;\n"
+                     "layout(location = 0) out vec4 color[4];\n"
+                     "void main() { color[gl_InvocationID] = vec4(1.0); }\n";
+  std::string geom_body = "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
+                          "layout(location = 0) out float v;\nfloat table[8];\n"
+                          "void main() { v = table[gl_InvocationID]; EmitVertex(); }\n";
+  std::vector<uint32_t> tesc_words = test::CompileGlsl(tesc, "tesc");
+  std::vector<uint32_t> geom_default = test::CompileGlsl("#version 450\n" + geom_body, "geom");
+  std::vector<uint32_t> geom_six =
+      test::CompileGlsl("#version 450\nlayout(invocations = 6) in;\n" + geom_body, "geom");
+  EXPECT_EQ(RangesOf(tesc_words, RangeAnalysisMode::kFull, "color"), (Ranges{"[0, 3]"}));
+  EXPECT_EQ(RangesOf(geom_default, RangeAnalysisMode::kFull, "table"), (Ranges{"[0, 0]"}));
+  EXPECT_EQ(RangesOf(geom_six, RangeAnalysisMode::kFull, "table"), (Ranges{"[0, 5]"}));
+  EXPECT_EQ(RangesOf(geom_six, RangeAnalysisMode::kReference, "table"),
+            (Ranges{"no range: built-in InvocationId has no range"}));
+}
+
 // --- Hand-written SPIR-V for what GLSL cannot express --------------------------------
 
 const char* kModuleHeader = R"(

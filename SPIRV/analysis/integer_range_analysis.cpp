@@ -13,6 +13,8 @@
 //     [0, min(m, x.max)] when the other operand has a non-negative range.
 //   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) when offset + count is at most 32
 //     for every operand value: [0, 2^count.max - 1] (the field is zero-extended).
+//   - InvocationId: [0, OutputVertices - 1] in tessellation control shaders and
+//     [0, Invocations - 1] in geometry shaders (Invocations defaults to 1).
 //   - OpPhi: the union of the incoming values' ranges when all have one (a phi that
 //     depends on itself, as a loop-carried one does, has none).
 //   - OpSelect: the union of both operands' ranges when both have one.
@@ -209,12 +211,18 @@ class IntegerRangeAnalysis::Evaluator {
   IntegerRange BuiltinScalar(uint32_t variable, bool is_signed);
   IntegerRange BuiltinComponent(uint32_t variable, uint32_t component, bool is_signed);
   bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
+  bool InvocationCount(uint32_t variable, int64_t* count, std::string* why) const;
   bool EntryPointWorkgroupSize(uint32_t entry_function, int64_t size[3], std::string* why);
   bool ConstantValue(uint32_t id, int64_t* value) const;
 
   // Loops.
   const LoopShape& LoopOf(uint32_t variable);
   LoopShape MatchLoop(uint32_t variable);
+  bool CollectStores(uint32_t variable, std::vector<const Instruction*>* stores,
+                     std::string* why) const;
+  bool MatchLoopAround(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+                       LoopShape* shape);
+  bool NormalizeComparison(Compare compare, int64_t value, LoopShape* shape) const;
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
   bool MatchPreheader(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
@@ -440,6 +448,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, b
     if (builtin == spv::BuiltInSubgroupSize) return Checked(is_signed, size, size, "subgroup size");
     return Checked(is_signed, 0, size - 1, "subgroup invocation id");
   }
+  if (builtin == spv::BuiltInInvocationId && Full()) {
+    int64_t count = 0;
+    std::string why;
+    if (!InvocationCount(variable, &count, &why)) return IntegerRange::None(why);
+    return Checked(is_signed, 0, count - 1, "invocation id");
+  }
   if (builtin != spv::BuiltInLocalInvocationIndex)
     return IntegerRange::None("built-in " + builtin_name + " has no range");
   int64_t size[3];
@@ -463,6 +477,37 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable
   std::string why;
   if (!WorkgroupSize(variable, size, &why)) return IntegerRange::None(why);
   return Checked(is_signed, 0, size[component] - 1, "local invocation id");
+}
+
+// Full mode: the largest invocation count (tessellation control OutputVertices, geometry
+// Invocations) over the entry points whose interface lists `variable`.
+bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t* count,
+                                                      std::string* why) const {
+  *count = 0;
+  for (const Instruction& entry : module_.entry_points) {
+    EntryPointView view = ViewEntryPoint(entry);
+    auto first = entry.words.begin() + view.interface_begin;
+    if (std::find(first, entry.words.end(), variable) == entry.words.end()) continue;
+    bool tessellation = view.model == spv::ExecutionModelTessellationControl;
+    if (!tessellation && view.model != spv::ExecutionModelGeometry) {
+      *why = "InvocationId outside tessellation control and geometry shaders";
+      return false;
+    }
+    int64_t entry_count = tessellation ? 0 : 1;  // geometry: Invocations defaults to 1
+    spv::ExecutionMode wanted = tessellation ? spv::ExecutionModeOutputVertices
+                                             : spv::ExecutionModeInvocations;
+    for (const Instruction& mode : module_.execution_modes)
+      if (mode.opcode == spv::OpExecutionMode && mode.words.size() == 3 &&
+          mode.words[0] == view.function && mode.words[1] == uint32_t(wanted))
+        entry_count = mode.words[2];
+    if (entry_count <= 0) {
+      *why = "tessellation control shader without OutputVertices";
+      return false;
+    }
+    *count = std::max(*count, entry_count);
+  }
+  if (*count == 0) *why = "built-in variable is not in any entry point's interface";
+  return *count > 0;
 }
 
 // The component-wise largest workgroup size over the entry points whose interface
@@ -623,50 +668,61 @@ LoopShape IntegerRangeAnalysis::Evaluator::MatchLoop(uint32_t variable) {
     shape.reason = "variable is not a scalar 32-bit integer";
     return shape;
   }
-  // Collect the stores; any use but a load or a store makes the loop unsupported.
   std::vector<const Instruction*> stores;
-  for (const Use& use : def_use_.Uses(variable)) {
-    if (!def_use_.BlockOf(use.user)) continue;  // names, decorations
-    if (use.user->opcode == spv::OpStore && use.word == 0) stores.push_back(use.user);
-    else if (use.user->opcode != spv::OpLoad) {
-      shape.reason = std::string("loop variable is used by ") +
-                     grammar::OpcodeName(use.user->opcode) + " (only loads are allowed)";
-      return shape;
-    }
-  }
-  // The update store sits in the continue target of a loop header.
   shape.function = def_use_.FunctionOf(var);
   if (!shape.function) {
     shape.reason = "variable is not in a function";
     return shape;
   }
+  if (!CollectStores(variable, &stores, &shape.reason)) return shape;
+  // The update store sits in the continue target of a loop header.
   Cfg& cfg = CfgOf(*shape.function);
   for (const Instruction* store : stores) {
     const Block* block = def_use_.BlockOf(store);
     if (cfg.Successors(block).size() != 1) continue;
     const Block* header = cfg.Successors(block)[0];
     if (!cfg.IsLoopHeader(header) || cfg.ContinueTarget(header) != block->id()) continue;
-    {
-      if (stores.size() != 2) {
-        shape.reason = "loop variable is stored outside its initializer and continuing block";
-        return shape;
-      }
-      if (!MatchContinue(*block, variable, header->id(), &shape)) return shape;
-      const Block* cond = cfg.Successors(header).size() == 1 ? cfg.Successors(header)[0] : nullptr;
-      std::vector<const Instruction*> header_code = CodeOf(*header);
-      if (!cond || header_code.size() != 2) {
-        shape.reason = "loop header does not branch straight to the loop condition";
-        return shape;
-      }
-      if (!MatchCondition(*cond, variable, cfg.MergeTarget(header), &shape)) return shape;
-      if (!MatchPreheader(cfg, *header, *block, variable, &shape)) return shape;
-      shape.ok = true;
+    if (stores.size() != 2) {
+      shape.reason = "loop variable is stored outside its initializer and continuing block";
       return shape;
     }
+    shape.ok = MatchLoopAround(cfg, *header, *block, variable, &shape);
+    return shape;
   }
   shape.reason = "load from a local variable that is not a for-loop control variable (no "
                  "update in a continuing block)";
   return shape;
+}
+
+// The variable's stores; false (with the reason) when a use is neither load nor store.
+bool IntegerRangeAnalysis::Evaluator::CollectStores(uint32_t variable,
+                                                    std::vector<const Instruction*>* stores,
+                                                    std::string* why) const {
+  for (const Use& use : def_use_.Uses(variable)) {
+    if (!def_use_.BlockOf(use.user)) continue;  // names, decorations
+    if (use.user->opcode == spv::OpStore && use.word == 0) {
+      stores->push_back(use.user);
+    } else if (use.user->opcode != spv::OpLoad) {
+      *why = std::string("loop variable is used by ") + grammar::OpcodeName(use.user->opcode) +
+             " (only loads are allowed)";
+      return false;
+    }
+  }
+  return true;
+}
+
+// Continuing block, header, condition block and preheader, in the reference's order.
+bool IntegerRangeAnalysis::Evaluator::MatchLoopAround(Cfg& cfg, const Block& header,
+                                                      const Block& latch, uint32_t variable,
+                                                      LoopShape* shape) {
+  if (!MatchContinue(latch, variable, header.id(), shape)) return false;
+  const Block* cond = cfg.Successors(&header).size() == 1 ? cfg.Successors(&header)[0] : nullptr;
+  if (!cond || CodeOf(header).size() != 2) {
+    shape->reason = "loop header does not branch straight to the loop condition";
+    return false;
+  }
+  return MatchCondition(*cond, variable, cfg.MergeTarget(&header), shape) &&
+         MatchPreheader(cfg, header, latch, variable, shape);
 }
 
 // The continuing block is exactly: %a = OpLoad %i; %b = OpIAdd %a %step (or %step %a) or
@@ -765,6 +821,16 @@ bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_
   }
   uint32_t bits = bound->words.at(0);
   int64_t value = shape->is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+  if (!NormalizeComparison(compare, value, shape)) return false;
+  shape->body = shape->function->FindBlock(branch.words.at(1));
+  if (!shape->body) shape->reason = "loop body block is missing";
+  return shape->body != nullptr;
+}
+
+// Rejects always-true / always-false comparisons and a direction that does not match,
+// and stores the bound as "i <= bound" (increasing) or "i >= bound" (decreasing).
+bool IntegerRangeAnalysis::Evaluator::NormalizeComparison(Compare compare, int64_t value,
+                                                          LoopShape* shape) const {
   int64_t lowest = TypeMin(shape->is_signed), highest = TypeMax(shape->is_signed);
   if ((compare == Compare::kLess && value == lowest) ||
       (compare == Compare::kGreater && value == highest)) {
@@ -786,9 +852,7 @@ bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_
                             "variable compared with > or >=)";
     return false;
   }
-  shape->body = shape->function->FindBlock(branch.words.at(1));
-  if (!shape->body) shape->reason = "loop body block is missing";
-  return shape->body != nullptr;
+  return true;
 }
 
 // The header's only predecessor besides the continuing block ends with

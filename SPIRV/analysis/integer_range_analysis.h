@@ -70,7 +70,8 @@
 //               extensions (each listed in integer_range_analysis.cpp under "Full mode"):
 //               GLSL locals assigned once, bitwise AND with a constant mask, clamp,
 //               select, OpPhi, unsigned bitfieldExtract, extract of a loaded
-//               LocalInvocationId vector. tests: gtests/integer_range_analysis_test.cpp
+//               LocalInvocationId vector, InvocationId of tessellation control and
+//               geometry shaders. tests: gtests/integer_range_analysis_test.cpp
 //               (including random programs evaluated exactly for every invocation).
 //
 // Cost: each value is evaluated once (memoized), with an explicit work stack instead
