@@ -327,6 +327,34 @@ CHECK-NOT: ConstOffset
   EXPECT_EQ(outcome.result.rewrites, 3u) << "one level (the other is 0), two coordinates";
 }
 
+// An arrayed image's offset has no layer component: it is widened with 0 before it is
+// added to the coordinate (found on glslang's spv.floatFetch.frag for SPIR-V 1.4+).
+TEST(RobustAccess, ImageFetchOffset_ArrayedOffsetIsWidenedWithZero) {
+  for (const char* env : {"vulkan1.0", "spirv1.4", "vulkan1.3"}) {
+    Outcome outcome = RunRobustAccess(test::CompileGlsl(R"(#version 450
+layout(binding = 0) uniform sampler1DArray lines;
+layout(binding = 1) uniform sampler2DArray layers;
+layout(location = 0) flat in ivec4 where;
+layout(location = 0) out vec4 color;
+void main() {
+  color = texelFetchOffset(lines, where.xy, where.z, 1) + texelFetchOffset(layers, where.xyz, 0, ivec2(-1, 2));
+}
+)", "frag", env));
+    SCOPED_TRACE(env);
+    EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+CHECK: OpCompositeConstruct %v2int %int_1 %int_0
+CHECK-NEXT: OpIAdd %v2int
+CHECK: OpCompositeConstruct %v3int
+CHECK-NEXT: OpIAdd %v3int
+CHECK-NOT: ConstOffset
+)"), "");
+    TargetEnv target = std::string(env) == "vulkan1.3" ? TargetEnv::kVulkan13
+                       : std::string(env) == "spirv1.4" ? TargetEnv::kVulkan11
+                                                        : TargetEnv::kVulkan10;
+    EXPECT_EQ(test::ValidateFor(outcome.words, target), "");
+  }
+}
+
 TEST(RobustAccess, StorageImages_ReadWriteCubeArrayMultisampleBuffer) {
   Outcome outcome = ClampGlsl(R"(#version 450
 layout(local_size_x = 1) in;

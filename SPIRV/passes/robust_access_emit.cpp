@@ -39,8 +39,11 @@ uint32_t ClampEmitter::UintType(uint32_t width) {
 
 uint32_t ClampEmitter::UintVectorType(uint32_t count) {
   uint32_t scalar = UintType(32);
-  if (count <= 1) return scalar;
-  uint32_t id = module_.FindOrAddType(spv::OpTypeVector, {scalar, count});
+  return count <= 1 ? scalar : VectorType(scalar, count);
+}
+
+uint32_t ClampEmitter::VectorType(uint32_t component_type, uint32_t count) {
+  uint32_t id = module_.FindOrAddType(spv::OpTypeVector, {component_type, count});
   RememberType(id);
   return id;
 }

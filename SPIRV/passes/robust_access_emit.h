@@ -32,6 +32,8 @@ class ClampEmitter {
   uint32_t UintType(uint32_t width);
   // 32-bit unsigned scalar (count 1) or vector type (found or added).
   uint32_t UintVectorType(uint32_t count);
+  // A vector of `count` components of `component_type` (found or added).
+  uint32_t VectorType(uint32_t component_type, uint32_t count);
   // OpConstant of integer type `type_id` holding `value` (found or added; 64-bit aware).
   uint32_t IntConstant(uint32_t type_id, uint64_t value);
   // Width and signedness of a scalar or vector integer type; false for other types.

@@ -95,6 +95,7 @@ class ImageClamper {
   uint32_t ClampLevel();
   uint32_t ClampSample();
   void FoldOffsetIntoCoordinate();
+  uint32_t WidenOffset(uint32_t offset, uint32_t coordinate);
   uint32_t CoordinateLimit(uint32_t size, uint32_t coordinate_components);
   uint32_t QuerySize(uint32_t level);
   uint32_t Operand(uint32_t bit) const {
@@ -173,14 +174,30 @@ void ImageClamper::FoldOffsetIntoCoordinate() {
     auto it = operands_.word_of.find(bit);
     if (it == operands_.word_of.end()) continue;
     uint32_t coordinate = access_.words[1];
-    access_.words[1] = emitter_.Emit(at_, spv::OpIAdd, emitter_.TypeOfValue(coordinate),
-                                     {coordinate, access_.words[it->second]});
+    uint32_t offset = WidenOffset(access_.words[it->second], coordinate);
+    access_.words[1] =
+        emitter_.Emit(at_, spv::OpIAdd, emitter_.TypeOfValue(coordinate), {coordinate, offset});
     access_.words.erase(access_.words.begin() + it->second);
     access_.words[operands_.mask_word] &= ~bit;
     if (access_.words[operands_.mask_word] == 0 && access_.words.size() == operands_.mask_word + 1)
       access_.words.pop_back();  // no operand left: drop the empty mask
     operands_ = FindImageOperands(access_);
   }
+}
+
+// An arrayed image's offset has no component for the layer: appends zeros so that the
+// offset has as many components as the coordinate.
+uint32_t ImageClamper::WidenOffset(uint32_t offset, uint32_t coordinate) {
+  uint32_t offset_type = emitter_.TypeOfValue(offset);
+  uint32_t have = ComponentCount(emitter_, offset_type);
+  uint32_t want = ComponentCount(emitter_, emitter_.TypeOfValue(coordinate));
+  if (have >= want) return offset;
+  const Instruction* type = emitter_.TypeDefinition(offset_type);
+  uint32_t component = type->opcode == spv::OpTypeVector ? type->words[0] : offset_type;
+  std::vector<uint32_t> parts = {offset};
+  for (uint32_t i = have; i < want; ++i) parts.push_back(emitter_.IntConstant(component, 0));
+  uint32_t widened = emitter_.VectorType(component, want);
+  return emitter_.Emit(at_, spv::OpCompositeConstruct, widened, parts);
 }
 
 uint32_t ImageClamper::QuerySize(uint32_t level) {
