@@ -47,6 +47,31 @@ TEST(Ir, Sections_AreFilled) {
   EXPECT_NE(module->GlslStd450Import(), 0u);
 }
 
+// glslang -g leaves OpLine for unreachable source lines after a block's terminator.
+TEST(Ir, RoundTrip_LineAfterTerminator) {
+  std::vector<uint32_t> words = test::Assemble(R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+          %1 = OpString "a.comp"
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+               OpLine %1 3 0
+               OpReturn
+               OpLine %1 7 0
+               OpNoLine
+               OpFunctionEnd
+)");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  EXPECT_EQ(module->functions.front().blocks.front().trailing_lines.size(), 2u);
+  EXPECT_EQ(module->Encode(), words);
+}
+
 struct MalformedCase {
   const char* name;
   std::function<void(std::vector<uint32_t>&)> corrupt;

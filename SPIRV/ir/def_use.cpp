@@ -17,6 +17,7 @@ DefUse::DefUse(Module& module) : module_(module) {
     for (Block& block : function.blocks) {
       Index(block.label, &block, &function);
       for (Instruction& inst : block.instructions) Index(inst, &block, &function);
+      for (Instruction& inst : block.trailing_lines) Index(inst, &block, &function);
     }
     Index(function.end, nullptr, &function);
   }

@@ -120,6 +120,7 @@ void Module::ForEachInstruction(const std::function<void(Instruction&)>& visit) 
     for (Block& block : function.blocks) {
       visit(block.label);
       for (Instruction& inst : block.instructions) visit(inst);
+      for (Instruction& inst : block.trailing_lines) visit(inst);
     }
     visit(function.end);
   }

@@ -58,6 +58,9 @@ std::vector<uint32_t> EncodeString(const std::string& text);
 struct Block {
   Instruction label;
   std::list<Instruction> instructions;  // OpPhi, OpLine, body, merge, terminator
+  // OpLine / OpNoLine after the terminator (glslang -g emits them before OpFunctionEnd
+  // for unreachable source lines); kept only so the module round-trips.
+  std::list<Instruction> trailing_lines;
 
   uint32_t id() const { return label.result_id; }
   Instruction* Terminator();

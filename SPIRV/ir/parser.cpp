@@ -271,6 +271,10 @@ class Parser {
       }
       return Fail(offset, name + " appears in a function before its first OpLabel", error);
     }
+    if (block_closed_ && (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine)) {
+      block_->trailing_lines.push_back(std::move(inst));
+      return true;
+    }
     if (block_closed_)
       return Fail(offset, name + " appears after the terminator of block %" +
                               std::to_string(block_->id()),
