@@ -8,17 +8,23 @@
 //       every target environment it compiles for (opengl, vulkan1.0, vulkan1.1,
 //       vulkan1.1 + spirv1.4, vulkan1.2, vulkan1.3);
 //   (d) Glint's output passes spirv-val for each of those environments wherever
-//       glslang's own output does (where glslang's does not, it is only counted).
+//       glslang's own output does (where glslang's does not, it is only counted);
+//   (e) no pass adds or removes a block, in any flag set;
+//   (f) uniformity warnings per corpus folder and class (manifest environment), each
+//       with its reasons in <build>/uniformity_corpus.txt for hand checking.
 // Each shader is compiled once per environment, in-process, on two threads; only (a)
-// starts the real glslangValidator (once per shader). Glint's flag sets are command-line
-// flags (kFlagSets, plus GLINT_CORPUS_FLAGSETS="name=--flag --flag;name2=..."), so a
-// new option is validated corpus-wide by adding one line. The test prints counts (how
-// many modules each pass changed, how many are identical) for closing notes.
+// starts the real glslangValidator (once per shader, cached in the build directory).
+// Glint's flag sets are command-line flags (FlagSets(): the default, and --robust-access
+// in each analysis mode; plus GLINT_CORPUS_FLAGSETS="name=--flag --flag;name2=..."), so
+// a new option is validated corpus-wide by adding one line, on the same compile. The
+// test prints counts (modules each pass changed, rewrites such as tables hoisted or
+// clamps emitted, identical modules, warnings) for closing notes.
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <chrono>
@@ -41,6 +47,7 @@ namespace glint {
 namespace {
 
 struct CorpusShader {
+  std::string folder;  // corpus folder, e.g. "niagara"
   std::string path;  // absolute
   std::string stage;
   std::string manifest_env;
@@ -66,8 +73,14 @@ struct FlagSet {
   std::vector<std::string> flags;  // Glint flags on top of the environment's
 };
 
+// Every option that rewrites is validated corpus-wide here, on the same compile.
 std::vector<FlagSet> FlagSets() {
-  std::vector<FlagSet> sets = {{"default", {}}};
+  std::vector<FlagSet> sets = {
+      {"default", {}},
+      {"robust-off", {"--robust-access", "--range-analysis=off"}},
+      {"robust-reference", {"--robust-access", "--range-analysis=reference"}},
+      {"robust-full", {"--robust-access", "--range-analysis=full"}},
+  };
   const char* extra = std::getenv("GLINT_CORPUS_FLAGSETS");
   std::stringstream list(extra ? extra : "");
   for (std::string item; std::getline(list, item, ';');) {
@@ -95,6 +108,7 @@ std::vector<CorpusShader> LoadCorpus() {
       std::getline(fields, shader.stage, '\t');
       std::getline(fields, shader.manifest_env, '\t');
       std::getline(fields, valid, '\t');
+      shader.folder = folder;
       shader.path = root + "/" + folder + "/" + path;
       shader.glslang_valid = valid == "valOK";
       shaders.push_back(shader);
@@ -159,11 +173,20 @@ std::vector<uint32_t> ReferenceOutput(const CorpusShader& shader, const Environm
   return words;
 }
 
+// OpLabel count: no Glint pass may add a block (clamps are arithmetic, never branches).
+size_t CountLabels(const std::vector<uint32_t>& words) {
+  size_t labels = 0;
+  for (size_t i = 5; i < words.size() && (words[i] >> 16) != 0; i += words[i] >> 16)
+    labels += (words[i] & 0xffff) == spv::OpLabel;
+  return labels;
+}
+
 // Everything the run found; shared by the worker threads.
 struct Tally {
   std::mutex mutex;
   std::map<std::string, int> counts;  // "<what>" -> number
   std::map<std::string, std::vector<std::string>> failures;  // check -> examples
+  std::vector<std::string> uniformity_log;  // every warning with its reasons, per shader
 
   void Count(const std::string& what, int n = 1) {
     std::lock_guard<std::mutex> lock(mutex);
@@ -191,11 +214,32 @@ class CorpusRunner {
   void CheckGlint(const Job& job, glslang::TIntermediate& intermediate,
                   const standalone::CommandLine& line, const std::vector<uint32_t>& words,
                   bool glslang_valid);
+  void CountUniformity(const Job& job, const Report& report);
   std::vector<FlagSet> flag_sets_;
   Tally& tally_;
 };
 
 std::string Describe(const Job& job) { return job.shader->path + " [" + job.env->name + "]"; }
+
+// Uniformity warnings of the shader in its manifest environment, per folder and class,
+// and each one with its reasons for the hand-checking log.
+void CorpusRunner::CountUniformity(const Job& job, const Report& report) {
+  std::string text;
+  for (const Diagnostic& diagnostic : report.diagnostics) {
+    if (diagnostic.origin != "uniformity" || diagnostic.severity != Severity::kWarning) continue;
+    const std::string& m = diagnostic.message;
+    const char* kind = m.rfind("derivative", 0) == 0     ? "derivative"
+                       : m.rfind("implicit-LOD", 0) == 0 ? "implicit-LOD sample"
+                       : m.rfind("barrier", 0) == 0      ? "barrier"
+                                                         : "other";
+    tally_.Count("uniformity warnings in " + job.shader->folder + ": " + kind);
+    text += FormatDiagnostic(diagnostic) + "\n";
+  }
+  if (text.empty()) return;
+  tally_.Count("uniformity: shaders with warnings in " + job.shader->folder);
+  std::lock_guard<std::mutex> lock(tally_.mutex);
+  tally_.uniformity_log.push_back("== " + job.shader->path + "\n" + text);
+}
 
 void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
   std::vector<std::string> flags = job.env->flags;
@@ -255,12 +299,16 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
       continue;
     }
     if (!report.diagnostics.empty()) tally_.Count("[" + set.name + "] modules with Glint diagnostics");
+    if (set.name == "default" && job.env->name == job.shader->manifest_env) CountUniformity(job, report);
     bool changed = false;
     for (const PassStatistic& pass : report.passes) {
       if (!pass.changed) continue;
       changed = true;
       tally_.Count("[" + set.name + "] changed by " + pass.pass);
+      tally_.Count("[" + set.name + "] rewrites by " + pass.pass, static_cast<int>(pass.rewrites));
     }
+    if (CountLabels(output) != CountLabels(words))
+      tally_.Fail("[" + set.name + "] a pass added or removed a block", Describe(job));
     if (!changed) {
       if (output == words) tally_.Count("[" + set.name + "] (b) unchanged and byte-identical");
       else tally_.Fail("[" + set.name + "] (b) no pass changed yet output differs", Describe(job));
@@ -310,6 +358,12 @@ TEST(Corpus, AllShaders_AllEnvironments) {
   std::printf("corpus: %zu shaders x %zu environments = %zu jobs in %.1f s\n", shaders.size(),
               std::size(kEnvironments), jobs.size(), seconds);
   for (const auto& [what, count] : tally.counts) std::printf("  %-60s %d\n", what.c_str(), count);
+  std::sort(tally.uniformity_log.begin(), tally.uniformity_log.end());
+  std::ofstream log(test::BinaryDir() + "/uniformity_corpus.txt");
+  for (const std::string& entry : tally.uniformity_log) log << entry;
+  std::printf("uniformity warnings with reasons: %s/uniformity_corpus.txt\n", test::BinaryDir().c_str());
+  for (const auto& [what, count] : tally.counts)
+    EXPECT_TRUE(what.find(": other") == std::string::npos) << what << ": a warning of unknown class";
   for (const auto& [check, examples] : tally.failures) {
     std::string list;
     for (size_t i = 0; i < examples.size() && i < 10; ++i) list += "\n    " + examples[i];
