@@ -6,6 +6,9 @@
 # becomes a permanent test (gtests/audit_test: AuditGenerated.Regressions_ZeroEscapes).
 #
 #   Test/audit/soak.sh BUILD_DIR [SEED] [COUNT]      e.g. soak.sh build 7 5000
+# SOAK_AUDIT_ARGS adds glint-audit flags, e.g. SOAK_AUDIT_ARGS=--range-analysis=reference.
+# Dispatches get 60 s each (lavapipe compiles a pipeline on its first dispatch, slowly
+# on a loaded machine).
 # Exit status: 0 when no shader escaped or failed, 1 otherwise.
 set -euo pipefail
 build=${1:?usage: soak.sh BUILD_DIR [SEED] [COUNT]}
@@ -27,10 +30,11 @@ audit_one() {
     echo "FAILED --dump-ranges" > "$log"; return
   fi
   # shellcheck disable=SC2086
-  "$audit" --quiet --fill=bytes $args "$shader" > "$log" 2>&1 || echo "EXIT $?" >> "$log"
+  "$audit" --quiet --fill=bytes --dispatch-time-budget-ms=60000 ${SOAK_AUDIT_ARGS:-} $args \
+    "$shader" > "$log" 2>&1 || echo "EXIT $?" >> "$log"
 }
 export -f audit_one
-export audit validator
+export audit validator SOAK_AUDIT_ARGS
 find "$work/shaders" -name '*.comp' | sort | xargs -P 2 -I{} bash -c 'audit_one {}'
 
 status=0
