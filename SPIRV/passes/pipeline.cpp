@@ -10,7 +10,6 @@ namespace glint::spirv {
 
 PassResult RunPipeline(Module& module, PassContext& context) {
   PassManager manager;
-  // Passes are registered here as they land (one file each in this directory).
   // First: the user's specialization constant values turn spec constants into plain
   // ones, so that every later pass and analysis sees them (like Tint's overrides).
   if (!context.options.spec_constants.empty())
