@@ -147,16 +147,53 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint header; uint values[]; };
 void main() { values[gl_GlobalInvocationID.x * 3u] = header; }
 )", "comp", R"(
-CHECK: OpIMul %uint
-CHECK: OpArrayLength %uint %_ 1
+CHECK: %main = OpFunction
+CHECK-NEXT: OpLabel
+CHECK-NEXT: = OpArrayLength %uint %_ 1
 CHECK-NEXT: = OpExtInst %uint %1 UMax
 CHECK-NEXT: OpISub %uint
-CHECK-NEXT: = OpExtInst %uint %1 UMin
+CHECK: OpIMul %uint
+CHECK: = OpExtInst %uint %1 UMin
 CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_1
 )");
   const AccessRecord* record = FindRecord(outcome.report, "clamped");
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->limit, -1) << "a runtime length";
+}
+
+// The length of a buffer variable cannot change while the shader runs: it is computed
+// once at the top of the function, and every clamp in the loop is a single UMin.
+TEST(RobustAccess, RuntimeArray_LengthComputedOncePerFunction) {
+  Outcome outcome = ClampGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+layout(std430, binding = 1) buffer Out { uint sums[]; };
+void main() {
+  uint sum = 0u;
+  for (int k = 0; k < 16; ++k) sum += values[gl_GlobalInvocationID.x * 16u + uint(k)];
+  sums[gl_GlobalInvocationID.x] = sum;
+}
+)", "comp", R"(
+CHECK: %main = OpFunction
+CHECK-NEXT: OpLabel
+CHECK-NEXT: OpVariable
+CHECK-NEXT: OpVariable
+CHECK-NEXT: OpArrayLength %uint %__0 0
+CHECK-NEXT: = OpExtInst %uint %1 UMax
+CHECK-NEXT: OpISub %uint
+CHECK-NEXT: OpArrayLength %uint %_ 0
+CHECK-NEXT: = OpExtInst %uint %1 UMax
+CHECK-NEXT: OpISub %uint
+CHECK-NOT: OpArrayLength
+CHECK: OpLoopMerge
+CHECK-NOT: OpArrayLength
+CHECK: = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_0
+CHECK-NOT: OpArrayLength
+CHECK: OpFunctionEnd
+)");
+  EXPECT_EQ(outcome.result.rewrites, 2u);
+  EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
 }
 
 // A runtime array inside an element of a descriptor array: OpArrayLength needs a

@@ -1,6 +1,8 @@
 #include "robust_access.h"
 
+#include <map>
 #include <optional>
+#include <tuple>
 
 #include "SPIRV/ir/def_use.h"
 #include "range_report.h"
@@ -95,6 +97,8 @@ class State {
   std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, word) -> constant
   std::vector<uint32_t> fold_values_;
   std::unordered_map<uint32_t, uint32_t> spec_last_index_;
+  // (function, block variable, member) -> last valid index, computed in the entry block.
+  std::map<std::tuple<Function*, uint32_t, uint32_t>, uint32_t> hoisted_last_index_;
   SourceLocation location_;  // from the last OpLine seen
 };
 
@@ -438,9 +442,25 @@ uint32_t State::SpecConstantLastIndex(uint32_t length_id) {
   return id;
 }
 
-// max(OpArrayLength, 1) - 1 for the block the clamp's runtime array lives in.
+// max(OpArrayLength, 1) - 1 for the block the clamp's runtime array lives in. When the
+// block is a module-scope variable itself, its length cannot change while the shader
+// runs, so it is computed once per function, at the top of the entry block, and shared
+// by every clamp of that function (a loop then pays one UMin per access, not four
+// instructions). OpArrayLength is not convergent: moving it adds no control dependence.
 uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
   const BlockPath& path = clamp.block;
+  const Instruction* base = def_use_.Definition(path.base);
+  Function* function = def_use_.FunctionOf(&clamp.at.block->label);
+  if (path.path_end == path.path_begin && base && !def_use_.FunctionOf(base) && function) {
+    auto key = std::make_tuple(function, path.base, path.member);
+    auto found = hoisted_last_index_.find(key);
+    if (found != hoisted_last_index_.end()) return found->second;
+    Block& entry = function->blocks.front();
+    InsertionPoint top{&entry, entry.FirstInsertionPoint()};
+    uint32_t uint_type = emitter_.UintType(32);
+    uint32_t length = emitter_.Emit(top, spv::OpArrayLength, uint_type, {path.base, path.member});
+    return hoisted_last_index_[key] = emitter_.LastIndexOf(top, uint_type, length);
+  }
   uint32_t block_pointer = path.base;
   if (path.path_end > path.path_begin) {
     std::vector<uint32_t> operands = {path.base};
