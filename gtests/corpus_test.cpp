@@ -46,13 +46,7 @@
 namespace glint {
 namespace {
 
-struct CorpusShader {
-  std::string folder;  // corpus folder, e.g. "niagara"
-  std::string path;  // absolute
-  std::string stage;
-  std::string manifest_env;
-  bool glslang_valid = false;  // the manifest's valOK
-};
+using test::CorpusShader;
 
 struct Environment {
   const char* name;
@@ -94,28 +88,6 @@ std::vector<FlagSet> FlagSets() {
   return sets;
 }
 
-std::vector<CorpusShader> LoadCorpus() {
-  std::vector<CorpusShader> shaders;
-  const std::string root = test::SharedRoot() + "/corpus";
-  for (const char* folder : {"glslang", "SaschaWillems-Vulkan", "niagara", "dxvk"}) {
-    std::ifstream manifest(root + "/" + folder + "/OK_manifest.tsv");
-    for (std::string row; std::getline(manifest, row);) {
-      if (row.empty() || row[0] == '#') continue;
-      std::stringstream fields(row);
-      CorpusShader shader;
-      std::string path, valid;
-      std::getline(fields, path, '\t');
-      std::getline(fields, shader.stage, '\t');
-      std::getline(fields, shader.manifest_env, '\t');
-      std::getline(fields, valid, '\t');
-      shader.folder = folder;
-      shader.path = root + "/" + folder + "/" + path;
-      shader.glslang_valid = valid == "valOK";
-      shaders.push_back(shader);
-    }
-  }
-  return shaders;
-}
 
 standalone::CommandLine ParseFlags(std::vector<std::string> flags) {
   flags.insert(flags.begin(), "glslangValidator");
@@ -335,7 +307,7 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
 
 TEST(Corpus, AllShaders_AllEnvironments) {
   auto start = std::chrono::steady_clock::now();
-  std::vector<CorpusShader> shaders = LoadCorpus();
+  std::vector<CorpusShader> shaders = test::ReadCorpusManifests();
   ASSERT_GT(shaders.size(), 700u) << "corpus manifests not found under " << test::SharedRoot();
   std::vector<Job> jobs;
   for (const CorpusShader& shader : shaders)

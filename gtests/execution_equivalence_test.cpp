@@ -232,7 +232,9 @@ TEST_P(TableEquivalenceTest, Compute_GlintMatchesGlslang) {
   std::vector<uint32_t> glslang_words = test::CompileGlsl(std::string(kComputeHeader) + shader.body, "comp", env);
   ASSERT_FALSE(glslang_words.empty());
   std::vector<uint32_t> glint_words = GlintOutput(glslang_words, target);
-  if (shader.expect_hoisting) EXPECT_NE(glint_words, glslang_words) << "Glint left the table where glslang put it";
+  if (shader.expect_hoisting) {
+    EXPECT_NE(glint_words, glslang_words) << "Glint left the table where glslang put it";
+  }
   std::map<uint32_t, uint64_t> spec;
   if (std::string(shader.name) == "SpecConstantTable") spec[0] = 0x40400000;  // 3.0f
   ComputeResult expected = RunOnDevice(*context_, glslang_words, target, TableInputs(), spec);
@@ -349,16 +351,8 @@ struct CorpusEntry {
 
 std::vector<CorpusEntry> CorpusComputeShaders() {
   std::vector<CorpusEntry> entries;
-  for (const char* folder : {"SaschaWillems-Vulkan", "dxvk", "glslang", "niagara"}) {
-    std::string root = test::SharedRoot() + "/corpus/" + folder + "/";
-    std::istringstream manifest(test::ReadFile(root + "OK_manifest.tsv"));
-    for (std::string line; std::getline(manifest, line);) {
-      std::istringstream fields(line);
-      std::string path, stage, env, validity;
-      if (line.empty() || line[0] == '#' || !(fields >> path >> stage >> env >> validity) || stage != "comp") continue;
-      entries.push_back({root + path, env, validity == "valOK"});
-    }
-  }
+  for (const test::CorpusShader& shader : test::ReadCorpusManifests())
+    if (shader.stage == "comp") entries.push_back({shader.path, shader.manifest_env, shader.glslang_valid});
   return entries;
 }
 

@@ -178,4 +178,27 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
+std::vector<CorpusShader> ReadCorpusManifests() {
+  std::vector<CorpusShader> shaders;
+  for (const char* folder : {"glslang", "SaschaWillems-Vulkan", "niagara", "dxvk"}) {
+    const std::string root = SharedRoot() + "/corpus/" + folder + "/";
+    std::istringstream manifest(ReadFile(root + "OK_manifest.tsv"));
+    for (std::string row; std::getline(manifest, row);) {
+      if (row.empty() || row[0] == '#') continue;
+      std::istringstream fields(row);
+      CorpusShader shader;
+      std::string path, validity;
+      std::getline(fields, path, '\t');
+      std::getline(fields, shader.stage, '\t');
+      std::getline(fields, shader.manifest_env, '\t');
+      std::getline(fields, validity, '\t');
+      shader.folder = folder;
+      shader.path = root + path;
+      shader.glslang_valid = validity == "valOK";
+      shaders.push_back(shader);
+    }
+  }
+  return shaders;
+}
+
 }  // namespace glint::test

@@ -36,6 +36,18 @@ std::string CheckPatterns(const std::string& text, const std::string& patterns);
 
 std::string ReadFile(const std::string& path);
 
+// One row of ../shared/corpus/<folder>/OK_manifest.tsv.
+struct CorpusShader {
+  std::string folder;  // "glslang", "SaschaWillems-Vulkan", "niagara" or "dxvk"
+  std::string path;    // absolute
+  std::string stage;   // "vert", "comp", ...
+  std::string manifest_env;    // the --target-env glslang 12 compiled it for
+  bool glslang_valid = false;  // glslang 12's own output passes spirv-val (valOK)
+};
+
+// Every shader the corpus manifests list, folder by folder in a fixed order.
+std::vector<CorpusShader> ReadCorpusManifests();
+
 }  // namespace glint::test
 
 #endif  // GLINT_GTESTS_TEST_SUPPORT_H
