@@ -39,7 +39,7 @@ std::string TextLine(const AccessRecord& record) {
   else
     line << "no range: " << record.reason;
   if (record.limit >= 0) line << ", limit " << record.limit;
-  if (!record.verdict.empty()) line << ": " << record.verdict;
+  if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
   return line.str();
 }
 
@@ -59,12 +59,26 @@ std::string JsonRecord(const AccessRecord& record) {
   out << ", \"limit\": ";
   if (record.limit >= 0) out << record.limit; else out << "null";
   out << ", \"verdict\": ";
-  if (record.verdict.empty()) out << "null"; else out << JsonString(record.verdict);
+  if (record.verdict == AccessVerdict::kNone)
+    out << "null";
+  else
+    out << JsonString(AccessVerdictText(record.verdict));
   out << "}";
   return out.str();
 }
 
 }  // namespace
+
+const char* AccessVerdictText(AccessVerdict verdict) {
+  switch (verdict) {
+    case AccessVerdict::kNone: return "";
+    case AccessVerdict::kClamped: return "clamped";
+    case AccessVerdict::kProvenInBounds: return "proven in bounds";
+    case AccessVerdict::kUnbounded: return "unbounded";
+    case AccessVerdict::kNotClamped: return "not clamped";
+  }
+  return "";
+}
 
 std::string FormatRangeReport(const Report& report, bool json) {
   std::string out;

@@ -186,8 +186,9 @@ struct LoopShape {
 
 class IntegerRangeAnalysis::Evaluator {
  public:
-  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options)
-      : module_(module), def_use_(def_use), options_(options) {
+  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
+            CfgLookup cfgs)
+      : module_(module), def_use_(def_use), options_(options), cfg_lookup_(std::move(cfgs)) {
     IndexDecorations();
   }
 
@@ -220,16 +221,16 @@ class IntegerRangeAnalysis::Evaluator {
   LoopShape MatchLoop(uint32_t variable);
   bool CollectStores(uint32_t variable, std::vector<const Instruction*>* stores,
                      std::string* why) const;
-  bool MatchLoopAround(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+  bool MatchLoopAround(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                        LoopShape* shape);
   bool NormalizeComparison(Compare compare, int64_t value, LoopShape* shape) const;
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
-  bool MatchPreheader(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+  bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                       LoopShape* shape);
   IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
   IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
-  Cfg& CfgOf(Function& function);
+  const Cfg& CfgOf(Function& function);
   const Instruction* LoopVariableLoadTarget(const Instruction& load);
   const Instruction* DominatingSingleStore(const Instruction& load);
   size_t PositionInBlock(const Instruction* inst);
@@ -264,6 +265,7 @@ class IntegerRangeAnalysis::Evaluator {
   std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
+  CfgLookup cfg_lookup_;  // the context's CFGs; null: cfgs_ below
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
 };
 
@@ -560,7 +562,8 @@ bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_fun
 // ---------------------------------------------------------------------------
 // Loop control variables
 
-Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
+const Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
+  if (cfg_lookup_) return cfg_lookup_(function);
   std::unique_ptr<Cfg>& cfg = cfgs_[&function];
   if (!cfg) cfg = std::make_unique<Cfg>(function);
   return *cfg;
@@ -676,7 +679,7 @@ LoopShape IntegerRangeAnalysis::Evaluator::MatchLoop(uint32_t variable) {
   }
   if (!CollectStores(variable, &stores, &shape.reason)) return shape;
   // The update store sits in the continue target of a loop header.
-  Cfg& cfg = CfgOf(*shape.function);
+  const Cfg& cfg = CfgOf(*shape.function);
   for (const Instruction* store : stores) {
     const Block* block = def_use_.BlockOf(store);
     if (cfg.Successors(block).size() != 1) continue;
@@ -712,7 +715,7 @@ bool IntegerRangeAnalysis::Evaluator::CollectStores(uint32_t variable,
 }
 
 // Continuing block, header, condition block and preheader, in the reference's order.
-bool IntegerRangeAnalysis::Evaluator::MatchLoopAround(Cfg& cfg, const Block& header,
+bool IntegerRangeAnalysis::Evaluator::MatchLoopAround(const Cfg& cfg, const Block& header,
                                                       const Block& latch, uint32_t variable,
                                                       LoopShape* shape) {
   if (!MatchContinue(latch, variable, header.id(), shape)) return false;
@@ -857,7 +860,7 @@ bool IntegerRangeAnalysis::Evaluator::NormalizeComparison(Compare compare, int64
 
 // The header's only predecessor besides the continuing block ends with
 // "OpStore %i %init; OpBranch %header".
-bool IntegerRangeAnalysis::Evaluator::MatchPreheader(Cfg& cfg, const Block& header,
+bool IntegerRangeAnalysis::Evaluator::MatchPreheader(const Cfg& cfg, const Block& header,
                                                      const Block& latch, uint32_t variable,
                                                      LoopShape* shape) {
   const auto& predecessors = cfg.Predecessors(&header);
@@ -1116,8 +1119,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
 // ---------------------------------------------------------------------------
 
 IntegerRangeAnalysis::IntegerRangeAnalysis(Module& module, const DefUse& def_use,
-                                           const IntegerRangeOptions& options)
-    : options_(options), evaluator_(std::make_unique<Evaluator>(module, def_use, options)) {}
+                                           const IntegerRangeOptions& options, CfgLookup cfgs)
+    : options_(options),
+      evaluator_(std::make_unique<Evaluator>(module, def_use, options, std::move(cfgs))) {}
 
 IntegerRangeAnalysis::~IntegerRangeAnalysis() = default;
 

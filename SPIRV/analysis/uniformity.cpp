@@ -75,7 +75,7 @@ Cause SourceCause(std::string text) {
 // Control dependence of one function: for each block, the blocks ending in a
 // multi-way branch it is control dependent on (post-dominator walk per edge).
 struct FunctionShape {
-  std::unique_ptr<Cfg> cfg;
+  const Cfg* cfg = nullptr;
   std::unordered_map<const Block*, std::vector<const Block*>> controllers;
 };
 
@@ -88,10 +88,9 @@ std::vector<uint32_t> DistinctTargets(const Block& block) {
   return targets;
 }
 
-std::unique_ptr<FunctionShape> ShapeOf(Function& function) {
+std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
   auto shape = std::make_unique<FunctionShape>();
-  shape->cfg = std::make_unique<Cfg>(function);
-  const Cfg& cfg = *shape->cfg;
+  shape->cfg = &cfg;
   for (const Block* branch : cfg.ReversePostOrder()) {
     if (DistinctTargets(*branch).size() < 2) continue;
     const Block* stop = cfg.ImmediatePostDominator(branch);
@@ -110,11 +109,12 @@ std::unique_ptr<FunctionShape> ShapeOf(Function& function) {
 // Facts about the module every entry point shares: decorations, names, line info,
 // operand lists, control dependence and convergence classes.
 struct ModuleFacts {
-  explicit ModuleFacts(Module& m) : module(m), def_use(m), classes(m) {}
+  ModuleFacts(Module& m, const UniformityInputs& inputs)
+      : module(m), def_use(inputs.def_use), classes(inputs.classes) {}
 
   Module& module;
-  DefUse def_use;
-  ConvergenceClasses classes;
+  const DefUse& def_use;
+  const ConvergenceClasses& classes;
   std::unordered_map<uint32_t, std::string> names;
   std::unordered_map<uint32_t, std::string> strings;
   std::unordered_map<uint32_t, uint32_t> builtins;  // variable -> BuiltIn
@@ -194,11 +194,12 @@ void IndexNamesAndLines(ModuleFacts& facts) {
       }
 }
 
-std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module) {
-  auto facts = std::make_unique<ModuleFacts>(module);
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {
+  auto facts = std::make_unique<ModuleFacts>(module, inputs);
   IndexDecorations(*facts);
   IndexNamesAndLines(*facts);
-  for (Function& function : module.functions) facts->shapes[function.id()] = ShapeOf(function);
+  for (Function& function : module.functions)
+    facts->shapes[function.id()] = ShapeOf(inputs.cfgs(function));
   return facts;
 }
 
@@ -922,8 +923,21 @@ const char* DivergenceName(Divergence level) {
 }
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
+  DefUse def_use(module);
+  ConvergenceClasses classes(module);
+  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs;
+  UniformityInputs inputs{def_use, classes, [&cfgs](Function& function) -> const Cfg& {
+                            std::unique_ptr<Cfg>& cfg = cfgs[&function];
+                            if (!cfg) cfg = std::make_unique<Cfg>(function);
+                            return *cfg;
+                          }};
+  return AnalyzeUniformity(module, inputs, options);
+}
+
+UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,
+                                   const UniformityOptions& options) {
   UniformityResult result;
-  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module);
+  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
   if (!facts->classes.ok()) {
     result.refusal = "uniformity analysis refused: " + facts->classes.error();
     return result;

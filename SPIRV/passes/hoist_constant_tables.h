@@ -78,15 +78,20 @@ struct ConstantTableDecision {
   std::string refusal;      // why it was left alone; empty when hoisted
 };
 
-// Runs the rewrite on `module`; when `decisions` is given, appends one entry per
-// candidate variable, in module order.
+// Runs the rewrite on the context's module, with its def-use and CFGs; when
+// `decisions` is given, appends one entry per candidate variable, in module order.
+PassResult HoistConstantTables(AnalysisContext& analyses,
+                               std::vector<ConstantTableDecision>* decisions);
+// The same with analyses of its own.
 PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions);
 
 class HoistConstantTablesPass : public Pass {
  public:
   const char* name() const override { return "hoist-constant-tables"; }
-  PassResult Run(Module& module, PassContext& context) override {
-    return HoistConstantTables(module, nullptr);
+
+ protected:
+  PassResult Process(Module&, PassContext& context) override {
+    return HoistConstantTables(*context.analyses, nullptr);
   }
 };
 
