@@ -76,6 +76,8 @@ Glint:
   --uniformity=warn|error|off   uniformity problems: warnings (default), errors, none
   --subgroup-size <N>   the subgroup size the application guarantees
   --spec-constant <ID>=<VALUE>  value of a specialization constant (repeatable)
+  --passes=<a,b,...>    run only these passes, in this order (debugging): specialize-constants,
+                        hoist-constant-tables, robust-access, uniformity, range-report
 
 Exit codes: 0 success, 1 usage or output error, 2 compile error (or Glint refused),
 3 link error.
