@@ -41,12 +41,9 @@ std::string GlslangVersion() {
 }
 
 bool WriteText(const std::string& path, const std::string& text) {
-  bool ok = WriteAtomically(path, [&](const std::string& temporary) {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    file << text;
-  });
-  if (!ok) std::printf("ERROR: Failed to open file: %s\n", path.c_str());
-  return ok;
+  output::WriteResult written = output::WriteOutputFile(path, text);
+  if (!written.ok()) std::printf("ERROR: %s\n", output::DescribeFailure(path, written).c_str());
+  return written.ok();
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ struct RunReport {
 };
 
 // Writes the reports the command line asks for. Returns false (after printing
-// "ERROR: Failed to open file: NAME") when one cannot be written.
+// "ERROR: cannot open/write ..." naming the file and why) when one cannot be written.
 bool WriteReportFiles(const CommandLine& line, int argc, char** argv, const RunReport& run);
 
 }  // namespace glint::standalone
