@@ -144,6 +144,19 @@ TEST(AnalysisContext, Invalidate_DropsWhatIsBuiltOnADroppedAnalysis) {
   EXPECT_EQ(analyses.builds().cfg, module.functions.size());
 }
 
+TEST(AnalysisContext, ValueFlow_OnePerFunctionDroppedWithTheCfg) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  Function& main = module.functions.front();
+  const ValueFlow& flow = analyses.GetValueFlow(main);
+  EXPECT_EQ(&analyses.GetValueFlow(main), &flow);
+  EXPECT_FALSE(flow.Variables().empty());  // `sum` and `i` live in Function variables
+  analyses.Invalidate(PreservedAnalyses::None().Preserve(Analysis::kValueFlow));  // CFG dropped
+  analyses.GetValueFlow(main);
+  EXPECT_EQ(analyses.builds().value_flow, 2u);
+  EXPECT_EQ(analyses.builds().cfg, 2u);
+}
+
 TEST(AnalysisContext, RangeAnalysis_OnePerModeAndSubgroupSize) {
   Module module = ParseShader();
   AnalysisContext analyses(module);

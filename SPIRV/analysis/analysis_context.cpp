@@ -55,6 +55,15 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
   return *result;
 }
 
+const ValueFlow& AnalysisContext::GetValueFlow(Function& function) {
+  std::unique_ptr<ValueFlow>& flow = value_flows_[&function];
+  if (!flow) {
+    flow = std::make_unique<ValueFlow>(module_, function, GetCfg(function));
+    ++builds_.value_flow;
+  }
+  return *flow;
+}
+
 void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (preserved.PreservesAll()) return;
   bool def_use = preserved.Preserves(Analysis::kDefUse);
@@ -64,6 +73,7 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!preserved.Preserves(Analysis::kUniformity) || !def_use || !cfg || !convergence)
     uniformity_.clear();
   if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg) ranges_.clear();
+  if (!preserved.Preserves(Analysis::kValueFlow) || !cfg) value_flows_.clear();
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();
   if (!def_use) def_use_.reset();

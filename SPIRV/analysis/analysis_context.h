@@ -9,13 +9,16 @@
 //   convergence        ConvergenceClasses (analysis/convergence_classes.h)
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget
 //                      (analysis/uniformity.h); shares def-use, convergence and CFGs
+//   value flow         ValueFlow per function, default options (analysis/value_flow.h);
+//                      shares the function's CFG
 //
 // What it promises: an analysis it hands out describes the module as it was when the
 // analysis was built. It does not watch the module; whoever changes the module says
 // which analyses survived (Invalidate with the set the change preserved; the pass
 // manager does this after every pass from PassResult::preserved) and the rest are
 // dropped and rebuilt on the next request. Analyses that depend on another are dropped
-// with it (ranges and uniformity with def-use or the CFGs, uniformity with convergence).
+// with it (ranges and uniformity with def-use or the CFGs, uniformity with convergence,
+// value flow with the CFGs).
 //
 // References it returns stay valid until the next Invalidate that drops that analysis.
 // Builds are counted (builds()) so that tests and benches can prove reuse.
@@ -31,6 +34,7 @@
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -44,6 +48,7 @@ enum class Analysis : uint32_t {
   kIntegerRanges = 1u << 2,
   kConvergence = 1u << 3,
   kUniformity = 1u << 4,
+  kValueFlow = 1u << 5,
 };
 
 // Which analyses are still valid after a change to the module.
@@ -72,6 +77,7 @@ struct AnalysisBuilds {
   uint32_t integer_ranges = 0;
   uint32_t convergence = 0;
   uint32_t uniformity = 0;
+  uint32_t value_flow = 0;  // one per function
 };
 
 class AnalysisContext {
@@ -89,6 +95,8 @@ class AnalysisContext {
   IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
   const ConvergenceClasses& GetConvergenceClasses();
   const UniformityResult& GetUniformity(const UniformityOptions& options = {});
+  // The value flow of `function`'s Function variables.
+  const ValueFlow& GetValueFlow(Function& function);
 
   // Drops every analysis `preserved` does not keep, and those built on a dropped one.
   void Invalidate(const PreservedAnalyses& preserved);
@@ -103,6 +111,7 @@ class AnalysisContext {
   std::map<std::pair<RangeAnalysisMode, uint32_t>, std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
   std::map<uint32_t, std::unique_ptr<UniformityResult>> uniformity_;  // by round budget
+  std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;
 };
 
 }  // namespace glint::spirv

@@ -85,14 +85,17 @@ PassResult HoistConstantTables(AnalysisContext& analyses,
 // The same with analyses of its own.
 PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions);
 
+// One TableRecord per Private variable the decisions created: its name, how many
+// per-invocation copies it replaced, and the line of its first access.
+std::vector<TableRecord> DescribeTables(const Module& module,
+                                        const std::vector<ConstantTableDecision>& decisions);
+
 class HoistConstantTablesPass : public Pass {
  public:
   const char* name() const override { return "hoist-constant-tables"; }
 
  protected:
-  PassResult Process(Module&, PassContext& context) override {
-    return HoistConstantTables(*context.analyses, nullptr);
-  }
+  PassResult Process(Module& module, PassContext& context) override;
 };
 
 }  // namespace glint::spirv
