@@ -416,8 +416,7 @@ TEST(Uniformity, AcrossFunctionCalls) {
                                                      "but it needs uniform control flow for: barrier "
                                                      "(OpControlBarrier, workgroup scope) at u.comp:10"
                                                      "\nCHECK-NEXT: branch at u.comp:13"
-                                                     "\nCHECK: `firstHalf(` returns a non-uniform value"
-                                                     "\nCHECK: it returns a non-uniform value at u.comp:8"
+                                                     "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
                                                      "\nCHECK: built-in LocalInvocationIndex"),
             "");
 }
@@ -949,6 +948,50 @@ TEST(UniformityCallSites, IndependentReasonChains) {
             "");
   EXPECT_NE(outcome.All().find("built-in LocalInvocationIndex"), std::string::npos) << outcome.All();
   EXPECT_NE(outcome.All().find("storage buffer"), std::string::npos) << outcome.All();
+}
+
+// --- Context: a small helper's result from this call's arguments. ---
+
+// `halve` is called with a per-invocation value and with a uniform one; only the first
+// call's result is non-uniform (parameters alone join every call site).
+TEST(UniformityContext, HelperResultPerCallSite) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint halve(uint v) { return v >> 1u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = halve(gl_LocalInvocationIndex);\n"
+                                    "  if (halve(count) > 3u) barrier();\n"
+                                    "  if (halve(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+}
+
+// A helper with a branch is not evaluated per call: its result joins every call site.
+TEST(UniformityContext, HelperWithBranch_JoinsCallSites) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                                    "  if (pick(count) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_NE(outcome.All().find("`pick(u1;` returns"), std::string::npos) << outcome.All();
+}
+
+// A function called in non-uniform control flow still returns one value to all the
+// invocations of that call when its own returns are uniform.
+TEST(UniformityContext, ReturnInsideDivergentCall_IsUniformForTheCall) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint limit() { uint n = count; if (n > 9u) return 9u; return n; }\n"
+                                    "void main() {\n"
+                                    "  uint m = 0u;\n"
+                                    "  if (gl_LocalInvocationIndex < 5u) m = limit();\n"
+                                    "  if (limit() > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  EXPECT_EQ(outcome.All(), "");
 }
 
 // --- Warning classes: every uniform-control row of the convergence table has a name. ---

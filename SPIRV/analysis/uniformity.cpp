@@ -39,6 +39,8 @@ struct Cause {
     kKill,            // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
     kMerge,           // phi merging the paths of the branch ending `block`
     kNestedLocal,     // kNested, within the function (call sites left out)
+    kStoreControlLocal,  // kStoreControl, within the function (call sites left out)
+    kReturnControlLocal,  // kReturnControl, within the function (call sites left out)
     kLocalLoad,       // Function variable `id` loaded by `at`: the stores that reach it
     kSharedControl,   // shared variable `id` loaded by `at` in non-uniform block `block`
     kPhaseBarrier,    // shared variable `id` read after barrier `at` in non-uniform `block`
@@ -283,6 +285,9 @@ class EntryPointAnalysis {
   Fact BlockControl(const Function& function, const Block& block);
   void Transfer(const Function& function, const Block& block, const Instruction& inst, Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
+  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block, const Instruction& call) const;
+  std::optional<Fact> HelperLoad(const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                 const Block& block, const Instruction& call) const;
   void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
   bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
                       const Fact& control);
@@ -338,7 +343,8 @@ class EntryPointAnalysis {
   std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function
   std::unordered_map<const Block*, Fact> local_blocks_;  // blocks_ without call sites
   std::unordered_map<const Instruction*, Fact> local_loads_;    // Function-variable loads
-  std::unordered_map<const Instruction*, Fact> store_control_;  // control at each store
+  std::unordered_map<const Instruction*, Fact> store_control_;  // local control at each store
+  Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
   std::unique_ptr<BarrierPhases> phases_;  // only where there are workgroups
   std::unordered_map<uint32_t, std::vector<Need>> needs_;  // per function
 };
@@ -572,6 +578,7 @@ void EntryPointAnalysis::ProcessFunction(Function& function) {
   const FunctionShape& shape = *facts_.shapes.at(function.id());
   for (const Block* block : shape.cfg->ReversePostOrder()) {
     Fact control = BlockControl(function, *block);
+    running_local_ = local_blocks_[block];
     for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
   }
 }
@@ -614,7 +621,8 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block, 
     case spv::OpReturnValue:
       if (!inst.words.empty())
         Raise(returns_[function.id()], Value(inst.words[0]), MakeCause(Cause::kReturn, inst.words[0], &block, &inst));
-      Raise(returns_[function.id()], control->level, MakeCause(Cause::kReturnControl, 0, &block, &inst));
+      // Within the function: the invocations of one call see the same returns.
+      Raise(returns_[function.id()], running_local_.level, MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
       return;
     case spv::OpKill:
     case spv::OpTerminateInvocation:
@@ -649,13 +657,85 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
       changed_ = true;
   }
   if (inst.result_id) {
+    std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
     const Fact& returned = returns_[callee_id];
-    Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+    if (own)
+      Raise(values_[inst.result_id], own->level, own->cause);
+    else
+      Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
   }
   const Fact& kill = kills_[callee_id];
   Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
   RaiseLocal(*control, kill.level, after);
+  RaiseLocal(running_local_, kill.level, after);
   Raise(killed_out_[&block], kill.level, after);
+}
+
+// The result of a call of a small helper, from this call's own arguments rather than
+// the join of every call site's (parameters are context-insensitive otherwise): for a
+// callee of one block that returns a value, with no variables, stores, calls or
+// instructions whose level does not follow from their operands, and that loads only
+// through its pointer parameters or from memory outside it. nullopt for other callees.
+std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee, const Block& block,
+                                                         const Instruction& call) const {
+  if (callee.blocks.size() != 1) return std::nullopt;
+  const Block& body = callee.blocks.front();
+  std::unordered_map<uint32_t, Fact> local;
+  std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
+  size_t index = 1;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= call.words.size()) return std::nullopt;
+    uint32_t argument = call.words[index++];
+    const Instruction* type = facts_.def_use.Definition(parameter.type_id);
+    if (type && type->opcode == spv::OpTypePointer) pointer_args[parameter.result_id] = argument;
+    else local[parameter.result_id] = {Value(argument), MakeCause(Cause::kParameter, argument, &block, &call)};
+  }
+  auto level_of = [&](uint32_t id) {
+    auto found = local.find(id);
+    return found != local.end() ? found->second : Fact{Value(id), MakeCause(Cause::kOperand, id)};
+  };
+  for (const Instruction& inst : body.instructions) {
+    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
+    if (inst.opcode == spv::OpReturnValue) return level_of(inst.words.at(0));
+    bool foreign_ext = inst.opcode == spv::OpExtInst && inst.words.at(0) != facts_.module.GlslStd450Import();
+    bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) || inst.opcode == spv::OpImageRead ||
+                  inst.opcode == spv::OpImageSparseRead || foreign_ext;
+    std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+    if (!inst.result_id || source || !row || row->flags != kNotConvergent || inst.opcode == spv::OpVariable ||
+        inst.opcode == spv::OpFunctionCall || inst.opcode == spv::OpPhi)
+      return std::nullopt;
+    if (inst.opcode == spv::OpLoad) {
+      std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
+      if (!loaded) return std::nullopt;
+      local[inst.result_id] = *loaded;
+      continue;
+    }
+    Fact joined;
+    for (uint32_t id : facts_.operands.at(&inst)) {
+      Fact operand = level_of(id);
+      RaiseLocal(joined, operand.level, operand.cause);
+    }
+    local[inst.result_id] = joined;
+  }
+  return std::nullopt;
+}
+
+// A helper's load: through a pointer parameter, the caller's memory at this call; from
+// a pointer defined outside the helper, the load's own level (it does not depend on
+// the helper's parameters). nullopt for pointers computed inside the helper.
+std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
+                                                   const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                                   const Block& block, const Instruction& call) const {
+  uint32_t pointer = load.words.at(0);
+  auto argument = pointer_args.find(pointer);
+  if (argument != pointer_args.end()) {
+    uint32_t root = RootOf(argument->second);
+    Fact memory = MemoryFact(root);
+    return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
+  }
+  if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
+  const Fact* fact = ValueFact(load.result_id);
+  return fact ? *fact : Fact{};
 }
 
 // A phi is as divergent as its values, and as the branches that choose between its
@@ -767,7 +847,9 @@ bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& b
       return true;
     }
     case spv::OpStore: {
-      Raise(store_control_[&inst], control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+      // For followed locals the control within the function is what matters: the
+      // invocations that run this call of the function all see the same stores.
+      Raise(store_control_[&inst], running_local_.level, MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
       uint32_t root = RootOf(inst.words[0]);
       WriteMemory(root, Value(inst.words[1]), MakeCause(Cause::kStore, inst.words[1], &block, &inst));
       WriteMemory(root, Value(inst.words[0]), MakeCause(Cause::kStore, inst.words[0], &block, &inst));
@@ -963,6 +1045,16 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, std::vector<std
     case Cause::kStoreControl:
       lines->push_back("it is assigned " + Where(cause.at) + " in non-uniform control flow");
       return CauseOfBlock(cause.block);
+    case Cause::kReturnControlLocal: {
+      lines->push_back("it returns " + Where(cause.at) + " in non-uniform control flow");
+      auto local = local_blocks_.find(cause.block);
+      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+    }
+    case Cause::kStoreControlLocal: {
+      lines->push_back("it is assigned " + Where(cause.at) + " in non-uniform control flow");
+      auto local = local_blocks_.find(cause.block);
+      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+    }
     case Cause::kParameter:
       lines->push_back("a parameter receives a non-uniform argument " + Where(cause.at));
       return CauseOfValue(cause.id);
