@@ -18,6 +18,16 @@
 namespace glint::spirv {
 namespace {
 
+// A reason chain as it is written: each line with the place it names.
+struct ReasonLines {
+  std::vector<std::string> text;
+  std::vector<SourceLocation> where;
+  void Add(std::string line, SourceLocation location) {
+    text.push_back(std::move(line));
+    where.push_back(std::move(location));
+  }
+};
+
 // Why a level was raised. A fact is only raised by a fact that already had the new
 // level, so following causes never loops.
 struct Cause {
@@ -302,10 +312,11 @@ class EntryPointAnalysis {
   std::string Where(const Instruction* inst) const;
   std::string ExitNote(const Block* branch) const;
   std::string NameOf(uint32_t id) const;
-  std::vector<std::string> Explain(const Fact& control) const;
-  bool ExplainControl(const Cause& cause, std::vector<std::string>* lines) const;
+  ReasonLines Explain(const Fact& control) const;
+  SourceLocation LocationOf(const Instruction* inst) const;
+  bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
   const Cause* NextControlCause(const Cause& cause) const;
-  const Cause* ExplainData(const Cause& cause, std::vector<std::string>* lines, std::list<Fact>* memory_facts) const;
+  const Cause* ExplainData(const Cause& cause, ReasonLines* lines, std::list<Fact>* memory_facts) const;
   const Cause* CauseOfValue(uint32_t id) const;
   const Cause* CauseOfBlock(const Block* block) const;
   UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
@@ -317,6 +328,7 @@ class EntryPointAnalysis {
     const Instruction* inst;
     Divergence allowed;
     std::string what;  // "barrier (OpControlBarrier, workgroup scope) at x.comp:5"
+    const char* rule;  // the rule of a finding about the instruction itself
   };
   std::vector<Function*> CalleesFirst() const;
   void CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
@@ -324,8 +336,7 @@ class EntryPointAnalysis {
   void CheckCall(const Function& caller, const Instruction& call, const Fact& control,
                  std::vector<UniformityFinding>* findings, std::unordered_set<const Instruction*>* reported);
   std::optional<Divergence> Allowed(const Instruction& inst, UniformScope* scope) const;
-  std::vector<std::string> ExplainAlternatives(const Instruction& inst, const Fact& control,
-                                               Divergence allowed) const;
+  ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control, Divergence allowed) const;
 
   ModuleFacts& facts_;
   const UniformityOptions& options_;
@@ -924,6 +935,11 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst) {
 }
 
 // "at file:line", or "in `function` (no line information)".
+SourceLocation EntryPointAnalysis::LocationOf(const Instruction* inst) const {
+  auto it = inst ? facts_.locations.find(inst) : facts_.locations.end();
+  return it == facts_.locations.end() ? SourceLocation{} : it->second;
+}
+
 std::string EntryPointAnalysis::Where(const Instruction* inst) const {
   if (!inst) return "at an unknown place";
   auto it = facts_.locations.find(inst);
@@ -955,8 +971,8 @@ std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
 
 // Renders the chain of causes behind a control level, outermost first: why the block
 // is non-uniform, which value that depends on, where the value came from.
-std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const {
-  std::vector<std::string> lines;
+ReasonLines EntryPointAnalysis::Explain(const Fact& control) const {
+  ReasonLines lines;
   std::list<Fact> memory_facts;  // joined memory facts live here while the walk refers to them
   const Cause* cause = &control.cause;
   // Causes are acyclic (see Cause); the step limit only bounds the length of the text.
@@ -976,30 +992,30 @@ const Cause* EntryPointAnalysis::CauseOfBlock(const Block* block) const {
 }
 
 // One line for a cause about control flow; false when `cause` is about data.
-bool EntryPointAnalysis::ExplainControl(const Cause& cause, std::vector<std::string>* lines) const {
+bool EntryPointAnalysis::ExplainControl(const Cause& cause, ReasonLines* lines) const {
   switch (cause.kind) {
     case Cause::kBranch:
-      lines->push_back("only some invocations take the branch " + Where(cause.block->Terminator()) +
-                       ExitNote(cause.block) + ": its condition is " +
-                       DivergenceName(Value(ConditionOf(cause.block))));
+      lines->Add("only some invocations take the branch " + Where(cause.block->Terminator()) +
+                     ExitNote(cause.block) + ": its condition is " + DivergenceName(Value(ConditionOf(cause.block))),
+                 LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kNested:
     case Cause::kNestedLocal:
-      lines->push_back("it is inside the branch " + Where(cause.block->Terminator()) +
-                       ", which is in non-uniform control flow");
+      lines->Add("it is inside the branch " + Where(cause.block->Terminator()) + ", which is in non-uniform control flow",
+                 LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kMerge:
-      lines->push_back("it merges the paths of the branch " + Where(cause.block->Terminator()));
+      lines->Add("it merges the paths of the branch " + Where(cause.block->Terminator()), LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kCallSite:
-      lines->push_back("its function is called " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("its function is called " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return true;
     case Cause::kKillAfterCall:
-      lines->push_back("the call of " + NameOf(cause.id) + " " + Where(cause.at) +
-                       " may end only some invocations (discard)");
+      lines->Add("the call of " + NameOf(cause.id) + " " + Where(cause.at) + " may end only some invocations (discard)",
+                 LocationOf(cause.at));
       return true;
     case Cause::kKill:
-      lines->push_back("the discard " + Where(cause.at) + " is in non-uniform control flow");
+      lines->Add("the discard " + Where(cause.at) + " is in non-uniform control flow", LocationOf(cause.at));
       return true;
     default:
       return false;
@@ -1027,60 +1043,61 @@ const Cause* EntryPointAnalysis::NextControlCause(const Cause& cause) const {
 
 // One line (or none, for plain operands) for a cause about values and memory; returns
 // the cause it rests on.
-const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, std::vector<std::string>* lines,
+const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* lines,
                                              std::list<Fact>* memory_facts) const {
   switch (cause.kind) {
     case Cause::kSource:
-      lines->push_back(cause.text);
+      lines->Add(cause.text, SourceLocation{});
       return nullptr;
     case Cause::kOperand:
       return CauseOfValue(cause.id);
     case Cause::kLoad:
-      lines->push_back(NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()));
+      lines->Add(NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()), LocationOf(cause.at));
       memory_facts->push_back(MemoryFact(cause.id));
       return &memory_facts->back().cause;
     case Cause::kStore:
-      lines->push_back("it is assigned a non-uniform value " + Where(cause.at));
+      lines->Add("it is assigned a non-uniform value " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kStoreControl:
-      lines->push_back("it is assigned " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kReturnControlLocal: {
-      lines->push_back("it returns " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       auto local = local_blocks_.find(cause.block);
       return local == local_blocks_.end() ? nullptr : &local->second.cause;
     }
     case Cause::kStoreControlLocal: {
-      lines->push_back("it is assigned " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       auto local = local_blocks_.find(cause.block);
       return local == local_blocks_.end() ? nullptr : &local->second.cause;
     }
     case Cause::kParameter:
-      lines->push_back("a parameter receives a non-uniform argument " + Where(cause.at));
+      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kCallResult: {
-      lines->push_back(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")");
+      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")", LocationOf(cause.at));
       auto returned = returns_.find(cause.id);
       return returned == returns_.end() ? nullptr : &returned->second.cause;
     }
     case Cause::kReturn:
-      lines->push_back("it returns a non-uniform value " + Where(cause.at));
+      lines->Add("it returns a non-uniform value " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kReturnControl:
-      lines->push_back("it returns " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kLocalLoad: {
-      lines->push_back(NameOf(cause.id) + " is loaded " + Where(cause.at));
+      lines->Add(NameOf(cause.id) + " is loaded " + Where(cause.at), LocationOf(cause.at));
       auto local = local_loads_.find(cause.at);
       return local == local_loads_.end() ? nullptr : &local->second.cause;
     }
     case Cause::kSharedControl:
-      lines->push_back("shared variable " + NameOf(cause.id) + " is loaded " + Where(cause.at) +
-                       " in non-uniform control flow");
+      lines->Add("shared variable " + NameOf(cause.id) + " is loaded " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kPhaseBarrier:
-      lines->push_back("shared variable " + NameOf(cause.id) + " is read after the barrier " + Where(cause.at) +
-                       ", which is in non-uniform control flow");
+      lines->Add("shared variable " + NameOf(cause.id) + " is read after the barrier " + Where(cause.at) +
+                     ", which is in non-uniform control flow",
+                 LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     default:
       return nullptr;
@@ -1098,6 +1115,14 @@ bool EntryPointAnalysis::DerivativesApply() const {
   return false;
 }
 
+// The rule id of a finding; the same cases as the message below.
+const char* RuleOf(const Instruction& inst, UniformScope scope) {
+  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse) return "uniformity/derivative";
+  if (scope == UniformScope::kQuad) return "uniformity/implicit-lod";
+  if (inst.opcode == spv::OpControlBarrier) return "uniformity/barrier";
+  return "uniformity/uniform-control";
+}
+
 UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const Fact& control,
                                                   UniformScope scope) const {
   UniformityFinding finding;
@@ -1106,8 +1131,11 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   auto loc = facts_.locations.find(&inst);
   if (loc != facts_.locations.end()) finding.location = loc->second;
   finding.message = UniformityMessage(inst, scope);
+  finding.rule = RuleOf(inst, scope);
   std::optional<Divergence> allowed = Allowed(inst, &scope);
-  finding.reasons = ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
+  ReasonLines reasons = ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
+  finding.reasons = std::move(reasons.text);
+  finding.reason_locations = std::move(reasons.where);
   return finding;
 }
 
@@ -1124,10 +1152,10 @@ std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst, U
 // The chain behind `control`, then up to two more independent ones: other branches
 // the instruction's block depends on that are too divergent for `allowed`, each
 // explained from its own condition (or its own enclosing branch).
-std::vector<std::string> EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, const Fact& control,
-                                                                 Divergence allowed) const {
+ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, const Fact& control,
+                                                    Divergence allowed) const {
   constexpr int kMaxChains = 3;
-  std::vector<std::string> lines = Explain(control);
+  ReasonLines lines = Explain(control);
   const Block* block = facts_.def_use.BlockOf(&inst);
   const Function* function = facts_.def_use.FunctionOf(&inst);
   if (!block || !function) return lines;
@@ -1153,10 +1181,11 @@ std::vector<std::string> EntryPointAnalysis::ExplainAlternatives(const Instructi
     Fact alternative;
     alternative.level = Divergence::kDivergent;
     alternative.cause = cause;
-    std::vector<std::string> more = Explain(alternative);
-    if (more.empty()) continue;
-    more.front() = "also: " + more.front();
-    lines.insert(lines.end(), more.begin(), more.end());
+    ReasonLines more = Explain(alternative);
+    if (more.text.empty()) continue;
+    more.text.front() = "also: " + more.text.front();
+    lines.text.insert(lines.text.end(), more.text.begin(), more.text.end());
+    lines.where.insert(lines.where.end(), more.where.begin(), more.where.end());
     ++chains;
   }
   return lines;
@@ -1201,7 +1230,8 @@ void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector
       std::optional<Divergence> allowed = Allowed(inst, &scope);
       if (!allowed) continue;
       if (control.level <= *allowed) {
-        needs_[function.id()].push_back({&inst, *allowed, UniformityHead(inst, scope) + " " + Where(&inst)});
+        needs_[function.id()].push_back(
+            {&inst, *allowed, UniformityHead(inst, scope) + " " + Where(&inst), RuleOf(inst, scope)});
         continue;
       }
       if (reported->insert(&inst).second) findings->push_back(MakeFinding(inst, control, scope));
@@ -1234,7 +1264,10 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
     if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
   }
   if (violated.size() > 3) finding.message += "; and " + std::to_string(violated.size() - 3) + " more";
-  finding.reasons = ExplainAlternatives(call, control, strictest);
+  finding.rule = violated.front().rule;
+  ReasonLines reasons = ExplainAlternatives(call, control, strictest);
+  finding.reasons = std::move(reasons.text);
+  finding.reason_locations = std::move(reasons.where);
   findings->push_back(std::move(finding));
 }
 
@@ -1317,6 +1350,7 @@ std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Se
     note.severity = Severity::kNote;
     note.origin = "uniformity";
     note.message = result.refusal;
+    note.rule = "uniformity/refused";
     diagnostics.push_back(std::move(note));
     return diagnostics;
   }
@@ -1327,6 +1361,8 @@ std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Se
     diagnostic.location = finding.location;
     diagnostic.message = finding.message;
     diagnostic.reasons = finding.reasons;
+    diagnostic.reason_locations = finding.reason_locations;
+    diagnostic.rule = finding.rule;
     diagnostics.push_back(std::move(diagnostic));
   }
   return diagnostics;
