@@ -20,6 +20,11 @@ std::string TextLine(const AccessRecord& record) {
     line << "no range: " << record.reason;
   if (record.limit >= 0) line << ", limit " << record.limit;
   if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
+  if (record.guard.line != 0)
+    line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
+         << " by the condition at "
+         << (record.guard.file.empty() ? "<unknown>" : record.guard.file) << ":"
+         << record.guard.line << ")";
   return line.str();
 }
 
@@ -43,6 +48,9 @@ std::string JsonRecord(const AccessRecord& record) {
     out << "null";
   else
     out << text::Json(AccessVerdictText(record.verdict));
+  if (record.guard.line != 0)
+    out << ", \"guard\": {\"file\": " << text::Json(record.guard.file)
+        << ", \"line\": " << record.guard.line << "}";
   out << "}";
   return out.str();
 }

@@ -47,8 +47,10 @@ const ConvergenceClasses& AnalysisContext::GetConvergenceClasses() {
 const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& options) {
   std::unique_ptr<UniformityResult>& result = uniformity_[options.round_budget];
   if (!result) {
-    UniformityInputs inputs{GetDefUse(), GetConvergenceClasses(),
-                            [this](Function& function) -> const Cfg& { return GetCfg(function); }};
+    UniformityInputs inputs{
+        GetDefUse(), GetConvergenceClasses(),
+        [this](Function& function) -> const Cfg& { return GetCfg(function); },
+        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
     result = std::make_unique<UniformityResult>(AnalyzeUniformity(module_, inputs, options));
     ++builds_.uniformity;
   }
@@ -70,10 +72,12 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   bool cfg = preserved.Preserves(Analysis::kCfg);
   bool convergence = preserved.Preserves(Analysis::kConvergence);
   // Dependents first: they hold references into what they were built on.
-  if (!preserved.Preserves(Analysis::kUniformity) || !def_use || !cfg || !convergence)
+  bool value_flow = preserved.Preserves(Analysis::kValueFlow) && cfg;
+  if (!preserved.Preserves(Analysis::kUniformity) || !def_use || !cfg || !convergence ||
+      !value_flow)
     uniformity_.clear();
   if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg) ranges_.clear();
-  if (!preserved.Preserves(Analysis::kValueFlow) || !cfg) value_flows_.clear();
+  if (!value_flow) value_flows_.clear();
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();
   if (!def_use) def_use_.reset();

@@ -8,7 +8,8 @@
 //                      def-use and CFGs
 //   convergence        ConvergenceClasses (analysis/convergence_classes.h)
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget
-//                      (analysis/uniformity.h); shares def-use, convergence and CFGs
+//                      (analysis/uniformity.h); shares def-use, convergence, CFGs and
+//                      value flow
 //   value flow         ValueFlow per function, default options (analysis/value_flow.h);
 //                      shares the function's CFG
 //
@@ -17,8 +18,8 @@
 // which analyses survived (Invalidate with the set the change preserved; the pass
 // manager does this after every pass from PassResult::preserved) and the rest are
 // dropped and rebuilt on the next request. Analyses that depend on another are dropped
-// with it (ranges and uniformity with def-use or the CFGs, uniformity with convergence,
-// value flow with the CFGs).
+// with it (ranges and uniformity with def-use or the CFGs, uniformity with convergence
+// and value flow, value flow with the CFGs).
 //
 // References it returns stay valid until the next Invalidate that drops that analysis.
 // Builds are counted (builds()) so that tests and benches can prove reuse.

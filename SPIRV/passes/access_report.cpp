@@ -24,6 +24,7 @@ void AccessReport::AssembleInto(std::vector<AccessRecord>* out) const {
       indexed.verdict = record.verdict;
       indexed.limit = record.limit;
       indexed.index_id = record.index_id;
+      if (record.guard.line != 0) indexed.guard = record.guard;
     } else if (!decision.only_if_indexed) {
       out->push_back(record);
     }

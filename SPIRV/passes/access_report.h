@@ -7,7 +7,8 @@
 //                  operand the output module uses (AddDecision).
 // AssembleInto() joins them once, at the end (the pass manager calls it when
 // Options::collect_ranges is set): each index record takes the verdict, limit and index
-// operand of the decision with its key (access_id, index_position); a decision without
+// operand (and the guard, when the decision has one) of the decision with its key
+// (access_id, index_position); a decision without
 // an index record (images, which the range report does not cover, or a run without the
 // range report) is appended after them, in decision order, unless it was added as
 // `only_if_indexed`. Linear in the number of records.

@@ -24,6 +24,7 @@
 
 #include <vector>
 
+#include "SPIRV/ir/def_use.h"
 #include "pass.h"
 
 namespace glint::spirv {
@@ -34,6 +35,9 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
 // The same on a module of its own (a fresh analysis context): appends to
 // report->accesses.
 void CollectAccessRecords(Module& module, const Options& options, Report* report);
+
+// The OpLine in effect at `inst` within its block (empty without line information).
+SourceLocation LineOf(const DefUse& def_use, const Instruction* inst);
 
 // The pass: when options.collect_ranges is set and a report is given, adds the records
 // to the run's access report; never changes the module.

@@ -7,6 +7,7 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
 #include "access_report.h"
+#include "range_report.h"
 #include "robust_access_emit.h"
 #include "robust_access_images.h"
 
@@ -83,7 +84,12 @@ class State {
   uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t begin, size_t end) const;
 
   void Decide(IndexClamp clamp);
+  // The context's range analysis for Options::range_analysis (shared with range-report).
+  IntegerRangeAnalysis& Ranges() {
+    return context_.analyses->GetIntegerRanges(IntegerRangeOptions::From(context_.options));
+  }
   bool ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record);
+  bool BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard);
   void LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason);
   AccessRecord NewRecord(const Instruction& access, uint32_t word);
   size_t AddRecord(AccessRecord record, bool only_if_indexed = false);
@@ -342,19 +348,29 @@ void State::Decide(IndexClamp clamp) {
 // range it answered in `record`. Limits known only at run time are never proven, except
 // that index 0 is in bounds of every array whose length is a specialization constant.
 bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record) {
-  IntegerRangeAnalysis& ranges =
-      context_.analyses->GetIntegerRanges(IntegerRangeOptions::From(context_.options));
-  IntegerRange range = ranges.RangeOf(index);
+  IntegerRange range = Ranges().RangeAt(index, *clamp.access);
   record->has_range = range.valid;
   record->range_min = range.min;
   record->range_max = range.max;
   record->reason = range.reason;
+  const Instruction* guard = range.guard;
+  bool proven = false;
   switch (clamp.kind) {
-    case LimitKind::kConstant: return range.ProvesWithin(static_cast<int64_t>(clamp.limit));
-    case LimitKind::kSpecConstant: return range.ProvesWithin(0);
-    case LimitKind::kRuntimeArray: return false;
+    case LimitKind::kConstant: proven = range.ProvesWithin(static_cast<int64_t>(clamp.limit)); break;
+    case LimitKind::kSpecConstant: proven = range.ProvesWithin(0); break;
+    case LimitKind::kRuntimeArray: proven = BelowLength(clamp, index, &guard); break;
   }
-  return false;
+  if (guard) record->guard = LineOf(def_use_, guard);
+  return proven;
+}
+
+// A runtime-array index that a guard proves below OpArrayLength of the block the chain
+// reaches directly (a block variable, or a pointer with no indices between it and the
+// member; a path through a descriptor array is not matched).
+bool State::BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard) {
+  if (clamp.block.path_begin != clamp.block.path_end) return false;
+  return Ranges().ProvenBelowArrayLength(index, *clamp.access, clamp.block.base,
+                                         clamp.block.member, guard);
 }
 
 void State::LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason) {

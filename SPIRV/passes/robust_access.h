@@ -28,9 +28,11 @@
 // at run time. Struct member indices are constants and are never touched.
 //
 // Skips a clamp where the range analysis (Options::range_analysis), asked directly
-// through the analysis context, proves the index non-negative and at most the limit;
-// limits known only at run time are never proven (index 0 of an array whose length is
-// a specialization constant excepted). The range analysis is the context's, so a range
+// through the analysis context, proves the index non-negative and at most the limit,
+// or (full mode) where a dominating guard proves a runtime-array index below
+// OpArrayLength of the same block variable and member; other limits known only at run
+// time are never proven (index 0 of an array whose length is a specialization constant
+// excepted). The range analysis is the context's, so a range
 // report in the same run shares it.
 // Report (with Options::collect_ranges): one decision per index it looked at goes into
 // the run's access report (access_report.h): verdict, limit, and the operand the output
