@@ -14,6 +14,7 @@
 
 #include <sstream>
 
+#include "big_stack.h"
 #include "glint/glint.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
@@ -136,10 +137,11 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
                          std::vector<uint32_t>& words) {
   glslang::SpvOptions copied = spv_options ? *spv_options : glslang::SpvOptions();
   spv::SpvBuildLogger logger;
-  {
+  // GlslangToSpv recurses once per nesting level of the AST: run it on a big stack.
+  RunOnBigStack([&] {
     ScopedThreadPool pool;
     glslang::GlslangToSpv(intermediate, words, &logger, &copied);
-  }
+  });
   ReportGlslangLog(logger.getAllMessages(), report);
   if (words.empty()) return Fail(&report, "glslang", "glslang produced no SPIR-V");
   return !report.HasErrors();
