@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The sanitizer job (run by External/run_tests.sh, hence by .ci/run): an AddressSanitizer
+# + UndefinedBehaviorSanitizer build of Glint with Debian's clang-15 in build-asan
+# (options: cmake/GlintSanitizers.cmake), then
+#   1. the GoogleTest suites and the goldens (ctest: every suite the sanitizer build
+#      has, i.e. all but the whole-corpus and install tests; Vulkan is off, so the
+#      execution suites compile to nothing) against the ASan glslangValidator;
+#   2. the fuzz smoke: each libFuzzer target for GLINT_FUZZ_SECONDS (default 45) from
+#      seeds written from the goldens (Test/fuzz/smoke.sh).
+# Any sanitizer report fails the job (nothing recovers). Prints its wall time.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/build-asan"
+started=$SECONDS
+launcher=()
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang-15 -DCMAKE_CXX_COMPILER=clang++-15 "${launcher[@]}" \
+  -DGLINT_SANITIZE=ON -DGLINT_BUILD_FUZZERS=ON -DGLINT_BUILD_VULKAN=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" --target sanitizer_job
+built=$SECONDS
+
+# detect_stack_use_after_return: a pointer kept past its function's return (the C
+# API's first bug) is caught even where the compiler did not inline the callee.
+export ASAN_OPTIONS=detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+(cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900)
+tested=$SECONDS
+
+bash "$root/Test/fuzz/smoke.sh" "$build" "${GLINT_FUZZ_SECONDS:-45}"
+echo "sanitizer job: $((SECONDS - started)) s (build $((built - started)) s," \
+     "tests and goldens $((tested - built)) s, fuzz smoke $((SECONDS - tested)) s)"
