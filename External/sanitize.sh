@@ -26,6 +26,8 @@ built=$SECONDS
 # API's first bug) is caught even where the compiler did not inline the callee.
 export ASAN_OPTIONS=detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# Leaks inside glslang and SPIRV-Tools themselves (each one named in the file).
+export LSAN_OPTIONS=suppressions=$root/External/lsan.supp:print_suppressions=0
 (cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900)
 tested=$SECONDS
 
