@@ -4,7 +4,8 @@
 //
 // Where glslang 12 differs from what Glint promises, Glint wins: an output file that
 // cannot be written is an error (exit 1, glslang prints the message but exits 0), and
-// no output file is ever left half-written (output goes through a temporary file).
+// no output file is ever left half-written (output_file.h: regular files are replaced
+// atomically, devices and pipes written in place, every write checked).
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -19,6 +20,8 @@
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "output_file.h"
+#include "report_files.h"
+#include "spirv_file_format.h"
 #include "SPIRV/validate.h"
 
 namespace glint::standalone {
@@ -71,6 +74,7 @@ struct Run {
   bool link_failed = false;
   bool output_failed = false;
   std::vector<std::string> output_files;
+  RunReport report;  // for --report=html|sarif
 };
 
 
@@ -154,8 +158,12 @@ void PrintGlintReport(const CommandLine& line, const Report& report) {
 void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>& words) {
   const CommandLine& line = run.line;
   const char* variable = line.variable_name ? line.variable_name->c_str() : nullptr;
-  if (!WriteSpirv(file, words, line.hex, variable)) {
-    std::printf("ERROR: Failed to open file: %s\n", file.c_str());
+  std::string bytes = line.hex ? SpirvHexText(words, variable) : SpirvBinaryBytes(words);
+  output::WriteResult written = output::WriteOutputFile(file, bytes);
+  if (!written.ok()) {
+    // glslang's line for a file it cannot open; Glint's own for a failed write.
+    if (written.failure == output::WriteFailure::kOpen) std::printf("ERROR: Failed to open file: %s\n", file.c_str());
+    else std::printf("ERROR: Failed to write file: %s: %s\n", file.c_str(), written.reason.c_str());
     run.output_failed = true;
     return;
   }
@@ -186,6 +194,7 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
   glslang::SpvOptions spv_options = SpvOptionsFor(line);
   frontend::GlintOutput output = Generate(line, intermediate, spv_options, source_name);
   std::string& log = output.glslang_log;
+  run.report.Add(output.report);
   if (!output.ok || output.report.HasErrors()) {
     std::printf("%s", log.c_str());
     PrintGlintReport(line, output.report);
@@ -203,15 +212,18 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
 }
 
 // "output: source included..." per output file, like glslangValidator's --depfile.
-void WriteDepfile(const Run& run, const std::vector<std::string>& sources) {
-  WriteAtomically(*run.line.depfile, [&](const std::string& temporary) {
-    std::ofstream depfile(temporary);
-    for (const std::string& output : run.output_files) {
-      depfile << output << ":";
-      for (const std::string& source : sources) depfile << " " << source;
-      depfile << std::endl;
-    }
-  });
+// glslang says nothing when the depfile cannot be written; Glint says so and exits 1.
+void WriteDepfile(Run& run, const std::vector<std::string>& sources) {
+  std::string text;
+  for (const std::string& output : run.output_files) {
+    text += output + ":";
+    for (const std::string& source : sources) text += " " + source;
+    text += "\n";
+  }
+  output::WriteResult written = output::WriteOutputFile(*run.line.depfile, text);
+  if (written.ok()) return;
+  std::printf("ERROR: %s\n", output::DescribeFailure(*run.line.depfile, written).c_str());
+  run.output_failed = true;
 }
 
 void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {
@@ -240,6 +252,8 @@ void CompileAndLink(Run& run) {
   std::vector<frontend::SourceUnit> units = ReadUnits(line);
   FinishGlslangSettings(line);
   std::unique_ptr<frontend::Compilation> compilation = frontend::Compile(units, line.glslang, line.preprocess);
+  for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
+  for (const std::string& included : compilation->included_files) run.report.AddSource(included, nullptr);
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
   PrintUnitLogs(run, *compilation);
@@ -306,6 +320,8 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   std::vector<uint32_t> words;
   if (!ReadSpirv(name, &words)) return void(run.compile_failed = true);
   Report report;
+  for (ReportSource& source : SourcesFromSpirv(words)) run.report.AddSource(source.name, &source.text);
+  run.report.has_line_information &= ModuleHasLineInformation(words);
   TargetEnv env = SpirvInputEnv(line);
   if (line.run_glint && (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
     for (Diagnostic diagnostic : report.diagnostics) {
@@ -313,8 +329,10 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
         diagnostic.message = name + ": " + diagnostic.message;
       std::printf("%s\n", FormatDiagnostic(diagnostic).c_str());
     }
+    run.report.Add(report);
     return void(run.compile_failed = true);
   }
+  run.report.Add(report);
   if (line.spirv_tools_validate) {
     std::string problem = spirv::Validate(words, env);
     if (!problem.empty())
@@ -388,6 +406,7 @@ int Main(int argc, char** argv) {
     if (line.link || line.preprocess) CompileAndLink(run);
     else CompileWithoutLinking(run);
   }
+  if (!WriteReportFiles(line, argc, argv, run.report)) run.output_failed = true;
   std::fflush(stdout);
   if (run.compile_failed) return kFailCompile;
   if (run.link_failed) return kFailLink;
