@@ -33,7 +33,9 @@ for entry in "${targets[@]}"; do
   status=0
   # -timeout: one input taking over 30 s is a hang; -rss_limit_mb: a 2.5 GB process is
   # a memory bug (ASan's shadow counts too).
-  "$binary" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2560 -print_final_stats=1 \
+  # The fuzzers keep ASan's signal handlers (stack traces); glsl_isolated_fuzzer sets
+  # its workers' options itself.
+  ASAN_OPTIONS=detect_stack_use_after_return=1 "$binary" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2560 -print_final_stats=1 \
       -artifact_prefix="$fuzz_dir/artifacts/$target-" "$scratch/$target" "$seeds" >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   took=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
