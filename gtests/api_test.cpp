@@ -437,7 +437,7 @@ INSTANTIATE_TEST_SUITE_P(
 // Process either succeeds with the normal output or fails with a message and the input
 // intact; it never throws or aborts.
 TEST(Api, Process_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
-  IgnoreThirdPartyLeaks ignore_leaks;
+  [[maybe_unused]] IgnoreThirdPartyLeaks ignore_leaks;
   const std::vector<uint32_t> input = test::CompileGlsl(kComputeShader, "comp");
   Options options = RobustOptions();
   options.validate = false;  // output validation is SPIRV-Tools' allocations, not Glint's
@@ -469,7 +469,7 @@ TEST(Api, Process_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
 // located report), every 3rd allocation: glslang's own failures must come back as
 // error values too, and the caller's vector must stay as it was.
 TEST(Api, GlslangToSpv_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
-  IgnoreThirdPartyLeaks ignore_leaks;
+  [[maybe_unused]] IgnoreThirdPartyLeaks ignore_leaks;
   LinkedProgram linked = ParseAndLink(kVertexShader, EShLangVertex);
   Options options = RobustOptions();
   options.validate = false;
