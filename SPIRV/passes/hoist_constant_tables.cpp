@@ -488,7 +488,8 @@ std::vector<TableRecord> DescribeTables(const Module& module,
 }
 
 PassResult HoistConstantTablesPass::Process(Module& module, PassContext& context) {
-  if (!context.report) return HoistConstantTables(*context.analyses, nullptr);
+  if (!context.report || !context.options.collect_ranges)
+    return HoistConstantTables(*context.analyses, nullptr);
   std::vector<ConstantTableDecision> decisions;
   PassResult result = HoistConstantTables(*context.analyses, &decisions);
   std::vector<TableRecord> tables = DescribeTables(module, decisions);

@@ -32,6 +32,14 @@ PassResult Pass::Run(Module& module, PassContext& context) {
                       [&](PassContext& run) { return Process(module, run); });
 }
 
+PassResult RunPassGuarded(Pass& pass, Module& module, PassContext& context) {
+  try {
+    return pass.Run(module, context);
+  } catch (const IdBoundExhausted& exhausted) {
+    return PassResult::Failed(exhausted.what());
+  }
+}
+
 PassResult PassManager::Run(Module& module, PassContext& context) {
   return WithRunState(module, context, [&](PassContext& run) { return RunAll(module, run); });
 }
@@ -39,7 +47,7 @@ PassResult PassManager::Run(Module& module, PassContext& context) {
 PassResult PassManager::RunAll(Module& module, PassContext& context) {
   PassResult combined;
   for (const auto& pass : passes_) {
-    PassResult result = pass->Run(module, context);
+    PassResult result = RunPassGuarded(*pass, module, context);
     context.analyses->Invalidate(result.preserved);
     if (result.status == PassStatus::kFailed) {
       result.message = std::string(pass->name()) + ": " + result.message;
