@@ -123,6 +123,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpLoad:
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def)) return {store->words.at(1)};
+      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->values;
       return {};
     default:
       return {};
@@ -212,6 +213,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
     if (storage == spv::StorageClassFunction && !LoopOf(pointer->result_id).ok)
       if (const Instruction* store = DominatingSingleStore(load))
         return Convert(Operand(store->words.at(1)), is_signed);
+    if (storage == spv::StorageClassFunction && Full() && !LoopOf(pointer->result_id).ok)
+      return LocalUnion(load, is_signed);
     if (storage == spv::StorageClassFunction)
       return LoopVariableLoad(load, pointer->result_id);
     return IntegerRange::None("load from a variable that is not a loop control variable");
@@ -220,6 +223,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
                   pointer->opcode == spv::OpInBoundsAccessChain;
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
   const Instruction* base = def_use_.Definition(pointer->words.at(0));
+  if (Full() && base && base->opcode == spv::OpVariable &&
+      base->words.at(0) == spv::StorageClassFunction)
+    return LocalUnion(load, is_signed);
   if (!base || base->opcode != spv::OpVariable || !builtin_of_.count(base->result_id))
     return IntegerRange::None("load from memory through an access chain (only built-in "
                               "components have ranges)");

@@ -28,8 +28,11 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
       id = def->words.at(0);  // the same 32 bits, read the other way
     } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
       const Instruction* store = DominatingSingleStore(*def);
-      if (!store) break;
-      id = store->words.at(1);
+      if (store) {
+        id = store->words.at(1);
+      } else if (!LocalVersion(*def, &id)) {
+        break;
+      }
     } else {
       break;
     }
