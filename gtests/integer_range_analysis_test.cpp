@@ -154,13 +154,12 @@ INSTANTIATE_TEST_SUITE_P(
                                  "local variable that is not a for-loop control variable (no "
                                  "update in a continuing block)",
                                  "no range: i32 modulo of a possibly negative value"},
-                                {"no range: i32 modulo of a value with no range: load from "
-                                 "memory through an access chain (only built-in components "
-                                 "have ranges)",
-                                 "no range: i32 modulo of a possibly negative value"}},
+                                // OpSMod takes the divisor's sign: [0, 15] and [0, 3].
+                                {"[0, 15]", "[0, 3]"}},
                       RangeCase{"DivisorNotSingleValue", "local_size_x = 8",
                                 "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;",
-                                {"no range: modulo divisor is not a single positive value"}, {}}),
+                                {"no range: modulo divisor is not a single positive value"},
+                                {"[0, 7]"}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -384,14 +383,59 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[0, 63]", "no range: local may be read before it is assigned", "[7, 7]"}}),
     CaseName);
 
-// --- Full mode: dominating guards (range_guards.h) ------------------------------------
-
 #define LOCAL_REASON \
   "no range: load from a local variable that is not a for-loop control variable (no " \
   "update in a continuing block)"
 #define MEMORY_REASON_TEXT \
   "load from memory through an access chain (only built-in components have ranges)"
 #define MEMORY_REASON "no range: " MEMORY_REASON_TEXT
+
+// --- Full mode: more operators (integer_range_operators.cpp) --------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    FullOperators, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"Abs", "local_size_x = 64",
+                  "probe[abs(int(gl_LocalInvocationID.x) - 40)] = 0u;\n"
+                  "probe[abs(int(data[0]))] = 0u;",
+                  {"no range: SAbs is not supported", "no range: SAbs is not supported"},
+                  {"[0, 40]", "no range: abs of a value with no i32 range: " MEMORY_REASON_TEXT}},
+        RangeCase{"AbsOfIntMinIsItself", "local_size_x = 64",
+                  "int m = int(data[0] & 1u) - 2147483647 - 1;\nprobe[abs(m)] = 0u;",
+                  {"no range: SAbs is not supported"},
+                  {"no range: abs of a value that may be -2147483648 (abs of it is itself)"}},
+        RangeCase{"OrXorOfNonNegative", "local_size_x = 64",
+                  "probe[gl_LocalInvocationID.x | 16u] = 0u;\n"
+                  "probe[(data[0] & 5u) ^ (data[1] & 8u)] = 0u;\n"
+                  "probe[int(gl_LocalInvocationID.x) | -1] = 0u;",
+                  {"no range: bitwise OR is not supported", "no range: bitwise XOR is not supported",
+                   "no range: bitwise OR is not supported"},
+                  {"[16, 63]", "[0, 15]", "no range: OR of a possibly negative value"}},
+        RangeCase{"UnsignedModuloByRangedDivisor", "local_size_x = 64",
+                  "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;\n"
+                  "probe[data[0] % gl_LocalInvocationID.x] = 0u;",
+                  {"no range: modulo divisor is not a single positive value",
+                   "no range: modulo divisor is not a single positive value"},
+                  {"[0, 63]", "no range: modulo divisor may be 0"}},
+        RangeCase{"SignedModuloEitherSign", "local_size_x = 64",
+                  "probe[int(data[0]) % 8 + 8] = 0u;\n"
+                  "probe[int(data[0]) % -8 + 8] = 0u;\n"
+                  "probe[int(data[0]) % (int(gl_LocalInvocationID.x) - 1)] = 0u;",
+                  {"no range: i32 modulo of a value with no range: " MEMORY_REASON_TEXT,
+                   "no range: modulo divisor is not a single positive value",
+                   "no range: modulo divisor is not a single positive value"},
+                  // GLSL's % on int is OpSMod: the result takes the divisor's sign.
+                  {"[8, 15]", "[1, 8]", "no range: modulo divisor may be 0"}},
+        RangeCase{"VectorComponents", "local_size_x = 64",
+                  "uvec2 v = uvec2(data[0] & 7u, data[1] & 7u);\nprobe[v.x + v.y] = 0u;\n"
+                  "uvec4 w = uvec4(gl_LocalInvocationID.x, 3u, v);\nprobe[w.y] = 0u;\n"
+                  "probe[v.yx.x] = 0u;",
+                  {MEMORY_REASON, MEMORY_REASON, MEMORY_REASON},
+                  {"[0, 14]", "[3, 3]", "[0, 7]"}}),
+    CaseName);
+
+// --- Full mode: dominating guards (range_guards.h) ------------------------------------
+
 
 INSTANTIATE_TEST_SUITE_P(
     Guards, IntegerRangeGlsl,

@@ -107,8 +107,11 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
     case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
     case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
-    case spv::OpBitwiseAnd:
+    case spv::OpBitwiseAnd: case spv::OpBitwiseOr: case spv::OpBitwiseXor:
       return {def.words.at(0), def.words.at(1)};
+    case spv::OpCompositeExtract:
+      if (uint32_t source = ExtractSource(def)) return {source};
+      return {};
     case spv::OpSelect:
       return {def.words.at(1), def.words.at(2)};
     case spv::OpBitFieldUExtract:
@@ -167,7 +170,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
                     : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpPhi:
       return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpBitwiseOr: case spv::OpBitwiseXor:
+      return Full() ? BitwiseOrXor(def, is_signed) : IntegerRange::None(UnsupportedOpcode(def.opcode));
     case spv::OpCompositeExtract:
+      if (uint32_t source = ExtractSource(def)) return Convert(Operand(source), is_signed);
       return ExtractBuiltinComponent(def, is_signed);
     default:
       return IntegerRange::None(UnsupportedOpcode(def.opcode));
@@ -691,10 +697,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def,
   IntegerRange a = Operand(def.words.at(0));
   IntegerRange b = Operand(def.words.at(1));
   switch (def.opcode) {
-    case spv::OpSMod: case spv::OpSRem:
-      return Convert(Modulo(a, b, true), is_signed);
-    case spv::OpUMod:
-      return Convert(Modulo(a, b, false), is_signed);
+    case spv::OpSMod: case spv::OpSRem: case spv::OpUMod: {
+      IntegerRange result = Modulo(a, b, def.opcode != spv::OpUMod);
+      if (!result.valid && Full()) result = WideModulo(def.opcode, a, b);
+      return Convert(result, is_signed);
+    }
     default:
       break;
   }
@@ -783,6 +790,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
   if (def.words.at(0) != module_.GlslStd450Import())
     return IntegerRange::None("extended instruction outside GLSL.std.450");
   uint32_t instruction = def.words.at(1);
+  if (instruction == GLSLstd450SAbs && def.words.size() == 3 && Full())
+    return AbsoluteValue(def.words[2], is_signed);
   bool is_clamp = instruction == GLSLstd450SClamp || instruction == GLSLstd450UClamp;
   bool is_min_max = instruction == GLSLstd450SMin || instruction == GLSLstd450UMin ||
                     instruction == GLSLstd450SMax || instruction == GLSLstd450UMax;

@@ -246,6 +246,13 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   void IndexDecorations();
 
+  // Full-mode operators (integer_range_operators.cpp).
+  IntegerRange AbsoluteValue(uint32_t x_id, bool is_signed) const;
+  IntegerRange BitwiseOrXor(const Instruction& def, bool is_signed) const;
+  IntegerRange WideModulo(spv::Op opcode, const IntegerRange& a, const IntegerRange& b) const;
+  uint32_t ComponentSource(uint32_t id, uint32_t index) const;
+  uint32_t ExtractSource(const Instruction& def) const;
+
   // Locals through the value-flow view (integer_range_locals.cpp).
   static constexpr size_t kMaxLocalDefinitions = 64;
   ValueFlow* FlowOf(const Instruction& load);
@@ -253,6 +260,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
+  uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
 
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;

@@ -69,15 +69,27 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
     if (!found.reason.empty()) break;
     if (node.kind == ValueFlowNode::Kind::kUndefined)
       found.reason = "local may be read before it is assigned";
-    else if (node.kind == ValueFlowNode::Kind::kInitializer && !path.empty())
-      found.reason = "element of a local's initializer is not followed";
-    else if (node.kind == ValueFlowNode::Kind::kStore && node.path != path)
-      found.reason = "local is assigned through a different element path than it is read";
+    else if (uint32_t value = StoredPart(node, path))
+      found.values.push_back(value);
     else
-      found.values.push_back(node.value);
+      found.reason = "local is assigned through a different element path than it is read";
   }
   if (!found.reason.empty()) found.values.clear();
   return found;
+}
+
+// The scalar a store (or the initializer) put where `path` reads: the stored value
+// itself for the same path, or one component of a stored vector one level up.
+uint32_t IntegerRangeAnalysis::Evaluator::StoredPart(const ValueFlowNode& node,
+                                                     const std::vector<uint32_t>& path) const {
+  std::vector<uint32_t> written =
+      node.kind == ValueFlowNode::Kind::kStore ? node.path : std::vector<uint32_t>{};
+  if (node.kind != ValueFlowNode::Kind::kStore && node.kind != ValueFlowNode::Kind::kInitializer)
+    return 0;
+  if (written == path) return node.value;
+  bool one_level_up = written.size() + 1 == path.size() &&
+                      std::equal(written.begin(), written.end(), path.begin());
+  return one_level_up ? ComponentSource(node.value, path.back()) : 0;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load,
