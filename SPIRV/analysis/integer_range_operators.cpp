@@ -5,9 +5,12 @@
 //     two of the larger maximum ([max(a.min, b.min), ...] for OR, from 0 for XOR).
 //   - OpUMod by a positive divisor range (not only a constant), whatever the dividend:
 //     [0, divisor.max - 1], and at most the dividend's maximum.
-//   - OpSRem (sign of the dividend) and OpSMod (sign of the divisor) with operands of
-//     either sign, the divisor's range excluding 0 (and -1 when the dividend may be
-//     INT_MIN, where the result is undefined).
+//   - OpSRem and OpSMod with operands of either sign, the divisor's range excluding 0
+//     (and -1 when the dividend may be INT_MIN, where the result is undefined):
+//     |result| < max |divisor|, and [0, ...] when both operands are non-negative. The
+//     sign is not trusted to follow SPIR-V's rule (dividend's for SRem, divisor's for
+//     SMod): GLSL's % leaves it open for negative operands, and the audit caught
+//     lavapipe returning a negative OpSMod by a positive constant.
 //   - Components: OpCompositeExtract of a vector built by OpCompositeConstruct,
 //     OpConstantComposite, OpCompositeInsert or OpVectorShuffle has the range of the
 //     scalar that component came from (ComponentSource), so
@@ -69,12 +72,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WideModulo(spv::Op opcode, const I
   if (dividend.min == kI32Min && divisor.min <= -1 && divisor.max >= -1)
     return IntegerRange::None("i32 modulo of -2147483648 by -1 is undefined");
   int64_t magnitude = std::max(-divisor.min, divisor.max) - 1;  // |result| <= magnitude
-  if (opcode == spv::OpSMod)  // the sign of the divisor
-    return divisor.min > 0 ? IntegerRange::Of(true, 0, magnitude)
-                           : IntegerRange::Of(true, -magnitude, 0);
-  int64_t low = dividend.min >= 0 ? 0 : std::max(dividend.min, -magnitude);  // OpSRem
-  int64_t high = dividend.max <= 0 ? 0 : std::min(dividend.max, magnitude);
-  return IntegerRange::Of(true, low, high);
+  if (dividend.min >= 0 && divisor.min > 0)
+    return IntegerRange::Of(true, 0, std::min(dividend.max, magnitude));
+  // Either sign: GLSL leaves it open when an operand is negative, and drivers differ
+  // (the audit saw lavapipe's OpSMod of a negative dividend by 7 come out negative).
+  return IntegerRange::Of(true, -magnitude, magnitude);
 }
 
 // The scalar that component `index` of the vector `id` was built from; 0 when unknown.
