@@ -17,28 +17,11 @@
 #include <vector>
 
 #include "glint/glint.h"
+#include "c_api_internal.h"
 
-struct glint_options_s {
-  glint::Options options;
-};
+namespace glint::capi {
 
-struct glint_report_s {
-  glint::Report report;
-  std::vector<std::string> texts;  // FormatDiagnostic of each diagnostic, for C's `text`
-};
-
-struct glint_result_s {
-  bool succeeded = false;
-  std::vector<uint32_t> spirv;
-  glint_report_s report;
-};
-
-namespace {
-
-using glint::Diagnostic;
-using glint::Severity;
-
-void AddError(glint::Report& report, const char* origin, std::string message) noexcept {
+void AddError(Report& report, const char* origin, std::string message) noexcept {
   try {
     Diagnostic diagnostic;
     diagnostic.origin = origin;
@@ -49,7 +32,6 @@ void AddError(glint::Report& report, const char* origin, std::string message) no
   }
 }
 
-// Fills the formatted texts once the report is final; a failure returns no SPIR-V.
 void Finish(glint_result_s& result) {
   if (!result.succeeded) result.spirv.clear();
   result.report.texts.clear();
@@ -57,31 +39,16 @@ void Finish(glint_result_s& result) {
     result.report.texts.push_back(glint::FormatDiagnostic(d));
 }
 
-// Runs `body` on a fresh result, turning any exception into an error diagnostic.
-// Returns NULL only when the result itself cannot be allocated.
-template <typename Body>
-glint_result_t* RunGuarded(Body body) noexcept {
-  glint_result_s* result = new (std::nothrow) glint_result_s;
-  if (!result) return nullptr;
-  try {
-    result->succeeded = body(*result);
-  } catch (const std::exception& e) {
-    result->succeeded = false;
-    AddError(result->report.report, "glint", std::string("internal error: ") + e.what());
-  } catch (...) {
-    result->succeeded = false;
-    AddError(result->report.report, "glint", "internal error: unknown exception");
-  }
-  try {
-    Finish(*result);
-  } catch (...) {
-    // Out of memory while formatting: accessors fall back to the plain message.
-    if (!result->succeeded) result->spirv.clear();
-  }
-  return result;
-}
+}  // namespace glint::capi
 
-bool ToTargetEnv(glint_target_env_t value, glint::TargetEnv* target) {
+namespace {
+
+using glint::Diagnostic;
+using glint::Severity;
+using glint::capi::AddError;
+using glint::capi::RunGuarded;
+
+bool ToTargetEnv(int value, glint::TargetEnv* target) {
   switch (value) {
     case GLINT_TARGET_UNIVERSAL: *target = glint::TargetEnv::kUniversal; return true;
     case GLINT_TARGET_OPENGL_4_5: *target = glint::TargetEnv::kOpenGL45; return true;
@@ -93,7 +60,7 @@ bool ToTargetEnv(glint_target_env_t value, glint::TargetEnv* target) {
   return false;
 }
 
-bool ToSeverity(glint_severity_t value, Severity* severity) {
+bool ToSeverity(int value, Severity* severity) {
   switch (value) {
     case GLINT_SEVERITY_OFF: *severity = Severity::kOff; return true;
     case GLINT_SEVERITY_NOTE: *severity = Severity::kNote; return true;
@@ -113,7 +80,7 @@ glint_severity_t FromSeverity(Severity severity) {
   return GLINT_SEVERITY_ERROR;
 }
 
-bool ToStage(glint_stage_t value, EShLanguage* stage) {
+bool ToStage(int value, EShLanguage* stage) {
   switch (value) {
     case GLINT_STAGE_VERTEX: *stage = EShLangVertex; return true;
     case GLINT_STAGE_TESS_CONTROL: *stage = EShLangTessControl; return true;
@@ -156,14 +123,21 @@ bool ToGlslangTarget(glint::TargetEnv target, GlslangTarget* out) {
   return false;
 }
 
-// glslang needs InitializeProcess once per process before any parse; it is reference
-// counted, so this extra reference is harmless when the embedder also calls it.
+}  // namespace
+
+namespace glint::capi {
+
+using glint::Diagnostic;
+using glint::Severity;
+
 void InitializeGlslangOnce() {
   static std::once_flag once;
   std::call_once(once, [] { glslang::InitializeProcess(); });
 }
 
 // Reads "NAME:LINE: message" (glslang's location prefix) into `diagnostic`.
+namespace {
+
 void ParseGlslangLocation(const std::string& text, Diagnostic& diagnostic) {
   size_t first = text.find(':');
   size_t second = first == std::string::npos ? first : text.find(':', first + 1);
@@ -175,6 +149,8 @@ void ParseGlslangLocation(const std::string& text, Diagnostic& diagnostic) {
   size_t start = text.find_first_not_of(' ', second + 1);
   diagnostic.message = start == std::string::npos ? "" : text.substr(start);
 }
+
+}  // namespace
 
 // One diagnostic per "ERROR: ..." / "WARNING: ..." line of a glslang info log.
 void ReportInfoLog(const char* log, glint::Report& report) {
@@ -197,6 +173,19 @@ void ReportInfoLog(const char* log, glint::Report& report) {
     report.diagnostics.push_back(std::move(diagnostic));
   }
 }
+
+const glint::Options& OptionsOrDefaults(const glint_options_t* options) {
+  static const glint::Options kDefaults;
+  return options ? options->options : kDefaults;
+}
+
+}  // namespace glint::capi
+
+namespace {
+
+using glint::capi::InitializeGlslangOnce;
+using glint::capi::OptionsOrDefaults;
+using glint::capi::ReportInfoLog;
 
 // Refuses an unusable input with a message; true when it can be compiled.
 bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
@@ -259,11 +248,6 @@ bool CompileGlsl(const glint_glsl_input_t* input, const glint::Options& options,
                              &report);
 }
 
-const glint::Options& OptionsOrDefaults(const glint_options_t* options) {
-  static const glint::Options kDefaults;
-  return options ? options->options : kDefaults;
-}
-
 template <typename Record>
 const Record* At(const std::vector<Record>& records, size_t index) {
   return index < records.size() ? &records[index] : nullptr;
@@ -289,7 +273,7 @@ int glint_options_set_robust_access(glint_options_t* options, int enabled) {
   return 1;
 }
 
-int glint_options_set_range_analysis(glint_options_t* options, glint_range_analysis_t mode) {
+int glint_options_set_range_analysis(glint_options_t* options, int mode) {
   if (!options) return 0;
   switch (mode) {
     case GLINT_RANGES_OFF: options->options.range_analysis = glint::RangeAnalysisMode::kOff; return 1;
@@ -301,7 +285,7 @@ int glint_options_set_range_analysis(glint_options_t* options, glint_range_analy
   return 0;
 }
 
-int glint_options_set_uniformity(glint_options_t* options, glint_severity_t severity) {
+int glint_options_set_uniformity(glint_options_t* options, int severity) {
   return options && ToSeverity(severity, &options->options.uniformity) ? 1 : 0;
 }
 
@@ -327,7 +311,7 @@ int glint_options_set_collect_ranges(glint_options_t* options, int enabled) {
   return 1;
 }
 
-int glint_options_set_target_env(glint_options_t* options, glint_target_env_t target) {
+int glint_options_set_target_env(glint_options_t* options, int target) {
   return options && ToTargetEnv(target, &options->options.target_env) ? 1 : 0;
 }
 

@@ -18,7 +18,7 @@
 
 namespace glint {
 
-std::string FormatRangeReport(const Report& report, bool json);
+GLINT_EXPORT std::string FormatRangeReport(const Report& report, bool json);
 
 }  // namespace glint
 
