@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "big_stack.h"
 #include "c_api_internal.h"
 #include "front_end.h"
 
@@ -389,7 +390,10 @@ int glint_input_set_include_callback(glint_input_t* input, glint_include_callbac
 
 glint_result_t* glint_compile(const glint_input_t* input, const glint_options_t* options) {
   return glint::capi::RunGuarded([&](glint_result_s& result) {
-    return glint::capi::Compile(input, glint::capi::OptionsOrDefaults(options), result);
+    // glslang recurses per nesting level: parse, link and generate on a big stack.
+    return glint::OnBigStack([&] {
+      return glint::capi::Compile(input, glint::capi::OptionsOrDefaults(options), result);
+    });
   });
 }
 

@@ -149,12 +149,14 @@ std::string Install::install_log_;
 bool Install::failed_ = false;
 
 TEST_F(Install, PackageHoldsHeadersLibrariesAndPackageFiles) {
-  for (const char* header : {"glint.h", "glint_c.h", "export.h", "version.h", "report_format.h"})
+  for (const char* header :
+       {"glint.h", "glint_c.h", "export.h", "version.h", "report_format.h", "isolated.h"})
     EXPECT_TRUE(fs::exists(Prefix() / "include" / "glint" / header)) << header;
   const std::vector<std::string> files = {
       "libglint.a", "libglint_passes.a", "libglint_ir.a", "libglint.so", kSoname,
       std::string("libglint.so.") + GLINT_VERSION_STRING, "glintConfig.cmake",
-      "glintConfigVersion.cmake", "glintTargets.cmake", "glint.pc", "glint-static.pc"};
+      "glintConfigVersion.cmake", "glintTargets.cmake", "glint.pc", "glint-static.pc",
+      "glint-compile"};
   for (const std::string& file : files)
     EXPECT_FALSE(FindFile(Prefix(), file).empty()) << file << " not installed";
   std::string dynamic;

@@ -177,8 +177,11 @@ GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t ve
  * include written in the input itself, `is_system` 1 for #include <name>. To supply
  * the file, call glint_include_set_content on `include` and return 1; return 0 to
  * decline (then the directories are searched for "name"; <name> fails). The callback
- * runs on the thread that called glint_compile, never after it returned. Includes
- * nested deeper than glint's include depth limit are refused before it is called. */
+ * runs during glint_compile, one call at a time for that compile, never after it
+ * returned; it may run on Glint's big-stack worker thread for the calling thread rather
+ * than on the calling thread itself (so use user_data, not thread-local state).
+ * Includes nested deeper than 64 levels are refused (the message names the limit and
+ * the chain of files) before the callback is asked. */
 typedef struct glint_include_s glint_include_t;
 typedef int (*glint_include_callback_t)(void* user_data, const char* requested,
                                         const char* includer, size_t depth, int is_system,
@@ -263,6 +266,25 @@ GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index,
 
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
+
+/* ---- isolated compile (glint/isolated.h; one block, kept last) ----
+ *
+ * glint_compile_glsl in a separate glint-compile worker process, for text the caller
+ * did not write: a crash or hang of glslang becomes a failed result with an error of
+ * origin "isolation" ("internal error in glslang 12 (signal SIGSEGV) while compiling;
+ * no output", "compile exceeded the time limit of N ms; no output") instead of taking
+ * the caller down. Otherwise the result (words and report) is the same as
+ * glint_compile_glsl's. Costs a process start per call (about a millisecond or two).
+ *
+ * worker_path: the glint-compile executable; NULL or "": $GLINT_COMPILE_WORKER, else
+ * the installed <prefix>/<libexecdir>/glint-compile. timeout_ms: wall-clock limit, the
+ * worker is killed when it passes (0: none). memory_limit_bytes: the worker's address
+ * space limit, RLIMIT_AS (0: none). Safe in multi-threaded hosts (posix_spawn, no fork). */
+GLINT_EXPORT glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_t* input,
+                                                         const glint_options_t* options,
+                                                         const char* worker_path,
+                                                         uint32_t timeout_ms,
+                                                         uint64_t memory_limit_bytes);
 
 #ifdef __cplusplus
 }
