@@ -88,20 +88,25 @@ DirectoryIncluder::DirectoryIncluder(std::vector<std::string> include_directorie
 
 glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     const char* header_name, const char* includer_name, size_t inclusion_depth) {
-  // Directories and files deeper than this include are no longer on the stack.
+  // Directories and files deeper than this include are no longer on the stack. The
+  // includer's own directory comes from its name: a file an embedder's include
+  // callback supplied (see the C API) was never pushed here. Levels this includer never
+  // saw stay empty and are skipped.
   nested_directories_.resize(inclusion_depth);
   nested_files_.resize(inclusion_depth);
-  if (inclusion_depth == 1) {
-    nested_directories_.back() = DirectoryOf(includer_name);
-    nested_files_.back() = includer_name;
-  }
+  nested_directories_.back() = DirectoryOf(includer_name);
+  nested_files_.back() = includer_name;
   if (inclusion_depth > kMaxIncludeDepth) {
-    std::vector<std::string> chain = nested_files_;
+    std::vector<std::string> chain;
+    for (const std::string& file : nested_files_)
+      if (!file.empty()) chain.push_back(file);
     chain.push_back(header_name);
     return Refuse(header_name, "#include nested more than " + std::to_string(kMaxIncludeDepth) +
-                   " files deep (the include depth limit; an #include cycle?): " + Chain(chain));
+                                   " files deep (the include depth limit; an #include cycle?): " + Chain(chain));
   }
-  std::vector<std::string> search(nested_directories_.rbegin(), nested_directories_.rend());
+  std::vector<std::string> search;
+  for (auto d = nested_directories_.rbegin(); d != nested_directories_.rend(); ++d)
+    if (!d->empty()) search.push_back(*d);
   search.insert(search.end(), external_directories_.begin(), external_directories_.end());
   for (const std::string& directory : search) {
     std::string path = directory + '/' + header_name;
@@ -218,7 +223,8 @@ std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
                                      const GlslangSettings& settings, bool preprocess_only) {
   auto result = std::make_unique<Compilation>();
   result->program_ = std::make_unique<glslang::TProgram>();
-  DirectoryIncluder includer(settings.include_directories);
+  DirectoryIncluder own_includer(settings.include_directories);
+  DirectoryIncluder& includer = settings.includer ? *settings.includer : own_includer;
   std::vector<ShaderStrings> strings(units.size());
   for (size_t u = 0; u < units.size(); ++u) {
     const SourceUnit& unit = units[u];
