@@ -73,7 +73,8 @@ struct Options {
   uint32_t subgroup_size = 0;
   // Values for specialization constants, by SpecId; applied before analysis.
   std::map<uint32_t, uint64_t> spec_constants;
-  // Fill Report::accesses with one record per dynamic index.
+  // Fill Report::accesses with one record per dynamic index, and Report::tables with
+  // one record per hoisted constant table (what reports show).
   bool collect_ranges = false;
   TargetEnv target_env = TargetEnv::kVulkan10;
   // Validate the final module with SPIRV-Tools for target_env; a failure is an error.
