@@ -311,6 +311,22 @@ void main() { color = vec4(table[index]); }
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
 }
 
+// A .spv over the IR's size limit (spirv::kMaxModuleWords, 32 MiB) is refused from its
+// size, without reading it: a sparse 64 MB file costs no disk and no time.
+TEST(SpirvInput, OverTheSizeLimit_RefusedAtOnceByName) {
+  Scratch scratch;
+  std::string big = scratch.Root() + "/big.spv";  // outside the inputs, which each run copies
+  std::ofstream(big).close();
+  fs::resize_file(big, size_t{64} << 20);
+  auto start = std::chrono::steady_clock::now();
+  ToolResult result = scratch.Run(OurTool(), big + " -o out.spv", "big");
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, big + "\nERROR: " + big + ": the module has 16777216 words, more than 8388608 (32 MiB, "
+                        "Glint's input limit kMaxModuleWords)\n");
+  EXPECT_FALSE(fs::exists(scratch.Dir("big") + "/out.spv"));
+}
+
 TEST(BadInput, MalformedSpirv_OneLineExit2NoOutput) {
   Scratch scratch;
   ToolResult result = scratch.Run(OurTool(), "junk.spv -o out.spv", "junk");
