@@ -784,6 +784,8 @@ struct PhaseCase {
   const char* reason;  // expected in the warning's reasons
 };
 
+void PrintTo(const PhaseCase& c, std::ostream* os) { *os << c.name; }
+
 class UniformityPhaseFailure : public ::testing::TestWithParam<PhaseCase> {};
 
 TEST_P(UniformityPhaseFailure, WarnsNamingTheCondition) {

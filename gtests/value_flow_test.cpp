@@ -331,6 +331,8 @@ struct EscapeCase {
   const char* opcode;
 };
 
+void PrintTo(const EscapeCase& c, std::ostream* os) { *os << c.name; }
+
 class ValueFlowEscape : public ::testing::TestWithParam<EscapeCase> {};
 
 TEST_P(ValueFlowEscape, RefusedWithReason) {

@@ -267,6 +267,43 @@ GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index,
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
 
+/* What a diagnostic is, as a stable rule id ("uniformity/barrier", ...; the SARIF
+ * ruleId); "" when it has none. NULL for a bad index. */
+GLINT_EXPORT const char* glint_report_diagnostic_rule(const glint_report_t* report, size_t index);
+/* Where reason `reason` of diagnostic `index` points: sets *file ("" when unknown) and
+ * *line (0 when unknown) and returns 1; 0 for a bad index or NULL. */
+GLINT_EXPORT int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t index,
+                                                         size_t reason, const char** file, uint32_t* line);
+
+/* One constant table hoisted to a Private variable (filled with collect_ranges). */
+typedef struct {
+  const char* file; /* of its first access; "" without line information */
+  uint32_t line;
+  const char* name; /* the variable's name or %id */
+  uint32_t copies_removed;
+} glint_table_record_t;
+
+GLINT_EXPORT size_t glint_report_table_count(const glint_report_t* report);
+GLINT_EXPORT int glint_report_table(const glint_report_t* report, size_t index, glint_table_record_t* out);
+
+/* The report as text for people or tools, from the same records as the accessors. */
+typedef enum {
+  GLINT_REPORT_FORMAT_HTML = 0,       /* glslangValidator --report=html */
+  GLINT_REPORT_FORMAT_SARIF = 1,      /* --report=sarif (SARIF 2.1.0) */
+  GLINT_REPORT_FORMAT_RANGES = 2,     /* --dump-ranges */
+  GLINT_REPORT_FORMAT_RANGES_JSON = 3 /* --dump-ranges=json */
+} glint_report_format_t;
+
+/* Writes the report in `format` (a glint_report_format_t) into `buffer` like
+ * snprintf: at most buffer_size - 1 bytes and a NUL, and returns the full length
+ * (without the NUL), so a call with a NULL buffer and size 0 asks how much to allocate.
+ * `source_names` / `source_texts` (`source_count` each; may be 0 and NULL) are the
+ * files the HTML page shows; `title` may be NULL. Returns 0 (writing nothing) for a
+ * NULL report or an unknown format. */
+GLINT_EXPORT size_t glint_report_format(const glint_report_t* report, int format, const char* title,
+                                        const char* const* source_names, const char* const* source_texts,
+                                        size_t source_count, char* buffer, size_t buffer_size);
+
 /* ---- isolated compile (glint/isolated.h; one block, kept last) ----
  *
  * glint_compile_glsl in a separate glint-compile worker process, for text the caller
