@@ -160,11 +160,10 @@ TEST_P(UniformityOpcode, UnderDivergentBranch) {
     return;
   }
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], std::string("CHECK: WARNING: u.frag:13: ") +
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], std::string("CHECK: WARNING: u.frag:13: ") +
                                                          GetParam().opcode +
                                                          "\nCHECK: only some invocations take the branch at u.frag:12"
-                                                         "\nCHECK: fragment input `uv` is interpolated (not flat)"),
-            "");
+                                                         "\nCHECK: fragment input `uv` is interpolated (not flat)"));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -259,9 +258,8 @@ TEST_P(UniformityComputeCondition, BarrierUnderIf) {
   EXPECT_EQ(outcome.refusal, "");
   ASSERT_EQ(outcome.warnings.size(), GetParam().warns ? 1u : 0u) << outcome.All();
   if (GetParam().warns)
-    EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
-                                                       "workgroup scope) in non-uniform control flow"),
-              "");
+    EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
+                                                       "workgroup scope) in non-uniform control flow"));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -289,10 +287,9 @@ TEST(Uniformity, BarrierAfterDivergentReturn) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier"
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier"
                                                      "\nCHECK: only some invocations take the branch at u.comp:9, where some invocations return"
-                                                     "\nCHECK: built-in LocalInvocationId differs between invocations"),
-            "");
+                                                     "\nCHECK: built-in LocalInvocationId differs between invocations"));
 }
 
 // GLSL: a loop whose exit depends on a storage buffer value indexed per invocation.
@@ -305,7 +302,7 @@ TEST(Uniformity, LoopWithDivergentExit) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"), "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"));
 }
 
 // GLSL: a loop that breaks for some invocations; the barrier after the loop is fine,
@@ -321,7 +318,7 @@ TEST(Uniformity, LoopWithDivergentBreak_AfterLoopIsReconverged) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:11: barrier"), "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: barrier"));
 }
 
 TEST(Uniformity, LoopWithUniformTripCount_NoWarning) {
@@ -364,13 +361,12 @@ TEST(Uniformity, VariableAssignedUnderDivergentBranch) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:14: implicit-LOD"
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:14: implicit-LOD"
                                                      "\nCHECK: branch near u.frag:14"
                                                      "\nCHECK: `near` is loaded"
                                                      "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
                                                      "\nCHECK: branch at u.frag:13"
-                                                     "\nCHECK: fragment input `uv`"),
-            "");
+                                                     "\nCHECK: fragment input `uv`"));
 }
 
 // GLSL: a discard of some invocations ends uniform control flow; a demote does not
@@ -383,7 +379,7 @@ TEST(Uniformity, DiscardBeforeDerivative) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"), "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"));
 }
 
 TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {
@@ -410,13 +406,12 @@ TEST(Uniformity, AcrossFunctionCalls) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:10: barrier"
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier"
                                                      "\nCHECK: its function is called at u.comp:13 in non-uniform"
                                                      "\nCHECK: branch at u.comp:13"
                                                      "\nCHECK: `firstHalf(` returns a non-uniform value"
                                                      "\nCHECK: it returns a non-uniform value at u.comp:8"
-                                                     "\nCHECK: built-in LocalInvocationIndex"),
-            "");
+                                                     "\nCHECK: built-in LocalInvocationIndex"));
 }
 
 // GLSL: the discard is inside a helper, the derivative after the call.
@@ -429,10 +424,9 @@ TEST(Uniformity, DiscardInCallee) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:14: derivative"
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:14: derivative"
                                                      "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
-                                                     "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"),
-            "");
+                                                     "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"));
 }
 
 // GLSL cannot put a tessellation control barrier() under flow control (glslang refuses),
@@ -487,9 +481,8 @@ TEST(Uniformity, TessellationControlBarrier_InvocationId) {
   ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
   Outcome outcome = Analyze(words);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: barrier (OpControlBarrier, workgroup scope)"
-                                                     "\nCHECK: built-in InvocationId differs between invocations"),
-            "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: barrier (OpControlBarrier, workgroup scope)"
+                                                     "\nCHECK: built-in InvocationId differs between invocations"));
 }
 
 // gl_PrimitiveID is the same for the whole patch, which is one tessellation workgroup.
@@ -530,9 +523,8 @@ OpFunctionEnd
 )");
   Outcome outcome = Analyze(words);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: OpGroupIAdd must be executed in uniform control flow"
-                                                     "\nCHECK: built-in LocalInvocationIndex"),
-            "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: OpGroupIAdd must be executed in uniform control flow"
+                                                     "\nCHECK: built-in LocalInvocationIndex"));
 }
 
 // subgroupBarrier() needs the subgroup, not the workgroup, to agree.
@@ -545,9 +537,8 @@ TEST(Uniformity, SubgroupBarrier_SubgroupUniformConditionIsEnough) {
                                     "}\n",
                                 "comp", /*vulkan11=*/true);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
-                                                     "\nCHECK: built-in SubgroupLocalInvocationId"),
-            "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
+                                                     "\nCHECK: built-in SubgroupLocalInvocationId"));
 }
 
 // Compute shaders have derivatives only with a derivative group (NV_compute_shader_derivatives).
@@ -564,7 +555,7 @@ void main() {
 )";
   Outcome outcome = AnalyzeGlsl(source, "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.comp:8: derivative (OpDPdx)"), "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:8: derivative (OpDPdx)"));
 }
 
 // [[subgroup_uniform_control_flow]]: glslang 12 emits the SubgroupUniformControlFlowKHR
@@ -578,8 +569,7 @@ void main() [[subgroup_uniform_control_flow]] {
 }
 )";
   std::vector<uint32_t> words = CompileWithLines(source, "comp");
-  EXPECT_EQ(test::CheckPatterns(test::Disassemble(words), "CHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"),
-            "");
+  EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"));
   Outcome outcome = Analyze(words);
   EXPECT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   // Through the whole pipeline: the mode survives, the output validates.
@@ -614,14 +604,13 @@ void main() {
   Options options;
   Report report;
   ASSERT_TRUE(GlslangToSpv(*program->getIntermediate(EShLangFragment), words, nullptr, options, &report));
-  EXPECT_EQ(test::CheckPatterns(test::Disassemble(words), "CHECK-NOT: OpLine\nCHECK: OpDPdx"), "");
+  EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK-NOT: OpLine\nCHECK: OpDPdx"));
   ASSERT_EQ(report.diagnostics.size(), 1u);
-  EXPECT_EQ(test::CheckPatterns(FormatDiagnostic(report.diagnostics[0]),
+  EXPECT_TRUE(test::FileCheck(FormatDiagnostic(report.diagnostics[0]),
                                 "CHECK: :8: derivative (OpDPdx)"
                                 "\nCHECK-NEXT: only some invocations take the branch at u.frag:7: its condition is non-uniform"
                                 "\nCHECK-NEXT: `t` is loaded at u.frag:7"
-                                "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"),
-            "");
+                                "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"));
   // --uniformity=error: compilation fails, and the error names its line as well.
   options.uniformity = Severity::kError;
   Report failed;
@@ -629,9 +618,8 @@ void main() {
   EXPECT_FALSE(GlslangToSpv(*program->getIntermediate(EShLangFragment), unchanged, nullptr, options, &failed));
   EXPECT_EQ(unchanged, (std::vector<uint32_t>{1, 2, 3}));
   ASSERT_GE(failed.diagnostics.size(), 1u);
-  EXPECT_EQ(test::CheckPatterns(FormatDiagnostic(failed.diagnostics[0]),
-                                "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"),
-            "");
+  EXPECT_TRUE(test::FileCheck(FormatDiagnostic(failed.diagnostics[0]),
+                                "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"));
 }
 
 // GLSL out parameters: a value stored through a pointer parameter reaches the caller's
@@ -646,9 +634,8 @@ TEST(Uniformity, OutParameterCarriesDivergence) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(test::CheckPatterns(outcome.warnings[0], "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
-                                                     "\nCHECK: fragment input `uv`"),
-            "");
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
+                                                     "\nCHECK: fragment input `uv`"));
 }
 
 // --- Severity through glint::Process. ---
@@ -671,10 +658,9 @@ TEST(UniformityCheck, Severity_Warning_OutputUnchanged) {
   ASSERT_EQ(report.diagnostics.size(), 1u);
   EXPECT_EQ(report.diagnostics[0].origin, "uniformity");
   // Without line info the message still says where: the function.
-  EXPECT_EQ(test::CheckPatterns(FormatDiagnostic(report.diagnostics[0]),
+  EXPECT_TRUE(test::FileCheck(FormatDiagnostic(report.diagnostics[0]),
                                 "CHECK: WARNING: barrier (OpControlBarrier, workgroup scope)"
-                                "\nCHECK: the branch in `main` (no line information)"),
-            "");
+                                "\nCHECK: the branch in `main` (no line information)"));
 }
 
 TEST(UniformityCheck, Severity_Error_FailsCompilation) {

@@ -118,59 +118,6 @@ std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env) {
   return spirv::Validate(words, env);
 }
 
-namespace {
-
-std::string Trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t");
-  size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-}  // namespace
-
-std::string CheckPatterns(const std::string& text, const std::string& patterns) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  size_t next_line = 0;  // first line a CHECK may match
-  std::vector<std::string> pending_not;
-  std::istringstream pin(patterns);
-  for (std::string raw; std::getline(pin, raw);) {
-    std::string p = Trim(raw);
-    auto take = [&](const char* prefix, std::string* what) {
-      if (p.rfind(prefix, 0) != 0) return false;
-      *what = Trim(p.substr(strlen(prefix)));
-      return true;
-    };
-    std::string what;
-    if (take("CHECK-NOT:", &what)) {
-      pending_not.push_back(what);
-    } else if (take("CHECK-NEXT:", &what)) {
-      if (next_line >= lines.size() || lines[next_line].find(what) == std::string::npos)
-        return "CHECK-NEXT: '" + what + "' not on line " + std::to_string(next_line + 1) + ":\n" +
-               (next_line < lines.size() ? lines[next_line] : "<end>") + "\n--- in ---\n" + text;
-      ++next_line;
-    } else if (take("CHECK:", &what)) {
-      size_t found = next_line;
-      while (found < lines.size() && lines[found].find(what) == std::string::npos) ++found;
-      if (found == lines.size()) return "CHECK: '" + what + "' not found\n--- in ---\n" + text;
-      for (const std::string& no : pending_not)
-        for (size_t i = next_line; i < found; ++i)
-          if (lines[i].find(no) != std::string::npos)
-            return "CHECK-NOT: '" + no + "' found on line " + std::to_string(i + 1) + ": " +
-                   lines[i] + "\n--- in ---\n" + text;
-      pending_not.clear();
-      next_line = found + 1;
-    }
-  }
-  for (const std::string& no : pending_not)
-    for (size_t i = next_line; i < lines.size(); ++i)
-      if (lines[i].find(no) != std::string::npos)
-        return "CHECK-NOT: '" + no + "' found on line " + std::to_string(i + 1) + ": " + lines[i] +
-               "\n--- in ---\n" + text;
-  return "";
-}
-
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream buffer;

@@ -1,11 +1,13 @@
 // Helpers shared by the GoogleTest suites: compiling GLSL with glslang in-process,
-// assembling SPIR-V text, validating, and CHECK-style matching of disassembly.
+// assembling SPIR-V text, validating, and FileCheck on disassembly and reports.
 #ifndef GLINT_GTESTS_TEST_SUPPORT_H
 #define GLINT_GTESTS_TEST_SUPPORT_H
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "glint/glint.h"
 
@@ -28,11 +30,12 @@ std::string Disassemble(const std::vector<uint32_t>& words);
 // Empty when the module validates for `env`.
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
 
-// Matches FileCheck-style patterns against `text`: lines "CHECK: x" (x appears after the
-// previous match), "CHECK-NEXT: x" (on the next line), "CHECK-NOT: x" (not between the
-// previous and the next match). Returns an empty string when all match, else a
-// description of the first failure.
-std::string CheckPatterns(const std::string& text, const std::string& patterns);
+// Runs LLVM's FileCheck (llvm-15-tools; GLINT_FILECHECK) with `checks` as the check file
+// on `text`: CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT, CHECK-DAG, CHECK-LABEL, captures
+// (`%[[CLAMP:[0-9]+]] = ...` then `%[[CLAMP]]`) and regexes (`{{.*}}`). Every non-blank
+// line of `checks` must be one of those directives: a misspelt one (`CHEK:`), which
+// FileCheck would skip, fails here. On failure the message is FileCheck's, input dumped.
+::testing::AssertionResult FileCheck(const std::string& text, const std::string& checks);
 
 std::string ReadFile(const std::string& path);
 
