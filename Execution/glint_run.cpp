@@ -14,6 +14,7 @@
 #include "Execution/glsl_compile.h"
 #include "Execution/vk_runner.h"
 #include "glint/glint.h"
+#include "output_file.h"
 
 namespace {
 
@@ -281,10 +282,12 @@ uint64_t Fnv1a(const std::vector<uint8_t>& bytes) {
   return hash;
 }
 
-bool WriteBytes(const std::string& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  return static_cast<bool>(out);
+// A buffer dump, written like every output file of the project (output_file.h).
+bool WriteBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::string* error) {
+  glint::output::WriteResult written =
+      glint::output::WriteOutputFile(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  if (!written.ok()) *error = glint::output::DescribeFailure(path, written);
+  return written.ok();
 }
 
 void PrintTiming(const Timing& timing) {
@@ -304,10 +307,8 @@ bool PrintBuffers(const CommandLine& cl, const std::vector<BufferData>& buffers,
       if (i % 8 == 7 || i + 1 == cl.print_words) std::printf("\n");
     }
     for (const auto& [key, path] : cl.dumps)
-      if (key.first == buffer.set && key.second == buffer.binding && !WriteBytes(path, buffer.bytes)) {
-        *error = "cannot write '" + path + "'";
+      if (key.first == buffer.set && key.second == buffer.binding && !WriteBytes(path, buffer.bytes, error))
         return false;
-      }
   }
   return true;
 }

@@ -1,11 +1,13 @@
-// WritePng: an 8-bit RGBA PNG through libpng, written to "<path>.tmp" and renamed, so
-// that a failure leaves no partial file behind.
+// WritePng: an 8-bit RGBA PNG encoded by libpng into memory, then written like every
+// output file of the project (StandAlone/output_file.h: atomic replacement of a regular
+// file keeping its mode, in place for devices and pipes, every write checked).
 #include <png.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 
+#include "output_file.h"
 #include "vk_runner.h"
 
 namespace glint::vk {
@@ -32,9 +34,16 @@ std::vector<uint8_t> ToRgba8(const Image& image) {
   return out;
 }
 
+// libpng's write callback: appends to the std::string behind the io pointer.
+void AppendToString(png_structp png, png_bytep data, png_size_t length) {
+  static_cast<std::string*>(png_get_io_ptr(png))->append(reinterpret_cast<const char*>(data), length);
+}
+
+void NoFlush(png_structp) {}
+
 // libpng reports errors through longjmp; kept in one function without C++ objects
-// that need destruction after setjmp.
-bool WriteRows(FILE* file, uint32_t width, uint32_t height, const uint8_t* rgba) {
+// that need destruction after setjmp (`encoded` is the caller's).
+bool EncodeRows(std::string* encoded, uint32_t width, uint32_t height, const uint8_t* rgba) {
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
   if (!png) return false;
   png_infop info = png_create_info_struct(png);
@@ -42,7 +51,7 @@ bool WriteRows(FILE* file, uint32_t width, uint32_t height, const uint8_t* rgba)
     png_destroy_write_struct(&png, info ? &info : nullptr);
     return false;
   }
-  png_init_io(png, file);
+  png_set_write_fn(png, encoded, AppendToString, NoFlush);
   png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
@@ -61,20 +70,14 @@ bool WritePng(const Image& image, const std::string& path, std::string* error) {
     return false;
   }
   std::vector<uint8_t> rgba = ToRgba8(image);
-  std::string temporary = path + ".tmp";
-  FILE* file = std::fopen(temporary.c_str(), "wb");
-  if (!file) {
-    *error = "cannot open '" + temporary + "' for writing";
+  std::string encoded;
+  if (!EncodeRows(&encoded, image.width, image.height, rgba.data())) {
+    *error = "cannot encode PNG for '" + path + "'";
     return false;
   }
-  bool written = WriteRows(file, image.width, image.height, rgba.data());
-  written = std::fclose(file) == 0 && written;
-  if (!written || std::rename(temporary.c_str(), path.c_str()) != 0) {
-    std::remove(temporary.c_str());
-    *error = "cannot write PNG '" + path + "'";
-    return false;
-  }
-  return true;
+  output::WriteResult written = output::WriteOutputFile(path, encoded);
+  if (!written.ok()) *error = output::DescribeFailure(path, written);
+  return written.ok();
 }
 
 }  // namespace glint::vk

@@ -4,7 +4,8 @@
 //
 // Where glslang 12 differs from what Glint promises, Glint wins: an output file that
 // cannot be written is an error (exit 1, glslang prints the message but exits 0), and
-// no output file is ever left half-written (output goes through a temporary file).
+// no output file is ever left half-written (output_file.h: regular files are replaced
+// atomically, devices and pipes written in place, every write checked).
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -19,6 +20,7 @@
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "output_file.h"
+#include "spirv_file_format.h"
 #include "SPIRV/validate.h"
 
 namespace glint::standalone {
@@ -154,8 +156,12 @@ void PrintGlintReport(const CommandLine& line, const Report& report) {
 void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>& words) {
   const CommandLine& line = run.line;
   const char* variable = line.variable_name ? line.variable_name->c_str() : nullptr;
-  if (!WriteSpirv(file, words, line.hex, variable)) {
-    std::printf("ERROR: Failed to open file: %s\n", file.c_str());
+  std::string bytes = line.hex ? SpirvHexText(words, variable) : SpirvBinaryBytes(words);
+  output::WriteResult written = output::WriteOutputFile(file, bytes);
+  if (!written.ok()) {
+    // glslang's line for a file it cannot open; Glint's own for a failed write.
+    if (written.failure == output::WriteFailure::kOpen) std::printf("ERROR: Failed to open file: %s\n", file.c_str());
+    else std::printf("ERROR: Failed to write file: %s: %s\n", file.c_str(), written.reason.c_str());
     run.output_failed = true;
     return;
   }
@@ -203,15 +209,18 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
 }
 
 // "output: source included..." per output file, like glslangValidator's --depfile.
-void WriteDepfile(const Run& run, const std::vector<std::string>& sources) {
-  WriteAtomically(*run.line.depfile, [&](const std::string& temporary) {
-    std::ofstream depfile(temporary);
-    for (const std::string& output : run.output_files) {
-      depfile << output << ":";
-      for (const std::string& source : sources) depfile << " " << source;
-      depfile << std::endl;
-    }
-  });
+// glslang says nothing when the depfile cannot be written; Glint says so and exits 1.
+void WriteDepfile(Run& run, const std::vector<std::string>& sources) {
+  std::string text;
+  for (const std::string& output : run.output_files) {
+    text += output + ":";
+    for (const std::string& source : sources) text += " " + source;
+    text += "\n";
+  }
+  output::WriteResult written = output::WriteOutputFile(*run.line.depfile, text);
+  if (written.ok()) return;
+  std::printf("ERROR: %s\n", output::DescribeFailure(*run.line.depfile, written).c_str());
+  run.output_failed = true;
 }
 
 void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {

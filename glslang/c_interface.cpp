@@ -10,8 +10,10 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <cstring>
 #include <mutex>
 #include <new>
+#include <type_traits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -81,8 +83,21 @@ glint_result_t* RunGuarded(Body body) noexcept {
   return result;
 }
 
-bool ToTargetEnv(glint_target_env_t value, glint::TargetEnv* target) {
-  switch (value) {
+// A C caller may store any integer in an enum-typed field or argument, but C++ may not
+// load a value outside the enumerators' range as the enum type (undefined; UBSan:
+// "load of value 77, which is not a valid value"). So enums from C are read as the
+// integer in their bytes (as the signed int a C caller stores) and checked against the
+// enumerators.
+template <typename Enum>
+long long RawEnum(const Enum& value) {
+  std::make_signed_t<std::underlying_type_t<Enum>> raw;
+  static_assert(sizeof raw == sizeof value);
+  std::memcpy(&raw, &value, sizeof raw);
+  return static_cast<long long>(raw);
+}
+
+bool ToTargetEnv(const glint_target_env_t& given, glint::TargetEnv* target) {
+  switch (RawEnum(given)) {
     case GLINT_TARGET_UNIVERSAL: *target = glint::TargetEnv::kUniversal; return true;
     case GLINT_TARGET_OPENGL_4_5: *target = glint::TargetEnv::kOpenGL45; return true;
     case GLINT_TARGET_VULKAN_1_0: *target = glint::TargetEnv::kVulkan10; return true;
@@ -93,8 +108,8 @@ bool ToTargetEnv(glint_target_env_t value, glint::TargetEnv* target) {
   return false;
 }
 
-bool ToSeverity(glint_severity_t value, Severity* severity) {
-  switch (value) {
+bool ToSeverity(const glint_severity_t& given, Severity* severity) {
+  switch (RawEnum(given)) {
     case GLINT_SEVERITY_OFF: *severity = Severity::kOff; return true;
     case GLINT_SEVERITY_NOTE: *severity = Severity::kNote; return true;
     case GLINT_SEVERITY_WARNING: *severity = Severity::kWarning; return true;
@@ -113,7 +128,7 @@ glint_severity_t FromSeverity(Severity severity) {
   return GLINT_SEVERITY_ERROR;
 }
 
-bool ToStage(glint_stage_t value, EShLanguage* stage) {
+bool ToStage(long long value, EShLanguage* stage) {
   switch (value) {
     case GLINT_STAGE_VERTEX: *stage = EShLangVertex; return true;
     case GLINT_STAGE_TESS_CONTROL: *stage = EShLangTessControl; return true;
@@ -205,8 +220,11 @@ bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
     AddError(report, "glint", "glint_compile_glsl: no input or no source text");
     return false;
   }
-  if (!ToStage(input->stage, stage)) {
-    AddError(report, "glint", "glint_compile_glsl: unknown stage " + std::to_string(input->stage));
+  long long raw_stage = RawEnum(input->stage);
+  if (!ToStage(raw_stage, stage)) {
+    AddError(report, "glint",
+             "glint_compile_glsl: unknown stage " + std::to_string(raw_stage) +
+                 " (glint_stage_t is GLINT_STAGE_VERTEX (0) to GLINT_STAGE_COMPUTE (5))");
     return false;
   }
   if (!ToGlslangTarget(options.target_env, target)) {
@@ -217,11 +235,17 @@ bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
   return true;
 }
 
-void ConfigureShader(glslang::TShader& shader, const glint_glsl_input_t& input,
+// glslang keeps the pointers given to setStringsWithLengthsAndNames and reads them in
+// parse(): `source` (its names and lengths) must outlive the shader's parse.
+struct ShaderSource {
+  explicit ShaderSource(const glint_glsl_input_t& input) : names{input.file_name ? input.file_name : ""} {}
+  const char* names[1];
+  const int lengths[1] = {-1};
+};
+
+void ConfigureShader(glslang::TShader& shader, const glint_glsl_input_t& input, const ShaderSource& source,
                      EShLanguage stage, const GlslangTarget& target) {
-  const char* names[] = {input.file_name ? input.file_name : ""};
-  const int lengths[] = {-1};
-  shader.setStringsWithLengthsAndNames(&input.source, lengths, names, 1);
+  shader.setStringsWithLengthsAndNames(&input.source, source.lengths, source.names, 1);
   shader.setEntryPoint(input.entry_point ? input.entry_point : "main");
   shader.setEnvInput(glslang::EShSourceGlsl, stage, target.client, 100);
   shader.setEnvClient(target.client, target.client_version);
@@ -242,8 +266,9 @@ bool CompileGlsl(const glint_glsl_input_t* input, const glint::Options& options,
   GlslangTarget target;
   if (!CheckInput(input, options, &stage, &target, report)) return false;
   InitializeGlslangOnce();
+  const ShaderSource source(*input);  // declared before the shader: destroyed after it
   glslang::TShader shader(stage);
-  ConfigureShader(shader, *input, stage, target);
+  ConfigureShader(shader, *input, source, stage, target);
   EShMessages messages = MessagesFor(*input, target);
   bool parsed = shader.parse(GetDefaultResources(), 100, false, messages);
   ReportInfoLog(shader.getInfoLog(), report);
@@ -291,7 +316,7 @@ int glint_options_set_robust_access(glint_options_t* options, int enabled) {
 
 int glint_options_set_range_analysis(glint_options_t* options, glint_range_analysis_t mode) {
   if (!options) return 0;
-  switch (mode) {
+  switch (RawEnum(mode)) {
     case GLINT_RANGES_OFF: options->options.range_analysis = glint::RangeAnalysisMode::kOff; return 1;
     case GLINT_RANGES_REFERENCE:
       options->options.range_analysis = glint::RangeAnalysisMode::kReference;

@@ -565,7 +565,13 @@ std::string MismatchWithDumpRanges(const std::string& audit, const std::string& 
 
 ShaderOutcome AuditOneShader(const std::string& path) {
   ShaderOutcome outcome{path, "", {}};
-  CommandOutput ranges = RunCommand(ValidatorCommand() + " -V --dump-ranges -o /dev/null " + path);
+  // The module goes to a file of the test's own (never the machine's /dev/null: a
+  // writer that replaced its target would replace the device for the whole machine).
+  std::filesystem::path outputs = std::filesystem::temp_directory_path() / "glint_audit_test" / "outputs";
+  std::filesystem::create_directories(outputs);
+  std::string output = (outputs / (std::filesystem::path(path).filename().string() + ".spv")).string();
+  CommandOutput ranges = RunCommand(ValidatorCommand() + " -V --dump-ranges -o " + output + " " + path);
+  std::filesystem::remove(output);
   if (ranges.status != 0 || ranges.text.find("range") == std::string::npos) {
     outcome.failure = "--dump-ranges failed:\n" + ranges.text;
     return outcome;

@@ -13,6 +13,8 @@
 extern "C" int glint_c_test_compile(const char* source, size_t* word_count, size_t* access_count,
                                     char* first_text, size_t capacity);
 extern "C" int glint_c_test_null_calls(void);
+extern "C" int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges, int severity);
+extern "C" int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts, size_t capacity);
 
 namespace glint {
 namespace {
@@ -196,17 +198,52 @@ TEST(CApi, CompileGlsl_RefusesWhatItCannotCompile) {
   ResultHandle result = CompileC(kComputeShader, GLINT_STAGE_COMPUTE, universal.get());
   EXPECT_EQ(glint_result_succeeded(result.get()), 0);
   EXPECT_NE(AllDiagnostics(result.get()).find("OpenGL 4.5 or Vulkan 1.0-1.3"), std::string::npos);
-
-  ResultHandle bad_stage = CompileC(kComputeShader, static_cast<glint_stage_t>(99), nullptr);
-  EXPECT_EQ(glint_result_succeeded(bad_stage.get()), 0);
-  EXPECT_NE(AllDiagnostics(bad_stage.get()).find("unknown stage 99"), std::string::npos);
 }
 
+// A C caller's stage 77 (stored by the C translation unit, where that is legal) is read
+// as the integer it is and refused by name. The old code loaded it as glint_stage_t,
+// which is undefined behaviour: UBSan (the sanitizer CI job) reports "load of value 77";
+// without a sanitizer it happened to be refused too, so only that job can fail on it.
+TEST(CApi, CompileGlsl_OutOfRangeStageFromCIsRefusedByName) {
+  for (int stage : {77, -1, 6, 0x7fffffff}) {
+    char texts[1024];
+    EXPECT_EQ(glint_c_test_compile_raw_stage(kComputeShader, stage, texts, sizeof texts), 0);
+    EXPECT_EQ(std::string(texts), "ERROR: glint_compile_glsl: unknown stage " + std::to_string(stage) +
+                                      " (glint_stage_t is GLINT_STAGE_VERTEX (0) to GLINT_STAGE_COMPUTE (5))\n");
+  }
+  char texts[1024];
+  EXPECT_EQ(glint_c_test_compile_raw_stage(kComputeShader, GLINT_STAGE_COMPUTE, texts, sizeof texts), 1) << texts;
+}
+
+// glslang keeps the name and length arrays given to setStringsWithLengthsAndNames and
+// reads them in parse(); they used to be locals of a function that had returned by then
+// (stack-use-after-scope). This exercises every read of them: a file name printed in
+// messages, and one written into the module by -g. Without a sanitizer the dead stack
+// usually still held the right pointers, so the old code mostly passed here; under
+// AddressSanitizer (the sanitizer CI job) it is reported on every compile.
+TEST(CApi, CompileGlsl_FileNameAndLengthsOutliveTheParse) {
+  const char* bad = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n  undefined_a = 1;\n}\n";
+  ResultHandle failed = CompileC(bad, GLINT_STAGE_COMPUTE, nullptr, "named_source.comp");
+  EXPECT_NE(AllDiagnostics(failed.get()).find("ERROR: named_source.comp:4: "), std::string::npos)
+      << AllDiagnostics(failed.get());
+  glint_glsl_input_t input = {};
+  input.source = kComputeShader;
+  input.stage = GLINT_STAGE_COMPUTE;
+  input.file_name = "named_source.comp";
+  input.generate_debug_info = 1;
+  ResultHandle debug(glint_compile_glsl(&input, nullptr));
+  ASSERT_EQ(glint_result_succeeded(debug.get()), 1) << AllDiagnostics(debug.get());
+  std::vector<uint32_t> words = Words(debug.get());
+  std::string bytes(reinterpret_cast<const char*>(words.data()), words.size() * 4);
+  EXPECT_NE(bytes.find("named_source.comp"), std::string::npos) << "-g names the file in an OpString";
+}
+
+// Out-of-range values come from the C translation unit: a C++ cast to the enum would be
+// undefined behaviour in the test itself.
 TEST(CApi, Options_OutOfRangeEnumsAreRefused) {
   OptionsHandle options(glint_options_create());
-  EXPECT_EQ(glint_options_set_target_env(options.get(), static_cast<glint_target_env_t>(42)), 0);
-  EXPECT_EQ(glint_options_set_range_analysis(options.get(), static_cast<glint_range_analysis_t>(-1)), 0);
-  EXPECT_EQ(glint_options_set_uniformity(options.get(), static_cast<glint_severity_t>(7)), 0);
+  EXPECT_EQ(glint_c_test_set_raw_enums(options.get(), 42, -1, 7), 0);
+  EXPECT_EQ(glint_c_test_set_raw_enums(options.get(), 77, 77, 77), 0);
   // The refused target left the default (Vulkan 1.0) in place: SPIR-V 1.0 comes out.
   ResultHandle result = CompileC(kComputeShader, GLINT_STAGE_COMPUTE, options.get());
   ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());

@@ -90,3 +90,34 @@ int glint_c_test_null_calls(void) {
   glint_result_free(result);
   return wrong;
 }
+
+/* Compiles `source` with `stage_value` stored in the stage field, as a C caller may
+ * store any int there (in C that is no error). Returns 1 on success and writes every
+ * diagnostic's text, one per line, into `texts`. */
+int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts, size_t capacity) {
+  glint_glsl_input_t input;
+  glint_result_t* result;
+  const glint_report_t* report;
+  glint_diagnostic_t diagnostic;
+  size_t i, used = 0;
+  int succeeded;
+
+  memset(&input, 0, sizeof input);
+  input.source = source;
+  input.stage = stage_value;
+  result = glint_compile_glsl(&input, NULL);
+  succeeded = glint_result_succeeded(result);
+  report = glint_result_report(result);
+  texts[0] = '\0';
+  for (i = 0; glint_report_diagnostic(report, i, &diagnostic) && used < capacity; ++i)
+    used += (size_t)snprintf(texts + used, capacity - used, "%s\n", diagnostic.text);
+  glint_result_free(result);
+  return succeeded;
+}
+
+/* The three enum setters given raw ints on `options` (as C may); returns how many
+ * accepted their value. */
+int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges, int severity) {
+  return glint_options_set_target_env(options, target) + glint_options_set_range_analysis(options, ranges) +
+         glint_options_set_uniformity(options, severity);
+}

@@ -1,18 +1,27 @@
 // Tests of the glslangValidator command line: flag parsing in-process, and the built
 // tool side by side with Debian's /usr/bin/glslangValidator 12.0.0 (same stdout, stderr,
 // exit code and output files for the same flags), --no-glint identity, .spv inputs,
-// and bad input (one-line error, non-zero exit, no output file left behind).
+// bad input (one-line error, non-zero exit, no output file left behind), and output
+// targets (devices, FIFOs, symlinks, modes, a full device and a full file system).
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <thread>
+
+#include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "SPIRV/validate.h"
 #include "command_line.h"
+#include "spirv_file_format.h"
 #include "support/test_support.h"
 
 namespace glint::standalone {
@@ -72,15 +81,17 @@ class Scratch {
   void Write(const std::string& name, const std::string& text) const {
     std::ofstream(Inputs() + "/" + name, std::ios::binary) << text;
   }
-  // Copies the inputs to <root>/<tag> and runs `tool args` there.
-  ToolResult Run(const std::string& tool, const std::string& args, const std::string& tag) const {
+  // Copies the inputs to <root>/<tag> and runs `tool args` there (after `launcher`, a
+  // shell prefix such as "umask 027 && ").
+  ToolResult Run(const std::string& tool, const std::string& args, const std::string& tag,
+                 const std::string& launcher = "") const {
     std::string dir = root_ + "/" + tag;
     fs::remove_all(dir);
     fs::copy(Inputs(), dir, fs::copy_options::recursive);
     // Without a redirection of its own, stdin is empty (glslang 12 reads an empty
     // --stdin shader nondeterministically, so tests give it a file).
     std::string input = args.find('<') == std::string::npos ? " </dev/null" : "";
-    std::string command = "cd '" + dir + "' && '" + tool + "' " + args + " >.stdout 2>.stderr" + input;
+    std::string command = "cd '" + dir + "' && " + launcher + "'" + tool + "' " + args + " >.stdout 2>.stderr" + input;
     ToolResult result;
     int status = std::system(command.c_str());
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -91,6 +102,7 @@ class Scratch {
     return result;
   }
   std::string Dir(const std::string& tag) const { return root_ + "/" + tag; }
+  std::string Root() const { return root_; }
 
  private:
   std::string root_;
@@ -294,6 +306,235 @@ TEST(BadInput, MixedSpirvAndSourceInputs_AreRefused) {
   ToolResult result = scratch.Run(OurTool(), "junk.spv plain.frag", "mixed");
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("cannot mix .spv inputs with shader sources"), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------
+// Output files (output_file.h): devices and pipes written in place, symlinks written
+// through, a replaced file keeps its mode and owner, a failed write leaves nothing.
+// Every target is made by the test in its own directory; never the machine's
+// /dev/null or /dev/full (a regression would replace them for the whole machine).
+
+// The bytes of glslang's writers for these words, read back from a file in `dir`.
+std::string GlslangWriterBytes(const std::vector<uint32_t>& words, bool hex, const char* name,
+                               const std::string& dir) {
+  std::string path = dir + "/glslang_writer.out";
+  std::vector<unsigned int> spirv(words.begin(), words.end());
+  if (hex) glslang::OutputSpvHex(spirv, path.c_str(), name);
+  else glslang::OutputSpvBin(spirv, path.c_str());
+  return test::ReadFile(path);
+}
+
+TEST(OutputFormat, SameBytesAsGlslangsWriters) {
+  Scratch scratch;
+  std::vector<uint32_t> words;
+  // Every line-filling case: 0 words, a partial line, exactly one and two full lines.
+  for (uint32_t count = 0; count <= 25; ++count) {
+    for (const char* name : {static_cast<const char*>(nullptr), "shader_words"}) {
+      EXPECT_EQ(SpirvHexText(words, name), GlslangWriterBytes(words, true, name, scratch.Root()))
+          << count << " words, name " << (name ? name : "(none)");
+    }
+    EXPECT_EQ(SpirvBinaryBytes(words), GlslangWriterBytes(words, false, nullptr, scratch.Root())) << count;
+    words.push_back(0x9e3779b9u * (count + 1) ^ (count << 28));
+  }
+}
+
+class OutputTarget : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    targets_ = scratch_.Root() + "/targets";
+    fs::create_directories(targets_);
+    ToolResult reference = scratch_.Run(kRealTool, "-V -o out.spv plain.frag", "reference");
+    ASSERT_EQ(reference.exit_code, 0) << reference.out;
+    expected_ = test::ReadFile(scratch_.Dir("reference") + "/out.spv");
+    ASSERT_FALSE(expected_.empty());
+  }
+  // `-V -o PATH plain.frag` with Glint's tool.
+  ToolResult WriteTo(const std::string& path, const std::string& launcher = "") {
+    return scratch_.Run(OurTool(), "-V -o '" + path + "' plain.frag", "run", launcher);
+  }
+  // A character device node made here (as `mknod NAME c MAJOR MINOR`); false without
+  // the privilege to make one.
+  bool MakeCharacterDevice(const std::string& name, unsigned major, unsigned minor) {
+    std::string path = targets_ + "/" + name;
+    // chmod: mknod's mode is cut by the umask, and anyone may write /dev/null.
+    return mknod(path.c_str(), S_IFCHR | 0666, makedev(major, minor)) == 0 && chmod(path.c_str(), 0666) == 0;
+  }
+  bool IsCharacterDevice(const std::string& name, unsigned major, unsigned minor) {
+    struct stat status;
+    return lstat((targets_ + "/" + name).c_str(), &status) == 0 && S_ISCHR(status.st_mode) &&
+           status.st_rdev == makedev(major, minor);
+  }
+  // Names under `dir` that a writer left behind (its temporaries).
+  static std::vector<std::string> Temporaries(const std::string& dir) {
+    std::vector<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(dir))
+      if (entry.path().filename().string().find("glint-tmp") != std::string::npos) found.push_back(entry.path());
+    return found;
+  }
+
+  Scratch scratch_;
+  std::string targets_;
+  std::string expected_;  // glslang 12's output for plain.frag (Glint changes nothing in it)
+};
+
+TEST_F(OutputTarget, NullDevice_StaysACharacterDevice) {
+  if (!MakeCharacterDevice("null", 1, 3)) GTEST_SKIP() << "mknod needs CAP_MKNOD (CI runs as root)";
+  ToolResult result = WriteTo(targets_ + "/null");
+  EXPECT_EQ(result.exit_code, 0) << result.out;
+  EXPECT_TRUE(IsCharacterDevice("null", 1, 3)) << "the device node was replaced";
+  EXPECT_EQ(Temporaries(targets_), std::vector<std::string>{});
+}
+
+// A user who may write the device but not its directory (as anyone and /dev/null):
+// glslang writes it; a writer that needs a temporary beside it cannot.
+TEST_F(OutputTarget, NullDeviceInUnwritableDirectory_WorksForANormalUser) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root to make the node and to run the tool as another user";
+  ASSERT_TRUE(MakeCharacterDevice("null", 1, 3));
+  ASSERT_EQ(chmod(targets_.c_str(), 0555), 0);
+  ASSERT_EQ(chmod(scratch_.Root().c_str(), 0755), 0);
+  ToolResult result = WriteTo(targets_ + "/null", "setpriv --reuid=65534 --regid=65534 --clear-groups ");
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_EQ(result.out, "plain.frag\n");
+  EXPECT_TRUE(IsCharacterDevice("null", 1, 3));
+}
+
+TEST_F(OutputTarget, FullDevice_Exit1WithTheReasonNodeKept) {
+  if (!MakeCharacterDevice("full", 1, 7)) GTEST_SKIP() << "mknod needs CAP_MKNOD (CI runs as root)";
+  ToolResult result = WriteTo(targets_ + "/full");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "plain.frag\nERROR: Failed to write file: " + targets_ + "/full: No space left on device\n");
+  EXPECT_TRUE(IsCharacterDevice("full", 1, 7));
+  // The depfile too (glslang does not check it at all).
+  result = scratch_.Run(OurTool(), "-V -o out.spv --depfile '" + targets_ + "/full' plain.frag", "depfile");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "plain.frag\nERROR: cannot write '" + targets_ + "/full': No space left on device\n");
+  EXPECT_TRUE(IsCharacterDevice("full", 1, 7));
+  EXPECT_EQ(Temporaries(targets_), std::vector<std::string>{});
+}
+
+TEST_F(OutputTarget, Symlinks_WrittenThroughAndKept) {
+  fs::create_directories(targets_ + "/sub");
+  std::ofstream(targets_ + "/sub/real.spv") << "old";
+  fs::create_symlink("sub/real.spv", targets_ + "/link.spv");       // relative
+  fs::create_symlink(targets_ + "/link.spv", targets_ + "/chain.spv");  // absolute, to a link
+  fs::create_symlink("sub/created.spv", targets_ + "/dangling.spv");
+  EXPECT_EQ(WriteTo(targets_ + "/chain.spv").exit_code, 0);
+  EXPECT_EQ(WriteTo(targets_ + "/dangling.spv").exit_code, 0);
+  EXPECT_TRUE(fs::is_symlink(targets_ + "/chain.spv"));
+  EXPECT_TRUE(fs::is_symlink(targets_ + "/link.spv"));
+  EXPECT_TRUE(fs::is_symlink(targets_ + "/dangling.spv"));
+  EXPECT_EQ(test::ReadFile(targets_ + "/sub/real.spv"), expected_);
+  EXPECT_EQ(test::ReadFile(targets_ + "/sub/created.spv"), expected_);
+  EXPECT_EQ(Temporaries(targets_), std::vector<std::string>{});
+}
+
+TEST_F(OutputTarget, ReplacedFile_KeepsModeAndOwner) {
+  std::string path = targets_ + "/out.spv";
+  std::ofstream(path) << "old";
+  ASSERT_EQ(chmod(path.c_str(), 0640), 0);
+  bool as_root = geteuid() == 0;  // only root can give the file to someone else
+  if (as_root) ASSERT_EQ(chown(path.c_str(), 12345, 23456), 0);
+  ToolResult result = WriteTo(path);
+  ASSERT_EQ(result.exit_code, 0) << result.out;
+  EXPECT_EQ(test::ReadFile(path), expected_);
+  struct stat status;
+  ASSERT_EQ(stat(path.c_str(), &status), 0);
+  EXPECT_EQ(status.st_mode & 07777, 0640u);
+  if (as_root) EXPECT_EQ(std::make_pair(status.st_uid, status.st_gid), std::make_pair(12345u, 23456u));
+  // A new file's mode is the umask's.
+  ToolResult created = WriteTo(targets_ + "/new.spv", "umask 027 && ");
+  ASSERT_EQ(created.exit_code, 0) << created.out;
+  ASSERT_EQ(stat((targets_ + "/new.spv").c_str(), &status), 0);
+  EXPECT_EQ(status.st_mode & 07777, 0640u);
+}
+
+// A FIFO is written in place and read, while the tool runs, by a thread of the test.
+TEST_F(OutputTarget, Fifo_ReadByAThread) {
+  std::string fifo = targets_ + "/pipe";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  // Opened before the tool runs, non-blocking: a tool that never opens the FIFO ends
+  // the test with nothing read instead of hanging it.
+  int fd = open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(fd, 0);
+  std::atomic<bool> tool_done{false};
+  std::string read_bytes;
+  std::thread reader([&] {
+    for (;;) {
+      struct pollfd ready = {fd, POLLIN, 0};
+      poll(&ready, 1, 50);
+      char buffer[4096];
+      ssize_t got = read(fd, buffer, sizeof(buffer));
+      if (got > 0) read_bytes.append(buffer, static_cast<size_t>(got));
+      else if (got == 0 && tool_done) break;  // the writer closed (or never came)
+    }
+  });
+  ToolResult result = WriteTo(fifo);
+  tool_done = true;
+  reader.join();
+  close(fd);
+  EXPECT_EQ(result.exit_code, 0) << result.out;
+  EXPECT_EQ(read_bytes, expected_);
+  struct stat status;
+  ASSERT_EQ(lstat(fifo.c_str(), &status), 0);
+  EXPECT_TRUE(S_ISFIFO(status.st_mode));
+}
+
+// /dev/fd/1 (/proc's link to the open stdout, here a pipe) is written in place, as
+// glslang's tool writes it. (/dev/fd/N rather than /dev/stdout: a writer that renamed
+// over it would fail on /proc instead of replacing the machine's /dev/stdout.) glslang
+// prints its log line after the module only because its piped stdout is flushed at
+// exit; Glint flushes the log before writing, so the line comes first.
+TEST_F(OutputTarget, DevFdOfAPipe_WrittenInPlaceLikeGlslang) {
+  std::map<std::string, std::string> piped;
+  for (const char* tool : {kRealTool, "ours"}) {
+    std::string path = tool == kRealTool ? kRealTool : OurTool();
+    std::string dir = scratch_.Inputs();
+    std::string command = "cd '" + dir + "' && { '" + path +
+                          "' -V -o /dev/fd/1 plain.frag </dev/null 2>.err; echo $? >.status; } | cat >.piped";
+    ASSERT_EQ(std::system(command.c_str()), 0);
+    EXPECT_EQ(test::ReadFile(dir + "/.status"), "0\n") << tool;
+    piped[tool] = test::ReadFile(dir + "/.piped");
+  }
+  EXPECT_EQ(piped[kRealTool], expected_ + "plain.frag\n");
+  EXPECT_EQ(piped["ours"], "plain.frag\n" + expected_);
+}
+
+// A file system that is full, made for the test: a 64 KiB tmpfs mounted in a mount
+// namespace of its own, so that the mount ends with the namespace whatever happens
+// (root: `unshare --mount`; a normal user: with a user namespace too).
+TEST_F(OutputTarget, FullFileSystem_Exit1OldFileKeptNoTemporary) {
+  std::string mount_point = targets_ + "/mnt", results = targets_ + "/results";
+  fs::create_directories(mount_point);
+  fs::create_directories(results);
+  std::string run_dir = scratch_.Dir("fullfs");
+  fs::copy(scratch_.Inputs(), run_dir, fs::copy_options::recursive);
+  std::string script =
+      "mount -t tmpfs -o size=64k glint-test '" + mount_point + "' || exit 0\n"
+      "cd '" + mount_point + "' && touch '" + results + "/mounted' && printf old > out.spv\n"
+      "head -c 1048576 /dev/zero > filler 2>'" + results + "/fill.err'\n"
+      "cd '" + run_dir + "'\n"
+      "'" + OurTool() + "' -V -o '" + mount_point + "/out.spv' plain.frag > '" + results + "/replace.out' 2>&1\n"
+      "echo $? > '" + results + "/replace.status'\n"
+      "'" + OurTool() + "' -V -o '" + mount_point + "/new.spv' plain.frag > '" + results + "/new.out' 2>&1\n"
+      "echo $? > '" + results + "/new.status'\n"
+      "cat '" + mount_point + "/out.spv' > '" + results + "/out.spv'\n"
+      "ls -A '" + mount_point + "' > '" + results + "/listing'\n"
+      "cd / && umount '" + mount_point + "'\n";
+  std::ofstream(targets_ + "/fullfs.sh") << script;
+  std::string namespaces = geteuid() == 0 ? "--mount" : "--user --map-root-user --mount";
+  std::string command = "unshare " + namespaces + " --propagation private sh '" + targets_ + "/fullfs.sh' 2>'" +
+                        results + "/unshare.err'";
+  std::system(command.c_str());
+  if (!fs::exists(results + "/mounted"))
+    GTEST_SKIP() << "cannot mount a tmpfs in a private namespace here: " << test::ReadFile(results + "/unshare.err");
+  EXPECT_NE(test::ReadFile(results + "/fill.err"), "") << "the filler should have filled the file system";
+  EXPECT_EQ(test::ReadFile(results + "/replace.status"), "1\n");
+  EXPECT_EQ(test::ReadFile(results + "/replace.out"),
+            "plain.frag\nERROR: Failed to write file: " + mount_point + "/out.spv: No space left on device\n");
+  EXPECT_EQ(test::ReadFile(results + "/out.spv"), "old");
+  EXPECT_EQ(test::ReadFile(results + "/new.status"), "1\n");
+  EXPECT_EQ(test::ReadFile(results + "/listing"), "filler\nout.spv\n");
+  EXPECT_TRUE(fs::is_empty(mount_point)) << "the tmpfs must be gone with its namespace";
 }
 
 // ---------------------------------------------------------------------------------

@@ -26,7 +26,8 @@ audit_one() {
   local shader=$1 args log
   args=$(sed -n '1s|^// audit-args: ||p' "$shader")
   log="$shader.log"
-  if ! "$validator" -V --dump-ranges -o /dev/null "$shader" > "$shader.ranges" 2>&1; then
+  # The module goes to the soak's own directory, never to the machine's /dev/null.
+  if ! "$validator" -V --dump-ranges -o "$shader.spv" "$shader" > "$shader.ranges" 2>&1; then
     echo "FAILED --dump-ranges" > "$log"; return
   fi
   # shellcheck disable=SC2086
