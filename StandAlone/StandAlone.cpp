@@ -20,6 +20,7 @@
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "output_file.h"
+#include "report_files.h"
 #include "spirv_file_format.h"
 #include "SPIRV/validate.h"
 
@@ -73,6 +74,7 @@ struct Run {
   bool link_failed = false;
   bool output_failed = false;
   std::vector<std::string> output_files;
+  RunReport report;  // for --report=html|sarif
 };
 
 
@@ -192,6 +194,7 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
   glslang::SpvOptions spv_options = SpvOptionsFor(line);
   frontend::GlintOutput output = Generate(line, intermediate, spv_options, source_name);
   std::string& log = output.glslang_log;
+  run.report.Add(output.report);
   if (!output.ok || output.report.HasErrors()) {
     std::printf("%s", log.c_str());
     PrintGlintReport(line, output.report);
@@ -249,6 +252,8 @@ void CompileAndLink(Run& run) {
   std::vector<frontend::SourceUnit> units = ReadUnits(line);
   FinishGlslangSettings(line);
   std::unique_ptr<frontend::Compilation> compilation = frontend::Compile(units, line.glslang, line.preprocess);
+  for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
+  for (const std::string& included : compilation->included_files) run.report.AddSource(included, nullptr);
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
   PrintUnitLogs(run, *compilation);
@@ -315,6 +320,8 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   std::vector<uint32_t> words;
   if (!ReadSpirv(name, &words)) return void(run.compile_failed = true);
   Report report;
+  for (ReportSource& source : SourcesFromSpirv(words)) run.report.AddSource(source.name, &source.text);
+  run.report.has_line_information &= ModuleHasLineInformation(words);
   TargetEnv env = SpirvInputEnv(line);
   if (line.run_glint && (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
     for (Diagnostic diagnostic : report.diagnostics) {
@@ -322,8 +329,10 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
         diagnostic.message = name + ": " + diagnostic.message;
       std::printf("%s\n", FormatDiagnostic(diagnostic).c_str());
     }
+    run.report.Add(report);
     return void(run.compile_failed = true);
   }
+  run.report.Add(report);
   if (line.spirv_tools_validate) {
     std::string problem = spirv::Validate(words, env);
     if (!problem.empty())
@@ -397,6 +406,7 @@ int Main(int argc, char** argv) {
     if (line.link || line.preprocess) CompileAndLink(run);
     else CompileWithoutLinking(run);
   }
+  if (!WriteReportFiles(line, argc, argv, run.report)) run.output_failed = true;
   std::fflush(stdout);
   if (run.compile_failed) return kFailCompile;
   if (run.link_failed) return kFailLink;

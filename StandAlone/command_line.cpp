@@ -359,8 +359,19 @@ bool ParseGlintValueFlag(const std::string& name, const std::string& value, Comm
   return false;
 }
 
+// --report=html FILE, --report=sarif FILE (each may be given once).
+void ParseReportFlag(const std::string& format, Arguments& args, CommandLine& line) {
+  std::optional<std::string>* target = format == "html"    ? &line.html_report
+                                       : format == "sarif" ? &line.sarif_report
+                                                           : nullptr;
+  if (!target) throw CommandLineError("--report expects =html or =sarif, then a file name");
+  *target = RequiredOperand(args, ("--report=" + format + ": expects a file name").c_str());
+}
+
 void ParseLongFlag(Arguments& args, CommandLine& line) {
   std::string flag = args.Current() + 2;
+  if (flag == "report" || flag.rfind("report=", 0) == 0)
+    return ParseReportFlag(flag.size() > 7 ? flag.substr(7) : "", args, line);
   size_t equal = flag.find('=');
   if (equal != std::string::npos &&
       ParseGlintValueFlag(flag.substr(0, equal), flag.substr(equal + 1), line))
@@ -589,7 +600,7 @@ glslang::SpvOptions SpvOptionsFor(const CommandLine& line) {
 Options GlintOptionsFor(const CommandLine& line, TargetEnv env) {
   Options options = line.glint;
   options.target_env = env;
-  options.collect_ranges = line.dump_ranges;
+  options.collect_ranges = line.dump_ranges || line.html_report || line.sarif_report;
   return options;
 }
 

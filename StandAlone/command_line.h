@@ -64,6 +64,8 @@ struct CommandLine {
   Options glint;
   bool dump_ranges = false;
   bool dump_ranges_json = false;
+  std::optional<std::string> html_report;   // --report=html FILE
+  std::optional<std::string> sarif_report;  // --report=sarif FILE
 };
 
 // Parses argv[1..]. Throws CommandLineError or ShowUsage as described above.

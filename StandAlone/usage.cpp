@@ -73,6 +73,8 @@ Glint:
   --robust-access       clamp every dynamic index so no access leaves its object
   --range-analysis=off|reference|full   what may prove a clamp unnecessary (default full)
   --dump-ranges[=json]  print every dynamic index with its range and verdict
+  --report=html <file>  write an HTML page: the sources with what Glint found per line
+  --report=sarif <file> write the findings as SARIF 2.1.0 (for code-review tools)
   --uniformity=warn|error|off   uniformity problems: warnings (default), errors, none
   --subgroup-size <N>   the subgroup size the application guarantees
   --spec-constant <ID>=<VALUE>  value of a specialization constant (repeatable)

@@ -42,6 +42,11 @@ install(TARGETS ${GLINT_INSTALLED_LIBRARIES} EXPORT glintTargets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT glint
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT glint
         INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+# The worker of glint::CompileGlslIsolated, where the library looks for it by default
+# (<prefix>/<libexecdir>/glint-compile, compiled into isolated_compile.cpp); exported as
+# glint::glint-compile so a consumer can also pass $<TARGET_FILE:glint::glint-compile>.
+install(TARGETS glint-compile EXPORT glintTargets
+        RUNTIME DESTINATION "${CMAKE_INSTALL_LIBEXECDIR}" COMPONENT glint)
 install(DIRECTORY "${GLINT_SOURCE_ROOT}/glslang/include/glint"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint
         FILES_MATCHING PATTERN "*.h")

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "big_stack.h"
 #include "glint/glint.h"
 
 struct glint_options_s {
@@ -364,7 +365,8 @@ int glint_options_set_validate(glint_options_t* options, int enabled) {
 
 glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input, const glint_options_t* options) {
   return RunGuarded([&](glint_result_s& result) {
-    return CompileGlsl(input, OptionsOrDefaults(options), result);
+    // glslang recurses per nesting level: parse, link and generate on a big stack.
+    return glint::OnBigStack([&] { return CompileGlsl(input, OptionsOrDefaults(options), result); });
   });
 }
 
@@ -466,3 +468,51 @@ int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_sta
 }
 
 }  // extern "C"
+
+// ---------------------------------------------------------------------------------
+// Isolated compile (glint/isolated.h): glint_compile_glsl in a glint-compile worker.
+// Kept as one block at the end of the file.
+
+#include "glint/isolated.h"
+
+namespace {
+
+// Reads the stage as an integer (a C caller may pass any int) and refuses unknown ones.
+bool ToIsolatedInput(const glint_glsl_input_t* input, glint::GlslInput* out, glint::Report& report) {
+  if (!input || !input->source) {
+    AddError(report, "glint", "glint_compile_glsl_isolated: no input or no source text");
+    return false;
+  }
+  int stage = 0;
+  static_assert(sizeof(input->stage) == sizeof(stage), "glint_stage_t is an int");
+  std::memcpy(&stage, &input->stage, sizeof stage);
+  if (stage < 0 || stage > static_cast<int>(glint::GlslStage::kCompute)) {
+    AddError(report, "glint", "glint_compile_glsl_isolated: unknown stage " + std::to_string(stage));
+    return false;
+  }
+  out->source = input->source;
+  out->stage = static_cast<glint::GlslStage>(stage);
+  out->entry_point = input->entry_point ? input->entry_point : "";
+  out->file_name = input->file_name ? input->file_name : "";
+  out->generate_debug_info = input->generate_debug_info != 0;
+  return true;
+}
+
+}  // namespace
+
+extern "C" glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_t* input,
+                                                        const glint_options_t* options,
+                                                        const char* worker_path,
+                                                        uint32_t timeout_ms,
+                                                        uint64_t memory_limit_bytes) {
+  return RunGuarded([&](glint_result_s& result) {
+    glint::GlslInput glsl;
+    if (!ToIsolatedInput(input, &glsl, result.report.report)) return false;
+    glint::IsolationOptions isolation;
+    isolation.worker_path = worker_path ? worker_path : "";
+    isolation.timeout_ms = timeout_ms;
+    isolation.memory_limit_bytes = memory_limit_bytes;
+    return glint::CompileGlslIsolated(glsl, OptionsOrDefaults(options), isolation, result.spirv,
+                                      &result.report.report);
+  });
+}

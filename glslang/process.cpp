@@ -14,6 +14,7 @@
 
 #include <sstream>
 
+#include "big_stack.h"
 #include "glint/glint.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
@@ -50,6 +51,7 @@ void MergeSucceeded(Report& from, Report* into) {
   for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
   for (AccessRecord& a : from.accesses) into->accesses.push_back(std::move(a));
   for (PassStatistic& p : from.passes) into->passes.push_back(std::move(p));
+  for (TableRecord& t : from.tables) into->tables.push_back(std::move(t));
 }
 
 // A failed run keeps only its diagnostics: its records describe a discarded module.
@@ -135,10 +137,11 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
                          std::vector<uint32_t>& words) {
   glslang::SpvOptions copied = spv_options ? *spv_options : glslang::SpvOptions();
   spv::SpvBuildLogger logger;
-  {
+  // GlslangToSpv recurses once per nesting level of the AST: run it on a big stack.
+  RunOnBigStack([&] {
     ScopedThreadPool pool;
     glslang::GlslangToSpv(intermediate, words, &logger, &copied);
-  }
+  });
   ReportGlslangLog(logger.getAllMessages(), report);
   if (words.empty()) return Fail(&report, "glslang", "glslang produced no SPIR-V");
   return !report.HasErrors();
@@ -180,7 +183,10 @@ void TakeLocations(Report& located, Report& plain) {
     plain.diagnostics[i].location = located.diagnostics[i].location;
     plain.diagnostics[i].message = std::move(located.diagnostics[i].message);
     plain.diagnostics[i].reasons = std::move(located.diagnostics[i].reasons);
+    plain.diagnostics[i].reason_locations = std::move(located.diagnostics[i].reason_locations);
   }
+  if (located.tables.size() == plain.tables.size())
+    for (size_t i = 0; i < plain.tables.size(); ++i) plain.tables[i].location = located.tables[i].location;
 }
 
 // Diagnostics and records should name source lines even when the caller did not ask
@@ -228,7 +234,9 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
       MergeFailed(findings, report);
       return false;
     }
-    bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty();
+    // Tables are located only for a caller who asked for records: locating costs a second compile.
+    bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty() ||
+                        (options.collect_ranges && !findings.tables.empty());
     if (report && has_findings && !HasLineInformation(words))
       LocateReport(intermediate, spv_options, options, findings);
     MergeSucceeded(findings, report);

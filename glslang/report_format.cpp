@@ -1,32 +1,12 @@
 // Renders the range report (see include/glint/report_format.h).
 #include "glint/report_format.h"
 
-#include <cstdio>
 #include <sstream>
+
+#include "report_text.h"
 
 namespace glint {
 namespace {
-
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-          out += escaped;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
 
 std::string TextLine(const AccessRecord& record) {
   std::ostringstream line;
@@ -45,21 +25,21 @@ std::string TextLine(const AccessRecord& record) {
 
 std::string JsonRecord(const AccessRecord& record) {
   std::ostringstream out;
-  out << "{\"file\": " << JsonString(record.location.file)
+  out << "{\"file\": " << text::Json(record.location.file)
       << ", \"line\": " << record.location.line
-      << ", \"instruction\": " << JsonString(record.instruction)
-      << ", \"object\": " << JsonString(record.object) << ", \"index\": " << record.index_id
+      << ", \"instruction\": " << text::Json(record.instruction)
+      << ", \"object\": " << text::Json(record.object) << ", \"index\": " << record.index_id
       << ", \"position\": " << record.index_position << ", \"range\": ";
   if (record.has_range)
     out << "[" << record.range_min << ", " << record.range_max << "]";
   else
     out << "null";
   out << ", \"signed\": " << (record.is_signed ? "true" : "false");
-  if (!record.has_range) out << ", \"reason\": " << JsonString(record.reason);
+  if (!record.has_range) out << ", \"reason\": " << text::Json(record.reason);
   out << ", \"limit\": ";
   if (record.limit >= 0) out << record.limit; else out << "null";
   out << ", \"verdict\": ";
-  if (record.verdict.empty()) out << "null"; else out << JsonString(record.verdict);
+  if (record.verdict.empty()) out << "null"; else out << text::Json(record.verdict);
   out << "}";
   return out.str();
 }

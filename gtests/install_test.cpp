@@ -65,10 +65,10 @@ void InstallPackage(const std::string& cmake, const fs::path& prefix, std::strin
   ASSERT_EQ(RunCommand(Quote(cmake) + " --install " + Quote(test::BinaryDir()) + " --prefix " +
                            Quote(prefix.string()) + " --component glint",
                        log), 0) << *log;
-  for (const char* header : {"glint.h", "glint_c.h"})
+  for (const char* header : {"glint.h", "glint_c.h", "isolated.h"})
     EXPECT_TRUE(fs::exists(prefix / "include" / "glint" / header)) << header << "\n" << *log;
   for (const char* file : {"libglint.a", "libglint_passes.a", "libglint_ir.a", "glintConfig.cmake",
-                           "glintConfigVersion.cmake", "glintTargets.cmake"})
+                           "glintConfigVersion.cmake", "glintTargets.cmake", "glint-compile"})
     EXPECT_FALSE(FindFile(prefix, file).empty()) << file << " not installed\n" << *log;
 }
 

@@ -15,6 +15,16 @@
 namespace glint::spirv {
 namespace {
 
+// A reason chain as it is written: each line with the place it names.
+struct ReasonLines {
+  std::vector<std::string> text;
+  std::vector<SourceLocation> where;
+  void Add(std::string line, SourceLocation location) {
+    text.push_back(std::move(line));
+    where.push_back(std::move(location));
+  }
+};
+
 // Why a level was raised. A fact is only raised by a fact that already had the new
 // level, so following causes never loops.
 struct Cause {
@@ -275,10 +285,11 @@ class EntryPointAnalysis {
   std::string Where(const Instruction* inst) const;
   std::string ExitNote(const Block* branch) const;
   std::string NameOf(uint32_t id) const;
-  std::vector<std::string> Explain(const Fact& control) const;
-  bool ExplainControl(const Cause& cause, std::vector<std::string>* lines) const;
+  ReasonLines Explain(const Fact& control) const;
+  SourceLocation LocationOf(const Instruction* inst) const;
+  bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
   const Cause* NextControlCause(const Cause& cause) const;
-  const Cause* ExplainData(const Cause& cause, std::vector<std::string>* lines, std::list<Fact>* memory_facts) const;
+  const Cause* ExplainData(const Cause& cause, ReasonLines* lines, std::list<Fact>* memory_facts) const;
   const Cause* CauseOfValue(uint32_t id) const;
   const Cause* CauseOfBlock(const Block* block) const;
   UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
@@ -716,6 +727,11 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst) {
 }
 
 // "at file:line", or "in `function` (no line information)".
+SourceLocation EntryPointAnalysis::LocationOf(const Instruction* inst) const {
+  auto it = inst ? facts_.locations.find(inst) : facts_.locations.end();
+  return it == facts_.locations.end() ? SourceLocation{} : it->second;
+}
+
 std::string EntryPointAnalysis::Where(const Instruction* inst) const {
   if (!inst) return "at an unknown place";
   auto it = facts_.locations.find(inst);
@@ -747,8 +763,8 @@ std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
 
 // Renders the chain of causes behind a control level, outermost first: why the block
 // is non-uniform, which value that depends on, where the value came from.
-std::vector<std::string> EntryPointAnalysis::Explain(const Fact& control) const {
-  std::vector<std::string> lines;
+ReasonLines EntryPointAnalysis::Explain(const Fact& control) const {
+  ReasonLines lines;
   std::list<Fact> memory_facts;  // joined memory facts live here while the walk refers to them
   const Cause* cause = &control.cause;
   // Causes are acyclic (see Cause); the step limit only bounds the length of the text.
@@ -768,29 +784,29 @@ const Cause* EntryPointAnalysis::CauseOfBlock(const Block* block) const {
 }
 
 // One line for a cause about control flow; false when `cause` is about data.
-bool EntryPointAnalysis::ExplainControl(const Cause& cause, std::vector<std::string>* lines) const {
+bool EntryPointAnalysis::ExplainControl(const Cause& cause, ReasonLines* lines) const {
   switch (cause.kind) {
     case Cause::kBranch:
-      lines->push_back("only some invocations take the branch " + Where(cause.block->Terminator()) +
-                       ExitNote(cause.block) + ": its condition is " +
-                       DivergenceName(Value(ConditionOf(cause.block))));
+      lines->Add("only some invocations take the branch " + Where(cause.block->Terminator()) +
+                     ExitNote(cause.block) + ": its condition is " + DivergenceName(Value(ConditionOf(cause.block))),
+                 LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kNested:
-      lines->push_back("it is inside the branch " + Where(cause.block->Terminator()) +
-                       ", which is in non-uniform control flow");
+      lines->Add("it is inside the branch " + Where(cause.block->Terminator()) + ", which is in non-uniform control flow",
+                 LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kMerge:
-      lines->push_back("it merges the paths of the branch " + Where(cause.block->Terminator()));
+      lines->Add("it merges the paths of the branch " + Where(cause.block->Terminator()), LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kCallSite:
-      lines->push_back("its function is called " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("its function is called " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return true;
     case Cause::kKillAfterCall:
-      lines->push_back("the call of " + NameOf(cause.id) + " " + Where(cause.at) +
-                       " may end only some invocations (discard)");
+      lines->Add("the call of " + NameOf(cause.id) + " " + Where(cause.at) + " may end only some invocations (discard)",
+                 LocationOf(cause.at));
       return true;
     case Cause::kKill:
-      lines->push_back("the discard " + Where(cause.at) + " is in non-uniform control flow");
+      lines->Add("the discard " + Where(cause.at) + " is in non-uniform control flow", LocationOf(cause.at));
       return true;
     default:
       return false;
@@ -814,37 +830,37 @@ const Cause* EntryPointAnalysis::NextControlCause(const Cause& cause) const {
 
 // One line (or none, for plain operands) for a cause about values and memory; returns
 // the cause it rests on.
-const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, std::vector<std::string>* lines,
+const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* lines,
                                              std::list<Fact>* memory_facts) const {
   switch (cause.kind) {
     case Cause::kSource:
-      lines->push_back(cause.text);
+      lines->Add(cause.text, SourceLocation{});
       return nullptr;
     case Cause::kOperand:
       return CauseOfValue(cause.id);
     case Cause::kLoad:
-      lines->push_back(NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()));
+      lines->Add(NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()), LocationOf(cause.at));
       memory_facts->push_back(MemoryFact(cause.id));
       return &memory_facts->back().cause;
     case Cause::kStore:
-      lines->push_back("it is assigned a non-uniform value " + Where(cause.at));
+      lines->Add("it is assigned a non-uniform value " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kStoreControl:
-      lines->push_back("it is assigned " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kParameter:
-      lines->push_back("a parameter receives a non-uniform argument " + Where(cause.at));
+      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kCallResult: {
-      lines->push_back(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")");
+      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")", LocationOf(cause.at));
       auto returned = returns_.find(cause.id);
       return returned == returns_.end() ? nullptr : &returned->second.cause;
     }
     case Cause::kReturn:
-      lines->push_back("it returns a non-uniform value " + Where(cause.at));
+      lines->Add("it returns a non-uniform value " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kReturnControl:
-      lines->push_back("it returns " + Where(cause.at) + " in non-uniform control flow");
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     default:
       return nullptr;
@@ -862,6 +878,14 @@ bool EntryPointAnalysis::DerivativesApply() const {
   return false;
 }
 
+// The rule id of a finding; the same cases as the message below.
+const char* RuleOf(const Instruction& inst, UniformScope scope) {
+  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse) return "uniformity/derivative";
+  if (scope == UniformScope::kQuad) return "uniformity/implicit-lod";
+  if (inst.opcode == spv::OpControlBarrier) return "uniformity/barrier";
+  return "uniformity/uniform-control";
+}
+
 UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const Fact& control,
                                                   UniformScope scope) const {
   UniformityFinding finding;
@@ -870,6 +894,7 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   auto loc = facts_.locations.find(&inst);
   if (loc != facts_.locations.end()) finding.location = loc->second;
   std::string op = grammar::OpcodeName(inst.opcode);
+  finding.rule = RuleOf(inst, scope);
   if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse)
     finding.message = "derivative (" + op + ") in non-uniform control flow: its value is undefined";
   else if (scope == UniformScope::kQuad)
@@ -881,7 +906,9 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
                       " scope) in non-uniform control flow: invocations that skip it leave it undefined";
   else
     finding.message = op + " must be executed in uniform control flow but is not";
-  finding.reasons = Explain(control);
+  ReasonLines reasons = Explain(control);
+  finding.reasons = std::move(reasons.text);
+  finding.reason_locations = std::move(reasons.where);
   return finding;
 }
 
@@ -949,6 +976,7 @@ std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Se
     note.severity = Severity::kNote;
     note.origin = "uniformity";
     note.message = result.refusal;
+    note.rule = "uniformity/refused";
     diagnostics.push_back(std::move(note));
     return diagnostics;
   }
@@ -959,6 +987,8 @@ std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Se
     diagnostic.location = finding.location;
     diagnostic.message = finding.message;
     diagnostic.reasons = finding.reasons;
+    diagnostic.reason_locations = finding.reason_locations;
+    diagnostic.rule = finding.rule;
     diagnostics.push_back(std::move(diagnostic));
   }
   return diagnostics;

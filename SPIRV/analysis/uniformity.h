@@ -63,6 +63,11 @@ struct UniformityFinding {
   SourceLocation location;     // from OpLine; empty file and line 0 without line info
   std::string message;
   std::vector<std::string> reasons;  // outermost first
+  // Where each reason points (parallel to `reasons`; line 0 when it names none).
+  std::vector<SourceLocation> reason_locations;
+  // What the instruction needs: "uniformity/derivative", "uniformity/implicit-lod",
+  // "uniformity/barrier" or "uniformity/uniform-control".
+  std::string rule;
 };
 
 struct UniformityResult {

@@ -439,4 +439,54 @@ PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision
   return state.Run(decisions);
 }
 
+namespace {
+
+// The line in effect at the first access chain based on `variable`, in module order.
+SourceLocation FirstAccessLocation(const Module& module, uint32_t variable) {
+  std::unordered_map<uint32_t, std::string> files;
+  for (const Instruction& inst : module.debug_strings)
+    if (inst.opcode == spv::OpString) files[inst.result_id] = inst.StringAt(0);
+  for (const Function& function : module.functions)
+    for (const Block& block : function.blocks) {
+      SourceLocation current;  // an OpLine does not reach past its block
+      for (const Instruction& inst : block.instructions) {
+        if (inst.opcode == spv::OpLine && inst.words.size() >= 3)
+          current = {files.count(inst.words[0]) ? files[inst.words[0]] : "", inst.words[1], inst.words[2]};
+        else if (inst.opcode == spv::OpNoLine)
+          current = {};
+        else if (IsAccessChain(inst.opcode) && !inst.words.empty() && inst.words[0] == variable)
+          return current;
+      }
+    }
+  return {};
+}
+
+}  // namespace
+
+std::vector<TableRecord> DescribeTables(const Module& module,
+                                        const std::vector<ConstantTableDecision>& decisions) {
+  std::vector<TableRecord> tables;
+  std::unordered_map<uint32_t, size_t> record_of_variable;
+  for (const ConstantTableDecision& decision : decisions) {
+    if (decision.hoisted_to == 0) continue;
+    auto [it, added] = record_of_variable.emplace(decision.hoisted_to, tables.size());
+    if (added) {
+      std::string name = module.NameOf(decision.hoisted_to);
+      tables.push_back({FirstAccessLocation(module, decision.hoisted_to),
+                        name.empty() ? "%" + std::to_string(decision.hoisted_to) : name, 0});
+    }
+    ++tables[it->second].copies_removed;
+  }
+  return tables;
+}
+
+PassResult HoistConstantTablesPass::Run(Module& module, PassContext& context) {
+  if (!context.report) return HoistConstantTables(module, nullptr);
+  std::vector<ConstantTableDecision> decisions;
+  PassResult result = HoistConstantTables(module, &decisions);
+  std::vector<TableRecord> tables = DescribeTables(module, decisions);
+  context.report->tables.insert(context.report->tables.end(), tables.begin(), tables.end());
+  return result;
+}
+
 }  // namespace glint::spirv

@@ -82,12 +82,15 @@ struct ConstantTableDecision {
 // candidate variable, in module order.
 PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions);
 
+// One TableRecord per Private variable the decisions created: its name, how many
+// per-invocation copies it replaced, and the line of its first access.
+std::vector<TableRecord> DescribeTables(const Module& module,
+                                        const std::vector<ConstantTableDecision>& decisions);
+
 class HoistConstantTablesPass : public Pass {
  public:
   const char* name() const override { return "hoist-constant-tables"; }
-  PassResult Run(Module& module, PassContext& context) override {
-    return HoistConstantTables(module, nullptr);
-  }
+  PassResult Run(Module& module, PassContext& context) override;
 };
 
 }  // namespace glint::spirv

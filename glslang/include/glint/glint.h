@@ -93,6 +93,12 @@ struct Diagnostic {
   std::string message;
   // The chain of reasons behind the message, outermost first.
   std::vector<std::string> reasons;
+  // Where each reason points (same length as `reasons` when filled; line 0 where a
+  // reason names no line). Empty when the analysis gives no locations.
+  std::vector<SourceLocation> reason_locations;
+  // A stable identifier of what kind of finding this is, e.g. "uniformity/barrier";
+  // empty for messages that have none (glslang's log, internal errors).
+  std::string rule;
 };
 
 // One dynamic index operand (access chain step, vector extract/insert, image
@@ -117,6 +123,13 @@ struct AccessRecord {
   std::string verdict;  // "clamped", "proven in bounds", "unbounded", "not clamped"
 };
 
+// One constant table that hoist-constant-tables turned into a Private variable.
+struct TableRecord {
+  SourceLocation location;      // the first access that used a per-invocation copy
+  std::string name;             // the variable's name (its OpName) or %id
+  uint32_t copies_removed = 0;  // Function variables (per-invocation copies) replaced
+};
+
 struct PassStatistic {
   std::string pass;
   bool changed = false;
@@ -127,6 +140,7 @@ struct Report {
   std::vector<Diagnostic> diagnostics;
   std::vector<AccessRecord> accesses;
   std::vector<PassStatistic> passes;
+  std::vector<TableRecord> tables;
 
   bool HasErrors() const;
 };

@@ -171,6 +171,24 @@ int glint_report_access(const glint_report_t* report, size_t index, glint_access
 size_t glint_report_pass_count(const glint_report_t* report);
 int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
 
+/* ---- isolated compile (glint/isolated.h; one block, kept last) ----
+ *
+ * glint_compile_glsl in a separate glint-compile worker process, for text the caller
+ * did not write: a crash or hang of glslang becomes a failed result with an error of
+ * origin "isolation" ("internal error in glslang 12 (signal SIGSEGV) while compiling;
+ * no output", "compile exceeded the time limit of N ms; no output") instead of taking
+ * the caller down. Otherwise the result (words and report) is the same as
+ * glint_compile_glsl's. Costs a process start per call (about a millisecond or two).
+ *
+ * worker_path: the glint-compile executable; NULL or "": $GLINT_COMPILE_WORKER, else
+ * the installed <prefix>/<libexecdir>/glint-compile. timeout_ms: wall-clock limit, the
+ * worker is killed when it passes (0: none). memory_limit_bytes: the worker's address
+ * space limit, RLIMIT_AS (0: none). Safe in multi-threaded hosts (posix_spawn, no fork). */
+glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_t* input,
+                                            const glint_options_t* options,
+                                            const char* worker_path, uint32_t timeout_ms,
+                                            uint64_t memory_limit_bytes);
+
 #ifdef __cplusplus
 }
 #endif

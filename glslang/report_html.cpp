@@ -1,0 +1,218 @@
+// FormatHtmlReport: the report as one self-contained HTML page (see report_format.h).
+//
+// Layout: a header (flags, versions), a summary (counts per kind of finding, pass
+// statistics), then each source file as a table of numbered lines; under a line that
+// has findings, a row lists them with their detail and, for diagnostics, the reason
+// chain with each located step linked to its line. Findings that name no line (or a
+// file not among the sources) are listed at the end. The page is complete without
+// JavaScript; a small inline script only adds filter buttons and "next finding".
+#include <map>
+#include <sstream>
+
+#include "glint/report_format.h"
+#include "report_findings.h"
+#include "report_text.h"
+
+namespace glint {
+namespace {
+
+using report::Finding;
+using report::FindingKind;
+
+const char* const kStyle = R"(
+body{font:14px/1.4 system-ui,sans-serif;margin:0 1.5em 3em;color:#1d1d1f;background:#fff}
+h1{font-size:1.5em;margin:.8em 0 .2em}h2{font-size:1.15em;margin:1.4em 0 .4em}
+.meta{color:#555}code,pre,.src{font-family:ui-monospace,Menlo,Consolas,monospace}
+table.counts,table.passes{border-collapse:collapse;margin:.3em 2em .3em 0;display:inline-table;vertical-align:top}
+table.counts td,table.counts th,table.passes td,table.passes th{border:1px solid #ccc;padding:.2em .6em;text-align:left}
+table.code{border-collapse:collapse;width:100%}
+td.ln{color:#888;text-align:right;padding-right:.8em;user-select:none;width:3.5em;vertical-align:top}
+td.ln a{color:inherit;text-decoration:none}
+td.src{white-space:pre-wrap;word-break:break-all}
+tr.marked td.src{background:#fff8e0}tr.line:target td{background:#ffe08a}
+tr.findings td{padding:0 0 .4em}ul.findings{margin:.1em 0;padding-left:1.2em}
+li.finding{margin:.15em 0}li.finding:target{outline:2px solid #e0a000}
+.badge{display:inline-block;min-width:6.5em;border-radius:3px;padding:0 .4em;margin-right:.4em;font-size:.85em;color:#fff;text-align:center}
+.clamped .badge{background:#c05a00}.proven .badge{background:#2b7a2b}.not-clamped .badge,.range .badge{background:#6b6b6b}
+.table .badge{background:#2660a4}.warning .badge{background:#b58900}.error .badge{background:#b00020}.note .badge{background:#777}
+.detail{color:#444}ol.reasons{margin:.1em 0 .2em;color:#333}
+.no-lines{padding:.6em;border:1px solid #b58900;background:#fff8e0}
+body.show-clamped li.finding:not(.clamped),body.show-problems li.finding:not(.warning):not(.error){display:none}
+nav#filters button{margin-right:.4em}
+)";
+
+const char* const kScript = R"(
+(function(){
+  var nav=document.getElementById('filters');nav.hidden=false;
+  function show(mode){document.body.className=mode?'show-'+mode:'';}
+  nav.querySelector('[data-show=all]').onclick=function(){show('');};
+  nav.querySelector('[data-show=clamped]').onclick=function(){show('clamped');};
+  nav.querySelector('[data-show=problems]').onclick=function(){show('problems');};
+  var at=-1;
+  nav.querySelector('[data-next]').onclick=function(){
+    var all=[].slice.call(document.querySelectorAll('li.finding')).filter(function(e){return e.offsetParent!==null;});
+    if(!all.length)return;at=(at+1)%all.length;location.hash=all[at].id;};
+})();
+)";
+
+// Where a finding or reason step is shown: source index and line, or none.
+struct Anchor {
+  int source = -1;
+  uint32_t line = 0;
+  bool valid() const { return source >= 0; }
+};
+
+class HtmlWriter {
+ public:
+  HtmlWriter(const Report& report, const ReportContext& context)
+      : report_(report), context_(context), findings_(report::CollectFindings(report)) {
+    for (size_t i = 0; i < context.sources.size(); ++i) source_index_[context.sources[i].name] = int(i);
+    for (size_t i = 0; i < context.sources.size(); ++i) line_count_.push_back(text::SplitLines(context.sources[i].text).size());
+    PlaceFindings();
+  }
+
+  std::string Write() {
+    WriteHead();
+    WriteSummary();
+    for (size_t i = 0; i < context_.sources.size(); ++i) WriteSource(int(i));
+    WriteUnplaced();
+    out_ << "<script>" << kScript << "</script>\n</body>\n</html>\n";
+    return out_.str();
+  }
+
+ private:
+  Anchor AnchorOf(const SourceLocation& location) const {
+    auto it = source_index_.find(location.file);
+    if (it == source_index_.end() || location.line == 0 || location.line > line_count_[it->second]) return {};
+    return {it->second, location.line};
+  }
+
+  void PlaceFindings() {
+    for (size_t i = 0; i < findings_.size(); ++i) {
+      Anchor anchor = AnchorOf(findings_[i].location);
+      if (anchor.valid()) placed_[{anchor.source, anchor.line}].push_back(i);
+      else unplaced_.push_back(i);
+    }
+  }
+
+  static std::string LineId(int source, uint32_t line) {
+    return "f" + std::to_string(source) + "-L" + std::to_string(line);
+  }
+
+  void WriteHead() {
+    out_ << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         << "<meta name=\"viewport\" content=\"width=device-width\">\n"
+         << "<title>Glint report: " << text::Html(context_.title) << "</title>\n"
+         << "<style>" << kStyle << "</style>\n</head>\n<body>\n"
+         << "<h1>Glint report: " << text::Html(context_.title) << "</h1>\n<p class=\"meta\">"
+         << "Flags: <code id=\"flags\">" << text::Html(context_.command_line) << "</code><br>"
+         << "Glint " << text::Html(context_.glint_version) << " &middot; glslang "
+         << text::Html(context_.glslang_version) << "</p>\n";
+  }
+
+  void WriteSummary() {
+    std::map<FindingKind, size_t> counts;
+    for (const Finding& finding : findings_) ++counts[finding.kind];
+    out_ << "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"counts\">\n"
+         << "<tr><th>Finding</th><th>Count</th></tr>\n";
+    static const std::pair<FindingKind, const char*> kRows[] = {
+        {FindingKind::kClamped, "accesses clamped"},     {FindingKind::kProven, "accesses proven in bounds"},
+        {FindingKind::kUnclamped, "accesses not clamped"}, {FindingKind::kRangeOnly, "accesses (ranges only)"},
+        {FindingKind::kTable, "constant tables hoisted"}, {FindingKind::kError, "errors"},
+        {FindingKind::kWarning, "warnings"},              {FindingKind::kNote, "notes"}};
+    for (const auto& [kind, label] : kRows)
+      out_ << "<tr data-kind=\"" << report::KindName(kind) << "\"><td>" << label
+           << "</td><td class=\"count\">" << counts[kind] << "</td></tr>\n";
+    out_ << "</table>\n";
+    WritePassTable();
+    out_ << "<nav id=\"filters\" hidden><button data-show=\"all\">Show all</button>"
+         << "<button data-show=\"clamped\">Only clamped</button>"
+         << "<button data-show=\"problems\">Only warnings and errors</button>"
+         << "<button data-next>Next finding</button></nav>\n</section>\n";
+    if (!context_.has_line_information)
+      out_ << "<p class=\"no-lines\" id=\"no-lines\">The module carries no line information "
+              "(no OpLine or OpSource), so findings cannot be shown on source lines; they are "
+              "listed below.</p>\n";
+  }
+
+  void WritePassTable() {
+    out_ << "<table class=\"passes\">\n<tr><th>Pass</th><th>Changed</th><th>Rewrites</th></tr>\n";
+    for (const PassStatistic& pass : report_.passes)
+      out_ << "<tr><td>" << text::Html(pass.pass) << "</td><td>" << (pass.changed ? "yes" : "no")
+           << "</td><td>" << pass.rewrites << "</td></tr>\n";
+    out_ << "</table>\n";
+  }
+
+  void WriteSource(int index) {
+    const ReportSource& source = context_.sources[index];
+    std::vector<std::string> lines = text::SplitLines(source.text);
+    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << text::Html(source.name)
+         << "</h2>\n<table class=\"code\">\n";
+    for (uint32_t line = 1; line <= lines.size(); ++line) {
+      auto found = placed_.find({index, line});
+      const char* marked = found == placed_.end() ? "" : " marked";
+      out_ << "<tr class=\"line" << marked << "\" id=\"" << LineId(index, line) << "\"><td class=\"ln\"><a href=\"#"
+           << LineId(index, line) << "\">" << line << "</a></td><td class=\"src\">" << text::Html(lines[line - 1])
+           << "</td></tr>\n";
+      if (found != placed_.end()) WriteFindingRow(found->second);
+    }
+    out_ << "</table>\n</section>\n";
+  }
+
+  void WriteFindingRow(const std::vector<size_t>& indices) {
+    out_ << "<tr class=\"findings\"><td></td><td><ul class=\"findings\">\n";
+    for (size_t i : indices) WriteFinding(i);
+    out_ << "</ul></td></tr>\n";
+  }
+
+  void WriteFinding(size_t i) {
+    const Finding& finding = findings_[i];
+    const char* kind = report::KindName(finding.kind);
+    out_ << "<li class=\"finding " << kind << "\" id=\"finding-" << i << "\" data-kind=\"" << kind
+         << "\" data-rule=\"" << text::Html(finding.rule) << "\"><span class=\"badge\">" << kind << "</span>";
+    if (!AnchorOf(finding.location).valid() && finding.location.line)
+      out_ << "<code>" << text::Html(finding.location.file) << ":" << finding.location.line << "</code> ";
+    out_ << text::Html(finding.title);
+    if (!finding.detail.empty()) out_ << " <span class=\"detail\">&mdash; " << text::Html(finding.detail) << "</span>";
+    WriteSteps(finding);
+    out_ << "</li>\n";
+  }
+
+  void WriteSteps(const Finding& finding) {
+    if (finding.steps.empty()) return;
+    out_ << "<ol class=\"reasons\">";
+    for (const report::ReasonStep& step : finding.steps) {
+      Anchor anchor = AnchorOf(step.location);
+      if (anchor.valid())
+        out_ << "<li><a class=\"step\" href=\"#" << LineId(anchor.source, anchor.line) << "\">"
+             << text::Html(step.text) << "</a></li>";
+      else
+        out_ << "<li>" << text::Html(step.text) << "</li>";
+    }
+    out_ << "</ol>";
+  }
+
+  void WriteUnplaced() {
+    if (unplaced_.empty()) return;
+    out_ << "<section id=\"unplaced\">\n<h2>Findings without a source line</h2>\n<ul class=\"findings\">\n";
+    for (size_t i : unplaced_) WriteFinding(i);
+    out_ << "</ul>\n</section>\n";
+  }
+
+  const Report& report_;
+  const ReportContext& context_;
+  std::vector<Finding> findings_;
+  std::map<std::string, int> source_index_;
+  std::vector<size_t> line_count_;
+  std::map<std::pair<int, uint32_t>, std::vector<size_t>> placed_;
+  std::vector<size_t> unplaced_;
+  std::ostringstream out_;
+};
+
+}  // namespace
+
+std::string FormatHtmlReport(const Report& report, const ReportContext& context) {
+  return HtmlWriter(report, context).Write();
+}
+
+}  // namespace glint

@@ -1,0 +1,228 @@
+// FormatHtmlReport and glslangValidator --report=html: the page shows every source
+// line with what Glint found there, escapes whatever the sources contain, and works in
+// a real browser (Debian's chromium, headless): the DOM after load has the expected
+// markers and counts, the filter script ran, and a screenshot is not blank.
+#include <gtest/gtest.h>
+#include <png.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include "glint/report_format.h"
+#include "support/report_test_support.h"
+#include "support/test_support.h"
+
+namespace glint {
+namespace {
+
+using test::RunShell;
+using test::ShellQuote;
+using test::TemporaryDirectory;
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t count = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+AccessRecord Access(uint32_t line, const std::string& verdict) {
+  AccessRecord record;
+  record.location = {"a.comp", line, 0};
+  record.instruction = "OpAccessChain";
+  record.object = "data";
+  record.limit = 15;
+  record.reason = "load from a storage buffer";
+  record.verdict = verdict;
+  return record;
+}
+
+ReportContext ContextWith(const std::string& text) {
+  ReportContext context;
+  context.title = "a.comp";
+  context.sources = {{"a.comp", text}};
+  return context;
+}
+
+TEST(ReportHtml, HostileSource_RendersAsText) {
+  std::string source = "// <script>alert(1)</script> & \"q\" 'a' \xff\xfe\n<img src=x onerror=alert(2)>\n";
+  Report report;
+  report.accesses = {Access(1, "clamped")};
+  report.accesses[0].object = "<b>obj</b>";
+  std::string html = FormatHtmlReport(report, ContextWith(source));
+  EXPECT_NE(html.find("// &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39; \xEF\xBF\xBD\xEF\xBF\xBD"),
+            std::string::npos);
+  EXPECT_NE(html.find("&lt;img src=x onerror=alert(2)&gt;"), std::string::npos);
+  EXPECT_NE(html.find("&lt;b&gt;obj&lt;/b&gt;"), std::string::npos);
+  EXPECT_EQ(Count(html, "<script"), 1u);  // only the page's own filter script
+  EXPECT_EQ(Count(html, "<img"), 0u);
+}
+
+TEST(ReportHtml, Findings_ShownUnderTheirLine) {
+  Report report;
+  report.accesses = {Access(2, "clamped"), Access(3, "proven in bounds")};
+  std::string html = FormatHtmlReport(report, ContextWith("line one\nline two\nline three\n"));
+  size_t line2 = html.find("id=\"f0-L2\"");
+  size_t clamped = html.find("class=\"finding clamped\"");
+  size_t line3 = html.find("id=\"f0-L3\"");
+  size_t proven = html.find("class=\"finding proven\"");
+  ASSERT_NE(line2, std::string::npos);
+  EXPECT_LT(line2, clamped);
+  EXPECT_LT(clamped, line3);
+  EXPECT_LT(line3, proven);
+  EXPECT_NE(html.find("<tr data-kind=\"clamped\"><td>accesses clamped</td><td class=\"count\">1</td></tr>"),
+            std::string::npos);
+  EXPECT_NE(html.find("no range: load from a storage buffer; limit 15; clamped"), std::string::npos);
+}
+
+TEST(ReportHtml, ReasonSteps_LinkToTheirLines) {
+  Report report;
+  Diagnostic warning;
+  warning.severity = Severity::kWarning;
+  warning.rule = "uniformity/barrier";
+  warning.location = {"a.comp", 3, 0};
+  warning.message = "barrier in non-uniform control flow";
+  warning.reasons = {"the branch at a.comp:1", "no place"};
+  warning.reason_locations = {{"a.comp", 1, 0}, {}};
+  report.diagnostics = {warning};
+  std::string html = FormatHtmlReport(report, ContextWith("one\ntwo\nthree\n"));
+  EXPECT_NE(html.find("<li><a class=\"step\" href=\"#f0-L1\">the branch at a.comp:1</a></li><li>no place</li>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("data-rule=\"uniformity/barrier\""), std::string::npos);
+}
+
+TEST(ReportHtml, UnknownFileOrLine_ListedSeparately) {
+  Report report;
+  report.accesses = {Access(2, "clamped"), Access(0, "clamped"), Access(99, "clamped")};
+  report.accesses[0].location.file = "missing.h";
+  std::string html = FormatHtmlReport(report, ContextWith("one\ntwo\n"));
+  size_t unplaced = html.find("<section id=\"unplaced\">");
+  ASSERT_NE(unplaced, std::string::npos);
+  EXPECT_EQ(Count(html.substr(unplaced), "class=\"finding clamped\""), 3u);
+  EXPECT_NE(html.find("<code>missing.h:2</code>"), std::string::npos);
+}
+
+TEST(ReportHtml, NoLineInformation_SaysSo) {
+  ReportContext context;
+  context.has_line_information = false;
+  std::string html = FormatHtmlReport(Report{}, context);
+  EXPECT_NE(html.find("id=\"no-lines\""), std::string::npos);
+  EXPECT_EQ(FormatHtmlReport(Report{}, ReportContext{}).find("id=\"no-lines\""), std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------
+// In a browser.
+
+std::string Chromium() { return "chromium --headless --no-sandbox --disable-gpu --hide-scrollbars"; }
+
+// The DOM after load, as chromium serializes it.
+std::string DumpDom(const TemporaryDirectory& dir, const std::string& html_path) {
+  test::CommandResult result =
+      RunShell(Chromium() + " --user-data-dir=" + ShellQuote(dir.path() + "/profile") + " --dump-dom " +
+               ShellQuote("file://" + html_path) + " 2>" + ShellQuote(dir.path() + "/chromium.log"));
+  EXPECT_EQ(result.exit_code, 0) << test::ReadFile(dir.path() + "/chromium.log");
+  return result.output;
+}
+
+struct Pixels {
+  uint32_t width = 0, height = 0;
+  std::vector<uint32_t> rgba;
+};
+
+Pixels ReadPng(const std::string& path) {
+  Pixels pixels;
+  png_image image{};
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, path.c_str())) return pixels;
+  image.format = PNG_FORMAT_RGBA;
+  pixels.rgba.resize(size_t(image.width) * image.height);
+  if (png_image_finish_read(&image, nullptr, pixels.rgba.data(), 0, nullptr)) {
+    pixels.width = image.width;
+    pixels.height = image.height;
+  }
+  return pixels;
+}
+
+// Compiles a golden with --report=html (and --dump-ranges, whose lines give the
+// expected counts); returns glslangValidator's stdout.
+std::string CompileWithReport(const TemporaryDirectory& dir, const std::string& file, const std::string& flags) {
+  test::CommandResult run =
+      RunShell("cd " + ShellQuote(test::SourceRoot() + "/Test") + " && " + ShellQuote(test::ValidatorPath()) + " " +
+               flags + " --dump-ranges -o " + ShellQuote(dir.path() + "/out.spv") + " --report=html " +
+               ShellQuote(dir.path() + "/report.html") + " " + file);
+  EXPECT_NE(run.exit_code, -1);
+  return run.output;
+}
+
+struct GoldenCase {
+  const char* file;
+  const char* flags;
+};
+
+class ReportHtmlBrowser : public testing::TestWithParam<GoldenCase> {};
+
+TEST_P(ReportHtmlBrowser, DomAfterLoad_HasTheRunsMarkers) {
+  TemporaryDirectory dir;
+  std::string log = CompileWithReport(dir, GetParam().file, GetParam().flags);
+  std::string dom = DumpDom(dir, dir.path() + "/report.html");
+  ASSERT_NE(dom.find("<nav id=\"filters\">"), std::string::npos) << "the filter script did not run:\n" << dom;
+  EXPECT_GT(Count(dom, "<li class=\"finding "), 0u);
+  EXPECT_EQ(Count(dom, "class=\"finding clamped\""), Count(log, ": clamped\n"));
+  EXPECT_EQ(Count(dom, "class=\"finding proven\""), Count(log, ": proven in bounds\n"));
+  EXPECT_EQ(Count(dom, "class=\"finding warning\""), Count(log, "WARNING: "));
+  EXPECT_EQ(Count(dom, "class=\"finding error\""), Count(log, "ERROR: "));
+  EXPECT_NE(dom.find(std::string("<h2>") + GetParam().file + "</h2>"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(Goldens, ReportHtmlBrowser,
+                         testing::Values(GoldenCase{"robust_array.comp", "-V --robust-access --range-analysis=off"},
+                                         GoldenCase{"robust_loop_full.comp", "-V --robust-access"},
+                                         GoldenCase{"uniformity_derivative.frag", "-V"},
+                                         GoldenCase{"uniformity_barrier_error.comp", "-V --uniformity=error"}),
+                         [](const testing::TestParamInfo<GoldenCase>& info) {
+                           std::string name = info.param.file;
+                           for (char& c : name)
+                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+TEST(ReportHtmlBrowser, HostileSource_StaysTextInTheBrowser) {
+  TemporaryDirectory dir;
+  dir.Write("hostile.comp",
+            "#version 450\n// <script>document.title='pwned'</script> & \"q\" \xff\xfe\n"
+            "layout(local_size_x = 4) in;\nlayout(std430, binding = 0) buffer B { uint v[]; };\n"
+            "void main() { v[gl_LocalInvocationID.x] = 1u; }\n");
+  test::CommandResult run = RunShell("cd " + ShellQuote(dir.path()) + " && " + ShellQuote(test::ValidatorPath()) +
+                                     " -V --robust-access -o out.spv --report=html report.html hostile.comp");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::string dom = DumpDom(dir, dir.path() + "/report.html");
+  EXPECT_NE(dom.find("<title>Glint report: hostile.comp</title>"), std::string::npos) << dom;
+  EXPECT_NE(dom.find("&lt;script&gt;document.title='pwned'&lt;/script&gt; &amp; \"q\" \xEF\xBF\xBD\xEF\xBF\xBD"),
+            std::string::npos)
+      << dom;
+}
+
+TEST(ReportHtmlBrowser, Screenshot_IsNotBlank) {
+  TemporaryDirectory dir;
+  CompileWithReport(dir, "uniformity_derivative.frag", "-V --robust-access");
+  std::string png = test::BinaryDir() + "/report_screenshot.png";  // kept for the README
+  std::remove(png.c_str());
+  test::CommandResult shot = RunShell(Chromium() + " --user-data-dir=" + ShellQuote(dir.path() + "/profile") +
+                                      " --window-size=1100,900 --screenshot=" + ShellQuote(png) + " " +
+                                      ShellQuote("file://" + dir.path() + "/report.html") + " 2>&1");
+  ASSERT_EQ(shot.exit_code, 0) << shot.output;
+  Pixels pixels = ReadPng(png);
+  ASSERT_EQ(pixels.width, 1100u);
+  size_t ink = 0;
+  std::set<uint32_t> colors;
+  for (uint32_t pixel : pixels.rgba) {
+    colors.insert(pixel);
+    if ((pixel & 0xffffff) != 0xffffff) ++ink;
+  }
+  EXPECT_GT(colors.size(), 16u);
+  EXPECT_GT(ink, pixels.rgba.size() / 50) << "less than 2% of the page is not white";
+}
+
+}  // namespace
+}  // namespace glint
