@@ -5,88 +5,40 @@
 // never changes; the round budget refuses by name.
 #include <gtest/gtest.h>
 
-#include <glslang/Public/ResourceLimits.h>
-#include <glslang/Public/ShaderLang.h>
-#include <glslang/SPIRV/GlslangToSpv.h>
-
-#include <mutex>
+#include <memory>
 
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
+#include "glslang/compile_driver.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
 
-EShLanguage Language(const std::string& stage) {
-  if (stage == "frag") return EShLangFragment;
-  if (stage == "comp") return EShLangCompute;
-  if (stage == "tesc") return EShLangTessControl;
-  ADD_FAILURE() << "stage " << stage;
-  return EShLangVertex;
+// The source is named "u.<stage>" so that findings read "u.<stage>:<line>".
+frontend::SourceCompile Source(const std::string& source, const std::string& stage,
+                               const std::string& env = "vulkan1.0") {
+  frontend::SourceCompile request(source, stage, env);
+  request.name = "u." + stage;
+  return request;
 }
 
-// Parses and links `source` for glint::GlslangToSpv; `debug_messages` as glslangValidator -g.
-std::unique_ptr<glslang::TProgram> ParseGlsl(const std::string& source, const std::string& stage,
-                                             std::unique_ptr<glslang::TShader>* shader_out, bool debug_messages) {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-  EShLanguage language = Language(stage);
-  auto shader = std::make_unique<glslang::TShader>(language);
-  const char* text = source.c_str();
-  std::string file = "u." + stage;
-  const char* name = file.c_str();
-  int length = static_cast<int>(source.size());
-  shader->setStringsWithLengthsAndNames(&text, &length, &name, 1);
-  shader->setEnvInput(glslang::EShSourceGlsl, language, glslang::EShClientVulkan, 100);
-  shader->setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0);
-  shader->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
-  int flags = EShMsgSpvRules | EShMsgVulkanRules | (debug_messages ? EShMsgDebugInfo : 0);
-  EShMessages messages = static_cast<EShMessages>(flags);
-  auto program = std::make_unique<glslang::TProgram>();
-  if (!shader->parse(GetDefaultResources(), 100, false, messages)) {
-    ADD_FAILURE() << shader->getInfoLog() << source;
-    return nullptr;
-  }
-  program->addShader(shader.get());
-  if (!program->link(messages)) {
-    ADD_FAILURE() << program->getInfoLog();
-    return nullptr;
-  }
-  *shader_out = std::move(shader);
-  return program;
+// Parses and links `source` for glint::GlslangToSpv (no debug information asked for).
+std::unique_ptr<frontend::Compilation> ParseGlsl(const std::string& source, const std::string& stage) {
+  std::string error;
+  std::unique_ptr<frontend::Compilation> compilation = frontend::CompileSource(Source(source, stage), &error);
+  EXPECT_TRUE(compilation) << error << source;
+  return compilation;
 }
 
-// Like test::CompileGlsl, with OpLine debug info so that findings have locations
-// ("u.<stage>:<line>"). Vulkan 1.0 / SPIR-V 1.0, or Vulkan 1.1 / SPIR-V 1.3.
+// Like test::CompileGlsl, with OpLine debug info (glslangValidator -g) so that findings
+// have locations. Vulkan 1.0 / SPIR-V 1.0, or Vulkan 1.1 / SPIR-V 1.3.
 std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage, bool vulkan11 = false) {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-  EShLanguage language = Language(stage);
-  glslang::TShader shader(language);
-  const char* text = source.c_str();
-  std::string file = "u." + stage;
-  const char* name = file.c_str();
-  int length = static_cast<int>(source.size());
-  shader.setStringsWithLengthsAndNames(&text, &length, &name, 1);
-  shader.setEnvInput(glslang::EShSourceGlsl, language, glslang::EShClientVulkan, 100);
-  shader.setEnvClient(glslang::EShClientVulkan, vulkan11 ? glslang::EShTargetVulkan_1_1 : glslang::EShTargetVulkan_1_0);
-  shader.setEnvTarget(glslang::EShTargetSpv, vulkan11 ? glslang::EShTargetSpv_1_3 : glslang::EShTargetSpv_1_0);
-  EShMessages messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules | EShMsgDebugInfo);
-  if (!shader.parse(GetDefaultResources(), 100, false, messages)) {
-    ADD_FAILURE() << shader.getInfoLog() << source;
-    return {};
-  }
-  glslang::TProgram program;
-  program.addShader(&shader);
-  if (!program.link(messages)) {
-    ADD_FAILURE() << program.getInfoLog();
-    return {};
-  }
+  frontend::SourceCompile request = Source(source, stage, vulkan11 ? "vulkan1.1" : "vulkan1.0");
+  request.debug_info = true;
   std::vector<uint32_t> words;
-  glslang::SpvOptions options;
-  options.generateDebugInfo = true;
-  glslang::GlslangToSpv(*program.getIntermediate(language), words, &options);
+  std::string error;
+  EXPECT_TRUE(frontend::CompileSourceToSpirv(request, &words, &error)) << error << source;
   return words;
 }
 
@@ -597,13 +549,12 @@ void main() {
   }
 }
 )";
-  std::unique_ptr<glslang::TShader> shader;
-  std::unique_ptr<glslang::TProgram> program = ParseGlsl(source, "frag", &shader, /*debug_messages=*/false);
+  std::unique_ptr<frontend::Compilation> program = ParseGlsl(source, "frag");
   ASSERT_TRUE(program);
   std::vector<uint32_t> words;
   Options options;
   Report report;
-  ASSERT_TRUE(GlslangToSpv(*program->getIntermediate(EShLangFragment), words, nullptr, options, &report));
+  ASSERT_TRUE(GlslangToSpv(*program->Intermediate(EShLangFragment), words, nullptr, options, &report));
   EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK-NOT: OpLine\nCHECK: OpDPdx"));
   ASSERT_EQ(report.diagnostics.size(), 1u);
   EXPECT_TRUE(test::FileCheck(FormatDiagnostic(report.diagnostics[0]),
@@ -615,7 +566,7 @@ void main() {
   options.uniformity = Severity::kError;
   Report failed;
   std::vector<uint32_t> unchanged = {1, 2, 3};
-  EXPECT_FALSE(GlslangToSpv(*program->getIntermediate(EShLangFragment), unchanged, nullptr, options, &failed));
+  EXPECT_FALSE(GlslangToSpv(*program->Intermediate(EShLangFragment), unchanged, nullptr, options, &failed));
   EXPECT_EQ(unchanged, (std::vector<uint32_t>{1, 2, 3}));
   ASSERT_GE(failed.diagnostics.size(), 1u);
   EXPECT_TRUE(test::FileCheck(FormatDiagnostic(failed.diagnostics[0]),

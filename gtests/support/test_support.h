@@ -18,7 +18,8 @@ std::string SharedRoot();  // ../shared beside the project root
 std::string BinaryDir();   // the CMake build directory
 
 // Compiles GLSL (or HLSL when `hlsl`) for `stage` ("vert", "frag", "comp", ...) with
-// glslang's own code generation only. `env` is a glslangValidator --target-env value
+// glslang's own code generation only (frontend::CompileSourceToSpirv, the library's one
+// compile driver). `env` is a glslangValidator --target-env value
 // ("vulkan1.0", "opengl", "spirv1.4", ...). Fails the current test on errors.
 std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& stage,
                                   const std::string& env = "vulkan1.0", bool hlsl = false);
