@@ -19,6 +19,7 @@
 
 #include "command_line.h"
 #include "glint/report_format.h"
+#include "isolated_compile.h"
 #include "output_file.h"
 #include "report_files.h"
 #include "spirv_file_format.h"
@@ -95,6 +96,45 @@ EShLanguage StageOf(const CommandLine& line, const std::string& file, bool* hlsl
 // ---------------------------------------------------------------------------------
 // Compile only (no -V/-G/-l/-E): glslang's per-file compile without linking.
 
+// Folds what a compile (in a child or not, isolated_compile.h) did into the run. A body
+// that exit()ed (a usage error) ends the run with its code, as it would in-process.
+// Returns the body's payload, or the line saying the compile did not finish.
+std::string Settle(Run& run, const CompileOutcome& outcome, const std::string& names) {
+  if (outcome.end == CompileOutcome::End::kExited) {
+    std::fflush(stdout);
+    std::exit(outcome.exit_code);
+  }
+  if (outcome.end != CompileOutcome::End::kFinished) {
+    run.compile_failed = true;
+    return UnfinishedLine(outcome, names, run.line.timeout_ms);
+  }
+  run.compile_failed |= outcome.flags.compile_failed;
+  run.link_failed |= outcome.flags.link_failed;
+  run.output_failed |= outcome.flags.output_failed;
+  return outcome.payload;
+}
+
+// One file, compiled without linking: its info log.
+std::string CompileOneWithoutLinking(const CommandLine& line, const std::string& name,
+                                     CompileFlags& flags) {
+  bool hlsl = false;
+  EShLanguage stage = StageOf(line, name, &hlsl);
+  std::string text = line.read_stdin ? ReadStdin() : ReadSource(name);
+  if (line.defines_given) Fail("-D and -U options require -l (linking)\n");
+  CommandLine with_hlsl = line;
+  with_hlsl.glslang.hlsl |= hlsl;
+  ShHandle compiler = ShConstructCompiler(stage, 0);
+  const char* strings[] = {text.c_str()};
+  int ok = ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
+                     line.glslang.default_version, false, MessagesFor(with_hlsl));
+  flags.compile_failed |= ok == 0;
+  std::string log = line.suppress_info_log ? "" : ShGetInfoLog(compiler);
+  ShDestruct(compiler);
+  return log;
+}
+
+// Each file is its own compile (and, isolated, its own child; glslang's built-in
+// symbol tables are made once, before the children fork).
 void CompileWithoutLinking(Run& run) {
   const CommandLine& line = run.line;
   if (line.debug) Fail("cannot generate debug information unless linking to generate code");
@@ -102,19 +142,10 @@ void CompileWithoutLinking(Run& run) {
   std::vector<std::string> results;
   ShInitialize();
   for (const std::string& name : names) {
-    bool hlsl = false;
-    EShLanguage stage = StageOf(line, name, &hlsl);
-    std::string text = line.read_stdin ? ReadStdin() : ReadSource(name);
-    if (line.defines_given) Fail("-D and -U options require -l (linking)\n");
-    CommandLine with_hlsl = line;
-    with_hlsl.glslang.hlsl |= hlsl;
-    ShHandle compiler = ShConstructCompiler(stage, 0);
-    const char* strings[] = {text.c_str()};
-    int ok = ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
-                       line.glslang.default_version, false, MessagesFor(with_hlsl));
-    run.compile_failed |= ok == 0;
-    results.push_back(line.suppress_info_log ? "" : ShGetInfoLog(compiler));
-    ShDestruct(compiler);
+    CompileOutcome outcome = RunCompile(line.isolate, line.timeout_ms, [&](CompileFlags& flags) {
+      return CompileOneWithoutLinking(line, name, flags);
+    });
+    results.push_back(Settle(run, outcome, name));
   }
   for (size_t i = 0; i < names.size(); ++i) {
     if (names.size() > 1 || !results[i].empty()) PutsIfNonEmpty(names[i]);
@@ -159,7 +190,7 @@ void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>&
   const CommandLine& line = run.line;
   const char* variable = line.variable_name ? line.variable_name->c_str() : nullptr;
   std::string bytes = line.hex ? SpirvHexText(words, variable) : SpirvBinaryBytes(words);
-  output::WriteResult written = output::WriteOutputFile(file, bytes);
+  output::WriteResult written = WriteOutput(file, bytes);
   if (!written.ok()) {
     // glslang's line for a file it cannot open; Glint's own for a failed write.
     if (written.failure == output::WriteFailure::kOpen) std::printf("ERROR: Failed to open file: %s\n", file.c_str());
@@ -220,7 +251,7 @@ void WriteDepfile(Run& run, const std::vector<std::string>& sources) {
     for (const std::string& source : sources) text += " " + source;
     text += "\n";
   }
-  output::WriteResult written = output::WriteOutputFile(*run.line.depfile, text);
+  output::WriteResult written = WriteOutput(*run.line.depfile, text);
   if (written.ok()) return;
   std::printf("ERROR: %s\n", output::DescribeFailure(*run.line.depfile, written).c_str());
   run.output_failed = true;
@@ -285,6 +316,25 @@ void CompileAndLink(Run& run) {
     sources.insert(sources.end(), compilation->included_files.begin(), compilation->included_files.end());
     WriteDepfile(run, sources);
   }
+}
+
+// The linked program is one compile (one child when isolated); the report files
+// (--report) are written by it, as they describe it.
+void CompileAndLinkIsolated(Run& run, int argc, char** argv) {
+  const CommandLine& line = run.line;
+  std::string names = "stdin";
+  if (!line.read_stdin) {
+    names.clear();
+    for (const std::string& file : line.files) names += (names.empty() ? "" : ", ") + file;
+  }
+  CompileOutcome outcome = RunCompile(line.isolate, line.timeout_ms, [&](CompileFlags& flags) {
+    CompileAndLink(run);
+    if (!WriteReportFiles(run.line, argc, argv, run.report)) run.output_failed = true;
+    flags = {run.compile_failed, run.link_failed, run.output_failed};
+    return std::string();
+  });
+  std::string unfinished = Settle(run, outcome, names);
+  if (outcome.end != CompileOutcome::End::kFinished) std::printf("%s\n", unfinished.c_str());
 }
 
 // ---------------------------------------------------------------------------------
@@ -403,10 +453,13 @@ int Main(int argc, char** argv) {
     LoadResources(line, &line.glslang.resources);
     if (line.glslang.hlsl && !(line.preprocess || line.spirv))
       Fail("HLSL requires SPIR-V code generation (or preprocessing only)");
-    if (line.link || line.preprocess) CompileAndLink(run);
+    if (line.timeout_ms && !line.isolate) Fail("--timeout-ms needs isolation (drop --no-isolate)");
+    if (line.link || line.preprocess) CompileAndLinkIsolated(run, argc, argv);  // writes the reports
     else CompileWithoutLinking(run);
   }
-  if (!WriteReportFiles(line, argc, argv, run.report)) run.output_failed = true;
+  bool reports_written = !line.read_stdin && IsSpirvFile(line.files.front()) ? false
+                         : line.link || line.preprocess;
+  if (!reports_written && !WriteReportFiles(line, argc, argv, run.report)) run.output_failed = true;
   std::fflush(stdout);
   if (run.compile_failed) return kFailCompile;
   if (run.link_failed) return kFailLink;

@@ -248,6 +248,7 @@ const std::map<std::string, std::function<void(CommandLine&)>>& LongSwitches() {
       {"no-hoist-constant-tables", [](CommandLine& l) { l.glint.hoist_constant_tables = false; }},
       {"robust-access", [](CommandLine& l) { l.glint.robust_access = true; }},
       {"dump-ranges", [](CommandLine& l) { l.dump_ranges = true; }},
+      {"no-isolate", [](CommandLine& l) { l.isolate = false; }},
   };
   return kSwitches;
 }
@@ -322,6 +323,8 @@ const std::map<std::string, LongHandler>& LongOperandFlags() {
       {"sub", shift(glslang::EResUbo)}, {"shift-cbuffer-binding", shift(glslang::EResUbo)},
       {"scb", shift(glslang::EResUbo)},
       // Glint.
+      {"timeout-ms", [](Arguments& a, CommandLine& l) {
+         l.timeout_ms = ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms"); }},
       {"subgroup-size", [](Arguments& a, CommandLine& l) {
          l.glint.subgroup_size = ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size"); }},
       {"spec-constant", [](Arguments& a, CommandLine& l) {

@@ -61,6 +61,10 @@ struct CommandLine {
 
   // Glint.
   bool run_glint = true;          // --no-glint turns it off
+  // Each compile runs in a child process (--no-isolate: in this one); see
+  // isolated_compile.h. timeout_ms (--timeout-ms, 0: none) bounds each child.
+  bool isolate = true;
+  uint32_t timeout_ms = 0;
   Options glint;
   bool dump_ranges = false;
   bool dump_ranges_json = false;

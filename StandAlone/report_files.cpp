@@ -1,5 +1,7 @@
 #include "report_files.h"
 
+#include "isolated_compile.h"
+
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -41,7 +43,7 @@ std::string GlslangVersion() {
 }
 
 bool WriteText(const std::string& path, const std::string& text) {
-  output::WriteResult written = output::WriteOutputFile(path, text);
+  output::WriteResult written = WriteOutput(path, text);
   if (!written.ok()) std::printf("ERROR: %s\n", output::DescribeFailure(path, written).c_str());
   return written.ok();
 }

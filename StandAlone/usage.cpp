@@ -78,6 +78,9 @@ Glint:
   --uniformity=warn|error|off   uniformity problems: warnings (default), errors, none
   --subgroup-size <N>   the subgroup size the application guarantees
   --spec-constant <ID>=<VALUE>  value of a specialization constant (repeatable)
+  --no-isolate          compile in this process (default: each input, or each linked
+                        program, in a child process, so a crash in glslang is one error)
+  --timeout-ms <N>      end a compile that runs longer than N ms (needs isolation)
 
 Exit codes: 0 success, 1 usage or output error, 2 compile error (or Glint refused),
 3 link error.

@@ -177,6 +177,7 @@ void TakeLocations(Report& located, Report& plain) {
       return;
   for (size_t i = 0; i < plain.accesses.size(); ++i) {
     plain.accesses[i].location = located.accesses[i].location;
+    plain.accesses[i].guard = located.accesses[i].guard;
     plain.accesses[i].reason = std::move(located.accesses[i].reason);
   }
   for (size_t i = 0; i < plain.diagnostics.size(); ++i) {

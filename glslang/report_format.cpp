@@ -20,6 +20,11 @@ std::string TextLine(const AccessRecord& record) {
     line << "no range: " << record.reason;
   if (record.limit >= 0) line << ", limit " << record.limit;
   if (!record.verdict.empty()) line << ": " << record.verdict;
+  if (record.guard.line != 0)
+    line << " (" << (record.verdict == "proven in bounds" ? "proven" : "narrowed")
+         << " by the condition at "
+         << (record.guard.file.empty() ? "<unknown>" : record.guard.file) << ":"
+         << record.guard.line << ")";
   return line.str();
 }
 
@@ -40,6 +45,9 @@ std::string JsonRecord(const AccessRecord& record) {
   if (record.limit >= 0) out << record.limit; else out << "null";
   out << ", \"verdict\": ";
   if (record.verdict.empty()) out << "null"; else out << text::Json(record.verdict);
+  if (record.guard.line != 0)
+    out << ", \"guard\": {\"file\": " << text::Json(record.guard.file)
+        << ", \"line\": " << record.guard.line << "}";
   out << "}";
   return out.str();
 }

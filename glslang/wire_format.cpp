@@ -119,18 +119,27 @@ bool WriteMessage(int fd, uint32_t magic, const std::string& payload) {
          WriteAll(fd, payload.data(), payload.size());
 }
 
-ReadStatus ReadMessage(int fd, uint32_t magic, uint32_t max_bytes, uint64_t deadline_ms,
-                       std::string* payload) {
+ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
+                          std::string* payload) {
   uint32_t header[2] = {0, 0};
   int got = ReadExactly(fd, reinterpret_cast<char*>(header), sizeof header, deadline_ms);
   if (got == 0) return ReadStatus::kEof;
   if (got == -2) return ReadStatus::kTimeout;
-  if (got < 0 || header[0] != magic || header[1] > max_bytes) return ReadStatus::kBad;
+  if (got < 0 || header[1] > max_bytes) return ReadStatus::kBad;
+  *magic = header[0];
   payload->assign(header[1], '\0');
   got = ReadExactly(fd, payload->data(), payload->size(), deadline_ms);
   if (got == -2) return ReadStatus::kTimeout;
   if (got != 1 && !payload->empty()) return ReadStatus::kBad;
   return ReadStatus::kOk;
+}
+
+ReadStatus ReadMessage(int fd, uint32_t magic, uint32_t max_bytes, uint64_t deadline_ms,
+                       std::string* payload) {
+  uint32_t got = 0;
+  ReadStatus status = ReadAnyMessage(fd, max_bytes, deadline_ms, &got, payload);
+  if (status == ReadStatus::kOk && got != magic) return ReadStatus::kBad;
+  return status;
 }
 
 }  // namespace glint::wire

@@ -63,6 +63,10 @@ enum class ReadStatus { kOk, kEof, kTimeout, kBad };
 ReadStatus ReadMessage(int fd, uint32_t magic, uint32_t max_bytes, uint64_t deadline_ms,
                        std::string* payload);
 
+// ReadMessage for a reader that accepts several kinds: any magic, stored in `magic`.
+ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
+                          std::string* payload);
+
 // CLOCK_MONOTONIC now, in milliseconds.
 uint64_t NowMs();
 

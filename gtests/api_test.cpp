@@ -9,6 +9,7 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <ostream>
 #include <cstdlib>
 #include <functional>
 #include <memory>
@@ -376,6 +377,9 @@ struct MalformedCase {
   std::function<void(std::vector<uint32_t>&)> corrupt;
   const char* message;  // a piece of the expected error
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const MalformedCase& c, std::ostream* out) { *out << c.name; }
 
 class ApiMalformed : public ::testing::TestWithParam<MalformedCase> {};
 

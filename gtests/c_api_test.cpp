@@ -4,6 +4,7 @@
 // out-of-range enum values, NULL handles, and compiling from many threads at once.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <thread>
 
 #include "glint/glint.h"
@@ -143,6 +144,20 @@ struct TargetCase {
   uint32_t spirv_version;  // the header word glslang writes for this target
 };
 
+// "Vulkan1_2": the test's name and what a failure message shows.
+std::string TargetName(const TargetCase& c) {
+  switch (c.target) {
+    case TargetEnv::kOpenGL45: return "OpenGL4_5";
+    case TargetEnv::kVulkan10: return "Vulkan1_0";
+    case TargetEnv::kVulkan11: return "Vulkan1_1";
+    case TargetEnv::kVulkan12: return "Vulkan1_2";
+    case TargetEnv::kVulkan13: return "Vulkan1_3";
+    default: return "Target" + std::to_string(static_cast<int>(c.target));
+  }
+}
+
+void PrintTo(const TargetCase& c, std::ostream* out) { *out << TargetName(c); }
+
 class CApiTargets : public ::testing::TestWithParam<TargetCase> {};
 
 TEST_P(CApiTargets, CompileGlsl_ValidatesForItsEnvironment) {
@@ -161,7 +176,8 @@ INSTANTIATE_TEST_SUITE_P(
                       TargetCase{GLINT_TARGET_VULKAN_1_0, TargetEnv::kVulkan10, 0x10000},
                       TargetCase{GLINT_TARGET_VULKAN_1_1, TargetEnv::kVulkan11, 0x10300},
                       TargetCase{GLINT_TARGET_VULKAN_1_2, TargetEnv::kVulkan12, 0x10500},
-                      TargetCase{GLINT_TARGET_VULKAN_1_3, TargetEnv::kVulkan13, 0x10600}));
+                      TargetCase{GLINT_TARGET_VULKAN_1_3, TargetEnv::kVulkan13, 0x10600}),
+    [](const auto& info) { return TargetName(info.param); });
 
 TEST(CApi, CompileGlsl_SyntaxErrorIsADiagnosticWithItsLine) {
   const char* source = "#version 450\nvoid main() {\n  float x = undefined_name;\n}\n";

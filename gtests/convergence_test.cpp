@@ -7,6 +7,7 @@
 // and barriers.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <algorithm>
 #include <functional>
 #include <set>
@@ -75,6 +76,9 @@ struct ClassCase {
   ConvergenceFlags flags;
   UniformScope scope;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const ClassCase& c, std::ostream* out) { *out << grammar::OpcodeName(c.opcode); }
 
 class ConvergenceClass : public ::testing::TestWithParam<ClassCase> {};
 

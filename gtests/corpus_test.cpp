@@ -11,7 +11,9 @@
 //       glslang's own output does (where glslang's does not, it is only counted);
 //   (e) no pass adds or removes a block, in any flag set;
 //   (f) uniformity warnings per corpus folder and class (manifest environment), each
-//       with its reasons in <build>/uniformity_corpus.txt for hand checking.
+//       with its reasons in <build>/uniformity_corpus.txt for hand checking; a class the
+//       counter does not name fails; the analysis finishes within its round budget on
+//       every shader and the largest number of rounds is printed.
 // Each shader is compiled once per environment, in-process, on two threads; only (a)
 // starts the real glslangValidator (once per shader, cached in the build directory).
 // Glint's flag sets are command-line flags (FlagSets(): the default, and --robust-access
@@ -37,6 +39,7 @@
 
 #include <glslang/Public/ResourceLimits.h>
 
+#include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "command_line.h"
@@ -164,6 +167,10 @@ struct Tally {
     std::lock_guard<std::mutex> lock(mutex);
     counts[what] += n;
   }
+  void Max(const std::string& what, int n) {
+    std::lock_guard<std::mutex> lock(mutex);
+    counts[what] = std::max(counts[what], n);
+  }
   void Fail(const std::string& check, const std::string& example) {
     std::lock_guard<std::mutex> lock(mutex);
     failures[check].push_back(example);
@@ -199,11 +206,8 @@ void CorpusRunner::CountUniformity(const Job& job, const Report& report) {
   std::string text;
   for (const Diagnostic& diagnostic : report.diagnostics) {
     if (diagnostic.origin != "uniformity" || diagnostic.severity != Severity::kWarning) continue;
-    const std::string& m = diagnostic.message;
-    const char* kind = m.rfind("derivative", 0) == 0     ? "derivative"
-                       : m.rfind("implicit-LOD", 0) == 0 ? "implicit-LOD sample"
-                       : m.rfind("barrier", 0) == 0      ? "barrier"
-                                                         : "other";
+    std::string kind = spirv::UniformityWarningClass(diagnostic.message);
+    if (kind.empty()) kind = "other";  // a class the counter does not know fails the test
     tally_.Count("uniformity warnings in " + job.shader->folder + ": " + kind);
     text += FormatDiagnostic(diagnostic) + "\n";
   }
@@ -237,6 +241,12 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
   std::optional<spirv::Module> module = spirv::ParseModule(words, &error);
   if (module && module->Encode() == words) tally_.Count("(c) round trip identical");
   else tally_.Fail("(c) round trip", Describe(job) + (module ? " differs" : " parse error: " + error));
+  if (is_manifest_env && module) {
+    // The uniformity analysis finishes within its round budget on every shader.
+    spirv::UniformityResult uniformity = spirv::AnalyzeUniformity(*module);
+    if (!uniformity.refusal.empty()) tally_.Fail("(f) uniformity analysis finished", Describe(job) + ": " + uniformity.refusal);
+    tally_.Max("uniformity: largest number of fixed-point rounds", static_cast<int>(uniformity.rounds));
+  }
   if (is_manifest_env) {
     tally_.Count("(a) shaders compared with glslangValidator");
     std::vector<uint32_t> reference = ReferenceOutput(*job.shader, *job.env, text, scratch);

@@ -15,6 +15,7 @@
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -64,6 +65,9 @@ struct TableShader {
   const char* body;        // after the common header: tables, helpers, main
   bool expect_hoisting;    // Glint must change the module (false: spec constants)
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const TableShader& c, std::ostream* out) { *out << c.name; }
 
 // Common header of the compute variants: 256 invocations read an index each.
 const char kComputeHeader[] = R"(#version 450

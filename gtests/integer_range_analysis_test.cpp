@@ -7,6 +7,7 @@
 // under test: the range report (passes/range_report) gives their ranges in order.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <random>
 
 #include "SPIRV/analysis/integer_range_analysis.h"
@@ -57,6 +58,9 @@ struct RangeCase {
   Ranges reference;
   Ranges full;  // empty: same as reference
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const RangeCase& c, std::ostream* out) { *out << c.name; }
 
 class IntegerRangeGlsl : public ::testing::TestWithParam<RangeCase> {};
 
@@ -386,6 +390,71 @@ INSTANTIATE_TEST_SUITE_P(
                    "variable (no update in a continuing block)",
                    "no range: load from a local variable that is not a for-loop control "
                    "variable (no update in a continuing block)"}}),
+    CaseName);
+
+// --- Full mode: dominating guards (range_guards.h) ------------------------------------
+
+#define LOCAL_REASON \
+  "no range: load from a local variable that is not a for-loop control variable (no " \
+  "update in a continuing block)"
+#define MEMORY_REASON \
+  "no range: load from memory through an access chain (only built-in components have ranges)"
+
+INSTANTIATE_TEST_SUITE_P(
+    Guards, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"EarlyReturnOnGlobalId", "local_size_x = 64",
+                  "uint g = gl_GlobalInvocationID.x;\nif (g >= 16u) return;\nprobe[g] = 0u;",
+                  {LOCAL_REASON}, {"[0, 15]"}},
+        RangeCase{"IfLessThen", "local_size_x = 64",
+                  "uint x = data[0];\nif (x < 10u) probe[x] = 0u;\nprobe[x] = 1u;",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 9]", MEMORY_REASON}},
+        RangeCase{"ElseBranchAndNegation", "local_size_x = 64",
+                  "uint x = data[0];\nif (x >= 4u) {} else { probe[x] = 0u; }\n"
+                  "if (!(x > 6u)) probe[x] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 3]", "[0, 6]"}},
+        RangeCase{"SignedBothBounds", "local_size_x = 64",
+                  "int i = int(data[0]);\nif (i >= 0 && i < 8) probe[i] = 0u;\n"
+                  "if (i > 2 && i <= 5) probe[i] = 0u;\nif (i < 8) probe[i] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 7]", "[3, 5]", "[-2147483648, 7]"}},
+        RangeCase{"SignedTestSaysNothingAboutUnsigned", "local_size_x = 64",
+                  "uint u = data[0];\nif (int(u) < 16) probe[u] = 0u;\n"
+                  "if (int(u) >= 0 && int(u) < 16) probe[u] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON}, {MEMORY_REASON, "[0, 15]"}},
+        RangeCase{"UnsignedTestOnSignedValue", "local_size_x = 64",
+                  "int i = int(data[0]);\nif (uint(i) < 16u) probe[i] = 0u;",
+                  {LOCAL_REASON}, {"[0, 15]"}},
+        RangeCase{"BreakAndContinue", "local_size_x = 64",
+                  "for (int i = 0; i < 4; i++) {\n  uint x = data[i];\n"
+                  "  if (x >= 3u) continue;\n  probe[x] = 0u;\n}\n"
+                  "for (;;) {\n  uint y = data[1];\n  if (y > 5u) break;\n  probe[y] = 0u;\n}",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 2]", "[0, 5]"}},
+        RangeCase{"DerivedValue", "local_size_x = 64",
+                  "uint x = data[0];\nif (x < 8u) probe[x * 2u + 1u] = 0u;",
+                  {LOCAL_REASON}, {"[1, 15]"}},
+        RangeCase{"EqualityAndInequality", "local_size_x = 64",
+                  "uint x = data[0];\nif (x == 3u) probe[x] = 0u;\n"
+                  "uint m = data[1] & 3u;\nif (m != 3u) probe[m] = 0u;\n"
+                  "if (m != 1u) probe[m] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
+                  {"[3, 3]", "[0, 2]", "[0, 3]"}},
+        RangeCase{"ShortCircuitWithBufferLoad", "local_size_x = 64",
+                  "uint x = data[0];\nif (x < 8u && data[x] > 0u) probe[x] = 0u;\n"
+                  "if (x >= 8u || data[x] == 0u) return;\nprobe[x] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 7]", "[0, 7]"}},
+        // Traps: nothing may be narrowed here.
+        RangeCase{"TestOnOneLoadUseOfAnother", "local_size_x = 64",
+                  "if (data[0] < 8u) probe[data[0]] = 0u;", {MEMORY_REASON}, {}},
+        RangeCase{"LocalOverwrittenAfterTest", "local_size_x = 64",
+                  "uint x = data[0];\nif (x < 8u) { x = data[1]; probe[x] = 0u; }",
+                  {LOCAL_REASON}, {}},
+        RangeCase{"OrDoesNotNarrowWhenTrue", "local_size_x = 64",
+                  "uint x = data[0];\nif (x < 8u || data[1] == 0u) probe[x] = 0u;",
+                  {LOCAL_REASON}, {MEMORY_REASON}},
+        RangeCase{"MergeOfBothSidesIsNotNarrowed", "local_size_x = 64",
+                  "uint x = data[0];\nif (x < 8u) { data[1] = 0u; }\nprobe[x] = 0u;",
+                  {LOCAL_REASON}, {MEMORY_REASON}}),
     CaseName);
 
 // --- Subgroup built-ins (GL_KHR_shader_subgroup_basic, Vulkan 1.1) ------------------

@@ -2,6 +2,8 @@
 // type and constant creation, CFG and dominators.
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
@@ -77,6 +79,9 @@ struct MalformedCase {
   std::function<void(std::vector<uint32_t>&)> corrupt;
   const char* message;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const MalformedCase& c, std::ostream* out) { *out << c.name; }
 
 class IrMalformed : public ::testing::TestWithParam<MalformedCase> {};
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <png.h>
 
+#include <ostream>
 #include <cstdio>
 #include <filesystem>
 #include <set>
@@ -159,6 +160,9 @@ struct GoldenCase {
   const char* file;
   const char* flags;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const GoldenCase& c, std::ostream* out) { *out << c.file << " " << c.flags; }
 
 class ReportHtmlBrowser : public testing::TestWithParam<GoldenCase> {};
 

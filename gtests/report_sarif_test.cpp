@@ -4,6 +4,8 @@
 // cannot state), and says what the records say.
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "glint/report_format.h"
 #include "support/report_test_support.h"
 #include "support/test_support.h"
@@ -127,6 +129,9 @@ struct GoldenCase {
   const char* flags;
   size_t results;  // records the compile produces: accesses + diagnostics + tables
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const GoldenCase& c, std::ostream* out) { *out << c.file << " " << c.flags; }
 
 class ReportSarifGolden : public testing::TestWithParam<GoldenCase> {};
 

@@ -4,6 +4,7 @@
 // with and without --robust-access, in every analysis mode.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <climits>
 #include <cstring>
 
@@ -146,6 +147,9 @@ struct InBoundsProgram {
   const char* name;
   const char* glsl;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const InBoundsProgram& c, std::ostream* out) { *out << c.name; }
 
 const InBoundsProgram kInBounds[] = {
     {"TileTranspose", R"(#version 450

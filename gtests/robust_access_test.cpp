@@ -677,6 +677,42 @@ TEST(RobustAccess, AnalysisModes_EachProvesMoreThanTheLast) {
   EXPECT_EQ(proven->limit, 15);
 }
 
+// A guard `i < data.length()` on the same buffer variable and member proves data[i]
+// in bounds (full mode only); `<=`, another buffer's length, and a signed guard on a
+// value that may be negative prove nothing.
+const char kLengthGuards[] = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+layout(std430, binding = 1) buffer Other { uint other[]; };
+void main() {
+  uint g = gl_GlobalInvocationID.x;
+  int s = int(g) - 5;
+  if (g < uint(data.length())) data[g] = 1u;             // proven
+  if (g <= uint(data.length())) data[g] = 2u;            // clamped: <= is one too many
+  if (g < uint(other.length())) data[g] = 3u;            // clamped: another buffer
+  if (s < data.length()) data[s] = 4u;                   // clamped: s may be negative
+  if (s >= 0 && s < data.length()) data[s] = 5u;         // proven
+  if (g >= uint(data.length())) return;
+  data[g] = 6u;                                          // proven after the early return
+}
+)";
+
+TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
+  std::vector<uint32_t> input = test::CompileGlsl(kLengthGuards, "comp");
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+    Outcome outcome = RunRobustAccess(input, mode);
+    std::vector<std::string> verdicts;
+    for (const AccessRecord& record : outcome.report.accesses)
+      if (record.object == "Data") verdicts.push_back(record.verdict);
+    std::vector<std::string> expected = {"proven in bounds", "clamped", "clamped", "clamped",
+                                         "proven in bounds", "proven in bounds"};
+    if (mode == RangeAnalysisMode::kReference) expected.assign(6, "clamped");
+    EXPECT_EQ(verdicts, expected);
+    EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
+    EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
+  }
+}
+
 // --- The goldens (Test/robust_*): no block added and valid output, in the golden's own
 // environment and mode; goldens for the default environment also in every Vulkan one.
 

@@ -5,8 +5,10 @@
 // never changes; the round budget refuses by name.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <memory>
 
+#include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
 #include "glslang/compile_driver.h"
@@ -92,6 +94,9 @@ struct OpcodeCase {
   const char* opcode;      // in the warning; "" when no warning is expected
 };
 
+// Failure messages name the case, not its bytes.
+void PrintTo(const OpcodeCase& c, std::ostream* out) { *out << c.name; }
+
 class UniformityOpcode : public ::testing::TestWithParam<OpcodeCase> {};
 
 // GLSL (line 10 holds the expression):
@@ -150,6 +155,9 @@ struct ConditionCase {
   const char* condition;
   bool warns;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const ConditionCase& c, std::ostream* out) { *out << c.name; }
 
 class UniformityFragmentCondition : public ::testing::TestWithParam<ConditionCase> {};
 
@@ -346,7 +354,8 @@ TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {
 }
 
 // GLSL: the barrier sits in a helper; the helper is called under a divergent if, and a
-// second helper decides the condition from the invocation id.
+// second helper decides the condition from the invocation id. The warning is at the call
+// (one per cause), naming the barrier inside.
 TEST(Uniformity, AcrossFunctionCalls) {
   Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
                                     "bool firstHalf() { return gl_LocalInvocationIndex < 32u; }\n"
@@ -358,11 +367,11 @@ TEST(Uniformity, AcrossFunctionCalls) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier"
-                                                     "\nCHECK: its function is called at u.comp:13 in non-uniform"
-                                                     "\nCHECK: branch at u.comp:13"
-                                                     "\nCHECK: `firstHalf(` returns a non-uniform value"
-                                                     "\nCHECK: it returns a non-uniform value at u.comp:8"
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
+                                                     "but it needs uniform control flow for: barrier "
+                                                     "(OpControlBarrier, workgroup scope) at u.comp:10"
+                                                     "\nCHECK-NEXT: branch at u.comp:13"
+                                                     "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
                                                      "\nCHECK: built-in LocalInvocationIndex"));
 }
 
@@ -475,7 +484,7 @@ OpFunctionEnd
 )");
   Outcome outcome = Analyze(words);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: OpGroupIAdd must be executed in uniform control flow"
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: group operation (OpGroupIAdd) must be executed in uniform control flow"
                                                      "\nCHECK: built-in LocalInvocationIndex"));
 }
 
@@ -660,6 +669,294 @@ TEST(Uniformity, RoundBudget_RefusesByName) {
   EXPECT_EQ(outcome.warnings[0].rfind("NOTE: uniformity analysis of entry point `main`", 0), 0u) << outcome.warnings[0];
   options.round_budget = 64;
   EXPECT_EQ(Analyze(words, options).warnings.size(), 1u);
+}
+
+// --- Barrier phases: shared values read by every invocation after a barrier. ---
+
+const char* kSharedHeader = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+layout(std430, binding = 1) readonly buffer Sizes { uint size; };
+shared uint count;
+shared uint vs[64];
+)";
+
+// Compiles kSharedHeader + `body` (line 7 onwards) and analyses it.
+Outcome AnalyzeShared(const std::string& body) {
+  return AnalyzeGlsl(std::string(kSharedHeader) + body, "comp");
+}
+
+// The pattern of the issue: one writer, a barrier, every invocation reads the same value.
+TEST(UniformityPhases, OneWriterThenBarrier_NoWarning) {
+  Outcome outcome = AnalyzeShared(
+      "void main() {\n"
+      "  if (gl_LocalInvocationIndex == 0u) count = atomicAdd(data[0], 1u);\n"
+      "  barrier();\n"
+      "  if (count == size) { barrier(); }\n"
+      "}\n");
+  EXPECT_EQ(outcome.All(), "");
+}
+
+// Every invocation writes its own element before the barrier; all read one element.
+TEST(UniformityPhases, EveryWriterConstantAddress_NoWarning) {
+  Outcome outcome = AnalyzeShared(
+      "void main() {\n"
+      "  vs[gl_LocalInvocationIndex] = data[gl_LocalInvocationIndex];\n"
+      "  barrier();\n"
+      "  vs[5] = 0u;\n"  // another element, after the barrier
+      "  if (vs[3] > 7u) { barrier(); }\n"
+      "}\n");
+  EXPECT_EQ(outcome.All(), "");
+}
+
+// A loop counter assigned from the shared value after the barrier stays uniform.
+TEST(UniformityPhases, LoopBoundFromSharedValue_NoWarning) {
+  Outcome outcome = AnalyzeShared(
+      "void main() {\n"
+      "  if (gl_LocalInvocationIndex == 0u) count = data[0];\n"
+      "  barrier();\n"
+      "  uint n = count;\n"
+      "  for (uint i = 0u; i < n; ++i) { barrier(); }\n"
+      "}\n");
+  EXPECT_EQ(outcome.All(), "");
+}
+
+struct PhaseCase {
+  const char* name;
+  const char* body;    // main's body, from line 9 (a helper may sit on line 7)
+  const char* helper;  // functions before main, one line
+  const char* reason;  // expected in the warning's reasons
+};
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const PhaseCase& c, std::ostream* out) { *out << c.name; }
+
+class UniformityPhaseFailure : public ::testing::TestWithParam<PhaseCase> {};
+
+TEST_P(UniformityPhaseFailure, WarnsNamingTheCondition) {
+  const PhaseCase& c = GetParam();
+  Outcome outcome = AnalyzeShared(std::string(c.helper) + "\nvoid main() {\n" + c.body + "}\n");
+  ASSERT_GE(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_NE(outcome.All().find(c.reason), std::string::npos) << outcome.All();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Conditions, UniformityPhaseFailure,
+    ::testing::Values(
+        PhaseCase{"NoBarrier",
+                  "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n  if (count == size) { barrier(); }\n", "",
+                  "shared variable `count` is written by other invocations and no workgroup barrier comes "
+                  "before its load at u.comp:10"},
+        PhaseCase{"StoreAfterBarrierInAnotherBranch",
+                  "  barrier();\n  if (gl_LocalInvocationIndex == 5u) count = 2u;\n"
+                  "  if (count == size) { barrier(); }\n",
+                  "", "shared variable `count` may be written after the barrier at u.comp:9 (by the OpStore at u.comp:10)"},
+        PhaseCase{"StoreAfterTheLoad_OtherInvocationsMayBeAhead",
+                  "  barrier();\n  if (count == size) { barrier(); }\n  count = 3u;\n", "",
+                  "may be written after the barrier at u.comp:9 (by the OpStore at u.comp:11)"},
+        PhaseCase{"NonUniformAddress",
+                  "  vs[gl_LocalInvocationIndex] = 1u;\n  barrier();\n"
+                  "  if (vs[gl_LocalInvocationIndex] == 1u) { barrier(); }\n",
+                  "", "built-in LocalInvocationIndex differs between invocations"},
+        PhaseCase{"DynamicIndexAliases",
+                  "  barrier();\n  vs[data[gl_LocalInvocationIndex]] = 0u;\n  if (vs[3] == 1u) { barrier(); }\n", "",
+                  "shared variable `vs` may be written after the barrier at u.comp:9 (by the OpStore at u.comp:10)"},
+        PhaseCase{"CallBetweenBarrierAndLoadWrites",
+                  "  barrier();\n  reset();\n  if (count == size) { barrier(); }\n", "void reset() { count = 0u; }",
+                  "may be written after the barrier at u.comp:9 (by the OpFunctionCall at u.comp:10)"},
+        PhaseCase{"Atomic",
+                  "  barrier();\n  atomicAdd(count, 1u);\n  if (count == size) { barrier(); }\n", "",
+                  "may be written after the barrier at u.comp:9 (by the OpAtomicIAdd at u.comp:10)"},
+        PhaseCase{"BarrierInNonUniformFlow",
+                  "  uint i = 0u;\n  do {\n    barrier();\n    if (i >= gl_LocalInvocationIndex) break;\n"
+                  "    i++;\n  } while (true);\n  if (count == size) { barrier(); }\n",
+                  "", "shared variable `count` is read after the barrier at u.comp:11, which is in non-uniform control flow"},
+        PhaseCase{"LoadInNonUniformFlow",
+                  "  barrier();\n  uint c = 0u;\n  if (gl_LocalInvocationIndex < 5u) c = count;\n"
+                  "  if (c == size) { barrier(); }\n",
+                  "", "shared variable `count` is loaded at u.comp:11 in non-uniform control flow"},
+        PhaseCase{"StorageBufferIsNotShared",
+                  "  barrier();\n  if (data[0] == size) { barrier(); }\n", "",
+                  "storage buffer %13 may be written by other invocations"}),
+    [](const ::testing::TestParamInfo<PhaseCase>& info) { return std::string(info.param.name); });
+
+// A call between the barrier and the load that does not write the variable is fine.
+TEST(UniformityPhases, CallThatDoesNotWrite_NoWarning) {
+  Outcome outcome = AnalyzeShared(
+      "void touch() { vs[1] = 2u; }\n"
+      "void main() {\n"
+      "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n"
+      "  barrier();\n"
+      "  touch();\n"
+      "  if (count == size) { barrier(); }\n"
+      "}\n");
+  EXPECT_EQ(outcome.All(), "");
+}
+
+// --- Flow-sensitive locals (the value-flow view). ---
+
+// A divergent value stored first and overwritten by a uniform one before the use:
+// only the store that reaches the load counts.
+TEST(UniformityLocals, OverwrittenBeforeUse_NoWarning) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void main() {\n"
+                                    "  bool near = uv.x > 0.5;\n"
+                                    "  color.x = near ? 1.0 : 0.0;\n"
+                                    "  near = threshold > 0.5;\n"
+                                    "  if (near) color = texture(tex, uv);\n"
+                                    "}\n",
+                                "frag");
+  EXPECT_EQ(outcome.All(), "");
+}
+
+// The same variable, with the divergent store still reaching on one path.
+TEST(UniformityLocals, DivergentStoreStillReaches_Warns) {
+  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
+                                    "void main() {\n"
+                                    "  bool near = uv.x > 0.5;\n"
+                                    "  if (count > 2) near = threshold > 0.5;\n"
+                                    "  if (near) color = texture(tex, uv);\n"
+                                    "}\n",
+                                "frag");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:14: implicit-LOD"
+                                                     "\nCHECK: `near` is loaded near u.frag:14"
+                                                     "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
+                                                     "\nCHECK: fragment input `uv`"));
+}
+
+// --- One warning per cause. ---
+
+// The helper's barrier is reported at the one divergent call, not at the uniform one,
+// and not inside the helper.
+TEST(UniformityCallSites, OnlyTheDivergentCallIsReported) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void sync() { barrier(); }\n"
+                                    "void main() {\n"
+                                    "  sync();\n"
+                                    "  if (gl_LocalInvocationIndex < 7u) sync();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
+                                                     "needs uniform control flow for: barrier (OpControlBarrier, "
+                                                     "workgroup scope) at u.comp:8"
+                                                     "\nCHECK: branch at u.comp:11"));
+}
+
+// Through two levels: main calls outer() divergently, outer calls inner() uniformly;
+// inner's barrier and derivative-free body are listed at main's call.
+TEST(UniformityCallSites, NeedsPassThroughUniformCalls) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
+                                    "void outer() { inner(); }\n"
+                                    "void main() {\n"
+                                    "  if (gl_LocalInvocationIndex < 7u) outer();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                                "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
+                                "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
+                                "barrier (OpControlBarrier, workgroup scope) at u.comp:8"));
+}
+
+// A barrier that is divergent within its own function is reported there, once, and
+// not again at the (uniform) call.
+TEST(UniformityCallSites, DivergentInsideCallee_ReportedInside) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void sync() { if (gl_LocalInvocationIndex < 3u) barrier(); }\n"
+                                    "void main() { sync(); sync(); }\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:8: barrier", 0), 0u) << outcome.All();
+}
+
+// A barrier controlled by two divergent branches shows both chains.
+TEST(UniformityCallSites, IndependentReasonChains) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "void main() {\n"
+                                    "  for (uint i = 0u; i < 4u; ++i) {\n"
+                                    "    if (gl_LocalInvocationIndex < 3u) break;\n"
+                                    "    if (data[i] > 60u) break;\n"
+                                    "    barrier();\n"
+                                    "  }\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:12: barrier"
+                                                     "\nCHECK-NEXT: only some invocations take the branch at u.comp:11"
+                                                     "\nCHECK: storage buffer"
+                                                     "\nCHECK-NEXT: also: it is inside the branch at u.comp:11"
+                                                     "\nCHECK-NEXT: only some invocations take the branch at u.comp:10"));
+  EXPECT_NE(outcome.All().find("built-in LocalInvocationIndex"), std::string::npos) << outcome.All();
+  EXPECT_NE(outcome.All().find("storage buffer"), std::string::npos) << outcome.All();
+}
+
+// --- Context: a small helper's result from this call's arguments. ---
+
+// `halve` is called with a per-invocation value and with a uniform one; only the first
+// call's result is non-uniform (parameters alone join every call site).
+TEST(UniformityContext, HelperResultPerCallSite) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint halve(uint v) { return v >> 1u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = halve(gl_LocalInvocationIndex);\n"
+                                    "  if (halve(count) > 3u) barrier();\n"
+                                    "  if (halve(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+}
+
+// A helper with a branch is not evaluated per call: its result joins every call site.
+TEST(UniformityContext, HelperWithBranch_JoinsCallSites) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                                    "  if (pick(count) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_NE(outcome.All().find("`pick(u1;` returns"), std::string::npos) << outcome.All();
+}
+
+// A function called in non-uniform control flow still returns one value to all the
+// invocations of that call when its own returns are uniform.
+TEST(UniformityContext, ReturnInsideDivergentCall_IsUniformForTheCall) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint limit() { uint n = count; if (n > 9u) return 9u; return n; }\n"
+                                    "void main() {\n"
+                                    "  uint m = 0u;\n"
+                                    "  if (gl_LocalInvocationIndex < 5u) m = limit();\n"
+                                    "  if (limit() > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  EXPECT_EQ(outcome.All(), "");
+}
+
+// --- Warning classes: every uniform-control row of the convergence table has a name. ---
+
+TEST(UniformityClasses, EveryUniformControlOpcodeIsNamed) {
+  int named = 0;
+  for (uint32_t opcode : ConvergenceTableOpcodes()) {
+    std::optional<OpcodeConvergence> row = ClassifyOpcode(opcode);
+    if (!row || !(row->flags & kUniformControl) || opcode == spv::OpFunctionCall) continue;
+    Instruction inst(static_cast<spv::Op>(opcode), 0, 0, {});
+    UniformScope scope = row->scope == UniformScope::kExecutionOperand ? UniformScope::kInvocationGroup : row->scope;
+    std::string message = UniformityMessage(inst, scope);
+    EXPECT_NE(UniformityWarningClass(message), "") << message;
+    std::string call = "call of `f(` in non-uniform control flow, but it needs uniform control flow for: " +
+                       UniformityHead(inst, scope) + " at u.comp:3";
+    EXPECT_EQ(UniformityWarningClass(call), "call needing uniform control for a " + UniformityWarningClass(message));
+    ++named;
+  }
+  EXPECT_GT(named, 20);
+  Instruction emit(spv::OpEmitMeshTasksEXT, 0, 0, {});
+  EXPECT_EQ(UniformityWarningClass(UniformityMessage(emit, UniformScope::kInvocationGroup)), "mesh/task output");
+  EXPECT_EQ(UniformityWarningClass("something else"), "");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // (initializers, every kind of escape with its reason, unreachable code, the budget).
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <algorithm>
 #include <memory>
 
@@ -330,6 +331,9 @@ struct EscapeCase {
   ValueFlowRefusal reason;
   const char* opcode;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const EscapeCase& c, std::ostream* out) { *out << c.name; }
 
 class ValueFlowEscape : public ::testing::TestWithParam<EscapeCase> {};
 

@@ -26,6 +26,7 @@
 // Each is sound for every value of its operands; reference mode names the rule it
 // lacks ("bitwise AND is not supported in reference mode").
 #include "integer_range_analysis.h"
+#include "integer_range_evaluator.h"
 
 #include <algorithm>
 #include <limits>
@@ -52,220 +53,7 @@ IntegerRange IntegerRange::Of(bool is_signed, int64_t min, int64_t max) {
   return range;
 }
 
-namespace {
-
-constexpr int64_t kI32Min = std::numeric_limits<int32_t>::min();
-constexpr int64_t kI32Max = std::numeric_limits<int32_t>::max();
-constexpr int64_t kU32Max = std::numeric_limits<uint32_t>::max();
-
-int64_t TypeMin(bool is_signed) { return is_signed ? kI32Min : 0; }
-int64_t TypeMax(bool is_signed) { return is_signed ? kI32Max : kU32Max; }
-bool Fits(int64_t value, bool is_signed) {
-  return value >= TypeMin(is_signed) && value <= TypeMax(is_signed);
-}
-const char* TypeName(bool is_signed) { return is_signed ? "i32" : "u32"; }
-
-// [lo, hi] in the given type, or no range naming the operation that overflowed.
-IntegerRange Checked(bool is_signed, int64_t lo, int64_t hi, const std::string& operation) {
-  if (!Fits(lo, is_signed) || !Fits(hi, is_signed))
-    return IntegerRange::None(std::string(TypeName(is_signed)) + " " + operation +
-                              " may overflow");
-  return IntegerRange::Of(is_signed, lo, hi);
-}
-
-// The reference conversion rules: u32(x) needs x.min >= 0, i32(x) needs x.max <= 2^31-1.
-IntegerRange Convert(const IntegerRange& range, bool to_signed) {
-  if (!range.valid || range.is_signed == to_signed) return range;
-  if (to_signed && range.max > kI32Max)
-    return IntegerRange::None("conversion to i32 of a u32 value that may exceed 2147483647");
-  if (!to_signed && range.min < 0)
-    return IntegerRange::None("conversion to u32 of a possibly negative i32 value");
-  return IntegerRange::Of(to_signed, range.min, range.max);
-}
-
-bool PositiveSize(const int64_t size[3], std::string* why) {
-  for (int i = 0; i < 3; ++i) {
-    if (size[i] <= 0 || size[i] > kU32Max) {
-      *why = "workgroup size has a zero or negative dimension";
-      return false;
-    }
-  }
-  return true;
-}
-
-// a * b for 0 <= a, b <= 2^32, or -1 when the product leaves the u32 range.
-int64_t BoundedProduct(int64_t a, int64_t b) {
-  if (a != 0 && b > (kU32Max + 1) / a) return -1;
-  return a * b;
-}
-
-IntegerRange FullDomain(bool is_signed) {
-  return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
-}
-
-bool IsLine(const Instruction& inst) {
-  return inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine;
-}
-
-// The block's instructions without OpLine / OpNoLine.
-std::vector<const Instruction*> CodeOf(const Block& block) {
-  std::vector<const Instruction*> code;
-  for (const Instruction& inst : block.instructions)
-    if (!IsLine(inst)) code.push_back(&inst);
-  return code;
-}
-
-// The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
-int64_t LastIncreasingValue(int64_t lo, int64_t hi, int64_t bound, int64_t step) {
-  int64_t remainder = (bound - hi) % step;
-  if (remainder == 0 || hi - lo >= step - remainder) return bound;
-  return bound - remainder;
-}
-
-// A comparison opcode as "x OP constant" after moving the variable to the left.
-enum class Compare { kLess, kLessEqual, kGreater, kGreaterEqual, kNone };
-
-Compare CompareOf(spv::Op opcode, bool* is_signed) {
-  switch (opcode) {
-    case spv::OpSLessThan: *is_signed = true; return Compare::kLess;
-    case spv::OpSLessThanEqual: *is_signed = true; return Compare::kLessEqual;
-    case spv::OpSGreaterThan: *is_signed = true; return Compare::kGreater;
-    case spv::OpSGreaterThanEqual: *is_signed = true; return Compare::kGreaterEqual;
-    case spv::OpULessThan: *is_signed = false; return Compare::kLess;
-    case spv::OpULessThanEqual: *is_signed = false; return Compare::kLessEqual;
-    case spv::OpUGreaterThan: *is_signed = false; return Compare::kGreater;
-    case spv::OpUGreaterThanEqual: *is_signed = false; return Compare::kGreaterEqual;
-    default: return Compare::kNone;
-  }
-}
-
-Compare Mirror(Compare compare) {  // "C < x" is "x > C"
-  switch (compare) {
-    case Compare::kLess: return Compare::kGreater;
-    case Compare::kLessEqual: return Compare::kGreaterEqual;
-    case Compare::kGreater: return Compare::kLess;
-    case Compare::kGreaterEqual: return Compare::kLessEqual;
-    default: return Compare::kNone;
-  }
-}
-
-// What reference mode says about opcodes it has no rule for.
-std::string UnsupportedOpcode(spv::Op opcode) {
-  switch (opcode) {
-    case spv::OpBitwiseAnd: return "bitwise AND is not supported";
-    case spv::OpBitwiseOr: return "bitwise OR is not supported";
-    case spv::OpBitwiseXor: return "bitwise XOR is not supported";
-    case spv::OpNot: return "bitwise NOT is not supported";
-    case spv::OpSNegate: return "unary minus is not supported";
-    case spv::OpSelect: return "select is not supported";
-    case spv::OpBitFieldUExtract: return "unsigned bitfieldExtract is not supported";
-    case spv::OpPhi: return "OpPhi (a value merged from several blocks) is not supported";
-    case spv::OpFunctionCall: return "function call results have no range";
-    case spv::OpFunctionParameter: return "function parameters have no range";
-    case spv::OpUndef: return "undefined value";
-    case spv::OpCompositeExtract: return "component of a composite value is not supported";
-    default: return std::string(grammar::OpcodeName(opcode)) + " is not supported";
-  }
-}
-
-}  // namespace
-
-// The structural match of a for-loop around a Function variable; the range itself is
-// computed later from the initializer's range.
-struct LoopShape {
-  bool ok = false;
-  std::string reason;
-  bool is_signed = false;
-  bool increasing = false;
-  int64_t step = 0;
-  int64_t bound = 0;  // normalized: i <= bound (increasing) or i >= bound (decreasing)
-  uint32_t init_value = 0;
-  const Block* body = nullptr;
-  Function* function = nullptr;
-};
-
-class IntegerRangeAnalysis::Evaluator {
- public:
-  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options)
-      : module_(module), def_use_(def_use), options_(options) {
-    IndexDecorations();
-  }
-
-  IntegerRange RangeOf(uint32_t id);
-
- private:
-  // Evaluation driver.
-  std::vector<uint32_t> Dependencies(const Instruction& def);
-  IntegerRange Compute(uint32_t id);
-  IntegerRange ComputeScalar(const Instruction& def, bool is_signed);
-  IntegerRange Operand(uint32_t id) const;
-  bool ScalarInt(uint32_t type_id, bool* is_signed) const;
-  bool Full() const { return options_.mode == RangeAnalysisMode::kFull; }
-  std::string NotInReference(spv::Op opcode) const {
-    return UnsupportedOpcode(opcode) + " in reference mode";
-  }
-
-  // Sources.
-  IntegerRange ConstantRange(const Instruction& def, bool is_signed) const;
-  IntegerRange LoadRange(const Instruction& load, bool is_signed);
-  IntegerRange BuiltinScalar(uint32_t variable, bool is_signed);
-  IntegerRange BuiltinComponent(uint32_t variable, uint32_t component, bool is_signed);
-  bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
-  bool InvocationCount(uint32_t variable, int64_t* count, std::string* why) const;
-  bool EntryPointWorkgroupSize(uint32_t entry_function, int64_t size[3], std::string* why);
-  bool ConstantValue(uint32_t id, int64_t* value) const;
-
-  // Loops.
-  const LoopShape& LoopOf(uint32_t variable);
-  LoopShape MatchLoop(uint32_t variable);
-  bool CollectStores(uint32_t variable, std::vector<const Instruction*>* stores,
-                     std::string* why) const;
-  bool MatchLoopAround(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
-                       LoopShape* shape);
-  bool NormalizeComparison(Compare compare, int64_t value, LoopShape* shape) const;
-  bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
-  bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
-  bool MatchPreheader(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
-                      LoopShape* shape);
-  IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
-  IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
-  Cfg& CfgOf(Function& function);
-  const Instruction* LoopVariableLoadTarget(const Instruction& load);
-  const Instruction* DominatingSingleStore(const Instruction& load);
-  size_t PositionInBlock(const Instruction* inst);
-
-  // Derived.
-  IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
-  IntegerRange Binary(const Instruction& def, bool is_signed) const;
-  IntegerRange Arithmetic(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
-                          bool is_signed) const;
-  IntegerRange Divide(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
-  IntegerRange Shift(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
-                     bool is_signed) const;
-  IntegerRange Modulo(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
-  IntegerRange ExtInst(const Instruction& def, bool is_signed) const;
-  IntegerRange MinMax(uint32_t instruction, uint32_t a_id, uint32_t b_id) const;
-  IntegerRange Clamp(uint32_t instruction, const Instruction& def) const;
-  IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
-  IntegerRange Select(const Instruction& def, bool is_signed) const;
-  IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
-  IntegerRange Phi(const Instruction& def, bool is_signed) const;
-  IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
-
-  void IndexDecorations();
-
-  Module& module_;
-  const DefUse& def_use_;
-  IntegerRangeOptions options_;
-  std::unordered_map<uint32_t, IntegerRange> memo_;
-  std::unordered_set<uint32_t> expanded_;
-  std::unordered_map<uint32_t, uint32_t> builtin_of_;  // variable id -> spv::BuiltIn
-  uint32_t workgroup_size_constant_ = 0;                // id decorated BuiltIn WorkgroupSize
-  std::unordered_map<uint32_t, LoopShape> loops_;
-  std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
-  std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
-  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
-};
+using namespace range_detail;
 
 // ---------------------------------------------------------------------------
 // Evaluation driver
@@ -293,6 +81,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
+  if (!at_use_.empty()) {
+    auto narrowed = at_use_.find(id);
+    if (narrowed != at_use_.end()) return narrowed->second;
+  }
   auto it = memo_.find(id);
   if (it == memo_.end()) return IntegerRange::None("cyclic definition of %" + std::to_string(id));
   return it->second;
@@ -1123,6 +915,16 @@ IntegerRangeAnalysis::~IntegerRangeAnalysis() = default;
 
 IntegerRange IntegerRangeAnalysis::RangeOf(uint32_t value_id) {
   return evaluator_->RangeOf(value_id);
+}
+
+IntegerRange IntegerRangeAnalysis::RangeAt(uint32_t value_id, const Instruction& use) {
+  return evaluator_->RangeAt(value_id, use);
+}
+
+bool IntegerRangeAnalysis::ProvenBelowArrayLength(uint32_t index, const Instruction& use,
+                                                  uint32_t block_pointer, uint32_t member,
+                                                  const Instruction** guard) {
+  return evaluator_->ProvenBelowArrayLength(index, use, block_pointer, member, guard);
 }
 
 }  // namespace glint::spirv

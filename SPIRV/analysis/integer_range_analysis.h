@@ -106,6 +106,9 @@ struct IntegerRange {
   int64_t min = 0;
   int64_t max = 0;
   std::string reason;  // why there is no range (first reason); empty when valid
+  // RangeAt only: the conditional branch whose test narrowed this range (the nearest
+  // one, when several did); null when the range holds without any guard.
+  const Instruction* guard = nullptr;
 
   static IntegerRange None(std::string why);
   static IntegerRange Of(bool is_signed, int64_t min, int64_t max);
@@ -137,6 +140,16 @@ class IntegerRangeAnalysis {
   // The range of the value `value_id` (memoized). Values that are not scalar 32-bit
   // integers have no range ("not a scalar 32-bit integer").
   IntegerRange RangeOf(uint32_t value_id);
+
+  // The range of `value_id` where `use` reads it: RangeOf narrowed (full mode) by the
+  // conditions of the branches that dominate `use` (range_guards.h).
+  IntegerRange RangeAt(uint32_t value_id, const Instruction& use);
+
+  // Full mode: true when a dominating guard proves `index`, read at `use`, below
+  // OpArrayLength(block_pointer, member) as an unsigned value (a signed guard counts
+  // only where the index is also proven non-negative). `guard` gets the branch.
+  bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
+                              uint32_t member, const Instruction** guard);
 
   RangeAnalysisMode mode() const { return options_.mode; }
 

@@ -1,13 +1,16 @@
 #include "uniformity.h"
 
 #include <algorithm>
+#include <functional>
 #include <list>
 #include <memory>
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
 
+#include "SPIRV/analysis/barrier_phases.h"
 #include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/grammar.h"
@@ -45,6 +48,12 @@ struct Cause {
     kKillAfterCall,   // after call `at` of function `id`, which may end invocations
     kKill,            // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
     kMerge,           // phi merging the paths of the branch ending `block`
+    kNestedLocal,     // kNested, within the function (call sites left out)
+    kStoreControlLocal,  // kStoreControl, within the function (call sites left out)
+    kReturnControlLocal,  // kReturnControl, within the function (call sites left out)
+    kLocalLoad,       // Function variable `id` loaded by `at`: the stores that reach it
+    kSharedControl,   // shared variable `id` loaded by `at` in non-uniform block `block`
+    kPhaseBarrier,    // shared variable `id` read after barrier `at` in non-uniform `block`
   };
   Kind kind = kNone;
   uint32_t id = 0;
@@ -134,6 +143,8 @@ struct ModuleFacts {
   std::unordered_set<const Instruction*> inferred;  // locations taken from a nearby OpLine
   std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
   std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
+  std::unordered_map<uint32_t, const Cfg*> cfgs;
+  std::unordered_map<uint32_t, std::unique_ptr<ValueFlow>> flows;  // locals, per function
 };
 
 void IndexDecorations(ModuleFacts& facts) {
@@ -208,7 +219,11 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module) {
   auto facts = std::make_unique<ModuleFacts>(module);
   IndexDecorations(*facts);
   IndexNamesAndLines(*facts);
-  for (Function& function : module.functions) facts->shapes[function.id()] = ShapeOf(function);
+  for (Function& function : module.functions) {
+    std::unique_ptr<FunctionShape>& shape = facts->shapes[function.id()] = ShapeOf(function);
+    facts->cfgs[function.id()] = shape->cfg.get();
+    facts->flows[function.id()] = std::make_unique<ValueFlow>(module, function, *shape->cfg);
+  }
   return facts;
 }
 
@@ -246,6 +261,11 @@ std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
   }
 }
 
+bool IsDerivative(spv::Op op) { return op >= spv::OpDPdx && op <= spv::OpFwidthCoarse; }
+
+// "needs uniform control flow for: " begins the list of a call-site warning.
+const std::string kCalleeNeeds = "needs uniform control flow for: ";
+
 // Entry-point level analysis state. Built fresh per entry point.
 class EntryPointAnalysis {
  public:
@@ -275,9 +295,16 @@ class EntryPointAnalysis {
   Fact BlockControl(const Function& function, const Block& block);
   void Transfer(const Function& function, const Block& block, const Instruction& inst, Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
+  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block, const Instruction& call) const;
+  std::optional<Fact> HelperLoad(const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                 const Block& block, const Instruction& call) const;
   void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
   bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
                       const Fact& control);
+  bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
+                          const Fact& control);
+  void RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred);
   bool TransferSource(const Instruction& inst);
   void JoinOperands(const Instruction& inst);
 
@@ -295,6 +322,22 @@ class EntryPointAnalysis {
   UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
   bool DerivativesApply() const;
 
+  // A uniform-control instruction that is fine within its function, so its function's
+  // call sites must be uniform enough: reported once at the call site that is not.
+  struct Need {
+    const Instruction* inst;
+    Divergence allowed;
+    std::string what;  // "barrier (OpControlBarrier, workgroup scope) at x.comp:5"
+    const char* rule;  // the rule of a finding about the instruction itself
+  };
+  std::vector<Function*> CalleesFirst() const;
+  void CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
+                         std::unordered_set<const Instruction*>* reported);
+  void CheckCall(const Function& caller, const Instruction& call, const Fact& control,
+                 std::vector<UniformityFinding>* findings, std::unordered_set<const Instruction*>* reported);
+  std::optional<Divergence> Allowed(const Instruction& inst, UniformScope* scope) const;
+  ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control, Divergence allowed) const;
+
   ModuleFacts& facts_;
   const UniformityOptions& options_;
   spv::ExecutionModel model_;
@@ -309,7 +352,19 @@ class EntryPointAnalysis {
   std::unordered_map<const Block*, Fact> blocks_;
   std::unordered_map<const Block*, Fact> killed_out_;  // kills by callees seen at block end
   std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function
+  std::unordered_map<const Block*, Fact> local_blocks_;  // blocks_ without call sites
+  std::unordered_map<const Instruction*, Fact> local_loads_;    // Function-variable loads
+  std::unordered_map<const Instruction*, Fact> store_control_;  // local control at each store
+  Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
+  std::unique_ptr<BarrierPhases> phases_;  // only where there are workgroups
+  std::unordered_map<uint32_t, std::vector<Need>> needs_;  // per function
 };
+
+bool HasWorkgroups(spv::ExecutionModel model) {
+  return model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel ||
+         model == spv::ExecutionModelTaskNV || model == spv::ExecutionModelMeshNV ||
+         model == spv::ExecutionModelTaskEXT || model == spv::ExecutionModelMeshEXT;
+}
 
 EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
                                        const UniformityOptions& options)
@@ -336,6 +391,7 @@ EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& en
       Fact initial = StaticMemoryFact(inst);
       Raise(memory_[inst.result_id], initial.level, initial.cause);
     }
+  if (HasWorkgroups(model_)) phases_ = std::make_unique<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
 }
 
 bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause) {
@@ -533,6 +589,7 @@ void EntryPointAnalysis::ProcessFunction(Function& function) {
   const FunctionShape& shape = *facts_.shapes.at(function.id());
   for (const Block* block : shape.cfg->ReversePostOrder()) {
     Fact control = BlockControl(function, *block);
+    running_local_ = local_blocks_[block];
     for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
   }
 }
@@ -543,17 +600,21 @@ Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& blo
   Fact& fact = blocks_[&block];
   const Fact& entry = entries_[function.id()];
   Raise(fact, entry.level, entry.cause);
+  Fact& local = local_blocks_[&block];
   const FunctionShape& shape = *facts_.shapes.at(function.id());
   auto controllers = shape.controllers.find(&block);
   if (controllers != shape.controllers.end())
     for (const Block* branch : controllers->second) {
       Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
       Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
+      Raise(local, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(local, local_blocks_[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
     }
   // Kills by callees on the way here (not by calls later in this block).
   for (const Block* pred : shape.cfg->Predecessors(&block)) {
     Fact killed = killed_out_[pred];
     Raise(fact, killed.level, killed.cause);
+    Raise(local, killed.level, killed.cause);
     Raise(killed_out_[&block], killed.level, killed.cause);
   }
   return fact;
@@ -571,7 +632,8 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block, 
     case spv::OpReturnValue:
       if (!inst.words.empty())
         Raise(returns_[function.id()], Value(inst.words[0]), MakeCause(Cause::kReturn, inst.words[0], &block, &inst));
-      Raise(returns_[function.id()], control->level, MakeCause(Cause::kReturnControl, 0, &block, &inst));
+      // Within the function: the invocations of one call see the same returns.
+      Raise(returns_[function.id()], running_local_.level, MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
       return;
     case spv::OpKill:
     case spv::OpTerminateInvocation:
@@ -606,13 +668,85 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
       changed_ = true;
   }
   if (inst.result_id) {
+    std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
     const Fact& returned = returns_[callee_id];
-    Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+    if (own)
+      Raise(values_[inst.result_id], own->level, own->cause);
+    else
+      Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
   }
   const Fact& kill = kills_[callee_id];
   Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
   RaiseLocal(*control, kill.level, after);
+  RaiseLocal(running_local_, kill.level, after);
   Raise(killed_out_[&block], kill.level, after);
+}
+
+// The result of a call of a small helper, from this call's own arguments rather than
+// the join of every call site's (parameters are context-insensitive otherwise): for a
+// callee of one block that returns a value, with no variables, stores, calls or
+// instructions whose level does not follow from their operands, and that loads only
+// through its pointer parameters or from memory outside it. nullopt for other callees.
+std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee, const Block& block,
+                                                         const Instruction& call) const {
+  if (callee.blocks.size() != 1) return std::nullopt;
+  const Block& body = callee.blocks.front();
+  std::unordered_map<uint32_t, Fact> local;
+  std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
+  size_t index = 1;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= call.words.size()) return std::nullopt;
+    uint32_t argument = call.words[index++];
+    const Instruction* type = facts_.def_use.Definition(parameter.type_id);
+    if (type && type->opcode == spv::OpTypePointer) pointer_args[parameter.result_id] = argument;
+    else local[parameter.result_id] = {Value(argument), MakeCause(Cause::kParameter, argument, &block, &call)};
+  }
+  auto level_of = [&](uint32_t id) {
+    auto found = local.find(id);
+    return found != local.end() ? found->second : Fact{Value(id), MakeCause(Cause::kOperand, id)};
+  };
+  for (const Instruction& inst : body.instructions) {
+    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
+    if (inst.opcode == spv::OpReturnValue) return level_of(inst.words.at(0));
+    bool foreign_ext = inst.opcode == spv::OpExtInst && inst.words.at(0) != facts_.module.GlslStd450Import();
+    bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) || inst.opcode == spv::OpImageRead ||
+                  inst.opcode == spv::OpImageSparseRead || foreign_ext;
+    std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+    if (!inst.result_id || source || !row || row->flags != kNotConvergent || inst.opcode == spv::OpVariable ||
+        inst.opcode == spv::OpFunctionCall || inst.opcode == spv::OpPhi)
+      return std::nullopt;
+    if (inst.opcode == spv::OpLoad) {
+      std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
+      if (!loaded) return std::nullopt;
+      local[inst.result_id] = *loaded;
+      continue;
+    }
+    Fact joined;
+    for (uint32_t id : facts_.operands.at(&inst)) {
+      Fact operand = level_of(id);
+      RaiseLocal(joined, operand.level, operand.cause);
+    }
+    local[inst.result_id] = joined;
+  }
+  return std::nullopt;
+}
+
+// A helper's load: through a pointer parameter, the caller's memory at this call; from
+// a pointer defined outside the helper, the load's own level (it does not depend on
+// the helper's parameters). nullopt for pointers computed inside the helper.
+std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
+                                                   const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                                   const Block& block, const Instruction& call) const {
+  uint32_t pointer = load.words.at(0);
+  auto argument = pointer_args.find(pointer);
+  if (argument != pointer_args.end()) {
+    uint32_t root = RootOf(argument->second);
+    Fact memory = MemoryFact(root);
+    return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
+  }
+  if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
+  const Fact* fact = ValueFact(load.result_id);
+  return fact ? *fact : Fact{};
 }
 
 // A phi is as divergent as its values, and as the branches that choose between its
@@ -620,23 +754,92 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
 void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block, const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
   const FunctionShape& shape = *facts_.shapes.at(function.id());
-  auto own = shape.controllers.find(&block);
-  auto controls_phi_block = [&](const Block* branch) {
+  for (size_t i = 0; i + 1 < inst.words.size(); i += 2) {
+    Raise(fact, Value(inst.words[i]), MakeCause(Cause::kOperand, inst.words[i]));
+    if (const Block* pred = shape.cfg->BlockById(inst.words[i + 1])) RaiseMerge(fact, shape, &block, pred);
+  }
+}
+
+// Raises `fact` by the conditions of the branches that choose whether the edge from
+// `pred` into `join` is taken but do not also control `join` itself.
+void EntryPointAnalysis::RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred) {
+  auto own = shape.controllers.find(join);
+  auto controls_join = [&](const Block* branch) {
     return own != shape.controllers.end() &&
            std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
   };
-  for (size_t i = 0; i + 1 < inst.words.size(); i += 2) {
-    Raise(fact, Value(inst.words[i]), MakeCause(Cause::kOperand, inst.words[i]));
-    const Block* pred = shape.cfg->BlockById(inst.words[i + 1]);
-    if (!pred) continue;
-    std::vector<const Block*> choosers;
-    auto controllers = shape.controllers.find(pred);
-    if (controllers != shape.controllers.end()) choosers = controllers->second;
-    if (ConditionOf(pred)) choosers.push_back(pred);
-    for (const Block* branch : choosers)
-      if (!controls_phi_block(branch))
-        Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+  std::vector<const Block*> choosers;
+  auto controllers = shape.controllers.find(pred);
+  if (controllers != shape.controllers.end()) choosers = controllers->second;
+  if (ConditionOf(pred)) choosers.push_back(pred);
+  for (const Block* branch : choosers)
+    if (!controls_join(branch)) Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+}
+
+// A load of a Function variable the value-flow view follows: as non-uniform as the
+// stores (or initializer) that reach it, the control flow of those stores, and the
+// branches that choose between them at the phis on the way (flow-sensitive: stores that
+// cannot reach this load do not count). False for other loads.
+bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst) {
+  const ValueFlow& flow = *facts_.flows.at(function.id());
+  if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
+  Fact& local = local_loads_[&inst];
+  std::vector<uint32_t> phis;
+  for (uint32_t id : flow.Definitions(&inst, &phis)) {
+    const ValueFlowNode& node = flow.Node(id);
+    if (node.kind == ValueFlowNode::Kind::kStore) {
+      Raise(local, Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
+      const Fact& control = store_control_[node.store];
+      Raise(local, control.level, control.cause);
+    } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
+      Raise(local, Value(node.value),
+            MakeCause(Cause::kStore, node.value, node.block, facts_.def_use.Definition(node.variable)));
+    }
   }
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  for (uint32_t id : phis) {
+    const ValueFlowNode& phi = flow.Node(id);
+    const std::vector<Block*>& preds = shape.cfg->Predecessors(phi.block);
+    for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
+      if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, shape, phi.block, preds[i]);
+  }
+  uint32_t variable = 0;
+  flow.LoadTarget(&inst, &variable, nullptr);
+  Raise(values_[inst.result_id], local.level, MakeCause(Cause::kLocalLoad, variable, &block, &inst));
+  return true;
+}
+
+// A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
+// flow at a uniform address after a barrier in uniform control flow, with no write that
+// may alias it in the barrier's phase (barrier_phases.h); otherwise the reason says which
+// condition failed. False for loads of other memory.
+bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
+                                            const Fact& control) {
+  uint32_t root = phases_ ? phases_->WorkgroupRoot(inst.words[0]) : 0;
+  if (!root) return false;
+  Fact& fact = values_[inst.result_id];
+  if (control.level != Divergence::kUniform) {
+    Raise(fact, Divergence::kDivergent, MakeCause(Cause::kSharedControl, root, &block, &inst));
+    return true;
+  }
+  BarrierPhases::Verdict verdict = phases_->Check(function, block, inst);
+  std::string name = "shared variable " + NameOf(root);
+  if (!verdict.barrier) {
+    Raise(fact, Divergence::kDivergent,
+          SourceCause(name + " is written by other invocations and no workgroup barrier comes before its load " +
+                      Where(&inst)));
+    return true;
+  }
+  const Block* barrier_block = facts_.def_use.BlockOf(verdict.barrier);
+  if (barrier_block && blocks_[barrier_block].level != Divergence::kUniform) {
+    Raise(fact, Divergence::kDivergent, MakeCause(Cause::kPhaseBarrier, root, barrier_block, verdict.barrier));
+    return true;
+  }
+  if (verdict.write)
+    Raise(fact, Divergence::kDivergent,
+          SourceCause(name + " may be written after the barrier " + Where(verdict.barrier) + " (by the " +
+                      grammar::OpcodeName(verdict.write->opcode) + " " + Where(verdict.write) + ")"));
+  return true;
 }
 
 // Loads, stores and variables; true when `inst` was one of them.
@@ -647,12 +850,17 @@ bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& b
       Fact& fact = values_[inst.result_id];
       uint32_t pointer = inst.words[0];
       Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
+      if (TransferLocalLoad(function, block, inst) || TransferSharedLoad(function, block, inst, control))
+        return true;
       uint32_t root = RootOf(pointer);
       Fact memory = MemoryFact(root);
       Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
       return true;
     }
     case spv::OpStore: {
+      // For followed locals the control within the function is what matters: the
+      // invocations that run this call of the function all see the same stores.
+      Raise(store_control_[&inst], running_local_.level, MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
       uint32_t root = RootOf(inst.words[0]);
       WriteMemory(root, Value(inst.words[1]), MakeCause(Cause::kStore, inst.words[1], &block, &inst));
       WriteMemory(root, Value(inst.words[0]), MakeCause(Cause::kStore, inst.words[0], &block, &inst));
@@ -792,6 +1000,7 @@ bool EntryPointAnalysis::ExplainControl(const Cause& cause, ReasonLines* lines) 
                  LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kNested:
+    case Cause::kNestedLocal:
       lines->Add("it is inside the branch " + Where(cause.block->Terminator()) + ", which is in non-uniform control flow",
                  LocationOf(cause.block->Terminator()));
       return true;
@@ -823,6 +1032,10 @@ const Cause* EntryPointAnalysis::NextControlCause(const Cause& cause) const {
       auto kill = kills_.find(cause.id);
       return kill == kills_.end() ? nullptr : &kill->second.cause;
     }
+    case Cause::kNestedLocal: {
+      auto local = local_blocks_.find(cause.block);
+      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+    }
     default:  // kNested, kCallSite, kKill
       return CauseOfBlock(cause.block);
   }
@@ -848,6 +1061,16 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
     case Cause::kStoreControl:
       lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return CauseOfBlock(cause.block);
+    case Cause::kReturnControlLocal: {
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      auto local = local_blocks_.find(cause.block);
+      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+    }
+    case Cause::kStoreControlLocal: {
+      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      auto local = local_blocks_.find(cause.block);
+      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+    }
     case Cause::kParameter:
       lines->Add("a parameter receives a non-uniform argument " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
@@ -861,6 +1084,20 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
       return CauseOfValue(cause.id);
     case Cause::kReturnControl:
       lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      return CauseOfBlock(cause.block);
+    case Cause::kLocalLoad: {
+      lines->Add(NameOf(cause.id) + " is loaded " + Where(cause.at), LocationOf(cause.at));
+      auto local = local_loads_.find(cause.at);
+      return local == local_loads_.end() ? nullptr : &local->second.cause;
+    }
+    case Cause::kSharedControl:
+      lines->Add("shared variable " + NameOf(cause.id) + " is loaded " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
+      return CauseOfBlock(cause.block);
+    case Cause::kPhaseBarrier:
+      lines->Add("shared variable " + NameOf(cause.id) + " is read after the barrier " + Where(cause.at) +
+                     ", which is in non-uniform control flow",
+                 LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     default:
       return nullptr;
@@ -893,47 +1130,150 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   finding.entry_point = entry_name_;
   auto loc = facts_.locations.find(&inst);
   if (loc != facts_.locations.end()) finding.location = loc->second;
-  std::string op = grammar::OpcodeName(inst.opcode);
+  finding.message = UniformityMessage(inst, scope);
   finding.rule = RuleOf(inst, scope);
-  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse)
-    finding.message = "derivative (" + op + ") in non-uniform control flow: its value is undefined";
-  else if (scope == UniformScope::kQuad)
-    finding.message = "implicit-LOD texture sample (" + op +
-                      ") in non-uniform control flow: its level of detail is undefined";
-  else if (inst.opcode == spv::OpControlBarrier)
-    finding.message = std::string("barrier (") + op + ", " +
-                      (scope == UniformScope::kSubgroup ? "subgroup" : "workgroup") +
-                      " scope) in non-uniform control flow: invocations that skip it leave it undefined";
-  else
-    finding.message = op + " must be executed in uniform control flow but is not";
-  ReasonLines reasons = Explain(control);
+  std::optional<Divergence> allowed = Allowed(inst, &scope);
+  ReasonLines reasons = ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
   finding.reasons = std::move(reasons.text);
   finding.reason_locations = std::move(reasons.where);
   return finding;
 }
 
-void EntryPointAnalysis::CollectFindings(std::vector<UniformityFinding>* findings,
-                                         std::unordered_set<const Instruction*>* reported) {
-  for (Function* function : functions_) {
-    const FunctionShape& shape = *facts_.shapes.at(function->id());
-    for (const Block* block : shape.cfg->ReversePostOrder()) {
-      Fact control = blocks_[block];
-      for (const Instruction& inst : block->instructions) {
-        if (inst.opcode == spv::OpFunctionCall) {
-          const Fact& kill = kills_[inst.words[0]];
-          RaiseLocal(control, kill.level, MakeCause(Cause::kKillAfterCall, inst.words[0], block, &inst));
-          continue;
+// The level a uniform-control instruction tolerates; nullopt for other instructions
+// (and for derivatives where the stage has none).
+std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst, UniformScope* scope) const {
+  *scope = facts_.classes.RequiredScope(inst);
+  if (*scope == UniformScope::kNone || (*scope == UniformScope::kQuad && !DerivativesApply())) return std::nullopt;
+  return *scope == UniformScope::kQuad       ? Divergence::kQuadUniform
+         : *scope == UniformScope::kSubgroup ? Divergence::kSubgroupUniform
+                                             : Divergence::kUniform;
+}
+
+// The chain behind `control`, then up to two more independent ones: other branches
+// the instruction's block depends on that are too divergent for `allowed`, each
+// explained from its own condition (or its own enclosing branch).
+ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, const Fact& control,
+                                                    Divergence allowed) const {
+  constexpr int kMaxChains = 3;
+  ReasonLines lines = Explain(control);
+  const Block* block = facts_.def_use.BlockOf(&inst);
+  const Function* function = facts_.def_use.FunctionOf(&inst);
+  if (!block || !function) return lines;
+  const FunctionShape& shape = *facts_.shapes.at(function->id());
+  auto controllers = shape.controllers.find(block);
+  if (controllers == shape.controllers.end()) return lines;
+  // Each controlling branch offers two chains: its own condition, and the branch
+  // it is itself inside.
+  std::vector<Cause> candidates;
+  for (const Block* branch : controllers->second) {
+    if (Value(ConditionOf(branch)) > allowed) candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
+    auto local = local_blocks_.find(branch);
+    if (local != local_blocks_.end() && local->second.level > allowed)
+      candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
+  }
+  int chains = 1;
+  for (const Cause& cause : candidates) {
+    if (chains == kMaxChains) break;
+    bool same_as_first = (cause.kind == control.cause.kind ||
+                          (cause.kind == Cause::kNestedLocal && control.cause.kind == Cause::kNested)) &&
+                         cause.block == control.cause.block;
+    if (same_as_first) continue;
+    Fact alternative;
+    alternative.level = Divergence::kDivergent;
+    alternative.cause = cause;
+    ReasonLines more = Explain(alternative);
+    if (more.text.empty()) continue;
+    more.text.front() = "also: " + more.text.front();
+    lines.text.insert(lines.text.end(), more.text.begin(), more.text.end());
+    lines.where.insert(lines.where.end(), more.where.begin(), more.where.end());
+    ++chains;
+  }
+  return lines;
+}
+
+// Reachable functions, each after every function it calls.
+std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
+  std::unordered_map<uint32_t, Function*> by_id;
+  for (Function* function : functions_) by_id[function->id()] = function;
+  std::vector<Function*> order;
+  std::unordered_set<uint32_t> seen;
+  std::function<void(Function*)> visit = [&](Function* function) {
+    if (!function || !seen.insert(function->id()).second) return;
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty()) {
+          auto callee = by_id.find(inst.words[0]);
+          visit(callee == by_id.end() ? nullptr : callee->second);  // call depth: SPIR-V has no recursion
         }
-        UniformScope scope = facts_.classes.RequiredScope(inst);
-        if (scope == UniformScope::kNone || (scope == UniformScope::kQuad && !DerivativesApply())) continue;
-        Divergence allowed = scope == UniformScope::kQuad       ? Divergence::kQuadUniform
-                             : scope == UniformScope::kSubgroup ? Divergence::kSubgroupUniform
-                                                                : Divergence::kUniform;
-        if (control.level <= allowed || !reported->insert(&inst).second) continue;
-        findings->push_back(MakeFinding(inst, control, scope));
+    order.push_back(function);
+  };
+  if (!functions_.empty()) visit(functions_.front());
+  return order;
+}
+
+// Reports the uniform-control instructions of `function` whose own control flow is too
+// divergent (call sites left out); the others become needs of the function, checked at
+// its call sites.
+void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
+                                           std::unordered_set<const Instruction*>* reported) {
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  for (const Block* block : shape.cfg->ReversePostOrder()) {
+    Fact control = local_blocks_[block];
+    for (const Instruction& inst : block->instructions) {
+      if (inst.opcode == spv::OpFunctionCall) {
+        CheckCall(function, inst, control, findings, reported);
+        const Fact& kill = kills_[inst.words[0]];
+        RaiseLocal(control, kill.level, MakeCause(Cause::kKillAfterCall, inst.words[0], block, &inst));
+        continue;
       }
+      UniformScope scope;
+      std::optional<Divergence> allowed = Allowed(inst, &scope);
+      if (!allowed) continue;
+      if (control.level <= *allowed) {
+        needs_[function.id()].push_back(
+            {&inst, *allowed, UniformityHead(inst, scope) + " " + Where(&inst), RuleOf(inst, scope)});
+        continue;
+      }
+      if (reported->insert(&inst).second) findings->push_back(MakeFinding(inst, control, scope));
     }
   }
+}
+
+// A call whose callee needs more uniformity than the call site has is reported once,
+// here, listing what the callee needs; what the call site satisfies is passed on to the
+// caller's own call sites.
+void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& call, const Fact& control,
+                                   std::vector<UniformityFinding>* findings,
+                                   std::unordered_set<const Instruction*>* reported) {
+  auto needs = needs_.find(call.words.at(0));
+  if (needs == needs_.end()) return;
+  std::vector<Need> violated, satisfied;
+  for (const Need& need : needs->second) (control.level > need.allowed ? violated : satisfied).push_back(need);
+  std::vector<Need>& mine = needs_[caller.id()];
+  mine.insert(mine.end(), satisfied.begin(), satisfied.end());
+  if (violated.empty() || !reported->insert(&call).second) return;
+  UniformityFinding finding;
+  finding.instruction = &call;
+  finding.entry_point = entry_name_;
+  auto loc = facts_.locations.find(&call);
+  if (loc != facts_.locations.end()) finding.location = loc->second;
+  finding.message = "call of " + NameOf(call.words[0]) + " in non-uniform control flow, but it " + kCalleeNeeds;
+  Divergence strictest = Divergence::kDivergent;
+  for (size_t i = 0; i < violated.size(); ++i) {
+    strictest = std::min(strictest, violated[i].allowed);
+    if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
+  }
+  if (violated.size() > 3) finding.message += "; and " + std::to_string(violated.size() - 3) + " more";
+  finding.rule = violated.front().rule;
+  ReasonLines reasons = ExplainAlternatives(call, control, strictest);
+  finding.reasons = std::move(reasons.text);
+  finding.reason_locations = std::move(reasons.where);
+  findings->push_back(std::move(finding));
+}
+
+void EntryPointAnalysis::CollectFindings(std::vector<UniformityFinding>* findings,
+                                         std::unordered_set<const Instruction*>* reported) {
+  for (Function* function : CalleesFirst()) CollectInFunction(*function, findings, reported);
 }
 
 }  // namespace
@@ -946,6 +1286,40 @@ const char* DivergenceName(Divergence level) {
     case Divergence::kDivergent: return "non-uniform";
   }
   return "?";
+}
+
+std::string UniformityHead(const Instruction& inst, UniformScope scope) {
+  std::string op = grammar::OpcodeName(inst.opcode);
+  if (IsDerivative(inst.opcode)) return "derivative (" + op + ")";
+  if (scope == UniformScope::kQuad) return "implicit-LOD texture sample (" + op + ")";
+  if (inst.opcode == spv::OpControlBarrier)
+    return "barrier (" + op + ", " + (scope == UniformScope::kSubgroup ? "subgroup" : "workgroup") + " scope)";
+  if (inst.opcode == spv::OpEmitMeshTasksEXT || inst.opcode == spv::OpSetMeshOutputsEXT)
+    return "mesh/task output (" + op + ")";
+  if (op.rfind("OpGroup", 0) == 0) return "group operation (" + op + ")";
+  return "whole-scope operation (" + op + ")";
+}
+
+std::string UniformityMessage(const Instruction& inst, UniformScope scope) {
+  std::string head = UniformityHead(inst, scope);
+  if (IsDerivative(inst.opcode)) return head + " in non-uniform control flow: its value is undefined";
+  if (scope == UniformScope::kQuad) return head + " in non-uniform control flow: its level of detail is undefined";
+  if (inst.opcode == spv::OpControlBarrier)
+    return head + " in non-uniform control flow: invocations that skip it leave it undefined";
+  return head + " must be executed in uniform control flow but is not";
+}
+
+std::string UniformityWarningClass(const std::string& message) {
+  static const std::pair<const char*, const char*> kClasses[] = {
+      {"derivative", "derivative"},           {"implicit-LOD", "implicit-LOD sample"},
+      {"barrier", "barrier"},                 {"group operation", "group operation"},
+      {"mesh/task output", "mesh/task output"}, {"whole-scope operation", "whole-scope operation"}};
+  for (const auto& [prefix, name] : kClasses)
+    if (message.rfind(prefix, 0) == 0) return name;
+  size_t list = message.find(kCalleeNeeds);
+  if (message.rfind("call of ", 0) != 0 || list == std::string::npos) return "";
+  std::string inner = UniformityWarningClass(message.substr(list + kCalleeNeeds.size()));
+  return inner.empty() ? "" : "call needing uniform control for a " + inner;
 }
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {

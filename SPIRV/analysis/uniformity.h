@@ -9,8 +9,15 @@
 //   sources     invocation-id built-ins, non-flat fragment inputs (flat ones, FrontFacing,
 //               PrimitiveId are quad-uniform), FragCoord, HelperInvocation, loads from
 //               memory other invocations may write (storage buffers and images without
-//               NonWritable, Workgroup, Output), atomics, results of cross-thread
-//               operations that are not uniform by definition (shuffles, scans, Elect).
+//               NonWritable, Output; Workgroup memory unless a barrier phase proves the
+//               load, below), atomics, results of cross-thread operations that are not
+//               uniform by definition (shuffles, scans, Elect).
+//   shared      a load of a Workgroup variable is workgroup-uniform when it runs in
+//               uniform control flow at a uniform address, a workgroup barrier in uniform
+//               control flow dominates it, and nothing in that barrier's phase may write
+//               the element it reads (barrier_phases.h); otherwise its reason names the
+//               condition that failed ("shared variable `count` may be written after the
+//               barrier at x.comp:14 (by the OpStore at x.comp:16)").
 //   uniform     constants, uniform buffers, push constants, UniformConstant handles,
 //               WorkgroupId, NumWorkgroups, SubgroupSize, DrawIndex, readonly buffers;
 //               subgroup reductions, ballots, votes and BroadcastFirst are
@@ -19,12 +26,23 @@
 //               it is control dependent on (post-dominator based, so loops with a
 //               divergent exit, code after a divergent return or OpKill /
 //               OpTerminateInvocation, and callees' kills are covered), and as the call
-//               sites of its function. Function-local and Private variables take the
-//               level of every value stored into them and of the control flow of the
-//               store (flow-insensitive). Arguments flow into parameters, return values
-//               out of calls, pointer parameters alias the caller's variables.
-// A uniform-control instruction is reported when its block is more divergent than its
-// scope allows (quad for derivatives, the Execution scope for barriers).
+//               sites of its function.
+//   locals      a load of a Function variable the value-flow view follows
+//               (value_flow.h) is as divergent as the stores that reach it, their control
+//               flow, and the branches that choose between them at joins (flow-sensitive).
+//               Other Function variables (passed to calls, dynamically indexed, ...) and
+//               Private ones take the level of every value stored into them and of the
+//               control flow of the store (flow-insensitive). Arguments flow into
+//               parameters, return values out of calls, pointer parameters alias the
+//               caller's variables; parameters join all call sites (context-insensitive).
+// A uniform-control instruction is reported when its block, within its own function, is
+// more divergent than its scope allows (quad for derivatives, the Execution scope for
+// barriers). One that is fine within its function is reported once at each call site
+// whose control flow is too divergent for it ("call of `f` in non-uniform control flow,
+// but it needs uniform control flow for: barrier ... at x.comp:5"), up to three listed,
+// and passed on to the caller's call sites where the call itself is fine. A warning
+// shows up to three independent reason chains: the first, then ("also: ...") other
+// branches its block depends on and the branches those are inside.
 //
 // Decisions: OpDemoteToHelperInvocation keeps the invocation running as a helper, so
 // derivatives stay defined: it does not make control flow non-uniform.
@@ -46,6 +64,7 @@
 #include <vector>
 
 #include "glint/glint.h"
+#include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/ir/module.h"
 
 namespace glint::spirv {
@@ -84,6 +103,16 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& opti
 std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Severity severity);
 
 const char* DivergenceName(Divergence level);
+
+// What a warning about `inst` opens with: its class and opcode, e.g. "barrier
+// (OpControlBarrier, workgroup scope)"; and the whole message.
+std::string UniformityHead(const Instruction& inst, UniformScope scope);
+std::string UniformityMessage(const Instruction& inst, UniformScope scope);
+// The class of a uniformity warning from its message: "derivative", "implicit-LOD
+// sample", "barrier", "group operation", "mesh/task output", "whole-scope operation",
+// or "call needing uniform control for a <class>" (a callee's needs reported at its call
+// site); "" for a message of no known class.
+std::string UniformityWarningClass(const std::string& message);
 
 }  // namespace glint::spirv
 

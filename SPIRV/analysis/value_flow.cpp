@@ -423,7 +423,8 @@ bool ValueFlow::LoadTarget(const Instruction* load, uint32_t* variable,
   return true;
 }
 
-std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load) const {
+std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load,
+                                             std::vector<uint32_t>* phis) const {
   std::vector<uint32_t> found;
   auto record = loads_.find(load);
   if (record == loads_.end()) return found;
@@ -436,6 +437,7 @@ std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load) const {
     if (id == kNoNode || !seen.insert(id).second) continue;
     const ValueFlowNode& node = nodes_[id];
     if (node.kind == ValueFlowNode::Kind::kPhi) {
+      if (phis) phis->push_back(id);
       work.insert(work.end(), node.incoming.rbegin(), node.incoming.rend());
       continue;
     }

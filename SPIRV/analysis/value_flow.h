@@ -121,8 +121,10 @@ class ValueFlow {
   // false when `load` is not such a load.
   bool LoadTarget(const Instruction* load, uint32_t* variable, std::vector<uint32_t>* path) const;
   // The Store / Initializer / Undefined nodes that may supply the load's bits, in the
-  // order found; empty when Reaching() is kNoNode.
-  std::vector<uint32_t> Definitions(const Instruction* load) const;
+  // order found; empty when Reaching() is kNoNode. `phis`, when given, receives the
+  // phis the walk went through (where the choice between definitions was made).
+  std::vector<uint32_t> Definitions(const Instruction* load,
+                                    std::vector<uint32_t>* phis = nullptr) const;
 
   const ValueFlowNode& Node(uint32_t id) const { return nodes_.at(id); }
   size_t NodeCount() const { return nodes_.size(); }

@@ -105,13 +105,14 @@ class ReportBuilder {
     record.index_id = index;
     record.access_id = inst.result_id;
     record.index_position = position;
-    IntegerRange range = ranges_.RangeOf(index);
+    IntegerRange range = ranges_.RangeAt(index, inst);
     record.has_range = range.valid;
     record.is_signed = range.is_signed;
     record.range_min = range.min;
     record.range_max = range.max;
     record.reason = range.reason;
     record.limit = limit;
+    if (range.guard) record.guard = LineOf(def_use_, range.guard);
     report_->accesses.push_back(std::move(record));
   }
 
@@ -146,6 +147,22 @@ class ReportBuilder {
 void CollectAccessRecords(Module& module, const Options& options, Report* report) {
   if (!report) return;
   ReportBuilder(module, options, report).Run();
+}
+
+SourceLocation LineOf(const DefUse& def_use, const Instruction* inst) {
+  SourceLocation location;
+  const Block* block = inst ? def_use.BlockOf(inst) : nullptr;
+  if (!block) return location;
+  for (const Instruction& each : block->instructions) {
+    if (&each == inst) break;
+    if (each.opcode == spv::OpNoLine) location = SourceLocation{};
+    if (each.opcode != spv::OpLine || each.words.size() < 3) continue;
+    const Instruction* file = def_use.Definition(each.words[0]);
+    location.file = file ? file->StringAt(0) : "";
+    location.line = each.words[1];
+    location.column = each.words[2];
+  }
+  return location;
 }
 
 AccessRecord* FindAccessRecord(Report* report, uint32_t access_id, uint32_t index_position) {

@@ -23,6 +23,7 @@
 #ifndef GLINT_SPIRV_PASSES_RANGE_REPORT_H
 #define GLINT_SPIRV_PASSES_RANGE_REPORT_H
 
+#include "SPIRV/ir/def_use.h"
 #include "pass.h"
 
 namespace glint::spirv {
@@ -33,6 +34,9 @@ void CollectAccessRecords(Module& module, const Options& options, Report* report
 
 // The record of (access_id, index_position), or null.
 AccessRecord* FindAccessRecord(Report* report, uint32_t access_id, uint32_t index_position);
+
+// The OpLine in effect at `inst` within its block (empty without line information).
+SourceLocation LineOf(const DefUse& def_use, const Instruction* inst);
 
 // The pass wrapper: runs CollectAccessRecords when options.collect_ranges is set and a
 // report is given; never changes the module.

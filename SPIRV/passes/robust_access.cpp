@@ -77,6 +77,7 @@ class State {
   uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t begin, size_t end) const;
 
   void Decide(IndexClamp clamp);
+  bool BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard);
   void LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason);
   AccessRecord NewRecord(const Instruction& access, uint32_t word);
   void AddRecord(AccessRecord record, bool only_if_reported = false);
@@ -321,7 +322,7 @@ void State::Decide(IndexClamp clamp) {
       return;
     }
   }
-  IndexRange range = ranges_->RangeOf(index);
+  IndexRange range = ranges_->RangeAt(index, *clamp.access);
   record.has_range = range.known;
   record.range_min = range.min;
   record.range_max = range.max;
@@ -330,6 +331,9 @@ void State::Decide(IndexClamp clamp) {
   bool proven = range.known && range.min >= 0 &&
                 static_cast<uint64_t>(range.max) <= provable_limit &&
                 clamp.kind != LimitKind::kRuntimeArray;
+  const Instruction* guard = range.guard;
+  if (clamp.kind == LimitKind::kRuntimeArray) proven = BelowLength(clamp, index, &guard);
+  if (guard) record.guard = LineOf(def_use_, guard);
   if (proven) {
     record.verdict = "proven in bounds";
   } else {
@@ -337,6 +341,15 @@ void State::Decide(IndexClamp clamp) {
     clamps_.push_back(clamp);
   }
   AddRecord(std::move(record));
+}
+
+// A runtime-array index that a guard proves below OpArrayLength of the block the chain
+// reaches directly (a block variable, or a pointer with no indices between it and the
+// member; a path through a descriptor array is not matched).
+bool State::BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard) {
+  if (clamp.block.path_begin != clamp.block.path_end) return false;
+  return ranges_->ProvenBelowArrayLength(index, *clamp.access, clamp.block.base,
+                                         clamp.block.member, guard);
 }
 
 void State::LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason) {
@@ -382,6 +395,7 @@ void State::AddRecord(AccessRecord record, bool only_if_reported) {
     reported->verdict = record.verdict;
     reported->limit = record.limit;
     reported->index_id = record.index_id;
+    if (record.guard.line != 0) reported->guard = record.guard;
     return;
   }
   if (!only_if_reported) context_.report->accesses.push_back(std::move(record));

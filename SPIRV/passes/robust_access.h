@@ -28,7 +28,9 @@
 // at run time. Struct member indices are constants and are never touched.
 //
 // Skips a clamp where the range analysis (Options::range_analysis) proves the index
-// non-negative and at most the limit; limits known only at run time are never proven.
+// non-negative and at most the limit, or (full mode) where a dominating guard proves a
+// runtime-array index below OpArrayLength of the same block variable and member; other
+// limits known only at run time are never proven.
 // Report (with Options::collect_ranges): fills `verdict` and `limit` of the records the
 // range report (range_report.h) made for each index, and sets `index_id` to the new
 // operand where it replaced one; image accesses, which the range report does not
@@ -56,12 +58,19 @@ struct IndexRange {
   int64_t min = 0;  // inclusive bounds, in the value's own signedness
   int64_t max = 0;
   std::string reason;  // why there is no range, when !known
+  const Instruction* guard = nullptr;  // the branch whose condition narrowed it, if any
 };
 
 class IndexRangeOracle {
  public:
   virtual ~IndexRangeOracle() = default;
-  virtual IndexRange RangeOf(uint32_t value_id) = 0;
+  // The range of `value_id` where `use` reads it (dominating guards included).
+  virtual IndexRange RangeAt(uint32_t value_id, const Instruction& use) = 0;
+  // True when a dominating guard proves `index` (at `use`) below
+  // OpArrayLength(block_pointer, member); `guard` gets the proving branch.
+  virtual bool ProvenBelowArrayLength(uint32_t index, const Instruction& use,
+                                      uint32_t block_pointer, uint32_t member,
+                                      const Instruction** guard) = 0;
 };
 
 // The oracle for Options::range_analysis on `module` as `def_use` describes it (built

@@ -10,10 +10,14 @@ namespace {
 // --range-analysis=off: nothing has a range, every dynamic index is clamped.
 class NoRanges : public IndexRangeOracle {
  public:
-  IndexRange RangeOf(uint32_t) override {
+  IndexRange RangeAt(uint32_t, const Instruction&) override {
     IndexRange range;
     range.reason = "range analysis is off";
     return range;
+  }
+  bool ProvenBelowArrayLength(uint32_t, const Instruction&, uint32_t, uint32_t,
+                              const Instruction**) override {
+    return false;
   }
 };
 
@@ -22,14 +26,19 @@ class AnalysisRanges : public IndexRangeOracle {
   AnalysisRanges(Module& module, const DefUse& def_use, const Options& options)
       : analysis_(module, def_use, IntegerRangeOptions::From(options)) {}
 
-  IndexRange RangeOf(uint32_t value_id) override {
-    IntegerRange found = analysis_.RangeOf(value_id);
+  IndexRange RangeAt(uint32_t value_id, const Instruction& use) override {
+    IntegerRange found = analysis_.RangeAt(value_id, use);
     IndexRange range;
     range.known = found.valid;
     range.min = found.min;
     range.max = found.max;
     range.reason = found.reason;
+    range.guard = found.guard;
     return range;
+  }
+  bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
+                              uint32_t member, const Instruction** guard) override {
+    return analysis_.ProvenBelowArrayLength(index, use, block_pointer, member, guard);
   }
 
  private:

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -50,6 +51,18 @@ std::string Disassemble(const std::vector<uint32_t>& words) {
 
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env) {
   return spirv::Validate(words, env);
+}
+
+std::string ParamName(const std::string& text) {
+  std::string name;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      name += c;
+    else if (!name.empty() && name.back() != '_')
+      name += '_';
+  }
+  while (!name.empty() && name.back() == '_') name.pop_back();
+  return name.empty() ? "_" : name;
 }
 
 std::string ReadFile(const std::string& path) {

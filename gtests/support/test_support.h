@@ -40,6 +40,10 @@ std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
 
 std::string ReadFile(const std::string& path);
 
+// `text` as a GoogleTest parameter name: letters and digits kept, every other run of
+// characters one '_' ("-V --target-env vulkan1.3" -> "V_target_env_vulkan1_3").
+std::string ParamName(const std::string& text);
+
 // One row of ../shared/corpus/<folder>/OK_manifest.tsv.
 struct CorpusShader {
   std::string folder;  // "glslang", "SaschaWillems-Vulkan", "niagara" or "dxvk"

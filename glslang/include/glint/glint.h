@@ -121,6 +121,9 @@ struct AccessRecord {
   std::string reason;   // why there is no range (first reason), empty otherwise
   int64_t limit = -1;   // largest valid index, -1 when only known at run time
   std::string verdict;  // "clamped", "proven in bounds", "unbounded", "not clamped"
+  // Full range analysis: the conditional branch whose test narrowed the range (or
+  // proved a runtime-array index below its length); line 0 when no guard was used.
+  SourceLocation guard;
 };
 
 // One constant table that hoist-constant-tables turned into a Private variable.

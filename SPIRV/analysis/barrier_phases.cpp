@@ -1,0 +1,225 @@
+#include "barrier_phases.h"
+
+#include <algorithm>
+
+namespace glint::spirv {
+namespace {
+
+constexpr uint64_t kScopeCrossDevice = 0, kScopeDevice = 1, kScopeWorkgroup = 2, kScopeQueueFamily = 5;
+constexpr uint64_t kSemanticsOrdering = 0x2 | 0x4 | 0x8 | 0x10;  // Acquire ... SequentiallyConsistent
+constexpr uint64_t kSemanticsWorkgroupMemory = 0x100;
+
+bool IsAtomicWrite(spv::Op op) {
+  if (op == spv::OpAtomicLoad) return false;
+  return (op >= spv::OpAtomicStore && op <= spv::OpAtomicXor) || op == spv::OpAtomicFlagTestAndSet ||
+         op == spv::OpAtomicFlagClear || op == spv::OpAtomicFMinEXT || op == spv::OpAtomicFMaxEXT ||
+         op == spv::OpAtomicFAddEXT;
+}
+
+}  // namespace
+
+BarrierPhases::BarrierPhases(const DefUse& def_use, const std::vector<Function*>& functions,
+                             const std::unordered_map<uint32_t, const Cfg*>& cfgs)
+    : def_use_(def_use), cfgs_(cfgs) {
+  if (!functions.empty()) entry_function_ = functions.front()->id();
+  for (const Function* function : functions) reached_.insert(function->id());
+  for (const Function* function : functions)
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty())
+          callers_[inst.words[0]].emplace_back(function, &block, &inst);
+}
+
+bool BarrierPhases::IsWorkgroupBarrier(const Instruction& inst) const {
+  if (inst.opcode != spv::OpControlBarrier || inst.words.size() < 3) return false;
+  uint64_t execution = 0, memory = 0, semantics = 0;
+  if (!def_use_.IntConstant(inst.words[0], &execution) || !def_use_.IntConstant(inst.words[1], &memory) ||
+      !def_use_.IntConstant(inst.words[2], &semantics))
+    return false;
+  bool wide_enough = memory == kScopeCrossDevice || memory == kScopeDevice || memory == kScopeWorkgroup ||
+                     memory == kScopeQueueFamily;
+  return execution == kScopeWorkgroup && wide_enough && (semantics & kSemanticsWorkgroupMemory) &&
+         (semantics & kSemanticsOrdering);
+}
+
+// Walks access chains (and copies) back to the variable or parameter, collecting the
+// constant indices in order.
+uint32_t BarrierPhases::RootOf(uint32_t pointer, Path* path) const {
+  std::vector<std::vector<std::optional<uint32_t>>> segments;  // innermost chain first
+  bool traceable = true;
+  for (int depth = 0; depth < 64; ++depth) {
+    const Instruction* def = def_use_.Definition(pointer);
+    if (!def) return 0;
+    switch (def->opcode) {
+      case spv::OpVariable:
+      case spv::OpFunctionParameter: {
+        if (!path) return def->result_id;
+        *path = std::vector<std::optional<uint32_t>>();
+        for (auto segment = segments.rbegin(); segment != segments.rend(); ++segment)
+          (*path)->insert((*path)->end(), segment->begin(), segment->end());
+        if (!traceable) path->reset();
+        return def->result_id;
+      }
+      case spv::OpAccessChain:
+      case spv::OpInBoundsAccessChain: {
+        std::vector<std::optional<uint32_t>> indices;
+        for (size_t i = 1; i < def->words.size(); ++i) {
+          uint64_t value = 0;
+          indices.push_back(def_use_.IntConstant(def->words[i], &value) ? std::optional<uint32_t>(uint32_t(value))
+                                                                         : std::nullopt);
+        }
+        segments.push_back(std::move(indices));
+        break;
+      }
+      case spv::OpPtrAccessChain:
+      case spv::OpInBoundsPtrAccessChain:
+        traceable = false;
+        break;
+      case spv::OpCopyObject:
+        break;
+      default:
+        return 0;
+    }
+    pointer = def->words.at(0);
+  }
+  return 0;
+}
+
+uint32_t BarrierPhases::WorkgroupRoot(uint32_t pointer) const {
+  uint32_t root = RootOf(pointer, nullptr);
+  const Instruction* def = root ? def_use_.Definition(root) : nullptr;
+  bool workgroup = def && def->opcode == spv::OpVariable && !def->words.empty() &&
+                   def->words[0] == spv::StorageClassWorkgroup;
+  return workgroup ? root : 0;
+}
+
+const Instruction* BarrierPhases::DominatingBarrier(const Function& function, const Block& block,
+                                                    const Instruction& load) const {
+  const Instruction* last = nullptr;
+  for (const Instruction& inst : block.instructions) {
+    if (&inst == &load) break;
+    if (IsWorkgroupBarrier(inst)) last = &inst;
+  }
+  if (last) return last;
+  auto cfg = cfgs_.find(function.id());
+  if (cfg == cfgs_.end()) return nullptr;
+  for (const Block* up = cfg->second->ImmediateDominator(&block); up; up = cfg->second->ImmediateDominator(up))
+    for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend(); ++inst)
+      if (IsWorkgroupBarrier(*inst)) return &*inst;
+  return nullptr;
+}
+
+// What `inst` may write: its own store or atomic, or what a callee writes (through a
+// pointer parameter: wherever the argument points, at an unknown element).
+void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes) {
+  if (inst.opcode == spv::OpStore || inst.opcode == spv::OpCopyMemory ||
+      inst.opcode == spv::OpCopyMemorySized || IsAtomicWrite(inst.opcode)) {
+    Path path;
+    uint32_t root = RootOf(inst.words.at(0), &path);
+    writes->push_back({&inst, root, path});
+    return;
+  }
+  if (inst.opcode != spv::OpFunctionCall) return;
+  uint32_t callee = inst.words.at(0);
+  const Function* function = def_use_.module().FindFunction(callee);
+  if (!function) return;
+  for (const Write& write : FunctionWrites(callee)) {
+    const Instruction* root = write.root ? def_use_.Definition(write.root) : nullptr;
+    if (!root || root->opcode != spv::OpFunctionParameter) {
+      writes->push_back({&inst, write.root, write.path});
+      continue;
+    }
+    // Callees' writes through their own parameters are already in terms of this
+    // callee's arguments, so the parameter is one of `function`'s.
+    size_t index = 0;
+    uint32_t argument_root = 0;  // 0 (anything) unless the parameter is found
+    for (const Instruction& parameter : function->parameters) {
+      if (parameter.result_id == write.root && index + 1 < inst.words.size())
+        argument_root = RootOf(inst.words[index + 1], nullptr);
+      ++index;
+    }
+    writes->push_back({&inst, argument_root, std::nullopt});
+  }
+}
+
+// Every write a function makes, its callees' included (SPIR-V forbids recursion; a
+// cycle would only see the writes found so far).
+const std::vector<BarrierPhases::Write>& BarrierPhases::FunctionWrites(uint32_t id) {
+  auto found = function_writes_.find(id);
+  if (found != function_writes_.end()) return found->second;
+  function_writes_[id];  // marks it in progress
+  std::vector<Write> writes;
+  if (const Function* function = def_use_.module().FindFunction(id))
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions) WritesOf(inst, &writes);
+  std::vector<Write>& stored = function_writes_[id];
+  stored = std::move(writes);
+  return stored;
+}
+
+void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes) {
+  for (auto it = start.from; it != start.block->instructions.end(); ++it) {
+    if (IsWorkgroupBarrier(*it)) return;  // the next phase starts here
+    WritesOf(*it, writes);
+  }
+  const Instruction* end = start.block->Terminator();
+  if (!end) return;
+  if (end->opcode == spv::OpReturn || end->opcode == spv::OpReturnValue) {
+    if (start.function->id() == entry_function_) return;
+    for (const auto& [caller, block, call] : callers_[start.function->id()]) {
+      auto after = std::find_if(block->instructions.begin(), block->instructions.end(),
+                                [&](const Instruction& inst) { return &inst == call; });
+      if (after != block->instructions.end()) work->push_back({caller, block, std::next(after)});
+    }
+    return;
+  }
+  auto cfg = cfgs_.find(start.function->id());
+  if (cfg == cfgs_.end()) return;
+  for (const Block* succ : cfg->second->Successors(start.block))
+    work->push_back({start.function, succ, succ->instructions.begin()});
+}
+
+const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Function& function, const Block& block,
+                                                                    const Instruction& barrier) {
+  auto cached = phases_.find(&barrier);
+  if (cached != phases_.end()) return cached->second;
+  std::vector<Write> writes;
+  auto after = std::find_if(block.instructions.begin(), block.instructions.end(),
+                            [&](const Instruction& inst) { return &inst == &barrier; });
+  std::vector<Resume> work = {{&function, &block, std::next(after)}};
+  std::unordered_set<const Instruction*> started;  // each scan start once
+  while (!work.empty()) {
+    Resume next = work.back();
+    work.pop_back();
+    if (next.from == next.block->instructions.end() || !started.insert(&*next.from).second) continue;
+    ScanFrom(next, &work, &writes);
+  }
+  return phases_[&barrier] = std::move(writes);
+}
+
+bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
+  if (!a || !b) return true;
+  for (size_t i = 0; i < std::min(a->size(), b->size()); ++i)
+    if ((*a)[i] && (*b)[i] && *(*a)[i] != *(*b)[i]) return false;
+  return true;
+}
+
+BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Block& block, const Instruction& load) {
+  Verdict verdict;
+  verdict.barrier = DominatingBarrier(function, block, load);
+  if (!verdict.barrier) return verdict;
+  Path path;
+  uint32_t root = RootOf(load.words.at(0), &path);
+  const Block* barrier_block = def_use_.BlockOf(verdict.barrier);
+  for (const Write& write : PhaseWrites(function, barrier_block ? *barrier_block : block, *verdict.barrier)) {
+    const Instruction* written = write.root ? def_use_.Definition(write.root) : nullptr;
+    bool unknown = !written || written->opcode == spv::OpFunctionParameter;
+    if ((unknown || write.root == root) && MayAlias(write.path, path)) {
+      verdict.write = write.at;
+      break;
+    }
+  }
+  return verdict;
+}
+
+}  // namespace glint::spirv

@@ -1,0 +1,108 @@
+// Barrier phases of workgroup (shared) memory, for one entry point: which workgroup
+// barrier starts the phase a load of a Workgroup variable runs in, and whether anything
+// in that phase may write the element the load reads. The uniformity analysis combines
+// this with its levels (the load and the barrier in uniform control flow, the address
+// uniform) to prove the standard "one invocation writes, barrier, everyone reads" value
+// workgroup-uniform.
+//
+// Definitions:
+//   workgroup barrier  OpControlBarrier whose Execution scope is the constant Workgroup,
+//                      whose Memory scope is Workgroup or wider, and whose semantics are
+//                      a constant with WorkgroupMemory and an ordering bit (what glslang
+//                      emits for barrier() and controlBarrier(gl_ScopeWorkgroup, ...,
+//                      gl_StorageSemanticsShared, gl_SemanticsAcquireRelease)).
+//   the load's barrier the nearest workgroup barrier that dominates the load in the
+//                      load's own function (earlier in the load's block, or the last one
+//                      in the nearest dominating block that has one). A barrier in a
+//                      callee or caller does not count.
+//   the phase          every instruction an invocation can execute after that barrier
+//                      without passing another workgroup barrier: following branches
+//                      (around loops, back to before the barrier), and at a return, into
+//                      every caller (of those the entry point reaches) after its call.
+//                      Other invocations may be anywhere in the phase when this one loads,
+//                      so it is not enough to look at paths from the barrier to the load.
+//   a write            OpStore, any atomic but OpAtomicLoad, OpCopyMemory[Sized] into the
+//                      memory; a call whose callee (transitively) does one of these to a
+//                      module-scope variable, or that is given a pointer into the memory.
+//   may alias          the same variable, and no position where both access chains have
+//                      different constant indices (a dynamic index aliases any); a
+//                      pointer the analysis cannot trace to a variable aliases everything.
+// Stores before the barrier can be anything: the barrier makes them visible to all.
+//
+// Cost: the phase of each barrier is walked once (cached), each block start and each
+// return point at most once; a load costs its dominator-chain walk plus a scan of its
+// phase's writes.
+#ifndef GLINT_SPIRV_ANALYSIS_BARRIER_PHASES_H
+#define GLINT_SPIRV_ANALYSIS_BARRIER_PHASES_H
+
+#include <cstdint>
+#include <list>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/module.h"
+
+namespace glint::spirv {
+
+class BarrierPhases {
+ public:
+  // `functions`: those the entry point reaches (the first is the entry point's own);
+  // `cfgs`: the CFG of each of them, by function id.
+  BarrierPhases(const DefUse& def_use, const std::vector<Function*>& functions,
+                const std::unordered_map<uint32_t, const Cfg*>& cfgs);
+
+  struct Verdict {
+    const Instruction* barrier = nullptr;  // null: no workgroup barrier dominates the load
+    const Instruction* write = nullptr;    // the first aliasing write in the phase, or null
+  };
+  // For an OpLoad whose pointer leads to a Workgroup variable, in block `block` of
+  // `function`.
+  Verdict Check(const Function& function, const Block& block, const Instruction& load);
+
+  bool IsWorkgroupBarrier(const Instruction& inst) const;
+  // The Workgroup variable a pointer leads to (through access chains and copies); 0 when
+  // it leads elsewhere or cannot be traced.
+  uint32_t WorkgroupRoot(uint32_t pointer) const;
+
+ private:
+  // Indices from the variable; nullopt entries are dynamic; nullopt path: untraceable.
+  using Path = std::optional<std::vector<std::optional<uint32_t>>>;
+  struct Write {
+    const Instruction* at;
+    uint32_t root;  // the variable or parameter written; 0 for an untraceable pointer
+    Path path;
+  };
+  struct Resume {
+    const Function* function;
+    const Block* block;
+    std::list<Instruction>::const_iterator from;
+  };
+
+  uint32_t RootOf(uint32_t pointer, Path* path) const;
+  const Instruction* DominatingBarrier(const Function& function, const Block& block,
+                                       const Instruction& load) const;
+  const std::vector<Write>& PhaseWrites(const Function& function, const Block& block,
+                                        const Instruction& barrier);
+  void ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes);
+  void WritesOf(const Instruction& inst, std::vector<Write>* writes);
+  const std::vector<Write>& FunctionWrites(uint32_t function);
+  static bool MayAlias(const Path& a, const Path& b);
+
+  const DefUse& def_use_;
+  const std::unordered_map<uint32_t, const Cfg*>& cfgs_;
+  uint32_t entry_function_ = 0;
+  std::unordered_set<uint32_t> reached_;
+  // callee -> (caller, block, call) for the functions the entry point reaches
+  std::unordered_map<uint32_t, std::vector<std::tuple<const Function*, const Block*, const Instruction*>>> callers_;
+  std::unordered_map<const Instruction*, std::vector<Write>> phases_;
+  std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_BARRIER_PHASES_H

@@ -1,0 +1,267 @@
+// Internal to the integer range analysis (not a public header): the evaluator class
+// shared by its source files and the small helpers they use. The rules are documented
+// in integer_range_analysis.h; each .cpp file holds one concern:
+//   integer_range_analysis.cpp   evaluation driver, sources (constants, built-ins),
+//                                loop control variables, reference operators
+//   integer_range_operators.cpp  full-mode operators (abs, |, ^, %, shifts, composites)
+//   integer_range_guarded.cpp    ranges at a use, narrowed by dominating guards
+#ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
+#define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
+
+#include <algorithm>
+#include <limits>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/range_guards.h"
+#include "SPIRV/analysis/range_math.h"
+#include "SPIRV/ir/cfg.h"
+
+namespace glint::spirv {
+
+namespace range_detail {
+
+using range_math::kI32Max;
+using range_math::kI32Min;
+using range_math::kU32Max;
+using range_math::TypeMax;
+using range_math::TypeMin;
+
+
+
+inline bool Fits(int64_t value, bool is_signed) {
+  return value >= TypeMin(is_signed) && value <= TypeMax(is_signed);
+}
+inline const char* TypeName(bool is_signed) { return is_signed ? "i32" : "u32"; }
+
+// [lo, hi] in the given type, or no range naming the operation that overflowed.
+inline IntegerRange Checked(bool is_signed, int64_t lo, int64_t hi, const std::string& operation) {
+  if (!Fits(lo, is_signed) || !Fits(hi, is_signed))
+    return IntegerRange::None(std::string(TypeName(is_signed)) + " " + operation +
+                              " may overflow");
+  return IntegerRange::Of(is_signed, lo, hi);
+}
+
+// The reference conversion rules: u32(x) needs x.min >= 0, i32(x) needs x.max <= 2^31-1.
+inline IntegerRange Convert(const IntegerRange& range, bool to_signed) {
+  if (!range.valid || range.is_signed == to_signed) return range;
+  if (to_signed && range.max > kI32Max)
+    return IntegerRange::None("conversion to i32 of a u32 value that may exceed 2147483647");
+  if (!to_signed && range.min < 0)
+    return IntegerRange::None("conversion to u32 of a possibly negative i32 value");
+  return IntegerRange::Of(to_signed, range.min, range.max);
+}
+
+inline bool PositiveSize(const int64_t size[3], std::string* why) {
+  for (int i = 0; i < 3; ++i) {
+    if (size[i] <= 0 || size[i] > kU32Max) {
+      *why = "workgroup size has a zero or negative dimension";
+      return false;
+    }
+  }
+  return true;
+}
+
+// a * b for 0 <= a, b <= 2^32, or -1 when the product leaves the u32 range.
+inline int64_t BoundedProduct(int64_t a, int64_t b) {
+  if (a != 0 && b > (kU32Max + 1) / a) return -1;
+  return a * b;
+}
+
+inline IntegerRange FullDomain(bool is_signed) {
+  return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
+}
+
+inline bool IsLine(const Instruction& inst) {
+  return inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine;
+}
+
+// The block's instructions without OpLine / OpNoLine.
+inline std::vector<const Instruction*> CodeOf(const Block& block) {
+  std::vector<const Instruction*> code;
+  for (const Instruction& inst : block.instructions)
+    if (!IsLine(inst)) code.push_back(&inst);
+  return code;
+}
+
+// The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
+inline int64_t LastIncreasingValue(int64_t lo, int64_t hi, int64_t bound, int64_t step) {
+  int64_t remainder = (bound - hi) % step;
+  if (remainder == 0 || hi - lo >= step - remainder) return bound;
+  return bound - remainder;
+}
+
+// A comparison opcode as "x OP constant" after moving the variable to the left.
+enum class Compare { kLess, kLessEqual, kGreater, kGreaterEqual, kNone };
+
+inline Compare CompareOf(spv::Op opcode, bool* is_signed) {
+  switch (opcode) {
+    case spv::OpSLessThan: *is_signed = true; return Compare::kLess;
+    case spv::OpSLessThanEqual: *is_signed = true; return Compare::kLessEqual;
+    case spv::OpSGreaterThan: *is_signed = true; return Compare::kGreater;
+    case spv::OpSGreaterThanEqual: *is_signed = true; return Compare::kGreaterEqual;
+    case spv::OpULessThan: *is_signed = false; return Compare::kLess;
+    case spv::OpULessThanEqual: *is_signed = false; return Compare::kLessEqual;
+    case spv::OpUGreaterThan: *is_signed = false; return Compare::kGreater;
+    case spv::OpUGreaterThanEqual: *is_signed = false; return Compare::kGreaterEqual;
+    default: return Compare::kNone;
+  }
+}
+
+inline Compare Mirror(Compare compare) {  // "C < x" is "x > C"
+  switch (compare) {
+    case Compare::kLess: return Compare::kGreater;
+    case Compare::kLessEqual: return Compare::kGreaterEqual;
+    case Compare::kGreater: return Compare::kLess;
+    case Compare::kGreaterEqual: return Compare::kLessEqual;
+    default: return Compare::kNone;
+  }
+}
+
+// What reference mode says about opcodes it has no rule for.
+inline std::string UnsupportedOpcode(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpBitwiseAnd: return "bitwise AND is not supported";
+    case spv::OpBitwiseOr: return "bitwise OR is not supported";
+    case spv::OpBitwiseXor: return "bitwise XOR is not supported";
+    case spv::OpNot: return "bitwise NOT is not supported";
+    case spv::OpSNegate: return "unary minus is not supported";
+    case spv::OpSelect: return "select is not supported";
+    case spv::OpBitFieldUExtract: return "unsigned bitfieldExtract is not supported";
+    case spv::OpPhi: return "OpPhi (a value merged from several blocks) is not supported";
+    case spv::OpFunctionCall: return "function call results have no range";
+    case spv::OpFunctionParameter: return "function parameters have no range";
+    case spv::OpUndef: return "undefined value";
+    case spv::OpCompositeExtract: return "component of a composite value is not supported";
+    default: return std::string(grammar::OpcodeName(opcode)) + " is not supported";
+  }
+}
+
+}  // namespace range_detail
+
+using range_detail::Compare;
+using range_detail::UnsupportedOpcode;
+
+// The structural match of a for-loop around a Function variable; the range itself is
+// computed later from the initializer's range.
+struct LoopShape {
+  bool ok = false;
+  std::string reason;
+  bool is_signed = false;
+  bool increasing = false;
+  int64_t step = 0;
+  int64_t bound = 0;  // normalized: i <= bound (increasing) or i >= bound (decreasing)
+  uint32_t init_value = 0;
+  const Block* body = nullptr;
+  Function* function = nullptr;
+};
+
+class IntegerRangeAnalysis::Evaluator : public GuardSource {
+ public:
+  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options)
+      : module_(module), def_use_(def_use), options_(options), guards_(def_use, *this) {
+    IndexDecorations();
+  }
+
+  IntegerRange RangeOf(uint32_t id);
+  IntegerRange RangeAt(uint32_t id, const Instruction& use);
+  bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
+                              uint32_t member, const Instruction** guard);
+
+  // GuardSource.
+  uint32_t Canonical(uint32_t id) override;
+  bool RangeOf(uint32_t id, range_math::Interval* range) override;
+  bool IsScalarInt(uint32_t id, bool* is_signed) override;
+
+ private:
+  // Evaluation driver.
+  std::vector<uint32_t> Dependencies(const Instruction& def);
+  IntegerRange Compute(uint32_t id);
+  IntegerRange ComputeScalar(const Instruction& def, bool is_signed);
+  IntegerRange Operand(uint32_t id) const;
+  bool ScalarInt(uint32_t type_id, bool* is_signed) const;
+  bool Full() const { return options_.mode == RangeAnalysisMode::kFull; }
+  std::string NotInReference(spv::Op opcode) const {
+    return UnsupportedOpcode(opcode) + " in reference mode";
+  }
+
+  // Sources.
+  IntegerRange ConstantRange(const Instruction& def, bool is_signed) const;
+  IntegerRange LoadRange(const Instruction& load, bool is_signed);
+  IntegerRange BuiltinScalar(uint32_t variable, bool is_signed);
+  IntegerRange BuiltinComponent(uint32_t variable, uint32_t component, bool is_signed);
+  bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
+  bool InvocationCount(uint32_t variable, int64_t* count, std::string* why) const;
+  bool EntryPointWorkgroupSize(uint32_t entry_function, int64_t size[3], std::string* why);
+  bool ConstantValue(uint32_t id, int64_t* value) const;
+
+  // Loops.
+  const LoopShape& LoopOf(uint32_t variable);
+  LoopShape MatchLoop(uint32_t variable);
+  bool CollectStores(uint32_t variable, std::vector<const Instruction*>* stores,
+                     std::string* why) const;
+  bool MatchLoopAround(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+                       LoopShape* shape);
+  bool NormalizeComparison(Compare compare, int64_t value, LoopShape* shape) const;
+  bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
+  bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
+  bool MatchPreheader(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+                      LoopShape* shape);
+  IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
+  IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
+  Cfg& CfgOf(Function& function);
+  const Instruction* LoopVariableLoadTarget(const Instruction& load);
+  const Instruction* DominatingSingleStore(const Instruction& load);
+  size_t PositionInBlock(const Instruction* inst);
+
+  // Derived.
+  IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
+  IntegerRange Binary(const Instruction& def, bool is_signed) const;
+  IntegerRange Arithmetic(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
+                          bool is_signed) const;
+  IntegerRange Divide(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
+  IntegerRange Shift(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
+                     bool is_signed) const;
+  IntegerRange Modulo(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
+  IntegerRange ExtInst(const Instruction& def, bool is_signed) const;
+  IntegerRange MinMax(uint32_t instruction, uint32_t a_id, uint32_t b_id) const;
+  IntegerRange Clamp(uint32_t instruction, const Instruction& def) const;
+  IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
+  IntegerRange Select(const Instruction& def, bool is_signed) const;
+  IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
+  IntegerRange Phi(const Instruction& def, bool is_signed) const;
+  IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
+
+  void IndexDecorations();
+
+  // Ranges at a use (integer_range_guarded.cpp).
+  static constexpr size_t kMaxContextNodes = 48;
+  static constexpr int kMaxContextDepth = 6;
+  bool Expandable(const Instruction& def);
+  void ContextNodes(uint32_t id, std::vector<uint32_t>* order);
+  IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
+  const std::vector<GuardFact>* FactsAt(const Instruction& use);
+
+  Module& module_;
+  const DefUse& def_use_;
+  IntegerRangeOptions options_;
+  std::unordered_map<uint32_t, IntegerRange> memo_;
+  std::unordered_set<uint32_t> expanded_;
+  std::unordered_map<uint32_t, uint32_t> builtin_of_;  // variable id -> spv::BuiltIn
+  uint32_t workgroup_size_constant_ = 0;                // id decorated BuiltIn WorkgroupSize
+  std::unordered_map<uint32_t, LoopShape> loops_;
+  std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
+  std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
+  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+  GuardFacts guards_;
+  // While RangeAt evaluates: the ranges of values at the use, read before memo_.
+  std::unordered_map<uint32_t, IntegerRange> at_use_;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H

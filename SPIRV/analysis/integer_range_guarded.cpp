@@ -1,0 +1,187 @@
+// Ranges at a use (full mode): RangeOf narrowed by the facts that the conditional
+// branches dominating the use prove (range_guards.h).
+//
+// A value's range at a use is re-evaluated over its expression, bottom up, with every
+// node narrowed by the facts about it: `if (i < 8u) t[i + 1u]` narrows i, then i + 1.
+// Why that is sound: every node's definition dominates the use, so at the use each node
+// holds the value of its latest execution, computed from its operands' latest values
+// (SSA), and those are the values the facts constrain. Two kinds of node are not
+// re-evaluated (only narrowed themselves): OpPhi, whose operands' latest values need
+// not be what it selected, and loads of loop control variables, whose range comes from
+// the loop's shape. The expression is followed to kMaxContextDepth operators and
+// kMaxContextNodes values (deeper operands keep their context-free range).
+#include "integer_range_evaluator.h"
+
+namespace glint::spirv {
+
+using namespace range_detail;
+
+uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
+  for (int hops = 0; hops < 64; ++hops) {  // budget: copy/bitcast/load chains are short
+    const Instruction* def = def_use_.Definition(id);
+    if (!def) break;
+    bool is_signed = false;
+    if (def->opcode == spv::OpCopyObject) {
+      id = def->words.at(0);
+    } else if (def->opcode == spv::OpBitcast && ScalarInt(def->type_id, &is_signed) &&
+               IsScalarInt(def->words.at(0), &is_signed)) {
+      id = def->words.at(0);  // the same 32 bits, read the other way
+    } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
+      const Instruction* store = DominatingSingleStore(*def);
+      if (!store) break;
+      id = store->words.at(1);
+    } else {
+      break;
+    }
+  }
+  return id;
+}
+
+bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {
+  IntegerRange found = RangeOf(id);
+  if (!found.valid) return false;
+  *range = range_math::Interval{found.is_signed, found.min, found.max};
+  return true;
+}
+
+bool IntegerRangeAnalysis::Evaluator::IsScalarInt(uint32_t id, bool* is_signed) {
+  const Instruction* def = def_use_.Definition(id);
+  return def && ScalarInt(def->type_id, is_signed);
+}
+
+const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {
+  const Block* block = def_use_.BlockOf(&use);
+  Function* function = def_use_.FunctionOf(&use);
+  if (!Full() || !block || !function) return nullptr;
+  const std::vector<GuardFact>& facts = guards_.At(CfgOf(*function), block);
+  return facts.empty() ? nullptr : &facts;
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
+  IntegerRange base = RangeOf(id);
+  const std::vector<GuardFact>* facts = FactsAt(use);
+  if (!facts) return base;
+  std::vector<uint32_t> order;
+  ContextNodes(id, &order);
+  for (uint32_t node : order) {
+    const Instruction* def = def_use_.Definition(node);
+    IntegerRange own = def && Expandable(*def) ? Compute(node) : memo_.at(node);
+    if (!own.guard)  // a narrowed operand is what narrowed this value
+      for (uint32_t dependency : Dependencies(*def))
+        if (at_use_.count(dependency) && at_use_[dependency].guard) {
+          own.guard = at_use_[dependency].guard;
+          break;
+        }
+    at_use_[node] = ApplyFacts(node, own, *facts);
+  }
+  IntegerRange result = at_use_.count(id) ? at_use_[id] : base;
+  at_use_.clear();
+  bool same = result.valid == base.valid && (!base.valid || (result.min == base.min &&
+                                                              result.max == base.max));
+  if (same) return base;
+  return result;
+}
+
+// OpPhi and loop-variable loads keep their context-free range (see the file comment).
+bool IntegerRangeAnalysis::Evaluator::Expandable(const Instruction& def) {
+  if (def.opcode == spv::OpPhi) return false;
+  if (def.opcode == spv::OpLoad) return !LoopVariableLoadTarget(def) && DominatingSingleStore(def);
+  return !Dependencies(def).empty();
+}
+
+// The values of `id`'s expression in post-order (operands first), within the budgets.
+void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint32_t>* order) {
+  struct Frame {
+    uint32_t id;
+    int depth;
+    bool expanded;
+  };
+  std::unordered_set<uint32_t> seen{id};
+  std::vector<Frame> stack{{id, 0, false}};
+  while (!stack.empty()) {
+    Frame frame = stack.back();
+    stack.pop_back();
+    if (frame.expanded) {
+      order->push_back(frame.id);
+      continue;
+    }
+    stack.push_back({frame.id, frame.depth, true});
+    const Instruction* def = def_use_.Definition(frame.id);
+    if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
+    for (uint32_t dependency : Dependencies(*def))
+      if (seen.size() < kMaxContextNodes && seen.insert(dependency).second &&
+          memo_.count(dependency))
+        stack.push_back({dependency, frame.depth + 1, false});
+  }
+}
+
+// `range` met with every fact about `id`'s canonical value, in `id`'s own reading.
+// Facts of each reading are met in that reading first (`int(u) >= 0 && int(u) < 16`
+// is [0, 15] only once both signed facts meet), then carried across readings where
+// the interval has one image in both.
+IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRange range,
+                                                         const std::vector<GuardFact>& facts) {
+  using range_math::Interval;
+  bool is_signed = false;
+  if (!IsScalarInt(id, &is_signed)) return range;
+  uint32_t canonical = Canonical(id);
+  Interval reading[2] = {{false, 0, kU32Max}, {true, kI32Min, kI32Max}};  // [is_signed]
+  const Instruction* guard = nullptr;
+  for (const GuardFact& fact : facts) {
+    if (fact.value != canonical || fact.kind != GuardFact::Kind::kInterval) continue;
+    Interval& same = reading[fact.interval.is_signed];
+    range_math::Meet(same, fact.interval, &same);  // empty: unreachable, keep the rest
+    if (!guard) guard = fact.branch;
+  }
+  Interval now = reading[is_signed], other;
+  if (range.valid) range_math::Meet(now, Interval{is_signed, range.min, range.max}, &now);
+  if (range_math::Reinterpret(now, !is_signed, &other) &&
+      range_math::Meet(other, reading[!is_signed], &other)) {
+    range_math::Reinterpret(other, is_signed, &now);
+  } else if (range_math::Reinterpret(reading[!is_signed], is_signed, &other)) {
+    range_math::Meet(now, other, &now);
+  }
+  for (const GuardFact& fact : facts) {  // x != K moves an end of the interval
+    Interval excluded;
+    if (fact.value != canonical || fact.kind != GuardFact::Kind::kNotEqual ||
+        !range_math::Reinterpret(fact.interval, is_signed, &excluded) || now.min == now.max)
+      continue;
+    if (now.min != excluded.min && now.max != excluded.min) continue;
+    (now.min == excluded.min ? now.min : now.max) += now.min == excluded.min ? 1 : -1;
+    if (!guard) guard = fact.branch;
+  }
+  bool whole = now.min == TypeMin(is_signed) && now.max == TypeMax(is_signed);
+  bool same = range.valid && now.min == range.min && now.max == range.max;
+  if (!guard || whole || same) return range;
+  IntegerRange narrowed = IntegerRange::Of(is_signed, now.min, now.max);
+  narrowed.guard = guard;
+  return narrowed;
+}
+
+bool IntegerRangeAnalysis::Evaluator::ProvenBelowArrayLength(uint32_t index,
+                                                             const Instruction& use,
+                                                             uint32_t block_pointer,
+                                                             uint32_t member,
+                                                             const Instruction** guard) {
+  const std::vector<GuardFact>* facts = FactsAt(use);
+  bool index_signed = false;
+  if (!facts || !IsScalarInt(index, &index_signed)) return false;
+  uint32_t value = Canonical(index), base = Canonical(block_pointer);
+  for (const GuardFact& fact : *facts) {
+    if (fact.kind != GuardFact::Kind::kBelowLength || fact.value != value ||
+        fact.length_base != base || fact.length_member != member)
+      continue;
+    bool proven = !fact.interval.is_signed;
+    if (!proven) {  // i <s length: the length is positive, and so i's u32 reading is below it
+      IntegerRange range = RangeAt(index, use);  // only once i >= 0 is known too
+      proven = range.valid && range.min >= 0 && (index_signed || range.max <= kI32Max);
+    }
+    if (proven) {
+      if (guard) *guard = fact.branch;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace glint::spirv

@@ -1,0 +1,231 @@
+// Guard facts (see range_guards.h for what is proven and why it holds).
+#include "range_guards.h"
+
+namespace glint::spirv {
+
+namespace {
+
+using range_math::Interval;
+using range_math::TypeMax;
+using range_math::TypeMin;
+
+// "x REL y" after moving x to the left.
+enum Relation { kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual, kNone };
+
+Relation RelationOf(spv::Op opcode, bool* is_signed) {
+  *is_signed = true;
+  switch (opcode) {
+    case spv::OpSLessThan: return kLess;
+    case spv::OpSLessThanEqual: return kLessEqual;
+    case spv::OpSGreaterThan: return kGreater;
+    case spv::OpSGreaterThanEqual: return kGreaterEqual;
+    case spv::OpIEqual: return kEqual;
+    case spv::OpINotEqual: return kNotEqual;
+    default: break;
+  }
+  *is_signed = false;
+  switch (opcode) {
+    case spv::OpULessThan: return kLess;
+    case spv::OpULessThanEqual: return kLessEqual;
+    case spv::OpUGreaterThan: return kGreater;
+    case spv::OpUGreaterThanEqual: return kGreaterEqual;
+    default: return kNone;
+  }
+}
+
+Relation Negate(Relation relation) {  // !(x < y) is x >= y
+  switch (relation) {
+    case kLess: return kGreaterEqual;
+    case kLessEqual: return kGreater;
+    case kGreater: return kLessEqual;
+    case kGreaterEqual: return kLess;
+    case kEqual: return kNotEqual;
+    case kNotEqual: return kEqual;
+    default: return kNone;
+  }
+}
+
+Relation Mirror(Relation relation) {  // x < y is y > x
+  switch (relation) {
+    case kLess: return kGreater;
+    case kLessEqual: return kGreaterEqual;
+    case kGreater: return kLess;
+    case kGreaterEqual: return kLessEqual;
+    default: return relation;
+  }
+}
+
+// The interval x lies in when "x REL y" holds and y lies in `y`; false when the
+// relation says nothing (or the edge cannot be taken).
+bool IntervalFor(Relation relation, const Interval& y, Interval* x) {
+  bool s = y.is_signed;
+  *x = Interval{s, TypeMin(s), TypeMax(s)};
+  switch (relation) {
+    case kLess:
+      if (y.max == TypeMin(s)) return false;
+      x->max = y.max - 1;
+      break;
+    case kLessEqual: x->max = y.max; break;
+    case kGreater:
+      if (y.min == TypeMax(s)) return false;
+      x->min = y.min + 1;
+      break;
+    case kGreaterEqual: x->min = y.min; break;
+    case kEqual: *x = y; break;
+    default: return false;
+  }
+  return x->min != TypeMin(s) || x->max != TypeMax(s);
+}
+
+}  // namespace
+
+const std::vector<GuardFact>& GuardFacts::At(Cfg& cfg, const Block* block) {
+  // Walk up to the nearest dominator whose facts are known, then fill in downwards.
+  std::vector<const Block*> chain;
+  for (const Block* b = block; b && !memo_.count(b); b = cfg.ImmediateDominator(b)) {
+    chain.push_back(b);
+    if (!cfg.IsReachable(b)) break;
+  }
+  std::shared_ptr<const Facts> parent;
+  if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
+    parent = memo_[cfg.ImmediateDominator(chain.back())];
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    Facts own = cfg.IsReachable(*it) ? EdgeFacts(cfg, *it, 0) : Facts{};
+    if (!own.empty()) {
+      for (size_t i = 0; parent && i < parent->size() && own.size() < kMaxFacts; ++i)
+        own.push_back((*parent)[i]);
+      parent = std::make_shared<const Facts>(std::move(own));
+    }
+    memo_[*it] = parent;
+  }
+  const std::shared_ptr<const Facts>& found = memo_[block];
+  return found ? *found : empty_;
+}
+
+// The facts of the edge into `block`, when it is the block's only way in.
+GuardFacts::Facts GuardFacts::EdgeFacts(Cfg& cfg, const Block* block, int depth) {
+  Facts facts;
+  const auto& predecessors = cfg.Predecessors(block);
+  if (predecessors.size() != 1 || predecessors[0] == block) return facts;
+  const Instruction* branch = predecessors[0]->Terminator();
+  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3 ||
+      branch->words[1] == branch->words[2])
+    return facts;
+  Decompose(cfg, branch->words[0], branch->words[1] == block->id(), branch, depth, &facts);
+  return facts;
+}
+
+// Facts from "`condition` is `holds`".
+void GuardFacts::Decompose(Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
+                           int depth, Facts* out) {
+  const Instruction* def = def_use_.Definition(condition);
+  if (!def || depth > kMaxConditionDepth) return;
+  switch (def->opcode) {
+    case spv::OpLogicalNot:
+      return Decompose(cfg, def->words.at(0), !holds, branch, depth + 1, out);
+    case spv::OpLogicalAnd: case spv::OpLogicalOr:
+      if (holds != (def->opcode == spv::OpLogicalAnd)) return;  // one side is unknown
+      Decompose(cfg, def->words.at(0), holds, branch, depth + 1, out);
+      return Decompose(cfg, def->words.at(1), holds, branch, depth + 1, out);
+    case spv::OpPhi:
+      return PhiFacts(cfg, *def, holds, depth + 1, out);
+    default:
+      return CompareFacts(*def, holds, branch, out);
+  }
+}
+
+void GuardFacts::CompareFacts(const Instruction& compare, bool holds, const Instruction* branch,
+                              Facts* out) {
+  bool is_signed = false;
+  Relation relation = RelationOf(compare.opcode, &is_signed);
+  if (relation == kNone || compare.words.size() != 2) return;
+  if (!holds) relation = Negate(relation);
+  SideFacts(compare.words[0], relation, compare.words[1], is_signed, branch, out);
+  SideFacts(compare.words[1], Mirror(relation), compare.words[0], is_signed, branch, out);
+}
+
+// Facts about x from "x REL y" in the given reading.
+void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_signed,
+                           const Instruction* branch, Facts* out) {
+  Relation relation = static_cast<Relation>(relation_value);
+  bool x_signed = false;
+  if (!source_.IsScalarInt(x, &x_signed)) return;
+  GuardFact fact;
+  fact.value = source_.Canonical(x);
+  fact.branch = branch;
+  fact.interval = Interval{is_signed, 0, 0};
+  const Instruction* length = def_use_.Definition(source_.Canonical(y));
+  if (relation == kLess && length && length->opcode == spv::OpArrayLength) {
+    fact.kind = GuardFact::Kind::kBelowLength;
+    fact.length_base = source_.Canonical(length->words.at(0));
+    fact.length_member = length->words.at(1);
+    out->push_back(fact);
+  }
+  Interval y_range;
+  if (!source_.RangeOf(y, &y_range) || !range_math::Reinterpret(y_range, is_signed, &y_range))
+    return;
+  if (relation == kNotEqual && y_range.min == y_range.max) {
+    fact.kind = GuardFact::Kind::kNotEqual;
+    fact.interval = y_range;
+    out->push_back(fact);
+  } else if (IntervalFor(relation, y_range, &fact.interval)) {
+    fact.kind = GuardFact::Kind::kInterval;
+    out->push_back(fact);
+  }
+}
+
+// A boolean phi is one of its incoming values. Incoming values that contradict `holds`
+// on their edge (a constant, or the very condition the predecessor branched on) are
+// dropped; when one incoming (v from T) remains, v holds and so does the edge into T.
+// glslang's `a && b`: phi(a from P0 [false edge], b from T [P0's true edge]). Only facts
+// about values defined above P0 are kept: they cannot change between the test and the
+// merge (T is straight-line code between them).
+void GuardFacts::PhiFacts(Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out) {
+  uint32_t merge = def_use_.BlockOf(&phi) ? def_use_.BlockOf(&phi)->id() : 0;
+  uint32_t value = 0, from = 0, possible = 0;
+  for (size_t i = 0; i + 1 < phi.words.size(); i += 2) {
+    const Instruction* v = def_use_.Definition(phi.words[i]);
+    const Block* pred = cfg.BlockById(phi.words[i + 1]);
+    const Instruction* branch = pred ? pred->Terminator() : nullptr;
+    bool constant = v && (v->opcode == spv::OpConstantTrue || v->opcode == spv::OpConstantFalse);
+    if (constant && (v->opcode == spv::OpConstantTrue) != holds) continue;
+    if (branch && branch->opcode == spv::OpBranchConditional &&
+        branch->words[1] != branch->words[2]) {
+      // On the edge to the merge the branch's condition is known, and so is `v` when it
+      // is that condition or its negation (glslang's ||: branch on !a, phi takes a).
+      bool on_edge = branch->words[1] == merge;
+      const Instruction* tested = def_use_.Definition(branch->words[0]);
+      bool negated = tested && tested->opcode == spv::OpLogicalNot &&
+                     tested->words.at(0) == phi.words[i];
+      if ((branch->words[0] == phi.words[i] && on_edge != holds) ||
+          (negated && on_edge == holds))
+        continue;
+    }
+    ++possible;
+    value = phi.words[i];
+    from = phi.words[i + 1];
+  }
+  const Block* through = cfg.BlockById(from);
+  const Instruction* last = through ? through->Terminator() : nullptr;
+  const Instruction* v = def_use_.Definition(value);
+  if (possible != 1 || !last || last->opcode != spv::OpBranch || !v ||
+      def_use_.BlockOf(v) != through || cfg.Predecessors(through).size() != 1)
+    return;
+  const Block* first_test = cfg.Predecessors(through)[0];
+  Facts facts = EdgeFacts(cfg, through, depth);
+  Decompose(cfg, value, holds, last, depth, &facts);
+  for (const GuardFact& fact : facts)
+    if (DefinedAbove(cfg, fact.value, first_test) &&
+        (!fact.length_base || DefinedAbove(cfg, fact.length_base, first_test)))
+      out->push_back(fact);
+}
+
+// True when `value` is defined outside any block or in one dominating `block`.
+bool GuardFacts::DefinedAbove(Cfg& cfg, uint32_t value, const Block* block) const {
+  const Instruction* def = def_use_.Definition(value);
+  if (!def) return false;
+  const Block* home = def_use_.BlockOf(def);
+  return !home || cfg.Dominates(home, block);
+}
+
+}  // namespace glint::spirv

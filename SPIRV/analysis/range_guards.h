@@ -1,0 +1,104 @@
+// Guard facts: what the conditional branches that dominate a block prove about the
+// integer values used there (full range-analysis mode only).
+//
+// What it proves: a block X whose only predecessor P ends with
+// "OpBranchConditional %c %T %F" (T != F) runs only after the edge P -> X was taken, so
+// %c was true (X == T) or false (X == F); X dominates every block where that holds.
+// Early exits fall out of this: after `if (x >= N) return;` (or break, continue,
+// discard), the if's merge block has the header as its only predecessor. From %c it
+// derives facts:
+//   - comparisons (OpIEqual, OpINotEqual, OpS/OpU Less/Greater[Equal]) between two
+//     32-bit integers: each side lies within what the other side's range allows, in
+//     the comparison's own reading (a signed test narrows the i32 reading only; the
+//     reader converts a fact to the other reading only where both readings agree);
+//   - `x < OpArrayLength(block, member)` (also with the length bitcast): a symbolic
+//     fact that proves an index into that runtime array in bounds (`<=` proves nothing);
+//   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
+//     operands), and the boolean OpPhi glslang emits for a short-circuit && / ||
+//     (only the facts about values defined before the first test are kept).
+// Facts constrain canonical values (GuardSource::Canonical: copies, bitcasts and
+// loads of locals that read one known SSA value are looked through), so a test on one
+// load of a local narrows another load of it that reads the same store. A value is
+// never canonicalized across memory another invocation or a call may write: each load
+// of a buffer, shared variable or image is its own value, and a test on it narrows
+// only that load.
+//
+// Why facts hold at the use: the tested values' definitions dominate the test, and the
+// test's edge dominates the use, so no path re-defines a tested value between the test
+// and the use without passing the test again (SSA: the latest execution of each).
+//
+// Refuses (adds no fact): OpSwitch edges, a target with several predecessors (a loop
+// header, a merge reached from both sides), vector comparisons, conditions deeper than
+// kMaxConditionDepth operators. Cost: each block's facts are built once from its
+// immediate dominator's, capped at kMaxFacts (the nearest guards are kept).
+#ifndef GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
+#define GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "SPIRV/analysis/range_math.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+
+namespace glint::spirv {
+
+struct GuardFact {
+  enum class Kind {
+    kInterval,     // value lies in `interval`
+    kNotEqual,     // value != interval.min (in interval's reading)
+    kBelowLength,  // value < OpArrayLength(length_base, length_member), in interval's reading
+  };
+  Kind kind = Kind::kInterval;
+  uint32_t value = 0;  // canonical value id
+  range_math::Interval interval;
+  uint32_t length_base = 0;
+  uint32_t length_member = 0;
+  const Instruction* branch = nullptr;  // the OpBranchConditional that proves it
+};
+
+// What the collector asks of the range analysis.
+class GuardSource {
+ public:
+  virtual ~GuardSource() = default;
+  // The value `id` stands for (see the header comment); `id` itself when none.
+  virtual uint32_t Canonical(uint32_t id) = 0;
+  // The context-free range of a scalar 32-bit integer value, in its own reading.
+  virtual bool RangeOf(uint32_t id, range_math::Interval* range) = 0;
+  // True for scalar 32-bit integers; `is_signed` is the type's reading.
+  virtual bool IsScalarInt(uint32_t id, bool* is_signed) = 0;
+};
+
+class GuardFacts {
+ public:
+  static constexpr size_t kMaxFacts = 64;
+  static constexpr int kMaxConditionDepth = 8;
+
+  GuardFacts(const DefUse& def_use, GuardSource& source) : def_use_(def_use), source_(source) {}
+
+  // The facts holding in `block` (of `cfg`'s function), nearest guard first.
+  const std::vector<GuardFact>& At(Cfg& cfg, const Block* block);
+
+ private:
+  using Facts = std::vector<GuardFact>;
+  Facts EdgeFacts(Cfg& cfg, const Block* block, int depth);
+  void Decompose(Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch, int depth,
+                 Facts* out);
+  void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch,
+                    Facts* out);
+  void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
+                 Facts* out);
+  void PhiFacts(Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
+  bool DefinedAbove(Cfg& cfg, uint32_t value, const Block* block) const;
+
+  const DefUse& def_use_;
+  GuardSource& source_;
+  std::unordered_map<const Block*, std::shared_ptr<const Facts>> memo_;
+  Facts empty_;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
