@@ -21,14 +21,19 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
   spirv::AuditInstrumentationOptions instrument;
   instrument.analysis = options.analysis;
   instrument.adjust_proven_ranges = options.adjust_proven_ranges;
-  if (!spirv::InstrumentForAudit(*module, instrument, instrumentation, error)) return false;
+  try {
+    if (!spirv::InstrumentForAudit(*module, instrument, instrumentation, error)) return false;
+  } catch (const spirv::IdBoundExhausted& exhausted) {
+    *error = std::string("instrumentation failed: ") + exhausted.what();
+    return false;
+  }
   if (options.robust_access) {
     Options clamp = options.analysis;
     clamp.robust_access = true;
     clamp.collect_ranges = false;
     spirv::PassContext context{clamp, nullptr};
     spirv::RobustAccessPass pass;
-    spirv::PassResult result = pass.Run(*module, context);
+    spirv::PassResult result = spirv::RunPassGuarded(pass, *module, context);
     if (result.status == spirv::PassStatus::kFailed) {
       *error = "robust access after instrumentation failed: " + result.message;
       return false;

@@ -23,6 +23,7 @@
 #include "output_file.h"
 #include "report_files.h"
 #include "spirv_file_format.h"
+#include "warm_built_ins.h"
 #include "SPIRV/validate.h"
 
 namespace glint::standalone {
@@ -141,6 +142,7 @@ void CompileWithoutLinking(Run& run) {
   std::vector<std::string> names = line.read_stdin ? std::vector<std::string>{"stdin"} : line.files;
   std::vector<std::string> results;
   ShInitialize();
+  if (line.isolate && !line.read_stdin && names.size() > 1) WarmBuiltIns(line, names);
   for (const std::string& name : names) {
     CompileOutcome outcome = RunCompile(line.isolate, line.timeout_ms, [&](CompileFlags& flags) {
       return CompileOneWithoutLinking(line, name, flags);

@@ -1,8 +1,11 @@
-# `cmake --install` rules for embedders: the public headers (glint/*.h), the static
-# libraries that make up glint::glint, and a CMake package (glintConfig.cmake, its
-# version file and the exported targets) so a consumer writes
+# `cmake --install` rules for embedders: the public headers (glint/*.h and the generated
+# glint/version.h), the shared library libglint.so (glslang and SPIRV-Tools inside), the
+# static libraries that make up glint::glint, pkg-config files (glint.pc for the shared
+# library, glint-static.pc for the static ones) and a CMake package (glintConfig.cmake,
+# its version file and the exported targets) so a consumer writes
 #   find_package(glint REQUIRED)
-#   target_link_libraries(app PRIVATE glint::glint)
+#   target_link_libraries(app PRIVATE glint::glint)          # static
+#   target_link_libraries(app PRIVATE glint::glint_shared)   # libglint.so
 # Everything is in the install component "glint" (`cmake --install build --component
 # glint` installs only this). Included at the end of the top-level CMakeLists.txt, once
 # every target exists.
@@ -38,7 +41,7 @@ endfunction()
 set(GLINT_INSTALLED_LIBRARIES "")
 glint_collect_project_libraries(glint GLINT_INSTALLED_LIBRARIES)
 
-install(TARGETS ${GLINT_INSTALLED_LIBRARIES} EXPORT glintTargets
+install(TARGETS ${GLINT_INSTALLED_LIBRARIES} glint_shared EXPORT glintTargets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT glint
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT glint
         INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
@@ -50,6 +53,8 @@ install(TARGETS glint-compile EXPORT glintTargets
 install(DIRECTORY "${GLINT_SOURCE_ROOT}/glslang/include/glint"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint
         FILES_MATCHING PATTERN "*.h")
+install(FILES "${CMAKE_BINARY_DIR}/glslang/include/glint/version.h"
+        DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/glint" COMPONENT glint)
 install(EXPORT glintTargets NAMESPACE glint:: DESTINATION "${GLINT_INSTALL_CMAKEDIR}"
         COMPONENT glint)
 
@@ -65,8 +70,20 @@ install(FILES "${CMAKE_BINARY_DIR}/cmake/glintConfig.cmake"
               "${CMAKE_BINARY_DIR}/cmake/glintConfigVersion.cmake"
         DESTINATION "${GLINT_INSTALL_CMAKEDIR}" COMPONENT glint)
 
+# pkg-config files, relocatable: ${pcfiledir} up to the prefix.
+set(GLINT_PKGCONFIG_DIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+file(RELATIVE_PATH GLINT_PC_PREFIX_FROM_PCDIR "/prefix/${GLINT_PKGCONFIG_DIR}" "/prefix")
+string(REGEX REPLACE "/$" "" GLINT_PC_PREFIX_FROM_PCDIR "${GLINT_PC_PREFIX_FROM_PCDIR}")
+foreach(pc glint glint-static)
+  configure_file("${CMAKE_CURRENT_LIST_DIR}/${pc}.pc.in" "${CMAKE_BINARY_DIR}/pkgconfig/${pc}.pc"
+                 @ONLY)
+  install(FILES "${CMAKE_BINARY_DIR}/pkgconfig/${pc}.pc" DESTINATION "${GLINT_PKGCONFIG_DIR}"
+          COMPONENT glint)
+endforeach()
+
 # The in-tree spelling of the installed target, so in-tree consumers (examples/) and
 # installed ones write the same name.
 if(NOT TARGET glint::glint)
   add_library(glint::glint ALIAS glint)
+  add_library(glint::glint_shared ALIAS glint_shared)
 endif()

@@ -20,28 +20,11 @@
 
 #include "big_stack.h"
 #include "glint/glint.h"
+#include "c_api_internal.h"
 
-struct glint_options_s {
-  glint::Options options;
-};
+namespace glint::capi {
 
-struct glint_report_s {
-  glint::Report report;
-  std::vector<std::string> texts;  // FormatDiagnostic of each diagnostic, for C's `text`
-};
-
-struct glint_result_s {
-  bool succeeded = false;
-  std::vector<uint32_t> spirv;
-  glint_report_s report;
-};
-
-namespace {
-
-using glint::Diagnostic;
-using glint::Severity;
-
-void AddError(glint::Report& report, const char* origin, std::string message) noexcept {
+void AddError(Report& report, const char* origin, std::string message) noexcept {
   try {
     Diagnostic diagnostic;
     diagnostic.origin = origin;
@@ -52,7 +35,6 @@ void AddError(glint::Report& report, const char* origin, std::string message) no
   }
 }
 
-// Fills the formatted texts once the report is final; a failure returns no SPIR-V.
 void Finish(glint_result_s& result) {
   if (!result.succeeded) result.spirv.clear();
   result.report.texts.clear();
@@ -60,35 +42,20 @@ void Finish(glint_result_s& result) {
     result.report.texts.push_back(glint::FormatDiagnostic(d));
 }
 
-// Runs `body` on a fresh result, turning any exception into an error diagnostic.
-// Returns NULL only when the result itself cannot be allocated.
-template <typename Body>
-glint_result_t* RunGuarded(Body body) noexcept {
-  glint_result_s* result = new (std::nothrow) glint_result_s;
-  if (!result) return nullptr;
-  try {
-    result->succeeded = body(*result);
-  } catch (const std::exception& e) {
-    result->succeeded = false;
-    AddError(result->report.report, "glint", std::string("internal error: ") + e.what());
-  } catch (...) {
-    result->succeeded = false;
-    AddError(result->report.report, "glint", "internal error: unknown exception");
-  }
-  try {
-    Finish(*result);
-  } catch (...) {
-    // Out of memory while formatting: accessors fall back to the plain message.
-    if (!result->succeeded) result->spirv.clear();
-  }
-  return result;
-}
+}  // namespace glint::capi
 
-// A C caller may store any integer in an enum-typed field or argument, but C++ may not
-// load a value outside the enumerators' range as the enum type (undefined; UBSan:
-// "load of value 77, which is not a valid value"). So enums from C are read as the
-// integer in their bytes (as the signed int a C caller stores) and checked against the
-// enumerators.
+namespace {
+
+using glint::Diagnostic;
+using glint::Severity;
+using glint::capi::AddError;
+using glint::capi::RunGuarded;
+
+// A C caller may store any integer in an enum-typed field, but C++ may not load a
+// value outside the enumerators' range as the enum type (undefined; UBSan: "load of
+// value 77, which is not a valid value"). So enum fields of the public structs are
+// read as the integer in their bytes (as the signed int a C caller stores) and checked
+// against the enumerators; setters take their enum values as int.
 template <typename Enum>
 long long RawEnum(const Enum& value) {
   std::make_signed_t<std::underlying_type_t<Enum>> raw;
@@ -97,8 +64,8 @@ long long RawEnum(const Enum& value) {
   return static_cast<long long>(raw);
 }
 
-bool ToTargetEnv(const glint_target_env_t& given, glint::TargetEnv* target) {
-  switch (RawEnum(given)) {
+bool ToTargetEnv(int value, glint::TargetEnv* target) {
+  switch (value) {
     case GLINT_TARGET_UNIVERSAL: *target = glint::TargetEnv::kUniversal; return true;
     case GLINT_TARGET_OPENGL_4_5: *target = glint::TargetEnv::kOpenGL45; return true;
     case GLINT_TARGET_VULKAN_1_0: *target = glint::TargetEnv::kVulkan10; return true;
@@ -109,8 +76,8 @@ bool ToTargetEnv(const glint_target_env_t& given, glint::TargetEnv* target) {
   return false;
 }
 
-bool ToSeverity(const glint_severity_t& given, Severity* severity) {
-  switch (RawEnum(given)) {
+bool ToSeverity(int value, Severity* severity) {
+  switch (value) {
     case GLINT_SEVERITY_OFF: *severity = Severity::kOff; return true;
     case GLINT_SEVERITY_NOTE: *severity = Severity::kNote; return true;
     case GLINT_SEVERITY_WARNING: *severity = Severity::kWarning; return true;
@@ -172,14 +139,21 @@ bool ToGlslangTarget(glint::TargetEnv target, GlslangTarget* out) {
   return false;
 }
 
-// glslang needs InitializeProcess once per process before any parse; it is reference
-// counted, so this extra reference is harmless when the embedder also calls it.
+}  // namespace
+
+namespace glint::capi {
+
+using glint::Diagnostic;
+using glint::Severity;
+
 void InitializeGlslangOnce() {
   static std::once_flag once;
   std::call_once(once, [] { glslang::InitializeProcess(); });
 }
 
 // Reads "NAME:LINE: message" (glslang's location prefix) into `diagnostic`.
+namespace {
+
 void ParseGlslangLocation(const std::string& text, Diagnostic& diagnostic) {
   size_t first = text.find(':');
   size_t second = first == std::string::npos ? first : text.find(':', first + 1);
@@ -191,6 +165,8 @@ void ParseGlslangLocation(const std::string& text, Diagnostic& diagnostic) {
   size_t start = text.find_first_not_of(' ', second + 1);
   diagnostic.message = start == std::string::npos ? "" : text.substr(start);
 }
+
+}  // namespace
 
 // One diagnostic per "ERROR: ..." / "WARNING: ..." line of a glslang info log.
 void ReportInfoLog(const char* log, glint::Report& report) {
@@ -213,6 +189,19 @@ void ReportInfoLog(const char* log, glint::Report& report) {
     report.diagnostics.push_back(std::move(diagnostic));
   }
 }
+
+const glint::Options& OptionsOrDefaults(const glint_options_t* options) {
+  static const glint::Options kDefaults;
+  return options ? options->options : kDefaults;
+}
+
+}  // namespace glint::capi
+
+namespace {
+
+using glint::capi::InitializeGlslangOnce;
+using glint::capi::OptionsOrDefaults;
+using glint::capi::ReportInfoLog;
 
 // Refuses an unusable input with a message; true when it can be compiled.
 bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
@@ -285,11 +274,6 @@ bool CompileGlsl(const glint_glsl_input_t* input, const glint::Options& options,
                              &report);
 }
 
-const glint::Options& OptionsOrDefaults(const glint_options_t* options) {
-  static const glint::Options kDefaults;
-  return options ? options->options : kDefaults;
-}
-
 template <typename Record>
 const Record* At(const std::vector<Record>& records, size_t index) {
   return index < records.size() ? &records[index] : nullptr;
@@ -315,9 +299,9 @@ int glint_options_set_robust_access(glint_options_t* options, int enabled) {
   return 1;
 }
 
-int glint_options_set_range_analysis(glint_options_t* options, glint_range_analysis_t mode) {
+int glint_options_set_range_analysis(glint_options_t* options, int mode) {
   if (!options) return 0;
-  switch (RawEnum(mode)) {
+  switch (mode) {
     case GLINT_RANGES_OFF: options->options.range_analysis = glint::RangeAnalysisMode::kOff; return 1;
     case GLINT_RANGES_REFERENCE:
       options->options.range_analysis = glint::RangeAnalysisMode::kReference;
@@ -327,7 +311,7 @@ int glint_options_set_range_analysis(glint_options_t* options, glint_range_analy
   return 0;
 }
 
-int glint_options_set_uniformity(glint_options_t* options, glint_severity_t severity) {
+int glint_options_set_uniformity(glint_options_t* options, int severity) {
   return options && ToSeverity(severity, &options->options.uniformity) ? 1 : 0;
 }
 
@@ -353,7 +337,7 @@ int glint_options_set_collect_ranges(glint_options_t* options, int enabled) {
   return 1;
 }
 
-int glint_options_set_target_env(glint_options_t* options, glint_target_env_t target) {
+int glint_options_set_target_env(glint_options_t* options, int target) {
   return options && ToTargetEnv(target, &options->options.target_env) ? 1 : 0;
 }
 

@@ -39,10 +39,15 @@ DirectoryIncluder::DirectoryIncluder(std::vector<std::string> include_directorie
 
 glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     const char* header_name, const char* includer_name, size_t inclusion_depth) {
-  // Directories of files deeper than this include are no longer on the stack.
+  // Directories of files deeper than this include are no longer on the stack. The
+  // includer's own directory comes from its name: a file an embedder's include
+  // callback supplied (see the C API) was never pushed here. Levels this includer never
+  // saw stay empty and are skipped.
   nested_directories_.resize(inclusion_depth);
-  if (inclusion_depth == 1) nested_directories_.back() = DirectoryOf(includer_name);
-  std::vector<std::string> search(nested_directories_.rbegin(), nested_directories_.rend());
+  nested_directories_.back() = DirectoryOf(includer_name);
+  std::vector<std::string> search;
+  for (auto d = nested_directories_.rbegin(); d != nested_directories_.rend(); ++d)
+    if (!d->empty()) search.push_back(*d);
   search.insert(search.end(), external_directories_.begin(), external_directories_.end());
   for (const std::string& directory : search) {
     std::string path = directory + '/' + header_name;
@@ -146,7 +151,8 @@ std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
                                      const GlslangSettings& settings, bool preprocess_only) {
   auto result = std::make_unique<Compilation>();
   result->program_ = std::make_unique<glslang::TProgram>();
-  DirectoryIncluder includer(settings.include_directories);
+  DirectoryIncluder own_includer(settings.include_directories);
+  DirectoryIncluder& includer = settings.includer ? *settings.includer : own_includer;
   std::vector<ShaderStrings> strings(units.size());
   for (size_t u = 0; u < units.size(); ++u) {
     const SourceUnit& unit = units[u];

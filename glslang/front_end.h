@@ -48,6 +48,8 @@ struct SourceUnit {
   EShLanguage stage = EShLangVertex;
 };
 
+class DirectoryIncluder;
+
 // Everything that decides how glslang parses, links and generates code. Defaults are
 // glslangValidator's defaults.
 struct GlslangSettings {
@@ -68,6 +70,9 @@ struct GlslangSettings {
   std::string preamble;            // "#define ..." / "#undef ..." lines
   std::vector<std::string> processes;  // OpModuleProcessed entries for the preamble
   std::vector<std::string> include_directories;  // -I, in command-line order
+  // Resolves #include instead of a DirectoryIncluder over include_directories (the C
+  // API's callback includer); not owned, outlives Compile. Null: the directories.
+  DirectoryIncluder* includer = nullptr;
   int override_version = 0;        // --glsl-version (0: keep #version)
   int default_version = 100;       // without #version: 100 (ES), -d: 110
   TBuiltInResource resources{};    // set by the caller (default or a .conf file)

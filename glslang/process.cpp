@@ -9,9 +9,11 @@
 // leaves these functions: std::exception (std::bad_alloc included) becomes an error
 // diagnostic.
 #include <glslang/Include/PoolAlloc.h>
+#include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/Logger.h>
 
+#include <mutex>
 #include <sstream>
 
 #include "big_stack.h"
@@ -103,9 +105,15 @@ bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spir
 // never parsed has none (a null dereference), and one whose last TProgram is gone has
 // a dangling one. This gives the call a pool of its own and restores the previous
 // pointer (never dereferenced) afterwards, so any thread may call GlslangToSpv.
+//
+// In libglint.so glslang is Glint's own hidden copy, which the embedder's
+// glslang::InitializeProcess never reached, and that copy keeps the thread's pool in a
+// thread-local slot that only its InitializeProcess creates. So the first call
+// initializes it, once per process (reference counted: where the copy is the
+// embedder's own, with static linking, the extra reference is harmless).
 class ScopedThreadPool {
  public:
-  ScopedThreadPool() : previous_(&glslang::GetThreadPoolAllocator()) {
+  ScopedThreadPool() : previous_(&InitializedPool()) {
     glslang::SetThreadPoolAllocator(&pool_);
   }
   ~ScopedThreadPool() { glslang::SetThreadPoolAllocator(previous_); }
@@ -113,6 +121,12 @@ class ScopedThreadPool {
   ScopedThreadPool& operator=(const ScopedThreadPool&) = delete;
 
  private:
+  static glslang::TPoolAllocator& InitializedPool() {
+    static std::once_flag once;
+    std::call_once(once, [] { glslang::InitializeProcess(); });
+    return glslang::GetThreadPoolAllocator();
+  }
+
   glslang::TPoolAllocator pool_;
   glslang::TPoolAllocator* previous_;
 };

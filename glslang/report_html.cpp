@@ -6,8 +6,10 @@
 // chain with each located step linked to its line. Findings that name no line (or a
 // file not among the sources) are listed at the end. The page is complete without
 // JavaScript; a small inline script only adds filter buttons and "next finding".
+#include <charconv>
 #include <map>
-#include <sstream>
+#include <string_view>
+#include <type_traits>
 
 #include "glint/report_format.h"
 #include "report_findings.h"
@@ -55,6 +57,29 @@ const char* const kScript = R"(
 })();
 )";
 
+// Appends the many small pieces a page is made of (std::ostringstream costs several
+// times more, which matters for a source of thousands of lines).
+class PageText {
+ public:
+  PageText& operator<<(std::string_view text) {
+    text_.append(text);
+    return *this;
+  }
+  PageText& operator<<(const char* text) { return *this << std::string_view(text); }
+  PageText& operator<<(const std::string& text) { return *this << std::string_view(text); }
+  template <typename Integer, std::enable_if_t<std::is_integral_v<Integer>, int> = 0>
+  PageText& operator<<(Integer value) {
+    char digits[24];
+    return *this << std::string_view(digits, std::to_chars(digits, digits + sizeof digits, value).ptr - digits);
+  }
+  // Source text, escaped.
+  void AppendEscaped(std::string_view bytes) { text::AppendHtml(text_, bytes); }
+  std::string Take() { return std::move(text_); }
+
+ private:
+  std::string text_;
+};
+
 // Where a finding or reason step is shown: source index and line, or none.
 struct Anchor {
   int source = -1;
@@ -67,7 +92,7 @@ class HtmlWriter {
   HtmlWriter(const Report& report, const ReportContext& context)
       : report_(report), context_(context), findings_(report::CollectFindings(report)) {
     for (size_t i = 0; i < context.sources.size(); ++i) source_index_[context.sources[i].name] = int(i);
-    for (size_t i = 0; i < context.sources.size(); ++i) line_count_.push_back(text::SplitLines(context.sources[i].text).size());
+    for (const ReportSource& source : context.sources) lines_.push_back(text::SplitLines(source.text));
     PlaceFindings();
   }
 
@@ -77,13 +102,13 @@ class HtmlWriter {
     for (size_t i = 0; i < context_.sources.size(); ++i) WriteSource(int(i));
     WriteUnplaced();
     out_ << "<script>" << kScript << "</script>\n</body>\n</html>\n";
-    return out_.str();
+    return out_.Take();
   }
 
  private:
   Anchor AnchorOf(const SourceLocation& location) const {
     auto it = source_index_.find(location.file);
-    if (it == source_index_.end() || location.line == 0 || location.line > line_count_[it->second]) return {};
+    if (it == source_index_.end() || location.line == 0 || location.line > lines_[it->second].size()) return {};
     return {it->second, location.line};
   }
 
@@ -145,15 +170,17 @@ class HtmlWriter {
 
   void WriteSource(int index) {
     const ReportSource& source = context_.sources[index];
-    std::vector<std::string> lines = text::SplitLines(source.text);
+    const std::vector<std::string_view>& lines = lines_[index];
     out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << text::Html(source.name)
          << "</h2>\n<table class=\"code\">\n";
     for (uint32_t line = 1; line <= lines.size(); ++line) {
       auto found = placed_.find({index, line});
       const char* marked = found == placed_.end() ? "" : " marked";
-      out_ << "<tr class=\"line" << marked << "\" id=\"" << LineId(index, line) << "\"><td class=\"ln\"><a href=\"#"
-           << LineId(index, line) << "\">" << line << "</a></td><td class=\"src\">" << text::Html(lines[line - 1])
-           << "</td></tr>\n";
+      // The line number is plain text (an id to link to, not a link: half the markup).
+      out_ << "<tr class=\"line" << marked << "\" id=\"f" << index << "-L" << line << "\"><td class=\"ln\">" << line
+           << "</td><td class=\"src\">";
+      out_.AppendEscaped(lines[line - 1]);
+      out_ << "</td></tr>\n";
       if (found != placed_.end()) WriteFindingRow(found->second);
     }
     out_ << "</table>\n</section>\n";
@@ -203,10 +230,10 @@ class HtmlWriter {
   const ReportContext& context_;
   std::vector<Finding> findings_;
   std::map<std::string, int> source_index_;
-  std::vector<size_t> line_count_;
+  std::vector<std::vector<std::string_view>> lines_;  // per source, into context_
   std::map<std::pair<int, uint32_t>, std::vector<size_t>> placed_;
   std::vector<size_t> unplaced_;
-  std::ostringstream out_;
+  PageText out_;
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #define GLINT_GLSLANG_REPORT_TEXT_H
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace glint::text {
@@ -12,11 +13,13 @@ namespace glint::text {
 // `bytes` with every invalid UTF-8 sequence replaced by U+FFFD.
 std::string ValidUtf8(const std::string& bytes);
 // Text for HTML element content and attribute values: & < > " ' escaped.
-std::string Html(const std::string& bytes);
+std::string Html(std::string_view bytes);
+void AppendHtml(std::string& out, std::string_view bytes);
 // A JSON string literal, quotes included.
 std::string Json(const std::string& bytes);
 // Lines split at \n, \r\n or \r; a final line break does not start another line.
-std::vector<std::string> SplitLines(const std::string& text);
+// The views point into `text`, which must outlive them.
+std::vector<std::string_view> SplitLines(std::string_view text);
 
 }  // namespace glint::text
 

@@ -26,7 +26,9 @@ void Writer::Words(const std::vector<uint32_t>& words) {
 
 bool Reader::Raw(void* data, size_t size) {
   if (!ok_ || bytes_.size() - at_ < size) return ok_ = false;
-  std::memcpy(data, bytes_.data() + at_, size);
+  // An empty word array has no storage (data() is null), and memcpy's pointers must
+  // not be null even for zero bytes (UBSan: "null pointer passed as argument 1").
+  if (size != 0) std::memcpy(data, bytes_.data() + at_, size);
   at_ += size;
   return true;
 }

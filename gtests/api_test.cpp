@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "glint/glint.h"
+#include "SPIRV/ir/module.h"
 #include "support/test_support.h"
 
 // GCC sees malloc/free through the replaced operators below and warns about a mismatch
@@ -42,8 +43,32 @@ void* operator new(std::size_t size) {
   if (void* memory = std::malloc(size ? size : 1)) return memory;
   throw std::bad_alloc();
 }
+// SPIRV-Tools allocates some buffers with the nothrow form and frees them with the
+// plain delete above: both must use malloc (AddressSanitizer reports the mismatch).
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  try {
+    return operator new(size);
+  } catch (...) {
+    return nullptr;
+  }
+}
 void operator delete(void* memory) noexcept { std::free(memory); }
 void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
+
+// glslang and SPIRV-Tools hold memory in raw owning pointers, and leak it when
+// std::bad_alloc unwinds through them; the fault-injection sweeps below ignore leaks
+// under LeakSanitizer (the sanitizer job, External/sanitize.sh, checks them elsewhere).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GLINT_TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(GLINT_TEST_ASAN)
+#include <sanitizer/lsan_interface.h>
+using IgnoreThirdPartyLeaks = __lsan::ScopedDisabler;
+#else
+struct IgnoreThirdPartyLeaks {};
+#endif
 
 namespace glint {
 namespace {
@@ -412,11 +437,65 @@ INSTANTIATE_TEST_SUITE_P(
                       "invalid SPIR-V input"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// SPIR-V's maximum id bound (0x3FFFFF) is a limit a pass may reach: a module whose
+// bound leaves fewer ids than the pass needs makes that pass fail by name, with the
+// limit in the message and the caller's words untouched; exactly enough ids succeed
+// with a bound of exactly the maximum, which spirv-val accepts.
+struct IdBoundCase {
+  const char* name;
+  bool hoist;
+  bool robust;
+  const char* pass;
+};
+
+class ApiIdBound : public ::testing::TestWithParam<IdBoundCase> {
+ protected:
+  Options PassOptions() const {
+    Options options;
+    options.hoist_constant_tables = GetParam().hoist;
+    options.robust_access = GetParam().robust;
+    options.validate = true;
+    return options;
+  }
+};
+
+TEST_P(ApiIdBound, PastTheMaximumThePassFailsByName_UpToItTheOutputValidates) {
+  const std::vector<uint32_t> compiled = test::CompileGlsl(kComputeShader, "comp");
+  std::vector<uint32_t> grown = compiled;
+  ASSERT_TRUE(Process(grown, PassOptions(), nullptr));
+  const uint32_t needed = grown[3] - compiled[3];  // the ids the pass allocates here
+  ASSERT_GT(needed, 0u);
+
+  std::vector<uint32_t> fits = compiled;
+  fits[3] = spirv::kMaxIdBound - needed;
+  ASSERT_TRUE(Process(fits, PassOptions(), nullptr)) << GetParam().name;
+  EXPECT_EQ(fits[3], spirv::kMaxIdBound);
+  EXPECT_EQ(test::ValidateFor(fits, TargetEnv::kVulkan10), "");
+
+  for (uint32_t bound : {spirv::kMaxIdBound - needed + 1, spirv::kMaxIdBound}) {
+    std::vector<uint32_t> words = compiled;
+    words[3] = bound;
+    const std::vector<uint32_t> original = words;
+    Report report;
+    EXPECT_FALSE(Process(words, PassOptions(), &report)) << bound;
+    EXPECT_EQ(words, original);
+    EXPECT_EQ(FirstError(report), std::string(GetParam().pass) +
+                                      ": cannot allocate a new id: the module's id bound is already 4194303, "
+                                      "SPIR-V's maximum id bound (4194303, 0x3FFFFF)");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Passes, ApiIdBound,
+                         ::testing::Values(IdBoundCase{"HoistConstantTables", true, false, "hoist-constant-tables"},
+                                           IdBoundCase{"RobustAccess", false, true, "robust-access"}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
 // Allocations Process makes are made to fail in turn (every one of the first 2000,
 // then every 5th, to keep the test fast as the pipeline grows). Whichever fails,
 // Process either succeeds with the normal output or fails with a message and the input
 // intact; it never throws or aborts.
 TEST(Api, Process_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
+  [[maybe_unused]] IgnoreThirdPartyLeaks ignore_leaks;
   const std::vector<uint32_t> input = test::CompileGlsl(kComputeShader, "comp");
   Options options = RobustOptions();
   options.validate = false;  // output validation is SPIRV-Tools' allocations, not Glint's
@@ -448,6 +527,7 @@ TEST(Api, Process_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
 // located report), every 3rd allocation: glslang's own failures must come back as
 // error values too, and the caller's vector must stay as it was.
 TEST(Api, GlslangToSpv_OutOfMemoryAtAnyAllocationIsAnErrorValue) {
+  [[maybe_unused]] IgnoreThirdPartyLeaks ignore_leaks;
   LinkedProgram linked = ParseAndLink(kVertexShader, EShLangVertex);
   Options options = RobustOptions();
   options.validate = false;

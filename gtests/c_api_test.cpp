@@ -14,6 +14,8 @@
 extern "C" int glint_c_test_compile(const char* source, size_t* word_count, size_t* access_count,
                                     char* first_text, size_t capacity);
 extern "C" int glint_c_test_null_calls(void);
+extern "C" int glint_c_test_compile_hlsl(const char* source, const char* scale, size_t* word_count,
+                                         char* first_text, size_t capacity);
 extern "C" int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges, int severity);
 extern "C" int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts, size_t capacity);
 
@@ -379,6 +381,174 @@ void main() { color = colors[index]; }
   }
   for (std::thread& worker : workers) worker.join();
   for (int t = 0; t < kThreads; ++t) EXPECT_EQ(mismatches[t], 0) << "thread " << t;
+}
+
+// ---------------------------------------------------------------------------------
+// Each option's effect on what comes out (the setters above are checked for refusals).
+
+ResultHandle CompileWith(const char* source, glint_stage_t stage, const glint_options_t* options) {
+  ResultHandle result = CompileC(source, stage, options);
+  EXPECT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+  return result;
+}
+
+// The statistic of `pass` in a result's report.
+glint_pass_statistic_t PassNamed(const glint_result_t* result, const std::string& pass) {
+  glint_pass_statistic_t statistic = {};
+  for (size_t i = 0; glint_report_pass(glint_result_report(result), i, &statistic); ++i)
+    if (pass == statistic.pass) return statistic;
+  ADD_FAILURE() << "no statistic for " << pass;
+  return {};
+}
+
+std::vector<std::string> Verdicts(const glint_result_t* result) {
+  std::vector<std::string> verdicts;
+  glint_access_record_t access;
+  for (size_t i = 0; glint_report_access(glint_result_report(result), i, &access); ++i)
+    verdicts.push_back(access.verdict);
+  return verdicts;
+}
+
+const char* kTableFragment = R"(#version 450
+layout(location = 0) flat in int index;
+layout(location = 0) out vec4 color;
+const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
+void main() { color = vec4(table[index & 3]); }
+)";
+
+TEST(CApi, Options_HoistConstantTablesOnAndOff) {
+  OptionsHandle options(glint_options_create());
+  ResultHandle hoisted = CompileWith(kTableFragment, GLINT_STAGE_FRAGMENT, options.get());
+  EXPECT_EQ(PassNamed(hoisted.get(), "hoist-constant-tables").changed, 1);
+  EXPECT_EQ(test::CheckPatterns(test::Disassemble(Words(hoisted.get())), R"(
+    CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private
+  )"), "");
+  ASSERT_EQ(glint_options_set_hoist_constant_tables(options.get(), 0), 1);
+  ResultHandle kept = CompileWith(kTableFragment, GLINT_STAGE_FRAGMENT, options.get());
+  EXPECT_EQ(Words(kept.get()), test::CompileGlsl(kTableFragment, "frag"));  // glslang's own
+}
+
+const char* kLoopCompute = R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data { uint values[8]; uint out_value; };
+void main() {
+  uint sum = 0u;
+  for (int i = 0; i < 8; ++i) sum += values[i];
+  out_value = sum;
+}
+)";
+
+TEST(CApi, Options_RobustAccessAndRangeAnalysisMode) {
+  OptionsHandle options(glint_options_create());
+  ASSERT_EQ(glint_options_set_collect_ranges(options.get(), 1), 1);
+  ResultHandle plain = CompileWith(kLoopCompute, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(test::Disassemble(Words(plain.get())).find("UMin"), std::string::npos);
+
+  ASSERT_EQ(glint_options_set_robust_access(options.get(), 1), 1);
+  ResultHandle proven = CompileWith(kLoopCompute, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(proven.get()), std::vector<std::string>{"proven in bounds"});
+  EXPECT_EQ(Words(proven.get()), Words(plain.get()));  // nothing to clamp
+
+  ASSERT_EQ(glint_options_set_range_analysis(options.get(), GLINT_RANGES_OFF), 1);
+  ResultHandle clamped = CompileWith(kLoopCompute, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(clamped.get()), std::vector<std::string>{"clamped"});
+  EXPECT_NE(test::Disassemble(Words(clamped.get())).find("UMin"), std::string::npos);
+  EXPECT_EQ(test::ValidateFor(Words(clamped.get()), TargetEnv::kVulkan10), "");
+
+  ASSERT_EQ(glint_options_set_range_analysis(options.get(), GLINT_RANGES_REFERENCE), 1);
+  ResultHandle reference = CompileWith(kLoopCompute, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(reference.get()), std::vector<std::string>{"proven in bounds"});
+
+  ASSERT_EQ(glint_options_set_collect_ranges(options.get(), 0), 1);
+  ResultHandle uncollected = CompileWith(kLoopCompute, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(glint_report_access_count(glint_result_report(uncollected.get())), 0u);
+}
+
+TEST(CApi, Options_SubgroupSizeBoundsTheSubgroupInvocationId) {
+  const char* source = R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : require
+layout(local_size_x = 32) in;
+layout(std430, binding = 0) buffer Data { uint values[32]; };
+void main() { values[gl_SubgroupInvocationID] = 1u; }
+)";
+  OptionsHandle options = RobustCOptions(GLINT_TARGET_VULKAN_1_1);
+  ResultHandle unknown = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(unknown.get()), std::vector<std::string>{"clamped"});
+  ASSERT_EQ(glint_options_set_subgroup_size(options.get(), 32), 1);
+  ResultHandle known = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(known.get()), std::vector<std::string>{"proven in bounds"});
+  ASSERT_EQ(glint_options_set_subgroup_size(options.get(), 64), 1);  // 0..63 may overflow
+  ResultHandle larger = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(larger.get()), std::vector<std::string>{"clamped"});
+}
+
+// An implicit-LOD sample under a branch on a per-fragment input (line 7).
+const char* kNonUniformSample = R"(#version 450
+layout(binding = 0) uniform sampler2D image;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+void main() {
+  color = vec4(0.0);
+  if (uv.x > 0.5) color = texture(image, uv);
+}
+)";
+
+TEST(CApi, Options_UniformitySeverity) {
+  OptionsHandle options(glint_options_create());
+  ResultHandle warned = CompileWith(kNonUniformSample, GLINT_STAGE_FRAGMENT, options.get());
+  const glint_report_t* report = glint_result_report(warned.get());
+  ASSERT_EQ(glint_report_diagnostic_count(report), 1u) << AllDiagnostics(warned.get());
+  glint_diagnostic_t warning;
+  ASSERT_EQ(glint_report_diagnostic(report, 0, &warning), 1);
+  EXPECT_EQ(warning.severity, GLINT_SEVERITY_WARNING);
+  EXPECT_STREQ(warning.origin, "uniformity");
+  EXPECT_EQ(warning.line, 7u);  // located without -g
+  ASSERT_GT(warning.reason_count, 0u);
+  for (size_t r = 0; r < warning.reason_count; ++r)
+    EXPECT_NE(glint_report_diagnostic_reason(report, 0, r), nullptr);
+  EXPECT_EQ(glint_report_diagnostic_reason(report, 0, warning.reason_count), nullptr);
+  EXPECT_NE(std::string(warning.text).find("\n    "), std::string::npos) << "reasons in the text";
+
+  ASSERT_EQ(glint_options_set_uniformity(options.get(), GLINT_SEVERITY_ERROR), 1);
+  ResultHandle refused = CompileC(kNonUniformSample, GLINT_STAGE_FRAGMENT, options.get());
+  EXPECT_EQ(glint_result_succeeded(refused.get()), 0);
+  EXPECT_EQ(glint_report_has_errors(glint_result_report(refused.get())), 1);
+
+  ASSERT_EQ(glint_options_set_uniformity(options.get(), GLINT_SEVERITY_OFF), 1);
+  ResultHandle quiet = CompileWith(kNonUniformSample, GLINT_STAGE_FRAGMENT, options.get());
+  EXPECT_EQ(glint_report_diagnostic_count(glint_result_report(quiet.get())), 0u);
+  EXPECT_EQ(Words(quiet.get()), Words(warned.get()));  // reports never change the output
+}
+
+TEST(CApi, Options_ValidateChecksTheTargetEnvironment) {
+  // SPIR-V 1.3 (glslang for Vulkan 1.1) is not valid for a Vulkan 1.0 target.
+  const std::vector<uint32_t> input = test::CompileGlsl(kComputeShader, "comp", "vulkan1.1");
+  OptionsHandle options(glint_options_create());
+  ResultHandle unchecked(glint_process_spirv(input.data(), input.size(), options.get()));
+  EXPECT_EQ(glint_result_succeeded(unchecked.get()), 1) << AllDiagnostics(unchecked.get());
+  ASSERT_EQ(glint_options_set_validate(options.get(), 1), 1);
+  ResultHandle checked(glint_process_spirv(input.data(), input.size(), options.get()));
+  EXPECT_EQ(glint_result_succeeded(checked.get()), 0);
+  glint_diagnostic_t error;
+  ASSERT_EQ(glint_report_diagnostic(glint_result_report(checked.get()), 0, &error), 1);
+  EXPECT_STREQ(error.origin, "spirv-val");
+  ASSERT_EQ(glint_options_set_target_env(options.get(), GLINT_TARGET_VULKAN_1_1), 1);
+  ResultHandle matching(glint_process_spirv(input.data(), input.size(), options.get()));
+  EXPECT_EQ(glint_result_succeeded(matching.get()), 1) << AllDiagnostics(matching.get());
+}
+
+// The 0.2 input builder from a C translation unit: HLSL with a define.
+TEST(CApi, CTranslationUnit_InputBuilderCompilesHlsl) {
+  const char* source =
+      "float4 main(float4 p : SV_Position) : SV_Target { return p * SCALE; }\n";
+  size_t word_count = 0;
+  char first_text[256];
+  EXPECT_EQ(glint_c_test_compile_hlsl(source, "0.5", &word_count, first_text, sizeof first_text), 1)
+      << first_text;
+  EXPECT_GT(word_count, 5u);
+  EXPECT_EQ(glint_c_test_compile_hlsl(source, "+", &word_count, first_text, sizeof first_text), 0);
+  EXPECT_EQ(word_count, 0u);
+  EXPECT_EQ(std::string(first_text).rfind("ERROR: c_test.hlsl:1: ", 0), 0u) << first_text;
 }
 
 }  // namespace

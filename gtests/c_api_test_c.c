@@ -121,3 +121,35 @@ int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges,
   return glint_options_set_target_env(options, target) + glint_options_set_range_analysis(options, ranges) +
          glint_options_set_uniformity(options, severity);
 }
+
+/* The 0.2 input builder from C: `source` as HLSL for the fragment stage with entry point
+ * "main", -DSCALE=`scale` and -g, for Vulkan 1.1 with validation. Returns 1 on success
+ * and the word count; writes the first diagnostic's text. */
+int glint_c_test_compile_hlsl(const char* source, const char* scale, size_t* word_count,
+                              char* first_text, size_t capacity) {
+  glint_options_t* options = glint_options_create();
+  glint_input_t* input = glint_input_create();
+  glint_result_t* result;
+  glint_diagnostic_t diagnostic;
+  int succeeded, set = 0;
+
+  set += glint_options_set_target_env(options, GLINT_TARGET_VULKAN_1_1);
+  set += glint_options_set_validate(options, 1);
+  set += glint_input_set_source(input, source);
+  set += glint_input_set_language(input, GLINT_LANGUAGE_HLSL);
+  set += glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
+  set += glint_input_set_entry_point(input, "main");
+  set += glint_input_set_file_name(input, "c_test.hlsl");
+  set += glint_input_add_define(input, "SCALE", scale);
+  set += glint_input_set_debug_info(input, GLINT_DEBUG_INFO_LINES);
+  result = glint_compile(input, options);
+  glint_input_free(input);
+  glint_options_free(options);
+  succeeded = set == 9 && glint_result_succeeded(result);
+  *word_count = glint_result_spirv_size(result);
+  first_text[0] = '\0';
+  if (glint_report_diagnostic(glint_result_report(result), 0, &diagnostic))
+    snprintf(first_text, capacity, "%s", diagnostic.text);
+  glint_result_free(result);
+  return succeeded;
+}

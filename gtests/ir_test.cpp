@@ -150,6 +150,26 @@ TEST(Ir, Types_AreFoundNotDuplicated) {
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
 }
 
+// The last id below SPIR-V's maximum bound is given out; the next request throws
+// IdBoundExhausted (naming the limit) and leaves the bound at the maximum.
+TEST(Ir, TakeNextId_StopsAtTheMaximumBound) {
+  Module module;
+  module.header.bound = kMaxIdBound - 1;
+  EXPECT_EQ(module.TakeNextId(), kMaxIdBound - 1);
+  EXPECT_EQ(module.header.bound, kMaxIdBound);
+  try {
+    module.TakeNextId();
+    ADD_FAILURE() << "an id at the maximum bound was given out";
+  } catch (const IdBoundExhausted& exhausted) {
+    EXPECT_EQ(std::string(exhausted.what()),
+              "cannot allocate a new id: the module's id bound is already 4194303, SPIR-V's maximum id bound "
+              "(4194303, 0x3FFFFF)");
+  }
+  EXPECT_EQ(module.header.bound, kMaxIdBound);
+  EXPECT_THROW(module.FindOrAddIntType(64, false), IdBoundExhausted);
+  EXPECT_TRUE(module.types_values.empty()) << "nothing is added when no id is left";
+}
+
 TEST(Ir, Cfg_DominatorsAndLoops) {
   std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
   std::string error;

@@ -15,6 +15,7 @@
 
 #include "glint/glint_c.h"
 #include "glint/isolated.h"
+#include "glslang/wire_format.h"
 #include "glslang/worker_protocol.h"
 #include "support/test_support.h"
 
@@ -264,6 +265,23 @@ TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   std::string bad_stage = bytes;
   bad_stage[4 + 3] = 6;  // the stage follows the 3-byte source
   EXPECT_FALSE(worker::DecodeRequest(bad_stage, &extra));
+}
+
+// A failed compile answers with no words: reading an empty word array must not hand
+// memcpy the null storage of an empty vector (found by glsl_isolated_fuzzer; UBSan in
+// the sanitizer job reports it, a plain build does not notice).
+TEST(WorkerProtocol, EmptyWordArrayRoundTrips) {
+  wire::Writer writer;
+  writer.Words({});
+  writer.U32(7);
+  wire::Reader reader(writer.bytes());
+  std::vector<uint32_t> words;  // no storage, as in a fresh response
+  uint32_t after = 0;
+  EXPECT_TRUE(reader.Words(&words));
+  EXPECT_TRUE(words.empty());
+  EXPECT_TRUE(reader.U32(&after));
+  EXPECT_EQ(after, 7u);
+  EXPECT_TRUE(reader.Done());
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "glint/report_format.h"
+#include "report_text.h"
 #include "support/report_test_support.h"
 #include "support/test_support.h"
 
@@ -43,6 +44,19 @@ ReportContext ContextWith(const std::string& text) {
   context.title = "a.comp";
   context.sources = {{"a.comp", text}};
   return context;
+}
+
+TEST(ReportText, SplitLines_EveryLineEnding) {
+  std::vector<std::string_view> expected = {"a", "b", "c", "", "d", "", "e"};
+  EXPECT_EQ(text::SplitLines("a\r\nb\rc\n\nd\r\r\ne\n"), expected);
+  EXPECT_EQ(text::SplitLines(""), std::vector<std::string_view>{});
+  EXPECT_EQ(text::SplitLines("tail\r"), std::vector<std::string_view>{"tail"});
+}
+
+TEST(ReportText, Html_EscapesAndRepairsUtf8) {
+  EXPECT_EQ(text::Html("a<b>&\"'\xe2\x82\xac\xc0\xaf\xed\xa0\x80z"),
+            "a&lt;b&gt;&amp;&quot;&#39;\xe2\x82\xac\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDz");
+  EXPECT_EQ(text::Html(std::string("nul\0!", 5)), "nul\xEF\xBF\xBD!");
 }
 
 TEST(ReportHtml, HostileSource_RendersAsText) {
@@ -110,6 +124,30 @@ TEST(ReportHtml, NoLineInformation_SaysSo) {
   std::string html = FormatHtmlReport(Report{}, context);
   EXPECT_NE(html.find("id=\"no-lines\""), std::string::npos);
   EXPECT_EQ(FormatHtmlReport(Report{}, ReportContext{}).find("id=\"no-lines\""), std::string::npos);
+}
+
+// A .spv input: the sources come from its OpSource; without OpLine the page says so.
+TEST(ReportHtml, SpirvInput_SourcesFromDebugInfoOrSaysNone) {
+  TemporaryDirectory dir;
+  std::string golden = test::SourceRoot() + "/Test/robust_array.comp";
+  std::string validator = ShellQuote(test::ValidatorPath());
+  test::CommandResult compiled =
+      RunShell("cd " + ShellQuote(dir.path()) + " && cp " + ShellQuote(golden) + " a.comp && " + validator +
+               " -V --no-glint -g -o with_lines.spv a.comp && " + validator + " -V --no-glint -o plain.spv a.comp");
+  ASSERT_EQ(compiled.exit_code, 0) << compiled.output;
+  for (const char* input : {"with_lines", "plain"}) {
+    test::CommandResult run = RunShell("cd " + ShellQuote(dir.path()) + " && " + validator +
+                                       " --robust-access -o out.spv --report=html " + input + ".html " + input + ".spv");
+    ASSERT_EQ(run.exit_code, 0) << run.output;
+  }
+  std::string located = test::ReadFile(dir.path() + "/with_lines.html");
+  EXPECT_NE(located.find("<h2>a.comp</h2>"), std::string::npos);
+  EXPECT_EQ(located.find("id=\"no-lines\""), std::string::npos);
+  EXPECT_EQ(located.find("<section id=\"unplaced\">"), std::string::npos) << "every finding has its line";
+  EXPECT_GT(Count(located, "class=\"finding clamped\""), 0u);
+  std::string plain = test::ReadFile(dir.path() + "/plain.html");
+  EXPECT_NE(plain.find("id=\"no-lines\""), std::string::npos);
+  EXPECT_EQ(Count(plain, "class=\"finding clamped\""), Count(located, "class=\"finding clamped\""));
 }
 
 // ---------------------------------------------------------------------------------

@@ -278,6 +278,40 @@ TEST(SpirvInput, RunsGlintOnlyAndWritesNameDotGlintDotSpv) {
   EXPECT_EQ(test::ReadFile(scratch.Dir("named") + "/named.spv"), test::ReadFile(scratch.Inputs() + "/table.spv"));
 }
 
+// A .spv input whose id bound is already SPIR-V's maximum (0x3FFFFF; valid): a pass
+// that needs a new id fails with the limit in its message and nothing is written; run
+// without such a pass the module comes out as it was, valid.
+TEST(SpirvInput, IdBoundAtTheMaximum_APassNeedingAnIdFailsAndWritesNothing) {
+  Scratch scratch;
+  scratch.Write("dynamic.frag", R"(#version 450
+layout(location = 0) flat in int index;
+layout(location = 0) out vec4 color;
+const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
+void main() { color = vec4(table[index]); }
+)");
+  ASSERT_EQ(scratch.Run(OurTool(), "-V --no-glint -o dynamic.spv dynamic.frag", "compile").exit_code, 0);
+  std::string bytes = test::ReadFile(scratch.Dir("compile") + "/dynamic.spv");
+  const uint32_t max_bound = 0x3FFFFF;
+  std::memcpy(bytes.data() + 12, &max_bound, 4);
+  scratch.Write("max.spv", bytes);
+  for (const char* pass : {"hoist-constant-tables", "robust-access"}) {
+    std::string flags = std::string(pass) == "robust-access" ? "--robust-access --no-hoist-constant-tables" : "";
+    ToolResult result = scratch.Run(OurTool(), "max.spv -o out.spv " + flags, "max");
+    EXPECT_EQ(result.exit_code, 2) << pass;
+    EXPECT_EQ(result.out, "max.spv\nERROR: max.spv: " + std::string(pass) +
+                              ": cannot allocate a new id: the module's id bound is already 4194303, SPIR-V's "
+                              "maximum id bound (4194303, 0x3FFFFF)\n");
+    EXPECT_FALSE(fs::exists(scratch.Dir("max") + "/out.spv")) << pass;
+  }
+  ToolResult untouched = scratch.Run(OurTool(), "max.spv -o out.spv --no-hoist-constant-tables", "untouched");
+  EXPECT_EQ(untouched.exit_code, 0) << untouched.out;
+  std::string out = test::ReadFile(scratch.Dir("untouched") + "/out.spv");
+  EXPECT_EQ(out, bytes);
+  std::vector<uint32_t> words(out.size() / 4);
+  std::memcpy(words.data(), out.data(), words.size() * 4);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
+}
+
 TEST(BadInput, MalformedSpirv_OneLineExit2NoOutput) {
   Scratch scratch;
   ToolResult result = scratch.Run(OurTool(), "junk.spv -o out.spv", "junk");

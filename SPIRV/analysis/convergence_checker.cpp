@@ -138,16 +138,22 @@ std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before, const
   std::vector<std::pair<std::string, const ConvergenceRecord*>> removed;
   for (const auto& [key, record] : before.records)
     if (!after.records.count(key)) removed.push_back({key, &record});
-  for (const auto& [key, record] : after.records) {
+  for (const auto& entry : after.records) {
+    // Named references rather than a structured binding: the lambda below captures
+    // them, which C++17 (and Clang 15, the sanitizer build's compiler) does not allow
+    // for structured bindings.
+    const auto& key = entry.first;
+    const auto& record = entry.second;
     auto old = before.records.find(key);
     std::string problem;
     if (old != before.records.end()) {
       problem = Violation(key, old->second, record);
     } else {
       // A new instruction: it must stand in for a removed one of the same kind.
-      auto stand_in = std::find_if(removed.begin(), removed.end(), [&](const auto& entry) {
-        return entry.second->opcode == record.opcode && entry.second->function == record.function &&
-               Violation(key, *entry.second, record).empty();
+      auto stand_in = std::find_if(removed.begin(), removed.end(), [&](const auto& candidate) {
+        return candidate.second->opcode == record.opcode &&
+               candidate.second->function == record.function &&
+               Violation(key, *candidate.second, record).empty();
       });
       if (stand_in == removed.end())
         problem = Describe(key, record) + " is new and replaces no removed instruction under the same guards";

@@ -6,6 +6,11 @@
 
 namespace glint::spirv {
 
+IdBoundExhausted::IdBoundExhausted(uint32_t bound)
+    : std::runtime_error("cannot allocate a new id: the module's id bound is already " + std::to_string(bound) +
+                         ", SPIR-V's maximum id bound (" + std::to_string(kMaxIdBound) + ", 0x3FFFFF)") {}
+
+
 uint32_t Instruction::WordCount() const {
   return 1 + (type_id ? 1 : 0) + (result_id ? 1 : 0) + static_cast<uint32_t>(words.size());
 }

@@ -12,6 +12,7 @@
 #include <functional>
 #include <list>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,19 @@ struct Function {
   Block* FindBlock(uint32_t label_id);
 };
 
+// SPIR-V's universal limit on a module's id bound (the spec's "Result <id> bound"
+// limit, spirv-val's default --max-id-bound): every id is below the bound, so the
+// largest usable id is kMaxIdBound - 1.
+inline constexpr uint32_t kMaxIdBound = 0x3FFFFF;
+
+// Thrown by Module::TakeNextId when a new id would raise the bound past kMaxIdBound.
+// The pass manager (RunPassGuarded) turns it into the running pass's failure, so no
+// pass emits a module with an invalid bound. The message names the limit.
+class IdBoundExhausted : public std::runtime_error {
+ public:
+  explicit IdBoundExhausted(uint32_t bound);
+};
+
 struct ModuleHeader {
   uint32_t magic = spv::MagicNumber;
   uint32_t version = 0x00010000;
@@ -118,7 +132,11 @@ class Module {
     return header.version >= ((major << 16) | (minor << 8));
   }
 
-  uint32_t TakeNextId() { return header.bound++; }
+  // A fresh id; throws IdBoundExhausted when the bound is already kMaxIdBound.
+  uint32_t TakeNextId() {
+    if (header.bound >= kMaxIdBound) throw IdBoundExhausted(header.bound);
+    return header.bound++;
+  }
 
   // Every instruction of the module in binary order (const and mutable).
   void ForEachInstruction(const std::function<void(Instruction&)>& visit);

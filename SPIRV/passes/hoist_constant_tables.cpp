@@ -481,7 +481,7 @@ std::vector<TableRecord> DescribeTables(const Module& module,
 }
 
 PassResult HoistConstantTablesPass::Run(Module& module, PassContext& context) {
-  if (!context.report) return HoistConstantTables(module, nullptr);
+  if (!context.report || !context.options.collect_ranges) return HoistConstantTables(module, nullptr);
   std::vector<ConstantTableDecision> decisions;
   PassResult result = HoistConstantTables(module, &decisions);
   std::vector<TableRecord> tables = DescribeTables(module, decisions);

@@ -2,10 +2,18 @@
 
 namespace glint::spirv {
 
+PassResult RunPassGuarded(Pass& pass, Module& module, PassContext& context) {
+  try {
+    return pass.Run(module, context);
+  } catch (const IdBoundExhausted& exhausted) {
+    return PassResult::Failed(exhausted.what());
+  }
+}
+
 PassResult PassManager::Run(Module& module, PassContext& context) {
   PassResult combined;
   for (const auto& pass : passes_) {
-    PassResult result = pass->Run(module, context);
+    PassResult result = RunPassGuarded(*pass, module, context);
     if (result.status == PassStatus::kFailed) {
       result.message = std::string(pass->name()) + ": " + result.message;
       return result;

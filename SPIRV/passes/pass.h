@@ -42,6 +42,10 @@ class Pass {
   virtual PassResult Run(Module& module, PassContext& context) = 0;
 };
 
+// Runs `pass`, turning an exhausted id bound (IdBoundExhausted) into its failure. The
+// module may be partly rewritten then; callers must not emit it.
+PassResult RunPassGuarded(Pass& pass, Module& module, PassContext& context);
+
 class PassManager {
  public:
   void Add(std::unique_ptr<Pass> pass) { passes_.push_back(std::move(pass)); }

@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "glint/export.h"
+
 namespace glslang {
 class TIntermediate;
 struct SpvOptions;
@@ -73,7 +75,8 @@ struct Options {
   uint32_t subgroup_size = 0;
   // Values for specialization constants, by SpecId; applied before analysis.
   std::map<uint32_t, uint64_t> spec_constants;
-  // Fill Report::accesses with one record per dynamic index.
+  // Fill Report::accesses with one record per dynamic index, and Report::tables with
+  // one record per hoisted constant table (what reports show).
   bool collect_ranges = false;
   TargetEnv target_env = TargetEnv::kVulkan10;
   // Validate the final module with SPIRV-Tools for target_env; a failure is an error.
@@ -145,7 +148,7 @@ struct Report {
   std::vector<PassStatistic> passes;
   std::vector<TableRecord> tables;
 
-  bool HasErrors() const;
+  GLINT_EXPORT bool HasErrors() const;
 };
 
 // glslang's SPIR-V generation for `intermediate`, then Glint's passes. On failure
@@ -154,19 +157,20 @@ struct Report {
 // information and there is something to report, the report still names source lines
 // (a second generation with line information, used only for the report; the output
 // words do not depend on whether a report was asked for).
-bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32_t>& spirv,
-                  const glslang::SpvOptions* spv_options, const Options& options,
-                  Report* report);
+GLINT_EXPORT bool GlslangToSpv(const glslang::TIntermediate& intermediate,
+                               std::vector<uint32_t>& spirv,
+                               const glslang::SpvOptions* spv_options, const Options& options,
+                               Report* report);
 
 // Glint's passes on SPIR-V from any front end. On failure returns false and leaves
 // `spirv` unchanged. The input is checked first: it must parse and pass spirv-val's
 // core rules (universal environment of its own version), so a malformed module is an
 // error, never a crash. Records name lines only where the module has OpLine.
-bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report);
+GLINT_EXPORT bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report);
 
 // Formats a diagnostic the way glslangValidator prints messages:
 // "WARNING: file:line: message" followed by indented reason lines.
-std::string FormatDiagnostic(const Diagnostic& diagnostic);
+GLINT_EXPORT std::string FormatDiagnostic(const Diagnostic& diagnostic);
 
 }  // namespace glint
 

@@ -29,6 +29,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "glint/export.h"
+#include "glint/version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -69,24 +72,37 @@ typedef enum {
   GLINT_STAGE_TESS_EVALUATION = 2,
   GLINT_STAGE_GEOMETRY = 3,
   GLINT_STAGE_FRAGMENT = 4,
-  GLINT_STAGE_COMPUTE = 5
+  GLINT_STAGE_COMPUTE = 5,
+  /* Since 0.2 (glint_compile only): */
+  GLINT_STAGE_TASK = 6,
+  GLINT_STAGE_MESH = 7,
+  GLINT_STAGE_RAY_GENERATION = 8,
+  GLINT_STAGE_INTERSECTION = 9,
+  GLINT_STAGE_ANY_HIT = 10,
+  GLINT_STAGE_CLOSEST_HIT = 11,
+  GLINT_STAGE_MISS = 12,
+  GLINT_STAGE_CALLABLE = 13
 } glint_stage_t;
 
 /* ---- options (glint::Options; defaults as documented there) ---- */
 
-glint_options_t* glint_options_create(void);
-void glint_options_free(glint_options_t* options);
-/* Setters return 1, or 0 for a NULL handle or a value outside its enum. */
-int glint_options_set_hoist_constant_tables(glint_options_t* options, int enabled);
-int glint_options_set_robust_access(glint_options_t* options, int enabled);
-int glint_options_set_range_analysis(glint_options_t* options, glint_range_analysis_t mode);
-int glint_options_set_uniformity(glint_options_t* options, glint_severity_t severity);
-int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size);
-int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, uint64_t value);
-int glint_options_set_collect_ranges(glint_options_t* options, int enabled);
-int glint_options_set_target_env(glint_options_t* options, glint_target_env_t target);
+GLINT_EXPORT glint_options_t* glint_options_create(void);
+GLINT_EXPORT void glint_options_free(glint_options_t* options);
+/* Setters return 1, or 0 (changing nothing) for a NULL handle or a value outside its
+ * enum. Enum values are taken as int and checked before use, so any integer is safe. */
+GLINT_EXPORT int glint_options_set_hoist_constant_tables(glint_options_t* options, int enabled);
+GLINT_EXPORT int glint_options_set_robust_access(glint_options_t* options, int enabled);
+GLINT_EXPORT int glint_options_set_range_analysis(glint_options_t* options,
+                                                  int mode /* glint_range_analysis_t */);
+GLINT_EXPORT int glint_options_set_uniformity(glint_options_t* options,
+                                              int severity /* glint_severity_t */);
+GLINT_EXPORT int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size);
+GLINT_EXPORT int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, uint64_t value);
+GLINT_EXPORT int glint_options_set_collect_ranges(glint_options_t* options, int enabled);
+GLINT_EXPORT int glint_options_set_target_env(glint_options_t* options,
+                                              int target /* glint_target_env_t */);
 /* Validate the output with SPIRV-Tools for the target; a failure is an error. */
-int glint_options_set_validate(glint_options_t* options, int enabled);
+GLINT_EXPORT int glint_options_set_validate(glint_options_t* options, int enabled);
 
 /* ---- entry points ---- */
 
@@ -100,23 +116,103 @@ typedef struct {
 
 /* Compiles `input` with glslang for the options' target environment, then runs Glint's
  * passes. `options` may be NULL (defaults). */
-glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input, const glint_options_t* options);
+GLINT_EXPORT glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input, const glint_options_t* options);
 
 /* Runs Glint's passes on `word_count` SPIR-V words. The input is never modified; a
  * malformed module fails with a message. `options` may be NULL (defaults). */
-glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
+GLINT_EXPORT glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
                                     const glint_options_t* options);
+
+/* ---- inputs for glint_compile (since 0.2) ----
+ *
+ * glint_input_t is everything glslangValidator takes about one shader: the source and
+ * its language (GLSL or HLSL), stage, entry points, -D/-U, -I and an include callback,
+ * -g, the SPIR-V version. glint_compile gives byte for byte what
+ *   glslangValidator -V|-G [--target-env ...] [-D -e NAME --sep NAME] [-DX=Y -UZ] [-I..] [-g]
+ * writes for the same input (tested). Strings are copied; the input may be freed right
+ * after glint_compile returns and may be reused for further compiles. */
+
+typedef struct glint_input_s glint_input_t;
+
+typedef enum { GLINT_LANGUAGE_GLSL = 0, GLINT_LANGUAGE_HLSL = 1 } glint_language_t;
+
+/* Debug information, as glslangValidator's -g flags. */
+typedef enum {
+  GLINT_DEBUG_INFO_DEFAULT = 0,               /* no flag: OpSource and names only */
+  GLINT_DEBUG_INFO_LINES = 1,                 /* -g: OpLine, OpString, the source text */
+  GLINT_DEBUG_INFO_STRIP = 2,                 /* -g0: no debug instructions at all */
+  GLINT_DEBUG_INFO_NON_SEMANTIC = 3,          /* -gV: NonSemantic.Shader.DebugInfo.100 */
+  GLINT_DEBUG_INFO_NON_SEMANTIC_SOURCE = 4    /* -gVS: the same, with the source text */
+} glint_debug_info_t;
+
+GLINT_EXPORT glint_input_t* glint_input_create(void);
+GLINT_EXPORT void glint_input_free(glint_input_t* input);
+/* Setters return 1, or 0 (changing nothing) for a NULL handle, a NULL string where one
+ * is required, or a value outside its enum (taken as int, checked before use). */
+/* NUL-terminated source text (required). */
+GLINT_EXPORT int glint_input_set_source(glint_input_t* input, const char* text);
+/* Names the source in messages and OpString; its directory is searched first for
+ * #include "x". Default: none (messages say "" like glslang's unnamed strings). */
+GLINT_EXPORT int glint_input_set_file_name(glint_input_t* input, const char* name);
+GLINT_EXPORT int glint_input_set_language(glint_input_t* input, int language /* glint_language_t */);
+GLINT_EXPORT int glint_input_set_stage(glint_input_t* input, int stage /* glint_stage_t */);
+/* -e: the entry point's name in the module; NULL restores the default ("main"). */
+GLINT_EXPORT int glint_input_set_entry_point(glint_input_t* input, const char* name);
+/* --source-entrypoint: the function compiled as the entry point (HLSL); NULL: none. */
+GLINT_EXPORT int glint_input_set_source_entry_point(glint_input_t* input, const char* name);
+/* -DNAME[=VALUE] (value NULL: "-DNAME") and -UNAME, applied in the order given. */
+GLINT_EXPORT int glint_input_add_define(glint_input_t* input, const char* name, const char* value);
+GLINT_EXPORT int glint_input_add_undefine(glint_input_t* input, const char* name);
+/* -I: searched, in the order added, after the including file's directory. */
+GLINT_EXPORT int glint_input_add_include_directory(glint_input_t* input, const char* directory);
+GLINT_EXPORT int glint_input_set_debug_info(glint_input_t* input, int debug /* glint_debug_info_t */);
+/* --target-env spirv1.X: the SPIR-V version, as 0x00MMmm00 (0x00010300 is 1.3), from 1.0
+ * to 1.6; 0 (the default) follows the target environment of the options. */
+GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t version);
+
+/* Include callback: the embedder supplies included files (from memory, an archive, a
+ * virtual file system). Called for every #include before the include directories are
+ * searched: `requested` is the name as written, `includer` the name of the including
+ * file (the input's file name, or a name this callback resolved), `depth` 1 for an
+ * include written in the input itself, `is_system` 1 for #include <name>. To supply
+ * the file, call glint_include_set_content on `include` and return 1; return 0 to
+ * decline (then the directories are searched for "name"; <name> fails). The callback
+ * runs during glint_compile, one call at a time for that compile, never after it
+ * returned; it may run on Glint's big-stack worker thread for the calling thread rather
+ * than on the calling thread itself (so use user_data, not thread-local state).
+ * Includes nested deeper than 64 levels are refused (the message names the limit and
+ * the chain of files) before the callback is asked. */
+typedef struct glint_include_s glint_include_t;
+typedef int (*glint_include_callback_t)(void* user_data, const char* requested,
+                                        const char* includer, size_t depth, int is_system,
+                                        glint_include_t* include);
+/* `resolved_name` names the file in messages and in nested includes; `content` is
+ * `length` bytes, copied. Returns 1, or 0 for a NULL argument. */
+GLINT_EXPORT int glint_include_set_content(glint_include_t* include, const char* resolved_name,
+                                           const char* content, size_t length);
+/* NULL callback: none (only the directories). */
+GLINT_EXPORT int glint_input_set_include_callback(glint_input_t* input,
+                                                  glint_include_callback_t callback,
+                                                  void* user_data);
+
+/* Compiles `input` with glslang for the options' target environment (OpenGL 4.5 or
+ * Vulkan 1.0-1.3), then runs Glint's passes. `options` may be NULL (defaults). */
+GLINT_EXPORT glint_result_t* glint_compile(const glint_input_t* input,
+                                           const glint_options_t* options);
+
+/* The library's version, "MAJOR.MINOR.PATCH" (GLINT_VERSION_STRING of the build). */
+GLINT_EXPORT const char* glint_version(void);
 
 /* ---- results ---- */
 
-void glint_result_free(glint_result_t* result);
+GLINT_EXPORT void glint_result_free(glint_result_t* result);
 /* 1 when the call succeeded, 0 otherwise (including NULL). */
-int glint_result_succeeded(const glint_result_t* result);
+GLINT_EXPORT int glint_result_succeeded(const glint_result_t* result);
 /* The output SPIR-V: word count and words; 0 and NULL after a failure. */
-size_t glint_result_spirv_size(const glint_result_t* result);
-const uint32_t* glint_result_spirv(const glint_result_t* result);
+GLINT_EXPORT size_t glint_result_spirv_size(const glint_result_t* result);
+GLINT_EXPORT const uint32_t* glint_result_spirv(const glint_result_t* result);
 /* Borrowed; NULL only for a NULL result. */
-const glint_report_t* glint_result_report(const glint_result_t* result);
+GLINT_EXPORT const glint_report_t* glint_result_report(const glint_result_t* result);
 
 /* ---- reports ---- */
 
@@ -156,20 +252,57 @@ typedef struct {
   uint32_t rewrites;
 } glint_pass_statistic_t;
 
-size_t glint_report_diagnostic_count(const glint_report_t* report);
+GLINT_EXPORT size_t glint_report_diagnostic_count(const glint_report_t* report);
 /* Fills `out` and returns 1; returns 0 (leaving `out` alone) for a bad index or NULL. */
-int glint_report_diagnostic(const glint_report_t* report, size_t index, glint_diagnostic_t* out);
+GLINT_EXPORT int glint_report_diagnostic(const glint_report_t* report, size_t index, glint_diagnostic_t* out);
 /* The reasons behind a diagnostic, outermost first; NULL for a bad index. */
-const char* glint_report_diagnostic_reason(const glint_report_t* report, size_t index,
+GLINT_EXPORT const char* glint_report_diagnostic_reason(const glint_report_t* report, size_t index,
                                            size_t reason);
 /* 1 when some diagnostic is an error. */
-int glint_report_has_errors(const glint_report_t* report);
+GLINT_EXPORT int glint_report_has_errors(const glint_report_t* report);
 
-size_t glint_report_access_count(const glint_report_t* report);
-int glint_report_access(const glint_report_t* report, size_t index, glint_access_record_t* out);
+GLINT_EXPORT size_t glint_report_access_count(const glint_report_t* report);
+GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index, glint_access_record_t* out);
 
-size_t glint_report_pass_count(const glint_report_t* report);
-int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
+GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
+GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
+
+/* What a diagnostic is, as a stable rule id ("uniformity/barrier", ...; the SARIF
+ * ruleId); "" when it has none. NULL for a bad index. */
+GLINT_EXPORT const char* glint_report_diagnostic_rule(const glint_report_t* report, size_t index);
+/* Where reason `reason` of diagnostic `index` points: sets *file ("" when unknown) and
+ * *line (0 when unknown) and returns 1; 0 for a bad index or NULL. */
+GLINT_EXPORT int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t index,
+                                                         size_t reason, const char** file, uint32_t* line);
+
+/* One constant table hoisted to a Private variable (filled with collect_ranges). */
+typedef struct {
+  const char* file; /* of its first access; "" without line information */
+  uint32_t line;
+  const char* name; /* the variable's name or %id */
+  uint32_t copies_removed;
+} glint_table_record_t;
+
+GLINT_EXPORT size_t glint_report_table_count(const glint_report_t* report);
+GLINT_EXPORT int glint_report_table(const glint_report_t* report, size_t index, glint_table_record_t* out);
+
+/* The report as text for people or tools, from the same records as the accessors. */
+typedef enum {
+  GLINT_REPORT_FORMAT_HTML = 0,       /* glslangValidator --report=html */
+  GLINT_REPORT_FORMAT_SARIF = 1,      /* --report=sarif (SARIF 2.1.0) */
+  GLINT_REPORT_FORMAT_RANGES = 2,     /* --dump-ranges */
+  GLINT_REPORT_FORMAT_RANGES_JSON = 3 /* --dump-ranges=json */
+} glint_report_format_t;
+
+/* Writes the report in `format` (a glint_report_format_t) into `buffer` like
+ * snprintf: at most buffer_size - 1 bytes and a NUL, and returns the full length
+ * (without the NUL), so a call with a NULL buffer and size 0 asks how much to allocate.
+ * `source_names` / `source_texts` (`source_count` each; may be 0 and NULL) are the
+ * files the HTML page shows; `title` may be NULL. Returns 0 (writing nothing) for a
+ * NULL report or an unknown format. */
+GLINT_EXPORT size_t glint_report_format(const glint_report_t* report, int format, const char* title,
+                                        const char* const* source_names, const char* const* source_texts,
+                                        size_t source_count, char* buffer, size_t buffer_size);
 
 /* ---- isolated compile (glint/isolated.h; one block, kept last) ----
  *
@@ -184,10 +317,11 @@ int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_sta
  * the installed <prefix>/<libexecdir>/glint-compile. timeout_ms: wall-clock limit, the
  * worker is killed when it passes (0: none). memory_limit_bytes: the worker's address
  * space limit, RLIMIT_AS (0: none). Safe in multi-threaded hosts (posix_spawn, no fork). */
-glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_t* input,
-                                            const glint_options_t* options,
-                                            const char* worker_path, uint32_t timeout_ms,
-                                            uint64_t memory_limit_bytes);
+GLINT_EXPORT glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_t* input,
+                                                         const glint_options_t* options,
+                                                         const char* worker_path,
+                                                         uint32_t timeout_ms,
+                                                         uint64_t memory_limit_bytes);
 
 #ifdef __cplusplus
 }

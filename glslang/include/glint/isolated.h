@@ -70,12 +70,12 @@ struct IsolationOptions {
 // worker's report (glslang's messages, Glint's diagnostics and records) is appended to
 // `report` when not null, followed by an error of origin "isolation" when the worker
 // crashed, ran out of time, or could not be started.
-bool CompileGlslIsolated(const GlslInput& input, const Options& options,
+GLINT_EXPORT bool CompileGlslIsolated(const GlslInput& input, const Options& options,
                          const IsolationOptions& isolation, std::vector<uint32_t>& spirv,
                          Report* report);
 
 // The worker path CompileGlslIsolated would use for `isolation` (rule above).
-std::string CompileWorkerPath(const IsolationOptions& isolation);
+GLINT_EXPORT std::string CompileWorkerPath(const IsolationOptions& isolation);
 
 }  // namespace glint
 

@@ -21,7 +21,7 @@
 
 namespace glint {
 
-std::string FormatRangeReport(const Report& report, bool json);
+GLINT_EXPORT std::string FormatRangeReport(const Report& report, bool json);
 
 // ---- Reports for people and review tools (glslangValidator --report=html|sarif) ----
 
@@ -45,18 +45,18 @@ struct ReportContext {
 
 // One self-contained HTML page (no network, no external scripts or fonts): a summary,
 // then every source with line numbers and, under each line, what Glint found there.
-std::string FormatHtmlReport(const Report& report, const ReportContext& context);
+GLINT_EXPORT std::string FormatHtmlReport(const Report& report, const ReportContext& context);
 
 // SARIF 2.1.0 (one run, driver "glint"): results with their rule, level, location
 // (artifact URI as records name the file, relative to the working directory) and a
 // diagnostic's reason chain as a code flow.
-std::string FormatSarifReport(const Report& report, const ReportContext& context);
+GLINT_EXPORT std::string FormatSarifReport(const Report& report, const ReportContext& context);
 
 // The sources embedded in a module's debug information: OpSource (and
 // OpSourceContinued) text with the OpString file it names. Empty without them.
-std::vector<ReportSource> SourcesFromSpirv(const std::vector<uint32_t>& words);
+GLINT_EXPORT std::vector<ReportSource> SourcesFromSpirv(const std::vector<uint32_t>& words);
 // True when the module has at least one OpLine (records can name source lines).
-bool ModuleHasLineInformation(const std::vector<uint32_t>& words);
+GLINT_EXPORT bool ModuleHasLineInformation(const std::vector<uint32_t>& words);
 
 }  // namespace glint
 

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Writes the fuzz targets' seed corpora from the golden tests (nothing binary is committed).
+
+  Test/fuzz/make_seeds.py --validator build-asan/StandAlone/glslangValidator --out DIR
+
+For every golden shader (Test/<name>.<stage>, and the corpus shaders Test/corpus.testlist
+names) it writes:
+  DIR/spirv/<name>.<variant>.spv  SPIR-V compiled with the built glslangValidator: with
+                                  the golden's own flags (Glint's output), with
+                                  --no-glint (glslang's, before any pass), and with -g
+                                  (OpLine/OpSource)
+  DIR/c_api/<name>.<n>            c_api_fuzzer inputs: a 16-byte header (c_api_fuzzer.c
+                                  says what each byte does) then the SPIR-V words, plus
+                                  GLSL-mode headers for each built-in shader and stage
+  DIR/glsl/<name>                 glsl_isolated_fuzzer inputs: one stage byte, then the
+                                  shader text (the text of HLSL goldens as well)
+--corpus N also takes up to N shaders of ../shared/corpus (every N-th file of its OK
+manifests) for longer campaigns. Deterministic: the same tree writes the same files.
+"""
+import argparse
+import concurrent.futures
+import glob
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+FUZZ_DIR = os.path.dirname(os.path.abspath(__file__))
+TEST_DIR = os.path.dirname(FUZZ_DIR)
+ROOT = os.path.dirname(TEST_DIR)
+CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
+STAGES = ("vert", "tesc", "tese", "geom", "frag", "comp", "mesh", "task",
+          "rgen", "rint", "rahit", "rchit", "rmiss", "rcall")
+# glsl_isolated_fuzzer's stage byte: the index in this list (glint_stage_t's order).
+ISOLATED_STAGES = ("vert", "tesc", "tese", "geom", "frag", "comp")
+# Flags that only print, or make a compile fail on purpose; the seeds want the module.
+DROPPED_FLAGS = ("--dump-ranges", "--dump-ranges=json", "--uniformity=error")
+
+
+def golden_shaders():
+    """(name, directory, file, flags) of every golden shader."""
+    shaders = []
+    for path in sorted(glob.glob(os.path.join(TEST_DIR, "*.*"))):
+        if path.rsplit(".", 1)[-1] not in STAGES:
+            continue
+        with open(path, encoding="utf-8") as shader:
+            first = shader.readline()
+        marker = first.find("glint-flags:")
+        flags = shlex.split(first[marker + 12:]) if first.lstrip().startswith("//") and marker >= 0 else ["-V"]
+        shaders.append((os.path.basename(path), TEST_DIR, os.path.basename(path), flags))
+    listing = os.path.join(TEST_DIR, "corpus.testlist")
+    if os.path.exists(listing):
+        for line in open(listing, encoding="utf-8"):
+            words = shlex.split(line, comments=True)
+            if len(words) >= 2:
+                path = os.path.join(CORPUS, words[1])
+                shaders.append((words[0], os.path.dirname(path), os.path.basename(path), words[2:] or ["-V"]))
+    return shaders
+
+
+def corpus_shaders(limit):
+    """Up to `limit` shaders of ../shared/corpus, spread evenly over its OK manifests."""
+    paths = []
+    for manifest in sorted(glob.glob(os.path.join(CORPUS, "*", "OK_manifest.tsv"))):
+        folder = os.path.dirname(manifest)
+        for line in open(manifest, encoding="utf-8"):
+            fields = line.rstrip("\n").split("\t")
+            if fields and fields[0] and not fields[0].startswith("#"):
+                paths.append(os.path.join(folder, fields[0]))
+    paths = [p for p in paths if os.path.isfile(p)]
+    step = max(1, len(paths) // max(1, limit))
+    chosen = paths[::step][:limit]
+    return [("corpus_%04d_%s" % (i, os.path.basename(p)), os.path.dirname(p), os.path.basename(p), ["-V"])
+            for i, p in enumerate(chosen)]
+
+
+def compile_spirv(validator, directory, source, flags):
+    """The module glslangValidator writes, or None when it fails."""
+    with tempfile.TemporaryDirectory() as scratch:
+        out = os.path.join(scratch, "out.spv")
+        result = subprocess.run([validator] + flags + ["-o", out, source], cwd=directory,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+        if result.returncode != 0 or not os.path.exists(out):
+            return None
+        with open(out, "rb") as module:
+            return module.read()
+
+
+def spirv_variants(flags):
+    # --no-isolate: the goldens compile; a child process per compile only costs time here.
+    flags = [f for f in flags if f not in DROPPED_FLAGS] + ["--no-isolate"]
+    return {"glint": flags, "glslang": flags + ["--no-glint"], "g": flags + ["-g"]}
+
+
+def c_api_header(flags, selectors, shader=0):
+    """The 16-byte header c_api_fuzzer.c reads (flags byte, options, enum selectors)."""
+    hoist, robust, collect, validate = flags
+    range_sel, uniformity_sel, target_sel, stage_sel = selectors
+    return bytes([0, hoist, robust, collect, validate, range_sel + 1, uniformity_sel + 1,
+                  target_sel + 1, stage_sel + 1, 32, 2, 7, 3, shader, 0, 0])
+
+
+def c_api_seeds(spirv_by_name):
+    seeds = {}
+    # SPIR-V: defaults-like options, and robust access with validation for Vulkan 1.0.
+    for name, words in spirv_by_name.items():
+        seeds[name + ".0"] = c_api_header((1, 0, 0, 0), (2, 2, 0, 0)) + words
+        seeds[name + ".1"] = c_api_header((1, 1, 1, 1), (1, 3, 2, 0)) + words
+    # GLSL: every built-in shader for its own stage (index = stage), Vulkan 1.0 and 1.3.
+    for shader in range(8):
+        for target in (2, 5):
+            header = bytearray(c_api_header((1, shader % 2, 1, 1), (2, 2, target, min(shader, 5)), shader))
+            header[0] = 2 | (4 if target == 5 else 0)
+            seeds["glsl_%d_%d" % (shader, target)] = bytes(header) + b"main\0shader.glsl\0"
+    return seeds
+
+
+def write(directory, files):
+    os.makedirs(directory, exist_ok=True)
+    for name, data in files.items():
+        with open(os.path.join(directory, name), "wb") as out:
+            out.write(data)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--validator", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--corpus", type=int, default=0)
+    args = parser.parse_args()
+    validator = os.path.abspath(args.validator)
+    shaders = golden_shaders() + (corpus_shaders(args.corpus) if args.corpus else [])
+    spirv, glsl = {}, {}
+    jobs = {}
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        for name, directory, source, flags in shaders:
+            for variant, variant_flags in spirv_variants(flags).items():
+                jobs["%s.%s.spv" % (name, variant)] = pool.submit(
+                    compile_spirv, validator, directory, source, variant_flags)
+    for seed_name, job in sorted(jobs.items()):
+        if job.result():
+            spirv[seed_name] = job.result()
+    for name, directory, source, flags in shaders:
+        stage = source.rsplit(".", 2)[-2] if source.endswith(".glsl") else source.rsplit(".", 1)[-1]
+        with open(os.path.join(directory, source), "rb") as text:
+            stage_byte = ISOLATED_STAGES.index(stage) if stage in ISOLATED_STAGES else 4
+            glsl[name] = bytes([stage_byte]) + text.read()
+    if not spirv:
+        sys.exit("make_seeds: glslangValidator compiled no golden shader; is %s built?" % validator)
+    write(os.path.join(args.out, "spirv"), spirv)
+    write(os.path.join(args.out, "c_api"), c_api_seeds(spirv))
+    write(os.path.join(args.out, "glsl"), glsl)
+    print("make_seeds: %d SPIR-V, %d C API, %d GLSL seeds in %s"
+          % (len(spirv), len(spirv) * 2 + 16, len(glsl), args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+// What containment costs, measured side by side in one run (medians of several rounds,
+// so a preempted round on a shared machine does not decide the number):
+//   1. the big-stack hand-off (glint/big_stack.h): an empty task run on this thread's
+//      256 MB worker vs called directly, per call;
+//   2. glslangValidator's child per input (StandAlone/isolated_compile.h): one run over
+//      N small shaders without linking (one fork + socket pair per file) vs the same
+//      run with --no-isolate, per file; and one -V compile per run, isolated vs not;
+//   3. glint::CompileGlslIsolated (a glint-compile worker per call, posix_spawn) vs
+//      glint_compile_glsl in-process, per compile of a small shader.
+// Usage: isolation_bench [--rounds N] (default 9).
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "glint/glint_c.h"
+#include "glint/isolated.h"
+#include "glslang/big_stack.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char* kShader = R"(#version 450
+layout(location = 0) in vec4 color_in;
+layout(location = 0) out vec4 color;
+void main() { color = color_in * 2.0; }
+)";
+
+// CPU seconds of this process and of every waited-for descendant (system()'s shell,
+// glslangValidator, its children, glint-compile workers), user + system.
+double CpuSeconds() {
+  double total = 0;
+  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+    rusage usage{};
+    getrusage(who, &usage);
+    total += usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+             (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  }
+  return total;
+}
+
+struct Cost {
+  double wall = 0;  // seconds per item
+  double cpu = 0;
+};
+
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+// Medians over `rounds` of wall and CPU seconds of `work`, divided by `per`.
+Cost PerItem(int rounds, double per, const std::function<void()>& work) {
+  std::vector<double> walls, cpus;
+  for (int r = 0; r < rounds; ++r) {
+    double cpu = CpuSeconds();
+    Clock::time_point start = Clock::now();
+    work();
+    walls.push_back(std::chrono::duration<double>(Clock::now() - start).count() / per);
+    cpus.push_back((CpuSeconds() - cpu) / per);
+  }
+  return {Median(walls), Median(cpus)};
+}
+
+void Print(const char* what, Cost isolated, Cost plain) {
+  std::printf("%s\n  isolated %.2f ms wall, %.2f ms CPU; in-process %.2f ms wall, %.2f ms CPU;"
+              " difference %.2f ms wall, %.2f ms CPU\n", what, isolated.wall * 1e3,
+              isolated.cpu * 1e3, plain.wall * 1e3, plain.cpu * 1e3,
+              (isolated.wall - plain.wall) * 1e3, (isolated.cpu - plain.cpu) * 1e3);
+}
+
+void Run(const std::string& command) {
+  if (std::system(command.c_str()) == -1) std::fprintf(stderr, "cannot run %s\n", command.c_str());
+}
+
+void BigStackHandOff(int rounds) {
+  const int calls = 2000;
+  volatile int sink = 0;
+  Cost direct = PerItem(rounds, calls, [&] {
+    for (int i = 0; i < calls; ++i) sink = sink + 1;
+  });
+  Cost handed = PerItem(rounds, calls, [&] {
+    for (int i = 0; i < calls; ++i) glint::RunOnBigStack([&] { sink = sink + 1; });
+  });
+  std::printf("big-stack hand-off per call: %.1f us wall, %.1f us CPU (direct call %.3f us)\n",
+              handed.wall * 1e6, handed.cpu * 1e6, direct.wall * 1e6);
+}
+
+void CommandLine(int rounds, const std::string& tool) {
+  namespace fs = std::filesystem;
+  char pattern[] = "/tmp/glint-isolation-bench-XXXXXX";
+  std::string dir = mkdtemp(pattern);
+  const int files = 20;
+  std::string names;
+  for (int i = 0; i < files; ++i) {
+    std::string name = "s" + std::to_string(i) + ".frag";
+    std::ofstream(dir + "/" + name) << kShader;
+    names += " " + name;
+  }
+  std::string base = "cd '" + dir + "' && '" + tool + "' ";
+  std::string quiet = " >out.log 2>&1";
+  Print("glslangValidator, 20 files without linking in one run, per file:",
+        PerItem(rounds, files, [&] { Run(base + names + quiet); }),
+        PerItem(rounds, files, [&] { Run(base + "--no-isolate" + names + quiet); }));
+  Print("glslangValidator -V, one file per run, per run:",
+        PerItem(rounds, 1, [&] { Run(base + "-V -o a.spv s0.frag" + quiet); }),
+        PerItem(rounds, 1, [&] { Run(base + "--no-isolate -V -o a.spv s0.frag" + quiet); }));
+  fs::remove_all(dir);
+}
+
+void Library(int rounds, const std::string& worker) {
+  const int compiles = 10;
+  glint_glsl_input_t input{kShader, GLINT_STAGE_FRAGMENT, nullptr, nullptr, 0};
+  glint::GlslInput isolated_input{kShader, glint::GlslStage::kFragment, "", "", false};
+  glint::IsolationOptions isolation;
+  isolation.worker_path = worker;
+  Cost in_process = PerItem(rounds, compiles, [&] {
+    for (int i = 0; i < compiles; ++i) glint_result_free(glint_compile_glsl(&input, nullptr));
+  });
+  Cost isolated = PerItem(rounds, compiles, [&] {
+    for (int i = 0; i < compiles; ++i) {
+      std::vector<uint32_t> words;
+      if (!glint::CompileGlslIsolated(isolated_input, glint::Options(), isolation, words, nullptr))
+        std::fprintf(stderr, "isolated compile failed\n");
+    }
+  });
+  Print("library, small fragment shader, per compile (glint-compile worker vs glint_compile_glsl):",
+        isolated, in_process);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int rounds = 9;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], "--rounds") == 0) rounds = std::max(1, std::atoi(argv[i + 1]));
+  const std::string binary = GLINT_BINARY_DIR;
+  BigStackHandOff(rounds);
+  CommandLine(rounds, binary + "/StandAlone/glslangValidator");
+  Library(rounds, binary + "/glslang/glint-compile");
+  return 0;
+}
