@@ -9,12 +9,12 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
-#include <ostream>
 #include <cstdlib>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <ostream>
 #include <sstream>
 #include <thread>
 

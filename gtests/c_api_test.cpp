@@ -420,9 +420,9 @@ TEST(CApi, Options_HoistConstantTablesOnAndOff) {
   OptionsHandle options(glint_options_create());
   ResultHandle hoisted = CompileWith(kTableFragment, GLINT_STAGE_FRAGMENT, options.get());
   EXPECT_EQ(PassNamed(hoisted.get(), "hoist-constant-tables").changed, 1);
-  EXPECT_EQ(test::CheckPatterns(test::Disassemble(Words(hoisted.get())), R"(
+  EXPECT_TRUE(test::FileCheck(test::Disassemble(Words(hoisted.get())), R"(
     CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private
-  )"), "");
+  )"));
   ASSERT_EQ(glint_options_set_hoist_constant_tables(options.get(), 0), 1);
   ResultHandle kept = CompileWith(kTableFragment, GLINT_STAGE_FRAGMENT, options.get());
   EXPECT_EQ(Words(kept.get()), test::CompileGlsl(kTableFragment, "frag"));  // glslang's own

@@ -7,9 +7,9 @@
 // and barriers.
 #include <gtest/gtest.h>
 
-#include <ostream>
 #include <algorithm>
 #include <functional>
+#include <ostream>
 #include <set>
 
 #include "SPIRV/analysis/convergence_checker.h"

@@ -15,12 +15,12 @@
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
 
-#include <ostream>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <sstream>
 #include <thread>
 

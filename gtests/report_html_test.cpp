@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 #include <png.h>
 
-#include <ostream>
 #include <cstdio>
 #include <filesystem>
+#include <ostream>
 #include <set>
 
 #include "glint/report_format.h"

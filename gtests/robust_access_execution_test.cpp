@@ -4,9 +4,9 @@
 // with and without --robust-access, in every analysis mode.
 #include <gtest/gtest.h>
 
-#include <ostream>
 #include <climits>
 #include <cstring>
+#include <ostream>
 
 #include "Execution/vk_runner.h"
 #include "support/compute_kernel.h"

@@ -5,8 +5,8 @@
 // never changes; the round budget refuses by name.
 #include <gtest/gtest.h>
 
-#include <ostream>
 #include <memory>
+#include <ostream>
 
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/uniformity.h"

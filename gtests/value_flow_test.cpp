@@ -5,9 +5,9 @@
 // (initializers, every kind of escape with its reason, unreachable code, the budget).
 #include <gtest/gtest.h>
 
-#include <ostream>
 #include <algorithm>
 #include <memory>
+#include <ostream>
 
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/def_use.h"
