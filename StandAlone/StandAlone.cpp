@@ -24,6 +24,7 @@
 #include "report_files.h"
 #include "spirv_file_format.h"
 #include "warm_built_ins.h"
+#include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 
 namespace glint::standalone {
@@ -347,9 +348,18 @@ std::string SpirvOutputName(const CommandLine& line, const std::string& input) {
   return input.substr(0, input.size() - 4) + ".glint.spv";
 }
 
+// Refuses a module over the IR's size limit (spirv::kMaxModuleWords) from the file's
+// size, before reading it.
 bool ReadSpirv(const std::string& name, std::vector<uint32_t>* words) {
-  std::ifstream file(name, std::ios::binary);
+  std::ifstream file(name, std::ios::binary | std::ios::ate);
   if (!file) Fail("unable to open input file");
+  std::streamoff size = file.tellg();
+  std::string too_big = size > 0 ? spirv::CheckModuleSize(static_cast<size_t>(size) / 4) : "";
+  if (!too_big.empty()) {
+    std::printf("ERROR: %s: %s\n", name.c_str(), too_big.c_str());
+    return false;
+  }
+  file.seekg(0);
   std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   if (bytes.empty() || bytes.size() % 4 != 0) {
     std::printf("ERROR: %s: malformed SPIR-V: %zu bytes is not a whole number of words\n",

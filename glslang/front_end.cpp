@@ -8,7 +8,13 @@
 #endif
 #include "front_end.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -32,6 +38,49 @@ std::string DirectoryOf(const std::string& path) {
   return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
+// Reads a whole regular file into `content`; returns "" or why it could not. Opened
+// non-blocking, so that a FIFO without a writer is refused instead of waited for.
+std::string ReadRegularFile(const std::string& path, std::string* content) {
+  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return std::strerror(errno);
+  struct stat status;
+  std::string problem;
+  if (fstat(fd, &status) != 0) problem = std::strerror(errno);
+  else if (S_ISDIR(status.st_mode)) problem = std::strerror(EISDIR);
+  else if (!S_ISREG(status.st_mode)) problem = "not a regular file";
+  char buffer[65536];
+  while (problem.empty()) {
+    ssize_t got = read(fd, buffer, sizeof(buffer));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) problem = std::strerror(errno);
+    if (got <= 0) break;
+    content->append(buffer, static_cast<size_t>(got));
+  }
+  close(fd);
+  return problem;
+}
+
+// glslang's failure result: no header name, the text is the reason it prints.
+glslang::TShader::Includer::IncludeResult* Refusal(const std::string& why) {
+  auto* text = new std::string(why);
+  return new glslang::TShader::Includer::IncludeResult("", text->data(), text->size(), text);
+}
+
+// "a -> b -> c", the middle elided when long (a cycle shows in its last few links).
+std::string Chain(const std::vector<std::string>& files) {
+  const size_t kHead = 3, kTail = 6;
+  std::string text;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (i == kHead && files.size() > kHead + kTail + 1) {
+      text += " -> ... (" + std::to_string(files.size() - kHead - kTail) + " more)";
+      i = files.size() - kTail - 1;
+      continue;
+    }
+    text += (i ? " -> " : "") + files[i];
+  }
+  return text;
+}
+
 }  // namespace
 
 DirectoryIncluder::DirectoryIncluder(std::vector<std::string> include_directories)
@@ -39,12 +88,21 @@ DirectoryIncluder::DirectoryIncluder(std::vector<std::string> include_directorie
 
 glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     const char* header_name, const char* includer_name, size_t inclusion_depth) {
-  // Directories of files deeper than this include are no longer on the stack. The
+  // Directories and files deeper than this include are no longer on the stack. The
   // includer's own directory comes from its name: a file an embedder's include
   // callback supplied (see the C API) was never pushed here. Levels this includer never
   // saw stay empty and are skipped.
   nested_directories_.resize(inclusion_depth);
+  nested_files_.resize(inclusion_depth);
   nested_directories_.back() = DirectoryOf(includer_name);
+  nested_files_.back() = includer_name;
+  if (inclusion_depth > kMaxIncludeDepth) {
+    std::vector<std::string> chain;
+    for (const std::string& file : nested_files_)
+      if (!file.empty()) chain.push_back(file);
+    chain.push_back(header_name);
+    return Refuse(header_name, DepthLimitMessage(chain));
+  }
   std::vector<std::string> search;
   for (auto d = nested_directories_.rbegin(); d != nested_directories_.rend(); ++d)
     if (!d->empty()) search.push_back(*d);
@@ -52,15 +110,37 @@ glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
   for (const std::string& directory : search) {
     std::string path = directory + '/' + header_name;
     std::replace(path.begin(), path.end(), '\\', '/');
-    std::ifstream file(path, std::ios_base::binary);
-    if (!file) continue;
-    std::string content((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    struct stat status;
+    if (stat(path.c_str(), &status) != 0) continue;  // not here: the next directory
+    std::string content;
+    std::string problem = ReadRegularFile(path, &content);
+    if (!problem.empty()) return Refuse(header_name, "cannot read included file '" + path + "': " + problem);
     nested_directories_.push_back(DirectoryOf(path));
+    nested_files_.push_back(path);
     included_files_.insert(path);
     auto* text = new std::string(std::move(content));
     return new IncludeResult(path, text->data(), text->size(), text);
   }
   return nullptr;
+}
+
+std::string DirectoryIncluder::DepthLimitMessage(const std::vector<std::string>& chain) {
+  return "#include nested more than " + std::to_string(kMaxIncludeDepth) +
+         " files deep (the include depth limit; an #include cycle?): " + Chain(chain);
+}
+
+glslang::TShader::Includer::IncludeResult* DirectoryIncluder::Refuse(const char* header_name, std::string why) {
+  refused_header_ = header_name;
+  refusal_ = std::move(why);
+  return Refusal(refusal_);
+}
+
+glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeSystem(const char* header_name, const char*,
+                                                                             size_t) {
+  if (refusal_.empty() || refused_header_ != header_name) return nullptr;
+  IncludeResult* result = Refusal(refusal_);
+  refusal_.clear();
+  return result;
 }
 
 void DirectoryIncluder::releaseInclude(IncludeResult* result) {

@@ -177,18 +177,38 @@ GlintOutput GenerateWithGlint(const glslang::TIntermediate& intermediate,
 // `#include "x"`: the including file's directory (and those of files it was included
 // from, innermost first), then -I directories left to right. `#include <x>` is not
 // resolved. Records every file it opened.
+//
+// Refusals go through glslang's include-failure error ("'#include' : <why> for header
+// name: x"), which ends the compile: a name found but not a readable regular file (a
+// directory, a FIFO, a device, a file whose read fails), and an include nested deeper
+// than kMaxIncludeDepth files, whose message names the limit and the chain of files
+// (an #include cycle without guards ends there at once).
 class DirectoryIncluder : public glslang::TShader::Includer {
  public:
+  // Included files may nest this deep (the top-level file not counted).
+  static constexpr size_t kMaxIncludeDepth = 64;
+
   explicit DirectoryIncluder(std::vector<std::string> include_directories);
   IncludeResult* includeLocal(const char* header_name, const char* includer_name,
                               size_t inclusion_depth) override;
-  IncludeResult* includeSystem(const char*, const char*, size_t) override { return nullptr; }
+  // Resolves nothing; after includeLocal refused a name, returns that refusal, because
+  // glslang reports the failure of this call (made after every failed local one).
+  IncludeResult* includeSystem(const char* header_name, const char*, size_t) override;
   void releaseInclude(IncludeResult* result) override;
   const std::set<std::string>& included_files() const { return included_files_; }
+
+ protected:
+  // Records a refusal (replayed by includeSystem) and returns glslang's failure result.
+  IncludeResult* Refuse(const char* header_name, std::string why);
+  // The depth-limit refusal's text for `chain` (top-level file first, the refused name
+  // last), for a subclass that resolves some includes itself (the C API's callback).
+  static std::string DepthLimitMessage(const std::vector<std::string>& chain);
 
  private:
   std::vector<std::string> external_directories_;
   std::vector<std::string> nested_directories_;  // innermost last
+  std::vector<std::string> nested_files_;        // the chain of files, top-level first
+  std::string refused_header_, refusal_;         // includeLocal's last refusal, for includeSystem
   std::set<std::string> included_files_;
 };
 

@@ -9,6 +9,7 @@
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <memory>
@@ -441,6 +442,22 @@ INSTANTIATE_TEST_SUITE_P(
 // bound leaves fewer ids than the pass needs makes that pass fail by name, with the
 // limit in the message and the caller's words untouched; exactly enough ids succeed
 // with a bound of exactly the maximum, which spirv-val accepts.
+// A 64 MB module (16M words of OpNop after a header) is over the IR's input limit
+// (spirv::kMaxModuleWords): refused by name at once, before spirv-val or any pass sees
+// it (it used to take over a minute and 2 GB), and the caller's words are untouched.
+TEST(Api, Process_64MegabyteModuleIsRefusedAtOnceByTheSizeLimit) {
+  std::vector<uint32_t> words = test::CompileGlsl(kComputeShader, "comp");
+  words.resize((size_t{64} << 20) / 4, 0x00010000u);  // OpNop
+  const std::vector<uint32_t> original = words;
+  Report report;
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(Process(words, RobustOptions(), &report));
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+  EXPECT_EQ(FirstError(report), "malformed SPIR-V: the module has 16777216 words, more than 8388608 (32 MiB, "
+                                "Glint's input limit kMaxModuleWords)");
+  EXPECT_TRUE(words == original);
+}
+
 struct IdBoundCase {
   const char* name;
   bool hoist;

@@ -114,30 +114,30 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[0, 3]", "[0, 7]"}, {}},
         RangeCase{"AlwaysTrueWraps", "local_size_x = 64",
                   "for (uint i = 10u; i >= 0u; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"}, {}},
+                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"DirectionMismatch", "local_size_x = 64",
                   "for (int i = 0; i > -10; i++) { probe[i] = 0u; }",
                   {"no range: loop direction does not match the comparison (increasing "
                    "variable compared with > or >=)"},
-                  {}},
+                  {"[-9, 2147483647]"}},
         RangeCase{"NegativeStep", "local_size_x = 64",
                   "for (int i = 10; i > 0; i += -1) { probe[i] = 0u; }",
-                  {"no range: loop step is not a positive constant"}, {}},
+                  {"no range: loop step is not a positive constant"}, {"[1, 2147483647]"}},
         RangeCase{"BoundNotConstant", "local_size_x = 64",
                   "uint n = data[0];\nfor (uint i = 0u; i < n; i++) { probe[i] = 0u; }",
-                  {"no range: loop bound is not a constant"}, {}},
+                  {"no range: loop bound is not a constant"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"ModifiedInBody", "local_size_x = 64",
                   "for (int i = 0; i < 10; i += 2) { i++; probe[i] = 0u; }",
                   {"no range: loop variable is stored outside its initializer and continuing "
                    "block"},
-                  {}},
+                  {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"UpdateIsMultiplication", "local_size_x = 64",
                   "for (int i = 0; i < 10; i *= 2) { probe[i] = 0u; }",
-                  {"no range: loop update is not an addition or subtraction of a constant"}, {}},
+                  {"no range: loop update is not an addition or subtraction of a constant"}, {"[-2147483648, 9]"}},
         RangeCase{"LoopWithBreakNotForPattern", "local_size_x = 64",
                   "for (int i = 0; ; i++) { if (i >= 10) break; probe[i] = 0u; }",
                   {"no range: loop condition is not a single comparison of the loop variable"},
-                  {}}),
+                  {"[-2147483648, 9]"}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -158,13 +158,12 @@ INSTANTIATE_TEST_SUITE_P(
                                  "local variable that is not a for-loop control variable (no "
                                  "update in a continuing block)",
                                  "no range: i32 modulo of a possibly negative value"},
-                                {"no range: i32 modulo of a value with no range: load from "
-                                 "memory through an access chain (only built-in components "
-                                 "have ranges)",
-                                 "no range: i32 modulo of a possibly negative value"}},
+                                // Either sign (GLSL leaves it open; drivers differ).
+                                {"[-15, 15]", "[-3, 3]"}},
                       RangeCase{"DivisorNotSingleValue", "local_size_x = 8",
                                 "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;",
-                                {"no range: modulo divisor is not a single positive value"}, {}}),
+                                {"no range: modulo divisor is not a single positive value"},
+                                {"[0, 7]"}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -206,30 +205,30 @@ INSTANTIATE_TEST_SUITE_P(
                   "for (int i = 0; i < 10; i = 3 + i) { probe[i] = 0u; }", {"[0, 9]"}, {}},
         RangeCase{"StepNotConstant", "local_size_x = 64",
                   "int s = int(data[0]);\nfor (int i = 0; i < 10; i += s) { probe[i] = 0u; }",
-                  {"no range: loop step is not a constant"}, {}},
+                  {"no range: loop step is not a constant"}, {"[-2147483648, 9]"}},
         RangeCase{"CompoundCondition", "local_size_x = 64",
                   "for (int i = 0; i < 10 && data[0] > 0u; i++) { probe[i] = 0u; }",
                   {"no range: loop condition is not a single comparison of the loop variable"},
-                  {}},
+                  {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"EqualityComparison", "local_size_x = 64",
                   "for (int i = 0; i != 10; i++) { probe[i] = 0u; }",
                   {"no range: loop condition is not <, <=, > or >= between the loop variable "
                    "and a value"},
-                  {}},
+                  {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"AlwaysFalseUnsigned", "local_size_x = 64",
                   "for (uint i = 0u; i < 0u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"}, {}},
+                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"AlwaysFalseSigned", "local_size_x = 64",
                   "for (int i = 0; i > 2147483647; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"}, {}},
+                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"AlwaysTrueUpperUnsigned", "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967295u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"}, {}},
+                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"DecreasingWithLess", "local_size_x = 64",
                   "for (int i = 10; i < 20; i--) { probe[i] = 0u; }",
                   {"no range: loop direction does not match the comparison (decreasing "
                    "variable compared with < or <=)"},
-                  {}},
+                  {"[-2147483648, 19]"}},
         RangeCase{"BodyNeverRunsIncreasing", "local_size_x = 64",
                   "for (int i = 10; i < 5; i++) { probe[i] = 0u; }",
                   {"no range: loop body never runs"}, {}},
@@ -250,7 +249,7 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[-2147483646, 0]"}, {}},
         RangeCase{"LoadAfterLoopHasNoRange", "local_size_x = 64",
                   "int i;\nfor (i = 0; i < 10; i++) { probe[i] = 0u; }\nprobe[i] = 1u;",
-                  {"[0, 9]", "no range: load of the loop variable outside the loop body"}, {}},
+                  {"[0, 9]", "no range: load of the loop variable outside the loop body"}, {"[0, 9]", "[10, 2147483647]"}},
         RangeCase{"InitRangeMaxAboveBound", "local_size_x = 64",
                   "for (uint i = gl_LocalInvocationID.x; i < 10u; i += 4u) { probe[i] = 0u; }",
                   {"[0, 9]"}, {}},
@@ -261,7 +260,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "for (int i = 0; i < 10; i++, probe[0] = 1u) { probe[i] = 0u; }",
                   {"no range: continuing block is not exactly: load, add or sub, store, branch",
                    "[0, 0]"},
-                  {}}),
+                  {"[-2147483648, 9]", "[0, 0]"}}),
     CaseName);
 
 // --- Operators at the edges ------------------------------------------------------
@@ -385,20 +384,63 @@ INSTANTIATE_TEST_SUITE_P(
                    "variable (no update in a continuing block)",
                    "no range: load from a local variable that is not a for-loop control "
                    "variable (no update in a continuing block)"},
-                  {"[0, 63]",
-                   "no range: load from a local variable that is not a for-loop control "
-                   "variable (no update in a continuing block)",
-                   "no range: load from a local variable that is not a for-loop control "
-                   "variable (no update in a continuing block)"}}),
+                  {"[0, 63]", "no range: local may be read before it is assigned", "[7, 7]"}}),
     CaseName);
-
-// --- Full mode: dominating guards (range_guards.h) ------------------------------------
 
 #define LOCAL_REASON \
   "no range: load from a local variable that is not a for-loop control variable (no " \
   "update in a continuing block)"
-#define MEMORY_REASON \
-  "no range: load from memory through an access chain (only built-in components have ranges)"
+#define MEMORY_REASON_TEXT \
+  "load from memory through an access chain (only built-in components have ranges)"
+#define MEMORY_REASON "no range: " MEMORY_REASON_TEXT
+
+// --- Full mode: more operators (integer_range_operators.cpp) --------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    FullOperators, IntegerRangeGlsl,
+    ::testing::Values(
+        RangeCase{"Abs", "local_size_x = 64",
+                  "probe[abs(int(gl_LocalInvocationID.x) - 40)] = 0u;\n"
+                  "probe[abs(int(data[0]))] = 0u;",
+                  {"no range: SAbs is not supported", "no range: SAbs is not supported"},
+                  {"[0, 40]", "no range: abs of a value with no i32 range: " MEMORY_REASON_TEXT}},
+        RangeCase{"AbsOfIntMinIsItself", "local_size_x = 64",
+                  "int m = int(data[0] & 1u) - 2147483647 - 1;\nprobe[abs(m)] = 0u;",
+                  {"no range: SAbs is not supported"},
+                  {"no range: abs of a value that may be -2147483648 (abs of it is itself)"}},
+        RangeCase{"OrXorOfNonNegative", "local_size_x = 64",
+                  "probe[gl_LocalInvocationID.x | 16u] = 0u;\n"
+                  "probe[(data[0] & 5u) ^ (data[1] & 8u)] = 0u;\n"
+                  "probe[int(gl_LocalInvocationID.x) | -1] = 0u;",
+                  {"no range: bitwise OR is not supported", "no range: bitwise XOR is not supported",
+                   "no range: bitwise OR is not supported"},
+                  {"[16, 63]", "[0, 15]", "no range: OR of a possibly negative value"}},
+        RangeCase{"UnsignedModuloByRangedDivisor", "local_size_x = 64",
+                  "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;\n"
+                  "probe[data[0] % gl_LocalInvocationID.x] = 0u;",
+                  {"no range: modulo divisor is not a single positive value",
+                   "no range: modulo divisor is not a single positive value"},
+                  {"[0, 63]", "no range: modulo divisor may be 0"}},
+        RangeCase{"SignedModuloEitherSign", "local_size_x = 64",
+                  "probe[int(data[0]) % 8 + 8] = 0u;\n"
+                  "probe[int(data[0]) % -8 + 8] = 0u;\n"
+                  "probe[int(data[0]) % (int(gl_LocalInvocationID.x) - 1)] = 0u;",
+                  {"no range: i32 modulo of a value with no range: " MEMORY_REASON_TEXT,
+                   "no range: modulo divisor is not a single positive value",
+                   "no range: modulo divisor is not a single positive value"},
+                  // Either sign: GLSL leaves it open for negative operands, and lavapipe's
+                  // OpSMod returned negative results in the audit (gen_ci_00015).
+                  {"[1, 15]", "[1, 15]", "no range: modulo divisor may be 0"}},
+        RangeCase{"VectorComponents", "local_size_x = 64",
+                  "uvec2 v = uvec2(data[0] & 7u, data[1] & 7u);\nprobe[v.x + v.y] = 0u;\n"
+                  "uvec4 w = uvec4(gl_LocalInvocationID.x, 3u, v);\nprobe[w.y] = 0u;\n"
+                  "probe[v.yx.x] = 0u;",
+                  {MEMORY_REASON, MEMORY_REASON, MEMORY_REASON},
+                  {"[0, 14]", "[3, 3]", "[0, 7]"}}),
+    CaseName);
+
+// --- Full mode: dominating guards (range_guards.h) ------------------------------------
+
 
 INSTANTIATE_TEST_SUITE_P(
     Guards, IntegerRangeGlsl,
@@ -443,12 +485,27 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint x = data[0];\nif (x < 8u && data[x] > 0u) probe[x] = 0u;\n"
                   "if (x >= 8u || data[x] == 0u) return;\nprobe[x] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON}, {"[0, 7]", "[0, 7]"}},
+        // Locals through the value-flow view.
+        RangeCase{"TernaryThroughLocal", "local_size_x = 64",
+                  "uint x = data[0] > 3u ? gl_LocalInvocationID.x : 100u;\nprobe[x] = 0u;\n"
+                  "uint y;\nif (data[1] == 0u) y = 4u; else y = 9u;\nprobe[y] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 100]", "[4, 9]"}},
+        RangeCase{"WhileLoopWithVariableBound", "local_size_x = 64",
+                  "uint n = data[0] & 15u;\nuint i = 0u;\n"
+                  "while (i < n) { probe[i] = 0u; i += 2u; }\n"
+                  "for (uint j = 0u; j < n; j++) probe[j] = 0u;",
+                  {LOCAL_REASON, "no range: loop bound is not a constant"},
+                  {"[0, 14]", "[0, 14]"}},
+        RangeCase{"LoopLocalStoredAfterTest", "local_size_x = 64",
+                  "uint i = 0u;\nwhile (i < 8u) { i = data[i]; probe[i] = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
         // Traps: nothing may be narrowed here.
         RangeCase{"TestOnOneLoadUseOfAnother", "local_size_x = 64",
                   "if (data[0] < 8u) probe[data[0]] = 0u;", {MEMORY_REASON}, {}},
         RangeCase{"LocalOverwrittenAfterTest", "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) { x = data[1]; probe[x] = 0u; }",
-                  {LOCAL_REASON}, {}},
+                  {LOCAL_REASON}, {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
         RangeCase{"OrDoesNotNarrowWhenTrue", "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u || data[1] == 0u) probe[x] = 0u;",
                   {LOCAL_REASON}, {MEMORY_REASON}},
@@ -643,9 +700,14 @@ OpBranch %header
 TEST(IntegerRange, LoopComparisonSignedness_MustMatchTheVariable) {
   for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
     EXPECT_EQ(NamedRanges(LoopWithComparison("OpULessThan"), mode, 1), (Ranges{"[1, 4]"}));
+    // Full mode: the loop-carried local has no range of its own, and the signed test says
+    // nothing about the unsigned variable.
     EXPECT_EQ(NamedRanges(LoopWithComparison("OpSLessThan"), mode, 1),
-              (Ranges{"no range: loop comparison's signedness does not match the loop "
-                      "variable's type"}));
+              (Ranges{mode == RangeAnalysisMode::kReference
+                          ? "no range: loop comparison's signedness does not match the loop "
+                            "variable's type"
+                          : "no range: local is updated from its own value in a loop (no "
+                            "range without a guard)"}));
   }
 }
 

@@ -2,6 +2,7 @@
 // type and constant creation, CFG and dominators.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <ostream>
 
 #include "SPIRV/ir/cfg.h"
@@ -168,6 +169,45 @@ TEST(Ir, TakeNextId_StopsAtTheMaximumBound) {
   EXPECT_EQ(module.header.bound, kMaxIdBound);
   EXPECT_THROW(module.FindOrAddIntType(64, false), IdBoundExhausted);
   EXPECT_TRUE(module.types_values.empty()) << "nothing is added when no id is left";
+}
+
+// A module of OpNop inside one function: `nops` one-word instructions.
+std::vector<uint32_t> NopModule(size_t nops) {
+  std::vector<uint32_t> words = {0x07230203, 0x00010000, 0, 8, 0,
+                                 (2u << 16) | spv::OpCapability, spv::CapabilityShader,
+                                 (3u << 16) | spv::OpMemoryModel, spv::AddressingModelLogical, spv::MemoryModelGLSL450,
+                                 (2u << 16) | spv::OpTypeVoid, 1,
+                                 (3u << 16) | spv::OpTypeFunction, 2, 1,
+                                 (5u << 16) | spv::OpFunction, 1, 3, 0, 2,
+                                 (2u << 16) | spv::OpLabel, 4};
+  words.resize(words.size() + nops, (1u << 16) | spv::OpNop);
+  words.push_back((1u << 16) | spv::OpReturn);
+  words.push_back((1u << 16) | spv::OpFunctionEnd);
+  return words;
+}
+
+// The input limits (parser.h) refuse before building anything: a 64 MB module over
+// kMaxModuleWords and one of kMaxInstructions + 1 instructions, each in well under a
+// second, with the limit named; a module just under both parses.
+TEST(Ir, InputLimits_RefusedQuicklyByName) {
+  struct Case {
+    size_t nops;
+    std::string message;
+  };
+  const Case cases[] = {
+      {(size_t{64} << 20) / 4, "the module has 16777240 words, more than 8388608 (32 MiB, Glint's input limit "
+                               "kMaxModuleWords)"},
+      {kMaxInstructions, "word 2097168: more than 2097152 instructions (Glint's input limit kMaxInstructions)"}};
+  for (const Case& c : cases) {
+    std::vector<uint32_t> words = NopModule(c.nops);
+    std::string error;
+    auto start = std::chrono::steady_clock::now();
+    EXPECT_FALSE(ParseModule(words, &error));
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
+    EXPECT_EQ(error, c.message);
+  }
+  std::string error;
+  EXPECT_TRUE(ParseModule(NopModule(100000), &error)) << error;
 }
 
 TEST(Ir, Cfg_DominatorsAndLoops) {

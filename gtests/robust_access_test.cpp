@@ -692,6 +692,7 @@ void main() {
   if (g < uint(other.length())) data[g] = 3u;            // clamped: another buffer
   if (s < data.length()) data[s] = 4u;                   // clamped: s may be negative
   if (s >= 0 && s < data.length()) data[s] = 5u;         // proven
+  for (uint i = 0u; i < uint(data.length()); i++) data[i] = 7u;  // proven: the loop's test
   if (g >= uint(data.length())) return;
   data[g] = 6u;                                          // proven after the early return
 }
@@ -705,8 +706,9 @@ TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
     for (const AccessRecord& record : outcome.report.accesses)
       if (record.object == "Data") verdicts.push_back(record.verdict);
     std::vector<std::string> expected = {"proven in bounds", "clamped", "clamped", "clamped",
-                                         "proven in bounds", "proven in bounds"};
-    if (mode == RangeAnalysisMode::kReference) expected.assign(6, "clamped");
+                                         "proven in bounds", "proven in bounds",
+                                         "proven in bounds"};
+    if (mode == RangeAnalysisMode::kReference) expected.assign(7, "clamped");
     EXPECT_EQ(verdicts, expected);
     EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
     EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 
 #include "SPIRV/validate.h"
 #include "command_line.h"
+#include "glslang/front_end.h"
 #include "spirv_file_format.h"
 #include "support/test_support.h"
 
@@ -312,6 +314,22 @@ void main() { color = vec4(table[index]); }
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
 }
 
+// A .spv over the IR's size limit (spirv::kMaxModuleWords, 32 MiB) is refused from its
+// size, without reading it: a sparse 64 MB file costs no disk and no time.
+TEST(SpirvInput, OverTheSizeLimit_RefusedAtOnceByName) {
+  Scratch scratch;
+  std::string big = scratch.Root() + "/big.spv";  // outside the inputs, which each run copies
+  std::ofstream(big).close();
+  fs::resize_file(big, size_t{64} << 20);
+  auto start = std::chrono::steady_clock::now();
+  ToolResult result = scratch.Run(OurTool(), big + " -o out.spv", "big");
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, big + "\nERROR: " + big + ": the module has 16777216 words, more than 8388608 (32 MiB, "
+                        "Glint's input limit kMaxModuleWords)\n");
+  EXPECT_FALSE(fs::exists(scratch.Dir("big") + "/out.spv"));
+}
+
 TEST(BadInput, MalformedSpirv_OneLineExit2NoOutput) {
   Scratch scratch;
   ToolResult result = scratch.Run(OurTool(), "junk.spv -o out.spv", "junk");
@@ -572,6 +590,107 @@ TEST_F(OutputTarget, FullFileSystem_Exit1OldFileKeptNoTemporary) {
   EXPECT_EQ(test::ReadFile(results + "/new.status"), "1\n");
   EXPECT_EQ(test::ReadFile(results + "/listing"), "filler\nout.spv\n");
   EXPECT_TRUE(fs::is_empty(mount_point)) << "the tmpfs must be gone with its namespace";
+}
+
+// ---------------------------------------------------------------------------------
+// Includes: what cannot be read is glslang's include error, never a crash; nesting is
+// limited (DirectoryIncluder::kMaxIncludeDepth, 64) so that a cycle ends at once.
+
+class Includes : public ::testing::Test {
+ protected:
+  // `name` as a fragment shader whose body is `includes` (one #include line each).
+  void WriteShader(const std::string& name, const std::string& includes) {
+    scratch_.Write(name, "#version 450\n#extension GL_GOOGLE_include_directive : require\n" + includes +
+                             "layout(location = 0) out vec4 color;\nvoid main() { color = vec4(1.0); }\n");
+  }
+  // A chain top.frag -> d1.h -> ... -> d<depth>.h.
+  void WriteChain(size_t depth) {
+    WriteShader("top.frag", "#include \"d1.h\"\n");
+    for (size_t i = 1; i <= depth; ++i)
+      scratch_.Write("d" + std::to_string(i) + ".h",
+                     i < depth ? "#include \"d" + std::to_string(i + 1) + ".h\"\n" : "// the end\n");
+  }
+  // The tool under `timeout` (a regression that hangs fails instead of hanging the test).
+  ToolResult Compile(const std::string& file, double* seconds = nullptr) {
+    auto start = std::chrono::steady_clock::now();
+    ToolResult result = scratch_.Run(OurTool(), "-V -o out.spv " + file, "run", "timeout 20 ");
+    if (seconds) *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  }
+  Scratch scratch_;
+};
+
+TEST_F(Includes, Directory_IsAnIncludeError) {
+  WriteShader("dir.frag", "#include \".\"\n");
+  ToolResult result = Compile("dir.frag");
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_NE(result.out.find("ERROR: dir.frag:3: '#include' : cannot read included file './.': Is a directory "
+                            "for header name: ."),
+            std::string::npos)
+      << result.out;
+  EXPECT_FALSE(fs::exists(scratch_.Dir("run") + "/out.spv"));
+}
+
+// A file whose read fails. chmod 000 stops no one when the tests run as root (CI), so
+// the failing read comes from /proc/self/mem (open succeeds, reading address 0 gives
+// EIO), through a symlink the test makes; a FIFO is refused too (never waited for).
+// They lie in a directory of their own, found through -I.
+TEST_F(Includes, UnreadableFiles_AreIncludeErrors) {
+  std::string special = scratch_.Root() + "/special";
+  fs::create_directories(special);
+  fs::create_symlink("/proc/self/mem", special + "/mem.h");
+  ASSERT_EQ(mkfifo((special + "/fifo.h").c_str(), 0600), 0);
+  struct Case {
+    std::string header;
+    std::string why;
+  };
+  std::vector<Case> cases = {{"mem.h", "Input/output error"}, {"fifo.h", "not a regular file"}};
+  if (geteuid() != 0) {
+    std::ofstream(special + "/secret.h") << "// unreadable\n";
+    ASSERT_EQ(chmod((special + "/secret.h").c_str(), 0), 0);
+    cases.push_back({"secret.h", "Permission denied"});
+  }
+  for (const Case& c : cases) {
+    WriteShader("user.frag", "#include \"" + c.header + "\"\n");
+    ToolResult result = scratch_.Run(OurTool(), "-V -o out.spv -I" + special + " user.frag", "run", "timeout 20 ");
+    EXPECT_EQ(result.exit_code, 2) << c.header << result.out << result.err;
+    EXPECT_NE(result.out.find("ERROR: user.frag:3: '#include' : cannot read included file '" + special + "/" +
+                              c.header + "': " + c.why + " for header name: " + c.header),
+              std::string::npos)
+        << result.out;
+  }
+}
+
+TEST_F(Includes, DepthLimit_64FilesCompile65AreRefusedWithTheChain) {
+  WriteChain(frontend::DirectoryIncluder::kMaxIncludeDepth);
+  ToolResult deep = Compile("top.frag");
+  EXPECT_EQ(deep.exit_code, 0) << deep.out;
+  WriteChain(frontend::DirectoryIncluder::kMaxIncludeDepth + 1);
+  ToolResult deeper = Compile("top.frag");
+  EXPECT_EQ(deeper.exit_code, 2);
+  EXPECT_NE(deeper.out.find("ERROR: ./d64.h:1: '#include' : #include nested more than 64 files deep (the include "
+                            "depth limit; an #include cycle?): top.frag -> ./d1.h -> ./d2.h -> ... (57 more) -> "
+                            "./d60.h -> ./d61.h -> ./d62.h -> ./d63.h -> ./d64.h -> d65.h for header name: d65.h"),
+            std::string::npos)
+      << deeper.out;
+}
+
+TEST_F(Includes, Cycle_EndsAtOnceWithTheLimit_GuardedCycleCompiles) {
+  WriteShader("cycle.frag", "#include \"a.h\"\n");
+  scratch_.Write("a.h", "#include \"b.h\"\n");
+  scratch_.Write("b.h", "#include \"a.h\"\n");
+  double seconds = 0;
+  ToolResult result = Compile("cycle.frag", &seconds);
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_LT(seconds, 5.0);
+  EXPECT_NE(result.out.find("the include depth limit; an #include cycle?): cycle.frag -> ./a.h -> ./b.h -> ... "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("-> ./a.h -> ./b.h -> a.h for header name: a.h"), std::string::npos) << result.out;
+  // With include guards the same cycle is an ordinary program.
+  scratch_.Write("a.h", "#ifndef A_H\n#define A_H\n#include \"b.h\"\n#endif\n");
+  scratch_.Write("b.h", "#ifndef B_H\n#define B_H\n#include \"a.h\"\n#endif\n");
+  EXPECT_EQ(Compile("cycle.frag").exit_code, 0);
 }
 
 // ---------------------------------------------------------------------------------

@@ -728,8 +728,7 @@ struct PhaseCase {
   const char* reason;  // expected in the warning's reasons
 };
 
-// Failure messages name the case, not its bytes.
-void PrintTo(const PhaseCase& c, std::ostream* out) { *out << c.name; }
+void PrintTo(const PhaseCase& c, std::ostream* os) { *os << c.name; }
 
 class UniformityPhaseFailure : public ::testing::TestWithParam<PhaseCase> {};
 

@@ -332,8 +332,7 @@ struct EscapeCase {
   const char* opcode;
 };
 
-// Failure messages name the case, not its bytes.
-void PrintTo(const EscapeCase& c, std::ostream* out) { *out << c.name; }
+void PrintTo(const EscapeCase& c, std::ostream* os) { *os << c.name; }
 
 class ValueFlowEscape : public ::testing::TestWithParam<EscapeCase> {};
 

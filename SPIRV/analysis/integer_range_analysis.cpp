@@ -107,8 +107,11 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
     case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
     case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
-    case spv::OpBitwiseAnd:
+    case spv::OpBitwiseAnd: case spv::OpBitwiseOr: case spv::OpBitwiseXor:
       return {def.words.at(0), def.words.at(1)};
+    case spv::OpCompositeExtract:
+      if (uint32_t source = ExtractSource(def)) return {source};
+      return {};
     case spv::OpSelect:
       return {def.words.at(1), def.words.at(2)};
     case spv::OpBitFieldUExtract:
@@ -123,6 +126,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpLoad:
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def)) return {store->words.at(1)};
+      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->values;
       return {};
     default:
       return {};
@@ -166,7 +170,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
                     : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpPhi:
       return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpBitwiseOr: case spv::OpBitwiseXor:
+      return Full() ? BitwiseOrXor(def, is_signed) : IntegerRange::None(UnsupportedOpcode(def.opcode));
     case spv::OpCompositeExtract:
+      if (uint32_t source = ExtractSource(def)) return Convert(Operand(source), is_signed);
       return ExtractBuiltinComponent(def, is_signed);
     default:
       return IntegerRange::None(UnsupportedOpcode(def.opcode));
@@ -212,6 +219,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
     if (storage == spv::StorageClassFunction && !LoopOf(pointer->result_id).ok)
       if (const Instruction* store = DominatingSingleStore(load))
         return Convert(Operand(store->words.at(1)), is_signed);
+    if (storage == spv::StorageClassFunction && Full() && !LoopOf(pointer->result_id).ok)
+      return LocalUnion(load, is_signed);
     if (storage == spv::StorageClassFunction)
       return LoopVariableLoad(load, pointer->result_id);
     return IntegerRange::None("load from a variable that is not a loop control variable");
@@ -220,6 +229,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
                   pointer->opcode == spv::OpInBoundsAccessChain;
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
   const Instruction* base = def_use_.Definition(pointer->words.at(0));
+  if (Full() && base && base->opcode == spv::OpVariable &&
+      base->words.at(0) == spv::StorageClassFunction)
+    return LocalUnion(load, is_signed);
   if (!base || base->opcode != spv::OpVariable || !builtin_of_.count(base->result_id))
     return IntegerRange::None("load from memory through an access chain (only built-in "
                               "components have ranges)");
@@ -685,10 +697,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def,
   IntegerRange a = Operand(def.words.at(0));
   IntegerRange b = Operand(def.words.at(1));
   switch (def.opcode) {
-    case spv::OpSMod: case spv::OpSRem:
-      return Convert(Modulo(a, b, true), is_signed);
-    case spv::OpUMod:
-      return Convert(Modulo(a, b, false), is_signed);
+    case spv::OpSMod: case spv::OpSRem: case spv::OpUMod: {
+      IntegerRange result = Modulo(a, b, def.opcode != spv::OpUMod);
+      if (!result.valid && Full()) result = WideModulo(def.opcode, a, b);
+      return Convert(result, is_signed);
+    }
     default:
       break;
   }
@@ -777,6 +790,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
   if (def.words.at(0) != module_.GlslStd450Import())
     return IntegerRange::None("extended instruction outside GLSL.std.450");
   uint32_t instruction = def.words.at(1);
+  if (instruction == GLSLstd450SAbs && def.words.size() == 3 && Full())
+    return AbsoluteValue(def.words[2], is_signed);
   bool is_clamp = instruction == GLSLstd450SClamp || instruction == GLSLstd450UClamp;
   bool is_min_max = instruction == GLSLstd450SMin || instruction == GLSLstd450UMin ||
                     instruction == GLSLstd450SMax || instruction == GLSLstd450UMax;

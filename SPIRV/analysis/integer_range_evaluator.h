@@ -19,6 +19,7 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/range_guards.h"
 #include "SPIRV/analysis/range_math.h"
+#include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
 
 namespace glint::spirv {
@@ -160,6 +161,13 @@ struct LoopShape {
   Function* function = nullptr;
 };
 
+// What may have been stored where a load of a local reads (value_flow.h): the stored
+// values (or initializers), or why they are not known.
+struct LocalDefinitions {
+  std::vector<uint32_t> values;
+  std::string reason;  // non-empty: no range
+};
+
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options)
@@ -238,6 +246,22 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   void IndexDecorations();
 
+  // Full-mode operators (integer_range_operators.cpp).
+  IntegerRange AbsoluteValue(uint32_t x_id, bool is_signed) const;
+  IntegerRange BitwiseOrXor(const Instruction& def, bool is_signed) const;
+  IntegerRange WideModulo(spv::Op opcode, const IntegerRange& a, const IntegerRange& b) const;
+  uint32_t ComponentSource(uint32_t id, uint32_t index) const;
+  uint32_t ExtractSource(const Instruction& def) const;
+
+  // Locals through the value-flow view (integer_range_locals.cpp).
+  static constexpr size_t kMaxLocalDefinitions = 64;
+  ValueFlow* FlowOf(const Instruction& load);
+  const LocalDefinitions* LocalDefinitionsOf(const Instruction& load);
+  LocalDefinitions FindLocalDefinitions(const Instruction& load);
+  IntegerRange LocalUnion(const Instruction& load, bool is_signed);
+  bool LocalVersion(const Instruction& load, uint32_t* id);
+  uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
+
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;
   static constexpr int kMaxContextDepth = 6;
@@ -258,6 +282,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   GuardFacts guards_;
+  std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows_;
+  std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
+  std::unordered_map<uint64_t, uint32_t> version_keys_;  // phi version -> id past the bound
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

@@ -26,10 +26,15 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
     } else if (def->opcode == spv::OpBitcast && ScalarInt(def->type_id, &is_signed) &&
                IsScalarInt(def->words.at(0), &is_signed)) {
       id = def->words.at(0);  // the same 32 bits, read the other way
+    } else if (uint32_t source = ExtractSource(*def)) {
+      id = source;  // the component a vector was built from
     } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
       const Instruction* store = DominatingSingleStore(*def);
-      if (!store) break;
-      id = store->words.at(1);
+      if (store) {
+        id = store->words.at(1);
+      } else if (!LocalVersion(*def, &id)) {
+        break;
+      }
     } else {
       break;
     }

@@ -1151,7 +1151,8 @@ std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst, U
 
 // The chain behind `control`, then up to two more independent ones: other branches
 // the instruction's block depends on that are too divergent for `allowed`, each
-// explained from its own condition (or its own enclosing branch).
+// explained from its own condition (or its own enclosing branch), when it ends at a
+// source (the last line) that no chain before it ends at.
 ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, const Fact& control,
                                                     Divergence allowed) const {
   constexpr int kMaxChains = 3;
@@ -1172,6 +1173,8 @@ ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, con
       candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
   }
   int chains = 1;
+  std::vector<std::string> roots;
+  if (!lines.text.empty()) roots.push_back(lines.text.back());
   for (const Cause& cause : candidates) {
     if (chains == kMaxChains) break;
     bool same_as_first = (cause.kind == control.cause.kind ||
@@ -1182,7 +1185,9 @@ ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, con
     alternative.level = Divergence::kDivergent;
     alternative.cause = cause;
     ReasonLines more = Explain(alternative);
-    if (more.text.empty()) continue;
+    // Independent: it ends at a source no chain shown so far ends at.
+    if (more.text.empty() || std::count(roots.begin(), roots.end(), more.text.back())) continue;
+    roots.push_back(more.text.back());
     more.text.front() = "also: " + more.text.front();
     lines.text.insert(lines.text.end(), more.text.begin(), more.text.end());
     lines.where.insert(lines.where.end(), more.where.begin(), more.where.end());

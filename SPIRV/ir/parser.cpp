@@ -68,7 +68,7 @@ class Parser {
   Parser(const uint32_t* words, size_t count) : words_(words), count_(count) {}
 
   std::optional<Module> Parse(std::string* error) {
-    if (!ParseHeader(error)) return std::nullopt;
+    if (!ParseHeader(error) || !CheckInstructionCount(error)) return std::nullopt;
     size_t offset = 5;
     while (offset < count_) {
       Instruction inst;
@@ -114,6 +114,23 @@ class Parser {
     }
     module_.header = {words_[0], words_[1], words_[2], words_[3], words_[4]};
     if (module_.header.bound == 0) return Fail(3, "id bound is 0", error);
+    return true;
+  }
+
+  // Hops over the word counts only, so that a module of too many instructions is
+  // refused before any is built. A zero or overlong word count stops the scan: the
+  // parse reports it where it is.
+  bool CheckInstructionCount(std::string* error) {
+    size_t instructions = 0;
+    for (size_t offset = 5; offset < count_; ++instructions) {
+      if (instructions == kMaxInstructions)
+        return Fail(offset, "more than " + std::to_string(kMaxInstructions) +
+                                " instructions (Glint's input limit kMaxInstructions)",
+                    error);
+      uint32_t word_count = words_[offset] >> 16;
+      if (word_count == 0) break;
+      offset += word_count;
+    }
     return true;
   }
 
@@ -301,7 +318,18 @@ class Parser {
 
 }  // namespace
 
+std::string CheckModuleSize(size_t word_count) {
+  if (word_count <= kMaxModuleWords) return "";
+  return "the module has " + std::to_string(word_count) + " words, more than " + std::to_string(kMaxModuleWords) +
+         " (32 MiB, Glint's input limit kMaxModuleWords)";
+}
+
 std::optional<Module> ParseModule(const uint32_t* words, size_t word_count, std::string* error) {
+  std::string too_big = CheckModuleSize(word_count);
+  if (!too_big.empty()) {
+    *error = too_big;
+    return std::nullopt;
+  }
   Parser parser(words, word_count);
   return parser.Parse(error);
 }

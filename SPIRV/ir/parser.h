@@ -2,6 +2,13 @@
 // anything it cannot represent faithfully: bad magic, a truncated stream, a zero word
 // count, an unknown opcode, operands that do not fit the grammar, an id of 0 or at or
 // above the bound, an instruction in the wrong section, or broken function structure.
+//
+// Input limits (bounded work and memory on hostile input): a module of more than
+// kMaxModuleWords words or more than kMaxInstructions instructions is refused before
+// anything is built (a scan of the word counts only), with a message naming the
+// limit. The largest real shaders are far below both (a few hundred thousand words);
+// the parsed IR holds about 25 bytes per word of a typical module and 80 per word of
+// one-word instructions (bench/ir_memory_bench), so the limits cap the IR near 200 MB.
 #ifndef GLINT_SPIRV_IR_PARSER_H
 #define GLINT_SPIRV_IR_PARSER_H
 
@@ -12,6 +19,12 @@
 #include "module.h"
 
 namespace glint::spirv {
+
+inline constexpr size_t kMaxModuleWords = size_t{1} << 23;   // 8,388,608 words (32 MiB)
+inline constexpr size_t kMaxInstructions = size_t{1} << 21;  // 2,097,152 instructions
+
+// "" when `word_count` words are within kMaxModuleWords, else the refusal.
+std::string CheckModuleSize(size_t word_count);
 
 std::optional<Module> ParseModule(const uint32_t* words, size_t word_count, std::string* error);
 inline std::optional<Module> ParseModule(const std::vector<uint32_t>& words, std::string* error) {

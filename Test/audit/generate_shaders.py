@@ -6,7 +6,8 @@ initialisers, bounds, steps, directions and comparisons, including the edges of 
 i32 and u32 domains; nested loops; gl_LocalInvocationID components and
 gl_LocalInvocationIndex under a random workgroup size; + - * / << >> %; int/uint
 conversions; min / max / modulo) and the patterns it refuses (while loops, compound
-conditions, bitwise operators, buffer data, other built-ins), and uses the resulting
+conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
+exits, with traps the analysis must not fall for), and uses the resulting
 values as indices into local, shared and buffer arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
@@ -324,11 +325,12 @@ class ShaderWriter:
         self.arrays.append((kind, name, "uint", size))
         return (kind, name, "uint", size)
 
-    def access(self):
+    def access(self, value=None):
         kind, name, _, size = self.rng.choice(self.arrays) if self.arrays and \
             self.rng.random() < 0.6 else self.new_array()
-        index = self.into_range(self.expr(self.rng.choice(["int", "uint"]),
-                                          self.rng.randint(0, 3)), size)
+        if value is None:
+            value = self.expr(self.rng.choice(["int", "uint"]), self.rng.randint(0, 3))
+        index = self.into_range(value, size)
         if self.rng.random() < 0.5:
             self.emit("%s[%s] = acc + %du;" % (name, index.text, self.rng.randint(0, 9)))
         else:
@@ -457,6 +459,93 @@ class ShaderWriter:
             value = Expr(name, type_name, min(value.lo, other.lo), max(value.hi, other.hi))
         self.scope.append(Expr(name, type_name, value.lo, value.hi))
 
+    # --- guards -------------------------------------------------------------------
+    def guard_constant(self, e):
+        """A bound near the value's own range (so both edges run), or a small one."""
+        tlo, thi = TYPE_RANGE[e.type]
+        if e.hi - e.lo <= 64 and self.rng.random() < 0.7:
+            value = self.rng.randint(e.lo - 2, e.hi + 2)
+        else:
+            value = self.rng.choice([0, 1, 8, 16, 17, 31, 64, 255, 256]) + \
+                self.rng.randint(-1, 1)
+        return min(thi, max(tlo, value))
+
+    @staticmethod
+    def narrowed(e, op, c):
+        """[lo, hi] of e's values for which "e op c" holds, or None when none does."""
+        lo, hi = e.lo, e.hi
+        if op == "<": hi = min(hi, c - 1)
+        elif op == "<=": hi = min(hi, c)
+        elif op == ">": lo = max(lo, c + 1)
+        elif op == ">=": lo = max(lo, c)
+        elif op == "==": lo, hi = max(lo, c), min(hi, c)
+        elif op == "!=":
+            if lo == hi == c: return None
+            lo, hi = (lo + 1 if lo == c else lo), (hi - 1 if hi == c else hi)
+        return (lo, hi) if lo <= hi else None
+
+    NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+
+    def guard(self, depth):
+        """A value tested by an if, used where the test holds: in the then-branch, in the
+        else-branch (the negation), or after an early exit (return, or break/continue in
+        a loop). Traps the analysis must not fall for: a test on one load of a buffer
+        element and a use of a later load of it (written in between), a signed test on
+        an unsigned value, and a local overwritten after its test. Every index is still
+        brought into range by the generator's own bounds, so none is out of bounds; a
+        proof narrower than the truth shows up as an ESCAPE."""
+        type_name = self.rng.choice(["int", "uint"])
+        value = self.expr(type_name, self.rng.randint(0, 2))
+        name = self.fresh("g")
+        self.emit("%s %s = %s;" % (type_name, name, value.text))
+        local = Expr(name, type_name, value.lo, value.hi)
+        op = self.rng.choice(["<", "<=", ">", ">=", "==", "!="])
+        c = self.guard_constant(local)
+        trap = self.rng.choice([None, None, None, "reload", "signed", "overwrite"])
+        test = "%s %s %s" % (name, op, lit(c, type_name))
+        if trap == "signed" and type_name == "uint":  # says nothing about the u32 reading
+            test = "int(%s) %s %s" % (name, op, lit(min(c, I32_MAX), "int"))
+        if trap == "reload":
+            slot = self.rng.randrange(min(self.buffer_u, 64))
+            test = "data_u[%d] %s %s" % (slot, op, lit(c, "uint") if type_name == "uint"
+                                         else "%su" % max(c, 0))
+        style = self.rng.choice(["then", "else", "exit"])
+        holds = op if style == "then" else self.NEGATED[op]
+        seen = self.narrowed(local, holds, c) if trap is None else None
+        inside = Expr(name, type_name, *seen) if seen else None
+        if trap == "signed" and type_name == "uint":
+            inside = local  # the generator keeps the whole u32 range
+        if style == "exit":
+            exits = ["return"] + (["break", "continue"] if self.loop_depth else [])
+            self.emit("if (%s) %s;" % (test, self.rng.choice(exits)))
+            self.after_guard(trap, inside or local, slot if trap == "reload" else None)
+            return
+        self.emit("if (%s) {%s" % (test, "" if style == "then" else " } else {"))
+        self.indent += 1
+        visible = len(self.scope)  # what the branch learns ends with it
+        self.after_guard(trap, inside or local, slot if trap == "reload" else None)
+        self.statements(depth - 1, self.rng.randint(1, 2))
+        del self.scope[visible:]
+        self.indent -= 1
+        self.emit("}")
+        if trap != "overwrite":
+            self.scope.append(local)  # the whole range holds after the if
+
+    def after_guard(self, trap, visible, slot):
+        """Makes `visible` usable by later statements, after springing the trap."""
+        if trap == "reload":
+            self.emit("data_u[%d] = acc * 2654435761u;" % slot)
+            self.scope.append(Expr("data_u[%d]" % slot, "uint", 0, U32_MAX))
+            self.access(self.scope[-1])
+            return
+        if trap == "overwrite":
+            other = self.expr(visible.type, self.rng.randint(0, 2))
+            self.emit("%s = %s;" % (visible.text, other.text))
+            visible = Expr(visible.text, visible.type, other.lo, other.hi)
+        self.scope.append(visible)
+        if self.rng.random() < 0.7:  # index with it straight away
+            self.access(visible)
+
     def statements(self, depth, count):
         visible = len(self.scope)  # locals declared here end with this block
         for _ in range(count):
@@ -465,7 +554,9 @@ class ShaderWriter:
                 self.for_loop(depth)
             elif r < 0.36 and depth > 0 and self.loop_depth < MAX_LOOP_NESTING:
                 self.while_loop(depth)
-            elif r < 0.45:
+            elif r < 0.44 and depth > 0:
+                self.guard(depth)
+            elif r < 0.5:
                 self.vector_access()
             elif r < 0.6:
                 self.local_value()

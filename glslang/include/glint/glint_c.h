@@ -176,7 +176,8 @@ GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t ve
  * file (the input's file name, or a name this callback resolved), `depth` 1 for an
  * include written in the input itself, `is_system` 1 for #include <name>. To supply
  * the file, call glint_include_set_content on `include` and return 1; return 0 to
- * decline (then the directories are searched for "name"; <name> fails). The callback
+ * decline (then the directories are searched for "name"; glslang then asks once more
+ * for a "name" nothing resolved, as <name>, with is_system 1). The callback
  * runs during glint_compile, one call at a time for that compile, never after it
  * returned; it may run on Glint's big-stack worker thread for the calling thread rather
  * than on the calling thread itself (so use user_data, not thread-local state).

@@ -1,0 +1,129 @@
+// Full-mode operators of the integer range analysis (reference mode has none of these):
+//   - abs (GLSL.std.450 SAbs): [0, max(|lo|, |hi|)]; a value that may be INT_MIN has no
+//     range, because abs(INT_MIN) is INT_MIN.
+//   - OpBitwiseOr / OpBitwiseXor of two non-negative operands: below the next power of
+//     two of the larger maximum ([max(a.min, b.min), ...] for OR, from 0 for XOR).
+//   - OpUMod by a positive divisor range (not only a constant), whatever the dividend:
+//     [0, divisor.max - 1], and at most the dividend's maximum.
+//   - OpSRem and OpSMod with operands of either sign, the divisor's range excluding 0
+//     (and -1 when the dividend may be INT_MIN, where the result is undefined):
+//     |result| < max |divisor|, and [0, ...] when both operands are non-negative. The
+//     sign is not trusted to follow SPIR-V's rule (dividend's for SRem, divisor's for
+//     SMod): GLSL's % leaves it open for negative operands, and the audit caught
+//     lavapipe returning a negative OpSMod by a positive constant.
+//   - Components: OpCompositeExtract of a vector built by OpCompositeConstruct,
+//     OpConstantComposite, OpCompositeInsert or OpVectorShuffle has the range of the
+//     scalar that component came from (ComponentSource), so
+//     `uvec2 v = uvec2(a & 7u, b & 7u); t[v.x + v.y]` is proven.
+// Each is exact for every operand value in its operands' ranges.
+#include "integer_range_evaluator.h"
+
+namespace glint::spirv {
+
+using namespace range_detail;
+
+namespace {
+
+// The smallest 2^k - 1 that is at least `value` (value >= 0).
+int64_t AllOnesAbove(int64_t value) {
+  int64_t ones = 0;
+  while (ones < value) ones = ones * 2 + 1;
+  return ones;
+}
+
+}  // namespace
+
+IntegerRange IntegerRangeAnalysis::Evaluator::AbsoluteValue(uint32_t x_id, bool is_signed) const {
+  IntegerRange x = Convert(Operand(x_id), true);
+  if (!x.valid) return IntegerRange::None("abs of a value with no i32 range: " + x.reason);
+  if (x.min == kI32Min)
+    return IntegerRange::None("abs of a value that may be -2147483648 (abs of it is itself)");
+  int64_t low = x.min >= 0 ? x.min : x.max <= 0 ? -x.max : 0;
+  int64_t high = std::max(-x.min, x.max);
+  return Convert(IntegerRange::Of(true, low, high), is_signed);
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseOrXor(const Instruction& def,
+                                                           bool is_signed) const {
+  IntegerRange a = Convert(Operand(def.words.at(0)), is_signed);
+  IntegerRange b = Convert(Operand(def.words.at(1)), is_signed);
+  if (!a.valid) return a;
+  if (!b.valid) return b;
+  if (a.min < 0 || b.min < 0)
+    return IntegerRange::None(std::string(def.opcode == spv::OpBitwiseOr ? "OR" : "XOR") +
+                              " of a possibly negative value");
+  int64_t high = AllOnesAbove(std::max(a.max, b.max));
+  int64_t low = def.opcode == spv::OpBitwiseOr ? std::max(a.min, b.min) : 0;
+  return Checked(is_signed, low, high, "bitwise OR/XOR");
+}
+
+// Full mode, where the reference modulo rule gave nothing.
+IntegerRange IntegerRangeAnalysis::Evaluator::WideModulo(spv::Op opcode, const IntegerRange& a,
+                                                         const IntegerRange& b) const {
+  bool is_signed = opcode != spv::OpUMod;
+  IntegerRange divisor = Convert(b, is_signed);
+  if (!divisor.valid) return IntegerRange::None("modulo divisor has no range: " + b.reason);
+  if (divisor.min <= 0 && divisor.max >= 0)
+    return IntegerRange::None("modulo divisor may be 0");
+  IntegerRange dividend = a.valid ? Convert(a, is_signed) : FullDomain(is_signed);
+  if (!dividend.valid) dividend = FullDomain(is_signed);
+  if (!is_signed)
+    return IntegerRange::Of(false, 0, std::min(dividend.max, divisor.max - 1));
+  if (dividend.min == kI32Min && divisor.min <= -1 && divisor.max >= -1)
+    return IntegerRange::None("i32 modulo of -2147483648 by -1 is undefined");
+  int64_t magnitude = std::max(-divisor.min, divisor.max) - 1;  // |result| <= magnitude
+  if (dividend.min >= 0 && divisor.min > 0)
+    return IntegerRange::Of(true, 0, std::min(dividend.max, magnitude));
+  // Either sign: GLSL leaves it open when an operand is negative, and drivers differ
+  // (the audit saw lavapipe's OpSMod of a negative dividend by 7 come out negative).
+  return IntegerRange::Of(true, -magnitude, magnitude);
+}
+
+// The scalar that component `index` of the vector `id` was built from; 0 when unknown.
+uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t index) const {
+  for (int hops = 0; hops < 16; ++hops) {  // budget: shuffles of shuffles are short
+    const Instruction* def = def_use_.Definition(id);
+    if (!def) return 0;
+    switch (def->opcode) {
+      case spv::OpCopyObject:
+        id = def->words.at(0);
+        break;
+      case spv::OpCompositeConstruct: case spv::OpConstantComposite: {
+        // A vector may be built from smaller vectors: then a constituent is not one
+        // component, so every constituent must be a scalar.
+        for (uint32_t constituent : def->words) {
+          const Instruction* type = def_use_.TypeOf(constituent);
+          bool is_signed = false;
+          if (!type || !ScalarInt(type->result_id, &is_signed)) return 0;
+        }
+        return index < def->words.size() ? def->words[index] : 0;
+      }
+      case spv::OpCompositeInsert:
+        if (def->words.size() != 3) return 0;
+        if (def->words[2] == index) return def->words[0];
+        id = def->words[1];
+        break;
+      case spv::OpVectorShuffle: {
+        const Instruction* first = def_use_.TypeOf(def->words.at(0));
+        if (!first || first->opcode != spv::OpTypeVector || index + 2 >= def->words.size())
+          return 0;
+        uint32_t pick = def->words[index + 2], width = first->words.at(1);
+        if (pick == 0xFFFFFFFFu) return 0;  // an undefined component
+        id = pick < width ? def->words[0] : def->words[1];
+        index = pick < width ? pick : pick - width;
+        break;
+      }
+      default:
+        return 0;
+    }
+  }
+  return 0;
+}
+
+// OpCompositeExtract %v <i> of a vector whose component i is a known scalar.
+uint32_t IntegerRangeAnalysis::Evaluator::ExtractSource(const Instruction& def) const {
+  if (!Full() || def.opcode != spv::OpCompositeExtract || def.words.size() != 2) return 0;
+  return ComponentSource(def.words[0], def.words[1]);
+}
+
+}  // namespace glint::spirv

@@ -1,0 +1,159 @@
+// Tests of barrier phases of workgroup memory (SPIRV/analysis/barrier_phases.h): which
+// instructions are workgroup barriers, which barrier starts a load's phase, and which
+// writes in the phase alias the loaded element (constant and dynamic indices, callees,
+// pointer arguments, and code in the caller after a return).
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "SPIRV/analysis/barrier_phases.h"
+#include "SPIRV/ir/parser.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+// A parsed GLSL compute shader with the phases of its entry point.
+struct Phases {
+  std::unique_ptr<Module> module;
+  std::unique_ptr<DefUse> def_use;
+  std::vector<std::unique_ptr<Cfg>> owned;
+  std::unordered_map<uint32_t, const Cfg*> cfgs;
+  std::vector<Function*> functions;  // main first
+  std::unique_ptr<BarrierPhases> phases;
+
+  // The verdict for the `n`th load (in module order) of shared variable `name`.
+  BarrierPhases::Verdict LoadOf(const std::string& name, size_t n = 0) {
+    size_t seen = 0;
+    for (Function& function : module->functions)
+      for (Block& block : function.blocks)
+        for (Instruction& inst : block.instructions)
+          if (inst.opcode == spv::OpLoad && phases->WorkgroupRoot(inst.words[0]) &&
+              module->NameOf(phases->WorkgroupRoot(inst.words[0])) == name && seen++ == n)
+            return phases->Check(function, block, inst);
+    ADD_FAILURE() << "no load " << n << " of " << name;
+    return {};
+  }
+  // "OpStore" etc. for a verdict's write; "" when none.
+  static std::string WriteOf(const BarrierPhases::Verdict& verdict) {
+    return verdict.write ? grammar::OpcodeName(verdict.write->opcode) : "";
+  }
+};
+
+Phases Build(const std::string& body, const std::string& env = "vulkan1.0") {
+  Phases p;
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+shared uint count;
+shared uint vs[64];
+)" + body, "comp", env);
+  std::string error;
+  std::optional<Module> parsed = ParseModule(words, &error);
+  EXPECT_TRUE(parsed) << error;
+  p.module = std::make_unique<Module>(parsed ? std::move(*parsed) : Module());
+  p.def_use = std::make_unique<DefUse>(*p.module);
+  for (Function& function : p.module->functions) {
+    p.owned.push_back(std::make_unique<Cfg>(function));
+    p.cfgs[function.id()] = p.owned.back().get();
+    if (p.module->NameOf(function.id()) == "main") p.functions.insert(p.functions.begin(), &function);
+    else p.functions.push_back(&function);
+  }
+  p.phases = std::make_unique<BarrierPhases>(*p.def_use, p.functions, p.cfgs);
+  return p;
+}
+
+TEST(BarrierPhases, WhichInstructionsAreWorkgroupBarriers) {
+  Phases p = Build(R"(#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_memory_scope_semantics : require
+void main() {
+  barrier();
+  controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);
+  subgroupBarrier();
+  controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);
+  memoryBarrierShared();
+}
+)", "vulkan1.1");
+  std::vector<bool> kinds;
+  for (const Instruction& inst : p.functions.front()->blocks.front().instructions)
+    if (inst.opcode == spv::OpControlBarrier || inst.opcode == spv::OpMemoryBarrier)
+      kinds.push_back(p.phases->IsWorkgroupBarrier(inst));
+  // barrier(), the shared controlBarrier, not the subgroup one, not one that orders
+  // only buffers, not a memory barrier alone.
+  EXPECT_EQ(kinds, (std::vector<bool>{true, true, false, false, false}));
+}
+
+TEST(BarrierPhases, NearestDominatingBarrier) {
+  Phases p = Build(R"(void main() {
+  uint a = count;
+  barrier();
+  if (data[0] > 1u) { barrier(); }
+  uint b = count;
+  data[1] = a + b;
+}
+)");
+  EXPECT_EQ(p.LoadOf("count", 0).barrier, nullptr) << "no barrier before the first load";
+  const Instruction* second = p.LoadOf("count", 1).barrier;
+  ASSERT_NE(second, nullptr);
+  // The barrier inside the `if` does not dominate the load; the first one does.
+  EXPECT_EQ(p.def_use->BlockOf(second), &p.functions.front()->blocks.front());
+}
+
+TEST(BarrierPhases, ConstantIndicesSeparateElements_DynamicOnesDoNot) {
+  Phases constant = Build("void main() {\n  barrier();\n  vs[5] = 1u;\n  data[0] = vs[3];\n}\n");
+  EXPECT_EQ(Phases::WriteOf(constant.LoadOf("vs")), "");
+  Phases same = Build("void main() {\n  barrier();\n  vs[3] = 1u;\n  data[0] = vs[3];\n}\n");
+  EXPECT_EQ(Phases::WriteOf(same.LoadOf("vs")), "OpStore");
+  Phases dynamic = Build("void main() {\n  barrier();\n  vs[data[1]] = 1u;\n  data[0] = vs[3];\n}\n");
+  EXPECT_EQ(Phases::WriteOf(dynamic.LoadOf("vs")), "OpStore");
+}
+
+TEST(BarrierPhases, PhaseEndsAtTheNextBarrier) {
+  Phases p = Build("void main() {\n  barrier();\n  data[0] = count;\n  barrier();\n  count = 2u;\n}\n");
+  EXPECT_EQ(Phases::WriteOf(p.LoadOf("count")), "") << "the store is in the next phase";
+}
+
+TEST(BarrierPhases, LoopBackEdgeReachesWritesBeforeTheBarrier) {
+  Phases p = Build(R"(void main() {
+  for (uint i = 0u; i < 4u; ++i) {
+    count = i;
+    barrier();
+    data[i] = count;
+  }
+}
+)");
+  // Next iteration's store comes before the next barrier: invocations ahead may write.
+  EXPECT_EQ(Phases::WriteOf(p.LoadOf("count")), "OpStore");
+}
+
+TEST(BarrierPhases, CallerAfterReturnIsInThePhase) {
+  Phases p = Build(R"(uint readCount() { barrier(); return count; }
+void main() {
+  data[0] = readCount();
+  count = 7u;
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(p.LoadOf("count")), "OpStore") << "the caller's store after the call";
+}
+
+TEST(BarrierPhases, CalleeWritesAndPointerArguments) {
+  Phases writes = Build(R"(void bump() { atomicAdd(count, 1u); }
+void main() {
+  barrier();
+  bump();
+  data[0] = count;
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(writes.LoadOf("count")), "OpFunctionCall");
+  Phases reads = Build(R"(uint peek() { return vs[2]; }
+void main() {
+  barrier();
+  data[1] = peek();
+  data[0] = count;
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(reads.LoadOf("count")), "");
+}
+
+}  // namespace
+}  // namespace glint::spirv
