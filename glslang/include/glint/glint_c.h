@@ -244,7 +244,8 @@ typedef struct {
   int is_signed;
   const char* reason;  /* why there is no range; "" otherwise */
   int64_t limit;       /* largest valid index, -1 when known only at run time */
-  const char* verdict; /* "clamped", "proven in bounds", "unbounded", "not clamped" */
+  const char* verdict; /* "clamped", "proven in bounds", "unbounded", "not clamped", or ""
+                          (no verdict); the same as glint_report_access_verdict */
 } glint_access_record_t;
 
 typedef struct {
@@ -264,6 +265,17 @@ GLINT_EXPORT int glint_report_has_errors(const glint_report_t* report);
 
 GLINT_EXPORT size_t glint_report_access_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index, glint_access_record_t* out);
+
+/* What robust access did with an index (glint::AccessVerdict). A function rather than a
+   field of glint_access_record_t, so that the struct's layout stays as it was. */
+typedef enum {
+  GLINT_VERDICT_NONE = 0, /* no verdict (robust access did not run); also a bad index */
+  GLINT_VERDICT_CLAMPED = 1,
+  GLINT_VERDICT_PROVEN_IN_BOUNDS = 2,
+  GLINT_VERDICT_UNBOUNDED = 3,
+  GLINT_VERDICT_NOT_CLAMPED = 4
+} glint_access_verdict_t;
+GLINT_EXPORT glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report, size_t index);
 
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
