@@ -32,9 +32,14 @@ export ASAN_OPTIONS=detect_stack_use_after_return=1:check_initialization_order=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # Leaks inside glslang and SPIRV-Tools themselves (each one named in the file).
 export LSAN_OPTIONS=suppressions=$root/External/lsan.supp:print_suppressions=0
-# glslang_crash_sweep (every file of glslang's test directory) is left to the plain
-# build's run: under ASan it would take longer than the rest of this job together.
-(cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900 -E '^glslang_crash_sweep$')
+# Left to the plain build's run:
+# - glslang_crash_sweep (every file of glslang's test directory): under ASan it would
+#   take longer than the rest of this job together;
+# - the known-crasher cases of spv.pragma.stdgl.oob.vert: glslang 12 reads out of
+#   bounds there, which faults with glibc's heap layout but not with ASan's allocator
+#   (glslang is not instrumented), so under ASan it compiles instead of crashing.
+(cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900 \
+   -E '^glslang_crash_sweep$|KnownCrasher\..*spv\.pragma\.stdgl\.oob\.vert')
 tested=$SECONDS
 
 bash "$root/Test/fuzz/smoke.sh" "$build" "${GLINT_FUZZ_SECONDS:-45}"

@@ -1,10 +1,15 @@
 #include "command_line.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
+#include <sstream>
+#include <vector>
+
+#include "SPIRV/passes/pipeline.h"
 
 namespace glint::standalone {
 
@@ -338,8 +343,30 @@ const std::map<std::string, LongHandler>& LongOperandFlags() {
   return kFlags;
 }
 
+// --passes=a,b: pass names as the pipeline spells them, checked here so that a typo is
+// a usage error rather than a failed compile.
+void ParsePassList(const std::string& value, CommandLine& line) {
+  const std::vector<std::string>& known = spirv::PipelinePassNames();
+  std::vector<std::string> names;
+  std::istringstream list(value);
+  for (std::string name; std::getline(list, name, ',');) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string all;
+      for (const std::string& k : known) all += (all.empty() ? "" : ", ") + k;
+      throw CommandLineError("--passes: unknown pass '" + name + "' (known: " + all + ")");
+    }
+    names.push_back(name);
+  }
+  if (names.empty()) throw CommandLineError("--passes expects a comma-separated list of pass names");
+  line.glint.passes = std::move(names);
+}
+
 // Glint's --name=value flags.
 bool ParseGlintValueFlag(const std::string& name, const std::string& value, CommandLine& line) {
+  if (name == "passes") {
+    ParsePassList(value, line);
+    return true;
+  }
   if (name == "range-analysis") {
     if (value == "off") line.glint.range_analysis = RangeAnalysisMode::kOff;
     else if (value == "reference") line.glint.range_analysis = RangeAnalysisMode::kReference;
@@ -383,7 +410,7 @@ void ParseLongFlag(Arguments& args, CommandLine& line) {
   if (toggle != LongSwitches().end()) return toggle->second(line);
   auto with_operand = LongOperandFlags().find(flag);
   if (with_operand != LongOperandFlags().end()) return with_operand->second(args, line);
-  if (flag == "range-analysis" || flag == "uniformity")
+  if (flag == "range-analysis" || flag == "uniformity" || flag == "passes")
     throw CommandLineError("--" + flag + " expects =<value>");
   throw CommandLineError(std::string(args.Current()) + ": unrecognized command-line option");
 }

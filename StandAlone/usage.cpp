@@ -81,6 +81,8 @@ Glint:
   --no-isolate          compile in this process (default: each input, or each linked
                         program, in a child process, so a crash in glslang is one error)
   --timeout-ms <N>      end a compile that runs longer than N ms (needs isolation)
+  --passes=<a,b,...>    run only these passes, in this order (debugging): specialize-constants,
+                        hoist-constant-tables, robust-access, uniformity, range-report
 
 Exit codes: 0 success, 1 usage or output error, 2 compile error (or Glint refused),
 3 link error.

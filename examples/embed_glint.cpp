@@ -9,6 +9,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <glint/glint.h>
+#include <glint/report_format.h>
 
 #include <cstdio>
 #include <fstream>
@@ -41,7 +42,7 @@ void PrintReport(const glint::Report& report) {
                   static_cast<long long>(access.range_max));
     else
       std::printf(" index unbounded (%s)", access.reason.c_str());
-    std::printf(", limit %lld: %s\n", static_cast<long long>(access.limit), access.verdict.c_str());
+    std::printf(", limit %lld: %s\n", static_cast<long long>(access.limit), glint::AccessVerdictText(access.verdict));
   }
   for (const glint::PassStatistic& pass : report.passes)
     std::printf("pass %s: %s, %u rewrites\n", pass.pass.c_str(), pass.changed ? "changed" : "unchanged",

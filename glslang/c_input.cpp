@@ -8,8 +8,9 @@
 // Refuses, before glslang runs: no source, no stage, the universal target (glslang needs
 // a client API), HLSL under OpenGL (glslangValidator refuses it too). Every enum value
 // arrives as an int and is checked against its list before use. Includes: the embedder's
-// callback first, then the directories; a depth beyond kIncludeDepthLimit is refused
-// with the chain of files in the message, before the callback is asked.
+// callback first, then the directories; a depth beyond DirectoryIncluder's
+// kMaxIncludeDepth is refused with the chain of files in the message, before the
+// callback is asked.
 #ifndef ENABLE_HLSL
 #define ENABLE_HLSL 1
 #endif
@@ -54,10 +55,6 @@ namespace {
 
 using frontend::GlslangSettings;
 
-// Deeper nesting is refused: an include cycle would otherwise recurse until glslang's
-// stack runs out.
-constexpr size_t kIncludeDepthLimit = 64;
-
 // The embedder's callback first, the directories (DirectoryIncluder) for what it
 // declines. Results carry their text in a std::string owned through userData, as
 // DirectoryIncluder's do, so its releaseInclude frees both kinds.
@@ -71,18 +68,17 @@ class CallbackIncluder : public frontend::DirectoryIncluder {
     if (IncludeResult* result = Ask(requested, includer, depth, false)) return result;
     return DirectoryIncluder::includeLocal(requested, includer, depth);
   }
+  // glslang calls this for <name>, and again after every "name" nothing resolved: a
+  // refusal of that "name" (depth, unreadable file) is replayed, not asked again.
   IncludeResult* includeSystem(const char* requested, const char* includer,
                                size_t depth) override {
+    if (IncludeResult* refusal = DirectoryIncluder::includeSystem(requested, includer, depth))
+      return refusal;
     return Ask(requested, includer, depth, true);
   }
 
  private:
   IncludeResult* Ask(const char* requested, const char* includer, size_t depth, bool system);
-  // glslang reports a result without a header name as a failed include, with our text.
-  static IncludeResult* Refusal(std::string message) {
-    auto* text = new std::string(std::move(message));
-    return new IncludeResult("", text->data(), text->size(), text);
-  }
 
   const glint_input_s& input_;
   std::vector<std::string> chain_;  // the including files, outermost first
@@ -93,11 +89,10 @@ glslang::TShader::Includer::IncludeResult* CallbackIncluder::Ask(const char* req
                                                                  size_t depth, bool system) {
   chain_.resize(depth - 1);
   chain_.push_back(includer ? includer : "");
-  if (depth > kIncludeDepthLimit) {
-    std::string message = "include depth limit (" + std::to_string(kIncludeDepthLimit) +
-                          ") exceeded; chain:";
-    for (const std::string& file : chain_) message += " " + file + " ->";
-    return Refusal(message + " " + requested);
+  if (depth > kMaxIncludeDepth) {  // a cycle: refused before the callback is asked
+    std::vector<std::string> chain = chain_;
+    chain.push_back(requested);
+    return Refuse(requested, DepthLimitMessage(chain));
   }
   if (!input_.callback) return nullptr;
   glint_include_s answer;

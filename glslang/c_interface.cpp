@@ -21,6 +21,16 @@
 #include "big_stack.h"
 #include "glint/glint.h"
 #include "c_api_internal.h"
+#include "glint/report_format.h"
+
+// glint_access_verdict_t is AccessVerdict's values, so one cast converts.
+static_assert(GLINT_VERDICT_NONE == static_cast<int>(glint::AccessVerdict::kNone) &&
+                  GLINT_VERDICT_CLAMPED == static_cast<int>(glint::AccessVerdict::kClamped) &&
+                  GLINT_VERDICT_PROVEN_IN_BOUNDS ==
+                      static_cast<int>(glint::AccessVerdict::kProvenInBounds) &&
+                  GLINT_VERDICT_UNBOUNDED == static_cast<int>(glint::AccessVerdict::kUnbounded) &&
+                  GLINT_VERDICT_NOT_CLAMPED == static_cast<int>(glint::AccessVerdict::kNotClamped),
+              "glint_access_verdict_t must match glint::AccessVerdict");
 
 namespace glint::capi {
 
@@ -434,8 +444,13 @@ int glint_report_access(const glint_report_t* report, size_t index, glint_access
   out->is_signed = a->is_signed ? 1 : 0;
   out->reason = a->reason.c_str();
   out->limit = a->limit;
-  out->verdict = a->verdict.c_str();
+  out->verdict = glint::AccessVerdictText(a->verdict);
   return 1;
+}
+
+glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report, size_t index) {
+  const glint::AccessRecord* a = report ? At(report->report.accesses, index) : nullptr;
+  return a ? static_cast<glint_access_verdict_t>(a->verdict) : GLINT_VERDICT_NONE;
 }
 
 size_t glint_report_pass_count(const glint_report_t* report) {

@@ -82,7 +82,8 @@ void TakeRecords(const glint_report_t* from, Report& report) {
     glint_report_access(from, i, &a);
     report.accesses.push_back({{a.file, a.line, a.column}, a.instruction, a.object, a.index_id,
                                a.access_id, a.index_position, a.has_range != 0, a.range_min,
-                               a.range_max, a.is_signed != 0, a.reason, a.limit, a.verdict});
+                               a.range_max, a.is_signed != 0, a.reason, a.limit,
+                               static_cast<AccessVerdict>(glint_report_access_verdict(from, i))});
   }
   for (size_t i = 0; i < glint_report_pass_count(from); ++i) {
     glint_pass_statistic_t p;

@@ -101,8 +101,7 @@ glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     for (const std::string& file : nested_files_)
       if (!file.empty()) chain.push_back(file);
     chain.push_back(header_name);
-    return Refuse(header_name, "#include nested more than " + std::to_string(kMaxIncludeDepth) +
-                                   " files deep (the include depth limit; an #include cycle?): " + Chain(chain));
+    return Refuse(header_name, DepthLimitMessage(chain));
   }
   std::vector<std::string> search;
   for (auto d = nested_directories_.rbegin(); d != nested_directories_.rend(); ++d)
@@ -123,6 +122,11 @@ glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     return new IncludeResult(path, text->data(), text->size(), text);
   }
   return nullptr;
+}
+
+std::string DirectoryIncluder::DepthLimitMessage(const std::vector<std::string>& chain) {
+  return "#include nested more than " + std::to_string(kMaxIncludeDepth) +
+         " files deep (the include depth limit; an #include cycle?): " + Chain(chain);
 }
 
 glslang::TShader::Includer::IncludeResult* DirectoryIncluder::Refuse(const char* header_name, std::string why) {

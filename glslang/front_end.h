@@ -197,12 +197,18 @@ class DirectoryIncluder : public glslang::TShader::Includer {
   void releaseInclude(IncludeResult* result) override;
   const std::set<std::string>& included_files() const { return included_files_; }
 
+ protected:
+  // Records a refusal (replayed by includeSystem) and returns glslang's failure result.
+  IncludeResult* Refuse(const char* header_name, std::string why);
+  // The depth-limit refusal's text for `chain` (top-level file first, the refused name
+  // last), for a subclass that resolves some includes itself (the C API's callback).
+  static std::string DepthLimitMessage(const std::vector<std::string>& chain);
+
  private:
   std::vector<std::string> external_directories_;
   std::vector<std::string> nested_directories_;  // innermost last
   std::vector<std::string> nested_files_;        // the chain of files, top-level first
   std::string refused_header_, refusal_;         // includeLocal's last refusal, for includeSystem
-  IncludeResult* Refuse(const char* header_name, std::string why);
   std::set<std::string> included_files_;
 };
 

@@ -3,15 +3,21 @@
 
 #include <sstream>
 
+#include "glint/report_format.h"
+
 namespace glint::report {
 namespace {
 
 const char* const kOtherRule = "glint/other";
 
 FindingKind AccessKind(const AccessRecord& record) {
-  if (record.verdict.empty()) return FindingKind::kRangeOnly;
-  if (record.verdict == "proven in bounds") return FindingKind::kProven;
-  if (record.verdict == "clamped") return FindingKind::kClamped;
+  switch (record.verdict) {
+    case AccessVerdict::kNone: return FindingKind::kRangeOnly;
+    case AccessVerdict::kProvenInBounds: return FindingKind::kProven;
+    case AccessVerdict::kClamped: return FindingKind::kClamped;
+    case AccessVerdict::kUnbounded:
+    case AccessVerdict::kNotClamped: return FindingKind::kUnclamped;
+  }
   return FindingKind::kUnclamped;
 }
 
@@ -32,7 +38,7 @@ std::string AccessDetail(const AccessRecord& record) {
     out << "no range: " << record.reason;
   if (record.limit >= 0) out << "; limit " << record.limit;
   else out << "; limit known only at run time";
-  if (!record.verdict.empty()) out << "; " << record.verdict;
+  if (record.verdict != AccessVerdict::kNone) out << "; " << AccessVerdictText(record.verdict);
   return out.str();
 }
 

@@ -19,9 +19,9 @@ std::string TextLine(const AccessRecord& record) {
   else
     line << "no range: " << record.reason;
   if (record.limit >= 0) line << ", limit " << record.limit;
-  if (!record.verdict.empty()) line << ": " << record.verdict;
+  if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
   if (record.guard.line != 0)
-    line << " (" << (record.verdict == "proven in bounds" ? "proven" : "narrowed")
+    line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
          << " by the condition at "
          << (record.guard.file.empty() ? "<unknown>" : record.guard.file) << ":"
          << record.guard.line << ")";
@@ -44,7 +44,10 @@ std::string JsonRecord(const AccessRecord& record) {
   out << ", \"limit\": ";
   if (record.limit >= 0) out << record.limit; else out << "null";
   out << ", \"verdict\": ";
-  if (record.verdict.empty()) out << "null"; else out << text::Json(record.verdict);
+  if (record.verdict == AccessVerdict::kNone)
+    out << "null";
+  else
+    out << text::Json(AccessVerdictText(record.verdict));
   if (record.guard.line != 0)
     out << ", \"guard\": {\"file\": " << text::Json(record.guard.file)
         << ", \"line\": " << record.guard.line << "}";
@@ -53,6 +56,17 @@ std::string JsonRecord(const AccessRecord& record) {
 }
 
 }  // namespace
+
+const char* AccessVerdictText(AccessVerdict verdict) {
+  switch (verdict) {
+    case AccessVerdict::kNone: return "";
+    case AccessVerdict::kClamped: return "clamped";
+    case AccessVerdict::kProvenInBounds: return "proven in bounds";
+    case AccessVerdict::kUnbounded: return "unbounded";
+    case AccessVerdict::kNotClamped: return "not clamped";
+  }
+  return "";
+}
 
 std::string FormatRangeReport(const Report& report, bool json) {
   std::string out;

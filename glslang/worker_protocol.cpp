@@ -33,6 +33,8 @@ void WriteOptions(wire::Writer& out, const Options& o) {
   out.U8(o.collect_ranges);
   WriteEnum(out, o.target_env);
   out.U8(o.validate);
+  out.U32(static_cast<uint32_t>(o.passes.size()));
+  for (const std::string& pass : o.passes) out.String(pass);
 }
 
 bool ReadOptions(wire::Reader& in, Options* o) {
@@ -48,8 +50,16 @@ bool ReadOptions(wire::Reader& in, Options* o) {
     if (!in.U32(&id) || !in.U64(&value)) return false;
     o->spec_constants[id] = value;
   }
-  return in.Bool(&o->collect_ranges) && ReadEnum(in, TargetEnv::kVulkan13, &o->target_env) &&
-         in.Bool(&o->validate);
+  uint32_t pass_count = 0;
+  if (!in.Bool(&o->collect_ranges) || !ReadEnum(in, TargetEnv::kVulkan13, &o->target_env) ||
+      !in.Bool(&o->validate) || !in.U32(&pass_count))
+    return false;
+  for (uint32_t i = 0; i < pass_count; ++i) {
+    std::string pass;
+    if (!in.String(&pass)) return false;
+    o->passes.push_back(std::move(pass));
+  }
+  return true;
 }
 
 void WriteLocation(wire::Writer& out, const SourceLocation& l) {
@@ -93,7 +103,7 @@ void WriteAccess(wire::Writer& out, const AccessRecord& a) {
   out.U8(a.is_signed);
   out.String(a.reason);
   out.I64(a.limit);
-  out.String(a.verdict);
+  WriteEnum(out, a.verdict);
 }
 
 bool ReadAccess(wire::Reader& in, AccessRecord* a) {
@@ -101,7 +111,7 @@ bool ReadAccess(wire::Reader& in, AccessRecord* a) {
          in.U32(&a->index_id) && in.U32(&a->access_id) && in.U32(&a->index_position) &&
          in.Bool(&a->has_range) && in.I64(&a->range_min) && in.I64(&a->range_max) &&
          in.Bool(&a->is_signed) && in.String(&a->reason) && in.I64(&a->limit) &&
-         in.String(&a->verdict);
+         ReadEnum(in, AccessVerdict::kNotClamped, &a->verdict);
 }
 
 // A count followed by that many records; the count is checked against what is left

@@ -163,7 +163,7 @@ std::string Describe(const Report& report) {
   for (const Diagnostic& d : report.diagnostics) out << d.origin << "|" << FormatDiagnostic(d) << "\n";
   for (const AccessRecord& a : report.accesses)
     out << a.instruction << "|" << a.object << "|" << a.index_id << "|" << a.has_range << "|"
-        << a.range_min << "|" << a.range_max << "|" << a.limit << "|" << a.verdict << "\n";
+        << a.range_min << "|" << a.range_max << "|" << a.limit << "|" << static_cast<int>(a.verdict) << "\n";
   for (const PassStatistic& p : report.passes)
     out << p.pass << "|" << p.changed << "|" << p.rewrites << "\n";
   return out.str();

@@ -8,6 +8,7 @@
 
 #include "glint/glint.h"
 #include "glint/glint_c.h"
+#include "glint/report_format.h"
 #include "support/test_support.h"
 
 extern "C" int glint_c_test_compile(const char* source, size_t* word_count, size_t* access_count,
@@ -110,7 +111,9 @@ void ExpectSameAccesses(const glint_report_t* c_report, const Report& report,
     EXPECT_EQ(got.range_max, want.range_max);
     EXPECT_EQ(got.limit, want.limit);
     EXPECT_EQ(got.reason, want.reason);
-    EXPECT_EQ(got.verdict, want.verdict);
+    EXPECT_STREQ(got.verdict, AccessVerdictText(want.verdict));
+    EXPECT_EQ(static_cast<int>(glint_report_access_verdict(c_report, i)),
+              static_cast<int>(want.verdict));
   }
   glint_access_record_t beyond;
   EXPECT_EQ(glint_report_access(c_report, report.accesses.size(), &beyond), 0);

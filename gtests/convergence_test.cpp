@@ -11,11 +11,11 @@
 #include <functional>
 #include <set>
 
-#include "SPIRV/analysis/convergence_checker.h"
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/audit_instrumentation.h"
+#include "SPIRV/passes/convergence_checked_pass.h"
 #include "SPIRV/passes/hoist_constant_tables.h"
 #include "SPIRV/passes/range_report.h"
 #include "SPIRV/passes/robust_access.h"
@@ -245,7 +245,9 @@ class LambdaPass : public Pass {
  public:
   explicit LambdaPass(std::function<PassResult(Module&)> run) : run_(std::move(run)) {}
   const char* name() const override { return "test-pass"; }
-  PassResult Run(Module& module, PassContext&) override { return run_(module); }
+
+ protected:
+  PassResult Process(Module& module, PassContext&) override { return run_(module); }
 
  private:
   std::function<PassResult(Module&)> run_;
@@ -405,7 +407,9 @@ TEST(ConvergenceChecker, WrapperFailsThePassInAManager) {
 class AuditPass : public Pass {
  public:
   const char* name() const override { return "audit-instrumentation"; }
-  PassResult Run(Module& module, PassContext& context) override {
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override {
     AuditInstrumentationOptions options;
     options.analysis = context.options;
     AuditInstrumentation result;

@@ -21,7 +21,7 @@ Report SampleReport() {
   ranged.range_min = 0;
   ranged.range_max = 9;
   ranged.limit = 15;
-  ranged.verdict = "proven in bounds";
+  ranged.verdict = AccessVerdict::kProvenInBounds;
   AccessRecord unranged;
   unranged.instruction = "OpVectorExtractDynamic";
   unranged.object = "v\"1";

@@ -27,7 +27,7 @@ size_t Count(const std::string& text, const std::string& what) {
   return count;
 }
 
-AccessRecord Access(uint32_t line, const std::string& verdict) {
+AccessRecord Access(uint32_t line, AccessVerdict verdict) {
   AccessRecord record;
   record.location = {"a.comp", line, 0};
   record.instruction = "OpAccessChain";
@@ -61,7 +61,7 @@ TEST(ReportText, Html_EscapesAndRepairsUtf8) {
 TEST(ReportHtml, HostileSource_RendersAsText) {
   std::string source = "// <script>alert(1)</script> & \"q\" 'a' \xff\xfe\n<img src=x onerror=alert(2)>\n";
   Report report;
-  report.accesses = {Access(1, "clamped")};
+  report.accesses = {Access(1, AccessVerdict::kClamped)};
   report.accesses[0].object = "<b>obj</b>";
   std::string html = FormatHtmlReport(report, ContextWith(source));
   EXPECT_NE(html.find("// &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot; &#39;a&#39; \xEF\xBF\xBD\xEF\xBF\xBD"),
@@ -74,7 +74,7 @@ TEST(ReportHtml, HostileSource_RendersAsText) {
 
 TEST(ReportHtml, Findings_ShownUnderTheirLine) {
   Report report;
-  report.accesses = {Access(2, "clamped"), Access(3, "proven in bounds")};
+  report.accesses = {Access(2, AccessVerdict::kClamped), Access(3, AccessVerdict::kProvenInBounds)};
   std::string html = FormatHtmlReport(report, ContextWith("line one\nline two\nline three\n"));
   size_t line2 = html.find("id=\"f0-L2\"");
   size_t clamped = html.find("class=\"finding clamped\"");
@@ -108,7 +108,7 @@ TEST(ReportHtml, ReasonSteps_LinkToTheirLines) {
 
 TEST(ReportHtml, UnknownFileOrLine_ListedSeparately) {
   Report report;
-  report.accesses = {Access(2, "clamped"), Access(0, "clamped"), Access(99, "clamped")};
+  report.accesses = {Access(2, AccessVerdict::kClamped), Access(0, AccessVerdict::kClamped), Access(99, AccessVerdict::kClamped)};
   report.accesses[0].location.file = "missing.h";
   std::string html = FormatHtmlReport(report, ContextWith("one\ntwo\n"));
   size_t unplaced = html.find("<section id=\"unplaced\">");

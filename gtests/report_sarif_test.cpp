@@ -38,12 +38,12 @@ Report SampleReport() {
   clamped.index_id = 40;
   clamped.reason = "load from a storage buffer";
   clamped.limit = 15;
-  clamped.verdict = "clamped";
+  clamped.verdict = AccessVerdict::kClamped;
   AccessRecord proven = clamped;
   proven.location.line = 13;
   proven.has_range = true;
   proven.range_max = 7;
-  proven.verdict = "proven in bounds";
+  proven.verdict = AccessVerdict::kProvenInBounds;
   report.accesses = {clamped, proven};
   Diagnostic warning;
   warning.severity = Severity::kWarning;
@@ -84,7 +84,7 @@ TEST(ReportSarif, NoLineInformation_NoRegionAndNoLocation) {
   Report report;
   AccessRecord unlocated;
   unlocated.instruction = "OpAccessChain";
-  unlocated.verdict = "clamped";
+  unlocated.verdict = AccessVerdict::kClamped;
   AccessRecord file_only = unlocated;
   file_only.location.file = "b.frag";
   report.accesses = {unlocated, file_only};

@@ -65,7 +65,7 @@ Outcome ClampGlsl(const std::string& glsl, const std::string& stage, const std::
   return outcome;
 }
 
-const AccessRecord* FindRecord(const Report& report, const std::string& verdict) {
+const AccessRecord* FindRecord(const Report& report, AccessVerdict verdict) {
   for (const AccessRecord& record : report.accesses)
     if (record.verdict == verdict) return &record;
   return nullptr;
@@ -88,7 +88,7 @@ CHECK-NEXT: = OpExtInst %uint %1 UMin
 CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2
 )");
   EXPECT_EQ(outcome.result.rewrites, 1u);
-  const AccessRecord* record = FindRecord(outcome.report, "clamped");
+  const AccessRecord* record = FindRecord(outcome.report, AccessVerdict::kClamped);
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->limit, 7);
   EXPECT_EQ(record->object, "Data") << "an unnamed block instance is named by its block";
@@ -156,7 +156,7 @@ CHECK: OpIMul %uint
 CHECK: = OpExtInst %uint %1 UMin
 CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_1
 )");
-  const AccessRecord* record = FindRecord(outcome.report, "clamped");
+  const AccessRecord* record = FindRecord(outcome.report, AccessVerdict::kClamped);
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->limit, -1) << "a runtime length";
 }
@@ -211,7 +211,7 @@ CHECK: = OpExtInst %uint %1 UMin
 CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %buffers
 )");
   EXPECT_EQ(outcome.result.rewrites, 1u);
-  const AccessRecord* unbounded = FindRecord(outcome.report, "unbounded");
+  const AccessRecord* unbounded = FindRecord(outcome.report, AccessVerdict::kUnbounded);
   ASSERT_NE(unbounded, nullptr);
   EXPECT_EQ(unbounded->reason, "descriptor array indexed at run time");
   EXPECT_EQ(unbounded->object, "buffers");
@@ -453,7 +453,7 @@ void main() { values.v[index] = 1.0; }
   Outcome outcome = RunRobustAccess(input);
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
   EXPECT_EQ(outcome.words, input);
-  const AccessRecord* record = FindRecord(outcome.report, "unbounded");
+  const AccessRecord* record = FindRecord(outcome.report, AccessVerdict::kUnbounded);
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->reason, "physical storage buffer pointers are not bounded by Glint");
 }
@@ -470,7 +470,7 @@ void main() { color = texture(textures[nonuniformEXT(which)], uv); }
   Outcome outcome = RunRobustAccess(input);
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
   ASSERT_EQ(outcome.report.accesses.size(), 1u);
-  EXPECT_EQ(outcome.report.accesses[0].verdict, "unbounded");
+  EXPECT_EQ(outcome.report.accesses[0].verdict, AccessVerdict::kUnbounded);
   EXPECT_EQ(outcome.report.accesses[0].object, "textures");
 }
 
@@ -510,7 +510,7 @@ OpReturn
 OpFunctionEnd
 )"));
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
-  const AccessRecord* record = FindRecord(outcome.report, "unbounded");
+  const AccessRecord* record = FindRecord(outcome.report, AccessVerdict::kUnbounded);
   ASSERT_NE(record, nullptr);
   EXPECT_EQ(record->instruction, "OpPtrAccessChain");
 }
@@ -582,7 +582,7 @@ void main() {
 }
 )";
 
-size_t CountVerdicts(const Report& report, const std::string& verdict) {
+size_t CountVerdicts(const Report& report, AccessVerdict verdict) {
   size_t count = 0;
   for (const AccessRecord& record : report.accesses) count += record.verdict == verdict;
   return count;
@@ -595,18 +595,18 @@ TEST(RobustAccess, AnalysisModes_EachProvesMoreThanTheLast) {
   Outcome full = RunRobustAccess(input, RangeAnalysisMode::kFull);
   // tile[y][x], tile[gl_LocalInvocationID.y][k], tile[key % 16][lid.x], tile[key][x], result[]
   EXPECT_EQ(off.result.rewrites, 9u);
-  EXPECT_EQ(CountVerdicts(off.report, "proven in bounds"), 0u);
+  EXPECT_EQ(CountVerdicts(off.report, AccessVerdict::kProvenInBounds), 0u);
   // reference: lid.y, k, key % 16 and lid.x are proven; x and y (locals) and key are not.
   EXPECT_EQ(reference.result.rewrites, 5u);
-  EXPECT_EQ(CountVerdicts(reference.report, "proven in bounds"), 4u);
+  EXPECT_EQ(CountVerdicts(reference.report, AccessVerdict::kProvenInBounds), 4u);
   // full: the locals x and y are proven too; key and the runtime array stay clamped.
   EXPECT_EQ(full.result.rewrites, 2u);
-  EXPECT_EQ(CountVerdicts(full.report, "proven in bounds"), 7u);
+  EXPECT_EQ(CountVerdicts(full.report, AccessVerdict::kProvenInBounds), 7u);
   for (const Outcome* outcome : {&off, &reference, &full}) {
     EXPECT_EQ(test::ValidateFor(outcome->words, TargetEnv::kVulkan10), "");
     EXPECT_EQ(outcome->blocks_after, outcome->blocks_before);
   }
-  const AccessRecord* proven = FindRecord(reference.report, "proven in bounds");
+  const AccessRecord* proven = FindRecord(reference.report, AccessVerdict::kProvenInBounds);
   ASSERT_NE(proven, nullptr);
   EXPECT_TRUE(proven->has_range);
   EXPECT_EQ(proven->range_min, 0);
@@ -639,13 +639,12 @@ TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
   std::vector<uint32_t> input = test::CompileGlsl(kLengthGuards, "comp");
   for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
     Outcome outcome = RunRobustAccess(input, mode);
-    std::vector<std::string> verdicts;
+    std::vector<AccessVerdict> verdicts;
     for (const AccessRecord& record : outcome.report.accesses)
       if (record.object == "Data") verdicts.push_back(record.verdict);
-    std::vector<std::string> expected = {"proven in bounds", "clamped", "clamped", "clamped",
-                                         "proven in bounds", "proven in bounds",
-                                         "proven in bounds"};
-    if (mode == RangeAnalysisMode::kReference) expected.assign(7, "clamped");
+    const AccessVerdict proven = AccessVerdict::kProvenInBounds, clamped = AccessVerdict::kClamped;
+    std::vector<AccessVerdict> expected = {proven, clamped, clamped, clamped, proven, proven, proven};
+    if (mode == RangeAnalysisMode::kReference) expected.assign(7, clamped);
     EXPECT_EQ(verdicts, expected);
     EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
     EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);

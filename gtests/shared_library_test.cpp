@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -108,6 +109,23 @@ TEST(SharedLibrary, Exports_MatchTheRecordedList) {
                          "or changed symbol breaks every caller: restore it. An intended "
                          "addition goes into a new version node of glslang/glint.map and into "
                          "glint.symbols (its header says how to regenerate it).";
+}
+
+// Every function glint_c.h declares is exported (a declaration without GLINT_EXPORT
+// would be hidden in libglint.so and fail to link for its callers).
+TEST(SharedLibrary, Exports_EveryFunctionOfTheCHeader) {
+  const std::string header =
+      test::ReadFile(test::SourceRoot() + "/glslang/include/glint/glint_c.h");
+  std::set<std::string> exported;
+  for (const DynamicSymbol& symbol : ExportedSymbols())
+    exported.insert(symbol.name.substr(0, symbol.name.find('@')));
+  const std::regex call(R"(\b(glint_[a-z0-9_]+)\s*\()");
+  size_t declared = 0;
+  for (auto match = std::sregex_iterator(header.begin(), header.end(), call);
+       match != std::sregex_iterator(); ++match, ++declared)
+    EXPECT_TRUE(exported.count((*match)[1])) << (*match)[1] << " is declared but not exported "
+                                                "(GLINT_EXPORT missing?)";
+  EXPECT_GT(declared, 40u);
 }
 
 TEST(SharedLibrary, Dependencies_OnlyTheRuntimes) {

@@ -261,6 +261,30 @@ TEST(Report, AskingForOneNeverChangesTheOutput) {
   EXPECT_NE(loud.out.find("table.frag:5:"), std::string::npos) << loud.out;
 }
 
+// --passes runs just the named passes: uniformity alone leaves glslang's words, hoisting
+// alone gives the default output, robust access runs without --robust-access.
+TEST(Passes, RunsJustTheNamedPasses) {
+  Scratch scratch;
+  ToolResult real = scratch.Run(kRealTool, "-V -o out.spv table.frag", "real");
+  ToolResult fallback = scratch.Run(OurTool(), "-V -o out.spv table.frag", "default");
+  ToolResult check = scratch.Run(OurTool(), "-V --passes=uniformity -o out.spv table.frag", "check");
+  ToolResult hoist = scratch.Run(OurTool(), "-V --passes=hoist-constant-tables -o out.spv table.frag", "hoist");
+  ToolResult clamp = scratch.Run(OurTool(), "-V --passes=robust-access --dump-ranges -o out.spv table.frag", "clamp");
+  for (const ToolResult* result : {&real, &fallback, &check, &hoist, &clamp})
+    ASSERT_EQ(result->exit_code, 0) << result->out;
+  std::string reference = test::ReadFile(scratch.Dir("real") + "/out.spv");
+  EXPECT_EQ(test::ReadFile(scratch.Dir("check") + "/out.spv"), reference);
+  EXPECT_EQ(test::ReadFile(scratch.Dir("hoist") + "/out.spv"),
+            test::ReadFile(scratch.Dir("default") + "/out.spv"));
+  EXPECT_NE(test::ReadFile(scratch.Dir("hoist") + "/out.spv"), reference);
+  // A verdict is printed only where robust access ran.
+  EXPECT_NE(clamp.out.find("limit 3: proven in bounds"), std::string::npos) << clamp.out;
+  ToolResult typo = scratch.Run(OurTool(), "-V --passes=robust_access table.frag", "typo");
+  EXPECT_EQ(typo.exit_code, 1);
+  EXPECT_NE((typo.out + typo.err).find("--passes: unknown pass 'robust_access'"), std::string::npos)
+      << typo.out << typo.err;
+}
+
 TEST(SpirvInput, RunsGlintOnlyAndWritesNameDotGlintDotSpv) {
   Scratch scratch;
   ToolResult plain = scratch.Run(OurTool(), "-V --no-glint -o table.spv table.frag", "plain");
@@ -714,13 +738,16 @@ TEST(Parse, GlintFlags_FillOptions) {
   EXPECT_FALSE(line.glint.hoist_constant_tables);
   EXPECT_TRUE(line.run_glint);
   EXPECT_FALSE(Parse({"-V", "--no-glint", "a.frag"}).run_glint);
+  EXPECT_EQ(Parse({"-V", "--passes=robust-access,uniformity", "a.frag"}).glint.passes,
+            (std::vector<std::string>{"robust-access", "uniformity"}));
 }
 
 TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--range-analysis=some"}, {"--uniformity=loud"}, {"--uniformity"},
         {"--subgroup-size"}, {"--subgroup-size", "x"}, {"--spec-constant", "3"},
-        {"--spec-constant", "a=1"}, {"--dump-ranges=xml"}}) {
+        {"--spec-constant", "a=1"}, {"--dump-ranges=xml"}, {"--passes"}, {"--passes="},
+        {"--passes=robust_access"}, {"--passes=uniformity,,robust-access"}}) {
     try {
       Parse(args);
       ADD_FAILURE() << args.front() << " was accepted";

@@ -168,7 +168,10 @@ void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work, std
     if (start.function->id() == entry_function_) return;
     for (const auto& [caller, block, call] : callers_[start.function->id()]) {
       auto after = std::find_if(block->instructions.begin(), block->instructions.end(),
-                                [&](const Instruction& inst) { return &inst == call; });
+                                // Captured by value: a structured binding cannot be
+                                // captured in C++17 (Clang 15, the sanitizer job's
+                                // compiler, refuses; GCC allows it as an extension).
+                                [call = call](const Instruction& inst) { return &inst == call; });
       if (after != block->instructions.end()) work->push_back({caller, block, std::next(after)});
     }
     return;

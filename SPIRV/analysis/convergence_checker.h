@@ -22,13 +22,11 @@
 #define GLINT_SPIRV_ANALYSIS_CONVERGENCE_CHECKER_H
 
 #include <map>
-#include <memory>
 #include <set>
 #include <string>
 
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/ir/module.h"
-#include "SPIRV/passes/pass.h"
 
 namespace glint::spirv {
 
@@ -50,15 +48,6 @@ ConvergenceSnapshot TakeConvergenceSnapshot(Module& module);
 // "" when `after` keeps every promise of `before`; else a description of each broken
 // one (one per line).
 std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before, const ConvergenceSnapshot& after);
-
-// Runs `pass` on `module` between two snapshots. Returns "" when the pass kept the
-// rules (or failed by itself: then *result says why), else what it broke.
-std::string RunUnderConvergenceChecker(Pass& pass, Module& module, PassContext& context,
-                                       PassResult* result = nullptr);
-
-// A pass that runs `inner` under the checker and fails when the checker objects; for
-// PassManager::Add in tests.
-std::unique_ptr<Pass> WithConvergenceChecker(std::unique_ptr<Pass> inner);
 
 }  // namespace glint::spirv
 

@@ -364,7 +364,8 @@ bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_fun
 // ---------------------------------------------------------------------------
 // Loop control variables
 
-Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
+const Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
+  if (cfg_lookup_) return cfg_lookup_(function);
   std::unique_ptr<Cfg>& cfg = cfgs_[&function];
   if (!cfg) cfg = std::make_unique<Cfg>(function);
   return *cfg;
@@ -480,7 +481,7 @@ LoopShape IntegerRangeAnalysis::Evaluator::MatchLoop(uint32_t variable) {
   }
   if (!CollectStores(variable, &stores, &shape.reason)) return shape;
   // The update store sits in the continue target of a loop header.
-  Cfg& cfg = CfgOf(*shape.function);
+  const Cfg& cfg = CfgOf(*shape.function);
   for (const Instruction* store : stores) {
     const Block* block = def_use_.BlockOf(store);
     if (cfg.Successors(block).size() != 1) continue;
@@ -516,7 +517,7 @@ bool IntegerRangeAnalysis::Evaluator::CollectStores(uint32_t variable,
 }
 
 // Continuing block, header, condition block and preheader, in the reference's order.
-bool IntegerRangeAnalysis::Evaluator::MatchLoopAround(Cfg& cfg, const Block& header,
+bool IntegerRangeAnalysis::Evaluator::MatchLoopAround(const Cfg& cfg, const Block& header,
                                                       const Block& latch, uint32_t variable,
                                                       LoopShape* shape) {
   if (!MatchContinue(latch, variable, header.id(), shape)) return false;
@@ -661,7 +662,7 @@ bool IntegerRangeAnalysis::Evaluator::NormalizeComparison(Compare compare, int64
 
 // The header's only predecessor besides the continuing block ends with
 // "OpStore %i %init; OpBranch %header".
-bool IntegerRangeAnalysis::Evaluator::MatchPreheader(Cfg& cfg, const Block& header,
+bool IntegerRangeAnalysis::Evaluator::MatchPreheader(const Cfg& cfg, const Block& header,
                                                      const Block& latch, uint32_t variable,
                                                      LoopShape* shape) {
   const auto& predecessors = cfg.Predecessors(&header);
@@ -923,8 +924,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
 // ---------------------------------------------------------------------------
 
 IntegerRangeAnalysis::IntegerRangeAnalysis(Module& module, const DefUse& def_use,
-                                           const IntegerRangeOptions& options)
-    : options_(options), evaluator_(std::make_unique<Evaluator>(module, def_use, options)) {}
+                                           const IntegerRangeOptions& options, CfgLookup cfgs)
+    : options_(options),
+      evaluator_(std::make_unique<Evaluator>(module, def_use, options, std::move(cfgs))) {}
 
 IntegerRangeAnalysis::~IntegerRangeAnalysis() = default;
 

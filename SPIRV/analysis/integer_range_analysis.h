@@ -93,6 +93,7 @@
 #include <vector>
 
 #include "glint/glint.h"
+#include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
 
@@ -130,9 +131,10 @@ struct IntegerRangeOptions {
 class IntegerRangeAnalysis {
  public:
   // `def_use` must describe `module` as it is; the analysis reads both and changes
-  // neither. Build a fresh analysis after the module changes.
+  // neither. Build a fresh analysis after the module changes. `cfgs` lends the CFGs
+  // of functions (the analysis context's); without it the analysis builds its own.
   IntegerRangeAnalysis(Module& module, const DefUse& def_use,
-                       const IntegerRangeOptions& options);
+                       const IntegerRangeOptions& options, CfgLookup cfgs = nullptr);
   ~IntegerRangeAnalysis();
   IntegerRangeAnalysis(const IntegerRangeAnalysis&) = delete;
   IntegerRangeAnalysis& operator=(const IntegerRangeAnalysis&) = delete;

@@ -170,8 +170,13 @@ struct LocalDefinitions {
 
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
-  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options)
-      : module_(module), def_use_(def_use), options_(options), guards_(def_use, *this) {
+  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
+            CfgLookup cfgs)
+      : module_(module),
+        def_use_(def_use),
+        options_(options),
+        cfg_lookup_(std::move(cfgs)),
+        guards_(def_use, *this) {
     IndexDecorations();
   }
 
@@ -212,16 +217,16 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LoopShape MatchLoop(uint32_t variable);
   bool CollectStores(uint32_t variable, std::vector<const Instruction*>* stores,
                      std::string* why) const;
-  bool MatchLoopAround(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+  bool MatchLoopAround(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                        LoopShape* shape);
   bool NormalizeComparison(Compare compare, int64_t value, LoopShape* shape) const;
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
-  bool MatchPreheader(Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
+  bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                       LoopShape* shape);
   IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
   IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
-  Cfg& CfgOf(Function& function);
+  const Cfg& CfgOf(Function& function);
   const Instruction* LoopVariableLoadTarget(const Instruction& load);
   const Instruction* DominatingSingleStore(const Instruction& load);
   size_t PositionInBlock(const Instruction* inst);
@@ -280,6 +285,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
+  CfgLookup cfg_lookup_;  // the context's CFGs; null: cfgs_ below
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   GuardFacts guards_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows_;

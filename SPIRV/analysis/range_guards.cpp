@@ -79,7 +79,7 @@ bool IntervalFor(Relation relation, const Interval& y, Interval* x) {
 
 }  // namespace
 
-const std::vector<GuardFact>& GuardFacts::At(Cfg& cfg, const Block* block) {
+const std::vector<GuardFact>& GuardFacts::At(const Cfg& cfg, const Block* block) {
   // Walk up to the nearest dominator whose facts are known, then fill in downwards.
   std::vector<const Block*> chain;
   for (const Block* b = block; b && !memo_.count(b); b = cfg.ImmediateDominator(b)) {
@@ -103,7 +103,7 @@ const std::vector<GuardFact>& GuardFacts::At(Cfg& cfg, const Block* block) {
 }
 
 // The facts of the edge into `block`, when it is the block's only way in.
-GuardFacts::Facts GuardFacts::EdgeFacts(Cfg& cfg, const Block* block, int depth) {
+GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int depth) {
   Facts facts;
   const auto& predecessors = cfg.Predecessors(block);
   if (predecessors.size() != 1 || predecessors[0] == block) return facts;
@@ -116,7 +116,7 @@ GuardFacts::Facts GuardFacts::EdgeFacts(Cfg& cfg, const Block* block, int depth)
 }
 
 // Facts from "`condition` is `holds`".
-void GuardFacts::Decompose(Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
+void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
                            int depth, Facts* out) {
   const Instruction* def = def_use_.Definition(condition);
   if (!def || depth > kMaxConditionDepth) return;
@@ -180,7 +180,7 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
 // glslang's `a && b`: phi(a from P0 [false edge], b from T [P0's true edge]). Only facts
 // about values defined above P0 are kept: they cannot change between the test and the
 // merge (T is straight-line code between them).
-void GuardFacts::PhiFacts(Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out) {
+void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out) {
   uint32_t merge = def_use_.BlockOf(&phi) ? def_use_.BlockOf(&phi)->id() : 0;
   uint32_t value = 0, from = 0, possible = 0;
   for (size_t i = 0; i + 1 < phi.words.size(); i += 2) {
@@ -221,7 +221,7 @@ void GuardFacts::PhiFacts(Cfg& cfg, const Instruction& phi, bool holds, int dept
 }
 
 // True when `value` is defined outside any block or in one dominating `block`.
-bool GuardFacts::DefinedAbove(Cfg& cfg, uint32_t value, const Block* block) const {
+bool GuardFacts::DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const {
   const Instruction* def = def_use_.Definition(value);
   if (!def) return false;
   const Block* home = def_use_.BlockOf(def);

@@ -79,19 +79,19 @@ class GuardFacts {
   GuardFacts(const DefUse& def_use, GuardSource& source) : def_use_(def_use), source_(source) {}
 
   // The facts holding in `block` (of `cfg`'s function), nearest guard first.
-  const std::vector<GuardFact>& At(Cfg& cfg, const Block* block);
+  const std::vector<GuardFact>& At(const Cfg& cfg, const Block* block);
 
  private:
   using Facts = std::vector<GuardFact>;
-  Facts EdgeFacts(Cfg& cfg, const Block* block, int depth);
-  void Decompose(Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch, int depth,
+  Facts EdgeFacts(const Cfg& cfg, const Block* block, int depth);
+  void Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch, int depth,
                  Facts* out);
   void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch,
                     Facts* out);
   void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
-  void PhiFacts(Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
-  bool DefinedAbove(Cfg& cfg, uint32_t value, const Block* block) const;
+  void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
+  bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;
 
   const DefUse& def_use_;
   GuardSource& source_;

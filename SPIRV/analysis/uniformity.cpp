@@ -94,7 +94,7 @@ Cause SourceCause(std::string text) {
 // Control dependence of one function: for each block, the blocks ending in a
 // multi-way branch it is control dependent on (post-dominator walk per edge).
 struct FunctionShape {
-  std::unique_ptr<Cfg> cfg;
+  const Cfg* cfg = nullptr;
   std::unordered_map<const Block*, std::vector<const Block*>> controllers;
 };
 
@@ -107,10 +107,9 @@ std::vector<uint32_t> DistinctTargets(const Block& block) {
   return targets;
 }
 
-std::unique_ptr<FunctionShape> ShapeOf(Function& function) {
+std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
   auto shape = std::make_unique<FunctionShape>();
-  shape->cfg = std::make_unique<Cfg>(function);
-  const Cfg& cfg = *shape->cfg;
+  shape->cfg = &cfg;
   for (const Block* branch : cfg.ReversePostOrder()) {
     if (DistinctTargets(*branch).size() < 2) continue;
     const Block* stop = cfg.ImmediatePostDominator(branch);
@@ -129,11 +128,12 @@ std::unique_ptr<FunctionShape> ShapeOf(Function& function) {
 // Facts about the module every entry point shares: decorations, names, line info,
 // operand lists, control dependence and convergence classes.
 struct ModuleFacts {
-  explicit ModuleFacts(Module& m) : module(m), def_use(m), classes(m) {}
+  ModuleFacts(Module& m, const UniformityInputs& inputs)
+      : module(m), def_use(inputs.def_use), classes(inputs.classes) {}
 
   Module& module;
-  DefUse def_use;
-  ConvergenceClasses classes;
+  const DefUse& def_use;
+  const ConvergenceClasses& classes;
   std::unordered_map<uint32_t, std::string> names;
   std::unordered_map<uint32_t, std::string> strings;
   std::unordered_map<uint32_t, uint32_t> builtins;  // variable -> BuiltIn
@@ -144,7 +144,7 @@ struct ModuleFacts {
   std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
   std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
-  std::unordered_map<uint32_t, std::unique_ptr<ValueFlow>> flows;  // locals, per function
+  std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
 };
 
 void IndexDecorations(ModuleFacts& facts) {
@@ -215,14 +215,15 @@ void IndexNamesAndLines(ModuleFacts& facts) {
       }
 }
 
-std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module) {
-  auto facts = std::make_unique<ModuleFacts>(module);
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {
+  auto facts = std::make_unique<ModuleFacts>(module, inputs);
   IndexDecorations(*facts);
   IndexNamesAndLines(*facts);
   for (Function& function : module.functions) {
-    std::unique_ptr<FunctionShape>& shape = facts->shapes[function.id()] = ShapeOf(function);
-    facts->cfgs[function.id()] = shape->cfg.get();
-    facts->flows[function.id()] = std::make_unique<ValueFlow>(module, function, *shape->cfg);
+    const Cfg& cfg = inputs.cfgs(function);
+    facts->shapes[function.id()] = ShapeOf(cfg);
+    facts->cfgs[function.id()] = &cfg;
+    facts->flows[function.id()] = &inputs.value_flows(function);
   }
   return facts;
 }
@@ -1328,8 +1329,28 @@ std::string UniformityWarningClass(const std::string& message) {
 }
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
+  DefUse def_use(module);
+  ConvergenceClasses classes(module);
+  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs;
+  std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows;
+  CfgLookup cfg_of = [&cfgs](Function& function) -> const Cfg& {
+    std::unique_ptr<Cfg>& cfg = cfgs[&function];
+    if (!cfg) cfg = std::make_unique<Cfg>(function);
+    return *cfg;
+  };
+  UniformityInputs inputs{def_use, classes, cfg_of,
+                          [&](Function& function) -> const ValueFlow& {
+                            std::unique_ptr<ValueFlow>& flow = flows[&function];
+                            if (!flow) flow = std::make_unique<ValueFlow>(module, function, cfg_of(function));
+                            return *flow;
+                          }};
+  return AnalyzeUniformity(module, inputs, options);
+}
+
+UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,
+                                   const UniformityOptions& options) {
   UniformityResult result;
-  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module);
+  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
   if (!facts->classes.ok()) {
     result.refusal = "uniformity analysis refused: " + facts->classes.error();
     return result;

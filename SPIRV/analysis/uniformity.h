@@ -65,6 +65,9 @@
 
 #include "glint/glint.h"
 #include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/module.h"
 
 namespace glint::spirv {
@@ -95,8 +98,19 @@ struct UniformityResult {
   uint32_t rounds = 0;  // the most rounds one entry point needed
 };
 
+// What the analysis builds on; the analysis context lends its own (shared with other
+// analyses), the plain overload builds them for one run.
+struct UniformityInputs {
+  const DefUse& def_use;
+  const ConvergenceClasses& classes;
+  CfgLookup cfgs;
+  std::function<const ValueFlow&(Function&)> value_flows;  // built on `cfgs`
+};
+
 // Analyses every entry point of `module` (which it does not change).
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options = {});
+UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,
+                                   const UniformityOptions& options = {});
 
 // The findings as diagnostics of origin "uniformity" with `severity`; a refusal becomes
 // one note (the analysis could not answer, which is not the shader's fault).

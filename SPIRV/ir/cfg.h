@@ -5,6 +5,7 @@
 #ifndef GLINT_SPIRV_IR_CFG_H
 #define GLINT_SPIRV_IR_CFG_H
 
+#include <functional>
 #include <unordered_map>
 #include <vector>
 
@@ -50,6 +51,10 @@ class Cfg {
   std::unordered_map<const Block*, Block*> idom_;
   std::unordered_map<const Block*, Block*> ipdom_;
 };
+
+// Where an analysis gets the CFG of a function: the analysis context's shared one, or
+// (when absent) a CFG the analysis builds for itself.
+using CfgLookup = std::function<const Cfg&(Function&)>;
 
 // Labels a terminator can branch to, in operand order.
 std::vector<uint32_t> BranchTargets(const Instruction& terminator);

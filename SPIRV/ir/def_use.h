@@ -1,7 +1,8 @@
 // Def-use index over a Module: for every id its defining instruction (and the block and
 // function it sits in), and every use as (instruction, operand word). Built in one walk;
-// it goes stale when a pass edits the module, so passes rebuild it (or the pass manager
-// invalidates it) after rewriting.
+// it does not follow edits: it goes stale when a pass changes the module. Passes get it
+// from the analysis context (analysis/analysis_context.h), which the pass manager
+// invalidates after a pass that did not preserve it.
 #ifndef GLINT_SPIRV_IR_DEF_USE_H
 #define GLINT_SPIRV_IR_DEF_USE_H
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 #include "SPIRV/ir/def_use.h"
@@ -105,21 +106,31 @@ class State {
     return true;
   }
 
+  // Records of the range report by (access id, index position).
+  using RecordIndex = std::unordered_map<uint64_t, size_t>;
+  static uint64_t RecordKey(uint32_t access_id, uint32_t position) {
+    return (uint64_t(access_id) << 32) | position;
+  }
+
   std::vector<PendingSite> CollectSites() {
-    Report report;
-    CollectAccessRecords(module_, options_.analysis, &report);
-    record_count_ = report.accesses.size();
-    DefUse def_use(module_);
+    AnalysisContext analyses(module_);
+    std::vector<AccessRecord> records = CollectAccessRecords(analyses, options_.analysis);
+    record_count_ = records.size();
+    RecordIndex by_key;
+    for (size_t i = 0; i < records.size(); ++i)
+      by_key.emplace(RecordKey(records[i].access_id, records[i].index_position), i);
+    const DefUse& def_use = analyses.GetDefUse();
     std::vector<PendingSite> pending;
     for (Function& function : module_.functions)
       for (Block& block : function.blocks)
         for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it)
           for (auto [word, position] : IndexOperands(*it))
-            AddSiteIfDynamic(def_use, report, block, it, word, position, &pending);
+            AddSiteIfDynamic(def_use, records, by_key, block, it, word, position, &pending);
     return pending;
   }
 
-  void AddSiteIfDynamic(const DefUse& def_use, Report& report, Block& block,
+  void AddSiteIfDynamic(const DefUse& def_use, const std::vector<AccessRecord>& records,
+                        const RecordIndex& by_key, Block& block,
                         std::list<Instruction>::iterator access, uint32_t word,
                         uint32_t position, std::vector<PendingSite>* pending) {
     uint32_t index_id = access->words[word];
@@ -128,9 +139,10 @@ class State {
     const Instruction* type = def_use.TypeOf(index_id);
     if (type == nullptr || type->opcode != spv::OpTypeInt || type->words[0] != 32) return;
     PendingSite site{&block, access, index_id, {}};
-    if (const AccessRecord* record = FindAccessRecord(&report, access->result_id, position)) {
-      site.site.record = *record;
-      site.site.record_index = record - report.accesses.data();
+    auto found = access->result_id ? by_key.find(RecordKey(access->result_id, position)) : by_key.end();
+    if (found != by_key.end()) {
+      site.site.record = records[found->second];
+      site.site.record_index = static_cast<int64_t>(found->second);
     } else {
       site.site.record.reason = "the range report has no record of this index";
     }

@@ -56,7 +56,7 @@ struct Table {
 
 class State {
  public:
-  explicit State(Module& module) : module_(module) {}
+  explicit State(AnalysisContext& analyses) : module_(analyses.module()), analyses_(analyses) {}
   PassResult Run(std::vector<ConstantTableDecision>* decisions);
 
  private:
@@ -87,8 +87,8 @@ class State {
   std::unordered_map<uint32_t, const Instruction*> types_;
   std::unordered_map<uint32_t, spv::Op> constant_opcodes_;
   std::vector<Candidate> candidates_;
-  std::unique_ptr<DefUse> def_use_;
-  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+  AnalysisContext& analyses_;
+  const DefUse* def_use_ = nullptr;  // the context's, asked for only when a table exists
   std::unordered_map<uint32_t, uint32_t> private_pointers_;  // pointee -> pointer type
   std::unordered_map<uint32_t, size_t> chain_roots_;  // access chain -> its variable's index
 };
@@ -304,9 +304,7 @@ bool State::StoreDominates(const Instruction& store, const Instruction& use) {
     return false;
   }
   const Function* function = def_use_->FunctionOf(&store);
-  std::unique_ptr<Cfg>& cfg = cfgs_[function];
-  if (!cfg) cfg = std::make_unique<Cfg>(*const_cast<Function*>(function));
-  return cfg->Dominates(store_block, use_block);
+  return analyses_.GetCfg(*const_cast<Function*>(function)).Dominates(store_block, use_block);
 }
 
 bool State::IsFunctionPointer(uint32_t type_id) const {
@@ -407,7 +405,7 @@ PassResult State::Run(std::vector<ConstantTableDecision>* decisions) {
   if (candidates_.empty()) return PassResult::Unchanged();
   bool any_table = std::any_of(candidates_.begin(), candidates_.end(),
                                [](const Candidate& c) { return c.indexed_at_run_time; });
-  if (any_table) def_use_ = std::make_unique<DefUse>(module_);
+  if (any_table) def_use_ = &analyses_.GetDefUse();
 
   // Decide for every candidate, grouping the hoisted ones by constant.
   std::vector<Table> tables;
@@ -434,9 +432,18 @@ PassResult State::Run(std::vector<ConstantTableDecision>* decisions) {
 
 }  // namespace
 
+PassResult HoistConstantTables(AnalysisContext& analyses,
+                               std::vector<ConstantTableDecision>* decisions) {
+  State state(analyses);
+  PassResult result = state.Run(decisions);
+  // Variables and stores move or go; blocks and branches stay.
+  if (result.status == PassStatus::kChanged) result.Preserving(Analysis::kCfg);
+  return result;
+}
+
 PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions) {
-  State state(module);
-  return state.Run(decisions);
+  AnalysisContext analyses(module);
+  return HoistConstantTables(analyses, decisions);
 }
 
 namespace {
@@ -480,10 +487,11 @@ std::vector<TableRecord> DescribeTables(const Module& module,
   return tables;
 }
 
-PassResult HoistConstantTablesPass::Run(Module& module, PassContext& context) {
-  if (!context.report || !context.options.collect_ranges) return HoistConstantTables(module, nullptr);
+PassResult HoistConstantTablesPass::Process(Module& module, PassContext& context) {
+  if (!context.report || !context.options.collect_ranges)
+    return HoistConstantTables(*context.analyses, nullptr);
   std::vector<ConstantTableDecision> decisions;
-  PassResult result = HoistConstantTables(module, &decisions);
+  PassResult result = HoistConstantTables(*context.analyses, &decisions);
   std::vector<TableRecord> tables = DescribeTables(module, decisions);
   context.report->tables.insert(context.report->tables.end(), tables.begin(), tables.end());
   return result;

@@ -78,8 +78,11 @@ struct ConstantTableDecision {
   std::string refusal;      // why it was left alone; empty when hoisted
 };
 
-// Runs the rewrite on `module`; when `decisions` is given, appends one entry per
-// candidate variable, in module order.
+// Runs the rewrite on the context's module, with its def-use and CFGs; when
+// `decisions` is given, appends one entry per candidate variable, in module order.
+PassResult HoistConstantTables(AnalysisContext& analyses,
+                               std::vector<ConstantTableDecision>* decisions);
+// The same with analyses of its own.
 PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions);
 
 // One TableRecord per Private variable the decisions created: its name, how many
@@ -90,7 +93,9 @@ std::vector<TableRecord> DescribeTables(const Module& module,
 class HoistConstantTablesPass : public Pass {
  public:
   const char* name() const override { return "hoist-constant-tables"; }
-  PassResult Run(Module& module, PassContext& context) override;
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override;
 };
 
 }  // namespace glint::spirv

@@ -1,5 +1,7 @@
 #include "pipeline.h"
 
+#include <algorithm>
+
 #include "hoist_constant_tables.h"
 #include "range_report.h"
 #include "robust_access.h"
@@ -8,19 +10,58 @@
 
 namespace glint::spirv {
 
-PassResult RunPipeline(Module& module, PassContext& context) {
-  PassManager manager;
+namespace {
+
+bool Named(const std::vector<std::string>& names, const char* name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+// An explicit list, with range-report added where the report needs it.
+std::vector<std::string> ExplicitPipeline(const Options& options) {
+  std::vector<std::string> names = options.passes;
+  if (!options.collect_ranges || Named(names, "range-report")) return names;
+  auto robust = std::find(names.begin(), names.end(), "robust-access");
+  names.insert(robust, "range-report");
+  return names;
+}
+
+}  // namespace
+
+const std::vector<std::string>& PipelinePassNames() {
+  static const std::vector<std::string> kNames = {"specialize-constants", "hoist-constant-tables",
+                                                  "range-report", "robust-access", "uniformity"};
+  return kNames;
+}
+
+std::unique_ptr<Pass> MakePass(const std::string& name) {
+  if (name == "specialize-constants") return std::make_unique<SpecializeConstantsPass>();
+  if (name == "hoist-constant-tables") return std::make_unique<HoistConstantTablesPass>();
+  if (name == "range-report") return std::make_unique<RangeReportPass>();
+  if (name == "robust-access") return std::make_unique<RobustAccessPass>();
+  if (name == "uniformity") return std::make_unique<UniformityCheckPass>();
+  return nullptr;
+}
+
+std::vector<std::string> PipelineFor(const Options& options) {
+  if (!options.passes.empty()) return ExplicitPipeline(options);
+  std::vector<std::string> names;
   // First: the user's specialization constant values turn spec constants into plain
   // ones, so that every later pass and analysis sees them (like Tint's overrides).
-  if (!context.options.spec_constants.empty())
-    manager.Add(std::make_unique<SpecializeConstantsPass>());
-  if (context.options.hoist_constant_tables) manager.Add(std::make_unique<HoistConstantTablesPass>());
-  // Read-only: records every index's range on the module robust access is about to
-  // rewrite; robust access then fills each record's verdict and limit.
-  if (context.options.collect_ranges) manager.Add(std::make_unique<RangeReportPass>());
-  if (context.options.robust_access) manager.Add(std::make_unique<RobustAccessPass>());
-  // Read-only and last, so that it judges the module that is emitted.
-  if (context.options.uniformity != Severity::kOff) manager.Add(std::make_unique<UniformityCheckPass>());
+  if (!options.spec_constants.empty()) names.push_back("specialize-constants");
+  if (options.hoist_constant_tables) names.push_back("hoist-constant-tables");
+  if (options.collect_ranges) names.push_back("range-report");
+  if (options.robust_access) names.push_back("robust-access");
+  if (options.uniformity != Severity::kOff) names.push_back("uniformity");
+  return names;
+}
+
+PassResult RunPipeline(Module& module, PassContext& context) {
+  PassManager manager;
+  for (const std::string& name : PipelineFor(context.options)) {
+    std::unique_ptr<Pass> pass = MakePass(name);
+    if (!pass) return PassResult::Failed("unknown pass '" + name + "' in --passes");
+    manager.Add(std::move(pass));
+  }
   return manager.Run(module, context);
 }
 

@@ -5,6 +5,7 @@
 
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
+#include "access_report.h"
 
 namespace glint::spirv {
 namespace {
@@ -12,9 +13,11 @@ namespace {
 // Walks the module once, tracking the OpLine in effect, and appends records.
 class ReportBuilder {
  public:
-  ReportBuilder(Module& module, const Options& options, Report* report)
-      : module_(module), def_use_(module), report_(report),
-        ranges_(module, def_use_, IntegerRangeOptions::From(options)) {
+  ReportBuilder(AnalysisContext& analyses, const Options& options,
+               std::vector<AccessRecord>* records)
+      : module_(analyses.module()), def_use_(analyses.GetDefUse()), records_(records),
+        ranges_(analyses.GetIntegerRanges(IntegerRangeOptions::From(options))) {
+    const Module& module = module_;
     for (const Instruction& inst : module.debug_names)
       if (inst.opcode == spv::OpName) names_.emplace(inst.words.at(0), inst.StringAt(1));
     for (const Instruction& inst : module.debug_strings)
@@ -113,7 +116,7 @@ class ReportBuilder {
     record.reason = range.reason;
     record.limit = limit;
     if (range.guard) record.guard = LineOf(def_use_, range.guard);
-    report_->accesses.push_back(std::move(record));
+    records_->push_back(std::move(record));
   }
 
   // The root variable's name, else its pointee type's name (glslang leaves buffer
@@ -134,9 +137,9 @@ class ReportBuilder {
   }
 
   Module& module_;
-  DefUse def_use_;
-  Report* report_;
-  IntegerRangeAnalysis ranges_;
+  const DefUse& def_use_;
+  std::vector<AccessRecord>* records_;
+  IntegerRangeAnalysis& ranges_;
   std::unordered_map<uint32_t, std::string> names_;
   std::unordered_map<uint32_t, std::string> files_;
   SourceLocation location_;
@@ -144,9 +147,17 @@ class ReportBuilder {
 
 }  // namespace
 
+std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const Options& options) {
+  std::vector<AccessRecord> records;
+  ReportBuilder(analyses, options, &records).Run();
+  return records;
+}
+
 void CollectAccessRecords(Module& module, const Options& options, Report* report) {
   if (!report) return;
-  ReportBuilder(module, options, report).Run();
+  AnalysisContext analyses(module);
+  for (AccessRecord& record : CollectAccessRecords(analyses, options))
+    report->accesses.push_back(std::move(record));
 }
 
 SourceLocation LineOf(const DefUse& def_use, const Instruction* inst) {
@@ -165,16 +176,10 @@ SourceLocation LineOf(const DefUse& def_use, const Instruction* inst) {
   return location;
 }
 
-AccessRecord* FindAccessRecord(Report* report, uint32_t access_id, uint32_t index_position) {
-  if (!report) return nullptr;
-  for (AccessRecord& record : report->accesses)
-    if (record.access_id == access_id && record.index_position == index_position) return &record;
-  return nullptr;
-}
-
-PassResult RangeReportPass::Run(Module& module, PassContext& context) {
+PassResult RangeReportPass::Process(Module&, PassContext& context) {
   if (context.options.collect_ranges && context.report)
-    CollectAccessRecords(module, context.options, context.report);
+    for (AccessRecord& record : CollectAccessRecords(*context.analyses, context.options))
+      context.accesses->AddIndexRecord(std::move(record));
   return PassResult::Unchanged();
 }
 

@@ -4,7 +4,9 @@
 #include <optional>
 #include <tuple>
 
+#include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
+#include "access_report.h"
 #include "range_report.h"
 #include "robust_access_emit.h"
 #include "robust_access_images.h"
@@ -38,6 +40,8 @@ struct IndexClamp {
   InsertionPoint at;
   Instruction* access;
   uint32_t word;  // the index operand in access->words
+  size_t decision = kNoDecision;  // its record in the access report
+  static constexpr size_t kNoDecision = ~size_t(0);
   LimitKind kind = LimitKind::kConstant;
   uint64_t limit = 0;
   uint32_t length_id = 0;
@@ -62,7 +66,10 @@ bool IsDescriptorStorage(uint32_t storage) {
 class State {
  public:
   State(Module& module, PassContext& context)
-      : module_(module), context_(context), def_use_(module), emitter_(module, def_use_) {}
+      : module_(module),
+        context_(context),
+        def_use_(context.analyses->GetDefUse()),
+        emitter_(module, def_use_) {}
 
   PassResult Process();
 
@@ -77,11 +84,15 @@ class State {
   uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t begin, size_t end) const;
 
   void Decide(IndexClamp clamp);
+  // The context's range analysis for Options::range_analysis (shared with range-report).
+  IntegerRangeAnalysis& Ranges() {
+    return context_.analyses->GetIntegerRanges(IntegerRangeOptions::From(context_.options));
+  }
+  bool ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record);
   bool BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard);
   void LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason);
   AccessRecord NewRecord(const Instruction& access, uint32_t word);
-  void AddRecord(AccessRecord record, bool only_if_reported = false);
-  void UpdateIndexId(const Instruction& access, uint32_t word);
+  size_t AddRecord(AccessRecord record, bool only_if_indexed = false);
 
   uint32_t EmitClamp(const IndexClamp& clamp);
   uint32_t LimitOf(const IndexClamp& clamp, uint32_t width);
@@ -90,9 +101,8 @@ class State {
 
   Module& module_;
   PassContext& context_;
-  DefUse def_use_;
+  const DefUse& def_use_;
   ClampEmitter emitter_;
-  std::unique_ptr<IndexRangeOracle> ranges_;
   std::vector<IndexClamp> clamps_;
   std::vector<InsertionPoint> image_accesses_;
   std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, word) -> constant
@@ -106,7 +116,6 @@ class State {
 PassResult State::Process() {
   if (module_.HasCapability(spv::CapabilityKernel))
     return PassResult::Failed("Kernel modules are not supported (the clamps use GLSL.std.450)");
-  ranges_ = MakeIndexRangeOracle(module_, def_use_, context_.options);
   // Collect every access and decide its verdict on the unmodified module.
   for (Function& function : module_.functions) {
     location_ = {};
@@ -121,12 +130,15 @@ PassResult State::Process() {
   // Clamp dynamic indices, in module order (a chain's base is rewritten before its uses).
   for (const IndexClamp& clamp : clamps_) {
     rewrites += EmitClamp(clamp);
-    UpdateIndexId(*clamp.access, clamp.word);
+    if (clamp.decision != IndexClamp::kNoDecision)
+      context_.accesses->SetDecisionIndex(clamp.decision, clamp.access->words[clamp.word]);
   }
   // Clamp image coordinates, levels and samples.
   for (const InsertionPoint& at : image_accesses_)
     rewrites += ClampImageAccess(at, module_, emitter_);
-  return rewrites ? PassResult::Changed(rewrites) : PassResult::Unchanged();
+  if (!rewrites) return PassResult::Unchanged();
+  // Clamps are straight-line code in the access's block: no block or branch changes.
+  return PassResult::Changed(rewrites).Preserving(Analysis::kCfg);
 }
 
 void State::CollectBlock(Block& block) {
@@ -282,10 +294,10 @@ void State::CollectImage(const InsertionPoint& at, Instruction& access) {
   AccessRecord record = NewRecord(access, 1);
   std::string refusal = ImageAccessRefusal(access, emitter_);
   if (!refusal.empty()) {
-    record.verdict = "unbounded";
+    record.verdict = AccessVerdict::kUnbounded;
     record.reason = refusal;
   } else {
-    record.verdict = "clamped";
+    record.verdict = AccessVerdict::kClamped;
     record.reason = "image limits are only known at run time";
     image_accesses_.push_back(at);
   }
@@ -307,7 +319,7 @@ void State::Decide(IndexClamp clamp) {
     if (value == 0 || (clamp.kind == LimitKind::kConstant && value <= clamp.limit)) {
       record.has_range = true;
       record.range_min = record.range_max = static_cast<int64_t>(value);
-      record.verdict = "not clamped";  // a constant needs no proof
+      record.verdict = AccessVerdict::kNotClamped;  // a constant needs no proof
       AddRecord(std::move(record), /*only_if_reported=*/true);
       return;
     }
@@ -317,30 +329,39 @@ void State::Decide(IndexClamp clamp) {
       record.index_id = fold_values_.back();
       record.has_range = true;
       record.range_min = record.range_max = static_cast<int64_t>(value);
-      record.verdict = "clamped";
+      record.verdict = AccessVerdict::kClamped;
       AddRecord(std::move(record));
       return;
     }
   }
-  IndexRange range = ranges_->RangeAt(index, *clamp.access);
-  record.has_range = range.known;
-  record.range_min = range.min;
-  record.range_max = range.max;
-  record.reason = range.reason;
-  uint64_t provable_limit = clamp.kind == LimitKind::kConstant ? clamp.limit : 0;
-  bool proven = range.known && range.min >= 0 &&
-                static_cast<uint64_t>(range.max) <= provable_limit &&
-                clamp.kind != LimitKind::kRuntimeArray;
-  const Instruction* guard = range.guard;
-  if (clamp.kind == LimitKind::kRuntimeArray) proven = BelowLength(clamp, index, &guard);
-  if (guard) record.guard = LineOf(def_use_, guard);
-  if (proven) {
-    record.verdict = "proven in bounds";
-  } else {
-    record.verdict = "clamped";
-    clamps_.push_back(clamp);
+  if (ProvenInBounds(clamp, index, &record)) {
+    record.verdict = AccessVerdict::kProvenInBounds;
+    AddRecord(std::move(record));
+    return;
   }
-  AddRecord(std::move(record));
+  record.verdict = AccessVerdict::kClamped;
+  clamp.decision = AddRecord(std::move(record));
+  clamps_.push_back(clamp);
+}
+
+// Asks the range analysis whether `index` stays within the clamp's limit, and notes the
+// range it answered in `record`. Limits known only at run time are never proven, except
+// that index 0 is in bounds of every array whose length is a specialization constant.
+bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record) {
+  IntegerRange range = Ranges().RangeAt(index, *clamp.access);
+  record->has_range = range.valid;
+  record->range_min = range.min;
+  record->range_max = range.max;
+  record->reason = range.reason;
+  const Instruction* guard = range.guard;
+  bool proven = false;
+  switch (clamp.kind) {
+    case LimitKind::kConstant: proven = range.ProvesWithin(static_cast<int64_t>(clamp.limit)); break;
+    case LimitKind::kSpecConstant: proven = range.ProvesWithin(0); break;
+    case LimitKind::kRuntimeArray: proven = BelowLength(clamp, index, &guard); break;
+  }
+  if (guard) record->guard = LineOf(def_use_, guard);
+  return proven;
 }
 
 // A runtime-array index that a guard proves below OpArrayLength of the block the chain
@@ -348,7 +369,7 @@ void State::Decide(IndexClamp clamp) {
 // member; a path through a descriptor array is not matched).
 bool State::BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard) {
   if (clamp.block.path_begin != clamp.block.path_end) return false;
-  return ranges_->ProvenBelowArrayLength(index, *clamp.access, clamp.block.base,
+  return Ranges().ProvenBelowArrayLength(index, *clamp.access, clamp.block.base,
                                          clamp.block.member, guard);
 }
 
@@ -356,7 +377,7 @@ void State::LeaveUnbounded(const Instruction& access, uint32_t word, const std::
   uint64_t value = 0;
   if (def_use_.IntConstant(access.words[word], &value)) return;  // constants are not accesses
   AccessRecord record = NewRecord(access, word);
-  record.verdict = "unbounded";
+  record.verdict = AccessVerdict::kUnbounded;
   record.reason = reason;
   AddRecord(std::move(record));
 }
@@ -384,29 +405,10 @@ AccessRecord State::NewRecord(const Instruction& access, uint32_t word) {
   return record;
 }
 
-// Fills the range report's record for the same index (limit, verdict, new operand), or
-// appends this one when the report has none (and `only_if_reported` is false).
-void State::AddRecord(AccessRecord record, bool only_if_reported) {
-  if (!context_.report || !context_.options.collect_ranges) return;
-  AccessRecord* reported =
-      record.access_id ? FindAccessRecord(context_.report, record.access_id, record.index_position)
-                       : nullptr;
-  if (reported) {
-    reported->verdict = record.verdict;
-    reported->limit = record.limit;
-    reported->index_id = record.index_id;
-    if (record.guard.line != 0) reported->guard = record.guard;
-    return;
-  }
-  if (!only_if_reported) context_.report->accesses.push_back(std::move(record));
-}
-
-// After a clamp replaced the index at `word`, points its record at the new operand.
-void State::UpdateIndexId(const Instruction& access, uint32_t word) {
-  if (!context_.report || !context_.options.collect_ranges || !access.result_id) return;
-  uint32_t position = IsAccessChain(access.opcode) ? word - 1 : 0;
-  if (AccessRecord* record = FindAccessRecord(context_.report, access.result_id, position))
-    record->index_id = access.words[word];
+// Adds the decision to the run's access report (when collecting); returns its handle.
+size_t State::AddRecord(AccessRecord record, bool only_if_indexed) {
+  if (!context_.report || !context_.options.collect_ranges) return IndexClamp::kNoDecision;
+  return context_.accesses->AddDecision(std::move(record), only_if_indexed);
 }
 
 // Emits the clamp of one index; returns 1 (one clamp).
@@ -490,7 +492,7 @@ uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
 
 }  // namespace
 
-PassResult RobustAccessPass::Run(Module& module, PassContext& context) {
+PassResult RobustAccessPass::Process(Module& module, PassContext& context) {
   State state(module, context);
   return state.Process();
 }

@@ -27,62 +27,35 @@
 // every access through a PhysicalStorageBuffer pointer, and descriptor arrays indexed
 // at run time. Struct member indices are constants and are never touched.
 //
-// Skips a clamp where the range analysis (Options::range_analysis) proves the index
-// non-negative and at most the limit, or (full mode) where a dominating guard proves a
-// runtime-array index below OpArrayLength of the same block variable and member; other
-// limits known only at run time are never proven.
-// Report (with Options::collect_ranges): fills `verdict` and `limit` of the records the
-// range report (range_report.h) made for each index, and sets `index_id` to the new
-// operand where it replaced one; image accesses, which the range report does not
-// cover, get records of their own (appended). Verdicts: "clamped", "proven in bounds",
-// "unbounded" (left alone), "not clamped" (a constant index already in bounds, or a
-// constant 0, which is in bounds of every array).
+// Skips a clamp where the range analysis (Options::range_analysis), asked directly
+// through the analysis context, proves the index non-negative and at most the limit,
+// or (full mode) where a dominating guard proves a runtime-array index below
+// OpArrayLength of the same block variable and member; other limits known only at run
+// time are never proven (index 0 of an array whose length is a specialization constant
+// excepted). The range analysis is the context's, so a range
+// report in the same run shares it.
+// Report (with Options::collect_ranges): one decision per index it looked at goes into
+// the run's access report (access_report.h): verdict, limit, and the operand the output
+// uses; the pass manager joins them with the range report's records at the end.
+// Verdicts (AccessVerdict): kClamped, kProvenInBounds, kUnbounded (left alone),
+// kNotClamped (a constant index already in bounds, or a constant 0, which is in bounds
+// of every array; recorded only where the range report has a record for it).
 //
 // Assumes a logical-addressing Shader module. Refuses a Kernel module (GLSL.std.450,
 // which the clamps use, is not available there). PassResult::rewrites counts clamps.
 #ifndef GLINT_SPIRV_PASSES_ROBUST_ACCESS_H
 #define GLINT_SPIRV_PASSES_ROBUST_ACCESS_H
 
-#include <cstdint>
-#include <memory>
-#include <string>
-
-#include "SPIRV/ir/def_use.h"
 #include "pass.h"
 
 namespace glint::spirv {
 
-// What the pass asks of a range analysis about one integer value.
-struct IndexRange {
-  bool known = false;
-  int64_t min = 0;  // inclusive bounds, in the value's own signedness
-  int64_t max = 0;
-  std::string reason;  // why there is no range, when !known
-  const Instruction* guard = nullptr;  // the branch whose condition narrowed it, if any
-};
-
-class IndexRangeOracle {
- public:
-  virtual ~IndexRangeOracle() = default;
-  // The range of `value_id` where `use` reads it (dominating guards included).
-  virtual IndexRange RangeAt(uint32_t value_id, const Instruction& use) = 0;
-  // True when a dominating guard proves `index` (at `use`) below
-  // OpArrayLength(block_pointer, member); `guard` gets the proving branch.
-  virtual bool ProvenBelowArrayLength(uint32_t index, const Instruction& use,
-                                      uint32_t block_pointer, uint32_t member,
-                                      const Instruction** guard) = 0;
-};
-
-// The oracle for Options::range_analysis on `module` as `def_use` describes it (built
-// before any rewrite). kOff answers "no range" for everything. Defined in
-// robust_access_ranges.cpp, the only file that knows the range analysis.
-std::unique_ptr<IndexRangeOracle> MakeIndexRangeOracle(Module& module, const DefUse& def_use,
-                                                        const Options& options);
-
 class RobustAccessPass : public Pass {
  public:
   const char* name() const override { return "robust-access"; }
-  PassResult Run(Module& module, PassContext& context) override;
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override;
 };
 
 }  // namespace glint::spirv

@@ -211,9 +211,12 @@ std::optional<uint32_t> Specializer::Evaluate(spv::Op op, const std::vector<uint
 
 }  // namespace
 
-PassResult SpecializeConstantsPass::Run(Module& module, PassContext& context) {
+PassResult SpecializeConstantsPass::Process(Module& module, PassContext& context) {
   if (context.options.spec_constants.empty()) return PassResult::Unchanged();
-  return Specializer(module, context.options).Run(context.report);
+  PassResult result = Specializer(module, context.options).Run(context.report);
+  // Only constants and decorations change: functions, blocks and branches stay.
+  if (result.status == PassStatus::kChanged) result.Preserving(Analysis::kCfg);
+  return result;
 }
 
 }  // namespace glint::spirv

@@ -30,7 +30,9 @@ namespace glint::spirv {
 class SpecializeConstantsPass : public Pass {
  public:
   const char* name() const override { return "specialize-constants"; }
-  PassResult Run(Module& module, PassContext& context) override;
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override;
 };
 
 }  // namespace glint::spirv

@@ -4,10 +4,10 @@
 
 namespace glint::spirv {
 
-PassResult UniformityCheckPass::Run(Module& module, PassContext& context) {
+PassResult UniformityCheckPass::Process(Module&, PassContext& context) {
   Severity severity = context.options.uniformity;
   if (severity == Severity::kOff) return PassResult::Unchanged();
-  UniformityResult result = AnalyzeUniformity(module);
+  const UniformityResult& result = context.analyses->GetUniformity();
   std::vector<Diagnostic> diagnostics = UniformityDiagnostics(result, severity);
   if (context.report)
     for (Diagnostic& diagnostic : diagnostics) context.report->diagnostics.push_back(std::move(diagnostic));

@@ -1,4 +1,4 @@
-// uniformity-check: a read-only pass that runs the uniformity analysis
+// uniformity: a read-only pass that runs the uniformity analysis
 // (SPIRV/analysis/uniformity.h) on the final module and reports each uniform-control
 // instruction in non-uniform control flow as a diagnostic with its chain of reasons.
 //
@@ -15,8 +15,10 @@ namespace glint::spirv {
 
 class UniformityCheckPass : public Pass {
  public:
-  const char* name() const override { return "uniformity-check"; }
-  PassResult Run(Module& module, PassContext& context) override;
+  const char* name() const override { return "uniformity"; }
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override;
 };
 
 }  // namespace glint::spirv

@@ -78,6 +78,11 @@ struct Options {
   // Fill Report::accesses with one record per dynamic index, and Report::tables with
   // one record per hoisted constant table (what reports show).
   bool collect_ranges = false;
+  // Run exactly these passes, in this order, for debugging (glslangValidator
+  // --passes=a,b): specialize-constants, hoist-constant-tables, robust-access,
+  // uniformity, range-report. Empty: the pipeline the options above choose. With
+  // collect_ranges, range-report is added before robust-access (or last) unless named.
+  std::vector<std::string> passes;
   TargetEnv target_env = TargetEnv::kVulkan10;
   // Validate the final module with SPIRV-Tools for target_env; a failure is an error.
   bool validate = false;
@@ -104,6 +109,16 @@ struct Diagnostic {
   std::string rule;
 };
 
+// What robust access did with one index. Words for it come only from the formatters
+// (glint/report_format.h: AccessVerdictText).
+enum class AccessVerdict {
+  kNone,            // no verdict: robust access did not run (--dump-ranges alone)
+  kClamped,         // clamped (or a constant out-of-bounds index folded to the limit)
+  kProvenInBounds,  // the range analysis proved the index within the limit
+  kUnbounded,       // left alone: pointer arithmetic, physical pointers, descriptor arrays
+  kNotClamped,      // a constant index already in bounds
+};
+
 // One dynamic index operand (access chain step, vector extract/insert, image
 // coordinate) as the range analysis and the robustness emitter saw it.
 struct AccessRecord {
@@ -123,7 +138,7 @@ struct AccessRecord {
   bool is_signed = false;
   std::string reason;   // why there is no range (first reason), empty otherwise
   int64_t limit = -1;   // largest valid index, -1 when only known at run time
-  std::string verdict;  // "clamped", "proven in bounds", "unbounded", "not clamped"
+  AccessVerdict verdict = AccessVerdict::kNone;
   // Full range analysis: the conditional branch whose test narrowed the range (or
   // proved a runtime-array index below its length); line 0 when no guard was used.
   SourceLocation guard;

@@ -176,7 +176,8 @@ GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t ve
  * file (the input's file name, or a name this callback resolved), `depth` 1 for an
  * include written in the input itself, `is_system` 1 for #include <name>. To supply
  * the file, call glint_include_set_content on `include` and return 1; return 0 to
- * decline (then the directories are searched for "name"; <name> fails). The callback
+ * decline (then the directories are searched for "name"; glslang then asks once more
+ * for a "name" nothing resolved, as <name>, with is_system 1). The callback
  * runs during glint_compile, one call at a time for that compile, never after it
  * returned; it may run on Glint's big-stack worker thread for the calling thread rather
  * than on the calling thread itself (so use user_data, not thread-local state).
@@ -243,7 +244,8 @@ typedef struct {
   int is_signed;
   const char* reason;  /* why there is no range; "" otherwise */
   int64_t limit;       /* largest valid index, -1 when known only at run time */
-  const char* verdict; /* "clamped", "proven in bounds", "unbounded", "not clamped" */
+  const char* verdict; /* "clamped", "proven in bounds", "unbounded", "not clamped", or ""
+                          (no verdict); the same as glint_report_access_verdict */
 } glint_access_record_t;
 
 typedef struct {
@@ -263,6 +265,17 @@ GLINT_EXPORT int glint_report_has_errors(const glint_report_t* report);
 
 GLINT_EXPORT size_t glint_report_access_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index, glint_access_record_t* out);
+
+/* What robust access did with an index (glint::AccessVerdict). A function rather than a
+   field of glint_access_record_t, so that the struct's layout stays as it was. */
+typedef enum {
+  GLINT_VERDICT_NONE = 0, /* no verdict (robust access did not run); also a bad index */
+  GLINT_VERDICT_CLAMPED = 1,
+  GLINT_VERDICT_PROVEN_IN_BOUNDS = 2,
+  GLINT_VERDICT_UNBOUNDED = 3,
+  GLINT_VERDICT_NOT_CLAMPED = 4
+} glint_access_verdict_t;
+GLINT_EXPORT glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report, size_t index);
 
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);

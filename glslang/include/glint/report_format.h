@@ -6,7 +6,7 @@
 //   file:line: OpAccessChain data[index %27]: range [0, 9], limit 15: proven in bounds
 //   file:line: OpAccessChain data[index %33]: no range: loop bound is not a constant
 // The location prefix is left out when the module had no line information; ", limit N"
-// appears when the limit is known and ": verdict" when a pass gave one.
+// appears when the limit is known and ": verdict" when robust access gave one.
 // JSON: {"accesses": [{"file":..., "line":..., "instruction":..., "object":...,
 //   "index": id, "position": n, "range": [min, max] | null, "signed": bool,
 //   "reason": "..." (only without a range), "limit": n | null, "verdict": "..." | null}]}
@@ -22,6 +22,10 @@
 namespace glint {
 
 GLINT_EXPORT std::string FormatRangeReport(const Report& report, bool json);
+
+// The words for a verdict: "clamped", "proven in bounds", "unbounded", "not clamped";
+// "" for AccessVerdict::kNone.
+const char* AccessVerdictText(AccessVerdict verdict);
 
 // ---- Reports for people and review tools (glslangValidator --report=html|sarif) ----
 

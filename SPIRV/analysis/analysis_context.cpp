@@ -1,0 +1,86 @@
+// The analysis context (see analysis_context.h).
+#include "analysis_context.h"
+
+namespace glint::spirv {
+
+AnalysisContext::AnalysisContext(Module& module) : module_(module) {}
+
+AnalysisContext::~AnalysisContext() = default;
+
+const DefUse& AnalysisContext::GetDefUse() {
+  if (!def_use_) {
+    def_use_ = std::make_unique<DefUse>(module_);
+    ++builds_.def_use;
+  }
+  return *def_use_;
+}
+
+const Cfg& AnalysisContext::GetCfg(Function& function) {
+  std::unique_ptr<Cfg>& cfg = cfgs_[&function];
+  if (!cfg) {
+    cfg = std::make_unique<Cfg>(function);
+    ++builds_.cfg;
+  }
+  return *cfg;
+}
+
+IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOptions& options) {
+  std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[{options.mode, options.subgroup_size}];
+  if (!ranges) {
+    ranges = std::make_unique<IntegerRangeAnalysis>(
+        module_, GetDefUse(), options, [this](Function& function) -> const Cfg& {
+          return GetCfg(function);
+        });
+    ++builds_.integer_ranges;
+  }
+  return *ranges;
+}
+
+const ConvergenceClasses& AnalysisContext::GetConvergenceClasses() {
+  if (!convergence_) {
+    convergence_ = std::make_unique<ConvergenceClasses>(module_);
+    ++builds_.convergence;
+  }
+  return *convergence_;
+}
+
+const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& options) {
+  std::unique_ptr<UniformityResult>& result = uniformity_[options.round_budget];
+  if (!result) {
+    UniformityInputs inputs{
+        GetDefUse(), GetConvergenceClasses(),
+        [this](Function& function) -> const Cfg& { return GetCfg(function); },
+        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
+    result = std::make_unique<UniformityResult>(AnalyzeUniformity(module_, inputs, options));
+    ++builds_.uniformity;
+  }
+  return *result;
+}
+
+const ValueFlow& AnalysisContext::GetValueFlow(Function& function) {
+  std::unique_ptr<ValueFlow>& flow = value_flows_[&function];
+  if (!flow) {
+    flow = std::make_unique<ValueFlow>(module_, function, GetCfg(function));
+    ++builds_.value_flow;
+  }
+  return *flow;
+}
+
+void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
+  if (preserved.PreservesAll()) return;
+  bool def_use = preserved.Preserves(Analysis::kDefUse);
+  bool cfg = preserved.Preserves(Analysis::kCfg);
+  bool convergence = preserved.Preserves(Analysis::kConvergence);
+  // Dependents first: they hold references into what they were built on.
+  bool value_flow = preserved.Preserves(Analysis::kValueFlow) && cfg;
+  if (!preserved.Preserves(Analysis::kUniformity) || !def_use || !cfg || !convergence ||
+      !value_flow)
+    uniformity_.clear();
+  if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg) ranges_.clear();
+  if (!value_flow) value_flows_.clear();
+  if (!convergence) convergence_.reset();
+  if (!cfg) cfgs_.clear();
+  if (!def_use) def_use_.reset();
+}
+
+}  // namespace glint::spirv

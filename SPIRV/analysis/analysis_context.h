@@ -1,0 +1,120 @@
+// The analysis context: one object per module run that owns every analysis of the
+// module and builds each one only when a pass first asks for it:
+//   def-use            DefUse (ir/def_use.h)
+//   CFG                Cfg per function, with dominator and post-dominator trees
+//                      (ir/cfg.h)
+//   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
+//                      (analysis/integer_range_analysis.h); shares the context's
+//                      def-use and CFGs
+//   convergence        ConvergenceClasses (analysis/convergence_classes.h)
+//   uniformity         the UniformityResult of AnalyzeUniformity, per round budget
+//                      (analysis/uniformity.h); shares def-use, convergence, CFGs and
+//                      value flow
+//   value flow         ValueFlow per function, default options (analysis/value_flow.h);
+//                      shares the function's CFG
+//
+// What it promises: an analysis it hands out describes the module as it was when the
+// analysis was built. It does not watch the module; whoever changes the module says
+// which analyses survived (Invalidate with the set the change preserved; the pass
+// manager does this after every pass from PassResult::preserved) and the rest are
+// dropped and rebuilt on the next request. Analyses that depend on another are dropped
+// with it (ranges and uniformity with def-use or the CFGs, uniformity with convergence
+// and value flow, value flow with the CFGs).
+//
+// References it returns stay valid until the next Invalidate that drops that analysis.
+// Builds are counted (builds()) so that tests and benches can prove reuse.
+#ifndef GLINT_SPIRV_ANALYSIS_ANALYSIS_CONTEXT_H
+#define GLINT_SPIRV_ANALYSIS_ANALYSIS_CONTEXT_H
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <utility>
+
+#include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/module.h"
+
+namespace glint::spirv {
+
+// The analyses a context owns, as bits of a PreservedAnalyses set.
+enum class Analysis : uint32_t {
+  kDefUse = 1u << 0,
+  kCfg = 1u << 1,
+  kIntegerRanges = 1u << 2,
+  kConvergence = 1u << 3,
+  kUniformity = 1u << 4,
+  kValueFlow = 1u << 5,
+};
+
+// Which analyses are still valid after a change to the module.
+class PreservedAnalyses {
+ public:
+  static PreservedAnalyses None() { return PreservedAnalyses(0); }
+  static PreservedAnalyses All() { return PreservedAnalyses(~0u); }
+
+  PreservedAnalyses& Preserve(Analysis analysis) {
+    bits_ |= static_cast<uint32_t>(analysis);
+    return *this;
+  }
+  bool Preserves(Analysis analysis) const { return bits_ & static_cast<uint32_t>(analysis); }
+  bool PreservesAll() const { return bits_ == ~0u; }
+  bool operator==(const PreservedAnalyses& other) const { return bits_ == other.bits_; }
+
+ private:
+  explicit PreservedAnalyses(uint32_t bits) : bits_(bits) {}
+  uint32_t bits_;
+};
+
+// How many times each analysis was built in one context.
+struct AnalysisBuilds {
+  uint32_t def_use = 0;
+  uint32_t cfg = 0;  // one per function CFG
+  uint32_t integer_ranges = 0;
+  uint32_t convergence = 0;
+  uint32_t uniformity = 0;
+  uint32_t value_flow = 0;  // one per function
+};
+
+class AnalysisContext {
+ public:
+  explicit AnalysisContext(Module& module);
+  ~AnalysisContext();
+  AnalysisContext(const AnalysisContext&) = delete;
+  AnalysisContext& operator=(const AnalysisContext&) = delete;
+
+  Module& module() const { return module_; }
+
+  const DefUse& GetDefUse();
+  // The CFG of `function`, a function of this context's module.
+  const Cfg& GetCfg(Function& function);
+  IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
+  const ConvergenceClasses& GetConvergenceClasses();
+  const UniformityResult& GetUniformity(const UniformityOptions& options = {});
+  // The value flow of `function`'s Function variables.
+  const ValueFlow& GetValueFlow(Function& function);
+
+  // Drops every analysis `preserved` does not keep, and those built on a dropped one.
+  void Invalidate(const PreservedAnalyses& preserved);
+
+  const AnalysisBuilds& builds() const { return builds_; }
+
+ private:
+  Module& module_;
+  AnalysisBuilds builds_;
+  std::unique_ptr<DefUse> def_use_;
+  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+  std::map<std::pair<RangeAnalysisMode, uint32_t>, std::unique_ptr<IntegerRangeAnalysis>> ranges_;
+  std::unique_ptr<ConvergenceClasses> convergence_;
+  std::map<uint32_t, std::unique_ptr<UniformityResult>> uniformity_;  // by round budget
+  std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_ANALYSIS_CONTEXT_H

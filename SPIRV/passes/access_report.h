@@ -1,0 +1,48 @@
+// The access report of one pipeline run, kept as data until the run ends.
+//
+// Two passes contribute without reading each other's output:
+//   range-report   one record per index operand, with its range from the range
+//                  analysis and the limit its type gives (AddIndexRecord);
+//   robust-access  one decision per index it looked at: verdict, limit, and the
+//                  operand the output module uses (AddDecision).
+// AssembleInto() joins them once, at the end (the pass manager calls it when
+// Options::collect_ranges is set): each index record takes the verdict, limit and index
+// operand (and the guard, when the decision has one) of the decision with its key
+// (access_id, index_position); a decision without
+// an index record (images, which the range report does not cover, or a run without the
+// range report) is appended after them, in decision order, unless it was added as
+// `only_if_indexed`. Linear in the number of records.
+#ifndef GLINT_SPIRV_PASSES_ACCESS_REPORT_H
+#define GLINT_SPIRV_PASSES_ACCESS_REPORT_H
+
+#include <cstddef>
+#include <vector>
+
+#include "glint/glint.h"
+
+namespace glint::spirv {
+
+class AccessReport {
+ public:
+  void AddIndexRecord(AccessRecord record) { index_records_.push_back(std::move(record)); }
+  // Returns the decision's handle, for setting its index operand after the rewrite.
+  size_t AddDecision(AccessRecord decision, bool only_if_indexed = false);
+  void SetDecisionIndex(size_t handle, uint32_t index_id) {
+    decisions_[handle].record.index_id = index_id;
+  }
+
+  // Appends the joined records to `out`.
+  void AssembleInto(std::vector<AccessRecord>* out) const;
+
+ private:
+  struct Decision {
+    AccessRecord record;
+    bool only_if_indexed;
+  };
+  std::vector<AccessRecord> index_records_;
+  std::vector<Decision> decisions_;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_PASSES_ACCESS_REPORT_H

@@ -1,0 +1,241 @@
+// Tests of the analysis context (SPIRV/analysis/analysis_context.h) and of how the pass
+// manager uses it: analyses are built once and shared, a pass that changes the module
+// gets fresh ones unless it preserved them, and the pipeline builds the range analysis
+// once per module whatever the flags.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/pass.h"
+#include "SPIRV/passes/pipeline.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+// #version 450
+// layout(local_size_x = 16) in;
+// layout(constant_id = 0) const uint kCount = 8;
+// layout(std430, binding = 0) buffer Data { uint key; float result[16]; };
+// void main() { table lookup at a run-time index, a loop, a barrier }
+const char* kShader = R"(#version 450
+layout(local_size_x = 16) in;
+layout(constant_id = 0) const uint kCount = 8;
+layout(std430, binding = 0) buffer Data { uint key; float result[16]; };
+void main() {
+  const float table[4] = float[4](1.0, 2.0, 3.0, 4.0);
+  float sum = table[key & 3u];
+  for (uint i = 0u; i < kCount; ++i) sum += result[i];
+  barrier();
+  result[gl_LocalInvocationID.x] = sum;
+}
+)";
+
+Module ParseShader() {
+  std::string error;
+  std::optional<Module> module = ParseModule(test::CompileGlsl(kShader, "comp"), &error);
+  EXPECT_TRUE(module) << error;
+  return module ? std::move(*module) : Module();
+}
+
+// A pass made of a function, which sees the run's analysis context.
+class ProbePass : public Pass {
+ public:
+  using Body = std::function<PassResult(Module&, AnalysisContext&)>;
+  explicit ProbePass(Body body) : body_(std::move(body)) {}
+  const char* name() const override { return "probe"; }
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override {
+    return body_(module, *context.analyses);
+  }
+
+ private:
+  Body body_;
+};
+
+// Asks for def-use, every function's CFG and the full range analysis of every value.
+PassResult ReadEverything(Module& module, AnalysisContext& analyses) {
+  const DefUse& def_use = analyses.GetDefUse();
+  for (Function& function : module.functions) analyses.GetCfg(function);
+  IntegerRangeAnalysis& ranges = analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
+  module.ForEachInstruction([&](const Instruction& inst) {
+    if (inst.result_id && def_use.Definition(inst.result_id) == &inst) ranges.RangeOf(inst.result_id);
+  });
+  return PassResult::Unchanged();
+}
+
+// Adds a uint constant the module did not have; returns its id through `added`.
+PassResult AddConstant(Module& module, uint32_t* added) {
+  *added = module.FindOrAddConstant(module.FindOrAddIntType(32, false), 123456);
+  return PassResult::Changed(1);
+}
+
+PassResult RunPasses(Module& module, AnalysisContext& analyses, std::vector<ProbePass::Body> bodies) {
+  PassManager manager;
+  for (ProbePass::Body& body : bodies) manager.Add(std::make_unique<ProbePass>(std::move(body)));
+  Options options;
+  PassContext context{options, nullptr, &analyses};
+  return manager.Run(module, context);
+}
+
+TEST(AnalysisContext, ReadOnlyPasses_ShareOneBuildOfEachAnalysis) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  RunPasses(module, analyses, {ReadEverything, ReadEverything, ReadEverything});
+  EXPECT_EQ(analyses.builds().def_use, 1u);
+  EXPECT_EQ(analyses.builds().cfg, module.functions.size());
+  EXPECT_EQ(analyses.builds().integer_ranges, 1u);
+}
+
+TEST(AnalysisContext, ChangingPassThatPreservesNothing_NextPassGetsFreshAnalyses) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  uint32_t added = 0;
+  const Instruction* seen = nullptr;
+  RunPasses(module, analyses,
+            {ReadEverything,
+             [&](Module& m, AnalysisContext&) { return AddConstant(m, &added); },
+             [&](Module& m, AnalysisContext& a) {
+               seen = a.GetDefUse().Definition(added);  // only a fresh def-use knows it
+               return ReadEverything(m, a);
+             }});
+  ASSERT_NE(added, 0u);
+  ASSERT_NE(seen, nullptr);
+  EXPECT_EQ(seen->result_id, added);
+  EXPECT_EQ(analyses.builds().def_use, 2u);
+  EXPECT_EQ(analyses.builds().cfg, 2 * module.functions.size());
+  EXPECT_EQ(analyses.builds().integer_ranges, 2u);
+}
+
+TEST(AnalysisContext, ChangingPassThatPreservesTheCfg_KeepsOnlyTheCfg) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  uint32_t added = 0;
+  RunPasses(module, analyses,
+            {ReadEverything,
+             [&](Module& m, AnalysisContext&) {
+               return AddConstant(m, &added).Preserving(Analysis::kCfg);
+             },
+             ReadEverything});
+  EXPECT_EQ(analyses.builds().cfg, module.functions.size());
+  EXPECT_EQ(analyses.builds().def_use, 2u);
+  EXPECT_EQ(analyses.builds().integer_ranges, 2u);  // built on the dropped def-use
+}
+
+TEST(AnalysisContext, Invalidate_DropsWhatIsBuiltOnADroppedAnalysis) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  analyses.GetUniformity();
+  analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
+  analyses.Invalidate(PreservedAnalyses::None()
+                          .Preserve(Analysis::kIntegerRanges)
+                          .Preserve(Analysis::kUniformity)
+                          .Preserve(Analysis::kCfg)
+                          .Preserve(Analysis::kConvergence));  // def-use dropped
+  analyses.GetUniformity();
+  analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
+  EXPECT_EQ(analyses.builds().def_use, 2u);
+  EXPECT_EQ(analyses.builds().integer_ranges, 2u);
+  EXPECT_EQ(analyses.builds().uniformity, 2u);
+  EXPECT_EQ(analyses.builds().convergence, 1u);
+  EXPECT_EQ(analyses.builds().cfg, module.functions.size());
+}
+
+TEST(AnalysisContext, ValueFlow_OnePerFunctionDroppedWithTheCfg) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  Function& main = module.functions.front();
+  const ValueFlow& flow = analyses.GetValueFlow(main);
+  EXPECT_EQ(&analyses.GetValueFlow(main), &flow);
+  EXPECT_FALSE(flow.Variables().empty());  // `sum` and `i` live in Function variables
+  analyses.Invalidate(PreservedAnalyses::None().Preserve(Analysis::kValueFlow));  // CFG dropped
+  analyses.GetValueFlow(main);
+  EXPECT_EQ(analyses.builds().value_flow, 2u);
+  EXPECT_EQ(analyses.builds().cfg, 2u);
+}
+
+TEST(AnalysisContext, RangeAnalysis_OnePerModeAndSubgroupSize) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  IntegerRangeAnalysis& full = analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
+  EXPECT_EQ(&analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0}), &full);
+  EXPECT_NE(&analyses.GetIntegerRanges({RangeAnalysisMode::kReference, 0}), &full);
+  EXPECT_NE(&analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 32}), &full);
+  EXPECT_EQ(analyses.builds().integer_ranges, 3u);
+  EXPECT_EQ(analyses.builds().def_use, 1u);
+}
+
+// A pass run alone (outside a manager) works on analyses of its own.
+TEST(AnalysisContext, PassRunAlone_GetsAContext) {
+  Module module = ParseShader();
+  Options options;
+  PassContext context{options, nullptr};
+  bool had_context = false;
+  ProbePass pass([&](Module& m, AnalysisContext& a) {
+    had_context = &a.module() == &m;
+    return ReadEverything(m, a);
+  });
+  EXPECT_EQ(pass.Run(module, context).status, PassStatus::kUnchanged);
+  EXPECT_TRUE(had_context);
+}
+
+struct FlagSet {
+  RangeAnalysisMode mode;
+  bool hoist;
+  bool specialize;
+  Severity uniformity;
+};
+
+std::string Describe(const FlagSet& flags) {
+  return "mode " + std::to_string(static_cast<int>(flags.mode)) + (flags.hoist ? " hoist" : "") +
+         (flags.specialize ? " spec" : "") +
+         " uniformity " + std::to_string(static_cast<int>(flags.uniformity));
+}
+
+// --robust-access --dump-ranges: range-report and robust-access share one range
+// analysis in every combination of the other flags.
+TEST(AnalysisContext, RobustAccessWithDumpRanges_BuildsRangesOncePerModule) {
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kOff, RangeAnalysisMode::kReference, RangeAnalysisMode::kFull})
+    for (bool hoist : {false, true})
+      for (bool specialize : {false, true})
+        for (Severity uniformity : {Severity::kOff, Severity::kWarning}) {
+          FlagSet flags{mode, hoist, specialize, uniformity};
+          SCOPED_TRACE(Describe(flags));
+          Module module = ParseShader();
+          Options options;
+          options.robust_access = options.collect_ranges = true;
+          options.range_analysis = mode;
+          options.hoist_constant_tables = hoist;
+          options.uniformity = uniformity;
+          if (specialize) options.spec_constants[0] = 4;
+          Report report;
+          AnalysisContext analyses(module);
+          PassContext context{options, &report, &analyses};
+          PassResult result = RunPipeline(module, context);
+          ASSERT_NE(result.status, PassStatus::kFailed) << result.message;
+          EXPECT_EQ(analyses.builds().integer_ranges, 1u);
+          EXPECT_EQ(report.passes.size(), 2u + hoist + specialize + (uniformity != Severity::kOff));
+          EXPECT_FALSE(report.accesses.empty());
+          EXPECT_EQ(test::ValidateFor(module.Encode(), TargetEnv::kVulkan10), "");
+        }
+}
+
+TEST(AnalysisContext, DefaultPipeline_BuildsNoRangeAnalysisAndOneUniformity) {
+  Module module = ParseShader();
+  Options options;
+  AnalysisContext analyses(module);
+  Report report;
+  PassContext context{options, &report, &analyses};
+  ASSERT_NE(RunPipeline(module, context).status, PassStatus::kFailed);
+  EXPECT_EQ(analyses.builds().integer_ranges, 0u);
+  EXPECT_EQ(analyses.builds().uniformity, 1u);
+  EXPECT_EQ(analyses.builds().convergence, 1u);
+  // Hoisting kept the CFGs; uniformity reused them.
+  EXPECT_EQ(analyses.builds().cfg, module.functions.size());
+}
+
+}  // namespace
+}  // namespace glint::spirv
