@@ -11,7 +11,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "Execution/glsl_compile.h"
+#include "glslang/compile_driver.h"
 #include "Execution/vk_runner.h"
 #include "glint/glint.h"
 #include "output_file.h"
@@ -250,7 +250,7 @@ bool LoadShader(const CommandLine& cl, std::vector<uint32_t>* words, std::string
     }
     words->resize(bytes.size() / 4);
     std::memcpy(words->data(), bytes.data(), bytes.size());
-  } else if (!CompileGlsl(bytes, cl.stage.empty() ? "comp" : cl.stage, cl.env, words, error)) {
+  } else if (!glint::frontend::CompileSourceToSpirv({bytes, cl.stage.empty() ? "comp" : cl.stage, cl.env}, words, error)) {
     return false;
   }
   if (!cl.glint) return true;

@@ -11,16 +11,11 @@
 
 #include "SPIRV/passes/pipeline.h"
 
+#include "glslang/compile_driver.h"
+
 namespace glint::standalone {
 
 namespace {
-
-const std::pair<const char*, EShLanguage> kStages[] = {
-    {"vert", EShLangVertex},     {"tesc", EShLangTessControl}, {"tese", EShLangTessEvaluation},
-    {"geom", EShLangGeometry},   {"frag", EShLangFragment},    {"comp", EShLangCompute},
-    {"rgen", EShLangRayGen},     {"rint", EShLangIntersect},   {"rahit", EShLangAnyHit},
-    {"rchit", EShLangClosestHit}, {"rmiss", EShLangMiss},      {"rcall", EShLangCallable},
-    {"mesh", EShLangMesh},       {"task", EShLangTask}};
 
 bool StartsWithDigit(const char* text) { return text && std::isdigit(static_cast<unsigned char>(text[0])); }
 
@@ -571,16 +566,10 @@ void RationalizeTarget(CommandLine& line) {
 }  // namespace
 
 std::optional<EShLanguage> StageFromName(const std::string& name) {
-  for (const auto& [stage_name, stage] : kStages)
-    if (name == stage_name) return stage;
-  return std::nullopt;
+  return frontend::StageFromName(name);
 }
 
-const char* StageName(EShLanguage stage) {
-  for (const auto& [stage_name, language] : kStages)
-    if (language == stage) return stage_name;
-  return "unknown";
-}
+const char* StageName(EShLanguage stage) { return frontend::StageName(stage); }
 
 std::optional<EShLanguage> StageFromFileName(const std::string& name, bool* hlsl) {
   size_t last_dot = name.find_last_of('.');

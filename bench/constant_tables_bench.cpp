@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "Execution/glsl_compile.h"
+#include "glslang/compile_driver.h"
 #include "Execution/vk_runner.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
@@ -137,8 +137,9 @@ struct Variant {
 bool BuildVariants(bool fragment, const std::string& env, std::vector<Variant>* out, std::string* error) {
   const char* stage = fragment ? "frag" : "comp";
   std::vector<uint32_t> glslang_words, hand_words;
-  if (!CompileGlsl(fragment ? FragmentSource(true) : ComputeSource(true), stage, env, &glslang_words, error) ||
-      !CompileGlsl(fragment ? FragmentSource(false) : ComputeSource(false), stage, env, &hand_words, error) ||
+  using glint::frontend::CompileSourceToSpirv;
+  if (!CompileSourceToSpirv({fragment ? FragmentSource(true) : ComputeSource(true), stage, env}, &glslang_words, error) ||
+      !CompileSourceToSpirv({fragment ? FragmentSource(false) : ComputeSource(false), stage, env}, &hand_words, error) ||
       !HandArrange(&hand_words, error))
     return false;
   glint::Options options;

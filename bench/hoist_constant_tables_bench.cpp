@@ -23,17 +23,17 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
-#include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/hoist_constant_tables.h"
 #include "SPIRV/validate.h"
+#include "glslang/compile_driver.h"
 
 namespace {
 
@@ -51,61 +51,16 @@ std::string ReadText(const std::string& path, bool* ok) {
   return buffer.str();
 }
 
-std::string DirectoryOf(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash);
-}
-
-// #include "x" resolved against the including file's directory, then the top file's.
-class CorpusIncluder : public glslang::TShader::Includer {
- public:
-  explicit CorpusIncluder(std::string top_directory) : top_directory_(std::move(top_directory)) {}
-  IncludeResult* includeLocal(const char* header, const char* includer, size_t) override {
-    for (const std::string& directory : {DirectoryOf(includer ? includer : ""), top_directory_}) {
-      std::string path = directory + "/" + header;
-      bool ok = false;
-      std::string text = ReadText(path, &ok);
-      if (!ok) continue;
-      auto* owned = new std::string(std::move(text));
-      return new IncludeResult(path, owned->data(), owned->size(), owned);
-    }
-    return nullptr;
-  }
-  IncludeResult* includeSystem(const char* header, const char* includer, size_t depth) override {
-    return includeLocal(header, includer, depth);
-  }
-  void releaseInclude(IncludeResult* result) override {
-    if (!result) return;
-    delete static_cast<std::string*>(result->userData);
-    delete result;
-  }
-
- private:
-  std::string top_directory_;
-};
-
 struct EnvSpec {
-  std::string name;
+  std::string name;  // a --target-env spelling frontend::SetTargetEnvironment knows
   glint::TargetEnv target;
-  glslang::EShClient client;
-  glslang::EShTargetClientVersion client_version;
-  glslang::EShTargetLanguageVersion spirv_version;
 };
 
 const std::vector<EnvSpec>& AllEnvs() {
   static const std::vector<EnvSpec> envs = {
-      {"opengl", glint::TargetEnv::kOpenGL45, glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450,
-       glslang::EShTargetSpv_1_0},
-      {"vulkan1.0", glint::TargetEnv::kVulkan10, glslang::EShClientVulkan,
-       glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0},
-      {"vulkan1.1", glint::TargetEnv::kVulkan11, glslang::EShClientVulkan,
-       glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_3},
-      {"spirv1.4", glint::TargetEnv::kVulkan11, glslang::EShClientVulkan,
-       glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_4},
-      {"vulkan1.2", glint::TargetEnv::kVulkan12, glslang::EShClientVulkan,
-       glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5},
-      {"vulkan1.3", glint::TargetEnv::kVulkan13, glslang::EShClientVulkan,
-       glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6},
+      {"opengl", glint::TargetEnv::kOpenGL45},     {"vulkan1.0", glint::TargetEnv::kVulkan10},
+      {"vulkan1.1", glint::TargetEnv::kVulkan11},  {"spirv1.4", glint::TargetEnv::kVulkan11},
+      {"vulkan1.2", glint::TargetEnv::kVulkan12},  {"vulkan1.3", glint::TargetEnv::kVulkan13},
   };
   return envs;
 }
@@ -116,40 +71,14 @@ const EnvSpec* FindEnv(const std::string& name) {
   return nullptr;
 }
 
-bool StageOf(const std::string& stage, EShLanguage* language) {
-  static const std::map<std::string, EShLanguage> kStages = {
-      {"vert", EShLangVertex},      {"tesc", EShLangTessControl}, {"tese", EShLangTessEvaluation},
-      {"geom", EShLangGeometry},    {"frag", EShLangFragment},    {"comp", EShLangCompute},
-      {"rgen", EShLangRayGen},      {"rint", EShLangIntersect},   {"rahit", EShLangAnyHit},
-      {"rchit", EShLangClosestHit}, {"rmiss", EShLangMiss},       {"rcall", EShLangCallable},
-      {"mesh", EShLangMesh},        {"task", EShLangTask}};
-  auto found = kStages.find(stage);
-  if (found == kStages.end()) return false;
-  *language = found->second;
-  return true;
-}
-
-// glslangValidator -V -S <stage> --target-env <env> <path>, in-process.
+// glslangValidator -V -S <stage> --target-env <env> <path>, in-process, through the
+// library's compile driver (its includer resolves #include "x" as glslangValidator does).
 bool CompileWithGlslang(const std::string& path, const std::string& source, EShLanguage stage,
                         const EnvSpec& env, std::vector<uint32_t>* words) {
-  glslang::TShader shader(stage);
-  const char* text = source.c_str();
-  const char* name = path.c_str();
-  shader.setStringsWithLengthsAndNames(&text, nullptr, &name, 1);
-  shader.setEntryPoint("main");
-  shader.setEnvInput(glslang::EShSourceGlsl, stage, env.client, 100);
-  shader.setEnvClient(env.client, env.client_version);
-  shader.setEnvTarget(glslang::EShTargetSpv, env.spirv_version);
-  EShMessages messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
-  if (env.client == glslang::EShClientOpenGL) messages = EShMsgSpvRules;
-  CorpusIncluder includer(DirectoryOf(path));
-  if (!shader.parse(GetDefaultResources(), 100, false, messages, includer)) return false;
-  glslang::TProgram program;
-  program.addShader(&shader);
-  if (!program.link(messages)) return false;
-  glslang::SpvOptions options;
-  glslang::GlslangToSpv(*program.getIntermediate(stage), *words, &options);
-  return !words->empty();
+  glint::frontend::SourceCompile request(source, glint::frontend::StageName(stage), env.name);
+  request.name = path;
+  std::string error;
+  return glint::frontend::CompileSourceToSpirv(request, words, &error);
 }
 
 struct Tally {
@@ -304,11 +233,11 @@ int main(int argc, char** argv) {
     std::vector<ManifestRow> rows = ReadManifest(folder_path);
     if (rows.empty()) std::printf("no OK_manifest.tsv rows under %s\n", folder_path.c_str());
     for (const ManifestRow& row : rows) {
-      EShLanguage stage;
       bool ok = false;
       std::string path = folder_path + "/" + row.path;
       std::string source = ReadText(path, &ok);
-      if (!ok || !StageOf(row.stage, &stage)) {
+      std::optional<EShLanguage> stage = glint::frontend::StageFromName(row.stage);
+      if (!ok || !stage) {
         std::printf("SKIPPED %s (unreadable or unknown stage %s)\n", path.c_str(), row.stage.c_str());
         continue;
       }
@@ -316,7 +245,7 @@ int main(int argc, char** argv) {
       if (envs.empty() && FindEnv(row.env)) envs.push_back(FindEnv(row.env));
       for (const EnvSpec* env : envs) {
         Tally one;
-        Measure(path, source, stage, *env, repeat, &one);
+        Measure(path, source, *stage, *env, repeat, &one);
         by_row[std::string(folder) + " " + env->name].Add(one);
         total.Add(one);
       }

@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "Execution/glsl_compile.h"
+#include "glslang/compile_driver.h"
 #include "Execution/vk_runner.h"
 #include "glint/glint.h"
 #include "SPIRV/validate.h"
@@ -194,7 +194,7 @@ bool GlintRobust(std::vector<uint32_t> words, glint::RangeAnalysisMode mode, Var
 
 bool BuildVariants(const Kernel& kernel, std::vector<Variant>* variants, std::string* error) {
   std::vector<uint32_t> glslang;
-  if (!CompileGlsl(kernel.glsl, "comp", "vulkan1.0", &glslang, error)) return false;
+  if (!glint::frontend::CompileSourceToSpirv({kernel.glsl, "comp", "vulkan1.0"}, &glslang, error)) return false;
   variants->assign(5, Variant{});
   (*variants)[0] = {"glslang", glslang, 0};
   (*variants)[1].name = "spirv-opt";

@@ -209,7 +209,11 @@ std::unique_ptr<glslang::TShader> MakeShader(const SourceUnit& unit, const Glsla
                                              ShaderStrings& strings) {
   auto shader = std::make_unique<glslang::TShader>(unit.stage);
   strings = {unit.text.c_str(), static_cast<int>(unit.text.size()), unit.name.c_str()};
-  shader->setStringsWithLengthsAndNames(&strings.text, &strings.length, &strings.name, 1);
+  // An unnamed source (a string in memory) reads "0:<line>" in messages, as glslang's own.
+  if (unit.name.empty())
+    shader->setStringsWithLengths(&strings.text, &strings.length, 1);
+  else
+    shader->setStringsWithLengthsAndNames(&strings.text, &strings.length, &strings.name, 1);
   if (!settings.entry_point.empty()) shader->setEntryPoint(settings.entry_point.c_str());
   if (!settings.source_entry_point.empty())
     shader->setSourceEntryPoint(settings.source_entry_point.c_str());

@@ -126,7 +126,8 @@ TEST_P(KnownCrasher, NoIsolateCrashes) {
   EXPECT_EQ(run.signal, SIGSEGV) << "glslang 12 no longer crashes on " << name << ": " << run.out;
 }
 
-INSTANTIATE_TEST_SUITE_P(GlslangTestInputs, KnownCrasher, ::testing::ValuesIn(kGlslangCrashers));
+INSTANTIATE_TEST_SUITE_P(GlslangTestInputs, KnownCrasher, ::testing::ValuesIn(kGlslangCrashers),
+                         [](const auto& info) { return test::ParamName(info.param); });
 
 std::string Repeat(const std::string& text, int count) {
   std::string out;

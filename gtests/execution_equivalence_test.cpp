@@ -20,6 +20,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <sstream>
 #include <thread>
 
@@ -64,6 +65,9 @@ struct TableShader {
   const char* body;        // after the common header: tables, helpers, main
   bool expect_hoisting;    // Glint must change the module (false: spec constants)
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const TableShader& c, std::ostream* out) { *out << c.name; }
 
 // Common header of the compute variants: 256 invocations read an index each.
 const char kComputeHeader[] = R"(#version 450

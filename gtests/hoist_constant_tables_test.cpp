@@ -108,11 +108,13 @@ struct HoistCase {
 
 const HoistCase kHoistCases[] = {
     {"SeedMinimal", "frag", false, 1, 1,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_float_uint_16 Private %
-        CHECK: %main = OpFunction
+     R"(CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_16 %float_1 %float_2 {{.*}} %float_16{{$}}
+        CHECK: %indexable = OpVariable %_ptr_Private__arr_float_uint_16 Private %[[TABLE]]{{$}}
+        CHECK-LABEL: %main = OpFunction
         CHECK-NOT: OpStore %indexable
-        CHECK: OpAccessChain %_ptr_Private_float %indexable
-        CHECK-NEXT: OpLoad %float)",
+        CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: %[[ELEMENT:[0-9]+]] = OpAccessChain %_ptr_Private_float %indexable %[[INDEX]]{{$}}
+        CHECK-NEXT: OpLoad %float %[[ELEMENT]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out float color;
@@ -121,19 +123,21 @@ void main() { color = table[index]; }
 )"},
     // The seed's memoization example: two tables, eight access sites, two functions.
     {"SeedTwoTablesSharedWithHelper", "frag", false, 2, 8,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_float_uint_8 Private %
-        CHECK: %indexable_0 = OpVariable %_ptr_Private__arr_float_uint_8 Private %
-        CHECK: %main = OpFunction
-        CHECK: OpAccessChain %_ptr_Private_float %indexable
-        CHECK: OpAccessChain %_ptr_Private_float %indexable
-        CHECK: OpAccessChain %_ptr_Private_float %indexable_0
-        CHECK: OpAccessChain %_ptr_Private_float %indexable_0
-        CHECK: OpAccessChain %_ptr_Private_float %indexable_0
-        CHECK: OpAccessChain %_ptr_Private_float %indexable_0
+     R"(CHECK: %[[A:[0-9]+]] = OpConstantComposite %_arr_float_uint_8 %float_1 %float_2 {{.*}} %float_8{{$}}
+        CHECK: %[[B:[0-9]+]] = OpConstantComposite %_arr_float_uint_8 %float_8 %float_7 {{.*}} %float_1{{$}}
+        CHECK: %[[TABLE_A:indexable]] = OpVariable %_ptr_Private__arr_float_uint_8 Private %[[A]]{{$}}
+        CHECK: %[[TABLE_B:indexable_0]] = OpVariable %_ptr_Private__arr_float_uint_8 Private %[[B]]{{$}}
+        CHECK-LABEL: %main = OpFunction
+        CHECK: %[[I:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %[[TABLE_A]] %[[I]]{{$}}
+        CHECK: %[[I:[0-9]+]] = OpBitwiseAnd %int
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %[[TABLE_A]] %[[I]]{{$}}
+        CHECK: %[[I:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %[[TABLE_B]] %[[I]]{{$}}
+        CHECK-COUNT-3: OpAccessChain %_ptr_Private_float %[[TABLE_B]] %{{[0-9]+$}}
         CHECK: OpFunctionCall %float %helper_i1_
-        CHECK: %helper_i1_ = OpFunction
-        CHECK: OpAccessChain %_ptr_Private_float %indexable %
-        CHECK: OpAccessChain %_ptr_Private_float %indexable %)",
+        CHECK-LABEL: %helper_i1_ = OpFunction
+        CHECK-COUNT-2: OpAccessChain %_ptr_Private_float %[[TABLE_A]] %{{[0-9]+$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
@@ -154,9 +158,14 @@ void main() {
 }
 )"},
     {"NestedArrays", "frag", false, 1, 1,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr__arr_int_uint_3_uint_2 Private %
-        CHECK: OpAccessChain %_ptr_Private_int %indexable %
-        CHECK-NEXT: OpLoad %int)",
+     R"(CHECK: %[[ROW0:[0-9]+]] = OpConstantComposite %_arr_int_uint_3 %int_1 %int_2 %int_3{{$}}
+        CHECK: %[[ROW1:[0-9]+]] = OpConstantComposite %_arr_int_uint_3 %int_4 %int_5 %int_6{{$}}
+        CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr__arr_int_uint_3_uint_2 %[[ROW0]] %[[ROW1]]{{$}}
+        CHECK: %indexable = OpVariable %_ptr_Private__arr__arr_int_uint_3_uint_2 Private %[[TABLE]]{{$}}
+        CHECK: %[[X:[0-9]+]] = OpLoad %int
+        CHECK: %[[Y:[0-9]+]] = OpLoad %int
+        CHECK-NEXT: %[[ELEMENT:[0-9]+]] = OpAccessChain %_ptr_Private_int %indexable %[[X]] %[[Y]]{{$}}
+        CHECK-NEXT: OpLoad %int %[[ELEMENT]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in ivec2 index;
 layout(location = 0) out vec4 color;
@@ -164,9 +173,11 @@ const int t[2][3] = int[2][3](int[3](1, 2, 3), int[3](4, 5, 6));
 void main() { color = vec4(float(t[index.x][index.y])); }
 )"},
     {"ArrayOfStructs", "frag", false, 1, 1,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_Light_uint_3 Private %
-        CHECK: OpAccessChain %_ptr_Private_v3float %indexable %
-        CHECK-NEXT: OpLoad %v3float)",
+     R"(CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_Light_uint_3 %
+        CHECK: %indexable = OpVariable %_ptr_Private__arr_Light_uint_3 Private %[[TABLE]]{{$}}
+        CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: %[[COLOR:[0-9]+]] = OpAccessChain %_ptr_Private_v3float %indexable %[[INDEX]] %int_0{{$}}
+        CHECK-NEXT: OpLoad %v3float %[[COLOR]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
@@ -177,10 +188,15 @@ void main() { color = vec4(lights[index].color, 1.0); }
 )"},
     // A matrix indexed by column at run time, and an array of matrices.
     {"MatrixTables", "vert", false, 2, 2,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_mat2v2float_uint_2 Private %
-        CHECK: %indexable_0 = OpVariable %_ptr_Private_mat4v4float Private %
-        CHECK: OpAccessChain %_ptr_Private_v2float %indexable %
-        CHECK: OpAccessChain %_ptr_Private_v4float %indexable_0 %)",
+     R"(CHECK: %[[ROTATIONS:[0-9]+]] = OpConstantComposite %_arr_mat2v2float_uint_2 %
+        CHECK: %[[BASIS:[0-9]+]] = OpConstantComposite %mat4v4float %
+        CHECK: %[[TABLE_R:indexable]] = OpVariable %_ptr_Private__arr_mat2v2float_uint_2 Private %[[ROTATIONS]]{{$}}
+        CHECK: %[[TABLE_B:indexable_0]] = OpVariable %_ptr_Private_mat4v4float Private %[[BASIS]]{{$}}
+        CHECK: %[[X:[0-9]+]] = OpLoad %int
+        CHECK: %[[Y:[0-9]+]] = OpLoad %int
+        CHECK-NEXT: OpAccessChain %_ptr_Private_v2float %[[TABLE_R]] %[[X]] %[[Y]]{{$}}
+        CHECK: %[[X:[0-9]+]] = OpLoad %int
+        CHECK-NEXT: OpAccessChain %_ptr_Private_v4float %[[TABLE_B]] %[[X]]{{$}})",
      R"(#version 450
 layout(location = 0) in ivec2 index;
 const mat4 basis = mat4(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0,
@@ -192,8 +208,10 @@ void main() {
 }
 )"},
     {"VectorTable", "frag", false, 1, 1,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_v4float_uint_4 Private %
-        CHECK: OpAccessChain %_ptr_Private_v4float %indexable %)",
+     R"(CHECK: %[[PALETTE:[0-9]+]] = OpConstantComposite %_arr_v4float_uint_4 %
+        CHECK: %indexable = OpVariable %_ptr_Private__arr_v4float_uint_4 Private %[[PALETTE]]{{$}}
+        CHECK: %[[MASKED:[0-9]+]] = OpBitwiseAnd %int %{{[0-9]+}} %int_3
+        CHECK-NEXT: OpAccessChain %_ptr_Private_v4float %indexable %[[MASKED]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
@@ -202,8 +220,10 @@ void main() { color = palette[index & 3]; }
 )"},
     // glslang folds `params.weights` to the member's constant array before indexing it.
     {"StructWithArrayMember", "frag", false, 1, 1,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_float_uint_4 Private %
-        CHECK: OpAccessChain %_ptr_Private_float %indexable %)",
+     R"(CHECK: %[[WEIGHTS:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %
+        CHECK: %indexable = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[WEIGHTS]]{{$}}
+        CHECK: %[[INDEX:[0-9]+]] = OpSMod %int
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %indexable %[[INDEX]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
@@ -212,14 +232,18 @@ const Params params = Params(float[4](0.1, 0.2, 0.3, 0.4), 4);
 void main() { color = vec4(params.weights[index % params.count]); }
 )"},
     {"SameTableInSeveralFunctions", "comp", false, 1, 3,
-     R"(CHECK: %indexable = OpVariable %_ptr_Private__arr_uint_uint_4 Private %
+     R"(CHECK: %[[MASKS:[0-9]+]] = OpConstantComposite %_arr_uint_uint_4 %uint_1 %uint_3 %uint_7 %uint_15{{$}}
+        CHECK: %indexable = OpVariable %_ptr_Private__arr_uint_uint_4 Private %[[MASKS]]{{$}}
         CHECK-NOT: OpVariable %_ptr_Private__arr_uint_uint_4
-        CHECK: %main = OpFunction
-        CHECK: OpAccessChain %_ptr_Private_uint %indexable %
-        CHECK: %low_u1_ = OpFunction
-        CHECK: OpAccessChain %_ptr_Private_uint %indexable %
-        CHECK: %high_u1_ = OpFunction
-        CHECK: OpAccessChain %_ptr_Private_uint %indexable %)",
+        CHECK-LABEL: %main = OpFunction
+        CHECK: %[[I:[0-9]+]] = OpBitwiseAnd %uint %{{[0-9]+}} %uint_3
+        CHECK-NEXT: OpAccessChain %_ptr_Private_uint %indexable %[[I]]{{$}}
+        CHECK-LABEL: %low_u1_ = OpFunction
+        CHECK: %[[I:[0-9]+]] = OpBitwiseAnd %uint %{{[0-9]+}} %uint_3
+        CHECK-NEXT: OpAccessChain %_ptr_Private_uint %indexable %[[I]]{{$}}
+        CHECK-LABEL: %high_u1_ = OpFunction
+        CHECK: %[[I:[0-9]+]] = OpBitwiseAnd %uint %{{[0-9]+}} %uint_3
+        CHECK-NEXT: OpAccessChain %_ptr_Private_uint %indexable %[[I]]{{$}})",
      R"(#version 450
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
@@ -233,9 +257,11 @@ void main() {
 )"},
     // A local array initialized once and only read is a table as well; it keeps its name.
     {"ReadOnlyLocalArray", "frag", false, 1, 1,
-     R"(CHECK: %weights = OpVariable %_ptr_Private__arr_float_uint_3 Private %
+     R"(CHECK: %[[WEIGHTS:[0-9]+]] = OpConstantComposite %_arr_float_uint_3 %float_0_25 %float_0_5 %float_0_25{{$}}
+        CHECK: %weights = OpVariable %_ptr_Private__arr_float_uint_3 Private %[[WEIGHTS]]{{$}}
         CHECK-NOT: OpStore %weights
-        CHECK: OpAccessChain %_ptr_Private_float %weights %)",
+        CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %weights %[[INDEX]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
@@ -248,8 +274,10 @@ void main() {
     // keep their own RelaxedPrecision).
     {"RelaxedPrecisionLocal", "frag", false, 1, 1,
      R"(CHECK-NOT: OpDecorate %weights
-        CHECK: %weights = OpVariable %_ptr_Private__arr_float_uint_3 Private %
-        CHECK: OpAccessChain %_ptr_Private_float %weights %)",
+        CHECK: %[[WEIGHTS:[0-9]+]] = OpConstantComposite %_arr_float_uint_3 %float_0_25 %float_0_5 %float_0_25{{$}}
+        CHECK: %weights = OpVariable %_ptr_Private__arr_float_uint_3 Private %[[WEIGHTS]]{{$}}
+        CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %weights %[[INDEX]]{{$}})",
      R"(#version 310 es
 precision mediump float;
 layout(location = 0) flat in int index;
@@ -262,11 +290,15 @@ void main() {
     // `u` is a copy of the table that is then modified: `t` is only read (whole, then
     // indexed) and is hoisted; `u` holds no constant and stays.
     {"CopyOfTableModified", "frag", false, 1, 1,
-     R"(CHECK: %t = OpVariable %_ptr_Private__arr_float_uint_4 Private %
-        CHECK: %u = OpVariable %_ptr_Function__arr_float_uint_4 Function
-        CHECK: OpLoad %_arr_float_uint_4 %t
-        CHECK-NEXT: OpStore %u
-        CHECK: OpAccessChain %_ptr_Private_float %t %)",
+     R"(CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_3 %float_4{{$}}
+        CHECK: %t = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
+        CHECK: %u = OpVariable %_ptr_Function__arr_float_uint_4 Function{{$}}
+        CHECK: %[[COPY:[0-9]+]] = OpLoad %_arr_float_uint_4 %t
+        CHECK-NEXT: OpStore %u %[[COPY]]{{$}}
+        CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: OpAccessChain %_ptr_Private_float %t %[[INDEX]]{{$}}
+        CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+        CHECK-NEXT: OpAccessChain %_ptr_Function_float %u %[[INDEX]]{{$}})",
      R"(#version 450
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
@@ -278,8 +310,9 @@ void main() {
 }
 )"},
     {"HlslStaticConst", "frag", true, 1, 1,
-     R"(CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private %
-        CHECK: OpAccessChain %_ptr_Private_float %)",
+     R"(CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_3 %float_4{{$}}
+        CHECK: %[[VARIABLE:[A-Za-z0-9_]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
+        CHECK: OpAccessChain %_ptr_Private_float %[[VARIABLE]] %{{[0-9]+$}})",
      R"(static const float table[4] = { 1, 2, 3, 4 };
 float4 main(int i : TEXCOORD0) : SV_Target { return table[i]; }
 )"},
@@ -296,7 +329,7 @@ TEST_P(HoistTables, OnePrivateVariablePerConstant) {
   ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome) << outcome.text;
   EXPECT_EQ(outcome.result.rewrites, c.tables) << Refusals(outcome);
   EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_EQ(test::CheckPatterns(outcome.text, c.patterns), "");
+  EXPECT_TRUE(test::FileCheck(outcome.text, c.patterns));
   EXPECT_EQ(Count(outcome.text, "OpVariable %_ptr_Private_"), c.tables);
   EXPECT_EQ(Count(outcome.text, "OpAccessChain %_ptr_Private_"), c.reads);
   EXPECT_EQ(Count(outcome.text, "OpDecorate %indexable NonWritable"), 0u);
@@ -442,10 +475,12 @@ void main() { gl_Position = vec4(corners[index], 0.0, 1.0); }
                               "vert", "spirv1.4");
   ASSERT_EQ(outcome.result.status, PassStatus::kChanged);
   EXPECT_EQ(outcome.validation, "");
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
-    CHECK: OpEntryPoint Vertex %main "main" %
-    CHECK: %indexable = OpVariable %_ptr_Private__arr_v2float_uint_4 Private %)"),
-            "");
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+    CHECK: OpEntryPoint Vertex %main "main" {{.*}}%indexable
+    CHECK: %[[CORNERS:[0-9]+]] = OpConstantComposite %_arr_v2float_uint_4 %
+    CHECK: %indexable = OpVariable %_ptr_Private__arr_v2float_uint_4 Private %[[CORNERS]]{{$}}
+    CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
+    CHECK-NEXT: OpAccessChain %_ptr_Private_v2float %indexable %[[INDEX]]{{$}})"));
   size_t entry = outcome.text.find("OpEntryPoint");
   std::string entry_line = outcome.text.substr(entry, outcome.text.find('\n', entry) - entry);
   EXPECT_NE(entry_line.find(" %indexable"), std::string::npos) << entry_line;
@@ -672,13 +707,13 @@ TEST(HoistConstantTables, AssemblyBaseline_IsHoisted) {
   Outcome outcome = Hoist(words, TargetEnv::kUniversal);
   ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
   EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
-    CHECK: OpEntryPoint Fragment %1 "main" %2 %3 %
-    CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private %
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+    CHECK: OpEntryPoint Fragment %1 "main" %2 %3 %[[HOISTED:[0-9]+]]{{$}}
+    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
+    CHECK: %[[HOISTED]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
     CHECK: = OpFunction %void
     CHECK-NOT: OpStore
-    CHECK: OpAccessChain %_ptr_Private_float %)"),
-            "");
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
 }
 
 // Two entry points at SPIR-V 1.4: %uses_table reaches the table through %lookup, %plain
@@ -759,13 +794,12 @@ TEST(HoistConstantTables, ConstantNullTable_IsHoisted) {
   ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
   EXPECT_EQ(outcome.result.rewrites, 1u);
   EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
-    CHECK: = OpConstantNull %_arr_float_uint_4
-    CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private %
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+    CHECK: %[[NULL:[0-9]+]] = OpConstantNull %_arr_float_uint_4
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[NULL]]{{$}}
     CHECK: = OpFunction %void
     CHECK-NOT: OpStore %
-    CHECK: OpAccessChain %_ptr_Private_float %)"),
-            "");
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
   const Instruction& variable = outcome.module->types_values.back();
   ASSERT_EQ(variable.opcode, spv::OpVariable);
   EXPECT_EQ(outcome.module->FindDefinition(variable.words.at(1))->opcode, spv::OpConstantNull);
@@ -789,12 +823,12 @@ TEST(HoistConstantTables, InitializerAndStoreOfSameConstant_IsHoisted) {
   Outcome outcome = Hoist(test::Assemble(text), TargetEnv::kUniversal);
   ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
   EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
-    CHECK: OpVariable %_ptr_Private__arr_float_uint_4 Private %
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
     CHECK: = OpFunction %void
     CHECK-NOT: OpStore %
-    CHECK: OpAccessChain %_ptr_Private_float %)"),
-            "");
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
 }
 
 TEST(HoistConstantTables, InitializerAndStoreOfOtherValue_IsKept) {

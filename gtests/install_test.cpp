@@ -194,7 +194,8 @@ TEST_P(InstallCMake, ConsumerBuildsRunsAndValidates) {
   RunBothExamples(build, link == "shared", &log);
 }
 
-INSTANTIATE_TEST_SUITE_P(Link, InstallCMake, ::testing::Values("static", "shared"));
+INSTANTIATE_TEST_SUITE_P(Link, InstallCMake, ::testing::Values("static", "shared"),
+                         [](const auto& info) { return std::string(info.param) == "shared" ? "Shared" : "Static"; });
 
 class InstallPkgConfig : public Install, public ::testing::WithParamInterface<const char*> {};
 

@@ -7,6 +7,7 @@
 // under test: the range report (passes/range_report) gives their ranges in order.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <random>
 
 #include "SPIRV/analysis/integer_range_analysis.h"
@@ -57,6 +58,9 @@ struct RangeCase {
   Ranges reference;
   Ranges full;  // empty: same as reference
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const RangeCase& c, std::ostream* out) { *out << c.name; }
 
 class IntegerRangeGlsl : public ::testing::TestWithParam<RangeCase> {};
 
@@ -432,7 +436,13 @@ INSTANTIATE_TEST_SUITE_P(
                   "uvec4 w = uvec4(gl_LocalInvocationID.x, 3u, v);\nprobe[w.y] = 0u;\n"
                   "probe[v.yx.x] = 0u;",
                   {MEMORY_REASON, MEMORY_REASON, MEMORY_REASON},
-                  {"[0, 14]", "[3, 3]", "[0, 7]"}}),
+                  {"[0, 14]", "[3, 3]", "[0, 7]"}},
+        RangeCase{"NestedCompositeLocal", "local_size_x = 64",
+                  "uint b[4] = uint[4](1u, 2u, data[0] & 3u, 4u);\nprobe[b[2]] = 0u;\n"
+                  "uvec2 m[2] = uvec2[2](uvec2(5u, gl_LocalInvocationID.x), uvec2(6u));\n"
+                  "probe[m[0].y] = 0u;\nprobe[m[1][0]] = 0u;",
+                  {MEMORY_REASON, MEMORY_REASON, MEMORY_REASON},
+                  {"[0, 3]", "[0, 63]", "[6, 6]"}}),
     CaseName);
 
 // --- Full mode: dominating guards (range_guards.h) ------------------------------------

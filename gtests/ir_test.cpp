@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <ostream>
 
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
@@ -79,6 +80,9 @@ struct MalformedCase {
   std::function<void(std::vector<uint32_t>&)> corrupt;
   const char* message;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const MalformedCase& c, std::ostream* out) { *out << c.name; }
 
 class IrMalformed : public ::testing::TestWithParam<MalformedCase> {};
 

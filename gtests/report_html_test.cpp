@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <ostream>
 #include <set>
 
 #include "glint/report_format.h"
@@ -17,15 +18,10 @@
 namespace glint {
 namespace {
 
+using test::Count;
 using test::RunShell;
 using test::ShellQuote;
 using test::TemporaryDirectory;
-
-size_t Count(const std::string& text, const std::string& what) {
-  size_t count = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
 
 AccessRecord Access(uint32_t line, AccessVerdict verdict) {
   AccessRecord record;
@@ -198,6 +194,9 @@ struct GoldenCase {
   const char* flags;
 };
 
+// Printed in test names and failures as the golden's file name.
+void PrintTo(const GoldenCase& golden, std::ostream* out) { *out << golden.file << " " << golden.flags; }
+
 class ReportHtmlBrowser : public testing::TestWithParam<GoldenCase> {};
 
 TEST_P(ReportHtmlBrowser, DomAfterLoad_HasTheRunsMarkers) {
@@ -218,12 +217,7 @@ INSTANTIATE_TEST_SUITE_P(Goldens, ReportHtmlBrowser,
                                          GoldenCase{"robust_loop_full.comp", "-V --robust-access"},
                                          GoldenCase{"uniformity_derivative.frag", "-V"},
                                          GoldenCase{"uniformity_barrier_error.comp", "-V --uniformity=error"}),
-                         [](const testing::TestParamInfo<GoldenCase>& info) {
-                           std::string name = info.param.file;
-                           for (char& c : name)
-                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+                         [](const testing::TestParamInfo<GoldenCase>& info) { return test::TestNameOf(info.param.file); });
 
 TEST(ReportHtmlBrowser, HostileSource_StaysTextInTheBrowser) {
   TemporaryDirectory dir;

@@ -4,6 +4,8 @@
 // cannot state), and says what the records say.
 #include <gtest/gtest.h>
 
+#include <ostream>
+
 #include "glint/report_format.h"
 #include "support/report_test_support.h"
 #include "support/test_support.h"
@@ -11,15 +13,10 @@
 namespace glint {
 namespace {
 
+using test::Count;
 using test::RunShell;
 using test::ShellQuote;
 using test::TemporaryDirectory;
-
-size_t Count(const std::string& text, const std::string& what) {
-  size_t count = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
 
 // Empty when `path` passes the checker, else what it printed.
 std::string CheckSarif(const std::string& path) {
@@ -128,6 +125,9 @@ struct GoldenCase {
   size_t results;  // records the compile produces: accesses + diagnostics + tables
 };
 
+// Printed in test names and failures as the golden's file name.
+void PrintTo(const GoldenCase& golden, std::ostream* out) { *out << golden.file << " " << golden.flags; }
+
 class ReportSarifGolden : public testing::TestWithParam<GoldenCase> {};
 
 TEST_P(ReportSarifGolden, CommandLine_WritesCheckedSarif) {
@@ -151,12 +151,7 @@ INSTANTIATE_TEST_SUITE_P(
                     GoldenCase{"uniformity_barrier_error.comp", "-V", 7},
                     GoldenCase{"uniformity_derivative.frag", "-V", 7},
                     GoldenCase{"hoist_seed_shared.frag", "-V", 10}),
-    [](const testing::TestParamInfo<GoldenCase>& info) {
-      std::string name = info.param.file;
-      for (char& c : name)
-        if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-      return name;
-    });
+    [](const testing::TestParamInfo<GoldenCase>& info) { return test::TestNameOf(info.param.file); });
 
 }  // namespace
 }  // namespace glint

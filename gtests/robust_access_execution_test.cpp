@@ -6,22 +6,14 @@
 
 #include <climits>
 #include <cstring>
+#include <ostream>
 
 #include "Execution/vk_runner.h"
+#include "support/compute_kernel.h"
 #include "support/test_support.h"
 
 namespace glint::vk {
 namespace {
-
-Context* SharedContext() {
-  static std::unique_ptr<Context> context = [] {
-    std::string error;
-    std::unique_ptr<Context> created = Context::Create(DeviceOptions{}, &error);
-    EXPECT_NE(created, nullptr) << "no Vulkan device (install mesa-vulkan-drivers): " << error;
-    return created;
-  }();
-  return context.get();
-}
 
 // glslang's output, optionally through Glint with --robust-access in `mode`.
 std::vector<uint32_t> Compile(const std::string& glsl, bool robust,
@@ -38,35 +30,11 @@ std::vector<uint32_t> Compile(const std::string& glsl, bool robust,
   return words;
 }
 
-std::vector<uint8_t> Words(const std::vector<uint32_t>& values) {
-  std::vector<uint8_t> bytes(values.size() * 4);
-  std::memcpy(bytes.data(), values.data(), bytes.size());
-  return bytes;
-}
-
-std::vector<uint32_t> AsWords(const std::vector<uint8_t>& bytes) {
-  std::vector<uint32_t> values(bytes.size() / 4);
-  std::memcpy(values.data(), bytes.data(), values.size() * 4);
-  return values;
-}
-
 // Runs `spirv` once with buffers 0..n-1 holding `buffers` and `index` as push constant.
 std::vector<std::vector<uint32_t>> RunKernel(const std::vector<uint32_t>& spirv,
                                              const std::vector<std::vector<uint32_t>>& buffers,
                                              int32_t index) {
-  Context* context = SharedContext();
-  if (!context) return {};
-  ComputeRun run;
-  run.shader.spirv = spirv;
-  for (uint32_t binding = 0; binding < buffers.size(); ++binding)
-    run.buffers.push_back({0, binding, 0, BufferContents::Bytes(Words(buffers[binding]))});
-  run.push_constants = Words({static_cast<uint32_t>(index)});
-  ComputeResult result;
-  std::string error;
-  EXPECT_TRUE(context->RunCompute(run, &result, &error)) << error;
-  std::vector<std::vector<uint32_t>> out;
-  for (const BufferData& data : result.buffers) out.push_back(AsWords(data.bytes));
-  return out;
+  return test::RunComputeKernel(spirv, buffers, {static_cast<uint32_t>(index)});
 }
 
 // Fixed-size arrays between guards: before[4], values[8], after[4], then a vec4 and a
@@ -179,6 +147,9 @@ struct InBoundsProgram {
   const char* name;
   const char* glsl;
 };
+
+// Failure messages name the case, not its bytes.
+void PrintTo(const InBoundsProgram& c, std::ostream* out) { *out << c.name; }
 
 const InBoundsProgram kInBounds[] = {
     {"TileTranspose", R"(#version 450

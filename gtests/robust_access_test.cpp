@@ -59,7 +59,7 @@ Outcome ClampGlsl(const std::string& glsl, const std::string& stage, const std::
                   RangeAnalysisMode mode = RangeAnalysisMode::kOff) {
   Outcome outcome = RunRobustAccess(test::CompileGlsl(glsl, stage), mode);
   EXPECT_EQ(outcome.result.status, PassStatus::kChanged) << outcome.result.message;
-  EXPECT_EQ(test::CheckPatterns(outcome.text, patterns), "");
+  EXPECT_TRUE(test::FileCheck(outcome.text, patterns));
   EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "") << outcome.text;
   EXPECT_EQ(outcome.blocks_after, outcome.blocks_before) << "the pass added a block";
   return outcome;
@@ -81,11 +81,12 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { int index; float result; float values[8]; };
 void main() { result = values[index]; }
 )", "comp", R"(
+CHECK: %[[GLSL:[0-9]+]] = OpExtInstImport "GLSL.std.450"
 CHECK: %uint_7 = OpConstant %uint 7
-CHECK: OpLoad %int
-CHECK-NEXT: OpBitcast %uint
-CHECK-NEXT: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2
+CHECK: %[[LOADED:[0-9]+]] = OpLoad %int
+CHECK-NEXT: %[[INDEX:[0-9]+]] = OpBitcast %uint %[[LOADED]]
+CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %[[GLSL]] UMin %[[INDEX]] %uint_7
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2 %[[CLAMP]]{{$}}
 )");
   EXPECT_EQ(outcome.result.rewrites, 1u);
   const AccessRecord* record = FindRecord(outcome.report, AccessVerdict::kClamped);
@@ -103,10 +104,9 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint index; float result; float values[8]; };
 void main() { result = values[index]; }
 )", "comp", R"(
-CHECK: OpLoad %uint
-CHECK-NOT: OpBitcast
-CHECK-NEXT: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2
+CHECK: %[[INDEX:[0-9]+]] = OpLoad %uint
+CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %uint_7
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2 %[[CLAMP]]{{$}}
 )");
 }
 
@@ -119,9 +119,15 @@ void main() { result = m[column][row]; }
 )", "comp", R"(
 CHECK: %uint_3 = OpConstant %uint 3
 CHECK: %uint_2 = OpConstant %uint 2
-CHECK: %uint_3
-CHECK: %uint_2
-CHECK: OpAccessChain %_ptr_Uniform_float %_ %int_3
+CHECK: %[[COLUMN_AT:[0-9]+]] = OpAccessChain %_ptr_Uniform_int %_ %int_0{{$}}
+CHECK-NEXT: %[[COLUMN:[0-9]+]] = OpLoad %int %[[COLUMN_AT]]
+CHECK-NEXT: %[[ROW_AT:[0-9]+]] = OpAccessChain %_ptr_Uniform_int %_ %int_1{{$}}
+CHECK-NEXT: %[[ROW:[0-9]+]] = OpLoad %int %[[ROW_AT]]
+CHECK-NEXT: %[[UCOLUMN:[0-9]+]] = OpBitcast %uint %[[COLUMN]]
+CHECK-NEXT: %[[CCOLUMN:[0-9]+]] = OpExtInst %uint %1 UMin %[[UCOLUMN]] %uint_3
+CHECK-NEXT: %[[UROW:[0-9]+]] = OpBitcast %uint %[[ROW]]
+CHECK-NEXT: %[[CROW:[0-9]+]] = OpExtInst %uint %1 UMin %[[UROW]] %uint_2
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_3 %[[CCOLUMN]] %[[CROW]]{{$}}
 )");
   EXPECT_EQ(outcome.result.rewrites, 2u);
 }
@@ -133,10 +139,10 @@ layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { int index; float result; vec3 a; vec3 b; };
 void main() { result = (a + b)[index]; }
 )", "comp", R"(
-CHECK: OpFAdd %v3float
-CHECK: OpBitcast %uint
-CHECK-NEXT: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpVectorExtractDynamic %float
+CHECK: %[[SUM:[0-9]+]] = OpFAdd %v3float
+CHECK: %[[INDEX:[0-9]+]] = OpBitcast %uint
+CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %uint_2
+CHECK-NEXT: OpVectorExtractDynamic %float %[[SUM]] %[[CLAMP]]{{$}}
 )");
 }
 
@@ -147,14 +153,14 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint header; uint values[]; };
 void main() { values[gl_GlobalInvocationID.x * 3u] = header; }
 )", "comp", R"(
-CHECK: %main = OpFunction
+CHECK-LABEL: %main = OpFunction
 CHECK-NEXT: OpLabel
-CHECK-NEXT: = OpArrayLength %uint %_ 1
-CHECK-NEXT: = OpExtInst %uint %1 UMax
-CHECK-NEXT: OpISub %uint
-CHECK: OpIMul %uint
-CHECK: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_1
+CHECK-NEXT: %[[LENGTH:[0-9]+]] = OpArrayLength %uint %_ 1
+CHECK-NEXT: %[[AT_LEAST_1:[0-9]+]] = OpExtInst %uint %1 UMax %[[LENGTH]] %uint_1
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %uint %[[AT_LEAST_1]] %uint_1
+CHECK: %[[INDEX:[0-9]+]] = OpIMul %uint
+CHECK: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %[[LAST]]
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_1 %[[CLAMP]]{{$}}
 )");
   const AccessRecord* record = FindRecord(outcome.report, AccessVerdict::kClamped);
   ASSERT_NE(record, nullptr);
@@ -174,21 +180,25 @@ void main() {
   sums[gl_GlobalInvocationID.x] = sum;
 }
 )", "comp", R"(
-CHECK: %main = OpFunction
+CHECK-LABEL: %main = OpFunction
 CHECK-NEXT: OpLabel
 CHECK-NEXT: OpVariable
 CHECK-NEXT: OpVariable
-CHECK-NEXT: OpArrayLength %uint %__0 0
-CHECK-NEXT: = OpExtInst %uint %1 UMax
-CHECK-NEXT: OpISub %uint
-CHECK-NEXT: OpArrayLength %uint %_ 0
-CHECK-NEXT: = OpExtInst %uint %1 UMax
-CHECK-NEXT: OpISub %uint
+CHECK-NEXT: %[[OUT_LENGTH:[0-9]+]] = OpArrayLength %uint %__0 0
+CHECK-NEXT: %[[OUT_AT_LEAST_1:[0-9]+]] = OpExtInst %uint %1 UMax %[[OUT_LENGTH]] %uint_1
+CHECK-NEXT: %[[OUT_LAST:[0-9]+]] = OpISub %uint %[[OUT_AT_LEAST_1]] %uint_1
+CHECK-NEXT: %[[IN_LENGTH:[0-9]+]] = OpArrayLength %uint %_ 0
+CHECK-NEXT: %[[IN_AT_LEAST_1:[0-9]+]] = OpExtInst %uint %1 UMax %[[IN_LENGTH]] %uint_1
+CHECK-NEXT: %[[IN_LAST:[0-9]+]] = OpISub %uint %[[IN_AT_LEAST_1]] %uint_1
 CHECK-NOT: OpArrayLength
 CHECK: OpLoopMerge
 CHECK-NOT: OpArrayLength
-CHECK: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_0
+CHECK: %[[INDEX:[0-9]+]] = OpIAdd %uint
+CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %[[IN_LAST]]
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_0 %[[CLAMP]]{{$}}
+CHECK-NOT: OpArrayLength
+CHECK: %[[OUT_CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %{{[0-9]+}} %[[OUT_LAST]]
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %__0 %int_0 %[[OUT_CLAMP]]{{$}}
 CHECK-NOT: OpArrayLength
 CHECK: OpFunctionEnd
 )");
@@ -205,10 +215,14 @@ layout(std430, binding = 0) buffer Data { uint values[]; } buffers[4];
 layout(push_constant) uniform P { int which; int index; };
 void main() { buffers[which].values[index] = 1u; }
 )", "comp", R"(
-CHECK: OpAccessChain %_ptr_Uniform_Data %buffers
-CHECK-NEXT: OpArrayLength %uint
-CHECK: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %buffers
+CHECK: %[[WHICH:[0-9]+]] = OpLoad %int
+CHECK: %[[INDEX:[0-9]+]] = OpBitcast %uint
+CHECK-NEXT: %[[ELEMENT:[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %buffers %[[WHICH]]{{$}}
+CHECK-NEXT: %[[LENGTH:[0-9]+]] = OpArrayLength %uint %[[ELEMENT]] 0
+CHECK-NEXT: %[[AT_LEAST_1:[0-9]+]] = OpExtInst %uint %1 UMax %[[LENGTH]] %uint_1
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %uint %[[AT_LEAST_1]] %uint_1
+CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %[[LAST]]
+CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %buffers %[[WHICH]] %int_0 %[[CLAMP]]{{$}}
 )");
   EXPECT_EQ(outcome.result.rewrites, 1u);
   const AccessRecord* unbounded = FindRecord(outcome.report, AccessVerdict::kUnbounded);
@@ -226,9 +240,14 @@ shared float tile[kCount];
 layout(std430, binding = 0) buffer Data { int index; float result; };
 void main() { tile[gl_LocalInvocationID.x] = 1.0; barrier(); result = tile[index]; }
 )", "comp", R"(
-CHECK: OpSpecConstantOp %uint ISub %kCount %uint_1
-CHECK: = OpExtInst %uint %1 UMin
-CHECK: = OpExtInst %uint %1 UMin
+CHECK: %[[LAST:[0-9]+]] = OpSpecConstantOp %uint ISub %kCount %uint_1
+CHECK-LABEL: %main = OpFunction
+CHECK: %[[LID:[0-9]+]] = OpLoad %uint
+CHECK-NEXT: %[[CLAMP_LID:[0-9]+]] = OpExtInst %uint %1 UMin %[[LID]] %[[LAST]]
+CHECK-NEXT: OpAccessChain %_ptr_Workgroup_float %tile %[[CLAMP_LID]]{{$}}
+CHECK: %[[INDEX:[0-9]+]] = OpBitcast %uint
+CHECK-NEXT: %[[CLAMP_INDEX:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %[[LAST]]
+CHECK-NEXT: OpAccessChain %_ptr_Workgroup_float %tile %[[CLAMP_INDEX]]{{$}}
 )");
 }
 
@@ -276,12 +295,12 @@ OpFunctionEnd
 )"));
   EXPECT_EQ(outcome.result.status, PassStatus::kChanged);
   EXPECT_EQ(outcome.result.rewrites, 2u);
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
 CHECK: %int_3 = OpConstant %int 3
-CHECK: OpAccessChain %_ptr_Function_float %a %int_3
-CHECK-NEXT: OpAccessChain %_ptr_Function_float %a %int_3
+CHECK: OpAccessChain %_ptr_Function_float %a %int_3{{$}}
+CHECK-NEXT: OpAccessChain %_ptr_Function_float %a %int_3{{$}}
 CHECK-NOT: UMin
-)"), "");
+)"));
   EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
 }
 
@@ -326,13 +345,13 @@ OpReturn
 OpFunctionEnd
 )"));
   EXPECT_EQ(outcome.result.rewrites, 2u);
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
 CHECK: %index = OpLoad %int %i
-CHECK: OpBitcast %uint %index
-CHECK-NEXT: UMin
-CHECK-NEXT: OpVectorInsertDynamic %v4float %vec %float_1
-CHECK: OpAccessChain %_ptr_Function_float %a %int_0
-)"), "");
+CHECK: %[[INDEX:[0-9]+]] = OpBitcast %uint %index
+CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %{{[0-9]+}} UMin %[[INDEX]] %uint_3
+CHECK-NEXT: OpVectorInsertDynamic %v4float %vec %float_1 %[[CLAMP]]{{$}}
+CHECK: OpAccessChain %_ptr_Function_float %a %int_0{{$}}
+)"));
   EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
 }
 
@@ -346,19 +365,27 @@ layout(location = 0) out vec4 color;
 void main() { color = texelFetch(tex, where.xy, where.z) + texelFetchOffset(tex, where.xy, 0, ivec2(1, -1)); }
 )", "frag", R"(
 CHECK: OpCapability ImageQuery
-CHECK: OpImageQueryLevels %uint
-CHECK-NEXT: OpBitcast %uint
-CHECK-NEXT: OpISub %uint
-CHECK-NEXT: = OpExtInst %uint %1 UMin
-CHECK-NEXT: OpImageQuerySizeLod %v2uint
-CHECK-NEXT: OpISub %v2uint
-CHECK-NEXT: OpBitcast %v2uint
-CHECK-NEXT: = OpExtInst %v2uint %1 UMin
-CHECK-NEXT: OpImageFetch %v4float
+CHECK: %[[WHERE:[0-9]+]] = OpLoad %v3int %where
+CHECK-NEXT: %[[XY:[0-9]+]] = OpVectorShuffle %v2int %[[WHERE]] %[[WHERE]] 0 1
+CHECK: %[[LOD:[0-9]+]] = OpLoad %int
+CHECK-NEXT: %[[IMAGE:[0-9]+]] = OpImage
+CHECK-NEXT: %[[LEVELS:[0-9]+]] = OpImageQueryLevels %uint %[[IMAGE]]
+CHECK-NEXT: %[[ULOD:[0-9]+]] = OpBitcast %uint %[[LOD]]
+CHECK-NEXT: %[[LAST_LEVEL:[0-9]+]] = OpISub %uint %[[LEVELS]] %uint_1
+CHECK-NEXT: %[[LEVEL:[0-9]+]] = OpExtInst %uint %1 UMin %[[ULOD]] %[[LAST_LEVEL]]
+CHECK-NEXT: %[[SIZE:[0-9]+]] = OpImageQuerySizeLod %v2uint %[[IMAGE]] %[[LEVEL]]
+CHECK-NEXT: %[[LAST_XY:[0-9]+]] = OpISub %v2uint %[[SIZE]]
+CHECK-NEXT: %[[UXY:[0-9]+]] = OpBitcast %v2uint %[[XY]]
+CHECK-NEXT: %[[COORD:[0-9]+]] = OpExtInst %v2uint %1 UMin %[[UXY]] %[[LAST_XY]]
+CHECK-NEXT: OpImageFetch %v4float %[[IMAGE]] %[[COORD]] Lod %[[LEVEL]]{{$}}
 CHECK-NOT: OpImageQueryLevels
-CHECK: OpIAdd %v2int
-CHECK-NEXT: OpImageQuerySizeLod %v2uint
-CHECK: OpImageFetch %v4float
+CHECK: %[[IMAGE2:[0-9]+]] = OpImage
+CHECK-NEXT: %[[MOVED:[0-9]+]] = OpIAdd %v2int
+CHECK-NEXT: %[[SIZE2:[0-9]+]] = OpImageQuerySizeLod %v2uint %[[IMAGE2]] %int_0
+CHECK-NEXT: %[[LAST2:[0-9]+]] = OpISub %v2uint %[[SIZE2]]
+CHECK-NEXT: %[[UMOVED:[0-9]+]] = OpBitcast %v2uint %[[MOVED]]
+CHECK-NEXT: %[[COORD2:[0-9]+]] = OpExtInst %v2uint %1 UMin %[[UMOVED]] %[[LAST2]]
+CHECK-NEXT: OpImageFetch %v4float %[[IMAGE2]] %[[COORD2]] Lod %int_0{{$}}
 CHECK-NOT: ConstOffset
 )");
   EXPECT_EQ(outcome.result.rewrites, 3u) << "one level (the other is 0), two coordinates";
@@ -378,13 +405,19 @@ void main() {
 }
 )", "frag", env));
     SCOPED_TRACE(env);
-    EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
-CHECK: OpCompositeConstruct %v2int %int_1 %int_0
-CHECK-NEXT: OpIAdd %v2int
-CHECK: OpCompositeConstruct %v3int
-CHECK-NEXT: OpIAdd %v3int
+    EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+CHECK: %[[OFFSET:[0-9]+]] = OpCompositeConstruct %v2int %int_1 %int_0
+CHECK-NEXT: %[[MOVED:[0-9]+]] = OpIAdd %v2int %{{[0-9]+}} %[[OFFSET]]
+CHECK: %[[UMOVED:[0-9]+]] = OpBitcast %v2uint %[[MOVED]]
+CHECK-NEXT: %[[COORD:[0-9]+]] = OpExtInst %v2uint %1 UMin %[[UMOVED]]
+CHECK-NEXT: OpImageFetch %v4float %{{[0-9]+}} %[[COORD]] Lod
+CHECK: %[[OFFSET2:[0-9]+]] = OpCompositeConstruct %v3int %{{[0-9]+}} %int_0
+CHECK-NEXT: %[[MOVED2:[0-9]+]] = OpIAdd %v3int %{{[0-9]+}} %[[OFFSET2]]
+CHECK: %[[UMOVED2:[0-9]+]] = OpBitcast %v3uint %[[MOVED2]]
+CHECK-NEXT: %[[COORD2:[0-9]+]] = OpExtInst %v3uint %1 UMin %[[UMOVED2]]
+CHECK-NEXT: OpImageFetch %v4float %{{[0-9]+}} %[[COORD2]] Lod %int_0{{$}}
 CHECK-NOT: ConstOffset
-)"), "");
+)"));
     TargetEnv target = std::string(env) == "vulkan1.3" ? TargetEnv::kVulkan13
                        : std::string(env) == "spirv1.4" ? TargetEnv::kVulkan11
                                                         : TargetEnv::kVulkan10;
@@ -407,22 +440,50 @@ void main() {
   imageStore(plain, at.yx, sum);
 }
 )", "comp", R"(
-CHECK: OpImageQuerySize %v2uint %
-CHECK: OpImageRead %v4float
-CHECK: OpImageQuerySize %v2uint
-CHECK: OpCompositeConstruct %v3uint
-CHECK: OpImageRead %v4float
-CHECK: OpImageQuerySize %v3uint
-CHECK: OpIMul %uint
-CHECK: OpCompositeConstruct %v3uint
-CHECK: OpImageRead %v4float
-CHECK: OpImageQuerySamples %uint
-CHECK: OpImageQuerySize %v2uint
-CHECK: OpImageRead %v4float
-CHECK: OpImageQuerySize %uint
-CHECK: OpImageRead %v4float
-CHECK: OpImageQuerySize %v2uint
-CHECK: OpImageWrite
+CHECK-LABEL: %main = OpFunction
+CHECK: %[[SIZE:[0-9]+]] = OpImageQuerySize %v2uint %[[PLAIN:[0-9]+]]
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %v2uint %[[SIZE]]
+CHECK-NEXT: %[[XY:[0-9]+]] = OpBitcast %v2uint
+CHECK-NEXT: %[[C:[0-9]+]] = OpExtInst %v2uint %1 UMin %[[XY]] %[[LAST]]
+CHECK-NEXT: OpImageRead %v4float %[[PLAIN]] %[[C]]{{$}}
+CHECK: %[[SIZE:[0-9]+]] = OpImageQuerySize %v2uint %[[CUBE:[0-9]+]]
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %v2uint %[[SIZE]]
+CHECK-NEXT: %[[X:[0-9]+]] = OpCompositeExtract %uint %[[LAST]] 0
+CHECK-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %uint %[[LAST]] 1
+CHECK-NEXT: %[[LIMIT:[0-9]+]] = OpCompositeConstruct %v3uint %[[X]] %[[Y]] %uint_5
+CHECK-NEXT: %[[XYZ:[0-9]+]] = OpBitcast %v3uint
+CHECK-NEXT: %[[C:[0-9]+]] = OpExtInst %v3uint %1 UMin %[[XYZ]] %[[LIMIT]]
+CHECK-NEXT: OpImageRead %v4float %[[CUBE]] %[[C]]{{$}}
+CHECK: %[[SIZE:[0-9]+]] = OpImageQuerySize %v3uint %[[CUBES:[0-9]+]]
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %v3uint %[[SIZE]]
+CHECK-NEXT: %[[X:[0-9]+]] = OpCompositeExtract %uint %[[LAST]] 0
+CHECK-NEXT: %[[Y:[0-9]+]] = OpCompositeExtract %uint %[[LAST]] 1
+CHECK-NEXT: %[[LAYERS:[0-9]+]] = OpCompositeExtract %uint %[[SIZE]] 2
+CHECK-NEXT: %[[FACES:[0-9]+]] = OpIMul %uint %[[LAYERS]] %uint_6
+CHECK-NEXT: %[[LAST_FACE:[0-9]+]] = OpISub %uint %[[FACES]] %uint_1
+CHECK-NEXT: %[[LIMIT:[0-9]+]] = OpCompositeConstruct %v3uint %[[X]] %[[Y]] %[[LAST_FACE]]
+CHECK-NEXT: %[[XYZ:[0-9]+]] = OpBitcast %v3uint
+CHECK-NEXT: %[[C:[0-9]+]] = OpExtInst %v3uint %1 UMin %[[XYZ]] %[[LIMIT]]
+CHECK-NEXT: OpImageRead %v4float %[[CUBES]] %[[C]]{{$}}
+CHECK: %[[SAMPLES:[0-9]+]] = OpImageQuerySamples %uint %[[MULTI:[0-9]+]]
+CHECK-NEXT: %[[S:[0-9]+]] = OpBitcast %uint
+CHECK-NEXT: %[[LAST_SAMPLE:[0-9]+]] = OpISub %uint %[[SAMPLES]] %uint_1
+CHECK-NEXT: %[[SAMPLE:[0-9]+]] = OpExtInst %uint %1 UMin %[[S]] %[[LAST_SAMPLE]]
+CHECK-NEXT: %[[SIZE:[0-9]+]] = OpImageQuerySize %v2uint %[[MULTI]]
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %v2uint %[[SIZE]]
+CHECK-NEXT: %[[XY:[0-9]+]] = OpBitcast %v2uint
+CHECK-NEXT: %[[C:[0-9]+]] = OpExtInst %v2uint %1 UMin %[[XY]] %[[LAST]]
+CHECK-NEXT: OpImageRead %v4float %[[MULTI]] %[[C]] Sample %[[SAMPLE]]{{$}}
+CHECK: %[[SIZE:[0-9]+]] = OpImageQuerySize %uint %[[TEXELS:[0-9]+]]
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %uint %[[SIZE]] %uint_1
+CHECK-NEXT: %[[X:[0-9]+]] = OpBitcast %uint
+CHECK-NEXT: %[[C:[0-9]+]] = OpExtInst %uint %1 UMin %[[X]] %[[LAST]]
+CHECK-NEXT: OpImageRead %v4float %[[TEXELS]] %[[C]]{{$}}
+CHECK: %[[SIZE:[0-9]+]] = OpImageQuerySize %v2uint %[[WRITTEN:[0-9]+]]
+CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %v2uint %[[SIZE]]
+CHECK-NEXT: %[[YX:[0-9]+]] = OpBitcast %v2uint
+CHECK-NEXT: %[[C:[0-9]+]] = OpExtInst %v2uint %1 UMin %[[YX]] %[[LAST]]
+CHECK-NEXT: OpImageWrite %[[WRITTEN]] %[[C]] %{{[0-9]+}}{{$}}
 )");
   EXPECT_EQ(outcome.result.rewrites, 7u) << "six coordinates and one sample index";
 }
@@ -436,8 +497,10 @@ layout(location = 0) out vec4 color;
 void main() { vec4 texel; sparseTexelFetchARB(tex, where.xy, where.z, texel); color = texel; }
 )", "frag", R"(
 CHECK: OpImageQueryLevels
-CHECK: OpImageQuerySizeLod %v2uint
-CHECK: OpImageSparseFetch
+CHECK: %[[LEVEL:[0-9]+]] = OpExtInst %uint %1 UMin
+CHECK-NEXT: OpImageQuerySizeLod %v2uint %{{[0-9]+}} %[[LEVEL]]
+CHECK: %[[COORD:[0-9]+]] = OpExtInst %v2uint %1 UMin
+CHECK-NEXT: OpImageSparseFetch %ResType %{{[0-9]+}} %[[COORD]] Lod %[[LEVEL]]{{$}}
 )");
 }
 
@@ -552,11 +615,11 @@ OpName %vec "vec"
 OpReturn
 OpFunctionEnd
 )"));
-  EXPECT_EQ(test::CheckPatterns(outcome.text, R"(
-CHECK: OpExtInstImport "GLSL.std.450"
-CHECK: UMin %index %uint_3
-CHECK-NEXT: OpVectorExtractDynamic %float %vec
-)"), "");
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+CHECK: %[[GLSL:[0-9]+]] = OpExtInstImport "GLSL.std.450"
+CHECK: %[[CLAMP:[0-9]+]] = OpExtInst %uint %[[GLSL]] UMin %index %uint_3
+CHECK-NEXT: OpVectorExtractDynamic %float %vec %[[CLAMP]]{{$}}
+)"));
   EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kUniversal), "");
 }
 

@@ -183,7 +183,9 @@ INSTANTIATE_TEST_SUITE_P(
         "--fua -V plain.frag", "-V200 plain.frag", "-Vx plain.frag", "--sep", "--vn",
         "-uname plain.frag", "-fx plain.frag", "--target-env spirv1.3 plain.frag",
         "--D", "-U plain.frag", "-DX plain.frag", "-g plain.frag",
-        "--glsl-version 999 -V plain.frag"));
+        "--glsl-version 999 -V plain.frag"),
+    // The index keeps names of argument lists that differ only in punctuation apart.
+    [](const auto& info) { return std::to_string(info.index) + "_" + test::ParamName(info.param); });
 
 // Real shaders (includes, mesh stage, Vulkan 1.3) with the flags whose output shows
 // glslang's work most fully: -g (OpString/OpLine with include file names), -H, --spirv-dis.
@@ -213,7 +215,8 @@ INSTANTIATE_TEST_SUITE_P(
         "niagara/src/shaders/mesh.frag.glsl -V --target-env vulkan1.0 -S frag",
         "niagara/src/shaders/clustercull.comp.glsl -V --target-env vulkan1.0 -S comp",
         "dxvk/src/d3d9/shaders/d3d9_convert_l6v5u5.comp -V --target-env vulkan1.0 -S comp",
-        "SaschaWillems-Vulkan/shaders/glsl/base/uioverlay.vert -V --target-env vulkan1.1 -S vert"));
+        "SaschaWillems-Vulkan/shaders/glsl/base/uioverlay.vert -V --target-env vulkan1.1 -S vert"),
+    [](const auto& info) { return test::ParamName(info.param); });
 
 // The usage text is Glint's own; only where it is printed and the exit code matter.
 TEST(Usage, PrintedOnStdoutWithExitCode1) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <ostream>
 
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/def_use.h"

@@ -79,17 +79,20 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
 }
 
 // The scalar a store (or the initializer) put where `path` reads: the stored value
-// itself for the same path, or one component of a stored vector one level up.
+// itself for the same path, or, for a store of a larger composite, the part of the
+// stored value that the rest of the path selects (ComponentSource at each level).
 uint32_t IntegerRangeAnalysis::Evaluator::StoredPart(const ValueFlowNode& node,
                                                      const std::vector<uint32_t>& path) const {
   std::vector<uint32_t> written =
       node.kind == ValueFlowNode::Kind::kStore ? node.path : std::vector<uint32_t>{};
   if (node.kind != ValueFlowNode::Kind::kStore && node.kind != ValueFlowNode::Kind::kInitializer)
     return 0;
-  if (written == path) return node.value;
-  bool one_level_up = written.size() + 1 == path.size() &&
-                      std::equal(written.begin(), written.end(), path.begin());
-  return one_level_up ? ComponentSource(node.value, path.back()) : 0;
+  if (written.size() > path.size() || !std::equal(written.begin(), written.end(), path.begin()))
+    return 0;
+  uint32_t part = node.value;  // follow the rest of the path through the stored value
+  for (size_t level = written.size(); part && level < path.size(); ++level)
+    part = ComponentSource(part, path[level]);
+  return part;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load,

@@ -90,11 +90,15 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
         break;
       case spv::OpCompositeConstruct: case spv::OpConstantComposite: {
         // A vector may be built from smaller vectors: then a constituent is not one
-        // component, so every constituent must be a scalar.
+        // component, so every constituent of a vector must be a scalar. A struct's,
+        // array's or matrix's constituents are its members, one each.
+        const Instruction* composite = def_use_.TypeOf(id);
+        if (!composite) return 0;
         for (uint32_t constituent : def->words) {
           const Instruction* type = def_use_.TypeOf(constituent);
-          bool is_signed = false;
-          if (!type || !ScalarInt(type->result_id, &is_signed)) return 0;
+          if (!type || (composite->opcode == spv::OpTypeVector &&
+                        type->opcode == spv::OpTypeVector))
+            return 0;
         }
         return index < def->words.size() ? def->words[index] : 0;
       }

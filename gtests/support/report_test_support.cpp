@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -47,5 +48,18 @@ std::string TemporaryDirectory::Write(const std::string& name, const std::string
 }
 
 std::string ValidatorPath() { return BinaryDir() + "/StandAlone/glslangValidator"; }
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t count = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+std::string TestNameOf(const std::string& file) {
+  std::string name = file;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
 
 }  // namespace glint::test

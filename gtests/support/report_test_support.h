@@ -35,6 +35,13 @@ class TemporaryDirectory {
 
 std::string ValidatorPath();  // the built glslangValidator
 
+// How many times `what` occurs in `text` (overlapping occurrences count).
+size_t Count(const std::string& text, const std::string& what);
+
+// `file` with every character that is not a letter or digit turned into '_' (a
+// parameterised test's name).
+std::string TestNameOf(const std::string& file);
+
 }  // namespace glint::test
 
 #endif  // GLINT_GTESTS_REPORT_TEST_SUPPORT_H

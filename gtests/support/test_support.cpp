@@ -2,16 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <fstream>
-#include <mutex>
 #include <sstream>
 
-#include <glslang/Public/ResourceLimits.h>
-#include <glslang/Public/ShaderLang.h>
-#include <glslang/SPIRV/GlslangToSpv.h>
 #include <spirv-tools/libspirv.hpp>
 
 #include "SPIRV/validate.h"
+#include "glslang/compile_driver.h"
 
 namespace glint::test {
 
@@ -19,77 +17,14 @@ std::string SourceRoot() { return GLINT_SOURCE_ROOT; }
 std::string SharedRoot() { return SourceRoot() + "/../shared"; }
 std::string BinaryDir() { return GLINT_BINARY_DIR; }
 
-namespace {
-
-EShLanguage StageOf(const std::string& stage) {
-  static const std::pair<const char*, EShLanguage> kStages[] = {
-      {"vert", EShLangVertex},        {"tesc", EShLangTessControl},  {"tese", EShLangTessEvaluation},
-      {"geom", EShLangGeometry},      {"frag", EShLangFragment},     {"comp", EShLangCompute},
-      {"rgen", EShLangRayGen},        {"rint", EShLangIntersect},    {"rahit", EShLangAnyHit},
-      {"rchit", EShLangClosestHit},   {"rmiss", EShLangMiss},        {"rcall", EShLangCallable},
-      {"mesh", EShLangMesh},          {"task", EShLangTask}};
-  for (const auto& [name, language] : kStages)
-    if (stage == name) return language;
-  ADD_FAILURE() << "unknown stage " << stage;
-  return EShLangVertex;
-}
-
-void InitializeOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-}
-
-}  // namespace
-
 std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& stage,
                                   const std::string& env, bool hlsl) {
-  InitializeOnce();
-  EShLanguage language = StageOf(stage);
-  glslang::TShader shader(language);
-  const char* text = source.c_str();
-  shader.setStrings(&text, 1);
-  shader.setEntryPoint("main");
-  glslang::EShSource input = hlsl ? glslang::EShSourceHlsl : glslang::EShSourceGlsl;
-  glslang::EShClient client = glslang::EShClientVulkan;
-  glslang::EShTargetClientVersion client_version = glslang::EShTargetVulkan_1_0;
-  glslang::EShTargetLanguageVersion spirv_version = glslang::EShTargetSpv_1_0;
-  if (env == "opengl") {
-    client = glslang::EShClientOpenGL;
-    client_version = glslang::EShTargetOpenGL_450;
-  } else if (env == "vulkan1.1") {
-    client_version = glslang::EShTargetVulkan_1_1;
-    spirv_version = glslang::EShTargetSpv_1_3;
-  } else if (env == "vulkan1.2") {
-    client_version = glslang::EShTargetVulkan_1_2;
-    spirv_version = glslang::EShTargetSpv_1_5;
-  } else if (env == "vulkan1.3") {
-    client_version = glslang::EShTargetVulkan_1_3;
-    spirv_version = glslang::EShTargetSpv_1_6;
-  } else if (env == "spirv1.4") {
-    client_version = glslang::EShTargetVulkan_1_1;
-    spirv_version = glslang::EShTargetSpv_1_4;
-  } else if (env != "vulkan1.0") {
-    ADD_FAILURE() << "unknown env " << env;
-  }
-  shader.setEnvInput(input, language, client, 100);
-  shader.setEnvClient(client, client_version);
-  shader.setEnvTarget(glslang::EShTargetSpv, spirv_version);
-  EShMessages messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
-  if (client == glslang::EShClientOpenGL) messages = EShMsgSpvRules;
-  if (hlsl) messages = static_cast<EShMessages>(messages | EShMsgReadHlsl);
-  if (!shader.parse(GetDefaultResources(), 100, false, messages)) {
-    ADD_FAILURE() << "glslang failed to compile:\n" << shader.getInfoLog() << source;
-    return {};
-  }
-  glslang::TProgram program;
-  program.addShader(&shader);
-  if (!program.link(messages)) {
-    ADD_FAILURE() << "glslang failed to link:\n" << program.getInfoLog();
-    return {};
-  }
   std::vector<uint32_t> words;
-  glslang::SpvOptions options;
-  glslang::GlslangToSpv(*program.getIntermediate(language), words, &options);
+  std::string error;
+  frontend::SourceCompile request(source, stage, env);
+  request.hlsl = hlsl;
+  if (!frontend::CompileSourceToSpirv(request, &words, &error))
+    ADD_FAILURE() << error << "\n" << source;
   return words;
 }
 
@@ -118,57 +53,16 @@ std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env) {
   return spirv::Validate(words, env);
 }
 
-namespace {
-
-std::string Trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t");
-  size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
-}  // namespace
-
-std::string CheckPatterns(const std::string& text, const std::string& patterns) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  size_t next_line = 0;  // first line a CHECK may match
-  std::vector<std::string> pending_not;
-  std::istringstream pin(patterns);
-  for (std::string raw; std::getline(pin, raw);) {
-    std::string p = Trim(raw);
-    auto take = [&](const char* prefix, std::string* what) {
-      if (p.rfind(prefix, 0) != 0) return false;
-      *what = Trim(p.substr(strlen(prefix)));
-      return true;
-    };
-    std::string what;
-    if (take("CHECK-NOT:", &what)) {
-      pending_not.push_back(what);
-    } else if (take("CHECK-NEXT:", &what)) {
-      if (next_line >= lines.size() || lines[next_line].find(what) == std::string::npos)
-        return "CHECK-NEXT: '" + what + "' not on line " + std::to_string(next_line + 1) + ":\n" +
-               (next_line < lines.size() ? lines[next_line] : "<end>") + "\n--- in ---\n" + text;
-      ++next_line;
-    } else if (take("CHECK:", &what)) {
-      size_t found = next_line;
-      while (found < lines.size() && lines[found].find(what) == std::string::npos) ++found;
-      if (found == lines.size()) return "CHECK: '" + what + "' not found\n--- in ---\n" + text;
-      for (const std::string& no : pending_not)
-        for (size_t i = next_line; i < found; ++i)
-          if (lines[i].find(no) != std::string::npos)
-            return "CHECK-NOT: '" + no + "' found on line " + std::to_string(i + 1) + ": " +
-                   lines[i] + "\n--- in ---\n" + text;
-      pending_not.clear();
-      next_line = found + 1;
-    }
+std::string ParamName(const std::string& text) {
+  std::string name;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      name += c;
+    else if (!name.empty() && name.back() != '_')
+      name += '_';
   }
-  for (const std::string& no : pending_not)
-    for (size_t i = next_line; i < lines.size(); ++i)
-      if (lines[i].find(no) != std::string::npos)
-        return "CHECK-NOT: '" + no + "' found on line " + std::to_string(i + 1) + ": " + lines[i] +
-               "\n--- in ---\n" + text;
-  return "";
+  while (!name.empty() && name.back() == '_') name.pop_back();
+  return name.empty() ? "_" : name;
 }
 
 std::string ReadFile(const std::string& path) {

@@ -1,11 +1,13 @@
 // Helpers shared by the GoogleTest suites: compiling GLSL with glslang in-process,
-// assembling SPIR-V text, validating, and CHECK-style matching of disassembly.
+// assembling SPIR-V text, validating, and FileCheck on disassembly and reports.
 #ifndef GLINT_GTESTS_TEST_SUPPORT_H
 #define GLINT_GTESTS_TEST_SUPPORT_H
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "glint/glint.h"
 
@@ -16,7 +18,8 @@ std::string SharedRoot();  // ../shared beside the project root
 std::string BinaryDir();   // the CMake build directory
 
 // Compiles GLSL (or HLSL when `hlsl`) for `stage` ("vert", "frag", "comp", ...) with
-// glslang's own code generation only. `env` is a glslangValidator --target-env value
+// glslang's own code generation only (frontend::CompileSourceToSpirv, the library's one
+// compile driver). `env` is a glslangValidator --target-env value
 // ("vulkan1.0", "opengl", "spirv1.4", ...). Fails the current test on errors.
 std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& stage,
                                   const std::string& env = "vulkan1.0", bool hlsl = false);
@@ -28,13 +31,18 @@ std::string Disassemble(const std::vector<uint32_t>& words);
 // Empty when the module validates for `env`.
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
 
-// Matches FileCheck-style patterns against `text`: lines "CHECK: x" (x appears after the
-// previous match), "CHECK-NEXT: x" (on the next line), "CHECK-NOT: x" (not between the
-// previous and the next match). Returns an empty string when all match, else a
-// description of the first failure.
-std::string CheckPatterns(const std::string& text, const std::string& patterns);
+// Runs LLVM's FileCheck (llvm-15-tools; GLINT_FILECHECK) with `checks` as the check file
+// on `text`: CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT, CHECK-DAG, CHECK-LABEL, captures
+// (`%[[CLAMP:[0-9]+]] = ...` then `%[[CLAMP]]`) and regexes (`{{.*}}`). Every non-blank
+// line of `checks` must be one of those directives: a misspelt one (`CHEK:`), which
+// FileCheck would skip, fails here. On failure the message is FileCheck's, input dumped.
+::testing::AssertionResult FileCheck(const std::string& text, const std::string& checks);
 
 std::string ReadFile(const std::string& path);
+
+// `text` as a GoogleTest parameter name: letters and digits kept, every other run of
+// characters one '_' ("-V --target-env vulkan1.3" -> "V_target_env_vulkan1_3").
+std::string ParamName(const std::string& text);
 
 // One row of ../shared/corpus/<folder>/OK_manifest.tsv.
 struct CorpusShader {

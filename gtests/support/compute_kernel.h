@@ -1,0 +1,20 @@
+// Execution tests' way to run a compute kernel on the Vulkan device the harness picks
+// (lavapipe unless $GLINT_VK_DEVICE says otherwise): storage buffers in, buffers out.
+#ifndef GLINT_GTESTS_COMPUTE_KERNEL_H
+#define GLINT_GTESTS_COMPUTE_KERNEL_H
+
+#include <cstdint>
+#include <vector>
+
+namespace glint::test {
+
+// Runs `spirv` once (one workgroup) with buffers[b] at set 0, binding b and `push` as push
+// constants. Returns the buffers after the run; empty, with a test failure recorded,
+// when there is no device or the run fails.
+std::vector<std::vector<uint32_t>> RunComputeKernel(
+    const std::vector<uint32_t>& spirv, const std::vector<std::vector<uint32_t>>& buffers,
+    const std::vector<uint32_t>& push);
+
+}  // namespace glint::test
+
+#endif  // GLINT_GTESTS_COMPUTE_KERNEL_H
