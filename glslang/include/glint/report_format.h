@@ -25,7 +25,7 @@ GLINT_EXPORT std::string FormatRangeReport(const Report& report, bool json);
 
 // The words for a verdict: "clamped", "proven in bounds", "unbounded", "not clamped";
 // "" for AccessVerdict::kNone.
-const char* AccessVerdictText(AccessVerdict verdict);
+GLINT_EXPORT const char* AccessVerdictText(AccessVerdict verdict);
 
 // ---- Reports for people and review tools (glslangValidator --report=html|sarif) ----
 
