@@ -6,6 +6,7 @@
 
 #include "Execution/shader_interface.h"
 #include "SPIRV/ir/parser.h"
+#include "glslang/pass_boundary.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
 
@@ -19,7 +20,7 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
   std::optional<spirv::Module> module = spirv::ParseModule(spirv, error);
   if (!module) return false;
   spirv::AuditInstrumentationOptions instrument;
-  instrument.analysis = options.analysis;
+  instrument.analysis = ToSpirv(options.analysis);
   instrument.adjust_proven_ranges = options.adjust_proven_ranges;
   try {
     if (!spirv::InstrumentForAudit(*module, instrument, instrumentation, error)) return false;
@@ -28,7 +29,7 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
     return false;
   }
   if (options.robust_access) {
-    Options clamp = options.analysis;
+    spirv::Options clamp = ToSpirv(options.analysis);
     clamp.robust_access = true;
     clamp.collect_ranges = false;
     spirv::PassContext context{clamp, nullptr};
@@ -40,7 +41,7 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
     }
   }
   *words = module->Encode();
-  std::string problem = spirv::Validate(*words, options.target_env);
+  std::string problem = spirv::Validate(*words, ToSpirv(options.target_env));
   if (!problem.empty()) {
     *error = "the instrumented module does not validate: " + problem;
     return false;
@@ -134,7 +135,7 @@ spirv::ObservedRange Merge(const spirv::ObservedRange& a, const spirv::ObservedR
 }
 
 std::string Verdict(const spirv::AuditSite& site, const spirv::ObservedRange& observed) {
-  const AccessRecord& record = site.record;
+  const spirv::AccessRecord& record = site.record;
   if (!record.has_range) return "no range";
   if (!observed.reached) return "not reached";
   if (observed.min < record.range_min || observed.max > record.range_max) return "ESCAPE";
@@ -193,7 +194,7 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
   if (options.located_records.size() == instrumentation.record_count)
     for (spirv::AuditSite& site : instrumentation.sites)
       if (site.record_index >= 0)
-        site.record.location = options.located_records[site.record_index].location;
+        site.record.location = ToSpirv(options.located_records[site.record_index].location);
   for (size_t i = 0; i < instrumentation.sites.size(); ++i)
     result->sites.push_back({instrumentation.sites[i], observed[i],
                              Verdict(instrumentation.sites[i], observed[i])});
@@ -203,7 +204,7 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
 std::string FormatAuditReport(const AuditResult& result, const std::string& source_name) {
   std::ostringstream out;
   for (const SiteResult& s : result.sites) {
-    const AccessRecord& r = s.site.record;
+    const spirv::AccessRecord& r = s.site.record;
     out << (r.location.file.empty() ? source_name : r.location.file);
     if (r.location.line) out << ":" << r.location.line;
     out << ": " << r.instruction << " " << (r.object.empty() ? "?" : r.object) << " index "

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "Execution/vk_runner.h"
+#include "glint/glint.h"
 #include "SPIRV/passes/audit_instrumentation.h"
 #include "lattice.h"
 
@@ -53,7 +54,8 @@ struct AuditOptions {
   std::vector<vk::BufferBinding> buffers;
   // Clamp the shader's own accesses (robust access) after instrumenting it.
   bool robust_access = true;
-  // The analysis audited: range_analysis, subgroup_size, spec_constants.
+  // The analysis audited: range_analysis, subgroup_size, spec_constants (converted to
+  // the SPIR-V layer's options, glslang/pass_boundary.h).
   Options analysis;
   TargetEnv target_env = TargetEnv::kVulkan10;
   std::string entry_point = "main";

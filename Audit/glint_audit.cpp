@@ -19,6 +19,7 @@
 
 #include "audit.h"
 #include "glslang/front_end.h"
+#include "glslang/pass_boundary.h"
 #include "SPIRV/validate.h"
 
 namespace glint::audit {
@@ -96,7 +97,7 @@ vk::BufferBinding ParseBuffer(const std::string& text) {
 void InjectWrongRange(uint64_t site, AuditOptions* options) {
   options->adjust_proven_ranges = [site](std::vector<spirv::AuditSite>& sites) {
     if (site >= sites.size()) Refuse("--test-inject-wrong-range: no site " + std::to_string(site));
-    AccessRecord& record = sites[site].record;
+    spirv::AccessRecord& record = sites[site].record;
     if (!record.has_range) record.range_min = record.range_max = 0;
     record.has_range = true;
     record.range_max = std::max(record.range_min, record.range_max - 1);
@@ -130,8 +131,10 @@ void ParseFlag(const std::string& flag, const std::string& value, Arguments* arg
     a.analysis.spec_constants[static_cast<uint32_t>(ParseNumber(flag, value.substr(0, equals)))] =
         ParseNumber(flag, value.substr(equals + 1));
   } else if (flag == "--target-env") {
-    if (value.rfind("vulkan", 0) != 0 || !spirv::ParseTargetEnv(value, &a.target_env))
+    spirv::TargetEnv env = spirv::TargetEnv::kVulkan10;
+    if (value.rfind("vulkan", 0) != 0 || !spirv::ParseTargetEnv(value, &env))
       Refuse("--target-env expects vulkan1.0 .. vulkan1.3, got '" + value + "'");
+    a.target_env = FromSpirv(env);
   } else {
     Refuse("unknown flag " + flag + " (use --help)");
   }

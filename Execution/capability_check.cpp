@@ -158,8 +158,8 @@ bool ValidateForDevice(const Context::State& state, const std::vector<uint32_t>&
   uint32_t api_minor = VK_API_VERSION_MINOR(state.properties.apiVersion);
   uint32_t spirv_minor = words.size() > 1 ? (words[1] >> 8) & 0xff : 0;
   // The oldest Vulkan version whose environment accepts the module's SPIR-V version.
-  TargetEnv env = spirv_minor >= 6 ? TargetEnv::kVulkan13 : spirv_minor == 5 ? TargetEnv::kVulkan12 : TargetEnv::kVulkan11;
-  if (api_minor >= 3 && spirv_minor >= 6) env = TargetEnv::kVulkan13;
+  spirv::TargetEnv env = spirv_minor >= 6 ? spirv::TargetEnv::kVulkan13 : spirv_minor == 5 ? spirv::TargetEnv::kVulkan12 : spirv::TargetEnv::kVulkan11;
+  if (api_minor >= 3 && spirv_minor >= 6) env = spirv::TargetEnv::kVulkan13;
   std::string problem = spirv::Validate(words, env);
   if (problem.empty()) return true;
   *error = "pipeline creation refused: the module fails spirv-val: " + problem;

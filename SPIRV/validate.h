@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "glint/glint.h"
+#include "SPIRV/target_env.h"
 
 namespace glint::spirv {
 

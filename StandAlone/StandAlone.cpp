@@ -19,6 +19,7 @@
 
 #include "command_line.h"
 #include "glint/report_format.h"
+#include "glslang/pass_boundary.h"
 #include "isolated_compile.h"
 #include "output_file.h"
 #include "report_files.h"
@@ -396,7 +397,7 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   }
   run.report.Add(report);
   if (line.spirv_tools_validate) {
-    std::string problem = spirv::Validate(words, env);
+    std::string problem = spirv::Validate(words, ToSpirv(env));
     if (!problem.empty())
       std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
   }

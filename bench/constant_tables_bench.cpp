@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "glslang/compile_driver.h"
+#include "glslang/pass_boundary.h"
 #include "Execution/vk_runner.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
@@ -152,7 +153,7 @@ bool BuildVariants(bool fragment, const std::string& env, std::vector<Variant>* 
   }
   *out = {{"glslang", glslang_words}, {"glint", glint_words}, {"hand-arranged", hand_words}};
   for (const Variant& variant : *out) {
-    std::string problem = glint::spirv::Validate(variant.words, options.target_env);
+    std::string problem = glint::spirv::Validate(variant.words, glint::ToSpirv(options.target_env));
     if (!problem.empty()) {
       *error = std::string(variant.name) + " fails spirv-val: " + problem;
       return false;

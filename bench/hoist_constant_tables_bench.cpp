@@ -34,6 +34,7 @@
 #include "SPIRV/passes/hoist_constant_tables.h"
 #include "SPIRV/validate.h"
 #include "glslang/compile_driver.h"
+#include "glslang/pass_boundary.h"
 
 namespace {
 
@@ -170,12 +171,12 @@ void Measure(const std::string& path, const std::string& source, EShLanguage sta
   ++tally->compiled;
   tally->glslang_s += best.glslang_s, tally->parse_s += best.parse_s;
   tally->pass_s += best.pass_s, tally->encode_s += best.encode_s;
-  bool valid_before = glint::spirv::Validate(words, env.target).empty();
+  bool valid_before = glint::spirv::Validate(words, glint::ToSpirv(env.target)).empty();
   tally->glslang_valid += valid_before;
   if (result.status != glint::spirv::PassStatus::kChanged) return;
   ++tally->changed;
   tally->tables += result.rewrites;
-  std::string problem = glint::spirv::Validate(output, env.target);
+  std::string problem = glint::spirv::Validate(output, glint::ToSpirv(env.target));
   tally->still_valid += problem.empty();
   std::printf("HOISTED %u table(s) in %s (%s)%s\n", result.rewrites, path.c_str(), env.name.c_str(),
               problem.empty() ? "" : valid_before ? " -> INVALID" : " (glslang's output was invalid)");

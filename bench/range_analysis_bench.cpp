@@ -129,14 +129,14 @@ int main() {
         if (inst.opcode == spv::OpAccessChain) chain_end = inst.words.at(1);
       glint::spirv::IntegerRange last = analysis.RangeOf(chain_end);
       double analysis_s = Seconds(start);
-      glint::Options options;
-      glint::Report report;
+      glint::spirv::Options options;
+      glint::spirv::Report report;
       start = std::clock();
       glint::spirv::CollectAccessRecords(*module, options, &report);
       double ranges_s = Seconds(start);
       double per_instruction = analysis_s * 1e9 / size;
       if (base_per_instruction == 0) base_per_instruction = per_instruction;
-      const glint::AccessRecord& record = report.accesses.back();
+      const glint::spirv::AccessRecord& record = report.accesses.back();
       std::string range = record.has_range ? "[" + std::to_string(record.range_min) + ", " +
                                                  std::to_string(record.range_max) + "]"
                                            : "no range: " + record.reason;

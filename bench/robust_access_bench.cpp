@@ -207,7 +207,7 @@ bool BuildVariants(const Kernel& kernel, std::vector<Variant>* variants, std::st
     if (!GlintRobust(glslang, modes[i], &(*variants)[2 + i], error)) return false;
   }
   for (const Variant& variant : *variants) {
-    std::string problem = glint::spirv::Validate(variant.words, glint::TargetEnv::kVulkan10);
+    std::string problem = glint::spirv::Validate(variant.words, glint::spirv::TargetEnv::kVulkan10);
     if (!problem.empty()) {
       *error = variant.name + " fails spirv-val: " + problem;
       return false;

@@ -18,6 +18,7 @@
 
 #include "big_stack.h"
 #include "glint/glint.h"
+#include "pass_boundary.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
@@ -71,15 +72,19 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
   if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
   if (check_input) {
-    std::string problem = spirv::Validate(input, TargetEnv::kUniversal);
+    std::string problem = spirv::Validate(input, spirv::TargetEnv::kUniversal);
     if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
   }
-  spirv::PassContext context{options, &report};
+  // The passes speak the SPIR-V layer's types; what they found is converted here.
+  const spirv::Options pass_options = ToSpirv(options);
+  spirv::Report found;
+  spirv::PassContext context{pass_options, &found};
   spirv::PassResult result = spirv::RunPipeline(*module, context);
+  AppendFromSpirv(std::move(found), report);
   if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
   output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
   if (options.validate) {
-    std::string problem = spirv::Validate(output, options.target_env);
+    std::string problem = spirv::Validate(output, ToSpirv(options.target_env));
     if (!problem.empty()) return Fail(&report, "spirv-val", problem);
   }
   return !report.HasErrors();

@@ -231,19 +231,19 @@ CHECK: OpAtomicSMin %uint
 TEST(AuditInstrumentation, SitesCarryTheProvenRanges) {
   Instrumented out = Instrument(kLoopShader, "vulkan1.0");
   ASSERT_EQ(out.result.sites.size(), 3u);
-  const AccessRecord& loop = out.result.sites[0].record;  // table[i]
+  const spirv::AccessRecord& loop = out.result.sites[0].record;  // table[i]
   EXPECT_TRUE(out.result.sites[0].is_signed);
   ASSERT_TRUE(loop.has_range) << loop.reason;
   EXPECT_EQ(loop.range_min, 0);
   EXPECT_EQ(loop.range_max, 9);
   EXPECT_EQ(loop.limit, 15);
   // Sites come in binary order: the modulo's access is emitted before the store's.
-  const AccessRecord& invocation = out.result.sites[2].record;  // values[gl_LocalInvocationIndex]
+  const spirv::AccessRecord& invocation = out.result.sites[2].record;  // values[gl_LocalInvocationIndex]
   EXPECT_FALSE(out.result.sites[2].is_signed);
   ASSERT_TRUE(invocation.has_range) << invocation.reason;
   EXPECT_EQ(invocation.range_min, 0);
   EXPECT_EQ(invocation.range_max, 63);
-  const AccessRecord& modulo = out.result.sites[1].record;  // table[values[0] % 16u]
+  const spirv::AccessRecord& modulo = out.result.sites[1].record;  // table[values[0] % 16u]
   ASSERT_TRUE(modulo.has_range) << modulo.reason;
   EXPECT_EQ(modulo.range_max, 15);
   EXPECT_EQ(out.result.sites[2].first_word, 4u);

@@ -538,9 +538,9 @@ TEST(ConvergenceChecker, EveryPassKeepsTheRules) {
 TEST(ConvergenceChecker, PipelineKeepsSubgroupUniformControlFlow) {
   const ShaderCase& shader = kShaders[3];
   std::vector<uint32_t> words = test::CompileGlsl(shader.source, shader.stage, shader.env);
-  Options options;
+  glint::Options options;
   options.robust_access = true;
-  Report report;
+  glint::Report report;
   ASSERT_TRUE(Process(words, options, &report));
   EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK: OpExtension \"SPV_KHR_subgroup_uniform_control_flow\""
                                                           "\nCHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"));

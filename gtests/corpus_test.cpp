@@ -44,6 +44,7 @@
 #include "SPIRV/validate.h"
 #include "command_line.h"
 #include "glslang/front_end.h"
+#include "glslang/pass_boundary.h"
 #include "support/test_support.h"
 
 namespace glint {
@@ -256,7 +257,7 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
     else tally_.Fail("(a) --no-glint identical to glslangValidator", Describe(job));
   }
   TargetEnv env = frontend::GlintTargetEnv(line.glslang);
-  bool glslang_valid = spirv::Validate(words, env).empty();
+  bool glslang_valid = spirv::Validate(words, ToSpirv(env)).empty();
   tally_.Count(glslang_valid ? "glslang output valid" : "glslang output invalid (counted only)");
   if (is_manifest_env && glslang_valid != job.shader->glslang_valid)
     tally_.Count("validity differs from manifest (validator options)");
@@ -309,7 +310,7 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
                    (output == words ? "left as they were" : "rewritten"));
       continue;
     }
-    std::string problem = spirv::Validate(output, env);
+    std::string problem = spirv::Validate(output, ToSpirv(env));
     if (problem.empty()) tally_.Count("[" + set.name + "] (d) valid");
     else tally_.Fail("[" + set.name + "] (d) spirv-val", Describe(job) + ": " + problem);
   }

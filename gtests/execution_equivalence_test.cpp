@@ -27,6 +27,7 @@
 #include "Execution/shader_interface.h"
 #include "Execution/vk_runner.h"
 #include "SPIRV/validate.h"
+#include "glslang/pass_boundary.h"
 #include "support/test_support.h"
 
 namespace glint::vk {
@@ -40,10 +41,10 @@ std::unique_ptr<Context> MakeContext() {
 }
 
 TargetEnv TargetOf(const std::string& env) {
-  TargetEnv target = TargetEnv::kVulkan10;
+  spirv::TargetEnv target = spirv::TargetEnv::kVulkan10;
   if (env == "spirv1.4") return TargetEnv::kVulkan11;  // validated as vulkan1.1spv1.4
   EXPECT_TRUE(spirv::ParseTargetEnv(env, &target)) << env;
-  return target;
+  return FromSpirv(target);
 }
 
 // Glint's passes with default options (for the module's environment).

@@ -491,12 +491,12 @@ TEST(HoistConstantTables, Process_OnByDefaultAndSwitchable) {
   // The seed's minimal shader.
   std::vector<uint32_t> words = test::CompileGlsl(kHoistCases[0].source, "frag", "vulkan1.0");
   std::vector<uint32_t> hoisted = words;
-  Options options;
-  Report report;
+  glint::Options options;
+  glint::Report report;
   ASSERT_TRUE(Process(hoisted, options, &report));
   EXPECT_NE(hoisted, words);
   bool seen = false;
-  for (const PassStatistic& statistic : report.passes)
+  for (const glint::PassStatistic& statistic : report.passes)
     if (statistic.pass == "hoist-constant-tables") {
       seen = true;
       EXPECT_TRUE(statistic.changed);
@@ -505,9 +505,9 @@ TEST(HoistConstantTables, Process_OnByDefaultAndSwitchable) {
   EXPECT_TRUE(seen);
   std::vector<uint32_t> kept = words;
   options.hoist_constant_tables = false;
-  Report off_report;
+  glint::Report off_report;
   ASSERT_TRUE(Process(kept, options, &off_report));
-  for (const PassStatistic& statistic : off_report.passes)
+  for (const glint::PassStatistic& statistic : off_report.passes)
     EXPECT_NE(statistic.pass, "hoist-constant-tables");
 }
 

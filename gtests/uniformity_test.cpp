@@ -12,6 +12,7 @@
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
 #include "glslang/compile_driver.h"
+#include "glslang/pass_boundary.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -65,7 +66,7 @@ Outcome Analyze(const std::vector<uint32_t>& words, const UniformityOptions& opt
   UniformityResult result = AnalyzeUniformity(*module, options);
   outcome.refusal = result.refusal;
   for (const Diagnostic& diagnostic : UniformityDiagnostics(result, Severity::kWarning))
-    outcome.warnings.push_back(FormatDiagnostic(diagnostic));
+    outcome.warnings.push_back(FormatDiagnostic(FromSpirv(diagnostic)));
   EXPECT_EQ(module->Encode(), words) << "the analysis must not change the module";
   return outcome;
 }
@@ -534,14 +535,14 @@ void main() [[subgroup_uniform_control_flow]] {
   Outcome outcome = Analyze(words);
   EXPECT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   // Through the whole pipeline: the mode survives, the output validates.
-  Options options;
-  Report report;
+  glint::Options options;
+  glint::Report report;
   std::vector<uint32_t> output = words;
   ASSERT_TRUE(Process(output, options, &report));
   EXPECT_EQ(output, words) << "warnings never change the output";
   EXPECT_EQ(test::ValidateFor(output, TargetEnv::kVulkan10), "");
   ASSERT_EQ(report.diagnostics.size(), 1u);
-  EXPECT_EQ(report.diagnostics[0].severity, Severity::kWarning);
+  EXPECT_EQ(report.diagnostics[0].severity, glint::Severity::kWarning);
 }
 
 // glint::GlslangToSpv without debug info: the output is glslang's, and the report is
@@ -561,8 +562,8 @@ void main() {
   std::unique_ptr<frontend::Compilation> program = ParseGlsl(source, "frag");
   ASSERT_TRUE(program);
   std::vector<uint32_t> words;
-  Options options;
-  Report report;
+  glint::Options options;
+  glint::Report report;
   ASSERT_TRUE(GlslangToSpv(*program->Intermediate(EShLangFragment), words, nullptr, options, &report));
   EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK-NOT: OpLine\nCHECK: OpDPdx"));
   ASSERT_EQ(report.diagnostics.size(), 1u);
@@ -572,8 +573,8 @@ void main() {
                                 "\nCHECK-NEXT: `t` is loaded at u.frag:7"
                                 "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"));
   // --uniformity=error: compilation fails, and the error names its line as well.
-  options.uniformity = Severity::kError;
-  Report failed;
+  options.uniformity = glint::Severity::kError;
+  glint::Report failed;
   std::vector<uint32_t> unchanged = {1, 2, 3};
   EXPECT_FALSE(GlslangToSpv(*program->Intermediate(EShLangFragment), unchanged, nullptr, options, &failed));
   EXPECT_EQ(unchanged, (std::vector<uint32_t>{1, 2, 3}));
@@ -610,9 +611,9 @@ void main() {
 TEST(UniformityCheck, Severity_Warning_OutputUnchanged) {
   std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
   std::vector<uint32_t> output = words;
-  Options options;
-  options.uniformity = Severity::kWarning;
-  Report report;
+  glint::Options options;
+  options.uniformity = glint::Severity::kWarning;
+  glint::Report report;
   ASSERT_TRUE(Process(output, options, &report));
   EXPECT_EQ(output, words);
   ASSERT_EQ(report.diagnostics.size(), 1u);
@@ -626,22 +627,22 @@ TEST(UniformityCheck, Severity_Warning_OutputUnchanged) {
 TEST(UniformityCheck, Severity_Error_FailsCompilation) {
   std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
   std::vector<uint32_t> output = words;
-  Options options;
-  options.uniformity = Severity::kError;
-  Report report;
+  glint::Options options;
+  options.uniformity = glint::Severity::kError;
+  glint::Report report;
   EXPECT_FALSE(Process(output, options, &report));
   EXPECT_EQ(output, words);
   EXPECT_TRUE(report.HasErrors());
   bool uniformity_error = false;
-  for (const Diagnostic& d : report.diagnostics) uniformity_error |= d.origin == "uniformity" && d.severity == Severity::kError;
+  for (const glint::Diagnostic& d : report.diagnostics) uniformity_error |= d.origin == "uniformity" && d.severity == glint::Severity::kError;
   EXPECT_TRUE(uniformity_error);
 }
 
 TEST(UniformityCheck, Severity_Off_Silent) {
   std::vector<uint32_t> words = test::CompileGlsl(kDivergentBarrier, "comp");
-  Options options;
-  options.uniformity = Severity::kOff;
-  Report report;
+  glint::Options options;
+  options.uniformity = glint::Severity::kOff;
+  glint::Report report;
   ASSERT_TRUE(Process(words, options, &report));
   EXPECT_TRUE(report.diagnostics.empty());
 }
@@ -651,9 +652,9 @@ TEST(UniformityCheck, Severity_Error_CleanShaderCompiles) {
 layout(local_size_x = 64) in;
 void main() { if (gl_WorkGroupID.x == 0u) barrier(); }
 )", "comp");
-  Options options;
-  options.uniformity = Severity::kError;
-  Report report;
+  glint::Options options;
+  options.uniformity = glint::Severity::kError;
+  glint::Report report;
   EXPECT_TRUE(Process(words, options, &report));
   EXPECT_TRUE(report.diagnostics.empty());
 }

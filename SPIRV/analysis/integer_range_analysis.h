@@ -63,7 +63,7 @@
 //   range holds for loads in blocks dominated by the body block (the true target of the
 //   condition), which includes the continue target; other loads of %i get no range.
 //
-// Modes (glint::RangeAnalysisMode):
+// Modes (RangeAnalysisMode, range_analysis_mode.h):
 //   kOff        every value has no range ("range analysis is off").
 //   kReference  exactly the reference rules above, nothing more; the baseline.
 //   kFull       the default: the reference rules plus Glint's documented, sound
@@ -92,7 +92,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "glint/glint.h"
+#include "SPIRV/analysis/range_analysis_mode.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -122,10 +122,6 @@ struct IntegerRange {
 struct IntegerRangeOptions {
   RangeAnalysisMode mode = RangeAnalysisMode::kFull;
   uint32_t subgroup_size = 0;  // 0: unknown
-
-  static IntegerRangeOptions From(const Options& options) {
-    return {options.range_analysis, options.subgroup_size};
-  }
 };
 
 class IntegerRangeAnalysis {

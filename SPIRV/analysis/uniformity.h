@@ -63,12 +63,12 @@
 #include <string>
 #include <vector>
 
-#include "glint/glint.h"
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/module.h"
+#include "SPIRV/diagnostics.h"
 
 namespace glint::spirv {
 

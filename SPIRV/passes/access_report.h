@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "glint/glint.h"
+#include "SPIRV/passes/pass_report.h"
 
 namespace glint::spirv {
 

@@ -44,8 +44,9 @@
 #include <string>
 #include <vector>
 
-#include "glint/glint.h"
 #include "SPIRV/ir/module.h"
+#include "SPIRV/passes/pass_options.h"
+#include "SPIRV/passes/pass_report.h"
 
 namespace glint::spirv {
 

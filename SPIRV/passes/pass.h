@@ -18,9 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "glint/glint.h"
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/module.h"
+#include "SPIRV/passes/pass_options.h"
+#include "SPIRV/passes/pass_report.h"
 
 namespace glint::spirv {
 
@@ -47,6 +48,11 @@ struct PassResult {
     return *this;
   }
 };
+
+// The range analysis a pass asks for under `options` (mode and subgroup size).
+inline IntegerRangeOptions RangeOptionsFor(const Options& options) {
+  return {options.range_analysis, options.subgroup_size};
+}
 
 // What passes may read and report into while running.
 struct PassContext {

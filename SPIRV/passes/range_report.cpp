@@ -16,7 +16,7 @@ class ReportBuilder {
   ReportBuilder(AnalysisContext& analyses, const Options& options,
                std::vector<AccessRecord>* records)
       : module_(analyses.module()), def_use_(analyses.GetDefUse()), records_(records),
-        ranges_(analyses.GetIntegerRanges(IntegerRangeOptions::From(options))) {
+        ranges_(analyses.GetIntegerRanges(RangeOptionsFor(options))) {
     const Module& module = module_;
     for (const Instruction& inst : module.debug_names)
       if (inst.opcode == spv::OpName) names_.emplace(inst.words.at(0), inst.StringAt(1));

@@ -4,7 +4,7 @@
 // (analysis/integer_range_analysis.h) or "no range" with the first reason. It changes
 // nothing in the module; it runs only when Options::collect_ranges is set.
 //
-// Records (glint::AccessRecord) come in a stable order: instructions in module binary
+// Records (AccessRecord, pass_report.h) come in a stable order: instructions in module binary
 // order, then index operands in operand order. Each record is keyed by
 // (access_id, index_position): the accessing instruction's result id and the index's
 // position among its indices (OpPtrAccessChain: 0 is Element, 1.. the indices).

@@ -86,7 +86,7 @@ class State {
   void Decide(IndexClamp clamp);
   // The context's range analysis for Options::range_analysis (shared with range-report).
   IntegerRangeAnalysis& Ranges() {
-    return context_.analyses->GetIntegerRanges(IntegerRangeOptions::From(context_.options));
+    return context_.analyses->GetIntegerRanges(RangeOptionsFor(context_.options));
   }
   bool ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record);
   bool BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard);

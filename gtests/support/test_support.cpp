@@ -10,6 +10,7 @@
 
 #include "SPIRV/validate.h"
 #include "glslang/compile_driver.h"
+#include "glslang/pass_boundary.h"
 
 namespace glint::test {
 
@@ -50,6 +51,10 @@ std::string Disassemble(const std::vector<uint32_t>& words) {
 }
 
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env) {
+  return spirv::Validate(words, ToSpirv(env));
+}
+
+std::string ValidateFor(const std::vector<uint32_t>& words, spirv::TargetEnv env) {
   return spirv::Validate(words, env);
 }
 

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "glint/glint.h"
+#include "SPIRV/target_env.h"
 
 namespace glint::test {
 
@@ -28,8 +29,9 @@ std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& 
 std::vector<uint32_t> Assemble(const std::string& text);
 std::string Disassemble(const std::vector<uint32_t>& words);
 
-// Empty when the module validates for `env`.
+// Empty when the module validates for `env` (the public API's or the SPIR-V layer's).
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
+std::string ValidateFor(const std::vector<uint32_t>& words, spirv::TargetEnv env);
 
 // Runs LLVM's FileCheck (llvm-15-tools; GLINT_FILECHECK) with `checks` as the check file
 // on `text`: CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT, CHECK-DAG, CHECK-LABEL, captures

@@ -1,0 +1,113 @@
+// Conversions between the public API's types and the SPIR-V layer's (pass_boundary.h).
+#include "pass_boundary.h"
+
+#include <utility>
+
+namespace glint {
+namespace {
+
+// The enums are converted with a cast; these checks make a reordered or added
+// enumerator on either side a compile error rather than a silent mismatch.
+template <typename A, typename B>
+constexpr bool Same(A a, B b) {
+  return static_cast<int>(a) == static_cast<int>(b);
+}
+static_assert(Same(TargetEnv::kUniversal, spirv::TargetEnv::kUniversal) &&
+              Same(TargetEnv::kOpenGL45, spirv::TargetEnv::kOpenGL45) &&
+              Same(TargetEnv::kVulkan10, spirv::TargetEnv::kVulkan10) &&
+              Same(TargetEnv::kVulkan11, spirv::TargetEnv::kVulkan11) &&
+              Same(TargetEnv::kVulkan12, spirv::TargetEnv::kVulkan12) &&
+              Same(TargetEnv::kVulkan13, spirv::TargetEnv::kVulkan13));
+static_assert(Same(Severity::kOff, spirv::Severity::kOff) &&
+              Same(Severity::kNote, spirv::Severity::kNote) &&
+              Same(Severity::kWarning, spirv::Severity::kWarning) &&
+              Same(Severity::kError, spirv::Severity::kError));
+static_assert(Same(RangeAnalysisMode::kOff, spirv::RangeAnalysisMode::kOff) &&
+              Same(RangeAnalysisMode::kReference, spirv::RangeAnalysisMode::kReference) &&
+              Same(RangeAnalysisMode::kFull, spirv::RangeAnalysisMode::kFull));
+static_assert(Same(AccessVerdict::kNone, spirv::AccessVerdict::kNone) &&
+              Same(AccessVerdict::kClamped, spirv::AccessVerdict::kClamped) &&
+              Same(AccessVerdict::kProvenInBounds, spirv::AccessVerdict::kProvenInBounds) &&
+              Same(AccessVerdict::kUnbounded, spirv::AccessVerdict::kUnbounded) &&
+              Same(AccessVerdict::kNotClamped, spirv::AccessVerdict::kNotClamped));
+
+}  // namespace
+
+spirv::TargetEnv ToSpirv(TargetEnv env) { return static_cast<spirv::TargetEnv>(env); }
+TargetEnv FromSpirv(spirv::TargetEnv env) { return static_cast<TargetEnv>(env); }
+spirv::Severity ToSpirv(Severity severity) { return static_cast<spirv::Severity>(severity); }
+Severity FromSpirv(spirv::Severity severity) { return static_cast<Severity>(severity); }
+spirv::RangeAnalysisMode ToSpirv(RangeAnalysisMode mode) {
+  return static_cast<spirv::RangeAnalysisMode>(mode);
+}
+AccessVerdict FromSpirv(spirv::AccessVerdict verdict) {
+  return static_cast<AccessVerdict>(verdict);
+}
+
+spirv::Options ToSpirv(const Options& options) {
+  spirv::Options out;
+  out.hoist_constant_tables = options.hoist_constant_tables;
+  out.robust_access = options.robust_access;
+  out.range_analysis = ToSpirv(options.range_analysis);
+  out.uniformity = ToSpirv(options.uniformity);
+  out.subgroup_size = options.subgroup_size;
+  out.spec_constants = options.spec_constants;
+  out.collect_ranges = options.collect_ranges;
+  out.passes = options.passes;
+  return out;
+}
+
+SourceLocation FromSpirv(spirv::SourceLocation location) {
+  return {std::move(location.file), location.line, location.column};
+}
+
+spirv::SourceLocation ToSpirv(const SourceLocation& location) {
+  return {location.file, location.line, location.column};
+}
+
+Diagnostic FromSpirv(spirv::Diagnostic diagnostic) {
+  Diagnostic out;
+  out.severity = FromSpirv(diagnostic.severity);
+  out.origin = std::move(diagnostic.origin);
+  out.location = FromSpirv(std::move(diagnostic.location));
+  out.message = std::move(diagnostic.message);
+  out.reasons = std::move(diagnostic.reasons);
+  out.reason_locations.reserve(diagnostic.reason_locations.size());
+  for (spirv::SourceLocation& location : diagnostic.reason_locations)
+    out.reason_locations.push_back(FromSpirv(std::move(location)));
+  out.rule = std::move(diagnostic.rule);
+  return out;
+}
+
+AccessRecord FromSpirv(spirv::AccessRecord record) {
+  AccessRecord out;
+  out.location = FromSpirv(std::move(record.location));
+  out.instruction = std::move(record.instruction);
+  out.object = std::move(record.object);
+  out.index_id = record.index_id;
+  out.access_id = record.access_id;
+  out.index_position = record.index_position;
+  out.has_range = record.has_range;
+  out.range_min = record.range_min;
+  out.range_max = record.range_max;
+  out.is_signed = record.is_signed;
+  out.reason = std::move(record.reason);
+  out.limit = record.limit;
+  out.verdict = FromSpirv(record.verdict);
+  out.guard = FromSpirv(std::move(record.guard));
+  return out;
+}
+
+TableRecord FromSpirv(spirv::TableRecord table) {
+  return {FromSpirv(std::move(table.location)), std::move(table.name), table.copies_removed};
+}
+
+void AppendFromSpirv(spirv::Report from, Report& into) {
+  for (spirv::Diagnostic& d : from.diagnostics) into.diagnostics.push_back(FromSpirv(std::move(d)));
+  for (spirv::AccessRecord& a : from.accesses) into.accesses.push_back(FromSpirv(std::move(a)));
+  for (spirv::PassStatistic& p : from.passes)
+    into.passes.push_back({std::move(p.pass), p.changed, p.rewrites});
+  for (spirv::TableRecord& t : from.tables) into.tables.push_back(FromSpirv(std::move(t)));
+}
+
+}  // namespace glint
