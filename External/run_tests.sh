@@ -10,3 +10,7 @@ bash "$root/External/build.sh"
 if [[ ${GLINT_SKIP_SANITIZERS:-0} != 1 ]]; then
   bash "$root/External/sanitize.sh"
 fi
+# ctest checked the machine's device nodes after its tests (fixture
+# glint_machine_devices); the sanitizer job's fuzz smoke runs outside ctest, so check
+# once more at the very end: a replaced /dev/null fails the run.
+sh "$root/Test/check_machine_devices.sh"
