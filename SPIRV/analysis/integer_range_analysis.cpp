@@ -68,8 +68,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
       continue;
     }
     if (!expanded_.insert(top).second) {  // second visit: every operand is done
-      memo_[top] = Compute(top);
       stack.pop_back();
+      if (computing_.count(top)) continue;  // asked again from inside its own Compute
+      computing_.insert(top);
+      IntegerRange computed = Compute(top);
+      computing_.erase(top);
+      memo_[top] = std::move(computed);
       continue;
     }
     const Instruction* def = def_use_.Definition(top);
@@ -77,7 +81,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
     for (uint32_t dependency : Dependencies(*def))
       if (!memo_.count(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
   }
-  return memo_.at(id);
+  auto found = memo_.find(id);
+  if (found == memo_.end())  // a guard read while widening asked for a value in progress
+    return IntegerRange::None("cyclic definition of %" + std::to_string(id));
+  return found->second;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
@@ -126,7 +133,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpLoad:
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def)) return {store->words.at(1)};
-      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->values;
+      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->dependencies;
       return {};
     default:
       return {};

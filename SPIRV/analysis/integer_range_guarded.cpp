@@ -65,7 +65,11 @@ const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Ins
 IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
   IntegerRange base = RangeOf(id);
   const std::vector<GuardFact>* facts = FactsAt(use);
-  if (!facts) return base;
+  if (!facts || !memo_.count(id)) return base;  // not memoized: asked inside its own Compute
+  // A stored value's range is asked at its store while another RangeAt may be under way
+  // (integer_range_locals.cpp): keep that one's values at its use apart.
+  std::unordered_map<uint32_t, IntegerRange> outer = std::move(at_use_);
+  at_use_.clear();
   std::vector<uint32_t> order;
   ContextNodes(id, &order);
   for (uint32_t node : order) {
@@ -80,7 +84,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
     at_use_[node] = ApplyFacts(node, own, *facts);
   }
   IntegerRange result = at_use_.count(id) ? at_use_[id] : base;
-  at_use_.clear();
+  at_use_ = std::move(outer);
   bool same = result.valid == base.valid && (!base.valid || (result.min == base.min &&
                                                               result.max == base.max));
   if (same) return base;

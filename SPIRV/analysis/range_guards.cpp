@@ -90,6 +90,10 @@ const std::vector<GuardFact>& GuardFacts::At(const Cfg& cfg, const Block* block)
   if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
     parent = memo_[cfg.ImmediateDominator(chain.back())];
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (memo_.count(*it)) {  // filled meanwhile by a nested query (a guard's own range)
+      parent = memo_[*it];
+      continue;
+    }
     Facts own = cfg.IsReachable(*it) ? EdgeFacts(cfg, *it, 0) : Facts{};
     if (!own.empty()) {
       for (size_t i = 0; parent && i < parent->size() && own.size() < kMaxFacts; ++i)
@@ -162,8 +166,15 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
     out->push_back(fact);
   }
   Interval y_range;
-  if (!source_.RangeOf(y, &y_range) || !range_math::Reinterpret(y_range, is_signed, &y_range))
+  if (!source_.RangeOf(y, &y_range)) {
+    if (relation != kLess && relation != kGreater) return;
+    fact.kind = GuardFact::Kind::kStrict;
+    fact.interval = Interval{is_signed, TypeMin(is_signed), TypeMax(is_signed)};
+    (relation == kLess ? fact.interval.max : fact.interval.min) += relation == kLess ? -1 : 1;
+    out->push_back(fact);
     return;
+  }
+  if (!range_math::Reinterpret(y_range, is_signed, &y_range)) return;
   if (relation == kNotEqual && y_range.min == y_range.max) {
     fact.kind = GuardFact::Kind::kNotEqual;
     fact.interval = y_range;
@@ -223,7 +234,10 @@ void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, in
 // True when `value` is defined outside any block or in one dominating `block`.
 bool GuardFacts::DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const {
   const Instruction* def = def_use_.Definition(value);
-  if (!def) return false;
+  if (!def) {
+    const Block* join = source_.VersionBlock(value);
+    return join && cfg.Dominates(join, block);
+  }
   const Block* home = def_use_.BlockOf(def);
   return !home || cfg.Dominates(home, block);
 }
