@@ -580,6 +580,49 @@ INSTANTIATE_TEST_SUITE_P(
                   {"no range: the step of a loop-carried local has no range: " MEMORY_REASON_TEXT}}),
     CaseName);
 
+// --- Full mode: parameters across calls (integer_range_calls.cpp) ---------------------
+
+// The ranges of the indices into probe[] of a shader whose helpers come before main.
+std::vector<std::string> CallRanges(const std::string& helpers, const std::string& body,
+                                    RangeAnalysisMode mode) {
+  std::string source = "#version 450\nlayout(local_size_x = 64) in;\n"
+                       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+                       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
+                       helpers + "\nvoid main() {\n" + body + "\n}\n";
+  return ProbeRanges(test::CompileGlsl(source, "comp"), mode);
+}
+
+TEST(IntegerRange, Parameters_UnionOfEveryCallSitesArgument) {
+  const std::string put = "void put(uint k) { probe[k] = 0u; }";
+  EXPECT_EQ(CallRanges(put, "put(3u);\nput(5u);", RangeAnalysisMode::kFull), (Ranges{"[3, 5]"}));
+  // A guard around the call narrows the argument where it is stored.
+  EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);", RangeAnalysisMode::kFull),
+            (Ranges{"[0, 7]"}));
+  // Trap: one call site is unguarded.
+  EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);\nput(x);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
+  // Reference mode has no rule for parameters.
+  EXPECT_EQ(CallRanges(put, "put(3u);", RangeAnalysisMode::kReference),
+            (Ranges{"no range: load through a pointer that is not a variable"}));
+}
+
+TEST(IntegerRange, Parameters_WrittenInTheCalleeAreRefused) {
+  // Trap: the callee changes its copy, so the argument's range says nothing.
+  EXPECT_EQ(CallRanges("void put(uint k) { k += data[0]; probe[k] = 0u; }", "put(3u);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"no range: function parameter has no range: the parameter is not only "
+                    "loaded in its function"}));
+}
+
+TEST(IntegerRange, Parameters_GuardOnOneLoadNarrowsAnother) {
+  // Every load of an only-loaded parameter reads one value: the test's load and the
+  // index's load are one canonical value for the guard.
+  EXPECT_EQ(CallRanges("void put(uint k) { if (k < 4u) probe[k] = 0u; }", "put(data[0]);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"[0, 3]"}));
+}
+
 // --- Subgroup built-ins (GL_KHR_shader_subgroup_basic, Vulkan 1.1) ------------------
 
 TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {

@@ -20,6 +20,8 @@
 //   - OpSelect: the union of both operands' ranges when both have one.
 //   - GLSL.std.450 SClamp / UClamp: min(max(x, lo), hi) when lo's range lies wholly
 //     below hi's (the result is undefined when lo > hi, so nothing is proven then).
+//   - Locals through value flow, loop-carried locals widened, parameters across calls
+//     (integer_range_locals.cpp, integer_range_loop_locals.cpp, integer_range_calls.cpp).
 //   - A Function variable without initializer whose only uses are one OpStore and
 //     loads (a GLSL local assigned once, glslang's form of `let`): a load dominated by
 //     the store has the stored value's range.
@@ -134,6 +136,9 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def)) return {store->words.at(1)};
       if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->dependencies;
+      if (const Instruction* parameter = def_use_.Definition(def.words.at(0));
+          Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
+        return ArgumentsOf(*parameter).values;
       return {};
     default:
       return {};
@@ -234,6 +239,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
   }
   bool is_chain = pointer->opcode == spv::OpAccessChain ||
                   pointer->opcode == spv::OpInBoundsAccessChain;
+  if (Full() && pointer->opcode == spv::OpFunctionParameter)
+    return ParameterLoad(*pointer, is_signed);
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
   const Instruction* base = def_use_.Definition(pointer->words.at(0));
   if (Full() && base && base->opcode == spv::OpVariable &&

@@ -161,6 +161,14 @@ struct LoopShape {
   Function* function = nullptr;
 };
 
+// The values stored into a parameter's argument variable at every call site
+// (integer_range_calls.cpp), or why they are not known.
+struct CallArguments {
+  std::vector<uint32_t> values;
+  std::vector<const Instruction*> stores;  // values[i]'s OpStore in the caller
+  std::string reason;                      // non-empty: no range
+};
+
 // A loop-carried update of a local (integer_range_loop_locals.cpp): the stored value
 // is `loaded + step` (OpIAdd, either side) or `loaded - step` (OpISub) where `loaded`
 // is a load of the same variable and element.
@@ -284,6 +292,14 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
 
+  // Parameters across calls (integer_range_calls.cpp).
+  static constexpr size_t kMaxCallSites = 64;
+  const CallArguments& ArgumentsOf(const Instruction& parameter);
+  CallArguments FindArguments(const Instruction& parameter);
+  const Instruction* ArgumentStore(const Instruction& call, size_t position, std::string* why);
+  IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
+  const Instruction* LoadedParameter(const Instruction& load);
+
   // Loop-carried locals (integer_range_loop_locals.cpp).
   static constexpr int kMaxWideningDepth = 8;
   bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
@@ -320,6 +336,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;  // phi version -> id past the bound
+  std::unordered_map<uint32_t, CallArguments> call_arguments_;  // parameter id -> arguments
   std::unordered_map<uint32_t, const Block*> version_blocks_;  // that id -> the phi's block
   // Values whose Compute is on the call stack: a guard read while widening a
   // loop-carried local may ask for one of them again (RangeOf then refuses it).

@@ -28,6 +28,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
       id = def->words.at(0);  // the same 32 bits, read the other way
     } else if (uint32_t source = ExtractSource(*def)) {
       id = source;  // the component a vector was built from
+    } else if (const Instruction* parameter = LoadedParameter(*def)) {
+      id = parameter->result_id;  // every load of an only-loaded parameter reads one value
     } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
       const Instruction* store = DominatingSingleStore(*def);
       if (store) {
