@@ -520,6 +520,20 @@ INSTANTIATE_TEST_SUITE_P(
         RangeCase{"OrDoesNotNarrowWhenTrue", "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u || data[1] == 0u) probe[x] = 0u;",
                   {LOCAL_REASON}, {MEMORY_REASON}},
+        // A test on `2u * t` is one on t when 2u * t cannot wrap (t <= 255 here).
+        RangeCase{"ThroughConstantFactorAndOffset", "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nif (2u * t < 420u) {\n"
+                  "  probe[2u * t + 1u] = 0u;\n  probe[t] = 0u;\n}",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[1, 419]", "[0, 209]"}},
+        // Signed: v * 2 in [-9, 9] puts v in [-4, 4] (rounded inwards).
+        RangeCase{"ThroughSignedFactor", "local_size_x = 256",
+                  "int v = int(gl_LocalInvocationIndex) - 100;\n"
+                  "if (v * 2 > -10 && v * 2 < 10) probe[v + 4] = 0u;",
+                  {LOCAL_REASON}, {"[0, 8]"}},
+        // Trap: x + 1u wraps for x = 4294967295, so `x + 1u < 10u` says nothing about x.
+        RangeCase{"TrapOffsetThatMayWrap", "local_size_x = 64",
+                  "uint x = data[0];\nif (x + 1u < 10u) probe[x] = 0u;", {LOCAL_REASON},
+                  {MEMORY_REASON}},
         RangeCase{"MergeOfBothSidesIsNotNarrowed", "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) { data[1] = 0u; }\nprobe[x] = 0u;",
                   {LOCAL_REASON}, {MEMORY_REASON}}),

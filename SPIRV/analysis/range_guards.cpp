@@ -182,7 +182,64 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   } else if (IntervalFor(relation, y_range, &fact.interval)) {
     fact.kind = GuardFact::Kind::kInterval;
     out->push_back(fact);
+    OperandFacts(x, fact, 0, out);
   }
+}
+
+// The value of constant `id` in the given reading.
+bool GuardFacts::ConstantIn(uint32_t id, bool is_signed, int64_t* value) const {
+  uint64_t bits = 0;
+  uint32_t width = 0;
+  bool constant_signed = false;
+  if (!def_use_.IntConstant(id, &bits, &constant_signed, &width) || width != 32) return false;
+  *value = is_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(uint32_t(bits));
+  return true;
+}
+
+namespace {
+int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && (a < 0)); }
+int64_t CeilDiv(int64_t a, int64_t b) { return a / b + ((a % b != 0) && (a > 0)); }
+}  // namespace
+
+// `fact` holds for y; when y is x + c, c + x, x - c, x * c, c * x (c > 0) or x << c
+// and no value of x makes it wrap in the fact's reading, y's r-reading is exactly that
+// arithmetic on x's, so the inverse gives a fact about x.
+void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out) {
+  const Instruction* def = def_use_.Definition(source_.Canonical(y));
+  if (depth >= kMaxOperandDepth || !def || def->words.size() != 2) return;
+  spv::Op op = def->opcode;
+  bool commutes = op == spv::OpIAdd || op == spv::OpIMul;
+  if (!commutes && op != spv::OpISub && op != spv::OpShiftLeftLogical) return;
+  bool s = fact.interval.is_signed;
+  uint32_t x = def->words[0];
+  int64_t c = 0;
+  if (!ConstantIn(def->words[1], s, &c)) {
+    if (!commutes || !ConstantIn(def->words[0], s, &c)) return;
+    x = def->words[1];
+  }
+  Interval xr;
+  bool x_signed = false;
+  if (!source_.IsScalarInt(x, &x_signed) || !source_.RangeOf(x, &xr) ||
+      !range_math::Reinterpret(xr, s, &xr))
+    return;
+  if (op == spv::OpShiftLeftLogical) {
+    if (c < 0 || c > 30) return;
+    c = int64_t(1) << c;
+    op = spv::OpIMul;
+  }
+  if (op == spv::OpIMul && c <= 0) return;
+  int64_t lo = op == spv::OpIAdd ? xr.min + c : op == spv::OpISub ? xr.min - c : xr.min * c;
+  int64_t hi = op == spv::OpIAdd ? xr.max + c : op == spv::OpISub ? xr.max - c : xr.max * c;
+  if (lo < TypeMin(s) || hi > TypeMax(s)) return;  // may wrap: y says nothing exact about x
+  GuardFact derived = fact;
+  derived.value = source_.Canonical(x);
+  const Interval& in = fact.interval;
+  derived.interval = op == spv::OpIAdd   ? Interval{s, in.min - c, in.max - c}
+                     : op == spv::OpISub ? Interval{s, in.min + c, in.max + c}
+                                         : Interval{s, CeilDiv(in.min, c), FloorDiv(in.max, c)};
+  if (!range_math::Meet(derived.interval, xr, &derived.interval)) return;  // edge not taken
+  out->push_back(derived);
+  OperandFacts(x, derived, depth + 1, out);
 }
 
 // A boolean phi is one of its incoming values. Incoming values that contradict `holds`

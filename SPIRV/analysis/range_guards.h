@@ -13,6 +13,9 @@
 //     reader converts a fact to the other reading only where both readings agree);
 //   - `x < OpArrayLength(block, member)` (also with the length bitcast): a symbolic
 //     fact that proves an index into that runtime array in bounds (`<=` proves nothing);
+//   - through a constant offset or factor: a fact about `x + c`, `x - c`, `x * c`
+//     (c > 0) or `x << c` is one about x too, when x's range shows that the operation
+//     cannot wrap in the fact's reading (then it is exact); kMaxOperandDepth steps;
 //   - `x < y` / `x > y` where y has no range: x is not the type's largest (smallest)
 //     value in that reading (kStrict; what widening a loop counter needs);
 //   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
@@ -83,6 +86,7 @@ class GuardFacts {
  public:
   static constexpr size_t kMaxFacts = 64;
   static constexpr int kMaxConditionDepth = 8;
+  static constexpr int kMaxOperandDepth = 3;  // x in `(x * 2u + 1u) < n`: two steps
 
   GuardFacts(const DefUse& def_use, GuardSource& source) : def_use_(def_use), source_(source) {}
 
@@ -99,6 +103,8 @@ class GuardFacts {
   void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
+  void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
+  bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;
   bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;
 
   const DefUse& def_use_;
