@@ -7,6 +7,7 @@
 // file not among the sources) are listed at the end. The page is complete without
 // JavaScript; a small inline script only adds filter buttons and "next finding".
 #include <charconv>
+#include <cstring>
 #include <map>
 #include <string_view>
 #include <type_traits>
@@ -72,8 +73,31 @@ class PageText {
     char digits[24];
     return *this << std::string_view(digits, std::to_chars(digits, digits + sizeof digits, value).ptr - digits);
   }
-  // Source text, escaped.
-  void AppendEscaped(std::string_view bytes) { text::AppendHtml(text_, bytes); }
+  void Reserve(size_t bytes) { text_.reserve(bytes); }
+  // The line of `source` that starts at `at` as a table row; returns where the next
+  // line starts. `open` is the row's markup up to the line number:
+  //   <tr class="line" id="f0-L  12"><td class="ln">12</td><td class="src">TEXT</td></tr>
+  // A large source is nearly all such rows, so the markup around the number is put
+  // together in a buffer and appended once (one append per piece cost more than the
+  // escaping of the line).
+  size_t AppendLineRow(std::string_view open, uint32_t line, std::string_view source, size_t at) {
+    char number[16];
+    size_t digits = size_t(std::to_chars(number, number + sizeof number, line).ptr - number);
+    char row[64];
+    char* end = row;
+    const auto put = [&end](std::string_view piece) {
+      std::memcpy(end, piece.data(), piece.size());
+      end += piece.size();
+    };
+    put({number, digits});
+    put("\"><td class=\"ln\">");
+    put({number, digits});
+    put("</td><td class=\"src\">");
+    text_.append(open).append(row, size_t(end - row));
+    at = text::AppendHtmlLine(text_, source, at);
+    text_.append("</td></tr>\n");
+    return at;
+  }
   std::string Take() { return std::move(text_); }
 
  private:
@@ -92,11 +116,12 @@ class HtmlWriter {
   HtmlWriter(const Report& report, const ReportContext& context)
       : report_(report), context_(context), findings_(report::CollectFindings(report)) {
     for (size_t i = 0; i < context.sources.size(); ++i) source_index_[context.sources[i].name] = int(i);
-    for (const ReportSource& source : context.sources) lines_.push_back(text::SplitLines(source.text));
+    line_counts_.assign(context.sources.size(), kNotCounted);
     PlaceFindings();
   }
 
   std::string Write() {
+    out_.Reserve(EstimatedSize());
     WriteHead();
     WriteSummary();
     for (size_t i = 0; i < context_.sources.size(); ++i) WriteSource(int(i));
@@ -106,9 +131,24 @@ class HtmlWriter {
   }
 
  private:
-  Anchor AnchorOf(const SourceLocation& location) const {
+  // The page is about the sources' size plus the markup of each line (60 to 80 bytes
+  // for lines of about 40 bytes or more) and of each finding: one reservation.
+  size_t EstimatedSize() const {
+    size_t bytes = 16384 + 512 * findings_.size();
+    for (const ReportSource& source : context_.sources) bytes += source.text.size() + source.text.size() / 2;
+    return bytes;
+  }
+
+  // Counted only for sources that findings point into: a large source without
+  // findings is scanned once, when it is written.
+  size_t LineCount(int source) {
+    if (line_counts_[source] == kNotCounted) line_counts_[source] = text::SplitLines(context_.sources[source].text).size();
+    return line_counts_[source];
+  }
+
+  Anchor AnchorOf(const SourceLocation& location) {
     auto it = source_index_.find(location.file);
-    if (it == source_index_.end() || location.line == 0 || location.line > lines_[it->second].size()) return {};
+    if (it == source_index_.end() || location.line == 0 || location.line > LineCount(it->second)) return {};
     return {it->second, location.line};
   }
 
@@ -168,20 +208,21 @@ class HtmlWriter {
     out_ << "</table>\n";
   }
 
+  // Every line of the source, numbered, each followed by the row of its findings. The
+  // line number is plain text (an id to link to, not a link: half the markup).
   void WriteSource(int index) {
-    const ReportSource& source = context_.sources[index];
-    const std::vector<std::string_view>& lines = lines_[index];
-    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << text::Html(source.name)
+    const std::string& text = context_.sources[index].text;
+    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << text::Html(context_.sources[index].name)
          << "</h2>\n<table class=\"code\">\n";
-    for (uint32_t line = 1; line <= lines.size(); ++line) {
-      auto found = placed_.find({index, line});
-      const char* marked = found == placed_.end() ? "" : " marked";
-      // The line number is plain text (an id to link to, not a link: half the markup).
-      out_ << "<tr class=\"line" << marked << "\" id=\"f" << index << "-L" << line << "\"><td class=\"ln\">" << line
-           << "</td><td class=\"src\">";
-      out_.AppendEscaped(lines[line - 1]);
-      out_ << "</td></tr>\n";
-      if (found != placed_.end()) WriteFindingRow(found->second);
+    const std::string id = std::to_string(index) + "-L";
+    const std::string plain_row = "<tr class=\"line\" id=\"f" + id, marked_row = "<tr class=\"line marked\" id=\"f" + id;
+    auto next = placed_.lower_bound({index, 0});  // placed_ is ordered by source, then line
+    uint32_t line = 0;
+    for (size_t at = 0; at < text.size();) {
+      ++line;
+      bool marked = next != placed_.end() && next->first == std::make_pair(index, line);
+      at = out_.AppendLineRow(marked ? marked_row : plain_row, line, text, at);
+      if (marked) WriteFindingRow((next++)->second);
     }
     out_ << "</table>\n</section>\n";
   }
@@ -230,7 +271,8 @@ class HtmlWriter {
   const ReportContext& context_;
   std::vector<Finding> findings_;
   std::map<std::string, int> source_index_;
-  std::vector<std::vector<std::string_view>> lines_;  // per source, into context_
+  static constexpr size_t kNotCounted = ~size_t(0);
+  std::vector<size_t> line_counts_;  // per source; kNotCounted until asked
   std::map<std::pair<int, uint32_t>, std::vector<size_t>> placed_;
   std::vector<size_t> unplaced_;
   PageText out_;
