@@ -58,6 +58,11 @@ const char* const kScript = R"(
 })();
 )";
 
+// Text written HTML-escaped, straight into the page: `out_ << Escaped{name}`.
+struct Escaped {
+  std::string_view text;
+};
+
 // Appends the many small pieces a page is made of (std::ostringstream costs several
 // times more, which matters for a source of thousands of lines).
 class PageText {
@@ -68,6 +73,10 @@ class PageText {
   }
   PageText& operator<<(const char* text) { return *this << std::string_view(text); }
   PageText& operator<<(const std::string& text) { return *this << std::string_view(text); }
+  PageText& operator<<(Escaped escaped) {
+    text::AppendHtml(text_, escaped.text);
+    return *this;
+  }
   template <typename Integer, std::enable_if_t<std::is_integral_v<Integer>, int> = 0>
   PageText& operator<<(Integer value) {
     char digits[24];
@@ -77,23 +86,25 @@ class PageText {
   // The line of `source` that starts at `at` as a table row; returns where the next
   // line starts. `open` is the row's markup up to the line number:
   //   <tr class="line" id="f0-L  12"><td class="ln">12</td><td class="src">TEXT</td></tr>
-  // A large source is nearly all such rows, so the markup around the number is put
+  // A large source is nearly all such rows, so the markup before the text is put
   // together in a buffer and appended once (one append per piece cost more than the
-  // escaping of the line).
+  // escaping of the line). `open` is at most kMaxRowOpen bytes.
+  static constexpr size_t kMaxRowOpen = 64;
   size_t AppendLineRow(std::string_view open, uint32_t line, std::string_view source, size_t at) {
-    char number[16];
-    size_t digits = size_t(std::to_chars(number, number + sizeof number, line).ptr - number);
-    char row[64];
+    char row[kMaxRowOpen + 64];
     char* end = row;
     const auto put = [&end](std::string_view piece) {
       std::memcpy(end, piece.data(), piece.size());
       end += piece.size();
     };
-    put({number, digits});
+    put(open);
+    char* number = end;
+    end = std::to_chars(end, end + 10, line).ptr;
+    std::string_view digits(number, size_t(end - number));
     put("\"><td class=\"ln\">");
-    put({number, digits});
+    put(digits);
     put("</td><td class=\"src\">");
-    text_.append(open).append(row, size_t(end - row));
+    text_.append(row, size_t(end - row));
     at = text::AppendHtmlLine(text_, source, at);
     text_.append("</td></tr>\n");
     return at;
@@ -131,11 +142,16 @@ class HtmlWriter {
   }
 
  private:
-  // The page is about the sources' size plus the markup of each line (60 to 80 bytes
-  // for lines of about 40 bytes or more) and of each finding: one reservation.
+  // The page is the sources plus the markup of each line (under 80 bytes up to line
+  // 99,999) and of each finding: reserved once, since growing a large page copies it.
   size_t EstimatedSize() const {
     size_t bytes = 16384 + 512 * findings_.size();
-    for (const ReportSource& source : context_.sources) bytes += source.text.size() + source.text.size() / 2;
+    for (const ReportSource& source : context_.sources) {
+      bytes += source.text.size() + 80;
+      for (const char* at = source.text.data(), *end = at + source.text.size();
+           (at = static_cast<const char*>(std::memchr(at, '\n', size_t(end - at)))) != nullptr; ++at)
+        bytes += 80;
+    }
     return bytes;
   }
 
@@ -167,12 +183,12 @@ class HtmlWriter {
   void WriteHead() {
     out_ << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          << "<meta name=\"viewport\" content=\"width=device-width\">\n"
-         << "<title>Glint report: " << text::Html(context_.title) << "</title>\n"
+         << "<title>Glint report: " << Escaped{context_.title} << "</title>\n"
          << "<style>" << kStyle << "</style>\n</head>\n<body>\n"
-         << "<h1>Glint report: " << text::Html(context_.title) << "</h1>\n<p class=\"meta\">"
-         << "Flags: <code id=\"flags\">" << text::Html(context_.command_line) << "</code><br>"
-         << "Glint " << text::Html(context_.glint_version) << " &middot; glslang "
-         << text::Html(context_.glslang_version) << "</p>\n";
+         << "<h1>Glint report: " << Escaped{context_.title} << "</h1>\n<p class=\"meta\">"
+         << "Flags: <code id=\"flags\">" << Escaped{context_.command_line} << "</code><br>"
+         << "Glint " << Escaped{context_.glint_version} << " &middot; glslang "
+         << Escaped{context_.glslang_version} << "</p>\n";
   }
 
   void WriteSummary() {
@@ -203,7 +219,7 @@ class HtmlWriter {
   void WritePassTable() {
     out_ << "<table class=\"passes\">\n<tr><th>Pass</th><th>Changed</th><th>Rewrites</th></tr>\n";
     for (const PassStatistic& pass : report_.passes)
-      out_ << "<tr><td>" << text::Html(pass.pass) << "</td><td>" << (pass.changed ? "yes" : "no")
+      out_ << "<tr><td>" << Escaped{pass.pass} << "</td><td>" << (pass.changed ? "yes" : "no")
            << "</td><td>" << pass.rewrites << "</td></tr>\n";
     out_ << "</table>\n";
   }
@@ -212,10 +228,11 @@ class HtmlWriter {
   // line number is plain text (an id to link to, not a link: half the markup).
   void WriteSource(int index) {
     const std::string& text = context_.sources[index].text;
-    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << text::Html(context_.sources[index].name)
+    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << Escaped{context_.sources[index].name}
          << "</h2>\n<table class=\"code\">\n";
     const std::string id = std::to_string(index) + "-L";
     const std::string plain_row = "<tr class=\"line\" id=\"f" + id, marked_row = "<tr class=\"line marked\" id=\"f" + id;
+    static_assert(sizeof "<tr class=\"line marked\" id=\"f-L" + 11 <= PageText::kMaxRowOpen, "an int's digits fit");
     auto next = placed_.lower_bound({index, 0});  // placed_ is ordered by source, then line
     uint32_t line = 0;
     for (size_t at = 0; at < text.size();) {
@@ -237,11 +254,11 @@ class HtmlWriter {
     const Finding& finding = findings_[i];
     const char* kind = report::KindName(finding.kind);
     out_ << "<li class=\"finding " << kind << "\" id=\"finding-" << i << "\" data-kind=\"" << kind
-         << "\" data-rule=\"" << text::Html(finding.rule) << "\"><span class=\"badge\">" << kind << "</span>";
+         << "\" data-rule=\"" << Escaped{finding.rule} << "\"><span class=\"badge\">" << kind << "</span>";
     if (!AnchorOf(finding.location).valid() && finding.location.line)
-      out_ << "<code>" << text::Html(finding.location.file) << ":" << finding.location.line << "</code> ";
-    out_ << text::Html(finding.title);
-    if (!finding.detail.empty()) out_ << " <span class=\"detail\">&mdash; " << text::Html(finding.detail) << "</span>";
+      out_ << "<code>" << Escaped{finding.location.file} << ":" << finding.location.line << "</code> ";
+    out_ << Escaped{finding.title};
+    if (!finding.detail.empty()) out_ << " <span class=\"detail\">&mdash; " << Escaped{finding.detail} << "</span>";
     WriteSteps(finding);
     out_ << "</li>\n";
   }
@@ -253,9 +270,9 @@ class HtmlWriter {
       Anchor anchor = AnchorOf(step.location);
       if (anchor.valid())
         out_ << "<li><a class=\"step\" href=\"#" << LineId(anchor.source, anchor.line) << "\">"
-             << text::Html(step.text) << "</a></li>";
+             << Escaped{step.text} << "</a></li>";
       else
-        out_ << "<li>" << text::Html(step.text) << "</li>";
+        out_ << "<li>" << Escaped{step.text} << "</li>";
     }
     out_ << "</ol>";
   }
