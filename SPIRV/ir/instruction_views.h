@@ -700,6 +700,10 @@ class ExecutionScopedView : public InstructionView<I> {
   auto& execution_scope() const { return this->word(0); }
 };
 
+// The word position of an image instruction's optional Image Operands mask (from the
+// grammar); 0 when the opcode has none (instruction_views.cpp).
+size_t ImageOperandsPosition(spv::Op op);
+
 // Image instructions whose first two operands are the image (or sampled image) and the
 // coordinate: OpImageSample*, OpImageFetch, OpImageGather, OpImageDrefGather, OpImageRead,
 // OpImageWrite, OpImageSparse*, OpImageTexelPointer, OpImageSampleFootprintNV. Accepts
@@ -711,6 +715,14 @@ class ImageAccessView : public InstructionView<I> {
   static bool Accepts(spv::Op op);
   auto& image() const { return this->word(0); }
   auto& coordinate() const { return this->word(1); }
+  // The optional Image Operands mask and the operands it adds follow the fixed operands
+  // (a Dref, a texel, a component...); their word position depends on the opcode.
+  size_t image_operands_word() const { return ImageOperandsPosition(this->opcode()); }
+  bool has_image_operands() const {
+    size_t at = image_operands_word();
+    return at != 0 && this->word_count() > at;
+  }
+  auto& image_operands() const { return this->word(image_operands_word()); }
 };
 
 #undef GLINT_VIEW_CONSTRUCTOR
