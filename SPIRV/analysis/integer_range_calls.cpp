@@ -66,7 +66,7 @@ CallArguments IntegerRangeAnalysis::Evaluator::FindArguments(const Instruction& 
     }
     const Instruction* store = ArgumentStore(*use.user, position, &found.reason);
     if (!store) break;
-    found.values.push_back(StoreView<const Instruction>(*store).object());
+    found.values.push_back(StoreView(*store).object());
     found.stores.push_back(store);
   }
   if (found.values.empty() && found.reason.empty()) found.reason = "function is never called";
@@ -79,13 +79,13 @@ CallArguments IntegerRangeAnalysis::Evaluator::FindArguments(const Instruction& 
 const Instruction* IntegerRangeAnalysis::Evaluator::ArgumentStore(const Instruction& call,
                                                                   size_t position,
                                                                   std::string* why) {
-  FunctionCallView<const Instruction> view(call);
+  FunctionCallView view(call);
   const Instruction* variable =
       position < view.arguments().size() ? def_use_.Definition(view.arguments()[position])
                                          : nullptr;
   *why = "an argument is not a local stored once right before the call";
   if (!variable || variable->opcode != spv::OpVariable ||
-      VariableView<const Instruction>(*variable).storage_class() != spv::StorageClassFunction)
+      VariableView(*variable).storage_class() != spv::StorageClassFunction)
     return nullptr;
   const Instruction* store = nullptr;
   for (const Use& use : def_use_.Uses(variable->result_id)) {
@@ -109,7 +109,7 @@ const Instruction* IntegerRangeAnalysis::Evaluator::ArgumentStore(const Instruct
 // reads one value (Canonical, for guards); null otherwise.
 const Instruction* IntegerRangeAnalysis::Evaluator::LoadedParameter(const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad) return nullptr;
-  const Instruction* pointer = def_use_.Definition(LoadView<const Instruction>(load).pointer());
+  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
   if (!pointer || pointer->opcode != spv::OpFunctionParameter) return nullptr;
   return ArgumentsOf(*pointer).reason.empty() ? pointer : nullptr;
 }

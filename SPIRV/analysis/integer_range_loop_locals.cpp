@@ -49,7 +49,7 @@ bool IntegerRangeAnalysis::Evaluator::MatchCarried(uint32_t value, uint32_t vari
                                                    CarriedUpdate* update) {
   const Instruction* def = def_use_.Definition(value);
   if (!def || (def->opcode != spv::OpIAdd && def->opcode != spv::OpISub)) return false;
-  BinaryOpView<const Instruction> op(*def);
+  BinaryOpView op(*def);
   auto reads_local = [&](uint32_t id) {
     const Instruction* load = def_use_.Definition(id);
     ValueFlow* flow = load && load->opcode == spv::OpLoad ? FlowOf(*load) : nullptr;
