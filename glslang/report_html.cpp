@@ -84,7 +84,7 @@ size_t AppendLineRow(std::string& out, std::string_view open, uint32_t line, std
     std::memcpy(end, piece.data(), piece.size());
     end += piece.size();
   };
-  put(open.substr(0, kMaxRowOpen));
+  put(open);  // at most kMaxRowOpen bytes: WriteSource asserts it
   char* number = end;
   end = std::to_chars(end, end + 10, line).ptr;
   std::string_view digits(number, size_t(end - number));
