@@ -10,7 +10,6 @@
 #include <cstring>
 #include <map>
 #include <string_view>
-#include <type_traits>
 
 #include "glint/report_format.h"
 #include "report_findings.h"
@@ -73,7 +72,8 @@ constexpr size_t kMaxRowOpen = 64;
 
 // The line of `source` that starts at `at` as a table row; returns where the next
 // line starts. `open` is the row's markup up to the line number:
-//   <tr class="line" id="f0-L  12"><td class="ln">12</td><td class="src">TEXT</td></tr>
+//   <tr class="line" id="f0-L12"><td class="ln">12</td><td class="src">TEXT</td></tr>
+// (`open` is `<tr class="line" id="f0-L` here).
 // A large source is nearly all such rows, so the markup before the text is put
 // together in a buffer and appended once (one append per piece cost more than the
 // escaping of the line).
@@ -137,8 +137,8 @@ class HtmlWriter {
     return bytes;
   }
 
-  // Counted only for sources that findings point into: a large source without
-  // findings is scanned once, when it is written.
+  // Counted only for sources that findings point into (SplitLines builds a view of
+  // every line; a large source without findings needs none).
   size_t LineCount(int source) {
     if (line_counts_[source] == kNotCounted) line_counts_[source] = text::SplitLines(context_.sources[source].text).size();
     return line_counts_[source];
