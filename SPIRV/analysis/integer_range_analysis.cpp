@@ -297,11 +297,11 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
                                                       std::string* why) const {
   *count = 0;
   for (const Instruction& entry : module_.entry_points) {
-    EntryPointView view = ViewEntryPoint(entry);
-    auto first = entry.words.begin() + view.interface_begin;
-    if (std::find(first, entry.words.end(), variable) == entry.words.end()) continue;
-    bool tessellation = view.model == spv::ExecutionModelTessellationControl;
-    if (!tessellation && view.model != spv::ExecutionModelGeometry) {
+    EntryPointOperandsView view(entry);
+    auto interface = view.interface();
+    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
+    bool tessellation = view.model() == spv::ExecutionModelTessellationControl;
+    if (!tessellation && view.model() != spv::ExecutionModelGeometry) {
       *why = "InvocationId outside tessellation control and geometry shaders";
       return false;
     }
@@ -311,7 +311,7 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
     for (const Instruction& inst : module_.execution_modes) {
       if (inst.opcode != spv::OpExecutionMode) continue;
       ExecutionModeView mode(inst);
-      if (mode.operands().size() == 1 && mode.entry_point() == view.function &&
+      if (mode.operands().size() == 1 && mode.entry_point() == view.function() &&
           mode.mode() == wanted)
         entry_count = mode.operand(0);
     }
@@ -332,12 +332,12 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
   size[0] = size[1] = size[2] = 0;
   bool listed = false;
   for (const Instruction& entry : module_.entry_points) {
-    EntryPointView view = ViewEntryPoint(entry);
-    auto first = entry.words.begin() + view.interface_begin;
-    if (std::find(first, entry.words.end(), variable) == entry.words.end()) continue;
+    EntryPointOperandsView view(entry);
+    auto interface = view.interface();
+    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
     listed = true;
     int64_t entry_size[3];
-    if (!EntryPointWorkgroupSize(view.function, entry_size, why)) return false;
+    if (!EntryPointWorkgroupSize(view.function(), entry_size, why)) return false;
     for (int i = 0; i < 3; ++i) size[i] = std::max(size[i], entry_size[i]);
   }
   if (!listed) *why = "built-in variable is not in any entry point's interface";

@@ -337,12 +337,15 @@ class SpecConstantOpView : public InstructionView<I> {
 // ---------------------------------------------------------------------------------------
 // Annotations, debug information and mode settings
 
-// OpDecorate, OpDecorateId: target, decoration, literals (or ids)....
+// OpDecorate, OpDecorateId, OpDecorateString: target, decoration, then literals, ids or
+// (for OpDecorateString) packed strings....
 template <class I>
 class DecorateView : public InstructionView<I> {
  public:
   GLINT_VIEW_CONSTRUCTOR(DecorateView)
-  static bool Accepts(spv::Op op) { return op == spv::OpDecorate || op == spv::OpDecorateId; }
+  static bool Accepts(spv::Op op) {
+    return op == spv::OpDecorate || op == spv::OpDecorateId || op == spv::OpDecorateString;
+  }
   auto& target() const { return this->word(0); }
   spv::Decoration decoration() const { return spv::Decoration(this->word(1)); }
   auto literals() const { return this->words_from(2); }
@@ -410,6 +413,38 @@ class ExecutionModeView : public InstructionView<I> {
   spv::ExecutionMode mode() const { return spv::ExecutionMode(this->word(1)); }
   auto operands() const { return this->words_from(2); }
   auto& operand(size_t i) const { return this->word(2 + i); }
+};
+
+// OpCapability: the capability.
+template <class I>
+class CapabilityView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(CapabilityView)
+  static bool Accepts(spv::Op op) { return op == spv::OpCapability; }
+  spv::Capability capability() const { return spv::Capability(this->word(0)); }
+};
+
+// OpEntryPoint: execution model, function, name, interface ids.... The allocation-free
+// sibling of module.h's EntryPointView, for code that only needs the ids.
+template <class I>
+class EntryPointOperandsView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(EntryPointOperandsView)
+  static bool Accepts(spv::Op op) { return op == spv::OpEntryPoint; }
+  spv::ExecutionModel model() const { return spv::ExecutionModel(this->word(0)); }
+  auto& function() const { return this->word(1); }
+  std::string name() const { return this->instruction().StringAt(2); }
+  // The interface ids start after the word that ends the name (the one with a 0 byte).
+  auto interface() const {
+    size_t i = 2;
+    while (i < this->word_count() && !HasZeroByte(this->word(i))) ++i;
+    return this->words_from(i + 1);
+  }
+
+ private:
+  static bool HasZeroByte(uint32_t w) {
+    return (w & 0xffu) == 0 || (w & 0xff00u) == 0 || (w & 0xff0000u) == 0 || (w & 0xff000000u) == 0;
+  }
 };
 
 // OpMemoryModel: addressing model, memory model.
