@@ -1,6 +1,8 @@
 // Guard facts (see range_guards.h for what is proven and why it holds).
 #include "range_guards.h"
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 namespace {
@@ -90,6 +92,10 @@ const std::vector<GuardFact>& GuardFacts::At(const Cfg& cfg, const Block* block)
   if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
     parent = memo_[cfg.ImmediateDominator(chain.back())];
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (memo_.count(*it)) {  // filled meanwhile by a nested query (a guard's own range)
+      parent = memo_[*it];
+      continue;
+    }
     Facts own = cfg.IsReachable(*it) ? EdgeFacts(cfg, *it, 0) : Facts{};
     if (!own.empty()) {
       for (size_t i = 0; parent && i < parent->size() && own.size() < kMaxFacts; ++i)
@@ -108,10 +114,11 @@ GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int 
   const auto& predecessors = cfg.Predecessors(block);
   if (predecessors.size() != 1 || predecessors[0] == block) return facts;
   const Instruction* branch = predecessors[0]->Terminator();
-  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3 ||
-      branch->words[1] == branch->words[2])
-    return facts;
-  Decompose(cfg, branch->words[0], branch->words[1] == block->id(), branch, depth, &facts);
+  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3) return facts;
+  BranchConditionalView conditional(*branch);
+  if (conditional.true_label() == conditional.false_label()) return facts;
+  Decompose(cfg, conditional.condition(), conditional.true_label() == block->id(), branch, depth,
+            &facts);
   return facts;
 }
 
@@ -122,11 +129,11 @@ void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds, const
   if (!def || depth > kMaxConditionDepth) return;
   switch (def->opcode) {
     case spv::OpLogicalNot:
-      return Decompose(cfg, def->words.at(0), !holds, branch, depth + 1, out);
+      return Decompose(cfg, UnaryOpView(*def).operand(), !holds, branch, depth + 1, out);
     case spv::OpLogicalAnd: case spv::OpLogicalOr:
       if (holds != (def->opcode == spv::OpLogicalAnd)) return;  // one side is unknown
-      Decompose(cfg, def->words.at(0), holds, branch, depth + 1, out);
-      return Decompose(cfg, def->words.at(1), holds, branch, depth + 1, out);
+      Decompose(cfg, BinaryOpView(*def).left(), holds, branch, depth + 1, out);
+      return Decompose(cfg, BinaryOpView(*def).right(), holds, branch, depth + 1, out);
     case spv::OpPhi:
       return PhiFacts(cfg, *def, holds, depth + 1, out);
     default:
@@ -140,8 +147,9 @@ void GuardFacts::CompareFacts(const Instruction& compare, bool holds, const Inst
   Relation relation = RelationOf(compare.opcode, &is_signed);
   if (relation == kNone || compare.words.size() != 2) return;
   if (!holds) relation = Negate(relation);
-  SideFacts(compare.words[0], relation, compare.words[1], is_signed, branch, out);
-  SideFacts(compare.words[1], Mirror(relation), compare.words[0], is_signed, branch, out);
+  BinaryOpView operands(compare);
+  SideFacts(operands.left(), relation, operands.right(), is_signed, branch, out);
+  SideFacts(operands.right(), Mirror(relation), operands.left(), is_signed, branch, out);
 }
 
 // Facts about x from "x REL y" in the given reading.
@@ -157,13 +165,20 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   const Instruction* length = def_use_.Definition(source_.Canonical(y));
   if (relation == kLess && length && length->opcode == spv::OpArrayLength) {
     fact.kind = GuardFact::Kind::kBelowLength;
-    fact.length_base = source_.Canonical(length->words.at(0));
-    fact.length_member = length->words.at(1);
+    fact.length_base = source_.Canonical(ArrayLengthView(*length).structure());
+    fact.length_member = ArrayLengthView(*length).member();
     out->push_back(fact);
   }
   Interval y_range;
-  if (!source_.RangeOf(y, &y_range) || !range_math::Reinterpret(y_range, is_signed, &y_range))
+  if (!source_.RangeOf(y, &y_range)) {
+    if (relation != kLess && relation != kGreater) return;
+    fact.kind = GuardFact::Kind::kStrict;
+    fact.interval = Interval{is_signed, TypeMin(is_signed), TypeMax(is_signed)};
+    (relation == kLess ? fact.interval.max : fact.interval.min) += relation == kLess ? -1 : 1;
+    out->push_back(fact);
     return;
+  }
+  if (!range_math::Reinterpret(y_range, is_signed, &y_range)) return;
   if (relation == kNotEqual && y_range.min == y_range.max) {
     fact.kind = GuardFact::Kind::kNotEqual;
     fact.interval = y_range;
@@ -171,7 +186,65 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   } else if (IntervalFor(relation, y_range, &fact.interval)) {
     fact.kind = GuardFact::Kind::kInterval;
     out->push_back(fact);
+    OperandFacts(x, fact, 0, out);
   }
+}
+
+// The value of constant `id` in the given reading.
+bool GuardFacts::ConstantIn(uint32_t id, bool is_signed, int64_t* value) const {
+  uint64_t bits = 0;
+  uint32_t width = 0;
+  bool constant_signed = false;
+  if (!def_use_.IntConstant(id, &bits, &constant_signed, &width) || width != 32) return false;
+  *value = is_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(uint32_t(bits));
+  return true;
+}
+
+namespace {
+int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && (a < 0)); }
+int64_t CeilDiv(int64_t a, int64_t b) { return a / b + ((a % b != 0) && (a > 0)); }
+}  // namespace
+
+// `fact` holds for y; when y is x + c, c + x, x - c, x * c, c * x (c > 0) or x << c
+// and no value of x makes it wrap in the fact's reading, y's r-reading is exactly that
+// arithmetic on x's, so the inverse gives a fact about x.
+void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out) {
+  const Instruction* def = def_use_.Definition(source_.Canonical(y));
+  if (depth >= kMaxOperandDepth || !def) return;
+  spv::Op op = def->opcode;
+  bool commutes = op == spv::OpIAdd || op == spv::OpIMul;
+  if (!commutes && op != spv::OpISub && op != spv::OpShiftLeftLogical) return;
+  bool s = fact.interval.is_signed;
+  BinaryOpView operation(*def);
+  uint32_t x = operation.left();
+  int64_t c = 0;
+  if (!ConstantIn(operation.right(), s, &c)) {
+    if (!commutes || !ConstantIn(operation.left(), s, &c)) return;
+    x = operation.right();
+  }
+  Interval xr;
+  bool x_signed = false;
+  if (!source_.IsScalarInt(x, &x_signed) || !source_.RangeOf(x, &xr) ||
+      !range_math::Reinterpret(xr, s, &xr))
+    return;
+  if (op == spv::OpShiftLeftLogical) {
+    if (c < 0 || c > 30) return;
+    c = int64_t(1) << c;
+    op = spv::OpIMul;
+  }
+  if (op == spv::OpIMul && c <= 0) return;
+  int64_t lo = op == spv::OpIAdd ? xr.min + c : op == spv::OpISub ? xr.min - c : xr.min * c;
+  int64_t hi = op == spv::OpIAdd ? xr.max + c : op == spv::OpISub ? xr.max - c : xr.max * c;
+  if (lo < TypeMin(s) || hi > TypeMax(s)) return;  // may wrap: y says nothing exact about x
+  GuardFact derived = fact;
+  derived.value = source_.Canonical(x);
+  const Interval& in = fact.interval;
+  derived.interval = op == spv::OpIAdd   ? Interval{s, in.min - c, in.max - c}
+                     : op == spv::OpISub ? Interval{s, in.min + c, in.max + c}
+                                         : Interval{s, CeilDiv(in.min, c), FloorDiv(in.max, c)};
+  if (!range_math::Meet(derived.interval, xr, &derived.interval)) return;  // edge not taken
+  out->push_back(derived);
+  OperandFacts(x, derived, depth + 1, out);
 }
 
 // A boolean phi is one of its incoming values. Incoming values that contradict `holds`
@@ -183,27 +256,29 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
 void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out) {
   uint32_t merge = def_use_.BlockOf(&phi) ? def_use_.BlockOf(&phi)->id() : 0;
   uint32_t value = 0, from = 0, possible = 0;
-  for (size_t i = 0; i + 1 < phi.words.size(); i += 2) {
-    const Instruction* v = def_use_.Definition(phi.words[i]);
-    const Block* pred = cfg.BlockById(phi.words[i + 1]);
+  PhiView incoming(phi);
+  for (size_t i = 0; i < incoming.pair_count(); ++i) {
+    const Instruction* v = def_use_.Definition(incoming.value(i));
+    const Block* pred = cfg.BlockById(incoming.parent(i));
     const Instruction* branch = pred ? pred->Terminator() : nullptr;
     bool constant = v && (v->opcode == spv::OpConstantTrue || v->opcode == spv::OpConstantFalse);
     if (constant && (v->opcode == spv::OpConstantTrue) != holds) continue;
-    if (branch && branch->opcode == spv::OpBranchConditional &&
-        branch->words[1] != branch->words[2]) {
+    std::optional<BranchConditionalView<const Instruction>> conditional;
+    if (branch) conditional = ViewIf<BranchConditionalView>(*branch);
+    if (conditional && conditional->true_label() != conditional->false_label()) {
       // On the edge to the merge the branch's condition is known, and so is `v` when it
       // is that condition or its negation (glslang's ||: branch on !a, phi takes a).
-      bool on_edge = branch->words[1] == merge;
-      const Instruction* tested = def_use_.Definition(branch->words[0]);
+      bool on_edge = conditional->true_label() == merge;
+      const Instruction* tested = def_use_.Definition(conditional->condition());
       bool negated = tested && tested->opcode == spv::OpLogicalNot &&
-                     tested->words.at(0) == phi.words[i];
-      if ((branch->words[0] == phi.words[i] && on_edge != holds) ||
+                     UnaryOpView(*tested).operand() == incoming.value(i);
+      if ((conditional->condition() == incoming.value(i) && on_edge != holds) ||
           (negated && on_edge == holds))
         continue;
     }
     ++possible;
-    value = phi.words[i];
-    from = phi.words[i + 1];
+    value = incoming.value(i);
+    from = incoming.parent(i);
   }
   const Block* through = cfg.BlockById(from);
   const Instruction* last = through ? through->Terminator() : nullptr;
@@ -223,7 +298,10 @@ void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, in
 // True when `value` is defined outside any block or in one dominating `block`.
 bool GuardFacts::DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const {
   const Instruction* def = def_use_.Definition(value);
-  if (!def) return false;
+  if (!def) {
+    const Block* join = source_.VersionBlock(value);
+    return join && cfg.Dominates(join, block);
+  }
   const Block* home = def_use_.BlockOf(def);
   return !home || cfg.Dominates(home, block);
 }
