@@ -20,9 +20,10 @@ runs long. It never reads Glint's analysis: a wrong range there shows up as an E
 in the audit, not as a mismatch with this file.
 
 Reproducible: shader i of seed S depends only on (S, i).
-The first line of every shader is "// audit-args: --groups=X,Y,Z [--group-budget=N]",
-the dispatch size (a quarter of the shaders get a grid larger than their group budget,
-so that the audit samples a lattice of it).
+The first line of every shader is "// audit-args: --groups=X,Y,Z [--group-budget=N]
+[--max-workgroups=X,Y,Z]", the dispatch size (a quarter of the shaders get a grid larger
+than their group budget, so that the audit samples a lattice of it; a third promise
+their grid to the analysis, which the validator's --dump-ranges must be given too).
 
   generate_shaders.py --seed 1 --count 200 --out DIR
 """
@@ -105,6 +106,9 @@ class ShaderWriter:
         if rng.random() < 0.25:  # a grid larger than its budget: the lattice samples it
             self.groups = (rng.randint(5, 300), rng.randint(1, 40), rng.randint(1, 3))
             self.group_budget = rng.randint(8, 27)
+        # A third of the shaders promise their dispatch (--max-workgroups): the analysis
+        # then bounds the dispatch built-ins, and the audit dispatches exactly that grid.
+        self.promise = rng.random() < 0.33
         self.buffer_u = rng.randint(8, MAX_ARRAY["buffer"])
         self.helpers = set()  # helper functions the shader calls (HELPERS)
         self.buffer_i = rng.randint(8, 64)
@@ -140,7 +144,7 @@ class ShaderWriter:
 
     def builtin(self):
         x, y, z = self.local_size
-        choice = self.rng.randrange(6)
+        choice = self.rng.randrange(7)
         if choice < 3:
             size = self.local_size[choice]
             # Both spellings: a swizzle and a constant subscript.
@@ -153,6 +157,8 @@ class ShaderWriter:
             axis = self.rng.randrange(3)
             return Expr("gl_WorkGroupID.%s" % "xyz"[axis], "uint", 0, self.groups[axis] - 1)
         axis = self.rng.randrange(3)
+        if choice == 6:  # a sampled box's size: at most the grid's
+            return Expr("gl_NumWorkGroups.%s" % "xyz"[axis], "uint", 1, self.groups[axis])
         total = self.groups[axis] * self.local_size[axis]
         return Expr("gl_GlobalInvocationID.%s" % "xyz"[axis], "uint", 0, total - 1)
 
@@ -594,7 +600,7 @@ class ShaderWriter:
             test = "data_u[%d] %s %s" % (slot, op, lit(c, "uint") if type_name == "uint"
                                          else "%su" % max(c, 0))
         style = self.rng.choice(["then", "else", "exit"])
-        if trap:
+        if trap and (trap != "signed" or type_name == "uint"):
             self.emit("// trap: %s" % trap)
         holds = op if style == "then" else self.NEGATED[op]
         seen = self.narrowed(local, holds, c) if trap is None else None
@@ -746,6 +752,8 @@ class ShaderWriter:
         body = self.lines
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
+        if self.promise:
+            budget += " --max-workgroups=%d,%d,%d" % self.groups
         head = [
             "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
             "#version 450",

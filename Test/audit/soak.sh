@@ -29,11 +29,14 @@ trap 'rm -rf "$work"' EXIT
 python3 "$here/generate_shaders.py" --seed "$seed" --count "$count" --first "$first" --out "$work/shaders"
 
 audit_one() {
-  local shader=$1 args log
+  local shader=$1 args log promise
   args=$(sed -n '1s|^// audit-args: ||p' "$shader")
   log="$shader.log"
   # The module goes to the soak's own directory, never to the machine's /dev/null.
-  if ! "$validator" -V --dump-ranges -o "$shader.spv" "$shader" > "$shader.ranges" 2>&1; then
+  # The analysis's own flags among the audit's (the promised dispatch) go to both.
+  promise=$(grep -o -- '--max-workgroups=[0-9,]*' <<< "$args" || true)
+  # shellcheck disable=SC2086
+  if ! "$validator" -V --dump-ranges $promise -o "$shader.spv" "$shader" > "$shader.ranges" 2>&1; then
     echo "FAILED --dump-ranges" > "$log"; return
   fi
   # shellcheck disable=SC2086
