@@ -537,15 +537,15 @@ TEST(AuditCommand, MaxWorkgroups_DispatchesThePromiseAndRefusesMore) {
   std::string path = WriteTemp("dispatch.comp", kDispatchShader);
   CommandOutput promised = RunCommand(AuditCommand() + " --max-workgroups=6,1,1 " + path);
   EXPECT_EQ(promised.status, 0) << promised.text;
-  EXPECT_NE(promised.text.find("proven [0, 5], observed [0, 5]: ok"), std::string::npos)
+  EXPECT_NE(promised.text.find("proven [0, 5], observed [0, 5], limit 5: ok"), std::string::npos)
       << promised.text;
-  EXPECT_NE(promised.text.find("proven [0, 47], observed [0, 47]: ok"), std::string::npos)
+  EXPECT_NE(promised.text.find("proven [0, 47], observed [0, 47], limit 47: ok"), std::string::npos)
       << promised.text;
   EXPECT_NE(promised.text.find("of grid 6x1x1"), std::string::npos) << promised.text;
   CommandOutput smaller =
       RunCommand(AuditCommand() + " --groups=2,1,1 --max-workgroups=6,1,1 " + path);
   EXPECT_EQ(smaller.status, 0) << smaller.text;
-  EXPECT_NE(smaller.text.find("proven [0, 5], observed [0, 1]: ok"), std::string::npos)
+  EXPECT_NE(smaller.text.find("proven [0, 5], observed [0, 1], limit 5: ok"), std::string::npos)
       << smaller.text;
   CommandOutput larger =
       RunCommand(AuditCommand() + " --groups=7,1,1 --max-workgroups=6,1,1 " + path);

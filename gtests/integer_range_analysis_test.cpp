@@ -565,14 +565,14 @@ std::vector<std::string> DispatchRanges(const std::string& body, RangeAnalysisMo
 }
 
 // WorkgroupId in [0, X - 1], NumWorkgroups in [1, X], GlobalInvocationId in
-// [0, X * local size - 1], per component, through a swizzle, a loaded vector and a
-// signed reading.
+// [0, X * local size - 1], per component, through a swizzle, a constant subscript and
+// a signed reading.
 TEST(IntegerRange, MaxWorkgroups_BoundsDispatchBuiltins) {
   const char* body =
       "probe[gl_WorkGroupID.x] = 0u; probe[gl_WorkGroupID.y] = 0u; probe[gl_WorkGroupID.z] = 0u;\n"
       "probe[gl_NumWorkGroups.x] = 0u;\n"
       "probe[gl_GlobalInvocationID.x] = 0u; probe[gl_GlobalInvocationID.y] = 0u;\n"
-      "uvec3 w = gl_WorkGroupID; probe[w.y] = 0u;\n"
+      "probe[gl_WorkGroupID[1]] = 0u;\n"
       "probe[int(gl_GlobalInvocationID.z) - 1] = 0u;";
   EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {4, 3, 2}),
             (Ranges{"[0, 3]", "[0, 2]", "[0, 1]", "[1, 4]", "[0, 63]", "[0, 5]", "[0, 2]",

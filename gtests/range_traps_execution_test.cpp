@@ -1,9 +1,11 @@
 // Execution tests on lavapipe of the range analysis's traps (the generator's traps in
 // Test/audit/generate_shaders.py, issue 14): shaders whose guard looks like a proof but
 // is not one. For each, unclamped (glslang's own output) the out-of-bounds index really
-// reaches the access at run time: the index is recorded beside the access, and a write
-// lands on a guard word next to the array (or, for an index far outside the buffer,
-// nowhere in it: the harness's robustBufferAccess drops it). Clamped with
+// reaches the access at run time: the index is recorded beside the access, and the write
+// lands on a guard word next to the array, or, for an index far outside the buffer,
+// where lavapipe's 32-bit byte offset wraps to (values[0xFFFFFFFF] is before[3],
+// values[INT_MIN] is values[0]: memory the index never named), unless robustBufferAccess
+// drops it. Clamped with
 // --robust-access in full mode, the analysis proves none of them, so every clamp stays:
 // the write lands on the array's last element and every guard word is unchanged.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
@@ -74,7 +76,11 @@ struct Trap {
   const char* body;  // records the index in `seen`, then writes kMark through it
   int32_t a, b;      // push constants
   uint32_t index;    // the index the access sees (as u32)
-  int hit;           // the word the unclamped write overwrites; -1: outside the buffer
+  // The word the unclamped write overwrites. For an index far outside the buffer
+  // (far = true) the write is either dropped (robustBufferAccess) or, as lavapipe does,
+  // lands where the byte offset wraps in 32 bits: 16 + 4 * index modulo 2^32.
+  int hit;
+  bool far = false;
 };
 
 void PrintTo(const Trap& t, std::ostream* out) { *out << t.name; }
@@ -92,14 +98,14 @@ const Trap kTraps[] = {
      3, 0, 8, int(kAfter)},
     // A signed test on an unsigned value: int(u) < 8 holds for u = 0xFFFFFFFF.
     {"SignedTestUnsignedUse", "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[u] = 0xC0FFEEu; }",
-     -1, 0, 0xFFFFFFFFu, -1},
+     -1, 0, 0xFFFFFFFFu, int(kValues) - 1, true},
     // ... and its signed reading has no lower bound: values[-1] is before[3].
     {"SignedTestNoLowerBound",
      "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[int(u)] = 0xC0FFEEu; }", -1, 0,
      0xFFFFFFFFu, int(kValues) - 1},
     // abs(INT_MIN) is INT_MIN: abs(m) < 8 holds, the index is far below the array.
     {"AbsOfIntMin", "int m = abs(a);\nif (m < 8) { seen = uint(m); values[m] = 0xC0FFEEu; }",
-     INT_MIN, 0, 0x80000000u, -1},
+     INT_MIN, 0, 0x80000000u, int(kValues), true},
     // A local overwritten after its test.
     {"LocalOverwrittenAfterTest",
      "int i = a;\nif (i >= 0 && i < 8) {\n  i = b;\n  seen = uint(i);\n  values[i] = 0xC0FFEEu;\n}",
@@ -116,11 +122,13 @@ TEST_P(RangeTrap, Unclamped_OutOfBoundsIndexOccurs) {
   ASSERT_EQ(out.size(), 1u);
   const std::vector<uint32_t>& data = out[0];
   EXPECT_EQ(data[kSeen], t.index) << "the trap's index reached the access";
-  for (uint32_t i = 0; i < 8; ++i) EXPECT_EQ(data[kValues + i], 100 + i) << "values[" << i << "]";
-  if (t.hit >= 0) {
-    EXPECT_EQ(data[t.hit], kMark) << "the write landed on the guard word " << t.hit;
-  } else {
-    EXPECT_EQ(std::count(data.begin(), data.end(), kMark), 0) << "the write left the buffer";
+  EXPECT_EQ(data[kValues + 7], 107u) << "not where a clamp would have put it";
+  for (uint32_t i = 0; i < 8; ++i)
+    if (int(kValues + i) != t.hit) EXPECT_EQ(data[kValues + i], 100 + i) << "values[" << i << "]";
+  size_t marks = size_t(std::count(data.begin(), data.end(), kMark));
+  if (!t.far || marks) {
+    EXPECT_EQ(data[t.hit], kMark) << "the write landed on word " << t.hit;
+    EXPECT_EQ(marks, 1u);
   }
 }
 
@@ -210,9 +218,9 @@ TEST(MaxWorkgroupsExecution, PromiseKept_ProvenAndSameOutputAsUnclamped) {
   std::vector<uint32_t> words = Compile(kDispatch, true, &report, {4, 1, 1});
   EXPECT_EQ(CountProven(report), 2u);
   std::vector<std::vector<uint32_t>> plain =
-      test::RunComputeKernel(Compile(kDispatch, false), {DispatchInput()}, {0, 0}, {4, 1, 1});
+      test::RunComputeKernel(Compile(kDispatch, false), {DispatchInput()}, {}, {4, 1, 1});
   std::vector<std::vector<uint32_t>> proven =
-      test::RunComputeKernel(words, {DispatchInput()}, {0, 0}, {4, 1, 1});
+      test::RunComputeKernel(words, {DispatchInput()}, {}, {4, 1, 1});
   ASSERT_EQ(plain.size(), 1u);
   EXPECT_EQ(proven, plain);
   std::vector<uint32_t> expected = {1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17,
@@ -225,7 +233,7 @@ TEST(MaxWorkgroupsExecution, PromiseKept_ProvenAndSameOutputAsUnclamped) {
 // is proven, every clamp stays and the same dispatch stays inside both arrays.
 TEST(MaxWorkgroupsExecution, PromiseOffByOne_StaysClampedAndContained) {
   std::vector<std::vector<uint32_t>> plain =
-      test::RunComputeKernel(Compile(kDispatch, false), {DispatchInput()}, {0, 0}, {5, 1, 1});
+      test::RunComputeKernel(Compile(kDispatch, false), {DispatchInput()}, {}, {5, 1, 1});
   ASSERT_EQ(plain.size(), 1u);
   EXPECT_EQ(plain[0][12], 18u) << "wide[8] is after[0]: the index occurs unclamped";
   EXPECT_EQ(plain[0][13], 19u) << "wide[9] is after[1]";
@@ -234,7 +242,7 @@ TEST(MaxWorkgroupsExecution, PromiseOffByOne_StaysClampedAndContained) {
   std::vector<uint32_t> words = Compile(kDispatch, true, &report, {5, 1, 1});
   EXPECT_EQ(CountProven(report), 0u);
   std::vector<std::vector<uint32_t>> clamped =
-      test::RunComputeKernel(words, {DispatchInput()}, {0, 0}, {5, 1, 1});
+      test::RunComputeKernel(words, {DispatchInput()}, {}, {5, 1, 1});
   ASSERT_EQ(clamped.size(), 1u);
   for (size_t i = 12; i < 16; ++i) EXPECT_EQ(clamped[0][i], kGuard) << "after[" << i - 12 << "]";
   EXPECT_EQ(clamped[0][0], 1u);

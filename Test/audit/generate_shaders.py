@@ -5,13 +5,18 @@ Each shader mixes the patterns the range analysis knows (for-loops with random
 initialisers, bounds, steps, directions and comparisons, including the edges of the
 i32 and u32 domains; nested loops; gl_LocalInvocationID components and
 gl_LocalInvocationIndex under a random workgroup size; + - * / << >> %; int/uint
-conversions; min / max / modulo) and the patterns it refuses (while loops, compound
+conversions; min / max / modulo; abs, | and ^; components of vectors built from ranged
+values; helper functions with in and out parameters; `i < x.length()` guards; the
+dispatch built-ins under a promised grid, --max-workgroups) and the patterns it refuses (while loops, compound
 conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
 exits, with traps the analysis must not fall for), and uses the resulting
 values as indices into local, shared and buffer arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
-on its own: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
+on its own, except in its traps (see "traps that index out of bounds on purpose": a
+guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length), whose
+out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
+ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
 to know its exact trip count and control values. An index whose bound does not fit its
 array is first brought into range with an operation the analysis is meant to see
