@@ -215,6 +215,26 @@ TEST(InstructionViews, ControlFlow_NameTheirOperands) {
   EXPECT_EQ(ControlBarrierView(barrier).semantics(), 42u);
 }
 
+// The Image Operands mask sits after the opcode's fixed operands.
+TEST(InstructionViews, ImageAccess_ImageOperandsWord) {
+  const Instruction sample(spv::OpImageSampleExplicitLod, 3, 9, {1, 2, spv::ImageOperandsLodMask, 7});
+  ImageAccessView sample_view(sample);
+  EXPECT_EQ(sample_view.image_operands_word(), 2u);
+  ASSERT_TRUE(sample_view.has_image_operands());
+  EXPECT_EQ(sample_view.image_operands(), uint32_t(spv::ImageOperandsLodMask));
+  const Instruction dref(spv::OpImageSampleDrefImplicitLod, 3, 9, {1, 2, 5});
+  EXPECT_EQ(ImageAccessView(dref).image_operands_word(), 3u);
+  EXPECT_FALSE(ImageAccessView(dref).has_image_operands());
+  const Instruction write(spv::OpImageWrite, 0, 0, {1, 2, 6, spv::ImageOperandsSampleMask, 8});
+  EXPECT_EQ(ImageAccessView(write).image_operands_word(), 3u);
+  EXPECT_EQ(ImageAccessView(write).image_operands(), uint32_t(spv::ImageOperandsSampleMask));
+  const Instruction footprint(spv::OpImageSampleFootprintNV, 3, 9, {1, 2, 3, 4, spv::ImageOperandsGradMask});
+  EXPECT_EQ(ImageAccessView(footprint).image_operands_word(), 4u);
+  const Instruction texel(spv::OpImageTexelPointer, 3, 9, {1, 2, 3});
+  EXPECT_EQ(ImageAccessView(texel).image_operands_word(), 0u);
+  EXPECT_FALSE(ImageAccessView(texel).has_image_operands());
+}
+
 TEST(InstructionViews, Accepts_GrammarShapedSets) {
   EXPECT_TRUE(BinaryOpView<const Instruction>::Accepts(spv::OpIAdd));
   EXPECT_TRUE(BinaryOpView<const Instruction>::Accepts(spv::OpULessThan));
