@@ -483,9 +483,32 @@ CommandOutput RunCommand(const std::string& command) {
 std::string AuditCommand() { return test::BinaryDir() + "/Audit/glint-audit"; }
 std::string ValidatorCommand() { return test::BinaryDir() + "/StandAlone/glslangValidator"; }
 
+// This run's own directory (mkdtemp), removed when the test program ends: runs of this
+// suite at the same time (several checkouts on one machine) never share files.
+class RunDirectory {
+ public:
+  RunDirectory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "glint_audit_test.XXXXXX").string();
+    if (mkdtemp(pattern.data())) path_ = pattern;
+  }
+  ~RunDirectory() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::filesystem::path RunDir() {
+  static RunDirectory directory;
+  EXPECT_FALSE(directory.path().empty()) << "mkdtemp failed";
+  return directory.path();
+}
+
 std::string WriteTemp(const std::string& name, const std::string& text) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_test";
-  std::filesystem::create_directories(dir);
+  std::filesystem::path dir = RunDir();
   std::string path = (dir / name).string();
   FILE* file = std::fopen(path.c_str(), "w");
   std::fputs(text.c_str(), file);
@@ -604,7 +627,7 @@ ShaderOutcome AuditOneShader(const std::string& path) {
   ShaderOutcome outcome{path, "", {}};
   // The module goes to a file of the test's own (never the machine's /dev/null: a
   // writer that replaced its target would replace the device for the whole machine).
-  std::filesystem::path outputs = std::filesystem::temp_directory_path() / "glint_audit_test" / "outputs";
+  std::filesystem::path outputs = RunDir() / "outputs";
   std::filesystem::create_directories(outputs);
   std::string output = (outputs / (std::filesystem::path(path).filename().string() + ".spv")).string();
   // The promised dispatch is the analysis's, so the dump must be given it too.
@@ -659,7 +682,7 @@ std::vector<std::string> ShadersIn(const std::string& dir) {
 }
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_generated";
+  std::filesystem::path dir = RunDir() / "generated";
   std::filesystem::remove_all(dir);
   CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
                                        "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
@@ -681,7 +704,7 @@ TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
 // shaders that promise their dispatch. Counted on the generated text, so the test fails
 // if a change to the generator stops writing one of them.
 TEST(AuditGenerated, CiSetHoldsEveryTrap) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_traps";
+  std::filesystem::path dir = RunDir() / "traps";
   std::filesystem::remove_all(dir);
   CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
                                        "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
