@@ -334,7 +334,7 @@ const char kIncludeChecks[] = R"(
 CHECK: main.comp:10: OpAccessChain s[{{.*}} proven in bounds{{$}}
 CHECK-NEXT: main.comp:10: OpAccessChain B[{{.*}} not clamped{{$}}
 CHECK-NEXT: ./helpers.h:3: OpAccessChain s[{{.*}} proven in bounds{{$}}
-CHECK-NEXT: ./helpers.h:3: OpAccessChain s[{{.*}} proven in bounds{{$}}
+CHECK-NEXT: ./helpers.h:3: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at ./helpers.h:3)
 CHECK-NEXT: ./helpers.h:5: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at ./helpers.h:4)
 CHECK-NEXT: ./helpers.h:6: OpAccessChain s[{{.*}} proven in bounds{{$}}
 )";
