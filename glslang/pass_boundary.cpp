@@ -51,6 +51,7 @@ spirv::Options ToSpirv(const Options& options) {
   out.range_analysis = ToSpirv(options.range_analysis);
   out.uniformity = ToSpirv(options.uniformity);
   out.subgroup_size = options.subgroup_size;
+  out.max_workgroups = options.max_workgroups;
   out.spec_constants = options.spec_constants;
   out.collect_ranges = options.collect_ranges;
   out.passes = options.passes;

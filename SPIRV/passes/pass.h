@@ -51,7 +51,7 @@ struct PassResult {
 
 // The range analysis a pass asks for under `options` (mode and subgroup size).
 inline IntegerRangeOptions RangeOptionsFor(const Options& options) {
-  return {options.range_analysis, options.subgroup_size};
+  return {options.range_analysis, options.subgroup_size, options.max_workgroups};
 }
 
 // What passes may read and report into while running.

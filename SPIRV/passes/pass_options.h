@@ -8,6 +8,7 @@
 #ifndef GLINT_SPIRV_PASSES_PASS_OPTIONS_H
 #define GLINT_SPIRV_PASSES_PASS_OPTIONS_H
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -29,6 +30,8 @@ struct Options {
   Severity uniformity = Severity::kWarning;
   // The subgroup size the user promises (0: unknown).
   uint32_t subgroup_size = 0;
+  // The largest dispatch the user promises, per dimension ({0, 0, 0}: unknown).
+  std::array<uint32_t, 3> max_workgroups{};
   // Values for specialization constants, by SpecId (specialize-constants).
   std::map<uint32_t, uint64_t> spec_constants;
   // Fill Report::accesses (range-report runs) and Report::tables.
