@@ -588,7 +588,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "uvec3 g = gl_GlobalInvocationID;\nprobe[g.x] = 0u;",
                   {MEMORY_REASON, MEMORY_REASON},
                   {"[0, 3]", "no range: a value stored to the local has no range: built-in "
-                             "GlobalInvocationId has no range"}},
+                             "GlobalInvocationId has no range without a promised dispatch "
+                             "size (--max-workgroups)"}},
         // Traps: nothing bounds the update, so it may wrap; updates both ways; a step
         // without a range.
         RangeCase{"TrapNoGuardOnTheUpdate", "local_size_x = 64",
