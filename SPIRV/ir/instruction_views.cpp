@@ -87,4 +87,44 @@ bool IsImageCoordinateAccess(spv::Op op) {
   }
 }
 
+int ImageOperandWordCount(uint32_t bit) {
+  switch (bit) {
+    case spv::ImageOperandsGradMask:  // dx, dy
+      return 2;
+    case spv::ImageOperandsBiasMask:
+    case spv::ImageOperandsLodMask:
+    case spv::ImageOperandsConstOffsetMask:
+    case spv::ImageOperandsOffsetMask:
+    case spv::ImageOperandsConstOffsetsMask:
+    case spv::ImageOperandsSampleMask:
+    case spv::ImageOperandsMinLodMask:
+    case spv::ImageOperandsMakeTexelAvailableMask:  // the scope
+    case spv::ImageOperandsMakeTexelVisibleMask:
+    case spv::ImageOperandsOffsetsMask:
+      return 1;
+    case spv::ImageOperandsNonPrivateTexelMask:
+    case spv::ImageOperandsVolatileTexelMask:
+    case spv::ImageOperandsSignExtendMask:
+    case spv::ImageOperandsZeroExtendMask:
+    case spv::ImageOperandsNontemporalMask:
+      return 0;
+    default:
+      return -1;
+  }
+}
+
+uint32_t IndexedTypeOf(const Instruction& type, uint64_t member) {
+  switch (type.opcode) {
+    case spv::OpTypeArray: return TypeArrayView(type).element_type();
+    case spv::OpTypeRuntimeArray: return TypeRuntimeArrayView(type).element_type();
+    case spv::OpTypeVector: return TypeVectorView(type).component_type();
+    case spv::OpTypeMatrix: return TypeMatrixView(type).column_type();
+    case spv::OpTypeStruct: {
+      TypeStructView view(type);
+      return member < view.member_count() ? view.member(static_cast<size_t>(member)) : 0;
+    }
+    default: return 0;
+  }
+}
+
 }  // namespace glint::spirv
