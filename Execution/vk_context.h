@@ -71,6 +71,7 @@ struct Context::State {
   VkPhysicalDeviceVulkan13Features features13{};
   VkPhysicalDeviceSubgroupProperties subgroup{};
   uint32_t timestamp_valid_bits = 0;
+  bool robust_buffer_access2 = false;  // enabled on the device (VK_EXT_robustness2)
   bool validate_modules = true;
   bool lost = false;
   // Submissions that ran past their budget: kept alive until the device is done

@@ -42,6 +42,15 @@ struct DeviceOptions {
   // Enable robustBufferAccess when the device has it, so that an out-of-bounds buffer
   // access of an unknown shader cannot crash the process.
   bool robust_buffer_access = true;
+  // Refuse the device, naming the feature, when robust_buffer_access is set and the
+  // device lacks it (by default the context is then created without it).
+  bool require_robust_buffer_access = false;
+  // Also enable robustBufferAccess2 (VK_EXT_robustness2): out-of-bounds loads return
+  // zero and stores are discarded, against the exact descriptor range. Implies (and
+  // requires) robustBufferAccess; refused, naming what is missing, when the device lacks
+  // the extension or the feature. Only the buffer feature: robustImageAccess2 and
+  // nullDescriptor stay off.
+  bool robust_buffer_access2 = false;
   // Validate every module with spirv-val for the device's Vulkan version before it
   // reaches the driver (a driver may crash on invalid SPIR-V); a failure refuses the
   // pipeline.
@@ -169,6 +178,9 @@ class Context {
 
   std::string DeviceName() const;
   bool IsLavapipe() const;
+  // The robustness features enabled on the logical device (see DeviceOptions).
+  bool RobustBufferAccess() const;
+  bool RobustBufferAccess2() const;
   // True after a timeout or a lost device; every later call is refused.
   bool Lost() const;
 

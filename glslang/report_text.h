@@ -15,6 +15,11 @@ std::string ValidUtf8(const std::string& bytes);
 // Text for HTML element content and attribute values: & < > " ' escaped.
 std::string Html(std::string_view bytes);
 void AppendHtml(std::string& out, std::string_view bytes);
+// Appends the line of `text` that starts at `at`, escaped as Html() does, and returns
+// where the next line starts (past its \n, \r\n or lone \r; text.size() at the end).
+// Called from 0 until it returns text.size(), it visits the lines SplitLines gives, in
+// one scan of the text: how a report shows a large source cheaply.
+size_t AppendHtmlLine(std::string& out, std::string_view text, size_t at);
 // A JSON string literal, quotes included.
 std::string Json(const std::string& bytes);
 // Lines split at \n, \r\n or \r; a final line break does not start another line.

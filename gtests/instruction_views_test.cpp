@@ -215,6 +215,26 @@ TEST(InstructionViews, ControlFlow_NameTheirOperands) {
   EXPECT_EQ(ControlBarrierView(barrier).semantics(), 42u);
 }
 
+// The Image Operands mask sits after the opcode's fixed operands.
+TEST(InstructionViews, ImageAccess_ImageOperandsWord) {
+  const Instruction sample(spv::OpImageSampleExplicitLod, 3, 9, {1, 2, spv::ImageOperandsLodMask, 7});
+  ImageAccessView sample_view(sample);
+  EXPECT_EQ(sample_view.image_operands_word(), 2u);
+  ASSERT_TRUE(sample_view.has_image_operands());
+  EXPECT_EQ(sample_view.image_operands(), uint32_t(spv::ImageOperandsLodMask));
+  const Instruction dref(spv::OpImageSampleDrefImplicitLod, 3, 9, {1, 2, 5});
+  EXPECT_EQ(ImageAccessView(dref).image_operands_word(), 3u);
+  EXPECT_FALSE(ImageAccessView(dref).has_image_operands());
+  const Instruction write(spv::OpImageWrite, 0, 0, {1, 2, 6, spv::ImageOperandsSampleMask, 8});
+  EXPECT_EQ(ImageAccessView(write).image_operands_word(), 3u);
+  EXPECT_EQ(ImageAccessView(write).image_operands(), uint32_t(spv::ImageOperandsSampleMask));
+  const Instruction footprint(spv::OpImageSampleFootprintNV, 3, 9, {1, 2, 3, 4, spv::ImageOperandsGradMask});
+  EXPECT_EQ(ImageAccessView(footprint).image_operands_word(), 4u);
+  const Instruction texel(spv::OpImageTexelPointer, 3, 9, {1, 2, 3});
+  EXPECT_EQ(ImageAccessView(texel).image_operands_word(), 0u);
+  EXPECT_FALSE(ImageAccessView(texel).has_image_operands());
+}
+
 TEST(InstructionViews, Accepts_GrammarShapedSets) {
   EXPECT_TRUE(BinaryOpView<const Instruction>::Accepts(spv::OpIAdd));
   EXPECT_TRUE(BinaryOpView<const Instruction>::Accepts(spv::OpULessThan));
@@ -347,9 +367,19 @@ TEST(InstructionViews, ImageOperands_FindEachBitsOperand) {
   EXPECT_EQ(operands.mask(), grad_and_sample);
   EXPECT_EQ(operands.operand(spv::ImageOperandsGradMask), 30u);
   EXPECT_EQ(operands.operand(spv::ImageOperandsSampleMask), 32u);
-  // OpImageWrite's mask follows the texel.
+  // OpImageWrite's mask follows the texel, OpImageSampleDrefExplicitLod's the Dref.
   const Instruction write(spv::OpImageWrite, 0, 0, {1, 2, 3, spv::ImageOperandsLodMask, 40});
   EXPECT_EQ(ImageOperandsView(write).operand(spv::ImageOperandsLodMask), 40u);
+  const Instruction dref(spv::OpImageSampleDrefExplicitLod, 3, 9,
+                         {1, 2, 4, spv::ImageOperandsLodMask, 41});
+  EXPECT_EQ(ImageOperandsView(dref).operand(spv::ImageOperandsLodMask), 41u);
+  EXPECT_FALSE(ImageOperandsView<const Instruction>::Accepts(spv::OpImageQuerySize));
+  // The grammar's operand counts per bit.
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsGradMask), 2);
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsSampleMask), 1);
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsMakeTexelAvailableMask), 1);
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsNontemporalMask), 0);
+  EXPECT_EQ(ImageOperandWordCount(0x8000u), -1);
   // An unknown bit (0x8000) hides where the operands of higher bits are, not of lower ones.
   const uint32_t mask = 0x8000u | spv::ImageOperandsSampleMask | spv::ImageOperandsOffsetsMask;
   const Instruction unknown(spv::OpImageFetch, 3, 9, {1, 2, mask, 50, 51});

@@ -88,29 +88,10 @@ bool IsImageCoordinateAccess(spv::Op op) {
 }
 
 int ImageOperandWordCount(uint32_t bit) {
-  switch (bit) {
-    case spv::ImageOperandsGradMask:  // dx, dy
-      return 2;
-    case spv::ImageOperandsBiasMask:
-    case spv::ImageOperandsLodMask:
-    case spv::ImageOperandsConstOffsetMask:
-    case spv::ImageOperandsOffsetMask:
-    case spv::ImageOperandsConstOffsetsMask:
-    case spv::ImageOperandsSampleMask:
-    case spv::ImageOperandsMinLodMask:
-    case spv::ImageOperandsMakeTexelAvailableMask:  // the scope
-    case spv::ImageOperandsMakeTexelVisibleMask:
-    case spv::ImageOperandsOffsetsMask:
-      return 1;
-    case spv::ImageOperandsNonPrivateTexelMask:
-    case spv::ImageOperandsVolatileTexelMask:
-    case spv::ImageOperandsSignExtendMask:
-    case spv::ImageOperandsZeroExtendMask:
-    case spv::ImageOperandsNontemporalMask:
-      return 0;
-    default:
-      return -1;
-  }
+  if (!grammar::EnumerantName(grammar::OperandKind::kImageOperands, bit)) return -1;
+  uint16_t count = 0;
+  grammar::EnumerantParameters(grammar::OperandKind::kImageOperands, bit, &count);
+  return count;  // each parameter (an id: a level, an offset, a scope...) is one word
 }
 
 uint32_t IndexedTypeOf(const Instruction& type, uint64_t member) {
@@ -125,6 +106,20 @@ uint32_t IndexedTypeOf(const Instruction& type, uint64_t member) {
     }
     default: return 0;
   }
+}
+
+size_t ImageOperandsPosition(spv::Op op) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  if (!info) return 0;
+  const grammar::OperandSpec* specs = grammar::OperandSpecs(*info);
+  // Every operand before the mask is one required id, so its index is its word.
+  for (uint16_t i = 0; i < info->operand_count; ++i) {
+    if (specs[i].kind == grammar::OperandKind::kImageOperands) return i;
+    if (specs[i].kind != grammar::OperandKind::kIdRef ||
+        specs[i].quantifier != grammar::Quantifier::kOne)
+      return 0;
+  }
+  return 0;
 }
 
 }  // namespace glint::spirv

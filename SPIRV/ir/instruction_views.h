@@ -779,6 +779,10 @@ class ExecutionScopedView : public InstructionView<I> {
   auto& execution_scope() const { return this->word(0); }
 };
 
+// The word position of an image instruction's optional Image Operands mask (from the
+// grammar); 0 when the opcode has none (instruction_views.cpp).
+size_t ImageOperandsPosition(spv::Op op);
+
 // Image instructions whose first two operands are the image (or sampled image) and the
 // coordinate: OpImageSample*, OpImageFetch, OpImageGather, OpImageDrefGather, OpImageRead,
 // OpImageWrite, OpImageSparse*, OpImageTexelPointer, OpImageSampleFootprintNV. Accepts
@@ -790,21 +794,25 @@ class ImageAccessView : public InstructionView<I> {
   static bool Accepts(spv::Op op);
   auto& image() const { return this->word(0); }
   auto& coordinate() const { return this->word(1); }
+  // The optional Image Operands mask and the operands it adds follow the fixed operands
+  // (a Dref, a texel, a component...); their word position depends on the opcode.
+  size_t image_operands_word() const { return ImageOperandsPosition(this->opcode()); }
+  bool has_image_operands() const {
+    size_t at = image_operands_word();
+    return at != 0 && this->word_count() > at;
+  }
+  auto& image_operands() const { return this->word(image_operands_word()); }
 };
 
-// The optional image operands of a texel access (OpImageFetch, OpImageRead, OpImageWrite,
-// OpImageSparseFetch, OpImageSparseRead): the mask and, for each bit set, the operand
-// words it adds, in bit order. A set bit whose operand count Glint does not know (a
-// newer extension's) makes the operands not understood(), and operand() refuses every
-// bit after it.
+// The optional Image Operands of an image instruction: the mask and, for each bit set,
+// the operand words it adds, in bit order (both from the grammar). A set bit the grammar
+// does not know makes the operands not understood(), and operand() refuses every bit
+// above it.
 template <class I>
 class ImageOperandsView : public InstructionView<I> {
  public:
   GLINT_VIEW_CONSTRUCTOR(ImageOperandsView)
-  static bool Accepts(spv::Op op) {
-    return op == spv::OpImageFetch || op == spv::OpImageRead || op == spv::OpImageWrite ||
-           op == spv::OpImageSparseFetch || op == spv::OpImageSparseRead;
-  }
+  static bool Accepts(spv::Op op) { return ImageOperandsPosition(op) != 0; }
   bool present() const { return this->word_count() > mask_word(); }
   uint32_t mask() const { return present() ? this->word(mask_word()) : 0; }
   bool has(uint32_t bit) const { return (mask() & bit) != 0; }
@@ -821,7 +829,7 @@ class ImageOperandsView : public InstructionView<I> {
   void Remove(uint32_t bit) const;
 
  private:
-  size_t mask_word() const { return this->opcode() == spv::OpImageWrite ? 3 : 2; }
+  size_t mask_word() const { return ImageOperandsPosition(this->opcode()); }
   // The word of `bit`'s first operand, counting the operands of the set bits below it;
   // with bit 0, one past the last operand. 0 when a bit on the way is not understood.
   size_t OperandWord(uint32_t bit) const;
@@ -834,7 +842,8 @@ bool IsBinaryOperation(spv::Op op);
 bool IsUnaryOperation(spv::Op op);
 bool HasExecutionScopeFirst(spv::Op op);
 bool IsImageCoordinateAccess(spv::Op op);
-// Operand words image operand `bit` adds (Grad: 2); -1 for a bit Glint does not know.
+// Operand words image operand `bit` adds (Grad: 2), from the grammar; -1 for a bit the
+// grammar does not know.
 int ImageOperandWordCount(uint32_t bit);
 
 template <class I>
