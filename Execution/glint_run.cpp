@@ -309,6 +309,7 @@ void PrintTiming(const Timing& timing) {
   std::printf("pipeline creation: %.3f ms\n", timing.pipeline_ms);
   std::printf("time (%s, %u runs): median %.3f ms, min %.3f ms, max %.3f ms, first %.3f ms\n",
               timing.method.c_str(), timing.runs, timing.median_ms, timing.min_ms, timing.max_ms, timing.first_ms);
+  std::printf("processor time (this process, submit to fence): median %.3f ms\n", timing.cpu_median_ms);
 }
 
 bool PrintBuffers(const CommandLine& cl, const std::vector<BufferData>& buffers, std::string* error) {

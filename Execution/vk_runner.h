@@ -107,6 +107,11 @@ struct Timing {
   double first_ms = 0;
   std::string method;  // "timestamp queries" or "host: submit + fence wait"
   double pipeline_ms = 0;  // shader module + pipeline creation, host time
+  // Median over the timed runs of this process's processor time (all threads) from the
+  // submission to its fence. On a CPU device (lavapipe) that is the work its threads did
+  // for the dispatch, which other processes on a loaded machine disturb far less than
+  // they disturb elapsed time; on a GPU it is only the host's waiting.
+  double cpu_median_ms = 0;
 };
 
 struct ComputeRun {

@@ -389,12 +389,15 @@ class SpecConstantOpView : public InstructionView<I> {
 // ---------------------------------------------------------------------------------------
 // Annotations, debug information and mode settings
 
-// OpDecorate, OpDecorateId: target, decoration, literals (or ids)....
+// OpDecorate, OpDecorateId, OpDecorateString: target, decoration, then literals, ids or
+// (for OpDecorateString) packed strings....
 template <class I>
 class DecorateView : public InstructionView<I> {
  public:
   GLINT_VIEW_CONSTRUCTOR(DecorateView)
-  static bool Accepts(spv::Op op) { return op == spv::OpDecorate || op == spv::OpDecorateId; }
+  static bool Accepts(spv::Op op) {
+    return op == spv::OpDecorate || op == spv::OpDecorateId || op == spv::OpDecorateString;
+  }
   auto& target() const { return this->word(0); }
   spv::Decoration decoration() const { return spv::Decoration(this->word(1)); }
   auto literals() const { return this->words_from(2); }
@@ -462,6 +465,15 @@ class ExecutionModeView : public InstructionView<I> {
   spv::ExecutionMode mode() const { return spv::ExecutionMode(this->word(1)); }
   auto operands() const { return this->words_from(2); }
   auto& operand(size_t i) const { return this->word(2 + i); }
+};
+
+// OpCapability: the capability.
+template <class I>
+class CapabilityView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(CapabilityView)
+  static bool Accepts(spv::Op op) { return op == spv::OpCapability; }
+  spv::Capability capability() const { return spv::Capability(this->word(0)); }
 };
 
 // OpMemoryModel: addressing model, memory model.
