@@ -615,8 +615,11 @@ std::vector<std::string> ShadersIn(const std::string& dir) {
 }
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_generated";
-  std::filesystem::remove_all(dir);
+  // A directory of this run's own: a fixed name under /tmp was shared by every run on
+  // the machine, so two runs at once deleted each other's shaders mid-audit.
+  std::string pattern = (std::filesystem::temp_directory_path() / "glint_audit_XXXXXX").string();
+  ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+  std::filesystem::path dir = std::filesystem::path(pattern) / "generated";
   CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
                                        "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
                                        dir.string());
@@ -630,6 +633,7 @@ TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
               "%llu no range\n", paths.size(), (unsigned long long)total.sites,
               (unsigned long long)total.ok, (unsigned long long)total.escapes,
               (unsigned long long)total.not_reached, (unsigned long long)total.no_range);
+  std::filesystem::remove_all(pattern);
 }
 
 TEST(AuditGenerated, Regressions_ZeroEscapes) {
