@@ -10,7 +10,6 @@
 #include <cstring>
 #include <map>
 #include <string_view>
-#include <type_traits>
 
 #include "glint/report_format.h"
 #include "report_findings.h"
@@ -63,57 +62,40 @@ struct Escaped {
   std::string_view text;
 };
 
-// Appends the many small pieces a page is made of (std::ostringstream costs several
-// times more, which matters for a source of thousands of lines).
-class PageText {
- public:
-  PageText& operator<<(std::string_view text) {
-    text_.append(text);
-    return *this;
-  }
-  PageText& operator<<(const char* text) { return *this << std::string_view(text); }
-  PageText& operator<<(const std::string& text) { return *this << std::string_view(text); }
-  PageText& operator<<(Escaped escaped) {
-    text::AppendHtml(text_, escaped.text);
-    return *this;
-  }
-  template <typename Integer, std::enable_if_t<std::is_integral_v<Integer>, int> = 0>
-  PageText& operator<<(Integer value) {
-    char digits[24];
-    return *this << std::string_view(digits, std::to_chars(digits, digits + sizeof digits, value).ptr - digits);
-  }
-  void Reserve(size_t bytes) { text_.reserve(bytes); }
-  // The line of `source` that starts at `at` as a table row; returns where the next
-  // line starts. `open` is the row's markup up to the line number:
-  //   <tr class="line" id="f0-L  12"><td class="ln">12</td><td class="src">TEXT</td></tr>
-  // A large source is nearly all such rows, so the markup before the text is put
-  // together in a buffer and appended once (one append per piece cost more than the
-  // escaping of the line). `open` is at most kMaxRowOpen bytes.
-  static constexpr size_t kMaxRowOpen = 64;
-  size_t AppendLineRow(std::string_view open, uint32_t line, std::string_view source, size_t at) {
-    char row[kMaxRowOpen + 64];
-    char* end = row;
-    const auto put = [&end](std::string_view piece) {
-      std::memcpy(end, piece.data(), piece.size());
-      end += piece.size();
-    };
-    put(open);
-    char* number = end;
-    end = std::to_chars(end, end + 10, line).ptr;
-    std::string_view digits(number, size_t(end - number));
-    put("\"><td class=\"ln\">");
-    put(digits);
-    put("</td><td class=\"src\">");
-    text_.append(row, size_t(end - row));
-    at = text::AppendHtmlLine(text_, source, at);
-    text_.append("</td></tr>\n");
-    return at;
-  }
-  std::string Take() { return std::move(text_); }
+text::TextBuilder& operator<<(text::TextBuilder& out, Escaped escaped) {
+  text::AppendHtml(out.Text(), escaped.text);
+  return out;
+}
 
- private:
-  std::string text_;
-};
+// The longest opening of a row up to its line number (see AppendLineRow).
+constexpr size_t kMaxRowOpen = 64;
+
+// The line of `source` that starts at `at` as a table row; returns where the next
+// line starts. `open` is the row's markup up to the line number:
+//   <tr class="line" id="f0-L12"><td class="ln">12</td><td class="src">TEXT</td></tr>
+// (`open` is `<tr class="line" id="f0-L` here).
+// A large source is nearly all such rows, so the markup before the text is put
+// together in a buffer and appended once (one append per piece cost more than the
+// escaping of the line).
+size_t AppendLineRow(std::string& out, std::string_view open, uint32_t line, std::string_view source, size_t at) {
+  char row[kMaxRowOpen + 64];
+  char* end = row;
+  const auto put = [&end](std::string_view piece) {
+    std::memcpy(end, piece.data(), piece.size());
+    end += piece.size();
+  };
+  put(open);  // at most kMaxRowOpen bytes: WriteSource asserts it
+  char* number = end;
+  end = std::to_chars(end, end + 10, line).ptr;
+  std::string_view digits(number, size_t(end - number));
+  put("\"><td class=\"ln\">");
+  put(digits);
+  put("</td><td class=\"src\">");
+  out.append(row, size_t(end - row));
+  at = text::AppendHtmlLine(out, source, at);
+  out.append("</td></tr>\n");
+  return at;
+}
 
 // Where a finding or reason step is shown: source index and line, or none.
 struct Anchor {
@@ -155,8 +137,8 @@ class HtmlWriter {
     return bytes;
   }
 
-  // Counted only for sources that findings point into: a large source without
-  // findings is scanned once, when it is written.
+  // Counted only for sources that findings point into (SplitLines builds a view of
+  // every line; a large source without findings needs none).
   size_t LineCount(int source) {
     if (line_counts_[source] == kNotCounted) line_counts_[source] = text::SplitLines(context_.sources[source].text).size();
     return line_counts_[source];
@@ -232,13 +214,13 @@ class HtmlWriter {
          << "</h2>\n<table class=\"code\">\n";
     const std::string id = std::to_string(index) + "-L";
     const std::string plain_row = "<tr class=\"line\" id=\"f" + id, marked_row = "<tr class=\"line marked\" id=\"f" + id;
-    static_assert(sizeof "<tr class=\"line marked\" id=\"f-L" + 11 <= PageText::kMaxRowOpen, "an int's digits fit");
+    static_assert(sizeof "<tr class=\"line marked\" id=\"f-L" + 11 <= kMaxRowOpen, "an int's digits fit");
     auto next = placed_.lower_bound({index, 0});  // placed_ is ordered by source, then line
     uint32_t line = 0;
     for (size_t at = 0; at < text.size();) {
       ++line;
       bool marked = next != placed_.end() && next->first == std::make_pair(index, line);
-      at = out_.AppendLineRow(marked ? marked_row : plain_row, line, text, at);
+      at = AppendLineRow(out_.Text(), marked ? marked_row : plain_row, line, text, at);
       if (marked) WriteFindingRow((next++)->second);
     }
     out_ << "</table>\n</section>\n";
@@ -292,7 +274,7 @@ class HtmlWriter {
   std::vector<size_t> line_counts_;  // per source; kNotCounted until asked
   std::map<std::pair<int, uint32_t>, std::vector<size_t>> placed_;
   std::vector<size_t> unplaced_;
-  PageText out_;
+  text::TextBuilder out_;
 };
 
 }  // namespace

@@ -148,6 +148,23 @@ TEST(InstructionViews, Annotations_AndDebug) {
   EXPECT_EQ(ExecutionModeView(mode).operand(1), 4u);
 }
 
+// The interface starts after the name's last word, whatever the name's length.
+TEST(InstructionViews, EntryPoint_InterfaceAfterTheName) {
+  for (const char* name : {"", "abc", "main", "longer_name"}) {
+    std::vector<uint32_t> words = EncodeString(name);
+    words.insert(words.begin(), {spv::ExecutionModelGLCompute, 4});
+    words.insert(words.end(), {20, 21});
+    const Instruction entry(spv::OpEntryPoint, 0, 0, words);
+    EntryPointOperandsView view(entry);
+    EXPECT_EQ(view.model(), spv::ExecutionModelGLCompute);
+    EXPECT_EQ(view.function(), 4u);
+    EXPECT_EQ(view.name(), name);
+    std::vector<uint32_t> interface(view.interface().begin(), view.interface().end());
+    EXPECT_EQ(interface, (std::vector<uint32_t>{20, 21})) << name;
+    EXPECT_EQ(ViewEntryPoint(entry).interface_begin, words.size() - 2) << name;
+  }
+}
+
 TEST(InstructionViews, Computation_NameTheirOperands) {
   const Instruction add(spv::OpIAdd, 2, 20, {11, 12});
   EXPECT_EQ(BinaryOpView(add).left(), 11u);

@@ -113,6 +113,25 @@ TEST(ReportText, AppendHtmlLine_VisitsSplitLinesEscapedBytewise) {
   }
 }
 
+// JSON's escaping, byte by byte: ValidUtf8, then " \\ and control characters escaped.
+std::string JsonBytewise(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text::ValidUtf8(std::string(text))) {
+    if (c == '"' || c == '\\') out += {'\\', c};
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20) out += "\\u00" + std::string(1, "01"[c >> 4]) + "0123456789abcdef"[c & 15];
+    else out += c;
+  }
+  return out + "\"";
+}
+
+TEST(ReportText, Json_EscapesAsBytewiseReference) {
+  EXPECT_EQ(text::Json(std::string("a\"b\\c\n\x01\x1f\xff\xe2\x82\xac", 13)), "\"a\\\"b\\\\c\\n\\u0001\\u001f\xEF\xBF\xBD\xe2\x82\xac\\u0000\"");
+  for (const std::string& text : EscapingTexts()) EXPECT_EQ(text::Json(text), JsonBytewise(text)) << testing::PrintToString(text);
+}
+
 TEST(ReportHtml, HostileSource_RendersAsText) {
   std::string source = "// <script>alert(1)</script> & \"q\" 'a' \xff\xfe\n<img src=x onerror=alert(2)>\n";
   Report report;

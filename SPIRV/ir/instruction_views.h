@@ -476,6 +476,29 @@ class CapabilityView : public InstructionView<I> {
   spv::Capability capability() const { return spv::Capability(this->word(0)); }
 };
 
+// OpEntryPoint: execution model, function, name, interface ids.... The allocation-free
+// sibling of module.h's EntryPointView, for code that only needs the ids.
+template <class I>
+class EntryPointOperandsView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(EntryPointOperandsView)
+  static bool Accepts(spv::Op op) { return op == spv::OpEntryPoint; }
+  spv::ExecutionModel model() const { return spv::ExecutionModel(this->word(0)); }
+  auto& function() const { return this->word(1); }
+  std::string name() const { return this->instruction().StringAt(2); }
+  // The interface ids start after the word that ends the name (the one with a 0 byte).
+  auto interface() const {
+    size_t i = 2;
+    while (i < this->word_count() && !HasZeroByte(this->word(i))) ++i;
+    return this->words_from(i + 1);
+  }
+
+ private:
+  static bool HasZeroByte(uint32_t w) {
+    return (w & 0xffu) == 0 || (w & 0xff00u) == 0 || (w & 0xff0000u) == 0 || (w & 0xff000000u) == 0;
+  }
+};
+
 // OpMemoryModel: addressing model, memory model.
 template <class I>
 class MemoryModelView : public InstructionView<I> {
