@@ -495,12 +495,34 @@ class ShaderWriter:
                 break
         else:
             return
+        bound_text = self.loop_bound(init, compare, bound, step, increasing, type_name)
+        if isinstance(bound_text, tuple):
+            bound_text, seen = bound_text
         var = self.fresh("i")
         update = self.loop_update(var, step, increasing, type_name)
         self.emit("for (%s %s = %s; %s %s %s; %s) {" % (
-            type_name, var, init.text, var, op, lit(bound, type_name), update))
+            type_name, var, init.text, var, op, bound_text, update))
         self.body_with(Expr(var, type_name, *seen) if seen[0] is not None else None, depth,
                        self.trip_limit())
+
+    def loop_bound(self, init, compare, bound, step, increasing, type_name):
+        """The bound's text: mostly the constant, sometimes a value that is not one (the
+        constant or one less, by invocation), which the analysis can only meet by
+        widening the loop-carried counter and narrowing it with the loop's test. Returns
+        (text, control values seen) when it is not the constant."""
+        text = lit(bound, type_name)
+        if self.rng.random() >= 0.3 or bound <= TYPE_RANGE[type_name][0]:
+            return text
+        seen = self.simulate(range(init.lo, init.hi + 1), compare, bound, step, increasing,
+                             type_name)
+        low = self.simulate(range(init.lo, init.hi + 1), compare, bound - 1, step,
+                            increasing, type_name)
+        if low is None or seen is None:
+            return text
+        ends = [v for v in (seen[0], seen[1], low[0], low[1]) if v is not None]
+        both = (min(ends), max(ends)) if ends else (None, None)
+        odd = "(gl_LocalInvocationIndex & 1u)"
+        return "(%s - %s)" % (text, odd if type_name == "uint" else "int%s" % odd), both
 
     def loop_update(self, var, step, increasing, type_name):
         """The continue clause; some spellings the analysis must refuse."""
