@@ -727,6 +727,7 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("abs("), 20u);
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);
+  EXPECT_GE(count("gl_LocalInvocationIndex & 1u)); "), 10u) << "loops to a bound that is not a constant";
   std::filesystem::remove_all(dir);
 }
 
