@@ -3,6 +3,7 @@
 // findings. Also the findings as diagnostics.
 #include "SPIRV/analysis/uniformity_internal.h"
 
+#include <algorithm>
 #include <memory>
 #include <unordered_map>
 
@@ -11,6 +12,28 @@ namespace glint::spirv {
 using uniformity_detail::CollectModuleFacts;
 using uniformity_detail::EntryPointAnalysis;
 using uniformity_detail::ModuleFacts;
+
+namespace {
+
+// One entry point: the lane analysis first where it may help (uniformity_lanes.cpp; one
+// that misses its budget is left out, which only loses precision), then the analysis
+// whose findings count. Returns the refusal or "".
+std::string AnalyzeEntryPoint(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options,
+                              UniformityResult* result, std::unordered_set<const Instruction*>* reported) {
+  EntryPointAnalysis analysis(facts, entry_point, options);
+  std::unique_ptr<EntryPointAnalysis> lanes;
+  if (analysis.WantsLanes()) {
+    lanes = std::make_unique<EntryPointAnalysis>(facts, entry_point, options, EntryPointAnalysis::Partition::kLanes);
+    if (lanes->Run(&result->rounds).empty()) analysis.UseLanes(lanes.get());
+    result->rounds = std::max(result->rounds, lanes->MostContextRounds());
+  }
+  std::string refusal = analysis.Run(&result->rounds);
+  result->rounds = std::max(result->rounds, analysis.MostContextRounds());
+  if (refusal.empty()) analysis.CollectFindings(&result->findings, reported);
+  return refusal;
+}
+
+}  // namespace
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
   DefUse def_use(module);
@@ -41,14 +64,12 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& input
   }
   std::unordered_set<const Instruction*> reported;
   for (const Instruction& entry_point : module.entry_points) {
-    EntryPointAnalysis analysis(*facts, entry_point, options);
-    std::string refusal = analysis.Run(&result.rounds);
+    std::string refusal = AnalyzeEntryPoint(*facts, entry_point, options, &result, &reported);
     if (!refusal.empty()) {
       result.findings.clear();
       result.refusal = refusal;
       return result;
     }
-    analysis.CollectFindings(&result.findings, &reported);
   }
   return result;
 }

@@ -1,9 +1,31 @@
 // Uniformity analysis, call sites: the result of a call computed from that call's own
 // arguments instead of the join of every call site's (parameters are context-insensitive
-// in the fixed point). Proves: a one-block helper without variables, stores, calls or
-// sources returns at most the join of what it reads at this call. Refuses (nullopt, so
-// the joined result is used) any other callee.
+// in the fixed point), so a helper called once with a per-invocation argument does not
+// make every other call of it non-uniform.
+//
+// Two rules, the first that applies:
+//   one-block helpers  a callee of one block without variables, stores, calls or sources
+//                      returns at most the join of what it reads at this call (evaluated
+//                      directly, no fixed point).
+//   call contexts      any other callee whose result is non-uniform, where this call's
+//                      control or one of its arguments is more uniform than the joined
+//                      call sites': a fresh EntryPointAnalysis of the callee and what it
+//                      calls, seeded with this call's argument levels and control, run to
+//                      its own fixed point. Its result is the call's.
+// Why the context is sound: it reads from the caller only what the callee's instructions
+// can see - the argument levels, the call's control, module-scope memory and pointer
+// bindings (copied: they already hold every write anywhere, this callee's included, so
+// they are at least what any call sees), and the barrier phases and lane analysis of the
+// entry point (properties of the module). Everything else is computed inside, for this
+// call's subtree of functions only. The context's result is cached per call with those
+// inputs (memory by a version raised with every memory fact or binding that rises), so
+// the caller's last round saw every context computed from its final facts.
+// Bounded: contexts nest at most kMaxContextDepth deep and an entry point runs at most
+// kContextRunBudget of them; past either, or where a context misses its round budget, the
+// call takes the joined result (sound, less precise; nothing is refused).
 #include "SPIRV/analysis/uniformity_internal.h"
+
+#include <algorithm>
 
 namespace glint::spirv {
 namespace uniformity_detail {
@@ -73,6 +95,90 @@ std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
   if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
   const Fact* fact = ValueFact(load.result_id);
   return fact ? *fact : Fact{};
+}
+
+// Whether analysing `callee` for this call alone may give less than the joined result:
+// the callee returns a non-uniform value, and this call's control or an argument is more
+// uniform than the joined call sites'.
+bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const {
+  auto returned = returns_.find(callee.id());
+  if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
+  auto entry = entries_.find(callee.id());
+  if (entry != entries_.end() && control.level < entry->second.level) return true;
+  size_t index = 1;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= call.words.size()) break;
+    uint32_t argument = call.words[index++];
+    if (Value(argument) < Value(parameter.result_id)) return true;
+    // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
+    if (IsPointer(parameter) && MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level)
+      return true;
+  }
+  return false;
+}
+
+bool EntryPointAnalysis::IsPointer(const Instruction& parameter) const {
+  const Instruction* type = facts_.def_use.Definition(parameter.type_id);
+  return type && type->opcode == spv::OpTypePointer;
+}
+
+std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Block& block, const Instruction& call,
+                                                      const Fact& control) {
+  if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control)) return std::nullopt;
+  ContextInputs inputs{{}, control.level, memory_version_};
+  for (size_t i = 1; i < call.words.size(); ++i) inputs.arguments.push_back(Value(call.words[i]));
+  auto cached = context_results_.find(&call);
+  if (cached != context_results_.end() && cached->second.first == inputs) return cached->second.second;
+  if (context_budget_->runs_left == 0) return std::nullopt;
+  --context_budget_->runs_left;
+  EntryPointAnalysis context(*this, callee, call, control.level);
+  uint32_t rounds = 0;
+  bool finished = context.Run(&rounds).empty();
+  context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
+  if (!finished) return std::nullopt;
+  Fact result{context.returns_[callee.id()].level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+  context_results_[&call] = {inputs, result};
+  return result;
+}
+
+EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee, const Instruction& call,
+                                       Divergence control)
+    : facts_(caller.facts_), options_(caller.options_) {
+  model_ = caller.model_;
+  entry_name_ = caller.entry_name_;
+  memory_ = caller.memory_;
+  bindings_ = caller.bindings_;
+  phases_ = caller.phases_;
+  partition_ = caller.partition_;
+  lanes_ = caller.lanes_;
+  context_depth_ = caller.context_depth_ + 1;
+  context_budget_ = caller.context_budget_;
+  FindReachable(callee.id());
+  ForgetSubtreeMemory();
+  Raise(entries_[callee.id()], control, MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
+  size_t index = 1;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= call.words.size()) break;
+    uint32_t argument = call.words[index++];
+    Raise(values_[parameter.result_id], caller.Value(argument), MakeCause(Cause::kParameter, argument, nullptr, &call));
+    if (IsPointer(parameter)) bindings_[parameter.result_id] = {RootOf(argument)};
+  }
+}
+
+// Within one call, the subtree's parameters are bound only by calls inside it and its
+// own variables are fresh: what the caller joined for them over every call site is
+// dropped, and the context's own rounds raise them again. The caller's variables (what
+// this call's pointer arguments point to) keep the caller's facts.
+void EntryPointAnalysis::ForgetSubtreeMemory() {
+  for (const Function* function : functions_) {
+    for (const Instruction& parameter : function->parameters) {
+      memory_.erase(parameter.result_id);
+      bindings_.erase(parameter.result_id);
+    }
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpVariable) memory_.erase(inst.result_id);
+  }
 }
 
 }  // namespace uniformity_detail

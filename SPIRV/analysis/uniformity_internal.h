@@ -144,15 +144,31 @@ Fact StaticFact(Divergence level, std::string text);
 const char* RuleOf(const Instruction& inst, UniformScope scope);
 bool HasWorkgroups(spv::ExecutionModel model);
 
+// Call-context analyses (uniformity_call_sites.cpp) one entry point may run in all, and
+// how deeply they may nest; past either the call takes the joined result of its callee.
+constexpr uint32_t kContextRunBudget = 2048;
+constexpr int kMaxContextDepth = 3;
+
 // "needs uniform control flow for: " begins the list of a call-site warning.
 inline const std::string kCalleeNeeds = "needs uniform control flow for: ";
 
 // Entry-point level analysis state. Built fresh per entry point.
 class EntryPointAnalysis {
  public:
-  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options);
+  // What "uniform" means: the same value in every invocation of the scope (workgroup for
+  // compute-like stages), or in every invocation with the same SubgroupLocalInvocationId
+  // (kLanes: lane-determined values, uniformity_lanes.cpp).
+  enum class Partition : uint8_t { kScope, kLanes };
+  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options,
+                     Partition partition = Partition::kScope);
   // Runs to the fixed point; returns a refusal or "".
   std::string Run(uint32_t* rounds);
+  // True where a lane analysis could prove more (uniformity_lanes.cpp); `lanes` is one,
+  // run to its fixed point, that outlives this analysis.
+  bool WantsLanes() const;
+  void UseLanes(const EntryPointAnalysis* lanes) { lanes_ = lanes; }
+  // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
+  uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
   void CollectFindings(std::vector<UniformityFinding>* findings,
                        std::unordered_set<const Instruction*>* reported);
 
@@ -186,7 +202,21 @@ class EntryPointAnalysis {
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                           const Fact& control);
   void RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred);
-  bool TransferSource(const Instruction& inst);
+  bool TransferSource(const Instruction& inst, const Fact& control);
+  bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;
+  Divergence LaneLevel(Divergence level) const;
+
+  // --- call sites analysed in their own context (uniformity_call_sites.cpp) ---
+  // A fresh analysis of `callee` and what it calls, with this call's argument levels and
+  // control; reads the caller's memory, bindings, barrier phases and lane analysis.
+  EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee, const Instruction& call,
+                     Divergence control);
+  std::optional<Fact> ContextResult(Function& callee, const Block& block, const Instruction& call,
+                                    const Fact& control);
+  bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
+  void FindReachable(uint32_t root);
+  void ForgetSubtreeMemory();
+  bool IsPointer(const Instruction& parameter) const;
   void JoinOperands(const Instruction& inst);
 
   // --- reporting ---
@@ -237,7 +267,28 @@ class EntryPointAnalysis {
   std::unordered_map<const Instruction*, Fact> local_loads_;    // Function-variable loads
   std::unordered_map<const Instruction*, Fact> store_control_;  // local control at each store
   Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
-  std::unique_ptr<BarrierPhases> phases_;  // only where there are workgroups
+  std::shared_ptr<BarrierPhases> phases_;  // only where there are workgroups; shared with call contexts
+  Partition partition_ = Partition::kScope;
+  const EntryPointAnalysis* lanes_ = nullptr;  // lane-determined levels, where run
+  // Call contexts: how deep this one is, the runs left to the whole entry point, the
+  // memory version (raised with every memory fact or binding that rises) and the last
+  // result per call with the inputs it was computed from.
+  struct ContextInputs {
+    std::vector<Divergence> arguments;
+    Divergence control;
+    uint64_t memory_version;
+    bool operator==(const ContextInputs& other) const {
+      return arguments == other.arguments && control == other.control && memory_version == other.memory_version;
+    }
+  };
+  int context_depth_ = 0;
+  struct ContextBudget {
+    uint32_t runs_left = kContextRunBudget;
+    uint32_t most_rounds = 0;  // the most rounds one context needed
+  };
+  std::shared_ptr<ContextBudget> context_budget_;
+  uint64_t memory_version_ = 0;
+  std::unordered_map<const Instruction*, std::pair<ContextInputs, Fact>> context_results_;
   std::unordered_map<uint32_t, std::vector<Need>> needs_;  // per function
 };
 

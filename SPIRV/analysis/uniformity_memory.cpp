@@ -65,7 +65,8 @@ Fact EntryPointAnalysis::MemoryFact(uint32_t root) const {
 
 void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
-  for (uint32_t aliased : AliasedRoots(root)) Raise(memory_[aliased], level, cause);
+  for (uint32_t aliased : AliasedRoots(root))
+    if (Raise(memory_[aliased], level, cause)) ++memory_version_;
 }
 
 // A load of a Function variable the value-flow view follows: as non-uniform as the
@@ -110,6 +111,11 @@ bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Bloc
   uint32_t root = phases_ ? phases_->WorkgroupRoot(inst.words[0]) : 0;
   if (!root) return false;
   Fact& fact = values_[inst.result_id];
+  if (partition_ == Partition::kLanes) {
+    // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
+    Raise(fact, Divergence::kDivergent, SourceCause("shared variable " + NameOf(root) + " (lane analysis)"));
+    return true;
+  }
   if (control.level != Divergence::kUniform) {
     Raise(fact, Divergence::kDivergent, MakeCause(Cause::kSharedControl, root, &block, &inst));
     return true;

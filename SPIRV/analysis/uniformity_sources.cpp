@@ -78,6 +78,11 @@ Fact EntryPointAnalysis::BuiltInFact(uint32_t builtin) const {
     case spv::BuiltInBaseVertex: case spv::BuiltInBaseInstance: case spv::BuiltInDeviceIndex:
     case spv::BuiltInViewIndex:
       return {};
+    case spv::BuiltInSubgroupLocalInvocationId: case spv::BuiltInSubgroupEqMask: case spv::BuiltInSubgroupGeMask:
+    case spv::BuiltInSubgroupGtMask: case spv::BuiltInSubgroupLeMask: case spv::BuiltInSubgroupLtMask:
+      // The lane and masks made from it alone: the same in every subgroup's lane k.
+      if (partition_ == Partition::kLanes) return {};
+      return StaticFact(Divergence::kDivergent, what + " differs between invocations");
     case spv::BuiltInSubgroupId:
       return StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
     case spv::BuiltInPrimitiveId: case spv::BuiltInPatchVertices:
@@ -144,8 +149,9 @@ Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
 
 // Instructions whose result level does not follow from their operands: cross-thread
 // results, storage image reads, helper and clock queries. True when handled.
-bool EntryPointAnalysis::TransferSource(const Instruction& inst) {
+bool EntryPointAnalysis::TransferSource(const Instruction& inst, const Fact& control) {
   if (!inst.result_id) return false;
+  if (LaneBroadcastIsUniform(inst, control)) return true;
   const std::string op = grammar::OpcodeName(inst.opcode);
   auto set = [&](Divergence level, const std::string& why) {
     Raise(values_[inst.result_id], level, SourceCause(op + " " + why));

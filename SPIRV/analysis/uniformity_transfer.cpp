@@ -18,15 +18,26 @@ bool HasWorkgroups(spv::ExecutionModel model) {
 }
 
 EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
-                                       const UniformityOptions& options)
-    : facts_(facts), options_(options) {
+                                       const UniformityOptions& options, Partition partition)
+    : facts_(facts), options_(options), partition_(partition) {
   EntryPointView view = ViewEntryPoint(entry_point);
   model_ = view.model;
-  entry_function_ = view.function;
   entry_name_ = view.name;
-  // Reachable functions, callers first (depth-first preorder, each once).
-  std::vector<uint32_t> stack = {entry_function_};
-  std::unordered_set<uint32_t> seen = {entry_function_};
+  FindReachable(view.function);
+  for (const Instruction& inst : facts_.module.types_values)
+    if (inst.opcode == spv::OpVariable) {
+      Fact initial = StaticMemoryFact(inst);
+      Raise(memory_[inst.result_id], initial.level, initial.cause);
+    }
+  if (HasWorkgroups(model_)) phases_ = std::make_shared<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
+  context_budget_ = std::make_shared<ContextBudget>();
+}
+
+// The functions `root` reaches, callers first (depth-first preorder, each once).
+void EntryPointAnalysis::FindReachable(uint32_t root) {
+  entry_function_ = root;
+  std::vector<uint32_t> stack = {root};
+  std::unordered_set<uint32_t> seen = {root};
   while (!stack.empty()) {
     Function* function = facts_.module.FindFunction(stack.back());
     stack.pop_back();
@@ -37,15 +48,10 @@ EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& en
         if (inst.opcode == spv::OpFunctionCall && !inst.words.empty() && seen.insert(inst.words[0]).second)
           stack.push_back(inst.words[0]);
   }
-  for (const Instruction& inst : facts_.module.types_values)
-    if (inst.opcode == spv::OpVariable) {
-      Fact initial = StaticMemoryFact(inst);
-      Raise(memory_[inst.result_id], initial.level, initial.cause);
-    }
-  if (HasWorkgroups(model_)) phases_ = std::make_unique<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
 }
 
 bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause) {
+  level = LaneLevel(level);
   if (level <= fact.level) return false;
   fact.level = level;
   fact.cause = cause;
@@ -140,7 +146,7 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block, 
       break;
   }
   if (TransferMemory(function, block, inst, *control)) return;
-  if (TransferSource(inst)) return;
+  if (TransferSource(inst, *control)) return;
   if (inst.result_id) JoinOperands(inst);
 }
 
@@ -161,11 +167,14 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
     uint32_t argument = inst.words[index++];
     Raise(values_[parameter.result_id], Value(argument), MakeCause(Cause::kParameter, argument, &block, &inst));
     const Instruction* type = facts_.def_use.Definition(parameter.type_id);
-    if (type && type->opcode == spv::OpTypePointer && bindings_[parameter.result_id].insert(RootOf(argument)).second)
+    if (type && type->opcode == spv::OpTypePointer && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
       changed_ = true;
+      ++memory_version_;
+    }
   }
   if (inst.result_id) {
     std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
+    if (!own) own = ContextResult(*callee, block, inst, *control);
     const Fact& returned = returns_[callee_id];
     if (own)
       Raise(values_[inst.result_id], own->level, own->cause);
