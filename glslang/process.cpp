@@ -163,10 +163,9 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
 
 // True when the module carries OpLine, i.e. the records can already name lines.
 bool HasLineInformation(const std::vector<uint32_t>& words) {
-  constexpr uint32_t kOpLine = 8;
   for (size_t at = 5; at < words.size();) {
-    const uint32_t word_count = words[at] >> 16;
-    if ((words[at] & 0xffff) == kOpLine) return true;
+    const uint32_t word_count = words[at] >> spv::WordCountShift;
+    if ((words[at] & spv::OpCodeMask) == spv::OpLine) return true;
     if (word_count == 0) return false;
     at += word_count;
   }

@@ -35,6 +35,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 
@@ -92,9 +93,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
 
 bool IntegerRangeAnalysis::Evaluator::ScalarInt(uint32_t type_id, bool* is_signed) const {
   const Instruction* type = def_use_.Definition(type_id);
-  if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2 || type->words[0] != 32)
-    return false;
-  *is_signed = type->words[1] != 0;
+  if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2) return false;
+  TypeIntView int_type(*type);
+  if (int_type.width() != 32) return false;
+  *is_signed = int_type.is_signed();
   return true;
 }
 
@@ -103,29 +105,32 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
   switch (def.opcode) {
     case spv::OpCopyObject:
     case spv::OpBitcast:
-      return {def.words.at(0)};
+      return {UnaryOpView(def).operand()};
     case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
     case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
     case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
     case spv::OpBitwiseAnd: case spv::OpBitwiseOr: case spv::OpBitwiseXor:
-      return {def.words.at(0), def.words.at(1)};
+      return {BinaryOpView(def).left(), BinaryOpView(def).right()};
     case spv::OpCompositeExtract:
       if (uint32_t source = ExtractSource(def)) return {source};
       return {};
     case spv::OpSelect:
-      return {def.words.at(1), def.words.at(2)};
+      return {SelectView(def).true_value(), SelectView(def).false_value()};
     case spv::OpBitFieldUExtract:
-      return {def.words.at(1), def.words.at(2)};
+      return {BitFieldExtractView(def).offset(), BitFieldExtractView(def).count()};
     case spv::OpPhi: {
+      PhiView phi(def);
       std::vector<uint32_t> incoming;
-      for (size_t i = 0; i + 1 < def.words.size(); i += 2) incoming.push_back(def.words[i]);
+      for (size_t i = 0; i < phi.pair_count(); ++i) incoming.push_back(phi.value(i));
       return incoming;
     }
-    case spv::OpExtInst:
-      return std::vector<uint32_t>(def.words.begin() + 2, def.words.end());
+    case spv::OpExtInst: {
+      auto operands = ExtInstView(def).operands();
+      return std::vector<uint32_t>(operands.begin(), operands.end());
+    }
     case spv::OpLoad:
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
-      if (const Instruction* store = DominatingSingleStore(def)) return {store->words.at(1)};
+      if (const Instruction* store = DominatingSingleStore(def)) return {StoreView(*store).object()};
       if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->values;
       return {};
     default:
@@ -150,7 +155,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
     case spv::OpSpecConstant: case spv::OpSpecConstantOp:
       return IntegerRange::None("specialization constant without a value (use --spec-constant)");
     case spv::OpCopyObject:
-      return Operand(def.words.at(0));
+      return Operand(UnaryOpView(def).operand());
     case spv::OpLoad:
       return LoadRange(def, is_signed);
     case spv::OpBitcast:
@@ -186,7 +191,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
 IntegerRange IntegerRangeAnalysis::Evaluator::ConstantRange(const Instruction& def,
                                                             bool is_signed) const {
   if (def.opcode == spv::OpConstantNull) return IntegerRange::Of(is_signed, 0, 0);
-  uint32_t bits = def.words.at(0);
+  uint32_t bits = ConstantView(def).value32();
   int64_t value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
   return IntegerRange::Of(is_signed, value, value);
 }
@@ -195,30 +200,32 @@ bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value)
   const Instruction* def = def_use_.Definition(id);
   bool is_signed = false;
   if (!def || def->opcode != spv::OpConstant || !ScalarInt(def->type_id, &is_signed)) return false;
-  *value = is_signed ? int64_t(int32_t(def->words.at(0))) : int64_t(def->words.at(0));
+  uint32_t bits = ConstantView(*def).value32();
+  *value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
   return true;
 }
 
 void IntegerRangeAnalysis::Evaluator::IndexDecorations() {
   for (const Instruction& inst : module_.annotations) {
-    if (inst.opcode != spv::OpDecorate || inst.words.size() < 3 ||
-        inst.words[1] != spv::DecorationBuiltIn)
-      continue;
-    if (inst.words[2] == spv::BuiltInWorkgroupSize) workgroup_size_constant_ = inst.words[0];
-    builtin_of_[inst.words[0]] = inst.words[2];
+    if (inst.opcode != spv::OpDecorate) continue;
+    DecorateView decorate(inst);
+    if (decorate.literals().empty() || decorate.decoration() != spv::DecorationBuiltIn) continue;
+    uint32_t builtin = decorate.literal(0);
+    if (builtin == spv::BuiltInWorkgroupSize) workgroup_size_constant_ = decorate.target();
+    builtin_of_[decorate.target()] = builtin;
   }
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load, bool is_signed) {
-  const Instruction* pointer = def_use_.Definition(load.words.at(0));
+  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
   if (!pointer) return IntegerRange::None("load through an unknown pointer");
   if (pointer->opcode == spv::OpVariable) {
-    uint32_t storage = pointer->words.at(0);
+    spv::StorageClass storage = VariableView(*pointer).storage_class();
     if (storage == spv::StorageClassInput && builtin_of_.count(pointer->result_id))
       return BuiltinScalar(pointer->result_id, is_signed);
     if (storage == spv::StorageClassFunction && !LoopOf(pointer->result_id).ok)
       if (const Instruction* store = DominatingSingleStore(load))
-        return Convert(Operand(store->words.at(1)), is_signed);
+        return Convert(Operand(StoreView(*store).object()), is_signed);
     if (storage == spv::StorageClassFunction && Full() && !LoopOf(pointer->result_id).ok)
       return LocalUnion(load, is_signed);
     if (storage == spv::StorageClassFunction)
@@ -228,15 +235,16 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
   bool is_chain = pointer->opcode == spv::OpAccessChain ||
                   pointer->opcode == spv::OpInBoundsAccessChain;
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
-  const Instruction* base = def_use_.Definition(pointer->words.at(0));
+  AccessChainView chain(*pointer);
+  const Instruction* base = def_use_.Definition(chain.base());
   if (Full() && base && base->opcode == spv::OpVariable &&
-      base->words.at(0) == spv::StorageClassFunction)
+      VariableView(*base).storage_class() == spv::StorageClassFunction)
     return LocalUnion(load, is_signed);
   if (!base || base->opcode != spv::OpVariable || !builtin_of_.count(base->result_id))
     return IntegerRange::None("load from memory through an access chain (only built-in "
                               "components have ranges)");
   int64_t component = 0;
-  if (pointer->words.size() != 2 || !ConstantValue(pointer->words[1], &component))
+  if (chain.index_count() != 1 || !ConstantValue(chain.index(0), &component))
     return IntegerRange::None("built-in component is not selected by one constant index");
   return BuiltinComponent(base->result_id, uint32_t(component), is_signed);
 }
@@ -300,10 +308,13 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
     int64_t entry_count = tessellation ? 0 : 1;  // geometry: Invocations defaults to 1
     spv::ExecutionMode wanted = tessellation ? spv::ExecutionModeOutputVertices
                                              : spv::ExecutionModeInvocations;
-    for (const Instruction& mode : module_.execution_modes)
-      if (mode.opcode == spv::OpExecutionMode && mode.words.size() == 3 &&
-          mode.words[0] == view.function && mode.words[1] == uint32_t(wanted))
-        entry_count = mode.words[2];
+    for (const Instruction& inst : module_.execution_modes) {
+      if (inst.opcode != spv::OpExecutionMode) continue;
+      ExecutionModeView mode(inst);
+      if (mode.operands().size() == 1 && mode.entry_point() == view.function &&
+          mode.mode() == wanted)
+        entry_count = mode.operand(0);
+    }
     if (entry_count <= 0) {
       *why = "tessellation control shader without OutputVertices";
       return false;
@@ -338,19 +349,22 @@ bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_fun
                                                               std::string* why) {
   if (workgroup_size_constant_) {  // the WorkgroupSize built-in overrides the modes
     const Instruction* def = def_use_.Definition(workgroup_size_constant_);
-    bool known = def && def->opcode == spv::OpConstantComposite && def->words.size() == 3;
-    for (int i = 0; known && i < 3; ++i) known = ConstantValue(def->words[i], &size[i]);
+    bool known = def && def->opcode == spv::OpConstantComposite &&
+                 ConstantCompositeView(*def).constituents().size() == 3;
+    for (int i = 0; known && i < 3; ++i)
+      known = ConstantValue(ConstantCompositeView(*def).constituents()[i], &size[i]);
     if (!known) *why = "workgroup size is a specialization constant without a value";
     return known && PositiveSize(size, why);
   }
-  for (const Instruction& mode : module_.execution_modes) {
-    if (mode.words.size() != 5 || mode.words[0] != entry_function) continue;
+  for (const Instruction& inst : module_.execution_modes) {
+    auto mode = ViewIf<ExecutionModeView>(inst);
+    if (!mode || mode->operands().size() != 3 || mode->entry_point() != entry_function) continue;
     bool known = true;
-    if (mode.opcode == spv::OpExecutionMode && mode.words[1] == spv::ExecutionModeLocalSize) {
-      for (int i = 0; i < 3; ++i) size[i] = mode.words[2 + i];
-    } else if (mode.opcode == spv::OpExecutionModeId &&
-               mode.words[1] == spv::ExecutionModeLocalSizeId) {
-      for (int i = 0; i < 3; ++i) known = known && ConstantValue(mode.words[2 + i], &size[i]);
+    if (inst.opcode == spv::OpExecutionMode && mode->mode() == spv::ExecutionModeLocalSize) {
+      for (int i = 0; i < 3; ++i) size[i] = mode->operand(i);
+    } else if (inst.opcode == spv::OpExecutionModeId &&
+               mode->mode() == spv::ExecutionModeLocalSizeId) {
+      for (int i = 0; i < 3; ++i) known = known && ConstantValue(mode->operand(i), &size[i]);
     } else {
       continue;
     }
@@ -381,9 +395,9 @@ const LoopShape& IntegerRangeAnalysis::Evaluator::LoopOf(uint32_t variable) {
 // body (so its range depends on the initializer's), else null.
 const Instruction* IntegerRangeAnalysis::Evaluator::LoopVariableLoadTarget(
     const Instruction& load) {
-  const Instruction* pointer = def_use_.Definition(load.words.at(0));
+  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
   if (!pointer || pointer->opcode != spv::OpVariable ||
-      pointer->words.at(0) != spv::StorageClassFunction)
+      VariableView(*pointer).storage_class() != spv::StorageClassFunction)
     return nullptr;
   const LoopShape& shape = LoopOf(pointer->result_id);
   const Block* block = def_use_.BlockOf(&load);
@@ -397,9 +411,10 @@ const Instruction* IntegerRangeAnalysis::Evaluator::LoopVariableLoadTarget(
 // reads the value stored by the latest execution of that one store.
 const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(
     const Instruction& load) {
-  const Instruction* pointer = def_use_.Definition(load.words.at(0));
+  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
   if (!Full() || !pointer || pointer->opcode != spv::OpVariable ||
-      pointer->words.at(0) != spv::StorageClassFunction || pointer->words.size() != 1)
+      VariableView(*pointer).storage_class() != spv::StorageClassFunction ||
+      VariableView(*pointer).has_initializer())
     return nullptr;
   auto cached = single_stores_.find(pointer->result_id);
   if (cached == single_stores_.end()) {
@@ -469,7 +484,8 @@ LoopShape IntegerRangeAnalysis::Evaluator::MatchLoop(uint32_t variable) {
   LoopShape shape;
   const Instruction* var = def_use_.Definition(variable);
   const Instruction* pointer_type = var ? def_use_.Definition(var->type_id) : nullptr;
-  if (!pointer_type || !ScalarInt(pointer_type->words.at(1), &shape.is_signed)) {
+  if (!pointer_type || pointer_type->opcode != spv::OpTypePointer ||
+      !ScalarInt(TypePointerView(*pointer_type).pointee(), &shape.is_signed)) {
     shape.reason = "variable is not a scalar 32-bit integer";
     return shape;
   }
@@ -537,17 +553,17 @@ bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t
   const char* kExactly = "continuing block is not exactly: load, add or sub, store, branch";
   std::vector<const Instruction*> code = CodeOf(block);
   size_t n = code.size();
-  if (n < 4 || code[n - 2]->opcode != spv::OpStore || code[n - 2]->words.at(0) != variable ||
-      code[n - 2]->words.at(1) != code[n - 3]->result_id || code[n - 1]->opcode != spv::OpBranch ||
-      code[n - 1]->words.at(0) != header) {
+  if (n < 4 || code[n - 2]->opcode != spv::OpStore || StoreView(*code[n - 2]).pointer() != variable ||
+      StoreView(*code[n - 2]).object() != code[n - 3]->result_id ||
+      code[n - 1]->opcode != spv::OpBranch || BranchView(*code[n - 1]).target() != header) {
     shape->reason = kExactly;
     return false;
   }
   const Instruction& update = *code[n - 3];
-  uint32_t loaded = code[0]->opcode == spv::OpLoad && code[0]->words.at(0) == variable
+  uint32_t loaded = code[0]->opcode == spv::OpLoad && LoadView(*code[0]).pointer() == variable
                         ? code[0]->result_id : 0;
   for (const Instruction* inst : code)  // the load feeding the update, wherever it is
-    if (inst->opcode == spv::OpLoad && inst->words.at(0) == variable &&
+    if (inst->opcode == spv::OpLoad && LoadView(*inst).pointer() == variable &&
         std::count(update.words.begin(), update.words.end(), inst->result_id))
       loaded = inst->result_id;
   bool add = update.opcode == spv::OpIAdd;
@@ -555,9 +571,10 @@ bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t
     shape->reason = "loop update is not an addition or subtraction of a constant";
     return false;
   }
-  uint32_t step_id = update.words[1];
-  if (add && update.words[1] == loaded) step_id = update.words[0];
-  else if (update.words[0] != loaded) {
+  BinaryOpView operands(update);
+  uint32_t step_id = operands.right();
+  if (add && operands.right() == loaded) step_id = operands.left();
+  else if (operands.left() != loaded) {
     shape->reason = add ? "loop update does not add to the loop variable"
                         : "loop update subtracts the loop variable from a value";
     return false;
@@ -567,7 +584,7 @@ bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t
     shape->reason = "loop step is not a constant";
     return false;
   }
-  uint32_t bits = step->words.at(0);
+  uint32_t bits = ConstantView(*step).value32();
   shape->step = shape->is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
   if (shape->step <= 0) {
     shape->reason = "loop step is not a positive constant";
@@ -585,26 +602,31 @@ bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_
                                                      uint32_t merge, LoopShape* shape) {
   std::vector<const Instruction*> code = CodeOf(block);
   size_t n = code.size();
-  if (n < 3 || code[0]->opcode != spv::OpLoad || code[0]->words.at(0) != variable ||
+  if (n < 3 || code[0]->opcode != spv::OpLoad || LoadView(*code[0]).pointer() != variable ||
       code[n - 1]->opcode != spv::OpBranchConditional ||
-      code[n - 1]->words.at(0) != code[n - 2]->result_id || code[n - 2]->words.size() != 2) {
+      BranchConditionalView(*code[n - 1]).condition() != code[n - 2]->result_id ||
+      code[n - 2]->words.size() != 2) {
     shape->reason = "loop condition is not a single comparison of the loop variable";
     return false;
   }
+  const char* kNotCompared =
+      "loop condition is not <, <=, > or >= between the loop variable and a value";
   const Instruction& comparison = *code[n - 2];
-  const Instruction& branch = *code[n - 1];
+  BranchConditionalView branch(*code[n - 1]);
   bool compare_signed = false;
   Compare compare = CompareOf(comparison.opcode, &compare_signed);
-  uint32_t loaded = code[0]->result_id;
-  uint32_t bound_id = comparison.words[1];
-  if (comparison.words[1] == loaded && comparison.words[0] != loaded) {
-    bound_id = comparison.words[0];
-    compare = Mirror(compare);
-  } else if (comparison.words[0] != loaded) {
-    compare = Compare::kNone;
+  if (compare == Compare::kNone) {  // every comparison CompareOf knows is a binary operation
+    shape->reason = kNotCompared;
+    return false;
   }
-  if (compare == Compare::kNone) {
-    shape->reason = "loop condition is not <, <=, > or >= between the loop variable and a value";
+  BinaryOpView operands(comparison);
+  uint32_t loaded = code[0]->result_id;
+  uint32_t bound_id = operands.right();
+  if (operands.right() == loaded && operands.left() != loaded) {
+    bound_id = operands.left();
+    compare = Mirror(compare);
+  } else if (operands.left() != loaded) {
+    shape->reason = kNotCompared;
     return false;
   }
   if (compare_signed != shape->is_signed) {
@@ -620,14 +642,14 @@ bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_
     shape->reason = "loop condition block does more than load, compare and branch";
     return false;
   }
-  if (branch.words.at(2) != merge || branch.words.at(1) == merge) {
+  if (branch.false_label() != merge || branch.true_label() == merge) {
     shape->reason = "loop condition's false branch does not exit the loop";
     return false;
   }
-  uint32_t bits = bound->words.at(0);
+  uint32_t bits = ConstantView(*bound).value32();
   int64_t value = shape->is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
   if (!NormalizeComparison(compare, value, shape)) return false;
-  shape->body = shape->function->FindBlock(branch.words.at(1));
+  shape->body = shape->function->FindBlock(branch.true_label());
   if (!shape->body) shape->reason = "loop body block is missing";
   return shape->body != nullptr;
 }
@@ -673,11 +695,11 @@ bool IntegerRangeAnalysis::Evaluator::MatchPreheader(const Cfg& cfg, const Block
                                                    : std::vector<const Instruction*>{};
   if (predecessors.size() != 2 || code.size() < 2 ||
       code[code.size() - 2]->opcode != spv::OpStore ||
-      code[code.size() - 2]->words.at(0) != variable) {
+      StoreView(*code[code.size() - 2]).pointer() != variable) {
     shape->reason = "loop variable is not initialized right before the loop";
     return false;
   }
-  shape->init_value = code[code.size() - 2]->words.at(1);
+  shape->init_value = StoreView(*code[code.size() - 2]).object();
   return true;
 }
 
@@ -687,16 +709,17 @@ bool IntegerRangeAnalysis::Evaluator::MatchPreheader(const Cfg& cfg, const Block
 IntegerRange IntegerRangeAnalysis::Evaluator::Bitcast(const Instruction& def,
                                                       bool is_signed) const {
   bool source_signed = false;
-  const Instruction* source = def_use_.Definition(def.words.at(0));
+  uint32_t source_id = UnaryOpView(def).operand();
+  const Instruction* source = def_use_.Definition(source_id);
   if (!source || !ScalarInt(source->type_id, &source_signed))
     return IntegerRange::None("bitcast from a type other than a 32-bit integer");
-  return Convert(Operand(def.words.at(0)), is_signed);
+  return Convert(Operand(source_id), is_signed);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def,
                                                      bool is_signed) const {
-  IntegerRange a = Operand(def.words.at(0));
-  IntegerRange b = Operand(def.words.at(1));
+  IntegerRange a = Operand(BinaryOpView(def).left());
+  IntegerRange b = Operand(BinaryOpView(def).right());
   switch (def.opcode) {
     case spv::OpSMod: case spv::OpSRem: case spv::OpUMod: {
       IntegerRange result = Modulo(a, b, def.opcode != spv::OpUMod);
@@ -788,20 +811,21 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Modulo(const IntegerRange& a, cons
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
                                                       bool is_signed) const {
-  if (def.words.at(0) != module_.GlslStd450Import())
+  ExtInstView ext(def);
+  if (ext.set() != module_.GlslStd450Import())
     return IntegerRange::None("extended instruction outside GLSL.std.450");
-  uint32_t instruction = def.words.at(1);
-  if (instruction == GLSLstd450SAbs && def.words.size() == 3 && Full())
-    return AbsoluteValue(def.words[2], is_signed);
+  uint32_t instruction = ext.instruction_number();
+  if (instruction == GLSLstd450SAbs && ext.operand_count() == 1 && Full())
+    return AbsoluteValue(ext.operand(0), is_signed);
   bool is_clamp = instruction == GLSLstd450SClamp || instruction == GLSLstd450UClamp;
   bool is_min_max = instruction == GLSLstd450SMin || instruction == GLSLstd450UMin ||
                     instruction == GLSLstd450SMax || instruction == GLSLstd450UMax;
-  if ((is_clamp && def.words.size() != 5) || (is_min_max && def.words.size() != 4))
+  if ((is_clamp && ext.operand_count() != 3) || (is_min_max && ext.operand_count() != 2))
     return IntegerRange::None("GLSL.std.450 instruction with a wrong operand count");
   IntegerRange result;
   switch (instruction) {
     case GLSLstd450SMin: case GLSLstd450UMin: case GLSLstd450SMax: case GLSLstd450UMax:
-      result = MinMax(instruction, def.words.at(2), def.words.at(3));
+      result = MinMax(instruction, ext.operand(0), ext.operand(1));
       break;
     case GLSLstd450SClamp: case GLSLstd450UClamp:
       if (!Full()) return IntegerRange::None("clamp is not supported in reference mode");
@@ -840,11 +864,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::MinMax(uint32_t instruction, uint3
 IntegerRange IntegerRangeAnalysis::Evaluator::Clamp(uint32_t instruction,
                                                     const Instruction& def) const {
   bool domain = instruction == GLSLstd450SClamp;
-  IntegerRange lo = Convert(Operand(def.words.at(3)), domain);
-  IntegerRange hi = Convert(Operand(def.words.at(4)), domain);
+  ExtInstView clamp(def);  // x, lo, hi
+  IntegerRange lo = Convert(Operand(clamp.operand(1)), domain);
+  IntegerRange hi = Convert(Operand(clamp.operand(2)), domain);
   if (!lo.valid || !hi.valid) return IntegerRange::None("clamp bounds have no range");
   if (lo.max > hi.min) return IntegerRange::None("clamp bounds may cross (lo > hi)");
-  IntegerRange x = Convert(Operand(def.words.at(2)), domain);
+  IntegerRange x = Convert(Operand(clamp.operand(0)), domain);
   if (!x.valid) x = FullDomain(domain);
   return IntegerRange::Of(domain, std::min(std::max(x.min, lo.min), hi.min),
                           std::min(std::max(x.max, lo.max), hi.max));
@@ -854,10 +879,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Clamp(uint32_t instruction,
 IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseAnd(const Instruction& def,
                                                          bool is_signed) const {
   int64_t mask = 0;
-  uint32_t other = def.words.at(0);
-  if (ConstantValue(def.words.at(1), &mask)) {
-  } else if (ConstantValue(def.words.at(0), &mask)) {
-    other = def.words.at(1);
+  BinaryOpView operands(def);
+  uint32_t other = operands.left();
+  if (ConstantValue(operands.right(), &mask)) {
+  } else if (ConstantValue(operands.left(), &mask)) {
+    other = operands.right();
   } else {
     return IntegerRange::None("bitwise AND without a constant mask");
   }
@@ -871,8 +897,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseAnd(const Instruction& def,
 // Full mode: select(c, a, b) lies in the union of a's and b's ranges.
 IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
                                                      bool is_signed) const {
-  IntegerRange a = Convert(Operand(def.words.at(1)), is_signed);
-  IntegerRange b = Convert(Operand(def.words.at(2)), is_signed);
+  IntegerRange a = Convert(Operand(SelectView(def).true_value()), is_signed);
+  IntegerRange b = Convert(Operand(SelectView(def).false_value()), is_signed);
   if (!a.valid) return a;
   if (!b.valid) return b;
   return IntegerRange::Of(is_signed, std::min(a.min, b.min), std::max(a.max, b.max));
@@ -881,8 +907,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
 // Full mode: a phi is one of its incoming values.
 IntegerRange IntegerRangeAnalysis::Evaluator::Phi(const Instruction& def, bool is_signed) const {
   IntegerRange result = IntegerRange::None("OpPhi without incoming values");
-  for (size_t i = 0; i + 1 < def.words.size(); i += 2) {
-    IntegerRange incoming = Convert(Operand(def.words[i]), is_signed);
+  PhiView phi(def);
+  for (size_t i = 0; i < phi.pair_count(); ++i) {
+    IntegerRange incoming = Convert(Operand(phi.value(i)), is_signed);
     if (!incoming.valid) return incoming;
     result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, incoming.min),
                                              std::max(result.max, incoming.max))
@@ -894,8 +921,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Phi(const Instruction& def, bool i
 // Full mode: a zero-extended field of at most count.max bits.
 IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction& def,
                                                                bool is_signed) const {
-  IntegerRange offset = Operand(def.words.at(1));
-  IntegerRange count = Operand(def.words.at(2));
+  IntegerRange offset = Operand(BitFieldExtractView(def).offset());
+  IntegerRange count = Operand(BitFieldExtractView(def).count());
   if (!count.valid) return IntegerRange::None("bitfield count has no range: " + count.reason);
   // The result is undefined (any value) when offset + count exceeds 32.
   if (!offset.valid || offset.min < 0 || count.min < 0 || offset.max + count.max > 32)
@@ -907,18 +934,21 @@ IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction
 // variable (possibly through OpCopyObject).
 IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Instruction& def,
                                                                        bool is_signed) {
-  const Instruction* vector = def_use_.Definition(def.words.at(0));
+  CompositeExtractView extract(def);
+  const Instruction* vector = def_use_.Definition(extract.composite());
   while (Full() && vector && vector->opcode == spv::OpCopyObject)
-    vector = def_use_.Definition(vector->words.at(0));
+    vector = def_use_.Definition(UnaryOpView(*vector).operand());
   const Instruction* variable =
-      vector && vector->opcode == spv::OpLoad ? def_use_.Definition(vector->words.at(0)) : nullptr;
+      vector && vector->opcode == spv::OpLoad ? def_use_.Definition(LoadView(*vector).pointer())
+                                              : nullptr;
   bool builtin = variable && variable->opcode == spv::OpVariable &&
                  builtin_of_.count(variable->result_id);
-  if (!builtin || def.words.size() != 2) return IntegerRange::None(UnsupportedOpcode(def.opcode));
+  if (!builtin || extract.indices().size() != 1)
+    return IntegerRange::None(UnsupportedOpcode(def.opcode));
   if (!Full())
     return IntegerRange::None("component of a loaded built-in vector is not supported in "
                               "reference mode");
-  return BuiltinComponent(variable->result_id, def.words[1], is_signed);
+  return BuiltinComponent(variable->result_id, extract.index(0), is_signed);
 }
 
 // ---------------------------------------------------------------------------

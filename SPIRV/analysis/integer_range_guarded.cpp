@@ -12,6 +12,8 @@
 // kMaxContextNodes values (deeper operands keep their context-free range).
 #include "integer_range_evaluator.h"
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 using namespace range_detail;
@@ -22,16 +24,16 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
     if (!def) break;
     bool is_signed = false;
     if (def->opcode == spv::OpCopyObject) {
-      id = def->words.at(0);
+      id = UnaryOpView(*def).operand();
     } else if (def->opcode == spv::OpBitcast && ScalarInt(def->type_id, &is_signed) &&
-               IsScalarInt(def->words.at(0), &is_signed)) {
-      id = def->words.at(0);  // the same 32 bits, read the other way
+               IsScalarInt(UnaryOpView(*def).operand(), &is_signed)) {
+      id = UnaryOpView(*def).operand();  // the same 32 bits, read the other way
     } else if (uint32_t source = ExtractSource(*def)) {
       id = source;  // the component a vector was built from
     } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
       const Instruction* store = DominatingSingleStore(*def);
       if (store) {
-        id = store->words.at(1);
+        id = StoreView(*store).object();
       } else if (!LocalVersion(*def, &id)) {
         break;
       }

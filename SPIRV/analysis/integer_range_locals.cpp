@@ -17,6 +17,8 @@
 // two uses of one SSA value do; a version made by one whole store is that store's value.
 #include "integer_range_evaluator.h"
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 using namespace range_detail;
@@ -50,10 +52,10 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
-    const Instruction* root = def_use_.Definition(load.words.at(0));
+    const Instruction* root = def_use_.Definition(LoadView(load).pointer());
     while (root && (root->opcode == spv::OpAccessChain ||
                     root->opcode == spv::OpInBoundsAccessChain))
-      root = def_use_.Definition(root->words.at(0));
+      root = def_use_.Definition(AccessChainView(*root).base());
     const ValueFlowVariableRefusal* refusal =
         flow && root ? flow->Refusal(root->result_id) : nullptr;
     found.reason = refusal ? "local is not followed: " + refusal->message

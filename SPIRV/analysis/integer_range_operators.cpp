@@ -18,6 +18,8 @@
 // Each is exact for every operand value in its operands' ranges.
 #include "integer_range_evaluator.h"
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 using namespace range_detail;
@@ -45,8 +47,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::AbsoluteValue(uint32_t x_id, bool 
 
 IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseOrXor(const Instruction& def,
                                                            bool is_signed) const {
-  IntegerRange a = Convert(Operand(def.words.at(0)), is_signed);
-  IntegerRange b = Convert(Operand(def.words.at(1)), is_signed);
+  IntegerRange a = Convert(Operand(BinaryOpView(def).left()), is_signed);
+  IntegerRange b = Convert(Operand(BinaryOpView(def).right()), is_signed);
   if (!a.valid) return a;
   if (!b.valid) return b;
   if (a.min < 0 || b.min < 0)
@@ -86,7 +88,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
     if (!def) return 0;
     switch (def->opcode) {
       case spv::OpCopyObject:
-        id = def->words.at(0);
+        id = UnaryOpView(*def).operand();
         break;
       case spv::OpCompositeConstruct: case spv::OpConstantComposite: {
         // A vector may be built from smaller vectors: then a constituent is not one
@@ -94,26 +96,33 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
         // array's or matrix's constituents are its members, one each.
         const Instruction* composite = def_use_.TypeOf(id);
         if (!composite) return 0;
-        for (uint32_t constituent : def->words) {
+        auto constituents = def->opcode == spv::OpCompositeConstruct
+                                ? CompositeConstructView(*def).constituents()
+                                : ConstantCompositeView(*def).constituents();
+        for (uint32_t constituent : constituents) {
           const Instruction* type = def_use_.TypeOf(constituent);
           if (!type || (composite->opcode == spv::OpTypeVector &&
                         type->opcode == spv::OpTypeVector))
             return 0;
         }
-        return index < def->words.size() ? def->words[index] : 0;
+        return index < constituents.size() ? constituents[index] : 0;
       }
-      case spv::OpCompositeInsert:
-        if (def->words.size() != 3) return 0;
-        if (def->words[2] == index) return def->words[0];
-        id = def->words[1];
+      case spv::OpCompositeInsert: {
+        CompositeInsertView insert(*def);
+        if (insert.indices().size() != 1) return 0;
+        if (insert.index(0) == index) return insert.object();
+        id = insert.composite();
         break;
+      }
       case spv::OpVectorShuffle: {
-        const Instruction* first = def_use_.TypeOf(def->words.at(0));
-        if (!first || first->opcode != spv::OpTypeVector || index + 2 >= def->words.size())
+        VectorShuffleView shuffle(*def);
+        const Instruction* first = def_use_.TypeOf(shuffle.vector1());
+        if (!first || first->opcode != spv::OpTypeVector || index >= shuffle.components().size())
           return 0;
-        uint32_t pick = def->words[index + 2], width = first->words.at(1);
+        uint32_t pick = shuffle.component(index);
+        uint32_t width = TypeVectorView(*first).component_count();
         if (pick == 0xFFFFFFFFu) return 0;  // an undefined component
-        id = pick < width ? def->words[0] : def->words[1];
+        id = pick < width ? shuffle.vector1() : shuffle.vector2();
         index = pick < width ? pick : pick - width;
         break;
       }
@@ -126,8 +135,10 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
 
 // OpCompositeExtract %v <i> of a vector whose component i is a known scalar.
 uint32_t IntegerRangeAnalysis::Evaluator::ExtractSource(const Instruction& def) const {
-  if (!Full() || def.opcode != spv::OpCompositeExtract || def.words.size() != 2) return 0;
-  return ComponentSource(def.words[0], def.words[1]);
+  if (!Full() || def.opcode != spv::OpCompositeExtract) return 0;
+  CompositeExtractView extract(def);
+  if (extract.indices().size() != 1) return 0;
+  return ComponentSource(extract.composite(), extract.index(0));
 }
 
 }  // namespace glint::spirv

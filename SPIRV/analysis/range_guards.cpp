@@ -1,6 +1,8 @@
 // Guard facts (see range_guards.h for what is proven and why it holds).
 #include "range_guards.h"
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 namespace {
@@ -108,10 +110,11 @@ GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int 
   const auto& predecessors = cfg.Predecessors(block);
   if (predecessors.size() != 1 || predecessors[0] == block) return facts;
   const Instruction* branch = predecessors[0]->Terminator();
-  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3 ||
-      branch->words[1] == branch->words[2])
-    return facts;
-  Decompose(cfg, branch->words[0], branch->words[1] == block->id(), branch, depth, &facts);
+  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3) return facts;
+  BranchConditionalView conditional(*branch);
+  if (conditional.true_label() == conditional.false_label()) return facts;
+  Decompose(cfg, conditional.condition(), conditional.true_label() == block->id(), branch, depth,
+            &facts);
   return facts;
 }
 
@@ -122,11 +125,11 @@ void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds, const
   if (!def || depth > kMaxConditionDepth) return;
   switch (def->opcode) {
     case spv::OpLogicalNot:
-      return Decompose(cfg, def->words.at(0), !holds, branch, depth + 1, out);
+      return Decompose(cfg, UnaryOpView(*def).operand(), !holds, branch, depth + 1, out);
     case spv::OpLogicalAnd: case spv::OpLogicalOr:
       if (holds != (def->opcode == spv::OpLogicalAnd)) return;  // one side is unknown
-      Decompose(cfg, def->words.at(0), holds, branch, depth + 1, out);
-      return Decompose(cfg, def->words.at(1), holds, branch, depth + 1, out);
+      Decompose(cfg, BinaryOpView(*def).left(), holds, branch, depth + 1, out);
+      return Decompose(cfg, BinaryOpView(*def).right(), holds, branch, depth + 1, out);
     case spv::OpPhi:
       return PhiFacts(cfg, *def, holds, depth + 1, out);
     default:
@@ -140,8 +143,9 @@ void GuardFacts::CompareFacts(const Instruction& compare, bool holds, const Inst
   Relation relation = RelationOf(compare.opcode, &is_signed);
   if (relation == kNone || compare.words.size() != 2) return;
   if (!holds) relation = Negate(relation);
-  SideFacts(compare.words[0], relation, compare.words[1], is_signed, branch, out);
-  SideFacts(compare.words[1], Mirror(relation), compare.words[0], is_signed, branch, out);
+  BinaryOpView operands(compare);
+  SideFacts(operands.left(), relation, operands.right(), is_signed, branch, out);
+  SideFacts(operands.right(), Mirror(relation), operands.left(), is_signed, branch, out);
 }
 
 // Facts about x from "x REL y" in the given reading.
@@ -157,8 +161,8 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   const Instruction* length = def_use_.Definition(source_.Canonical(y));
   if (relation == kLess && length && length->opcode == spv::OpArrayLength) {
     fact.kind = GuardFact::Kind::kBelowLength;
-    fact.length_base = source_.Canonical(length->words.at(0));
-    fact.length_member = length->words.at(1);
+    fact.length_base = source_.Canonical(ArrayLengthView(*length).structure());
+    fact.length_member = ArrayLengthView(*length).member();
     out->push_back(fact);
   }
   Interval y_range;
@@ -183,27 +187,29 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
 void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out) {
   uint32_t merge = def_use_.BlockOf(&phi) ? def_use_.BlockOf(&phi)->id() : 0;
   uint32_t value = 0, from = 0, possible = 0;
-  for (size_t i = 0; i + 1 < phi.words.size(); i += 2) {
-    const Instruction* v = def_use_.Definition(phi.words[i]);
-    const Block* pred = cfg.BlockById(phi.words[i + 1]);
+  PhiView incoming(phi);
+  for (size_t i = 0; i < incoming.pair_count(); ++i) {
+    const Instruction* v = def_use_.Definition(incoming.value(i));
+    const Block* pred = cfg.BlockById(incoming.parent(i));
     const Instruction* branch = pred ? pred->Terminator() : nullptr;
     bool constant = v && (v->opcode == spv::OpConstantTrue || v->opcode == spv::OpConstantFalse);
     if (constant && (v->opcode == spv::OpConstantTrue) != holds) continue;
-    if (branch && branch->opcode == spv::OpBranchConditional &&
-        branch->words[1] != branch->words[2]) {
+    std::optional<BranchConditionalView<const Instruction>> conditional;
+    if (branch) conditional = ViewIf<BranchConditionalView>(*branch);
+    if (conditional && conditional->true_label() != conditional->false_label()) {
       // On the edge to the merge the branch's condition is known, and so is `v` when it
       // is that condition or its negation (glslang's ||: branch on !a, phi takes a).
-      bool on_edge = branch->words[1] == merge;
-      const Instruction* tested = def_use_.Definition(branch->words[0]);
+      bool on_edge = conditional->true_label() == merge;
+      const Instruction* tested = def_use_.Definition(conditional->condition());
       bool negated = tested && tested->opcode == spv::OpLogicalNot &&
-                     tested->words.at(0) == phi.words[i];
-      if ((branch->words[0] == phi.words[i] && on_edge != holds) ||
+                     UnaryOpView(*tested).operand() == incoming.value(i);
+      if ((conditional->condition() == incoming.value(i) && on_edge != holds) ||
           (negated && on_edge == holds))
         continue;
     }
     ++possible;
-    value = phi.words[i];
-    from = phi.words[i + 1];
+    value = incoming.value(i);
+    from = incoming.parent(i);
   }
   const Block* through = cfg.BlockById(from);
   const Instruction* last = through ? through->Terminator() : nullptr;

@@ -6,6 +6,7 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
 #include "access_report.h"
+#include "source_lines.h"
 
 namespace glint::spirv {
 namespace {
@@ -16,19 +17,21 @@ class ReportBuilder {
   ReportBuilder(AnalysisContext& analyses, const Options& options,
                std::vector<AccessRecord>* records)
       : module_(analyses.module()), def_use_(analyses.GetDefUse()), records_(records),
-        ranges_(analyses.GetIntegerRanges(IntegerRangeOptions::From(options))) {
+        ranges_(analyses.GetIntegerRanges(IntegerRangeOptions::From(options))),
+        lines_(def_use_, [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); }) {
     const Module& module = module_;
     for (const Instruction& inst : module.debug_names)
       if (inst.opcode == spv::OpName) names_.emplace(inst.words.at(0), inst.StringAt(1));
-    for (const Instruction& inst : module.debug_strings)
-      if (inst.opcode == spv::OpString) files_.emplace(inst.result_id, inst.StringAt(0));
   }
 
   void Run() {
     for (Function& function : module_.functions) {
       for (Block& block : function.blocks) {
-        location_ = SourceLocation{};  // OpLine does not reach past its block
-        for (Instruction& inst : block.instructions) Visit(inst);
+        // A block without OpLine of its own (the merge of a lowered ?:) continues the
+        // line of its dominator (source_lines.h).
+        location_ = lines_.AtStart(&block, function);
+        for (Instruction& inst : block.instructions)
+          if (!lines_.Apply(inst, &location_)) Visit(inst);
       }
     }
   }
@@ -36,14 +39,6 @@ class ReportBuilder {
  private:
   void Visit(const Instruction& inst) {
     switch (inst.opcode) {
-      case spv::OpLine:
-        location_.file = files_.count(inst.words.at(0)) ? files_[inst.words[0]] : "";
-        location_.line = inst.words.at(1);
-        location_.column = inst.words.at(2);
-        return;
-      case spv::OpNoLine:
-        location_ = SourceLocation{};
-        return;
       case spv::OpAccessChain: case spv::OpInBoundsAccessChain:
         return VisitChain(inst, 1, false);
       case spv::OpPtrAccessChain: case spv::OpInBoundsPtrAccessChain:
@@ -115,7 +110,7 @@ class ReportBuilder {
     record.range_max = range.max;
     record.reason = range.reason;
     record.limit = limit;
-    if (range.guard) record.guard = LineOf(def_use_, range.guard);
+    if (range.guard) record.guard = lines_.At(range.guard);
     records_->push_back(std::move(record));
   }
 
@@ -141,7 +136,7 @@ class ReportBuilder {
   std::vector<AccessRecord>* records_;
   IntegerRangeAnalysis& ranges_;
   std::unordered_map<uint32_t, std::string> names_;
-  std::unordered_map<uint32_t, std::string> files_;
+  SourceLines lines_;
   SourceLocation location_;
 };
 
@@ -158,22 +153,6 @@ void CollectAccessRecords(Module& module, const Options& options, Report* report
   AnalysisContext analyses(module);
   for (AccessRecord& record : CollectAccessRecords(analyses, options))
     report->accesses.push_back(std::move(record));
-}
-
-SourceLocation LineOf(const DefUse& def_use, const Instruction* inst) {
-  SourceLocation location;
-  const Block* block = inst ? def_use.BlockOf(inst) : nullptr;
-  if (!block) return location;
-  for (const Instruction& each : block->instructions) {
-    if (&each == inst) break;
-    if (each.opcode == spv::OpNoLine) location = SourceLocation{};
-    if (each.opcode != spv::OpLine || each.words.size() < 3) continue;
-    const Instruction* file = def_use.Definition(each.words[0]);
-    location.file = file ? file->StringAt(0) : "";
-    location.line = each.words[1];
-    location.column = each.words[2];
-  }
-  return location;
 }
 
 PassResult RangeReportPass::Process(Module&, PassContext& context) {

@@ -17,8 +17,10 @@
 // AccessVerdict::kNone unless robust access decides one. It uses the analysis context's
 // range analysis, which robust access then reuses (built once per module).
 //
-// Locations come from the OpLine in effect at the accessing instruction; a module
-// without line information gives records with an empty file and line 0.
+// Locations come from the OpLine in effect at the accessing instruction, or where its
+// block has none, from its dominator's (source_lines.h: the merge block of a lowered
+// `?:` has the selection's line); a module without line information gives records with
+// an empty file and line 0. A guard is located the same way.
 #ifndef GLINT_SPIRV_PASSES_RANGE_REPORT_H
 #define GLINT_SPIRV_PASSES_RANGE_REPORT_H
 
@@ -35,9 +37,6 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
 // The same on a module of its own (a fresh analysis context): appends to
 // report->accesses.
 void CollectAccessRecords(Module& module, const Options& options, Report* report);
-
-// The OpLine in effect at `inst` within its block (empty without line information).
-SourceLocation LineOf(const DefUse& def_use, const Instruction* inst);
 
 // The pass: when options.collect_ranges is set and a report is given, adds the records
 // to the run's access report; never changes the module.

@@ -10,6 +10,7 @@
 #include "range_report.h"
 #include "robust_access_emit.h"
 #include "robust_access_images.h"
+#include "source_lines.h"
 
 namespace glint::spirv {
 
@@ -69,7 +70,10 @@ class State {
       : module_(module),
         context_(context),
         def_use_(context.analyses->GetDefUse()),
-        emitter_(module, def_use_) {}
+        emitter_(module, def_use_),
+        lines_(def_use_, [&context](Function& function) -> const Cfg& {
+          return context.analyses->GetCfg(function);
+        }) {}
 
   PassResult Process();
 
@@ -103,6 +107,7 @@ class State {
   PassContext& context_;
   const DefUse& def_use_;
   ClampEmitter emitter_;
+  SourceLines lines_;  // locates guards (decisions are made before anything changes)
   std::vector<IndexClamp> clamps_;
   std::vector<InsertionPoint> image_accesses_;
   std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, word) -> constant
@@ -360,7 +365,7 @@ bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord
     case LimitKind::kSpecConstant: proven = range.ProvesWithin(0); break;
     case LimitKind::kRuntimeArray: proven = BelowLength(clamp, index, &guard); break;
   }
-  if (guard) record->guard = LineOf(def_use_, guard);
+  if (guard) record->guard = lines_.At(guard);
   return proven;
 }
 

@@ -1,0 +1,90 @@
+// The opcode sets of the typed operand views that are defined by an instruction's shape in
+// the grammar rather than by a short list (see instruction_views.h).
+#include "instruction_views.h"
+
+#include <cstring>
+
+#include "grammar.h"
+
+namespace glint::spirv {
+namespace {
+
+bool InClass(const grammar::OpcodeInfo& info, const char* name) {
+  return std::strcmp(info.instruction_class, name) == 0;
+}
+
+// Arithmetic, bitwise, relational and logical operations and conversions compute a value
+// from value operands only; the views over "one id" or "two ids" are meant for them.
+bool IsValueOperation(const grammar::OpcodeInfo& info) {
+  return InClass(info, "Arithmetic") || InClass(info, "Bit") ||
+         InClass(info, "Relational_and_Logical") || InClass(info, "Conversion");
+}
+
+// True when the opcode's operands are exactly `count` required plain ids.
+bool HasIdOperandsOnly(const grammar::OpcodeInfo& info, uint16_t count) {
+  if (!info.has_result || info.operand_count != count) return false;
+  const grammar::OperandSpec* specs = grammar::OperandSpecs(info);
+  for (uint16_t i = 0; i < count; ++i)
+    if (specs[i].kind != grammar::OperandKind::kIdRef ||
+        specs[i].quantifier != grammar::Quantifier::kOne)
+      return false;
+  return true;
+}
+
+}  // namespace
+
+bool IsBinaryOperation(spv::Op op) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  return info && IsValueOperation(*info) && HasIdOperandsOnly(*info, 2);
+}
+
+bool IsUnaryOperation(spv::Op op) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  if (!info || !HasIdOperandsOnly(*info, 1)) return false;
+  return IsValueOperation(*info) || op == spv::OpCopyObject;
+}
+
+bool HasExecutionScopeFirst(spv::Op op) {
+  // OpMemoryBarrier's first scope is a memory scope, not an execution scope.
+  if (op == spv::OpMemoryBarrier) return false;
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  return info && info->operand_count > 0 &&
+         grammar::OperandSpecs(*info)[0].kind == grammar::OperandKind::kIdScope;
+}
+
+bool IsImageCoordinateAccess(spv::Op op) {
+  switch (op) {
+    case spv::OpImageSampleImplicitLod:
+    case spv::OpImageSampleExplicitLod:
+    case spv::OpImageSampleDrefImplicitLod:
+    case spv::OpImageSampleDrefExplicitLod:
+    case spv::OpImageSampleProjImplicitLod:
+    case spv::OpImageSampleProjExplicitLod:
+    case spv::OpImageSampleProjDrefImplicitLod:
+    case spv::OpImageSampleProjDrefExplicitLod:
+    case spv::OpImageFetch:
+    case spv::OpImageGather:
+    case spv::OpImageDrefGather:
+    case spv::OpImageRead:
+    case spv::OpImageWrite:
+    case spv::OpImageSparseSampleImplicitLod:
+    case spv::OpImageSparseSampleExplicitLod:
+    case spv::OpImageSparseSampleDrefImplicitLod:
+    case spv::OpImageSparseSampleDrefExplicitLod:
+    case spv::OpImageSparseSampleProjImplicitLod:
+    case spv::OpImageSparseSampleProjExplicitLod:
+    case spv::OpImageSparseSampleProjDrefImplicitLod:
+    case spv::OpImageSparseSampleProjDrefExplicitLod:
+    case spv::OpImageSparseFetch:
+    case spv::OpImageSparseGather:
+    case spv::OpImageSparseDrefGather:
+    case spv::OpImageSparseRead:
+    case spv::OpImageTexelPointer:
+    case spv::OpImageSampleFootprintNV:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace glint::spirv

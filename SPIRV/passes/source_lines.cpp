@@ -1,0 +1,67 @@
+// Source lines of instructions (see source_lines.h).
+#include "source_lines.h"
+
+#include <vector>
+
+namespace glint::spirv {
+
+bool SourceLines::Apply(const Instruction& inst, SourceLocation* location) const {
+  if (inst.opcode == spv::OpNoLine) {
+    *location = SourceLocation{};
+    return true;
+  }
+  if (inst.opcode != spv::OpLine || inst.words.size() < 3) return false;
+  const Instruction* file = def_use_.Definition(inst.words[0]);
+  location->file = file && file->opcode == spv::OpString ? file->StringAt(0) : "";
+  location->line = inst.words[1];
+  location->column = inst.words[2];
+  return true;
+}
+
+bool SourceLines::OwnEnd(const Block* block, SourceLocation* location) {
+  auto memo = end_.find(block);
+  if (memo == end_.end()) {
+    bool has_lines = false;
+    SourceLocation end;
+    for (const Instruction& inst : block->instructions) has_lines |= Apply(inst, &end);
+    memo = end_.emplace(block, std::make_pair(has_lines, std::move(end))).first;
+  }
+  if (memo->second.first) *location = memo->second.second;
+  return memo->second.first;
+}
+
+SourceLocation SourceLines::AtStart(const Block* block, Function& function) {
+  auto memo = start_.find(block);
+  if (memo != start_.end()) return memo->second;
+  const Cfg& cfg = cfgs_(function);
+  // Walk up until a dominator with lines of its own, or one whose start is known; every
+  // block passed on the way has no lines, so it starts and ends with what is found.
+  std::vector<const Block*> chain{block};
+  SourceLocation found;
+  for (const Block* up = cfg.ImmediateDominator(block); up; up = cfg.ImmediateDominator(up)) {
+    if (OwnEnd(up, &found)) break;
+    auto known = start_.find(up);
+    if (known != start_.end()) {
+      found = known->second;
+      break;
+    }
+    chain.push_back(up);
+  }
+  for (const Block* each : chain) start_[each] = found;
+  return found;
+}
+
+SourceLocation SourceLines::At(const Instruction* inst) {
+  const Block* block = inst ? def_use_.BlockOf(inst) : nullptr;
+  Function* function = inst ? def_use_.FunctionOf(inst) : nullptr;
+  if (!block || !function) return SourceLocation{};
+  SourceLocation location;
+  bool has_lines = false;
+  for (const Instruction& each : block->instructions) {
+    if (&each == inst) break;
+    has_lines |= Apply(each, &location);
+  }
+  return has_lines ? location : AtStart(block, *function);
+}
+
+}  // namespace glint::spirv

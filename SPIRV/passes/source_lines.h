@@ -1,0 +1,57 @@
+// Source lines of instructions, for reports (--dump-ranges records and the guards they
+// name).
+//
+// What it gives: the location in effect at an instruction. Within a block that is the
+// last OpLine before it (OpNoLine clears it). A block that has no OpLine before the
+// instruction starts with the location in effect at the end of its immediate dominator
+// (recursively up the dominator tree), instead of no location.
+//
+// Why: glslang emits OpLine when a statement starts or the line changes, not at every
+// block. The blocks it creates inside an expression carry none: the merge block of a
+// lowered `?:` (which stores into a temporary in both arms and loads it in the merge)
+// and of a short-circuit `&&` / `||` (whose OpPhi, and the OpBranchConditional of an
+// `if` on it, sit there). Everything in such a block belongs to the expression whose
+// selection header dominates it, so that header's line is the one the user wrote. The
+// dominator, not the block before it in module order, is used because the block before
+// may be the other arm of the selection, or code of a nested construct on another line.
+//
+// Assumes: blocks of the instruction's function are reachable from its entry (an
+// unreachable block gets only its own OpLines). Refuses nothing; a module without line
+// information gives empty locations. Cost: each block is scanned once; the dominator
+// chain of a block without lines is walked once and memoized.
+#ifndef GLINT_SPIRV_PASSES_SOURCE_LINES_H
+#define GLINT_SPIRV_PASSES_SOURCE_LINES_H
+
+#include <unordered_map>
+#include <utility>
+
+#include "glint/glint.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+
+namespace glint::spirv {
+
+class SourceLines {
+ public:
+  SourceLines(const DefUse& def_use, CfgLookup cfgs) : def_use_(def_use), cfgs_(std::move(cfgs)) {}
+
+  // The location in effect at `inst` (empty when none is known).
+  SourceLocation At(const Instruction* inst);
+  // The location `block` starts with: its immediate dominator's at its end.
+  SourceLocation AtStart(const Block* block, Function& function);
+  // Applies `inst` to `location` when it is OpLine or OpNoLine; true when it was one.
+  bool Apply(const Instruction& inst, SourceLocation* location) const;
+
+ private:
+  // Whether `block` has OpLine / OpNoLine of its own, and the location at its end then.
+  bool OwnEnd(const Block* block, SourceLocation* location);
+
+  const DefUse& def_use_;
+  CfgLookup cfgs_;
+  std::unordered_map<const Block*, SourceLocation> start_;  // memo of AtStart
+  std::unordered_map<const Block*, std::pair<bool, SourceLocation>> end_;  // memo of OwnEnd
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_PASSES_SOURCE_LINES_H
