@@ -672,6 +672,24 @@ TEST(Uniformity, RoundBudget_RefusesByName) {
   EXPECT_EQ(Analyze(words, options).warnings.size(), 1u);
 }
 
+// The analysis reads operands through the typed views, which throw where an instruction
+// lacks one (the parser checks word counts, not operand lists): that is a refusal naming
+// the cause, not a crash and not a silent "no warning".
+TEST(Uniformity, InstructionLackingAnOperand_Refuses) {
+  std::string error;
+  std::optional<Module> module = ParseModule(test::CompileGlsl(kDivergentBarrier, "comp"), &error);
+  ASSERT_TRUE(module) << error;
+  Instruction* load = nullptr;
+  for (Block& block : module->functions.front().blocks)
+    for (Instruction& inst : block.instructions)
+      if (inst.opcode == spv::OpLoad && !load) load = &inst;
+  ASSERT_NE(load, nullptr);
+  load->words.clear();
+  UniformityResult result = AnalyzeUniformity(*module);
+  EXPECT_NE(result.refusal.find("an instruction lacks an operand"), std::string::npos) << result.refusal;
+  EXPECT_TRUE(result.findings.empty());
+}
+
 // --- Barrier phases: shared values read by every invocation after a barrier. ---
 
 const char* kSharedHeader = R"(#version 450

@@ -1,10 +1,12 @@
 // Uniformity analysis, entry: builds the module facts and runs one EntryPointAnalysis per
 // entry point (uniformity.h says what is proven); a refusal of any entry point drops all
-// findings. Also the findings as diagnostics.
+// findings, and so does an instruction that lacks an operand. Also the findings as
+// diagnostics.
 #include "SPIRV/analysis/uniformity_internal.h"
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace glint::spirv {
@@ -33,6 +35,25 @@ std::string AnalyzeEntryPoint(ModuleFacts& facts, const Instruction& entry_point
   return refusal;
 }
 
+UniformityResult AnalyzeModule(Module& module, const UniformityInputs& inputs, const UniformityOptions& options) {
+  UniformityResult result;
+  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
+  if (!facts->classes.ok()) {
+    result.refusal = "uniformity analysis refused: " + facts->classes.error();
+    return result;
+  }
+  std::unordered_set<const Instruction*> reported;
+  for (const Instruction& entry_point : module.entry_points) {
+    std::string refusal = AnalyzeEntryPoint(*facts, entry_point, options, &result, &reported);
+    if (!refusal.empty()) {
+      result.findings.clear();
+      result.refusal = refusal;
+      return result;
+    }
+  }
+  return result;
+}
+
 }  // namespace
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
@@ -56,22 +77,15 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& opti
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,
                                    const UniformityOptions& options) {
-  UniformityResult result;
-  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
-  if (!facts->classes.ok()) {
-    result.refusal = "uniformity analysis refused: " + facts->classes.error();
-    return result;
+  try {
+    return AnalyzeModule(module, inputs, options);
+  } catch (const std::out_of_range& missing) {
+    // The typed operand views throw where an instruction lacks an operand the grammar
+    // requires (the parser checks word counts, not operand lists).
+    UniformityResult refused;
+    refused.refusal = std::string("uniformity analysis refused: an instruction lacks an operand (") + missing.what() + ")";
+    return refused;
   }
-  std::unordered_set<const Instruction*> reported;
-  for (const Instruction& entry_point : module.entry_points) {
-    std::string refusal = AnalyzeEntryPoint(*facts, entry_point, options, &result, &reported);
-    if (!refusal.empty()) {
-      result.findings.clear();
-      result.refusal = refusal;
-      return result;
-    }
-  }
-  return result;
 }
 
 std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Severity severity) {

@@ -37,32 +37,22 @@ namespace uniformity_detail {
 // through its pointer parameters or from memory outside it. nullopt for other callees.
 std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee, const Block& block,
                                                          const Instruction& call) const {
-  if (callee.blocks.size() != 1) return std::nullopt;
-  const Block& body = callee.blocks.front();
+  if (callee.blocks.size() != 1 || FunctionCallView(call).arguments().size() < callee.parameters.size())
+    return std::nullopt;
   std::unordered_map<uint32_t, Fact> local;
   std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
-  size_t index = 1;
-  for (const Instruction& parameter : callee.parameters) {
-    if (index >= call.words.size()) return std::nullopt;
-    uint32_t argument = call.words[index++];
-    const Instruction* type = facts_.def_use.Definition(parameter.type_id);
-    if (type && type->opcode == spv::OpTypePointer) pointer_args[parameter.result_id] = argument;
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    if (IsPointer(parameter)) pointer_args[parameter.result_id] = argument;
     else local[parameter.result_id] = {Value(argument), MakeCause(Cause::kParameter, argument, &block, &call)};
-  }
+  });
   auto level_of = [&](uint32_t id) {
     auto found = local.find(id);
     return found != local.end() ? found->second : Fact{Value(id), MakeCause(Cause::kOperand, id)};
   };
-  for (const Instruction& inst : body.instructions) {
+  for (const Instruction& inst : callee.blocks.front().instructions) {
     if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
-    if (inst.opcode == spv::OpReturnValue) return level_of(inst.words.at(0));
-    bool foreign_ext = inst.opcode == spv::OpExtInst && inst.words.at(0) != facts_.module.GlslStd450Import();
-    bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) || inst.opcode == spv::OpImageRead ||
-                  inst.opcode == spv::OpImageSparseRead || foreign_ext;
-    std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
-    if (!inst.result_id || source || !row || row->flags != kNotConvergent || inst.opcode == spv::OpVariable ||
-        inst.opcode == spv::OpFunctionCall || inst.opcode == spv::OpPhi)
-      return std::nullopt;
+    if (inst.opcode == spv::OpReturnValue) return level_of(ReturnValueView(inst).value());
+    if (!FollowsFromOperands(inst)) return std::nullopt;
     if (inst.opcode == spv::OpLoad) {
       std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
       if (!loaded) return std::nullopt;
@@ -79,13 +69,24 @@ std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee,
   return std::nullopt;
 }
 
+// An instruction of a one-block helper whose level is the join of its operands' (or, for
+// a load, of what it reads): a result, no source, no variable, call or phi.
+bool EntryPointAnalysis::FollowsFromOperands(const Instruction& inst) const {
+  bool foreign_ext = inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.module.GlslStd450Import();
+  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) || inst.opcode == spv::OpImageRead ||
+                inst.opcode == spv::OpImageSparseRead || foreign_ext;
+  std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+  return inst.result_id && !source && row && row->flags == kNotConvergent && inst.opcode != spv::OpVariable &&
+         inst.opcode != spv::OpFunctionCall && inst.opcode != spv::OpPhi;
+}
+
 // A helper's load: through a pointer parameter, the caller's memory at this call; from
 // a pointer defined outside the helper, the load's own level (it does not depend on
 // the helper's parameters). nullopt for pointers computed inside the helper.
 std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
                                                    const std::unordered_map<uint32_t, uint32_t>& pointer_args,
                                                    const Block& block, const Instruction& call) const {
-  uint32_t pointer = load.words.at(0);
+  uint32_t pointer = LoadView(load).pointer();
   auto argument = pointer_args.find(pointer);
   if (argument != pointer_args.end()) {
     uint32_t root = RootOf(argument->second);
@@ -105,16 +106,13 @@ bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instructio
   if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
   auto entry = entries_.find(callee.id());
   if (entry != entries_.end() && control.level < entry->second.level) return true;
-  size_t index = 1;
-  for (const Instruction& parameter : callee.parameters) {
-    if (index >= call.words.size()) break;
-    uint32_t argument = call.words[index++];
-    if (Value(argument) < Value(parameter.result_id)) return true;
-    // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
-    if (IsPointer(parameter) && MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level)
-      return true;
-  }
-  return false;
+  bool helps = false;
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    helps = helps || Value(argument) < Value(parameter.result_id) ||
+            // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
+            (IsPointer(parameter) && MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level);
+  });
+  return helps;
 }
 
 bool EntryPointAnalysis::IsPointer(const Instruction& parameter) const {
@@ -126,7 +124,7 @@ std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Bl
                                                       const Fact& control) {
   if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control)) return std::nullopt;
   ContextInputs inputs{{}, control.level, memory_version_};
-  for (size_t i = 1; i < call.words.size(); ++i) inputs.arguments.push_back(Value(call.words[i]));
+  for (uint32_t argument : FunctionCallView(call).arguments()) inputs.arguments.push_back(Value(argument));
   auto cached = context_results_.find(&call);
   if (cached != context_results_.end() && cached->second.first == inputs) return cached->second.second;
   if (context_budget_->runs_left == 0) return std::nullopt;
@@ -156,13 +154,10 @@ EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Functio
   FindReachable(callee.id());
   ForgetSubtreeMemory();
   Raise(entries_[callee.id()], control, MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
-  size_t index = 1;
-  for (const Instruction& parameter : callee.parameters) {
-    if (index >= call.words.size()) break;
-    uint32_t argument = call.words[index++];
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     Raise(values_[parameter.result_id], caller.Value(argument), MakeCause(Cause::kParameter, argument, nullptr, &call));
     if (IsPointer(parameter)) bindings_[parameter.result_id] = {RootOf(argument)};
-  }
+  });
 }
 
 // Within one call, the subtree's parameters are bound only by calls inside it and its

@@ -145,30 +145,11 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
     case Cause::kStoreControl:
       lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       return CauseOfBlock(cause.block);
-    case Cause::kReturnControlLocal: {
-      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
-      auto local = local_blocks_.find(cause.block);
-      return local == local_blocks_.end() ? nullptr : &local->second.cause;
-    }
     case Cause::kStoreControlLocal: {
       lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
       auto local = local_blocks_.find(cause.block);
       return local == local_blocks_.end() ? nullptr : &local->second.cause;
     }
-    case Cause::kParameter:
-      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at), LocationOf(cause.at));
-      return CauseOfValue(cause.id);
-    case Cause::kCallResult: {
-      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")", LocationOf(cause.at));
-      auto returned = returns_.find(cause.id);
-      return returned == returns_.end() ? nullptr : &returned->second.cause;
-    }
-    case Cause::kReturn:
-      lines->Add("it returns a non-uniform value " + Where(cause.at), LocationOf(cause.at));
-      return CauseOfValue(cause.id);
-    case Cause::kReturnControl:
-      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
-      return CauseOfBlock(cause.block);
     case Cause::kLocalLoad: {
       lines->Add(NameOf(cause.id) + " is loaded " + Where(cause.at), LocationOf(cause.at));
       auto local = local_loads_.find(cause.at);
@@ -184,8 +165,49 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
                  LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     default:
+      return ExplainCall(cause, lines);
+  }
+}
+
+// One line for a cause about values crossing a call: arguments, returns.
+const Cause* EntryPointAnalysis::ExplainCall(const Cause& cause, ReasonLines* lines) const {
+  switch (cause.kind) {
+    case Cause::kParameter:
+      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at), LocationOf(cause.at));
+      return CauseOfValue(cause.id);
+    case Cause::kCallResult: {
+      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")", LocationOf(cause.at));
+      auto returned = returns_.find(cause.id);
+      return returned == returns_.end() ? nullptr : &returned->second.cause;
+    }
+    case Cause::kReturn:
+      lines->Add("it returns a non-uniform value " + Where(cause.at), LocationOf(cause.at));
+      return CauseOfValue(cause.id);
+    case Cause::kReturnControl:
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      return CauseOfBlock(cause.block);
+    case Cause::kReturnControlLocal: {
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      auto local = local_blocks_.find(cause.block);
+      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+    }
+    default:
       return nullptr;
   }
+}
+
+// Each controlling branch too divergent for `allowed` offers two chains: its own
+// condition, and the branch it is itself inside.
+std::vector<Cause> EntryPointAnalysis::AlternativeCauses(const std::vector<const Block*>& branches,
+                                                        Divergence allowed) const {
+  std::vector<Cause> candidates;
+  for (const Block* branch : branches) {
+    if (Value(ConditionOf(branch)) > allowed) candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
+    auto local = local_blocks_.find(branch);
+    if (local != local_blocks_.end() && local->second.level > allowed)
+      candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
+  }
+  return candidates;
 }
 
 // The chain behind `control`, then up to two more independent ones: other branches
@@ -202,15 +224,7 @@ ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, con
   const FunctionShape& shape = *facts_.shapes.at(function->id());
   auto controllers = shape.controllers.find(block);
   if (controllers == shape.controllers.end()) return lines;
-  // Each controlling branch offers two chains: its own condition, and the branch
-  // it is itself inside.
-  std::vector<Cause> candidates;
-  for (const Block* branch : controllers->second) {
-    if (Value(ConditionOf(branch)) > allowed) candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
-    auto local = local_blocks_.find(branch);
-    if (local != local_blocks_.end() && local->second.level > allowed)
-      candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
-  }
+  std::vector<Cause> candidates = AlternativeCauses(controllers->second, allowed);
   int chains = 1;
   std::vector<std::string> roots;
   if (!lines.text.empty()) roots.push_back(lines.text.back());

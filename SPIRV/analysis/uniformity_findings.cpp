@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <functional>
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace uniformity_detail {
@@ -16,11 +17,13 @@ namespace uniformity_detail {
 bool EntryPointAnalysis::DerivativesApply() const {
   if (model_ == spv::ExecutionModelFragment) return true;
   // Compute-like stages have derivatives only with a derivative group execution mode.
-  for (const Instruction& mode : facts_.module.execution_modes)
-    if (mode.words.size() >= 2 && mode.words[0] == entry_function_ &&
-        (mode.words[1] == spv::ExecutionModeDerivativeGroupQuadsNV ||
-         mode.words[1] == spv::ExecutionModeDerivativeGroupLinearNV))
+  for (const Instruction& inst : facts_.module.execution_modes) {
+    auto mode = ViewIf<ExecutionModeView>(inst);
+    if (mode && mode->entry_point() == entry_function_ &&
+        (mode->mode() == spv::ExecutionModeDerivativeGroupQuadsNV ||
+         mode->mode() == spv::ExecutionModeDerivativeGroupLinearNV))
       return true;
+  }
   return false;
 }
 
@@ -69,8 +72,8 @@ std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
     if (!function || !seen.insert(function->id()).second) return;
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty()) {
-          auto callee = by_id.find(inst.words[0]);
+        if (auto call = ViewIf<FunctionCallView>(inst)) {
+          auto callee = by_id.find(call->callee());
           visit(callee == by_id.end() ? nullptr : callee->second);  // call depth: SPIR-V has no recursion
         }
     order.push_back(function);
@@ -90,8 +93,8 @@ void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector
     for (const Instruction& inst : block->instructions) {
       if (inst.opcode == spv::OpFunctionCall) {
         CheckCall(function, inst, control, findings, reported);
-        const Fact& kill = kills_[inst.words[0]];
-        RaiseLocal(control, kill.level, MakeCause(Cause::kKillAfterCall, inst.words[0], block, &inst));
+        uint32_t callee = FunctionCallView(inst).callee();
+        RaiseLocal(control, kills_[callee].level, MakeCause(Cause::kKillAfterCall, callee, block, &inst));
         continue;
       }
       UniformScope scope;
@@ -113,7 +116,8 @@ void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector
 void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& call, const Fact& control,
                                    std::vector<UniformityFinding>* findings,
                                    std::unordered_set<const Instruction*>* reported) {
-  auto needs = needs_.find(call.words.at(0));
+  uint32_t callee = FunctionCallView(call).callee();
+  auto needs = needs_.find(callee);
   if (needs == needs_.end()) return;
   std::vector<Need> violated, satisfied;
   for (const Need& need : needs->second) (control.level > need.allowed ? violated : satisfied).push_back(need);
@@ -125,7 +129,7 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
   finding.entry_point = entry_name_;
   auto loc = facts_.locations.find(&call);
   if (loc != facts_.locations.end()) finding.location = loc->second;
-  finding.message = "call of " + NameOf(call.words[0]) + " in non-uniform control flow, but it " + kCalleeNeeds;
+  finding.message = "call of " + NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
   Divergence strictest = Divergence::kDivergent;
   for (size_t i = 0; i < violated.size(); ++i) {
     strictest = std::min(strictest, violated[i].allowed);

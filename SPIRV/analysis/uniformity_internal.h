@@ -21,6 +21,7 @@
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/module.h"
 
 namespace glint::spirv::uniformity_detail {
@@ -144,6 +145,18 @@ Fact StaticFact(Divergence level, std::string text);
 const char* RuleOf(const Instruction& inst, UniformScope scope);
 bool HasWorkgroups(spv::ExecutionModel model);
 
+// Calls `visit(parameter, argument)` for each parameter of `callee` that `call` passes an
+// argument for (a malformed call with too few arguments binds only those it has).
+template <class Visit>
+void ForEachArgument(const Function& callee, const Instruction& call, Visit visit) {
+  auto arguments = FunctionCallView(call).arguments();
+  size_t index = 0;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= arguments.size()) return;
+    visit(parameter, arguments[index++]);
+  }
+}
+
 // Call-context analyses (uniformity_call_sites.cpp) one entry point may run in all, and
 // how deeply they may nest; past either the call takes the joined result of its callee.
 constexpr uint32_t kContextRunBudget = 2048;
@@ -185,6 +198,7 @@ class EntryPointAnalysis {
   Fact BuiltInFact(uint32_t builtin) const;
   Fact InputFact(const Instruction& variable) const;
   bool IsNonWritable(uint32_t variable) const;
+  const Instruction* PointeeElement(uint32_t variable) const;
   uint32_t ConditionOf(const Block* block) const;
 
   // --- transfer ---
@@ -193,16 +207,20 @@ class EntryPointAnalysis {
   void Transfer(const Function& function, const Block& block, const Instruction& inst, Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
   std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block, const Instruction& call) const;
+  bool FollowsFromOperands(const Instruction& inst) const;
   std::optional<Fact> HelperLoad(const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
                                  const Block& block, const Instruction& call) const;
   void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
   bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
                       const Fact& control);
+  void TransferLoad(const Function& function, const Block& block, const Instruction& inst, const Fact& control);
+  void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
   bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                           const Fact& control);
   void RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred);
   bool TransferSource(const Instruction& inst, const Fact& control);
+  bool TransferGroupOperation(const Instruction& inst);
   bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;
   Divergence LaneLevel(Divergence level) const;
 
@@ -228,6 +246,7 @@ class EntryPointAnalysis {
   bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
   const Cause* NextControlCause(const Cause& cause) const;
   const Cause* ExplainData(const Cause& cause, ReasonLines* lines, std::list<Fact>* memory_facts) const;
+  const Cause* ExplainCall(const Cause& cause, ReasonLines* lines) const;
   const Cause* CauseOfValue(uint32_t id) const;
   const Cause* CauseOfBlock(const Block* block) const;
   UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
@@ -247,6 +266,7 @@ class EntryPointAnalysis {
   void CheckCall(const Function& caller, const Instruction& call, const Fact& control,
                  std::vector<UniformityFinding>* findings, std::unordered_set<const Instruction*>* reported);
   std::optional<Divergence> Allowed(const Instruction& inst, UniformScope* scope) const;
+  std::vector<Cause> AlternativeCauses(const std::vector<const Block*>& branches, Divergence allowed) const;
   ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control, Divergence allowed) const;
 
   ModuleFacts& facts_;

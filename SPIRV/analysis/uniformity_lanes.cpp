@@ -38,10 +38,6 @@ namespace {
 
 constexpr uint64_t kScopeSubgroup = 3;
 
-bool IsBroadcast(spv::Op op) {
-  return op == spv::OpGroupNonUniformBroadcast || op == spv::OpSubgroupReadInvocationKHR;
-}
-
 }  // namespace
 
 // In the lane partition only "uniform" and "may differ" exist: a value uniform within a
@@ -56,22 +52,17 @@ bool EntryPointAnalysis::WantsLanes() const {
   for (const Function* function : functions_)
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
-        if (IsBroadcast(inst.opcode)) return true;
+        if (BroadcastView<const Instruction>::Accepts(inst.opcode)) return true;
   return false;
 }
 
 bool EntryPointAnalysis::LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const {
-  if (!lanes_ || !IsBroadcast(inst.opcode) || control.level != Divergence::kUniform) return false;
-  size_t first = 0;  // the value's operand
-  if (inst.opcode == spv::OpGroupNonUniformBroadcast) {
-    uint64_t scope = 0;
-    if (inst.words.size() < 3 || !facts_.def_use.IntConstant(inst.words[0], &scope) || scope != kScopeSubgroup)
-      return false;
-    first = 1;
-  }
-  if (inst.words.size() < first + 2) return false;
-  uint32_t value = inst.words[first], lane = inst.words[first + 1];
-  return Value(lane) == Divergence::kUniform && lanes_->Value(value) == Divergence::kUniform;
+  auto broadcast = ViewIf<BroadcastView>(inst);
+  if (!lanes_ || !broadcast || control.level != Divergence::kUniform) return false;
+  uint64_t scope = kScopeSubgroup;
+  if (broadcast->has_scope() && !facts_.def_use.IntConstant(broadcast->execution_scope(), &scope)) return false;
+  return scope == kScopeSubgroup && Value(broadcast->lane()) == Divergence::kUniform &&
+         lanes_->Value(broadcast->value()) == Divergence::kUniform;
 }
 
 }  // namespace uniformity_detail

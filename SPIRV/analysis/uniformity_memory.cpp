@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace uniformity_detail {
@@ -26,8 +27,9 @@ uint32_t EntryPointAnalysis::RootOf(uint32_t pointer, int depth) const {
     case spv::OpInBoundsAccessChain:
     case spv::OpPtrAccessChain:
     case spv::OpInBoundsPtrAccessChain:
+      return RootOf(AccessChainView(*def).base(), depth + 1);
     case spv::OpCopyObject:
-      return def->words.empty() ? 0 : RootOf(def->words[0], depth + 1);
+      return RootOf(UnaryOpView(*def).operand(), depth + 1);
     default:
       return 0;
   }
@@ -108,7 +110,7 @@ bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block
 // condition failed. False for loads of other memory.
 bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                                             const Fact& control) {
-  uint32_t root = phases_ ? phases_->WorkgroupRoot(inst.words[0]) : 0;
+  uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
   if (!root) return false;
   Fact& fact = values_[inst.result_id];
   if (partition_ == Partition::kLanes) {
@@ -140,42 +142,29 @@ bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Bloc
   return true;
 }
 
-// Loads, stores and variables; true when `inst` was one of them.
+// Loads, stores, copies, variables and atomics; true when `inst` was one of them.
 bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& block, const Instruction& inst,
                                         const Fact& control) {
   switch (inst.opcode) {
-    case spv::OpLoad: {
-      Fact& fact = values_[inst.result_id];
-      uint32_t pointer = inst.words[0];
-      Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
-      if (TransferLocalLoad(function, block, inst) || TransferSharedLoad(function, block, inst, control))
-        return true;
-      uint32_t root = RootOf(pointer);
-      Fact memory = MemoryFact(root);
-      Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
+    case spv::OpLoad:
+      TransferLoad(function, block, inst, control);
       return true;
-    }
-    case spv::OpStore: {
-      // For followed locals the control within the function is what matters: the
-      // invocations that run this call of the function all see the same stores.
-      Raise(store_control_[&inst], running_local_.level, MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
-      uint32_t root = RootOf(inst.words[0]);
-      WriteMemory(root, Value(inst.words[1]), MakeCause(Cause::kStore, inst.words[1], &block, &inst));
-      WriteMemory(root, Value(inst.words[0]), MakeCause(Cause::kStore, inst.words[0], &block, &inst));
-      WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+    case spv::OpStore:
+      TransferStore(block, inst, control);
       return true;
-    }
     case spv::OpCopyMemory:
     case spv::OpCopyMemorySized: {
-      uint32_t target = RootOf(inst.words[0]);
-      Fact source = MemoryFact(RootOf(inst.words[1]));
+      CopyMemoryView copy(inst);
+      uint32_t target = RootOf(copy.target());
+      Fact source = MemoryFact(RootOf(copy.source()));
       WriteMemory(target, source.level, source.cause);
       WriteMemory(target, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
       return true;
     }
     case spv::OpVariable:
-      if (inst.words.size() >= 2)
-        WriteMemory(inst.result_id, Value(inst.words[1]), MakeCause(Cause::kStore, inst.words[1], &block, &inst));
+      if (VariableView variable(inst); variable.has_initializer())
+        WriteMemory(inst.result_id, Value(variable.initializer()),
+                    MakeCause(Cause::kStore, variable.initializer(), &block, &inst));
       return true;
     default:
       break;
@@ -184,8 +173,33 @@ bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& b
   Fact source = StaticFact(Divergence::kDivergent, std::string(grammar::OpcodeName(inst.opcode)) +
                                                          " returns a different value to each invocation");
   if (inst.result_id) Raise(values_[inst.result_id], source.level, source.cause);
-  if (!inst.words.empty()) WriteMemory(RootOf(inst.words[0]), source.level, source.cause);
+  WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
   return true;
+}
+
+// A load: as non-uniform as its address, then by the first rule that applies (a followed
+// local, a shared variable) or else by the memory it reads.
+void EntryPointAnalysis::TransferLoad(const Function& function, const Block& block, const Instruction& inst,
+                                      const Fact& control) {
+  Fact& fact = values_[inst.result_id];
+  uint32_t pointer = LoadView(inst).pointer();
+  Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
+  if (TransferLocalLoad(function, block, inst) || TransferSharedLoad(function, block, inst, control)) return;
+  uint32_t root = RootOf(pointer);
+  Fact memory = MemoryFact(root);
+  Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
+}
+
+// A store raises its memory by the value, the address and the control flow it runs in.
+void EntryPointAnalysis::TransferStore(const Block& block, const Instruction& inst, const Fact& control) {
+  // For followed locals the control within the function is what matters: the
+  // invocations that run this call of the function all see the same stores.
+  Raise(store_control_[&inst], running_local_.level, MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
+  StoreView store(inst);
+  uint32_t root = RootOf(store.pointer());
+  WriteMemory(root, Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
+  WriteMemory(root, Value(store.pointer()), MakeCause(Cause::kStore, store.pointer(), &block, &inst));
+  WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
 }
 
 }  // namespace uniformity_detail

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 namespace uniformity_detail {
 
@@ -40,14 +42,14 @@ std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
 
 void IndexDecorations(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.annotations) {
-    if (inst.opcode == spv::OpMemberDecorate && inst.words.size() >= 3 &&
-        inst.words[2] == spv::DecorationNonWritable)
-      ++facts.non_writable_members[inst.words[0]];
-    if (inst.opcode != spv::OpDecorate || inst.words.size() < 2) continue;
-    uint32_t target = inst.words[0];
-    switch (inst.words[1]) {
+    if (auto member = ViewIf<MemberDecorateView>(inst))
+      if (member->decoration() == spv::DecorationNonWritable) ++facts.non_writable_members[member->structure()];
+    if (inst.opcode != spv::OpDecorate) continue;
+    DecorateView decorate(inst);
+    uint32_t target = decorate.target();
+    switch (decorate.decoration()) {
       case spv::DecorationBuiltIn:
-        if (inst.words.size() >= 3) facts.builtins[target] = inst.words[2];
+        facts.builtins[target] = decorate.literal(0);
         break;
       case spv::DecorationFlat: facts.flat.insert(target); break;
       case spv::DecorationNonWritable: facts.non_writable.insert(target); break;
@@ -66,9 +68,9 @@ void IndexFunctionLines(ModuleFacts& facts, Function& function) {
   for (Block& block : function.blocks) {
     SourceLocation current;  // OpLine applies until OpNoLine or the end of the block
     for (Instruction& inst : block.instructions) {
-      if (inst.opcode == spv::OpLine && inst.words.size() >= 3) {
-        auto file = facts.strings.find(inst.words[0]);
-        current = {file == facts.strings.end() ? "" : file->second, inst.words[1], inst.words[2]};
+      if (auto line = ViewIf<LineView>(inst)) {
+        auto file = facts.strings.find(line->file());
+        current = {file == facts.strings.end() ? "" : file->second, line->line(), line->column()};
         previous = current;
         for (const Instruction* waiting : pending) facts.locations[waiting] = current;
         facts.inferred.insert(pending.begin(), pending.end());
@@ -87,23 +89,26 @@ void IndexFunctionLines(ModuleFacts& facts, Function& function) {
   facts.inferred.insert(pending.begin(), pending.end());
 }
 
+// The id operands of `inst`, its result type left out.
+void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
+  std::vector<uint32_t>& ids = facts.operands[&inst];
+  uint32_t width = 1;  // of an OpSwitch's case literals: its selector's
+  if (auto branch = ViewIf<SwitchView>(inst))
+    if (const Instruction* selector_type = facts.def_use.TypeOf(branch->selector()))
+      width = facts.module.LiteralWidthOfType(selector_type->result_id);
+  inst.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
+  if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
+}
+
 void IndexNamesAndLines(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.debug_names)
-    if (inst.opcode == spv::OpName && inst.words.size() >= 2) facts.names[inst.words[0]] = inst.StringAt(1);
+    if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
   for (const Instruction& inst : facts.module.debug_strings)
-    if (inst.opcode == spv::OpString) facts.strings[inst.result_id] = inst.StringAt(0);
+    if (auto string = ViewIf<StringView>(inst)) facts.strings[inst.result_id] = string->text();
   for (Function& function : facts.module.functions) IndexFunctionLines(facts, function);
   for (Function& function : facts.module.functions)
     for (Block& block : function.blocks)
-      for (const Instruction& inst : block.instructions) {
-        std::vector<uint32_t>& ids = facts.operands[&inst];
-        uint32_t width = 1;
-        if (inst.opcode == spv::OpSwitch && !inst.words.empty())
-          if (const Instruction* selector_type = facts.def_use.TypeOf(inst.words[0]))
-            width = facts.module.LiteralWidthOfType(selector_type->result_id);
-        inst.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
-        if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
-      }
+      for (const Instruction& inst : block.instructions) IndexOperands(facts, inst);
 }
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {

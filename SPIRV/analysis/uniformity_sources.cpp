@@ -9,22 +9,18 @@
 
 #include <algorithm>
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace uniformity_detail {
 
-bool IsAtomic(spv::Op op) {
-  return (op >= spv::OpAtomicLoad && op <= spv::OpAtomicXor) || op == spv::OpAtomicFlagTestAndSet ||
-         op == spv::OpAtomicFlagClear || op == spv::OpAtomicFMinEXT || op == spv::OpAtomicFMaxEXT ||
-         op == spv::OpAtomicFAddEXT;
+bool IsAtomic(spv::Op op) { return AtomicView<const Instruction>::Accepts(op); }
+
+bool IsReduce(const Instruction& inst) {
+  auto group = ViewIf<GroupOperationView>(inst);
+  return group && group->operation() == spv::GroupOperationReduce;
 }
 
-// GroupOperation Reduce gives every invocation the same result; scans and clustered or
-// partitioned reductions differ per invocation.
-bool IsReduce(const Instruction& inst) { return inst.words.size() > 1 && inst.words[1] == spv::GroupOperationReduce; }
-
-// Results whose level is fixed by the opcode alone: per invocation (shuffles, Elect,
-// helper and clock queries), per quad, or per subgroup (votes, ballots, broadcasts).
 std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
   switch (opcode) {
     case spv::OpGroupNonUniformElect: case spv::OpGroupNonUniformShuffle: case spv::OpGroupNonUniformShuffleXor:
@@ -49,17 +45,28 @@ std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
 
 bool IsDerivative(spv::Op op) { return op >= spv::OpDPdx && op <= spv::OpFwidthCoarse; }
 
+// The type a variable points to, arrays stripped (descriptor arrays: the element).
+const Instruction* EntryPointAnalysis::PointeeElement(uint32_t variable) const {
+  const Instruction* pointer_type = facts_.def_use.TypeOf(variable);
+  auto pointer = pointer_type ? ViewIf<TypePointerView>(*pointer_type) : std::nullopt;
+  const Instruction* pointee = pointer ? facts_.def_use.Definition(pointer->pointee()) : nullptr;
+  for (int depth = 0; pointee && depth < 64; ++depth) {
+    if (auto array = ViewIf<TypeArrayView>(*pointee))
+      pointee = facts_.def_use.Definition(array->element_type());
+    else if (auto runtime = ViewIf<TypeRuntimeArrayView>(*pointee))
+      pointee = facts_.def_use.Definition(runtime->element_type());
+    else
+      return pointee;
+  }
+  return nullptr;
+}
+
 bool EntryPointAnalysis::IsNonWritable(uint32_t variable) const {
   if (facts_.non_writable.count(variable)) return true;
-  const Instruction* pointer_type = facts_.def_use.TypeOf(variable);
-  if (!pointer_type || pointer_type->words.size() < 2) return false;
-  const Instruction* pointee = facts_.def_use.Definition(pointer_type->words[1]);
-  // Arrays of buffers (descriptor arrays): look at the element struct.
-  while (pointee && (pointee->opcode == spv::OpTypeArray || pointee->opcode == spv::OpTypeRuntimeArray))
-    pointee = facts_.def_use.Definition(pointee->words[0]);
+  const Instruction* pointee = PointeeElement(variable);
   if (!pointee || pointee->opcode != spv::OpTypeStruct) return false;
   auto members = facts_.non_writable_members.find(pointee->result_id);
-  return members != facts_.non_writable_members.end() && members->second >= pointee->words.size();
+  return members != facts_.non_writable_members.end() && members->second >= TypeStructView(*pointee).member_count();
 }
 
 Fact StaticFact(Divergence level, std::string text) {
@@ -113,15 +120,9 @@ Fact EntryPointAnalysis::InputFact(const Instruction& variable) const {
 // What a module-scope variable holds before any store of this entry point.
 Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
   uint32_t id = variable.result_id;
-  uint32_t storage = variable.words.empty() ? 0 : variable.words[0];
-  const Instruction* pointer_type = facts_.def_use.TypeOf(id);
-  bool buffer_block = false;
-  if (pointer_type && pointer_type->words.size() >= 2) {
-    const Instruction* pointee = facts_.def_use.Definition(pointer_type->words[1]);
-    while (pointee && (pointee->opcode == spv::OpTypeArray || pointee->opcode == spv::OpTypeRuntimeArray))
-      pointee = facts_.def_use.Definition(pointee->words[0]);
-    buffer_block = pointee && facts_.buffer_blocks.count(pointee->result_id);
-  }
+  spv::StorageClass storage = VariableView(variable).storage_class();
+  const Instruction* pointee = PointeeElement(id);
+  bool buffer_block = pointee && facts_.buffer_blocks.count(pointee->result_id);
   switch (storage) {
     case spv::StorageClassInput:
       return InputFact(variable);
@@ -143,7 +144,7 @@ Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
       return StaticFact(Divergence::kDivergent, "output " + NameOf(id) + " is written per invocation");
     default:
       return StaticFact(Divergence::kDivergent, "variable " + NameOf(id) + " (storage class " +
-                                                     std::to_string(storage) + ") is per invocation");
+                                                     std::to_string(uint32_t(storage)) + ") is per invocation");
   }
 }
 
@@ -166,30 +167,41 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst, const Fact& con
       if (IsReduce(inst)) return false;
       return set(Divergence::kDivergent, "(a scan) differs between invocations");
     case spv::OpImageRead: case spv::OpImageSparseRead: {
-      const Instruction* image = facts_.def_use.Definition(inst.words[0]);
-      uint32_t root = image && image->opcode == spv::OpLoad ? RootOf(image->words[0]) : 0;
+      const Instruction* image = facts_.def_use.Definition(ImageAccessView(inst).image());
+      uint32_t root = image && image->opcode == spv::OpLoad ? RootOf(LoadView(*image).pointer()) : 0;
       if (root && IsNonWritable(root)) return false;
       return set(Divergence::kDivergent, "reads an image other invocations may write");
     }
     case spv::OpExtInst: {
-      auto name = std::find_if(facts_.module.ext_inst_imports.begin(), facts_.module.ext_inst_imports.end(),
-                               [&](const Instruction& import) { return import.result_id == inst.words[0]; });
-      if (name == facts_.module.ext_inst_imports.end() || name->StringAt(0) != "SPV_AMD_shader_ballot") return false;
+      uint32_t set_id = ExtInstView(inst).set();
+      auto import = std::find_if(facts_.module.ext_inst_imports.begin(), facts_.module.ext_inst_imports.end(),
+                                 [&](const Instruction& candidate) { return candidate.result_id == set_id; });
+      if (import == facts_.module.ext_inst_imports.end() || ExtInstImportView(*import).name() != "SPV_AMD_shader_ballot")
+        return false;
       return set(Divergence::kDivergent, "(SPV_AMD_shader_ballot) differs between invocations");
     }
     default:
       break;
   }
+  return TransferGroupOperation(inst);
+}
+
+// The remaining cross-thread operations are group reductions and scans: a reduction
+// (and SPIR-V 1.0's all, any and broadcast) is uniform over its scope, a scan is not.
+bool EntryPointAnalysis::TransferGroupOperation(const Instruction& inst) {
   std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
   if (!row || !(row->flags & kCrossThread)) return false;
-  // Remaining cross-thread operations are group reductions and scans.
-  if (inst.words.size() > 1 && (inst.opcode == spv::OpGroupAll || inst.opcode == spv::OpGroupAny ||
-                                inst.opcode == spv::OpGroupBroadcast || IsReduce(inst))) {
-    UniformScope scope = facts_.classes.RequiredScope(inst);
-    if (scope == UniformScope::kInvocationGroup) return set(Divergence::kUniform, "");
-    return set(Divergence::kSubgroupUniform, "differs between subgroups");
+  const std::string op = grammar::OpcodeName(inst.opcode);
+  Divergence level = Divergence::kDivergent;
+  std::string why = "differs between invocations";
+  if (inst.opcode == spv::OpGroupAll || inst.opcode == spv::OpGroupAny || inst.opcode == spv::OpGroupBroadcast ||
+      IsReduce(inst)) {
+    bool whole_scope = facts_.classes.RequiredScope(inst) == UniformScope::kInvocationGroup;
+    level = whole_scope ? Divergence::kUniform : Divergence::kSubgroupUniform;
+    why = whole_scope ? "" : "differs between subgroups";
   }
-  return set(Divergence::kDivergent, "differs between invocations");
+  Raise(values_[inst.result_id], level, SourceCause(op + " " + why));
+  return true;
 }
 
 }  // namespace uniformity_detail

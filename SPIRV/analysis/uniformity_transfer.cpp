@@ -45,8 +45,8 @@ void EntryPointAnalysis::FindReachable(uint32_t root) {
     functions_.push_back(function);
     for (Block& block : function->blocks)
       for (Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty() && seen.insert(inst.words[0]).second)
-          stack.push_back(inst.words[0]);
+        if (auto call = ViewIf<FunctionCallView>(inst))
+          if (seen.insert(call->callee()).second) stack.push_back(call->callee());
   }
 }
 
@@ -71,9 +71,9 @@ Divergence EntryPointAnalysis::Value(uint32_t id) const {
 
 uint32_t EntryPointAnalysis::ConditionOf(const Block* block) const {
   const Instruction* terminator = block->Terminator();
-  if (!terminator || terminator->words.empty()) return 0;
-  if (terminator->opcode == spv::OpBranchConditional || terminator->opcode == spv::OpSwitch)
-    return terminator->words[0];
+  if (!terminator) return 0;
+  if (auto branch = ViewIf<BranchConditionalView>(*terminator)) return branch->condition();
+  if (auto branch = ViewIf<SwitchView>(*terminator)) return branch->selector();
   return 0;
 }
 
@@ -132,12 +132,13 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block, 
     case spv::OpPhi:
       TransferPhi(function, block, inst);
       return;
-    case spv::OpReturnValue:
-      if (!inst.words.empty())
-        Raise(returns_[function.id()], Value(inst.words[0]), MakeCause(Cause::kReturn, inst.words[0], &block, &inst));
+    case spv::OpReturnValue: {
+      uint32_t value = ReturnValueView(inst).value();
+      Raise(returns_[function.id()], Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
       // Within the function: the invocations of one call see the same returns.
       Raise(returns_[function.id()], running_local_.level, MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
       return;
+    }
     case spv::OpKill:
     case spv::OpTerminateInvocation:
       Raise(kills_[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
@@ -156,22 +157,17 @@ void EntryPointAnalysis::JoinOperands(const Instruction& inst) {
 }
 
 void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
-  if (inst.words.empty()) return;
-  uint32_t callee_id = inst.words[0];
+  uint32_t callee_id = FunctionCallView(inst).callee();
   Function* callee = facts_.module.FindFunction(callee_id);
   if (!callee) return;
   Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
-  size_t index = 1;
-  for (const Instruction& parameter : callee->parameters) {
-    if (index >= inst.words.size()) break;
-    uint32_t argument = inst.words[index++];
+  ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
     Raise(values_[parameter.result_id], Value(argument), MakeCause(Cause::kParameter, argument, &block, &inst));
-    const Instruction* type = facts_.def_use.Definition(parameter.type_id);
-    if (type && type->opcode == spv::OpTypePointer && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
+    if (IsPointer(parameter) && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
       changed_ = true;
       ++memory_version_;
     }
-  }
+  });
   if (inst.result_id) {
     std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
     if (!own) own = ContextResult(*callee, block, inst, *control);
@@ -193,9 +189,10 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
 void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block, const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
   const FunctionShape& shape = *facts_.shapes.at(function.id());
-  for (size_t i = 0; i + 1 < inst.words.size(); i += 2) {
-    Raise(fact, Value(inst.words[i]), MakeCause(Cause::kOperand, inst.words[i]));
-    if (const Block* pred = shape.cfg->BlockById(inst.words[i + 1])) RaiseMerge(fact, shape, &block, pred);
+  PhiView phi(inst);
+  for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
+    Raise(fact, Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
+    if (const Block* pred = shape.cfg->BlockById(phi.parent(pair))) RaiseMerge(fact, shape, &block, pred);
   }
 }
 
