@@ -979,6 +979,39 @@ TEST(UniformityContext, HelperReadingDivergentPrivate_StillWarns) {
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
 }
 
+// A context binds every argument of its call, not only the more uniform ones: `b` is
+// per invocation in the call whose `a` is uniform.
+TEST(UniformityContext, OtherArgumentsKeepTheirLevel) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint two(uint a, uint b) { if (a > 2u) return b; return 0u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = two(gl_LocalInvocationIndex, 1u);\n"
+                                    "  if (two(count, gl_LocalInvocationIndex) > 3u) barrier();\n"
+                                    "  if (two(count, 1u) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:11: barrier", 0), 0u) << outcome.All();
+}
+
+// A context's result is computed again when memory it may read rises later in the fixed
+// point: `last` only becomes non-uniform once `later`'s result is known, a round after
+// the first context of `pick(count)` saw it uniform.
+TEST(UniformityContext, MemoryRaisedAfterTheContext_ResultFollows) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint last;\n"
+                                    "uint pick(uint v) { if (v > 2u) return last; return 0u; }\n"
+                                    "uint later(uint x) { if (x > 9u) return x; return 1u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                                    "  if (pick(count) > 3u) barrier();\n"
+                                    "  last = later(gl_LocalInvocationIndex);\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:13: barrier", 0), 0u) << outcome.All();
+}
+
 // A function called in non-uniform control flow still returns one value to all the
 // invocations of that call when its own returns are uniform.
 TEST(UniformityContext, ReturnInsideDivergentCall_IsUniformForTheCall) {
