@@ -740,6 +740,27 @@ TEST(UniformityPhases, LoopBoundFromSharedValue_NoWarning) {
   EXPECT_EQ(outcome.All(), "");
 }
 
+// Only a barrier whose execution scope is the workgroup starts a phase: a subgroup-scope
+// control barrier (even with workgroup memory scope and shared-memory semantics) does not
+// wait for the writer's subgroup.
+TEST(UniformityPhases, SubgroupScopeBarrier_IsNotAPhase) {
+  Outcome outcome = AnalyzeGlsl(
+      "#version 450\n"
+      "#extension GL_KHR_memory_scope_semantics : require\n"
+      "layout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 1) readonly buffer Sizes { uint size; };\n"
+      "shared uint count;\n"
+      "void main() {\n"
+      "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n"
+      "  controlBarrier(gl_ScopeSubgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);\n"
+      "  if (count == size) { barrier(); }\n"
+      "}\n",
+      "comp", /*vulkan11=*/true);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_NE(outcome.All().find("no workgroup barrier comes before its load at u.comp:9"), std::string::npos)
+      << outcome.All();
+}
+
 struct PhaseCase {
   const char* name;
   const char* body;    // main's body, from line 9 (a helper may sit on line 7)
@@ -1059,6 +1080,19 @@ Outcome AnalyzeLanes(const std::string& fill, const std::string& lane) {
 TEST(UniformityLanes, TableFilledPerLane_UniformLane_NoWarning) {
   EXPECT_EQ(AnalyzeLanes("table = entry_of(gl_SubgroupInvocationID);", "count % 4u").All(), "");
   EXPECT_EQ(AnalyzeLanes("table = gl_SubgroupInvocationID * gl_SubgroupSize;", "3u").All(), "");
+}
+
+// The lane analysis proves nothing about shared memory: here the barrier before the
+// load runs in control flow that is the same for every subgroup's lane k but not for the
+// workgroup, so it synchronizes nothing (and is itself reported), and lane 1 of one
+// subgroup may read lds[3] before invocation 0 wrote it while another reads it after.
+TEST(UniformityLanes, SharedLoadAfterLaneUniformBarrier_StaysNonUniform) {
+  Outcome outcome = AnalyzeLanes(
+      "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; if (gl_SubgroupInvocationID < 2u) { barrier(); table = lds[3]; }",
+      "1u");
+  ASSERT_EQ(outcome.warnings.size(), 2u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:10: barrier", 0), 0u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[1].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
 }
 
 struct LaneCase {
