@@ -28,6 +28,12 @@ const char kUsage[] = R"(usage: glint-run [options] <shader.spv | shader.comp | 
   --entry NAME            entry point (default main)
   --device NAME           device name substring, '#index' or 'gpu' (default: lavapipe,
                           or $GLINT_VK_DEVICE)
+  --robust-buffer-access auto|off|on|2
+                          the device's robust buffer access: auto (default) enables
+                          robustBufferAccess where the device has it; off disables it;
+                          on requires it; 2 requires robustBufferAccess2 too
+                          (VK_EXT_robustness2: out-of-bounds loads read zero, stores are
+                          dropped). The line "robust buffer access:" says what is enabled.
   --buffer S:B:SIZE:SRC   buffer for (set S, binding B) of SIZE bytes (0 = automatic),
                           SRC = zeros | seed:N[:bytes|small|unit] | file:PATH
   --auto-buffers SEED     every declared binding not given by --buffer: automatic size,
@@ -178,6 +184,14 @@ bool ParseFormat(const std::string& text, ColorFormat* format) {
   return true;
 }
 
+bool ParseRobustness(const std::string& text, DeviceOptions* device) {
+  if (text != "auto" && text != "off" && text != "on" && text != "2") return false;
+  device->robust_buffer_access = text != "off";
+  device->require_robust_buffer_access = text == "on" || text == "2";
+  device->robust_buffer_access2 = text == "2";
+  return true;
+}
+
 // One flag with its value; false (after printing usage) when it is malformed.
 bool ParseFlag(const std::string& flag, const std::string& value, CommandLine* cl) {
   bool ok = true;
@@ -186,6 +200,7 @@ bool ParseFlag(const std::string& flag, const std::string& value, CommandLine* c
   else if (flag == "--stage") cl->stage = value;
   else if (flag == "--entry") cl->compute.shader.entry_point = value;
   else if (flag == "--device") cl->device.device = value;
+  else if (flag == "--robust-buffer-access") ok = ParseRobustness(value, &cl->device);
   else if (flag == "--buffer") {
     BufferBinding buffer;
     ok = ParseBuffer(value, &buffer);
@@ -294,6 +309,7 @@ void PrintTiming(const Timing& timing) {
   std::printf("pipeline creation: %.3f ms\n", timing.pipeline_ms);
   std::printf("time (%s, %u runs): median %.3f ms, min %.3f ms, max %.3f ms, first %.3f ms\n",
               timing.method.c_str(), timing.runs, timing.median_ms, timing.min_ms, timing.max_ms, timing.first_ms);
+  std::printf("processor time (this process, submit to fence): median %.3f ms\n", timing.cpu_median_ms);
 }
 
 bool PrintBuffers(const CommandLine& cl, const std::vector<BufferData>& buffers, std::string* error) {
@@ -319,6 +335,9 @@ bool Run(CommandLine& cl, std::string* error) {
   std::unique_ptr<Context> context = Context::Create(cl.device, error);
   if (!context) return false;
   std::printf("device: %s\n", context->DeviceName().c_str());
+  std::printf("robust buffer access: %s\n", context->RobustBufferAccess2()  ? "robustBufferAccess2"
+                                             : context->RobustBufferAccess() ? "robustBufferAccess"
+                                                                             : "off");
   std::optional<ShaderInterface> interface = ReadShaderInterface(words, cl.compute.shader.entry_point, error);
   if (!interface) return false;
   if (cl.has_auto_buffers) AddAutomaticBuffers(*interface, cl, &cl.compute.buffers);

@@ -71,6 +71,7 @@ struct Context::State {
   VkPhysicalDeviceVulkan13Features features13{};
   VkPhysicalDeviceSubgroupProperties subgroup{};
   uint32_t timestamp_valid_bits = 0;
+  bool robust_buffer_access2 = false;  // enabled on the device (VK_EXT_robustness2)
   bool validate_modules = true;
   bool lost = false;
   // Submissions that ran past their budget: kept alive until the device is done
@@ -137,10 +138,12 @@ std::vector<BufferData> ReadBack(const BoundBuffers& bound, const std::vector<Bu
 bool BeginSubmission(Context::State& state, Submission* submission, std::string* error);
 
 // Submits `submission`, waits at most `budget_ms`; *device_ms gets the timestamp
-// difference (or host time when the queue has no timestamps). On a timeout the state is
-// marked lost, `submission` is moved into state.abandoned, and the call refuses.
+// difference (or host time when the queue has no timestamps), *cpu_ms (when given) the
+// process's processor time from the submission to the fence (Timing::cpu_median_ms). On
+// a timeout the state is marked lost, `submission` is moved into state.abandoned, and
+// the call refuses.
 bool SubmitAndWait(Context::State& state, std::unique_ptr<Submission>& submission,
-                   double budget_ms, double* run_ms, std::string* error);
+                   double budget_ms, double* run_ms, std::string* error, double* cpu_ms = nullptr);
 
 bool RefuseIfLost(const Context::State& state, std::string* error);
 

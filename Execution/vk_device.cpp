@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <set>
+#include <vector>
 
 #include "vk_context.h"
 
@@ -187,6 +188,52 @@ void QueryDevice(Context::State* state, VkPhysicalDeviceFeatures2* features2) {
   vkGetPhysicalDeviceProperties2(state->physical, &properties2);
 }
 
+bool HasDeviceExtension(VkPhysicalDevice physical, const char* name) {
+  uint32_t count = 0;
+  if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+  std::vector<VkExtensionProperties> extensions(count);
+  if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
+  for (const VkExtensionProperties& extension : extensions)
+    if (std::strcmp(extension.extensionName, name) == 0) return true;
+  return false;
+}
+
+// Robustness of the logical device: robustBufferAccess where the device has it (or
+// refused when required), robustBufferAccess2 chained in front of `features2`'s chain
+// with its extension when asked for. `features2` holds what the device supports.
+bool ChooseRobustness(const DeviceOptions& options, Context::State* state, VkPhysicalDeviceFeatures2* features2,
+                      VkPhysicalDeviceRobustness2FeaturesEXT* robustness2, std::vector<const char*>* extensions,
+                      std::string* error) {
+  const std::string device = "'" + std::string(state->properties.deviceName) + "'";
+  if (!options.robust_buffer_access && !options.robust_buffer_access2) {
+    features2->features.robustBufferAccess = VK_FALSE;
+    return true;
+  }
+  if ((options.require_robust_buffer_access || options.robust_buffer_access2) &&
+      !features2->features.robustBufferAccess) {
+    *error = "robust buffer access: device " + device + " lacks the robustBufferAccess feature";
+    return false;
+  }
+  if (!options.robust_buffer_access2) return true;
+  VkPhysicalDeviceRobustness2FeaturesEXT supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  if (HasDeviceExtension(state->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    query.pNext = &supported;
+    vkGetPhysicalDeviceFeatures2(state->physical, &query);
+  }
+  if (!supported.robustBufferAccess2) {
+    *error = "robust buffer access 2: device " + device + " lacks " VK_EXT_ROBUSTNESS_2_EXTENSION_NAME
+             "'s robustBufferAccess2 feature";
+    return false;
+  }
+  *robustness2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  robustness2->robustBufferAccess2 = VK_TRUE;
+  robustness2->pNext = features2->pNext;
+  features2->pNext = robustness2;
+  extensions->push_back(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME);
+  return true;
+}
+
 bool CreateLogicalDevice(const DeviceOptions& options, Context::State* state, std::string* error) {
   VkPhysicalDeviceFeatures2 features2;
   QueryDevice(state, &features2);
@@ -200,7 +247,9 @@ bool CreateLogicalDevice(const DeviceOptions& options, Context::State* state, st
     *error = "no Vulkan device: '" + std::string(state->properties.deviceName) + "' has no graphics+compute queue";
     return false;
   }
-  if (!options.robust_buffer_access) features2.features.robustBufferAccess = VK_FALSE;
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness2{};
+  std::vector<const char*> extensions;
+  if (!ChooseRobustness(options, state, &features2, &robustness2, &extensions, error)) return false;
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queue_info.queueFamilyIndex = state->queue_family;
@@ -210,12 +259,15 @@ bool CreateLogicalDevice(const DeviceOptions& options, Context::State* state, st
   info.pNext = &features2;
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue_info;
+  info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+  info.ppEnabledExtensionNames = extensions.data();
   VkResult result = vkCreateDevice(state->physical, &info, nullptr, &state->device);
   if (result != VK_SUCCESS) {
     *error = std::string("no Vulkan device: vkCreateDevice failed with ") + ResultName(result);
     return false;
   }
   state->features.robustBufferAccess = features2.features.robustBufferAccess;
+  state->robust_buffer_access2 = !extensions.empty();
   vkGetDeviceQueue(state->device, state->queue_family, 0, &state->queue);
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
@@ -274,6 +326,8 @@ std::unique_ptr<Context> Context::Create(const DeviceOptions& options, std::stri
 
 std::string Context::DeviceName() const { return state_->properties.deviceName; }
 bool Context::IsLavapipe() const { return IsLavapipeName(DeviceName()); }
+bool Context::RobustBufferAccess() const { return state_->features.robustBufferAccess == VK_TRUE; }
+bool Context::RobustBufferAccess2() const { return state_->robust_buffer_access2; }
 bool Context::Lost() const { return state_->lost; }
 
 }  // namespace glint::vk

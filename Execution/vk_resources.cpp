@@ -2,6 +2,7 @@
 // module's declared bindings, specialization data, host-visible buffers bound in
 // descriptor sets, and the bounded submit-and-wait.
 #include <algorithm>
+#include <ctime>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -319,18 +320,31 @@ double TimestampMilliseconds(const Context::State& state, VkQueryPool pool) {
 
 }  // namespace
 
+namespace {
+
+// Processor time of the whole process (every thread), in milliseconds.
+double ProcessCpuMilliseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+}  // namespace
+
 bool SubmitAndWait(Context::State& state, std::unique_ptr<Submission>& submission, double budget_ms,
-                   double* run_ms, std::string* error) {
+                   double* run_ms, std::string* error, double* cpu_ms) {
   if (RefuseIfLost(state, error)) return false;
   vkResetFences(state.device, 1, &submission->fence);
   VkSubmitInfo submit{VK_STRUCTURE_TYPE_SUBMIT_INFO};
   submit.commandBufferCount = 1;
   submit.pCommandBuffers = &submission->commands;
   auto start = std::chrono::steady_clock::now();
+  double cpu_start = ProcessCpuMilliseconds();
   if (!Check(vkQueueSubmit(state.queue, 1, &submit, submission->fence), "vkQueueSubmit", error)) return false;
   uint64_t budget_ns = static_cast<uint64_t>(std::max(budget_ms, 0.0) * 1e6);
   VkResult waited = vkWaitForFences(state.device, 1, &submission->fence, VK_TRUE, budget_ns);
   double host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (cpu_ms) *cpu_ms = ProcessCpuMilliseconds() - cpu_start;
   if (waited == VK_TIMEOUT || waited == VK_ERROR_DEVICE_LOST) {
     state.lost = true;
     state.abandoned.push_back(std::move(submission));
@@ -365,16 +379,18 @@ void Summarize(std::vector<double> times_ms, Timing* timing) {
 
 bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission, const BoundBuffers& bound,
                       uint32_t warmup, uint32_t repetitions, double budget_ms, Timing* timing, std::string* error) {
-  std::vector<double> times;
+  std::vector<double> times, cpu_times;
   repetitions = std::max(repetitions, 1u);
   for (uint32_t run = 0; run < warmup + repetitions; ++run) {
     RefillBuffers(bound);
-    double ms = 0;
-    if (!SubmitAndWait(state, submission, budget_ms, &ms, error)) return false;
+    double ms = 0, cpu_ms = 0;
+    if (!SubmitAndWait(state, submission, budget_ms, &ms, error, &cpu_ms)) return false;
     if (run == 0) timing->first_ms = ms;
-    if (run >= warmup) times.push_back(ms);
+    if (run >= warmup) times.push_back(ms), cpu_times.push_back(cpu_ms);
   }
   Summarize(std::move(times), timing);
+  std::sort(cpu_times.begin(), cpu_times.end());
+  timing->cpu_median_ms = cpu_times[cpu_times.size() / 2];
   timing->method = TimingMethod(state);
   return true;
 }

@@ -42,6 +42,15 @@ struct DeviceOptions {
   // Enable robustBufferAccess when the device has it, so that an out-of-bounds buffer
   // access of an unknown shader cannot crash the process.
   bool robust_buffer_access = true;
+  // Refuse the device, naming the feature, when robust_buffer_access is set and the
+  // device lacks it (by default the context is then created without it).
+  bool require_robust_buffer_access = false;
+  // Also enable robustBufferAccess2 (VK_EXT_robustness2): out-of-bounds loads return
+  // zero and stores are discarded, against the exact descriptor range. Implies (and
+  // requires) robustBufferAccess; refused, naming what is missing, when the device lacks
+  // the extension or the feature. Only the buffer feature: robustImageAccess2 and
+  // nullDescriptor stay off.
+  bool robust_buffer_access2 = false;
   // Validate every module with spirv-val for the device's Vulkan version before it
   // reaches the driver (a driver may crash on invalid SPIR-V); a failure refuses the
   // pipeline.
@@ -98,6 +107,11 @@ struct Timing {
   double first_ms = 0;
   std::string method;  // "timestamp queries" or "host: submit + fence wait"
   double pipeline_ms = 0;  // shader module + pipeline creation, host time
+  // Median over the timed runs of this process's processor time (all threads) from the
+  // submission to its fence. On a CPU device (lavapipe) that is the work its threads did
+  // for the dispatch, which other processes on a loaded machine disturb far less than
+  // they disturb elapsed time; on a GPU it is only the host's waiting.
+  double cpu_median_ms = 0;
 };
 
 struct ComputeRun {
@@ -169,6 +183,9 @@ class Context {
 
   std::string DeviceName() const;
   bool IsLavapipe() const;
+  // The robustness features enabled on the logical device (see DeviceOptions).
+  bool RobustBufferAccess() const;
+  bool RobustBufferAccess2() const;
   // True after a timeout or a lost device; every later call is refused.
   bool Lost() const;
 

@@ -27,7 +27,10 @@ import tempfile
 
 PREFIXES = ("a value stored to the local has no range: ", "loop initializer has no range: ",
             "i32 modulo of a value with no range: ", "abs of a value with no i32 range: ",
-            "bitfield count has no range: ", "modulo divisor has no range: ")
+            "bitfield count has no range: ", "modulo divisor has no range: ",
+            "an argument passed to the parameter has no range: ",
+            "function parameter has no range: ",
+            "the step of a loop-carried local has no range: ")
 
 
 def root_reason(reason):

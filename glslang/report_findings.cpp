@@ -1,9 +1,8 @@
 // Builds the findings of a report (see report_findings.h).
 #include "report_findings.h"
 
-#include <sstream>
-
 #include "glint/report_format.h"
+#include "report_text.h"
 
 namespace glint::report {
 namespace {
@@ -31,7 +30,7 @@ const char* AccessRule(FindingKind kind) {
 }
 
 std::string AccessDetail(const AccessRecord& record) {
-  std::ostringstream out;
+  text::TextBuilder out;
   if (record.has_range)
     out << "range [" << record.range_min << ", " << record.range_max << "]";
   else
@@ -39,7 +38,7 @@ std::string AccessDetail(const AccessRecord& record) {
   if (record.limit >= 0) out << "; limit " << record.limit;
   else out << "; limit known only at run time";
   if (record.verdict != AccessVerdict::kNone) out << "; " << AccessVerdictText(record.verdict);
-  return out.str();
+  return out.Take();
 }
 
 Finding FromAccess(const AccessRecord& record) {

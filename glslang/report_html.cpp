@@ -7,9 +7,9 @@
 // file not among the sources) are listed at the end. The page is complete without
 // JavaScript; a small inline script only adds filter buttons and "next finding".
 #include <charconv>
+#include <cstring>
 #include <map>
 #include <string_view>
-#include <type_traits>
 
 #include "glint/report_format.h"
 #include "report_findings.h"
@@ -57,28 +57,45 @@ const char* const kScript = R"(
 })();
 )";
 
-// Appends the many small pieces a page is made of (std::ostringstream costs several
-// times more, which matters for a source of thousands of lines).
-class PageText {
- public:
-  PageText& operator<<(std::string_view text) {
-    text_.append(text);
-    return *this;
-  }
-  PageText& operator<<(const char* text) { return *this << std::string_view(text); }
-  PageText& operator<<(const std::string& text) { return *this << std::string_view(text); }
-  template <typename Integer, std::enable_if_t<std::is_integral_v<Integer>, int> = 0>
-  PageText& operator<<(Integer value) {
-    char digits[24];
-    return *this << std::string_view(digits, std::to_chars(digits, digits + sizeof digits, value).ptr - digits);
-  }
-  // Source text, escaped.
-  void AppendEscaped(std::string_view bytes) { text::AppendHtml(text_, bytes); }
-  std::string Take() { return std::move(text_); }
-
- private:
-  std::string text_;
+// Text written HTML-escaped, straight into the page: `out_ << Escaped{name}`.
+struct Escaped {
+  std::string_view text;
 };
+
+text::TextBuilder& operator<<(text::TextBuilder& out, Escaped escaped) {
+  text::AppendHtml(out.Text(), escaped.text);
+  return out;
+}
+
+// The longest opening of a row up to its line number (see AppendLineRow).
+constexpr size_t kMaxRowOpen = 64;
+
+// The line of `source` that starts at `at` as a table row; returns where the next
+// line starts. `open` is the row's markup up to the line number:
+//   <tr class="line" id="f0-L12"><td class="ln">12</td><td class="src">TEXT</td></tr>
+// (`open` is `<tr class="line" id="f0-L` here).
+// A large source is nearly all such rows, so the markup before the text is put
+// together in a buffer and appended once (one append per piece cost more than the
+// escaping of the line).
+size_t AppendLineRow(std::string& out, std::string_view open, uint32_t line, std::string_view source, size_t at) {
+  char row[kMaxRowOpen + 64];
+  char* end = row;
+  const auto put = [&end](std::string_view piece) {
+    std::memcpy(end, piece.data(), piece.size());
+    end += piece.size();
+  };
+  put(open);  // at most kMaxRowOpen bytes: WriteSource asserts it
+  char* number = end;
+  end = std::to_chars(end, end + 10, line).ptr;
+  std::string_view digits(number, size_t(end - number));
+  put("\"><td class=\"ln\">");
+  put(digits);
+  put("</td><td class=\"src\">");
+  out.append(row, size_t(end - row));
+  at = text::AppendHtmlLine(out, source, at);
+  out.append("</td></tr>\n");
+  return at;
+}
 
 // Where a finding or reason step is shown: source index and line, or none.
 struct Anchor {
@@ -92,11 +109,12 @@ class HtmlWriter {
   HtmlWriter(const Report& report, const ReportContext& context)
       : report_(report), context_(context), findings_(report::CollectFindings(report)) {
     for (size_t i = 0; i < context.sources.size(); ++i) source_index_[context.sources[i].name] = int(i);
-    for (const ReportSource& source : context.sources) lines_.push_back(text::SplitLines(source.text));
+    line_counts_.assign(context.sources.size(), kNotCounted);
     PlaceFindings();
   }
 
   std::string Write() {
+    out_.Reserve(EstimatedSize());
     WriteHead();
     WriteSummary();
     for (size_t i = 0; i < context_.sources.size(); ++i) WriteSource(int(i));
@@ -106,9 +124,29 @@ class HtmlWriter {
   }
 
  private:
-  Anchor AnchorOf(const SourceLocation& location) const {
+  // The page is the sources plus the markup of each line (under 80 bytes up to line
+  // 99,999) and of each finding: reserved once, since growing a large page copies it.
+  size_t EstimatedSize() const {
+    size_t bytes = 16384 + 512 * findings_.size();
+    for (const ReportSource& source : context_.sources) {
+      bytes += source.text.size() + 80;
+      for (const char* at = source.text.data(), *end = at + source.text.size();
+           (at = static_cast<const char*>(std::memchr(at, '\n', size_t(end - at)))) != nullptr; ++at)
+        bytes += 80;
+    }
+    return bytes;
+  }
+
+  // Counted only for sources that findings point into (SplitLines builds a view of
+  // every line; a large source without findings needs none).
+  size_t LineCount(int source) {
+    if (line_counts_[source] == kNotCounted) line_counts_[source] = text::SplitLines(context_.sources[source].text).size();
+    return line_counts_[source];
+  }
+
+  Anchor AnchorOf(const SourceLocation& location) {
     auto it = source_index_.find(location.file);
-    if (it == source_index_.end() || location.line == 0 || location.line > lines_[it->second].size()) return {};
+    if (it == source_index_.end() || location.line == 0 || location.line > LineCount(it->second)) return {};
     return {it->second, location.line};
   }
 
@@ -127,12 +165,12 @@ class HtmlWriter {
   void WriteHead() {
     out_ << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
          << "<meta name=\"viewport\" content=\"width=device-width\">\n"
-         << "<title>Glint report: " << text::Html(context_.title) << "</title>\n"
+         << "<title>Glint report: " << Escaped{context_.title} << "</title>\n"
          << "<style>" << kStyle << "</style>\n</head>\n<body>\n"
-         << "<h1>Glint report: " << text::Html(context_.title) << "</h1>\n<p class=\"meta\">"
-         << "Flags: <code id=\"flags\">" << text::Html(context_.command_line) << "</code><br>"
-         << "Glint " << text::Html(context_.glint_version) << " &middot; glslang "
-         << text::Html(context_.glslang_version) << "</p>\n";
+         << "<h1>Glint report: " << Escaped{context_.title} << "</h1>\n<p class=\"meta\">"
+         << "Flags: <code id=\"flags\">" << Escaped{context_.command_line} << "</code><br>"
+         << "Glint " << Escaped{context_.glint_version} << " &middot; glslang "
+         << Escaped{context_.glslang_version} << "</p>\n";
   }
 
   void WriteSummary() {
@@ -163,25 +201,27 @@ class HtmlWriter {
   void WritePassTable() {
     out_ << "<table class=\"passes\">\n<tr><th>Pass</th><th>Changed</th><th>Rewrites</th></tr>\n";
     for (const PassStatistic& pass : report_.passes)
-      out_ << "<tr><td>" << text::Html(pass.pass) << "</td><td>" << (pass.changed ? "yes" : "no")
+      out_ << "<tr><td>" << Escaped{pass.pass} << "</td><td>" << (pass.changed ? "yes" : "no")
            << "</td><td>" << pass.rewrites << "</td></tr>\n";
     out_ << "</table>\n";
   }
 
+  // Every line of the source, numbered, each followed by the row of its findings. The
+  // line number is plain text (an id to link to, not a link: half the markup).
   void WriteSource(int index) {
-    const ReportSource& source = context_.sources[index];
-    const std::vector<std::string_view>& lines = lines_[index];
-    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << text::Html(source.name)
+    const std::string& text = context_.sources[index].text;
+    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << Escaped{context_.sources[index].name}
          << "</h2>\n<table class=\"code\">\n";
-    for (uint32_t line = 1; line <= lines.size(); ++line) {
-      auto found = placed_.find({index, line});
-      const char* marked = found == placed_.end() ? "" : " marked";
-      // The line number is plain text (an id to link to, not a link: half the markup).
-      out_ << "<tr class=\"line" << marked << "\" id=\"f" << index << "-L" << line << "\"><td class=\"ln\">" << line
-           << "</td><td class=\"src\">";
-      out_.AppendEscaped(lines[line - 1]);
-      out_ << "</td></tr>\n";
-      if (found != placed_.end()) WriteFindingRow(found->second);
+    const std::string id = std::to_string(index) + "-L";
+    const std::string plain_row = "<tr class=\"line\" id=\"f" + id, marked_row = "<tr class=\"line marked\" id=\"f" + id;
+    static_assert(sizeof "<tr class=\"line marked\" id=\"f-L" + 11 <= kMaxRowOpen, "an int's digits fit");
+    auto next = placed_.lower_bound({index, 0});  // placed_ is ordered by source, then line
+    uint32_t line = 0;
+    for (size_t at = 0; at < text.size();) {
+      ++line;
+      bool marked = next != placed_.end() && next->first == std::make_pair(index, line);
+      at = AppendLineRow(out_.Text(), marked ? marked_row : plain_row, line, text, at);
+      if (marked) WriteFindingRow((next++)->second);
     }
     out_ << "</table>\n</section>\n";
   }
@@ -196,11 +236,11 @@ class HtmlWriter {
     const Finding& finding = findings_[i];
     const char* kind = report::KindName(finding.kind);
     out_ << "<li class=\"finding " << kind << "\" id=\"finding-" << i << "\" data-kind=\"" << kind
-         << "\" data-rule=\"" << text::Html(finding.rule) << "\"><span class=\"badge\">" << kind << "</span>";
+         << "\" data-rule=\"" << Escaped{finding.rule} << "\"><span class=\"badge\">" << kind << "</span>";
     if (!AnchorOf(finding.location).valid() && finding.location.line)
-      out_ << "<code>" << text::Html(finding.location.file) << ":" << finding.location.line << "</code> ";
-    out_ << text::Html(finding.title);
-    if (!finding.detail.empty()) out_ << " <span class=\"detail\">&mdash; " << text::Html(finding.detail) << "</span>";
+      out_ << "<code>" << Escaped{finding.location.file} << ":" << finding.location.line << "</code> ";
+    out_ << Escaped{finding.title};
+    if (!finding.detail.empty()) out_ << " <span class=\"detail\">&mdash; " << Escaped{finding.detail} << "</span>";
     WriteSteps(finding);
     out_ << "</li>\n";
   }
@@ -212,9 +252,9 @@ class HtmlWriter {
       Anchor anchor = AnchorOf(step.location);
       if (anchor.valid())
         out_ << "<li><a class=\"step\" href=\"#" << LineId(anchor.source, anchor.line) << "\">"
-             << text::Html(step.text) << "</a></li>";
+             << Escaped{step.text} << "</a></li>";
       else
-        out_ << "<li>" << text::Html(step.text) << "</li>";
+        out_ << "<li>" << Escaped{step.text} << "</li>";
     }
     out_ << "</ol>";
   }
@@ -230,10 +270,11 @@ class HtmlWriter {
   const ReportContext& context_;
   std::vector<Finding> findings_;
   std::map<std::string, int> source_index_;
-  std::vector<std::vector<std::string_view>> lines_;  // per source, into context_
+  static constexpr size_t kNotCounted = ~size_t(0);
+  std::vector<size_t> line_counts_;  // per source; kNotCounted until asked
   std::map<std::pair<int, uint32_t>, std::vector<size_t>> placed_;
   std::vector<size_t> unplaced_;
-  PageText out_;
+  text::TextBuilder out_;
 };
 
 }  // namespace

@@ -8,8 +8,8 @@
 // since SARIF lines start at 1). A diagnostic's reason chain becomes one codeFlow whose
 // threadFlow visits each step (with its location when the step names one).
 #include <cctype>
+#include <cstring>
 #include <map>
-#include <sstream>
 
 #include "glint/report_format.h"
 #include "report_findings.h"
@@ -19,7 +19,17 @@ namespace glint {
 namespace {
 
 using report::Finding;
-using text::Json;
+
+// A JSON string literal, quotes included, written straight into the log:
+// `out_ << JsonString{text}`.
+struct JsonString {
+  std::string_view text;
+};
+
+text::TextBuilder& operator<<(text::TextBuilder& out, JsonString string) {
+  text::AppendJson(out.Text(), string.text);
+  return out;
+}
 
 // Artifact URIs: a relative path stays a relative reference (resolved against the
 // working directory, as review tools expect), an absolute one becomes a file: URI;
@@ -28,7 +38,7 @@ std::string UriOf(const std::string& path) {
   static const char kHex[] = "0123456789ABCDEF";
   std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
   for (unsigned char c : path) {
-    bool plain = std::isalnum(c) || std::string("-._~/!$&'()*+,;=:@").find(char(c)) != std::string::npos;
+    bool plain = std::isalnum(c) || (c != '\0' && std::strchr("-._~/!$&'()*+,;=:@", c) != nullptr);
     if (plain) out += char(c);
     else out += {'%', kHex[c >> 4], kHex[c & 15]};
   }
@@ -47,6 +57,7 @@ class SarifWriter {
   }
 
   std::string Write() {
+    out_.Reserve(4096 + 512 * findings_.size());  // a result is about 400 bytes, more with a code flow
     out_ << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
          << "  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n";
     WriteTool();
@@ -54,53 +65,54 @@ class SarifWriter {
     WriteArtifacts();
     WriteResults();
     out_ << "    }\n  ]\n}\n";
-    return out_.str();
+    return out_.Take();
   }
 
  private:
+  // Each artifact's URI is made once, as a JSON string: results name their artifact
+  // over and over.
   void AddArtifact(const std::string& file) {
     if (file.empty() || artifact_index_.count(file)) return;
     artifact_index_[file] = artifacts_.size();
-    artifacts_.push_back(file);
+    artifacts_.push_back(text::Json(UriOf(file)));
   }
 
   void WriteTool() {
     out_ << "      \"tool\": {\n        \"driver\": {\n          \"name\": \"glint\",\n"
-         << "          \"version\": " << Json(context_.glint_version) << ",\n"
+         << "          \"version\": " << JsonString{context_.glint_version} << ",\n"
          << "          \"rules\": [";
     const std::vector<report::RuleInfo>& rules = report::Rules();
     for (size_t i = 0; i < rules.size(); ++i)
-      out_ << (i ? "," : "") << "\n            {\"id\": " << Json(rules[i].id)
-           << ", \"shortDescription\": {\"text\": " << Json(rules[i].description) << "}"
-           << ", \"defaultConfiguration\": {\"level\": " << Json(rules[i].level) << "}}";
+      out_ << (i ? "," : "") << "\n            {\"id\": " << JsonString{rules[i].id}
+           << ", \"shortDescription\": {\"text\": " << JsonString{rules[i].description} << "}"
+           << ", \"defaultConfiguration\": {\"level\": " << JsonString{rules[i].level} << "}}";
     out_ << "\n          ]\n        }\n      },\n";
   }
 
   void WriteInvocation() {
     out_ << "      \"invocations\": [{\"executionSuccessful\": true, \"commandLine\": "
-         << Json(context_.command_line) << "}],\n";
+         << JsonString{context_.command_line} << "}],\n";
   }
 
   void WriteArtifacts() {
     out_ << "      \"artifacts\": [";
     for (size_t i = 0; i < artifacts_.size(); ++i)
-      out_ << (i ? "," : "") << "\n        {\"location\": {\"uri\": " << Json(UriOf(artifacts_[i])) << "}}";
+      out_ << (i ? "," : "") << "\n        {\"location\": {\"uri\": " << artifacts_[i] << "}}";
     out_ << "\n      ],\n";
   }
 
-  std::string PhysicalLocation(const SourceLocation& location) const {
-    std::ostringstream out;
-    out << "{\"artifactLocation\": {\"uri\": " << Json(UriOf(location.file))
-        << ", \"index\": " << artifact_index_.at(location.file) << "}";
+  void WritePhysicalLocation(const SourceLocation& location) {
+    size_t index = artifact_index_.at(location.file);
+    out_ << "{\"artifactLocation\": {\"uri\": " << artifacts_[index] << ", \"index\": " << index << "}";
     if (location.line > 0) {
-      out << ", \"region\": {\"startLine\": " << location.line;
-      if (location.column > 0) out << ", \"startColumn\": " << location.column;
-      out << "}";
+      out_ << ", \"region\": {\"startLine\": " << location.line;
+      if (location.column > 0) out_ << ", \"startColumn\": " << location.column;
+      out_ << "}";
     }
-    return out.str() + "}";
+    out_ << "}";
   }
 
-  std::string Message(const Finding& finding) const {
+  static std::string Message(const Finding& finding) {
     return finding.detail.empty() ? finding.title : finding.title + ": " + finding.detail;
   }
 
@@ -115,10 +127,14 @@ class SarifWriter {
 
   void WriteResult(const Finding& finding) {
     size_t rule = report::RuleIndex(finding.rule);
-    out_ << "{\"ruleId\": " << Json(report::Rules()[rule].id) << ", \"ruleIndex\": " << rule
-         << ", \"level\": " << Json(LevelOf(finding)) << ", \"message\": {\"text\": " << Json(Message(finding)) << "}";
-    if (!finding.location.file.empty())
-      out_ << ",\n         \"locations\": [{\"physicalLocation\": " << PhysicalLocation(finding.location) << "}]";
+    out_ << "{\"ruleId\": " << JsonString{report::Rules()[rule].id} << ", \"ruleIndex\": " << rule
+         << ", \"level\": " << JsonString{LevelOf(finding)} << ", \"message\": {\"text\": "
+         << JsonString{Message(finding)} << "}";
+    if (!finding.location.file.empty()) {
+      out_ << ",\n         \"locations\": [{\"physicalLocation\": ";
+      WritePhysicalLocation(finding.location);
+      out_ << "}]";
+    }
     WriteCodeFlow(finding);
     out_ << "}";
   }
@@ -138,17 +154,21 @@ class SarifWriter {
     for (size_t i = 0; i < finding.steps.size(); ++i) {
       const report::ReasonStep& step = finding.steps[i];
       out_ << (i ? ", " : "") << "{\"location\": {";
-      if (!step.location.file.empty()) out_ << "\"physicalLocation\": " << PhysicalLocation(step.location) << ", ";
-      out_ << "\"message\": {\"text\": " << Json(step.text) << "}}}";
+      if (!step.location.file.empty()) {
+        out_ << "\"physicalLocation\": ";
+        WritePhysicalLocation(step.location);
+        out_ << ", ";
+      }
+      out_ << "\"message\": {\"text\": " << JsonString{step.text} << "}}}";
     }
     out_ << "]}]}]";
   }
 
   const ReportContext& context_;
   std::vector<Finding> findings_;
-  std::vector<std::string> artifacts_;
+  std::vector<std::string> artifacts_;  // URIs as JSON strings, in index order
   std::map<std::string, size_t> artifact_index_;
-  std::ostringstream out_;
+  text::TextBuilder out_;
 };
 
 }  // namespace

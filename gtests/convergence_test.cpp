@@ -14,6 +14,7 @@
 
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/audit_instrumentation.h"
 #include "SPIRV/passes/convergence_checked_pass.h"
@@ -69,6 +70,19 @@ TEST(ConvergenceTable, ClassesAreConsistent) {
     if (opcode == spv::OpFunctionCall) continue;
     EXPECT_EQ((row.flags & kUniformControl) != 0, row.scope != UniformScope::kNone) << name;
   }
+}
+
+// RequiredScope reads a kExecutionOperand row's scope through ExecutionScopedView: each
+// such opcode's first operand must be an execution scope.
+TEST(ConvergenceTable, ExecutionOperandRowsHaveTheScopeFirst) {
+  int rows = 0;
+  for (uint32_t opcode : ConvergenceTableOpcodes()) {
+    if (ClassifyOpcode(opcode)->scope != UniformScope::kExecutionOperand) continue;
+    ++rows;
+    EXPECT_TRUE(ExecutionScopedView<const Instruction>::Accepts(spv::Op(opcode)))
+        << grammar::OpcodeName(opcode);
+  }
+  EXPECT_GT(rows, 20);  // the group and non-uniform operations
 }
 
 struct ClassCase {

@@ -148,6 +148,23 @@ TEST(InstructionViews, Annotations_AndDebug) {
   EXPECT_EQ(ExecutionModeView(mode).operand(1), 4u);
 }
 
+// The interface starts after the name's last word, whatever the name's length.
+TEST(InstructionViews, EntryPoint_InterfaceAfterTheName) {
+  for (const char* name : {"", "abc", "main", "longer_name"}) {
+    std::vector<uint32_t> words = EncodeString(name);
+    words.insert(words.begin(), {spv::ExecutionModelGLCompute, 4});
+    words.insert(words.end(), {20, 21});
+    const Instruction entry(spv::OpEntryPoint, 0, 0, words);
+    EntryPointOperandsView view(entry);
+    EXPECT_EQ(view.model(), spv::ExecutionModelGLCompute);
+    EXPECT_EQ(view.function(), 4u);
+    EXPECT_EQ(view.name(), name);
+    std::vector<uint32_t> interface(view.interface().begin(), view.interface().end());
+    EXPECT_EQ(interface, (std::vector<uint32_t>{20, 21})) << name;
+    EXPECT_EQ(ViewEntryPoint(entry).interface_begin, words.size() - 2) << name;
+  }
+}
+
 TEST(InstructionViews, Computation_NameTheirOperands) {
   const Instruction add(spv::OpIAdd, 2, 20, {11, 12});
   EXPECT_EQ(BinaryOpView(add).left(), 11u);
@@ -213,6 +230,26 @@ TEST(InstructionViews, ControlFlow_NameTheirOperands) {
   EXPECT_EQ(ControlBarrierView(barrier).execution_scope(), 40u);
   EXPECT_EQ(ControlBarrierView(barrier).memory_scope(), 41u);
   EXPECT_EQ(ControlBarrierView(barrier).semantics(), 42u);
+}
+
+// The Image Operands mask sits after the opcode's fixed operands.
+TEST(InstructionViews, ImageAccess_ImageOperandsWord) {
+  const Instruction sample(spv::OpImageSampleExplicitLod, 3, 9, {1, 2, spv::ImageOperandsLodMask, 7});
+  ImageAccessView sample_view(sample);
+  EXPECT_EQ(sample_view.image_operands_word(), 2u);
+  ASSERT_TRUE(sample_view.has_image_operands());
+  EXPECT_EQ(sample_view.image_operands(), uint32_t(spv::ImageOperandsLodMask));
+  const Instruction dref(spv::OpImageSampleDrefImplicitLod, 3, 9, {1, 2, 5});
+  EXPECT_EQ(ImageAccessView(dref).image_operands_word(), 3u);
+  EXPECT_FALSE(ImageAccessView(dref).has_image_operands());
+  const Instruction write(spv::OpImageWrite, 0, 0, {1, 2, 6, spv::ImageOperandsSampleMask, 8});
+  EXPECT_EQ(ImageAccessView(write).image_operands_word(), 3u);
+  EXPECT_EQ(ImageAccessView(write).image_operands(), uint32_t(spv::ImageOperandsSampleMask));
+  const Instruction footprint(spv::OpImageSampleFootprintNV, 3, 9, {1, 2, 3, 4, spv::ImageOperandsGradMask});
+  EXPECT_EQ(ImageAccessView(footprint).image_operands_word(), 4u);
+  const Instruction texel(spv::OpImageTexelPointer, 3, 9, {1, 2, 3});
+  EXPECT_EQ(ImageAccessView(texel).image_operands_word(), 0u);
+  EXPECT_FALSE(ImageAccessView(texel).has_image_operands());
 }
 
 TEST(InstructionViews, Accepts_GrammarShapedSets) {

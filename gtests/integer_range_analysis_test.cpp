@@ -114,7 +114,8 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[0, 3]", "[0, 7]"}, {}},
         RangeCase{"AlwaysTrueWraps", "local_size_x = 64",
                   "for (uint i = 10u; i >= 0u; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                   "above the type's minimum"}},
         RangeCase{"DirectionMismatch", "local_size_x = 64",
                   "for (int i = 0; i > -10; i++) { probe[i] = 0u; }",
                   {"no range: loop direction does not match the comparison (increasing "
@@ -122,22 +123,22 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[-9, 2147483647]"}},
         RangeCase{"NegativeStep", "local_size_x = 64",
                   "for (int i = 10; i > 0; i += -1) { probe[i] = 0u; }",
-                  {"no range: loop step is not a positive constant"}, {"[1, 2147483647]"}},
+                  {"no range: loop step is not a positive constant"}, {"[1, 10]"}},
         RangeCase{"BoundNotConstant", "local_size_x = 64",
                   "uint n = data[0];\nfor (uint i = 0u; i < n; i++) { probe[i] = 0u; }",
-                  {"no range: loop bound is not a constant"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"no range: loop bound is not a constant"}, {"[0, 4294967295]"}},
         RangeCase{"ModifiedInBody", "local_size_x = 64",
                   "for (int i = 0; i < 10; i += 2) { i++; probe[i] = 0u; }",
                   {"no range: loop variable is stored outside its initializer and continuing "
                    "block"},
-                  {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"[-2147483647, 10]"}},
         RangeCase{"UpdateIsMultiplication", "local_size_x = 64",
                   "for (int i = 0; i < 10; i *= 2) { probe[i] = 0u; }",
                   {"no range: loop update is not an addition or subtraction of a constant"}, {"[-2147483648, 9]"}},
         RangeCase{"LoopWithBreakNotForPattern", "local_size_x = 64",
                   "for (int i = 0; ; i++) { if (i >= 10) break; probe[i] = 0u; }",
                   {"no range: loop condition is not a single comparison of the loop variable"},
-                  {"[-2147483648, 9]"}}),
+                  {"[0, 9]"}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -209,21 +210,25 @@ INSTANTIATE_TEST_SUITE_P(
         RangeCase{"CompoundCondition", "local_size_x = 64",
                   "for (int i = 0; i < 10 && data[0] > 0u; i++) { probe[i] = 0u; }",
                   {"no range: loop condition is not a single comparison of the loop variable"},
-                  {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"[0, 9]"}},
         RangeCase{"EqualityComparison", "local_size_x = 64",
                   "for (int i = 0; i != 10; i++) { probe[i] = 0u; }",
                   {"no range: loop condition is not <, <=, > or >= between the loop variable "
                    "and a value"},
-                  {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                   "below the type's maximum"}},
         RangeCase{"AlwaysFalseUnsigned", "local_size_x = 64",
                   "for (uint i = 0u; i < 0u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                   "below the type's maximum"}},
         RangeCase{"AlwaysFalseSigned", "local_size_x = 64",
                   "for (int i = 0; i > 2147483647; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                   "above the type's minimum"}},
         RangeCase{"AlwaysTrueUpperUnsigned", "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967295u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop (no range without a guard)"}},
+                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                   "below the type's maximum"}},
         RangeCase{"DecreasingWithLess", "local_size_x = 64",
                   "for (int i = 10; i < 20; i--) { probe[i] = 0u; }",
                   {"no range: loop direction does not match the comparison (decreasing "
@@ -260,7 +265,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "for (int i = 0; i < 10; i++, probe[0] = 1u) { probe[i] = 0u; }",
                   {"no range: continuing block is not exactly: load, add or sub, store, branch",
                    "[0, 0]"},
-                  {"[-2147483648, 9]", "[0, 0]"}}),
+                  {"[0, 9]", "[0, 0]"}}),
     CaseName);
 
 // --- Operators at the edges ------------------------------------------------------
@@ -515,10 +520,122 @@ INSTANTIATE_TEST_SUITE_P(
         RangeCase{"OrDoesNotNarrowWhenTrue", "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u || data[1] == 0u) probe[x] = 0u;",
                   {LOCAL_REASON}, {MEMORY_REASON}},
+        // A test on `2u * t` is one on t when 2u * t cannot wrap (t <= 255 here).
+        RangeCase{"ThroughConstantFactorAndOffset", "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nif (2u * t < 420u) {\n"
+                  "  probe[2u * t + 1u] = 0u;\n  probe[t] = 0u;\n}",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[1, 419]", "[0, 209]"}},
+        // Signed: v * 2 in [-9, 9] puts v in [-4, 4] (rounded inwards).
+        RangeCase{"ThroughSignedFactor", "local_size_x = 256",
+                  "int v = int(gl_LocalInvocationIndex) - 100;\n"
+                  "if (v * 2 > -10 && v * 2 < 10) probe[v + 4] = 0u;",
+                  {LOCAL_REASON}, {"[0, 8]"}},
+        // Trap: x + 1u wraps for x = 4294967295, so `x + 1u < 10u` says nothing about x.
+        RangeCase{"TrapOffsetThatMayWrap", "local_size_x = 64",
+                  "uint x = data[0];\nif (x + 1u < 10u) probe[x] = 0u;", {LOCAL_REASON},
+                  {MEMORY_REASON}},
         RangeCase{"MergeOfBothSidesIsNotNarrowed", "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) { data[1] = 0u; }\nprobe[x] = 0u;",
                   {LOCAL_REASON}, {MEMORY_REASON}}),
     CaseName);
+
+// --- Full mode: loop-carried locals widened (integer_range_loop_locals.cpp) ----------
+
+#define NO_WIDEN_ABOVE \
+  "no range: local is updated from its own value in a loop without a guard that keeps it " \
+  "below the type's maximum"
+
+INSTANTIATE_TEST_SUITE_P(
+    LoopCarried, IntegerRangeGlsl,
+    ::testing::Values(
+        // The while test bounds the update: c <= 99 there, so c + 1 <= 100.
+        RangeCase{"WhileBelowLimit", "local_size_x = 64",
+                  "uint c = 0u;\nwhile (c < 100u && data[c] != 0u) c++;\nprobe[c] = 0u;",
+                  {LOCAL_REASON}, {"[0, 100]"}},
+        // The bound is the second test of a short-circuit &&: the local's version at the
+        // loop header is defined above the first test, so the fact is kept.
+        RangeCase{"ShortCircuitSecondTest", "local_size_x = 64",
+                  "uint c = 0u;\nwhile (data[0] != c && c < 100u) { probe[c] = 0u; c++; }",
+                  {LOCAL_REASON}, {"[0, 99]"}},
+        // i < n for an n without a range still keeps i + 1 from wrapping: i >= 0.
+        RangeCase{"SignedRuntimeBoundIsNonNegative", "local_size_x = 64",
+                  "int n = int(data[0]);\nfor (int i = 0; i < n; i++) probe[i] = 0u;",
+                  {"no range: loop bound is not a constant"}, {"[0, 2147483647]"}},
+        // Downwards, read after the update: j - 1 where the guard says j >= 1.
+        RangeCase{"DecrementThenUse", "local_size_x = 64",
+                  "uint j = 10u;\nwhile (j > 0u) { j--; probe[j] = 0u; }",
+                  {LOCAL_REASON}, {"[0, 9]"}},
+        // A ranged step: k <= 19 + 4 after the loop (and >= 20 there, by the exit edge).
+        RangeCase{"RangedStep", "local_size_x = 64",
+                  "uint k = 0u;\nwhile (k < 20u) { probe[k] = 0u; k += 1u + (data[0] & 3u); }\n"
+                  "probe[k] = 1u;",
+                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 19]", "[20, 23]"}},
+        // A value stored under a guard keeps the guard's range for later loads.
+        RangeCase{"StoredUnderGuard", "local_size_x = 64",
+                  "uint x = data[0];\nuint t = 0u;\nif (x < 8u) t = x;\nprobe[t] = 0u;",
+                  {LOCAL_REASON}, {"[0, 7]"}},
+        // Two updates per iteration, the second from the first's store: 0, 3, 6, 9, 12.
+        RangeCase{"TwoUpdatesPerIteration", "local_size_x = 64",
+                  "uint c = 0u;\nwhile (c < 10u) { c += 2u; c++; }\nprobe[c] = 0u;",
+                  {LOCAL_REASON}, {"[10, 12]"}},
+        // Traps: nothing bounds the update, so it may wrap; updates both ways; a step
+        // without a range.
+        RangeCase{"TrapNoGuardOnTheUpdate", "local_size_x = 64",
+                  "uint c = 0u;\nwhile (data[c] != 0u) c++;\nprobe[c] = 0u;",
+                  {LOCAL_REASON}, {NO_WIDEN_ABOVE}},
+        RangeCase{"TrapUpdatesBothWays", "local_size_x = 64",
+                  "int i = 5;\nwhile (i > 0 && i < 10) { if (data[0] == 0u) i++; else i--; }\n"
+                  "probe[i] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: local is updated from its own value in both directions in a loop"}},
+        RangeCase{"TrapStepWithoutRange", "local_size_x = 64",
+                  "uint c = 0u;\nwhile (c < 100u && data[1] != 0u) c += data[0];\nprobe[c] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: the step of a loop-carried local has no range: " MEMORY_REASON_TEXT}}),
+    CaseName);
+
+// --- Full mode: parameters across calls (integer_range_calls.cpp) ---------------------
+
+// The ranges of the indices into probe[] of a shader whose helpers come before main.
+std::vector<std::string> CallRanges(const std::string& helpers, const std::string& body,
+                                    RangeAnalysisMode mode) {
+  std::string source = "#version 450\nlayout(local_size_x = 64) in;\n"
+                       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+                       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
+                       helpers + "\nvoid main() {\n" + body + "\n}\n";
+  return ProbeRanges(test::CompileGlsl(source, "comp"), mode);
+}
+
+TEST(IntegerRange, Parameters_UnionOfEveryCallSitesArgument) {
+  const std::string put = "void put(uint k) { probe[k] = 0u; }";
+  EXPECT_EQ(CallRanges(put, "put(3u);\nput(5u);", RangeAnalysisMode::kFull), (Ranges{"[3, 5]"}));
+  // A guard around the call narrows the argument where it is stored.
+  EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);", RangeAnalysisMode::kFull),
+            (Ranges{"[0, 7]"}));
+  // Trap: one call site is unguarded.
+  EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);\nput(x);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
+  // Reference mode has no rule for parameters.
+  EXPECT_EQ(CallRanges(put, "put(3u);", RangeAnalysisMode::kReference),
+            (Ranges{"no range: load through a pointer that is not a variable"}));
+}
+
+TEST(IntegerRange, Parameters_WrittenInTheCalleeAreRefused) {
+  // Trap: the callee changes its copy, so the argument's range says nothing.
+  EXPECT_EQ(CallRanges("void put(uint k) { k += data[0]; probe[k] = 0u; }", "put(3u);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"no range: function parameter has no range: the parameter is not only "
+                    "loaded in its function"}));
+}
+
+TEST(IntegerRange, Parameters_GuardOnOneLoadNarrowsAnother) {
+  // Every load of an only-loaded parameter reads one value: the test's load and the
+  // index's load are one canonical value for the guard.
+  EXPECT_EQ(CallRanges("void put(uint k) { if (k < 4u) probe[k] = 0u; }", "put(data[0]);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"[0, 3]"}));
+}
 
 // --- Subgroup built-ins (GL_KHR_shader_subgroup_basic, Vulkan 1.1) ------------------
 
@@ -706,14 +823,14 @@ OpBranch %header
 TEST(IntegerRange, LoopComparisonSignedness_MustMatchTheVariable) {
   for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
     EXPECT_EQ(NamedRanges(LoopWithComparison("OpULessThan"), mode, 1), (Ranges{"[1, 4]"}));
-    // Full mode: the loop-carried local has no range of its own, and the signed test says
-    // nothing about the unsigned variable.
+    // Full mode: the signed test says nothing about the unsigned variable, so its update
+    // cannot be widened (nothing keeps it from wrapping).
     EXPECT_EQ(NamedRanges(LoopWithComparison("OpSLessThan"), mode, 1),
               (Ranges{mode == RangeAnalysisMode::kReference
                           ? "no range: loop comparison's signedness does not match the loop "
                             "variable's type"
-                          : "no range: local is updated from its own value in a loop (no "
-                            "range without a guard)"}));
+                          : "no range: local is updated from its own value in a loop "
+                            "without a guard that keeps it below the type's maximum"}));
   }
 }
 

@@ -54,6 +54,84 @@ TEST(ReportText, Html_EscapesAndRepairsUtf8) {
   EXPECT_EQ(text::Html(std::string("nul\0!", 5)), "nul\xEF\xBF\xBD!");
 }
 
+// The escaping a reader can check byte by byte: ValidUtf8, then one entity per byte.
+std::string EscapedBytewise(std::string_view line) {
+  std::string out;
+  for (char c : text::ValidUtf8(std::string(line))) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      case '\0': out += "\xEF\xBF\xBD"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// Texts with every byte the escaper stops at, at every offset of a 16-byte block and
+// across block ends (the scanner tests 16 bytes at a time where it can), plus
+// pseudo-random mixes of them.
+std::vector<std::string> EscapingTexts() {
+  const std::string stops[] = {"&", "<", ">", "\"", "'", std::string(1, '\0'), "\n", "\r", "\r\n", "\n\r",
+                               "\xe2\x82\xac", "\xf0\x9f\x98\x80", "\xff", "\xc3", "\xed\xa0\x80", "\t"};
+  std::vector<std::string> texts;
+  for (const std::string& stop : stops)
+    for (size_t offset = 0; offset < 34; ++offset) {
+      std::string text = std::string(offset, 'x') + stop + std::string(29, 'y') + stop;
+      texts.push_back(text);
+      texts.push_back(text + "tail");
+    }
+  uint32_t state = 12345;
+  for (int i = 0; i < 300; ++i) {
+    std::string text;
+    for (size_t length = i % 97; length > 0; --length) {
+      state = state * 1664525u + 1013904223u;
+      const std::string& stop = stops[(state >> 8) % std::size(stops)];
+      text += (state >> 20) % 3 == 0 ? stop : std::string(1, char('a' + (state >> 24) % 26));
+    }
+    texts.push_back(text);
+  }
+  return texts;
+}
+
+TEST(ReportText, AppendHtmlLine_VisitsSplitLinesEscapedBytewise) {
+  for (const std::string& text : EscapingTexts()) {
+    std::vector<std::string> shown, expected;
+    for (size_t at = 0; at < text.size();) {
+      std::string line;
+      size_t next = text::AppendHtmlLine(line, text, at);
+      ASSERT_GT(next, at) << testing::PrintToString(text);
+      shown.push_back(line);
+      at = next;
+    }
+    for (std::string_view line : text::SplitLines(text)) expected.push_back(EscapedBytewise(line));
+    EXPECT_EQ(shown, expected) << testing::PrintToString(text);
+    EXPECT_EQ(text::Html(text), EscapedBytewise(text)) << testing::PrintToString(text);
+  }
+}
+
+// JSON's escaping, byte by byte: ValidUtf8, then " \\ and control characters escaped.
+std::string JsonBytewise(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text::ValidUtf8(std::string(text))) {
+    if (c == '"' || c == '\\') out += {'\\', c};
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (static_cast<unsigned char>(c) < 0x20) out += "\\u00" + std::string(1, "01"[c >> 4]) + "0123456789abcdef"[c & 15];
+    else out += c;
+  }
+  return out + "\"";
+}
+
+TEST(ReportText, Json_EscapesAsBytewiseReference) {
+  EXPECT_EQ(text::Json(std::string("a\"b\\c\n\x01\x1f\xff\xe2\x82\xac", 13)), "\"a\\\"b\\\\c\\n\\u0001\\u001f\xEF\xBF\xBD\xe2\x82\xac\\u0000\"");
+  for (const std::string& text : EscapingTexts()) EXPECT_EQ(text::Json(text), JsonBytewise(text)) << testing::PrintToString(text);
+}
+
 TEST(ReportHtml, HostileSource_RendersAsText) {
   std::string source = "// <script>alert(1)</script> & \"q\" 'a' \xff\xfe\n<img src=x onerror=alert(2)>\n";
   Report report;
@@ -83,6 +161,33 @@ TEST(ReportHtml, Findings_ShownUnderTheirLine) {
   EXPECT_NE(html.find("<tr data-kind=\"clamped\"><td>accesses clamped</td><td class=\"count\">1</td></tr>"),
             std::string::npos);
   EXPECT_NE(html.find("no range: load from a storage buffer; limit 15; clamped"), std::string::npos);
+}
+
+// A large source: every line is a row with its number, in order, and findings stay
+// under their line (the rows are written by one scan of the text).
+TEST(ReportHtml, LargeSource_EveryLineARow) {
+  std::string source;
+  const uint32_t kLines = 3000;
+  for (uint32_t line = 1; line <= kLines; ++line)
+    source += "// line " + std::to_string(line) + (line % 7 ? " of filler text, long enough to span blocks" : " <&>") +
+              (line % 5 ? "\n" : "\r\n");
+  Report report;
+  report.accesses = {Access(1, AccessVerdict::kClamped), Access(1500, AccessVerdict::kProvenInBounds),
+                     Access(kLines, AccessVerdict::kClamped)};
+  std::string html = FormatHtmlReport(report, ContextWith(source));
+  EXPECT_EQ(Count(html, "<tr class=\"line"), size_t(kLines));
+  EXPECT_EQ(Count(html, "<tr class=\"line marked\""), 3u);
+  size_t previous = 0;
+  for (uint32_t line = 1; line <= kLines; ++line) {
+    std::string row = "id=\"f0-L" + std::to_string(line) + "\"><td class=\"ln\">" + std::to_string(line) +
+                      "</td><td class=\"src\">// line " + std::to_string(line) + " ";
+    size_t at = html.find(row, previous);
+    ASSERT_NE(at, std::string::npos) << "line " << line;
+    previous = at;
+  }
+  EXPECT_LT(html.find("class=\"finding proven\""), html.find("id=\"f0-L1501\""));
+  EXPECT_GT(html.find("class=\"finding proven\""), html.find("id=\"f0-L1500\""));
+  EXPECT_EQ(html.find("<section id=\"unplaced\">"), std::string::npos);
 }
 
 TEST(ReportHtml, ReasonSteps_LinkToTheirLines) {
@@ -210,6 +315,8 @@ TEST_P(ReportHtmlBrowser, DomAfterLoad_HasTheRunsMarkers) {
   EXPECT_EQ(Count(dom, "class=\"finding warning\""), Count(log, "WARNING: "));
   EXPECT_EQ(Count(dom, "class=\"finding error\""), Count(log, "ERROR: "));
   EXPECT_NE(dom.find(std::string("<h2>") + GetParam().file + "</h2>"), std::string::npos);
+  std::string source = test::ReadFile(test::SourceRoot() + "/Test/" + GetParam().file);
+  EXPECT_EQ(Count(dom, "<tr class=\"line"), text::SplitLines(source).size()) << "every source line is a row";
 }
 
 INSTANTIATE_TEST_SUITE_P(Goldens, ReportHtmlBrowser,

@@ -714,6 +714,37 @@ TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
   }
 }
 
+// A signed counter compared with a runtime length: widening the loop-carried local
+// (integer_range_loop_locals.cpp) proves it non-negative, which the signed length
+// guard needs. Traps: a start that may be negative, a step without a range.
+const char kSignedLengthLoops[] = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+void main() {
+  for (int i = 0; i < data.length(); i++) data[i] = 1u;             // proven
+  for (int j = int(data[0]); j < data.length(); j++) data[j] = 2u;  // clamped: j may be < 0
+  int k = 0;
+  while (k < data.length()) { data[k] = 3u; k += int(data[0]); }    // clamped: any step
+}
+)";
+
+TEST(RobustAccess, RuntimeArray_SignedLoopToLengthIsProvenByWidening) {
+  std::vector<uint32_t> input = test::CompileGlsl(kSignedLengthLoops, "comp");
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+    Outcome outcome = RunRobustAccess(input, mode);
+    std::vector<AccessVerdict> verdicts;
+    for (const AccessRecord& record : outcome.report.accesses)
+      if (record.object == "Data" && record.verdict != AccessVerdict::kNotClamped)
+        verdicts.push_back(record.verdict);
+    const AccessVerdict proven = AccessVerdict::kProvenInBounds, clamped = AccessVerdict::kClamped;
+    std::vector<AccessVerdict> expected = {proven, clamped, clamped};
+    if (mode == RangeAnalysisMode::kReference) expected.assign(3, clamped);
+    EXPECT_EQ(verdicts, expected);
+    EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
+    EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
+  }
+}
+
 // --- The goldens (Test/robust_*): no block added and valid output, in the golden's own
 // environment and mode; goldens for the default environment also in every Vulkan one.
 

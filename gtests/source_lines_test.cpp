@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/source_lines.h"
+#include "glint/report_format.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -268,7 +270,7 @@ const char kIncludeChecks[] = R"(
 CHECK: main.comp:10: OpAccessChain s[{{.*}} proven in bounds{{$}}
 CHECK-NEXT: main.comp:10: OpAccessChain B[{{.*}} not clamped{{$}}
 CHECK-NEXT: ./helpers.h:3: OpAccessChain s[{{.*}} proven in bounds{{$}}
-CHECK-NEXT: ./helpers.h:3: OpAccessChain s[{{.*}} proven in bounds{{$}}
+CHECK-NEXT: ./helpers.h:3: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at ./helpers.h:3)
 CHECK-NEXT: ./helpers.h:5: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at ./helpers.h:4)
 CHECK-NEXT: ./helpers.h:6: OpAccessChain s[{{.*}} proven in bounds{{$}}
 )";
@@ -291,6 +293,41 @@ TEST_F(DumpRanges, IncludedFile_TernaryAndGuardNameTheIncludedFile) {
   std::string json = Run("-V --robust-access --dump-ranges=json -o out.spv main.comp");
   EXPECT_TRUE(test::FileCheck(json, kIncludeJsonChecks));
   EXPECT_EQ(json.find("\"line\": 0"), std::string::npos) << json;
+}
+
+// Robust access's own records (image coordinates, which the range report does not
+// record) are located the same way: the imageStore in the ?:'s merge block has line 9,
+// the line of the selection that dominates it, not line 10 of the else arm before it.
+TEST_F(DumpRanges, RobustAccessRecords_ImageInMergeBlockHasTheLine) {
+  Write("store.comp", R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+layout(std430, binding = 1) buffer C { uint n; };
+layout(rgba32f, binding = 2) uniform image2D img;
+shared uint s[16];
+void main() {
+  uint i = data[gl_GlobalInvocationID.x];
+  imageStore(img, ivec2(i, 0), vec4(n > 3u ? s[n & 15u]
+                                            : s[2]));
+}
+)");
+  Run("-V -g --no-glint -o store.spv store.comp");
+  std::string bytes = test::ReadFile(dir_ + "/store.spv");
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  Options options;
+  options.robust_access = options.collect_ranges = true;
+  Report report;
+  ASSERT_TRUE(glint::Process(words, options, &report));
+  std::vector<std::string> located;
+  for (const AccessRecord& record : report.accesses)
+    located.push_back(record.location.file + ":" + std::to_string(record.location.line) + " " + record.instruction +
+                      " " + AccessVerdictText(record.verdict));
+  EXPECT_EQ(located, (std::vector<std::string>{"store.comp:8 OpAccessChain not clamped",
+                                               "store.comp:8 OpAccessChain clamped",
+                                               "store.comp:9 OpAccessChain proven in bounds",
+                                               "store.comp:10 OpAccessChain not clamped",
+                                               "store.comp:9 OpImageWrite clamped"}));
 }
 
 }  // namespace

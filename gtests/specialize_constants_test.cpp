@@ -68,9 +68,10 @@ TEST(SpecializeConstants, WithoutValues_NothingIsKnown) {
   std::vector<uint32_t> words = test::CompileGlsl(kShader, "comp");
   EXPECT_EQ(ProbeRanges(words),
             (std::vector<std::string>{
-                // full mode follows the loop counter through its local (value flow); with
-                // the bound unknown it stays without a range.
-                "no range: local is updated from its own value in a loop (no range without a guard)", "[0, 0]",
+                // full mode follows the loop counter through its local (value flow) and
+                // widens it: `i < bound` keeps i++ from wrapping, but with the bound
+                // unknown nothing smaller than the whole u32 domain is proven.
+                "[0, 4294967295]", "[0, 0]",
                 "no range: workgroup size is a specialization constant without a value"}));
   Specialized out = Specialize(words, Options{});  // no values: unchanged
   EXPECT_EQ(out.result.status, PassStatus::kUnchanged);

@@ -5,8 +5,13 @@
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 
 #include "Execution/shader_interface.h"
 #include "Execution/vk_runner.h"
@@ -96,6 +101,8 @@ TEST_F(VkRunnerTest, Compute_WritesEveryInvocation) {
   EXPECT_LE(result.timing.median_ms, result.timing.max_ms);
   EXPECT_GT(result.timing.max_ms, 0.0);
   EXPECT_EQ(result.timing.method, "timestamp queries");
+  // Lavapipe runs the dispatch on this process's threads: its processor time is counted.
+  EXPECT_GT(result.timing.cpu_median_ms, 0.0);
 }
 
 // #version 450 ... push constants (a uint and a float) and a uniform block
@@ -423,6 +430,124 @@ void main() {
   run.time_budget_ms = 20000;
   std::string error = Refusal(run);
   EXPECT_EQ(error.rfind("the Vulkan context is lost", 0), 0u) << error;
+}
+
+// --- The device's robust buffer access (DeviceOptions, glint-run --robust-buffer-access). ---
+
+// Out-of-bounds loads far past a 16-word buffer, and stores just past it.
+const char kOutOfBounds[] = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer In { uint values[]; };
+layout(std430, binding = 1) buffer Out { uint result[]; };
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  result[i] = values[i * 1000003u];
+  values[i + 16u] = 0xdeadbeefu;
+}
+)";
+
+std::unique_ptr<Context> CreateContext(const DeviceOptions& options) {
+  std::string error;
+  std::unique_ptr<Context> context = Context::Create(options, &error);
+  EXPECT_NE(context, nullptr) << error;
+  return context;
+}
+
+// The out-of-bounds kernel on `context`; the input's 16 words and the 64 results.
+void RunOutOfBounds(Context& context, std::vector<uint32_t>* input, std::vector<uint32_t>* results) {
+  ComputeRun run;
+  run.shader = CompileShader(kOutOfBounds, "comp");
+  run.buffers = {Buffer(0, 16 * 4, BufferContents::Seeded(3, BufferContents::Pattern::kSmallUints)),
+                 Buffer(1, 64 * 4)};
+  ComputeResult result;
+  std::string error;
+  ASSERT_TRUE(context.RunCompute(run, &result, &error)) << error;
+  *input = Words(result.buffers[0].bytes);
+  *results = Words(result.buffers[1].bytes);
+}
+
+// What each option enables on the device lavapipe (which has robustBufferAccess and
+// VK_EXT_robustness2), as the context reports it from the device it created.
+TEST(VkRobustnessTest, Options_EnableWhatTheyName) {
+  if (std::getenv("GLINT_VK_DEVICE")) GTEST_SKIP() << "GLINT_VK_DEVICE chooses another device";
+  DeviceOptions options;
+  std::unique_ptr<Context> automatic = CreateContext(options);
+  ASSERT_TRUE(automatic);
+  EXPECT_TRUE(automatic->RobustBufferAccess());
+  EXPECT_FALSE(automatic->RobustBufferAccess2());
+  options.robust_buffer_access = false;
+  std::unique_ptr<Context> off = CreateContext(options);
+  ASSERT_TRUE(off);
+  EXPECT_FALSE(off->RobustBufferAccess());
+  EXPECT_FALSE(off->RobustBufferAccess2());
+  options.robust_buffer_access2 = true;  // implies robustBufferAccess
+  std::unique_ptr<Context> both = CreateContext(options);
+  ASSERT_TRUE(both);
+  EXPECT_TRUE(both->RobustBufferAccess());
+  EXPECT_TRUE(both->RobustBufferAccess2());
+}
+
+// robustBufferAccess2's promise: loads out of bounds read zero, stores out of bounds are
+// dropped (the 16 input words come back as they were filled).
+TEST(VkRobustnessTest, RobustBufferAccess2_ZeroLoadsAndDroppedStores) {
+  DeviceOptions options;
+  options.robust_buffer_access2 = true;
+  std::unique_ptr<Context> context = CreateContext(options);
+  ASSERT_TRUE(context);
+  std::vector<uint32_t> input, results;
+  RunOutOfBounds(*context, &input, &results);
+  std::vector<uint8_t> filled;
+  std::string error;
+  ASSERT_TRUE(FillContents(BufferContents::Seeded(3, BufferContents::Pattern::kSmallUints), 16 * 4, &filled, &error));
+  EXPECT_EQ(input, Words(filled));
+  ASSERT_EQ(results.size(), 64u);
+  EXPECT_EQ(results[0], input[0]);  // index 0 is in bounds
+  for (uint32_t i = 1; i < 64; ++i) EXPECT_EQ(results[i], 0u) << i;
+}
+
+// robustBufferAccess (1) promises less: a load out of bounds reads zero or some value of
+// the buffer; nothing outside the buffer is read or written.
+TEST(VkRobustnessTest, RobustBufferAccess_LoadsStayWithinTheBuffer) {
+  DeviceOptions options;
+  options.require_robust_buffer_access = true;
+  std::unique_ptr<Context> context = CreateContext(options);
+  ASSERT_TRUE(context);
+  EXPECT_TRUE(context->RobustBufferAccess());
+  std::vector<uint32_t> input, results;
+  RunOutOfBounds(*context, &input, &results);
+  ASSERT_EQ(input.size(), 16u);
+  for (uint32_t value : results)
+    EXPECT_TRUE(value == 0 || value == 0xdeadbeefu || value < 16) << value;  // kSmallUints are < 16
+}
+
+// glint-run's flag: the line it prints names what the device enabled, and with `2` the
+// out-of-bounds loads read zero; a bad value is a usage error (exit status 2).
+TEST(GlintRunTest, RobustBufferAccessFlag) {
+  if (std::getenv("GLINT_VK_DEVICE")) GTEST_SKIP() << "GLINT_VK_DEVICE chooses another device";
+  char pattern[] = "/tmp/glint-run-robust-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  { std::ofstream(dir + "/oob.comp") << kOutOfBounds; }
+  auto run = [&](const std::string& value, int* status) {
+    std::string command = "cd '" + dir + "' && '" + test::BinaryDir() + "/Execution/glint-run' oob.comp " +
+                          "--robust-buffer-access " + value +
+                          " --buffer 0:0:64:seed:3:small --buffer 0:1:256:zeros --print-words 8 > out.txt 2>&1";
+    *status = std::system(command.c_str());
+    return test::ReadFile(dir + "/out.txt");
+  };
+  int status = 0;
+  std::string two = run("2", &status);
+  EXPECT_EQ(status, 0) << two;
+  EXPECT_NE(two.find("robust buffer access: robustBufferAccess2\n"), std::string::npos) << two;
+  EXPECT_NE(two.find("buffer (set 0, binding 1): 256 bytes"), std::string::npos) << two;
+  std::string on = run("on", &status);
+  EXPECT_EQ(status, 0) << on;
+  EXPECT_NE(on.find("robust buffer access: robustBufferAccess\n"), std::string::npos) << on;
+  std::string bad = run("sometimes", &status);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << bad;
+  EXPECT_NE(bad.find("bad value for --robust-buffer-access: 'sometimes'"), std::string::npos) << bad;
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
 }
 
 // --- The interface read from SPIR-V. ---

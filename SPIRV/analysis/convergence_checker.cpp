@@ -6,20 +6,26 @@
 
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace {
 
 // The arm of `branch`'s terminator that the edge to `target` belongs to.
+// Case literals are read as one word each, as glslang's 32-bit selectors have them.
 std::string ArmLabel(const Instruction& terminator, uint32_t target) {
-  std::string condition = "%" + std::to_string(terminator.words.at(0)) + " -> ";
-  if (terminator.opcode == spv::OpBranchConditional)
-    return condition + (terminator.words.at(1) == target ? "true" : "false");
+  if (terminator.opcode == spv::OpBranchConditional) {
+    BranchConditionalView branch(terminator);
+    return "%" + std::to_string(branch.condition()) + " -> " +
+           (branch.true_label() == target ? "true" : "false");
+  }
+  SwitchView selection(terminator);
   std::string arms;
-  if (terminator.words.at(1) == target) arms = "default";
-  for (size_t i = 2; i + 1 < terminator.words.size(); i += 2)
-    if (terminator.words[i + 1] == target) arms += (arms.empty() ? "case " : ",case ") + std::to_string(terminator.words[i]);
-  return condition + arms;
+  if (selection.default_label() == target) arms = "default";
+  for (size_t k = 0; k < selection.case_count(); ++k)
+    if (selection.case_label(k) == target)
+      arms += (arms.empty() ? "case " : ",case ") + std::to_string(selection.case_literal(k));
+  return "%" + std::to_string(selection.selector()) + " -> " + arms;
 }
 
 using GuardMap = std::unordered_map<const Block*, std::set<std::string>>;

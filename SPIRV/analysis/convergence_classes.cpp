@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace {
@@ -458,8 +459,9 @@ bool IsCrossThreadAmdBallot(uint32_t instruction) { return instruction >= 1 && i
 
 bool HasExplicitLod(const Instruction& inst) {
   // OpImageSampleFootprintNV: sampled image, coordinate, granularity, coarse, [operands].
-  if (inst.words.size() < 5) return false;
-  uint32_t mask = inst.words[4];
+  ImageAccessView footprint(inst);
+  if (!footprint.has_image_operands()) return false;
+  uint32_t mask = footprint.image_operands();
   return (mask & (spv::ImageOperandsLodMask | spv::ImageOperandsGradMask)) != 0;
 }
 
@@ -498,13 +500,13 @@ ConvergenceClasses::ConvergenceClasses(const Module& module) : module_(module) {
     ext_inst_sets_[import.result_id] = import.StringAt(0);
   for (const Instruction& inst : module.types_values)
     if (inst.opcode == spv::OpConstant && inst.words.size() == 1)
-      constants_[inst.result_id] = inst.words[0];
+      constants_[inst.result_id] = ConstantView(inst).value32();
   SummarizeFunctions();
 }
 
 ConvergenceFlags ConvergenceClasses::ClassifyExtInst(const Instruction& inst,
                                                      std::string* error) const {
-  auto set = ext_inst_sets_.find(inst.words.empty() ? 0 : inst.words[0]);
+  auto set = ext_inst_sets_.find(inst.words.empty() ? 0 : ExtInstView(inst).set());
   if (set == ext_inst_sets_.end()) {
     *error = "OpExtInst %" + std::to_string(inst.result_id) + " uses no imported set";
     return kCross;
@@ -515,7 +517,9 @@ ConvergenceFlags ConvergenceClasses::ClassifyExtInst(const Instruction& inst,
       name == "SPV_AMD_shader_explicit_vertex_parameter")
     return kNotConvergent;
   if (name == "SPV_AMD_shader_ballot")
-    return inst.words.size() > 1 && IsCrossThreadAmdBallot(inst.words[1]) ? kCross : kNotConvergent;
+    return inst.words.size() > 1 && IsCrossThreadAmdBallot(ExtInstView(inst).instruction_number())
+               ? kCross
+               : kNotConvergent;
   *error = "extended instruction set \"" + name + "\" is not classified";
   return kCross;  // unknown: the most restrictive answer, and ok() is false
 }
@@ -547,7 +551,7 @@ void ConvergenceClasses::SummarizeFunctions() {
     for (const Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) {
         if (inst.opcode == spv::OpFunctionCall && !inst.words.empty())
-          callees[function.id()].push_back(inst.words[0]);
+          callees[function.id()].push_back(FunctionCallView(inst).callee());
         else
           flags |= Record(ClassifyLocally(inst, &problem));
       }
@@ -566,7 +570,7 @@ void ConvergenceClasses::SummarizeFunctions() {
 
 ConvergenceFlags ConvergenceClasses::Of(const Instruction& inst) const {
   if (inst.opcode == spv::OpFunctionCall)
-    return inst.words.empty() ? kNotConvergent : OfFunction(inst.words[0]);
+    return inst.words.empty() ? kNotConvergent : OfFunction(FunctionCallView(inst).callee());
   std::string ignored;  // the constructor reported unclassified instructions
   return ClassifyLocally(inst, &ignored);
 }
@@ -580,7 +584,8 @@ UniformScope ConvergenceClasses::RequiredScope(const Instruction& inst) const {
   if (inst.opcode == spv::OpFunctionCall || !(Of(inst) & kUniformControl)) return UniformScope::kNone;
   std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
   if (!row || row->scope != UniformScope::kExecutionOperand) return row ? row->scope : UniformScope::kNone;
-  auto scope = constants_.find(inst.words.empty() ? 0 : inst.words[0]);
+  // Every kExecutionOperand row's first operand is its execution scope (convergence_test).
+  auto scope = constants_.find(inst.words.empty() ? 0 : ExecutionScopedView(inst).execution_scope());
   // A scope that is not a known constant is treated as the widest one.
   if (scope == constants_.end()) return UniformScope::kInvocationGroup;
   if (scope->second == kScopeInvocation) return UniformScope::kNone;

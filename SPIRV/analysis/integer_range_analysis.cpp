@@ -20,6 +20,8 @@
 //   - OpSelect: the union of both operands' ranges when both have one.
 //   - GLSL.std.450 SClamp / UClamp: min(max(x, lo), hi) when lo's range lies wholly
 //     below hi's (the result is undefined when lo > hi, so nothing is proven then).
+//   - Locals through value flow, loop-carried locals widened, parameters across calls
+//     (integer_range_locals.cpp, integer_range_loop_locals.cpp, integer_range_calls.cpp).
 //   - A Function variable without initializer whose only uses are one OpStore and
 //     loads (a GLSL local assigned once, glslang's form of `let`): a load dominated by
 //     the store has the stored value's range.
@@ -69,8 +71,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
       continue;
     }
     if (!expanded_.insert(top).second) {  // second visit: every operand is done
-      memo_[top] = Compute(top);
       stack.pop_back();
+      if (computing_.count(top)) continue;  // asked again from inside its own Compute
+      computing_.insert(top);
+      IntegerRange computed = Compute(top);
+      computing_.erase(top);
+      memo_[top] = std::move(computed);
       continue;
     }
     const Instruction* def = def_use_.Definition(top);
@@ -78,7 +84,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
     for (uint32_t dependency : Dependencies(*def))
       if (!memo_.count(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
   }
-  return memo_.at(id);
+  auto found = memo_.find(id);
+  if (found == memo_.end())  // a guard read while widening asked for a value in progress
+    return IntegerRange::None("cyclic definition of %" + std::to_string(id));
+  return found->second;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
@@ -131,7 +140,10 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpLoad:
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def)) return {StoreView(*store).object()};
-      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->values;
+      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->dependencies;
+      if (const Instruction* parameter = def_use_.Definition(LoadView(def).pointer());
+          Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
+        return ArgumentsOf(*parameter).values;
       return {};
     default:
       return {};
@@ -234,6 +246,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
   }
   bool is_chain = pointer->opcode == spv::OpAccessChain ||
                   pointer->opcode == spv::OpInBoundsAccessChain;
+  if (Full() && pointer->opcode == spv::OpFunctionParameter)
+    return ParameterLoad(*pointer, is_signed);
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
   AccessChainView chain(*pointer);
   const Instruction* base = def_use_.Definition(chain.base());
@@ -297,11 +311,11 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
                                                       std::string* why) const {
   *count = 0;
   for (const Instruction& entry : module_.entry_points) {
-    EntryPointView view = ViewEntryPoint(entry);
-    auto first = entry.words.begin() + view.interface_begin;
-    if (std::find(first, entry.words.end(), variable) == entry.words.end()) continue;
-    bool tessellation = view.model == spv::ExecutionModelTessellationControl;
-    if (!tessellation && view.model != spv::ExecutionModelGeometry) {
+    EntryPointOperandsView view(entry);
+    auto interface = view.interface();
+    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
+    bool tessellation = view.model() == spv::ExecutionModelTessellationControl;
+    if (!tessellation && view.model() != spv::ExecutionModelGeometry) {
       *why = "InvocationId outside tessellation control and geometry shaders";
       return false;
     }
@@ -311,7 +325,7 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
     for (const Instruction& inst : module_.execution_modes) {
       if (inst.opcode != spv::OpExecutionMode) continue;
       ExecutionModeView mode(inst);
-      if (mode.operands().size() == 1 && mode.entry_point() == view.function &&
+      if (mode.operands().size() == 1 && mode.entry_point() == view.function() &&
           mode.mode() == wanted)
         entry_count = mode.operand(0);
     }
@@ -332,12 +346,12 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
   size[0] = size[1] = size[2] = 0;
   bool listed = false;
   for (const Instruction& entry : module_.entry_points) {
-    EntryPointView view = ViewEntryPoint(entry);
-    auto first = entry.words.begin() + view.interface_begin;
-    if (std::find(first, entry.words.end(), variable) == entry.words.end()) continue;
+    EntryPointOperandsView view(entry);
+    auto interface = view.interface();
+    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
     listed = true;
     int64_t entry_size[3];
-    if (!EntryPointWorkgroupSize(view.function, entry_size, why)) return false;
+    if (!EntryPointWorkgroupSize(view.function(), entry_size, why)) return false;
     for (int i = 0; i < 3; ++i) size[i] = std::max(size[i], entry_size[i]);
   }
   if (!listed) *why = "built-in variable is not in any entry point's interface";

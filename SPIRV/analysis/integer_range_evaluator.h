@@ -161,10 +161,33 @@ struct LoopShape {
   Function* function = nullptr;
 };
 
-// What may have been stored where a load of a local reads (value_flow.h): the stored
-// values (or initializers), or why they are not known.
-struct LocalDefinitions {
+// The values stored into a parameter's argument variable at every call site
+// (integer_range_calls.cpp), or why they are not known.
+struct CallArguments {
   std::vector<uint32_t> values;
+  std::vector<const Instruction*> stores;  // values[i]'s OpStore in the caller
+  std::string reason;                      // non-empty: no range
+};
+
+// A loop-carried update of a local (integer_range_loop_locals.cpp): the stored value
+// is `loaded + step` (OpIAdd, either side) or `loaded - step` (OpISub) where `loaded`
+// is a load of the same variable and element.
+struct CarriedUpdate {
+  uint32_t value = 0;                  // the OpIAdd / OpISub stored
+  uint32_t loaded = 0;                 // the load of the local it updates
+  uint32_t step = 0;                   // the other operand
+  bool subtract = false;               // OpISub: the local moves by -step
+  const Instruction* store = nullptr;  // the OpStore of `value`
+};
+
+// What may have been stored where a load of a local reads (value_flow.h): the stored
+// values (or initializers), or why they are not known. Loop-carried updates are kept
+// apart (`carried`) so that evaluating the load does not depend on itself.
+struct LocalDefinitions {
+  std::vector<uint32_t> values;              // not loop-carried
+  std::vector<const Instruction*> stores;    // values[i]'s OpStore (null: initializer)
+  std::vector<CarriedUpdate> carried;
+  std::vector<uint32_t> dependencies;        // values and carried steps
   std::string reason;  // non-empty: no range
 };
 
@@ -189,6 +212,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   uint32_t Canonical(uint32_t id) override;
   bool RangeOf(uint32_t id, range_math::Interval* range) override;
   bool IsScalarInt(uint32_t id, bool* is_signed) override;
+  const Block* VersionBlock(uint32_t id) override;
 
  private:
   // Evaluation driver.
@@ -266,6 +290,27 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
+  IntegerRange StoredRange(uint32_t value, const Instruction* store);
+
+  // Parameters across calls (integer_range_calls.cpp).
+  static constexpr size_t kMaxCallSites = 64;
+  const CallArguments& ArgumentsOf(const Instruction& parameter);
+  CallArguments FindArguments(const Instruction& parameter);
+  const Instruction* ArgumentStore(const Instruction& call, size_t position, std::string* why);
+  IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
+  const Instruction* LoadedParameter(const Instruction& load);
+
+  // Loop-carried locals (integer_range_loop_locals.cpp).
+  static constexpr int kMaxWideningDepth = 8;
+  bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
+                    CarriedUpdate* update);
+  IntegerRange WidenCarried(const LocalDefinitions& local,
+                            const std::vector<const CarriedUpdate*>& widened,
+                            IntegerRange initial, bool is_signed);
+  bool CarriedStep(const CarriedUpdate& update, bool is_signed, range_math::Interval* step,
+                   std::string* why);
+  range_math::Interval GuardBound(uint32_t value, const Instruction& use, bool is_signed);
+  bool ReadsOnlyFrom(const Instruction& loaded, const LocalDefinitions& local);
 
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;
@@ -291,6 +336,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;  // phi version -> id past the bound
+  std::unordered_map<uint32_t, CallArguments> call_arguments_;  // parameter id -> arguments
+  std::unordered_map<uint32_t, const Block*> version_blocks_;  // that id -> the phi's block
+  // Values whose Compute is on the call stack: a guard read while widening a
+  // loop-carried local may ask for one of them again (RangeOf then refuses it).
+  std::unordered_set<uint32_t> computing_;
+  int widening_depth_ = 0;
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

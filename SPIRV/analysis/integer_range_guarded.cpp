@@ -30,6 +30,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
       id = UnaryOpView(*def).operand();  // the same 32 bits, read the other way
     } else if (uint32_t source = ExtractSource(*def)) {
       id = source;  // the component a vector was built from
+    } else if (const Instruction* parameter = LoadedParameter(*def)) {
+      id = parameter->result_id;  // every load of an only-loaded parameter reads one value
     } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
       const Instruction* store = DominatingSingleStore(*def);
       if (store) {
@@ -67,7 +69,11 @@ const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Ins
 IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
   IntegerRange base = RangeOf(id);
   const std::vector<GuardFact>* facts = FactsAt(use);
-  if (!facts) return base;
+  if (!facts || !memo_.count(id)) return base;  // not memoized: asked inside its own Compute
+  // A stored value's range is asked at its store while another RangeAt may be under way
+  // (integer_range_locals.cpp): keep that one's values at its use apart.
+  std::unordered_map<uint32_t, IntegerRange> outer = std::move(at_use_);
+  at_use_.clear();
   std::vector<uint32_t> order;
   ContextNodes(id, &order);
   for (uint32_t node : order) {
@@ -82,7 +88,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
     at_use_[node] = ApplyFacts(node, own, *facts);
   }
   IntegerRange result = at_use_.count(id) ? at_use_[id] : base;
-  at_use_.clear();
+  at_use_ = std::move(outer);
   bool same = result.valid == base.valid && (!base.valid || (result.min == base.min &&
                                                               result.max == base.max));
   if (same) return base;

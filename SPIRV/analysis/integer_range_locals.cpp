@@ -4,10 +4,13 @@
 // indices) lies in the union of the ranges of every value that may have been stored
 // where it reads: the stores and the initializer that reach it. This covers `?:`
 // through a local, a local assigned on several paths, and while / do-while loops.
-// A loop-carried value (`i = i + 1` reaching the load of i) depends on itself: the
-// evaluation driver meets it as a cyclic definition and gives no range, never a guess;
-// a dominating guard on the loop's own test may then narrow it (the test's load and
-// the body's load read the same version, see LocalVersion).
+// Each stored value is ranged where it is stored (RangeAt at the OpStore): the guards
+// that dominate the store hold for the value written there (`if (x < 8u) t = x;`).
+// A loop-carried update (`i = i + 1` reaching the load of i) is widened
+// (integer_range_loop_locals.cpp); other cycles (`i = i * 2`, two locals feeding each
+// other) meet the evaluation driver as a cyclic definition and get no range, never a
+// guess; a dominating guard on the loop's own test may then narrow it (the test's load
+// and the body's load read the same version, see LocalVersion).
 // Refuses: a local the value-flow view does not follow (its refusal names why), a load
 // that may read the variable before any store ("may be read before it is assigned"),
 // bits stored through a different component path than the load reads, more than
@@ -69,14 +72,24 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
   for (uint32_t id : definitions) {
     const ValueFlowNode& node = flow->Node(id);
     if (!found.reason.empty()) break;
-    if (node.kind == ValueFlowNode::Kind::kUndefined)
+    uint32_t value = node.kind == ValueFlowNode::Kind::kUndefined ? 0 : StoredPart(node, path);
+    CarriedUpdate update;
+    if (node.kind == ValueFlowNode::Kind::kUndefined) {
       found.reason = "local may be read before it is assigned";
-    else if (uint32_t value = StoredPart(node, path))
-      found.values.push_back(value);
-    else
+    } else if (!value) {
       found.reason = "local is assigned through a different element path than it is read";
+    } else if (node.kind == ValueFlowNode::Kind::kStore && node.path == path &&
+               MatchCarried(value, variable, path, &update)) {
+      update.store = node.store;
+      found.carried.push_back(update);
+      found.dependencies.push_back(update.step);
+    } else {
+      found.values.push_back(value);
+      found.stores.push_back(node.kind == ValueFlowNode::Kind::kStore ? node.store : nullptr);
+      found.dependencies.push_back(value);
+    }
   }
-  if (!found.reason.empty()) found.values.clear();
+  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, found.reason};
   return found;
 }
 
@@ -105,9 +118,24 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
     return IntegerRange::None(found != local_definitions_.end() ? found->second.reason
                                                                 : "local is not followed");
   }
-  IntegerRange result = IntegerRange::None("local has no reaching store");
-  for (uint32_t value : local->values) {
-    IntegerRange stored = Convert(Operand(value), is_signed);
+  // An update whose load reads values this load does not (`j--; t[j]` reads only the
+  // update, whose operand reads the loop's join) is an ordinary stored value here; the
+  // others are widened together (integer_range_loop_locals.cpp).
+  std::vector<uint32_t> values = local->values;
+  std::vector<const Instruction*> stores = local->stores;
+  std::vector<const CarriedUpdate*> widened;
+  for (const CarriedUpdate& update : local->carried) {
+    if (ReadsOnlyFrom(*def_use_.Definition(update.loaded), *local)) {
+      widened.push_back(&update);
+    } else {
+      values.push_back(update.value);
+      stores.push_back(update.store);
+    }
+  }
+  IntegerRange result = IntegerRange::None(kLoopCarried);
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint32_t value = values[i];
+    IntegerRange stored = Convert(StoredRange(value, stores[i]), is_signed);
     if (!stored.valid && stored.reason.rfind("cyclic definition", 0) == 0)
       return IntegerRange::None(kLoopCarried);
     if (!stored.valid && stored.reason.rfind(kStoredPrefix, 0) != 0 && stored.reason != kLoopCarried)
@@ -117,7 +145,18 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
                                              std::max(result.max, stored.max))
                           : stored;
   }
-  return result;
+  if (widened.empty()) return result;
+  return WidenCarried(*local, widened, result, is_signed);
+}
+
+// The range of `value` where `store` writes it: narrowed by the guards that dominate
+// the store (they hold for the value stored there, so for every later read of it).
+IntegerRange IntegerRangeAnalysis::Evaluator::StoredRange(uint32_t value,
+                                                          const Instruction* store) {
+  if (!store) return Operand(value);
+  IntegerRange range = RangeAt(value, *store);
+  range.guard = nullptr;  // a context-free range names no guard
+  return range;
 }
 
 // The id that stands for what `load` reads: the value of the one whole store that
@@ -142,8 +181,18 @@ bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint
   if (found == version_keys_.end())
     found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size()))
                 .first;
+  version_blocks_[found->second] = node.block;
   *id = found->second;
   return true;
+}
+
+}  // namespace glint::spirv
+
+namespace glint::spirv {
+
+const Block* IntegerRangeAnalysis::Evaluator::VersionBlock(uint32_t id) {
+  auto found = version_blocks_.find(id);
+  return found == version_blocks_.end() ? nullptr : found->second;
 }
 
 }  // namespace glint::spirv

@@ -92,6 +92,10 @@ const std::vector<GuardFact>& GuardFacts::At(const Cfg& cfg, const Block* block)
   if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
     parent = memo_[cfg.ImmediateDominator(chain.back())];
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (memo_.count(*it)) {  // filled meanwhile by a nested query (a guard's own range)
+      parent = memo_[*it];
+      continue;
+    }
     Facts own = cfg.IsReachable(*it) ? EdgeFacts(cfg, *it, 0) : Facts{};
     if (!own.empty()) {
       for (size_t i = 0; parent && i < parent->size() && own.size() < kMaxFacts; ++i)
@@ -166,8 +170,15 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
     out->push_back(fact);
   }
   Interval y_range;
-  if (!source_.RangeOf(y, &y_range) || !range_math::Reinterpret(y_range, is_signed, &y_range))
+  if (!source_.RangeOf(y, &y_range)) {
+    if (relation != kLess && relation != kGreater) return;
+    fact.kind = GuardFact::Kind::kStrict;
+    fact.interval = Interval{is_signed, TypeMin(is_signed), TypeMax(is_signed)};
+    (relation == kLess ? fact.interval.max : fact.interval.min) += relation == kLess ? -1 : 1;
+    out->push_back(fact);
     return;
+  }
+  if (!range_math::Reinterpret(y_range, is_signed, &y_range)) return;
   if (relation == kNotEqual && y_range.min == y_range.max) {
     fact.kind = GuardFact::Kind::kNotEqual;
     fact.interval = y_range;
@@ -175,7 +186,65 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   } else if (IntervalFor(relation, y_range, &fact.interval)) {
     fact.kind = GuardFact::Kind::kInterval;
     out->push_back(fact);
+    OperandFacts(x, fact, 0, out);
   }
+}
+
+// The value of constant `id` in the given reading.
+bool GuardFacts::ConstantIn(uint32_t id, bool is_signed, int64_t* value) const {
+  uint64_t bits = 0;
+  uint32_t width = 0;
+  bool constant_signed = false;
+  if (!def_use_.IntConstant(id, &bits, &constant_signed, &width) || width != 32) return false;
+  *value = is_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(uint32_t(bits));
+  return true;
+}
+
+namespace {
+int64_t FloorDiv(int64_t a, int64_t b) { return a / b - ((a % b != 0) && (a < 0)); }
+int64_t CeilDiv(int64_t a, int64_t b) { return a / b + ((a % b != 0) && (a > 0)); }
+}  // namespace
+
+// `fact` holds for y; when y is x + c, c + x, x - c, x * c, c * x (c > 0) or x << c
+// and no value of x makes it wrap in the fact's reading, y's r-reading is exactly that
+// arithmetic on x's, so the inverse gives a fact about x.
+void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out) {
+  const Instruction* def = def_use_.Definition(source_.Canonical(y));
+  if (depth >= kMaxOperandDepth || !def) return;
+  spv::Op op = def->opcode;
+  bool commutes = op == spv::OpIAdd || op == spv::OpIMul;
+  if (!commutes && op != spv::OpISub && op != spv::OpShiftLeftLogical) return;
+  bool s = fact.interval.is_signed;
+  BinaryOpView operation(*def);
+  uint32_t x = operation.left();
+  int64_t c = 0;
+  if (!ConstantIn(operation.right(), s, &c)) {
+    if (!commutes || !ConstantIn(operation.left(), s, &c)) return;
+    x = operation.right();
+  }
+  Interval xr;
+  bool x_signed = false;
+  if (!source_.IsScalarInt(x, &x_signed) || !source_.RangeOf(x, &xr) ||
+      !range_math::Reinterpret(xr, s, &xr))
+    return;
+  if (op == spv::OpShiftLeftLogical) {
+    if (c < 0 || c > 30) return;
+    c = int64_t(1) << c;
+    op = spv::OpIMul;
+  }
+  if (op == spv::OpIMul && c <= 0) return;
+  int64_t lo = op == spv::OpIAdd ? xr.min + c : op == spv::OpISub ? xr.min - c : xr.min * c;
+  int64_t hi = op == spv::OpIAdd ? xr.max + c : op == spv::OpISub ? xr.max - c : xr.max * c;
+  if (lo < TypeMin(s) || hi > TypeMax(s)) return;  // may wrap: y says nothing exact about x
+  GuardFact derived = fact;
+  derived.value = source_.Canonical(x);
+  const Interval& in = fact.interval;
+  derived.interval = op == spv::OpIAdd   ? Interval{s, in.min - c, in.max - c}
+                     : op == spv::OpISub ? Interval{s, in.min + c, in.max + c}
+                                         : Interval{s, CeilDiv(in.min, c), FloorDiv(in.max, c)};
+  if (!range_math::Meet(derived.interval, xr, &derived.interval)) return;  // edge not taken
+  out->push_back(derived);
+  OperandFacts(x, derived, depth + 1, out);
 }
 
 // A boolean phi is one of its incoming values. Incoming values that contradict `holds`
@@ -229,7 +298,10 @@ void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, in
 // True when `value` is defined outside any block or in one dominating `block`.
 bool GuardFacts::DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const {
   const Instruction* def = def_use_.Definition(value);
-  if (!def) return false;
+  if (!def) {
+    const Block* join = source_.VersionBlock(value);
+    return join && cfg.Dominates(join, block);
+  }
   const Block* home = def_use_.BlockOf(def);
   return !home || cfg.Dominates(home, block);
 }

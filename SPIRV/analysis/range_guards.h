@@ -13,6 +13,11 @@
 //     reader converts a fact to the other reading only where both readings agree);
 //   - `x < OpArrayLength(block, member)` (also with the length bitcast): a symbolic
 //     fact that proves an index into that runtime array in bounds (`<=` proves nothing);
+//   - through a constant offset or factor: a fact about `x + c`, `x - c`, `x * c`
+//     (c > 0) or `x << c` is one about x too, when x's range shows that the operation
+//     cannot wrap in the fact's reading (then it is exact); kMaxOperandDepth steps;
+//   - `x < y` / `x > y` where y has no range: x is not the type's largest (smallest)
+//     value in that reading (kStrict; what widening a loop counter needs);
 //   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
 //     operands), and the boolean OpPhi glslang emits for a short-circuit && / ||
 //     (only the facts about values defined before the first test are kept).
@@ -50,6 +55,9 @@ struct GuardFact {
     kInterval,     // value lies in `interval`
     kNotEqual,     // value != interval.min (in interval's reading)
     kBelowLength,  // value < OpArrayLength(length_base, length_member), in interval's reading
+    kStrict,       // value < y or value > y for a y without a range: `interval` is the
+                   // type's domain less its top (or bottom) value; only the widening of
+                   // loop-carried locals reads it (it proves that `value + 1` cannot wrap)
   };
   Kind kind = Kind::kInterval;
   uint32_t value = 0;  // canonical value id
@@ -69,12 +77,16 @@ class GuardSource {
   virtual bool RangeOf(uint32_t id, range_math::Interval* range) = 0;
   // True for scalar 32-bit integers; `is_signed` is the type's reading.
   virtual bool IsScalarInt(uint32_t id, bool* is_signed) = 0;
+  // For a canonical id that names a version of a local made at a join (no
+  // instruction defines it): the join's block; null otherwise.
+  virtual const Block* VersionBlock(uint32_t id) { return nullptr; }
 };
 
 class GuardFacts {
  public:
   static constexpr size_t kMaxFacts = 64;
   static constexpr int kMaxConditionDepth = 8;
+  static constexpr int kMaxOperandDepth = 3;  // x in `(x * 2u + 1u) < n`: two steps
 
   GuardFacts(const DefUse& def_use, GuardSource& source) : def_use_(def_use), source_(source) {}
 
@@ -91,6 +103,8 @@ class GuardFacts {
   void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
+  void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
+  bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;
   bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;
 
   const DefUse& def_use_;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace {
@@ -121,10 +122,12 @@ void ValueFlowBuilder::IndexModule() {
   std::unordered_set<uint32_t> int_types;
   for (const Instruction& inst : module.types_values) {
     if (inst.opcode == spv::OpTypeInt) int_types.insert(inst.result_id);
+    if (inst.opcode != spv::OpConstant || !int_types.count(inst.type_id)) continue;
     // A 64-bit constant whose high word is set is no usable index.
-    bool fits = inst.words.size() == 1 || (inst.words.size() == 2 && inst.words[1] == 0);
-    if (inst.opcode == spv::OpConstant && int_types.count(inst.type_id) && fits)
-      int_constants[inst.result_id] = inst.words.at(0);
+    ConstantView constant(inst);
+    auto value = constant.value_words();
+    bool fits = value.size() == 1 || (value.size() == 2 && value[1] == 0);
+    if (fits) int_constants[inst.result_id] = constant.value32();
   }
   for (const Instruction& inst : module.ext_inst_imports)
     if (inst.StringAt(0).rfind("NonSemantic.", 0) == 0) non_semantic_sets.insert(inst.result_id);
@@ -133,11 +136,13 @@ void ValueFlowBuilder::IndexModule() {
 void ValueFlowBuilder::CollectVariables() {
   if (function.blocks.empty()) return;
   for (const Instruction& inst : function.blocks.front().instructions) {
-    if (inst.opcode != spv::OpVariable || inst.words.at(0) != spv::StorageClassFunction) continue;
+    if (inst.opcode != spv::OpVariable) continue;
+    VariableView variable(inst);
+    if (variable.storage_class() != spv::StorageClassFunction) continue;
     out.variables_.push_back(inst.result_id);
     out.followed_.insert(inst.result_id);
     pointers[inst.result_id] = {inst.result_id, {}};
-    if (inst.words.size() > 1) initializers[inst.result_id] = inst.words[1];
+    if (variable.has_initializer()) initializers[inst.result_id] = variable.initializer();
   }
 }
 
@@ -157,12 +162,13 @@ void ValueFlowBuilder::FollowChains() {
   for (const Block& block : function.blocks) {
     for (const Instruction& inst : block.instructions) {
       if (inst.opcode != spv::OpAccessChain && inst.opcode != spv::OpInBoundsAccessChain) continue;
-      auto base = pointers.find(inst.words.at(0));
+      AccessChainView chain(inst);
+      auto base = pointers.find(chain.base());
       if (base == pointers.end()) continue;
       Pointer derived = base->second;
       bool constant_path = true;
-      for (size_t i = 1; i < inst.words.size() && constant_path; ++i) {
-        auto constant = int_constants.find(inst.words[i]);
+      for (size_t i = 0; i < chain.index_count() && constant_path; ++i) {
+        auto constant = int_constants.find(chain.index(i));
         constant_path = constant != int_constants.end();
         if (constant_path) derived.path.push_back(constant->second);
       }
@@ -179,16 +185,16 @@ void ValueFlowBuilder::ClassifyUse(const Instruction& inst, int block) {
     case spv::OpInBoundsAccessChain:  // bases were followed by FollowChains
       return;
     case spv::OpStore: {
-      auto target = pointers.find(inst.words.at(0));
+      auto target = pointers.find(StoreView(inst).pointer());
       if (target != pointers.end() && block >= 0)
         store_sites.push_back({block, target->second.variable});
-      auto object = pointers.find(inst.words.at(1));
+      auto object = pointers.find(StoreView(inst).object());
       if (object != pointers.end())
         Refuse(object->second.variable, ValueFlowRefusal::kStoredAsValue, inst);
       return;
     }
     case spv::OpExtInst:
-      if (non_semantic_sets.count(inst.words.at(0))) return;  // debug info reads nothing
+      if (non_semantic_sets.count(ExtInstView(inst).set())) return;  // debug info reads nothing
       break;
     default:
       break;
@@ -320,18 +326,19 @@ bool ValueFlowBuilder::RenameBlock(int block) {
   for (const Instruction& inst : blocks[block]->instructions) {
     if (!Spend(1)) return false;
     if (inst.opcode != spv::OpLoad && inst.opcode != spv::OpStore) continue;
-    auto pointer = pointers.find(inst.words.at(0));
+    bool is_load = inst.opcode == spv::OpLoad;
+    auto pointer = pointers.find(is_load ? LoadView(inst).pointer() : StoreView(inst).pointer());
     if (pointer == pointers.end()) continue;
     auto var = dense.find(pointer->second.variable);
     if (var == dense.end()) continue;
-    if (inst.opcode == spv::OpLoad) {
+    if (is_load) {
       out.loads_[&inst] = {var->first, pointer->second.path, current[var->second]};
       continue;
     }
     ValueFlowNode store(ValueFlowNode::Kind::kStore);
     store.variable = var->first;
     store.store = &inst;
-    store.value = inst.words.at(1);
+    store.value = StoreView(inst).object();
     store.path = pointer->second.path;
     if (!store.path.empty()) store.previous = current[var->second];
     store.block = blocks[block];

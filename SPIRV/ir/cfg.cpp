@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "instruction_views.h"
+
 namespace glint::spirv {
 namespace {
 
@@ -69,13 +71,15 @@ std::vector<int> ImmediateDominators(const std::vector<std::vector<int>>& succes
 std::vector<uint32_t> BranchTargets(const Instruction& terminator) {
   switch (terminator.opcode) {
     case spv::OpBranch:
-      return {terminator.words.at(0)};
+      return {BranchView(terminator).target()};
     case spv::OpBranchConditional:
-      return {terminator.words.at(1), terminator.words.at(2)};
+      return {BranchConditionalView(terminator).true_label(),
+              BranchConditionalView(terminator).false_label()};
     case spv::OpSwitch: {
-      std::vector<uint32_t> targets = {terminator.words.at(1)};
       // Case literals are one word for 32-bit selectors; the label follows each.
-      for (size_t i = 3; i < terminator.words.size(); i += 2) targets.push_back(terminator.words[i]);
+      SwitchView selection(terminator);
+      std::vector<uint32_t> targets = {selection.default_label()};
+      for (size_t k = 0; k < selection.case_count(); ++k) targets.push_back(selection.case_label(k));
       return targets;
     }
     default:
@@ -173,12 +177,14 @@ bool Cfg::PostDominates(const Block* a, const Block* b) const {
 
 uint32_t Cfg::MergeTarget(const Block* header) const {
   const Instruction* merge = header->MergeInstruction();
-  return merge ? merge->words.at(0) : 0;
+  if (!merge) return 0;
+  return merge->opcode == spv::OpLoopMerge ? LoopMergeView(*merge).merge_block()
+                                           : SelectionMergeView(*merge).merge_block();
 }
 
 uint32_t Cfg::ContinueTarget(const Block* header) const {
   const Instruction* merge = header->MergeInstruction();
-  return merge && merge->opcode == spv::OpLoopMerge ? merge->words.at(1) : 0;
+  return merge && merge->opcode == spv::OpLoopMerge ? LoopMergeView(*merge).continue_target() : 0;
 }
 
 bool Cfg::IsLoopHeader(const Block* block) const {

@@ -1,5 +1,6 @@
 #include "def_use.h"
 
+#include "instruction_views.h"
 #include "operands.h"
 
 namespace glint::spirv {
@@ -32,7 +33,7 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function) {
   if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant) {
     width = module_.LiteralWidthOfType(inst.type_id);
   } else if (inst.opcode == spv::OpSwitch && !inst.words.empty()) {
-    if (Instruction* selector = Definition(inst.words[0]))
+    if (Instruction* selector = Definition(SwitchView(inst).selector()))
       width = module_.LiteralWidthOfType(selector->type_id);
   }
   std::vector<Operand> operands;
@@ -73,12 +74,13 @@ bool DefUse::IntConstant(uint32_t id, uint64_t* value, bool* is_signed, uint32_t
   if (!def || def->opcode != spv::OpConstant) return false;
   Instruction* type = Definition(def->type_id);
   if (!type || type->opcode != spv::OpTypeInt) return false;
-  uint32_t bits = type->words[0];
-  if (bits > 64 || def->words.empty()) return false;
-  uint64_t v = def->words[0];
-  if (bits == 64 && def->words.size() > 1) v |= uint64_t(def->words[1]) << 32;
+  TypeIntView int_type(*type);
+  ConstantView constant(*def);
+  uint32_t bits = int_type.width();
+  if (bits > 64 || constant.value_words().empty()) return false;
+  uint64_t v = bits == 64 ? constant.value64() : constant.value32();
   *value = v;
-  if (is_signed) *is_signed = type->words[1] != 0;
+  if (is_signed) *is_signed = int_type.is_signed();
   if (width) *width = bits;
   return true;
 }

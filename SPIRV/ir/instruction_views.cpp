@@ -98,4 +98,18 @@ bool IsImageCoordinateAccess(spv::Op op) {
   }
 }
 
+size_t ImageOperandsPosition(spv::Op op) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  if (!info) return 0;
+  const grammar::OperandSpec* specs = grammar::OperandSpecs(*info);
+  // Every operand before the mask is one required id, so its index is its word.
+  for (uint16_t i = 0; i < info->operand_count; ++i) {
+    if (specs[i].kind == grammar::OperandKind::kImageOperands) return i;
+    if (specs[i].kind != grammar::OperandKind::kIdRef ||
+        specs[i].quantifier != grammar::Quantifier::kOne)
+      return 0;
+  }
+  return 0;
+}
+
 }  // namespace glint::spirv

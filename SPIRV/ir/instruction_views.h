@@ -338,12 +338,15 @@ class SpecConstantOpView : public InstructionView<I> {
 // ---------------------------------------------------------------------------------------
 // Annotations, debug information and mode settings
 
-// OpDecorate, OpDecorateId: target, decoration, literals (or ids)....
+// OpDecorate, OpDecorateId, OpDecorateString: target, decoration, then literals, ids or
+// (for OpDecorateString) packed strings....
 template <class I>
 class DecorateView : public InstructionView<I> {
  public:
   GLINT_VIEW_CONSTRUCTOR(DecorateView)
-  static bool Accepts(spv::Op op) { return op == spv::OpDecorate || op == spv::OpDecorateId; }
+  static bool Accepts(spv::Op op) {
+    return op == spv::OpDecorate || op == spv::OpDecorateId || op == spv::OpDecorateString;
+  }
   auto& target() const { return this->word(0); }
   spv::Decoration decoration() const { return spv::Decoration(this->word(1)); }
   auto literals() const { return this->words_from(2); }
@@ -411,6 +414,38 @@ class ExecutionModeView : public InstructionView<I> {
   spv::ExecutionMode mode() const { return spv::ExecutionMode(this->word(1)); }
   auto operands() const { return this->words_from(2); }
   auto& operand(size_t i) const { return this->word(2 + i); }
+};
+
+// OpCapability: the capability.
+template <class I>
+class CapabilityView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(CapabilityView)
+  static bool Accepts(spv::Op op) { return op == spv::OpCapability; }
+  spv::Capability capability() const { return spv::Capability(this->word(0)); }
+};
+
+// OpEntryPoint: execution model, function, name, interface ids.... The allocation-free
+// sibling of module.h's EntryPointView, for code that only needs the ids.
+template <class I>
+class EntryPointOperandsView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(EntryPointOperandsView)
+  static bool Accepts(spv::Op op) { return op == spv::OpEntryPoint; }
+  spv::ExecutionModel model() const { return spv::ExecutionModel(this->word(0)); }
+  auto& function() const { return this->word(1); }
+  std::string name() const { return this->instruction().StringAt(2); }
+  // The interface ids start after the word that ends the name (the one with a 0 byte).
+  auto interface() const {
+    size_t i = 2;
+    while (i < this->word_count() && !HasZeroByte(this->word(i))) ++i;
+    return this->words_from(i + 1);
+  }
+
+ private:
+  static bool HasZeroByte(uint32_t w) {
+    return (w & 0xffu) == 0 || (w & 0xff00u) == 0 || (w & 0xff0000u) == 0 || (w & 0xff000000u) == 0;
+  }
 };
 
 // OpMemoryModel: addressing model, memory model.
@@ -741,6 +776,10 @@ class BroadcastView : public InstructionView<I> {
   auto& lane() const { return this->word(has_scope() ? 2 : 1); }
 };
 
+// The word position of an image instruction's optional Image Operands mask (from the
+// grammar); 0 when the opcode has none (instruction_views.cpp).
+size_t ImageOperandsPosition(spv::Op op);
+
 // Image instructions whose first two operands are the image (or sampled image) and the
 // coordinate: OpImageSample*, OpImageFetch, OpImageGather, OpImageDrefGather, OpImageRead,
 // OpImageWrite, OpImageSparse*, OpImageTexelPointer, OpImageSampleFootprintNV. Accepts
@@ -752,6 +791,14 @@ class ImageAccessView : public InstructionView<I> {
   static bool Accepts(spv::Op op);
   auto& image() const { return this->word(0); }
   auto& coordinate() const { return this->word(1); }
+  // The optional Image Operands mask and the operands it adds follow the fixed operands
+  // (a Dref, a texel, a component...); their word position depends on the opcode.
+  size_t image_operands_word() const { return ImageOperandsPosition(this->opcode()); }
+  bool has_image_operands() const {
+    size_t at = image_operands_word();
+    return at != 0 && this->word_count() > at;
+  }
+  auto& image_operands() const { return this->word(image_operands_word()); }
 };
 
 #undef GLINT_VIEW_CONSTRUCTOR

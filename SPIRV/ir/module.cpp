@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "instruction_views.h"
 #include "operands.h"
 
 namespace glint::spirv {
@@ -151,32 +152,34 @@ Function* Module::FindFunction(uint32_t id) {
 
 std::string Module::NameOf(uint32_t id) const {
   for (const Instruction& inst : debug_names)
-    if (inst.opcode == spv::OpName && !inst.words.empty() && inst.words[0] == id)
-      return inst.StringAt(1);
+    if (inst.opcode == spv::OpName && !inst.words.empty() && NameView(inst).target() == id)
+      return NameView(inst).name();
   return "";
 }
 
 std::vector<const Instruction*> Module::DecorationsOf(uint32_t id) const {
   std::vector<const Instruction*> out;
-  for (const Instruction& inst : annotations)
-    if ((inst.opcode == spv::OpDecorate || inst.opcode == spv::OpDecorateId ||
-         inst.opcode == spv::OpDecorateString || inst.opcode == spv::OpMemberDecorate) &&
-        !inst.words.empty() && inst.words[0] == id)
+  for (const Instruction& inst : annotations) {
+    if (inst.words.empty()) continue;
+    if (auto decorate = ViewIf<DecorateView>(inst); decorate && decorate->target() == id)
       out.push_back(&inst);
+    else if (auto member = ViewIf<MemberDecorateView>(inst); member && member->structure() == id)
+      out.push_back(&inst);
+  }
   return out;
 }
 
 bool Module::HasDecoration(uint32_t id, spv::Decoration decoration) const {
   for (const Instruction* inst : DecorationsOf(id))
     if (inst->opcode != spv::OpMemberDecorate && inst->words.size() > 1 &&
-        inst->words[1] == static_cast<uint32_t>(decoration))
+        DecorateView(*inst).decoration() == decoration)
       return true;
   return false;
 }
 
 bool Module::HasCapability(spv::Capability capability) const {
   for (const Instruction& inst : capabilities)
-    if (inst.words[0] == static_cast<uint32_t>(capability)) return true;
+    if (CapabilityView(inst).capability() == capability) return true;
   return false;
 }
 
@@ -207,7 +210,7 @@ uint32_t Module::FindOrAddPointerType(spv::StorageClass storage, uint32_t pointe
 uint32_t Module::FindOrAddConstant(uint32_t type_id, uint32_t value) {
   for (const Instruction& inst : types_values)
     if (inst.opcode == spv::OpConstant && inst.type_id == type_id && inst.words.size() == 1 &&
-        inst.words[0] == value)
+        ConstantView(inst).value32() == value)
       return inst.result_id;
   uint32_t id = TakeNextId();
   types_values.emplace_back(spv::OpConstant, type_id, id, std::vector<uint32_t>{value});
@@ -253,8 +256,9 @@ uint32_t Module::FindOrAddGlslStd450Import() {
 uint32_t Module::LiteralWidthOfType(uint32_t type_id) const {
   for (const Instruction& inst : types_values)
     if (inst.result_id == type_id) {
-      if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
-        return inst.words[0] > 32 ? 2 : 1;
+      if (inst.words.empty()) return 1;
+      if (inst.opcode == spv::OpTypeInt) return TypeIntView(inst).width() > 32 ? 2 : 1;
+      if (inst.opcode == spv::OpTypeFloat) return TypeFloatView(inst).width() > 32 ? 2 : 1;
       return 1;
     }
   return 1;

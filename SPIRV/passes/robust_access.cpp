@@ -123,8 +123,10 @@ PassResult State::Process() {
     return PassResult::Failed("Kernel modules are not supported (the clamps use GLSL.std.450)");
   // Collect every access and decide its verdict on the unmodified module.
   for (Function& function : module_.functions) {
-    location_ = {};
-    for (Block& block : function.blocks) CollectBlock(block);
+    for (Block& block : function.blocks) {
+      location_ = lines_.AtStart(&block, function);  // without OpLine: its dominator's line
+      CollectBlock(block);
+    }
   }
   uint32_t rewrites = 0;
   // Fold constant out-of-bounds indices.
