@@ -36,6 +36,9 @@ workgroups and checks each dynamic index against the range Glint proved.
   --runtime-array-bytes=N     bytes of a trailing run-time array (default 65536)
   --range-analysis=reference|full   the analysis audited (default full)
   --subgroup-size=N           the subgroup size the analysis may assume
+  --max-workgroups=X,Y,Z      the largest dispatch the analysis may assume (a promise the
+                              audit checks: it dispatches exactly that grid unless --groups
+                              names one within it; a larger --groups is refused)
   --spec-constant=ID=VALUE    specialize before analysing and running (repeatable)
   --target-env=vulkan1.0|vulkan1.1|vulkan1.2|vulkan1.3   (default vulkan1.0)
   --entry-point=NAME          (default main)
@@ -48,6 +51,7 @@ Exit status: 0 no escape, 1 an ESCAPE, 2 a refusal.
 
 struct Arguments {
   AuditOptions audit;
+  bool groups_given = false;
   std::string device;
   std::string input;
   bool quiet = false;
@@ -105,7 +109,13 @@ void InjectWrongRange(uint64_t site, AuditOptions* options) {
 
 void ParseFlag(const std::string& flag, const std::string& value, Arguments* args) {
   AuditOptions& a = args->audit;
-  if (flag == "--groups") a.groups = ParseGroups(value);
+  if (flag == "--groups") {
+    a.groups = ParseGroups(value);
+    args->groups_given = true;
+  } else if (flag == "--max-workgroups") {
+    Groups promised = ParseGroups(value);
+    std::copy(promised.begin(), promised.end(), a.analysis.max_workgroups.begin());
+  }
   else if (flag == "--group-budget") a.group_budget = ParseNumber(flag, value);
   else if (flag == "--dispatch-time-budget-ms") a.dispatch_time_budget_ms = ParseNumber(flag, value);
   else if (flag == "--seed") a.seed = ParseNumber(flag, value);
@@ -137,6 +147,22 @@ void ParseFlag(const std::string& flag, const std::string& value, Arguments* arg
   }
 }
 
+// --max-workgroups is checked by running at that size: the grid defaults to the promise,
+// and a grid beyond it is refused (its ranges would be wrong by the user's own choice).
+void CheckPromisedDispatch(Arguments* args) {
+  const std::array<uint32_t, 3>& promised = args->audit.analysis.max_workgroups;
+  if (promised[0] == 0) return;
+  if (!args->groups_given) {
+    std::copy(promised.begin(), promised.end(), args->audit.groups.begin());
+    return;
+  }
+  for (int d = 0; d < 3; ++d)
+    if (args->audit.groups[d] > promised[d])
+      Refuse("--groups exceeds --max-workgroups in dimension " + std::to_string(d) +
+             " (" + std::to_string(args->audit.groups[d]) + " > " +
+             std::to_string(promised[d]) + "): the analysis assumed the promise");
+}
+
 Arguments ParseArguments(int argc, char** argv) {
   Arguments args;
   for (int i = 1; i < argc; ++i) {
@@ -162,6 +188,7 @@ Arguments ParseArguments(int argc, char** argv) {
     }
   }
   if (args.input.empty()) Refuse("no shader given (use --help)");
+  CheckPromisedDispatch(&args);
   return args;
 }
 

@@ -1,6 +1,7 @@
 #include "command_line.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -272,6 +273,24 @@ void ParseSpecConstant(const char* text, CommandLine& line) {
   line.glint.spec_constants[id] = static_cast<uint64_t>(number);
 }
 
+// --max-workgroups X,Y,Z: three counts, each at least 1 (a promise; 0 would mean a
+// dispatch that runs nothing, and is how Options says "unknown").
+void ParseMaxWorkgroups(const char* text, CommandLine& line) {
+  std::string list = text ? text : "";
+  std::array<uint32_t, 3> groups{};
+  size_t start = 0;
+  for (int d = 0; d < 3; ++d) {
+    size_t comma = d < 2 ? list.find(',', start) : list.size();
+    if (comma == std::string::npos || (d == 2 && list.find(',', start) != std::string::npos))
+      throw CommandLineError("--max-workgroups: expects X,Y,Z, got '" + list + "'");
+    groups[d] = ParseUnsigned(list.substr(start, comma - start), "--max-workgroups");
+    if (groups[d] == 0)
+      throw CommandLineError("--max-workgroups: each count must be at least 1, got '" + list + "'");
+    start = comma + 1;
+  }
+  line.glint.max_workgroups = groups;
+}
+
 // Flags that take operands.
 const std::map<std::string, LongHandler>& LongOperandFlags() {
   auto shift = [](glslang::TResourceType resource) {
@@ -332,6 +351,8 @@ const std::map<std::string, LongHandler>& LongOperandFlags() {
          l.timeout_ms = ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms"); }},
       {"subgroup-size", [](Arguments& a, CommandLine& l) {
          l.glint.subgroup_size = ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size"); }},
+      {"max-workgroups", [](Arguments& a, CommandLine& l) {
+         ParseMaxWorkgroups(RequiredOperand(a, "--max-workgroups: expects X,Y,Z"), l); }},
       {"spec-constant", [](Arguments& a, CommandLine& l) {
          ParseSpecConstant(RequiredOperand(a, "--spec-constant: expects ID=VALUE"), l); }},
   };
@@ -374,6 +395,10 @@ bool ParseGlintValueFlag(const std::string& name, const std::string& value, Comm
     else if (value == "error") line.glint.uniformity = Severity::kError;
     else if (value == "off") line.glint.uniformity = Severity::kOff;
     else throw CommandLineError("--uniformity expects warn, error or off");
+    return true;
+  }
+  if (name == "max-workgroups") {  // also as glint-audit spells it
+    ParseMaxWorkgroups(value.c_str(), line);
     return true;
   }
   if (name == "dump-ranges") {

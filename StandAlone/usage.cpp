@@ -77,6 +77,10 @@ Glint:
   --report=sarif <file> write the findings as SARIF 2.1.0 (for code-review tools)
   --uniformity=warn|error|off   uniformity problems: warnings (default), errors, none
   --subgroup-size <N>   the subgroup size the application guarantees
+  --max-workgroups X,Y,Z   the largest dispatch (workgroups per dimension) the
+                        application makes with this shader: a promise, not checked;
+                        full range analysis bounds gl_WorkGroupID, gl_NumWorkGroups and
+                        gl_GlobalInvocationID by it
   --spec-constant <ID>=<VALUE>  value of a specialization constant (repeatable)
   --no-isolate          compile in this process (default: each input, or each linked
                         program, in a child process, so a crash in glslang is one error)

@@ -331,6 +331,14 @@ int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size) {
   return 1;
 }
 
+int glint_options_set_max_workgroups(glint_options_t* options, uint32_t x, uint32_t y,
+                                     uint32_t z) {
+  bool unknown = x == 0 && y == 0 && z == 0;
+  if (!options || (!unknown && (x == 0 || y == 0 || z == 0))) return 0;
+  options->options.max_workgroups = {x, y, z};
+  return 1;
+}
+
 int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, uint64_t value) {
   if (!options) return 0;
   try {

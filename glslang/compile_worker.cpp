@@ -55,6 +55,8 @@ glint_options_t* MakeOptions(const Options& o) {
   glint_options_set_range_analysis(options, static_cast<glint_range_analysis_t>(o.range_analysis));
   glint_options_set_uniformity(options, static_cast<glint_severity_t>(o.uniformity));
   glint_options_set_subgroup_size(options, o.subgroup_size);
+  glint_options_set_max_workgroups(options, o.max_workgroups[0], o.max_workgroups[1],
+                                   o.max_workgroups[2]);
   for (const auto& [id, value] : o.spec_constants) glint_options_set_spec_constant(options, id, value);
   glint_options_set_collect_ranges(options, o.collect_ranges);
   glint_options_set_target_env(options, static_cast<glint_target_env_t>(o.target_env));

@@ -18,6 +18,7 @@
 
 #include "big_stack.h"
 #include "glint/glint.h"
+#include "glint/report_format.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
@@ -161,17 +162,6 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
   return !report.HasErrors();
 }
 
-// True when the module carries OpLine, i.e. the records can already name lines.
-bool HasLineInformation(const std::vector<uint32_t>& words) {
-  for (size_t at = 5; at < words.size();) {
-    const uint32_t word_count = words[at] >> spv::WordCountShift;
-    if ((words[at] & spv::OpCodeMask) == spv::OpLine) return true;
-    if (word_count == 0) return false;
-    at += word_count;
-  }
-  return false;
-}
-
 // Copies what names source lines from `located` into `plain` (locations; the messages
 // and reasons of diagnostics, which cite lines too) when both runs found the same
 // things in the same order (same counts, instructions, verdicts, origins and
@@ -243,7 +233,7 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     std::vector<uint32_t> words, output;
     bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
     if (!generated || !RunPasses(words, options, /*check_input=*/false, findings, output)) {
-      if (report && generated && !HasLineInformation(words))
+      if (report && generated && !ModuleHasLineInformation(words))
         LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
       MergeFailed(findings, report);
       return false;
@@ -251,7 +241,7 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     // Tables are located only for a caller who asked for records: locating costs a second compile.
     bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty() ||
                         (options.collect_ranges && !findings.tables.empty());
-    if (report && has_findings && !HasLineInformation(words))
+    if (report && has_findings && !ModuleHasLineInformation(words))
       LocateReport(intermediate, spv_options, options, findings);
     MergeSucceeded(findings, report);
     spirv.swap(output);

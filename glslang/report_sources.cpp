@@ -6,13 +6,11 @@
 
 #include <map>
 
+#include <spirv/unified1/spirv.hpp>
+
 namespace glint {
 namespace {
 
-constexpr uint32_t kOpSourceContinued = 2;
-constexpr uint32_t kOpSource = 3;
-constexpr uint32_t kOpString = 7;
-constexpr uint32_t kOpLine = 8;
 constexpr size_t kHeaderWords = 5;
 
 // The NUL-terminated literal string starting at word `at` of an instruction that ends
@@ -35,17 +33,17 @@ std::vector<ReportSource> SourcesFromSpirv(const std::vector<uint32_t>& words) {
   std::map<uint32_t, std::string> strings;
   ReportSource* continuing = nullptr;
   for (size_t at = kHeaderWords; at < words.size();) {
-    uint32_t opcode = words[at] & 0xffff, count = words[at] >> 16;
+    uint32_t opcode = words[at] & spv::OpCodeMask, count = words[at] >> spv::WordCountShift;
     if (count == 0 || at + count > words.size()) break;
     size_t end = at + count;
-    if (opcode == kOpString && count >= 3) {
+    if (opcode == spv::OpString && count >= 3) {
       strings[words[at + 1]] = LiteralString(words, at + 2, end);
-    } else if (opcode == kOpSource && count >= 5 && strings.count(words[at + 3])) {
+    } else if (opcode == spv::OpSource && count >= 5 && strings.count(words[at + 3])) {
       sources.push_back({strings[words[at + 3]], LiteralString(words, at + 4, end)});
       continuing = &sources.back();
-    } else if (opcode == kOpSourceContinued && continuing && count >= 2) {
+    } else if (opcode == spv::OpSourceContinued && continuing && count >= 2) {
       continuing->text += LiteralString(words, at + 1, end);
-    } else if (opcode != kOpSourceContinued) {
+    } else if (opcode != spv::OpSourceContinued) {
       continuing = nullptr;
     }
     at = end;
@@ -55,8 +53,8 @@ std::vector<ReportSource> SourcesFromSpirv(const std::vector<uint32_t>& words) {
 
 bool ModuleHasLineInformation(const std::vector<uint32_t>& words) {
   for (size_t at = kHeaderWords; at < words.size();) {
-    uint32_t count = words[at] >> 16;
-    if ((words[at] & 0xffff) == kOpLine) return true;
+    uint32_t count = words[at] >> spv::WordCountShift;
+    if ((words[at] & spv::OpCodeMask) == spv::OpLine) return true;
     if (count == 0) return false;
     at += count;
   }

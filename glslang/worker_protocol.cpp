@@ -25,6 +25,7 @@ void WriteOptions(wire::Writer& out, const Options& o) {
   WriteEnum(out, o.range_analysis);
   WriteEnum(out, o.uniformity);
   out.U32(o.subgroup_size);
+  for (uint32_t groups : o.max_workgroups) out.U32(groups);
   out.U32(static_cast<uint32_t>(o.spec_constants.size()));
   for (const auto& [id, value] : o.spec_constants) {
     out.U32(id);
@@ -42,7 +43,8 @@ bool ReadOptions(wire::Reader& in, Options* o) {
   if (!in.Bool(&o->hoist_constant_tables) || !in.Bool(&o->robust_access) ||
       !ReadEnum(in, RangeAnalysisMode::kFull, &o->range_analysis) ||
       !ReadEnum(in, Severity::kError, &o->uniformity) || !in.U32(&o->subgroup_size) ||
-      !in.U32(&spec_count))
+      !in.U32(&o->max_workgroups[0]) || !in.U32(&o->max_workgroups[1]) ||
+      !in.U32(&o->max_workgroups[2]) || !in.U32(&spec_count))
     return false;
   for (uint32_t i = 0; i < spec_count; ++i) {
     uint32_t id = 0;

@@ -483,9 +483,32 @@ CommandOutput RunCommand(const std::string& command) {
 std::string AuditCommand() { return test::BinaryDir() + "/Audit/glint-audit"; }
 std::string ValidatorCommand() { return test::BinaryDir() + "/StandAlone/glslangValidator"; }
 
+// This run's own directory (mkdtemp), removed when the test program ends: runs of this
+// suite at the same time (several checkouts on one machine) never share files.
+class RunDirectory {
+ public:
+  RunDirectory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "glint_audit_test.XXXXXX").string();
+    if (mkdtemp(pattern.data())) path_ = pattern;
+  }
+  ~RunDirectory() {
+    std::error_code ignored;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::filesystem::path RunDir() {
+  static RunDirectory directory;
+  EXPECT_FALSE(directory.path().empty()) << "mkdtemp failed";
+  return directory.path();
+}
+
 std::string WriteTemp(const std::string& name, const std::string& text) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_test";
-  std::filesystem::create_directories(dir);
+  std::filesystem::path dir = RunDir();
   std::string path = (dir / name).string();
   FILE* file = std::fopen(path.c_str(), "w");
   std::fputs(text.c_str(), file);
@@ -519,6 +542,43 @@ TEST(AuditCommand, DispatchOverTimeBudget_ExitsTwoNamingIt) {
   EXPECT_EQ(out.status, 2) << out.text;  // a refusal, not a crash
   EXPECT_NE(out.text.find("refused after 0 of 3 sampled groups ran"), std::string::npos) << out.text;
   EXPECT_NE(out.text.find("time budget per dispatch 50 ms"), std::string::npos) << out.text;
+}
+
+// --max-workgroups is checked by running at that size: the grid is the promise (6
+// groups of 8: the global id reaches 47 and the workgroup id 5, both proven exactly),
+// a smaller --groups is allowed, a larger one is refused naming the promise.
+const char kDispatchShader[] = R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer Data { uint tile[6]; uint wide[48]; };
+void main() {
+  tile[gl_WorkGroupID.x] = 1u;
+  wide[gl_GlobalInvocationID.x] = 2u;
+}
+)";
+
+TEST(AuditCommand, MaxWorkgroups_DispatchesThePromiseAndRefusesMore) {
+  std::string path = WriteTemp("dispatch.comp", kDispatchShader);
+  CommandOutput promised = RunCommand(AuditCommand() + " --max-workgroups=6,1,1 " + path);
+  EXPECT_EQ(promised.status, 0) << promised.text;
+  EXPECT_NE(promised.text.find("proven [0, 5], observed [0, 5], limit 5: ok"), std::string::npos)
+      << promised.text;
+  EXPECT_NE(promised.text.find("proven [0, 47], observed [0, 47], limit 47: ok"), std::string::npos)
+      << promised.text;
+  EXPECT_NE(promised.text.find("of grid 6x1x1"), std::string::npos) << promised.text;
+  CommandOutput smaller =
+      RunCommand(AuditCommand() + " --groups=2,1,1 --max-workgroups=6,1,1 " + path);
+  EXPECT_EQ(smaller.status, 0) << smaller.text;
+  EXPECT_NE(smaller.text.find("proven [0, 5], observed [0, 1], limit 5: ok"), std::string::npos)
+      << smaller.text;
+  CommandOutput larger =
+      RunCommand(AuditCommand() + " --groups=7,1,1 --max-workgroups=6,1,1 " + path);
+  EXPECT_EQ(larger.status, 2) << larger.text;
+  EXPECT_NE(larger.text.find("--groups exceeds --max-workgroups in dimension 0 (7 > 6)"),
+            std::string::npos)
+      << larger.text;
+  CommandOutput none = RunCommand(AuditCommand() + " --groups=6,1,1 " + path);
+  EXPECT_EQ(none.status, 0) << none.text;
+  EXPECT_NE(none.text.find("--max-workgroups"), std::string::npos) << "the reason names the flag";
 }
 
 // Counts from one glint-audit summary line.
@@ -567,17 +627,24 @@ ShaderOutcome AuditOneShader(const std::string& path) {
   ShaderOutcome outcome{path, "", {}};
   // The module goes to a file of the test's own (never the machine's /dev/null: a
   // writer that replaced its target would replace the device for the whole machine).
-  std::filesystem::path outputs = std::filesystem::temp_directory_path() / "glint_audit_test" / "outputs";
+  std::filesystem::path outputs = RunDir() / "outputs";
   std::filesystem::create_directories(outputs);
   std::string output = (outputs / (std::filesystem::path(path).filename().string() + ".spv")).string();
-  CommandOutput ranges = RunCommand(ValidatorCommand() + " -V --dump-ranges -o " + output + " " + path);
+  // The promised dispatch is the analysis's, so the dump must be given it too.
+  std::smatch promise;
+  std::string args = AuditArgs(path);
+  static const std::regex promise_flag(R"(--max-workgroups=[0-9,]+)");
+  std::string analysis_flags =
+      std::regex_search(args, promise, promise_flag) ? " " + promise[0].str() : "";
+  CommandOutput ranges = RunCommand(ValidatorCommand() + " -V --dump-ranges" + analysis_flags +
+                                    " -o " + output + " " + path);
   std::filesystem::remove(output);
   if (ranges.status != 0 || ranges.text.find("range") == std::string::npos) {
     outcome.failure = "--dump-ranges failed:\n" + ranges.text;
     return outcome;
   }
   CommandOutput audit = RunCommand(AuditCommand() + " --fill=bytes --dispatch-time-budget-ms=60000 " +
-                                   AuditArgs(path) + " " + path);
+                                   args + " " + path);
   if (audit.status != 0 || !ParseSummary(audit.text, &outcome.counts)) {
     outcome.failure = "glint-audit exited " + std::to_string(audit.status) + ":\n" + audit.text;
     return outcome;
@@ -615,7 +682,7 @@ std::vector<std::string> ShadersIn(const std::string& dir) {
 }
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "glint_audit_generated";
+  std::filesystem::path dir = RunDir() / "generated";
   std::filesystem::remove_all(dir);
   CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
                                        "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
@@ -630,6 +697,38 @@ TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
               "%llu no range\n", paths.size(), (unsigned long long)total.sites,
               (unsigned long long)total.ok, (unsigned long long)total.escapes,
               (unsigned long long)total.not_reached, (unsigned long long)total.no_range);
+}
+
+// The CI set holds every trap of the generator (each indexes out of bounds on purpose,
+// so that a proof that drops its clamp is an ESCAPE), the sound forms beside them, and
+// shaders that promise their dispatch. Counted on the generated text, so the test fails
+// if a change to the generator stops writing one of them.
+TEST(AuditGenerated, CiSetHoldsEveryTrap) {
+  std::filesystem::path dir = RunDir() / "traps";
+  std::filesystem::remove_all(dir);
+  CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
+                                       "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
+                                       dir.string());
+  ASSERT_EQ(generated.status, 0) << generated.text;
+  std::string all;
+  for (const std::string& path : ShadersIn(dir.string())) all += test::ReadFile(path);
+  auto count = [&](const std::string& needle) {
+    size_t n = 0;
+    for (size_t at = all.find(needle); at != std::string::npos; at = all.find(needle, at + 1)) ++n;
+    return n;
+  };
+  for (const char* trap : {"// trap: wrong-bound", "// trap: abs-int-min", "// trap: length-le",
+                           "// trap: reload", "// trap: signed", "// trap: overwrite"})
+    EXPECT_GE(count(trap), 10u) << trap;
+  EXPECT_GE(count("< uint(result.length())) acc += result["), 3u) << "the sound length guard";
+  EXPECT_GE(count("h_split("), 3u) << "out parameters";
+  EXPECT_GE(count("h_mod(") + count("h_min(") + count("h_below(") + count("h_abs_low("), 20u)
+      << "helper calls";
+  EXPECT_GE(count("abs("), 20u);
+  EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
+  EXPECT_GE(count("gl_NumWorkGroups."), 10u);
+  EXPECT_GE(count("gl_LocalInvocationIndex & 1u)); "), 10u) << "loops to a bound that is not a constant";
+  std::filesystem::remove_all(dir);
 }
 
 TEST(AuditGenerated, Regressions_ZeroEscapes) {

@@ -485,6 +485,31 @@ void main() { values[gl_SubgroupInvocationID] = 1u; }
   EXPECT_EQ(Verdicts(larger.get()), std::vector<std::string>{"clamped"});
 }
 
+// The promised largest dispatch reaches the analysis through the C API: tile[4] indexed
+// by the workgroup id is proven with 4 groups, clamped with 5 or with the promise reset
+// (the first record is the constant component index into gl_WorkGroupID itself).
+TEST(CApi, Options_MaxWorkgroupsBoundsTheWorkgroupId) {
+  const char* source = R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer Data { uint tile[4]; };
+void main() { tile[gl_WorkGroupID.y] = 1u; }
+)";
+  OptionsHandle options = RobustCOptions(GLINT_TARGET_VULKAN_1_0);
+  EXPECT_EQ(glint_options_set_max_workgroups(nullptr, 1, 4, 1), 0);
+  EXPECT_EQ(glint_options_set_max_workgroups(options.get(), 1, 0, 1), 0) << "a mix of 0 and not";
+  ResultHandle unknown = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(unknown.get()), (std::vector<std::string>{"not clamped", "clamped"}));
+  ASSERT_EQ(glint_options_set_max_workgroups(options.get(), 100, 4, 1), 1);
+  ResultHandle known = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(known.get()), (std::vector<std::string>{"not clamped", "proven in bounds"}));
+  ASSERT_EQ(glint_options_set_max_workgroups(options.get(), 1, 5, 1), 1);  // one group too many
+  ResultHandle larger = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(larger.get()), (std::vector<std::string>{"not clamped", "clamped"}));
+  ASSERT_EQ(glint_options_set_max_workgroups(options.get(), 0, 0, 0), 1);  // unknown again
+  ResultHandle reset = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
+  EXPECT_EQ(Verdicts(reset.get()), (std::vector<std::string>{"not clamped", "clamped"}));
+}
+
 // An implicit-LOD sample under a branch on a per-fragment input (line 7).
 const char* kNonUniformSample = R"(#version 450
 layout(binding = 0) uniform sampler2D image;

@@ -60,6 +60,7 @@ int glint_c_test_null_calls(void) {
   wrong += glint_options_set_range_analysis(NULL, GLINT_RANGES_FULL) != 0;
   wrong += glint_options_set_uniformity(NULL, GLINT_SEVERITY_ERROR) != 0;
   wrong += glint_options_set_subgroup_size(NULL, 32) != 0;
+  wrong += glint_options_set_max_workgroups(NULL, 1, 1, 1) != 0;
   wrong += glint_options_set_spec_constant(NULL, 0, 1) != 0;
   wrong += glint_options_set_collect_ranges(NULL, 1) != 0;
   wrong += glint_options_set_target_env(NULL, GLINT_TARGET_VULKAN_1_1) != 0;

@@ -7,6 +7,7 @@
 // under test: the range report (passes/range_report) gives their ranges in order.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <ostream>
 #include <random>
 
@@ -91,7 +92,10 @@ INSTANTIATE_TEST_SUITE_P(
                                 "probe[gl_WorkGroupID.x] = 0u;",
                                 {"no range: built-in GlobalInvocationId has no range",
                                  "no range: built-in WorkgroupId has no range"},
-                                {}}),
+                                {"no range: built-in GlobalInvocationId has no range without a "
+                                 "promised dispatch size (--max-workgroups)",
+                                 "no range: built-in WorkgroupId has no range without a "
+                                 "promised dispatch size (--max-workgroups)"}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -653,6 +657,77 @@ TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
                       "(--subgroup-size)",
                       "no range: SubgroupSize needs a known subgroup size (--subgroup-size)"}));
   }
+}
+
+// --- The promised largest dispatch (--max-workgroups, full mode) -------------------
+
+std::vector<std::string> DispatchRanges(const std::string& body, RangeAnalysisMode mode,
+                                        std::array<uint32_t, 3> max_workgroups,
+                                        const std::string& local_size = "local_size_x = 16, "
+                                                                        "local_size_y = 2") {
+  std::vector<uint32_t> words = test::CompileGlsl(ComputeShader(local_size, body), "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Options options;
+  options.range_analysis = mode;
+  options.max_workgroups = max_workgroups;
+  Report report;
+  CollectAccessRecords(*module, options, &report);
+  std::vector<std::string> ranges;
+  for (const AccessRecord& record : report.accesses)
+    if (record.object == "Probe") ranges.push_back(Describe(record));
+  return ranges;
+}
+
+// WorkgroupId in [0, X - 1], NumWorkgroups in [1, X], GlobalInvocationId in
+// [0, X * local size - 1], per component, through a swizzle, a constant subscript and
+// a signed reading.
+TEST(IntegerRange, MaxWorkgroups_BoundsDispatchBuiltins) {
+  const char* body =
+      "probe[gl_WorkGroupID.x] = 0u; probe[gl_WorkGroupID.y] = 0u; probe[gl_WorkGroupID.z] = 0u;\n"
+      "probe[gl_NumWorkGroups.x] = 0u;\n"
+      "probe[gl_GlobalInvocationID.x] = 0u; probe[gl_GlobalInvocationID.y] = 0u;\n"
+      "probe[gl_WorkGroupID[1]] = 0u;\n"
+      "probe[int(gl_GlobalInvocationID.z) - 1] = 0u;";
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {4, 3, 2}),
+            (Ranges{"[0, 3]", "[0, 2]", "[0, 1]", "[1, 4]", "[0, 63]", "[0, 5]", "[0, 2]",
+                    "[-1, 0]"}));
+  // One more workgroup in x: every x bound moves by exactly one group.
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {5, 3, 2}),
+            (Ranges{"[0, 4]", "[0, 2]", "[0, 1]", "[1, 5]", "[0, 79]", "[0, 5]", "[0, 2]",
+                    "[-1, 0]"}));
+}
+
+// The promise is full mode's: reference mode keeps the seed's rules, and full mode
+// without it names the flag.
+TEST(IntegerRange, MaxWorkgroups_OnlyFullModeAndOnlyWithThePromise) {
+  const char* body = "probe[gl_WorkGroupID.x] = 0u; probe[gl_NumWorkGroups.y] = 0u;";
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kReference, {4, 3, 2}),
+            (Ranges{"no range: built-in WorkgroupId has no range",
+                    "no range: built-in NumWorkgroups has no range"}));
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0, 0, 0}),
+            (Ranges{"no range: built-in WorkgroupId has no range without a promised dispatch "
+                    "size (--max-workgroups)",
+                    "no range: built-in NumWorkgroups has no range without a promised "
+                    "dispatch size (--max-workgroups)"}));
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kOff, {4, 3, 2}),
+            (Ranges{"no range: range analysis is off", "no range: range analysis is off"}));
+}
+
+// At the top of u32: the largest promise keeps WorkgroupId exact; a global id that
+// would pass 2^32 - 1 has no range, and one that passes 2^31 - 1 has none as i32.
+TEST(IntegerRange, MaxWorkgroups_OverflowEdges) {
+  const char* body = "probe[gl_WorkGroupID.x] = 0u; probe[gl_GlobalInvocationID.x] = 0u;\n"
+                     "probe[int(gl_GlobalInvocationID.y)] = 0u;";
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0xFFFFFFFFu, 1u << 28, 1},
+                           "local_size_x = 2, local_size_y = 16"),
+            (Ranges{"[0, 4294967294]", "no range: global invocation count overflows u32",
+                    "no range: conversion to i32 of a u32 value that may exceed 2147483647"}));
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0x80000000u, (1u << 27) - 1, 1},
+                           "local_size_x = 2, local_size_y = 16"),
+            (Ranges{"[0, 2147483647]", "[0, 4294967295]", "[0, 2147483631]"}));
 }
 
 // --- InvocationId (full mode) -----------------------------------------------------

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -258,6 +259,7 @@ TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   request.input = {"src", GlslStage::kGeometry, "entry", "file", true};
   request.options.spec_constants[3] = 9;
   request.options.range_analysis = RangeAnalysisMode::kReference;
+  request.options.max_workgroups = {7, 1, 65536};
   request.memory_limit_bytes = 123;
   std::string bytes = worker::EncodeRequest(request);
   worker::Request decoded;
@@ -265,6 +267,7 @@ TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   EXPECT_EQ(decoded.input.entry_point, "entry");
   EXPECT_EQ(decoded.input.stage, GlslStage::kGeometry);
   EXPECT_EQ(decoded.options.spec_constants.at(3), 9u);
+  EXPECT_EQ(decoded.options.max_workgroups, (std::array<uint32_t, 3>{7, 1, 65536}));
   EXPECT_EQ(decoded.memory_limit_bytes, 123u);
   for (size_t cut = 0; cut < bytes.size(); ++cut) {
     worker::Request partial;

@@ -2,6 +2,7 @@
 // things it leaves alone, the report records, "no new block", and validation.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <iostream>
@@ -33,7 +34,8 @@ size_t CountBlocks(const Module& module) {
 }
 
 Outcome RunRobustAccess(const std::vector<uint32_t>& input,
-                        RangeAnalysisMode mode = RangeAnalysisMode::kOff) {
+                        RangeAnalysisMode mode = RangeAnalysisMode::kOff,
+                        std::array<uint32_t, 3> max_workgroups = {}) {
   Outcome outcome;
   std::string error;
   std::optional<Module> module = ParseModule(input, &error);
@@ -43,6 +45,7 @@ Outcome RunRobustAccess(const std::vector<uint32_t>& input,
   Options options;
   options.robust_access = true;
   options.range_analysis = mode;
+  options.max_workgroups = max_workgroups;
   options.collect_ranges = true;
   PassContext context{options, &outcome.report};
   RobustAccessPass pass;
@@ -709,6 +712,51 @@ TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
     std::vector<AccessVerdict> expected = {proven, clamped, clamped, clamped, proven, proven, proven};
     if (mode == RangeAnalysisMode::kReference) expected.assign(7, clamped);
     EXPECT_EQ(verdicts, expected);
+    EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
+    EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
+  }
+}
+
+// --max-workgroups: the promise proves exactly the accesses it bounds. tile[4] indexed by
+// the workgroup id and by the global id over 4 groups of 8: proven with a promise of 4
+// groups, clamped with 5 (the trap: a promise one group too large), with none, and in
+// reference mode; the count and the runtime array are never proven by it.
+const char kDispatchKernel[] = R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer Data { uint tile[4]; uint wide[32]; uint counts[5]; uint rest[]; };
+void main() {
+  tile[gl_WorkGroupID.x] = 1u;
+  wide[gl_GlobalInvocationID.x] = 2u;
+  counts[gl_NumWorkGroups.x] = 3u;
+  rest[gl_GlobalInvocationID.x] = 4u;
+}
+)";
+
+std::vector<AccessVerdict> DataVerdicts(const Outcome& outcome) {
+  std::vector<AccessVerdict> verdicts;
+  for (const AccessRecord& record : outcome.report.accesses)
+    if (record.object == "Data") verdicts.push_back(record.verdict);
+  return verdicts;
+}
+
+TEST(RobustAccess, MaxWorkgroups_ProvesOnlyWithinThePromise) {
+  std::vector<uint32_t> input = test::CompileGlsl(kDispatchKernel, "comp");
+  const AccessVerdict proven = AccessVerdict::kProvenInBounds, clamped = AccessVerdict::kClamped;
+  struct Case {
+    RangeAnalysisMode mode;
+    std::array<uint32_t, 3> promise;
+    std::vector<AccessVerdict> expected;
+  } cases[] = {
+      {RangeAnalysisMode::kFull, {4, 1, 1}, {proven, proven, proven, clamped}},
+      {RangeAnalysisMode::kFull, {5, 1, 1}, {clamped, clamped, clamped, clamped}},
+      {RangeAnalysisMode::kFull, {4, 9, 9}, {proven, proven, proven, clamped}},
+      {RangeAnalysisMode::kFull, {0, 0, 0}, {clamped, clamped, clamped, clamped}},
+      {RangeAnalysisMode::kReference, {4, 1, 1}, {clamped, clamped, clamped, clamped}},
+  };
+  for (const Case& c : cases) {
+    Outcome outcome = RunRobustAccess(input, c.mode, c.promise);
+    EXPECT_EQ(DataVerdicts(outcome), c.expected)
+        << "promise " << c.promise[0] << "," << c.promise[1] << "," << c.promise[2];
     EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
     EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
   }

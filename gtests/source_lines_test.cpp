@@ -243,6 +243,70 @@ TEST_F(DumpRanges, EveryGuardKindNamesItsLine) {
   }
 }
 
+// break, continue, <=, ==, signed && and || (an early return), and discard.
+const char kMoreGuards[] = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+layout(std430, binding = 1) buffer C { uint n; };
+shared uint s[16];
+void main() {
+  uint i = data[gl_GlobalInvocationID.x];
+  int j = int(data[1]);
+  uint r = 0u;
+  for (uint k = 0u; k < n; ++k) {
+    uint q = data[k];
+    if (q >= 16u)
+      break;
+    r += s[q];
+    if (q > 7u)
+      continue;
+    r += s[q + 8u];
+  }
+  if (i <= 15u)
+    r += s[i];
+  if (i == 3u)
+    r += s[i];
+  if (j >= 0 && j < 16)
+    r += s[j];
+  if (j < 0 || j > 15) return;
+  r += s[j];
+  data[0] = r;
+}
+)";
+
+const char kMoreGuardChecks[] = R"(
+CHECK: more.comp:14: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:12)
+CHECK-NEXT: more.comp:17: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:15)
+CHECK-NEXT: more.comp:20: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:19)
+CHECK-NEXT: more.comp:22: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:21)
+CHECK-NEXT: more.comp:24: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:23)
+CHECK-NEXT: more.comp:26: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:25)
+)";
+
+const char kDiscard[] = R"(#version 450
+layout(location = 0) flat in uint v;
+layout(location = 0) out vec4 color;
+layout(std430, binding = 0) buffer B { vec4 lut[16]; };
+void main() {
+  uint w = v;
+  if (w > 15u)
+    discard;
+  color = lut[w];
+}
+)";
+
+TEST_F(DumpRanges, MoreGuardKindsNameTheirLines) {
+  Write("more.comp", kMoreGuards);
+  Write("discard.frag", kDiscard);
+  std::string more = Run("-V --robust-access --dump-ranges -o more.spv more.comp");
+  EXPECT_TRUE(test::FileCheck(more, kMoreGuardChecks));
+  ExpectEveryRecordLocated(more);
+  std::string discard = Run("-V --robust-access --dump-ranges -o discard.spv discard.frag");
+  EXPECT_TRUE(test::FileCheck(
+      discard, "CHECK: discard.frag:9: OpAccessChain B[{{.*}} proven in bounds (proven by the condition at discard.frag:7)"));
+  ExpectEveryRecordLocated(discard);
+}
+
 // A ?: and a guard inside an included file: records and guards name that file.
 const char kIncluding[] = R"(#version 450
 #extension GL_GOOGLE_include_directive : require

@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -736,6 +737,11 @@ TEST(Parse, GlintFlags_FillOptions) {
   EXPECT_TRUE(line.dump_ranges && line.dump_ranges_json);
   EXPECT_EQ(line.glint.uniformity, Severity::kError);
   EXPECT_EQ(line.glint.subgroup_size, 32u);
+  EXPECT_EQ(line.glint.max_workgroups, (std::array<uint32_t, 3>{0, 0, 0}));
+  EXPECT_EQ(Parse({"-V", "--max-workgroups", "64,2,0x10", "a.comp"}).glint.max_workgroups,
+            (std::array<uint32_t, 3>{64, 2, 16}));
+  EXPECT_EQ(Parse({"-V", "--max-workgroups=4294967295,1,1", "a.comp"}).glint.max_workgroups,
+            (std::array<uint32_t, 3>{4294967295u, 1, 1}));
   EXPECT_EQ(line.glint.spec_constants.at(3), 7u);
   EXPECT_EQ(line.glint.spec_constants.at(16), static_cast<uint64_t>(-1));
   EXPECT_FALSE(line.glint.hoist_constant_tables);
@@ -749,6 +755,9 @@ TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--range-analysis=some"}, {"--uniformity=loud"}, {"--uniformity"},
         {"--subgroup-size"}, {"--subgroup-size", "x"}, {"--spec-constant", "3"},
+        {"--max-workgroups"}, {"--max-workgroups", "4,4"}, {"--max-workgroups", "4,4,4,4"},
+        {"--max-workgroups", "4,0,1"}, {"--max-workgroups", "4,,1"}, {"--max-workgroups", "4,1,x"},
+        {"--max-workgroups", "4294967296,1,1"},
         {"--spec-constant", "a=1"}, {"--dump-ranges=xml"}, {"--passes"}, {"--passes="},
         {"--passes=robust_access"}, {"--passes=uniformity,,robust-access"}}) {
     try {

@@ -25,7 +25,7 @@ const Cfg& AnalysisContext::GetCfg(Function& function) {
 }
 
 IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOptions& options) {
-  std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[{options.mode, options.subgroup_size}];
+  std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
     ranges = std::make_unique<IntegerRangeAnalysis>(
         module_, GetDefUse(), options, [this](Function& function) -> const Cfg& {

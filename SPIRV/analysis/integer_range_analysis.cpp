@@ -15,6 +15,8 @@
 //     for every operand value: [0, 2^count.max - 1] (the field is zero-extended).
 //   - InvocationId: [0, OutputVertices - 1] in tessellation control shaders and
 //     [0, Invocations - 1] in geometry shaders (Invocations defaults to 1).
+//   - WorkgroupId, NumWorkgroups and GlobalInvocationId components under the user's
+//     promise of the largest dispatch (Options::max_workgroups, --max-workgroups).
 //   - OpPhi: the union of the incoming values' ranges when all have one (a phi that
 //     depends on itself, as a loop-carried one does, has none).
 //   - OpSelect: the union of both operands' ranges when both have one.
@@ -294,6 +296,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable
                                                                uint32_t component,
                                                                bool is_signed) {
   uint32_t builtin = builtin_of_.at(variable);
+  bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||
+                  builtin == spv::BuiltInGlobalInvocationId;
+  if (dispatch && Full()) return DispatchComponent(variable, builtin, component, is_signed);
   if (builtin != spv::BuiltInLocalInvocationId) {
     const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
     return IntegerRange::None(std::string("built-in ") + (name ? name : "?") + " has no range");
@@ -303,6 +308,32 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable
   std::string why;
   if (!WorkgroupSize(variable, size, &why)) return IntegerRange::None(why);
   return Checked(is_signed, 0, size[component] - 1, "local invocation id");
+}
+
+// Full mode: a component of WorkgroupId, NumWorkgroups or GlobalInvocationId under the
+// user's promise of the largest dispatch (--max-workgroups X,Y,Z): WorkgroupId in
+// [0, X - 1], NumWorkgroups in [1, X], GlobalInvocationId in [0, X * local size - 1].
+// The dispatch size is the application's, so without the promise there is no range.
+IntegerRange IntegerRangeAnalysis::Evaluator::DispatchComponent(uint32_t variable,
+                                                                uint32_t builtin,
+                                                                uint32_t component,
+                                                                bool is_signed) {
+  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
+  std::string builtin_name = std::string("built-in ") + (name ? name : "?");
+  int64_t groups = component < 3 ? options_.max_workgroups[component] : 0;
+  if (component > 2) return IntegerRange::None(builtin_name + " component out of range");
+  if (groups == 0)
+    return IntegerRange::None(builtin_name + " has no range without a promised dispatch "
+                              "size (--max-workgroups)");
+  if (builtin == spv::BuiltInWorkgroupId) return Checked(is_signed, 0, groups - 1, "workgroup id");
+  if (builtin == spv::BuiltInNumWorkgroups)
+    return Checked(is_signed, 1, groups, "workgroup count");
+  int64_t size[3];
+  std::string why;
+  if (!WorkgroupSize(variable, size, &why)) return IntegerRange::None(why);
+  int64_t count = BoundedProduct(groups, size[component]);
+  if (count < 0) return IntegerRange::None("global invocation count overflows u32");
+  return Checked(is_signed, 0, count - 1, "global invocation id");
 }
 
 // Full mode: the largest invocation count (tessellation control OutputVertices, geometry

@@ -10,7 +10,9 @@
 // What it assumes: a valid module (spirv-val clean); specialization constants already
 // replaced by the user's values (passes/specialize_constants) - an OpSpecConstant* that
 // is left counts as unknown, never as its default; a subgroup size the user promises
-// (Options::subgroup_size) is the real one.
+// (Options::subgroup_size) is the real one, and so is a largest dispatch the user
+// promises (Options::max_workgroups, full mode: WorkgroupId, GlobalInvocationId and
+// NumWorkgroups get ranges from it).
 //
 // When it refuses: every value whose range it cannot prove gets "no range" and a
 // specific reason (e.g. "loop bound is not a constant"); an operand without a range
@@ -86,9 +88,11 @@
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_ANALYSIS_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_ANALYSIS_H
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -122,10 +126,14 @@ struct IntegerRange {
 struct IntegerRangeOptions {
   RangeAnalysisMode mode = RangeAnalysisMode::kFull;
   uint32_t subgroup_size = 0;  // 0: unknown
+  // The promised largest dispatch (Options::max_workgroups); {0, 0, 0}: unknown.
+  std::array<uint32_t, 3> max_workgroups{};
 
   static IntegerRangeOptions From(const Options& options) {
-    return {options.range_analysis, options.subgroup_size};
+    return {options.range_analysis, options.subgroup_size, options.max_workgroups};
   }
+  // Analyses built with equal keys give equal ranges (the analysis context's cache).
+  auto Key() const { return std::make_tuple(mode, subgroup_size, max_workgroups); }
 };
 
 class IntegerRangeAnalysis {

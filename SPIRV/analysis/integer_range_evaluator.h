@@ -231,6 +231,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange LoadRange(const Instruction& load, bool is_signed);
   IntegerRange BuiltinScalar(uint32_t variable, bool is_signed);
   IntegerRange BuiltinComponent(uint32_t variable, uint32_t component, bool is_signed);
+  IntegerRange DispatchComponent(uint32_t variable, uint32_t builtin, uint32_t component,
+                                 bool is_signed);
   bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
   bool InvocationCount(uint32_t variable, int64_t* count, std::string* why) const;
   bool EntryPointWorkgroupSize(uint32_t entry_function, int64_t size[3], std::string* why);

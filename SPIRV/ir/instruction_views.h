@@ -1,7 +1,8 @@
 // Typed operand views: small views over one Instruction that name its operands, so
 // that passes and analyses say `LoadView(inst).pointer()` instead of `inst.words.at(0)`.
-// They are the only place in SPIRV/ that knows at which word an operand sits (the
-// existing EntryPointView in module.h is the older, copying sibling of these).
+// The aim (issue 13) is that they are the only place in SPIRV/passes and SPIRV/analysis
+// that knows at which word an operand sits; the grammar-driven decoders (operands.cpp,
+// parser.cpp) stay generic. module.h's EntryPointView is the older, copying sibling.
 //
 // Cost: a view is one pointer, built inline, and allocates nothing. Variable-length
 // operand lists (access chain indices, call arguments, phi pairs...) come back as a

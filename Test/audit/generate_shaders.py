@@ -5,13 +5,18 @@ Each shader mixes the patterns the range analysis knows (for-loops with random
 initialisers, bounds, steps, directions and comparisons, including the edges of the
 i32 and u32 domains; nested loops; gl_LocalInvocationID components and
 gl_LocalInvocationIndex under a random workgroup size; + - * / << >> %; int/uint
-conversions; min / max / modulo) and the patterns it refuses (while loops, compound
+conversions; min / max / modulo; abs, | and ^; components of vectors built from ranged
+values; helper functions with in and out parameters; `i < x.length()` guards; the
+dispatch built-ins under a promised grid, --max-workgroups) and the patterns it refuses (while loops, compound
 conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
 exits, with traps the analysis must not fall for), and uses the resulting
 values as indices into local, shared and buffer arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
-on its own: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
+on its own, except in its traps (see "traps that index out of bounds on purpose": a
+guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length), whose
+out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
+ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
 to know its exact trip count and control values. An index whose bound does not fit its
 array is first brought into range with an operation the analysis is meant to see
@@ -20,9 +25,10 @@ runs long. It never reads Glint's analysis: a wrong range there shows up as an E
 in the audit, not as a mismatch with this file.
 
 Reproducible: shader i of seed S depends only on (S, i).
-The first line of every shader is "// audit-args: --groups=X,Y,Z [--group-budget=N]",
-the dispatch size (a quarter of the shaders get a grid larger than their group budget,
-so that the audit samples a lattice of it).
+The first line of every shader is "// audit-args: --groups=X,Y,Z [--group-budget=N]
+[--max-workgroups=X,Y,Z]", the dispatch size (a quarter of the shaders get a grid larger
+than their group budget, so that the audit samples a lattice of it; a third promise
+their grid to the analysis, which the validator's --dump-ranges must be given too).
 
   generate_shaders.py --seed 1 --count 200 --out DIR
 """
@@ -42,6 +48,19 @@ MAX_INIT_VALUES = 512  # initial values a loop is simulated with
 MAX_ARRAY = {"local": 48, "shared": 1024, "buffer": 2048}
 MAX_SHARED_WORDS = 4096  # 16 KiB of the 32 KiB every Vulkan device gives
 MAX_LOOP_NESTING = 2
+# Helper functions a shader may call (only those it calls are written). glslang does not
+# inline: arguments go through Function variables of the caller, results are returned.
+HELPERS = {
+    "h_mod": "uint h_mod(uint x, uint m) { return x % m; }",
+    "h_min": "uint h_min(uint x, uint b) { return min(x, b); }",
+    "h_below": "uint h_below(uint x, uint n) {\n  if (x >= n) return 0u;\n  return x;\n}",
+    "h_abs_low": "int h_abs_low(int x) { return abs(x) & 1023; }",
+    "h_split": "void h_split(uint x, out uint lo, out uint hi) {\n"
+               "  lo = x & 15u;\n  hi = (x >> 4u) & 15u;\n}",
+}
+# The length of the Result buffer's run-time array as glint-audit sizes it by default
+# (--runtime-array-bytes=65536, 4-byte elements).
+RESULT_LENGTH = 65536 // 4
 
 
 def lit(value, type_name):
@@ -92,7 +111,11 @@ class ShaderWriter:
         if rng.random() < 0.25:  # a grid larger than its budget: the lattice samples it
             self.groups = (rng.randint(5, 300), rng.randint(1, 40), rng.randint(1, 3))
             self.group_budget = rng.randint(8, 27)
+        # A third of the shaders promise their dispatch (--max-workgroups): the analysis
+        # then bounds the dispatch built-ins, and the audit dispatches exactly that grid.
+        self.promise = rng.random() < 0.33
         self.buffer_u = rng.randint(8, MAX_ARRAY["buffer"])
+        self.helpers = set()  # helper functions the shader calls (HELPERS)
         self.buffer_i = rng.randint(8, 64)
 
     # --- naming and emission -------------------------------------------------------
@@ -126,7 +149,7 @@ class ShaderWriter:
 
     def builtin(self):
         x, y, z = self.local_size
-        choice = self.rng.randrange(6)
+        choice = self.rng.randrange(7)
         if choice < 3:
             size = self.local_size[choice]
             # Both spellings: a swizzle and a constant subscript.
@@ -139,6 +162,8 @@ class ShaderWriter:
             axis = self.rng.randrange(3)
             return Expr("gl_WorkGroupID.%s" % "xyz"[axis], "uint", 0, self.groups[axis] - 1)
         axis = self.rng.randrange(3)
+        if choice == 6:  # a sampled box's size: at most the grid's
+            return Expr("gl_NumWorkGroups.%s" % "xyz"[axis], "uint", 1, self.groups[axis])
         total = self.groups[axis] * self.local_size[axis]
         return Expr("gl_GlobalInvocationID.%s" % "xyz"[axis], "uint", 0, total - 1)
 
@@ -176,10 +201,12 @@ class ShaderWriter:
         if depth <= 0 or self.rng.random() < 0.3:
             return self.leaf(type_name)
         op = self.rng.choice(["+", "-", "*", "/", "<<", ">>", "%", "min", "max",
-                              "conv", "&", "neg", "clamp", "select", "bfe"])
+                              "conv", "&", "neg", "clamp", "select", "bfe", "abs", "|",
+                              "^", "vec", "call"])
         a = self.expr(type_name, depth - 1)
         return getattr(self, "op_" + {"+": "add", "-": "sub", "*": "mul", "/": "div",
                                       "<<": "shl", ">>": "shr", "%": "mod", "&": "and",
+                                      "|": "or", "^": "xor",
                                       }.get(op, op))(a, depth)
 
     def op_add(self, a, depth):
@@ -280,6 +307,74 @@ class ShaderWriter:
             return Expr(text, "uint", 0, (1 << bits) - 1)
         half = (1 << (bits - 1)) if bits else 0  # the int form sign-extends the field
         return Expr(text, "int", -half, max(half - 1, 0))
+
+    def op_abs(self, a, depth):
+        """abs of an int; abs(INT_MIN) is INT_MIN itself (two's complement wraps)."""
+        if a.type == "uint":
+            return self.op_and(a, depth)
+        mags = [abs(a.lo), abs(a.hi)]
+        lo = 0 if a.lo <= 0 <= a.hi else min(mags)
+        hi = min(max(mags), I32_MAX)
+        if a.lo == I32_MIN:
+            lo = I32_MIN
+        return Expr("abs(%s)" % a.text, "int", lo, hi)
+
+    def bitwise(self, a, depth, op):
+        b = self.expr(a.type, depth - 1)
+        if a.lo >= 0 and b.lo >= 0:  # no sign bit: the result has no more bits than either
+            hi = (1 << max(a.hi, b.hi).bit_length()) - 1
+            return Expr("(%s %s %s)" % (a.text, op, b.text), a.type, 0, hi)
+        return Expr("(%s %s %s)" % (a.text, op, b.text), a.type, *TYPE_RANGE[a.type])
+
+    def op_or(self, a, depth):
+        return self.bitwise(a, depth, "|")
+
+    def op_xor(self, a, depth):
+        return self.bitwise(a, depth, "^")
+
+    def op_vec(self, a, depth):
+        """A component of a vector built from ranged values, by a swizzle, a constant
+        subscript or a shuffle of a shuffle (OpCompositeConstruct / Extract /
+        VectorShuffle carry a range per component)."""
+        n = self.rng.randint(2, 4)
+        parts = [a] + [self.expr(a.type, depth - 2) for _ in range(n - 1)]
+        self.rng.shuffle(parts)
+        k = self.rng.randrange(n)
+        vec = "%svec%d(%s)" % ("u" if a.type == "uint" else "i", n,
+                               ", ".join(p.text for p in parts))
+        r = self.rng.random()
+        if r < 0.4:
+            text = "%s.%s" % (vec, "xyzw"[k])
+        elif r < 0.7:
+            text = "%s[%d]" % (vec, k)
+        else:  # .(k)(other) then .x
+            other = (k + 1) % n
+            text = "%s.%s%s.x" % (vec, "xyzw"[k], "xyzw"[other])
+        return Expr(text, a.type, parts[k].lo, parts[k].hi)
+
+    def op_call(self, a, depth):
+        """A helper function (glslang passes `in` arguments through Function variables
+        of the caller and returns the value): the analysis must union every call site."""
+        if a.type == "int":
+            return Expr("h_abs_low(%s)" % a.text, "int", *self.h_abs_low_range(a))
+        r = self.rng.random()
+        if r < 0.4:
+            k = self.rng.randint(1, 40)
+            self.helpers.add("h_mod")
+            return Expr("h_mod(%s, %du)" % (a.text, k), "uint", 0, min(a.hi, k - 1))
+        if r < 0.7:
+            b = self.expr("uint", depth - 1)
+            self.helpers.add("h_min")
+            return Expr("h_min(%s, %s)" % (a.text, b.text), "uint", min(a.lo, b.lo),
+                        min(a.hi, b.hi))
+        n = self.rng.randint(1, 64)
+        self.helpers.add("h_below")
+        return Expr("h_below(%s, %du)" % (a.text, n), "uint", 0, min(a.hi, n - 1))
+
+    def h_abs_low_range(self, a):
+        """h_abs_low(x) = abs(x) & 1023 (bits of INT_MIN's abs are 0x80000000 & 1023 = 0)."""
+        self.helpers.add("h_abs_low")
+        return 0, 1023
 
     def op_select(self, a, depth):
         b = self.expr(a.type, depth - 1)
@@ -400,12 +495,34 @@ class ShaderWriter:
                 break
         else:
             return
+        bound_text = self.loop_bound(init, compare, bound, step, increasing, type_name)
+        if isinstance(bound_text, tuple):
+            bound_text, seen = bound_text
         var = self.fresh("i")
         update = self.loop_update(var, step, increasing, type_name)
         self.emit("for (%s %s = %s; %s %s %s; %s) {" % (
-            type_name, var, init.text, var, op, lit(bound, type_name), update))
+            type_name, var, init.text, var, op, bound_text, update))
         self.body_with(Expr(var, type_name, *seen) if seen[0] is not None else None, depth,
                        self.trip_limit())
+
+    def loop_bound(self, init, compare, bound, step, increasing, type_name):
+        """The bound's text: mostly the constant, sometimes a value that is not one (the
+        constant or one less, by invocation), which the analysis can only meet by
+        widening the loop-carried counter and narrowing it with the loop's test. Returns
+        (text, control values seen) when it is not the constant."""
+        text = lit(bound, type_name)
+        if self.rng.random() >= 0.3 or bound <= TYPE_RANGE[type_name][0]:
+            return text
+        seen = self.simulate(range(init.lo, init.hi + 1), compare, bound, step, increasing,
+                             type_name)
+        low = self.simulate(range(init.lo, init.hi + 1), compare, bound - 1, step,
+                            increasing, type_name)
+        if low is None or seen is None:
+            return text
+        ends = [v for v in (seen[0], seen[1], low[0], low[1]) if v is not None]
+        both = (min(ends), max(ends)) if ends else (None, None)
+        odd = "(gl_LocalInvocationIndex & 1u)"
+        return "(%s - %s)" % (text, odd if type_name == "uint" else "int%s" % odd), both
 
     def loop_update(self, var, step, increasing, type_name):
         """The continue clause; some spellings the analysis must refuse."""
@@ -510,6 +627,8 @@ class ShaderWriter:
             test = "data_u[%d] %s %s" % (slot, op, lit(c, "uint") if type_name == "uint"
                                          else "%su" % max(c, 0))
         style = self.rng.choice(["then", "else", "exit"])
+        if trap and (trap != "signed" or type_name == "uint"):
+            self.emit("// trap: %s" % trap)
         holds = op if style == "then" else self.NEGATED[op]
         seen = self.narrowed(local, holds, c) if trap is None else None
         inside = Expr(name, type_name, *seen) if seen else None
@@ -546,6 +665,94 @@ class ShaderWriter:
         if self.rng.random() < 0.7:  # index with it straight away
             self.access(visible)
 
+    # --- traps that index out of bounds on purpose --------------------------------
+    # Each of these reaches an index one past its array (or far below it) at run time;
+    # only the clamp keeps it contained, and glint-audit clamps what the analysis does
+    # not prove (its default; the soak and CI never pass --no-robust-access). A proof that
+    # drops such a clamp is an ESCAPE, since the observed index leaves the proven range.
+    # The out-of-bounds accesses touch only the Data block (data_u is followed by data_i)
+    # or the Result buffer's run-time array, never a local or shared array.
+    def near(self, center, spread):
+        """A uint in [center - spread, center + spread] that varies between invocations."""
+        source = self.convert(self.builtin(), "uint")
+        return Expr("(%du + (%s %% %du))" % (center - spread, source.text, 2 * spread + 1),
+                    "uint", center - spread, center + spread)
+
+    def trap_wrong_bound(self):
+        """A guard whose bound is the array's size itself: `if (q <= N) data_u[q]`."""
+        n = self.buffer_u
+        q = self.near(n - 1, 2)
+        name = self.fresh("q")
+        self.emit("// trap: wrong-bound (index %d of data_u[%d] passes the guard)" % (n, n))
+        self.emit("uint %s = %s;" % (name, q.text))
+        style = self.rng.choice(["le", "lt", "exit", "else", "gt-exit"])
+        if style == "le":
+            self.emit("if (%s <= %du) acc += data_u[%s];" % (name, n, name))
+        elif style == "lt":
+            self.emit("if (%s < %du) data_u[%s] = acc;" % (name, n + 1, name))
+        elif style == "exit":
+            self.emit("if (%s >= %du) return;" % (name, n + 1))
+            self.emit("acc += data_u[%s];" % name)
+        elif style == "else":
+            self.emit("if (%s > %du) { acc += 1u; } else { acc += data_u[%s]; }" % (name, n, name))
+        else:  # the "q > N" that should have been "q >= N"
+            self.emit("if (%s > %du) return;" % (name, n))
+            self.emit("data_u[%s] = acc + 3u;" % name)
+
+    def trap_abs_int_min(self):
+        """abs(INT_MIN) is INT_MIN: `if (abs(v) < N) data_u[abs(v)]` indexes far below."""
+        source = self.convert(self.builtin(), "uint")
+        name = self.fresh("m")
+        self.emit("// trap: abs-int-min")
+        self.emit("int %s = abs(int(0x80000000u | (%s & 1u)));" % (name, source.text))
+        if self.rng.random() < 0.5:
+            self.emit("if (%s < %d) acc += data_u[%s];" % (name, self.buffer_u, name))
+        else:
+            self.emit("if (%s >= %d) return;" % (name, self.buffer_u))
+            self.emit("acc += data_u[%s];" % name)
+
+    def trap_length_le(self):
+        """`<=` against a run-time length lets the index equal the length."""
+        q = self.near(RESULT_LENGTH - 1, 2)
+        name = self.fresh("q")
+        self.emit("// trap: length-le (index result.length() passes the guard)")
+        self.emit("uint %s = %s;" % (name, q.text.replace("%du" % (RESULT_LENGTH - 3),
+                                                           "(uint(result.length()) - 3u)")))
+        length = self.rng.choice(["uint(result.length())", "result.length()"])
+        cast = name if length.startswith("uint") else "int(%s)" % name
+        self.emit("if (%s <= %s) acc += result[%s];" % (cast, length, name))
+
+    def length_guard(self):
+        """The sound form: `i < x.length()` proves x[i] (unsigned, or signed and >= 0)."""
+        q = self.near(RESULT_LENGTH - 1, 2)
+        name = self.fresh("q")
+        self.emit("uint %s = %s;" % (name, q.text.replace("%du" % (RESULT_LENGTH - 3),
+                                                           "(uint(result.length()) - 3u)")))
+        style = self.rng.choice(["then", "exit", "signed"])
+        if style == "then":
+            self.emit("if (%s < uint(result.length())) acc += result[%s];" % (name, name))
+        elif style == "exit":
+            self.emit("if (%s >= uint(result.length())) return;" % name)
+            self.emit("acc += result[%s];" % name)
+        else:
+            self.emit("if (int(%s) >= 0 && int(%s) < result.length()) acc += result[int(%s)];"
+                      % (name, name, name))
+
+    def out_parameter(self):
+        """Two results through out parameters of a helper."""
+        value = self.convert(self.expr("uint", self.rng.randint(0, 2)), "uint")
+        lo, hi = self.fresh("o"), self.fresh("o")
+        self.helpers.add("h_split")
+        self.emit("uint %s, %s;" % (lo, hi))
+        self.emit("h_split(%s, %s, %s);" % (value.text, lo, hi))
+        self.scope.append(Expr(lo, "uint", 0, 15))
+        self.scope.append(Expr(hi, "uint", 0, 15))
+        self.access(self.scope[-self.rng.randint(1, 2)])
+
+    def trap(self):
+        self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
+                         self.length_guard, self.out_parameter])()
+
     def statements(self, depth, count):
         visible = len(self.scope)  # locals declared here end with this block
         for _ in range(count):
@@ -556,6 +763,8 @@ class ShaderWriter:
                 self.while_loop(depth)
             elif r < 0.44 and depth > 0:
                 self.guard(depth)
+            elif r < 0.47:
+                self.trap()
             elif r < 0.5:
                 self.vector_access()
             elif r < 0.6:
@@ -570,6 +779,8 @@ class ShaderWriter:
         body = self.lines
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
+        if self.promise:
+            budget += " --max-workgroups=%d,%d,%d" % self.groups
         head = [
             "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
             "#version 450",
@@ -581,6 +792,7 @@ class ShaderWriter:
             "layout(std430, set = 0, binding = 1) buffer Result { uint result[]; };",
         ]
         head += ["shared uint %s[%d];" % (n, s) for k, n, _, s in self.arrays if k == "shared"]
+        head += [HELPERS[name] for name in sorted(self.helpers)]
         main = ["void main() {", "  uint acc = gl_LocalInvocationIndex;"]
         for kind, name, _, size in self.arrays:
             if kind == "local":

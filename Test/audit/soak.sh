@@ -5,29 +5,38 @@
 # refuses) is copied to Test/audit/regressions/ as escape_<seed>_<n>.comp, so that it
 # becomes a permanent test (gtests/audit_test: AuditGenerated.Regressions_ZeroEscapes).
 #
-#   Test/audit/soak.sh BUILD_DIR [SEED] [COUNT]      e.g. soak.sh build 7 5000
+#   Test/audit/soak.sh BUILD_DIR [SEED] [COUNT] [FIRST]   e.g. soak.sh build 7 5000
+# FIRST (default 0) is the index of the first shader, so that a long soak can run in
+# chunks (soak.sh build 7 500 0; soak.sh build 7 500 500; ...) whose totals add up and
+# whose shaders are those of one run of COUNT * chunks.
+# BUILD_DIR needs only Audit/glint-audit and StandAlone/glslangValidator: copy them to a
+# directory of their own for a long soak, so that rebuilding does not relink them under it.
 # SOAK_AUDIT_ARGS adds glint-audit flags, e.g. SOAK_AUDIT_ARGS=--range-analysis=reference.
 # Dispatches get 60 s each (lavapipe compiles a pipeline on its first dispatch, slowly
 # on a loaded machine).
 # Exit status: 0 when no shader escaped or failed, 1 otherwise.
 set -euo pipefail
-build=${1:?usage: soak.sh BUILD_DIR [SEED] [COUNT]}
+build=${1:?usage: soak.sh BUILD_DIR [SEED] [COUNT] [FIRST]}
 seed=${2:-soak}
 count=${3:-2000}
+first=${4:-0}
 here=$(cd "$(dirname "$0")" && pwd)
 audit="$build/Audit/glint-audit"
 validator="$build/StandAlone/glslangValidator"
 [[ -x $audit && -x $validator ]] || { echo "soak: build glint-audit and glslangValidator in $build first" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 "$here/generate_shaders.py" --seed "$seed" --count "$count" --out "$work/shaders"
+python3 "$here/generate_shaders.py" --seed "$seed" --count "$count" --first "$first" --out "$work/shaders"
 
 audit_one() {
-  local shader=$1 args log
+  local shader=$1 args log promise
   args=$(sed -n '1s|^// audit-args: ||p' "$shader")
   log="$shader.log"
   # The module goes to the soak's own directory, never to the machine's /dev/null.
-  if ! "$validator" -V --dump-ranges -o "$shader.spv" "$shader" > "$shader.ranges" 2>&1; then
+  # The analysis's own flags among the audit's (the promised dispatch) go to both.
+  promise=$(grep -o -- '--max-workgroups=[0-9,]*' <<< "$args" || true)
+  # shellcheck disable=SC2086
+  if ! "$validator" -V --dump-ranges $promise -o "$shader.spv" "$shader" > "$shader.ranges" 2>&1; then
     echo "FAILED --dump-ranges" > "$log"; return
   fi
   # shellcheck disable=SC2086
@@ -53,5 +62,5 @@ for log in "$work"/shaders/*.log; do
     echo "soak: $(basename "$shader") kept as $keep:"; cat "$log"
   fi
 done
-echo "soak: seed $seed: $count shaders, $sites sites: $ok ok, $escapes ESCAPE, $unreached not reached, $norange no range; $failed shaders escaped or failed"
+echo "soak: seed $seed: $count shaders from $first, $sites sites: $ok ok, $escapes ESCAPE, $unreached not reached, $norange no range; $failed shaders escaped or failed"
 exit $status

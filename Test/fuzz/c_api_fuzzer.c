@@ -74,6 +74,9 @@ static void SetOptions(glint_options_t* options, const uint8_t* h) {
         "target-env setter accepts exactly its enum");
   Check(glint_options_set_subgroup_size(options, h[9] == 0xFF ? UINT32_MAX : h[9]) == 1,
         "subgroup setter");
+  Check(glint_options_set_max_workgroups(options, h[9], h[9], h[13] == 0xFF ? UINT32_MAX : 1) ==
+            (h[9] != 0),
+        "max-workgroups setter refuses a mix of 0 and not");
   for (uint8_t i = 0; i < h[10] % 4; ++i)
     Check(glint_options_set_spec_constant(options, i * h[11], (uint64_t)h[12] << (8 * i)) == 1,
           "spec-constant setter");

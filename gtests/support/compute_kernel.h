@@ -3,17 +3,18 @@
 #ifndef GLINT_GTESTS_COMPUTE_KERNEL_H
 #define GLINT_GTESTS_COMPUTE_KERNEL_H
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
 namespace glint::test {
 
-// Runs `spirv` once (one workgroup) with buffers[b] at set 0, binding b and `push` as push
-// constants. Returns the buffers after the run; empty, with a test failure recorded,
-// when there is no device or the run fails.
+// Runs `spirv` once (`groups` workgroups, one by default) with buffers[b] at set 0,
+// binding b and `push` as push constants. Returns the buffers after the run; empty, with
+// a test failure recorded, when there is no device or the run fails.
 std::vector<std::vector<uint32_t>> RunComputeKernel(
     const std::vector<uint32_t>& spirv, const std::vector<std::vector<uint32_t>>& buffers,
-    const std::vector<uint32_t>& push);
+    const std::vector<uint32_t>& push, std::array<uint32_t, 3> groups = {1, 1, 1});
 
 }  // namespace glint::test
 

@@ -26,6 +26,7 @@
 #ifndef GLINT_GLINT_H
 #define GLINT_GLINT_H
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -73,6 +74,13 @@ struct Options {
   Severity uniformity = Severity::kWarning;
   // The subgroup size the user promises (0: unknown). GLSL has no way to say it.
   uint32_t subgroup_size = 0;
+  // The largest dispatch the user promises, in workgroups per dimension ({0, 0, 0}:
+  // unknown; otherwise each at least 1): every WorkgroupId component c is below
+  // max_workgroups[c] (a vkCmdDispatchBase base included) and NumWorkgroups[c] is at
+  // most max_workgroups[c]. Like subgroup_size a promise, not a check: full range
+  // analysis bounds WorkgroupId, GlobalInvocationId (with the workgroup size) and
+  // NumWorkgroups by it, so a larger dispatch may index out of bounds.
+  std::array<uint32_t, 3> max_workgroups{};
   // Values for specialization constants, by SpecId; applied before analysis.
   std::map<uint32_t, uint64_t> spec_constants;
   // Fill Report::accesses with one record per dynamic index, and Report::tables with

@@ -97,6 +97,11 @@ GLINT_EXPORT int glint_options_set_range_analysis(glint_options_t* options,
 GLINT_EXPORT int glint_options_set_uniformity(glint_options_t* options,
                                               int severity /* glint_severity_t */);
 GLINT_EXPORT int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size);
+/* The largest dispatch the application makes, in workgroups per dimension (a promise,
+ * like the subgroup size; see glint::Options::max_workgroups). Each count at least 1, or
+ * all three 0 for "unknown" (the default); 0 for any other mix. Since 0.3. */
+GLINT_EXPORT int glint_options_set_max_workgroups(glint_options_t* options, uint32_t x,
+                                                  uint32_t y, uint32_t z);
 GLINT_EXPORT int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, uint64_t value);
 GLINT_EXPORT int glint_options_set_collect_ranges(glint_options_t* options, int enabled);
 GLINT_EXPORT int glint_options_set_target_env(glint_options_t* options,

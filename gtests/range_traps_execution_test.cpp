@@ -1,0 +1,255 @@
+// Execution tests on lavapipe of the range analysis's traps (the generator's traps in
+// Test/audit/generate_shaders.py, issue 14): shaders whose guard looks like a proof but
+// is not one. For each, unclamped (glslang's own output) the out-of-bounds index really
+// reaches the access at run time: the index is recorded beside the access, and the write
+// lands on a guard word next to the array, or, for an index far outside the buffer,
+// where lavapipe's 32-bit byte offset wraps to (values[0xFFFFFFFF] is before[3],
+// values[INT_MIN] is values[0]: memory the index never named), unless robustBufferAccess
+// drops it. Clamped with
+// --robust-access in full mode, the analysis proves none of them, so every clamp stays:
+// the write lands on the array's last element and every guard word is unchanged.
+// The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
+// removes the clamp and the output is the unclamped one; one group too large, the
+// access stays clamped and a dispatch of that size stays contained.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "Execution/vk_runner.h"
+#include "support/compute_kernel.h"
+#include "support/test_support.h"
+
+namespace glint {
+namespace {
+
+constexpr uint32_t kGuard = 0x6A6A6A6Au;
+constexpr uint32_t kMark = 0xC0FFEEu;
+
+// Data: before[4] (words 0-3), values[8] (4-11), after[4] (12-15), then the index the
+// access saw (16) and a buffer element the reload trap tests (17).
+constexpr size_t kValues = 4, kAfter = 12, kSeen = 16, kSlot = 17, kWords = 18;
+
+std::string Kernel(const std::string& body) {
+  return R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Data {
+  uint before[4]; uint values[8]; uint after[4]; uint seen; uint slot;
+};
+layout(push_constant) uniform P { int a; int b; };
+void main() {
+)" + body + "\n}\n";
+}
+
+std::vector<uint32_t> Input() {
+  std::vector<uint32_t> data(kWords, kGuard);
+  for (uint32_t i = 0; i < 8; ++i) data[kValues + i] = 100 + i;
+  data[kSeen] = 0;
+  data[kSlot] = 5;
+  return data;
+}
+
+// glslang's output, or Glint's with --robust-access (full mode, validated).
+std::vector<uint32_t> Compile(const std::string& glsl, bool clamped, Report* report = nullptr,
+                              std::array<uint32_t, 3> max_workgroups = {}) {
+  std::vector<uint32_t> words = test::CompileGlsl(glsl, "comp");
+  if (!clamped) return words;
+  Options options;
+  options.robust_access = true;
+  options.range_analysis = RangeAnalysisMode::kFull;
+  options.max_workgroups = max_workgroups;
+  options.collect_ranges = true;
+  options.validate = true;
+  Report local;
+  Report* out = report ? report : &local;
+  EXPECT_TRUE(Process(words, options, out))
+      << (out->diagnostics.empty() ? "" : out->diagnostics[0].message);
+  return words;
+}
+
+struct Trap {
+  const char* name;
+  const char* body;  // records the index in `seen`, then writes kMark through it
+  int32_t a, b;      // push constants
+  uint32_t index;    // the index the access sees (as u32)
+  // The word the unclamped write overwrites. For an index far outside the buffer
+  // (far = true) the write is either dropped (robustBufferAccess) or, as lavapipe does,
+  // lands where the byte offset wraps in 32 bits: 16 + 4 * index modulo 2^32.
+  int hit;
+  bool far = false;
+};
+
+void PrintTo(const Trap& t, std::ostream* out) { *out << t.name; }
+
+const Trap kTraps[] = {
+    // `<=` where `<` was meant: index 8 of values[8] passes.
+    {"WrongBoundLessEqual", "uint q = uint(a);\nif (q <= 8u) { seen = q; values[q] = 0xC0FFEEu; }",
+     8, 0, 8, int(kAfter)},
+    // The issue's `q > 16` form: an early exit that lets the size itself through.
+    {"WrongBoundExitAbove", "uint q = uint(a);\nif (q > 8u) return;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
+     8, 0, 8, int(kAfter)},
+    // A test on one load of a buffer element, the use of a later load of it.
+    {"TestOneLoadUseAnother",
+     "if (slot < 8u) {\n  slot = slot + uint(a);\n  seen = slot;\n  values[slot] = 0xC0FFEEu;\n}",
+     3, 0, 8, int(kAfter)},
+    // A signed test on an unsigned value: int(u) < 8 holds for u = 0xFFFFFFFF.
+    {"SignedTestUnsignedUse", "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[u] = 0xC0FFEEu; }",
+     -1, 0, 0xFFFFFFFFu, int(kValues) - 1, true},
+    // ... and its signed reading has no lower bound: values[-1] is before[3].
+    {"SignedTestNoLowerBound",
+     "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[int(u)] = 0xC0FFEEu; }", -1, 0,
+     0xFFFFFFFFu, int(kValues) - 1},
+    // abs(INT_MIN) is INT_MIN: abs(m) < 8 holds, the index is far below the array.
+    {"AbsOfIntMin", "int m = abs(a);\nif (m < 8) { seen = uint(m); values[m] = 0xC0FFEEu; }",
+     INT_MIN, 0, 0x80000000u, int(kValues), true},
+    // A local overwritten after its test.
+    {"LocalOverwrittenAfterTest",
+     "int i = a;\nif (i >= 0 && i < 8) {\n  i = b;\n  seen = uint(i);\n  values[i] = 0xC0FFEEu;\n}",
+     3, 8, 8, int(kAfter)},
+};
+
+class RangeTrap : public ::testing::TestWithParam<Trap> {};
+
+// Unclamped, the out-of-bounds index reaches the access and the write leaves the array.
+TEST_P(RangeTrap, Unclamped_OutOfBoundsIndexOccurs) {
+  const Trap& t = GetParam();
+  std::vector<std::vector<uint32_t>> out = test::RunComputeKernel(
+      Compile(Kernel(t.body), false), {Input()}, {uint32_t(t.a), uint32_t(t.b)});
+  ASSERT_EQ(out.size(), 1u);
+  const std::vector<uint32_t>& data = out[0];
+  EXPECT_EQ(data[kSeen], t.index) << "the trap's index reached the access";
+  EXPECT_EQ(data[kValues + 7], 107u) << "not where a clamp would have put it";
+  for (uint32_t i = 0; i < 8; ++i)
+    if (int(kValues + i) != t.hit) EXPECT_EQ(data[kValues + i], 100 + i) << "values[" << i << "]";
+  size_t marks = size_t(std::count(data.begin(), data.end(), kMark));
+  if (!t.far || marks) {
+    EXPECT_EQ(data[t.hit], kMark) << "the write landed on word " << t.hit;
+    EXPECT_EQ(marks, 1u);
+  }
+}
+
+// Clamped in full mode, no proof removes the trap's clamp: the write lands on values[7]
+// and every guard word keeps its value.
+TEST_P(RangeTrap, ClampedFullMode_Contained) {
+  const Trap& t = GetParam();
+  Report report;
+  std::vector<uint32_t> words = Compile(Kernel(t.body), true, &report);
+  for (const AccessRecord& record : report.accesses)
+    EXPECT_NE(record.verdict, AccessVerdict::kProvenInBounds)
+        << "line " << record.location.line << ": " << record.object << " proven in bounds";
+  EXPECT_FALSE(report.accesses.empty());
+  std::vector<std::vector<uint32_t>> out =
+      test::RunComputeKernel(words, {Input()}, {uint32_t(t.a), uint32_t(t.b)});
+  ASSERT_EQ(out.size(), 1u);
+  const std::vector<uint32_t>& data = out[0];
+  EXPECT_EQ(data[kSeen], t.index) << "the same index reached the access";
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(data[i], kGuard) << "before[" << i << "]";
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(data[kAfter + i], kGuard) << "after[" << i << "]";
+  EXPECT_EQ(data[kValues + 7], kMark) << "the clamp wrote values[7]";
+  for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(data[kValues + i], 100 + i) << "values[" << i << "]";
+}
+
+INSTANTIATE_TEST_SUITE_P(Traps, RangeTrap, ::testing::ValuesIn(kTraps),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// `<=` against a run-time length: index length passes. The array fills its binding, so
+// unclamped the write goes past the binding's end (dropped by robustBufferAccess: no
+// element gets it); clamped, OpArrayLength - 1 gets it.
+const char kLengthLessEqual[] = R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, binding = 0) buffer Rt { uint arr[]; };
+layout(std430, binding = 1) buffer Out { uint seen; uint length_seen; };
+layout(push_constant) uniform P { int a; int b; };
+void main() {
+  uint q = uint(arr.length()) - 1u + uint(a);
+  length_seen = uint(arr.length());
+  if (q <= uint(arr.length())) { seen = q; arr[q] = 0xC0FFEEu; }
+}
+)";
+
+TEST(RangeTrapLength, LessEqualLength_OccursUnclampedAndIsContainedClamped) {
+  const std::vector<uint32_t> values = {100, 101, 102, 103, 104, 105, 106, 107};
+  std::vector<std::vector<uint32_t>> plain =
+      test::RunComputeKernel(Compile(kLengthLessEqual, false), {values, {0, 0}}, {1, 0});
+  ASSERT_EQ(plain.size(), 2u);
+  EXPECT_EQ(plain[1][1], 8u) << "length";
+  EXPECT_EQ(plain[1][0], 8u) << "index length reached the access";
+  EXPECT_EQ(plain[0], values) << "the write left the array";
+
+  Report report;
+  std::vector<uint32_t> words = Compile(kLengthLessEqual, true, &report);
+  for (const AccessRecord& record : report.accesses)
+    EXPECT_NE(record.verdict, AccessVerdict::kProvenInBounds) << record.object;
+  std::vector<std::vector<uint32_t>> clamped =
+      test::RunComputeKernel(words, {values, {0, 0}}, {1, 0});
+  ASSERT_EQ(clamped.size(), 2u);
+  EXPECT_EQ(clamped[1][0], 8u);
+  std::vector<uint32_t> expected = values;
+  expected[7] = kMark;
+  EXPECT_EQ(clamped[0], expected);
+}
+
+// --max-workgroups: tile[4] by the workgroup id, wide[8] by the global id (2 per group).
+const char kDispatch[] = R"(#version 450
+layout(local_size_x = 2) in;
+layout(std430, binding = 0) buffer Data { uint tile[4]; uint wide[8]; uint after[4]; };
+void main() {
+  tile[gl_WorkGroupID.x] = gl_WorkGroupID.x + 1u;
+  wide[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x + 10u;
+}
+)";
+
+std::vector<uint32_t> DispatchInput() { return std::vector<uint32_t>(16, kGuard); }
+
+size_t CountProven(const Report& report) {
+  return size_t(std::count_if(report.accesses.begin(), report.accesses.end(), [](auto& r) {
+    return r.verdict == AccessVerdict::kProvenInBounds;
+  }));
+}
+
+// The promise kept (4 groups promised, 4 dispatched): both accesses are proven, no
+// clamp is emitted, and the output is exactly the unclamped one.
+TEST(MaxWorkgroupsExecution, PromiseKept_ProvenAndSameOutputAsUnclamped) {
+  Report report;
+  std::vector<uint32_t> words = Compile(kDispatch, true, &report, {4, 1, 1});
+  EXPECT_EQ(CountProven(report), 2u);
+  std::vector<std::vector<uint32_t>> plain =
+      test::RunComputeKernel(Compile(kDispatch, false), {DispatchInput()}, {}, {4, 1, 1});
+  std::vector<std::vector<uint32_t>> proven =
+      test::RunComputeKernel(words, {DispatchInput()}, {}, {4, 1, 1});
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(proven, plain);
+  std::vector<uint32_t> expected = {1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17,
+                                    kGuard, kGuard, kGuard, kGuard};
+  EXPECT_EQ(plain[0], expected);
+}
+
+// One group more than the promise covers: unclamped, group 4 writes tile[4] (wide[0])
+// and wide[8..9] (after[0..1]); with a promise of 5 (one too large for tile[4]) nothing
+// is proven, every clamp stays and the same dispatch stays inside both arrays.
+TEST(MaxWorkgroupsExecution, PromiseOffByOne_StaysClampedAndContained) {
+  std::vector<std::vector<uint32_t>> plain =
+      test::RunComputeKernel(Compile(kDispatch, false), {DispatchInput()}, {}, {5, 1, 1});
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0][12], 18u) << "wide[8] is after[0]: the index occurs unclamped";
+  EXPECT_EQ(plain[0][13], 19u) << "wide[9] is after[1]";
+
+  Report report;
+  std::vector<uint32_t> words = Compile(kDispatch, true, &report, {5, 1, 1});
+  EXPECT_EQ(CountProven(report), 0u);
+  std::vector<std::vector<uint32_t>> clamped =
+      test::RunComputeKernel(words, {DispatchInput()}, {}, {5, 1, 1});
+  ASSERT_EQ(clamped.size(), 1u);
+  for (size_t i = 12; i < 16; ++i) EXPECT_EQ(clamped[0][i], kGuard) << "after[" << i - 12 << "]";
+  EXPECT_EQ(clamped[0][0], 1u);
+  EXPECT_TRUE(clamped[0][3] == 4u || clamped[0][3] == 5u) << "tile[3] by group 3 or 4 (clamped)";
+  EXPECT_TRUE(clamped[0][11] == 17u || clamped[0][11] == 18u || clamped[0][11] == 19u)
+      << "wide[7] by invocation 7, 8 or 9 (clamped)";
+}
+
+}  // namespace
+}  // namespace glint
