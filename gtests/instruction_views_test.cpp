@@ -320,6 +320,132 @@ TEST(InstructionViews, MissingOperand_Throws) {
   EXPECT_THROW(StoreView(store).object(), std::out_of_range);
 }
 
+// The views and accessors the passes (SPIRV/passes) added.
+
+TEST(InstructionViews, Store_MemoryAccessPresence) {
+  const Instruction plain(spv::OpStore, 0, 0, {7, 11});
+  EXPECT_FALSE(StoreView(plain).has_memory_access());
+  const Instruction aligned(spv::OpStore, 0, 0, {7, 11, spv::MemoryAccessAlignedMask, 4});
+  EXPECT_TRUE(StoreView(aligned).has_memory_access());
+}
+
+// Positions count an OpPtrAccessChain's Element as 0; vectors' dynamic index is 0.
+TEST(InstructionViews, IndexedAccess_PositionsAsTheAccessReportCounts) {
+  const Instruction chain(spv::OpAccessChain, 4, 20, {7, 30, 31});
+  ASSERT_EQ(IndexedAccessView(chain).index_count(), 2u);
+  EXPECT_EQ(IndexedAccessView(chain).object(), 7u);
+  EXPECT_EQ(IndexedAccessView(chain).index(1), 31u);
+  const Instruction ptr_chain(spv::OpInBoundsPtrAccessChain, 4, 21, {7, 40, 41});
+  ASSERT_EQ(IndexedAccessView(ptr_chain).index_count(), 2u);
+  EXPECT_EQ(IndexedAccessView(ptr_chain).index(0), 40u);  // the Element
+  EXPECT_EQ(IndexedAccessView(ptr_chain).index(1), 41u);
+  const Instruction extract(spv::OpVectorExtractDynamic, 2, 22, {60, 11});
+  ASSERT_EQ(IndexedAccessView(extract).index_count(), 1u);
+  EXPECT_EQ(IndexedAccessView(extract).object(), 60u);
+  EXPECT_EQ(IndexedAccessView(extract).index(0), 11u);
+  Instruction insert(spv::OpVectorInsertDynamic, 3, 23, {60, 12, 11});
+  ASSERT_EQ(IndexedAccessView(insert).index_count(), 1u);
+  EXPECT_EQ(IndexedAccessView(insert).index(0), 11u);  // not the component (12)
+  IndexedAccessView(insert).index(0) = 13;
+  EXPECT_EQ(insert.words, (std::vector<uint32_t>{60, 12, 13}));
+  EXPECT_FALSE(IndexedAccessView<const Instruction>::Accepts(spv::OpCompositeExtract));
+}
+
+TEST(InstructionViews, IndexedTypeOf_OneStepIntoEachComposite) {
+  EXPECT_EQ(IndexedTypeOf(Instruction(spv::OpTypeArray, 0, 5, {2, 17})), 2u);
+  EXPECT_EQ(IndexedTypeOf(Instruction(spv::OpTypeRuntimeArray, 0, 6, {3})), 3u);
+  EXPECT_EQ(IndexedTypeOf(Instruction(spv::OpTypeVector, 0, 7, {2, 4})), 2u);
+  EXPECT_EQ(IndexedTypeOf(Instruction(spv::OpTypeMatrix, 0, 8, {7, 3})), 7u);
+  const Instruction structure(spv::OpTypeStruct, 0, 9, {2, 5, 6});
+  EXPECT_EQ(IndexedTypeOf(structure, 0), 2u);
+  EXPECT_EQ(IndexedTypeOf(structure, 2), 6u);
+  EXPECT_EQ(IndexedTypeOf(structure, 3), 0u);  // no such member
+  EXPECT_EQ(IndexedTypeOf(Instruction(spv::OpTypeInt, 0, 2, {32, 0})), 0u);
+  EXPECT_EQ(IndexedTypeOf(Instruction(spv::OpTypePointer, 0, 3, {7, 2})), 0u);
+}
+
+TEST(InstructionViews, Constant_SetValueNarrowAndWide) {
+  Instruction constant(spv::OpConstant, 2, 11, {5});
+  ConstantView(constant).set_value(0x0123456789abcdefull, /*wide=*/true);
+  EXPECT_EQ(constant.words, (std::vector<uint32_t>{0x89abcdefu, 0x01234567u}));
+  EXPECT_EQ(ConstantView(constant).value64(), 0x0123456789abcdefull);
+  ConstantView(constant).set_value(0xfffffff0u, /*wide=*/false);
+  EXPECT_EQ(constant.words, (std::vector<uint32_t>{0xfffffff0u}));
+}
+
+TEST(InstructionViews, ConstantCompositeReplicate_ByNumber) {
+  const Instruction replicate(static_cast<spv::Op>(4461), 3, 13, {11});
+  EXPECT_EQ(ConstantCompositeReplicateView(replicate).value(), 11u);
+  EXPECT_TRUE(ConstantCompositeReplicateView<const Instruction>::Accepts(spv::Op(4462)));
+  EXPECT_FALSE(
+      ConstantCompositeReplicateView<const Instruction>::Accepts(spv::OpConstantComposite));
+}
+
+TEST(InstructionViews, EntryPointInterface_ReadsAndExtends) {
+  std::vector<uint32_t> words = {spv::ExecutionModelGLCompute, 4};
+  std::vector<uint32_t> name = EncodeString("main");  // two words with the padding
+  words.insert(words.end(), name.begin(), name.end());
+  words.insert(words.end(), {20, 21});
+  Instruction entry(spv::OpEntryPoint, 0, 0, words);
+  EntryPointInterfaceView view(entry);
+  EXPECT_EQ(view.execution_model(), spv::ExecutionModelGLCompute);
+  EXPECT_EQ(view.function(), 4u);
+  EXPECT_EQ(view.name(), "main");
+  ASSERT_EQ(view.interface().size(), 2u);
+  EXPECT_TRUE(view.lists(21));
+  EXPECT_FALSE(view.lists(4));  // the function is no interface id
+  view.AddToInterface(22);
+  EXPECT_TRUE(view.lists(22));
+  EXPECT_EQ(entry.words.back(), 22u);
+  EXPECT_EQ(view.interface().size(), 3u);
+}
+
+TEST(InstructionViews, ImageOperands_FindEachBitsOperand) {
+  const Instruction plain(spv::OpImageFetch, 3, 9, {1, 2});
+  EXPECT_FALSE(ImageOperandsView(plain).present());
+  EXPECT_TRUE(ImageOperandsView(plain).understood());
+  EXPECT_FALSE(ImageOperandsView(plain).has(spv::ImageOperandsLodMask));
+  EXPECT_THROW(ImageOperandsView(plain).operand(spv::ImageOperandsLodMask), std::out_of_range);
+  // Grad takes two words, so Sample's operand comes after both.
+  const uint32_t grad_and_sample = spv::ImageOperandsGradMask | spv::ImageOperandsSampleMask;
+  const Instruction read(spv::OpImageRead, 3, 9, {1, 2, grad_and_sample, 30, 31, 32});
+  ImageOperandsView operands(read);
+  EXPECT_EQ(operands.mask(), grad_and_sample);
+  EXPECT_EQ(operands.operand(spv::ImageOperandsGradMask), 30u);
+  EXPECT_EQ(operands.operand(spv::ImageOperandsSampleMask), 32u);
+  // OpImageWrite's mask follows the texel, OpImageSampleDrefExplicitLod's the Dref.
+  const Instruction write(spv::OpImageWrite, 0, 0, {1, 2, 3, spv::ImageOperandsLodMask, 40});
+  EXPECT_EQ(ImageOperandsView(write).operand(spv::ImageOperandsLodMask), 40u);
+  const Instruction dref(spv::OpImageSampleDrefExplicitLod, 3, 9,
+                         {1, 2, 4, spv::ImageOperandsLodMask, 41});
+  EXPECT_EQ(ImageOperandsView(dref).operand(spv::ImageOperandsLodMask), 41u);
+  EXPECT_FALSE(ImageOperandsView<const Instruction>::Accepts(spv::OpImageQuerySize));
+  // The grammar's operand counts per bit.
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsGradMask), 2);
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsSampleMask), 1);
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsMakeTexelAvailableMask), 1);
+  EXPECT_EQ(ImageOperandWordCount(spv::ImageOperandsNontemporalMask), 0);
+  EXPECT_EQ(ImageOperandWordCount(0x8000u), -1);
+  // An unknown bit (0x8000) hides where the operands of higher bits are, not of lower ones.
+  const uint32_t mask = 0x8000u | spv::ImageOperandsSampleMask | spv::ImageOperandsOffsetsMask;
+  const Instruction unknown(spv::OpImageFetch, 3, 9, {1, 2, mask, 50, 51});
+  EXPECT_FALSE(ImageOperandsView(unknown).understood());
+  EXPECT_EQ(ImageOperandsView(unknown).operand(spv::ImageOperandsSampleMask), 50u);
+  EXPECT_THROW(ImageOperandsView(unknown).operand(spv::ImageOperandsOffsetsMask),
+               std::out_of_range);
+}
+
+TEST(InstructionViews, ImageOperands_RemoveDropsOperandAndEmptyMask) {
+  Instruction fetch(spv::OpImageFetch, 3, 9,
+                    {1, 2, spv::ImageOperandsLodMask | spv::ImageOperandsConstOffsetMask, 30, 31});
+  ImageOperandsView(fetch).Remove(spv::ImageOperandsConstOffsetMask);
+  EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2, spv::ImageOperandsLodMask, 30}));
+  ImageOperandsView(fetch).Remove(spv::ImageOperandsLodMask);
+  EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2}));  // no bit left: no mask
+  ImageOperandsView(fetch).Remove(spv::ImageOperandsLodMask);  // absent: nothing to drop
+  EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2}));
+}
+
 // On glslang's output the views read what the assembly says: the store into values[]
 // goes through an access chain on the buffer variable whose last index is the loaded
 // invocation index, and the loop's merge and the branch's labels are blocks.

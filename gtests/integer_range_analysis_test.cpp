@@ -582,6 +582,14 @@ INSTANTIATE_TEST_SUITE_P(
         RangeCase{"TwoUpdatesPerIteration", "local_size_x = 64",
                   "uint c = 0u;\nwhile (c < 10u) { c += 2u; c++; }\nprobe[c] = 0u;",
                   {LOCAL_REASON}, {"[10, 12]"}},
+        // A built-in vector stored whole and read by component.
+        RangeCase{"BuiltinVectorStoredWhole", "local_size_x = 8, local_size_y = 4",
+                  "uvec3 l = gl_LocalInvocationID;\nprobe[l.y] = 0u;\n"
+                  "uvec3 g = gl_GlobalInvocationID;\nprobe[g.x] = 0u;",
+                  {MEMORY_REASON, MEMORY_REASON},
+                  {"[0, 3]", "no range: a value stored to the local has no range: built-in "
+                             "GlobalInvocationId has no range without a promised dispatch "
+                             "size (--max-workgroups)"}},
         // Traps: nothing bounds the update, so it may wrap; updates both ways; a step
         // without a range.
         RangeCase{"TrapNoGuardOnTheUpdate", "local_size_x = 64",

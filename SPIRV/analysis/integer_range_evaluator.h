@@ -188,6 +188,9 @@ struct LocalDefinitions {
   std::vector<const Instruction*> stores;    // values[i]'s OpStore (null: initializer)
   std::vector<CarriedUpdate> carried;
   std::vector<uint32_t> dependencies;        // values and carried steps
+  // Components of a built-in vector loaded and stored whole (`uvec3 id =
+  // gl_LocalInvocationID; id.x`): (built-in variable, component).
+  std::vector<std::pair<uint32_t, uint32_t>> builtin_parts;
   std::string reason;  // non-empty: no range
 };
 
@@ -293,6 +296,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool LocalVersion(const Instruction& load, uint32_t* id);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
+  bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
+                   std::pair<uint32_t, uint32_t>* part) const;
 
   // Parameters across calls (integer_range_calls.cpp).
   static constexpr size_t kMaxCallSites = 64;

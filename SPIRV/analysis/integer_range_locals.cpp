@@ -74,8 +74,11 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
     if (!found.reason.empty()) break;
     uint32_t value = node.kind == ValueFlowNode::Kind::kUndefined ? 0 : StoredPart(node, path);
     CarriedUpdate update;
+    std::pair<uint32_t, uint32_t> part;
     if (node.kind == ValueFlowNode::Kind::kUndefined) {
       found.reason = "local may be read before it is assigned";
+    } else if (!value && BuiltinPart(node, path, &part)) {
+      found.builtin_parts.push_back(part);
     } else if (!value) {
       found.reason = "local is assigned through a different element path than it is read";
     } else if (node.kind == ValueFlowNode::Kind::kStore && node.path == path &&
@@ -89,8 +92,26 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
       found.dependencies.push_back(value);
     }
   }
-  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, found.reason};
+  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, {}, found.reason};
   return found;
+}
+
+// True when `node` stores a whole built-in vector loaded from its Input variable and
+// `path` reads one component of it: `part` is (variable, component).
+bool IntegerRangeAnalysis::Evaluator::BuiltinPart(const ValueFlowNode& node,
+                                                  const std::vector<uint32_t>& path,
+                                                  std::pair<uint32_t, uint32_t>* part) const {
+  if (node.kind != ValueFlowNode::Kind::kStore || node.path.size() + 1 != path.size() ||
+      !std::equal(node.path.begin(), node.path.end(), path.begin()))
+    return false;
+  const Instruction* load = def_use_.Definition(node.value);
+  if (!load || load->opcode != spv::OpLoad) return false;
+  const Instruction* variable = def_use_.Definition(LoadView(*load).pointer());
+  if (!variable || variable->opcode != spv::OpVariable || !builtin_of_.count(variable->result_id) ||
+      VariableView(*variable).storage_class() != spv::StorageClassInput)
+    return false;
+  *part = {variable->result_id, path.back()};
+  return true;
 }
 
 // The scalar a store (or the initializer) put where `path` reads: the stored value
@@ -133,6 +154,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
     }
   }
   IntegerRange result = IntegerRange::None(kLoopCarried);
+  for (const auto& [variable, component] : local->builtin_parts) {
+    IntegerRange stored = BuiltinComponent(variable, component, is_signed);
+    if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
+    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
+                                             std::max(result.max, stored.max))
+                          : stored;
+  }
   for (size_t i = 0; i < values.size(); ++i) {
     uint32_t value = values[i];
     IntegerRange stored = Convert(StoredRange(value, stores[i]), is_signed);

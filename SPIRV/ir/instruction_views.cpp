@@ -98,6 +98,27 @@ bool IsImageCoordinateAccess(spv::Op op) {
   }
 }
 
+int ImageOperandWordCount(uint32_t bit) {
+  if (!grammar::EnumerantName(grammar::OperandKind::kImageOperands, bit)) return -1;
+  uint16_t count = 0;
+  grammar::EnumerantParameters(grammar::OperandKind::kImageOperands, bit, &count);
+  return count;  // each parameter (an id: a level, an offset, a scope...) is one word
+}
+
+uint32_t IndexedTypeOf(const Instruction& type, uint64_t member) {
+  switch (type.opcode) {
+    case spv::OpTypeArray: return TypeArrayView(type).element_type();
+    case spv::OpTypeRuntimeArray: return TypeRuntimeArrayView(type).element_type();
+    case spv::OpTypeVector: return TypeVectorView(type).component_type();
+    case spv::OpTypeMatrix: return TypeMatrixView(type).column_type();
+    case spv::OpTypeStruct: {
+      TypeStructView view(type);
+      return member < view.member_count() ? view.member(static_cast<size_t>(member)) : 0;
+    }
+    default: return 0;
+  }
+}
+
 size_t ImageOperandsPosition(spv::Op op) {
   const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
   if (!info) return 0;

@@ -118,6 +118,7 @@ class StoreView : public InstructionView<I> {
   static bool Accepts(spv::Op op) { return op == spv::OpStore; }
   auto& pointer() const { return this->word(0); }
   auto& object() const { return this->word(1); }
+  bool has_memory_access() const { return this->word_count() > 2; }
 };
 
 // OpCopyMemory: target, source, [memory access...]; OpCopyMemorySized: target, source,
@@ -167,6 +168,31 @@ class AccessChainView : public InstructionView<I> {
   auto indices() const { return this->words_from(first_index_word()); }
   auto& index(size_t k) const { return this->word(IndexWord(k)); }
   size_t index_count() const { return indices().size(); }
+};
+
+// An indexed access as Glint's access report numbers its indices ("positions"): every
+// index of an access chain, an OpPtrAccessChain's Element first as position 0 (unlike
+// AccessChainView::indices()), or the one index of OpVectorExtractDynamic and
+// OpVectorInsertDynamic (position 0). object() is the chain's base or the vector. Passes
+// that clamp or instrument indices remember (instruction, position) and write back
+// through `index(position)`.
+template <class I>
+class IndexedAccessView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(IndexedAccessView)
+  static bool Accepts(spv::Op op) {
+    return AccessChainView<I>::Accepts(op) || op == spv::OpVectorExtractDynamic ||
+           op == spv::OpVectorInsertDynamic;
+  }
+  auto& object() const { return this->word(0); }
+  auto indices() const { return this->words_from(first_index_word()); }
+  auto& index(size_t position) const { return this->word(first_index_word() + position); }
+  size_t index_count() const { return indices().size(); }
+
+ private:
+  size_t first_index_word() const {
+    return this->opcode() == spv::OpVectorInsertDynamic ? 2 : 1;
+  }
 };
 
 // OpArrayLength: structure, member (a literal).
@@ -296,6 +322,12 @@ class TypeFunctionView : public InstructionView<I> {
   auto parameter_types() const { return this->words_from(1); }
 };
 
+// The type that one index step into a value of type `type` selects: the element of an
+// array or runtime array, the component of a vector, the column of a matrix, or, for a
+// struct, the type of member `member`. 0 when `type` is none of these or has no such
+// member (instruction_views.cpp).
+uint32_t IndexedTypeOf(const Instruction& type, uint64_t member = 0);
+
 // ---------------------------------------------------------------------------------------
 // Constants
 
@@ -313,6 +345,12 @@ class ConstantView : public InstructionView<I> {
   uint64_t value64() const {
     return is_64bit() ? (uint64_t(this->word(1)) << 32) | this->word(0) : this->word(0);
   }
+  // Replaces the value: one word, or two (low word first) when `wide`. Mutable views only.
+  void set_value(uint64_t value, bool wide) const {
+    auto& words = this->instruction().words;
+    words.assign({static_cast<uint32_t>(value)});
+    if (wide) words.push_back(static_cast<uint32_t>(value >> 32));
+  }
 };
 
 // OpConstantComposite, OpSpecConstantComposite: constituents....
@@ -324,6 +362,20 @@ class ConstantCompositeView : public InstructionView<I> {
     return op == spv::OpConstantComposite || op == spv::OpSpecConstantComposite;
   }
   auto constituents() const { return this->words_from(0); }
+};
+
+// OpConstantCompositeReplicateEXT, OpSpecConstantCompositeReplicateEXT
+// (SPV_EXT_replicated_composites, not in the installed headers, so by number): the one
+// value every constituent repeats.
+template <class I>
+class ConstantCompositeReplicateView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(ConstantCompositeReplicateView)
+  static constexpr uint32_t kOpConstant = 4461, kOpSpecConstant = 4462;
+  static bool Accepts(spv::Op op) {
+    return static_cast<uint32_t>(op) == kOpConstant || static_cast<uint32_t>(op) == kOpSpecConstant;
+  }
+  auto& value() const { return this->word(0); }
 };
 
 // OpSpecConstantOp: the opcode it computes, its operands....
@@ -457,6 +509,33 @@ class MemoryModelView : public InstructionView<I> {
   static bool Accepts(spv::Op op) { return op == spv::OpMemoryModel; }
   spv::AddressingModel addressing_model() const { return spv::AddressingModel(this->word(0)); }
   spv::MemoryModel memory_model() const { return spv::MemoryModel(this->word(1)); }
+};
+
+// OpEntryPoint: execution model, function, name, interface ids.... Unlike the copying
+// EntryPointView of module.h it reads in place, and a mutable view extends the interface.
+template <class I>
+class EntryPointInterfaceView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(EntryPointInterfaceView)
+  static bool Accepts(spv::Op op) { return op == spv::OpEntryPoint; }
+  spv::ExecutionModel execution_model() const { return spv::ExecutionModel(this->word(0)); }
+  auto& function() const { return this->word(1); }
+  std::string name() const { return this->instruction().StringAt(2); }
+  auto interface() const { return this->words_from(first_interface_word()); }
+  bool lists(uint32_t id) const {
+    for (uint32_t listed : interface())
+      if (listed == id) return true;
+    return false;
+  }
+  // Appends `id` to the interface (whether or not it is listed already).
+  void AddToInterface(uint32_t id) const { this->instruction().words.push_back(id); }
+
+ private:
+  size_t first_interface_word() const {
+    size_t next = 0;
+    this->instruction().StringAt(2, &next);
+    return next;
+  }
 };
 
 // OpExtInstImport: the set's name.
@@ -802,6 +881,37 @@ class ImageAccessView : public InstructionView<I> {
   auto& image_operands() const { return this->word(image_operands_word()); }
 };
 
+// The optional Image Operands of an image instruction: the mask and, for each bit set,
+// the operand words it adds, in bit order (both from the grammar). A set bit the grammar
+// does not know makes the operands not understood(), and operand() refuses every bit
+// above it.
+template <class I>
+class ImageOperandsView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(ImageOperandsView)
+  static bool Accepts(spv::Op op) { return ImageOperandsPosition(op) != 0; }
+  bool present() const { return this->word_count() > mask_word(); }
+  uint32_t mask() const { return present() ? this->word(mask_word()) : 0; }
+  bool has(uint32_t bit) const { return (mask() & bit) != 0; }
+  bool understood() const { return OperandWord(0) != 0; }
+  // The (first) operand word of `bit`, which must be set: the level of Lod, the sample of
+  // Sample, the offset of Offset.... Throws std::out_of_range when it cannot be placed.
+  auto& operand(uint32_t bit) const {
+    size_t at = has(bit) ? OperandWord(bit) : 0;
+    if (at == 0) throw std::out_of_range("image operand not present or not understood");
+    return this->word(at);
+  }
+  // Drops `bit` and its operand words; the mask goes too once no bit is left. Mutable
+  // views of understood operands only.
+  void Remove(uint32_t bit) const;
+
+ private:
+  size_t mask_word() const { return ImageOperandsPosition(this->opcode()); }
+  // The word of `bit`'s first operand, counting the operands of the set bits below it;
+  // with bit 0, one past the last operand. 0 when a bit on the way is not understood.
+  size_t OperandWord(uint32_t bit) const;
+};
+
 #undef GLINT_VIEW_CONSTRUCTOR
 
 // The grammar-shaped opcode sets behind the Accepts above (instruction_views.cpp).
@@ -811,6 +921,9 @@ bool HasExecutionScopeFirst(spv::Op op);
 bool IsImageCoordinateAccess(spv::Op op);
 bool IsAtomicOperation(spv::Op op);
 bool HasGroupOperationSecond(spv::Op op);
+// Operand words image operand `bit` adds (Grad: 2), from the grammar; -1 for a bit the
+// grammar does not know.
+int ImageOperandWordCount(uint32_t bit);
 
 template <class I>
 bool BinaryOpView<I>::Accepts(spv::Op op) { return IsBinaryOperation(op); }
@@ -824,6 +937,32 @@ template <class I>
 bool AtomicView<I>::Accepts(spv::Op op) { return IsAtomicOperation(op); }
 template <class I>
 bool GroupOperationView<I>::Accepts(spv::Op op) { return HasGroupOperationSecond(op); }
+
+template <class I>
+size_t ImageOperandsView<I>::OperandWord(uint32_t bit) const {
+  size_t word = mask_word() + 1;
+  uint32_t below = bit ? mask() & (bit - 1) : mask();
+  for (uint32_t each = 1; each != 0 && below; each <<= 1) {
+    if (!(below & each)) continue;
+    below &= ~each;
+    int count = ImageOperandWordCount(each);
+    if (count < 0) return 0;
+    word += static_cast<size_t>(count);
+  }
+  return word;
+}
+
+template <class I>
+void ImageOperandsView<I>::Remove(uint32_t bit) const {
+  if (!has(bit)) return;
+  auto& words = this->instruction().words;
+  size_t first = OperandWord(bit);
+  int count = ImageOperandWordCount(bit);
+  if (first == 0 || count < 0) throw std::out_of_range("image operand not understood");
+  words.erase(words.begin() + first, words.begin() + first + count);
+  this->word(mask_word()) &= ~bit;
+  if (this->word(mask_word()) == 0 && words.size() == mask_word() + 1) words.pop_back();
+}
 
 }  // namespace glint::spirv
 

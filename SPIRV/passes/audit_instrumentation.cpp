@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "range_report.h"
 
 namespace glint::spirv {
@@ -15,28 +16,6 @@ namespace {
 constexpr uint32_t kScopeDevice = 1;
 constexpr uint32_t kScopeQueueFamily = 5;
 constexpr uint32_t kSemanticsRelaxed = 0;
-
-// (operand word, index position) of every index of an indexed access; empty for others.
-std::vector<std::pair<uint32_t, uint32_t>> IndexOperands(const Instruction& inst) {
-  std::vector<std::pair<uint32_t, uint32_t>> indices;
-  switch (inst.opcode) {
-    case spv::OpAccessChain:
-    case spv::OpInBoundsAccessChain:
-    case spv::OpPtrAccessChain:  // word 1 is Element (position 0), then the indices
-    case spv::OpInBoundsPtrAccessChain:
-      for (uint32_t word = 1; word < inst.words.size(); ++word) indices.push_back({word, word - 1});
-      break;
-    case spv::OpVectorExtractDynamic:
-      indices.push_back({1, 0});
-      break;
-    case spv::OpVectorInsertDynamic:
-      indices.push_back({2, 0});
-      break;
-    default:
-      break;
-  }
-  return indices;
-}
 
 // A site found in the module as given, with where its atomics go.
 struct PendingSite {
@@ -83,9 +62,12 @@ class State {
   bool ChooseBinding(uint32_t* set, uint32_t* binding, std::string* error) {
     std::map<uint32_t, uint32_t> set_of, binding_of;
     for (const Instruction& inst : module_.annotations) {
-      if (inst.opcode != spv::OpDecorate || inst.words.size() < 3) continue;
-      if (inst.words[1] == spv::DecorationDescriptorSet) set_of[inst.words[0]] = inst.words[2];
-      if (inst.words[1] == spv::DecorationBinding) binding_of[inst.words[0]] = inst.words[2];
+      if (inst.opcode != spv::OpDecorate || DecorateView(inst).literals().empty()) continue;
+      DecorateView decorate(inst);
+      if (decorate.decoration() == spv::DecorationDescriptorSet)
+        set_of[decorate.target()] = decorate.literal(0);
+      if (decorate.decoration() == spv::DecorationBinding)
+        binding_of[decorate.target()] = decorate.literal(0);
     }
     std::set<std::pair<uint32_t, uint32_t>> used;
     int64_t largest_in_set0 = -1;
@@ -123,21 +105,24 @@ class State {
     std::vector<PendingSite> pending;
     for (Function& function : module_.functions)
       for (Block& block : function.blocks)
-        for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it)
-          for (auto [word, position] : IndexOperands(*it))
-            AddSiteIfDynamic(def_use, records, by_key, block, it, word, position, &pending);
+        for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
+          if (!IndexedAccessView<Instruction>::Accepts(it->opcode)) continue;
+          for (uint32_t position = 0; position < IndexedAccessView(*it).index_count(); ++position)
+            AddSiteIfDynamic(def_use, records, by_key, block, it, position, &pending);
+        }
     return pending;
   }
 
   void AddSiteIfDynamic(const DefUse& def_use, const std::vector<AccessRecord>& records,
                         const RecordIndex& by_key, Block& block,
-                        std::list<Instruction>::iterator access, uint32_t word,
-                        uint32_t position, std::vector<PendingSite>* pending) {
-    uint32_t index_id = access->words[word];
+                        std::list<Instruction>::iterator access, uint32_t position,
+                        std::vector<PendingSite>* pending) {
+    uint32_t index_id = IndexedAccessView(*access).index(position);
     const Instruction* definition = def_use.Definition(index_id);
     if (definition == nullptr || IsConstantInstruction(definition->opcode)) return;
     const Instruction* type = def_use.TypeOf(index_id);
-    if (type == nullptr || type->opcode != spv::OpTypeInt || type->words[0] != 32) return;
+    if (type == nullptr || type->opcode != spv::OpTypeInt || TypeIntView(*type).width() != 32)
+      return;
     PendingSite site{&block, access, index_id, {}};
     auto found = access->result_id ? by_key.find(RecordKey(access->result_id, position)) : by_key.end();
     if (found != by_key.end()) {
@@ -149,7 +134,7 @@ class State {
     site.site.record.access_id = access->result_id;
     site.site.record.index_position = position;
     site.site.record.index_id = index_id;
-    site.site.is_signed = type->words[1] != 0;
+    site.site.is_signed = TypeIntView(*type).is_signed();
     pending->push_back(std::move(site));
   }
 
@@ -197,13 +182,14 @@ class State {
     module_.AddDecoration(ids.variable, spv::DecorationDescriptorSet, {set});
     module_.AddDecoration(ids.variable, spv::DecorationBinding, {binding});
     if (module_.VersionAtLeast(1, 4))  // from 1.4 every global used is in the interface
-      for (Instruction& entry_point : module_.entry_points) entry_point.words.push_back(ids.variable);
+      for (Instruction& entry_point : module_.entry_points)
+        EntryPointInterfaceView(entry_point).AddToInterface(ids.variable);
     return ids;
   }
 
   bool UsesVulkanMemoryModel() const {
-    return !module_.memory_model.empty() && module_.memory_model.front().words.size() > 1 &&
-           module_.memory_model.front().words[1] == spv::MemoryModelVulkan;
+    return !module_.memory_model.empty() &&
+           MemoryModelView(module_.memory_model.front()).memory_model() == spv::MemoryModelVulkan;
   }
 
   void InsertAtomics(const PendingSite& pending, const AuditBuffer& ids) {
@@ -238,12 +224,12 @@ class State {
 }  // namespace
 
 std::vector<uint32_t> AuditInstrumentation::InitialWords() const {
-  std::vector<uint32_t> words(2 * sites.size());
+  std::vector<uint32_t> buffer(2 * sites.size());
   for (const AuditSite& site : sites) {
-    words[site.first_word] = site.is_signed ? 0x7fffffffu : 0xffffffffu;
-    words[site.first_word + 1] = site.is_signed ? 0x80000000u : 0u;
+    buffer[site.first_word] = site.is_signed ? 0x7fffffffu : 0xffffffffu;
+    buffer[site.first_word + 1] = site.is_signed ? 0x80000000u : 0u;
   }
-  return words;
+  return buffer;
 }
 
 bool InstrumentForAudit(Module& module, const AuditInstrumentationOptions& options,
@@ -252,10 +238,10 @@ bool InstrumentForAudit(Module& module, const AuditInstrumentationOptions& optio
   return state.Run(result, error);
 }
 
-ObservedRange ReadObservedRange(const AuditSite& site, const std::vector<uint32_t>& words) {
+ObservedRange ReadObservedRange(const AuditSite& site, const std::vector<uint32_t>& buffer) {
   ObservedRange observed;
-  if (site.first_word + 1 >= words.size()) return observed;
-  uint32_t min_word = words[site.first_word], max_word = words[site.first_word + 1];
+  if (site.first_word + 1 >= buffer.size()) return observed;
+  uint32_t min_word = buffer[site.first_word], max_word = buffer[site.first_word + 1];
   if (site.is_signed) {
     observed.min = static_cast<int32_t>(min_word);
     observed.max = static_cast<int32_t>(max_word);

@@ -92,7 +92,7 @@ struct ObservedRange {
   int64_t min = 0;
   int64_t max = 0;
 };
-ObservedRange ReadObservedRange(const AuditSite& site, const std::vector<uint32_t>& words);
+ObservedRange ReadObservedRange(const AuditSite& site, const std::vector<uint32_t>& buffer);
 
 }  // namespace glint::spirv
 

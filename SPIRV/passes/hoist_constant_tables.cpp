@@ -8,6 +8,7 @@
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 namespace {
@@ -69,7 +70,7 @@ class State {
   std::string CheckContent(const Candidate& candidate) const;
   std::string CheckUses(Candidate& candidate);
   std::string CheckUseOfVariable(Candidate& candidate, const Use& use);
-  std::string CheckUseOfChain(const Use& use, std::vector<uint32_t>& worklist,
+  std::string CheckUseOfChain(const Use& use, uint32_t chain, std::vector<uint32_t>& worklist,
                               Candidate& candidate);
   bool HoldsConstantAt(const Candidate& candidate, const Instruction& use);
   bool StoreDominates(const Instruction& store, const Instruction& use);
@@ -102,9 +103,11 @@ void State::IndexConstants() {
     if (!IsConstantInstruction(inst.opcode)) continue;
     constant_opcodes_[inst.result_id] = inst.opcode;
     bool tainted = IsSpecConstantInstruction(inst.opcode);
-    if (inst.opcode == spv::OpConstantComposite ||
-        static_cast<uint32_t>(inst.opcode) == kOpConstantCompositeReplicateEXT)
-      for (uint32_t part : inst.words) tainted |= spec_tainted_.count(part) != 0;
+    if (inst.opcode == spv::OpConstantComposite)
+      for (uint32_t part : ConstantCompositeView(inst).constituents())
+        tainted |= spec_tainted_.count(part) != 0;
+    else if (static_cast<uint32_t>(inst.opcode) == kOpConstantCompositeReplicateEXT)
+      tainted |= spec_tainted_.count(ConstantCompositeReplicateView(inst).value()) != 0;
     if (tainted) spec_tainted_.insert(inst.result_id);
     auto type = types_.find(inst.type_id);
     bool composite = type != types_.end() && IsCompositeTypeOpcode(type->second->opcode);
@@ -123,16 +126,17 @@ void State::FindCandidates() {
   for (Function& function : module_.functions) {
     if (function.blocks.empty()) continue;
     for (Instruction& inst : function.blocks.front().instructions) {
-      if (inst.opcode != spv::OpVariable || inst.words.empty() ||
-          inst.words[0] != static_cast<uint32_t>(spv::StorageClassFunction))
+      if (inst.opcode != spv::OpVariable ||
+          VariableView(inst).storage_class() != spv::StorageClassFunction)
         continue;
       by_variable[inst.result_id] = variables.size();
       Candidate candidate;
       candidate.variable = &inst;
       candidate.variable_id = inst.result_id;
       candidate.function = &function;
-      if (inst.words.size() > 1 && composite_constants_.count(inst.words[1]))
-        candidate.constant = inst.words[1];
+      VariableView variable(inst);
+      if (variable.has_initializer() && composite_constants_.count(variable.initializer()))
+        candidate.constant = variable.initializer();
       variables.push_back(std::move(candidate));
     }
   }
@@ -150,26 +154,28 @@ void State::FindCandidates() {
 void State::NoteStoreOrChain(const Instruction& inst,
                              const std::unordered_map<uint32_t, size_t>& by_variable,
                              std::vector<Candidate>& variables) {
-  if (inst.opcode == spv::OpStore && inst.words.size() >= 2) {
-    auto found = by_variable.find(inst.words[0]);
+  if (inst.opcode == spv::OpStore) {
+    StoreView store(inst);
+    auto found = by_variable.find(store.pointer());
     if (found == by_variable.end()) return;
     Candidate& candidate = variables[found->second];
     candidate.stores.push_back(const_cast<Instruction*>(&inst));
-    if (!candidate.constant && composite_constants_.count(inst.words[1]))
-      candidate.constant = inst.words[1];
+    if (!candidate.constant && composite_constants_.count(store.object()))
+      candidate.constant = store.object();
     return;
   }
-  if (!IsAccessChain(inst.opcode) || inst.words.empty()) return;
+  if (!IsAccessChain(inst.opcode)) return;
+  AccessChainView chain(inst);
   size_t root;
-  if (auto variable = by_variable.find(inst.words[0]); variable != by_variable.end())
+  if (auto variable = by_variable.find(chain.base()); variable != by_variable.end())
     root = variable->second;
-  else if (auto chain = chain_roots_.find(inst.words[0]); chain != chain_roots_.end())
-    root = chain->second;
+  else if (auto base = chain_roots_.find(chain.base()); base != chain_roots_.end())
+    root = base->second;
   else
     return;
   chain_roots_[inst.result_id] = root;
-  for (size_t i = 1; i < inst.words.size(); ++i) {
-    auto opcode = constant_opcodes_.find(inst.words[i]);
+  for (uint32_t index : chain.indices()) {
+    auto opcode = constant_opcodes_.find(index);
     if (opcode == constant_opcodes_.end() || opcode->second != spv::OpConstant)
       variables[root].indexed_at_run_time = true;
   }
@@ -185,16 +191,18 @@ std::string State::CheckContent(const Candidate& candidate) const {
            " is or holds a specialization constant, fixed only at pipeline creation";
   auto pointer = types_.find(variable.type_id);
   if (pointer == types_.end() || pointer->second->opcode != spv::OpTypePointer ||
-      pointer->second->words.size() < 2 ||
-      pointer->second->words[1] != composite_constants_.at(candidate.constant)->type_id)
+      TypePointerView(*pointer->second).pointee() !=
+          composite_constants_.at(candidate.constant)->type_id)
     return "its pointee type is not the type of " + IdText(candidate.constant);
   for (const Instruction* store : candidate.stores) {
-    if (store->words[1] != candidate.constant)
-      return "it is also written with " + IdText(store->words[1]) + ", not only with " +
+    StoreView view(*store);
+    if (view.object() != candidate.constant)
+      return "it is also written with " + IdText(view.object()) + ", not only with " +
              IdText(candidate.constant);
-    if (store->words.size() != 2) return "an OpStore of its content has memory operands";
+    if (view.has_memory_access()) return "an OpStore of its content has memory operands";
   }
-  if (variable.words.size() > 1 && variable.words[1] != candidate.constant)
+  VariableView view(variable);
+  if (view.has_initializer() && view.initializer() != candidate.constant)
     return "its Initializer is not " + IdText(candidate.constant);
   return "";
 }
@@ -220,7 +228,7 @@ std::string State::CheckUses(Candidate& candidate) {
     uint32_t pointer = worklist.back();
     worklist.pop_back();
     for (const Use& use : def_use_->Uses(pointer)) {
-      std::string refusal = CheckUseOfChain(use, worklist, candidate);
+      std::string refusal = CheckUseOfChain(use, pointer, worklist, candidate);
       if (!refusal.empty()) return refusal;
     }
   }
@@ -231,6 +239,13 @@ std::string UsedBy(const Instruction& user) {
   return std::string("it is used by ") + grammar::OpcodeName(user.opcode);
 }
 
+// True when `user` reads memory through `pointer`: an OpLoad of it, or an access chain
+// with it as base.
+bool ReadsThrough(const Instruction& user, uint32_t pointer) {
+  if (auto load = ViewIf<LoadView>(user)) return load->pointer() == pointer;
+  return IsAccessChain(user.opcode) && AccessChainView(user).base() == pointer;
+}
+
 std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
   const Instruction& user = *use.user;
   switch (user.opcode) {
@@ -238,9 +253,9 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
       candidate.names_and_decorations.push_back(use.user);
       return "";
     case spv::OpDecorate: {
-      uint32_t decoration = user.words.size() > 1 ? user.words[1] : 0;
-      if (decoration != static_cast<uint32_t>(spv::DecorationNonWritable) &&
-          decoration != static_cast<uint32_t>(spv::DecorationRelaxedPrecision)) {
+      spv::Decoration decoration = DecorateView(user).decoration();
+      if (decoration != spv::DecorationNonWritable &&
+          decoration != spv::DecorationRelaxedPrecision) {
         const char* name = grammar::EnumerantName(grammar::OperandKind::kDecoration, decoration);
         return "it is decorated " + (name ? std::string(name) : std::to_string(decoration));
       }
@@ -248,13 +263,13 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
       return "";
     }
     case spv::OpStore:
-      if (use.word == 1) return "its pointer is stored (OpStore)";
+      if (StoreView(user).object() == candidate.variable_id)
+        return "its pointer is stored (OpStore)";
       return "";  // CheckContent allowed only stores of the constant itself
     default:
       break;
   }
-  if (use.word != 0 || (user.opcode != spv::OpLoad && !IsAccessChain(user.opcode)))
-    return UsedBy(user);
+  if (!ReadsThrough(user, candidate.variable_id)) return UsedBy(user);
   if (def_use_->FunctionOf(&user) != candidate.function) return "it is used in another function";
   if (!HoldsConstantAt(candidate, user))
     return "no OpStore of its content dominates a read (" +
@@ -266,27 +281,28 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
   return "";
 }
 
-std::string State::CheckUseOfChain(const Use& use, std::vector<uint32_t>& worklist,
-                                   Candidate& candidate) {
+std::string State::CheckUseOfChain(const Use& use, uint32_t chain,
+                                   std::vector<uint32_t>& worklist, Candidate& candidate) {
   const Instruction& user = *use.user;
   if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate) return "";  // they stay
-  if (user.opcode == spv::OpLoad && use.word == 0) return "";
-  if (IsAccessChain(user.opcode) && use.word == 0) {
+  if (user.opcode == spv::OpLoad && ReadsThrough(user, chain)) return "";
+  if (IsAccessChain(user.opcode) && ReadsThrough(user, chain)) {
     if (!IsFunctionPointer(user.type_id)) return "an access chain of it has no Function pointer type";
     candidate.chains.push_back(use.user);
     worklist.push_back(user.result_id);
     return "";
   }
   if (user.opcode == spv::OpStore)
-    return use.word == 0 ? "it is written through an access chain (partial OpStore)"
-                         : "a pointer into it is stored (OpStore)";
+    return StoreView(user).pointer() == chain
+               ? "it is written through an access chain (partial OpStore)"
+               : "a pointer into it is stored (OpStore)";
   return UsedBy(user) + " through an access chain";
 }
 
 // True when the variable holds its constant whenever `use` runs: it has the constant as
 // Initializer, or one of its stores (all of the constant) runs before `use` on every path.
 bool State::HoldsConstantAt(const Candidate& candidate, const Instruction& use) {
-  if (candidate.variable->words.size() > 1) return true;
+  if (VariableView(*candidate.variable).has_initializer()) return true;
   return std::any_of(candidate.stores.begin(), candidate.stores.end(),
                      [&](const Instruction* store) { return StoreDominates(*store, use); });
 }
@@ -310,13 +326,28 @@ bool State::StoreDominates(const Instruction& store, const Instruction& use) {
 bool State::IsFunctionPointer(uint32_t type_id) const {
   auto type = types_.find(type_id);
   return type != types_.end() && type->second->opcode == spv::OpTypePointer &&
-         type->second->words.size() == 2 &&
-         type->second->words[0] == static_cast<uint32_t>(spv::StorageClassFunction);
+         TypePointerView(*type->second).storage_class() == spv::StorageClassFunction;
 }
 
 uint32_t State::PointeeOf(uint32_t pointer_type) const {
   auto type = types_.find(pointer_type);
-  return type == types_.end() || type->second->words.size() < 2 ? 0 : type->second->words[1];
+  if (type == types_.end() || type->second->opcode != spv::OpTypePointer) return 0;
+  return TypePointerView(*type->second).pointee();
+}
+
+// The id an OpName or OpDecorate of a candidate names.
+uint32_t TargetOf(const Instruction& name_or_decoration) {
+  if (name_or_decoration.opcode == spv::OpName) return NameView(name_or_decoration).target();
+  return DecorateView(name_or_decoration).target();
+}
+
+// Points a direct read of a candidate (an OpLoad's pointer or an access chain's base,
+// the only reads CheckUseOfVariable admits) at `variable`.
+void RetargetRead(Instruction& read, uint32_t variable) {
+  if (auto load = ViewIf<LoadView>(read))
+    load->pointer() = variable;
+  else
+    AccessChainView(read).base() = variable;
 }
 
 uint32_t State::PrivatePointerTo(uint32_t pointee) {
@@ -338,12 +369,12 @@ void State::Rewrite(std::vector<Table>& tables) {
     bool named = false;
     for (Candidate* candidate : table.replaced) {
       candidate->hoisted_to = table.variable;
-      for (const Use& read : candidate->direct_reads) read.user->words[read.word] = table.variable;
+      for (const Use& read : candidate->direct_reads) RetargetRead(*read.user, table.variable);
       for (Instruction* chain : candidate->chains)
         chain->type_id = PrivatePointerTo(PointeeOf(chain->type_id));
       for (Instruction* inst : candidate->names_and_decorations)
         if (inst->opcode == spv::OpName && !named) {
-          inst->words[0] = table.variable;  // no longer erased below
+          NameView(*inst).target() = table.variable;  // no longer erased below
           named = true;
         }
     }
@@ -360,7 +391,7 @@ void State::EraseReplaced(const std::vector<Table>& tables) {
       doomed.insert(candidate->variable);
       doomed.insert(candidate->stores.begin(), candidate->stores.end());
       for (const Instruction* inst : candidate->names_and_decorations)
-        if (inst->words[0] != table.variable) doomed.insert(inst);
+        if (TargetOf(*inst) != table.variable) doomed.insert(inst);
       functions.insert(candidate->function);
     }
   auto is_doomed = [&](const Instruction& inst) { return doomed.count(&inst) != 0; };
@@ -376,12 +407,12 @@ void State::AddToInterfaces(const std::vector<Table>& tables) {
   for (const Function& function : module_.functions)
     for (const Block& block : function.blocks)
       for (const Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty())
-          callees[function.id()].push_back(inst.words[0]);
+        if (inst.opcode == spv::OpFunctionCall)
+          callees[function.id()].push_back(FunctionCallView(inst).callee());
   for (Instruction& entry_point : module_.entry_points) {
-    EntryPointView view = ViewEntryPoint(entry_point);
-    std::unordered_set<uint32_t> reached = {view.function};
-    std::vector<uint32_t> stack = {view.function};
+    EntryPointInterfaceView view(entry_point);
+    std::unordered_set<uint32_t> reached = {view.function()};
+    std::vector<uint32_t> stack = {view.function()};
     while (!stack.empty()) {  // bounded: each function is pushed at most once
       uint32_t function = stack.back();
       stack.pop_back();
@@ -391,9 +422,7 @@ void State::AddToInterfaces(const std::vector<Table>& tables) {
     for (const Table& table : tables) {
       bool used = std::any_of(table.replaced.begin(), table.replaced.end(),
                               [&](const Candidate* c) { return reached.count(c->function->id()); });
-      auto listed = std::find(entry_point.words.begin() + view.interface_begin,
-                              entry_point.words.end(), table.variable);
-      if (used && listed == entry_point.words.end()) entry_point.words.push_back(table.variable);
+      if (used && !view.lists(table.variable)) view.AddToInterface(table.variable);
     }
   }
 }
@@ -452,17 +481,20 @@ namespace {
 SourceLocation FirstAccessLocation(const Module& module, uint32_t variable) {
   std::unordered_map<uint32_t, std::string> files;
   for (const Instruction& inst : module.debug_strings)
-    if (inst.opcode == spv::OpString) files[inst.result_id] = inst.StringAt(0);
+    if (inst.opcode == spv::OpString) files[inst.result_id] = StringView(inst).text();
   for (const Function& function : module.functions)
     for (const Block& block : function.blocks) {
       SourceLocation current;  // an OpLine does not reach past its block
       for (const Instruction& inst : block.instructions) {
-        if (inst.opcode == spv::OpLine && inst.words.size() >= 3)
-          current = {files.count(inst.words[0]) ? files[inst.words[0]] : "", inst.words[1], inst.words[2]};
-        else if (inst.opcode == spv::OpNoLine)
+        if (inst.opcode == spv::OpLine) {
+          LineView line(inst);
+          std::string file = files.count(line.file()) ? files[line.file()] : "";
+          current = {file, line.line(), line.column()};
+        } else if (inst.opcode == spv::OpNoLine) {
           current = {};
-        else if (IsAccessChain(inst.opcode) && !inst.words.empty() && inst.words[0] == variable)
+        } else if (IsAccessChain(inst.opcode) && AccessChainView(inst).base() == variable) {
           return current;
+        }
       }
     }
   return {};

@@ -5,6 +5,7 @@
 
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "access_report.h"
 #include "source_lines.h"
 
@@ -21,7 +22,8 @@ class ReportBuilder {
         lines_(def_use_, [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); }) {
     const Module& module = module_;
     for (const Instruction& inst : module.debug_names)
-      if (inst.opcode == spv::OpName) names_.emplace(inst.words.at(0), inst.StringAt(1));
+      if (inst.opcode == spv::OpName)
+        names_.emplace(NameView(inst).target(), NameView(inst).name());
   }
 
   void Run() {
@@ -40,13 +42,13 @@ class ReportBuilder {
   void Visit(const Instruction& inst) {
     switch (inst.opcode) {
       case spv::OpAccessChain: case spv::OpInBoundsAccessChain:
-        return VisitChain(inst, 1, false);
       case spv::OpPtrAccessChain: case spv::OpInBoundsPtrAccessChain:
-        return VisitChain(inst, 1, true);
-      case spv::OpVectorExtractDynamic:
-        return Add(inst, inst.words.at(0), inst.words.at(1), 0, LimitOf(TypeOfValue(inst.words[0])));
-      case spv::OpVectorInsertDynamic:
-        return Add(inst, inst.words.at(0), inst.words.at(2), 0, LimitOf(TypeOfValue(inst.words[0])));
+        return VisitChain(inst);
+      case spv::OpVectorExtractDynamic: case spv::OpVectorInsertDynamic: {
+        IndexedAccessView access(inst);
+        int64_t limit = LimitOf(TypeOfValue(access.object()));
+        return Add(inst, access.object(), access.index(0), 0, limit);
+      }
       default:
         return;
     }
@@ -54,26 +56,28 @@ class ReportBuilder {
 
   // Records every index of an access chain except struct member selections (always
   // constant and in bounds). OpPtrAccessChain's Element (position 0) has no known limit.
-  void VisitChain(const Instruction& inst, size_t first_index, bool has_element) {
-    const Instruction* pointer_type = TypeOfValue(inst.words.at(0));
+  void VisitChain(const Instruction& inst) {
+    IndexedAccessView access(inst);
+    bool has_element = AccessChainView(inst).has_element();
+    const Instruction* pointer_type = TypeOfValue(access.object());
     const Instruction* type = pointer_type && pointer_type->opcode == spv::OpTypePointer
-                                  ? def_use_.Definition(pointer_type->words.at(1))
+                                  ? def_use_.Definition(TypePointerView(*pointer_type).pointee())
                                   : nullptr;
-    for (size_t i = first_index; i < inst.words.size(); ++i) {
-      uint32_t position = uint32_t(i - first_index);
-      if (has_element && i == first_index) {
-        Add(inst, inst.words[0], inst.words[i], position, -1);
+    for (uint32_t position = 0; position < access.index_count(); ++position) {
+      uint32_t index = access.index(position);
+      if (has_element && position == 0) {
+        Add(inst, access.object(), index, position, -1);
         continue;
       }
       if (type && type->opcode == spv::OpTypeStruct) {
         uint64_t member = 0;
-        type = def_use_.IntConstant(inst.words[i], &member) && member < type->words.size()
-                   ? def_use_.Definition(type->words.at(member))
+        type = def_use_.IntConstant(index, &member)
+                   ? def_use_.Definition(IndexedTypeOf(*type, member))
                    : nullptr;
         continue;
       }
-      Add(inst, inst.words[0], inst.words[i], position, LimitOf(type));
-      type = type && !type->words.empty() ? def_use_.Definition(type->words[0]) : nullptr;
+      Add(inst, access.object(), index, position, LimitOf(type));
+      type = type ? def_use_.Definition(IndexedTypeOf(*type)) : nullptr;
     }
   }
 
@@ -84,9 +88,13 @@ class ReportBuilder {
     uint64_t length = 0;
     switch (type->opcode) {
       case spv::OpTypeArray:
-        return def_use_.IntConstant(type->words.at(1), &length) ? int64_t(length) - 1 : -1;
-      case spv::OpTypeVector: case spv::OpTypeMatrix:
-        return int64_t(type->words.at(1)) - 1;
+        return def_use_.IntConstant(TypeArrayView(*type).length_id(), &length)
+                   ? int64_t(length) - 1
+                   : -1;
+      case spv::OpTypeVector:
+        return int64_t(TypeVectorView(*type).component_count()) - 1;
+      case spv::OpTypeMatrix:
+        return int64_t(TypeMatrixView(*type).column_count()) - 1;
       default:
         return -1;
     }
@@ -119,15 +127,21 @@ class ReportBuilder {
   std::string ObjectName(uint32_t id) {
     for (int hops = 0; hops < 64; ++hops) {  // budget: chains of chains are short
       const Instruction* def = def_use_.Definition(id);
-      if (!def || (def->opcode != spv::OpAccessChain && def->opcode != spv::OpInBoundsAccessChain &&
-                   def->opcode != spv::OpPtrAccessChain && def->opcode != spv::OpCopyObject))
+      if (!def) break;
+      if (def->opcode == spv::OpAccessChain || def->opcode == spv::OpInBoundsAccessChain ||
+          def->opcode == spv::OpPtrAccessChain)
+        id = AccessChainView(*def).base();
+      else if (def->opcode == spv::OpCopyObject)
+        id = UnaryOpView(*def).operand();
+      else
         break;
-      id = def->words.at(0);
     }
     if (!names_[id].empty()) return names_[id];
     const Instruction* type = TypeOfValue(id);
-    if (type && type->opcode == spv::OpTypePointer && !names_[type->words.at(1)].empty())
-      return names_[type->words[1]];
+    if (type && type->opcode == spv::OpTypePointer) {
+      const std::string& pointee_name = names_[TypePointerView(*type).pointee()];
+      if (!pointee_name.empty()) return pointee_name;
+    }
     return "%" + std::to_string(id);
   }
 

@@ -6,6 +6,7 @@
 
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "access_report.h"
 #include "range_report.h"
 #include "robust_access_emit.h"
@@ -24,11 +25,11 @@ enum class LimitKind {
 };
 
 // Where OpArrayLength finds the block holding a runtime array: the pointer `base`
-// followed by the indices at words [path_begin, path_end) of `path_owner`.
+// followed by the first `path_length` indices of the access chain `path_owner`.
 struct BlockPath {
   uint32_t base = 0;
   const Instruction* path_owner = nullptr;
-  size_t path_begin = 0, path_end = 0;
+  size_t path_length = 0;
   uint32_t block_type = 0;
   uint32_t member = 0;
   spv::StorageClass storage = spv::StorageClassStorageBuffer;
@@ -36,11 +37,13 @@ struct BlockPath {
 
 // One index operand that needs a clamp.
 struct IndexClamp {
-  IndexClamp(const InsertionPoint& where, Instruction* accessing, uint32_t operand_word)
-      : at(where), access(accessing), word(operand_word) {}
+  IndexClamp(const InsertionPoint& where, Instruction* accessing, uint32_t index_position)
+      : at(where), access(accessing), position(index_position) {}
+  // The index operand, read and rewritten in place.
+  uint32_t& index() const { return IndexedAccessView(*access).index(position); }
   InsertionPoint at;
   Instruction* access;
-  uint32_t word;  // the index operand in access->words
+  uint32_t position;  // of the index in IndexedAccessView(*access)
   size_t decision = kNoDecision;  // its record in the access report
   static constexpr size_t kNoDecision = ~size_t(0);
   LimitKind kind = LimitKind::kConstant;
@@ -80,12 +83,14 @@ class State {
  private:
   void CollectBlock(Block& block);
   void CollectAccessChain(const InsertionPoint& at, Instruction& access);
-  bool CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t word,
+  bool CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t position,
                         uint32_t* type_id, std::optional<BlockPath>* last_struct);
-  void CollectVectorDynamic(const InsertionPoint& at, Instruction& access, uint32_t word);
+  void CollectVectorDynamic(const InsertionPoint& at, Instruction& access);
   void CollectImage(const InsertionPoint& at, Instruction& access);
+  void LeaveAllUnbounded(const Instruction& access, const std::string& reason);
+  const Instruction* PointerTypeOf(uint32_t value) const;
   std::optional<BlockPath> BlockOfChainBase(uint32_t base);
-  uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t begin, size_t end) const;
+  uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t count) const;
 
   void Decide(IndexClamp clamp);
   // The context's range analysis for Options::range_analysis (shared with range-report).
@@ -94,8 +99,10 @@ class State {
   }
   bool ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record);
   bool BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard);
-  void LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason);
-  AccessRecord NewRecord(const Instruction& access, uint32_t word);
+  void LeaveUnbounded(const Instruction& access, uint32_t position, const std::string& reason);
+  AccessRecord NewRecord(const Instruction& access, uint32_t position);
+  AccessRecord NewRecord(const Instruction& access, uint32_t object, uint32_t index_id,
+                         uint32_t position);
   size_t AddRecord(AccessRecord record, bool only_if_indexed = false);
 
   uint32_t EmitClamp(const IndexClamp& clamp);
@@ -110,7 +117,7 @@ class State {
   SourceLines lines_;  // locates guards (decisions are made before anything changes)
   std::vector<IndexClamp> clamps_;
   std::vector<InsertionPoint> image_accesses_;
-  std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, word) -> constant
+  std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, position) -> constant
   std::vector<uint32_t> fold_values_;
   std::unordered_map<uint32_t, uint32_t> spec_last_index_;
   // (function, block variable, member) -> last valid index, computed in the entry block.
@@ -131,14 +138,14 @@ PassResult State::Process() {
   uint32_t rewrites = 0;
   // Fold constant out-of-bounds indices.
   for (size_t i = 0; i < folds_.size(); ++i) {
-    folds_[i].first->words[folds_[i].second] = fold_values_[i];
+    IndexedAccessView(*folds_[i].first).index(folds_[i].second) = fold_values_[i];
     ++rewrites;
   }
   // Clamp dynamic indices, in module order (a chain's base is rewritten before its uses).
   for (const IndexClamp& clamp : clamps_) {
     rewrites += EmitClamp(clamp);
     if (clamp.decision != IndexClamp::kNoDecision)
-      context_.accesses->SetDecisionIndex(clamp.decision, clamp.access->words[clamp.word]);
+      context_.accesses->SetDecisionIndex(clamp.decision, clamp.index());
   }
   // Clamp image coordinates, levels and samples.
   for (const InsertionPoint& at : image_accesses_)
@@ -152,98 +159,107 @@ void State::CollectBlock(Block& block) {
   for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
     Instruction& inst = *it;
     InsertionPoint at{&block, it};
-    if (inst.opcode == spv::OpLine && inst.words.size() >= 3) {
+    if (inst.opcode == spv::OpLine) {
+      LineView line(inst);
       location_.file = "";
-      if (Instruction* file = def_use_.Definition(inst.words[0])) location_.file = file->StringAt(0);
-      location_.line = inst.words[1];
-      location_.column = inst.words[2];
+      if (Instruction* file = def_use_.Definition(line.file())) location_.file = file->StringAt(0);
+      location_.line = line.line();
+      location_.column = line.column();
     } else if (inst.opcode == spv::OpNoLine) {
       location_ = {};
     } else if (IsAccessChain(inst.opcode)) {
       CollectAccessChain(at, inst);
     } else if (IsPtrAccessChain(inst.opcode)) {
-      for (uint32_t word = 1; word < inst.words.size(); ++word)
-        LeaveUnbounded(inst, word, "OpPtrAccessChain is not bounded by Glint");
-    } else if (inst.opcode == spv::OpVectorExtractDynamic) {
-      CollectVectorDynamic(at, inst, 1);
-    } else if (inst.opcode == spv::OpVectorInsertDynamic) {
-      CollectVectorDynamic(at, inst, 2);
+      LeaveAllUnbounded(inst, "OpPtrAccessChain is not bounded by Glint");
+    } else if (inst.opcode == spv::OpVectorExtractDynamic ||
+               inst.opcode == spv::OpVectorInsertDynamic) {
+      CollectVectorDynamic(at, inst);
     } else if (IsImageTexelAccess(inst.opcode)) {
       CollectImage(at, inst);
     }
   }
 }
 
+// The OpTypePointer of a pointer value, null when its type is unknown or no pointer.
+const Instruction* State::PointerTypeOf(uint32_t value) const {
+  const Instruction* type = emitter_.TypeDefinition(emitter_.TypeOfValue(value));
+  return type && type->opcode == spv::OpTypePointer ? type : nullptr;
+}
+
 void State::CollectAccessChain(const InsertionPoint& at, Instruction& access) {
-  const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(access.words[0]));
-  if (!pointer || pointer->opcode != spv::OpTypePointer) return;
-  uint32_t storage = pointer->words[0];
-  uint32_t type_id = pointer->words[1];
-  uint32_t first = 1;
+  AccessChainView chain(access);
+  const Instruction* pointer = PointerTypeOf(chain.base());
+  if (!pointer) return;
+  spv::StorageClass storage = TypePointerView(*pointer).storage_class();
+  uint32_t type_id = TypePointerView(*pointer).pointee();
+  uint32_t first = 0;
   if (storage == spv::StorageClassPhysicalStorageBuffer) {
-    for (uint32_t word = 1; word < access.words.size(); ++word)
-      LeaveUnbounded(access, word, "physical storage buffer pointers are not bounded by Glint");
+    LeaveAllUnbounded(access, "physical storage buffer pointers are not bounded by Glint");
     return;
   }
-  const Instruction* base = def_use_.Definition(access.words[0]);
+  const Instruction* base = def_use_.Definition(chain.base());
   const Instruction* type = emitter_.TypeDefinition(type_id);
   if (base && base->opcode == spv::OpVariable && IsDescriptorStorage(storage) && type &&
       (type->opcode == spv::OpTypeArray || type->opcode == spv::OpTypeRuntimeArray) &&
-      access.words.size() > 1) {
-    LeaveUnbounded(access, 1, "descriptor array indexed at run time");
-    type_id = type->words[0];
-    first = 2;
+      chain.index_count() > 0) {
+    LeaveUnbounded(access, 0, "descriptor array indexed at run time");
+    type_id = IndexedTypeOf(*type);
+    first = 1;
   }
-  std::optional<BlockPath> last_struct = BlockOfChainBase(access.words[0]);
-  for (uint32_t word = first; word < access.words.size(); ++word)
-    if (!CollectChainStep(at, access, word, &type_id, &last_struct)) return;
+  std::optional<BlockPath> last_struct = BlockOfChainBase(chain.base());
+  for (uint32_t k = first; k < chain.index_count(); ++k)
+    if (!CollectChainStep(at, access, k, &type_id, &last_struct)) return;
 }
 
-// One step of an access chain: decides the clamp of the index at `word` and moves
+// One step of an access chain: decides the clamp of index `position` and moves
 // `type_id` to the element type. False when the type cannot be followed.
-bool State::CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t word,
+bool State::CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t position,
                              uint32_t* type_id, std::optional<BlockPath>* last_struct) {
   const Instruction* type = emitter_.TypeDefinition(*type_id);
   if (!type) return false;
-  IndexClamp clamp(at, &access, word);
+  AccessChainView chain(access);
+  IndexClamp clamp(at, &access, position);
   switch (type->opcode) {
     case spv::OpTypeStruct: {
       uint64_t member = 0;
-      if (!def_use_.IntConstant(access.words[word], &member) || member >= type->words.size())
+      if (!def_use_.IntConstant(chain.index(position), &member) ||
+          member >= TypeStructView(*type).member_count())
         return false;
-      BlockPath path{access.words[0], &access, 1, word, *type_id, static_cast<uint32_t>(member)};
-      const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(access.words[0]));
-      path.storage = static_cast<spv::StorageClass>(pointer->words[0]);
-      *type_id = type->words[member];
+      BlockPath path{chain.base(), &access, position, *type_id, static_cast<uint32_t>(member)};
+      path.storage = TypePointerView(*PointerTypeOf(chain.base())).storage_class();
+      *type_id = IndexedTypeOf(*type, member);
       *last_struct = path;
       return true;
     }
     case spv::OpTypeArray: {
       uint64_t length = 0;
-      if (def_use_.IntConstant(type->words[1], &length) && length > 0) {
+      uint32_t length_id = TypeArrayView(*type).length_id();
+      if (def_use_.IntConstant(length_id, &length) && length > 0) {
         clamp.limit = length - 1;
       } else {
         clamp.kind = LimitKind::kSpecConstant;
-        clamp.length_id = type->words[1];
+        clamp.length_id = length_id;
       }
       break;
     }
     case spv::OpTypeRuntimeArray:
       if (!*last_struct) {
-        LeaveUnbounded(access, word, "runtime array not reached through its block");
+        LeaveUnbounded(access, position, "runtime array not reached through its block");
         return false;
       }
       clamp.kind = LimitKind::kRuntimeArray;
       clamp.block = **last_struct;
       break;
     case spv::OpTypeMatrix:
+      clamp.limit = TypeMatrixView(*type).column_count() - 1;
+      break;
     case spv::OpTypeVector:
-      clamp.limit = type->words[1] - 1;
+      clamp.limit = TypeVectorView(*type).component_count() - 1;
       break;
     default:
       return false;
   }
-  *type_id = type->words[0];
+  *type_id = IndexedTypeOf(*type);
   *last_struct = std::nullopt;
   Decide(clamp);
   return true;
@@ -252,53 +268,51 @@ bool State::CollectChainStep(const InsertionPoint& at, Instruction& access, uint
 // For a chain whose base already points into a runtime array (a chain of chains), the
 // block that holds the array, found through the base chain's own indices.
 std::optional<BlockPath> State::BlockOfChainBase(uint32_t base) {
-  const Instruction* chain = def_use_.Definition(base);
-  if (!chain || !IsAccessChain(chain->opcode) || chain->words.size() < 2) return std::nullopt;
-  const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(chain->words[0]));
-  if (!pointer || pointer->opcode != spv::OpTypePointer) return std::nullopt;
-  size_t last = chain->words.size() - 1;
-  uint32_t block_type = WalkType(pointer->words[1], *chain, 1, last);
+  const Instruction* definition = def_use_.Definition(base);
+  if (!definition || !IsAccessChain(definition->opcode)) return std::nullopt;
+  AccessChainView chain(*definition);
+  if (chain.index_count() == 0) return std::nullopt;
+  const Instruction* pointer = PointerTypeOf(chain.base());
+  if (!pointer) return std::nullopt;
+  size_t last = chain.index_count() - 1;
+  uint32_t block_type = WalkType(TypePointerView(*pointer).pointee(), *definition, last);
   const Instruction* block = emitter_.TypeDefinition(block_type);
   uint64_t member = 0;
   if (!block || block->opcode != spv::OpTypeStruct ||
-      !def_use_.IntConstant(chain->words[last], &member) || member >= block->words.size())
+      !def_use_.IntConstant(chain.index(last), &member) ||
+      member >= TypeStructView(*block).member_count())
     return std::nullopt;
-  BlockPath path{chain->words[0], chain, 1, last, block_type, static_cast<uint32_t>(member)};
-  path.storage = static_cast<spv::StorageClass>(pointer->words[0]);
+  BlockPath path{chain.base(), definition, last, block_type, static_cast<uint32_t>(member)};
+  path.storage = TypePointerView(*pointer).storage_class();
   return path;
 }
 
-// The type reached from `type_id` through the indices at words [begin, end) of `chain`.
-uint32_t State::WalkType(uint32_t type_id, const Instruction& chain, size_t begin,
-                         size_t end) const {
-  for (size_t word = begin; word < end && type_id; ++word) {
+// The type reached from `type_id` through the first `count` indices of `chain`.
+uint32_t State::WalkType(uint32_t type_id, const Instruction& chain, size_t count) const {
+  AccessChainView view(chain);
+  for (size_t k = 0; k < count && type_id; ++k) {
     const Instruction* type = emitter_.TypeDefinition(type_id);
     if (!type) return 0;
-    if (type->opcode == spv::OpTypeStruct) {
-      uint64_t member = 0;
-      if (!def_use_.IntConstant(chain.words[word], &member) || member >= type->words.size())
-        return 0;
-      type_id = type->words[member];
-    } else if (type->opcode == spv::OpTypeArray || type->opcode == spv::OpTypeRuntimeArray ||
-               type->opcode == spv::OpTypeMatrix || type->opcode == spv::OpTypeVector) {
-      type_id = type->words[0];
-    } else {
+    uint64_t member = 0;
+    if (type->opcode == spv::OpTypeStruct && !def_use_.IntConstant(view.index(k), &member))
       return 0;
-    }
+    type_id = IndexedTypeOf(*type, member);  // 0 for a non-composite or a missing member
   }
   return type_id;
 }
 
-void State::CollectVectorDynamic(const InsertionPoint& at, Instruction& access, uint32_t word) {
-  const Instruction* vector = emitter_.TypeDefinition(emitter_.TypeOfValue(access.words[0]));
+void State::CollectVectorDynamic(const InsertionPoint& at, Instruction& access) {
+  const Instruction* vector =
+      emitter_.TypeDefinition(emitter_.TypeOfValue(IndexedAccessView(access).object()));
   if (!vector || vector->opcode != spv::OpTypeVector) return;
-  IndexClamp clamp(at, &access, word);
-  clamp.limit = vector->words[1] - 1;
+  IndexClamp clamp(at, &access, 0);
+  clamp.limit = TypeVectorView(*vector).component_count() - 1;
   Decide(clamp);
 }
 
 void State::CollectImage(const InsertionPoint& at, Instruction& access) {
-  AccessRecord record = NewRecord(access, 1);
+  ImageAccessView image(access);
+  AccessRecord record = NewRecord(access, image.image(), image.coordinate(), 0);
   std::string refusal = ImageAccessRefusal(access, emitter_);
   if (!refusal.empty()) {
     record.verdict = AccessVerdict::kUnbounded;
@@ -313,8 +327,8 @@ void State::CollectImage(const InsertionPoint& at, Instruction& access) {
 
 // Chooses between keeping, folding, proving and clamping one index, and records it.
 void State::Decide(IndexClamp clamp) {
-  uint32_t index = clamp.access->words[clamp.word];
-  AccessRecord record = NewRecord(*clamp.access, clamp.word);
+  uint32_t index = clamp.index();
+  AccessRecord record = NewRecord(*clamp.access, clamp.position);
   record.limit = clamp.kind == LimitKind::kConstant ? static_cast<int64_t>(clamp.limit) : -1;
   uint64_t value = 0;
   uint32_t width = 32;
@@ -331,7 +345,7 @@ void State::Decide(IndexClamp clamp) {
       return;
     }
     if (clamp.kind == LimitKind::kConstant) {
-      folds_.push_back({clamp.access, clamp.word});
+      folds_.push_back({clamp.access, clamp.position});
       fold_values_.push_back(emitter_.IntConstant(emitter_.TypeOfValue(index), clamp.limit));
       record.index_id = fold_values_.back();
       record.has_range = true;
@@ -375,40 +389,53 @@ bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord
 // reaches directly (a block variable, or a pointer with no indices between it and the
 // member; a path through a descriptor array is not matched).
 bool State::BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard) {
-  if (clamp.block.path_begin != clamp.block.path_end) return false;
+  if (clamp.block.path_length != 0) return false;
   return Ranges().ProvenBelowArrayLength(index, *clamp.access, clamp.block.base,
                                          clamp.block.member, guard);
 }
 
-void State::LeaveUnbounded(const Instruction& access, uint32_t word, const std::string& reason) {
+void State::LeaveUnbounded(const Instruction& access, uint32_t position,
+                           const std::string& reason) {
   uint64_t value = 0;
-  if (def_use_.IntConstant(access.words[word], &value)) return;  // constants are not accesses
-  AccessRecord record = NewRecord(access, word);
+  if (def_use_.IntConstant(IndexedAccessView(access).index(position), &value))
+    return;  // constants are not accesses
+  AccessRecord record = NewRecord(access, position);
   record.verdict = AccessVerdict::kUnbounded;
   record.reason = reason;
   AddRecord(std::move(record));
 }
 
-// A record for the index at `word` of `access`, keyed as the range report keys it.
-AccessRecord State::NewRecord(const Instruction& access, uint32_t word) {
+// Every index of `access` (an OpPtrAccessChain's Element too) is left as it is.
+void State::LeaveAllUnbounded(const Instruction& access, const std::string& reason) {
+  for (uint32_t position = 0; position < IndexedAccessView(access).index_count(); ++position)
+    LeaveUnbounded(access, position, reason);
+}
+
+// A record for the index at `position` of the indexed access `access`.
+AccessRecord State::NewRecord(const Instruction& access, uint32_t position) {
+  IndexedAccessView indexed(access);
+  return NewRecord(access, indexed.object(), indexed.index(position), position);
+}
+
+// A record for `index_id` of `access` into `object`, keyed as the range report keys it.
+AccessRecord State::NewRecord(const Instruction& access, uint32_t object, uint32_t index_id,
+                              uint32_t position) {
   AccessRecord record;
   record.location = location_;
   record.instruction = OpcodeText(access.opcode);
-  uint32_t root = access.words.empty() ? 0 : access.words[0];
+  uint32_t root = object;
   while (const Instruction* def = def_use_.Definition(root)) {
     if (!IsAccessChain(def->opcode) && !IsPtrAccessChain(def->opcode)) break;
-    root = def->words[0];
+    root = AccessChainView(*def).base();
   }
   // A block instance is often unnamed (glslang names it ""): use its block's name.
   std::string name = module_.NameOf(root);
-  const Instruction* pointer = emitter_.TypeDefinition(emitter_.TypeOfValue(root));
-  if (name.empty() && pointer && pointer->opcode == spv::OpTypePointer)
-    name = module_.NameOf(pointer->words[1]);
+  const Instruction* pointer = PointerTypeOf(root);
+  if (name.empty() && pointer) name = module_.NameOf(TypePointerView(*pointer).pointee());
   record.object = name.empty() ? "%" + std::to_string(root) : name;
-  record.index_id = word < access.words.size() ? access.words[word] : 0;
+  record.index_id = index_id;
   record.access_id = access.result_id;
-  bool chain = IsAccessChain(access.opcode) || IsPtrAccessChain(access.opcode);
-  record.index_position = chain ? word - 1 : 0;
+  record.index_position = position;
   return record;
 }
 
@@ -420,19 +447,18 @@ size_t State::AddRecord(AccessRecord record, bool only_if_indexed) {
 
 // Emits the clamp of one index; returns 1 (one clamp).
 uint32_t State::EmitClamp(const IndexClamp& clamp) {
-  uint32_t index = clamp.access->words[clamp.word];
+  uint32_t index = clamp.index();
   uint32_t width = 32;
   bool is_signed = false;
   emitter_.IntTypeInfo(emitter_.TypeOfValue(index), &width, &is_signed);
   if (clamp.kind == LimitKind::kConstant && clamp.limit == 0) {
     // One element: every clamped index is 0.
-    clamp.access->words[clamp.word] = emitter_.IntConstant(emitter_.TypeOfValue(index), 0);
+    clamp.index() = emitter_.IntConstant(emitter_.TypeOfValue(index), 0);
     return 1;
   }
   uint32_t unsigned_index = emitter_.AsUnsigned(clamp.at, index);
   uint32_t limit = LimitOf(clamp, width);
-  clamp.access->words[clamp.word] =
-      emitter_.UMin(clamp.at, emitter_.UintType(width), unsigned_index, limit);
+  clamp.index() = emitter_.UMin(clamp.at, emitter_.UintType(width), unsigned_index, limit);
   return 1;
 }
 
@@ -474,7 +500,7 @@ uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
   const BlockPath& path = clamp.block;
   const Instruction* base = def_use_.Definition(path.base);
   Function* function = def_use_.FunctionOf(&clamp.at.block->label);
-  if (path.path_end == path.path_begin && base && !def_use_.FunctionOf(base) && function) {
+  if (path.path_length == 0 && base && !def_use_.FunctionOf(base) && function) {
     auto key = std::make_tuple(function, path.base, path.member);
     auto found = hoisted_last_index_.find(key);
     if (found != hoisted_last_index_.end()) return found->second;
@@ -485,10 +511,10 @@ uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
     return hoisted_last_index_[key] = emitter_.LastIndexOf(top, uint_type, length);
   }
   uint32_t block_pointer = path.base;
-  if (path.path_end > path.path_begin) {
+  if (path.path_length > 0) {
     std::vector<uint32_t> operands = {path.base};
-    for (size_t word = path.path_begin; word < path.path_end; ++word)
-      operands.push_back(path.path_owner->words[word]);
+    AccessChainView owner(*path.path_owner);
+    for (size_t k = 0; k < path.path_length; ++k) operands.push_back(owner.index(k));
     uint32_t pointer_type = module_.FindOrAddPointerType(path.storage, path.block_type);
     block_pointer = emitter_.Emit(clamp.at, spv::OpAccessChain, pointer_type, operands);
   }

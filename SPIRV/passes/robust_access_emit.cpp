@@ -1,5 +1,7 @@
 #include "robust_access_emit.h"
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 namespace {
@@ -53,21 +55,23 @@ uint32_t ClampEmitter::IntConstant(uint32_t type_id, uint64_t value) {
   bool is_signed = false;
   IntTypeInfo(type_id, &width, &is_signed);
   if (width <= 32) return module_.FindOrAddConstant(type_id, static_cast<uint32_t>(value));
-  std::vector<uint32_t> words = {static_cast<uint32_t>(value), static_cast<uint32_t>(value >> 32)};
   for (const Instruction& inst : module_.types_values)
-    if (inst.opcode == spv::OpConstant && inst.type_id == type_id && inst.words == words)
+    if (inst.opcode == spv::OpConstant && inst.type_id == type_id &&
+        ConstantView(inst).is_64bit() && ConstantView(inst).value64() == value)
       return inst.result_id;
-  uint32_t id = module_.TakeNextId();
-  module_.types_values.emplace_back(spv::OpConstant, type_id, id, words);
-  return id;
+  Instruction constant(spv::OpConstant, type_id, module_.TakeNextId(), {});
+  ConstantView(constant).set_value(value, /*wide=*/true);
+  module_.types_values.push_back(std::move(constant));
+  return module_.types_values.back().result_id;
 }
 
 bool ClampEmitter::IntTypeInfo(uint32_t type_id, uint32_t* width, bool* is_signed) const {
   const Instruction* type = TypeDefinition(type_id);
-  if (type && type->opcode == spv::OpTypeVector) type = TypeDefinition(type->words[0]);
+  if (type && type->opcode == spv::OpTypeVector)
+    type = TypeDefinition(TypeVectorView(*type).component_type());
   if (!type || type->opcode != spv::OpTypeInt) return false;
-  *width = type->words[0];
-  *is_signed = type->words[1] != 0;
+  *width = TypeIntView(*type).width();
+  *is_signed = TypeIntView(*type).is_signed();
   return true;
 }
 
@@ -88,7 +92,8 @@ uint32_t ClampEmitter::AsUnsigned(const InsertionPoint& at, uint32_t value) {
   if (!IntTypeInfo(type_id, &width, &is_signed) || !is_signed) return value;
   uint32_t unsigned_type = UintType(width);
   if (type->opcode == spv::OpTypeVector) {
-    unsigned_type = module_.FindOrAddType(spv::OpTypeVector, {unsigned_type, type->words[1]});
+    unsigned_type = module_.FindOrAddType(
+        spv::OpTypeVector, {unsigned_type, TypeVectorView(*type).component_count()});
     RememberType(unsigned_type);
   }
   return Emit(at, spv::OpBitcast, unsigned_type, {value});

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 bool SourceLines::Apply(const Instruction& inst, SourceLocation* location) const {
@@ -10,11 +12,12 @@ bool SourceLines::Apply(const Instruction& inst, SourceLocation* location) const
     *location = SourceLocation{};
     return true;
   }
-  if (inst.opcode != spv::OpLine || inst.words.size() < 3) return false;
-  const Instruction* file = def_use_.Definition(inst.words[0]);
-  location->file = file && file->opcode == spv::OpString ? file->StringAt(0) : "";
-  location->line = inst.words[1];
-  location->column = inst.words[2];
+  if (inst.opcode != spv::OpLine) return false;
+  LineView line(inst);
+  const Instruction* file = def_use_.Definition(line.file());
+  location->file = file && file->opcode == spv::OpString ? StringView(*file).text() : "";
+  location->line = line.line();
+  location->column = line.column();
   return true;
 }
 

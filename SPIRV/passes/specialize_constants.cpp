@@ -5,6 +5,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 namespace {
 
@@ -27,8 +29,9 @@ class Specializer {
     }
     // Drop the SpecId decorations of replaced constants.
     module_.annotations.remove_if([&](const Instruction& inst) {
-      return inst.opcode == spv::OpDecorate && inst.words.size() >= 2 &&
-             inst.words[1] == spv::DecorationSpecId && replaced_.count(inst.words[0]);
+      return inst.opcode == spv::OpDecorate &&
+             DecorateView(inst).decoration() == spv::DecorationSpecId &&
+             replaced_.count(DecorateView(inst).target());
     });
     WarnUnknownIds(report);
     return rewrites ? PassResult::Changed(rewrites) : PassResult::Unchanged();
@@ -36,15 +39,17 @@ class Specializer {
 
  private:
   void CollectSpecIds() {
-    for (const Instruction& inst : module_.annotations)
-      if (inst.opcode == spv::OpDecorate && inst.words.size() == 3 &&
-          inst.words[1] == spv::DecorationSpecId)
-        spec_id_of_[inst.words[0]] = inst.words[2];
+    for (const Instruction& inst : module_.annotations) {
+      if (inst.opcode != spv::OpDecorate) continue;
+      DecorateView decorate(inst);
+      if (decorate.decoration() == spv::DecorationSpecId && decorate.literals().size() == 1)
+        spec_id_of_[decorate.target()] = decorate.literal(0);
+    }
   }
 
-  // Types: remember which ids are 32-bit ints (and their signedness) and bool.
+  // Types: remember which ids are ints (and their width) and bool.
   bool RecordType(const Instruction& inst) {
-    if (inst.opcode == spv::OpTypeInt) int_types_[inst.result_id] = inst.words;
+    if (inst.opcode == spv::OpTypeInt) int_widths_[inst.result_id] = TypeIntView(inst).width();
     else if (inst.opcode == spv::OpTypeBool) bool_types_.insert(inst.result_id);
     else return false;
     return true;
@@ -75,14 +80,12 @@ class Specializer {
       return true;
     }
     inst.opcode = spv::OpConstant;
-    inst.words = {uint32_t(value->second)};
-    if (module_.LiteralWidthOfType(inst.type_id) == 2)
-      inst.words.push_back(uint32_t(value->second >> 32));
+    ConstantView(inst).set_value(value->second, module_.LiteralWidthOfType(inst.type_id) == 2);
     return true;
   }
 
   bool FoldComposite(Instruction& inst) {
-    for (uint32_t part : inst.words)
+    for (uint32_t part : ConstantCompositeView(inst).constituents())
       if (!plain_.count(part)) return false;
     inst.opcode = spv::OpConstantComposite;
     return true;
@@ -90,23 +93,24 @@ class Specializer {
 
   bool FoldOperation(Instruction& inst) {
     bool result_bool = bool_types_.count(inst.type_id) != 0;
-    auto int_type = int_types_.find(inst.type_id);
-    bool result_int = int_type != int_types_.end() && int_type->second.at(0) == 32;
-    if ((!result_bool && !result_int) || inst.words.size() < 2) return false;
+    auto int_type = int_widths_.find(inst.type_id);
+    bool result_int = int_type != int_widths_.end() && int_type->second == 32;
+    SpecConstantOpView operation(inst);
+    if ((!result_bool && !result_int) || operation.operands().empty()) return false;
     std::vector<uint32_t> operands;
-    for (size_t i = 1; i < inst.words.size(); ++i) {
-      auto value = values_.find(inst.words[i]);
+    for (uint32_t operand : operation.operands()) {
+      auto value = values_.find(operand);
       if (value == values_.end()) return false;  // not (yet) a plain scalar constant
       operands.push_back(value->second.bits);
     }
-    std::optional<uint32_t> folded = Evaluate(spv::Op(inst.words[0]), operands);
+    std::optional<uint32_t> folded = Evaluate(operation.operation(), operands);
     if (!folded) return false;
     if (result_bool) {
       inst.opcode = *folded ? spv::OpConstantTrue : spv::OpConstantFalse;
-      inst.words.clear();
+      inst.words.clear();  // OpConstantTrue and OpConstantFalse have no operands
     } else {
       inst.opcode = spv::OpConstant;
-      inst.words = {*folded};
+      ConstantView(inst).set_value(*folded, /*wide=*/false);
     }
     return true;
   }
@@ -115,15 +119,15 @@ class Specializer {
   void Remember(const Instruction& inst) {
     switch (inst.opcode) {
       case spv::OpConstant: {
-        auto type = int_types_.find(inst.type_id);
-        if (type != int_types_.end() && type->second.at(0) == 32)
-          values_[inst.result_id] = {false, inst.words.at(0)};
+        auto type = int_widths_.find(inst.type_id);
+        if (type != int_widths_.end() && type->second == 32)
+          values_[inst.result_id] = {false, ConstantView(inst).value32()};
         break;
       }
       case spv::OpConstantTrue: values_[inst.result_id] = {true, 1}; break;
       case spv::OpConstantFalse: values_[inst.result_id] = {true, 0}; break;
       case spv::OpConstantNull:
-        if (bool_types_.count(inst.type_id) || int_types_.count(inst.type_id))
+        if (bool_types_.count(inst.type_id) || int_widths_.count(inst.type_id))
           values_[inst.result_id] = {bool_types_.count(inst.type_id) != 0, 0};
         break;
       default:
@@ -153,7 +157,7 @@ class Specializer {
   Module& module_;
   const Options& options_;
   std::unordered_map<uint32_t, uint32_t> spec_id_of_;  // constant id -> SpecId
-  std::unordered_map<uint32_t, std::vector<uint32_t>> int_types_;
+  std::unordered_map<uint32_t, uint32_t> int_widths_;  // OpTypeInt id -> width
   std::set<uint32_t> bool_types_;
   std::unordered_map<uint32_t, Folded> values_;
   std::set<uint32_t> plain_;     // ids of non-specialization constants

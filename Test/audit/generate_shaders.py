@@ -9,8 +9,11 @@ conversions; min / max / modulo; abs, | and ^; components of vectors built from 
 values; helper functions with in and out parameters; `i < x.length()` guards; the
 dispatch built-ins under a promised grid, --max-workgroups) and the patterns it refuses (while loops, compound
 conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
-exits, with traps the analysis must not fall for), and uses the resulting
-values as indices into local, shared and buffer arrays of random sizes.
+exits, with traps the analysis must not fall for), tests on `g * k + c` (wrapping, so
+that a test says nothing about g when g * k + c may wrap), counters decremented before
+their use in a while loop, helper functions indexing with a parameter called with two
+arguments, and uses the resulting values as indices into local, shared and buffer
+arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
 on its own, except in its traps (see "traps that index out of bounds on purpose": a
@@ -111,6 +114,7 @@ class ShaderWriter:
         if rng.random() < 0.25:  # a grid larger than its budget: the lattice samples it
             self.groups = (rng.randint(5, 300), rng.randint(1, 40), rng.randint(1, 3))
             self.group_budget = rng.randint(8, 27)
+        self.call_helpers = []   # GLSL text of helper_call's functions, before main
         # A third of the shaders promise their dispatch (--max-workgroups): the analysis
         # then bounds the dispatch built-ins, and the audit dispatches exactly that grid.
         self.promise = rng.random() < 0.33
@@ -548,6 +552,70 @@ class ShaderWriter:
         self.body_with(Expr(var, "uint", 1, max(trips, 1)) if trips else None, depth,
                        max(trips, 1))
 
+    def down_loop(self, depth):
+        """A counter decremented first and used after (`d--; t[d]`), from a start
+        that may be 0 (then the body never runs)."""
+        var = self.fresh("d")
+        start = self.rng.randint(0, min(8, self.trip_limit()))
+        self.emit("uint %s = %du;" % (var, start))
+        self.emit("while (%s > 0u && acc != 12345u) {" % var)
+        self.indent += 1
+        self.emit("%s--;" % var)
+        self.indent -= 1
+        self.body_with(Expr(var, "uint", 0, start - 1) if start else None, depth, max(start, 1))
+
+    # --- derived guards and helper calls -----------------------------------------
+    DERIVED_VALUES = 512  # values of the tested local enumerated to know the truth
+
+    def derived_guard(self, depth):
+        """A test on `g * k + c` (wrapping like the GPU) with g used where it holds; the
+        generator enumerates g's values, so the range it keeps is exact."""
+        type_name = self.rng.choice(["int", "uint"])
+        value = self.expr(type_name, self.rng.randint(0, 2))
+        if value.hi - value.lo + 1 > self.DERIVED_VALUES:
+            return self.guard(depth)
+        name = self.fresh("g")
+        self.emit("%s %s = %s;" % (type_name, name, value.text))
+        k = self.rng.choice([1, 2, 3, 4, 8, 1 << 30])
+        c = self.rng.choice([0, 1, 5, -3, I32_MAX, -7]) if type_name == "int" else \
+            self.rng.choice([0, 1, 5, U32_MAX, U32_MAX - 2])
+        op = self.rng.choice(["<", "<=", ">", ">="])
+        tlo, thi = TYPE_RANGE[type_name]
+        span = thi - tlo + 1
+        derived = lambda g: (g * k + c - tlo) % span + tlo
+        images = [derived(g) for g in range(value.lo, value.hi + 1)]
+        bound = self.rng.choice(images) + self.rng.randint(-2, 2)
+        bound = min(thi, max(tlo, bound))
+        compare = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+                   ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
+        holding = [g for g in range(value.lo, value.hi + 1) if compare(derived(g), bound)]
+        shift = "%s << %d" % (name, k.bit_length() - 1) if k & (k - 1) == 0 and \
+            self.rng.random() < 0.3 else "%s * %s" % (name, lit(k, type_name))
+        self.emit("if ((%s) + %s %s %s) {" % (shift, lit(c, type_name), op,
+                                              lit(bound, type_name)))
+        self.indent += 1
+        visible = len(self.scope)
+        if holding:
+            self.scope.append(Expr(name, type_name, min(holding), max(holding)))
+            self.access(self.scope[-1])
+        self.statements(depth - 1, 1)
+        del self.scope[visible:]
+        self.indent -= 1
+        self.emit("}")
+        self.scope.append(Expr(name, type_name, value.lo, value.hi))
+
+    def helper_call(self):
+        """A helper that indexes a buffer with its parameter, called with two
+        arguments: the parameter's range is the union of theirs."""
+        type_name = self.rng.choice(["int", "uint"])
+        args = [self.expr(type_name, self.rng.randint(0, 2)) for _ in range(2)]
+        param = Expr("k", type_name, min(a.lo for a in args), max(a.hi for a in args))
+        index = self.into_range(param, self.buffer_u)
+        name = self.fresh("h")
+        self.call_helpers.append("uint %s(%s k) { return data_u[%s]; }" % (name, type_name,
+                                                                       index.text))
+        self.emit("acc += %s(%s) + %s(%s);" % (name, args[0].text, name, args[1].text))
+
     def body_with(self, control, depth, trips):
         self.indent += 1
         outer_trips = self.nest_trips
@@ -761,11 +829,17 @@ class ShaderWriter:
                 self.for_loop(depth)
             elif r < 0.36 and depth > 0 and self.loop_depth < MAX_LOOP_NESTING:
                 self.while_loop(depth)
+            elif r < 0.38 and depth > 0 and self.loop_depth < MAX_LOOP_NESTING:
+                self.down_loop(depth)
             elif r < 0.44 and depth > 0:
                 self.guard(depth)
             elif r < 0.47:
                 self.trap()
-            elif r < 0.5:
+            elif r < 0.49 and depth > 0:
+                self.derived_guard(depth)
+            elif r < 0.51:
+                self.helper_call()
+            elif r < 0.53:
                 self.vector_access()
             elif r < 0.6:
                 self.local_value()
@@ -793,6 +867,7 @@ class ShaderWriter:
         ]
         head += ["shared uint %s[%d];" % (n, s) for k, n, _, s in self.arrays if k == "shared"]
         head += [HELPERS[name] for name in sorted(self.helpers)]
+        head += self.call_helpers
         main = ["void main() {", "  uint acc = gl_LocalInvocationIndex;"]
         for kind, name, _, size in self.arrays:
             if kind == "local":
