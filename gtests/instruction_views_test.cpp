@@ -274,6 +274,35 @@ TEST(InstructionViews, Accepts_GrammarShapedSets) {
   EXPECT_FALSE(ImageAccessView<const Instruction>::Accepts(spv::OpImageQuerySize));
   EXPECT_TRUE(AccessChainView<const Instruction>::Accepts(spv::OpInBoundsPtrAccessChain));
   EXPECT_FALSE(AccessChainView<const Instruction>::Accepts(spv::OpLoad));
+  EXPECT_TRUE(AtomicView<const Instruction>::Accepts(spv::OpAtomicLoad));
+  EXPECT_TRUE(AtomicView<const Instruction>::Accepts(spv::OpAtomicFlagClear));
+  EXPECT_TRUE(AtomicView<const Instruction>::Accepts(spv::OpAtomicFAddEXT));
+  EXPECT_FALSE(AtomicView<const Instruction>::Accepts(spv::OpStore));
+  EXPECT_TRUE(GroupOperationView<const Instruction>::Accepts(spv::OpGroupIAdd));
+  EXPECT_TRUE(GroupOperationView<const Instruction>::Accepts(spv::OpGroupNonUniformFMax));
+  EXPECT_TRUE(GroupOperationView<const Instruction>::Accepts(spv::OpGroupNonUniformBallotBitCount));
+  EXPECT_FALSE(GroupOperationView<const Instruction>::Accepts(spv::OpGroupNonUniformBroadcast));
+  EXPECT_FALSE(GroupOperationView<const Instruction>::Accepts(spv::OpGroupAll));
+}
+
+TEST(InstructionViews, SubgroupAndAtomic_NameTheirOperands) {
+  const Instruction atomic(spv::OpAtomicIAdd, 3, 9, {7, 20, 21, 22});
+  EXPECT_EQ(AtomicView(atomic).pointer(), 7u);
+  const Instruction sized(spv::OpCopyMemorySized, 0, 0, {7, 8, 30});
+  EXPECT_EQ(CopyMemoryView(sized).target(), 7u);
+  EXPECT_EQ(CopyMemoryView(sized).source(), 8u);
+  const Instruction reduce(spv::OpGroupNonUniformIAdd, 3, 10, {20, spv::GroupOperationReduce, 11});
+  EXPECT_EQ(GroupOperationView(reduce).execution_scope(), 20u);
+  EXPECT_EQ(GroupOperationView(reduce).operation(), spv::GroupOperationReduce);
+  const Instruction broadcast(spv::OpGroupNonUniformBroadcast, 3, 12, {20, 11, 13});
+  EXPECT_TRUE(BroadcastView(broadcast).has_scope());
+  EXPECT_EQ(BroadcastView(broadcast).execution_scope(), 20u);
+  EXPECT_EQ(BroadcastView(broadcast).value(), 11u);
+  EXPECT_EQ(BroadcastView(broadcast).lane(), 13u);
+  const Instruction read(spv::OpSubgroupReadInvocationKHR, 3, 14, {11, 13});
+  EXPECT_FALSE(BroadcastView(read).has_scope());
+  EXPECT_EQ(BroadcastView(read).value(), 11u);
+  EXPECT_EQ(BroadcastView(read).lane(), 13u);
 }
 
 TEST(InstructionViews, ViewIf_OnlyForAcceptedOpcodes) {

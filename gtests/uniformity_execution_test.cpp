@@ -3,6 +3,8 @@
 // workgroup-uniform (no warning), every invocation records the value it read after the
 // barrier, and the run shows that all invocations of a workgroup read the same value
 // (and the value the pattern should give). Four workgroups of 64 invocations each.
+// The same for the per-lane table broadcast (uniformity_lanes.cpp) and a helper's
+// result per call site (uniformity_call_sites.cpp).
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
@@ -144,6 +146,81 @@ void main() {
   uint32_t lasts = 0;
   for (uint32_t flag : flags) lasts += flag;
   EXPECT_EQ(lasts, 1u);
+}
+
+std::vector<uint32_t> CompileChecked12(const std::string& extension, const std::string& body) {
+  std::vector<uint32_t> words =
+      test::CompileGlsl("#version 450\n" + extension + std::string(kHeader).substr(13) + body, "comp", "vulkan1.2");
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan12), "");
+  EXPECT_EQ(Warnings(words), "") << "the analysis must prove the pattern uniform";
+  return words;
+}
+
+// dxvk_mipgen.comp's per-lane table: every subgroup fills lane k's entry from uniform
+// values and its lane id, through a multi-block helper that is also called with a
+// uniform argument; every invocation then reads entry k (k = group + 1 mod 4, uniform
+// per workgroup; lavapipe's subgroups have at least 4 lanes, and 64 invocations make
+// several subgroups, so the value crosses subgroups).
+TEST(UniformityExecution, LaneTableBroadcast_SameValuePerWorkgroup) {
+  std::vector<uint32_t> words = CompileChecked12("#extension GL_KHR_shader_subgroup_ballot : require\n", R"(
+uint table;
+uint entry_of(uint lane) {
+  if (lane > 2u) return lane * 10u + gl_WorkGroupID.x;
+  return lane + 100u;
+}
+void main() {
+  table = entry_of(gl_SubgroupInvocationID);
+  uint k = (gl_WorkGroupID.x + 1u) % 4u;
+  uint bound = subgroupBroadcast(table, k);
+  for (uint i = 0u; i < bound; i += 50u) { barrier(); }
+  if (entry_of(k) > 1000u) { barrier(); }
+  seen[gl_GlobalInvocationID.x] = bound;
+}
+)");
+  std::vector<uint32_t> values = PerGroupValues(RunAndRecord(words));
+  EXPECT_EQ(values, (std::vector<uint32_t>{101, 102, 32, 100}));
+}
+
+// A multi-block helper called with a per-invocation argument and with a uniform one: the
+// uniform call's result bounds a loop with a barrier in every invocation alike.
+TEST(UniformityExecution, HelperPerCallSite_SameValuePerWorkgroup) {
+  std::vector<uint32_t> words = CompileChecked(R"(
+uint clamp_to(uint v, uint limit) {
+  if (v > limit) return limit;
+  return v;
+}
+void main() {
+  uint mine = clamp_to(gl_LocalInvocationIndex, 40u);
+  uint bound = clamp_to(gl_WorkGroupID.x * 7u, 12u);
+  for (uint i = 0u; i < bound; ++i) { barrier(); }
+  seen[gl_GlobalInvocationID.x] = bound + mine * 0u;
+}
+)");
+  std::vector<uint32_t> values = PerGroupValues(RunAndRecord(words));
+  EXPECT_EQ(values, (std::vector<uint32_t>{0, 7, 12, 12}));
+}
+
+// The lanes rule's negative control: an entry made from the subgroup id differs between
+// subgroups, the analysis warns, and the run shows a workgroup reading several values
+// (lavapipe's subgroups are narrower than the 64-invocation workgroup).
+TEST(UniformityExecution, LaneTableFromSubgroupId_AnalysisWarnsAndValuesDiffer) {
+  std::vector<uint32_t> words = test::CompileGlsl(std::string("#version 450\n") +
+                                                      "#extension GL_KHR_shader_subgroup_ballot : require\n" +
+                                                      std::string(kHeader).substr(13) + R"(
+uint table;
+void main() {
+  table = gl_SubgroupID * 100u + gl_SubgroupInvocationID;
+  uint bound = subgroupBroadcast(table, 1u);
+  if (bound > 100000u) { barrier(); }  // never taken: no invocation waits at a barrier others skip
+  seen[gl_GlobalInvocationID.x] = bound;
+}
+)", "comp", "vulkan1.2");
+  EXPECT_NE(Warnings(words).find("barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
+            std::string::npos);
+  std::vector<uint32_t> seen = RunAndRecord(words);
+  ASSERT_EQ(seen.size(), kGroupSize * kGroups);
+  EXPECT_GT(std::set<uint32_t>(seen.begin(), seen.begin() + kGroupSize).size(), 1u)
+      << "one subgroup spans the workgroup: this device cannot show the difference";
 }
 
 // The negative control: without the barrier the analysis warns (and a run could show

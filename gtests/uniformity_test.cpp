@@ -36,8 +36,9 @@ std::unique_ptr<frontend::Compilation> ParseGlsl(const std::string& source, cons
 
 // Like test::CompileGlsl, with OpLine debug info (glslangValidator -g) so that findings
 // have locations. Vulkan 1.0 / SPIR-V 1.0, or Vulkan 1.1 / SPIR-V 1.3.
-std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage, bool vulkan11 = false) {
-  frontend::SourceCompile request = Source(source, stage, vulkan11 ? "vulkan1.1" : "vulkan1.0");
+std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage, bool vulkan11 = false,
+                                       const std::string& env = "") {
+  frontend::SourceCompile request = Source(source, stage, !env.empty() ? env : vulkan11 ? "vulkan1.1" : "vulkan1.0");
   request.debug_info = true;
   std::vector<uint32_t> words;
   std::string error;
@@ -672,6 +673,24 @@ TEST(Uniformity, RoundBudget_RefusesByName) {
   EXPECT_EQ(Analyze(words, options).warnings.size(), 1u);
 }
 
+// The analysis reads operands through the typed views, which throw where an instruction
+// lacks one (the parser checks word counts, not operand lists): that is a refusal naming
+// the cause, not a crash and not a silent "no warning".
+TEST(Uniformity, InstructionLackingAnOperand_Refuses) {
+  std::string error;
+  std::optional<Module> module = ParseModule(test::CompileGlsl(kDivergentBarrier, "comp"), &error);
+  ASSERT_TRUE(module) << error;
+  Instruction* load = nullptr;
+  for (Block& block : module->functions.front().blocks)
+    for (Instruction& inst : block.instructions)
+      if (inst.opcode == spv::OpLoad && !load) load = &inst;
+  ASSERT_NE(load, nullptr);
+  load->words.clear();
+  UniformityResult result = AnalyzeUniformity(*module);
+  EXPECT_NE(result.refusal.find("an instruction lacks an operand"), std::string::npos) << result.refusal;
+  EXPECT_TRUE(result.findings.empty());
+}
+
 // --- Barrier phases: shared values read by every invocation after a barrier. ---
 
 const char* kSharedHeader = R"(#version 450
@@ -720,6 +739,27 @@ TEST(UniformityPhases, LoopBoundFromSharedValue_NoWarning) {
       "  for (uint i = 0u; i < n; ++i) { barrier(); }\n"
       "}\n");
   EXPECT_EQ(outcome.All(), "");
+}
+
+// Only a barrier whose execution scope is the workgroup starts a phase: a subgroup-scope
+// control barrier (even with workgroup memory scope and shared-memory semantics) does not
+// wait for the writer's subgroup.
+TEST(UniformityPhases, SubgroupScopeBarrier_IsNotAPhase) {
+  Outcome outcome = AnalyzeGlsl(
+      "#version 450\n"
+      "#extension GL_KHR_memory_scope_semantics : require\n"
+      "layout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 1) readonly buffer Sizes { uint size; };\n"
+      "shared uint count;\n"
+      "void main() {\n"
+      "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n"
+      "  controlBarrier(gl_ScopeSubgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);\n"
+      "  if (count == size) { barrier(); }\n"
+      "}\n",
+      "comp", /*vulkan11=*/true);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_NE(outcome.All().find("no workgroup barrier comes before its load at u.comp:9"), std::string::npos)
+      << outcome.All();
 }
 
 struct PhaseCase {
@@ -910,17 +950,88 @@ TEST(UniformityContext, HelperResultPerCallSite) {
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
 }
 
-// A helper with a branch is not evaluated per call: its result joins every call site.
-TEST(UniformityContext, HelperWithBranch_JoinsCallSites) {
+// A helper with a branch is analysed again for a call whose arguments are more uniform
+// than the joined call sites' (a call context): the uniform call's result is uniform, the
+// per-invocation call's is not.
+TEST(UniformityContext, HelperWithBranch_ResultPerCallSite) {
   Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
                                     "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                                    "  if (pick(count) > 3u) barrier();\n"
+                                    "  if (pick(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+  EXPECT_NE(outcome.All().find("`pick(u1;` returns"), std::string::npos) << outcome.All();
+}
+
+// Helpers calling helpers (dxvk_mipgen.comp's get_block_properties): `props` is also
+// called with a per-invocation rectangle, so within the context of `via(count)` its
+// parameter must be bound only by the call inside that context.
+TEST(UniformityContext, NestedHelperBoundElsewhere_ResultPerCallSite) {
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uvec2 rect(uint mip) { if (mip > 6u) return uvec2(0u); return gl_WorkGroupID.xy << (6u - mip); }\n"
+                      "uint props(uvec2 r) { uint s = r.x + r.y; if (s > 100u) return 100u; return s; }\n"
+                      "uint via(uint mip) { return props(rect(mip)); }\n"
+                      "void main() {\n"
+                      "  data[gl_LocalInvocationIndex] = props(rect(gl_LocalInvocationIndex));\n"
+                      "  if (via(count) > 3u) barrier();\n"
+                      "  if (via(gl_SubgroupInvocationID) > 3u) barrier();\n"
+                      "}\n",
+                  "comp", /*vulkan11=*/true);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:14: barrier", 0), 0u) << outcome.All();
+}
+
+// A context makes arguments more uniform, nothing else: what the helper reads from
+// memory another call site writes per invocation stays non-uniform.
+TEST(UniformityContext, HelperReadingDivergentPrivate_StillWarns) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint last;\n"
+                                    "uint pick(uint v) { if (v > 2u) return last; last = v; return 0u; }\n"
                                     "void main() {\n"
                                     "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
                                     "  if (pick(count) > 3u) barrier();\n"
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_NE(outcome.All().find("`pick(u1;` returns"), std::string::npos) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+}
+
+// A context binds every argument of its call, not only the more uniform ones: `b` is
+// per invocation in the call whose `a` is uniform.
+TEST(UniformityContext, OtherArgumentsKeepTheirLevel) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint two(uint a, uint b) { if (a > 2u) return b; return 0u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = two(gl_LocalInvocationIndex, 1u);\n"
+                                    "  if (two(count, gl_LocalInvocationIndex) > 3u) barrier();\n"
+                                    "  if (two(count, 1u) > 3u) barrier();\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:11: barrier", 0), 0u) << outcome.All();
+}
+
+// A context's result is computed again when memory it may read rises later in the fixed
+// point: `last` only becomes non-uniform once `later`'s result is known, a round after
+// the first context of `pick(count)` saw it uniform.
+TEST(UniformityContext, MemoryRaisedAfterTheContext_ResultFollows) {
+  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
+                                    "uint last;\n"
+                                    "uint pick(uint v) { if (v > 2u) return last; return 0u; }\n"
+                                    "uint later(uint x) { if (x > 9u) return x; return 1u; }\n"
+                                    "void main() {\n"
+                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                                    "  if (pick(count) > 3u) barrier();\n"
+                                    "  last = later(gl_LocalInvocationIndex);\n"
+                                    "}\n",
+                                "comp");
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:13: barrier", 0), 0u) << outcome.All();
 }
 
 // A function called in non-uniform control flow still returns one value to all the
@@ -936,6 +1047,87 @@ TEST(UniformityContext, ReturnInsideDivergentCall_IsUniformForTheCall) {
                                 "comp");
   EXPECT_EQ(outcome.All(), "");
 }
+
+// --- Lanes: a subgroup broadcast of a lane-determined value from a uniform lane. ---
+
+const char* kLanesHeader = R"(#version 450
+#extension GL_KHR_shader_subgroup_ballot : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint data[]; };
+layout(binding = 2) uniform Params { uint count; };
+uint table;
+shared uint lds[64];
+)";
+
+// The source after kLanesHeader: `fill` fills the per-lane table, `lane` is the
+// broadcast's lane; the loop's barrier (line 12) needs the broadcast workgroup-uniform.
+Outcome AnalyzeLanes(const std::string& fill, const std::string& lane) {
+  std::string source = std::string(kLanesHeader) +
+                       "uint entry_of(uint l) { if (l > 2u) return l * 10u + count; return l + 100u; }\n"
+                       "void main() {\n"
+                       "  " + fill + "\n"
+                       "  uint bound = subgroupBroadcast(table, " + lane + ");\n"
+                       "  for (uint i = 0u; i < bound; i += 50u) barrier();\n"
+                       "  data[gl_LocalInvocationIndex] = bound + entry_of(count);\n"
+                       "}\n";
+  std::vector<uint32_t> words = CompileWithLines(source, "comp", false, "vulkan1.2");
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan12), "");
+  return Analyze(words);
+}
+
+// dxvk_mipgen.comp's pattern: every subgroup fills lane k's entry from uniform values and
+// the lane id (through a multi-block helper also called with a uniform argument), then
+// every invocation reads entry k.
+TEST(UniformityLanes, TableFilledPerLane_UniformLane_NoWarning) {
+  EXPECT_EQ(AnalyzeLanes("table = entry_of(gl_SubgroupInvocationID);", "count % 4u").All(), "");
+  EXPECT_EQ(AnalyzeLanes("table = gl_SubgroupInvocationID * gl_SubgroupSize;", "3u").All(), "");
+}
+
+// The lane analysis proves nothing about shared memory: here the barrier before the
+// load runs in control flow that is the same for every subgroup's lane k but not for the
+// workgroup, so it synchronizes nothing (and is itself reported), and lane 1 of one
+// subgroup may read lds[3] before invocation 0 wrote it while another reads it after.
+TEST(UniformityLanes, SharedLoadAfterLaneUniformBarrier_StaysNonUniform) {
+  Outcome outcome = AnalyzeLanes(
+      "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; if (gl_SubgroupInvocationID < 2u) { barrier(); table = lds[3]; }",
+      "1u");
+  ASSERT_EQ(outcome.warnings.size(), 2u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:10: barrier", 0), 0u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[1].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+}
+
+struct LaneCase {
+  const char* name;
+  const char* fill;
+  const char* lane;
+  const char* reason;  // in the warning's reasons
+};
+void PrintTo(const LaneCase& c, std::ostream* out) { *out << c.name; }
+
+class UniformityLaneFailure : public ::testing::TestWithParam<LaneCase> {};
+
+TEST_P(UniformityLaneFailure, BroadcastStaysSubgroupUniform) {
+  Outcome outcome = AnalyzeLanes(GetParam().fill, GetParam().lane);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+  EXPECT_NE(outcome.All().find(GetParam().reason), std::string::npos) << outcome.All();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Conditions, UniformityLaneFailure,
+    ::testing::Values(
+        LaneCase{"EntryDiffersBetweenSubgroups", "table = gl_SubgroupID * 4u + gl_SubgroupInvocationID;", "3u",
+                 "OpGroupNonUniformBroadcast differs between subgroups"},
+        LaneCase{"EntryFromInvocationIndex", "table = entry_of(gl_LocalInvocationIndex);", "3u",
+                 "OpGroupNonUniformBroadcast differs between subgroups"},
+        LaneCase{"NonUniformLane", "table = gl_SubgroupInvocationID;", "gl_LocalInvocationIndex % 4u",
+                 "OpGroupNonUniformBroadcast differs between subgroups"},
+        LaneCase{"FilledInSubgroupDivergentControl", "if (gl_SubgroupID == 0u) table = gl_SubgroupInvocationID;", "3u",
+                 "OpGroupNonUniformBroadcast differs between subgroups"},
+        LaneCase{"EntryFromSharedMemoryWithoutBarrier",
+                 "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; table = lds[gl_SubgroupInvocationID];", "3u",
+                 "OpGroupNonUniformBroadcast differs between subgroups"}),
+    [](const ::testing::TestParamInfo<LaneCase>& info) { return std::string(info.param.name); });
 
 // --- Warning classes: every uniform-control row of the convergence table has a name. ---
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 namespace {
 
@@ -9,11 +11,13 @@ constexpr uint64_t kScopeCrossDevice = 0, kScopeDevice = 1, kScopeWorkgroup = 2,
 constexpr uint64_t kSemanticsOrdering = 0x2 | 0x4 | 0x8 | 0x10;  // Acquire ... SequentiallyConsistent
 constexpr uint64_t kSemanticsWorkgroupMemory = 0x100;
 
-bool IsAtomicWrite(spv::Op op) {
-  if (op == spv::OpAtomicLoad) return false;
-  return (op >= spv::OpAtomicStore && op <= spv::OpAtomicXor) || op == spv::OpAtomicFlagTestAndSet ||
-         op == spv::OpAtomicFlagClear || op == spv::OpAtomicFMinEXT || op == spv::OpAtomicFMaxEXT ||
-         op == spv::OpAtomicFAddEXT;
+bool IsAtomicWrite(spv::Op op) { return op != spv::OpAtomicLoad && AtomicView<const Instruction>::Accepts(op); }
+
+// The pointer a write writes through: a store's, a copy's target, an atomic's.
+uint32_t WrittenPointer(const Instruction& inst) {
+  if (auto store = ViewIf<StoreView>(inst)) return store->pointer();
+  if (auto copy = ViewIf<CopyMemoryView>(inst)) return copy->target();
+  return AtomicView(inst).pointer();
 }
 
 }  // namespace
@@ -26,20 +30,29 @@ BarrierPhases::BarrierPhases(const DefUse& def_use, const std::vector<Function*>
   for (const Function* function : functions)
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty())
-          callers_[inst.words[0]].emplace_back(function, &block, &inst);
+        if (auto call = ViewIf<FunctionCallView>(inst)) callers_[call->callee()].emplace_back(function, &block, &inst);
 }
 
 bool BarrierPhases::IsWorkgroupBarrier(const Instruction& inst) const {
-  if (inst.opcode != spv::OpControlBarrier || inst.words.size() < 3) return false;
+  auto barrier = ViewIf<ControlBarrierView>(inst);
   uint64_t execution = 0, memory = 0, semantics = 0;
-  if (!def_use_.IntConstant(inst.words[0], &execution) || !def_use_.IntConstant(inst.words[1], &memory) ||
-      !def_use_.IntConstant(inst.words[2], &semantics))
+  if (!barrier || !def_use_.IntConstant(barrier->execution_scope(), &execution) ||
+      !def_use_.IntConstant(barrier->memory_scope(), &memory) || !def_use_.IntConstant(barrier->semantics(), &semantics))
     return false;
   bool wide_enough = memory == kScopeCrossDevice || memory == kScopeDevice || memory == kScopeWorkgroup ||
                      memory == kScopeQueueFamily;
   return execution == kScopeWorkgroup && wide_enough && (semantics & kSemanticsWorkgroupMemory) &&
          (semantics & kSemanticsOrdering);
+}
+
+// An access chain's indices, each the constant's value or nullopt when dynamic.
+std::vector<std::optional<uint32_t>> BarrierPhases::ConstantIndices(const Instruction& chain) const {
+  std::vector<std::optional<uint32_t>> indices;
+  for (uint32_t index : AccessChainView(chain).indices()) {
+    uint64_t value = 0;
+    indices.push_back(def_use_.IntConstant(index, &value) ? std::optional<uint32_t>(uint32_t(value)) : std::nullopt);
+  }
+  return indices;
 }
 
 // Walks access chains (and copies) back to the variable or parameter, collecting the
@@ -61,26 +74,21 @@ uint32_t BarrierPhases::RootOf(uint32_t pointer, Path* path) const {
         return def->result_id;
       }
       case spv::OpAccessChain:
-      case spv::OpInBoundsAccessChain: {
-        std::vector<std::optional<uint32_t>> indices;
-        for (size_t i = 1; i < def->words.size(); ++i) {
-          uint64_t value = 0;
-          indices.push_back(def_use_.IntConstant(def->words[i], &value) ? std::optional<uint32_t>(uint32_t(value))
-                                                                         : std::nullopt);
-        }
-        segments.push_back(std::move(indices));
+      case spv::OpInBoundsAccessChain:
+        segments.push_back(ConstantIndices(*def));
+        pointer = AccessChainView(*def).base();
         break;
-      }
       case spv::OpPtrAccessChain:
       case spv::OpInBoundsPtrAccessChain:
         traceable = false;
+        pointer = AccessChainView(*def).base();
         break;
       case spv::OpCopyObject:
+        pointer = UnaryOpView(*def).operand();
         break;
       default:
         return 0;
     }
-    pointer = def->words.at(0);
   }
   return 0;
 }
@@ -88,8 +96,7 @@ uint32_t BarrierPhases::RootOf(uint32_t pointer, Path* path) const {
 uint32_t BarrierPhases::WorkgroupRoot(uint32_t pointer) const {
   uint32_t root = RootOf(pointer, nullptr);
   const Instruction* def = root ? def_use_.Definition(root) : nullptr;
-  bool workgroup = def && def->opcode == spv::OpVariable && !def->words.empty() &&
-                   def->words[0] == spv::StorageClassWorkgroup;
+  bool workgroup = def && def->opcode == spv::OpVariable && VariableView(*def).storage_class() == spv::StorageClassWorkgroup;
   return workgroup ? root : 0;
 }
 
@@ -115,12 +122,12 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
   if (inst.opcode == spv::OpStore || inst.opcode == spv::OpCopyMemory ||
       inst.opcode == spv::OpCopyMemorySized || IsAtomicWrite(inst.opcode)) {
     Path path;
-    uint32_t root = RootOf(inst.words.at(0), &path);
+    uint32_t root = RootOf(WrittenPointer(inst), &path);
     writes->push_back({&inst, root, path});
     return;
   }
   if (inst.opcode != spv::OpFunctionCall) return;
-  uint32_t callee = inst.words.at(0);
+  uint32_t callee = FunctionCallView(inst).callee();
   const Function* function = def_use_.module().FindFunction(callee);
   if (!function) return;
   for (const Write& write : FunctionWrites(callee)) {
@@ -131,11 +138,11 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
     }
     // Callees' writes through their own parameters are already in terms of this
     // callee's arguments, so the parameter is one of `function`'s.
+    auto arguments = FunctionCallView(inst).arguments();
     size_t index = 0;
     uint32_t argument_root = 0;  // 0 (anything) unless the parameter is found
     for (const Instruction& parameter : function->parameters) {
-      if (parameter.result_id == write.root && index + 1 < inst.words.size())
-        argument_root = RootOf(inst.words[index + 1], nullptr);
+      if (parameter.result_id == write.root && index < arguments.size()) argument_root = RootOf(arguments[index], nullptr);
       ++index;
     }
     writes->push_back({&inst, argument_root, std::nullopt});
@@ -212,7 +219,7 @@ BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Bloc
   verdict.barrier = DominatingBarrier(function, block, load);
   if (!verdict.barrier) return verdict;
   Path path;
-  uint32_t root = RootOf(load.words.at(0), &path);
+  uint32_t root = RootOf(LoadView(load).pointer(), &path);
   const Block* barrier_block = def_use_.BlockOf(verdict.barrier);
   for (const Write& write : PhaseWrites(function, barrier_block ? *barrier_block : block, *verdict.barrier)) {
     const Instruction* written = write.root ? def_use_.Definition(write.root) : nullptr;

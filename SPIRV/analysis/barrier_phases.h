@@ -84,6 +84,7 @@ class BarrierPhases {
   };
 
   uint32_t RootOf(uint32_t pointer, Path* path) const;
+  std::vector<std::optional<uint32_t>> ConstantIndices(const Instruction& chain) const;
   const Instruction* DominatingBarrier(const Function& function, const Block& block,
                                        const Instruction& load) const;
   const std::vector<Write>& PhaseWrites(const Function& function, const Block& block,

@@ -22,6 +22,10 @@
 //               WorkgroupId, NumWorkgroups, SubgroupSize, DrawIndex, readonly buffers;
 //               subgroup reductions, ballots, votes and BroadcastFirst are
 //               subgroup-uniform (enough for derivatives, not for a workgroup barrier).
+//   lanes       a subgroup broadcast, in uniform control flow from a uniform lane, of a
+//               value every subgroup computes alike for each lane (proven by a second
+//               fixed point in which lane-equivalent invocations count as one) is
+//               workgroup-uniform (uniformity_lanes.cpp).
 //   control     a block is as divergent as the conditions of the branches and switches
 //               it is control dependent on (post-dominator based, so loops with a
 //               divergent exit, code after a divergent return or OpKill /
@@ -34,7 +38,10 @@
 //               Private ones take the level of every value stored into them and of the
 //               control flow of the store (flow-insensitive). Arguments flow into
 //               parameters, return values out of calls, pointer parameters alias the
-//               caller's variables; parameters join all call sites (context-insensitive).
+//               caller's variables; parameters join all call sites, but a call whose
+//               arguments or control are more uniform than the join gets its result
+//               from an analysis of the callee in its own context
+//               (uniformity_call_sites.cpp).
 // A uniform-control instruction is reported when its block, within its own function, is
 // more divergent than its scope allows (quad for derivatives, the Execution scope for
 // barriers). One that is fine within its function is reported once at each call site
@@ -52,8 +59,10 @@
 // the analysis never edits the module, so the mode keeps its meaning.
 //
 // Assumes: a module that parsed (structured or not). Refuses (UniformityResult::refusal)
-// when an instruction has no convergence class or the fixed point needs more rounds
-// than the budget; then no findings are claimed. Known limit: a value defined in a loop
+// when an instruction has no convergence class or lacks an operand, or the fixed point
+// needs more rounds than the budget; then no findings are claimed. (A call context or
+// the lane analysis that misses its budget only costs precision, see their files.)
+// The parts are in uniformity_*.cpp, one purpose each (uniformity_internal.h). Known limit: a value defined in a loop
 // and used after it without a phi or a variable (not produced by glslang) is not
 // treated as divergent when the loop's exit is.
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_H
@@ -95,7 +104,7 @@ struct UniformityFinding {
 struct UniformityResult {
   std::vector<UniformityFinding> findings;
   std::string refusal;  // why the analysis gave up; empty when it finished
-  uint32_t rounds = 0;  // the most rounds one entry point needed
+  uint32_t rounds = 0;  // the most rounds one fixed point needed (entry point, lanes or call context)
 };
 
 // What the analysis builds on; the analysis context lends its own (shared with other

@@ -52,6 +52,17 @@ bool HasExecutionScopeFirst(spv::Op op) {
          grammar::OperandSpecs(*info)[0].kind == grammar::OperandKind::kIdScope;
 }
 
+bool IsAtomicOperation(spv::Op op) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  return info && InClass(*info, "Atomic");
+}
+
+bool HasGroupOperationSecond(spv::Op op) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+  return info && info->operand_count > 1 &&
+         grammar::OperandSpecs(*info)[1].kind == grammar::OperandKind::kGroupOperation;
+}
+
 bool IsImageCoordinateAccess(spv::Op op) {
   switch (op) {
     case spv::OpImageSampleImplicitLod:

@@ -121,12 +121,13 @@ class StoreView : public InstructionView<I> {
   bool has_memory_access() const { return this->word_count() > 2; }
 };
 
-// OpCopyMemory: target, source, [memory access...].
+// OpCopyMemory: target, source, [memory access...]; OpCopyMemorySized: target, source,
+// size, [memory access...].
 template <class I>
 class CopyMemoryView : public InstructionView<I> {
  public:
   GLINT_VIEW_CONSTRUCTOR(CopyMemoryView)
-  static bool Accepts(spv::Op op) { return op == spv::OpCopyMemory; }
+  static bool Accepts(spv::Op op) { return op == spv::OpCopyMemory || op == spv::OpCopyMemorySized; }
   auto& target() const { return this->word(0); }
   auto& source() const { return this->word(1); }
 };
@@ -815,6 +816,46 @@ class ExecutionScopedView : public InstructionView<I> {
   auto& execution_scope() const { return this->word(0); }
 };
 
+// Atomic instructions (the grammar's class "Atomic": OpAtomicLoad ... OpAtomicXor, the
+// flag operations, OpAtomicF{Min,Max,Add}EXT): pointer first, then scope and semantics.
+template <class I>
+class AtomicView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(AtomicView)
+  static bool Accepts(spv::Op op);
+  auto& pointer() const { return this->word(0); }
+};
+
+// Group operations with a GroupOperation operand (OpGroupIAdd..., OpGroupNonUniformIAdd...,
+// OpGroupNonUniformBallotBitCount): execution scope, operation, value.... Accepts reads the
+// grammar (second operand kind GroupOperation).
+template <class I>
+class GroupOperationView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(GroupOperationView)
+  static bool Accepts(spv::Op op);
+  auto& execution_scope() const { return this->word(0); }
+  spv::GroupOperation operation() const { return spv::GroupOperation(this->word(1)); }
+};
+
+// A read of one invocation's value: OpGroupNonUniformBroadcast (execution scope, value,
+// id) and OpSubgroupReadInvocationKHR (value, index; the subgroup is implied).
+template <class I>
+class BroadcastView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(BroadcastView)
+  static bool Accepts(spv::Op op) {
+    return op == spv::OpGroupNonUniformBroadcast || op == spv::OpSubgroupReadInvocationKHR;
+  }
+  bool has_scope() const { return this->opcode() == spv::OpGroupNonUniformBroadcast; }
+  auto& execution_scope() const {
+    assert(has_scope());
+    return this->word(0);
+  }
+  auto& value() const { return this->word(has_scope() ? 1 : 0); }
+  auto& lane() const { return this->word(has_scope() ? 2 : 1); }
+};
+
 // The word position of an image instruction's optional Image Operands mask (from the
 // grammar); 0 when the opcode has none (instruction_views.cpp).
 size_t ImageOperandsPosition(spv::Op op);
@@ -878,6 +919,8 @@ bool IsBinaryOperation(spv::Op op);
 bool IsUnaryOperation(spv::Op op);
 bool HasExecutionScopeFirst(spv::Op op);
 bool IsImageCoordinateAccess(spv::Op op);
+bool IsAtomicOperation(spv::Op op);
+bool HasGroupOperationSecond(spv::Op op);
 // Operand words image operand `bit` adds (Grad: 2), from the grammar; -1 for a bit the
 // grammar does not know.
 int ImageOperandWordCount(uint32_t bit);
@@ -890,6 +933,10 @@ template <class I>
 bool ExecutionScopedView<I>::Accepts(spv::Op op) { return HasExecutionScopeFirst(op); }
 template <class I>
 bool ImageAccessView<I>::Accepts(spv::Op op) { return IsImageCoordinateAccess(op); }
+template <class I>
+bool AtomicView<I>::Accepts(spv::Op op) { return IsAtomicOperation(op); }
+template <class I>
+bool GroupOperationView<I>::Accepts(spv::Op op) { return HasGroupOperationSecond(op); }
 
 template <class I>
 size_t ImageOperandsView<I>::OperandWord(uint32_t bit) const {

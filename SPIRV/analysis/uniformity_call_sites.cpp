@@ -1,0 +1,180 @@
+// Uniformity analysis, call sites: the result of a call computed from that call's own
+// arguments instead of the join of every call site's (parameters are context-insensitive
+// in the fixed point), so a helper called once with a per-invocation argument does not
+// make every other call of it non-uniform.
+//
+// Two rules, the first that applies:
+//   one-block helpers  a callee of one block without variables, stores, calls or sources
+//                      returns at most the join of what it reads at this call (evaluated
+//                      directly, no fixed point).
+//   call contexts      any other callee whose result is non-uniform, where this call's
+//                      control or one of its arguments is more uniform than the joined
+//                      call sites': a fresh EntryPointAnalysis of the callee and what it
+//                      calls, seeded with this call's argument levels and control, run to
+//                      its own fixed point. Its result is the call's.
+// Why the context is sound: it reads from the caller only what the callee's instructions
+// can see - the argument levels, the call's control, module-scope memory and pointer
+// bindings (copied: they already hold every write anywhere, this callee's included, so
+// they are at least what any call sees), and the barrier phases and lane analysis of the
+// entry point (properties of the module). Everything else is computed inside, for this
+// call's subtree of functions only. The context's result is cached per call with those
+// inputs (memory by a version raised with every memory fact or binding that rises), so
+// the caller's last round saw every context computed from its final facts.
+// Bounded: contexts nest at most kMaxContextDepth deep and an entry point runs at most
+// kContextRunBudget of them; past either, or where a context misses its round budget, the
+// call takes the joined result (sound, less precise; nothing is refused).
+#include "SPIRV/analysis/uniformity_internal.h"
+
+#include <algorithm>
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+// The result of a call of a small helper, from this call's own arguments rather than
+// the join of every call site's (parameters are context-insensitive otherwise): for a
+// callee of one block that returns a value, with no variables, stores, calls or
+// instructions whose level does not follow from their operands, and that loads only
+// through its pointer parameters or from memory outside it. nullopt for other callees.
+std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee, const Block& block,
+                                                         const Instruction& call) const {
+  if (callee.blocks.size() != 1 || FunctionCallView(call).arguments().size() < callee.parameters.size())
+    return std::nullopt;
+  std::unordered_map<uint32_t, Fact> local;
+  std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    if (IsPointer(parameter)) pointer_args[parameter.result_id] = argument;
+    else local[parameter.result_id] = {Value(argument), MakeCause(Cause::kParameter, argument, &block, &call)};
+  });
+  auto level_of = [&](uint32_t id) {
+    auto found = local.find(id);
+    return found != local.end() ? found->second : Fact{Value(id), MakeCause(Cause::kOperand, id)};
+  };
+  for (const Instruction& inst : callee.blocks.front().instructions) {
+    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
+    if (inst.opcode == spv::OpReturnValue) return level_of(ReturnValueView(inst).value());
+    if (!FollowsFromOperands(inst)) return std::nullopt;
+    if (inst.opcode == spv::OpLoad) {
+      std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
+      if (!loaded) return std::nullopt;
+      local[inst.result_id] = *loaded;
+      continue;
+    }
+    Fact joined;
+    for (uint32_t id : facts_.operands.at(&inst)) {
+      Fact operand = level_of(id);
+      RaiseLocal(joined, operand.level, operand.cause);
+    }
+    local[inst.result_id] = joined;
+  }
+  return std::nullopt;
+}
+
+// An instruction of a one-block helper whose level is the join of its operands' (or, for
+// a load, of what it reads): a result, no source, no variable, call or phi.
+bool EntryPointAnalysis::FollowsFromOperands(const Instruction& inst) const {
+  bool foreign_ext = inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.module.GlslStd450Import();
+  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) || inst.opcode == spv::OpImageRead ||
+                inst.opcode == spv::OpImageSparseRead || foreign_ext;
+  std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+  return inst.result_id && !source && row && row->flags == kNotConvergent && inst.opcode != spv::OpVariable &&
+         inst.opcode != spv::OpFunctionCall && inst.opcode != spv::OpPhi;
+}
+
+// A helper's load: through a pointer parameter, the caller's memory at this call; from
+// a pointer defined outside the helper, the load's own level (it does not depend on
+// the helper's parameters). nullopt for pointers computed inside the helper.
+std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
+                                                   const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                                   const Block& block, const Instruction& call) const {
+  uint32_t pointer = LoadView(load).pointer();
+  auto argument = pointer_args.find(pointer);
+  if (argument != pointer_args.end()) {
+    uint32_t root = RootOf(argument->second);
+    Fact memory = MemoryFact(root);
+    return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
+  }
+  if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
+  const Fact* fact = ValueFact(load.result_id);
+  return fact ? *fact : Fact{};
+}
+
+// Whether analysing `callee` for this call alone may give less than the joined result:
+// the callee returns a non-uniform value, and this call's control or an argument is more
+// uniform than the joined call sites'.
+bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const {
+  auto returned = returns_.find(callee.id());
+  if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
+  auto entry = entries_.find(callee.id());
+  if (entry != entries_.end() && control.level < entry->second.level) return true;
+  bool helps = false;
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    helps = helps || Value(argument) < Value(parameter.result_id) ||
+            // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
+            (IsPointer(parameter) && MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level);
+  });
+  return helps;
+}
+
+bool EntryPointAnalysis::IsPointer(const Instruction& parameter) const {
+  const Instruction* type = facts_.def_use.Definition(parameter.type_id);
+  return type && type->opcode == spv::OpTypePointer;
+}
+
+std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Block& block, const Instruction& call,
+                                                      const Fact& control) {
+  if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control)) return std::nullopt;
+  ContextInputs inputs{{}, control.level, memory_version_};
+  for (uint32_t argument : FunctionCallView(call).arguments()) inputs.arguments.push_back(Value(argument));
+  auto cached = context_results_.find(&call);
+  if (cached != context_results_.end() && cached->second.first == inputs) return cached->second.second;
+  if (context_budget_->runs_left == 0) return std::nullopt;
+  --context_budget_->runs_left;
+  EntryPointAnalysis context(*this, callee, call, control.level);
+  uint32_t rounds = 0;
+  bool finished = context.Run(&rounds).empty();
+  context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
+  if (!finished) return std::nullopt;
+  Fact result{context.returns_[callee.id()].level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+  context_results_[&call] = {inputs, result};
+  return result;
+}
+
+EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee, const Instruction& call,
+                                       Divergence control)
+    : facts_(caller.facts_), options_(caller.options_) {
+  model_ = caller.model_;
+  entry_name_ = caller.entry_name_;
+  memory_ = caller.memory_;
+  bindings_ = caller.bindings_;
+  phases_ = caller.phases_;
+  partition_ = caller.partition_;
+  lanes_ = caller.lanes_;
+  context_depth_ = caller.context_depth_ + 1;
+  context_budget_ = caller.context_budget_;
+  FindReachable(callee.id());
+  ForgetSubtreeMemory();
+  Raise(entries_[callee.id()], control, MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    Raise(values_[parameter.result_id], caller.Value(argument), MakeCause(Cause::kParameter, argument, nullptr, &call));
+    if (IsPointer(parameter)) bindings_[parameter.result_id] = {RootOf(argument)};
+  });
+}
+
+// Within one call, the subtree's parameters are bound only by calls inside it and its
+// own variables are fresh: what the caller joined for them over every call site is
+// dropped, and the context's own rounds raise them again. The caller's variables (what
+// this call's pointer arguments point to) keep the caller's facts.
+void EntryPointAnalysis::ForgetSubtreeMemory() {
+  for (const Function* function : functions_) {
+    for (const Instruction& parameter : function->parameters) {
+      memory_.erase(parameter.result_id);
+      bindings_.erase(parameter.result_id);
+    }
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpVariable) memory_.erase(inst.result_id);
+  }
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv

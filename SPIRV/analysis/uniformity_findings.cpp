@@ -1,0 +1,199 @@
+// Uniformity analysis, findings: which uniform-control instructions to report and where.
+// An instruction whose own function's control is too divergent for its scope is
+// reported there; one that is fine within its function becomes a need of the function,
+// reported once at each call site too divergent for it ("call of `f` in non-uniform
+// control flow, but it needs ..."), and passed on to the caller's call sites otherwise.
+// Also the message text and the warning class of a message (corpus counts, reports).
+#include "SPIRV/analysis/uniformity_internal.h"
+
+#include <algorithm>
+#include <functional>
+#include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+bool EntryPointAnalysis::DerivativesApply() const {
+  if (model_ == spv::ExecutionModelFragment) return true;
+  // Compute-like stages have derivatives only with a derivative group execution mode.
+  for (const Instruction& inst : facts_.module.execution_modes) {
+    auto mode = ViewIf<ExecutionModeView>(inst);
+    if (mode && mode->entry_point() == entry_function_ &&
+        (mode->mode() == spv::ExecutionModeDerivativeGroupQuadsNV ||
+         mode->mode() == spv::ExecutionModeDerivativeGroupLinearNV))
+      return true;
+  }
+  return false;
+}
+
+// The rule id of a finding; the same cases as the message below.
+const char* RuleOf(const Instruction& inst, UniformScope scope) {
+  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse) return "uniformity/derivative";
+  if (scope == UniformScope::kQuad) return "uniformity/implicit-lod";
+  if (inst.opcode == spv::OpControlBarrier) return "uniformity/barrier";
+  return "uniformity/uniform-control";
+}
+
+UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const Fact& control,
+                                                  UniformScope scope) const {
+  UniformityFinding finding;
+  finding.instruction = &inst;
+  finding.entry_point = entry_name_;
+  auto loc = facts_.locations.find(&inst);
+  if (loc != facts_.locations.end()) finding.location = loc->second;
+  finding.message = UniformityMessage(inst, scope);
+  finding.rule = RuleOf(inst, scope);
+  std::optional<Divergence> allowed = Allowed(inst, &scope);
+  ReasonLines reasons = ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
+  finding.reasons = std::move(reasons.text);
+  finding.reason_locations = std::move(reasons.where);
+  return finding;
+}
+
+// The level a uniform-control instruction tolerates; nullopt for other instructions
+// (and for derivatives where the stage has none).
+std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst, UniformScope* scope) const {
+  *scope = facts_.classes.RequiredScope(inst);
+  if (*scope == UniformScope::kNone || (*scope == UniformScope::kQuad && !DerivativesApply())) return std::nullopt;
+  return *scope == UniformScope::kQuad       ? Divergence::kQuadUniform
+         : *scope == UniformScope::kSubgroup ? Divergence::kSubgroupUniform
+                                             : Divergence::kUniform;
+}
+
+
+// Reachable functions, each after every function it calls.
+std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
+  std::unordered_map<uint32_t, Function*> by_id;
+  for (Function* function : functions_) by_id[function->id()] = function;
+  std::vector<Function*> order;
+  std::unordered_set<uint32_t> seen;
+  std::function<void(Function*)> visit = [&](Function* function) {
+    if (!function || !seen.insert(function->id()).second) return;
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        if (auto call = ViewIf<FunctionCallView>(inst)) {
+          auto callee = by_id.find(call->callee());
+          visit(callee == by_id.end() ? nullptr : callee->second);  // call depth: SPIR-V has no recursion
+        }
+    order.push_back(function);
+  };
+  if (!functions_.empty()) visit(functions_.front());
+  return order;
+}
+
+// Reports the uniform-control instructions of `function` whose own control flow is too
+// divergent (call sites left out); the others become needs of the function, checked at
+// its call sites.
+void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
+                                           std::unordered_set<const Instruction*>* reported) {
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  for (const Block* block : shape.cfg->ReversePostOrder()) {
+    Fact control = local_blocks_[block];
+    for (const Instruction& inst : block->instructions) {
+      if (inst.opcode == spv::OpFunctionCall) {
+        CheckCall(function, inst, control, findings, reported);
+        uint32_t callee = FunctionCallView(inst).callee();
+        RaiseLocal(control, kills_[callee].level, MakeCause(Cause::kKillAfterCall, callee, block, &inst));
+        continue;
+      }
+      UniformScope scope;
+      std::optional<Divergence> allowed = Allowed(inst, &scope);
+      if (!allowed) continue;
+      if (control.level <= *allowed) {
+        needs_[function.id()].push_back(
+            {&inst, *allowed, UniformityHead(inst, scope) + " " + Where(&inst), RuleOf(inst, scope)});
+        continue;
+      }
+      if (reported->insert(&inst).second) findings->push_back(MakeFinding(inst, control, scope));
+    }
+  }
+}
+
+// A call whose callee needs more uniformity than the call site has is reported once,
+// here, listing what the callee needs; what the call site satisfies is passed on to the
+// caller's own call sites.
+void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& call, const Fact& control,
+                                   std::vector<UniformityFinding>* findings,
+                                   std::unordered_set<const Instruction*>* reported) {
+  uint32_t callee = FunctionCallView(call).callee();
+  auto needs = needs_.find(callee);
+  if (needs == needs_.end()) return;
+  std::vector<Need> violated, satisfied;
+  for (const Need& need : needs->second) (control.level > need.allowed ? violated : satisfied).push_back(need);
+  std::vector<Need>& mine = needs_[caller.id()];
+  mine.insert(mine.end(), satisfied.begin(), satisfied.end());
+  if (violated.empty() || !reported->insert(&call).second) return;
+  UniformityFinding finding;
+  finding.instruction = &call;
+  finding.entry_point = entry_name_;
+  auto loc = facts_.locations.find(&call);
+  if (loc != facts_.locations.end()) finding.location = loc->second;
+  finding.message = "call of " + NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
+  Divergence strictest = Divergence::kDivergent;
+  for (size_t i = 0; i < violated.size(); ++i) {
+    strictest = std::min(strictest, violated[i].allowed);
+    if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
+  }
+  if (violated.size() > 3) finding.message += "; and " + std::to_string(violated.size() - 3) + " more";
+  finding.rule = violated.front().rule;
+  ReasonLines reasons = ExplainAlternatives(call, control, strictest);
+  finding.reasons = std::move(reasons.text);
+  finding.reason_locations = std::move(reasons.where);
+  findings->push_back(std::move(finding));
+}
+
+void EntryPointAnalysis::CollectFindings(std::vector<UniformityFinding>* findings,
+                                         std::unordered_set<const Instruction*>* reported) {
+  for (Function* function : CalleesFirst()) CollectInFunction(*function, findings, reported);
+}
+
+}  // namespace uniformity_detail
+
+using uniformity_detail::IsDerivative;
+using uniformity_detail::kCalleeNeeds;
+
+const char* DivergenceName(Divergence level) {
+  switch (level) {
+    case Divergence::kUniform: return "uniform";
+    case Divergence::kSubgroupUniform: return "uniform only within a subgroup";
+    case Divergence::kQuadUniform: return "uniform only within a quad";
+    case Divergence::kDivergent: return "non-uniform";
+  }
+  return "?";
+}
+
+std::string UniformityHead(const Instruction& inst, UniformScope scope) {
+  std::string op = grammar::OpcodeName(inst.opcode);
+  if (IsDerivative(inst.opcode)) return "derivative (" + op + ")";
+  if (scope == UniformScope::kQuad) return "implicit-LOD texture sample (" + op + ")";
+  if (inst.opcode == spv::OpControlBarrier)
+    return "barrier (" + op + ", " + (scope == UniformScope::kSubgroup ? "subgroup" : "workgroup") + " scope)";
+  if (inst.opcode == spv::OpEmitMeshTasksEXT || inst.opcode == spv::OpSetMeshOutputsEXT)
+    return "mesh/task output (" + op + ")";
+  if (op.rfind("OpGroup", 0) == 0) return "group operation (" + op + ")";
+  return "whole-scope operation (" + op + ")";
+}
+
+std::string UniformityMessage(const Instruction& inst, UniformScope scope) {
+  std::string head = UniformityHead(inst, scope);
+  if (IsDerivative(inst.opcode)) return head + " in non-uniform control flow: its value is undefined";
+  if (scope == UniformScope::kQuad) return head + " in non-uniform control flow: its level of detail is undefined";
+  if (inst.opcode == spv::OpControlBarrier)
+    return head + " in non-uniform control flow: invocations that skip it leave it undefined";
+  return head + " must be executed in uniform control flow but is not";
+}
+
+std::string UniformityWarningClass(const std::string& message) {
+  static const std::pair<const char*, const char*> kClasses[] = {
+      {"derivative", "derivative"},           {"implicit-LOD", "implicit-LOD sample"},
+      {"barrier", "barrier"},                 {"group operation", "group operation"},
+      {"mesh/task output", "mesh/task output"}, {"whole-scope operation", "whole-scope operation"}};
+  for (const auto& [prefix, name] : kClasses)
+    if (message.rfind(prefix, 0) == 0) return name;
+  size_t list = message.find(kCalleeNeeds);
+  if (message.rfind("call of ", 0) != 0 || list == std::string::npos) return "";
+  std::string inner = UniformityWarningClass(message.substr(list + kCalleeNeeds.size()));
+  return inner.empty() ? "" : "call needing uniform control for a " + inner;
+}
+}  // namespace glint::spirv

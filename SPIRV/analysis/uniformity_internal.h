@@ -1,0 +1,317 @@
+// Uniformity analysis, internals shared by its files (not part of the API): the facts
+// and causes the fixed point raises, the module facts every entry point reads, and the
+// per-entry-point analysis class. Each uniformity_*.cpp file implements one part of the
+// class; the header comment of each says which. What is proven is in uniformity.h.
+#ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
+#define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "SPIRV/analysis/barrier_phases.h"
+#include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/module.h"
+
+namespace glint::spirv::uniformity_detail {
+
+
+// A reason chain as it is written: each line with the place it names.
+struct ReasonLines {
+  std::vector<std::string> text;
+  std::vector<SourceLocation> where;
+  void Add(std::string line, SourceLocation location) {
+    text.push_back(std::move(line));
+    where.push_back(std::move(location));
+  }
+};
+
+// Why a level was raised. A fact is only raised by a fact that already had the new
+// level, so following causes never loops.
+struct Cause {
+  enum Kind : uint8_t {
+    kNone,
+    kSource,          // `text` names the source
+    kOperand,         // value `id`
+    kLoad,            // memory object `id`, loaded by `at`
+    kStore,           // value `id` stored by `at`
+    kStoreControl,    // store `at` in non-uniform block `block`
+    kParameter,       // argument `id` of call `at`
+    kCallResult,      // function `id` returns a non-uniform value to call `at`
+    kReturn,          // value `id` returned by `at`
+    kReturnControl,   // return `at` in non-uniform block `block`
+    kBranch,          // controlled by the non-uniform branch ending `block`
+    kNested,          // controlled by the branch ending `block`, itself non-uniform
+    kCallSite,        // function entered by call `at` in non-uniform block `block`
+    kKillAfterCall,   // after call `at` of function `id`, which may end invocations
+    kKill,            // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
+    kMerge,           // phi merging the paths of the branch ending `block`
+    kNestedLocal,     // kNested, within the function (call sites left out)
+    kStoreControlLocal,  // kStoreControl, within the function (call sites left out)
+    kReturnControlLocal,  // kReturnControl, within the function (call sites left out)
+    kLocalLoad,       // Function variable `id` loaded by `at`: the stores that reach it
+    kSharedControl,   // shared variable `id` loaded by `at` in non-uniform block `block`
+    kPhaseBarrier,    // shared variable `id` read after barrier `at` in non-uniform `block`
+  };
+  Kind kind = kNone;
+  uint32_t id = 0;
+  const Block* block = nullptr;
+  const Instruction* at = nullptr;
+  std::string text;
+};
+
+struct Fact {
+  Divergence level = Divergence::kUniform;
+  Cause cause;
+};
+
+inline Cause MakeCause(Cause::Kind kind, uint32_t id = 0, const Block* block = nullptr,
+                const Instruction* at = nullptr) {
+  Cause cause;
+  cause.kind = kind;
+  cause.id = id;
+  cause.block = block;
+  cause.at = at;
+  return cause;
+}
+
+// Raises a fact that is not part of the fixed point (a copy walked along a block).
+inline void RaiseLocal(Fact& fact, Divergence level, const Cause& cause) {
+  if (level <= fact.level) return;
+  fact.level = level;
+  fact.cause = cause;
+}
+
+inline Cause SourceCause(std::string text) {
+  Cause cause;
+  cause.kind = Cause::kSource;
+  cause.text = std::move(text);
+  return cause;
+}
+
+// Control dependence of one function: for each block, the blocks ending in a
+// multi-way branch it is control dependent on (post-dominator walk per edge).
+struct FunctionShape {
+  const Cfg* cfg = nullptr;
+  std::unordered_map<const Block*, std::vector<const Block*>> controllers;
+};
+
+// Facts about the module every entry point shares: decorations, names, line info,
+// operand lists, control dependence and convergence classes.
+struct ModuleFacts {
+  ModuleFacts(Module& m, const UniformityInputs& inputs)
+      : module(m), def_use(inputs.def_use), classes(inputs.classes) {}
+
+  Module& module;
+  const DefUse& def_use;
+  const ConvergenceClasses& classes;
+  std::unordered_map<uint32_t, std::string> names;
+  std::unordered_map<uint32_t, std::string> strings;
+  std::unordered_map<uint32_t, uint32_t> builtins;  // variable -> BuiltIn
+  std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
+  std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
+  std::unordered_map<const Instruction*, SourceLocation> locations;
+  std::unordered_set<const Instruction*> inferred;  // locations taken from a nearby OpLine
+  std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
+  std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
+  std::unordered_map<uint32_t, const Cfg*> cfgs;
+  std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
+};
+
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs);
+
+bool IsAtomic(spv::Op op);
+// GroupOperation Reduce gives every invocation the same result; scans and clustered or
+// partitioned reductions differ per invocation.
+bool IsReduce(const Instruction& inst);
+// Results whose level is fixed by the opcode alone: per invocation (shuffles, Elect,
+// helper and clock queries), per quad, or per subgroup (votes, ballots, broadcasts).
+std::optional<Divergence> FixedResultLevel(spv::Op opcode);
+bool IsDerivative(spv::Op op);
+// A fact at `level` whose cause is the source `text` (none for uniform).
+Fact StaticFact(Divergence level, std::string text);
+// The rule id of a finding about `inst` itself.
+const char* RuleOf(const Instruction& inst, UniformScope scope);
+bool HasWorkgroups(spv::ExecutionModel model);
+
+// Calls `visit(parameter, argument)` for each parameter of `callee` that `call` passes an
+// argument for (a malformed call with too few arguments binds only those it has).
+template <class Visit>
+void ForEachArgument(const Function& callee, const Instruction& call, Visit visit) {
+  auto arguments = FunctionCallView(call).arguments();
+  size_t index = 0;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= arguments.size()) return;
+    visit(parameter, arguments[index++]);
+  }
+}
+
+// Call-context analyses (uniformity_call_sites.cpp) one entry point may run in all, and
+// how deeply they may nest; past either the call takes the joined result of its callee.
+constexpr uint32_t kContextRunBudget = 2048;
+constexpr int kMaxContextDepth = 3;
+
+// "needs uniform control flow for: " begins the list of a call-site warning.
+inline const std::string kCalleeNeeds = "needs uniform control flow for: ";
+
+// Entry-point level analysis state. Built fresh per entry point.
+class EntryPointAnalysis {
+ public:
+  // What "uniform" means: the same value in every invocation of the scope (workgroup for
+  // compute-like stages), or in every invocation with the same SubgroupLocalInvocationId
+  // (kLanes: lane-determined values, uniformity_lanes.cpp).
+  enum class Partition : uint8_t { kScope, kLanes };
+  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options,
+                     Partition partition = Partition::kScope);
+  // Runs to the fixed point; returns a refusal or "".
+  std::string Run(uint32_t* rounds);
+  // True where a lane analysis could prove more (uniformity_lanes.cpp); `lanes` is one,
+  // run to its fixed point, that outlives this analysis.
+  bool WantsLanes() const;
+  void UseLanes(const EntryPointAnalysis* lanes) { lanes_ = lanes; }
+  // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
+  uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
+  void CollectFindings(std::vector<UniformityFinding>* findings,
+                       std::unordered_set<const Instruction*>* reported);
+
+ private:
+  // --- facts ---
+  bool Raise(Fact& fact, Divergence level, const Cause& cause);
+  Divergence Value(uint32_t id) const;
+  const Fact* ValueFact(uint32_t id) const;
+  uint32_t RootOf(uint32_t pointer, int depth = 0) const;
+  std::vector<uint32_t> AliasedRoots(uint32_t root) const;
+  Fact MemoryFact(uint32_t root) const;
+  void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
+  Fact StaticMemoryFact(const Instruction& variable) const;
+  Fact BuiltInFact(uint32_t builtin) const;
+  Fact InputFact(const Instruction& variable) const;
+  bool IsNonWritable(uint32_t variable) const;
+  const Instruction* PointeeElement(uint32_t variable) const;
+  uint32_t ConditionOf(const Block* block) const;
+
+  // --- transfer ---
+  void ProcessFunction(Function& function);
+  Fact BlockControl(const Function& function, const Block& block);
+  void Transfer(const Function& function, const Block& block, const Instruction& inst, Fact* control);
+  void TransferCall(const Block& block, const Instruction& inst, Fact* control);
+  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block, const Instruction& call) const;
+  bool FollowsFromOperands(const Instruction& inst) const;
+  std::optional<Fact> HelperLoad(const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                 const Block& block, const Instruction& call) const;
+  void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
+                      const Fact& control);
+  void TransferLoad(const Function& function, const Block& block, const Instruction& inst, const Fact& control);
+  void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
+  bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
+                          const Fact& control);
+  void RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred);
+  bool TransferSource(const Instruction& inst, const Fact& control);
+  bool TransferGroupOperation(const Instruction& inst);
+  bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;
+  Divergence LaneLevel(Divergence level) const;
+
+  // --- call sites analysed in their own context (uniformity_call_sites.cpp) ---
+  // A fresh analysis of `callee` and what it calls, with this call's argument levels and
+  // control; reads the caller's memory, bindings, barrier phases and lane analysis.
+  EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee, const Instruction& call,
+                     Divergence control);
+  std::optional<Fact> ContextResult(Function& callee, const Block& block, const Instruction& call,
+                                    const Fact& control);
+  bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
+  void FindReachable(uint32_t root);
+  void ForgetSubtreeMemory();
+  bool IsPointer(const Instruction& parameter) const;
+  void JoinOperands(const Instruction& inst);
+
+  // --- reporting ---
+  std::string Where(const Instruction* inst) const;
+  std::string ExitNote(const Block* branch) const;
+  std::string NameOf(uint32_t id) const;
+  ReasonLines Explain(const Fact& control) const;
+  SourceLocation LocationOf(const Instruction* inst) const;
+  bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
+  const Cause* NextControlCause(const Cause& cause) const;
+  const Cause* ExplainData(const Cause& cause, ReasonLines* lines, std::list<Fact>* memory_facts) const;
+  const Cause* ExplainCall(const Cause& cause, ReasonLines* lines) const;
+  const Cause* CauseOfValue(uint32_t id) const;
+  const Cause* CauseOfBlock(const Block* block) const;
+  UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
+  bool DerivativesApply() const;
+
+  // A uniform-control instruction that is fine within its function, so its function's
+  // call sites must be uniform enough: reported once at the call site that is not.
+  struct Need {
+    const Instruction* inst;
+    Divergence allowed;
+    std::string what;  // "barrier (OpControlBarrier, workgroup scope) at x.comp:5"
+    const char* rule;  // the rule of a finding about the instruction itself
+  };
+  std::vector<Function*> CalleesFirst() const;
+  void CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
+                         std::unordered_set<const Instruction*>* reported);
+  void CheckCall(const Function& caller, const Instruction& call, const Fact& control,
+                 std::vector<UniformityFinding>* findings, std::unordered_set<const Instruction*>* reported);
+  std::optional<Divergence> Allowed(const Instruction& inst, UniformScope* scope) const;
+  std::vector<Cause> AlternativeCauses(const std::vector<const Block*>& branches, Divergence allowed) const;
+  ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control, Divergence allowed) const;
+
+  ModuleFacts& facts_;
+  const UniformityOptions& options_;
+  spv::ExecutionModel model_;
+  uint32_t entry_function_;
+  std::string entry_name_;
+  std::vector<Function*> functions_;  // reachable, callers first
+  bool changed_ = false;
+
+  std::unordered_map<uint32_t, Fact> values_;
+  std::unordered_map<uint32_t, Fact> memory_;
+  std::unordered_map<uint32_t, std::set<uint32_t>> bindings_;  // pointer parameter -> roots
+  std::unordered_map<const Block*, Fact> blocks_;
+  std::unordered_map<const Block*, Fact> killed_out_;  // kills by callees seen at block end
+  std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function
+  std::unordered_map<const Block*, Fact> local_blocks_;  // blocks_ without call sites
+  std::unordered_map<const Instruction*, Fact> local_loads_;    // Function-variable loads
+  std::unordered_map<const Instruction*, Fact> store_control_;  // local control at each store
+  Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
+  std::shared_ptr<BarrierPhases> phases_;  // only where there are workgroups; shared with call contexts
+  Partition partition_ = Partition::kScope;
+  const EntryPointAnalysis* lanes_ = nullptr;  // lane-determined levels, where run
+  // Call contexts: how deep this one is, the runs left to the whole entry point, the
+  // memory version (raised with every memory fact or binding that rises) and the last
+  // result per call with the inputs it was computed from.
+  struct ContextInputs {
+    std::vector<Divergence> arguments;
+    Divergence control;
+    uint64_t memory_version;
+    bool operator==(const ContextInputs& other) const {
+      return arguments == other.arguments && control == other.control && memory_version == other.memory_version;
+    }
+  };
+  int context_depth_ = 0;
+  struct ContextBudget {
+    uint32_t runs_left = kContextRunBudget;
+    uint32_t most_rounds = 0;  // the most rounds one context needed
+  };
+  std::shared_ptr<ContextBudget> context_budget_;
+  uint64_t memory_version_ = 0;
+  std::unordered_map<const Instruction*, std::pair<ContextInputs, Fact>> context_results_;
+  std::unordered_map<uint32_t, std::vector<Need>> needs_;  // per function
+};
+
+}  // namespace glint::spirv::uniformity_detail
+
+#endif  // GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H

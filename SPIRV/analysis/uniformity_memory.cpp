@@ -1,0 +1,206 @@
+// Uniformity analysis, memory: loads, stores, copies, atomics and variables. Memory is
+// tracked per root (a variable or a pointer parameter, which aliases the caller variables
+// bound to it); a load is as divergent as its root's memory, except where a stronger
+// rule applies: a followed Function variable takes the stores that reach the load
+// (value_flow.h, flow-sensitive), and a Workgroup variable read after a barrier in
+// uniform control flow with no aliasing write in the barrier's phase is uniform
+// (barrier_phases.h). A pointer the analysis cannot trace reads as divergent memory.
+#include "SPIRV/analysis/uniformity_internal.h"
+
+#include <algorithm>
+#include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+// The variable (or pointer parameter) a pointer points into; 0 when Glint does not
+// follow the pointer (loaded pointers, physical addresses, selects of pointers).
+uint32_t EntryPointAnalysis::RootOf(uint32_t pointer, int depth) const {
+  const Instruction* def = facts_.def_use.Definition(pointer);
+  if (!def || depth > 64) return 0;
+  switch (def->opcode) {
+    case spv::OpVariable:
+    case spv::OpFunctionParameter:
+      return def->result_id;
+    case spv::OpAccessChain:
+    case spv::OpInBoundsAccessChain:
+    case spv::OpPtrAccessChain:
+    case spv::OpInBoundsPtrAccessChain:
+      return RootOf(AccessChainView(*def).base(), depth + 1);
+    case spv::OpCopyObject:
+      return RootOf(UnaryOpView(*def).operand(), depth + 1);
+    default:
+      return 0;
+  }
+}
+
+// `root` and every caller variable it stands for through pointer parameters, each once.
+std::vector<uint32_t> EntryPointAnalysis::AliasedRoots(uint32_t root) const {
+  std::vector<uint32_t> roots = {root};
+  std::unordered_set<uint32_t> seen = {root};
+  for (size_t i = 0; i < roots.size(); ++i) {
+    auto bound = bindings_.find(roots[i]);
+    if (bound == bindings_.end()) continue;
+    for (uint32_t caller_root : bound->second)
+      if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
+  }
+  return roots;
+}
+
+Fact EntryPointAnalysis::MemoryFact(uint32_t root) const {
+  if (root == 0) {
+    Fact unknown;
+    unknown.level = Divergence::kDivergent;
+    unknown.cause = SourceCause("memory reached through a pointer the analysis does not follow");
+    return unknown;
+  }
+  Fact joined;
+  for (uint32_t aliased : AliasedRoots(root)) {
+    auto fact = memory_.find(aliased);
+    if (fact == memory_.end() || fact->second.level <= joined.level) continue;
+    joined.level = fact->second.level;
+    joined.cause = aliased == root ? fact->second.cause : MakeCause(Cause::kLoad, aliased);
+  }
+  return joined;
+}
+
+void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
+  if (root == 0) return;  // unknown memory is already divergent when read
+  for (uint32_t aliased : AliasedRoots(root))
+    if (Raise(memory_[aliased], level, cause)) ++memory_version_;
+}
+
+// A load of a Function variable the value-flow view follows: as non-uniform as the
+// stores (or initializer) that reach it, the control flow of those stores, and the
+// branches that choose between them at the phis on the way (flow-sensitive: stores that
+// cannot reach this load do not count). False for other loads.
+bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst) {
+  const ValueFlow& flow = *facts_.flows.at(function.id());
+  if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
+  Fact& local = local_loads_[&inst];
+  std::vector<uint32_t> phis;
+  for (uint32_t id : flow.Definitions(&inst, &phis)) {
+    const ValueFlowNode& node = flow.Node(id);
+    if (node.kind == ValueFlowNode::Kind::kStore) {
+      Raise(local, Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
+      const Fact& control = store_control_[node.store];
+      Raise(local, control.level, control.cause);
+    } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
+      Raise(local, Value(node.value),
+            MakeCause(Cause::kStore, node.value, node.block, facts_.def_use.Definition(node.variable)));
+    }
+  }
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  for (uint32_t id : phis) {
+    const ValueFlowNode& phi = flow.Node(id);
+    const std::vector<Block*>& preds = shape.cfg->Predecessors(phi.block);
+    for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
+      if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, shape, phi.block, preds[i]);
+  }
+  uint32_t variable = 0;
+  flow.LoadTarget(&inst, &variable, nullptr);
+  Raise(values_[inst.result_id], local.level, MakeCause(Cause::kLocalLoad, variable, &block, &inst));
+  return true;
+}
+
+// A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
+// flow at a uniform address after a barrier in uniform control flow, with no write that
+// may alias it in the barrier's phase (barrier_phases.h); otherwise the reason says which
+// condition failed. False for loads of other memory.
+bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
+                                            const Fact& control) {
+  uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
+  if (!root) return false;
+  Fact& fact = values_[inst.result_id];
+  if (partition_ == Partition::kLanes) {
+    // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
+    Raise(fact, Divergence::kDivergent, SourceCause("shared variable " + NameOf(root) + " (lane analysis)"));
+    return true;
+  }
+  if (control.level != Divergence::kUniform) {
+    Raise(fact, Divergence::kDivergent, MakeCause(Cause::kSharedControl, root, &block, &inst));
+    return true;
+  }
+  BarrierPhases::Verdict verdict = phases_->Check(function, block, inst);
+  std::string name = "shared variable " + NameOf(root);
+  if (!verdict.barrier) {
+    Raise(fact, Divergence::kDivergent,
+          SourceCause(name + " is written by other invocations and no workgroup barrier comes before its load " +
+                      Where(&inst)));
+    return true;
+  }
+  const Block* barrier_block = facts_.def_use.BlockOf(verdict.barrier);
+  if (barrier_block && blocks_[barrier_block].level != Divergence::kUniform) {
+    Raise(fact, Divergence::kDivergent, MakeCause(Cause::kPhaseBarrier, root, barrier_block, verdict.barrier));
+    return true;
+  }
+  if (verdict.write)
+    Raise(fact, Divergence::kDivergent,
+          SourceCause(name + " may be written after the barrier " + Where(verdict.barrier) + " (by the " +
+                      grammar::OpcodeName(verdict.write->opcode) + " " + Where(verdict.write) + ")"));
+  return true;
+}
+
+// Loads, stores, copies, variables and atomics; true when `inst` was one of them.
+bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& block, const Instruction& inst,
+                                        const Fact& control) {
+  switch (inst.opcode) {
+    case spv::OpLoad:
+      TransferLoad(function, block, inst, control);
+      return true;
+    case spv::OpStore:
+      TransferStore(block, inst, control);
+      return true;
+    case spv::OpCopyMemory:
+    case spv::OpCopyMemorySized: {
+      CopyMemoryView copy(inst);
+      uint32_t target = RootOf(copy.target());
+      Fact source = MemoryFact(RootOf(copy.source()));
+      WriteMemory(target, source.level, source.cause);
+      WriteMemory(target, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+      return true;
+    }
+    case spv::OpVariable:
+      if (VariableView variable(inst); variable.has_initializer())
+        WriteMemory(inst.result_id, Value(variable.initializer()),
+                    MakeCause(Cause::kStore, variable.initializer(), &block, &inst));
+      return true;
+    default:
+      break;
+  }
+  if (!IsAtomic(inst.opcode)) return false;
+  Fact source = StaticFact(Divergence::kDivergent, std::string(grammar::OpcodeName(inst.opcode)) +
+                                                         " returns a different value to each invocation");
+  if (inst.result_id) Raise(values_[inst.result_id], source.level, source.cause);
+  WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
+  return true;
+}
+
+// A load: as non-uniform as its address, then by the first rule that applies (a followed
+// local, a shared variable) or else by the memory it reads.
+void EntryPointAnalysis::TransferLoad(const Function& function, const Block& block, const Instruction& inst,
+                                      const Fact& control) {
+  Fact& fact = values_[inst.result_id];
+  uint32_t pointer = LoadView(inst).pointer();
+  Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
+  if (TransferLocalLoad(function, block, inst) || TransferSharedLoad(function, block, inst, control)) return;
+  uint32_t root = RootOf(pointer);
+  Fact memory = MemoryFact(root);
+  Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
+}
+
+// A store raises its memory by the value, the address and the control flow it runs in.
+void EntryPointAnalysis::TransferStore(const Block& block, const Instruction& inst, const Fact& control) {
+  // For followed locals the control within the function is what matters: the
+  // invocations that run this call of the function all see the same stores.
+  Raise(store_control_[&inst], running_local_.level, MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
+  StoreView store(inst);
+  uint32_t root = RootOf(store.pointer());
+  WriteMemory(root, Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
+  WriteMemory(root, Value(store.pointer()), MakeCause(Cause::kStore, store.pointer(), &block, &inst));
+  WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv

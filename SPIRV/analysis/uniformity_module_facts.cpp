@@ -1,0 +1,128 @@
+// Uniformity analysis, module facts: what every entry point's analysis reads about the
+// module and never changes - decorations (BuiltIn, Flat, NonWritable, BufferBlock),
+// names and OpString files, source locations from OpLine (a block without an OpLine of
+// its own gets the next one in its function, marked inferred: "near"), the id operands
+// of every instruction, and each function's control dependence (which multi-way
+// branches each block depends on, from post-dominators). Built once per module.
+#include "SPIRV/analysis/uniformity_internal.h"
+
+#include <algorithm>
+
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+std::vector<uint32_t> DistinctTargets(const Block& block) {
+  const Instruction* terminator = block.Terminator();
+  if (!terminator) return {};
+  std::vector<uint32_t> targets = BranchTargets(*terminator);
+  std::sort(targets.begin(), targets.end());
+  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+  return targets;
+}
+
+std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
+  auto shape = std::make_unique<FunctionShape>();
+  shape->cfg = &cfg;
+  for (const Block* branch : cfg.ReversePostOrder()) {
+    if (DistinctTargets(*branch).size() < 2) continue;
+    const Block* stop = cfg.ImmediatePostDominator(branch);
+    for (const Block* runner : cfg.Successors(branch)) {
+      // Post-dominator chains are paths in a tree: the walk ends at `stop` or the root.
+      while (runner && runner != stop) {
+        auto& list = shape->controllers[runner];
+        if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
+        runner = cfg.ImmediatePostDominator(runner);
+      }
+    }
+  }
+  return shape;
+}
+
+void IndexDecorations(ModuleFacts& facts) {
+  for (const Instruction& inst : facts.module.annotations) {
+    if (auto member = ViewIf<MemberDecorateView>(inst))
+      if (member->decoration() == spv::DecorationNonWritable) ++facts.non_writable_members[member->structure()];
+    if (inst.opcode != spv::OpDecorate) continue;
+    DecorateView decorate(inst);
+    uint32_t target = decorate.target();
+    switch (decorate.decoration()) {
+      case spv::DecorationBuiltIn:
+        facts.builtins[target] = decorate.literal(0);
+        break;
+      case spv::DecorationFlat: facts.flat.insert(target); break;
+      case spv::DecorationNonWritable: facts.non_writable.insert(target); break;
+      case spv::DecorationBufferBlock: facts.buffer_blocks.insert(target); break;
+      default: break;
+    }
+  }
+}
+
+// Locations from OpLine. glslang emits OpLine only when the line changes, so a block
+// without one of its own (often the header of an `if` that follows an `if`) gets the
+// next line that appears in the function, marked as inferred ("near").
+void IndexFunctionLines(ModuleFacts& facts, Function& function) {
+  SourceLocation previous;
+  std::vector<const Instruction*> pending;
+  for (Block& block : function.blocks) {
+    SourceLocation current;  // OpLine applies until OpNoLine or the end of the block
+    for (Instruction& inst : block.instructions) {
+      if (auto line = ViewIf<LineView>(inst)) {
+        auto file = facts.strings.find(line->file());
+        current = {file == facts.strings.end() ? "" : file->second, line->line(), line->column()};
+        previous = current;
+        for (const Instruction* waiting : pending) facts.locations[waiting] = current;
+        facts.inferred.insert(pending.begin(), pending.end());
+        pending.clear();
+      } else if (inst.opcode == spv::OpNoLine) {
+        current = {};
+      }
+      if (current.line)
+        facts.locations[&inst] = current;
+      else
+        pending.push_back(&inst);
+    }
+  }
+  if (!previous.line) return;
+  for (const Instruction* waiting : pending) facts.locations[waiting] = previous;
+  facts.inferred.insert(pending.begin(), pending.end());
+}
+
+// The id operands of `inst`, its result type left out.
+void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
+  std::vector<uint32_t>& ids = facts.operands[&inst];
+  uint32_t width = 1;  // of an OpSwitch's case literals: its selector's
+  if (auto branch = ViewIf<SwitchView>(inst))
+    if (const Instruction* selector_type = facts.def_use.TypeOf(branch->selector()))
+      width = facts.module.LiteralWidthOfType(selector_type->result_id);
+  inst.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
+  if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
+}
+
+void IndexNamesAndLines(ModuleFacts& facts) {
+  for (const Instruction& inst : facts.module.debug_names)
+    if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
+  for (const Instruction& inst : facts.module.debug_strings)
+    if (auto string = ViewIf<StringView>(inst)) facts.strings[inst.result_id] = string->text();
+  for (Function& function : facts.module.functions) IndexFunctionLines(facts, function);
+  for (Function& function : facts.module.functions)
+    for (Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) IndexOperands(facts, inst);
+}
+
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {
+  auto facts = std::make_unique<ModuleFacts>(module, inputs);
+  IndexDecorations(*facts);
+  IndexNamesAndLines(*facts);
+  for (Function& function : module.functions) {
+    const Cfg& cfg = inputs.cfgs(function);
+    facts->shapes[function.id()] = ShapeOf(cfg);
+    facts->cfgs[function.id()] = &cfg;
+    facts->flows[function.id()] = &inputs.value_flows(function);
+  }
+  return facts;
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv

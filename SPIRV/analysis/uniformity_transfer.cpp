@@ -1,0 +1,216 @@
+// Uniformity analysis, transfer: the fixed point over the functions an entry point
+// reaches. Each round walks every function in reverse post-order; a block's control level
+// joins its call sites, the branches it is control dependent on and callees' kills; a
+// value's level joins its operands (phis also the branches that choose their incoming
+// edge); calls pass argument levels into parameters and return levels out. Levels only
+// rise, so the rounds end; a round budget bounds them (the caller refuses past it).
+#include "SPIRV/analysis/uniformity_internal.h"
+
+#include <algorithm>
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+bool HasWorkgroups(spv::ExecutionModel model) {
+  return model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel ||
+         model == spv::ExecutionModelTaskNV || model == spv::ExecutionModelMeshNV ||
+         model == spv::ExecutionModelTaskEXT || model == spv::ExecutionModelMeshEXT;
+}
+
+EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
+                                       const UniformityOptions& options, Partition partition)
+    : facts_(facts), options_(options), partition_(partition) {
+  EntryPointView view = ViewEntryPoint(entry_point);
+  model_ = view.model;
+  entry_name_ = view.name;
+  FindReachable(view.function);
+  for (const Instruction& inst : facts_.module.types_values)
+    if (inst.opcode == spv::OpVariable) {
+      Fact initial = StaticMemoryFact(inst);
+      Raise(memory_[inst.result_id], initial.level, initial.cause);
+    }
+  if (HasWorkgroups(model_)) phases_ = std::make_shared<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
+  context_budget_ = std::make_shared<ContextBudget>();
+}
+
+// The functions `root` reaches, callers first (depth-first preorder, each once).
+void EntryPointAnalysis::FindReachable(uint32_t root) {
+  entry_function_ = root;
+  std::vector<uint32_t> stack = {root};
+  std::unordered_set<uint32_t> seen = {root};
+  while (!stack.empty()) {
+    Function* function = facts_.module.FindFunction(stack.back());
+    stack.pop_back();
+    if (!function) continue;
+    functions_.push_back(function);
+    for (Block& block : function->blocks)
+      for (Instruction& inst : block.instructions)
+        if (auto call = ViewIf<FunctionCallView>(inst))
+          if (seen.insert(call->callee()).second) stack.push_back(call->callee());
+  }
+}
+
+bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause) {
+  level = LaneLevel(level);
+  if (level <= fact.level) return false;
+  fact.level = level;
+  fact.cause = cause;
+  changed_ = true;
+  return true;
+}
+
+const Fact* EntryPointAnalysis::ValueFact(uint32_t id) const {
+  auto it = values_.find(id);
+  return it == values_.end() ? nullptr : &it->second;
+}
+
+Divergence EntryPointAnalysis::Value(uint32_t id) const {
+  const Fact* fact = ValueFact(id);
+  return fact ? fact->level : Divergence::kUniform;
+}
+
+uint32_t EntryPointAnalysis::ConditionOf(const Block* block) const {
+  const Instruction* terminator = block->Terminator();
+  if (!terminator) return 0;
+  if (auto branch = ViewIf<BranchConditionalView>(*terminator)) return branch->condition();
+  if (auto branch = ViewIf<SwitchView>(*terminator)) return branch->selector();
+  return 0;
+}
+
+std::string EntryPointAnalysis::Run(uint32_t* rounds) {
+  for (uint32_t round = 1; round <= options_.round_budget; ++round) {
+    changed_ = false;
+    for (Function* function : functions_) ProcessFunction(*function);
+    *rounds = std::max(*rounds, round);
+    if (!changed_) return "";
+  }
+  return "uniformity analysis of entry point `" + entry_name_ + "` found no fixed point within its round budget (" +
+         std::to_string(options_.round_budget) + " rounds)";
+}
+
+void EntryPointAnalysis::ProcessFunction(Function& function) {
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  for (const Block* block : shape.cfg->ReversePostOrder()) {
+    Fact control = BlockControl(function, *block);
+    running_local_ = local_blocks_[block];
+    for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+  }
+}
+
+// The control level of a block: its function's call sites, the branches it depends
+// on (their conditions and their own control), and callees' kills before it.
+Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& block) {
+  Fact& fact = blocks_[&block];
+  const Fact& entry = entries_[function.id()];
+  Raise(fact, entry.level, entry.cause);
+  Fact& local = local_blocks_[&block];
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  auto controllers = shape.controllers.find(&block);
+  if (controllers != shape.controllers.end())
+    for (const Block* branch : controllers->second) {
+      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
+      Raise(local, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(local, local_blocks_[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
+    }
+  // Kills by callees on the way here (not by calls later in this block).
+  for (const Block* pred : shape.cfg->Predecessors(&block)) {
+    Fact killed = killed_out_[pred];
+    Raise(fact, killed.level, killed.cause);
+    Raise(local, killed.level, killed.cause);
+    Raise(killed_out_[&block], killed.level, killed.cause);
+  }
+  return fact;
+}
+
+void EntryPointAnalysis::Transfer(const Function& function, const Block& block, const Instruction& inst,
+                                  Fact* control) {
+  switch (inst.opcode) {
+    case spv::OpFunctionCall:
+      TransferCall(block, inst, control);
+      return;
+    case spv::OpPhi:
+      TransferPhi(function, block, inst);
+      return;
+    case spv::OpReturnValue: {
+      uint32_t value = ReturnValueView(inst).value();
+      Raise(returns_[function.id()], Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
+      // Within the function: the invocations of one call see the same returns.
+      Raise(returns_[function.id()], running_local_.level, MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
+      return;
+    }
+    case spv::OpKill:
+    case spv::OpTerminateInvocation:
+      Raise(kills_[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
+      return;
+    default:
+      break;
+  }
+  if (TransferMemory(function, block, inst, *control)) return;
+  if (TransferSource(inst, *control)) return;
+  if (inst.result_id) JoinOperands(inst);
+}
+
+void EntryPointAnalysis::JoinOperands(const Instruction& inst) {
+  Fact& fact = values_[inst.result_id];
+  for (uint32_t id : facts_.operands.at(&inst)) Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
+}
+
+void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
+  uint32_t callee_id = FunctionCallView(inst).callee();
+  Function* callee = facts_.module.FindFunction(callee_id);
+  if (!callee) return;
+  Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
+  ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
+    Raise(values_[parameter.result_id], Value(argument), MakeCause(Cause::kParameter, argument, &block, &inst));
+    if (IsPointer(parameter) && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
+      changed_ = true;
+      ++memory_version_;
+    }
+  });
+  if (inst.result_id) {
+    std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
+    if (!own) own = ContextResult(*callee, block, inst, *control);
+    const Fact& returned = returns_[callee_id];
+    if (own)
+      Raise(values_[inst.result_id], own->level, own->cause);
+    else
+      Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+  }
+  const Fact& kill = kills_[callee_id];
+  Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
+  RaiseLocal(*control, kill.level, after);
+  RaiseLocal(running_local_, kill.level, after);
+  Raise(killed_out_[&block], kill.level, after);
+}
+
+// A phi is as divergent as its values, and as the branches that choose between its
+// incoming edges but do not also control the phi's own block.
+void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block, const Instruction& inst) {
+  Fact& fact = values_[inst.result_id];
+  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  PhiView phi(inst);
+  for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
+    Raise(fact, Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
+    if (const Block* pred = shape.cfg->BlockById(phi.parent(pair))) RaiseMerge(fact, shape, &block, pred);
+  }
+}
+
+// Raises `fact` by the conditions of the branches that choose whether the edge from
+// `pred` into `join` is taken but do not also control `join` itself.
+void EntryPointAnalysis::RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred) {
+  auto own = shape.controllers.find(join);
+  auto controls_join = [&](const Block* branch) {
+    return own != shape.controllers.end() &&
+           std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
+  };
+  std::vector<const Block*> choosers;
+  auto controllers = shape.controllers.find(pred);
+  if (controllers != shape.controllers.end()) choosers = controllers->second;
+  if (ConditionOf(pred)) choosers.push_back(pred);
+  for (const Block* branch : choosers)
+    if (!controls_join(branch)) Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv
