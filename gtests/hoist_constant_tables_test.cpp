@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <memory>
 #include <ostream>
 
 #include "SPIRV/ir/parser.h"
@@ -844,6 +845,148 @@ TEST(HoistConstantTables, InitializerAndStoreOfOtherValue_IsKept) {
   EXPECT_EQ(outcome.after, outcome.before);
   EXPECT_EQ(outcome.validation, "");
   EXPECT_NE(Refusals(outcome).find("also written with"), std::string::npos) << Refusals(outcome);
+}
+
+
+// ---------------------------------------------------------------------------------------
+// Safety promises that an earlier suite left unguarded (each was broken on purpose in a
+// scratch build and nothing failed; see /work/notes/spirv-deps.md). Each module is valid
+// in every environment, and the pass must leave it byte-identical.
+
+// A minimal fragment shader whose Function variable %v holds `content` (stored at the top
+// of main) and is read at a run-time index; `decorations` and `constants` are spliced in.
+std::string TableModule(const std::string& decorations, const std::string& constants,
+                        const std::string& content) {
+  return R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint Fragment %main "main" %in_index %color
+               OpExecutionMode %main OriginUpperLeft
+               OpDecorate %in_index Flat
+               OpDecorate %in_index Location 0
+               OpDecorate %color Location 0
+               OpDecorate %spec_one SpecId 0
+)" + decorations + R"(
+       %void = OpTypeVoid
+     %void_f = OpTypeFunction %void
+      %float = OpTypeFloat 32
+        %int = OpTypeInt 32 1
+       %uint = OpTypeInt 32 0
+     %uint_4 = OpConstant %uint 4
+        %arr = OpTypeArray %float %uint_4
+    %float_1 = OpConstant %float 1
+    %float_2 = OpConstant %float 2
+   %spec_one = OpSpecConstant %float 1
+      %table = OpConstantComposite %arr %float_1 %float_2 %float_1 %float_2
+)" + constants + R"(
+   %ptr_farr = OpTypePointer Function %arr
+ %ptr_ffloat = OpTypePointer Function %float
+   %ptr_iint = OpTypePointer Input %int
+ %ptr_ofloat = OpTypePointer Output %float
+   %in_index = OpVariable %ptr_iint Input
+      %color = OpVariable %ptr_ofloat Output
+       %main = OpFunction %void None %void_f
+      %entry = OpLabel
+          %v = OpVariable %ptr_farr Function
+      %index = OpLoad %int %in_index
+               OpStore %v )" + content + R"(
+          %p = OpAccessChain %ptr_ffloat %v %index
+          %x = OpLoad %float %p
+               OpStore %color %x
+               OpReturn
+               OpFunctionEnd
+)";
+}
+
+const TargetEnv kAllTargets[] = {TargetEnv::kUniversal, TargetEnv::kOpenGL45, TargetEnv::kVulkan10,
+                                 TargetEnv::kVulkan11,  TargetEnv::kVulkan12, TargetEnv::kVulkan13};
+
+// Hoists `text` and expects it left alone with `refusal`, the module valid in every
+// environment (so the case is one a real front end may produce).
+void ExpectKept(const std::string& text, const std::string& refusal) {
+  std::vector<uint32_t> words = test::Assemble(text);
+  words[1] = 0x00010000;  // SPIR-V 1.0: valid for every target
+  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
+  EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged) << outcome.text;
+  EXPECT_EQ(outcome.after, outcome.before);
+  ASSERT_EQ(outcome.decisions.size(), 1u);
+  EXPECT_EQ(outcome.decisions[0].hoisted_to, 0u);
+  EXPECT_NE(outcome.decisions[0].refusal.find(refusal), std::string::npos) << outcome.decisions[0].refusal;
+  for (TargetEnv env : kAllTargets)
+    EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
+}
+
+// The baseline of the two cases below: the same module with a plain table and no
+// decoration is hoisted (and valid everywhere), so what keeps them is what they add.
+TEST(HoistConstantTables, TableModuleBaseline_IsHoistedEverywhere) {
+  std::vector<uint32_t> words = test::Assemble(TableModule("", "", "%table"));
+  words[1] = 0x00010000;
+  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
+  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpVariable
+    CHECK-NOT: OpStore %
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
+  for (TargetEnv env : kAllTargets)
+    EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
+}
+
+// Spec constants are left alone even inside a plain OpConstantComposite: the composite's
+// value is fixed only at pipeline creation (the taint is carried from its constituents).
+TEST(HoistConstantTables, PlainCompositeHoldingSpecConstant_IsKept) {
+  ExpectKept(TableModule("", "%mixed = OpConstantComposite %arr %spec_one %float_2 %float_1 %float_2",
+                         "%mixed"),
+             "specialization constant");
+}
+
+// A decoration the pass does not know what to do with keeps the variable: dropping a
+// Volatile decoration with the Function variable would change what the reads mean.
+TEST(HoistConstantTables, VolatileDecoratedTable_IsKept) {
+  ExpectKept(TableModule("OpDecorate %v Volatile", "", "%table"), "it is decorated Volatile");
+}
+
+// The store dominates the read from another block (not only from earlier in the same
+// block): hoisted. Guards the direction of the dominance question.
+TEST(HoistConstantTables, StoreInEntryReadInLaterBlock_IsHoisted) {
+  std::string text = TableModule("", "", "%table");
+  const std::string read = "          %p = OpAccessChain";
+  text.insert(text.find(read), "               OpBranch %next\n       %next = OpLabel\n");
+  std::vector<uint32_t> words = test::Assemble(text);
+  words[1] = 0x00010000;
+  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
+  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
+  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %{{[0-9]+$}}
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpVariable
+    CHECK: OpBranch %[[NEXT:[0-9]+]]
+    CHECK: %[[NEXT]] = OpLabel
+    CHECK-NEXT: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
+  for (TargetEnv env : kAllTargets)
+    EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
+}
+
+// The pass preserves only the CFG: run by the pass manager on a context whose def-use
+// was built before, the next user of def-use sees the new Private variable.
+TEST(HoistConstantTables, ThroughThePassManager_DefUseIsRebuilt) {
+  std::vector<uint32_t> words = test::Assemble(TableModule("", "", "%table"));
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  AnalysisContext analyses(*module);
+  analyses.GetDefUse();  // built on the module before the rewrite
+  PassManager manager;
+  manager.Add(std::make_unique<HoistConstantTablesPass>());
+  Options options;
+  PassContext context{options, nullptr, &analyses};
+  ASSERT_EQ(manager.Run(*module, context).status, PassStatus::kChanged);
+  const Instruction& hoisted = module->types_values.back();
+  ASSERT_EQ(hoisted.opcode, spv::OpVariable);
+  EXPECT_EQ(analyses.GetDefUse().Definition(hoisted.result_id), &hoisted)
+      << "hoist-constant-tables changes definitions and must not claim def-use preserved";
 }
 
 }  // namespace
