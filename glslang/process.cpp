@@ -1,7 +1,7 @@
 // glint::Process and glint::GlslangToSpv, the two entry points of the public API.
 //
-// Both follow one contract (see glint.h): parse, run Glint's passes in their fixed
-// order (RunPipeline), emit, optionally validate; the caller's vector changes only
+// Both follow one contract (see glint.h): parse, run Glint's passes in pipeline order
+// (RunPipeline; Options::passes may choose them), emit, optionally validate; the caller's vector changes only
 // when all of that succeeded. The caller's report receives the diagnostics of every
 // run, but access records and pass statistics only from a run that succeeded, so a
 // report never describes a module the caller did not get. GlslangToSpv also names

@@ -2,7 +2,8 @@
 // OpAccessChain / OpInBoundsAccessChain / OpPtrAccessChain (the Element operand and each
 // index), OpVectorExtractDynamic and OpVectorInsertDynamic, the index's integer range
 // (analysis/integer_range_analysis.h) or "no range" with the first reason. It changes
-// nothing in the module; it runs only when Options::collect_ranges is set.
+// nothing in the module. The default pipeline runs it only with Options::collect_ranges
+// (--passes may name it alone); its records reach Report::accesses only with collect_ranges.
 //
 // Records (AccessRecord, pass_report.h) come in a stable order: instructions in module binary
 // order, then index operands in operand order. Each record is keyed by

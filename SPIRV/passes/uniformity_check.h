@@ -2,7 +2,7 @@
 // (SPIRV/analysis/uniformity.h) on the final module and reports each uniform-control
 // instruction in non-uniform control flow as a diagnostic with its chain of reasons.
 //
-// It never changes the module (always "unchanged"). Options::uniformity picks the
+// It never changes the module (unchanged, or failed with kError). Options::uniformity picks the
 // severity: kOff skips the analysis, kNote / kWarning report, kError reports and fails
 // the pass so that compilation fails. When the analysis gives up (round budget,
 // unclassified instruction) it adds one note saying why, and does not fail.
