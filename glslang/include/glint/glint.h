@@ -137,7 +137,8 @@ struct AccessRecord {
   // Which access this is: the result id of the accessing instruction (OpAccessChain,
   // OpVectorExtractDynamic, ...) and the position of the index among its indices
   // (0 for the first index; 0 for vector extract/insert). Stable across passes that
-  // only replace index operands, so a later pass can find its record.
+  // only replace index operands, so a consumer can match a record to the access in the
+  // module it got back.
   uint32_t access_id = 0;
   uint32_t index_position = 0;
   bool has_range = false;
