@@ -6,9 +6,9 @@
 
 #include "Execution/shader_interface.h"
 #include "SPIRV/ir/parser.h"
-#include "glslang/pass_boundary.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
+#include "glslang/pass_boundary.h"
 
 namespace glint::audit {
 namespace {
@@ -117,7 +117,8 @@ void MergeRun(const vk::ComputeResult& run, const spirv::AuditInstrumentation& i
       continue;
     std::vector<uint32_t> words = ToWords(data.bytes);
     for (size_t i = 0; i < instrumentation.sites.size(); ++i)
-      (*observed)[i] = Merge((*observed)[i], spirv::ReadObservedRange(instrumentation.sites[i], words));
+      (*observed)[i] =
+          Merge((*observed)[i], spirv::ReadObservedRange(instrumentation.sites[i], words));
   }
 }
 
@@ -143,12 +144,12 @@ std::string Verdict(const spirv::AuditSite& site, const spirv::ObservedRange& ob
 }
 
 uint32_t AuditResult::CountVerdict(const std::string& verdict) const {
-  return static_cast<uint32_t>(std::count_if(sites.begin(), sites.end(),
-                                             [&](const SiteResult& s) { return s.verdict == verdict; }));
+  return static_cast<uint32_t>(std::count_if(
+      sites.begin(), sites.end(), [&](const SiteResult& s) { return s.verdict == verdict; }));
 }
 
-bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
-              const AuditOptions& options, AuditResult* result, std::string* error) {
+bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const AuditOptions& options,
+              AuditResult* result, std::string* error) {
   *result = AuditResult();
   spirv::AuditInstrumentation instrumentation;
   std::vector<uint32_t> words;
@@ -196,8 +197,8 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
       if (site.record_index >= 0)
         site.record.location = ToSpirv(options.located_records[site.record_index].location);
   for (size_t i = 0; i < instrumentation.sites.size(); ++i)
-    result->sites.push_back({instrumentation.sites[i], observed[i],
-                             Verdict(instrumentation.sites[i], observed[i])});
+    result->sites.push_back(
+        {instrumentation.sites[i], observed[i], Verdict(instrumentation.sites[i], observed[i])});
   return true;
 }
 
@@ -226,9 +227,9 @@ std::string FormatAuditReport(const AuditResult& result, const std::string& sour
   }
   out << "audit: " << result.sites.size() << " sites: " << result.CountVerdict("ok") << " ok, "
       << result.CountVerdict("ESCAPE") << " ESCAPE, " << result.CountVerdict("not reached")
-      << " not reached, " << result.CountVerdict("no range") << " no range; "
-      << result.groups_ran << " of " << result.lattice.GridGroupCount() << " groups ran in "
-      << result.dispatches << " dispatches (lattice "
+      << " not reached, " << result.CountVerdict("no range") << " no range; " << result.groups_ran
+      << " of " << result.lattice.GridGroupCount() << " groups ran in " << result.dispatches
+      << " dispatches (lattice "
       << GroupsText({static_cast<uint32_t>(result.lattice.positions[0].size()),
                      static_cast<uint32_t>(result.lattice.positions[1].size()),
                      static_cast<uint32_t>(result.lattice.positions[2].size())})

@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "Execution/vk_runner.h"
-#include "glint/glint.h"
 #include "SPIRV/passes/audit_instrumentation.h"
+#include "glint/glint.h"
 #include "lattice.h"
 
 namespace glint::audit {
@@ -42,7 +42,7 @@ namespace glint::audit {
 enum class Fill { kSeededBytes, kSeededSmallUints, kZeros };
 
 struct AuditOptions {
-  Groups groups = {1, 1, 1};   // the dispatch being audited
+  Groups groups = {1, 1, 1};  // the dispatch being audited
   uint64_t group_budget = 256;
   double dispatch_time_budget_ms = 10000;
   // How buffers the caller does not give are filled; each binding gets its own seed.
@@ -85,8 +85,8 @@ struct AuditResult {
 // Instruments `spirv` (glslang's or Glint's output for a compute shader), runs it and
 // fills `result`. False with a message on a refusal (bad module, a budget hit, a
 // harness refusal); `result` then holds what ran before it.
-bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv,
-              const AuditOptions& options, AuditResult* result, std::string* error);
+bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const AuditOptions& options,
+              AuditResult* result, std::string* error);
 
 // One line per site, then a summary line.
 std::string FormatAuditReport(const AuditResult& result, const std::string& source_name);

@@ -9,18 +9,18 @@
 // input or flag, a budget hit, no device, a shader that needs more than buffers).
 #include <glslang/Public/ResourceLimits.h>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "SPIRV/validate.h"
 #include "audit.h"
 #include "glslang/front_end.h"
 #include "glslang/pass_boundary.h"
-#include "SPIRV/validate.h"
 
 namespace glint::audit {
 namespace {
@@ -66,7 +66,8 @@ struct Arguments {
 uint64_t ParseNumber(const std::string& flag, const std::string& text) {
   char* end = nullptr;
   unsigned long long value = std::strtoull(text.c_str(), &end, 0);
-  if (text.empty() || *end != '\0' || text[0] == '-') Refuse(flag + " expects a number, got '" + text + "'");
+  if (text.empty() || *end != '\0' || text[0] == '-')
+    Refuse(flag + " expects a number, got '" + text + "'");
   return value;
 }
 
@@ -116,25 +117,40 @@ void ParseFlag(const std::string& flag, const std::string& value, Arguments* arg
   } else if (flag == "--max-workgroups") {
     Groups promised = ParseGroups(value);
     std::copy(promised.begin(), promised.end(), a.analysis.max_workgroups.begin());
-  }
-  else if (flag == "--group-budget") a.group_budget = ParseNumber(flag, value);
-  else if (flag == "--dispatch-time-budget-ms") a.dispatch_time_budget_ms = ParseNumber(flag, value);
-  else if (flag == "--seed") a.seed = ParseNumber(flag, value);
-  else if (flag == "--runtime-array-bytes") a.runtime_array_bytes = ParseNumber(flag, value);
-  else if (flag == "--buffer") a.buffers.push_back(ParseBuffer(value));
-  else if (flag == "--subgroup-size") a.analysis.subgroup_size = static_cast<uint32_t>(ParseNumber(flag, value));
-  else if (flag == "--entry-point") a.entry_point = value;
-  else if (flag == "--device") args->device = value;
-  else if (flag == "--test-inject-wrong-range") InjectWrongRange(ParseNumber(flag, value), &a);
+  } else if (flag == "--group-budget")
+    a.group_budget = ParseNumber(flag, value);
+  else if (flag == "--dispatch-time-budget-ms")
+    a.dispatch_time_budget_ms = ParseNumber(flag, value);
+  else if (flag == "--seed")
+    a.seed = ParseNumber(flag, value);
+  else if (flag == "--runtime-array-bytes")
+    a.runtime_array_bytes = ParseNumber(flag, value);
+  else if (flag == "--buffer")
+    a.buffers.push_back(ParseBuffer(value));
+  else if (flag == "--subgroup-size")
+    a.analysis.subgroup_size = static_cast<uint32_t>(ParseNumber(flag, value));
+  else if (flag == "--entry-point")
+    a.entry_point = value;
+  else if (flag == "--device")
+    args->device = value;
+  else if (flag == "--test-inject-wrong-range")
+    InjectWrongRange(ParseNumber(flag, value), &a);
   else if (flag == "--fill") {
-    if (value == "small") a.fill = Fill::kSeededSmallUints;
-    else if (value == "bytes") a.fill = Fill::kSeededBytes;
-    else if (value == "zeros") a.fill = Fill::kZeros;
-    else Refuse("--fill expects small, bytes or zeros, got '" + value + "'");
+    if (value == "small")
+      a.fill = Fill::kSeededSmallUints;
+    else if (value == "bytes")
+      a.fill = Fill::kSeededBytes;
+    else if (value == "zeros")
+      a.fill = Fill::kZeros;
+    else
+      Refuse("--fill expects small, bytes or zeros, got '" + value + "'");
   } else if (flag == "--range-analysis") {
-    if (value == "reference") a.analysis.range_analysis = RangeAnalysisMode::kReference;
-    else if (value == "full") a.analysis.range_analysis = RangeAnalysisMode::kFull;
-    else Refuse("--range-analysis expects reference or full (off proves nothing to audit)");
+    if (value == "reference")
+      a.analysis.range_analysis = RangeAnalysisMode::kReference;
+    else if (value == "full")
+      a.analysis.range_analysis = RangeAnalysisMode::kFull;
+    else
+      Refuse("--range-analysis expects reference or full (off proves nothing to audit)");
   } else if (flag == "--spec-constant") {
     size_t equals = value.find('=');
     if (equals == std::string::npos) Refuse("--spec-constant expects ID=VALUE");
@@ -161,9 +177,9 @@ void CheckPromisedDispatch(Arguments* args) {
   }
   for (int d = 0; d < 3; ++d)
     if (args->audit.groups[d] > promised[d])
-      Refuse("--groups exceeds --max-workgroups in dimension " + std::to_string(d) +
-             " (" + std::to_string(args->audit.groups[d]) + " > " +
-             std::to_string(promised[d]) + "): the analysis assumed the promise");
+      Refuse("--groups exceeds --max-workgroups in dimension " + std::to_string(d) + " (" +
+             std::to_string(args->audit.groups[d]) + " > " + std::to_string(promised[d]) +
+             "): the analysis assumed the promise");
 }
 
 Arguments ParseArguments(int argc, char** argv) {
@@ -174,10 +190,17 @@ Arguments ParseArguments(int argc, char** argv) {
       std::fputs(kUsage, stdout);
       std::exit(0);
     }
-    if (arg == "--quiet") { args.quiet = true; continue; }
-    if (arg == "--no-robust-access") { args.audit.robust_access = false; continue; }
+    if (arg == "--quiet") {
+      args.quiet = true;
+      continue;
+    }
+    if (arg == "--no-robust-access") {
+      args.audit.robust_access = false;
+      continue;
+    }
     if (arg.rfind("--", 0) != 0) {
-      if (!args.input.empty()) Refuse("one shader at a time (got '" + args.input + "' and '" + arg + "')");
+      if (!args.input.empty())
+        Refuse("one shader at a time (got '" + args.input + "' and '" + arg + "')");
       args.input = arg;
       continue;
     }

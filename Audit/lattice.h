@@ -37,8 +37,7 @@ struct Lattice {
   std::vector<GroupBox> Boxes() const;
 };
 
-bool ChooseLattice(const Groups& grid, uint64_t group_budget, Lattice* lattice,
-                   std::string* error);
+bool ChooseLattice(const Groups& grid, uint64_t group_budget, Lattice* lattice, std::string* error);
 
 // `count` evenly spaced positions in [0, size - 1], first and last included
 // (count <= size; count 1 gives {0}).

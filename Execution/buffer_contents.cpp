@@ -61,7 +61,8 @@ uint32_t PatternWord(BufferContents::Pattern pattern, uint64_t* state) {
 
 }  // namespace
 
-bool FillContents(const BufferContents& contents, uint64_t size, std::vector<uint8_t>* bytes, std::string* error) {
+bool FillContents(const BufferContents& contents, uint64_t size, std::vector<uint8_t>* bytes,
+                  std::string* error) {
   switch (contents.source) {
     case BufferContents::Source::kZeros:
       bytes->assign(size, 0);

@@ -14,9 +14,12 @@ namespace {
 
 VkFormat VulkanFormat(ColorFormat format) {
   switch (format) {
-    case ColorFormat::kRgba8Unorm: return VK_FORMAT_R8G8B8A8_UNORM;
-    case ColorFormat::kRgba32Float: return VK_FORMAT_R32G32B32A32_SFLOAT;
-    case ColorFormat::kRgba32Uint: return VK_FORMAT_R32G32B32A32_UINT;
+    case ColorFormat::kRgba8Unorm:
+      return VK_FORMAT_R8G8B8A8_UNORM;
+    case ColorFormat::kRgba32Float:
+      return VK_FORMAT_R32G32B32A32_SFLOAT;
+    case ColorFormat::kRgba32Uint:
+      return VK_FORMAT_R32G32B32A32_UINT;
   }
   return VK_FORMAT_UNDEFINED;
 }
@@ -26,8 +29,8 @@ bool CheckTarget(const Context::State& state, const FragmentRun& run, std::strin
   if (run.width == 0 || run.height == 0 || run.width > limits.maxFramebufferWidth ||
       run.height > limits.maxFramebufferHeight) {
     *error = "render target " + std::to_string(run.width) + "x" + std::to_string(run.height) +
-             " is outside the device's 1.." + std::to_string(limits.maxFramebufferWidth) + " x 1.." +
-             std::to_string(limits.maxFramebufferHeight);
+             " is outside the device's 1.." + std::to_string(limits.maxFramebufferWidth) +
+             " x 1.." + std::to_string(limits.maxFramebufferHeight);
     return false;
   }
   VkFormatProperties properties;
@@ -39,7 +42,8 @@ bool CheckTarget(const Context::State& state, const FragmentRun& run, std::strin
   return true;
 }
 
-bool CreateRenderPass(Context::State& state, ColorFormat format, PipelineObjects* pipeline, std::string* error) {
+bool CreateRenderPass(Context::State& state, ColorFormat format, PipelineObjects* pipeline,
+                      std::string* error) {
   VkAttachmentDescription attachment{};
   attachment.format = VulkanFormat(format);
   attachment.samples = VK_SAMPLE_COUNT_1_BIT;
@@ -55,9 +59,13 @@ bool CreateRenderPass(Context::State& state, ColorFormat format, PipelineObjects
   subpass.colorAttachmentCount = 1;
   subpass.pColorAttachments = &color;
   // The copy to the host buffer reads what the subpass wrote.
-  VkSubpassDependency to_copy{0, VK_SUBPASS_EXTERNAL, VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
-                              VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
-                              VK_ACCESS_TRANSFER_READ_BIT, 0};
+  VkSubpassDependency to_copy{0,
+                              VK_SUBPASS_EXTERNAL,
+                              VK_PIPELINE_STAGE_COLOR_ATTACHMENT_OUTPUT_BIT,
+                              VK_PIPELINE_STAGE_TRANSFER_BIT,
+                              VK_ACCESS_COLOR_ATTACHMENT_WRITE_BIT,
+                              VK_ACCESS_TRANSFER_READ_BIT,
+                              0};
   VkRenderPassCreateInfo info{VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO};
   info.attachmentCount = 1;
   info.pAttachments = &attachment;
@@ -78,15 +86,21 @@ bool CreateRenderPass(Context::State& state, ColorFormat format, PipelineObjects
 
 // Fixed-function state of a full-screen draw without blending, depth or culling.
 struct FixedFunction {
-  VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-  VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  VkPipelineVertexInputStateCreateInfo vertex_input{
+      VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineInputAssemblyStateCreateInfo assembly{
+      VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   VkViewport viewport{};
   VkRect2D scissor{};
-  VkPipelineViewportStateCreateInfo viewport_state{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-  VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  VkPipelineViewportStateCreateInfo viewport_state{
+      VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  VkPipelineRasterizationStateCreateInfo raster{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  VkPipelineMultisampleStateCreateInfo multisample{
+      VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   VkPipelineColorBlendAttachmentState blend_attachment{};
-  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  VkPipelineColorBlendStateCreateInfo blend{
+      VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
 
   FixedFunction(uint32_t width, uint32_t height) {
     assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -106,15 +120,19 @@ struct FixedFunction {
   }
 };
 
-bool CreateGraphicsPipeline(Context::State& state, const FragmentRun& run, PipelineObjects* pipeline,
-                            std::string* error) {
-  std::vector<uint32_t> vertex_words(std::begin(kFullscreenTriangleVert), std::end(kFullscreenTriangleVert));
+bool CreateGraphicsPipeline(Context::State& state, const FragmentRun& run,
+                            PipelineObjects* pipeline, std::string* error) {
+  std::vector<uint32_t> vertex_words(std::begin(kFullscreenTriangleVert),
+                                     std::end(kFullscreenTriangleVert));
   VkShaderModule vertex = CreateShaderModule(state, vertex_words, &pipeline->cleanup, error);
-  VkShaderModule fragment = vertex ? CreateShaderModule(state, run.shader.spirv, &pipeline->cleanup, error) : nullptr;
+  VkShaderModule fragment =
+      vertex ? CreateShaderModule(state, run.shader.spirv, &pipeline->cleanup, error) : nullptr;
   Specialization specialization;
-  if (!fragment || !BuildSpecialization(pipeline->interface, run.shader, &specialization, error)) return false;
-  VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
-                                               {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+  if (!fragment || !BuildSpecialization(pipeline->interface, run.shader, &specialization, error))
+    return false;
+  VkPipelineShaderStageCreateInfo stages[2] = {
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
   stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
   stages[0].module = vertex;
   stages[0].pName = "main";
@@ -134,9 +152,11 @@ bool CreateGraphicsPipeline(Context::State& state, const FragmentRun& run, Pipel
   info.pColorBlendState = &fixed.blend;
   info.layout = pipeline->layout;
   info.renderPass = pipeline->render_pass;
-  VkResult result = vkCreateGraphicsPipelines(state.device, VK_NULL_HANDLE, 1, &info, nullptr, &pipeline->pipeline);
+  VkResult result = vkCreateGraphicsPipelines(state.device, VK_NULL_HANDLE, 1, &info, nullptr,
+                                              &pipeline->pipeline);
   if (result != VK_SUCCESS) {
-    *error = std::string("pipeline creation failed: vkCreateGraphicsPipelines returned ") + ResultName(result);
+    *error = std::string("pipeline creation failed: vkCreateGraphicsPipelines returned ") +
+             ResultName(result);
     return false;
   }
   VkDevice device = state.device;
@@ -145,11 +165,12 @@ bool CreateGraphicsPipeline(Context::State& state, const FragmentRun& run, Pipel
   return true;
 }
 
-std::shared_ptr<PipelineObjects> BuildFragmentPipeline(Context::State& state, const FragmentRun& run,
-                                                       std::string* error) {
-  std::optional<ShaderInterface> interface = ReadShaderInterface(run.shader.spirv, run.shader.entry_point, error);
-  if (!interface || !CheckModule(state, *interface, ShaderStage::kFragment, error) || !CheckTarget(state, run, error) ||
-      !ValidateForDevice(state, run.shader.spirv, error))
+std::shared_ptr<PipelineObjects> BuildFragmentPipeline(Context::State& state,
+                                                       const FragmentRun& run, std::string* error) {
+  std::optional<ShaderInterface> interface =
+      ReadShaderInterface(run.shader.spirv, run.shader.entry_point, error);
+  if (!interface || !CheckModule(state, *interface, ShaderStage::kFragment, error) ||
+      !CheckTarget(state, run, error) || !ValidateForDevice(state, run.shader.spirv, error))
     return nullptr;
   auto pipeline = std::make_shared<PipelineObjects>();
   pipeline->interface = std::move(*interface);
@@ -158,12 +179,14 @@ std::shared_ptr<PipelineObjects> BuildFragmentPipeline(Context::State& state, co
       !CreateRenderPass(state, run.format, pipeline.get(), error) ||
       !CreateGraphicsPipeline(state, run, pipeline.get(), error))
     return nullptr;
-  pipeline->creation_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  pipeline->creation_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return pipeline;
 }
 
 void RecordDraw(const PipelineObjects& pipeline, const FragmentRun& run, const BoundBuffers& bound,
-                const Submission& submission, VkImage image, VkFramebuffer framebuffer, const HostBuffer& readback) {
+                const Submission& submission, VkImage image, VkFramebuffer framebuffer,
+                const HostBuffer& readback) {
   VkCommandBuffer commands = submission.commands;
   if (submission.timestamps) {
     vkCmdResetQueryPool(commands, submission.timestamps, 0, 2);
@@ -180,7 +203,8 @@ void RecordDraw(const PipelineObjects& pipeline, const FragmentRun& run, const B
   vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.pipeline);
   if (!bound.sets.empty())
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline.layout, 0,
-                            static_cast<uint32_t>(bound.sets.size()), bound.sets.data(), 0, nullptr);
+                            static_cast<uint32_t>(bound.sets.size()), bound.sets.data(), 0,
+                            nullptr);
   if (!run.push_constants.empty())
     vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0,
                        static_cast<uint32_t>(run.push_constants.size()), run.push_constants.data());
@@ -191,17 +215,20 @@ void RecordDraw(const PipelineObjects& pipeline, const FragmentRun& run, const B
   VkBufferImageCopy region{};
   region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
   region.imageExtent = {run.width, run.height, 1};
-  vkCmdCopyImageToBuffer(commands, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
+  vkCmdCopyImageToBuffer(commands, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1,
+                         &region);
   VkMemoryBarrier to_host{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
   to_host.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT;
   to_host.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-  vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
+  vkCmdPipelineBarrier(commands,
+                       VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT,
                        VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &to_host, 0, nullptr, 0, nullptr);
 }
 
 // The colour image, its memory, view and framebuffer, owned by the submission.
 bool CreateTarget(Context::State& state, const FragmentRun& run, const PipelineObjects& pipeline,
-                  Submission* submission, VkImage* image, VkFramebuffer* framebuffer, std::string* error) {
+                  Submission* submission, VkImage* image, VkFramebuffer* framebuffer,
+                  std::string* error) {
   VkDevice device = state.device;
   VkImageCreateInfo image_info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   image_info.imageType = VK_IMAGE_TYPE_2D;
@@ -224,7 +251,8 @@ bool CreateTarget(Context::State& state, const FragmentRun& run, const PipelineO
   VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   allocate.allocationSize = requirements.size;
   allocate.memoryTypeIndex = UINT32_MAX;
-  for (uint32_t i = 0; i < state.memory.memoryTypeCount && allocate.memoryTypeIndex == UINT32_MAX; ++i)
+  for (uint32_t i = 0; i < state.memory.memoryTypeCount && allocate.memoryTypeIndex == UINT32_MAX;
+       ++i)
     if (requirements.memoryTypeBits & (1u << i)) allocate.memoryTypeIndex = i;
   VkDeviceMemory memory = VK_NULL_HANDLE;
   if (vkAllocateMemory(device, &allocate, nullptr, &memory) != VK_SUCCESS) {
@@ -275,10 +303,11 @@ bool Context::RunFragment(const FragmentRun& run, FragmentResult* result, std::s
   Image& out = result->image;
   out = Image{run.width, run.height, run.format, {}};
   HostBuffer readback;
-  if (!BindBuffers(state, pipeline, run.buffers, run.push_constants.size(), submission.get(), &bound, error) ||
+  if (!BindBuffers(state, pipeline, run.buffers, run.push_constants.size(), submission.get(),
+                   &bound, error) ||
       !CreateTarget(state, run, pipeline, submission.get(), &image, &framebuffer, error) ||
-      !CreateHostBuffer(state, uint64_t{run.width} * run.height * out.BytesPerPixel(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                        &submission->cleanup, &readback, error) ||
+      !CreateHostBuffer(state, uint64_t{run.width} * run.height * out.BytesPerPixel(),
+                        VK_BUFFER_USAGE_TRANSFER_DST_BIT, &submission->cleanup, &readback, error) ||
       !BeginSubmission(state, submission.get(), error))
     return false;
   RecordDraw(pipeline, run, bound, *submission, image, framebuffer, readback);
@@ -286,8 +315,8 @@ bool Context::RunFragment(const FragmentRun& run, FragmentResult* result, std::s
     *error = "vkEndCommandBuffer failed";
     return false;
   }
-  if (!SubmitRepeatedly(state, submission, bound, run.warmup_runs, run.repetitions, run.time_budget_ms,
-                        &result->timing, error))
+  if (!SubmitRepeatedly(state, submission, bound, run.warmup_runs, run.repetitions,
+                        run.time_budget_ms, &result->timing, error))
     return false;
   out.pixels.assign(readback.mapped, readback.mapped + readback.size);
   result->buffers = ReadBack(bound, run.buffers);

@@ -11,9 +11,9 @@
 #include <iterator>
 #include <sstream>
 
-#include "glslang/compile_driver.h"
 #include "Execution/vk_runner.h"
 #include "glint/glint.h"
+#include "glslang/compile_driver.h"
 #include "output_file.h"
 
 namespace {
@@ -109,12 +109,16 @@ bool ParseContents(const std::vector<std::string>& parts, size_t first, BufferCo
     return true;
   }
   uint64_t seed;
-  if (kind != "seed" || parts.size() < first + 2 || !ParseUnsigned(parts[first + 1], &seed)) return false;
+  if (kind != "seed" || parts.size() < first + 2 || !ParseUnsigned(parts[first + 1], &seed))
+    return false;
   BufferContents::Pattern pattern = BufferContents::Pattern::kBytes;
   if (parts.size() == first + 3) {
-    if (parts[first + 2] == "small") pattern = BufferContents::Pattern::kSmallUints;
-    else if (parts[first + 2] == "unit") pattern = BufferContents::Pattern::kUnitFloats;
-    else if (parts[first + 2] != "bytes") return false;
+    if (parts[first + 2] == "small")
+      pattern = BufferContents::Pattern::kSmallUints;
+    else if (parts[first + 2] == "unit")
+      pattern = BufferContents::Pattern::kUnitFloats;
+    else if (parts[first + 2] != "bytes")
+      return false;
   }
   *out = BufferContents::Seeded(seed, pattern);
   return parts.size() <= first + 3;
@@ -145,7 +149,8 @@ bool ParsePush(const std::string& text, bool floats, std::vector<uint8_t>* out) 
       if (!ParseUnsigned(part, &value)) return false;
       word = static_cast<uint32_t>(value);
     }
-    out->insert(out->end(), reinterpret_cast<uint8_t*>(&word), reinterpret_cast<uint8_t*>(&word) + 4);
+    out->insert(out->end(), reinterpret_cast<uint8_t*>(&word),
+                reinterpret_cast<uint8_t*>(&word) + 4);
   }
   return true;
 }
@@ -170,17 +175,22 @@ bool ParseSpec(const std::string& text, std::map<uint32_t, uint64_t>* out) {
 bool ParseSize(const std::string& text, uint32_t* width, uint32_t* height) {
   std::vector<std::string> parts = Split(text, 'x');
   uint64_t w, h;
-  if (parts.size() != 2 || !ParseUnsigned(parts[0], &w) || !ParseUnsigned(parts[1], &h)) return false;
+  if (parts.size() != 2 || !ParseUnsigned(parts[0], &w) || !ParseUnsigned(parts[1], &h))
+    return false;
   *width = static_cast<uint32_t>(w);
   *height = static_cast<uint32_t>(h);
   return true;
 }
 
 bool ParseFormat(const std::string& text, ColorFormat* format) {
-  if (text == "rgba8") *format = ColorFormat::kRgba8Unorm;
-  else if (text == "rgba32f") *format = ColorFormat::kRgba32Float;
-  else if (text == "rgba32ui") *format = ColorFormat::kRgba32Uint;
-  else return false;
+  if (text == "rgba8")
+    *format = ColorFormat::kRgba8Unorm;
+  else if (text == "rgba32f")
+    *format = ColorFormat::kRgba32Float;
+  else if (text == "rgba32ui")
+    *format = ColorFormat::kRgba32Uint;
+  else
+    return false;
   return true;
 }
 
@@ -196,11 +206,16 @@ bool ParseRobustness(const std::string& text, DeviceOptions* device) {
 bool ParseFlag(const std::string& flag, const std::string& value, CommandLine* cl) {
   bool ok = true;
   uint64_t number = 0;
-  if (flag == "--target-env") cl->env = value;
-  else if (flag == "--stage") cl->stage = value;
-  else if (flag == "--entry") cl->compute.shader.entry_point = value;
-  else if (flag == "--device") cl->device.device = value;
-  else if (flag == "--robust-buffer-access") ok = ParseRobustness(value, &cl->device);
+  if (flag == "--target-env")
+    cl->env = value;
+  else if (flag == "--stage")
+    cl->stage = value;
+  else if (flag == "--entry")
+    cl->compute.shader.entry_point = value;
+  else if (flag == "--device")
+    cl->device.device = value;
+  else if (flag == "--robust-buffer-access")
+    ok = ParseRobustness(value, &cl->device);
   else if (flag == "--buffer") {
     BufferBinding buffer;
     ok = ParseBuffer(value, &buffer);
@@ -208,37 +223,55 @@ bool ParseFlag(const std::string& flag, const std::string& value, CommandLine* c
   } else if (flag == "--auto-buffers") {
     ok = ParseUnsigned(value, &cl->auto_seed);
     cl->has_auto_buffers = true;
-  } else if (flag == "--push-words") ok = ParsePush(value, false, &cl->compute.push_constants);
-  else if (flag == "--push-floats") ok = ParsePush(value, true, &cl->compute.push_constants);
-  else if (flag == "--spec") ok = ParseSpec(value, &cl->compute.shader.spec_constants);
-  else if (flag == "--groups") ok = ParseTriple(value, &cl->compute.group_count);
-  else if (flag == "--base") ok = ParseTriple(value, &cl->compute.base_group);
-  else if (flag == "--size") ok = ParseSize(value, &cl->fragment.width, &cl->fragment.height);
-  else if (flag == "--format") ok = ParseFormat(value, &cl->fragment.format);
-  else if (flag == "--png") cl->png = value;
-  else if (flag == "--repeat") ok = ParseUnsigned(value, &number) && (cl->compute.repetitions = number) > 0;
-  else if (flag == "--warmup") ok = ParseUnsigned(value, &number) && ((cl->compute.warmup_runs = number), true);
-  else if (flag == "--budget-ms") ok = ParseUnsigned(value, &number) && (cl->compute.time_budget_ms = number) > 0;
-  else if (flag == "--print-words") ok = ParseUnsigned(value, &number) && ((cl->print_words = number), true);
+  } else if (flag == "--push-words")
+    ok = ParsePush(value, false, &cl->compute.push_constants);
+  else if (flag == "--push-floats")
+    ok = ParsePush(value, true, &cl->compute.push_constants);
+  else if (flag == "--spec")
+    ok = ParseSpec(value, &cl->compute.shader.spec_constants);
+  else if (flag == "--groups")
+    ok = ParseTriple(value, &cl->compute.group_count);
+  else if (flag == "--base")
+    ok = ParseTriple(value, &cl->compute.base_group);
+  else if (flag == "--size")
+    ok = ParseSize(value, &cl->fragment.width, &cl->fragment.height);
+  else if (flag == "--format")
+    ok = ParseFormat(value, &cl->fragment.format);
+  else if (flag == "--png")
+    cl->png = value;
+  else if (flag == "--repeat")
+    ok = ParseUnsigned(value, &number) && (cl->compute.repetitions = number) > 0;
+  else if (flag == "--warmup")
+    ok = ParseUnsigned(value, &number) && ((cl->compute.warmup_runs = number), true);
+  else if (flag == "--budget-ms")
+    ok = ParseUnsigned(value, &number) && (cl->compute.time_budget_ms = number) > 0;
+  else if (flag == "--print-words")
+    ok = ParseUnsigned(value, &number) && ((cl->print_words = number), true);
   else if (flag == "--dump") {
     std::vector<std::string> parts = Split(value, ':');
     uint64_t set, binding;
     ok = parts.size() >= 3 && ParseUnsigned(parts[0], &set) && ParseUnsigned(parts[1], &binding);
-    if (ok) cl->dumps.push_back({{set, binding}, value.substr(parts[0].size() + parts[1].size() + 2)});
-  } else return Usage("unknown flag " + flag);
+    if (ok)
+      cl->dumps.push_back({{set, binding}, value.substr(parts[0].size() + parts[1].size() + 2)});
+  } else
+    return Usage("unknown flag " + flag);
   return ok || Usage("bad value for " + flag + ": '" + value + "'");
 }
 
 bool ParseCommandLine(int argc, char** argv, CommandLine* cl) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--glint") cl->glint = true;
-    else if (arg == "-h" || arg == "--help") return Usage("help");
+    if (arg == "--glint")
+      cl->glint = true;
+    else if (arg == "-h" || arg == "--help")
+      return Usage("help");
     else if (arg.rfind("--", 0) == 0) {
       if (i + 1 >= argc) return Usage("missing value for " + arg);
       if (!ParseFlag(arg, argv[++i], cl)) return false;
-    } else if (cl->input.empty()) cl->input = arg;
-    else return Usage("more than one input file");
+    } else if (cl->input.empty())
+      cl->input = arg;
+    else
+      return Usage("more than one input file");
   }
   if (cl->input.empty()) return Usage("no input file");
   if (cl->stage.empty()) {
@@ -257,7 +290,8 @@ bool LoadShader(const CommandLine& cl, std::vector<uint32_t>* words, std::string
     return false;
   }
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  bool is_binary = bytes.size() >= 4 && static_cast<uint8_t>(bytes[0]) == 0x03 && static_cast<uint8_t>(bytes[1]) == 0x02;
+  bool is_binary = bytes.size() >= 4 && static_cast<uint8_t>(bytes[0]) == 0x03 &&
+                   static_cast<uint8_t>(bytes[1]) == 0x02;
   if (is_binary) {
     if (bytes.size() % 4) {
       *error = "'" + cl.input + "' is not a whole number of SPIR-V words";
@@ -265,22 +299,26 @@ bool LoadShader(const CommandLine& cl, std::vector<uint32_t>* words, std::string
     }
     words->resize(bytes.size() / 4);
     std::memcpy(words->data(), bytes.data(), bytes.size());
-  } else if (!glint::frontend::CompileSourceToSpirv({bytes, cl.stage.empty() ? "comp" : cl.stage, cl.env}, words, error)) {
+  } else if (!glint::frontend::CompileSourceToSpirv(
+                 {bytes, cl.stage.empty() ? "comp" : cl.stage, cl.env}, words, error)) {
     return false;
   }
   if (!cl.glint) return true;
   glint::Report report;
   if (glint::Process(*words, glint::Options{}, &report)) return true;
   *error = "Glint's passes failed:";
-  for (const glint::Diagnostic& diagnostic : report.diagnostics) *error += "\n" + glint::FormatDiagnostic(diagnostic);
+  for (const glint::Diagnostic& diagnostic : report.diagnostics)
+    *error += "\n" + glint::FormatDiagnostic(diagnostic);
   return false;
 }
 
 // Adds a seeded buffer for every declared binding the command line did not describe.
-void AddAutomaticBuffers(const ShaderInterface& interface, const CommandLine& cl, std::vector<BufferBinding>* buffers) {
+void AddAutomaticBuffers(const ShaderInterface& interface, const CommandLine& cl,
+                         std::vector<BufferBinding>* buffers) {
   for (const BindingInfo& info : interface.bindings) {
     bool given = false;
-    for (const BufferBinding& buffer : *buffers) given = given || (buffer.set == info.set && buffer.binding == info.binding);
+    for (const BufferBinding& buffer : *buffers)
+      given = given || (buffer.set == info.set && buffer.binding == info.binding);
     if (given) continue;
     BufferBinding buffer;
     buffer.set = info.set;
@@ -299,8 +337,8 @@ uint64_t Fnv1a(const std::vector<uint8_t>& bytes) {
 
 // A buffer dump, written like every output file of the project (output_file.h).
 bool WriteBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::string* error) {
-  glint::output::WriteResult written =
-      glint::output::WriteOutputFile(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  glint::output::WriteResult written = glint::output::WriteOutputFile(
+      path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   if (!written.ok()) *error = glint::output::DescribeFailure(path, written);
   return written.ok();
 }
@@ -308,14 +346,18 @@ bool WriteBytes(const std::string& path, const std::vector<uint8_t>& bytes, std:
 void PrintTiming(const Timing& timing) {
   std::printf("pipeline creation: %.3f ms\n", timing.pipeline_ms);
   std::printf("time (%s, %u runs): median %.3f ms, min %.3f ms, max %.3f ms, first %.3f ms\n",
-              timing.method.c_str(), timing.runs, timing.median_ms, timing.min_ms, timing.max_ms, timing.first_ms);
-  std::printf("processor time (this process, submit to fence): median %.3f ms\n", timing.cpu_median_ms);
+              timing.method.c_str(), timing.runs, timing.median_ms, timing.min_ms, timing.max_ms,
+              timing.first_ms);
+  std::printf("processor time (this process, submit to fence): median %.3f ms\n",
+              timing.cpu_median_ms);
 }
 
-bool PrintBuffers(const CommandLine& cl, const std::vector<BufferData>& buffers, std::string* error) {
+bool PrintBuffers(const CommandLine& cl, const std::vector<BufferData>& buffers,
+                  std::string* error) {
   for (const BufferData& buffer : buffers) {
-    std::printf("buffer (set %u, binding %u): %zu bytes, fnv1a64 %016llx\n", buffer.set, buffer.binding,
-                buffer.bytes.size(), static_cast<unsigned long long>(Fnv1a(buffer.bytes)));
+    std::printf("buffer (set %u, binding %u): %zu bytes, fnv1a64 %016llx\n", buffer.set,
+                buffer.binding, buffer.bytes.size(),
+                static_cast<unsigned long long>(Fnv1a(buffer.bytes)));
     for (uint32_t i = 0; i < cl.print_words && 4 * i + 4 <= buffer.bytes.size(); ++i) {
       uint32_t word;
       std::memcpy(&word, buffer.bytes.data() + 4 * i, 4);
@@ -323,7 +365,8 @@ bool PrintBuffers(const CommandLine& cl, const std::vector<BufferData>& buffers,
       if (i % 8 == 7 || i + 1 == cl.print_words) std::printf("\n");
     }
     for (const auto& [key, path] : cl.dumps)
-      if (key.first == buffer.set && key.second == buffer.binding && !WriteBytes(path, buffer.bytes, error))
+      if (key.first == buffer.set && key.second == buffer.binding &&
+          !WriteBytes(path, buffer.bytes, error))
         return false;
   }
   return true;
@@ -336,9 +379,10 @@ bool Run(CommandLine& cl, std::string* error) {
   if (!context) return false;
   std::printf("device: %s\n", context->DeviceName().c_str());
   std::printf("robust buffer access: %s\n", context->RobustBufferAccess2()  ? "robustBufferAccess2"
-                                             : context->RobustBufferAccess() ? "robustBufferAccess"
-                                                                             : "off");
-  std::optional<ShaderInterface> interface = ReadShaderInterface(words, cl.compute.shader.entry_point, error);
+                                            : context->RobustBufferAccess() ? "robustBufferAccess"
+                                                                            : "off");
+  std::optional<ShaderInterface> interface =
+      ReadShaderInterface(words, cl.compute.shader.entry_point, error);
   if (!interface) return false;
   if (cl.has_auto_buffers) AddAutomaticBuffers(*interface, cl, &cl.compute.buffers);
   cl.compute.shader.spirv = words;

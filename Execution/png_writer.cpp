@@ -36,7 +36,8 @@ std::vector<uint8_t> ToRgba8(const Image& image) {
 
 // libpng's write callback: appends to the std::string behind the io pointer.
 void AppendToString(png_structp png, png_bytep data, png_size_t length) {
-  static_cast<std::string*>(png_get_io_ptr(png))->append(reinterpret_cast<const char*>(data), length);
+  static_cast<std::string*>(png_get_io_ptr(png))
+      ->append(reinterpret_cast<const char*>(data), length);
 }
 
 void NoFlush(png_structp) {}
@@ -52,8 +53,8 @@ bool EncodeRows(std::string* encoded, uint32_t width, uint32_t height, const uin
     return false;
   }
   png_set_write_fn(png, encoded, AppendToString, NoFlush);
-  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-               PNG_FILTER_TYPE_DEFAULT);
+  png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+               PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   png_write_info(png, info);
   for (uint32_t row = 0; row < height; ++row)
     png_write_row(png, const_cast<png_bytep>(rgba + static_cast<size_t>(row) * width * 4));
@@ -65,7 +66,8 @@ bool EncodeRows(std::string* encoded, uint32_t width, uint32_t height, const uin
 }  // namespace
 
 bool WritePng(const Image& image, const std::string& path, std::string* error) {
-  if (image.pixels.size() != static_cast<size_t>(image.width) * image.height * image.BytesPerPixel()) {
+  if (image.pixels.size() !=
+      static_cast<size_t>(image.width) * image.height * image.BytesPerPixel()) {
     *error = "cannot write '" + path + "': the image has the wrong number of bytes";
     return false;
   }

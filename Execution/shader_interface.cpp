@@ -50,13 +50,20 @@ class LayoutSizer {
     std::optional<uint64_t> b = ConstantValue(inst.words[2], depth);
     if (!a || !b) return std::nullopt;
     switch (static_cast<spv::Op>(inst.words[0])) {
-      case spv::OpIAdd: return *a + *b;
-      case spv::OpISub: return *a - *b;
-      case spv::OpIMul: return *a * *b;
-      case spv::OpUDiv: return *b ? std::optional<uint64_t>(*a / *b) : std::nullopt;
-      case spv::OpShiftLeftLogical: return *a << (*b & 63);
-      case spv::OpShiftRightLogical: return *a >> (*b & 63);
-      default: return std::nullopt;
+      case spv::OpIAdd:
+        return *a + *b;
+      case spv::OpISub:
+        return *a - *b;
+      case spv::OpIMul:
+        return *a * *b;
+      case spv::OpUDiv:
+        return *b ? std::optional<uint64_t>(*a / *b) : std::nullopt;
+      case spv::OpShiftLeftLogical:
+        return *a << (*b & 63);
+      case spv::OpShiftRightLogical:
+        return *a >> (*b & 63);
+      default:
+        return std::nullopt;
     }
   }
 
@@ -81,7 +88,8 @@ class LayoutSizer {
           inst->words[1] != member)
         continue;
       spv::Decoration decoration = static_cast<spv::Decoration>(inst->words[2]);
-      if (decoration == spv::DecorationOffset && inst->words.size() > 3) layout.offset = inst->words[3];
+      if (decoration == spv::DecorationOffset && inst->words.size() > 3)
+        layout.offset = inst->words[3];
       if (decoration == spv::DecorationMatrixStride && inst->words.size() > 3)
         layout.matrix_stride = inst->words[3];
       if (decoration == spv::DecorationRowMajor) layout.row_major = true;
@@ -131,7 +139,8 @@ class LayoutSizer {
   std::optional<uint64_t> MatrixSize(const Instruction& type, uint32_t matrix_stride,
                                      bool row_major, std::string* error) const {
     const Instruction* column = Definition(type.words[0]);
-    if (!column || column->opcode != spv::OpTypeVector) return Refuse(error, "malformed matrix type");
+    if (!column || column->opcode != spv::OpTypeVector)
+      return Refuse(error, "malformed matrix type");
     uint64_t major_count = row_major ? column->words[1] : type.words[1];
     if (matrix_stride == 0) {
       auto column_size = SizeOf(type.words[0], 0, false, nullptr, error);
@@ -141,11 +150,12 @@ class LayoutSizer {
     return major_count * matrix_stride;
   }
 
-  std::optional<uint64_t> ArraySize(const Instruction& type, uint32_t matrix_stride,
-                                    bool row_major, std::string* error) const {
+  std::optional<uint64_t> ArraySize(const Instruction& type, uint32_t matrix_stride, bool row_major,
+                                    std::string* error) const {
     std::optional<uint64_t> length = ConstantValue(type.words[1]);
     if (!length)
-      return Refuse(error, "array length %" + std::to_string(type.words[1]) + " is not a constant the harness can evaluate");
+      return Refuse(error, "array length %" + std::to_string(type.words[1]) +
+                               " is not a constant the harness can evaluate");
     uint64_t stride = DecorationValue(type.result_id, spv::DecorationArrayStride);
     if (stride == 0) {
       auto element = SizeOf(type.words[0], matrix_stride, row_major, nullptr, error);
@@ -160,8 +170,8 @@ class LayoutSizer {
     uint64_t end = 0;
     for (uint32_t member = 0; member < type.words.size(); ++member) {
       MemberLayout layout = MemberOf(type.result_id, member);
-      auto size = SizeOf(type.words[member], layout.matrix_stride, layout.row_major,
-                         runtime_stride, error);
+      auto size =
+          SizeOf(type.words[member], layout.matrix_stride, layout.row_major, runtime_stride, error);
       if (!size) return std::nullopt;
       uint64_t offset = layout.offset ? *layout.offset : end;
       end = std::max(end, offset + *size);
@@ -179,7 +189,8 @@ std::string DescribeOpaque(const LayoutSizer& sizer, uint32_t pointee) {
   if (!type) return "an undeclared type";
   switch (type->opcode) {
     case spv::OpTypeImage:
-      return type->words.size() > 1 && type->words[1] == spv::DimBuffer ? "a texel buffer" : "an image";
+      return type->words.size() > 1 && type->words[1] == spv::DimBuffer ? "a texel buffer"
+                                                                        : "an image";
     case spv::OpTypeSampler:
       return "a sampler";
     case spv::OpTypeSampledImage:
@@ -211,8 +222,9 @@ bool ReadBinding(const Module& module, const LayoutSizer& sizer, const Instructi
     return true;
   }
   bool buffer_block = module.HasDecoration(pointee, spv::DecorationBufferBlock);
-  info->kind = storage == spv::StorageClassStorageBuffer || buffer_block ? BindingKind::kStorageBuffer
-                                                                         : BindingKind::kUniformBuffer;
+  info->kind = storage == spv::StorageClassStorageBuffer || buffer_block
+                   ? BindingKind::kStorageBuffer
+                   : BindingKind::kUniformBuffer;
   auto size = sizer.SizeOf(pointee, 0, false, &info->runtime_array_stride, error);
   if (!size) {
     *error = "binding (set " + std::to_string(info->set) + ", binding " +
@@ -242,9 +254,10 @@ bool ReadVariables(const Module& module, const LayoutSizer& sizer, ShaderInterfa
     if (!ReadBinding(module, sizer, inst, &info, error)) return false;
     out->bindings.push_back(std::move(info));
   }
-  std::sort(out->bindings.begin(), out->bindings.end(), [](const BindingInfo& a, const BindingInfo& b) {
-    return a.set != b.set ? a.set < b.set : a.binding < b.binding;
-  });
+  std::sort(out->bindings.begin(), out->bindings.end(),
+            [](const BindingInfo& a, const BindingInfo& b) {
+              return a.set != b.set ? a.set < b.set : a.binding < b.binding;
+            });
   return true;
 }
 
@@ -266,10 +279,14 @@ void ReadSpecConstants(const Module& module, const LayoutSizer& sizer, ShaderInt
 
 ShaderStage StageOf(spv::ExecutionModel model) {
   switch (model) {
-    case spv::ExecutionModelGLCompute: return ShaderStage::kCompute;
-    case spv::ExecutionModelFragment: return ShaderStage::kFragment;
-    case spv::ExecutionModelVertex: return ShaderStage::kVertex;
-    default: return ShaderStage::kOther;
+    case spv::ExecutionModelGLCompute:
+      return ShaderStage::kCompute;
+    case spv::ExecutionModelFragment:
+      return ShaderStage::kFragment;
+    case spv::ExecutionModelVertex:
+      return ShaderStage::kVertex;
+    default:
+      return ShaderStage::kOther;
   }
 }
 
@@ -307,7 +324,8 @@ std::optional<ShaderInterface> ReadShaderInterface(const std::vector<uint32_t>& 
   if (!ReadVariables(*module, sizer, &out, error)) return std::nullopt;
   ReadSpecConstants(*module, sizer, &out);
   for (const Instruction& inst : module->capabilities) {
-    const char* name = spirv::grammar::EnumerantName(spirv::grammar::OperandKind::kCapability, inst.words[0]);
+    const char* name =
+        spirv::grammar::EnumerantName(spirv::grammar::OperandKind::kCapability, inst.words[0]);
     out.capabilities.push_back(name ? name : "Capability" + std::to_string(inst.words[0]));
   }
   for (const Instruction& inst : module->extensions) out.extensions.push_back(inst.StringAt(0));

@@ -40,9 +40,9 @@ enum class ShaderStage { kCompute, kFragment, kVertex, kOther };
 
 struct ShaderInterface {
   ShaderStage stage = ShaderStage::kOther;
-  uint32_t local_size[3] = {1, 1, 1};  // OpExecutionMode LocalSize; {1,1,1} otherwise
-  std::vector<BindingInfo> bindings;   // sorted by (set, binding)
-  uint64_t push_constant_size = 0;     // 0 when there is no push-constant block
+  uint32_t local_size[3] = {1, 1, 1};                // OpExecutionMode LocalSize; {1,1,1} otherwise
+  std::vector<BindingInfo> bindings;                 // sorted by (set, binding)
+  uint64_t push_constant_size = 0;                   // 0 when there is no push-constant block
   std::map<uint32_t, uint32_t> spec_constant_sizes;  // SpecId -> bytes (4 or 8; bool is 4)
   std::vector<std::string> capabilities;             // names, e.g. "Shader", "Int64"
   std::vector<std::string> extensions;               // OpExtension names

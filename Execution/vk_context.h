@@ -91,7 +91,8 @@ bool CheckModule(const Context::State& state, const ShaderInterface& interface,
 
 // Refuses a module that spirv-val rejects for the device's Vulkan version (when the
 // context validates modules).
-bool ValidateForDevice(const Context::State& state, const std::vector<uint32_t>& words, std::string* error);
+bool ValidateForDevice(const Context::State& state, const std::vector<uint32_t>& words,
+                       std::string* error);
 
 VkShaderModule CreateShaderModule(Context::State& state, const std::vector<uint32_t>& words,
                                   Cleanup* cleanup, std::string* error);
@@ -121,9 +122,9 @@ bool CreateHostBuffer(Context::State& state, uint64_t size, VkBufferUsageFlags u
 
 // The run's buffers, checked against the module and bound in descriptor sets.
 struct BoundBuffers {
-  std::vector<HostBuffer> buffers;               // in the run's order
-  std::vector<std::vector<uint8_t>> initial;     // contents before each repetition
-  std::vector<VkDescriptorSet> sets;             // index = set number
+  std::vector<HostBuffer> buffers;            // in the run's order
+  std::vector<std::vector<uint8_t>> initial;  // contents before each repetition
+  std::vector<VkDescriptorSet> sets;          // index = set number
 };
 // Refuses a declared binding the run lacks, a buffer for a binding the module does not
 // declare, a buffer smaller than its block's fixed part, and push constants that do not
@@ -132,7 +133,8 @@ bool BindBuffers(Context::State& state, const PipelineObjects& pipeline,
                  const std::vector<BufferBinding>& buffers, size_t push_constant_bytes,
                  Submission* submission, BoundBuffers* out, std::string* error);
 void RefillBuffers(const BoundBuffers& bound);
-std::vector<BufferData> ReadBack(const BoundBuffers& bound, const std::vector<BufferBinding>& buffers);
+std::vector<BufferData> ReadBack(const BoundBuffers& bound,
+                                 const std::vector<BufferBinding>& buffers);
 
 // A command buffer, fence and two-entry timestamp pool owned by `submission`.
 bool BeginSubmission(Context::State& state, Submission* submission, std::string* error);
@@ -142,15 +144,16 @@ bool BeginSubmission(Context::State& state, Submission* submission, std::string*
 // process's processor time from the submission to the fence (Timing::cpu_median_ms). On
 // a timeout the state is marked lost, `submission` is moved into state.abandoned, and
 // the call refuses.
-bool SubmitAndWait(Context::State& state, std::unique_ptr<Submission>& submission,
-                   double budget_ms, double* run_ms, std::string* error, double* cpu_ms = nullptr);
+bool SubmitAndWait(Context::State& state, std::unique_ptr<Submission>& submission, double budget_ms,
+                   double* run_ms, std::string* error, double* cpu_ms = nullptr);
 
 bool RefuseIfLost(const Context::State& state, std::string* error);
 
 // Submits `warmup` untimed then `repetitions` timed times, refilling the buffers before
 // each; fills median / min / max / first of `timing`.
-bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission, const BoundBuffers& bound,
-                      uint32_t warmup, uint32_t repetitions, double budget_ms, Timing* timing, std::string* error);
+bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission,
+                      const BoundBuffers& bound, uint32_t warmup, uint32_t repetitions,
+                      double budget_ms, Timing* timing, std::string* error);
 std::string TimingMethod(const Context::State& state);
 
 const char* ResultName(VkResult result);

@@ -13,18 +13,30 @@ namespace glint::vk {
 
 const char* ResultName(VkResult result) {
   switch (result) {
-    case VK_SUCCESS: return "VK_SUCCESS";
-    case VK_TIMEOUT: return "VK_TIMEOUT";
-    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
-    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
-    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
-    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
-    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
-    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
-    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
-    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
-    case VK_ERROR_INVALID_SHADER_NV: return "VK_ERROR_INVALID_SHADER_NV";
-    default: return "VkResult error";
+    case VK_SUCCESS:
+      return "VK_SUCCESS";
+    case VK_TIMEOUT:
+      return "VK_TIMEOUT";
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+      return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+      return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED:
+      return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST:
+      return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_EXTENSION_NOT_PRESENT:
+      return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT:
+      return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER:
+      return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED:
+      return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    case VK_ERROR_INVALID_SHADER_NV:
+      return "VK_ERROR_INVALID_SHADER_NV";
+    default:
+      return "VkResult error";
   }
 }
 
@@ -39,11 +51,14 @@ namespace {
 constexpr uint64_t kTeardownGraceNs = 60ull * 1000 * 1000 * 1000;
 
 std::string Lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return text;
 }
 
-bool IsLavapipeName(const std::string& name) { return Lower(name).find("llvmpipe") != std::string::npos; }
+bool IsLavapipeName(const std::string& name) {
+  return Lower(name).find("llvmpipe") != std::string::npos;
+}
 
 VkResult CreateInstance(VkInstance* instance) {
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
@@ -82,7 +97,8 @@ VkPhysicalDevice Choose(const std::vector<VkPhysicalDevice>& devices, const std:
     return nullptr;
   }
   if (Lower(choice) == "gpu") {
-    for (VkPhysicalDeviceType wanted : {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU})
+    for (VkPhysicalDeviceType wanted :
+         {VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU, VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU})
       for (VkPhysicalDevice device : devices)
         if (type_of(device) == wanted) return device;
     return nullptr;
@@ -98,7 +114,8 @@ VkPhysicalDevice Choose(const std::vector<VkPhysicalDevice>& devices, const std:
 
 // Lavapipe's ICD manifest in the usual places, or "".
 std::string FindLavapipeIcd() {
-  for (const char* dir : {"/usr/share/vulkan/icd.d", "/usr/local/share/vulkan/icd.d", "/etc/vulkan/icd.d"}) {
+  for (const char* dir :
+       {"/usr/share/vulkan/icd.d", "/usr/local/share/vulkan/icd.d", "/etc/vulkan/icd.d"}) {
     std::error_code ignored;
     for (const auto& entry : std::filesystem::directory_iterator(dir, ignored)) {
       std::string name = entry.path().filename().string();
@@ -137,10 +154,12 @@ bool PickDevice(const std::string& choice, Context::State* state, std::string* e
     if (result != VK_SUCCESS)
       *error = std::string("no Vulkan device: vkCreateInstance failed with ") + ResultName(result);
     else if (devices.empty())
-      *error = "no Vulkan device: the Vulkan loader found no physical device (is lavapipe, "
-               "mesa-vulkan-drivers, installed?)";
+      *error =
+          "no Vulkan device: the Vulkan loader found no physical device (is lavapipe, "
+          "mesa-vulkan-drivers, installed?)";
     else
-      *error = "no Vulkan device matches '" + (choice.empty() ? std::string("llvmpipe (lavapipe)") : choice) +
+      *error = "no Vulkan device matches '" +
+               (choice.empty() ? std::string("llvmpipe (lavapipe)") : choice) +
                "'; devices: " + ListDevices(devices);
     if (result == VK_SUCCESS) vkDestroyInstance(state->instance, nullptr);
     state->instance = VK_NULL_HANDLE;
@@ -190,9 +209,12 @@ void QueryDevice(Context::State* state, VkPhysicalDeviceFeatures2* features2) {
 
 bool HasDeviceExtension(VkPhysicalDevice physical, const char* name) {
   uint32_t count = 0;
-  if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS) return false;
+  if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr) != VK_SUCCESS)
+    return false;
   std::vector<VkExtensionProperties> extensions(count);
-  if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, extensions.data()) != VK_SUCCESS) return false;
+  if (vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, extensions.data()) !=
+      VK_SUCCESS)
+    return false;
   for (const VkExtensionProperties& extension : extensions)
     if (std::strcmp(extension.extensionName, name) == 0) return true;
   return false;
@@ -201,9 +223,10 @@ bool HasDeviceExtension(VkPhysicalDevice physical, const char* name) {
 // Robustness of the logical device: robustBufferAccess where the device has it (or
 // refused when required), robustBufferAccess2 chained in front of `features2`'s chain
 // with its extension when asked for. `features2` holds what the device supports.
-bool ChooseRobustness(const DeviceOptions& options, Context::State* state, VkPhysicalDeviceFeatures2* features2,
-                      VkPhysicalDeviceRobustness2FeaturesEXT* robustness2, std::vector<const char*>* extensions,
-                      std::string* error) {
+bool ChooseRobustness(const DeviceOptions& options, Context::State* state,
+                      VkPhysicalDeviceFeatures2* features2,
+                      VkPhysicalDeviceRobustness2FeaturesEXT* robustness2,
+                      std::vector<const char*>* extensions, std::string* error) {
   const std::string device = "'" + std::string(state->properties.deviceName) + "'";
   if (!options.robust_buffer_access && !options.robust_buffer_access2) {
     features2->features.robustBufferAccess = VK_FALSE;
@@ -215,15 +238,16 @@ bool ChooseRobustness(const DeviceOptions& options, Context::State* state, VkPhy
     return false;
   }
   if (!options.robust_buffer_access2) return true;
-  VkPhysicalDeviceRobustness2FeaturesEXT supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  VkPhysicalDeviceRobustness2FeaturesEXT supported{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
   if (HasDeviceExtension(state->physical, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
     VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     query.pNext = &supported;
     vkGetPhysicalDeviceFeatures2(state->physical, &query);
   }
   if (!supported.robustBufferAccess2) {
-    *error = "robust buffer access 2: device " + device + " lacks " VK_EXT_ROBUSTNESS_2_EXTENSION_NAME
-             "'s robustBufferAccess2 feature";
+    *error = "robust buffer access 2: device " + device +
+             " lacks " VK_EXT_ROBUSTNESS_2_EXTENSION_NAME "'s robustBufferAccess2 feature";
     return false;
   }
   *robustness2 = {VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
@@ -244,7 +268,8 @@ bool CreateLogicalDevice(const DeviceOptions& options, Context::State* state, st
   }
   state->queue_family = PickQueueFamily(state->physical, &state->timestamp_valid_bits);
   if (state->queue_family == UINT32_MAX) {
-    *error = "no Vulkan device: '" + std::string(state->properties.deviceName) + "' has no graphics+compute queue";
+    *error = "no Vulkan device: '" + std::string(state->properties.deviceName) +
+             "' has no graphics+compute queue";
     return false;
   }
   VkPhysicalDeviceRobustness2FeaturesEXT robustness2{};
@@ -310,8 +335,9 @@ Context::State::~State() {
 
 bool RefuseIfLost(const Context::State& state, std::string* error) {
   if (!state.lost) return false;
-  *error = "the Vulkan context is lost (an earlier submission ran past its time budget or the "
-           "device was lost); it refuses further work";
+  *error =
+      "the Vulkan context is lost (an earlier submission ran past its time budget or the "
+      "device was lost); it refuses further work";
   return true;
 }
 

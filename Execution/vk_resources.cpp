@@ -2,10 +2,10 @@
 // module's declared bindings, specialization data, host-visible buffers bound in
 // descriptor sets, and the bounded submit-and-wait.
 #include <algorithm>
-#include <ctime>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 
 #include "vk_context.h"
 
@@ -30,8 +30,8 @@ std::string Describe(const BindingInfo& info) {
 }
 
 // Memory type with all of `required` (and `preferred` when there is one).
-uint32_t FindMemoryType(const Context::State& state, uint32_t allowed_types, VkMemoryPropertyFlags required,
-                        VkMemoryPropertyFlags preferred) {
+uint32_t FindMemoryType(const Context::State& state, uint32_t allowed_types,
+                        VkMemoryPropertyFlags required, VkMemoryPropertyFlags preferred) {
   uint32_t fallback = UINT32_MAX;
   for (uint32_t i = 0; i < state.memory.memoryTypeCount; ++i) {
     if (!(allowed_types & (1u << i))) continue;
@@ -51,7 +51,8 @@ VkShaderModule CreateShaderModule(Context::State& state, const std::vector<uint3
   info.codeSize = words.size() * sizeof(uint32_t);
   info.pCode = words.data();
   VkShaderModule module = VK_NULL_HANDLE;
-  if (!Check(vkCreateShaderModule(state.device, &info, nullptr, &module), "vkCreateShaderModule", error))
+  if (!Check(vkCreateShaderModule(state.device, &info, nullptr, &module), "vkCreateShaderModule",
+             error))
     return VK_NULL_HANDLE;
   VkDevice device = state.device;
   cleanup->Add([device, module] { vkDestroyShaderModule(device, module, nullptr); });
@@ -75,43 +76,50 @@ bool CreateLayouts(Context::State& state, VkShaderStageFlags stages, PipelineObj
     std::vector<VkDescriptorSetLayoutBinding> bindings;
     for (const BindingInfo& info : interface.bindings) {
       if (info.set != set) continue;
-      VkDescriptorType type = info.kind == BindingKind::kStorageBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
-                                                                       : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+      VkDescriptorType type = info.kind == BindingKind::kStorageBuffer
+                                  ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+                                  : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
       bindings.push_back({info.binding, type, 1, stages, nullptr});
     }
     VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     info.bindingCount = static_cast<uint32_t>(bindings.size());
     info.pBindings = bindings.data();
     VkDescriptorSetLayout layout = VK_NULL_HANDLE;
-    if (!Check(vkCreateDescriptorSetLayout(device, &info, nullptr, &layout), "vkCreateDescriptorSetLayout", error))
+    if (!Check(vkCreateDescriptorSetLayout(device, &info, nullptr, &layout),
+               "vkCreateDescriptorSetLayout", error))
       return false;
-    pipeline->cleanup.Add([device, layout] { vkDestroyDescriptorSetLayout(device, layout, nullptr); });
+    pipeline->cleanup.Add(
+        [device, layout] { vkDestroyDescriptorSetLayout(device, layout, nullptr); });
     pipeline->set_layouts.push_back(layout);
   }
-  VkPushConstantRange range{stages, 0, static_cast<uint32_t>((interface.push_constant_size + 3) & ~3ull)};
+  VkPushConstantRange range{stages, 0,
+                            static_cast<uint32_t>((interface.push_constant_size + 3) & ~3ull)};
   VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   info.setLayoutCount = set_count;
   info.pSetLayouts = pipeline->set_layouts.data();
   info.pushConstantRangeCount = range.size ? 1 : 0;
   info.pPushConstantRanges = &range;
-  if (!Check(vkCreatePipelineLayout(device, &info, nullptr, &pipeline->layout), "vkCreatePipelineLayout", error))
+  if (!Check(vkCreatePipelineLayout(device, &info, nullptr, &pipeline->layout),
+             "vkCreatePipelineLayout", error))
     return false;
   VkPipelineLayout layout = pipeline->layout;
   pipeline->cleanup.Add([device, layout] { vkDestroyPipelineLayout(device, layout, nullptr); });
   return true;
 }
 
-bool BuildSpecialization(const ShaderInterface& interface, const Shader& shader, Specialization* out,
-                         std::string* error) {
+bool BuildSpecialization(const ShaderInterface& interface, const Shader& shader,
+                         Specialization* out, std::string* error) {
   for (const auto& [id, value] : shader.spec_constants) {
     auto size = interface.spec_constant_sizes.find(id);
     if (size == interface.spec_constant_sizes.end()) {
-      *error = "the run sets specialization constant " + std::to_string(id) + ", which the module does not declare";
+      *error = "the run sets specialization constant " + std::to_string(id) +
+               ", which the module does not declare";
       return false;
     }
     VkSpecializationMapEntry entry{id, static_cast<uint32_t>(out->data.size()), size->second};
     out->entries.push_back(entry);
-    for (uint32_t byte = 0; byte < size->second; ++byte) out->data.push_back(static_cast<uint8_t>(value >> (8 * byte)));
+    for (uint32_t byte = 0; byte < size->second; ++byte)
+      out->data.push_back(static_cast<uint8_t>(value >> (8 * byte)));
   }
   out->info.mapEntryCount = static_cast<uint32_t>(out->entries.size());
   out->info.pMapEntries = out->entries.data();
@@ -120,32 +128,37 @@ bool BuildSpecialization(const ShaderInterface& interface, const Shader& shader,
   return true;
 }
 
-bool CreateHostBuffer(Context::State& state, uint64_t size, VkBufferUsageFlags usage, Cleanup* cleanup,
-                      HostBuffer* out, std::string* error) {
+bool CreateHostBuffer(Context::State& state, uint64_t size, VkBufferUsageFlags usage,
+                      Cleanup* cleanup, HostBuffer* out, std::string* error) {
   VkDevice device = state.device;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = std::max<uint64_t>(size, 4);
   info.usage = usage;
-  if (!Check(vkCreateBuffer(device, &info, nullptr, &out->buffer), "vkCreateBuffer", error)) return false;
+  if (!Check(vkCreateBuffer(device, &info, nullptr, &out->buffer), "vkCreateBuffer", error))
+    return false;
   VkBuffer buffer = out->buffer;
   cleanup->Add([device, buffer] { vkDestroyBuffer(device, buffer, nullptr); });
   VkMemoryRequirements requirements;
   vkGetBufferMemoryRequirements(device, buffer, &requirements);
   VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   allocate.allocationSize = requirements.size;
-  allocate.memoryTypeIndex = FindMemoryType(state, requirements.memoryTypeBits,
-                                            VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
-                                            VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  allocate.memoryTypeIndex =
+      FindMemoryType(state, requirements.memoryTypeBits,
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                     VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   if (allocate.memoryTypeIndex == UINT32_MAX) {
     *error = "the device has no host-visible coherent memory for buffers";
     return false;
   }
   VkDeviceMemory memory = VK_NULL_HANDLE;
-  if (!Check(vkAllocateMemory(device, &allocate, nullptr, &memory), "vkAllocateMemory", error)) return false;
+  if (!Check(vkAllocateMemory(device, &allocate, nullptr, &memory), "vkAllocateMemory", error))
+    return false;
   cleanup->Add([device, memory] { vkFreeMemory(device, memory, nullptr); });
-  if (!Check(vkBindBufferMemory(device, buffer, memory, 0), "vkBindBufferMemory", error)) return false;
+  if (!Check(vkBindBufferMemory(device, buffer, memory, 0), "vkBindBufferMemory", error))
+    return false;
   void* mapped = nullptr;
-  if (!Check(vkMapMemory(device, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory", error)) return false;
+  if (!Check(vkMapMemory(device, memory, 0, VK_WHOLE_SIZE, 0, &mapped), "vkMapMemory", error))
+    return false;
   out->mapped = static_cast<uint8_t*>(mapped);
   out->size = size;
   return true;
@@ -163,10 +176,11 @@ bool MatchBindings(const ShaderInterface& interface, const std::vector<BufferBin
     if (!described) {
       std::string size = std::to_string(info.static_size) + " bytes";
       if (info.runtime_array_stride)
-        size += " plus " + std::to_string(info.runtime_array_stride) + " per run-time array element";
+        size +=
+            " plus " + std::to_string(info.runtime_array_stride) + " per run-time array element";
       *error = "the shader declares binding " + Describe(info) + " (a " +
-               (info.kind == BindingKind::kStorageBuffer ? "storage" : "uniform") + " buffer of " + size +
-               ") but the run describes no buffer for it";
+               (info.kind == BindingKind::kStorageBuffer ? "storage" : "uniform") + " buffer of " +
+               size + ") but the run describes no buffer for it";
       return false;
     }
   }
@@ -182,8 +196,8 @@ bool MatchBindings(const ShaderInterface& interface, const std::vector<BufferBin
 
 // The buffer's size: as given, else its contents' size, else the block's fixed part plus
 // 256 elements of a trailing run-time array.
-bool SizeAndContents(const BindingInfo& info, const BufferBinding& buffer, std::vector<uint8_t>* bytes,
-                     std::string* error) {
+bool SizeAndContents(const BindingInfo& info, const BufferBinding& buffer,
+                     std::vector<uint8_t>* bytes, std::string* error) {
   uint64_t size = buffer.size;
   if (size == 0 && buffer.contents.source != BufferContents::Source::kBytes &&
       buffer.contents.source != BufferContents::Source::kFile)
@@ -203,7 +217,8 @@ bool SizeAndContents(const BindingInfo& info, const BufferBinding& buffer, std::
 bool AllocateSets(Context::State& state, const PipelineObjects& pipeline, Submission* submission,
                   std::vector<VkDescriptorSet>* sets, std::string* error) {
   if (pipeline.set_layouts.empty()) return true;
-  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0}, {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 0}};
+  VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 0},
+                                  {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 0}};
   for (const BindingInfo& info : pipeline.interface.bindings)
     ++sizes[info.kind == BindingKind::kStorageBuffer ? 0 : 1].descriptorCount;
   std::vector<VkDescriptorPoolSize> used;
@@ -215,24 +230,29 @@ bool AllocateSets(Context::State& state, const PipelineObjects& pipeline, Submis
   info.pPoolSizes = used.data();
   VkDevice device = state.device;
   VkDescriptorPool pool = VK_NULL_HANDLE;
-  if (!Check(vkCreateDescriptorPool(device, &info, nullptr, &pool), "vkCreateDescriptorPool", error)) return false;
+  if (!Check(vkCreateDescriptorPool(device, &info, nullptr, &pool), "vkCreateDescriptorPool",
+             error))
+    return false;
   submission->cleanup.Add([device, pool] { vkDestroyDescriptorPool(device, pool, nullptr); });
   VkDescriptorSetAllocateInfo allocate{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   allocate.descriptorPool = pool;
   allocate.descriptorSetCount = info.maxSets;
   allocate.pSetLayouts = pipeline.set_layouts.data();
   sets->resize(info.maxSets);
-  return Check(vkAllocateDescriptorSets(device, &allocate, sets->data()), "vkAllocateDescriptorSets", error);
+  return Check(vkAllocateDescriptorSets(device, &allocate, sets->data()),
+               "vkAllocateDescriptorSets", error);
 }
 
 }  // namespace
 
-bool BindBuffers(Context::State& state, const PipelineObjects& pipeline, const std::vector<BufferBinding>& buffers,
-                 size_t push_constant_bytes, Submission* submission, BoundBuffers* out, std::string* error) {
+bool BindBuffers(Context::State& state, const PipelineObjects& pipeline,
+                 const std::vector<BufferBinding>& buffers, size_t push_constant_bytes,
+                 Submission* submission, BoundBuffers* out, std::string* error) {
   const ShaderInterface& interface = pipeline.interface;
   if (push_constant_bytes != interface.push_constant_size) {
-    *error = "the shader's push-constant block has " + std::to_string(interface.push_constant_size) +
-             " bytes but the run gives " + std::to_string(push_constant_bytes);
+    *error = "the shader's push-constant block has " +
+             std::to_string(interface.push_constant_size) + " bytes but the run gives " +
+             std::to_string(push_constant_bytes);
     return false;
   }
   if (!MatchBindings(interface, buffers, error)) return false;
@@ -242,15 +262,18 @@ bool BindBuffers(Context::State& state, const PipelineObjects& pipeline, const s
     std::vector<uint8_t> bytes;
     if (!SizeAndContents(info, buffer, &bytes, error)) return false;
     bool storage = info.kind == BindingKind::kStorageBuffer;
-    VkBufferUsageFlags usage = (storage ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT : VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
+    VkBufferUsageFlags usage =
+        (storage ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT : VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT);
     HostBuffer host;
-    if (!CreateHostBuffer(state, bytes.size(), usage, &submission->cleanup, &host, error)) return false;
+    if (!CreateHostBuffer(state, bytes.size(), usage, &submission->cleanup, &host, error))
+      return false;
     VkDescriptorBufferInfo buffer_info{host.buffer, 0, VK_WHOLE_SIZE};
     VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     write.dstSet = out->sets[info.set];
     write.dstBinding = info.binding;
     write.descriptorCount = 1;
-    write.descriptorType = storage ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    write.descriptorType =
+        storage ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     write.pBufferInfo = &buffer_info;
     vkUpdateDescriptorSets(state.device, 1, &write, 0, nullptr);
     out->buffers.push_back(host);
@@ -261,14 +284,17 @@ bool BindBuffers(Context::State& state, const PipelineObjects& pipeline, const s
 
 void RefillBuffers(const BoundBuffers& bound) {
   for (size_t i = 0; i < bound.buffers.size(); ++i)
-    if (!bound.initial[i].empty()) std::memcpy(bound.buffers[i].mapped, bound.initial[i].data(), bound.initial[i].size());
+    if (!bound.initial[i].empty())
+      std::memcpy(bound.buffers[i].mapped, bound.initial[i].data(), bound.initial[i].size());
 }
 
-std::vector<BufferData> ReadBack(const BoundBuffers& bound, const std::vector<BufferBinding>& buffers) {
+std::vector<BufferData> ReadBack(const BoundBuffers& bound,
+                                 const std::vector<BufferBinding>& buffers) {
   std::vector<BufferData> out;
   for (size_t i = 0; i < bound.buffers.size(); ++i) {
     const HostBuffer& host = bound.buffers[i];
-    out.push_back({buffers[i].set, buffers[i].binding, std::vector<uint8_t>(host.mapped, host.mapped + host.size)});
+    out.push_back({buffers[i].set, buffers[i].binding,
+                   std::vector<uint8_t>(host.mapped, host.mapped + host.size)});
   }
   return out;
 }
@@ -279,20 +305,25 @@ bool BeginSubmission(Context::State& state, Submission* submission, std::string*
   allocate.commandPool = state.command_pool;
   allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   allocate.commandBufferCount = 1;
-  if (!Check(vkAllocateCommandBuffers(device, &allocate, &submission->commands), "vkAllocateCommandBuffers", error))
+  if (!Check(vkAllocateCommandBuffers(device, &allocate, &submission->commands),
+             "vkAllocateCommandBuffers", error))
     return false;
   VkCommandBuffer commands = submission->commands;
   VkCommandPool pool = state.command_pool;
-  submission->cleanup.Add([device, pool, commands] { vkFreeCommandBuffers(device, pool, 1, &commands); });
+  submission->cleanup.Add(
+      [device, pool, commands] { vkFreeCommandBuffers(device, pool, 1, &commands); });
   VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  if (!Check(vkCreateFence(device, &fence_info, nullptr, &submission->fence), "vkCreateFence", error)) return false;
+  if (!Check(vkCreateFence(device, &fence_info, nullptr, &submission->fence), "vkCreateFence",
+             error))
+    return false;
   VkFence fence = submission->fence;
   submission->cleanup.Add([device, fence] { vkDestroyFence(device, fence, nullptr); });
   if (state.timestamp_valid_bits) {
     VkQueryPoolCreateInfo query_info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     query_info.queryType = VK_QUERY_TYPE_TIMESTAMP;
     query_info.queryCount = 2;
-    if (!Check(vkCreateQueryPool(device, &query_info, nullptr, &submission->timestamps), "vkCreateQueryPool", error))
+    if (!Check(vkCreateQueryPool(device, &query_info, nullptr, &submission->timestamps),
+               "vkCreateQueryPool", error))
       return false;
     VkQueryPool queries = submission->timestamps;
     submission->cleanup.Add([device, queries] { vkDestroyQueryPool(device, queries, nullptr); });
@@ -313,7 +344,8 @@ double TimestampMilliseconds(const Context::State& state, VkQueryPool pool) {
   uint64_t stamps[2] = {0, 0};
   vkGetQueryPoolResults(state.device, pool, 0, 2, sizeof(stamps), stamps, sizeof(uint64_t),
                         VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-  uint64_t mask = state.timestamp_valid_bits >= 64 ? ~0ull : (1ull << state.timestamp_valid_bits) - 1;
+  uint64_t mask =
+      state.timestamp_valid_bits >= 64 ? ~0ull : (1ull << state.timestamp_valid_bits) - 1;
   uint64_t ticks = (stamps[1] - stamps[0]) & mask;
   return ticks * static_cast<double>(state.properties.limits.timestampPeriod) / 1e6;
 }
@@ -340,10 +372,12 @@ bool SubmitAndWait(Context::State& state, std::unique_ptr<Submission>& submissio
   submit.pCommandBuffers = &submission->commands;
   auto start = std::chrono::steady_clock::now();
   double cpu_start = ProcessCpuMilliseconds();
-  if (!Check(vkQueueSubmit(state.queue, 1, &submit, submission->fence), "vkQueueSubmit", error)) return false;
+  if (!Check(vkQueueSubmit(state.queue, 1, &submit, submission->fence), "vkQueueSubmit", error))
+    return false;
   uint64_t budget_ns = static_cast<uint64_t>(std::max(budget_ms, 0.0) * 1e6);
   VkResult waited = vkWaitForFences(state.device, 1, &submission->fence, VK_TRUE, budget_ns);
-  double host_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  double host_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (cpu_ms) *cpu_ms = ProcessCpuMilliseconds() - cpu_start;
   if (waited == VK_TIMEOUT || waited == VK_ERROR_DEVICE_LOST) {
     state.lost = true;
@@ -377,8 +411,9 @@ void Summarize(std::vector<double> times_ms, Timing* timing) {
 
 }  // namespace
 
-bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission, const BoundBuffers& bound,
-                      uint32_t warmup, uint32_t repetitions, double budget_ms, Timing* timing, std::string* error) {
+bool SubmitRepeatedly(Context::State& state, std::unique_ptr<Submission>& submission,
+                      const BoundBuffers& bound, uint32_t warmup, uint32_t repetitions,
+                      double budget_ms, Timing* timing, std::string* error) {
   std::vector<double> times, cpu_times;
   repetitions = std::max(repetitions, 1u);
   for (uint32_t run = 0; run < warmup + repetitions; ++run) {

@@ -105,7 +105,7 @@ struct Timing {
   // includes the LLVM compilation that the driver defers from pipeline creation to the
   // first use of the pipeline.
   double first_ms = 0;
-  std::string method;  // "timestamp queries" or "host: submit + fence wait"
+  std::string method;      // "timestamp queries" or "host: submit + fence wait"
   double pipeline_ms = 0;  // shader module + pipeline creation, host time
   // Median over the timed runs of this process's processor time (all threads) from the
   // submission to its fence. On a CPU device (lavapipe) that is the work its threads did
@@ -164,7 +164,8 @@ struct PipelineObjects;  // Vulkan objects, defined in vk_context.h
 // A compute pipeline built once and run many times; must not outlive its Context.
 class ComputePipeline {
  public:
-  explicit ComputePipeline(std::shared_ptr<PipelineObjects> objects) : objects_(std::move(objects)) {}
+  explicit ComputePipeline(std::shared_ptr<PipelineObjects> objects)
+      : objects_(std::move(objects)) {}
   const ShaderInterface& Interface() const;
   double CreationMilliseconds() const;
   const std::shared_ptr<PipelineObjects>& Objects() const { return objects_; }

@@ -20,10 +20,9 @@ int ValidatorEnvironment(TargetEnv target, uint32_t spirv_version) {
     case TargetEnv::kUniversal:
       break;
   }
-  static const spv_target_env kUniversal[] = {SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1,
-                                              SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
-                                              SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5,
-                                              SPV_ENV_UNIVERSAL_1_6};
+  static const spv_target_env kUniversal[] = {
+      SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1, SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
+      SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5, SPV_ENV_UNIVERSAL_1_6};
   return kUniversal[minor > 6 ? 6 : minor];
 }
 
@@ -31,22 +30,29 @@ std::string Validate(const std::vector<uint32_t>& words, TargetEnv target) {
   uint32_t version = words.size() > 1 ? words[1] : 0x10000;
   spvtools::SpirvTools tools(static_cast<spv_target_env>(ValidatorEnvironment(target, version)));
   std::string first;
-  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&,
-                               const char* message) {
-    if (first.empty()) first = message;
-  });
+  tools.SetMessageConsumer(
+      [&](spv_message_level_t, const char*, const spv_position_t&, const char* message) {
+        if (first.empty()) first = message;
+      });
   if (tools.Validate(words)) return "";
   return first.empty() ? "spirv-val rejected the module" : first;
 }
 
 bool ParseTargetEnv(const std::string& name, TargetEnv* target) {
-  if (name == "vulkan1.0") *target = TargetEnv::kVulkan10;
-  else if (name == "vulkan1.1") *target = TargetEnv::kVulkan11;
-  else if (name == "vulkan1.2") *target = TargetEnv::kVulkan12;
-  else if (name == "vulkan1.3") *target = TargetEnv::kVulkan13;
-  else if (name == "opengl" || name == "opengl4.5") *target = TargetEnv::kOpenGL45;
-  else if (name.rfind("spv1.", 0) == 0 || name.rfind("spirv1.", 0) == 0) *target = TargetEnv::kUniversal;
-  else return false;
+  if (name == "vulkan1.0")
+    *target = TargetEnv::kVulkan10;
+  else if (name == "vulkan1.1")
+    *target = TargetEnv::kVulkan11;
+  else if (name == "vulkan1.2")
+    *target = TargetEnv::kVulkan12;
+  else if (name == "vulkan1.3")
+    *target = TargetEnv::kVulkan13;
+  else if (name == "opengl" || name == "opengl4.5")
+    *target = TargetEnv::kOpenGL45;
+  else if (name.rfind("spv1.", 0) == 0 || name.rfind("spirv1.", 0) == 0)
+    *target = TargetEnv::kUniversal;
+  else
+    return false;
   return true;
 }
 

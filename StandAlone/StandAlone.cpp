@@ -17,6 +17,8 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/disassemble.h>
 
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/validate.h"
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "glslang/pass_boundary.h"
@@ -25,8 +27,6 @@
 #include "report_files.h"
 #include "spirv_file_format.h"
 #include "warm_built_ins.h"
-#include "SPIRV/ir/parser.h"
-#include "SPIRV/validate.h"
 
 namespace glint::standalone {
 namespace {
@@ -81,7 +81,6 @@ struct Run {
   RunReport report;  // for --report=html|sarif
 };
 
-
 void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
   *resources = *GetDefaultResources();
   if (line.config_file.empty()) return;
@@ -90,8 +89,8 @@ void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
 }
 
 EShLanguage StageOf(const CommandLine& line, const std::string& file, bool* hlsl) {
-  std::optional<EShLanguage> stage = line.stage_name ? StageFromName(*line.stage_name)
-                                                     : StageFromFileName(file, hlsl);
+  std::optional<EShLanguage> stage =
+      line.stage_name ? StageFromName(*line.stage_name) : StageFromFileName(file, hlsl);
   if (!stage) Usage();
   return *stage;
 }
@@ -176,7 +175,6 @@ std::vector<frontend::SourceUnit> ReadUnits(CommandLine& line) {
   return units;
 }
 
-
 std::string BinaryName(const CommandLine& line, EShLanguage stage) {
   if (line.binary_file) return *line.binary_file;
   return std::string(StageName(stage)) + ".spv";
@@ -188,7 +186,6 @@ void PrintGlintReport(const CommandLine& line, const Report& report) {
   if (line.dump_ranges) std::printf("%s", FormatRangeReport(report, line.dump_ranges_json).c_str());
 }
 
-
 // Writes the module like glslangValidator: file, then -H disassembly.
 void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>& words) {
   const CommandLine& line = run.line;
@@ -197,8 +194,10 @@ void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>&
   output::WriteResult written = WriteOutput(file, bytes);
   if (!written.ok()) {
     // glslang's line for a file it cannot open; Glint's own for a failed write.
-    if (written.failure == output::WriteFailure::kOpen) std::printf("ERROR: Failed to open file: %s\n", file.c_str());
-    else std::printf("ERROR: Failed to write file: %s: %s\n", file.c_str(), written.reason.c_str());
+    if (written.failure == output::WriteFailure::kOpen)
+      std::printf("ERROR: Failed to open file: %s\n", file.c_str());
+    else
+      std::printf("ERROR: Failed to write file: %s: %s\n", file.c_str(), written.reason.c_str());
     run.output_failed = true;
     return;
   }
@@ -210,7 +209,8 @@ void WriteModule(Run& run, const std::string& file, const std::vector<uint32_t>&
 
 // glslang's SPIR-V (glslang 12's alone with --no-glint, else followed by Glint).
 frontend::GlintOutput Generate(const CommandLine& line, const glslang::TIntermediate& intermediate,
-                               const glslang::SpvOptions& spv_options, const std::string& source_name) {
+                               const glslang::SpvOptions& spv_options,
+                               const std::string& source_name) {
   if (line.run_glint) {
     Options options = GlintOptionsFor(line, frontend::GlintTargetEnv(line.glslang));
     return frontend::GenerateWithGlint(intermediate, spv_options, options, source_name);
@@ -236,7 +236,8 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
     run.compile_failed = true;
     return;
   }
-  if (line.spirv_tools_validate) frontend::ValidateLikeGlslang(intermediate, spv_options, output.words, &log);
+  if (line.spirv_tools_validate)
+    frontend::ValidateLikeGlslang(intermediate, spv_options, output.words, &log);
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(output.words);
   std::cout.flush();
   std::printf("%s", log.c_str());
@@ -266,8 +267,9 @@ void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {
   for (size_t i = 0; i < compilation.units.size(); ++i) {
     const frontend::UnitLog& unit = compilation.units[i];
     if (!line.glslang.source_entry_point.empty() && line.glslang.entry_point.empty())
-      std::printf("Warning: Changing source entry point name without setting an entry-point name.\n"
-                  "Use '-e <name>'.\n");
+      std::printf(
+          "Warning: Changing source entry point name without setting an entry-point name.\n"
+          "Use '-e <name>'.\n");
     if (line.preprocess) {
       PutsIfNonEmpty(compilation.preprocessed[i]);
       StderrIfNonEmpty(unit.info_log);
@@ -286,9 +288,11 @@ void CompileAndLink(Run& run) {
   CommandLine& line = run.line;
   std::vector<frontend::SourceUnit> units = ReadUnits(line);
   FinishGlslangSettings(line);
-  std::unique_ptr<frontend::Compilation> compilation = frontend::Compile(units, line.glslang, line.preprocess);
+  std::unique_ptr<frontend::Compilation> compilation =
+      frontend::Compile(units, line.glslang, line.preprocess);
   for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
-  for (const std::string& included : compilation->included_files) run.report.AddSource(included, nullptr);
+  for (const std::string& included : compilation->included_files)
+    run.report.AddSource(included, nullptr);
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
   PrintUnitLogs(run, *compilation);
@@ -305,7 +309,8 @@ void CompileAndLink(Run& run) {
       std::printf("SPIR-V is not generated for failed compile or link\n");
     } else {
       for (int stage = 0; stage < EShLangCount; ++stage) {
-        glslang::TIntermediate* intermediate = compilation->Intermediate(static_cast<EShLanguage>(stage));
+        glslang::TIntermediate* intermediate =
+            compilation->Intermediate(static_cast<EShLanguage>(stage));
         if (!intermediate) continue;
         std::string source_name = units.front().name;
         for (const frontend::SourceUnit& unit : units)
@@ -317,7 +322,8 @@ void CompileAndLink(Run& run) {
   if (line.depfile && !(run.compile_failed || run.link_failed)) {
     std::vector<std::string> sources;
     for (const frontend::SourceUnit& unit : units) sources.push_back(unit.name);
-    sources.insert(sources.end(), compilation->included_files.begin(), compilation->included_files.end());
+    sources.insert(sources.end(), compilation->included_files.begin(),
+                   compilation->included_files.end());
     WriteDepfile(run, sources);
   }
 }
@@ -383,10 +389,12 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   std::vector<uint32_t> words;
   if (!ReadSpirv(name, &words)) return void(run.compile_failed = true);
   Report report;
-  for (ReportSource& source : SourcesFromSpirv(words)) run.report.AddSource(source.name, &source.text);
+  for (ReportSource& source : SourcesFromSpirv(words))
+    run.report.AddSource(source.name, &source.text);
   run.report.has_line_information &= ModuleHasLineInformation(words);
   TargetEnv env = SpirvInputEnv(line);
-  if (line.run_glint && (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
+  if (line.run_glint &&
+      (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
     for (Diagnostic diagnostic : report.diagnostics) {
       if (diagnostic.location.file.empty() && diagnostic.location.line == 0)
         diagnostic.message = name + ": " + diagnostic.message;
@@ -420,8 +428,9 @@ void ProcessSpirvInputs(Run& run) {
 
 void PrintVersions(bool bare) {
   glslang::Version version = glslang::GetVersion();
-  std::printf("%s%d:%d.%d.%d%s\n", bare ? "" : "Glslang Version: ", glslang::GetSpirvGeneratorVersion(),
-              version.major, version.minor, version.patch, version.flavor);
+  std::printf("%s%d:%d.%d.%d%s\n",
+              bare ? "" : "Glslang Version: ", glslang::GetSpirvGeneratorVersion(), version.major,
+              version.minor, version.patch, version.flavor);
   if (bare) return;
   std::string spirv_version;
   glslang::GetSpirvVersion(spirv_version);
@@ -467,11 +476,13 @@ int Main(int argc, char** argv) {
     if (line.glslang.hlsl && !(line.preprocess || line.spirv))
       Fail("HLSL requires SPIR-V code generation (or preprocessing only)");
     if (line.timeout_ms && !line.isolate) Fail("--timeout-ms needs isolation (drop --no-isolate)");
-    if (line.link || line.preprocess) CompileAndLinkIsolated(run, argc, argv);  // writes the reports
-    else CompileWithoutLinking(run);
+    if (line.link || line.preprocess)
+      CompileAndLinkIsolated(run, argc, argv);  // writes the reports
+    else
+      CompileWithoutLinking(run);
   }
-  bool reports_written = !line.read_stdin && IsSpirvFile(line.files.front()) ? false
-                         : line.link || line.preprocess;
+  bool reports_written =
+      !line.read_stdin && IsSpirvFile(line.files.front()) ? false : line.link || line.preprocess;
   if (!reports_written && !WriteReportFiles(line, argc, argv, run.report)) run.output_failed = true;
   std::fflush(stdout);
   if (run.compile_failed) return kFailCompile;

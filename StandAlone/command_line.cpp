@@ -18,7 +18,9 @@ namespace glint::standalone {
 
 namespace {
 
-bool StartsWithDigit(const char* text) { return text && std::isdigit(static_cast<unsigned char>(text[0])); }
+bool StartsWithDigit(const char* text) {
+  return text && std::isdigit(static_cast<unsigned char>(text[0]));
+}
 
 // Walks argv; every handler consumes what it needs through it.
 class Arguments {
@@ -48,13 +50,15 @@ class Arguments {
 // bare complaint when it is missing.
 const char* AttachedOperand(const char* argument, const char* description) {
   if (argument[2] == 0)
-    throw CommandLineError(std::string(description) + " must immediately follow option (no spaces)", true);
+    throw CommandLineError(std::string(description) + " must immediately follow option (no spaces)",
+                           true);
   return argument + 2;
 }
 
 int AttachedNumber(const char* argument, const char* description) {
   int number = std::atoi(argument + 2);
-  if (number == 0) throw CommandLineError(std::string(description) + ": expected attached non-0 number", true);
+  if (number == 0)
+    throw CommandLineError(std::string(description) + ": expected attached non-0 number", true);
   return number;
 }
 
@@ -119,8 +123,10 @@ void ParseBindingShift(Arguments& args, CommandLine& line, glslang::TResourceTyp
   }
   for (int i = 1; i < ahead; ++i) args.TakeOperand();
   for (int stage = stage_first; stage < stage_end; ++stage) {
-    if (per_set.empty()) line.glslang.base_binding[resource][stage] = single_base;
-    else line.glslang.base_binding_for_set[resource][stage].insert(per_set.begin(), per_set.end());
+    if (per_set.empty())
+      line.glslang.base_binding[resource][stage] = single_base;
+    else
+      line.glslang.base_binding_for_set[resource][stage].insert(per_set.begin(), per_set.end());
   }
 }
 
@@ -143,8 +149,10 @@ void ParseResourceSetBinding(Arguments& args, CommandLine& line) {
 void ParseTargetEnv(const char* name, CommandLine& line) {
   if (!name) throw ShowUsage{};
   static const std::pair<const char*, glslang::EShTargetClientVersion> kVulkan[] = {
-      {"vulkan1.0", glslang::EShTargetVulkan_1_0}, {"vulkan1.1", glslang::EShTargetVulkan_1_1},
-      {"vulkan1.2", glslang::EShTargetVulkan_1_2}, {"vulkan1.3", glslang::EShTargetVulkan_1_3}};
+      {"vulkan1.0", glslang::EShTargetVulkan_1_0},
+      {"vulkan1.1", glslang::EShTargetVulkan_1_1},
+      {"vulkan1.2", glslang::EShTargetVulkan_1_2},
+      {"vulkan1.3", glslang::EShTargetVulkan_1_3}};
   static const std::pair<const char*, glslang::EShTargetLanguageVersion> kSpirv[] = {
       {"spirv1.0", glslang::EShTargetSpv_1_0}, {"spirv1.1", glslang::EShTargetSpv_1_1},
       {"spirv1.2", glslang::EShTargetSpv_1_2}, {"spirv1.3", glslang::EShTargetSpv_1_3},
@@ -176,9 +184,9 @@ void ParseTargetEnv(const char* name, CommandLine& line) {
 void ParseGlslVersion(const char* text, CommandLine& line) {
   if (!text) throw ShowUsage{};
   static const std::pair<const char*, int> kVersions[] = {
-      {"100", 100}, {"110", 110}, {"120", 120}, {"130", 130}, {"140", 140}, {"150", 150},
-      {"300es", 300}, {"310es", 310}, {"320es", 320}, {"330", 330}, {"400", 400},
-      {"410", 410}, {"420", 420}, {"430", 430}, {"440", 440}, {"450", 450}, {"460", 460}};
+      {"100", 100},   {"110", 110},   {"120", 120},   {"130", 130}, {"140", 140}, {"150", 150},
+      {"300es", 300}, {"310es", 310}, {"320es", 320}, {"330", 330}, {"400", 400}, {"410", 410},
+      {"420", 420},   {"430", 430},   {"440", 440},   {"450", 450}, {"460", 460}};
   for (const auto& [name, version] : kVersions) {
     if (std::strcmp(text, name) != 0) continue;
     line.glslang.override_version = version;
@@ -191,9 +199,12 @@ void ParseGlslVersion(const char* text, CommandLine& line) {
 }
 
 void ParseClient(const char* name, CommandLine& line) {
-  if (name && std::strcmp(name, "vulkan100") == 0) SetVulkanSpirv(line);
-  else if (name && std::strcmp(name, "opengl100") == 0) SetOpenGlSpirv(line);
-  else throw CommandLineError("client: expects vulkan100 or opengl100");
+  if (name && std::strcmp(name, "vulkan100") == 0)
+    SetVulkanSpirv(line);
+  else if (name && std::strcmp(name, "opengl100") == 0)
+    SetOpenGlSpirv(line);
+  else
+    throw CommandLineError("client: expects vulkan100 or opengl100");
 }
 
 const char* RequiredOperand(Arguments& args, const std::string& complaint) {
@@ -230,7 +241,8 @@ const std::map<std::string, std::function<void(CommandLine&)>>& LongSwitches() {
       {"hlsl-offsets", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslOffsets); }},
       {"hlsl-iomap", [](CommandLine& l) { l.glslang.hlsl_io_mapping = true; }},
       {"hlsl-iomapper", [](CommandLine& l) { l.glslang.hlsl_io_mapping = true; }},
-      {"hlsl-enable-16bit-types", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslEnable16BitTypes); }},
+      {"hlsl-enable-16bit-types",
+       [](CommandLine& l) { AddEshMessage(l, EShMsgHlslEnable16BitTypes); }},
       {"hlsl-dx9-compatible", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslDX9Compatible); }},
       {"hlsl-dx-position-w", [](CommandLine& l) { l.glslang.dx_position_w = true; }},
       {"invert-y", [](CommandLine& l) { l.glslang.invert_y = true; }},
@@ -325,36 +337,62 @@ const std::map<std::string, LongHandler>& LongOperandFlags() {
   };
   static const std::map<std::string, LongHandler> kFlags = {
       {"client", [](Arguments& a, CommandLine& l) { ParseClient(a.TakeOperand(), l); }},
-      {"depfile", [](Arguments& a, CommandLine& l) {
-         l.depfile = RequiredOperand(a, "depfile: no <depfile-name> provided"); }},
+      {"depfile",
+       [](Arguments& a, CommandLine& l) {
+         l.depfile = RequiredOperand(a, "depfile: no <depfile-name> provided");
+       }},
       {"glsl-version", [](Arguments& a, CommandLine& l) { ParseGlslVersion(a.TakeOperand(), l); }},
       {"target-env", [](Arguments& a, CommandLine& l) { ParseTargetEnv(a.TakeOperand(), l); }},
-      {"uniform-base", [](Arguments& a, CommandLine& l) {
-         l.glslang.uniform_base = std::strtol(RequiredOperand(a, "uniform-base: no <base> provided"), nullptr, 10); }},
+      {"uniform-base",
+       [](Arguments& a, CommandLine& l) {
+         l.glslang.uniform_base =
+             std::strtol(RequiredOperand(a, "uniform-base: no <base> provided"), nullptr, 10);
+       }},
       {"resource-set-binding", ParseResourceSetBinding},
       {"rsb", ParseResourceSetBinding},
-      {"define-macro", define("--define-macro")}, {"D", define("--D")},
-      {"undef-macro", undefine("--undef-macro")}, {"U", undefine("--U")},
+      {"define-macro", define("--define-macro")},
+      {"D", define("--D")},
+      {"undef-macro", undefine("--undef-macro")},
+      {"U", undefine("--U")},
       {"entry-point", entry("entry-point")},
-      {"source-entrypoint", source_entry("source-entrypoint")}, {"sep", source_entry("sep")},
-      {"variable-name", variable("variable-name")}, {"vn", variable("vn")},
-      {"shift-image-binding", shift(glslang::EResImage)}, {"sib", shift(glslang::EResImage)},
-      {"shift-sampler-binding", shift(glslang::EResSampler)}, {"ssb", shift(glslang::EResSampler)},
-      {"shift-ssbo-binding", shift(glslang::EResSsbo)}, {"sbb", shift(glslang::EResSsbo)},
-      {"shift-texture-binding", shift(glslang::EResTexture)}, {"stb", shift(glslang::EResTexture)},
-      {"shift-uav-binding", shift(glslang::EResUav)}, {"suavb", shift(glslang::EResUav)},
-      {"shift-UBO-binding", shift(glslang::EResUbo)}, {"shift-ubo-binding", shift(glslang::EResUbo)},
-      {"sub", shift(glslang::EResUbo)}, {"shift-cbuffer-binding", shift(glslang::EResUbo)},
+      {"source-entrypoint", source_entry("source-entrypoint")},
+      {"sep", source_entry("sep")},
+      {"variable-name", variable("variable-name")},
+      {"vn", variable("vn")},
+      {"shift-image-binding", shift(glslang::EResImage)},
+      {"sib", shift(glslang::EResImage)},
+      {"shift-sampler-binding", shift(glslang::EResSampler)},
+      {"ssb", shift(glslang::EResSampler)},
+      {"shift-ssbo-binding", shift(glslang::EResSsbo)},
+      {"sbb", shift(glslang::EResSsbo)},
+      {"shift-texture-binding", shift(glslang::EResTexture)},
+      {"stb", shift(glslang::EResTexture)},
+      {"shift-uav-binding", shift(glslang::EResUav)},
+      {"suavb", shift(glslang::EResUav)},
+      {"shift-UBO-binding", shift(glslang::EResUbo)},
+      {"shift-ubo-binding", shift(glslang::EResUbo)},
+      {"sub", shift(glslang::EResUbo)},
+      {"shift-cbuffer-binding", shift(glslang::EResUbo)},
       {"scb", shift(glslang::EResUbo)},
       // Glint.
-      {"timeout-ms", [](Arguments& a, CommandLine& l) {
-         l.timeout_ms = ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms"); }},
-      {"subgroup-size", [](Arguments& a, CommandLine& l) {
-         l.glint.subgroup_size = ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size"); }},
-      {"max-workgroups", [](Arguments& a, CommandLine& l) {
-         ParseMaxWorkgroups(RequiredOperand(a, "--max-workgroups: expects X,Y,Z"), l); }},
-      {"spec-constant", [](Arguments& a, CommandLine& l) {
-         ParseSpecConstant(RequiredOperand(a, "--spec-constant: expects ID=VALUE"), l); }},
+      {"timeout-ms",
+       [](Arguments& a, CommandLine& l) {
+         l.timeout_ms =
+             ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms");
+       }},
+      {"subgroup-size",
+       [](Arguments& a, CommandLine& l) {
+         l.glint.subgroup_size =
+             ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size");
+       }},
+      {"max-workgroups",
+       [](Arguments& a, CommandLine& l) {
+         ParseMaxWorkgroups(RequiredOperand(a, "--max-workgroups: expects X,Y,Z"), l);
+       }},
+      {"spec-constant",
+       [](Arguments& a, CommandLine& l) {
+         ParseSpecConstant(RequiredOperand(a, "--spec-constant: expects ID=VALUE"), l);
+       }},
   };
   return kFlags;
 }
@@ -373,7 +411,8 @@ void ParsePassList(const std::string& value, CommandLine& line) {
     }
     names.push_back(name);
   }
-  if (names.empty()) throw CommandLineError("--passes expects a comma-separated list of pass names");
+  if (names.empty())
+    throw CommandLineError("--passes expects a comma-separated list of pass names");
   line.glint.passes = std::move(names);
 }
 
@@ -384,17 +423,25 @@ bool ParseGlintValueFlag(const std::string& name, const std::string& value, Comm
     return true;
   }
   if (name == "range-analysis") {
-    if (value == "off") line.glint.range_analysis = RangeAnalysisMode::kOff;
-    else if (value == "reference") line.glint.range_analysis = RangeAnalysisMode::kReference;
-    else if (value == "full") line.glint.range_analysis = RangeAnalysisMode::kFull;
-    else throw CommandLineError("--range-analysis expects off, reference or full");
+    if (value == "off")
+      line.glint.range_analysis = RangeAnalysisMode::kOff;
+    else if (value == "reference")
+      line.glint.range_analysis = RangeAnalysisMode::kReference;
+    else if (value == "full")
+      line.glint.range_analysis = RangeAnalysisMode::kFull;
+    else
+      throw CommandLineError("--range-analysis expects off, reference or full");
     return true;
   }
   if (name == "uniformity") {
-    if (value == "warn") line.glint.uniformity = Severity::kWarning;
-    else if (value == "error") line.glint.uniformity = Severity::kError;
-    else if (value == "off") line.glint.uniformity = Severity::kOff;
-    else throw CommandLineError("--uniformity expects warn, error or off");
+    if (value == "warn")
+      line.glint.uniformity = Severity::kWarning;
+    else if (value == "error")
+      line.glint.uniformity = Severity::kError;
+    else if (value == "off")
+      line.glint.uniformity = Severity::kOff;
+    else
+      throw CommandLineError("--uniformity expects warn, error or off");
     return true;
   }
   if (name == "max-workgroups") {  // also as glint-audit spells it
@@ -456,10 +503,13 @@ void ParseUniformOverride(const char* argument, CommandLine& line) {
 }
 
 void ParseSpirvClientFlag(const char* argument, CommandLine& line, bool vulkan) {
-  if (vulkan) SetVulkanSpirv(line);
-  else SetOpenGlSpirv(line);
+  if (vulkan)
+    SetVulkanSpirv(line);
+  else
+    SetOpenGlSpirv(line);
   if (argument[2] == 0) return;
-  const char* description = vulkan ? "-V<num> client input semantics" : "-G<num> client input semantics";
+  const char* description =
+      vulkan ? "-V<num> client input semantics" : "-G<num> client input semantics";
   line.glslang.client_input_semantics_version = AttachedNumber(argument, description);
   if (line.glslang.client_input_semantics_version != 100)
     throw CommandLineError(vulkan ? "unknown client version for -V, should be 100"
@@ -497,10 +547,14 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
   if (ParseShortSwitch(argument[1], line)) return;
   switch (argument[1]) {
     case 'D':
-      if (argument[2] == 0) line.glslang.hlsl = true;
-      else AddDefine(line, argument + 2);
+      if (argument[2] == 0)
+        line.glslang.hlsl = true;
+      else
+        AddDefine(line, argument + 2);
       return;
-    case 'G': ParseSpirvClientFlag(argument, line, false); return;
+    case 'G':
+      ParseSpirvClientFlag(argument, line, false);
+      return;
     case 'H':
       line.human_readable = true;
       if (!line.spirv) SetVulkanSpirv(line);
@@ -509,9 +563,12 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
       line.glslang.include_directories.push_back(AttachedOperand(argument, "-I<dir> include path"));
       return;
     case 'O':
-      if (argument[2] == 'd') line.optimize_disable = true;
-      else if (argument[2] == 's') line.optimize_size = true;
-      else throw CommandLineError("unknown -O option");
+      if (argument[2] == 'd')
+        line.optimize_disable = true;
+      else if (argument[2] == 's')
+        line.optimize_size = true;
+      else
+        throw CommandLineError("unknown -O option");
       return;
     case 'S': {
       const char* stage = args.TakeOperand();
@@ -519,10 +576,15 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
       line.stage_name = stage;
       return;
     }
-    case 'U': AddUndefine(line, AttachedOperand(argument, "-U<name>")); return;
-    case 'V': ParseSpirvClientFlag(argument, line, true); return;
+    case 'U':
+      AddUndefine(line, AttachedOperand(argument, "-U<name>"));
+      return;
+    case 'V':
+      ParseSpirvClientFlag(argument, line, true);
+      return;
     case 'd':
-      if (std::strcmp(argument, "-dumpversion") == 0 || std::strcmp(argument, "-dumpfullversion") == 0)
+      if (std::strcmp(argument, "-dumpversion") == 0 ||
+          std::strcmp(argument, "-dumpfullversion") == 0)
         line.print_bare_version = true;
       else
         line.glslang.default_version = 110;
@@ -538,27 +600,35 @@ void ParseShortFlag(Arguments& args, CommandLine& line) {
         throw CommandLineError("-f: expected hlsl_functionality1");
       line.glslang.hlsl_functionality1 = true;
       return;
-    case 'g': ParseDebugFlag(argument, line); return;
+    case 'g':
+      ParseDebugFlag(argument, line);
+      return;
     case 'o': {
       const char* file = args.TakeOperand();
       if (!file) throw CommandLineError("no <file> provided for -o");
       line.binary_file = file;
       return;
     }
-    case 'u': ParseUniformOverride(argument, line); return;
-    default: throw CommandLineError(std::string(argument) + ": unrecognized command-line option");
+    case 'u':
+      ParseUniformOverride(argument, line);
+      return;
+    default:
+      throw CommandLineError(std::string(argument) + ": unrecognized command-line option");
   }
 }
 
 // glslangValidator's checks after all flags are read, in its order.
 void CheckCombinations(CommandLine& line) {
-  if (line.read_stdin && !line.stage_name) throw CommandLineError("must provide -S when --stdin is given");
+  if (line.read_stdin && !line.stage_name)
+    throw CommandLineError("must provide -S when --stdin is given");
   if (line.preprocess) {
     if (line.link) throw CommandLineError("can't use -E when linking is selected");
     if (line.dump_reflection)
-      throw CommandLineError("reflection requires linking, which can't be used when -E when is selected");
+      throw CommandLineError(
+          "reflection requires linking, which can't be used when -E when is selected");
   }
-  if (line.dump_reflection && !line.link) throw CommandLineError("reflection requires -l for linking");
+  if (line.dump_reflection && !line.link)
+    throw CommandLineError("reflection requires -l for linking");
   // A .spv input is always written, so -o needs no -V there.
   bool spirv_inputs = !line.files.empty() && line.files.front().size() > 4 &&
                       line.files.front().compare(line.files.front().size() - 4, 4, ".spv") == 0;
@@ -577,10 +647,18 @@ void RationalizeTarget(CommandLine& line) {
       settings.client != glslang::EShClientNone) {
     settings.target_language = glslang::EShTargetSpv;
     switch (settings.client_version) {
-      case glslang::EShTargetVulkan_1_1: settings.target_version = glslang::EShTargetSpv_1_3; break;
-      case glslang::EShTargetVulkan_1_2: settings.target_version = glslang::EShTargetSpv_1_5; break;
-      case glslang::EShTargetVulkan_1_3: settings.target_version = glslang::EShTargetSpv_1_6; break;
-      default: settings.target_version = glslang::EShTargetSpv_1_0; break;
+      case glslang::EShTargetVulkan_1_1:
+        settings.target_version = glslang::EShTargetSpv_1_3;
+        break;
+      case glslang::EShTargetVulkan_1_2:
+        settings.target_version = glslang::EShTargetSpv_1_5;
+        break;
+      case glslang::EShTargetVulkan_1_3:
+        settings.target_version = glslang::EShTargetSpv_1_6;
+        break;
+      default:
+        settings.target_version = glslang::EShTargetSpv_1_0;
+        break;
     }
   }
   if (settings.client == glslang::EShClientNone &&
@@ -652,12 +730,15 @@ CommandLine ParseCommandLine(int argc, char** argv) {
   CommandLine line;
   for (Arguments args(argc, argv); !args.Done(); args.Advance()) {
     const char* argument = args.Current();
-    if (argument[0] == '-' && argument[1] == '-') ParseLongFlag(args, line);
-    else if (argument[0] == '-') ParseShortFlag(args, line);
+    if (argument[0] == '-' && argument[1] == '-')
+      ParseLongFlag(args, line);
+    else if (argument[0] == '-')
+      ParseShortFlag(args, line);
     else if (std::string(argument).size() >= 5 &&
              std::string(argument).compare(std::string(argument).size() - 5, 5, ".conf") == 0)
       line.config_file = argument;
-    else line.files.push_back(argument);
+    else
+      line.files.push_back(argument);
   }
   CheckCombinations(line);
   RationalizeTarget(line);

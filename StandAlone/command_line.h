@@ -27,32 +27,32 @@ struct ShowUsage {};
 
 struct CommandLine {
   frontend::GlslangSettings glslang;
-  std::vector<std::string> files;   // inputs in command-line order
-  std::string config_file;          // a .conf input: resource limits
-  std::optional<std::string> stage_name;  // -S
-  std::optional<std::string> binary_file;  // -o
+  std::vector<std::string> files;            // inputs in command-line order
+  std::string config_file;                   // a .conf input: resource limits
+  std::optional<std::string> stage_name;     // -S
+  std::optional<std::string> binary_file;    // -o
   std::optional<std::string> variable_name;  // --vn
   std::optional<std::string> depfile;
 
   // What glslangValidator does (its option bits, by name).
-  bool spirv = false;             // -V / -G / -H / --target-env / --client
+  bool spirv = false;  // -V / -G / -H / --target-env / --client
   bool vulkan_rules = false;
-  bool link = false;              // -l (and any SPIR-V generation)
-  bool preprocess = false;        // -E
+  bool link = false;        // -l (and any SPIR-V generation)
+  bool preprocess = false;  // -E
   bool read_stdin = false;
-  bool hex = false;               // -x / --vn
-  bool human_readable = false;    // -H
+  bool hex = false;                      // -x / --vn
+  bool human_readable = false;           // -H
   bool spirv_tools_disassemble = false;  // --spirv-dis
   bool spirv_tools_validate = false;     // --spirv-val
-  bool quiet = false;             // --quiet
-  bool suppress_info_log = false;  // -s
-  bool multi_threaded = false;    // -t
-  bool dump_config = false;       // -c
-  bool dump_reflection = false;   // -q
-  bool print_versions = false;    // -v
-  bool print_bare_version = false;  // -dumpversion
-  bool debug = false;             // -g / -gV / -gVS
-  bool strip_debug = false;       // -g0
+  bool quiet = false;                    // --quiet
+  bool suppress_info_log = false;        // -s
+  bool multi_threaded = false;           // -t
+  bool dump_config = false;              // -c
+  bool dump_reflection = false;          // -q
+  bool print_versions = false;           // -v
+  bool print_bare_version = false;       // -dumpversion
+  bool debug = false;                    // -g / -gV / -gVS
+  bool strip_debug = false;              // -g0
   bool non_semantic_debug = false;
   bool non_semantic_debug_source = false;
   bool optimize_disable = false;  // -Od
@@ -60,7 +60,7 @@ struct CommandLine {
   bool defines_given = false;     // any -D<name> / -U<name>
 
   // Glint.
-  bool run_glint = true;          // --no-glint turns it off
+  bool run_glint = true;  // --no-glint turns it off
   // Each compile runs in a child process (--no-isolate: in this one); see
   // isolated_compile.h. timeout_ms (--timeout-ms, 0: none) bounds each child.
   bool isolate = true;

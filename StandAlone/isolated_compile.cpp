@@ -95,7 +95,8 @@ bool Supervise(int channel, uint64_t deadline, Supervision& supervision) {
   for (;;) {
     uint32_t magic = 0;
     std::string payload;
-    wire::ReadStatus status = wire::ReadAnyMessage(channel, kMaxMessage, deadline, &magic, &payload);
+    wire::ReadStatus status =
+        wire::ReadAnyMessage(channel, kMaxMessage, deadline, &magic, &payload);
     if (status == wire::ReadStatus::kTimeout) return false;
     if (status != wire::ReadStatus::kOk) return true;  // closed: the child ended
     if (magic == kDone) {
@@ -115,11 +116,15 @@ int Reap(pid_t pid) {
 
 CompileOutcome Conclude(int status, bool timed_out, Supervision& supervision) {
   CompileOutcome& outcome = supervision.outcome;
-  if (timed_out) outcome.end = CompileOutcome::End::kTimedOut;
-  else if (WIFSIGNALED(status)) outcome.end = CompileOutcome::End::kCrashed, outcome.signal = WTERMSIG(status);
+  if (timed_out)
+    outcome.end = CompileOutcome::End::kTimedOut;
+  else if (WIFSIGNALED(status))
+    outcome.end = CompileOutcome::End::kCrashed, outcome.signal = WTERMSIG(status);
   else if (supervision.done && WIFEXITED(status) && WEXITSTATUS(status) == 0)
     outcome.end = CompileOutcome::End::kFinished;
-  else outcome.end = CompileOutcome::End::kExited, outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  else
+    outcome.end = CompileOutcome::End::kExited,
+    outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
   if (outcome.end == CompileOutcome::End::kCrashed || outcome.end == CompileOutcome::End::kTimedOut)
     RemoveWritten(supervision.written);
   return outcome;

@@ -12,13 +12,13 @@
 namespace glint::output {
 namespace {
 
-constexpr int kMaxSymlinkHops = 40;         // the kernel's own limit before ELOOP
-constexpr long kProcSuperMagic = 0x9fa0;    // statfs f_type of /proc
+constexpr int kMaxSymlinkHops = 40;       // the kernel's own limit before ELOOP
+constexpr long kProcSuperMagic = 0x9fa0;  // statfs f_type of /proc
 constexpr int kTemporaryNameAttempts = 100;
 
 // What the path names once symlinks are followed.
 struct Target {
-  std::string path;         // the file to write
+  std::string path;  // the file to write
   bool exists = false;
   bool in_place = false;    // not a regular file (device, FIFO, /proc fd link): write it directly
   struct stat status = {};  // valid when `exists`
@@ -48,7 +48,8 @@ bool ReadLink(const std::string& path, std::string* target) {
   for (;;) {
     ssize_t length = readlink(path.c_str(), buffer.data(), buffer.size());
     if (length < 0) return false;
-    if (static_cast<size_t>(length) < buffer.size()) return void(*target = buffer.substr(0, length)), true;
+    if (static_cast<size_t>(length) < buffer.size())
+      return void(*target = buffer.substr(0, length)), true;
     buffer.resize(buffer.size() * 2);
   }
 }
@@ -130,8 +131,8 @@ int CreateTemporary(const std::string& path, mode_t mode, std::string* name) {
 int KeepOwnerAndMode(int fd, const struct stat& old) {
   struct stat now;
   if (fstat(fd, &now) != 0) return errno;
-  if ((now.st_uid != old.st_uid || now.st_gid != old.st_gid) && fchown(fd, old.st_uid, old.st_gid) != 0 &&
-      errno != EPERM && errno != EINVAL)
+  if ((now.st_uid != old.st_uid || now.st_gid != old.st_gid) &&
+      fchown(fd, old.st_uid, old.st_gid) != 0 && errno != EPERM && errno != EINVAL)
     return errno;
   return fchmod(fd, old.st_mode & 07777) == 0 ? 0 : errno;
 }
@@ -143,8 +144,10 @@ WriteResult ReplaceAtomically(const Target& target, std::string_view bytes) {
   int fd = CreateTemporary(target.path, target.exists ? 0600 : 0666, &temporary);
   if (fd < 0) return Failed(WriteFailure::kOpen, errno);
   int error = target.exists ? KeepOwnerAndMode(fd, target.status) : 0;
-  if (error) close(fd);
-  else error = WriteAndClose(fd, bytes);
+  if (error)
+    close(fd);
+  else
+    error = WriteAndClose(fd, bytes);
   if (!error && rename(temporary.c_str(), target.path.c_str()) != 0) error = errno;
   if (!error) return {};
   unlink(temporary.c_str());
@@ -161,13 +164,15 @@ WriteResult WriteOutputFile(const std::string& path, std::string_view bytes) {
   if (target.exists && S_ISDIR(target.status.st_mode)) return Failed(WriteFailure::kOpen, EISDIR);
   // A file the user may not write is refused as glslang's in-place open refuses it,
   // although replacing it would only need the directory's permission.
-  if (target.exists && !target.in_place && faccessat(AT_FDCWD, target.path.c_str(), W_OK, AT_EACCESS) != 0)
+  if (target.exists && !target.in_place &&
+      faccessat(AT_FDCWD, target.path.c_str(), W_OK, AT_EACCESS) != 0)
     return Failed(WriteFailure::kOpen, errno);
   return target.in_place ? WriteInPlace(target, bytes) : ReplaceAtomically(target, bytes);
 }
 
 std::string DescribeFailure(const std::string& path, const WriteResult& result) {
-  if (result.failure == WriteFailure::kOpen) return "cannot open '" + path + "' for writing: " + result.reason;
+  if (result.failure == WriteFailure::kOpen)
+    return "cannot open '" + path + "' for writing: " + result.reason;
   return "cannot write '" + path + "': " + result.reason;
 }
 

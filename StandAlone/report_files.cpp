@@ -13,7 +13,8 @@
 namespace glint::standalone {
 
 void RunReport::Add(const Report& report) {
-  records.diagnostics.insert(records.diagnostics.end(), report.diagnostics.begin(), report.diagnostics.end());
+  records.diagnostics.insert(records.diagnostics.end(), report.diagnostics.begin(),
+                             report.diagnostics.end());
   records.accesses.insert(records.accesses.end(), report.accesses.begin(), report.accesses.end());
   records.passes.insert(records.passes.end(), report.passes.begin(), report.passes.end());
   records.tables.insert(records.tables.end(), report.tables.begin(), report.tables.end());
@@ -25,7 +26,8 @@ void RunReport::AddSource(const std::string& name, const std::string* text) {
   if (text) return sources.push_back({name, *text});
   std::ifstream file(name, std::ios::binary);
   if (!file) return;  // the report then lists this file's findings without its text
-  sources.push_back({name, std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>())});
+  sources.push_back(
+      {name, std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>())});
 }
 
 namespace {
@@ -61,7 +63,8 @@ bool WriteReportFiles(const CommandLine& line, int argc, char** argv, const RunR
   context.has_line_information = run.has_line_information;
   bool ok = true;
   if (line.html_report) ok &= WriteText(*line.html_report, FormatHtmlReport(run.records, context));
-  if (line.sarif_report) ok &= WriteText(*line.sarif_report, FormatSarifReport(run.records, context));
+  if (line.sarif_report)
+    ok &= WriteText(*line.sarif_report, FormatSarifReport(run.records, context));
   return ok;
 }
 

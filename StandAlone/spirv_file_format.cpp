@@ -21,8 +21,9 @@ namespace {
 // separator ("\t// 1112.0.0" for generator 11 and glslang 12.0.0).
 std::string VersionComment() {
   glslang::Version version = glslang::GetVersion();
-  return "\t// " + std::to_string(glslang::GetSpirvGeneratorVersion()) + std::to_string(version.major) + "." +
-         std::to_string(version.minor) + "." + std::to_string(version.patch) + version.flavor + "\n";
+  return "\t// " + std::to_string(glslang::GetSpirvGeneratorVersion()) +
+         std::to_string(version.major) + "." + std::to_string(version.minor) + "." +
+         std::to_string(version.patch) + version.flavor + "\n";
 }
 
 // Eight words a line, each line opened by a tab, words separated by commas; the last
@@ -34,8 +35,10 @@ std::string WordLines(const std::vector<uint32_t>& words) {
     if (i % 8 == 0) text += '\t';
     std::snprintf(word, sizeof(word), "0x%08" PRIx32, words[i]);
     text += word;
-    if (i + 1 == words.size()) text += '\n';
-    else text += (i % 8 == 7) ? ",\n" : ",";
+    if (i + 1 == words.size())
+      text += '\n';
+    else
+      text += (i % 8 == 7) ? ",\n" : ",";
   }
   return text;
 }
@@ -44,7 +47,8 @@ std::string WordLines(const std::vector<uint32_t>& words) {
 
 std::string SpirvHexText(const std::vector<uint32_t>& words, const char* variable_name) {
   std::string text = VersionComment();
-  if (variable_name) text += "\t #pragma once\nconst uint32_t " + std::string(variable_name) + "[] = {\n";
+  if (variable_name)
+    text += "\t #pragma once\nconst uint32_t " + std::string(variable_name) + "[] = {\n";
   text += WordLines(words);
   if (variable_name) text += "};\n";
   return text;

@@ -28,12 +28,12 @@
 #include <string>
 #include <vector>
 
-#include "glslang/compile_driver.h"
-#include "glslang/pass_boundary.h"
 #include "Execution/vk_runner.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "glint/glint.h"
+#include "glslang/compile_driver.h"
+#include "glslang/pass_boundary.h"
 
 namespace {
 
@@ -45,8 +45,9 @@ std::string TableLiteral(const char* name, bool as_const, float phase) {
   char entry[128];
   for (int i = 0; i < 256; ++i) {
     float t = i / 255.0f;
-    std::snprintf(entry, sizeof(entry), "  vec3(%.9g, %.9g, %.9g)%s\n", 0.5f + 0.5f * std::sin(6.2831853f * t + phase),
-                  t * t, 0.5f + 0.5f * std::cos(12.566371f * t + phase), i == 255 ? ");" : ",");
+    std::snprintf(entry, sizeof(entry), "  vec3(%.9g, %.9g, %.9g)%s\n",
+                  0.5f + 0.5f * std::sin(6.2831853f * t + phase), t * t,
+                  0.5f + 0.5f * std::cos(12.566371f * t + phase), i == 255 ? ");" : ",");
     text += entry;
   }
   return text;
@@ -54,7 +55,8 @@ std::string TableLiteral(const char* name, bool as_const, float phase) {
 
 // The two helpers read each table at four sites in all (two per helper).
 std::string TablesAndHelpers(bool as_const) {
-  return TableLiteral("kSurface", as_const, 0.0f) + TableLiteral("kAtmosphere", as_const, 1.7f) + R"(
+  return TableLiteral("kSurface", as_const, 0.0f) + TableLiteral("kAtmosphere", as_const, 1.7f) +
+         R"(
 uint Hash(uint x) { x ^= x >> 16; x *= 0x7feb352du; x ^= x >> 15; x *= 0x846ca68bu; return x ^ (x >> 16); }
 vec3 Terrain(uint k) {
   return kSurface[k & 255u] * kAtmosphere[(k >> 8) & 255u] + kSurface[(k * 3u + 1u) & 255u]
@@ -80,7 +82,8 @@ std::string ComputeSource(bool as_const) {
 
 std::string FragmentSource(bool as_const) {
   return "#version 450\nlayout(location = 0) out vec4 color;\n" + TablesAndHelpers(as_const) +
-         "void main() { uvec2 p = uvec2(gl_FragCoord.xy); color = vec4(Shade(p.y * 1280u + p.x), 1.0); }\n";
+         "void main() { uvec2 p = uvec2(gl_FragCoord.xy); color = vec4(Shade(p.y * 1280u + p.x), "
+         "1.0); }\n";
 }
 
 // Moves `variable` (a module-scope OpVariable) to just after the definition of `id`, so
@@ -109,9 +112,11 @@ bool HandArrange(std::vector<uint32_t>* words, std::string* error) {
       for (auto it = block.instructions.begin(); it != block.instructions.end();) {
         glint::spirv::Instruction* variable =
             it->opcode == spv::OpStore ? module->FindDefinition(it->words[0]) : nullptr;
-        glint::spirv::Instruction* value = variable ? module->FindDefinition(it->words[1]) : nullptr;
-        bool fold = variable && value && variable->opcode == spv::OpVariable && variable->words.size() == 1 &&
-                    variable->words[0] == spv::StorageClassPrivate && value->opcode == spv::OpConstantComposite;
+        glint::spirv::Instruction* value =
+            variable ? module->FindDefinition(it->words[1]) : nullptr;
+        bool fold = variable && value && variable->opcode == spv::OpVariable &&
+                    variable->words.size() == 1 && variable->words[0] == spv::StorageClassPrivate &&
+                    value->opcode == spv::OpConstantComposite;
         if (!fold) {
           ++it;
           continue;
@@ -135,16 +140,20 @@ struct Variant {
 };
 
 // glslang, glint and hand-arranged modules for one stage and environment.
-bool BuildVariants(bool fragment, const std::string& env, std::vector<Variant>* out, std::string* error) {
+bool BuildVariants(bool fragment, const std::string& env, std::vector<Variant>* out,
+                   std::string* error) {
   const char* stage = fragment ? "frag" : "comp";
   std::vector<uint32_t> glslang_words, hand_words;
   using glint::frontend::CompileSourceToSpirv;
-  if (!CompileSourceToSpirv({fragment ? FragmentSource(true) : ComputeSource(true), stage, env}, &glslang_words, error) ||
-      !CompileSourceToSpirv({fragment ? FragmentSource(false) : ComputeSource(false), stage, env}, &hand_words, error) ||
+  if (!CompileSourceToSpirv({fragment ? FragmentSource(true) : ComputeSource(true), stage, env},
+                            &glslang_words, error) ||
+      !CompileSourceToSpirv({fragment ? FragmentSource(false) : ComputeSource(false), stage, env},
+                            &hand_words, error) ||
       !HandArrange(&hand_words, error))
     return false;
   glint::Options options;
-  options.target_env = env == "vulkan1.3" ? glint::TargetEnv::kVulkan13 : glint::TargetEnv::kVulkan10;
+  options.target_env =
+      env == "vulkan1.3" ? glint::TargetEnv::kVulkan13 : glint::TargetEnv::kVulkan10;
   glint::Report report;
   std::vector<uint32_t> glint_words = glslang_words;
   if (!glint::Process(glint_words, options, &report)) {
@@ -176,20 +185,20 @@ struct Measurement {
 // What one run of the program measures.
 struct Settings {
   uint32_t repetitions = 5;
-  double scale = 1.0;             // fraction of the 16384 groups / 720 rows
-  double budget_ms = 600000;      // per submission
+  double scale = 1.0;         // fraction of the 16384 groups / 720 rows
+  double budget_ms = 600000;  // per submission
   DeviceOptions device;
-  std::string only;               // "comp" / "frag" / "1.0" / "1.6" / "comp1.0" ...: run that block only
-  std::string dump_directory;     // when set, every variant's module is written there
-  bool dump_only = false;         // write the modules, measure nothing
+  std::string only;  // "comp" / "frag" / "1.0" / "1.6" / "comp1.0" ...: run that block only
+  std::string dump_directory;  // when set, every variant's module is written there
+  bool dump_only = false;      // write the modules, measure nothing
 };
 
 uint32_t Scaled(uint32_t full, double scale) {
   return std::max<uint32_t>(1, static_cast<uint32_t>(full * scale + 0.5));
 }
 
-bool Measure(Context& context, bool fragment, const std::vector<uint32_t>& words, const Settings& settings,
-             Measurement* out, std::string* error) {
+bool Measure(Context& context, bool fragment, const std::vector<uint32_t>& words,
+             const Settings& settings, Measurement* out, std::string* error) {
   if (fragment) {
     FragmentRun run;
     run.shader.spirv = words;
@@ -223,9 +232,11 @@ bool Measure(Context& context, bool fragment, const std::vector<uint32_t>& words
 bool DumpVariants(const Settings& settings, bool fragment, const std::string& env,
                   const std::vector<Variant>& variants, std::string* error) {
   for (const Variant& variant : variants) {
-    std::string path = settings.dump_directory + "/" + (fragment ? "frag_" : "comp_") + env + "_" + variant.name + ".spv";
+    std::string path = settings.dump_directory + "/" + (fragment ? "frag_" : "comp_") + env + "_" +
+                       variant.name + ".spv";
     FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file || std::fwrite(variant.words.data(), 4, variant.words.size(), file) != variant.words.size()) {
+    if (!file ||
+        std::fwrite(variant.words.data(), 4, variant.words.size(), file) != variant.words.size()) {
       if (file) std::fclose(file);
       *error = "cannot write '" + path + "'";
       return false;
@@ -236,24 +247,31 @@ bool DumpVariants(const Settings& settings, bool fragment, const std::string& en
 }
 
 // One stage in one environment: three rows and the ratios.
-bool BenchOne(Context& context, bool fragment, const std::string& env, const Settings& settings, std::string* error) {
+bool BenchOne(Context& context, bool fragment, const std::string& env, const Settings& settings,
+              std::string* error) {
   std::vector<Variant> variants;
   if (!BuildVariants(fragment, env, &variants, error)) return false;
-  if (!settings.dump_directory.empty() && !DumpVariants(settings, fragment, env, variants, error)) return false;
+  if (!settings.dump_directory.empty() && !DumpVariants(settings, fragment, env, variants, error))
+    return false;
   if (settings.dump_only) return true;
   std::vector<Measurement> results(variants.size());
   for (size_t i = 0; i < variants.size(); ++i) {
     if (!Measure(context, fragment, variants[i].words, settings, &results[i], error)) return false;
     const Timing& t = results[i].timing;
-    std::printf("%-8s %-4s %-14s %10.2f %10.2f %10.2f %10.2f %11.2f  %016llx\n", fragment ? "fragment" : "compute",
-                env == "vulkan1.3" ? "1.6" : "1.0", variants[i].name, t.median_ms, t.min_ms, t.max_ms, t.first_ms,
-                t.pipeline_ms, static_cast<unsigned long long>(results[i].checksum));
+    std::printf("%-8s %-4s %-14s %10.2f %10.2f %10.2f %10.2f %11.2f  %016llx\n",
+                fragment ? "fragment" : "compute", env == "vulkan1.3" ? "1.6" : "1.0",
+                variants[i].name, t.median_ms, t.min_ms, t.max_ms, t.first_ms, t.pipeline_ms,
+                static_cast<unsigned long long>(results[i].checksum));
   }
-  double glslang = results[0].timing.median_ms, glint = results[1].timing.median_ms, hand = results[2].timing.median_ms;
-  std::printf("  ratios: glslang/hand %.2fx, glslang/glint %.2fx, glint/hand %.3fx (target <= 1.05); "
-              "first run glslang/glint %.2fx\n",
-              glslang / hand, glslang / glint, glint / hand, results[0].timing.first_ms / results[1].timing.first_ms);
-  bool same = results[0].checksum == results[1].checksum && results[1].checksum == results[2].checksum;
+  double glslang = results[0].timing.median_ms, glint = results[1].timing.median_ms,
+         hand = results[2].timing.median_ms;
+  std::printf(
+      "  ratios: glslang/hand %.2fx, glslang/glint %.2fx, glint/hand %.3fx (target <= 1.05); "
+      "first run glslang/glint %.2fx\n",
+      glslang / hand, glslang / glint, glint / hand,
+      results[0].timing.first_ms / results[1].timing.first_ms);
+  bool same =
+      results[0].checksum == results[1].checksum && results[1].checksum == results[2].checksum;
   std::printf("  checksums: %s\n", same ? "identical" : "DIFFER");
   if (!same) *error = "the variants' outputs differ";
   return same;
@@ -261,7 +279,8 @@ bool BenchOne(Context& context, bool fragment, const std::string& env, const Set
 
 const char kUsage[] =
     "usage: constant_tables_bench [--repeat N] [--scale F] [--budget-ms MS] [--device NAME]\n"
-    "                             [--only comp|frag|1.0|1.6|comp1.0|...] [--dump DIR] [--dump-only DIR]\n"
+    "                             [--only comp|frag|1.0|1.6|comp1.0|...] [--dump DIR] [--dump-only "
+    "DIR]\n"
     "  --scale F        run F of the full size (16384 groups of 64; 1280x720) on slow machines\n"
     "  --dump DIR       also write every variant's module to DIR (<stage>_<env>_<variant>.spv)\n"
     "  --dump-only DIR  write the modules and measure nothing\n";
@@ -272,15 +291,21 @@ bool ParseArguments(int argc, char** argv, Settings* settings) {
     std::string flag = argv[i];
     if (i + 1 >= argc) return false;
     std::string value = argv[i + 1];
-    if (flag == "--repeat") settings->repetitions = static_cast<uint32_t>(std::max(1, std::atoi(value.c_str())));
-    else if (flag == "--scale") settings->scale = std::atof(value.c_str());
-    else if (flag == "--budget-ms") settings->budget_ms = std::atof(value.c_str());
-    else if (flag == "--device") settings->device.device = value;
-    else if (flag == "--only") settings->only = value;
+    if (flag == "--repeat")
+      settings->repetitions = static_cast<uint32_t>(std::max(1, std::atoi(value.c_str())));
+    else if (flag == "--scale")
+      settings->scale = std::atof(value.c_str());
+    else if (flag == "--budget-ms")
+      settings->budget_ms = std::atof(value.c_str());
+    else if (flag == "--device")
+      settings->device.device = value;
+    else if (flag == "--only")
+      settings->only = value;
     else if (flag == "--dump" || flag == "--dump-only") {
       settings->dump_directory = value;
       settings->dump_only = flag == "--dump-only";
-    } else return false;
+    } else
+      return false;
   }
   return settings->scale > 0 && settings->scale <= 1 && settings->budget_ms > 0;
 }
@@ -301,16 +326,18 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "constant_tables_bench: ERROR: %s\n", error.c_str());
     return 1;
   }
-  std::printf("device: %s; compute %u invocations, fragment 1280x%u; median of %u timed runs after one "
-              "untimed (timestamp queries); first = that first submission alone\n",
-              context->DeviceName().c_str(), Scaled(16384, settings.scale) * 64, Scaled(720, settings.scale),
-              settings.repetitions);
-  std::printf("%-8s %-4s %-14s %10s %10s %10s %10s %11s  %s\n", "stage", "spv", "variant", "median ms", "min ms",
-              "max ms", "first ms", "pipeline ms", "checksum");
+  std::printf(
+      "device: %s; compute %u invocations, fragment 1280x%u; median of %u timed runs after one "
+      "untimed (timestamp queries); first = that first submission alone\n",
+      context->DeviceName().c_str(), Scaled(16384, settings.scale) * 64,
+      Scaled(720, settings.scale), settings.repetitions);
+  std::printf("%-8s %-4s %-14s %10s %10s %10s %10s %11s  %s\n", "stage", "spv", "variant",
+              "median ms", "min ms", "max ms", "first ms", "pipeline ms", "checksum");
   bool ok = true;
   for (const char* env : {"vulkan1.0", "vulkan1.3"})
     for (bool fragment : {false, true}) {
-      std::string block = std::string(fragment ? "frag" : "comp") + (env == std::string("vulkan1.3") ? "1.6" : "1.0");
+      std::string block = std::string(fragment ? "frag" : "comp") +
+                          (env == std::string("vulkan1.3") ? "1.6" : "1.0");
       if (block.find(settings.only) == std::string::npos) continue;
       if (!BenchOne(*context, fragment, env, settings, &error)) {
         std::fprintf(stderr, "constant_tables_bench: ERROR: %s\n", error.c_str());

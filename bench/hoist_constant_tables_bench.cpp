@@ -59,9 +59,9 @@ struct EnvSpec {
 
 const std::vector<EnvSpec>& AllEnvs() {
   static const std::vector<EnvSpec> envs = {
-      {"opengl", glint::TargetEnv::kOpenGL45},     {"vulkan1.0", glint::TargetEnv::kVulkan10},
-      {"vulkan1.1", glint::TargetEnv::kVulkan11},  {"spirv1.4", glint::TargetEnv::kVulkan11},
-      {"vulkan1.2", glint::TargetEnv::kVulkan12},  {"vulkan1.3", glint::TargetEnv::kVulkan13},
+      {"opengl", glint::TargetEnv::kOpenGL45},    {"vulkan1.0", glint::TargetEnv::kVulkan10},
+      {"vulkan1.1", glint::TargetEnv::kVulkan11}, {"spirv1.4", glint::TargetEnv::kVulkan11},
+      {"vulkan1.2", glint::TargetEnv::kVulkan12}, {"vulkan1.3", glint::TargetEnv::kVulkan13},
   };
   return envs;
 }
@@ -179,10 +179,13 @@ void Measure(const std::string& path, const std::string& source, EShLanguage sta
   std::string problem = glint::spirv::Validate(output, glint::ToSpirv(env.target));
   tally->still_valid += problem.empty();
   std::printf("HOISTED %u table(s) in %s (%s)%s\n", result.rewrites, path.c_str(), env.name.c_str(),
-              problem.empty() ? "" : valid_before ? " -> INVALID" : " (glslang's output was invalid)");
+              problem.empty() ? ""
+              : valid_before  ? " -> INVALID"
+                              : " (glslang's output was invalid)");
   if (valid_before && !problem.empty()) {
     ++tally->broken;
-    std::printf("INVALID AFTER PASS %s (%s): %s\n", path.c_str(), env.name.c_str(), problem.c_str());
+    std::printf("INVALID AFTER PASS %s (%s): %s\n", path.c_str(), env.name.c_str(),
+                problem.c_str());
   }
 }
 
@@ -190,7 +193,8 @@ void PrintRow(const std::string& label, const Tally& t) {
   std::printf("%-34s %6d %8d %6d %7d %7llu %6d %10.1f %9.2f %8.2f %7.3f%%\n", label.c_str(),
               t.shaders, t.compiled, t.glslang_valid, t.changed,
               static_cast<unsigned long long>(t.tables), t.broken, t.glslang_s * 1e3,
-              t.parse_s * 1e3, t.pass_s * 1e3, t.glslang_s > 0 ? 100.0 * t.pass_s / t.glslang_s : 0.0);
+              t.parse_s * 1e3, t.pass_s * 1e3,
+              t.glslang_s > 0 ? 100.0 * t.pass_s / t.glslang_s : 0.0);
 }
 
 }  // namespace
@@ -201,12 +205,17 @@ int main(int argc, char** argv) {
   int repeat = 3;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--envs" && i + 1 < argc) env_choice = argv[++i];
-    else if (arg == "--corpus" && i + 1 < argc) corpus = argv[++i];
-    else if (arg == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
+    if (arg == "--envs" && i + 1 < argc)
+      env_choice = argv[++i];
+    else if (arg == "--corpus" && i + 1 < argc)
+      corpus = argv[++i];
+    else if (arg == "--repeat" && i + 1 < argc)
+      repeat = std::max(1, std::atoi(argv[++i]));
     else {
-      std::fprintf(stderr, "usage: %s [--envs manifest|all|<env>[,<env>...]] [--corpus DIR] "
-                   "[--repeat N]\n", argv[0]);
+      std::fprintf(stderr,
+                   "usage: %s [--envs manifest|all|<env>[,<env>...]] [--corpus DIR] "
+                   "[--repeat N]\n",
+                   argv[0]);
       return 2;
     }
   }
@@ -239,7 +248,8 @@ int main(int argc, char** argv) {
       std::string source = ReadText(path, &ok);
       std::optional<EShLanguage> stage = glint::frontend::StageFromName(row.stage);
       if (!ok || !stage) {
-        std::printf("SKIPPED %s (unreadable or unknown stage %s)\n", path.c_str(), row.stage.c_str());
+        std::printf("SKIPPED %s (unreadable or unknown stage %s)\n", path.c_str(),
+                    row.stage.c_str());
         continue;
       }
       std::vector<const EnvSpec*> envs = chosen;
@@ -259,15 +269,17 @@ int main(int argc, char** argv) {
               "pass_ms", "pass/gl");
   for (const auto& [label, tally] : by_row) PrintRow(label, tally);
   PrintRow("TOTAL", total);
-  std::printf("pass share of glslang compile time: %.3f%% (pass alone), %.3f%% (with parse and "
-              "encode)\n",
-              total.glslang_s > 0 ? 100.0 * total.pass_s / total.glslang_s : 0.0,
-              total.glslang_s > 0
-                  ? 100.0 * (total.parse_s + total.pass_s + total.encode_s) / total.glslang_s
-                  : 0.0);
-  std::printf("modules changed: %d, tables hoisted: %llu, changed modules valid after the pass: %d, "
-              "made invalid: %d\n",
-              total.changed, static_cast<unsigned long long>(total.tables), total.still_valid,
-              total.broken);
+  std::printf(
+      "pass share of glslang compile time: %.3f%% (pass alone), %.3f%% (with parse and "
+      "encode)\n",
+      total.glslang_s > 0 ? 100.0 * total.pass_s / total.glslang_s : 0.0,
+      total.glslang_s > 0
+          ? 100.0 * (total.parse_s + total.pass_s + total.encode_s) / total.glslang_s
+          : 0.0);
+  std::printf(
+      "modules changed: %d, tables hoisted: %llu, changed modules valid after the pass: %d, "
+      "made invalid: %d\n",
+      total.changed, static_cast<unsigned long long>(total.tables), total.still_valid,
+      total.broken);
   return total.broken ? 1 : 0;
 }

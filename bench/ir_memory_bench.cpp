@@ -6,15 +6,15 @@
 //
 // Two inputs, each one function: a body of OpNop (one word per instruction: the worst
 // case for per-instruction overhead) and a shader-like body: ten instructions repeated
-// `copies` times, each copy with its own result ids. Also times ParseModule's refusal of a 64 MB module (over
-// kMaxModuleWords, parser.h).
+// `copies` times, each copy with its own result ids. Also times ParseModule's refusal of a 64 MB
+// module (over kMaxModuleWords, parser.h).
 #include <malloc.h>
 
 #include <atomic>
 #include <chrono>
-#include <new>
 #include <cstdio>
 #include <cstdlib>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,13 +49,28 @@ size_t HeapInUse() { return mallinfo2().uordblks; }
 // Header, OpCapability Shader, OpMemoryModel, %void, %fn, OpFunction, OpLabel, `body`
 // `copies` times, OpReturn, OpFunctionEnd (ids: body's own above 4).
 std::vector<uint32_t> FunctionOf(const std::vector<uint32_t>& body, size_t copies, uint32_t bound) {
-  std::vector<uint32_t> words = {0x07230203, 0x00010000, 0, bound, 0,
-                                 (2u << 16) | spv::OpCapability, spv::CapabilityShader,
-                                 (3u << 16) | spv::OpMemoryModel, spv::AddressingModelLogical, spv::MemoryModelGLSL450,
-                                 (2u << 16) | spv::OpTypeVoid, 1,
-                                 (3u << 16) | spv::OpTypeFunction, 2, 1,
-                                 (5u << 16) | spv::OpFunction, 1, 3, 0, 2,
-                                 (2u << 16) | spv::OpLabel, 4};
+  std::vector<uint32_t> words = {0x07230203,
+                                 0x00010000,
+                                 0,
+                                 bound,
+                                 0,
+                                 (2u << 16) | spv::OpCapability,
+                                 spv::CapabilityShader,
+                                 (3u << 16) | spv::OpMemoryModel,
+                                 spv::AddressingModelLogical,
+                                 spv::MemoryModelGLSL450,
+                                 (2u << 16) | spv::OpTypeVoid,
+                                 1,
+                                 (3u << 16) | spv::OpTypeFunction,
+                                 2,
+                                 1,
+                                 (5u << 16) | spv::OpFunction,
+                                 1,
+                                 3,
+                                 0,
+                                 2,
+                                 (2u << 16) | spv::OpLabel,
+                                 4};
   words.reserve(words.size() + body.size() * copies + 2);
   for (size_t i = 0; i < copies; ++i) words.insert(words.end(), body.begin(), body.end());
   words.push_back((1u << 16) | spv::OpReturn);
@@ -91,16 +106,54 @@ std::vector<uint32_t> ShaderLikeBody(size_t copies, uint32_t* bound) {
   std::vector<uint32_t> body;
   for (size_t i = 0; i < copies; ++i) {
     const uint32_t r = 100 + static_cast<uint32_t>(i) * 10;  // this copy's first result
-    const uint32_t copy[] = {(4u << 16) | spv::OpLoad, 10, r, 30,
-                             (5u << 16) | spv::OpIAdd, 10, r + 1, r, 31,
-                             (6u << 16) | spv::OpAccessChain, 11, r + 2, 32, 33, r + 1,
-                             (4u << 16) | spv::OpLoad, 12, r + 3, r + 2,
-                             (5u << 16) | spv::OpFMul, 12, r + 4, r + 3, 34,
-                             (3u << 16) | spv::OpStore, r + 2, r + 4,
-                             (5u << 16) | spv::OpULessThan, 13, r + 5, r + 1, 35,
-                             (5u << 16) | spv::OpCompositeExtract, 12, r + 6, 36, 0,
-                             (5u << 16) | spv::OpBitwiseAnd, 10, r + 7, r + 1, 31,
-                             (6u << 16) | spv::OpSelect, 12, r + 8, r + 5, r + 6, r + 4};
+    const uint32_t copy[] = {(4u << 16) | spv::OpLoad,
+                             10,
+                             r,
+                             30,
+                             (5u << 16) | spv::OpIAdd,
+                             10,
+                             r + 1,
+                             r,
+                             31,
+                             (6u << 16) | spv::OpAccessChain,
+                             11,
+                             r + 2,
+                             32,
+                             33,
+                             r + 1,
+                             (4u << 16) | spv::OpLoad,
+                             12,
+                             r + 3,
+                             r + 2,
+                             (5u << 16) | spv::OpFMul,
+                             12,
+                             r + 4,
+                             r + 3,
+                             34,
+                             (3u << 16) | spv::OpStore,
+                             r + 2,
+                             r + 4,
+                             (5u << 16) | spv::OpULessThan,
+                             13,
+                             r + 5,
+                             r + 1,
+                             35,
+                             (5u << 16) | spv::OpCompositeExtract,
+                             12,
+                             r + 6,
+                             36,
+                             0,
+                             (5u << 16) | spv::OpBitwiseAnd,
+                             10,
+                             r + 7,
+                             r + 1,
+                             31,
+                             (6u << 16) | spv::OpSelect,
+                             12,
+                             r + 8,
+                             r + 5,
+                             r + 6,
+                             r + 4};
     body.insert(body.end(), std::begin(copy), std::end(copy));
   }
   *bound = 100 + static_cast<uint32_t>(copies) * 10;
@@ -109,9 +162,9 @@ std::vector<uint32_t> ShaderLikeBody(size_t copies, uint32_t* bound) {
 
 void Report(const char* name, const std::vector<uint32_t>& words) {
   Measure m = MeasureParse(words);
-  std::printf("%-28s %9zu words: %6.1f bytes/word held, %6.1f peak in the parse, %.3f s%s%s\n", name,
-              words.size(), m.held_per_word, m.peak_per_word, m.seconds, m.error.empty() ? "" : ", refused: ",
-              m.error.c_str());
+  std::printf("%-28s %9zu words: %6.1f bytes/word held, %6.1f peak in the parse, %.3f s%s%s\n",
+              name, words.size(), m.held_per_word, m.peak_per_word, m.seconds,
+              m.error.empty() ? "" : ", refused: ", m.error.c_str());
 }
 
 void Refusal(const char* name, const std::vector<uint32_t>& words) {
@@ -119,8 +172,8 @@ void Refusal(const char* name, const std::vector<uint32_t>& words) {
   auto start = std::chrono::steady_clock::now();
   std::optional<Module> module = ParseModule(words, &error);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%-28s %9zu words: %s in %.3f s: %s\n", name, words.size(), module ? "ACCEPTED" : "refused", seconds,
-              error.c_str());
+  std::printf("%-28s %9zu words: %s in %.3f s: %s\n", name, words.size(),
+              module ? "ACCEPTED" : "refused", seconds, error.c_str());
 }
 
 }  // namespace

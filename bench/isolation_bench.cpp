@@ -74,10 +74,11 @@ Cost PerItem(int rounds, double per, const std::function<void()>& work) {
 }
 
 void Print(const char* what, Cost isolated, Cost plain) {
-  std::printf("%s\n  isolated %.2f ms wall, %.2f ms CPU; in-process %.2f ms wall, %.2f ms CPU;"
-              " difference %.2f ms wall, %.2f ms CPU\n", what, isolated.wall * 1e3,
-              isolated.cpu * 1e3, plain.wall * 1e3, plain.cpu * 1e3,
-              (isolated.wall - plain.wall) * 1e3, (isolated.cpu - plain.cpu) * 1e3);
+  std::printf(
+      "%s\n  isolated %.2f ms wall, %.2f ms CPU; in-process %.2f ms wall, %.2f ms CPU;"
+      " difference %.2f ms wall, %.2f ms CPU\n",
+      what, isolated.wall * 1e3, isolated.cpu * 1e3, plain.wall * 1e3, plain.cpu * 1e3,
+      (isolated.wall - plain.wall) * 1e3, (isolated.cpu - plain.cpu) * 1e3);
 }
 
 void Run(const std::string& command) {

@@ -133,8 +133,8 @@ OpBranch %h1
   for (int i = 1; i <= levels; ++i) {
     std::string n = std::to_string(i), prev = std::to_string(i - 1);
     text += "%h" + n + " = OpLabel\n%c" + n + " = OpULessThan %bool %v" + prev + " %uint_64\n" +
-            "OpSelectionMerge %m" + n + " None\nOpBranchConditional %c" + n + " %t" + n + " %m" + n +
-            "\n%t" + n + " = OpLabel\n%p" + n + " = OpAccessChain %ptr_fn %table %v" + prev +
+            "OpSelectionMerge %m" + n + " None\nOpBranchConditional %c" + n + " %t" + n + " %m" +
+            n + "\n%t" + n + " = OpLabel\n%p" + n + " = OpAccessChain %ptr_fn %table %v" + prev +
             "\nOpStore %p" + n + " %uint_2\n%v" + n + " = OpIAdd %uint %v" + prev + " %uint_1\n";
     text += i < levels ? "OpBranch %h" + std::to_string(i + 1) + "\n" : "OpBranch %m" + n + "\n";
   }
@@ -146,9 +146,12 @@ OpBranch %h1
 
 std::string ShaderOf(Shape shape, int instructions) {
   switch (shape) {
-    case Shape::kChain: return ChainShader(instructions, false);
-    case Shape::kLocals: return ChainShader(instructions / 4, true);
-    case Shape::kGuards: return NestedGuardsShader(instructions / 11);
+    case Shape::kChain:
+      return ChainShader(instructions, false);
+    case Shape::kLocals:
+      return ChainShader(instructions / 4, true);
+    case Shape::kGuards:
+      return NestedGuardsShader(instructions / 11);
   }
   return "";
 }
@@ -190,7 +193,8 @@ std::string TimeAnalysis(Shape shape, Module& module, const glint::spirv::DefUse
   for (glint::spirv::Block& block : module.functions.front().blocks)
     for (const glint::spirv::Instruction& inst : block.instructions) {
       if (inst.opcode != spv::OpAccessChain || inst.words.size() != 2) continue;  // base, index
-      last = shape == Shape::kGuards ? analysis.RangeAt(inst.words[1], inst) : analysis.RangeOf(inst.words[1]);
+      last = shape == Shape::kGuards ? analysis.RangeAt(inst.words[1], inst)
+                                     : analysis.RangeOf(inst.words[1]);
       ++accesses;
       proven += last.ProvesWithin(63);
     }
@@ -231,15 +235,19 @@ bool Measure(spvtools::SpirvTools& tools, Shape shape, int size, const std::stri
   size_t proven = 0;
   for (const glint::spirv::AccessRecord& record : report.accesses)
     proven += record.has_range && record.range_min >= 0 && record.range_max <= 63;
-  if (shape == Shape::kGuards && proven != report.accesses.size()) measured->outcome += " (report disagrees!)";
+  if (shape == Shape::kGuards && proven != report.accesses.size())
+    measured->outcome += " (report disagrees!)";
   return true;
 }
 
 const char* Title(Shape shape) {
   switch (shape) {
-    case Shape::kChain: return "chain of arithmetic (1 instruction per link)";
-    case Shape::kLocals: return "chain through single-store locals (4 instructions per link, with its variable)";
-    case Shape::kGuards: return "deeply nested guards, full mode (11 instructions per nested if)";
+    case Shape::kChain:
+      return "chain of arithmetic (1 instruction per link)";
+    case Shape::kLocals:
+      return "chain through single-store locals (4 instructions per link, with its variable)";
+    case Shape::kGuards:
+      return "deeply nested guards, full mode (11 instructions per nested if)";
   }
   return "";
 }
@@ -258,8 +266,8 @@ int main() {
   int status = 0;
   for (Shape shape : {Shape::kChain, Shape::kLocals, Shape::kGuards}) {
     std::printf("%s\n%8s %11s %11s %11s %13s %6s %13s %6s %13s %6s  %s\n", Title(shape), "instrs",
-                "def-use ms", "analysis ms", "report ms", "def-use ns/in", "ratio", "analysis ns/in",
-                "ratio", "report ns/in", "ratio", "outcome");
+                "def-use ms", "analysis ms", "report ms", "def-use ns/in", "ratio",
+                "analysis ns/in", "ratio", "report ns/in", "ratio", "outcome");
     double base_def_use = 0, base_analysis = 0, base_report = 0;
     for (int size : kSizes) {
       // The smallest of a few runs (fewer for big sizes): small sizes take a millisecond,
@@ -276,11 +284,14 @@ int main() {
       }
       if (status) break;
       double def_use = m.def_use_ms * 1e6 / m.instructions;
-      double analysis = m.analysis_ms * 1e6 / m.instructions, report = m.report_ms * 1e6 / m.instructions;
-      if (base_analysis == 0) base_def_use = def_use, base_analysis = analysis, base_report = report;
-      std::printf("%8zu %11.2f %11.2f %11.2f %13.1f %6.2f %13.1f %6.2f %13.1f %6.2f  %s\n", m.instructions,
-                  m.def_use_ms, m.analysis_ms, m.report_ms, def_use, def_use / base_def_use, analysis,
-                  analysis / base_analysis, report, report / base_report, m.outcome.c_str());
+      double analysis = m.analysis_ms * 1e6 / m.instructions,
+             report = m.report_ms * 1e6 / m.instructions;
+      if (base_analysis == 0)
+        base_def_use = def_use, base_analysis = analysis, base_report = report;
+      std::printf("%8zu %11.2f %11.2f %11.2f %13.1f %6.2f %13.1f %6.2f %13.1f %6.2f  %s\n",
+                  m.instructions, m.def_use_ms, m.analysis_ms, m.report_ms, def_use,
+                  def_use / base_def_use, analysis, analysis / base_analysis, report,
+                  report / base_report, m.outcome.c_str());
     }
   }
   std::error_code ignored;

@@ -55,28 +55,34 @@ std::string ReadText(const std::string& path) {
 }
 
 // One compile as the command line does it; the records and sources of every stage.
-bool Compile(const Shader& shader, const std::string& text, Report* report, ReportContext* context) {
-  std::vector<std::string> args = {"glslangValidator", "-V", "--robust-access", "--target-env", shader.env,
-                                   "-S", shader.stage, shader.path};
+bool Compile(const Shader& shader, const std::string& text, Report* report,
+             ReportContext* context) {
+  std::vector<std::string> args = {"glslangValidator", "-V", "--robust-access", "--target-env",
+                                   shader.env,         "-S", shader.stage,      shader.path};
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   standalone::CommandLine line = standalone::ParseCommandLine(int(argv.size()), argv.data());
   line.glslang.resources = *GetDefaultResources();
   line.dump_ranges = true;
-  std::vector<frontend::SourceUnit> units = {{shader.path, text, *standalone::StageFromName(shader.stage)}};
+  std::vector<frontend::SourceUnit> units = {
+      {shader.path, text, *standalone::StageFromName(shader.stage)}};
   standalone::FinishGlslangSettings(line);
-  std::unique_ptr<frontend::Compilation> compilation = frontend::Compile(units, line.glslang, false);
+  std::unique_ptr<frontend::Compilation> compilation =
+      frontend::Compile(units, line.glslang, false);
   if (compilation->compile_failed || compilation->link_failed) return false;
   Options options = standalone::GlintOptionsFor(line, frontend::GlintTargetEnv(line.glslang));
   for (int stage = 0; stage < EShLangCount; ++stage) {
-    glslang::TIntermediate* intermediate = compilation->Intermediate(static_cast<EShLanguage>(stage));
+    glslang::TIntermediate* intermediate =
+        compilation->Intermediate(static_cast<EShLanguage>(stage));
     if (!intermediate) continue;
-    frontend::GlintOutput output =
-        frontend::GenerateWithGlint(*intermediate, standalone::SpvOptionsFor(line), options, shader.path);
-    report->accesses.insert(report->accesses.end(), output.report.accesses.begin(), output.report.accesses.end());
+    frontend::GlintOutput output = frontend::GenerateWithGlint(
+        *intermediate, standalone::SpvOptionsFor(line), options, shader.path);
+    report->accesses.insert(report->accesses.end(), output.report.accesses.begin(),
+                            output.report.accesses.end());
     report->diagnostics.insert(report->diagnostics.end(), output.report.diagnostics.begin(),
                                output.report.diagnostics.end());
-    report->tables.insert(report->tables.end(), output.report.tables.begin(), output.report.tables.end());
+    report->tables.insert(report->tables.end(), output.report.tables.begin(),
+                          output.report.tables.end());
   }
   context->sources = {{shader.path, text}};
   context->title = shader.path;
@@ -115,10 +121,11 @@ void Measure(const Shader& shader, int rounds) {
     bytes = html.size() + sarif.size();
   }
   double compile = Median(compile_ms), html = Median(html_ms), sarif = Median(sarif_ms);
-  std::printf("%s\n  %zu B source, %zu records, %zu B reports; compile %.2f ms, html %.3f ms (%.2f%%), "
-              "sarif %.3f ms (%.2f%%)\n",
-              shader.path.c_str(), text.size(), records, bytes, compile, html, 100.0 * html / compile, sarif,
-              100.0 * sarif / compile);
+  std::printf(
+      "%s\n  %zu B source, %zu records, %zu B reports; compile %.2f ms, html %.3f ms (%.2f%%), "
+      "sarif %.3f ms (%.2f%%)\n",
+      shader.path.c_str(), text.size(), records, bytes, compile, html, 100.0 * html / compile,
+      sarif, 100.0 * sarif / compile);
 }
 
 }  // namespace
@@ -128,8 +135,10 @@ int main(int argc, char** argv) {
   std::vector<Shader> shaders;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--rounds" && i + 1 < argc) rounds = std::max(1, std::atoi(argv[++i]));
-    else if (i + 2 < argc) shaders.push_back({arg, argv[i + 1], argv[i + 2]}), i += 2;
+    if (arg == "--rounds" && i + 1 < argc)
+      rounds = std::max(1, std::atoi(argv[++i]));
+    else if (i + 2 < argc)
+      shaders.push_back({arg, argv[i + 1], argv[i + 2]}), i += 2;
   }
   if (shaders.empty()) {
     const std::string corpus = std::string(GLINT_SOURCE_ROOT) + "/../shared/corpus/";
@@ -138,8 +147,10 @@ int main(int argc, char** argv) {
                {corpus + "dxvk/src/dxvk/shaders/dxvk_mipgen.comp", "comp", "vulkan1.3"}};
   }
   frontend::ScopedGlslangProcess process;
-  std::printf("median of %d rounds; each report is built (findings, then the page) from the compile's records\n",
-              rounds);
+  std::printf(
+      "median of %d rounds; each report is built (findings, then the page) from the compile's "
+      "records\n",
+      rounds);
   for (const Shader& shader : shaders) Measure(shader, rounds);
   return 0;
 }

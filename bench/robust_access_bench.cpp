@@ -39,10 +39,10 @@
 #include <string>
 #include <vector>
 
-#include "glslang/compile_driver.h"
 #include "Execution/vk_runner.h"
-#include "glint/glint.h"
 #include "SPIRV/validate.h"
+#include "glint/glint.h"
+#include "glslang/compile_driver.h"
 
 namespace {
 
@@ -221,37 +221,56 @@ std::vector<Kernel> Kernels() {
   using P = BufferContents::Pattern;
   const uint64_t kFloats = 256 * 16384 * 4;
   return {
-      {"matmul-tile", kMatmul, {8, 8, 1},
+      {"matmul-tile",
+       kMatmul,
+       {8, 8, 1},
        {Buffer(0, 128 * 128 * 4, BufferContents::Seeded(1, P::kUnitFloats)),
         Buffer(1, 128 * 128 * 4, BufferContents::Seeded(2, P::kUnitFloats)),
         Buffer(2, 128 * 128 * 4, BufferContents::Zeros())}},
-      {"reduction", kReduction, {256, 1, 1},
+      {"reduction",
+       kReduction,
+       {256, 1, 1},
        {Buffer(0, kFloats, BufferContents::Seeded(3, P::kUnitFloats)),
         Buffer(1, 256 * 4, BufferContents::Zeros())}},
-      {"histogram", kHistogram, {256, 1, 1},
-       {Buffer(0, kFloats, BufferContents::Seeded(4, P::kBytes)), Buffer(1, 256 * 4, BufferContents::Zeros())}},
-      {"stencil", kStencil, {64, 64, 1},
+      {"histogram",
+       kHistogram,
+       {256, 1, 1},
+       {Buffer(0, kFloats, BufferContents::Seeded(4, P::kBytes)),
+        Buffer(1, 256 * 4, BufferContents::Zeros())}},
+      {"stencil",
+       kStencil,
+       {64, 64, 1},
        {Buffer(0, 1024 * 1024 * 4, BufferContents::Seeded(5, P::kUnitFloats)),
         Buffer(1, 1024 * 1024 * 4, BufferContents::Zeros())}},
-      {"gather-lut", kGather, {1024, 1, 1},
+      {"gather-lut",
+       kGather,
+       {1024, 1, 1},
        {Buffer(0, 1024 * 256 * 16 * 4, BufferContents::Seeded(6, P::kBytes)),
         Buffer(1, 256 * 16, BufferContents::Seeded(7, P::kUnitFloats)),
         Buffer(2, 1024 * 256 * 16, BufferContents::Zeros())}},
       // 1040 groups: the last 16 return early.
-      {"early-return", kEarlyReturn, {1040, 1, 1},
+      {"early-return",
+       kEarlyReturn,
+       {1040, 1, 1},
        {Buffer(0, 262144 * 16, BufferContents::Seeded(8, P::kUnitFloats)),
         Buffer(1, 64 * 4, BufferContents::Seeded(9, P::kUnitFloats)),
         Buffer(2, 262144 * 16, BufferContents::Zeros())}},
       // 4100 groups over 1M values: the guard cuts the last 4 groups.
-      {"length-guard", kLengthGuard, {4100, 1, 1},
+      {"length-guard",
+       kLengthGuard,
+       {4100, 1, 1},
        {Buffer(0, 1048576 * 4, BufferContents::Seeded(10, P::kUnitFloats)),
         Buffer(1, 1048576 * 4, BufferContents::Zeros())}},
-      {"while-loop", kWhileLoop, {256, 1, 1},
+      {"while-loop",
+       kWhileLoop,
+       {256, 1, 1},
        {Buffer(0, 65536 * 4, BufferContents::Seeded(11, P::kBytes)),
         Buffer(1, 256 * 4, BufferContents::Seeded(12, P::kUnitFloats)),
         Buffer(2, 65536 * 4, BufferContents::Zeros())}},
       // 256 groups of 64 x 256 values, 4M values: every ?: is taken.
-      {"ternary-reduce", kTernaryReduction, {256, 1, 1},
+      {"ternary-reduce",
+       kTernaryReduction,
+       {256, 1, 1},
        {Buffer(0, kFloats, BufferContents::Seeded(13, P::kUnitFloats)),
         Buffer(1, 1024 * 4, BufferContents::Zeros())}},
   };
@@ -272,14 +291,16 @@ struct Variant {
 };
 
 // Runs spirv-opt on `input` in a private temporary directory (never a fixed path).
-bool SpirvOptRobust(const std::vector<uint32_t>& input, std::vector<uint32_t>* output, std::string* error) {
+bool SpirvOptRobust(const std::vector<uint32_t>& input, std::vector<uint32_t>* output,
+                    std::string* error) {
   char pattern[] = "/tmp/glint-robust-bench-XXXXXX";
   if (!mkdtemp(pattern)) {
     *error = "mkdtemp failed";
     return false;
   }
   std::string dir = pattern, in = dir + "/in.spv", out = dir + "/out.spv";
-  std::ofstream(in, std::ios::binary).write(reinterpret_cast<const char*>(input.data()), input.size() * 4);
+  std::ofstream(in, std::ios::binary)
+      .write(reinterpret_cast<const char*>(input.data()), input.size() * 4);
   std::string command = "/usr/bin/spirv-opt --graphics-robust-access '" + in + "' -o '" + out + "'";
   bool ok = std::system(command.c_str()) == 0;
   if (ok) {
@@ -314,7 +335,8 @@ bool GlintRobust(std::vector<uint32_t> words, glint::RangeAnalysisMode mode, Var
 bool BuildVariants(const Kernel& kernel, const Devices& devices, std::vector<Variant>* variants,
                    std::string* error) {
   std::vector<uint32_t> glslang;
-  if (!glint::frontend::CompileSourceToSpirv({kernel.glsl, "comp", "vulkan1.0"}, &glslang, error)) return false;
+  if (!glint::frontend::CompileSourceToSpirv({kernel.glsl, "comp", "vulkan1.0"}, &glslang, error))
+    return false;
   variants->clear();
   variants->push_back({"glslang", glslang, 0, devices.plain.get()});
   variants->push_back({"glslang-again", glslang, 0, devices.plain.get()});
@@ -322,7 +344,8 @@ bool BuildVariants(const Kernel& kernel, const Devices& devices, std::vector<Var
   if (!SpirvOptRobust(glslang, &spirv_opt.words, error)) return false;
   variants->push_back(spirv_opt);
   const char* names[] = {"glint-off", "glint-ref", "glint-full"};
-  const glint::RangeAnalysisMode modes[] = {glint::RangeAnalysisMode::kOff, glint::RangeAnalysisMode::kReference,
+  const glint::RangeAnalysisMode modes[] = {glint::RangeAnalysisMode::kOff,
+                                            glint::RangeAnalysisMode::kReference,
                                             glint::RangeAnalysisMode::kFull};
   for (int i = 0; i < 3; ++i) {
     Variant variant{names[i], {}, 0, devices.plain.get()};
@@ -382,8 +405,8 @@ struct Row {
 };
 
 // Times every variant of `kernel` round-robin.
-bool BenchKernel(const Kernel& kernel, const Devices& devices, const BenchSettings& settings, Row* row,
-                 std::string* error) {
+bool BenchKernel(const Kernel& kernel, const Devices& devices, const BenchSettings& settings,
+                 Row* row, std::string* error) {
   std::vector<Variant> variants;
   if (!BuildVariants(kernel, devices, &variants, error)) return false;
   std::vector<std::unique_ptr<ComputePipeline>> pipelines;
@@ -398,7 +421,8 @@ bool BenchKernel(const Kernel& kernel, const Devices& devices, const BenchSettin
   run.group_count = kernel.groups;
   const size_t count = variants.size();
   std::vector<std::vector<double>> ratios[2], times[2];
-  for (int metric = 0; metric < 2; ++metric) ratios[metric].resize(count), times[metric].resize(count);
+  for (int metric = 0; metric < 2; ++metric)
+    ratios[metric].resize(count), times[metric].resize(count);
   std::vector<uint64_t> checksums(count);
   for (uint32_t round = 0; round < settings.warmup + settings.rounds; ++round) {
     std::vector<double> now[2] = {std::vector<double>(count), std::vector<double>(count)};
@@ -420,10 +444,12 @@ bool BenchKernel(const Kernel& kernel, const Devices& devices, const BenchSettin
   row->kernel = kernel.name;
   for (int metric = 0; metric < 2; ++metric) {
     row->base_ms[metric] = MedianWithSpread(times[metric][0]).median;
-    for (size_t v = 1; v < count; ++v) row->cells[metric].push_back(MedianWithSpread(ratios[metric][v]));
+    for (size_t v = 1; v < count; ++v)
+      row->cells[metric].push_back(MedianWithSpread(ratios[metric][v]));
   }
   for (int i = 0; i < 3; ++i) row->clamps[i] = variants[3 + i].clamps;
-  row->same_output = std::all_of(checksums.begin(), checksums.end(), [&](uint64_t c) { return c == checksums[0]; });
+  row->same_output = std::all_of(checksums.begin(), checksums.end(),
+                                 [&](uint64_t c) { return c == checksums[0]; });
   if (!row->same_output) *error = std::string(kernel.name) + ": the variants' outputs differ";
   return row->same_output;
 }
@@ -432,7 +458,9 @@ const char* const kColumns[] = {"glslang-again", "spirv-opt",   "glint-off",   "
                                 "glint-full",    "glslang+rba", "glslang+rba2"};
 
 void PrintTable(const std::vector<Row>& rows, int metric) {
-  std::printf("\n%s\n%-14s %8s", metric == 0 ? "elapsed time (timestamp queries)" : "processor time (all threads, submit to fence)",
+  std::printf("\n%s\n%-14s %8s",
+              metric == 0 ? "elapsed time (timestamp queries)"
+                          : "processor time (all threads, submit to fence)",
               "kernel", "glslang");
   for (const char* name : kColumns) std::printf("  %14s", name);
   std::printf("   clamps off/ref/full  all proven\n");
@@ -467,14 +495,20 @@ bool CreateDevices(const std::string& name, Devices* devices, std::string* error
   return true;
 }
 
-bool ParseArguments(int argc, char** argv, BenchSettings* settings, std::string* only, std::string* device) {
+bool ParseArguments(int argc, char** argv, BenchSettings* settings, std::string* only,
+                    std::string* device) {
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
-    if (flag == "--rounds") settings->rounds = static_cast<uint32_t>(std::max(3, std::atoi(argv[i + 1])));
-    else if (flag == "--warmup") settings->warmup = static_cast<uint32_t>(std::max(1, std::atoi(argv[i + 1])));
-    else if (flag == "--only") *only = argv[i + 1];
-    else if (flag == "--device") *device = argv[i + 1];
-    else return false;
+    if (flag == "--rounds")
+      settings->rounds = static_cast<uint32_t>(std::max(3, std::atoi(argv[i + 1])));
+    else if (flag == "--warmup")
+      settings->warmup = static_cast<uint32_t>(std::max(1, std::atoi(argv[i + 1])));
+    else if (flag == "--only")
+      *only = argv[i + 1];
+    else if (flag == "--device")
+      *device = argv[i + 1];
+    else
+      return false;
   }
   return argc % 2 == 1;
 }
@@ -485,7 +519,9 @@ int main(int argc, char** argv) {
   BenchSettings settings;
   std::string only, device_name;
   if (!ParseArguments(argc, argv, &settings, &only, &device_name)) {
-    std::fprintf(stderr, "usage: robust_access_bench [--rounds N] [--warmup N] [--only KERNEL] [--device NAME]\n");
+    std::fprintf(
+        stderr,
+        "usage: robust_access_bench [--rounds N] [--warmup N] [--only KERNEL] [--device NAME]\n");
     return 2;
   }
   setvbuf(stdout, nullptr, _IOLBF, 0);
@@ -496,9 +532,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   const char* threads = std::getenv("LP_NUM_THREADS");
-  std::printf("device: %s (LP_NUM_THREADS=%s); %u rounds after %u warm-up; glslang: median ms; others: median\n"
-              "of the per-round ratios to glslang, as %% over glslang, +- the half-width of its ~95%% confidence interval\n",
-              devices.plain->DeviceName().c_str(), threads ? threads : "unset", settings.rounds, settings.warmup);
+  std::printf(
+      "device: %s (LP_NUM_THREADS=%s); %u rounds after %u warm-up; glslang: median ms; others: "
+      "median\n"
+      "of the per-round ratios to glslang, as %% over glslang, +- the half-width of its ~95%% "
+      "confidence interval\n",
+      devices.plain->DeviceName().c_str(), threads ? threads : "unset", settings.rounds,
+      settings.warmup);
   if (!devices.rba2) std::printf("glslang+rba2: n/a (%s)\n", devices.rba2_refusal.c_str());
   bool ok = true;
   std::vector<Row> rows;
@@ -513,7 +553,8 @@ int main(int argc, char** argv) {
     if (!done) {
       std::fprintf(stderr, "robust_access_bench: ERROR: %s\n", error.c_str());
       ok = false;
-      if (devices.plain->Lost() || devices.rba->Lost() || (devices.rba2 && devices.rba2->Lost())) return 1;
+      if (devices.plain->Lost() || devices.rba->Lost() || (devices.rba2 && devices.rba2->Lost()))
+        return 1;
     }
   }
   PrintTable(rows, 0);

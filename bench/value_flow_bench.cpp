@@ -13,8 +13,8 @@
 // Run: ninja -C <build> value_flow_bench && <build>/bench/value_flow_bench [runs [sizes...]]
 // (e.g. `value_flow_bench 1 100000` under valgrind --tool=callgrind to count instructions).
 #include <algorithm>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <functional>
 #include <spirv-tools/libspirv.hpp>
@@ -52,11 +52,10 @@ std::string Diamond(int k) {
 std::string Loop(int k) {
   std::string s = std::to_string(k), a = Local(5 * k);
   return "OpBranch %h" + s + "\n%h" + s + " = OpLabel\nOpLoopMerge %lm" + s + " %lc" + s +
-         " None\nOpBranch %lb" + s + "\n%lb" + s + " = OpLabel\n%i" + s + " = OpLoad %int " +
-         a + "\n%ci" + s + " = OpSLessThan %bool %i" + s + " %int_100\nOpBranchConditional %ci" +
-         s + " %lc" + s + " %lm" + s + "\n%lc" + s + " = OpLabel\n%n" + s + " = OpIAdd %int %i" +
-         s + " %int_1\nOpStore " + a + " %n" + s + "\nOpBranch %h" + s + "\n%lm" + s +
-         " = OpLabel\n";
+         " None\nOpBranch %lb" + s + "\n%lb" + s + " = OpLabel\n%i" + s + " = OpLoad %int " + a +
+         "\n%ci" + s + " = OpSLessThan %bool %i" + s + " %int_100\nOpBranchConditional %ci" + s +
+         " %lc" + s + " %lm" + s + "\n%lc" + s + " = OpLabel\n%n" + s + " = OpIAdd %int %i" + s +
+         " %int_1\nOpStore " + a + " %n" + s + "\nOpBranch %h" + s + "\n%lm" + s + " = OpLabel\n";
 }
 
 std::string Shader(int segments) {

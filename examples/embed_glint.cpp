@@ -42,11 +42,12 @@ void PrintReport(const glint::Report& report) {
                   static_cast<long long>(access.range_max));
     else
       std::printf(" index unbounded (%s)", access.reason.c_str());
-    std::printf(", limit %lld: %s\n", static_cast<long long>(access.limit), glint::AccessVerdictText(access.verdict));
+    std::printf(", limit %lld: %s\n", static_cast<long long>(access.limit),
+                glint::AccessVerdictText(access.verdict));
   }
   for (const glint::PassStatistic& pass : report.passes)
-    std::printf("pass %s: %s, %u rewrites\n", pass.pass.c_str(), pass.changed ? "changed" : "unchanged",
-                pass.rewrites);
+    std::printf("pass %s: %s, %u rewrites\n", pass.pass.c_str(),
+                pass.changed ? "changed" : "unchanged", pass.rewrites);
 }
 
 // Parses, links and generates SPIR-V for Vulkan 1.0, with Glint in the last step.

@@ -88,8 +88,8 @@ int main(int argc, char** argv) {
   compiled = compile(options);
   print_report(glint_result_report(compiled));
   /* Already robust: running the passes again must succeed on Glint's own output. */
-  reprocessed = glint_process_spirv(glint_result_spirv(compiled), glint_result_spirv_size(compiled),
-                                    options);
+  reprocessed =
+      glint_process_spirv(glint_result_spirv(compiled), glint_result_spirv_size(compiled), options);
   ok = glint_result_succeeded(compiled) && glint_result_succeeded(reprocessed);
   if (ok && argc > 1) ok = write_words(argv[1], compiled);
   if (ok)

@@ -63,15 +63,13 @@ class CallbackIncluder : public frontend::DirectoryIncluder {
   CallbackIncluder(const glint_input_s& input)
       : DirectoryIncluder(input.include_directories), input_(input) {}
 
-  IncludeResult* includeLocal(const char* requested, const char* includer,
-                              size_t depth) override {
+  IncludeResult* includeLocal(const char* requested, const char* includer, size_t depth) override {
     if (IncludeResult* result = Ask(requested, includer, depth, false)) return result;
     return DirectoryIncluder::includeLocal(requested, includer, depth);
   }
   // glslang calls this for <name>, and again after every "name" nothing resolved: a
   // refusal of that "name" (depth, unreadable file) is replayed, not asked again.
-  IncludeResult* includeSystem(const char* requested, const char* includer,
-                               size_t depth) override {
+  IncludeResult* includeSystem(const char* requested, const char* includer, size_t depth) override {
     if (IncludeResult* refusal = DirectoryIncluder::includeSystem(requested, includer, depth))
       return refusal;
     return Ask(requested, includer, depth, true);
@@ -85,8 +83,8 @@ class CallbackIncluder : public frontend::DirectoryIncluder {
 };
 
 glslang::TShader::Includer::IncludeResult* CallbackIncluder::Ask(const char* requested,
-                                                                 const char* includer,
-                                                                 size_t depth, bool system) {
+                                                                 const char* includer, size_t depth,
+                                                                 bool system) {
   chain_.resize(depth - 1);
   chain_.push_back(includer ? includer : "");
   if (depth > kMaxIncludeDepth) {  // a cycle: refused before the callback is asked
@@ -96,8 +94,9 @@ glslang::TShader::Includer::IncludeResult* CallbackIncluder::Ask(const char* req
   }
   if (!input_.callback) return nullptr;
   glint_include_s answer;
-  if (!input_.callback(input_.user_data, requested, includer ? includer : "", depth,
-                       system ? 1 : 0, &answer) || !answer.supplied)
+  if (!input_.callback(input_.user_data, requested, includer ? includer : "", depth, system ? 1 : 0,
+                       &answer) ||
+      !answer.supplied)
     return nullptr;
   auto* text = new std::string(std::move(answer.content));
   return new IncludeResult(answer.name, text->data(), text->size(), text);
@@ -113,17 +112,16 @@ bool SetTarget(const glint_input_s& input, TargetEnv target, GlslangSettings& se
     glslang::EShTargetClientVersion version;
     EShTargetLanguageVersion spirv;
   };
-  static const Row kRows[] = {
-      {TargetEnv::kOpenGL45, glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450,
-       glslang::EShTargetSpv_1_0},
-      {TargetEnv::kVulkan10, glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0,
-       glslang::EShTargetSpv_1_0},
-      {TargetEnv::kVulkan11, glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1,
-       glslang::EShTargetSpv_1_3},
-      {TargetEnv::kVulkan12, glslang::EShClientVulkan, glslang::EShTargetVulkan_1_2,
-       glslang::EShTargetSpv_1_5},
-      {TargetEnv::kVulkan13, glslang::EShClientVulkan, glslang::EShTargetVulkan_1_3,
-       glslang::EShTargetSpv_1_6}};
+  static const Row kRows[] = {{TargetEnv::kOpenGL45, glslang::EShClientOpenGL,
+                               glslang::EShTargetOpenGL_450, glslang::EShTargetSpv_1_0},
+                              {TargetEnv::kVulkan10, glslang::EShClientVulkan,
+                               glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0},
+                              {TargetEnv::kVulkan11, glslang::EShClientVulkan,
+                               glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_3},
+                              {TargetEnv::kVulkan12, glslang::EShClientVulkan,
+                               glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5},
+                              {TargetEnv::kVulkan13, glslang::EShClientVulkan,
+                               glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6}};
   for (const Row& row : kRows) {
     if (row.target != target) continue;
     settings.client = row.client;
@@ -220,8 +218,8 @@ bool Compile(const glint_input_s* input, const Options& options, glint_result_s&
     if (!report.HasErrors()) AddError(report, "glslang", "glslang failed without a message");
     return false;
   }
-  frontend::GlintOutput output = frontend::GenerateWithGlint(
-      *intermediate, SpvOptionsFor(*input), options, input->file_name);
+  frontend::GlintOutput output =
+      frontend::GenerateWithGlint(*intermediate, SpvOptionsFor(*input), options, input->file_name);
   report.diagnostics.insert(report.diagnostics.end(), output.report.diagnostics.begin(),
                             output.report.diagnostics.end());
   report.accesses = std::move(output.report.accesses);
@@ -233,10 +231,9 @@ bool Compile(const glint_input_s* input, const Options& options, glint_result_s&
 
 bool ToStage(int value, EShLanguage* stage) {
   static const EShLanguage kStages[] = {
-      EShLangVertex,   EShLangTessControl, EShLangTessEvaluation, EShLangGeometry,
-      EShLangFragment, EShLangCompute,     EShLangTask,           EShLangMesh,
-      EShLangRayGen,   EShLangIntersect,   EShLangAnyHit,         EShLangClosestHit,
-      EShLangMiss,     EShLangCallable};
+      EShLangVertex,  EShLangTessControl, EShLangTessEvaluation, EShLangGeometry, EShLangFragment,
+      EShLangCompute, EShLangTask,        EShLangMesh,           EShLangRayGen,   EShLangIntersect,
+      EShLangAnyHit,  EShLangClosestHit,  EShLangMiss,           EShLangCallable};
   if (value < 0 || value >= static_cast<int>(std::size(kStages))) return false;
   *stage = kStages[value];
   return true;

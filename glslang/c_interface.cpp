@@ -13,14 +13,14 @@
 #include <cstring>
 #include <mutex>
 #include <new>
-#include <type_traits>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "big_stack.h"
-#include "glint/glint.h"
 #include "c_api_internal.h"
+#include "glint/glint.h"
 #include "glint/report_format.h"
 
 // glint_access_verdict_t is AccessVerdict's values, so one cast converts.
@@ -76,44 +76,80 @@ long long RawEnum(const Enum& value) {
 
 bool ToTargetEnv(int value, glint::TargetEnv* target) {
   switch (value) {
-    case GLINT_TARGET_UNIVERSAL: *target = glint::TargetEnv::kUniversal; return true;
-    case GLINT_TARGET_OPENGL_4_5: *target = glint::TargetEnv::kOpenGL45; return true;
-    case GLINT_TARGET_VULKAN_1_0: *target = glint::TargetEnv::kVulkan10; return true;
-    case GLINT_TARGET_VULKAN_1_1: *target = glint::TargetEnv::kVulkan11; return true;
-    case GLINT_TARGET_VULKAN_1_2: *target = glint::TargetEnv::kVulkan12; return true;
-    case GLINT_TARGET_VULKAN_1_3: *target = glint::TargetEnv::kVulkan13; return true;
+    case GLINT_TARGET_UNIVERSAL:
+      *target = glint::TargetEnv::kUniversal;
+      return true;
+    case GLINT_TARGET_OPENGL_4_5:
+      *target = glint::TargetEnv::kOpenGL45;
+      return true;
+    case GLINT_TARGET_VULKAN_1_0:
+      *target = glint::TargetEnv::kVulkan10;
+      return true;
+    case GLINT_TARGET_VULKAN_1_1:
+      *target = glint::TargetEnv::kVulkan11;
+      return true;
+    case GLINT_TARGET_VULKAN_1_2:
+      *target = glint::TargetEnv::kVulkan12;
+      return true;
+    case GLINT_TARGET_VULKAN_1_3:
+      *target = glint::TargetEnv::kVulkan13;
+      return true;
   }
   return false;
 }
 
 bool ToSeverity(int value, Severity* severity) {
   switch (value) {
-    case GLINT_SEVERITY_OFF: *severity = Severity::kOff; return true;
-    case GLINT_SEVERITY_NOTE: *severity = Severity::kNote; return true;
-    case GLINT_SEVERITY_WARNING: *severity = Severity::kWarning; return true;
-    case GLINT_SEVERITY_ERROR: *severity = Severity::kError; return true;
+    case GLINT_SEVERITY_OFF:
+      *severity = Severity::kOff;
+      return true;
+    case GLINT_SEVERITY_NOTE:
+      *severity = Severity::kNote;
+      return true;
+    case GLINT_SEVERITY_WARNING:
+      *severity = Severity::kWarning;
+      return true;
+    case GLINT_SEVERITY_ERROR:
+      *severity = Severity::kError;
+      return true;
   }
   return false;
 }
 
 glint_severity_t FromSeverity(Severity severity) {
   switch (severity) {
-    case Severity::kOff: return GLINT_SEVERITY_OFF;
-    case Severity::kNote: return GLINT_SEVERITY_NOTE;
-    case Severity::kWarning: return GLINT_SEVERITY_WARNING;
-    case Severity::kError: break;
+    case Severity::kOff:
+      return GLINT_SEVERITY_OFF;
+    case Severity::kNote:
+      return GLINT_SEVERITY_NOTE;
+    case Severity::kWarning:
+      return GLINT_SEVERITY_WARNING;
+    case Severity::kError:
+      break;
   }
   return GLINT_SEVERITY_ERROR;
 }
 
 bool ToStage(long long value, EShLanguage* stage) {
   switch (value) {
-    case GLINT_STAGE_VERTEX: *stage = EShLangVertex; return true;
-    case GLINT_STAGE_TESS_CONTROL: *stage = EShLangTessControl; return true;
-    case GLINT_STAGE_TESS_EVALUATION: *stage = EShLangTessEvaluation; return true;
-    case GLINT_STAGE_GEOMETRY: *stage = EShLangGeometry; return true;
-    case GLINT_STAGE_FRAGMENT: *stage = EShLangFragment; return true;
-    case GLINT_STAGE_COMPUTE: *stage = EShLangCompute; return true;
+    case GLINT_STAGE_VERTEX:
+      *stage = EShLangVertex;
+      return true;
+    case GLINT_STAGE_TESS_CONTROL:
+      *stage = EShLangTessControl;
+      return true;
+    case GLINT_STAGE_TESS_EVALUATION:
+      *stage = EShLangTessEvaluation;
+      return true;
+    case GLINT_STAGE_GEOMETRY:
+      *stage = EShLangGeometry;
+      return true;
+    case GLINT_STAGE_FRAGMENT:
+      *stage = EShLangFragment;
+      return true;
+    case GLINT_STAGE_COMPUTE:
+      *stage = EShLangCompute;
+      return true;
   }
   return false;
 }
@@ -214,8 +250,8 @@ using glint::capi::OptionsOrDefaults;
 using glint::capi::ReportInfoLog;
 
 // Refuses an unusable input with a message; true when it can be compiled.
-bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
-                EShLanguage* stage, GlslangTarget* target, glint::Report& report) {
+bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options, EShLanguage* stage,
+                GlslangTarget* target, glint::Report& report) {
   if (!input || !input->source) {
     AddError(report, "glint", "glint_compile_glsl: no input or no source text");
     return false;
@@ -238,13 +274,14 @@ bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options,
 // glslang keeps the pointers given to setStringsWithLengthsAndNames and reads them in
 // parse(): `source` (its names and lengths) must outlive the shader's parse.
 struct ShaderSource {
-  explicit ShaderSource(const glint_glsl_input_t& input) : names{input.file_name ? input.file_name : ""} {}
+  explicit ShaderSource(const glint_glsl_input_t& input)
+      : names{input.file_name ? input.file_name : ""} {}
   const char* names[1];
   const int lengths[1] = {-1};
 };
 
-void ConfigureShader(glslang::TShader& shader, const glint_glsl_input_t& input, const ShaderSource& source,
-                     EShLanguage stage, const GlslangTarget& target) {
+void ConfigureShader(glslang::TShader& shader, const glint_glsl_input_t& input,
+                     const ShaderSource& source, EShLanguage stage, const GlslangTarget& target) {
   shader.setStringsWithLengthsAndNames(&input.source, source.lengths, source.names, 1);
   shader.setEntryPoint(input.entry_point ? input.entry_point : "main");
   shader.setEnvInput(glslang::EShSourceGlsl, stage, target.client, 100);
@@ -312,11 +349,15 @@ int glint_options_set_robust_access(glint_options_t* options, int enabled) {
 int glint_options_set_range_analysis(glint_options_t* options, int mode) {
   if (!options) return 0;
   switch (mode) {
-    case GLINT_RANGES_OFF: options->options.range_analysis = glint::RangeAnalysisMode::kOff; return 1;
+    case GLINT_RANGES_OFF:
+      options->options.range_analysis = glint::RangeAnalysisMode::kOff;
+      return 1;
     case GLINT_RANGES_REFERENCE:
       options->options.range_analysis = glint::RangeAnalysisMode::kReference;
       return 1;
-    case GLINT_RANGES_FULL: options->options.range_analysis = glint::RangeAnalysisMode::kFull; return 1;
+    case GLINT_RANGES_FULL:
+      options->options.range_analysis = glint::RangeAnalysisMode::kFull;
+      return 1;
   }
   return 0;
 }
@@ -331,8 +372,7 @@ int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size) {
   return 1;
 }
 
-int glint_options_set_max_workgroups(glint_options_t* options, uint32_t x, uint32_t y,
-                                     uint32_t z) {
+int glint_options_set_max_workgroups(glint_options_t* options, uint32_t x, uint32_t y, uint32_t z) {
   bool unknown = x == 0 && y == 0 && z == 0;
   if (!options || (!unknown && (x == 0 || y == 0 || z == 0))) return 0;
   options->options.max_workgroups = {x, y, z};
@@ -365,10 +405,12 @@ int glint_options_set_validate(glint_options_t* options, int enabled) {
   return 1;
 }
 
-glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input, const glint_options_t* options) {
+glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input,
+                                   const glint_options_t* options) {
   return RunGuarded([&](glint_result_s& result) {
     // glslang recurses per nesting level: parse, link and generate on a big stack.
-    return glint::OnBigStack([&] { return CompileGlsl(input, OptionsOrDefaults(options), result); });
+    return glint::OnBigStack(
+        [&] { return CompileGlsl(input, OptionsOrDefaults(options), result); });
   });
 }
 
@@ -485,7 +527,8 @@ int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_sta
 namespace {
 
 // Reads the stage as an integer (a C caller may pass any int) and refuses unknown ones.
-bool ToIsolatedInput(const glint_glsl_input_t* input, glint::GlslInput* out, glint::Report& report) {
+bool ToIsolatedInput(const glint_glsl_input_t* input, glint::GlslInput* out,
+                     glint::Report& report) {
   if (!input || !input->source) {
     AddError(report, "glint", "glint_compile_glsl_isolated: no input or no source text");
     return false;
@@ -494,7 +537,8 @@ bool ToIsolatedInput(const glint_glsl_input_t* input, glint::GlslInput* out, gli
   static_assert(sizeof(input->stage) == sizeof(stage), "glint_stage_t is an int");
   std::memcpy(&stage, &input->stage, sizeof stage);
   if (stage < 0 || stage > static_cast<int>(glint::GlslStage::kCompute)) {
-    AddError(report, "glint", "glint_compile_glsl_isolated: unknown stage " + std::to_string(stage));
+    AddError(report, "glint",
+             "glint_compile_glsl_isolated: unknown stage " + std::to_string(stage));
     return false;
   }
   out->source = input->source;
@@ -508,10 +552,9 @@ bool ToIsolatedInput(const glint_glsl_input_t* input, glint::GlslInput* out, gli
 }  // namespace
 
 extern "C" glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_t* input,
-                                                        const glint_options_t* options,
-                                                        const char* worker_path,
-                                                        uint32_t timeout_ms,
-                                                        uint64_t memory_limit_bytes) {
+                                                       const glint_options_t* options,
+                                                       const char* worker_path, uint32_t timeout_ms,
+                                                       uint64_t memory_limit_bytes) {
   return RunGuarded([&](glint_result_s& result) {
     glint::GlslInput glsl;
     if (!ToIsolatedInput(input, &glsl, result.report.report)) return false;

@@ -20,11 +20,16 @@ const Record* Nth(const std::vector<Record>& records, size_t index) {
 
 std::string Format(const glint::Report& report, int format, glint::ReportContext& context) {
   switch (format) {
-    case GLINT_REPORT_FORMAT_HTML: return glint::FormatHtmlReport(report, context);
-    case GLINT_REPORT_FORMAT_SARIF: return glint::FormatSarifReport(report, context);
-    case GLINT_REPORT_FORMAT_RANGES: return glint::FormatRangeReport(report, false);
-    case GLINT_REPORT_FORMAT_RANGES_JSON: return glint::FormatRangeReport(report, true);
-    default: return "";
+    case GLINT_REPORT_FORMAT_HTML:
+      return glint::FormatHtmlReport(report, context);
+    case GLINT_REPORT_FORMAT_SARIF:
+      return glint::FormatSarifReport(report, context);
+    case GLINT_REPORT_FORMAT_RANGES:
+      return glint::FormatRangeReport(report, false);
+    case GLINT_REPORT_FORMAT_RANGES_JSON:
+      return glint::FormatRangeReport(report, true);
+    default:
+      return "";
   }
 }
 
@@ -37,8 +42,8 @@ const char* glint_report_diagnostic_rule(const glint_report_t* report, size_t in
   return d ? d->rule.c_str() : nullptr;
 }
 
-int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t index, size_t reason,
-                                            const char** file, uint32_t* line) {
+int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t index,
+                                            size_t reason, const char** file, uint32_t* line) {
   const glint::Diagnostic* d = report ? Nth(report->report.diagnostics, index) : nullptr;
   if (!d || reason >= d->reasons.size() || !file || !line) return 0;
   const glint::SourceLocation* where = Nth(d->reason_locations, reason);
@@ -47,7 +52,9 @@ int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t
   return 1;
 }
 
-size_t glint_report_table_count(const glint_report_t* report) { return report ? report->report.tables.size() : 0; }
+size_t glint_report_table_count(const glint_report_t* report) {
+  return report ? report->report.tables.size() : 0;
+}
 
 int glint_report_table(const glint_report_t* report, size_t index, glint_table_record_t* out) {
   const glint::TableRecord* t = report ? Nth(report->report.tables, index) : nullptr;
@@ -60,18 +67,20 @@ int glint_report_table(const glint_report_t* report, size_t index, glint_table_r
 }
 
 size_t glint_report_format(const glint_report_t* report, int format, const char* title,
-                           const char* const* source_names, const char* const* source_texts, size_t source_count,
-                           char* buffer, size_t buffer_size) {
-  if (!report || format < GLINT_REPORT_FORMAT_HTML || format > GLINT_REPORT_FORMAT_RANGES_JSON) return 0;
+                           const char* const* source_names, const char* const* source_texts,
+                           size_t source_count, char* buffer, size_t buffer_size) {
+  if (!report || format < GLINT_REPORT_FORMAT_HTML || format > GLINT_REPORT_FORMAT_RANGES_JSON)
+    return 0;
   try {
     glint::ReportContext context;
     context.title = title ? title : "";
     context.glint_version = glint_version();
     glslang::Version version = glslang::GetVersion();
-    context.glslang_version = std::to_string(version.major) + "." + std::to_string(version.minor) + "." +
-                              std::to_string(version.patch) + version.flavor;
+    context.glslang_version = std::to_string(version.major) + "." + std::to_string(version.minor) +
+                              "." + std::to_string(version.patch) + version.flavor;
     for (size_t i = 0; source_names && source_texts && i < source_count; ++i)
-      if (source_names[i] && source_texts[i]) context.sources.push_back({source_names[i], source_texts[i]});
+      if (source_names[i] && source_texts[i])
+        context.sources.push_back({source_names[i], source_texts[i]});
     std::string text = Format(report->report, format, context);
     if (buffer && buffer_size > 0) {
       size_t copied = std::min(text.size(), buffer_size - 1);

@@ -57,7 +57,8 @@ glint_options_t* MakeOptions(const Options& o) {
   glint_options_set_subgroup_size(options, o.subgroup_size);
   glint_options_set_max_workgroups(options, o.max_workgroups[0], o.max_workgroups[1],
                                    o.max_workgroups[2]);
-  for (const auto& [id, value] : o.spec_constants) glint_options_set_spec_constant(options, id, value);
+  for (const auto& [id, value] : o.spec_constants)
+    glint_options_set_spec_constant(options, id, value);
   glint_options_set_collect_ranges(options, o.collect_ranges);
   glint_options_set_target_env(options, static_cast<glint_target_env_t>(o.target_env));
   glint_options_set_validate(options, o.validate);
@@ -82,9 +83,18 @@ void TakeRecords(const glint_report_t* from, Report& report) {
   for (size_t i = 0; i < glint_report_access_count(from); ++i) {
     glint_access_record_t a;
     glint_report_access(from, i, &a);
-    report.accesses.push_back({{a.file, a.line, a.column}, a.instruction, a.object, a.index_id,
-                               a.access_id, a.index_position, a.has_range != 0, a.range_min,
-                               a.range_max, a.is_signed != 0, a.reason, a.limit,
+    report.accesses.push_back({{a.file, a.line, a.column},
+                               a.instruction,
+                               a.object,
+                               a.index_id,
+                               a.access_id,
+                               a.index_position,
+                               a.has_range != 0,
+                               a.range_min,
+                               a.range_max,
+                               a.is_signed != 0,
+                               a.reason,
+                               a.limit,
                                static_cast<AccessVerdict>(glint_report_access_verdict(from, i))});
   }
   for (size_t i = 0; i < glint_report_pass_count(from); ++i) {
@@ -122,8 +132,9 @@ int Main() {
   Request request;
   if (wire::ReadMessage(0, kRequestMagic, kMaxRequestBytes, 0, &payload) != wire::ReadStatus::kOk ||
       !DecodeRequest(payload, &request)) {
-    std::fprintf(stderr, "glint-compile: malformed request (this program is started by "
-                         "glint::CompileGlslIsolated, not by hand)\n");
+    std::fprintf(stderr,
+                 "glint-compile: malformed request (this program is started by "
+                 "glint::CompileGlslIsolated, not by hand)\n");
     return 2;
   }
   ApplyLimits(request);

@@ -19,9 +19,8 @@
 #include <iterator>
 #include <sstream>
 
-#include <glslang/SPIRV/SpvTools.h>
 #include <glslang/SPIRV/Logger.h>
-
+#include <glslang/SPIRV/SpvTools.h>
 
 namespace glint::frontend {
 
@@ -45,9 +44,12 @@ std::string ReadRegularFile(const std::string& path, std::string* content) {
   if (fd < 0) return std::strerror(errno);
   struct stat status;
   std::string problem;
-  if (fstat(fd, &status) != 0) problem = std::strerror(errno);
-  else if (S_ISDIR(status.st_mode)) problem = std::strerror(EISDIR);
-  else if (!S_ISREG(status.st_mode)) problem = "not a regular file";
+  if (fstat(fd, &status) != 0)
+    problem = std::strerror(errno);
+  else if (S_ISDIR(status.st_mode))
+    problem = std::strerror(EISDIR);
+  else if (!S_ISREG(status.st_mode))
+    problem = "not a regular file";
   char buffer[65536];
   while (problem.empty()) {
     ssize_t got = read(fd, buffer, sizeof(buffer));
@@ -114,7 +116,8 @@ glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     if (stat(path.c_str(), &status) != 0) continue;  // not here: the next directory
     std::string content;
     std::string problem = ReadRegularFile(path, &content);
-    if (!problem.empty()) return Refuse(header_name, "cannot read included file '" + path + "': " + problem);
+    if (!problem.empty())
+      return Refuse(header_name, "cannot read included file '" + path + "': " + problem);
     nested_directories_.push_back(DirectoryOf(path));
     nested_files_.push_back(path);
     included_files_.insert(path);
@@ -129,14 +132,15 @@ std::string DirectoryIncluder::DepthLimitMessage(const std::vector<std::string>&
          " files deep (the include depth limit; an #include cycle?): " + Chain(chain);
 }
 
-glslang::TShader::Includer::IncludeResult* DirectoryIncluder::Refuse(const char* header_name, std::string why) {
+glslang::TShader::Includer::IncludeResult* DirectoryIncluder::Refuse(const char* header_name,
+                                                                     std::string why) {
   refused_header_ = header_name;
   refusal_ = std::move(why);
   return Refusal(refusal_);
 }
 
-glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeSystem(const char* header_name, const char*,
-                                                                             size_t) {
+glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeSystem(const char* header_name,
+                                                                            const char*, size_t) {
   if (refusal_.empty() || refused_header_ != header_name) return nullptr;
   IncludeResult* result = Refusal(refusal_);
   refusal_.clear();
@@ -181,7 +185,8 @@ void ApplyBindings(glslang::TShader& shader, const GlslangSettings& settings, ES
   shader.setUniformLocationBase(settings.uniform_base);
 }
 
-void ApplyEnvironment(glslang::TShader& shader, const GlslangSettings& settings, EShLanguage stage) {
+void ApplyEnvironment(glslang::TShader& shader, const GlslangSettings& settings,
+                      EShLanguage stage) {
   shader.setNanMinMaxClamp(settings.nan_clamp);
   shader.setFlattenUniformArrays(settings.flatten_uniform_arrays);
   if (settings.hlsl_io_mapping) shader.setHlslIoMapping(true);
@@ -205,7 +210,8 @@ struct ShaderStrings {
   const char* name;
 };
 
-std::unique_ptr<glslang::TShader> MakeShader(const SourceUnit& unit, const GlslangSettings& settings,
+std::unique_ptr<glslang::TShader> MakeShader(const SourceUnit& unit,
+                                             const GlslangSettings& settings,
                                              ShaderStrings& strings) {
   auto shader = std::make_unique<glslang::TShader>(unit.stage);
   strings = {unit.text.c_str(), static_cast<int>(unit.text.size()), unit.name.c_str()};
@@ -267,8 +273,7 @@ std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
 // Code generation and SPIRV-Tools, as glslangValidator runs them
 
 std::vector<uint32_t> GenerateSpirv(const glslang::TIntermediate& intermediate,
-                                    const glslang::SpvOptions& spv_options,
-                                    std::string* messages) {
+                                    const glslang::SpvOptions& spv_options, std::string* messages) {
   glslang::SpvOptions options = spv_options;
   options.validate = false;
   options.disassemble = false;
@@ -280,8 +285,8 @@ std::vector<uint32_t> GenerateSpirv(const glslang::TIntermediate& intermediate,
 }
 
 void ValidateLikeGlslang(const glslang::TIntermediate& intermediate,
-                         const glslang::SpvOptions& spv_options,
-                         std::vector<uint32_t>& spirv, std::string* messages) {
+                         const glslang::SpvOptions& spv_options, std::vector<uint32_t>& spirv,
+                         std::string* messages) {
   // glslang validates HLSL before legalization only when the optimizer did not run.
   bool prelegalization =
       intermediate.getSource() == glslang::EShSourceHlsl && spv_options.disableOptimizer;
@@ -301,10 +306,14 @@ TargetEnv GlintTargetEnv(const GlslangSettings& settings) {
   if (settings.client == glslang::EShClientOpenGL) return TargetEnv::kOpenGL45;
   if (settings.client != glslang::EShClientVulkan) return TargetEnv::kUniversal;
   switch (settings.client_version) {
-    case glslang::EShTargetVulkan_1_1: return TargetEnv::kVulkan11;
-    case glslang::EShTargetVulkan_1_2: return TargetEnv::kVulkan12;
-    case glslang::EShTargetVulkan_1_3: return TargetEnv::kVulkan13;
-    default: return TargetEnv::kVulkan10;
+    case glslang::EShTargetVulkan_1_1:
+      return TargetEnv::kVulkan11;
+    case glslang::EShTargetVulkan_1_2:
+      return TargetEnv::kVulkan12;
+    case glslang::EShTargetVulkan_1_3:
+      return TargetEnv::kVulkan13;
+    default:
+      return TargetEnv::kVulkan10;
   }
 }
 
@@ -326,8 +335,10 @@ void NameUnnamedFiles(const std::string& source_name, Report* report) {
 void SeparateGlslangLog(GlintOutput& output) {
   std::vector<Diagnostic> glint_diagnostics;
   for (Diagnostic& diagnostic : output.report.diagnostics) {
-    if (diagnostic.origin == "glslang") output.glslang_log += diagnostic.message + "\n";
-    else glint_diagnostics.push_back(std::move(diagnostic));
+    if (diagnostic.origin == "glslang")
+      output.glslang_log += diagnostic.message + "\n";
+    else
+      glint_diagnostics.push_back(std::move(diagnostic));
   }
   output.report.diagnostics.swap(glint_diagnostics);
 }

@@ -65,17 +65,17 @@ struct GlslangSettings {
   bool hlsl_functionality1 = false;
   bool vulkan_rules_relaxed = false;
 
-  std::string entry_point;         // empty: glslang's default ("main")
-  std::string source_entry_point;  // empty: none
-  std::string preamble;            // "#define ..." / "#undef ..." lines
-  std::vector<std::string> processes;  // OpModuleProcessed entries for the preamble
+  std::string entry_point;                       // empty: glslang's default ("main")
+  std::string source_entry_point;                // empty: none
+  std::string preamble;                          // "#define ..." / "#undef ..." lines
+  std::vector<std::string> processes;            // OpModuleProcessed entries for the preamble
   std::vector<std::string> include_directories;  // -I, in command-line order
   // Resolves #include instead of a DirectoryIncluder over include_directories (the C
   // API's callback includer); not owned, outlives Compile. Null: the directories.
   DirectoryIncluder* includer = nullptr;
-  int override_version = 0;        // --glsl-version (0: keep #version)
-  int default_version = 100;       // without #version: 100 (ES), -d: 110
-  TBuiltInResource resources{};    // set by the caller (default or a .conf file)
+  int override_version = 0;      // --glsl-version (0: keep #version)
+  int default_version = 100;     // without #version: 100 (ES), -d: 110
+  TBuiltInResource resources{};  // set by the caller (default or a .conf file)
 
   // Binding shifts per resource type and stage; per-set shifts map set -> base.
   std::array<std::array<unsigned, EShLangCount>, glslang::EResCount> base_binding{};
@@ -142,14 +142,13 @@ std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
 // glslang::GlslangToSpv for one stage; glslang's log messages go to `messages`.
 // Never validates or disassembles (spv_options.validate / disassemble are ignored).
 std::vector<uint32_t> GenerateSpirv(const glslang::TIntermediate& intermediate,
-                                    const glslang::SpvOptions& spv_options,
-                                    std::string* messages);
+                                    const glslang::SpvOptions& spv_options, std::string* messages);
 
 // SPIRV-Tools' validator as glslangValidator's --spirv-val runs it (same environment
 // and layout options); problems are appended to `messages`.
 void ValidateLikeGlslang(const glslang::TIntermediate& intermediate,
-                         const glslang::SpvOptions& spv_options,
-                         std::vector<uint32_t>& spirv, std::string* messages);
+                         const glslang::SpvOptions& spv_options, std::vector<uint32_t>& spirv,
+                         std::string* messages);
 
 // SPIRV-Tools' friendly disassembly as --spirv-dis prints it.
 std::string DisassembleLikeGlslang(const std::vector<uint32_t>& spirv);
@@ -159,10 +158,10 @@ TargetEnv GlintTargetEnv(const GlslangSettings& settings);
 
 // What glslang's code generation followed by Glint produced for one stage.
 struct GlintOutput {
-  bool ok = false;                 // false: Glint refused; `words` is empty
+  bool ok = false;  // false: Glint refused; `words` is empty
   std::vector<uint32_t> words;
-  std::string glslang_log;         // glslang's code generation messages, as it prints them
-  Report report;                   // Glint's diagnostics (glslang's log lines removed)
+  std::string glslang_log;  // glslang's code generation messages, as it prints them
+  Report report;            // Glint's diagnostics (glslang's log lines removed)
 };
 
 // glint::GlslangToSpv (glslang's SPIR-V for `intermediate`, Glint's passes, and a report

@@ -71,7 +71,8 @@ bool Spawn(const std::string& path, Worker* worker, std::string* error) {
   if (status != 0) {
     close(ends[0]);
     return *error = "cannot start the compile worker " + path + " (errno " +
-                    std::to_string(status) + ")", false;
+                    std::to_string(status) + ")",
+           false;
   }
   worker->channel = ends[0];
   return true;

@@ -9,10 +9,10 @@
 #ifndef GLINT_GLSLANG_PASS_BOUNDARY_H
 #define GLINT_GLSLANG_PASS_BOUNDARY_H
 
-#include "glint/glint.h"
 #include "SPIRV/passes/pass_options.h"
 #include "SPIRV/passes/pass_report.h"
 #include "SPIRV/target_env.h"
+#include "glint/glint.h"
 
 namespace glint {
 

@@ -1,8 +1,8 @@
 // glint::Process and glint::GlslangToSpv, the two entry points of the public API.
 //
 // Both follow one contract (see glint.h): parse, run Glint's passes in pipeline order
-// (RunPipeline; Options::passes may choose them), emit, optionally validate; the caller's vector changes only
-// when all of that succeeded. The caller's report receives the diagnostics of every
+// (RunPipeline; Options::passes may choose them), emit, optionally validate; the caller's vector
+// changes only when all of that succeeded. The caller's report receives the diagnostics of every
 // run, but access records and pass statistics only from a run that succeeded, so a
 // report never describes a module the caller did not get. GlslangToSpv also names
 // source lines in the report when the module has none (see LocateReport). No exception
@@ -16,13 +16,13 @@
 #include <mutex>
 #include <sstream>
 
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/pipeline.h"
+#include "SPIRV/validate.h"
 #include "big_stack.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
 #include "pass_boundary.h"
-#include "SPIRV/ir/parser.h"
-#include "SPIRV/passes/pipeline.h"
-#include "SPIRV/validate.h"
 
 namespace glint {
 
@@ -119,9 +119,7 @@ bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spir
 // embedder's own, with static linking, the extra reference is harmless).
 class ScopedThreadPool {
  public:
-  ScopedThreadPool() : previous_(&InitializedPool()) {
-    glslang::SetThreadPoolAllocator(&pool_);
-  }
+  ScopedThreadPool() : previous_(&InitializedPool()) { glslang::SetThreadPoolAllocator(&pool_); }
   ~ScopedThreadPool() { glslang::SetThreadPoolAllocator(previous_); }
   ScopedThreadPool(const ScopedThreadPool&) = delete;
   ScopedThreadPool& operator=(const ScopedThreadPool&) = delete;
@@ -195,7 +193,8 @@ void TakeLocations(Report& located, Report& plain) {
     plain.diagnostics[i].reason_locations = std::move(located.diagnostics[i].reason_locations);
   }
   if (located.tables.size() == plain.tables.size())
-    for (size_t i = 0; i < plain.tables.size(); ++i) plain.tables[i].location = located.tables[i].location;
+    for (size_t i = 0; i < plain.tables.size(); ++i)
+      plain.tables[i].location = located.tables[i].location;
 }
 
 // Diagnostics and records should name source lines even when the caller did not ask
@@ -203,14 +202,13 @@ void TakeLocations(Report& located, Report& plain) {
 // So only the report is located: glslang generates a second module with OpLine, the
 // pipeline runs on it, and its locations are copied over; its words are dropped.
 void LocateReport(const glslang::TIntermediate& intermediate,
-                  const glslang::SpvOptions* spv_options, const Options& options,
-                  Report& plain) {
+                  const glslang::SpvOptions* spv_options, const Options& options, Report& plain) {
   glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
   with_lines.generateDebugInfo = true;
   with_lines.stripDebugInfo = false;
   Options quiet = options;
   quiet.validate = false;  // the located module is never returned
-  Report located;  // filled in the same order as `plain`: glslang's log, then the passes
+  Report located;          // filled in the same order as `plain`: glslang's log, then the passes
   std::vector<uint32_t> words, unused;
   if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return;
   // A run that fails (--uniformity=error) is located too; TakeLocations copies only

@@ -11,21 +11,29 @@ const char* const kOtherRule = "glint/other";
 
 FindingKind AccessKind(const AccessRecord& record) {
   switch (record.verdict) {
-    case AccessVerdict::kNone: return FindingKind::kRangeOnly;
-    case AccessVerdict::kProvenInBounds: return FindingKind::kProven;
-    case AccessVerdict::kClamped: return FindingKind::kClamped;
+    case AccessVerdict::kNone:
+      return FindingKind::kRangeOnly;
+    case AccessVerdict::kProvenInBounds:
+      return FindingKind::kProven;
+    case AccessVerdict::kClamped:
+      return FindingKind::kClamped;
     case AccessVerdict::kUnbounded:
-    case AccessVerdict::kNotClamped: return FindingKind::kUnclamped;
+    case AccessVerdict::kNotClamped:
+      return FindingKind::kUnclamped;
   }
   return FindingKind::kUnclamped;
 }
 
 const char* AccessRule(FindingKind kind) {
   switch (kind) {
-    case FindingKind::kProven: return "robust-access/proven";
-    case FindingKind::kClamped: return "robust-access/clamped";
-    case FindingKind::kUnclamped: return "robust-access/not-clamped";
-    default: return "ranges/access";
+    case FindingKind::kProven:
+      return "robust-access/proven";
+    case FindingKind::kClamped:
+      return "robust-access/clamped";
+    case FindingKind::kUnclamped:
+      return "robust-access/not-clamped";
+    default:
+      return "ranges/access";
   }
 }
 
@@ -35,8 +43,10 @@ std::string AccessDetail(const AccessRecord& record) {
     out << "range [" << record.range_min << ", " << record.range_max << "]";
   else
     out << "no range: " << record.reason;
-  if (record.limit >= 0) out << "; limit " << record.limit;
-  else out << "; limit known only at run time";
+  if (record.limit >= 0)
+    out << "; limit " << record.limit;
+  else
+    out << "; limit known only at run time";
   if (record.verdict != AccessVerdict::kNone) out << "; " << AccessVerdictText(record.verdict);
   return out.Take();
 }
@@ -46,8 +56,8 @@ Finding FromAccess(const AccessRecord& record) {
   finding.kind = AccessKind(record);
   finding.rule = AccessRule(finding.kind);
   finding.location = record.location;
-  finding.title = record.instruction + " " + record.object + "[index %" +
-                  std::to_string(record.index_id) + "]";
+  finding.title =
+      record.instruction + " " + record.object + "[index %" + std::to_string(record.index_id) + "]";
   finding.detail = AccessDetail(record);
   return finding;
 }
@@ -65,9 +75,12 @@ Finding FromTable(const TableRecord& table) {
 
 FindingKind DiagnosticKind(Severity severity) {
   switch (severity) {
-    case Severity::kError: return FindingKind::kError;
-    case Severity::kWarning: return FindingKind::kWarning;
-    default: return FindingKind::kNote;
+    case Severity::kError:
+      return FindingKind::kError;
+    case Severity::kWarning:
+      return FindingKind::kWarning;
+    default:
+      return FindingKind::kNote;
   }
 }
 
@@ -90,17 +103,28 @@ Finding FromDiagnostic(const Diagnostic& diagnostic) {
 
 const std::vector<RuleInfo>& Rules() {
   static const std::vector<RuleInfo> rules = {
-      {"robust-access/clamped", "warning", "A dynamic index that no analysis proved in bounds: it costs a clamp."},
-      {"robust-access/proven", "note", "A dynamic index the range analysis proved in bounds: no clamp."},
-      {"robust-access/not-clamped", "note", "A dynamic index robust access left as it was (the message says why)."},
+      {"robust-access/clamped", "warning",
+       "A dynamic index that no analysis proved in bounds: it costs a clamp."},
+      {"robust-access/proven", "note",
+       "A dynamic index the range analysis proved in bounds: no clamp."},
+      {"robust-access/not-clamped", "note",
+       "A dynamic index robust access left as it was (the message says why)."},
       {"ranges/access", "note", "A dynamic index and its range, as --dump-ranges reports it."},
-      {"constant-tables/hoisted", "note", "A constant array indexed at run time, now one module-scope Private variable instead of a per-invocation copy."},
-      {"uniformity/derivative", "warning", "A derivative in non-uniform control flow: its value is undefined."},
-      {"uniformity/implicit-lod", "warning", "An implicit-LOD texture sample in non-uniform control flow: its level of detail is undefined."},
-      {"uniformity/barrier", "warning", "A barrier in non-uniform control flow: invocations that skip it leave it undefined."},
-      {"uniformity/uniform-control", "warning", "An instruction that must be executed in uniform control flow is not."},
+      {"constant-tables/hoisted", "note",
+       "A constant array indexed at run time, now one module-scope Private variable instead of a "
+       "per-invocation copy."},
+      {"uniformity/derivative", "warning",
+       "A derivative in non-uniform control flow: its value is undefined."},
+      {"uniformity/implicit-lod", "warning",
+       "An implicit-LOD texture sample in non-uniform control flow: its level of detail is "
+       "undefined."},
+      {"uniformity/barrier", "warning",
+       "A barrier in non-uniform control flow: invocations that skip it leave it undefined."},
+      {"uniformity/uniform-control", "warning",
+       "An instruction that must be executed in uniform control flow is not."},
       {"uniformity/refused", "note", "The uniformity analysis could not answer for this module."},
-      {"uniformity-check/message", "error", "The uniformity check failed the compile (--uniformity=error)."},
+      {"uniformity-check/message", "error",
+       "The uniformity check failed the compile (--uniformity=error)."},
       {"glslang/message", "warning", "A message from glslang's SPIR-V generation."},
       {"glint/message", "error", "An error from Glint."},
       {kOtherRule, "note", "Another message from Glint."},
@@ -117,21 +141,30 @@ size_t RuleIndex(const std::string& id) {
 
 const char* KindName(FindingKind kind) {
   switch (kind) {
-    case FindingKind::kProven: return "proven";
-    case FindingKind::kClamped: return "clamped";
-    case FindingKind::kUnclamped: return "not-clamped";
-    case FindingKind::kRangeOnly: return "range";
-    case FindingKind::kTable: return "table";
-    case FindingKind::kError: return "error";
-    case FindingKind::kWarning: return "warning";
-    case FindingKind::kNote: return "note";
+    case FindingKind::kProven:
+      return "proven";
+    case FindingKind::kClamped:
+      return "clamped";
+    case FindingKind::kUnclamped:
+      return "not-clamped";
+    case FindingKind::kRangeOnly:
+      return "range";
+    case FindingKind::kTable:
+      return "table";
+    case FindingKind::kError:
+      return "error";
+    case FindingKind::kWarning:
+      return "warning";
+    case FindingKind::kNote:
+      return "note";
   }
   return "note";
 }
 
 std::vector<Finding> CollectFindings(const Report& report) {
   std::vector<Finding> findings;
-  for (const Diagnostic& diagnostic : report.diagnostics) findings.push_back(FromDiagnostic(diagnostic));
+  for (const Diagnostic& diagnostic : report.diagnostics)
+    findings.push_back(FromDiagnostic(diagnostic));
   for (const TableRecord& table : report.tables) findings.push_back(FromTable(table));
   for (const AccessRecord& record : report.accesses) findings.push_back(FromAccess(record));
   return findings;

@@ -17,11 +17,11 @@
 namespace glint::report {
 
 enum class FindingKind {
-  kProven,      // an access the range analysis proved in bounds: no clamp
-  kClamped,     // an access that costs a clamp
-  kUnclamped,   // an access left as it was for another reason (the verdict says which)
-  kRangeOnly,   // an access recorded without robust access (--dump-ranges alone)
-  kTable,       // a constant table hoisted to one Private variable
+  kProven,     // an access the range analysis proved in bounds: no clamp
+  kClamped,    // an access that costs a clamp
+  kUnclamped,  // an access left as it was for another reason (the verdict says which)
+  kRangeOnly,  // an access recorded without robust access (--dump-ranges alone)
+  kTable,      // a constant table hoisted to one Private variable
   kError,
   kWarning,
   kNote,
@@ -34,10 +34,10 @@ struct ReasonStep {
 
 struct Finding {
   FindingKind kind = FindingKind::kNote;
-  std::string rule;   // e.g. "robust-access/clamped", "uniformity/barrier"
+  std::string rule;  // e.g. "robust-access/clamped", "uniformity/barrier"
   SourceLocation location;
-  std::string title;  // one line
-  std::string detail; // range, limit and reason of an access; empty for diagnostics
+  std::string title;              // one line
+  std::string detail;             // range, limit and reason of an access; empty for diagnostics
   std::vector<ReasonStep> steps;  // a diagnostic's reason chain, outermost first
 };
 

@@ -22,16 +22,14 @@ std::string TextLine(const AccessRecord& record) {
   if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
   if (record.guard.line != 0)
     line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
-         << " by the condition at "
-         << (record.guard.file.empty() ? "<unknown>" : record.guard.file) << ":"
-         << record.guard.line << ")";
+         << " by the condition at " << (record.guard.file.empty() ? "<unknown>" : record.guard.file)
+         << ":" << record.guard.line << ")";
   return line.str();
 }
 
 std::string JsonRecord(const AccessRecord& record) {
   std::ostringstream out;
-  out << "{\"file\": " << text::Json(record.location.file)
-      << ", \"line\": " << record.location.line
+  out << "{\"file\": " << text::Json(record.location.file) << ", \"line\": " << record.location.line
       << ", \"instruction\": " << text::Json(record.instruction)
       << ", \"object\": " << text::Json(record.object) << ", \"index\": " << record.index_id
       << ", \"position\": " << record.index_position << ", \"range\": ";
@@ -42,7 +40,10 @@ std::string JsonRecord(const AccessRecord& record) {
   out << ", \"signed\": " << (record.is_signed ? "true" : "false");
   if (!record.has_range) out << ", \"reason\": " << text::Json(record.reason);
   out << ", \"limit\": ";
-  if (record.limit >= 0) out << record.limit; else out << "null";
+  if (record.limit >= 0)
+    out << record.limit;
+  else
+    out << "null";
   out << ", \"verdict\": ";
   if (record.verdict == AccessVerdict::kNone)
     out << "null";
@@ -59,11 +60,16 @@ std::string JsonRecord(const AccessRecord& record) {
 
 const char* AccessVerdictText(AccessVerdict verdict) {
   switch (verdict) {
-    case AccessVerdict::kNone: return "";
-    case AccessVerdict::kClamped: return "clamped";
-    case AccessVerdict::kProvenInBounds: return "proven in bounds";
-    case AccessVerdict::kUnbounded: return "unbounded";
-    case AccessVerdict::kNotClamped: return "not clamped";
+    case AccessVerdict::kNone:
+      return "";
+    case AccessVerdict::kClamped:
+      return "clamped";
+    case AccessVerdict::kProvenInBounds:
+      return "proven in bounds";
+    case AccessVerdict::kUnbounded:
+      return "unbounded";
+    case AccessVerdict::kNotClamped:
+      return "not clamped";
   }
   return "";
 }

@@ -77,7 +77,8 @@ constexpr size_t kMaxRowOpen = 64;
 // A large source is nearly all such rows, so the markup before the text is put
 // together in a buffer and appended once (one append per piece cost more than the
 // escaping of the line).
-size_t AppendLineRow(std::string& out, std::string_view open, uint32_t line, std::string_view source, size_t at) {
+size_t AppendLineRow(std::string& out, std::string_view open, uint32_t line,
+                     std::string_view source, size_t at) {
   char row[kMaxRowOpen + 64];
   char* end = row;
   const auto put = [&end](std::string_view piece) {
@@ -108,7 +109,8 @@ class HtmlWriter {
  public:
   HtmlWriter(const Report& report, const ReportContext& context)
       : report_(report), context_(context), findings_(report::CollectFindings(report)) {
-    for (size_t i = 0; i < context.sources.size(); ++i) source_index_[context.sources[i].name] = int(i);
+    for (size_t i = 0; i < context.sources.size(); ++i)
+      source_index_[context.sources[i].name] = int(i);
     line_counts_.assign(context.sources.size(), kNotCounted);
     PlaceFindings();
   }
@@ -130,8 +132,9 @@ class HtmlWriter {
     size_t bytes = 16384 + 512 * findings_.size();
     for (const ReportSource& source : context_.sources) {
       bytes += source.text.size() + 80;
-      for (const char* at = source.text.data(), *end = at + source.text.size();
-           (at = static_cast<const char*>(std::memchr(at, '\n', size_t(end - at)))) != nullptr; ++at)
+      for (const char *at = source.text.data(), *end = at + source.text.size();
+           (at = static_cast<const char*>(std::memchr(at, '\n', size_t(end - at)))) != nullptr;
+           ++at)
         bytes += 80;
     }
     return bytes;
@@ -140,21 +143,25 @@ class HtmlWriter {
   // Counted only for sources that findings point into (SplitLines builds a view of
   // every line; a large source without findings needs none).
   size_t LineCount(int source) {
-    if (line_counts_[source] == kNotCounted) line_counts_[source] = text::SplitLines(context_.sources[source].text).size();
+    if (line_counts_[source] == kNotCounted)
+      line_counts_[source] = text::SplitLines(context_.sources[source].text).size();
     return line_counts_[source];
   }
 
   Anchor AnchorOf(const SourceLocation& location) {
     auto it = source_index_.find(location.file);
-    if (it == source_index_.end() || location.line == 0 || location.line > LineCount(it->second)) return {};
+    if (it == source_index_.end() || location.line == 0 || location.line > LineCount(it->second))
+      return {};
     return {it->second, location.line};
   }
 
   void PlaceFindings() {
     for (size_t i = 0; i < findings_.size(); ++i) {
       Anchor anchor = AnchorOf(findings_[i].location);
-      if (anchor.valid()) placed_[{anchor.source, anchor.line}].push_back(i);
-      else unplaced_.push_back(i);
+      if (anchor.valid())
+        placed_[{anchor.source, anchor.line}].push_back(i);
+      else
+        unplaced_.push_back(i);
     }
   }
 
@@ -179,10 +186,14 @@ class HtmlWriter {
     out_ << "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"counts\">\n"
          << "<tr><th>Finding</th><th>Count</th></tr>\n";
     static const std::pair<FindingKind, const char*> kRows[] = {
-        {FindingKind::kClamped, "accesses clamped"},     {FindingKind::kProven, "accesses proven in bounds"},
-        {FindingKind::kUnclamped, "accesses not clamped"}, {FindingKind::kRangeOnly, "accesses (ranges only)"},
-        {FindingKind::kTable, "constant tables hoisted"}, {FindingKind::kError, "errors"},
-        {FindingKind::kWarning, "warnings"},              {FindingKind::kNote, "notes"}};
+        {FindingKind::kClamped, "accesses clamped"},
+        {FindingKind::kProven, "accesses proven in bounds"},
+        {FindingKind::kUnclamped, "accesses not clamped"},
+        {FindingKind::kRangeOnly, "accesses (ranges only)"},
+        {FindingKind::kTable, "constant tables hoisted"},
+        {FindingKind::kError, "errors"},
+        {FindingKind::kWarning, "warnings"},
+        {FindingKind::kNote, "notes"}};
     for (const auto& [kind, label] : kRows)
       out_ << "<tr data-kind=\"" << report::KindName(kind) << "\"><td>" << label
            << "</td><td class=\"count\">" << counts[kind] << "</td></tr>\n";
@@ -210,11 +221,13 @@ class HtmlWriter {
   // line number is plain text (an id to link to, not a link: half the markup).
   void WriteSource(int index) {
     const std::string& text = context_.sources[index].text;
-    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>" << Escaped{context_.sources[index].name}
-         << "</h2>\n<table class=\"code\">\n";
+    out_ << "<section class=\"source\" id=\"f" << index << "\">\n<h2>"
+         << Escaped{context_.sources[index].name} << "</h2>\n<table class=\"code\">\n";
     const std::string id = std::to_string(index) + "-L";
-    const std::string plain_row = "<tr class=\"line\" id=\"f" + id, marked_row = "<tr class=\"line marked\" id=\"f" + id;
-    static_assert(sizeof "<tr class=\"line marked\" id=\"f-L" + 11 <= kMaxRowOpen, "an int's digits fit");
+    const std::string plain_row = "<tr class=\"line\" id=\"f" + id,
+                      marked_row = "<tr class=\"line marked\" id=\"f" + id;
+    static_assert(sizeof "<tr class=\"line marked\" id=\"f-L" + 11 <= kMaxRowOpen,
+                  "an int's digits fit");
     auto next = placed_.lower_bound({index, 0});  // placed_ is ordered by source, then line
     uint32_t line = 0;
     for (size_t at = 0; at < text.size();) {
@@ -236,11 +249,14 @@ class HtmlWriter {
     const Finding& finding = findings_[i];
     const char* kind = report::KindName(finding.kind);
     out_ << "<li class=\"finding " << kind << "\" id=\"finding-" << i << "\" data-kind=\"" << kind
-         << "\" data-rule=\"" << Escaped{finding.rule} << "\"><span class=\"badge\">" << kind << "</span>";
+         << "\" data-rule=\"" << Escaped{finding.rule} << "\"><span class=\"badge\">" << kind
+         << "</span>";
     if (!AnchorOf(finding.location).valid() && finding.location.line)
-      out_ << "<code>" << Escaped{finding.location.file} << ":" << finding.location.line << "</code> ";
+      out_ << "<code>" << Escaped{finding.location.file} << ":" << finding.location.line
+           << "</code> ";
     out_ << Escaped{finding.title};
-    if (!finding.detail.empty()) out_ << " <span class=\"detail\">&mdash; " << Escaped{finding.detail} << "</span>";
+    if (!finding.detail.empty())
+      out_ << " <span class=\"detail\">&mdash; " << Escaped{finding.detail} << "</span>";
     WriteSteps(finding);
     out_ << "</li>\n";
   }
@@ -261,7 +277,8 @@ class HtmlWriter {
 
   void WriteUnplaced() {
     if (unplaced_.empty()) return;
-    out_ << "<section id=\"unplaced\">\n<h2>Findings without a source line</h2>\n<ul class=\"findings\">\n";
+    out_ << "<section id=\"unplaced\">\n<h2>Findings without a source line</h2>\n<ul "
+            "class=\"findings\">\n";
     for (size_t i : unplaced_) WriteFinding(i);
     out_ << "</ul>\n</section>\n";
   }

@@ -39,8 +39,10 @@ std::string UriOf(const std::string& path) {
   std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
   for (unsigned char c : path) {
     bool plain = std::isalnum(c) || (c != '\0' && std::strchr("-._~/!$&'()*+,;=:@", c) != nullptr);
-    if (plain) out += char(c);
-    else out += {'%', kHex[c >> 4], kHex[c & 15]};
+    if (plain)
+      out += char(c);
+    else
+      out += {'%', kHex[c >> 4], kHex[c & 15]};
   }
   return out;
 }
@@ -57,7 +59,8 @@ class SarifWriter {
   }
 
   std::string Write() {
-    out_.Reserve(4096 + 512 * findings_.size());  // a result is about 400 bytes, more with a code flow
+    out_.Reserve(4096 +
+                 512 * findings_.size());  // a result is about 400 bytes, more with a code flow
     out_ << "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
          << "  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n";
     WriteTool();
@@ -103,7 +106,8 @@ class SarifWriter {
 
   void WritePhysicalLocation(const SourceLocation& location) {
     size_t index = artifact_index_.at(location.file);
-    out_ << "{\"artifactLocation\": {\"uri\": " << artifacts_[index] << ", \"index\": " << index << "}";
+    out_ << "{\"artifactLocation\": {\"uri\": " << artifacts_[index] << ", \"index\": " << index
+         << "}";
     if (location.line > 0) {
       out_ << ", \"region\": {\"startLine\": " << location.line;
       if (location.column > 0) out_ << ", \"startColumn\": " << location.column;
@@ -128,8 +132,8 @@ class SarifWriter {
   void WriteResult(const Finding& finding) {
     size_t rule = report::RuleIndex(finding.rule);
     out_ << "{\"ruleId\": " << JsonString{report::Rules()[rule].id} << ", \"ruleIndex\": " << rule
-         << ", \"level\": " << JsonString{LevelOf(finding)} << ", \"message\": {\"text\": "
-         << JsonString{Message(finding)} << "}";
+         << ", \"level\": " << JsonString{LevelOf(finding)}
+         << ", \"message\": {\"text\": " << JsonString{Message(finding)} << "}";
     if (!finding.location.file.empty()) {
       out_ << ",\n         \"locations\": [{\"physicalLocation\": ";
       WritePhysicalLocation(finding.location);
@@ -141,10 +145,13 @@ class SarifWriter {
 
   static const char* LevelOf(const Finding& finding) {
     switch (finding.kind) {
-      case report::FindingKind::kError: return "error";
+      case report::FindingKind::kError:
+        return "error";
       case report::FindingKind::kWarning:
-      case report::FindingKind::kClamped: return "warning";
-      default: return "note";
+      case report::FindingKind::kClamped:
+        return "warning";
+      default:
+        return "note";
     }
   }
 

@@ -22,9 +22,9 @@ size_t Utf8SequenceLength(std::string_view s, size_t at) {
   for (size_t i = 1; i < length; ++i)
     if ((byte(at + i) & 0xC0) != 0x80) return 0;
   unsigned char second = byte(at + 1);
-  if (lead == 0xE0 && second < 0xA0) return 0;  // overlong
+  if (lead == 0xE0 && second < 0xA0) return 0;   // overlong
   if (lead == 0xED && second >= 0xA0) return 0;  // surrogate
-  if (lead == 0xF0 && second < 0x90) return 0;  // overlong
+  if (lead == 0xF0 && second < 0x90) return 0;   // overlong
   if (lead == 0xF4 && second >= 0x90) return 0;  // past U+10FFFF
   return length;
 }
@@ -71,10 +71,12 @@ size_t NextStop(std::string_view text, size_t at) {
   const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
   for (; at + 16 <= text.size(); at += 16) {
     __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + at));
-    __m128i entity = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, amp), _mm_cmpeq_epi8(bytes, lt)),
-                                  _mm_or_si128(_mm_cmpeq_epi8(bytes, gt), _mm_cmpeq_epi8(bytes, quot)));
-    __m128i other = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, apos), _mm_cmpeq_epi8(bytes, nul)),
-                                 _mm_or_si128(_mm_cmpeq_epi8(bytes, lf), _mm_cmpeq_epi8(bytes, cr)));
+    __m128i entity =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, amp), _mm_cmpeq_epi8(bytes, lt)),
+                     _mm_or_si128(_mm_cmpeq_epi8(bytes, gt), _mm_cmpeq_epi8(bytes, quot)));
+    __m128i other =
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, apos), _mm_cmpeq_epi8(bytes, nul)),
+                     _mm_or_si128(_mm_cmpeq_epi8(bytes, lf), _mm_cmpeq_epi8(bytes, cr)));
     // movemask takes each byte's top bit: set by a match, and by every byte >= 0x80.
     unsigned mask = unsigned(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(entity, other), bytes)));
     if (mask != 0) return at + unsigned(__builtin_ctz(mask));
@@ -86,12 +88,18 @@ size_t NextStop(std::string_view text, size_t at) {
 
 const char* EntityOf(char c) {
   switch (c) {
-    case '&': return "&amp;";
-    case '<': return "&lt;";
-    case '>': return "&gt;";
-    case '"': return "&quot;";
-    case '\'': return "&#39;";
-    default: return "\xEF\xBF\xBD";  // NUL, and bytes that are not UTF-8
+    case '&':
+      return "&amp;";
+    case '<':
+      return "&lt;";
+    case '>':
+      return "&gt;";
+    case '"':
+      return "&quot;";
+    case '\'':
+      return "&#39;";
+    default:
+      return "\xEF\xBF\xBD";  // NUL, and bytes that are not UTF-8
   }
 }
 
@@ -146,14 +154,26 @@ namespace {
 void AppendJsonEscape(std::string& out, unsigned char c) {
   static const char kHex[] = "0123456789abcdef";
   switch (c) {
-    case '"': out += "\\\""; return;
-    case '\\': out += "\\\\"; return;
-    case '\n': out += "\\n"; return;
-    case '\r': out += "\\r"; return;
-    case '\t': out += "\\t"; return;
+    case '"':
+      out += "\\\"";
+      return;
+    case '\\':
+      out += "\\\\";
+      return;
+    case '\n':
+      out += "\\n";
+      return;
+    case '\r':
+      out += "\\r";
+      return;
+    case '\t':
+      out += "\\t";
+      return;
     default:
-      if (c >= 0x80) out += "\xEF\xBF\xBD";
-      else out += {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
+      if (c >= 0x80)
+        out += "\xEF\xBF\xBD";
+      else
+        out += {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15]};
   }
 }
 
@@ -196,8 +216,10 @@ std::vector<std::string_view> SplitLines(std::string_view text) {
     size_t end = newline ? static_cast<const char*>(newline) - text.data() : text.size();
     std::string_view line = text.substr(0, end);
     size_t carriage = line.find('\r');
-    if (carriage != std::string_view::npos && carriage + 1 < line.size()) end = carriage;  // a lone \r ends it
-    else if (carriage != std::string_view::npos) line.remove_suffix(1);                 // \r\n
+    if (carriage != std::string_view::npos && carriage + 1 < line.size())
+      end = carriage;  // a lone \r ends it
+    else if (carriage != std::string_view::npos)
+      line.remove_suffix(1);  // \r\n
     lines.push_back(text.substr(0, std::min(end, line.size())));
     text.remove_prefix(std::min(text.size(), end + 1));
   }

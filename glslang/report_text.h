@@ -30,7 +30,8 @@ class TextBuilder {
   template <typename Integer, std::enable_if_t<std::is_integral_v<Integer>, int> = 0>
   TextBuilder& operator<<(Integer value) {
     char digits[24];
-    return *this << std::string_view(digits, size_t(std::to_chars(digits, digits + sizeof digits, value).ptr - digits));
+    return *this << std::string_view(
+               digits, size_t(std::to_chars(digits, digits + sizeof digits, value).ptr - digits));
   }
   void Reserve(size_t bytes) { text_.reserve(bytes); }
   std::string& Text() { return text_; }

@@ -149,8 +149,7 @@ bool DecodeRequest(const std::string& bytes, Request* request) {
   return in.String(&input.source) && ReadEnum(in, GlslStage::kCompute, &input.stage) &&
          in.String(&input.entry_point) && in.String(&input.file_name) &&
          in.Bool(&input.generate_debug_info) && ReadOptions(in, &request->options) &&
-         in.U64(&request->memory_limit_bytes) && in.U32(&request->cpu_limit_seconds) &&
-         in.Done();
+         in.U64(&request->memory_limit_bytes) && in.U32(&request->cpu_limit_seconds) && in.Done();
 }
 
 std::string EncodeResponse(const Response& response) {

@@ -62,7 +62,8 @@ PassResult ReadEverything(Module& module, AnalysisContext& analyses) {
   for (Function& function : module.functions) analyses.GetCfg(function);
   IntegerRangeAnalysis& ranges = analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
   module.ForEachInstruction([&](const Instruction& inst) {
-    if (inst.result_id && def_use.Definition(inst.result_id) == &inst) ranges.RangeOf(inst.result_id);
+    if (inst.result_id && def_use.Definition(inst.result_id) == &inst)
+      ranges.RangeOf(inst.result_id);
   });
   return PassResult::Unchanged();
 }
@@ -73,7 +74,8 @@ PassResult AddConstant(Module& module, uint32_t* added) {
   return PassResult::Changed(1);
 }
 
-PassResult RunPasses(Module& module, AnalysisContext& analyses, std::vector<ProbePass::Body> bodies) {
+PassResult RunPasses(Module& module, AnalysisContext& analyses,
+                     std::vector<ProbePass::Body> bodies) {
   PassManager manager;
   for (ProbePass::Body& body : bodies) manager.Add(std::make_unique<ProbePass>(std::move(body)));
   Options options;
@@ -96,8 +98,7 @@ TEST(AnalysisContext, ChangingPassThatPreservesNothing_NextPassGetsFreshAnalyses
   uint32_t added = 0;
   const Instruction* seen = nullptr;
   RunPasses(module, analyses,
-            {ReadEverything,
-             [&](Module& m, AnalysisContext&) { return AddConstant(m, &added); },
+            {ReadEverything, [&](Module& m, AnalysisContext&) { return AddConstant(m, &added); },
              [&](Module& m, AnalysisContext& a) {
                seen = a.GetDefUse().Definition(added);  // only a fresh def-use knows it
                return ReadEverything(m, a);
@@ -191,14 +192,15 @@ struct FlagSet {
 
 std::string Describe(const FlagSet& flags) {
   return "mode " + std::to_string(static_cast<int>(flags.mode)) + (flags.hoist ? " hoist" : "") +
-         (flags.specialize ? " spec" : "") +
-         " uniformity " + std::to_string(static_cast<int>(flags.uniformity));
+         (flags.specialize ? " spec" : "") + " uniformity " +
+         std::to_string(static_cast<int>(flags.uniformity));
 }
 
 // --robust-access --dump-ranges: range-report and robust-access share one range
 // analysis in every combination of the other flags.
 TEST(AnalysisContext, RobustAccessWithDumpRanges_BuildsRangesOncePerModule) {
-  for (RangeAnalysisMode mode : {RangeAnalysisMode::kOff, RangeAnalysisMode::kReference, RangeAnalysisMode::kFull})
+  for (RangeAnalysisMode mode :
+       {RangeAnalysisMode::kOff, RangeAnalysisMode::kReference, RangeAnalysisMode::kFull})
     for (bool hoist : {false, true})
       for (bool specialize : {false, true})
         for (Severity uniformity : {Severity::kOff, Severity::kWarning}) {

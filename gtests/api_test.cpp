@@ -19,8 +19,8 @@
 #include <sstream>
 #include <thread>
 
-#include "glint/glint.h"
 #include "SPIRV/ir/module.h"
+#include "glint/glint.h"
 #include "support/test_support.h"
 
 // GCC sees malloc/free through the replaced operators below and warns about a mismatch
@@ -161,10 +161,12 @@ Options RobustOptions() {
 // Everything in a report, as text, so two reports compare with one EXPECT_EQ.
 std::string Describe(const Report& report) {
   std::ostringstream out;
-  for (const Diagnostic& d : report.diagnostics) out << d.origin << "|" << FormatDiagnostic(d) << "\n";
+  for (const Diagnostic& d : report.diagnostics)
+    out << d.origin << "|" << FormatDiagnostic(d) << "\n";
   for (const AccessRecord& a : report.accesses)
     out << a.instruction << "|" << a.object << "|" << a.index_id << "|" << a.has_range << "|"
-        << a.range_min << "|" << a.range_max << "|" << a.limit << "|" << static_cast<int>(a.verdict) << "\n";
+        << a.range_min << "|" << a.range_max << "|" << a.limit << "|" << static_cast<int>(a.verdict)
+        << "\n";
   for (const PassStatistic& p : report.passes)
     out << p.pass << "|" << p.changed << "|" << p.rewrites << "\n";
   return out.str();
@@ -211,11 +213,13 @@ TEST(Api, GlslangToSpv_SameAsProcessOnGlslangOutput) {
     LinkedProgram linked = ParseAndLink(shader.source, shader.stage);
     std::vector<uint32_t> direct;
     Report direct_report;
-    ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), direct, nullptr, RobustOptions(), &direct_report));
+    ASSERT_TRUE(
+        GlslangToSpv(linked.Intermediate(), direct, nullptr, RobustOptions(), &direct_report));
     std::vector<uint32_t> processed;
     glslang::GlslangToSpv(linked.Intermediate(), processed);
     Report processed_report;
-    ASSERT_TRUE(Process(processed, RobustOptions(), &processed_report)) << Describe(processed_report);
+    ASSERT_TRUE(Process(processed, RobustOptions(), &processed_report))
+        << Describe(processed_report);
     EXPECT_EQ(direct, processed);
     EXPECT_EQ(Describe(direct_report), Describe(processed_report));
   }
@@ -237,15 +241,16 @@ TEST(Api, GlslangToSpv_ReportNamesLinesWithoutChangingTheOutput) {
   };
   ASSERT_GT(report.accesses.size(), 0u);
   for (const AccessRecord& access : report.accesses)
-    EXPECT_TRUE(in_main_body(access)) << access.instruction << " " << access.object << " line "
-                                      << access.location.line;
+    EXPECT_TRUE(in_main_body(access))
+        << access.instruction << " " << access.object << " line " << access.location.line;
 
   // With debug information asked for, the module's own OpLines locate the records.
   glslang::SpvOptions debug;
   debug.generateDebugInfo = true;
   std::vector<uint32_t> with_lines;
   Report debug_report;
-  ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), with_lines, &debug, RobustOptions(), &debug_report));
+  ASSERT_TRUE(
+      GlslangToSpv(linked.Intermediate(), with_lines, &debug, RobustOptions(), &debug_report));
   EXPECT_TRUE(test::FileCheck(test::Disassemble(with_lines), "CHECK: OpLine"));
   ASSERT_EQ(debug_report.accesses.size(), report.accesses.size());
   for (size_t i = 0; i < report.accesses.size(); ++i)
@@ -288,7 +293,9 @@ TEST(Api, GlslangToSpv_FromAThreadThatNeverParsed) {
   ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), on_main, nullptr, RobustOptions(), nullptr));
   std::vector<uint32_t> on_worker;
   bool ok = false;
-  std::thread worker([&] { ok = GlslangToSpv(linked.Intermediate(), on_worker, nullptr, RobustOptions(), nullptr); });
+  std::thread worker([&] {
+    ok = GlslangToSpv(linked.Intermediate(), on_worker, nullptr, RobustOptions(), nullptr);
+  });
   worker.join();
   EXPECT_TRUE(ok);
   EXPECT_EQ(on_worker, on_main);
@@ -428,7 +435,8 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"Empty", [](auto& w) { w.clear(); }, "malformed SPIR-V"},
         MalformedCase{"BadMagic", [](auto& w) { w[0] = 0x12345678; }, "bad magic"},
         MalformedCase{"TruncatedHeader", [](auto& w) { w.resize(3); }, "truncated header"},
-        MalformedCase{"TruncatedStream", [](auto& w) { w.resize(w.size() - 3); }, "truncated stream"},
+        MalformedCase{"TruncatedStream", [](auto& w) { w.resize(w.size() - 3); },
+                      "truncated stream"},
         MalformedCase{"ZeroWordCount", [](auto& w) { w[5] &= 0xffff; }, "word count 0"},
         MalformedCase{"UnknownOpcode", [](auto& w) { w[5] = (w[5] & 0xffff0000u) | 0x7fffu; },
                       "unknown opcode"},
@@ -453,8 +461,9 @@ TEST(Api, Process_64MegabyteModuleIsRefusedAtOnceByTheSizeLimit) {
   auto start = std::chrono::steady_clock::now();
   EXPECT_FALSE(Process(words, RobustOptions(), &report));
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
-  EXPECT_EQ(FirstError(report), "malformed SPIR-V: the module has 16777216 words, more than 8388608 (32 MiB, "
-                                "Glint's input limit kMaxModuleWords)");
+  EXPECT_EQ(FirstError(report),
+            "malformed SPIR-V: the module has 16777216 words, more than 8388608 (32 MiB, "
+            "Glint's input limit kMaxModuleWords)");
   EXPECT_TRUE(words == original);
 }
 
@@ -496,16 +505,18 @@ TEST_P(ApiIdBound, PastTheMaximumThePassFailsByName_UpToItTheOutputValidates) {
     Report report;
     EXPECT_FALSE(Process(words, PassOptions(), &report)) << bound;
     EXPECT_EQ(words, original);
-    EXPECT_EQ(FirstError(report), std::string(GetParam().pass) +
-                                      ": cannot allocate a new id: the module's id bound is already 4194303, "
-                                      "SPIR-V's maximum id bound (4194303, 0x3FFFFF)");
+    EXPECT_EQ(FirstError(report),
+              std::string(GetParam().pass) +
+                  ": cannot allocate a new id: the module's id bound is already 4194303, "
+                  "SPIR-V's maximum id bound (4194303, 0x3FFFFF)");
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Passes, ApiIdBound,
-                         ::testing::Values(IdBoundCase{"HoistConstantTables", true, false, "hoist-constant-tables"},
-                                           IdBoundCase{"RobustAccess", false, true, "robust-access"}),
-                         [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Passes, ApiIdBound,
+    ::testing::Values(IdBoundCase{"HoistConstantTables", true, false, "hoist-constant-tables"},
+                      IdBoundCase{"RobustAccess", false, true, "robust-access"}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 // Allocations Process makes are made to fail in turn (every one of the first 2000,
 // then every 5th, to keep the test fast as the pipeline grows). Whichever fails,

@@ -223,9 +223,12 @@ CHECK: OpAtomicSMin %uint
     std::string entry_line = text.substr(entry, text.find('\n', entry) - entry);
     EXPECT_EQ(entry_line.find("%glint_audit") != std::string::npos, lists_all) << entry_line;
   }
-  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.1").words, TargetEnv::kVulkan11), "");
-  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.2").words, TargetEnv::kVulkan12), "");
-  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.3").words, TargetEnv::kVulkan13), "");
+  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.1").words, TargetEnv::kVulkan11),
+            "");
+  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.2").words, TargetEnv::kVulkan12),
+            "");
+  EXPECT_EQ(test::ValidateFor(Instrument(kLoopShader, "vulkan1.3").words, TargetEnv::kVulkan13),
+            "");
 }
 
 TEST(AuditInstrumentation, SitesCarryTheProvenRanges) {
@@ -238,7 +241,8 @@ TEST(AuditInstrumentation, SitesCarryTheProvenRanges) {
   EXPECT_EQ(loop.range_max, 9);
   EXPECT_EQ(loop.limit, 15);
   // Sites come in binary order: the modulo's access is emitted before the store's.
-  const spirv::AccessRecord& invocation = out.result.sites[2].record;  // values[gl_LocalInvocationIndex]
+  const spirv::AccessRecord& invocation =
+      out.result.sites[2].record;  // values[gl_LocalInvocationIndex]
   EXPECT_FALSE(out.result.sites[2].is_signed);
   ASSERT_TRUE(invocation.has_range) << invocation.reason;
   EXPECT_EQ(invocation.range_min, 0);
@@ -277,7 +281,8 @@ TEST(AuditInstrumentation, ConstantIndicesOnly_NoSitesStillValid) {
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { uint values[4]; };
 void main() { values[1] = values[2] + 7u; }
-)", "vulkan1.0");
+)",
+                                "vulkan1.0");
   EXPECT_TRUE(out.result.sites.empty());
   EXPECT_TRUE(out.result.InitialWords().empty());
   EXPECT_TRUE(test::FileCheck(test::Disassemble(out.words), "CHECK-NOT: OpAtomic"));
@@ -363,9 +368,11 @@ TEST(AuditRun, LoopAndInvocationIndex_ObservedExactly) {
   EXPECT_EQ(result.dispatches, 1u);  // the whole grid fits: one ordinary dispatch
   EXPECT_FALSE(result.HasEscape());
   std::string report = audit::FormatAuditReport(result, "loop.comp");
-  EXPECT_NE(report.find("proven [0, 9], observed [0, 9], limit 15: ok"), std::string::npos) << report;
+  EXPECT_NE(report.find("proven [0, 9], observed [0, 9], limit 15: ok"), std::string::npos)
+      << report;
   EXPECT_NE(report.find("3 ok, 0 ESCAPE, 0 not reached, 0 no range; 3 of 3 groups ran"),
-            std::string::npos) << report;
+            std::string::npos)
+      << report;
 }
 
 // #version 450
@@ -412,7 +419,8 @@ TEST(AuditRun, InjectedWrongRange_IsAnEscape) {
   ASSERT_EQ(result.sites.size(), 3u);
   EXPECT_EQ(result.sites[0].verdict, "ESCAPE");
   EXPECT_TRUE(result.HasEscape());
-  EXPECT_NE(audit::FormatAuditReport(result, "x").find("proven [0, 8], observed [0, 9], limit 15: ESCAPE"),
+  EXPECT_NE(audit::FormatAuditReport(result, "x")
+                .find("proven [0, 8], observed [0, 9], limit 15: ESCAPE"),
             std::string::npos);
 }
 
@@ -423,10 +431,12 @@ TEST(AuditRun, ShaderWithAnImage_IsRefused) {
 layout(local_size_x = 1) in;
 layout(binding = 0, rgba8) uniform image2D image;
 void main() { imageStore(image, ivec2(0), vec4(1)); }
-)", "comp");
+)",
+                                                  "comp");
   audit::AuditOptions options;
   EXPECT_FALSE(audit::RunAudit(SharedContext(), words, options, &result, &error));
-  EXPECT_NE(error.find("the audit runs shaders that need only buffers"), std::string::npos) << error;
+  EXPECT_NE(error.find("the audit runs shaders that need only buffers"), std::string::npos)
+      << error;
 }
 
 // #version 450
@@ -488,7 +498,8 @@ std::string ValidatorCommand() { return test::BinaryDir() + "/StandAlone/glslang
 class RunDirectory {
  public:
   RunDirectory() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "glint_audit_test.XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "glint_audit_test.XXXXXX").string();
     if (mkdtemp(pattern.data())) path_ = pattern;
   }
   ~RunDirectory() {
@@ -540,7 +551,8 @@ TEST(AuditCommand, DispatchOverTimeBudget_ExitsTwoNamingIt) {
   CommandOutput out =
       RunCommand(AuditCommand() + " --groups=3,1,1 --dispatch-time-budget-ms=50 " + path);
   EXPECT_EQ(out.status, 2) << out.text;  // a refusal, not a crash
-  EXPECT_NE(out.text.find("refused after 0 of 3 sampled groups ran"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("refused after 0 of 3 sampled groups ran"), std::string::npos)
+      << out.text;
   EXPECT_NE(out.text.find("time budget per dispatch 50 ms"), std::string::npos) << out.text;
 }
 
@@ -616,7 +628,8 @@ std::string MismatchWithDumpRanges(const std::string& audit, const std::string& 
   static const std::regex site(R"(\(%(\d+), [iu]32\): proven (\[-?\d+, -?\d+\]|no range))");
   for (std::sregex_iterator it(audit.begin(), audit.end(), site), end; it != end; ++it) {
     std::string id = (*it)[1], proven = (*it)[2];
-    std::string expected = "[index %" + id + "]: " + (proven == "no range" ? proven : "range " + proven);
+    std::string expected =
+        "[index %" + id + "]: " + (proven == "no range" ? proven : "range " + proven);
     if (dump.find(expected) == std::string::npos)
       return "--dump-ranges lacks '" + expected + "' that the audit used:\n" + dump;
   }
@@ -629,7 +642,8 @@ ShaderOutcome AuditOneShader(const std::string& path) {
   // writer that replaced its target would replace the device for the whole machine).
   std::filesystem::path outputs = RunDir() / "outputs";
   std::filesystem::create_directories(outputs);
-  std::string output = (outputs / (std::filesystem::path(path).filename().string() + ".spv")).string();
+  std::string output =
+      (outputs / (std::filesystem::path(path).filename().string() + ".spv")).string();
   // The promised dispatch is the analysis's, so the dump must be given it too.
   std::smatch promise;
   std::string args = AuditArgs(path);
@@ -643,8 +657,8 @@ ShaderOutcome AuditOneShader(const std::string& path) {
     outcome.failure = "--dump-ranges failed:\n" + ranges.text;
     return outcome;
   }
-  CommandOutput audit = RunCommand(AuditCommand() + " --fill=bytes --dispatch-time-budget-ms=60000 " +
-                                   args + " " + path);
+  CommandOutput audit = RunCommand(
+      AuditCommand() + " --fill=bytes --dispatch-time-budget-ms=60000 " + args + " " + path);
   if (audit.status != 0 || !ParseSummary(audit.text, &outcome.counts)) {
     outcome.failure = "glint-audit exited " + std::to_string(audit.status) + ":\n" + audit.text;
     return outcome;
@@ -684,19 +698,21 @@ std::vector<std::string> ShadersIn(const std::string& dir) {
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
   std::filesystem::remove_all(dir);
-  CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
-                                       "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
-                                       dir.string());
+  CommandOutput generated =
+      RunCommand("python3 " + test::SourceRoot() +
+                 "/Test/audit/generate_shaders.py --seed ci --count 200 --out " + dir.string());
   ASSERT_EQ(generated.status, 0) << generated.text;
   std::vector<std::string> paths = ShadersIn(dir.string());
   ASSERT_EQ(paths.size(), 200u);
   AuditCounts total = AuditShaders(paths);
   EXPECT_EQ(total.escapes, 0u);
   EXPECT_GT(total.ok, 400u);  // the generator's loops and built-ins are mostly ranged
-  std::printf("generated: %zu shaders, %llu sites: %llu ok, %llu ESCAPE, %llu not reached, "
-              "%llu no range\n", paths.size(), (unsigned long long)total.sites,
-              (unsigned long long)total.ok, (unsigned long long)total.escapes,
-              (unsigned long long)total.not_reached, (unsigned long long)total.no_range);
+  std::printf(
+      "generated: %zu shaders, %llu sites: %llu ok, %llu ESCAPE, %llu not reached, "
+      "%llu no range\n",
+      paths.size(), (unsigned long long)total.sites, (unsigned long long)total.ok,
+      (unsigned long long)total.escapes, (unsigned long long)total.not_reached,
+      (unsigned long long)total.no_range);
 }
 
 // The CI set holds every trap of the generator (each indexes out of bounds on purpose,
@@ -706,9 +722,9 @@ TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
 TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   std::filesystem::path dir = RunDir() / "traps";
   std::filesystem::remove_all(dir);
-  CommandOutput generated = RunCommand("python3 " + test::SourceRoot() +
-                                       "/Test/audit/generate_shaders.py --seed ci --count 200 --out " +
-                                       dir.string());
+  CommandOutput generated =
+      RunCommand("python3 " + test::SourceRoot() +
+                 "/Test/audit/generate_shaders.py --seed ci --count 200 --out " + dir.string());
   ASSERT_EQ(generated.status, 0) << generated.text;
   std::string all;
   for (const std::string& path : ShadersIn(dir.string())) all += test::ReadFile(path);
@@ -727,7 +743,8 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("abs("), 20u);
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);
-  EXPECT_GE(count("gl_LocalInvocationIndex & 1u)); "), 10u) << "loops to a bound that is not a constant";
+  EXPECT_GE(count("gl_LocalInvocationIndex & 1u)); "), 10u)
+      << "loops to a bound that is not a constant";
   std::filesystem::remove_all(dir);
 }
 

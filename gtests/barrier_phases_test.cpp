@@ -47,7 +47,8 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
 shared uint count;
 shared uint vs[64];
-)" + body, "comp", env);
+)" + body,
+                                                  "comp", env);
   std::string error;
   std::optional<Module> parsed = ParseModule(words, &error);
   EXPECT_TRUE(parsed) << error;
@@ -56,8 +57,10 @@ shared uint vs[64];
   for (Function& function : p.module->functions) {
     p.owned.push_back(std::make_unique<Cfg>(function));
     p.cfgs[function.id()] = p.owned.back().get();
-    if (p.module->NameOf(function.id()) == "main") p.functions.insert(p.functions.begin(), &function);
-    else p.functions.push_back(&function);
+    if (p.module->NameOf(function.id()) == "main")
+      p.functions.insert(p.functions.begin(), &function);
+    else
+      p.functions.push_back(&function);
   }
   p.phases = std::make_unique<BarrierPhases>(*p.def_use, p.functions, p.cfgs);
   return p;
@@ -73,7 +76,8 @@ void main() {
   controlBarrier(gl_ScopeWorkgroup, gl_ScopeWorkgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);
   memoryBarrierShared();
 }
-)", "vulkan1.1");
+)",
+                   "vulkan1.1");
   std::vector<bool> kinds;
   for (const Instruction& inst : p.functions.front()->blocks.front().instructions)
     if (inst.opcode == spv::OpControlBarrier || inst.opcode == spv::OpMemoryBarrier)
@@ -104,12 +108,14 @@ TEST(BarrierPhases, ConstantIndicesSeparateElements_DynamicOnesDoNot) {
   EXPECT_EQ(Phases::WriteOf(constant.LoadOf("vs")), "");
   Phases same = Build("void main() {\n  barrier();\n  vs[3] = 1u;\n  data[0] = vs[3];\n}\n");
   EXPECT_EQ(Phases::WriteOf(same.LoadOf("vs")), "OpStore");
-  Phases dynamic = Build("void main() {\n  barrier();\n  vs[data[1]] = 1u;\n  data[0] = vs[3];\n}\n");
+  Phases dynamic =
+      Build("void main() {\n  barrier();\n  vs[data[1]] = 1u;\n  data[0] = vs[3];\n}\n");
   EXPECT_EQ(Phases::WriteOf(dynamic.LoadOf("vs")), "OpStore");
 }
 
 TEST(BarrierPhases, PhaseEndsAtTheNextBarrier) {
-  Phases p = Build("void main() {\n  barrier();\n  data[0] = count;\n  barrier();\n  count = 2u;\n}\n");
+  Phases p =
+      Build("void main() {\n  barrier();\n  data[0] = count;\n  barrier();\n  count = 2u;\n}\n");
   EXPECT_EQ(Phases::WriteOf(p.LoadOf("count")), "") << "the store is in the next phase";
 }
 

@@ -17,8 +17,10 @@ extern "C" int glint_c_test_compile(const char* source, size_t* word_count, size
 extern "C" int glint_c_test_null_calls(void);
 extern "C" int glint_c_test_compile_hlsl(const char* source, const char* scale, size_t* word_count,
                                          char* first_text, size_t capacity);
-extern "C" int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges, int severity);
-extern "C" int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts, size_t capacity);
+extern "C" int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges,
+                                          int severity);
+extern "C" int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts,
+                                              size_t capacity);
 
 namespace glint {
 namespace {
@@ -152,12 +154,18 @@ struct TargetCase {
 // "Vulkan1_2": the test's name and what a failure message shows.
 std::string TargetName(const TargetCase& c) {
   switch (c.target) {
-    case TargetEnv::kOpenGL45: return "OpenGL4_5";
-    case TargetEnv::kVulkan10: return "Vulkan1_0";
-    case TargetEnv::kVulkan11: return "Vulkan1_1";
-    case TargetEnv::kVulkan12: return "Vulkan1_2";
-    case TargetEnv::kVulkan13: return "Vulkan1_3";
-    default: return "Target" + std::to_string(static_cast<int>(c.target));
+    case TargetEnv::kOpenGL45:
+      return "OpenGL4_5";
+    case TargetEnv::kVulkan10:
+      return "Vulkan1_0";
+    case TargetEnv::kVulkan11:
+      return "Vulkan1_1";
+    case TargetEnv::kVulkan12:
+      return "Vulkan1_2";
+    case TargetEnv::kVulkan13:
+      return "Vulkan1_3";
+    default:
+      return "Target" + std::to_string(static_cast<int>(c.target));
   }
 }
 
@@ -199,7 +207,8 @@ TEST(CApi, CompileGlsl_SyntaxErrorIsADiagnosticWithItsLine) {
   EXPECT_STREQ(first.origin, "glslang");
   EXPECT_STREQ(first.file, "bad.frag");
   EXPECT_EQ(first.line, 3u);
-  EXPECT_NE(std::string(first.message).find("undeclared identifier"), std::string::npos) << first.message;
+  EXPECT_NE(std::string(first.message).find("undeclared identifier"), std::string::npos)
+      << first.message;
   EXPECT_EQ(std::string(first.text).rfind("ERROR: bad.frag:3: ", 0), 0u) << first.text;
   EXPECT_EQ(first.reason_count, 0u);
   EXPECT_EQ(glint_report_diagnostic_reason(report, 0, 0), nullptr);
@@ -229,11 +238,14 @@ TEST(CApi, CompileGlsl_OutOfRangeStageFromCIsRefusedByName) {
   for (int stage : {77, -1, 6, 0x7fffffff}) {
     char texts[1024];
     EXPECT_EQ(glint_c_test_compile_raw_stage(kComputeShader, stage, texts, sizeof texts), 0);
-    EXPECT_EQ(std::string(texts), "ERROR: glint_compile_glsl: unknown stage " + std::to_string(stage) +
-                                      " (glint_stage_t is GLINT_STAGE_VERTEX (0) to GLINT_STAGE_COMPUTE (5))\n");
+    EXPECT_EQ(std::string(texts),
+              "ERROR: glint_compile_glsl: unknown stage " + std::to_string(stage) +
+                  " (glint_stage_t is GLINT_STAGE_VERTEX (0) to GLINT_STAGE_COMPUTE (5))\n");
   }
   char texts[1024];
-  EXPECT_EQ(glint_c_test_compile_raw_stage(kComputeShader, GLINT_STAGE_COMPUTE, texts, sizeof texts), 1) << texts;
+  EXPECT_EQ(
+      glint_c_test_compile_raw_stage(kComputeShader, GLINT_STAGE_COMPUTE, texts, sizeof texts), 1)
+      << texts;
 }
 
 // glslang keeps the name and length arrays given to setStringsWithLengthsAndNames and
@@ -243,7 +255,8 @@ TEST(CApi, CompileGlsl_OutOfRangeStageFromCIsRefusedByName) {
 // usually still held the right pointers, so the old code mostly passed here; under
 // AddressSanitizer (the sanitizer CI job) it is reported on every compile.
 TEST(CApi, CompileGlsl_FileNameAndLengthsOutliveTheParse) {
-  const char* bad = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n  undefined_a = 1;\n}\n";
+  const char* bad =
+      "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n  undefined_a = 1;\n}\n";
   ResultHandle failed = CompileC(bad, GLINT_STAGE_COMPUTE, nullptr, "named_source.comp");
   EXPECT_NE(AllDiagnostics(failed.get()).find("ERROR: named_source.comp:4: "), std::string::npos)
       << AllDiagnostics(failed.get());
@@ -256,7 +269,8 @@ TEST(CApi, CompileGlsl_FileNameAndLengthsOutliveTheParse) {
   ASSERT_EQ(glint_result_succeeded(debug.get()), 1) << AllDiagnostics(debug.get());
   std::vector<uint32_t> words = Words(debug.get());
   std::string bytes(reinterpret_cast<const char*>(words.data()), words.size() * 4);
-  EXPECT_NE(bytes.find("named_source.comp"), std::string::npos) << "-g names the file in an OpString";
+  EXPECT_NE(bytes.find("named_source.comp"), std::string::npos)
+      << "-g names the file in an OpString";
 }
 
 // Out-of-range values come from the C translation unit: a C++ cast to the enum would be
@@ -315,10 +329,11 @@ TEST(CApi, ProcessSpirv_MalformedFailsAndLeavesTheInput) {
     std::vector<uint32_t> words;
     const char* message;
   };
-  std::vector<Case> cases = {{{}, "malformed SPIR-V"},
-                             {{0x12345678, 0x10000, 0, 5, 0}, "bad magic"},
-                             {std::vector<uint32_t>(valid.begin(), valid.end() - 3), "truncated stream"},
-                             {valid, "invalid SPIR-V input"}};
+  std::vector<Case> cases = {
+      {{}, "malformed SPIR-V"},
+      {{0x12345678, 0x10000, 0, 5, 0}, "bad magic"},
+      {std::vector<uint32_t>(valid.begin(), valid.end() - 3), "truncated stream"},
+      {valid, "invalid SPIR-V input"}};
   cases.back().words[3] = 0xffffffffu;  // an id bound no validator accepts
   for (const Case& c : cases) {
     const std::vector<uint32_t> before = c.words;
@@ -335,7 +350,8 @@ TEST(CApi, CTranslationUnit_CompilesLikeCpp) {
   size_t word_count = 0, access_count = 0;
   char first_text[256];
   ASSERT_EQ(glint_c_test_compile(kComputeShader, &word_count, &access_count, first_text,
-                                 sizeof first_text), 1)
+                                 sizeof first_text),
+            1)
       << first_text;
   std::vector<uint32_t> expected = test::CompileGlsl(kComputeShader, "comp");
   Report report;
@@ -345,7 +361,8 @@ TEST(CApi, CTranslationUnit_CompilesLikeCpp) {
   EXPECT_GT(access_count, 0u);
 
   EXPECT_EQ(glint_c_test_compile("#version 450\nvoid main() { x = 1; }\n", &word_count,
-                                 &access_count, first_text, sizeof first_text), 0);
+                                 &access_count, first_text, sizeof first_text),
+            0);
   EXPECT_EQ(word_count, 0u);
   EXPECT_EQ(std::string(first_text).rfind("ERROR: c_test.comp:2: ", 0), 0u) << first_text;
 }
@@ -376,7 +393,8 @@ void main() { color = colors[index]; }
     workers.emplace_back([&, t] {
       for (int round = 0; round < kRounds; ++round) {
         size_t which = (round + t) % 2;
-        ResultHandle result = CompileC(kShaders[which].first, kShaders[which].second, options.get());
+        ResultHandle result =
+            CompileC(kShaders[which].first, kShaders[which].second, options.get());
         if (!glint_result_succeeded(result.get()) || Words(result.get()) != expected[which])
           ++mismatches[t];
       }
@@ -567,8 +585,7 @@ TEST(CApi, Options_ValidateChecksTheTargetEnvironment) {
 
 // The 0.2 input builder from a C translation unit: HLSL with a define.
 TEST(CApi, CTranslationUnit_InputBuilderCompilesHlsl) {
-  const char* source =
-      "float4 main(float4 p : SV_Position) : SV_Target { return p * SCALE; }\n";
+  const char* source = "float4 main(float4 p : SV_Position) : SV_Target { return p * SCALE; }\n";
   size_t word_count = 0;
   char first_text[256];
   EXPECT_EQ(glint_c_test_compile_hlsl(source, "0.5", &word_count, first_text, sizeof first_text), 1)

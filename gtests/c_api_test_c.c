@@ -95,7 +95,8 @@ int glint_c_test_null_calls(void) {
 /* Compiles `source` with `stage_value` stored in the stage field, as a C caller may
  * store any int there (in C that is no error). Returns 1 on success and writes every
  * diagnostic's text, one per line, into `texts`. */
-int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts, size_t capacity) {
+int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* texts,
+                                   size_t capacity) {
   glint_glsl_input_t input;
   glint_result_t* result;
   const glint_report_t* report;
@@ -119,7 +120,8 @@ int glint_c_test_compile_raw_stage(const char* source, int stage_value, char* te
 /* The three enum setters given raw ints on `options` (as C may); returns how many
  * accepted their value. */
 int glint_c_test_set_raw_enums(glint_options_t* options, int target, int ranges, int severity) {
-  return glint_options_set_target_env(options, target) + glint_options_set_range_analysis(options, ranges) +
+  return glint_options_set_target_env(options, target) +
+         glint_options_set_range_analysis(options, ranges) +
          glint_options_set_uniformity(options, severity);
 }
 

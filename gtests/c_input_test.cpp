@@ -127,7 +127,8 @@ TEST(CInput, Setters_RefuseNullHandlesAndOutOfRangeValues) {
 
   InputHandle input(glint_input_create());
   EXPECT_EQ(glint_input_set_source(input.get(), nullptr), 0);
-  for (int stage : {-1, 14, 77, 0x7fffffff}) EXPECT_EQ(glint_input_set_stage(input.get(), stage), 0);
+  for (int stage : {-1, 14, 77, 0x7fffffff})
+    EXPECT_EQ(glint_input_set_stage(input.get(), stage), 0);
   for (int language : {-1, 2, 1000}) EXPECT_EQ(glint_input_set_language(input.get(), language), 0);
   for (int debug : {-1, 5}) EXPECT_EQ(glint_input_set_debug_info(input.get(), debug), 0);
   for (uint32_t version : {0x10700u, 0x20000u, 0x10001u, 0x00000100u, 0x01010000u})
@@ -171,8 +172,8 @@ TEST(CInput, Compile_RefusesUnusableTargetsAndNull) {
 // Each setter's effect.
 
 TEST(CInput, FileNameAndSyntaxError_DiagnosticNamesFileAndLine) {
-  InputHandle input = MakeInput("#version 450\nvoid main() {\n  x = 1;\n}\n", GLINT_STAGE_COMPUTE,
-                                "broken.comp");
+  InputHandle input =
+      MakeInput("#version 450\nvoid main() {\n  x = 1;\n}\n", GLINT_STAGE_COMPUTE, "broken.comp");
   ResultHandle result = Compile(input.get());
   EXPECT_EQ(glint_result_succeeded(result.get()), 0);
   EXPECT_EQ(glint_result_spirv(result.get()), nullptr);
@@ -193,8 +194,10 @@ float4 Other() : SV_Target { return 1.0; }
   ASSERT_EQ(glint_input_set_language(input.get(), GLINT_LANGUAGE_HLSL), 1);
   // Without an entry point HLSL has no "main": glslang warns (and emits no entry point).
   ResultHandle missing = Compile(input.get());
-  EXPECT_NE(AllDiagnostics(missing.get()).find("WARNING: Linking fragment stage: Entry point not found"),
-            std::string::npos) << AllDiagnostics(missing.get());
+  EXPECT_NE(
+      AllDiagnostics(missing.get()).find("WARNING: Linking fragment stage: Entry point not found"),
+      std::string::npos)
+      << AllDiagnostics(missing.get());
 
   ASSERT_EQ(glint_input_set_entry_point(input.get(), "PixelMain"), 1);
   EXPECT_TRUE(test::FileCheck(CompileToText(input.get()), R"(
@@ -237,7 +240,8 @@ void main() { color = vec4(SCALE); }
   EXPECT_NE(AllDiagnostics(still.get()).find("DROPPED still defined"), std::string::npos);
 
   ASSERT_EQ(glint_input_add_undefine(input.get(), "DROPPED"), 1);
-  ASSERT_EQ(glint_input_set_debug_info(input.get(), GLINT_DEBUG_INFO_LINES), 1);  // -g lists them in OpSource
+  ASSERT_EQ(glint_input_set_debug_info(input.get(), GLINT_DEBUG_INFO_LINES),
+            1);  // -g lists them in OpSource
   EXPECT_TRUE(test::FileCheck(CompileToText(input.get()), R"(
     CHECK: // OpModuleProcessed define-macro SCALE=7.5
     CHECK-NEXT: // OpModuleProcessed define-macro DROPPED
@@ -264,7 +268,8 @@ TEST(CInput, DebugInfo_EachLevel) {
   ASSERT_EQ(glint_input_set_debug_info(input.get(), GLINT_DEBUG_INFO_NON_SEMANTIC), 1);
   std::string non_semantic = CompileToText(input.get());
   EXPECT_NE(non_semantic.find("NonSemantic.Shader.DebugInfo.100"), std::string::npos);
-  EXPECT_EQ(non_semantic.find("color = tint * 2.0"), std::string::npos) << "no source text with -gV";
+  EXPECT_EQ(non_semantic.find("color = tint * 2.0"), std::string::npos)
+      << "no source text with -gV";
   ASSERT_EQ(glint_input_set_debug_info(input.get(), GLINT_DEBUG_INFO_NON_SEMANTIC_SOURCE), 1);
   EXPECT_NE(CompileToText(input.get()).find("color = tint * 2.0"), std::string::npos);
 }
@@ -322,7 +327,8 @@ void main() { SetMeshOutputsEXT(0, 0); }
 INSTANTIATE_TEST_SUITE_P(
     Stages, CInputStages,
     ::testing::Values(StageCase{GLINT_STAGE_VERTEX, GLINT_TARGET_VULKAN_1_0, kVertex, "Vertex"},
-                      StageCase{GLINT_STAGE_COMPUTE, GLINT_TARGET_OPENGL_4_5, kCompute, "GLCompute"},
+                      StageCase{GLINT_STAGE_COMPUTE, GLINT_TARGET_OPENGL_4_5, kCompute,
+                                "GLCompute"},
                       StageCase{GLINT_STAGE_MISS, GLINT_TARGET_VULKAN_1_2, kMiss, "MissNV"},
                       StageCase{GLINT_STAGE_MESH, GLINT_TARGET_VULKAN_1_3, kMesh, "MeshEXT"}),
     [](const auto& info) { return std::string(info.param.execution_model); });
@@ -419,7 +425,8 @@ TEST(CInput, IncludeCallback_CycleStopsAtTheDepthLimitWithTheChain) {
   std::string text = AllDiagnostics(result.get());
   EXPECT_NE(text.find("#include nested more than 64 files deep (the include depth limit; an "
                       "#include cycle?): cycle.frag -> mem/loop.glsl -> mem/loop.glsl -> ... ("),
-            std::string::npos) << text;
+            std::string::npos)
+      << text;
   EXPECT_NE(text.find("-> mem/loop.glsl -> loop.glsl"), std::string::npos) << text;
   EXPECT_EQ(memory.calls.size(), 64u);  // the callback is not asked past the limit
 }
@@ -435,8 +442,8 @@ struct ToolRun {
 ToolRun RunTool(const std::string& tool, const std::string& args, const std::string& dir) {
   std::string out = dir + "/tool.spv";
   fs::remove(out);
-  std::string command = "cd '" + dir + "' && '" + tool + "' " + args + " -o '" + out +
-                        "' >'" + dir + "/tool.log' 2>&1";
+  std::string command = "cd '" + dir + "' && '" + tool + "' " + args + " -o '" + out + "' >'" +
+                        dir + "/tool.log' 2>&1";
   int status = std::system(command.c_str());
   ToolRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -455,8 +462,8 @@ void ExpectSameAsTools(const glint_input_t* input, const glint_options_t* option
   ResultHandle result = Compile(input, options);
   ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
   std::vector<uint32_t> words = Words(result.get());
-  for (const std::string& tool :
-       {std::string("/usr/bin/glslangValidator"), test::BinaryDir() + "/StandAlone/glslangValidator"}) {
+  for (const std::string& tool : {std::string("/usr/bin/glslangValidator"),
+                                  test::BinaryDir() + "/StandAlone/glslangValidator"}) {
     ToolRun run = RunTool(tool, args, dir);
     ASSERT_EQ(run.exit_code, 0) << tool << " " << args << "\n" << test::ReadFile(dir + "/tool.log");
     EXPECT_EQ(words, run.words) << tool << " " << args;
@@ -483,10 +490,10 @@ void main() { color = vec4(vec3(Light(normal) * AMBIENT), 1.0); }
   ASSERT_EQ(glint_input_add_define(input.get(), "AMBIENT", "0.5"), 1);
   ASSERT_EQ(glint_input_set_debug_info(input.get(), GLINT_DEBUG_INFO_LINES), 1);
   OptionsHandle options = OptionsFor(GLINT_TARGET_VULKAN_1_1);
-  ExpectSameAsTools(input.get(), options.get(),
-                    "-V --target-env vulkan1.1 -g -DAMBIENT=0.5 -I'" + dir.path() + "/lib' '" +
-                        root + "'",
-                    dir.path());
+  ExpectSameAsTools(
+      input.get(), options.get(),
+      "-V --target-env vulkan1.1 -g -DAMBIENT=0.5 -I'" + dir.path() + "/lib' '" + root + "'",
+      dir.path());
 }
 
 TEST(CInput, Hlsl_ByteIdenticalToGlslangValidator) {
@@ -495,7 +502,7 @@ TEST(CInput, Hlsl_ByteIdenticalToGlslangValidator) {
   // hlsl.-D-U.frag: defines and undefines; hlsl.include.vert: includes beside the file.
   for (const auto& [file, stage, flags] :
        {std::tuple<std::string, int, std::string>{"hlsl.-D-U.frag", GLINT_STAGE_FRAGMENT,
-                                                   "-DUNDEFED -UIN_SHADER -DFOO=200 -UUNDEFED"},
+                                                  "-DUNDEFED -UIN_SHADER -DFOO=200 -UUNDEFED"},
         {"hlsl.include.vert", GLINT_STAGE_VERTEX, ""}}) {
     SCOPED_TRACE(file);
     std::string path = corpus + file;
@@ -557,9 +564,9 @@ TEST(CInput, Threads_SharedInputAndCallback) {
 
 TEST(CInput, Version_MatchesTheHeader) {
   EXPECT_STREQ(glint_version(), GLINT_VERSION_STRING);
-  EXPECT_EQ(std::string(glint_version()),
-            std::to_string(GLINT_VERSION_MAJOR) + "." + std::to_string(GLINT_VERSION_MINOR) + "." +
-                std::to_string(GLINT_VERSION_PATCH));
+  EXPECT_EQ(std::string(glint_version()), std::to_string(GLINT_VERSION_MAJOR) + "." +
+                                              std::to_string(GLINT_VERSION_MINOR) + "." +
+                                              std::to_string(GLINT_VERSION_PATCH));
 }
 
 }  // namespace

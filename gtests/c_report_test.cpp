@@ -63,13 +63,15 @@ TEST(CReport, DiagnosticRuleAndReasonLocations) {
     if (line == 0) continue;
     ++located;
     EXPECT_STREQ(file, "edge.frag");
-    EXPECT_NE(std::string(glint_report_diagnostic_reason(report, 0, i)).find("edge.frag:" + std::to_string(line)),
+    EXPECT_NE(std::string(glint_report_diagnostic_reason(report, 0, i))
+                  .find("edge.frag:" + std::to_string(line)),
               std::string::npos);
   }
   EXPECT_GT(located, 0u);
   const char* file;
   uint32_t line;
-  EXPECT_FALSE(glint_report_diagnostic_reason_location(report, 0, diagnostic.reason_count, &file, &line));
+  EXPECT_FALSE(
+      glint_report_diagnostic_reason_location(report, 0, diagnostic.reason_count, &file, &line));
   EXPECT_FALSE(glint_report_diagnostic_reason_location(report, 1, 0, &file, &line));
   EXPECT_EQ(glint_report_diagnostic_rule(report, 1), nullptr);
   EXPECT_EQ(glint_report_diagnostic_rule(nullptr, 0), nullptr);
@@ -97,19 +99,22 @@ TEST(CReport, Format_SnprintfContractAndSameAsCpp) {
   const glint_report_t* report = glint_result_report(result.get());
   const char* names[] = {"edge.frag"};
   const char* texts[] = {kShader};
-  size_t length = glint_report_format(report, GLINT_REPORT_FORMAT_HTML, "edge.frag", names, texts, 1, nullptr, 0);
+  size_t length = glint_report_format(report, GLINT_REPORT_FORMAT_HTML, "edge.frag", names, texts,
+                                      1, nullptr, 0);
   ASSERT_GT(length, 0u);
   std::string html(length + 1, '\0');
-  EXPECT_EQ(glint_report_format(report, GLINT_REPORT_FORMAT_HTML, "edge.frag", names, texts, 1, html.data(),
-                                html.size()),
+  EXPECT_EQ(glint_report_format(report, GLINT_REPORT_FORMAT_HTML, "edge.frag", names, texts, 1,
+                                html.data(), html.size()),
             length);
   html.resize(length);
   EXPECT_NE(html.find("<h2>edge.frag</h2>"), std::string::npos);
   EXPECT_NE(html.find("class=\"finding table\""), std::string::npos);
   EXPECT_NE(html.find("class=\"finding warning\""), std::string::npos);
   char small[8];
-  EXPECT_EQ(glint_report_format(report, GLINT_REPORT_FORMAT_SARIF, nullptr, nullptr, nullptr, 0, small, sizeof small),
-            glint_report_format(report, GLINT_REPORT_FORMAT_SARIF, nullptr, nullptr, nullptr, 0, nullptr, 0));
+  EXPECT_EQ(glint_report_format(report, GLINT_REPORT_FORMAT_SARIF, nullptr, nullptr, nullptr, 0,
+                                small, sizeof small),
+            glint_report_format(report, GLINT_REPORT_FORMAT_SARIF, nullptr, nullptr, nullptr, 0,
+                                nullptr, 0));
   EXPECT_STREQ(small, "{\n  \"$s");
   EXPECT_EQ(glint_report_format(report, 4, nullptr, nullptr, nullptr, 0, small, sizeof small), 0u);
   EXPECT_EQ(glint_report_format(report, -1, nullptr, nullptr, nullptr, 0, small, sizeof small), 0u);

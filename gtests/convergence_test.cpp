@@ -51,14 +51,13 @@ TEST(ConvergenceTable, EveryGrammarOpcodeIsClassified) {
 TEST(ConvergenceTable, RowsAreGrammarOpcodesWithoutDuplicates) {
   std::set<uint32_t> seen;
   for (uint32_t opcode : ConvergenceTableOpcodes()) {
-    EXPECT_NE(grammar::FindOpcode(opcode), nullptr) << "row for opcode " << opcode << " not in the grammar";
+    EXPECT_NE(grammar::FindOpcode(opcode), nullptr)
+        << "row for opcode " << opcode << " not in the grammar";
     EXPECT_TRUE(seen.insert(opcode).second) << "two rows for " << grammar::OpcodeName(opcode);
   }
 }
 
-TEST(ConvergenceTable, UnknownOpcodeHasNoClass) {
-  EXPECT_FALSE(ClassifyOpcode(0x7fff));
-}
+TEST(ConvergenceTable, UnknownOpcodeHasNoClass) { EXPECT_FALSE(ClassifyOpcode(0x7fff)); }
 
 // The definitions: cross-thread and uniform-control imply convergent; uniform-control
 // rows say over which scope.
@@ -114,7 +113,8 @@ INSTANTIATE_TEST_SUITE_P(
         ClassCase{spv::OpDPdx, kUniformControlFlags, UniformScope::kQuad},
         ClassCase{spv::OpFwidthCoarse, kUniformControlFlags, UniformScope::kQuad},
         ClassCase{spv::OpImageSampleImplicitLod, kUniformControlFlags, UniformScope::kQuad},
-        ClassCase{spv::OpImageSparseSampleProjDrefImplicitLod, kUniformControlFlags, UniformScope::kQuad},
+        ClassCase{spv::OpImageSparseSampleProjDrefImplicitLod, kUniformControlFlags,
+                  UniformScope::kQuad},
         ClassCase{spv::OpImageQueryLod, kUniformControlFlags, UniformScope::kQuad},
         ClassCase{spv::OpImageSampleExplicitLod, kNotConvergent, UniformScope::kNone},
         ClassCase{spv::OpImageFetch, kNotConvergent, UniformScope::kNone},
@@ -181,7 +181,8 @@ void main() {
   subgroupBarrier();
   memoryBarrier();
 }
-)", "comp", "vulkan1.1");
+)",
+                                                  "comp", "vulkan1.1");
   Module module = Parse(words);
   ConvergenceClasses classes(module);
   ASSERT_TRUE(classes.ok()) << classes.error();
@@ -189,16 +190,20 @@ void main() {
   std::set<std::string> call_classes;
   for (const Block& block : module.FindFunction(main_id)->blocks)
     for (const Instruction& inst : block.instructions)
-      if (inst.opcode == spv::OpFunctionCall) call_classes.insert(ConvergenceFlagsText(classes.Of(inst)));
-  EXPECT_EQ(call_classes, (std::set<std::string>{"convergent uniform-control", "convergent cross-thread"}));
-  EXPECT_EQ(ConvergenceFlagsText(classes.OfFunction(main_id)), "convergent cross-thread uniform-control");
+      if (inst.opcode == spv::OpFunctionCall)
+        call_classes.insert(ConvergenceFlagsText(classes.Of(inst)));
+  EXPECT_EQ(call_classes,
+            (std::set<std::string>{"convergent uniform-control", "convergent cross-thread"}));
+  EXPECT_EQ(ConvergenceFlagsText(classes.OfFunction(main_id)),
+            "convergent cross-thread uniform-control");
   // barrier() is workgroup scope, subgroupBarrier() subgroup scope.
   std::vector<UniformScope> barrier_scopes;
   module.ForEachInstruction([&](const Instruction& inst) {
     if (inst.opcode == spv::OpControlBarrier) barrier_scopes.push_back(classes.RequiredScope(inst));
   });
   std::sort(barrier_scopes.begin(), barrier_scopes.end());
-  EXPECT_EQ(barrier_scopes, (std::vector<UniformScope>{UniformScope::kSubgroup, UniformScope::kInvocationGroup}));
+  EXPECT_EQ(barrier_scopes,
+            (std::vector<UniformScope>{UniformScope::kSubgroup, UniformScope::kInvocationGroup}));
   EXPECT_EQ(classes.Of(*FindFirst(module, spv::OpMemoryBarrier)), kNotConvergent);
 }
 
@@ -245,13 +250,15 @@ void main() {
   float x = sin(data[gl_LocalInvocationID.x]);
   data[0] = swizzleInvocationsAMD(x, uvec4(1, 0, 3, 2));
 }
-)", "comp");
+)",
+                                                  "comp");
   Module module = Parse(words);
   ConvergenceClasses classes(module);
   ASSERT_TRUE(classes.ok()) << classes.error();
   std::vector<std::string> ext_classes;
   module.ForEachInstruction([&](const Instruction& inst) {
-    if (inst.opcode == spv::OpExtInst) ext_classes.push_back(ConvergenceFlagsText(classes.Of(inst)));
+    if (inst.opcode == spv::OpExtInst)
+      ext_classes.push_back(ConvergenceFlagsText(classes.Of(inst)));
   });
   EXPECT_EQ(ext_classes, (std::vector<std::string>{"none", "convergent cross-thread"}));
 }
@@ -273,7 +280,8 @@ class LambdaPass : public Pass {
 
 // Moves the first `opcode` instruction of the entry point to just before the
 // terminator (or merge instruction) of `destination(function)`.
-PassResult MoveFirst(Module& module, spv::Op opcode, const std::function<Block*(Function&)>& destination) {
+PassResult MoveFirst(Module& module, spv::Op opcode,
+                     const std::function<Block*(Function&)>& destination) {
   Function& function = *module.FindFunction(ViewEntryPoint(module.entry_points.front()).function);
   for (Block& block : function.blocks)
     for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
@@ -300,7 +308,8 @@ Block* IfHeader(Function& function) {
   return nullptr;
 }
 
-std::string RunChecked(const std::vector<uint32_t>& words, const std::function<PassResult(Module&)>& body) {
+std::string RunChecked(const std::vector<uint32_t>& words,
+                       const std::function<PassResult(Module&)>& body) {
   Module module = Parse(words);
   LambdaPass pass(body);
   Options options;
@@ -335,7 +344,8 @@ void main() {
 )";
 
 TEST(ConvergenceChecker, UnchangedModule_Passes) {
-  EXPECT_EQ(RunChecked(test::CompileGlsl(kDerivativeAfterIf, "frag"), [](Module&) { return PassResult::Unchanged(); }),
+  EXPECT_EQ(RunChecked(test::CompileGlsl(kDerivativeAfterIf, "frag"),
+                       [](Module&) { return PassResult::Unchanged(); }),
             "");
 }
 
@@ -343,7 +353,9 @@ TEST(ConvergenceChecker, SinkingDerivativeIntoBranch_Fails) {
   std::string problem = RunChecked(test::CompileGlsl(kDerivativeAfterIf, "frag"),
                                    [](Module& m) { return MoveFirst(m, spv::OpDPdx, ThenBlock); });
   EXPECT_NE(problem.find("test-pass: OpDPdx"), std::string::npos) << problem;
-  EXPECT_NE(problem.find("(convergent uniform-control) gained control dependence on"), std::string::npos) << problem;
+  EXPECT_NE(problem.find("(convergent uniform-control) gained control dependence on"),
+            std::string::npos)
+      << problem;
   EXPECT_NE(problem.find("-> true"), std::string::npos) << problem;
 }
 
@@ -357,13 +369,15 @@ void main() {
   if (uv.x > 0.5) color.x = dFdx(uv.y);
 }
 )";
-  EXPECT_EQ(RunChecked(test::CompileGlsl(source, "frag"), [](Module& m) { return MoveFirst(m, spv::OpDPdx, IfHeader); }),
+  EXPECT_EQ(RunChecked(test::CompileGlsl(source, "frag"),
+                       [](Module& m) { return MoveFirst(m, spv::OpDPdx, IfHeader); }),
             "");
 }
 
 TEST(ConvergenceChecker, HoistingCrossThreadOutOfBranch_Fails) {
-  std::string problem = RunChecked(test::CompileGlsl(kSubgroupAddInIf, "comp", "vulkan1.1"),
-                                   [](Module& m) { return MoveFirst(m, spv::OpGroupNonUniformIAdd, IfHeader); });
+  std::string problem =
+      RunChecked(test::CompileGlsl(kSubgroupAddInIf, "comp", "vulkan1.1"),
+                 [](Module& m) { return MoveFirst(m, spv::OpGroupNonUniformIAdd, IfHeader); });
   EXPECT_NE(problem.find("OpGroupNonUniformIAdd"), std::string::npos) << problem;
   EXPECT_NE(problem.find("lost its guard"), std::string::npos) << problem;
 }
@@ -381,12 +395,14 @@ TEST(ConvergenceChecker, MovingCrossThreadToOtherArm_Fails) {
 }
 
 TEST(ConvergenceChecker, RemovingInstruction_Passes) {
-  EXPECT_EQ(RunChecked(test::CompileGlsl(kDerivativeAfterIf, "frag"), [](Module& m) {
-              for (Function& f : m.functions)
-                for (Block& b : f.blocks)
-                  b.instructions.remove_if([](const Instruction& i) { return i.opcode == spv::OpDPdx; });
-              return PassResult::Changed(1);
-            }),
+  EXPECT_EQ(RunChecked(test::CompileGlsl(kDerivativeAfterIf, "frag"),
+                       [](Module& m) {
+                         for (Function& f : m.functions)
+                           for (Block& b : f.blocks)
+                             b.instructions.remove_if(
+                                 [](const Instruction& i) { return i.opcode == spv::OpDPdx; });
+                         return PassResult::Changed(1);
+                       }),
             "");
 }
 
@@ -398,24 +414,31 @@ TEST(ConvergenceChecker, RebuiltInstruction_MatchesOnlyInPlace) {
     const Instruction* dpdx = FindFirst(m, spv::OpDPdx);
     const_cast<Instruction*>(dpdx)->result_id = m.TakeNextId();
   };
-  EXPECT_EQ(RunChecked(words, [&](Module& m) { renumber(m); return PassResult::Changed(1); }), "");
+  EXPECT_EQ(RunChecked(words,
+                       [&](Module& m) {
+                         renumber(m);
+                         return PassResult::Changed(1);
+                       }),
+            "");
   std::string problem = RunChecked(words, [&](Module& m) {
     renumber(m);
     return MoveFirst(m, spv::OpDPdx, ThenBlock);
   });
-  EXPECT_NE(problem.find("is new and replaces no removed instruction"), std::string::npos) << problem;
+  EXPECT_NE(problem.find("is new and replaces no removed instruction"), std::string::npos)
+      << problem;
 }
 
 TEST(ConvergenceChecker, WrapperFailsThePassInAManager) {
   Module module = Parse(test::CompileGlsl(kDerivativeAfterIf, "frag"));
   PassManager manager;
-  manager.Add(WithConvergenceChecker(
-      std::make_unique<LambdaPass>([](Module& m) { return MoveFirst(m, spv::OpDPdx, ThenBlock); })));
+  manager.Add(WithConvergenceChecker(std::make_unique<LambdaPass>(
+      [](Module& m) { return MoveFirst(m, spv::OpDPdx, ThenBlock); })));
   Options options;
   PassContext context{options, nullptr};
   PassResult result = manager.Run(module, context);
   EXPECT_EQ(result.status, PassStatus::kFailed);
-  EXPECT_NE(result.message.find("test-pass: convergence checker: test-pass: OpDPdx"), std::string::npos)
+  EXPECT_NE(result.message.find("test-pass: convergence checker: test-pass: OpDPdx"),
+            std::string::npos)
       << result.message;
 }
 
@@ -433,7 +456,8 @@ class AuditPass : public Pass {
     AuditInstrumentation result;
     std::string error;
     if (!InstrumentForAudit(module, options, &result, &error)) return PassResult::Failed(error);
-    return result.sites.empty() ? PassResult::Unchanged() : PassResult::Changed(result.sites.size());
+    return result.sites.empty() ? PassResult::Unchanged()
+                                : PassResult::Changed(result.sites.size());
   }
 };
 
@@ -556,8 +580,9 @@ TEST(ConvergenceChecker, PipelineKeepsSubgroupUniformControlFlow) {
   options.robust_access = true;
   glint::Report report;
   ASSERT_TRUE(Process(words, options, &report));
-  EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK: OpExtension \"SPV_KHR_subgroup_uniform_control_flow\""
-                                                          "\nCHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"));
+  EXPECT_TRUE(test::FileCheck(test::Disassemble(words),
+                              "CHECK: OpExtension \"SPV_KHR_subgroup_uniform_control_flow\""
+                              "\nCHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"));
   EXPECT_EQ(test::ValidateFor(words, shader.target), "");
 }
 

@@ -28,9 +28,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstring>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -91,7 +91,6 @@ std::vector<FlagSet> FlagSets() {
   }
   return sets;
 }
-
 
 standalone::CommandLine ParseFlags(std::vector<std::string> flags) {
   flags.insert(flags.begin(), "glslangValidator");
@@ -160,7 +159,7 @@ size_t CountLabels(const std::vector<uint32_t>& words) {
 // Everything the run found; shared by the worker threads.
 struct Tally {
   std::mutex mutex;
-  std::map<std::string, int> counts;  // "<what>" -> number
+  std::map<std::string, int> counts;                         // "<what>" -> number
   std::map<std::string, std::vector<std::string>> failures;  // check -> examples
   std::vector<std::string> uniformity_log;  // every warning with its reasons, per shader
 
@@ -230,31 +229,39 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
   auto compilation = frontend::Compile({{job.shader->path, text.substr(0, text.find('\0')), stage}},
                                        line.glslang, false);
   const bool is_manifest_env = job.env->name == job.shader->manifest_env;
-  if (compilation->compile_failed || compilation->link_failed || !compilation->Intermediate(stage)) {
+  if (compilation->compile_failed || compilation->link_failed ||
+      !compilation->Intermediate(stage)) {
     tally_.Count("env does not compile");
     if (is_manifest_env) tally_.Fail("(a) compiles in the manifest env", Describe(job));
     return;
   }
   tally_.Count("modules compiled");
   glslang::TIntermediate& intermediate = *compilation->Intermediate(stage);
-  std::vector<uint32_t> words = frontend::GenerateSpirv(intermediate, standalone::SpvOptionsFor(line), nullptr);
+  std::vector<uint32_t> words =
+      frontend::GenerateSpirv(intermediate, standalone::SpvOptionsFor(line), nullptr);
   std::string error;
   std::optional<spirv::Module> module = spirv::ParseModule(words, &error);
-  if (module && module->Encode() == words) tally_.Count("(c) round trip identical");
-  else tally_.Fail("(c) round trip", Describe(job) + (module ? " differs" : " parse error: " + error));
+  if (module && module->Encode() == words)
+    tally_.Count("(c) round trip identical");
+  else
+    tally_.Fail("(c) round trip", Describe(job) + (module ? " differs" : " parse error: " + error));
   if (is_manifest_env && module) {
     // The uniformity analysis finishes within its round budget on every shader.
     spirv::UniformityResult uniformity = spirv::AnalyzeUniformity(*module);
-    if (!uniformity.refusal.empty()) tally_.Fail("(f) uniformity analysis finished", Describe(job) + ": " + uniformity.refusal);
-    tally_.Max("uniformity: largest number of fixed-point rounds", static_cast<int>(uniformity.rounds));
+    if (!uniformity.refusal.empty())
+      tally_.Fail("(f) uniformity analysis finished", Describe(job) + ": " + uniformity.refusal);
+    tally_.Max("uniformity: largest number of fixed-point rounds",
+               static_cast<int>(uniformity.rounds));
   }
   if (is_manifest_env) {
     tally_.Count("(a) shaders compared with glslangValidator");
     std::vector<uint32_t> reference = ReferenceOutput(*job.shader, *job.env, text, scratch);
-    if (reference == words) tally_.Count("(a) --no-glint identical");
+    if (reference == words)
+      tally_.Count("(a) --no-glint identical");
     else if (RunReference(*job.shader, *job.env, scratch) != reference)
       tally_.Count("(a) glslangValidator differs from itself (excluded)");
-    else tally_.Fail("(a) --no-glint identical to glslangValidator", Describe(job));
+    else
+      tally_.Fail("(a) --no-glint identical to glslangValidator", Describe(job));
   }
   TargetEnv env = frontend::GlintTargetEnv(line.glslang);
   bool glslang_valid = spirv::Validate(words, ToSpirv(env)).empty();
@@ -270,19 +277,23 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
   TargetEnv env = frontend::GlintTargetEnv(line.glslang);
   for (const FlagSet& set : flag_sets_) {
     Options options = standalone::GlintOptionsFor(ParseFlags(set.flags), env);
-    frontend::GlintOutput glint =
-        frontend::GenerateWithGlint(intermediate, standalone::SpvOptionsFor(line), options, job.shader->path);
+    frontend::GlintOutput glint = frontend::GenerateWithGlint(
+        intermediate, standalone::SpvOptionsFor(line), options, job.shader->path);
     const std::vector<uint32_t>& output = glint.words;
     const Report& report = glint.report;
     if (!glint.ok) {
       std::string why = report.diagnostics.empty() ? "" : report.diagnostics.front().message;
       // Refusing glslang's invalid output is allowed: it claims nothing about it.
-      if (glslang_valid) tally_.Fail("[" + set.name + "] Glint refused", Describe(job) + ": " + why);
-      else tally_.Count("[" + set.name + "] refused glslang's invalid output");
+      if (glslang_valid)
+        tally_.Fail("[" + set.name + "] Glint refused", Describe(job) + ": " + why);
+      else
+        tally_.Count("[" + set.name + "] refused glslang's invalid output");
       continue;
     }
-    if (!report.diagnostics.empty()) tally_.Count("[" + set.name + "] modules with Glint diagnostics");
-    if (set.name == "default" && job.env->name == job.shader->manifest_env) CountUniformity(job, report);
+    if (!report.diagnostics.empty())
+      tally_.Count("[" + set.name + "] modules with Glint diagnostics");
+    if (set.name == "default" && job.env->name == job.shader->manifest_env)
+      CountUniformity(job, report);
     bool changed = false;
     for (const PassStatistic& pass : report.passes) {
       if (!pass.changed) continue;
@@ -293,8 +304,10 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
     if (CountLabels(output) != CountLabels(words))
       tally_.Fail("[" + set.name + "] a pass added or removed a block", Describe(job));
     if (!changed) {
-      if (output == words) tally_.Count("[" + set.name + "] (b) unchanged and byte-identical");
-      else tally_.Fail("[" + set.name + "] (b) no pass changed yet output differs", Describe(job));
+      if (output == words)
+        tally_.Count("[" + set.name + "] (b) unchanged and byte-identical");
+      else
+        tally_.Fail("[" + set.name + "] (b) no pass changed yet output differs", Describe(job));
     }
     if (set.name == "default") {
       Options reporting = options;
@@ -311,8 +324,10 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
       continue;
     }
     std::string problem = spirv::Validate(output, ToSpirv(env));
-    if (problem.empty()) tally_.Count("[" + set.name + "] (d) valid");
-    else tally_.Fail("[" + set.name + "] (d) spirv-val", Describe(job) + ": " + problem);
+    if (problem.empty())
+      tally_.Count("[" + set.name + "] (d) valid");
+    else
+      tally_.Fail("[" + set.name + "] (d) spirv-val", Describe(job) + ": " + problem);
   }
 }
 
@@ -329,7 +344,8 @@ TEST(Corpus, AllShaders_AllEnvironments) {
   CorpusRunner runner(FlagSets(), tally);
   std::atomic<size_t> next{0};
   auto worker = [&](int id) {
-    const std::string scratch = "/tmp/glint-corpus-" + std::to_string(getpid()) + "-" + std::to_string(id) + ".spv";
+    const std::string scratch =
+        "/tmp/glint-corpus-" + std::to_string(getpid()) + "-" + std::to_string(id) + ".spv";
     for (size_t i; (i = next++) < jobs.size();) runner.RunJob(jobs[i], scratch);
     std::remove(scratch.c_str());
   };
@@ -344,9 +360,11 @@ TEST(Corpus, AllShaders_AllEnvironments) {
   std::sort(tally.uniformity_log.begin(), tally.uniformity_log.end());
   std::ofstream log(test::BinaryDir() + "/uniformity_corpus.txt");
   for (const std::string& entry : tally.uniformity_log) log << entry;
-  std::printf("uniformity warnings with reasons: %s/uniformity_corpus.txt\n", test::BinaryDir().c_str());
+  std::printf("uniformity warnings with reasons: %s/uniformity_corpus.txt\n",
+              test::BinaryDir().c_str());
   for (const auto& [what, count] : tally.counts)
-    EXPECT_TRUE(what.find(": other") == std::string::npos) << what << ": a warning of unknown class";
+    EXPECT_TRUE(what.find(": other") == std::string::npos)
+        << what << ": a warning of unknown class";
   for (const auto& [check, examples] : tally.failures) {
     std::string list;
     for (size_t i = 0; i < examples.size() && i < 10; ++i) list += "\n    " + examples[i];

@@ -58,8 +58,10 @@ class Scratch {
     std::string command = "cd '" + root_ + "' && '" + tool + "' " + args + " >.log 2>&1 <.log";
     int status = std::system(command.c_str());
     ToolRun run;
-    if (WIFEXITED(status) && WEXITSTATUS(status) < 128) run.exit_code = WEXITSTATUS(status);
-    else run.signal = WIFEXITED(status) ? WEXITSTATUS(status) - 128 : WTERMSIG(status);
+    if (WIFEXITED(status) && WEXITSTATUS(status) < 128)
+      run.exit_code = WEXITSTATUS(status);
+    else
+      run.signal = WIFEXITED(status) ? WEXITSTATUS(status) - 128 : WTERMSIG(status);
     run.out = test::ReadFile(Path(".log"));
     fs::remove(Path(".log"));
     return run;
@@ -71,20 +73,22 @@ class Scratch {
 };
 
 std::string InternalError(const std::string& name) {
-  return "ERROR: " + name + ": internal error in glslang 12 (signal SIGSEGV) while compiling; "
+  return "ERROR: " + name +
+         ": internal error in glslang 12 (signal SIGSEGV) while compiling; "
          "no output written\n";
 }
 
 // glslang 12.0.0 dies on these 16 test inputs of its own (null dereferences on
 // erroneous code; Test/crash_sweep.py finds exactly these), HLSL with -D -e main.
 const char* const kGlslangCrashers[] = {
-    "glsl.nullInitializer.error.vert", "spv.atomicRvalue.error.vert", "stringInvalidOps.frag",
-    "hlsl.buffer.interlocked.error.frag", "hlsl.buffer.load.error.frag",
-    "hlsl.buffer.load2.error.frag", "hlsl.buffer.load3.error.frag", "hlsl.buffer.load4.error.frag",
-    "hlsl.buffer.store.error.frag", "hlsl.buffer.store2.error.frag",
-    "hlsl.buffer.store3.error.frag", "hlsl.buffer.store4.error.frag",
-    "hlsl.emptystructreturn.tesc", "hlsl.inoutquals.nonident.negative.frag",
-    "hlsl.ternary.error.frag", "spv.pragma.stdgl.oob.vert"};
+    "glsl.nullInitializer.error.vert", "spv.atomicRvalue.error.vert",
+    "stringInvalidOps.frag",           "hlsl.buffer.interlocked.error.frag",
+    "hlsl.buffer.load.error.frag",     "hlsl.buffer.load2.error.frag",
+    "hlsl.buffer.load3.error.frag",    "hlsl.buffer.load4.error.frag",
+    "hlsl.buffer.store.error.frag",    "hlsl.buffer.store2.error.frag",
+    "hlsl.buffer.store3.error.frag",   "hlsl.buffer.store4.error.frag",
+    "hlsl.emptystructreturn.tesc",     "hlsl.inoutquals.nonident.negative.frag",
+    "hlsl.ternary.error.frag",         "spv.pragma.stdgl.oob.vert"};
 
 class KnownCrasher : public ::testing::TestWithParam<const char*> {};
 
@@ -147,13 +151,18 @@ std::vector<DeepInput> DeepInputs() {
   return {
       {"additions.frag",
        "#version 450\nlayout(location=0) in float a;\nlayout(location=0) out float o;\n"
-       "void main() { o = " + additions + "; }\n", "-V"},
+       "void main() { o = " +
+           additions + "; }\n",
+       "-V"},
       {"swizzle.frag",
        "#version 450\nlayout(location=0) in vec4 a;\nlayout(location=0) out float o;\n"
-       "void main() { o = a" + Repeat(".yxwz", 100000) + ".x; }\n", "-V"},
+       "void main() { o = a" +
+           Repeat(".yxwz", 100000) + ".x; }\n",
+       "-V"},
       {"nested.frag.hlsl",
        "float4 main(float4 a : COLOR) : SV_Target { return " + Repeat("(", 100000) + "a" +
-           Repeat(")", 100000) + "; }\n", "-V -D -e main"},
+           Repeat(")", 100000) + "; }\n",
+       "-V -D -e main"},
   };
 }
 
@@ -188,9 +197,12 @@ TEST(Runaway, IncludeCycleAndHugeConstantArray) {
   scratch.Write("b.h", "#include \"a.h\"\n");
   std::string elements = "1.0";
   for (int i = 1; i < 100000; ++i) elements += ",1.0";
-  scratch.Write("array.frag", "#version 450\nlayout(location=0) out vec4 o;\nconst float t[100000] = "
-                              "float[](" + elements + ");\nlayout(location=0) flat in int i;\n"
-                              "void main() { o = vec4(t[i]); }\n");
+  scratch.Write("array.frag",
+                "#version 450\nlayout(location=0) out vec4 o;\nconst float t[100000] = "
+                "float[](" +
+                    elements +
+                    ");\nlayout(location=0) flat in int i;\n"
+                    "void main() { o = vec4(t[i]); }\n");
   for (const char* name : {"cycle.frag", "array.frag"}) {
     ToolRun run = scratch.Run(std::string("-V --timeout-ms 3000 -o out.spv ") + name);
     EXPECT_EQ(run.exit_code, 2) << name << ": " << run.out.substr(0, 500);

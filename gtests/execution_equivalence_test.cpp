@@ -63,8 +63,8 @@ std::vector<uint32_t> GlintOutput(const std::vector<uint32_t>& glslang_words, Ta
 
 struct TableShader {
   const char* name;
-  const char* body;        // after the common header: tables, helpers, main
-  bool expect_hoisting;    // Glint must change the module (false: spec constants)
+  const char* body;      // after the common header: tables, helpers, main
+  bool expect_hoisting;  // Glint must change the module (false: spec constants)
 };
 
 // Failure messages name the case, not its bytes.
@@ -82,7 +82,8 @@ const TableShader kTableShaders[] = {
     {"SeedMinimal", R"(
 const float table[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
 void main() { uint i = gl_GlobalInvocationID.x; result[i] = vec4(table[idx[i]]); }
-)", true},
+)",
+     true},
     // The seed's spv.privateHoist.frag, adapted: two tables, six sites in main, two in a helper.
     {"SeedPrivateHoist", R"(
 const float tableA[8] = { 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0 };
@@ -100,7 +101,8 @@ void main() {
   float h = helper(index);
   result[g] = vec4(a0 + a1 + h, b0 + b1 + b2 + b3, 0.0, 1.0);
 }
-)", true},
+)",
+     true},
     {"NestedArrays", R"(
 const int grid[4][8] = int[4][8](int[8](0, 1, 2, 3, 4, 5, 6, 7), int[8](10, 11, 12, 13, 14, 15, 16, 17),
                                  int[8](-1, -2, -3, -4, -5, -6, -7, -8), int[8](99, 98, 97, 96, 95, 94, 93, 92));
@@ -110,7 +112,8 @@ void main() {
   int row[8] = grid[k & 3u];
   result[g] = vec4(grid[k & 3u][(k >> 1) & 7u], grid[(k + 1u) & 3u][k & 7u], row[(k + 3u) & 7u], 0);
 }
-)", true},
+)",
+     true},
     {"ArrayOfStructs", R"(
 struct Light { vec3 color; float radius; int kind; };
 const Light lights[5] = Light[](Light(vec3(1, 0, 0), 1.5, 0), Light(vec3(0, 1, 0), 2.5, 1),
@@ -121,7 +124,8 @@ void main() {
   Light l = lights[idx[g] % 5u];
   result[g] = vec4(l.color * l.radius, float(l.kind) + lights[(idx[g] + 2u) % 5u].color.g);
 }
-)", true},
+)",
+     true},
     {"MatrixAndVectorTables", R"(
 const mat3 rotations[4] = mat3[](mat3(1.0), mat3(0, 1, 0, -1, 0, 0, 0, 0, 1), mat3(-1, 0, 0, 0, -1, 0, 0, 0, 1),
                                  mat3(0, -1, 0, 1, 0, 0, 0, 0, 1));
@@ -133,7 +137,8 @@ void main() {
   vec3 turned = rotations[k & 3u] * vec3(1, 2, 3);
   result[g] = vec4(turned, palette[k & 7u][k & 3u]) + palette[(k + 5u) & 7u];
 }
-)", true},
+)",
+     true},
     // Two 32-entry vec3 tables read at four sites inside two helpers (the seed's
     // real-world shape, smaller), helpers called twice.
     {"TablesInSeveralFunctions", R"(
@@ -158,7 +163,8 @@ void main() {
   vec3 c = shade(k) + shade(k + 1u) + blend(k, 0.25) + blend(k * 5u, 0.75);
   result[g] = vec4(c, 1.0);
 }
-)", true},
+)",
+     true},
     // A table indexed by a loop counter.
     {"LoopIndexedTable", R"(
 const uint weights[8] = uint[](3u, 1u, 4u, 1u, 5u, 9u, 2u, 6u);
@@ -168,7 +174,8 @@ void main() {
   for (uint k = 0u; k < idx[g] + 2u; ++k) sum += weights[(g + k) & 7u] * (k + 1u);
   result[g] = vec4(float(sum));
 }
-)", true},
+)",
+     true},
     // Integer vector and bool tables.
     {"IntegerAndBoolTables", R"(
 const uvec2 pairs[6] = uvec2[](uvec2(1, 2), uvec2(3, 4), uvec2(5, 6), uvec2(7, 8), uvec2(9, 10), uvec2(11, 12));
@@ -179,7 +186,8 @@ void main() {
   uvec2 p = pairs[k];
   result[g] = vec4(enabled[k] ? float(p.x) : -float(p.y), float(pairs[(k + 1u) % 6u].y), 0, 0);
 }
-)", true},
+)",
+     true},
     // A table holding a specialization constant: the seed excludes it from hoisting.
     {"SpecConstantTable", R"(
 layout(constant_id = 0) const float kScale = 2.0;
@@ -188,10 +196,12 @@ void main() {
   float t[4] = float[](1.0, kScale, 3.0, 4.0);
   result[g] = vec4(t[idx[g] & 3u], kScale, 0, 0);
 }
-)", false},
+)",
+     false},
 };
 
-const char* const kEnvironments[] = {"vulkan1.0", "vulkan1.1", "spirv1.4", "vulkan1.2", "vulkan1.3"};
+const char* const kEnvironments[] = {"vulkan1.0", "vulkan1.1", "spirv1.4", "vulkan1.2",
+                                     "vulkan1.3"};
 
 std::vector<BufferBinding> TableInputs() {
   BufferBinding indices;
@@ -201,7 +211,8 @@ std::vector<BufferBinding> TableInputs() {
   BufferBinding output;
   output.binding = 1;
   output.size = 256 * 16;
-  output.contents = BufferContents::Seeded(7, BufferContents::Pattern::kBytes);  // not zeros: every write shows
+  output.contents =
+      BufferContents::Seeded(7, BufferContents::Pattern::kBytes);  // not zeros: every write shows
   return {indices, output};
 }
 
@@ -217,7 +228,8 @@ class TableEquivalenceTest : public ::testing::TestWithParam<std::tuple<TableSha
 Context* TableEquivalenceTest::context_ = nullptr;
 
 ComputeResult RunOnDevice(Context& context, const std::vector<uint32_t>& words, TargetEnv target,
-                          const std::vector<BufferBinding>& buffers, std::map<uint32_t, uint64_t> spec = {}) {
+                          const std::vector<BufferBinding>& buffers,
+                          std::map<uint32_t, uint64_t> spec = {}) {
   EXPECT_EQ(test::ValidateFor(words, target), "");
   ComputeRun run;
   run.shader.spirv = words;
@@ -234,7 +246,8 @@ TEST_P(TableEquivalenceTest, Compute_GlintMatchesGlslang) {
   ASSERT_NE(context_, nullptr);
   const auto& [shader, env] = GetParam();
   TargetEnv target = TargetOf(env);
-  std::vector<uint32_t> glslang_words = test::CompileGlsl(std::string(kComputeHeader) + shader.body, "comp", env);
+  std::vector<uint32_t> glslang_words =
+      test::CompileGlsl(std::string(kComputeHeader) + shader.body, "comp", env);
   ASSERT_FALSE(glslang_words.empty());
   std::vector<uint32_t> glint_words = GlintOutput(glslang_words, target);
   if (shader.expect_hoisting) {
@@ -248,7 +261,8 @@ TEST_P(TableEquivalenceTest, Compute_GlintMatchesGlslang) {
   ASSERT_EQ(actual.buffers.size(), 2u);
   std::vector<uint8_t> initial;
   std::string error;
-  ASSERT_TRUE(FillContents(TableInputs()[1].contents, TableInputs()[1].size, &initial, &error)) << error;
+  ASSERT_TRUE(FillContents(TableInputs()[1].contents, TableInputs()[1].size, &initial, &error))
+      << error;
   EXPECT_NE(expected.buffers[1].bytes, initial) << "the shader wrote nothing";
   EXPECT_EQ(actual.buffers[1].bytes, expected.buffers[1].bytes);
 }
@@ -261,7 +275,8 @@ std::string TableName(const ::testing::TestParamInfo<std::tuple<TableShader, con
 }
 
 INSTANTIATE_TEST_SUITE_P(Tables, TableEquivalenceTest,
-                         ::testing::Combine(::testing::ValuesIn(kTableShaders), ::testing::ValuesIn(kEnvironments)),
+                         ::testing::Combine(::testing::ValuesIn(kTableShaders),
+                                            ::testing::ValuesIn(kEnvironments)),
                          TableName);
 
 // Fragment variants (the seed's two shaders as fragment shaders, and a matrix/vector
@@ -343,7 +358,8 @@ std::string FragmentName(const ::testing::TestParamInfo<FragmentParam>& info) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Tables, FragmentTableTest,
-                         ::testing::Combine(::testing::ValuesIn(kFragmentShaders), ::testing::ValuesIn(kEnvironments)),
+                         ::testing::Combine(::testing::ValuesIn(kFragmentShaders),
+                                            ::testing::ValuesIn(kEnvironments)),
                          FragmentName);
 
 // --- (b) corpus compute shaders that need only buffers ----------------------------
@@ -357,15 +373,17 @@ struct CorpusEntry {
 std::vector<CorpusEntry> CorpusComputeShaders() {
   std::vector<CorpusEntry> entries;
   for (const test::CorpusShader& shader : test::ReadCorpusManifests())
-    if (shader.stage == "comp") entries.push_back({shader.path, shader.manifest_env, shader.glslang_valid});
+    if (shader.stage == "comp")
+      entries.push_back({shader.path, shader.manifest_env, shader.glslang_valid});
   return entries;
 }
 
 // Debian's glslangValidator, as the manifest says the shader compiles (includes resolve
 // beside the file). Empty when it fails.
-std::vector<uint32_t> CompileWithGlslangValidator(const CorpusEntry& entry, const std::string& out_path) {
-  std::string command = "/usr/bin/glslangValidator -V -S comp --target-env " + entry.env + " -o '" + out_path +
-                        "' '" + entry.path + "' > /dev/null 2>&1";
+std::vector<uint32_t> CompileWithGlslangValidator(const CorpusEntry& entry,
+                                                  const std::string& out_path) {
+  std::string command = "/usr/bin/glslangValidator -V -S comp --target-env " + entry.env + " -o '" +
+                        out_path + "' '" + entry.path + "' > /dev/null 2>&1";
   if (std::system(command.c_str()) != 0) return {};
   std::string bytes = test::ReadFile(out_path);
   std::remove(out_path.c_str());
@@ -382,13 +400,14 @@ ComputeRun CorpusRun(const std::vector<uint32_t>& words, const ShaderInterface& 
     BufferBinding buffer;
     buffer.set = info.set;
     buffer.binding = info.binding;
-    buffer.contents = BufferContents::Seeded(info.set * 100 + info.binding + 1, BufferContents::Pattern::kSmallUints);
+    buffer.contents = BufferContents::Seeded(info.set * 100 + info.binding + 1,
+                                             BufferContents::Pattern::kSmallUints);
     run.buffers.push_back(buffer);
   }
   std::vector<uint8_t> push;
   std::string error;
-  FillContents(BufferContents::Seeded(99, BufferContents::Pattern::kSmallUints), interface.push_constant_size, &push,
-               &error);
+  FillContents(BufferContents::Seeded(99, BufferContents::Pattern::kSmallUints),
+               interface.push_constant_size, &push, &error);
   run.push_constants = push;
   run.time_budget_ms = 10000;
   return run;
@@ -403,12 +422,13 @@ struct CorpusTally {
 // Why a module cannot run with buffers only ("" when it can).
 std::string NeedsMoreThanBuffers(const ShaderInterface& interface) {
   for (const BindingInfo& info : interface.bindings)
-    if (info.kind == BindingKind::kUnsupported) return "needs images/samplers (" + info.description + ")";
+    if (info.kind == BindingKind::kUnsupported)
+      return "needs images/samplers (" + info.description + ")";
   return "";
 }
 
-void RunCorpusShader(std::unique_ptr<Context>& context, const CorpusEntry& entry, const std::vector<uint32_t>& words,
-                     CorpusTally* tally) {
+void RunCorpusShader(std::unique_ptr<Context>& context, const CorpusEntry& entry,
+                     const std::vector<uint32_t>& words, CorpusTally* tally) {
   std::string error;
   std::optional<ShaderInterface> interface = ReadShaderInterface(words, "main", &error);
   ASSERT_TRUE(interface) << entry.path << ": " << error;
@@ -445,19 +465,22 @@ TEST(CorpusEquivalenceTest, BufferOnlyComputeShaders_GlintMatchesGlslang) {
   std::unique_ptr<Context> context = MakeContext();
   ASSERT_NE(context, nullptr);
   std::vector<CorpusEntry> entries = CorpusComputeShaders();
-  ASSERT_GT(entries.size(), 100u) << "the corpus manifests list fewer compute shaders than expected";
+  ASSERT_GT(entries.size(), 100u)
+      << "the corpus manifests list fewer compute shaders than expected";
   // Compile on two threads (Debian's glslangValidator), then run one at a time.
   std::vector<std::vector<uint32_t>> modules(entries.size());
   auto compile_share = [&](size_t first) {
     for (size_t i = first; i < entries.size(); i += 2)
       if (entries[i].glslang_valid)
-        modules[i] = CompileWithGlslangValidator(entries[i], test::BinaryDir() + "/equivalence_" + std::to_string(i) + ".spv");
+        modules[i] = CompileWithGlslangValidator(
+            entries[i], test::BinaryDir() + "/equivalence_" + std::to_string(i) + ".spv");
   };
   auto start = std::chrono::steady_clock::now();
   std::thread other(compile_share, 1);
   compile_share(0);
   other.join();
-  double compile_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double compile_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CorpusTally tally;
   for (size_t i = 0; i < entries.size(); ++i) {
     if (!entries[i].glslang_valid) {
@@ -468,9 +491,10 @@ TEST(CorpusEquivalenceTest, BufferOnlyComputeShaders_GlintMatchesGlslang) {
     RunCorpusShader(context, entries[i], modules[i], &tally);
   }
   double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("corpus compute shaders: %zu, runnable with buffers only: %d (Glint changed %d of them); "
-              "compile %.1f s, total %.1f s\n",
-              entries.size(), tally.runnable, tally.modules_differ, compile_s, total_s);
+  std::printf(
+      "corpus compute shaders: %zu, runnable with buffers only: %d (Glint changed %d of them); "
+      "compile %.1f s, total %.1f s\n",
+      entries.size(), tally.runnable, tally.modules_differ, compile_s, total_s);
   int skipped = 0;
   for (const auto& [reason, count] : tally.skipped) {
     std::printf("  skipped %3d: %s\n", count, reason.c_str());

@@ -16,8 +16,8 @@ namespace {
 
 // glslangValidator --target-env spellings accepted by test::CompileGlsl ("spirv1.4" is
 // vulkan1.1 with SPIR-V 1.4).
-const char* const kEnvs[] = {"opengl", "vulkan1.0", "vulkan1.1", "spirv1.4", "vulkan1.2",
-                             "vulkan1.3"};
+const char* const kEnvs[] = {"opengl",   "vulkan1.0", "vulkan1.1",
+                             "spirv1.4", "vulkan1.2", "vulkan1.3"};
 
 TargetEnv ValidationEnv(const std::string& env) {
   if (env == "opengl") return TargetEnv::kOpenGL45;
@@ -66,7 +66,8 @@ size_t Count(const std::string& text, const std::string& needle) {
 std::string Refusals(const Outcome& outcome) {
   std::string all;
   for (const ConstantTableDecision& d : outcome.decisions)
-    all += "%" + std::to_string(d.variable) + ": " + (d.refusal.empty() ? "hoisted" : d.refusal) + "\n";
+    all += "%" + std::to_string(d.variable) + ": " + (d.refusal.empty() ? "hoisted" : d.refusal) +
+           "\n";
   return all;
 }
 
@@ -81,14 +82,16 @@ void ExpectInterfaces(const Outcome& outcome) {
   if (!after.VersionAtLeast(1, 4)) {
     ASSERT_EQ(after.entry_points.size(), before->entry_points.size());
     auto old_entry = before->entry_points.begin();
-    for (const Instruction& entry : after.entry_points) EXPECT_EQ(entry.words, (old_entry++)->words);
+    for (const Instruction& entry : after.entry_points)
+      EXPECT_EQ(entry.words, (old_entry++)->words);
     return;
   }
   for (const Instruction& entry : after.entry_points) {
     size_t interface_begin = ViewEntryPoint(entry).interface_begin;
     for (const ConstantTableDecision& d : outcome.decisions) {
       if (!d.hoisted_to) continue;
-      EXPECT_EQ(std::count(entry.words.begin() + interface_begin, entry.words.end(), d.hoisted_to), 1)
+      EXPECT_EQ(std::count(entry.words.begin() + interface_begin, entry.words.end(), d.hoisted_to),
+                1)
           << "interface of " << ViewEntryPoint(entry).name << " and %" << d.hoisted_to;
     }
   }
@@ -321,8 +324,7 @@ float4 main(int i : TEXCOORD0) : SV_Target { return table[i]; }
 
 void PrintTo(const HoistCase& c, std::ostream* out) { *out << c.name; }
 
-class HoistTables
-    : public ::testing::TestWithParam<std::tuple<HoistCase, const char*>> {};
+class HoistTables : public ::testing::TestWithParam<std::tuple<HoistCase, const char*>> {};
 
 TEST_P(HoistTables, OnePrivateVariablePerConstant) {
   const auto& [c, env] = GetParam();
@@ -341,13 +343,14 @@ TEST_P(HoistTables, OnePrivateVariablePerConstant) {
   EXPECT_EQ(again.after, outcome.after);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Shaders, HoistTables, ::testing::Combine(::testing::ValuesIn(kHoistCases), ::testing::ValuesIn(kEnvs)),
-    [](const auto& info) {
-      std::string env = std::get<1>(info.param);
-      env.erase(std::remove(env.begin(), env.end(), '.'), env.end());
-      return std::string(std::get<0>(info.param).name) + "_" + env;
-    });
+INSTANTIATE_TEST_SUITE_P(Shaders, HoistTables,
+                         ::testing::Combine(::testing::ValuesIn(kHoistCases),
+                                            ::testing::ValuesIn(kEnvs)),
+                         [](const auto& info) {
+                           std::string env = std::get<1>(info.param);
+                           env.erase(std::remove(env.begin(), env.end(), '.'), env.end());
+                           return std::string(std::get<0>(info.param).name) + "_" + env;
+                         });
 
 // ---------------------------------------------------------------------------------------
 // Shaders the pass must leave byte-identical, each compiled for every environment.
@@ -401,8 +404,7 @@ void main() {
 
 void PrintTo(const KeepCase& c, std::ostream* out) { *out << c.name; }
 
-class KeepTables
-    : public ::testing::TestWithParam<std::tuple<KeepCase, const char*>> {};
+class KeepTables : public ::testing::TestWithParam<std::tuple<KeepCase, const char*>> {};
 
 TEST_P(KeepTables, ModuleIsUntouched) {
   const auto& [c, env] = GetParam();
@@ -417,13 +419,14 @@ TEST_P(KeepTables, ModuleIsUntouched) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Shaders, KeepTables, ::testing::Combine(::testing::ValuesIn(kKeepCases), ::testing::ValuesIn(kEnvs)),
-    [](const auto& info) {
-      std::string env = std::get<1>(info.param);
-      env.erase(std::remove(env.begin(), env.end(), '.'), env.end());
-      return std::string(std::get<0>(info.param).name) + "_" + env;
-    });
+INSTANTIATE_TEST_SUITE_P(Shaders, KeepTables,
+                         ::testing::Combine(::testing::ValuesIn(kKeepCases),
+                                            ::testing::ValuesIn(kEnvs)),
+                         [](const auto& info) {
+                           std::string env = std::get<1>(info.param);
+                           env.erase(std::remove(env.begin(), env.end(), '.'), env.end());
+                           return std::string(std::get<0>(info.param).name) + "_" + env;
+                         });
 
 TEST(HoistConstantTables, NoTables_IsUnchangedAndNotParsedFurther) {
   // #version 450
@@ -847,7 +850,6 @@ TEST(HoistConstantTables, InitializerAndStoreOfOtherValue_IsKept) {
   EXPECT_NE(Refusals(outcome).find("also written with"), std::string::npos) << Refusals(outcome);
 }
 
-
 // ---------------------------------------------------------------------------------------
 // Safety promises that an earlier suite left unguarded (each was broken on purpose in a
 // scratch build and nothing failed; see /work/notes/spirv-deps.md). Each module is valid
@@ -866,7 +868,8 @@ std::string TableModule(const std::string& decorations, const std::string& const
                OpDecorate %in_index Location 0
                OpDecorate %color Location 0
                OpDecorate %spec_one SpecId 0
-)" + decorations + R"(
+)" + decorations +
+         R"(
        %void = OpTypeVoid
      %void_f = OpTypeFunction %void
       %float = OpTypeFloat 32
@@ -878,7 +881,8 @@ std::string TableModule(const std::string& decorations, const std::string& const
     %float_2 = OpConstant %float 2
    %spec_one = OpSpecConstant %float 1
       %table = OpConstantComposite %arr %float_1 %float_2 %float_1 %float_2
-)" + constants + R"(
+)" + constants +
+         R"(
    %ptr_farr = OpTypePointer Function %arr
  %ptr_ffloat = OpTypePointer Function %float
    %ptr_iint = OpTypePointer Input %int
@@ -889,7 +893,8 @@ std::string TableModule(const std::string& decorations, const std::string& const
       %entry = OpLabel
           %v = OpVariable %ptr_farr Function
       %index = OpLoad %int %in_index
-               OpStore %v )" + content + R"(
+               OpStore %v )" +
+         content + R"(
           %p = OpAccessChain %ptr_ffloat %v %index
           %x = OpLoad %float %p
                OpStore %color %x
@@ -911,7 +916,8 @@ void ExpectKept(const std::string& text, const std::string& refusal) {
   EXPECT_EQ(outcome.after, outcome.before);
   ASSERT_EQ(outcome.decisions.size(), 1u);
   EXPECT_EQ(outcome.decisions[0].hoisted_to, 0u);
-  EXPECT_NE(outcome.decisions[0].refusal.find(refusal), std::string::npos) << outcome.decisions[0].refusal;
+  EXPECT_NE(outcome.decisions[0].refusal.find(refusal), std::string::npos)
+      << outcome.decisions[0].refusal;
   for (TargetEnv env : kAllTargets)
     EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
 }
@@ -937,9 +943,10 @@ TEST(HoistConstantTables, TableModuleBaseline_IsHoistedEverywhere) {
 // Spec constants are left alone even inside a plain OpConstantComposite: the composite's
 // value is fixed only at pipeline creation (the taint is carried from its constituents).
 TEST(HoistConstantTables, PlainCompositeHoldingSpecConstant_IsKept) {
-  ExpectKept(TableModule("", "%mixed = OpConstantComposite %arr %spec_one %float_2 %float_1 %float_2",
-                         "%mixed"),
-             "specialization constant");
+  ExpectKept(
+      TableModule("", "%mixed = OpConstantComposite %arr %spec_one %float_2 %float_1 %float_2",
+                  "%mixed"),
+      "specialization constant");
 }
 
 // A decoration the pass does not know what to do with keeps the variable: dropping a

@@ -79,8 +79,8 @@ class Install : public ::testing::Test {
     scratch_ = pattern;
     std::string log;
     int status = RunCommand(Quote(CacheValue(cache_, "CMAKE_COMMAND")) + " --install " +
-                                Quote(test::BinaryDir()) + " --prefix " +
-                                Quote(Prefix().string()) + " --component glint",
+                                Quote(test::BinaryDir()) + " --prefix " + Quote(Prefix().string()) +
+                                " --component glint",
                             &log);
     install_log_ = status == 0 ? "" : log;
   }
@@ -125,12 +125,12 @@ class Install : public ::testing::Test {
 
   // Both examples built in `build`, run, their SPIR-V validated.
   void RunBothExamples(const fs::path& build, bool shared, std::string* log) {
-    std::vector<uint32_t> cpp = RunProgram(build / "embed_glint", build / "cpp.spv",
-                                           "clamped", log);
+    std::vector<uint32_t> cpp =
+        RunProgram(build / "embed_glint", build / "cpp.spv", "clamped", log);
     ASSERT_GT(cpp.size(), 5u) << *log;
     EXPECT_EQ(test::ValidateFor(cpp, TargetEnv::kVulkan10), "");
-    std::vector<uint32_t> c = RunProgram(build / "embed_glint_c", build / "c.spv",
-                                         "(material.frag:6): clamped", log);
+    std::vector<uint32_t> c =
+        RunProgram(build / "embed_glint_c", build / "c.spv", "(material.frag:6): clamped", log);
     ASSERT_GT(c.size(), 5u) << *log;
     EXPECT_EQ(test::ValidateFor(c, TargetEnv::kVulkan11), "");
     EXPECT_EQ(LoadsSharedGlint(build / "embed_glint_c"), shared);
@@ -152,11 +152,18 @@ TEST_F(Install, PackageHoldsHeadersLibrariesAndPackageFiles) {
   for (const char* header :
        {"glint.h", "glint_c.h", "export.h", "version.h", "report_format.h", "isolated.h"})
     EXPECT_TRUE(fs::exists(Prefix() / "include" / "glint" / header)) << header;
-  const std::vector<std::string> files = {
-      "libglint.a", "libglint_passes.a", "libglint_ir.a", "libglint.so", kSoname,
-      std::string("libglint.so.") + GLINT_VERSION_STRING, "glintConfig.cmake",
-      "glintConfigVersion.cmake", "glintTargets.cmake", "glint.pc", "glint-static.pc",
-      "glint-compile"};
+  const std::vector<std::string> files = {"libglint.a",
+                                          "libglint_passes.a",
+                                          "libglint_ir.a",
+                                          "libglint.so",
+                                          kSoname,
+                                          std::string("libglint.so.") + GLINT_VERSION_STRING,
+                                          "glintConfig.cmake",
+                                          "glintConfigVersion.cmake",
+                                          "glintTargets.cmake",
+                                          "glint.pc",
+                                          "glint-static.pc",
+                                          "glint-compile"};
   for (const std::string& file : files)
     EXPECT_FALSE(FindFile(Prefix(), file).empty()) << file << " not installed";
   std::string dynamic;
@@ -169,7 +176,8 @@ TEST_F(Install, PackageHoldsHeadersLibrariesAndPackageFiles) {
   const std::string version =
       test::ReadFile((Prefix() / "include" / "glint" / "version.h").string());
   EXPECT_NE(version.find("#define GLINT_VERSION_STRING \"" + Tool("CMAKE_PROJECT_VERSION") + "\""),
-            std::string::npos) << version;
+            std::string::npos)
+      << version;
 }
 
 class InstallCMake : public Install, public ::testing::WithParamInterface<const char*> {};
@@ -187,7 +195,8 @@ TEST_P(InstallCMake, ConsumerBuildsRunsAndValidates) {
   for (const char* tool : {"CMAKE_MAKE_PROGRAM", "CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER"})
     if (!Tool(tool).empty()) configure += std::string(" -D") + tool + "=" + Quote(Tool(tool));
   ASSERT_EQ(RunCommand(configure, &log), 0) << log;
-  std::string glint_dir = CacheValue(test::ReadFile((build / "CMakeCache.txt").string()), "glint_DIR");
+  std::string glint_dir =
+      CacheValue(test::ReadFile((build / "CMakeCache.txt").string()), "glint_DIR");
   EXPECT_EQ(glint_dir.rfind(Prefix().string(), 0), 0u) << glint_dir;
   ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_COMMAND")) + " --build " + Quote(build.string()), &log), 0)
       << log;
@@ -195,7 +204,9 @@ TEST_P(InstallCMake, ConsumerBuildsRunsAndValidates) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Link, InstallCMake, ::testing::Values("static", "shared"),
-                         [](const auto& info) { return std::string(info.param) == "shared" ? "Shared" : "Static"; });
+                         [](const auto& info) {
+                           return std::string(info.param) == "shared" ? "Shared" : "Static";
+                         });
 
 class InstallPkgConfig : public Install, public ::testing::WithParamInterface<const char*> {};
 
@@ -205,25 +216,33 @@ TEST_P(InstallPkgConfig, ConsumerBuildsRunsAndValidates) {
   const std::string package = GetParam();
   const fs::path build = scratch_ / ("pkg-config-" + package);
   fs::create_directories(build);
-  const std::string pkg_config = "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
-                                 " pkg-config --cflags --libs ";
+  const std::string pkg_config =
+      "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
+      " pkg-config --cflags --libs ";
   const std::string examples = test::SourceRoot() + "/examples/";
   std::string log;
-  ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_C_COMPILER")) + " -std=c99 -pedantic-errors -Werror " +
-                           Quote(examples + "embed_glint_c.c") + " -o " +
-                           Quote((build / "embed_glint_c").string()) + " $(" + pkg_config + package + ")",
-                       &log), 0) << log;
+  ASSERT_EQ(
+      RunCommand(Quote(Tool("CMAKE_C_COMPILER")) + " -std=c99 -pedantic-errors -Werror " +
+                     Quote(examples + "embed_glint_c.c") + " -o " +
+                     Quote((build / "embed_glint_c").string()) + " $(" + pkg_config + package + ")",
+                 &log),
+      0)
+      << log;
   std::string glslang = package == "glint" ? " glslang) -lglslang-default-resource-limits" : ")";
   ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_CXX_COMPILER")) + " -std=c++17 " +
                            Quote(examples + "embed_glint.cpp") + " -o " +
                            Quote((build / "embed_glint").string()) + " $(" + pkg_config + package +
                            glslang,
-                       &log), 0) << log;
+                       &log),
+            0)
+      << log;
   RunBothExamples(build, package == "glint", &log);
 }
 
 INSTANTIATE_TEST_SUITE_P(Package, InstallPkgConfig, ::testing::Values("glint", "glint-static"),
-                         [](const auto& info) { return std::string(info.param) == "glint" ? "Shared" : "Static"; });
+                         [](const auto& info) {
+                           return std::string(info.param) == "glint" ? "Shared" : "Static";
+                         });
 
 // ABI: a caller written and compiled against the 0.1.0 header (the public structs
 // glint_glsl_input_t, glint_diagnostic_t, glint_access_record_t as they were) runs
@@ -235,13 +254,19 @@ TEST_F(Install, OldHeaderCallerRunsAgainstNewSharedLibrary) {
   ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_C_COMPILER")) + " -std=c99 -I" + Quote(old) + " " +
                            Quote(old + "/embed_glint_c.c") + " -o " + Quote(program.string()) +
                            " -L" + Quote(LibDir().string()) + " -lglint",
-                       &log), 0) << log;
+                       &log),
+            0)
+      << log;
   EXPECT_TRUE(LoadsSharedGlint(program));
   std::string output;
-  ASSERT_EQ(RunCommand("LD_LIBRARY_PATH=" + Quote(LibDir().string()) + " " + Quote(program.string()),
-                       &output), 0) << output;
+  ASSERT_EQ(
+      RunCommand("LD_LIBRARY_PATH=" + Quote(LibDir().string()) + " " + Quote(program.string()),
+                 &output),
+      0)
+      << output;
   EXPECT_NE(output.find("access OpAccessChain Materials (material.frag:5): clamped"),
-            std::string::npos) << output;
+            std::string::npos)
+      << output;
   EXPECT_NE(output.find("embed_glint_c: "), std::string::npos) << output;
 }
 

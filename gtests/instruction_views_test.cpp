@@ -17,8 +17,8 @@ namespace {
 // Views of a const instruction cannot write; views of a mutable one can.
 static_assert(std::is_same_v<decltype(LoadView(std::declval<const Instruction&>()).pointer()),
                              const uint32_t&>);
-static_assert(std::is_same_v<decltype(LoadView(std::declval<Instruction&>()).pointer()),
-                             uint32_t&>);
+static_assert(
+    std::is_same_v<decltype(LoadView(std::declval<Instruction&>()).pointer()), uint32_t&>);
 static_assert(sizeof(AccessChainView<const Instruction>) == sizeof(void*));
 
 TEST(InstructionViews, Memory_NameTheirOperands) {
@@ -122,7 +122,8 @@ TEST(InstructionViews, Constants_ValueWords) {
 }
 
 TEST(InstructionViews, Annotations_AndDebug) {
-  const Instruction decorate(spv::OpDecorate, 0, 0, {7, spv::DecorationBuiltIn, spv::BuiltInLocalInvocationId});
+  const Instruction decorate(spv::OpDecorate, 0, 0,
+                             {7, spv::DecorationBuiltIn, spv::BuiltInLocalInvocationId});
   EXPECT_EQ(DecorateView(decorate).target(), 7u);
   EXPECT_EQ(DecorateView(decorate).decoration(), spv::DecorationBuiltIn);
   EXPECT_EQ(DecorateView(decorate).literal(0), uint32_t(spv::BuiltInLocalInvocationId));
@@ -234,7 +235,8 @@ TEST(InstructionViews, ControlFlow_NameTheirOperands) {
 
 // The Image Operands mask sits after the opcode's fixed operands.
 TEST(InstructionViews, ImageAccess_ImageOperandsWord) {
-  const Instruction sample(spv::OpImageSampleExplicitLod, 3, 9, {1, 2, spv::ImageOperandsLodMask, 7});
+  const Instruction sample(spv::OpImageSampleExplicitLod, 3, 9,
+                           {1, 2, spv::ImageOperandsLodMask, 7});
   ImageAccessView sample_view(sample);
   EXPECT_EQ(sample_view.image_operands_word(), 2u);
   ASSERT_TRUE(sample_view.has_image_operands());
@@ -245,7 +247,8 @@ TEST(InstructionViews, ImageAccess_ImageOperandsWord) {
   const Instruction write(spv::OpImageWrite, 0, 0, {1, 2, 6, spv::ImageOperandsSampleMask, 8});
   EXPECT_EQ(ImageAccessView(write).image_operands_word(), 3u);
   EXPECT_EQ(ImageAccessView(write).image_operands(), uint32_t(spv::ImageOperandsSampleMask));
-  const Instruction footprint(spv::OpImageSampleFootprintNV, 3, 9, {1, 2, 3, 4, spv::ImageOperandsGradMask});
+  const Instruction footprint(spv::OpImageSampleFootprintNV, 3, 9,
+                              {1, 2, 3, 4, spv::ImageOperandsGradMask});
   EXPECT_EQ(ImageAccessView(footprint).image_operands_word(), 4u);
   const Instruction texel(spv::OpImageTexelPointer, 3, 9, {1, 2, 3});
   EXPECT_EQ(ImageAccessView(texel).image_operands_word(), 0u);
@@ -441,7 +444,7 @@ TEST(InstructionViews, ImageOperands_RemoveDropsOperandAndEmptyMask) {
   ImageOperandsView(fetch).Remove(spv::ImageOperandsConstOffsetMask);
   EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2, spv::ImageOperandsLodMask, 30}));
   ImageOperandsView(fetch).Remove(spv::ImageOperandsLodMask);
-  EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2}));  // no bit left: no mask
+  EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2}));       // no bit left: no mask
   ImageOperandsView(fetch).Remove(spv::ImageOperandsLodMask);  // absent: nothing to drop
   EXPECT_EQ(fetch.words, (std::vector<uint32_t>{1, 2}));
 }
@@ -497,7 +500,8 @@ TEST(InstructionViews, ParsedModule_ReadsWhatTheAssemblySays) {
   ASSERT_NE(builtin, nullptr);
   bool is_local_index = false;
   for (const Instruction& decoration : module->annotations)
-    if (decoration.opcode == spv::OpDecorate && DecorateView(decoration).target() == builtin->result_id &&
+    if (decoration.opcode == spv::OpDecorate &&
+        DecorateView(decoration).target() == builtin->result_id &&
         DecorateView(decoration).decoration() == spv::DecorationBuiltIn)
       is_local_index = DecorateView(decoration).literal(0) == spv::BuiltInLocalInvocationIndex;
   EXPECT_TRUE(is_local_index);

@@ -44,10 +44,13 @@ std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words, RangeAn
 
 std::string ComputeShader(const std::string& local_size, const std::string& body) {
   return "#version 450\n"
-         "layout(" + local_size + ") in;\n"
+         "layout(" +
+         local_size +
+         ") in;\n"
          "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
          "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
-         "void main() {\n" + body + "\n}\n";
+         "void main() {\n" +
+         body + "\n}\n";
 }
 
 using Ranges = std::vector<std::string>;
@@ -82,12 +85,15 @@ std::string CaseName(const ::testing::TestParamInfo<RangeCase>& info) { return i
 // @workgroup_size(16, 8, 1): lid.x, lid.y, local_invocation_index.
 INSTANTIATE_TEST_SUITE_P(
     ReferenceBuiltins, IntegerRangeGlsl,
-    ::testing::Values(RangeCase{"WorkgroupSize16x8", "local_size_x = 16, local_size_y = 8",
+    ::testing::Values(RangeCase{"WorkgroupSize16x8",
+                                "local_size_x = 16, local_size_y = 8",
                                 "probe[gl_LocalInvocationID.x] = 0u;\n"
                                 "probe[gl_LocalInvocationID.y] = 0u;\n"
                                 "probe[gl_LocalInvocationIndex] = 0u;",
-                                {"[0, 15]", "[0, 7]", "[0, 127]"}, {}},
-                      RangeCase{"GlobalInvocationIdHasNoRange", "local_size_x = 16",
+                                {"[0, 15]", "[0, 7]", "[0, 127]"},
+                                {}},
+                      RangeCase{"GlobalInvocationIdHasNoRange",
+                                "local_size_x = 16",
                                 "probe[gl_GlobalInvocationID.x] = 0u;\n"
                                 "probe[gl_WorkGroupID.x] = 0u;",
                                 {"no range: built-in GlobalInvocationId has no range",
@@ -101,45 +107,73 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     ReferenceLoops, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"IntLessThan", "local_size_x = 64",
-                  "for (int i = 0; i < 10; i++) { probe[i] = 0u; }", {"[0, 9]"}, {}},
-        RangeCase{"UintLessEqualStep6", "local_size_x = 64",
-                  "for (uint i = 0u; i <= 16u; i += 6u) { probe[i] = 0u; }", {"[0, 12]"}, {}},
-        RangeCase{"IntDecreasing", "local_size_x = 64",
-                  "for (int i = 10; i > 0; i--) { probe[i] = 0u; }", {"[1, 10]"}, {}},
-        RangeCase{"UintDecreasingStep2", "local_size_x = 64",
-                  "for (uint i = 10u; i >= 1u; i -= 2u) { probe[i] = 0u; }", {"[2, 10]"}, {}},
-        RangeCase{"StartsAtLocalId", "local_size_x = 64",
+        RangeCase{"IntLessThan",
+                  "local_size_x = 64",
+                  "for (int i = 0; i < 10; i++) { probe[i] = 0u; }",
+                  {"[0, 9]"},
+                  {}},
+        RangeCase{"UintLessEqualStep6",
+                  "local_size_x = 64",
+                  "for (uint i = 0u; i <= 16u; i += 6u) { probe[i] = 0u; }",
+                  {"[0, 12]"},
+                  {}},
+        RangeCase{"IntDecreasing",
+                  "local_size_x = 64",
+                  "for (int i = 10; i > 0; i--) { probe[i] = 0u; }",
+                  {"[1, 10]"},
+                  {}},
+        RangeCase{"UintDecreasingStep2",
+                  "local_size_x = 64",
+                  "for (uint i = 10u; i >= 1u; i -= 2u) { probe[i] = 0u; }",
+                  {"[2, 10]"},
+                  {}},
+        RangeCase{"StartsAtLocalId",
+                  "local_size_x = 64",
                   "for (uint i = gl_LocalInvocationID.x; i < 256u; i += 64u) { probe[i] = 0u; }",
-                  {"[0, 255]"}, {}},
-        RangeCase{"Nested", "local_size_x = 64",
+                  {"[0, 255]"},
+                  {}},
+        RangeCase{"Nested",
+                  "local_size_x = 64",
                   "for (uint i = 0u; i < 4u; i++) {\n  probe[i] = 0u;\n"
                   "  for (uint j = i * 2u; j < 8u; j++) { probe[j] = 0u; }\n}",
-                  {"[0, 3]", "[0, 7]"}, {}},
-        RangeCase{"AlwaysTrueWraps", "local_size_x = 64",
+                  {"[0, 3]", "[0, 7]"},
+                  {}},
+        RangeCase{"AlwaysTrueWraps",
+                  "local_size_x = 64",
                   "for (uint i = 10u; i >= 0u; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                  {"no range: loop condition is always true, so the loop variable can wrap"},
+                  {"no range: local is updated from its own value in a loop without a guard that "
+                   "keeps it "
                    "above the type's minimum"}},
-        RangeCase{"DirectionMismatch", "local_size_x = 64",
+        RangeCase{"DirectionMismatch",
+                  "local_size_x = 64",
                   "for (int i = 0; i > -10; i++) { probe[i] = 0u; }",
                   {"no range: loop direction does not match the comparison (increasing "
                    "variable compared with > or >=)"},
                   {"[-9, 2147483647]"}},
-        RangeCase{"NegativeStep", "local_size_x = 64",
+        RangeCase{"NegativeStep",
+                  "local_size_x = 64",
                   "for (int i = 10; i > 0; i += -1) { probe[i] = 0u; }",
-                  {"no range: loop step is not a positive constant"}, {"[1, 10]"}},
-        RangeCase{"BoundNotConstant", "local_size_x = 64",
+                  {"no range: loop step is not a positive constant"},
+                  {"[1, 10]"}},
+        RangeCase{"BoundNotConstant",
+                  "local_size_x = 64",
                   "uint n = data[0];\nfor (uint i = 0u; i < n; i++) { probe[i] = 0u; }",
-                  {"no range: loop bound is not a constant"}, {"[0, 4294967295]"}},
-        RangeCase{"ModifiedInBody", "local_size_x = 64",
+                  {"no range: loop bound is not a constant"},
+                  {"[0, 4294967295]"}},
+        RangeCase{"ModifiedInBody",
+                  "local_size_x = 64",
                   "for (int i = 0; i < 10; i += 2) { i++; probe[i] = 0u; }",
                   {"no range: loop variable is stored outside its initializer and continuing "
                    "block"},
                   {"[-2147483647, 10]"}},
-        RangeCase{"UpdateIsMultiplication", "local_size_x = 64",
+        RangeCase{"UpdateIsMultiplication",
+                  "local_size_x = 64",
                   "for (int i = 0; i < 10; i *= 2) { probe[i] = 0u; }",
-                  {"no range: loop update is not an addition or subtraction of a constant"}, {"[-2147483648, 9]"}},
-        RangeCase{"LoopWithBreakNotForPattern", "local_size_x = 64",
+                  {"no range: loop update is not an addition or subtraction of a constant"},
+                  {"[-2147483648, 9]"}},
+        RangeCase{"LoopWithBreakNotForPattern",
+                  "local_size_x = 64",
                   "for (int i = 0; ; i++) { if (i >= 10) break; probe[i] = 0u; }",
                   {"no range: loop condition is not a single comparison of the loop variable"},
                   {"[0, 9]"}}),
@@ -147,16 +181,21 @@ INSTANTIATE_TEST_SUITE_P(
 
 INSTANTIATE_TEST_SUITE_P(
     ReferenceModulo, IntegerRangeGlsl,
-    ::testing::Values(RangeCase{"Examples", "local_size_x = 64",
+    ::testing::Values(RangeCase{"Examples",
+                                "local_size_x = 64",
                                 "uint x = data[0];\n"
                                 "probe[x % 16u] = 0u;\n"
                                 "probe[(gl_LocalInvocationID.x + 3u) % 4u] = 0u;\n"
                                 "probe[gl_LocalInvocationID.x % 128u] = 0u;",
-                                {"[0, 15]", "[0, 3]", "[0, 63]"}, {}},
-                      RangeCase{"SameQuotientKeepsBounds", "local_size_x = 8",
+                                {"[0, 15]", "[0, 3]", "[0, 63]"},
+                                {}},
+                      RangeCase{"SameQuotientKeepsBounds",
+                                "local_size_x = 8",
                                 "probe[(gl_LocalInvocationID.x + 16u) % 32u] = 0u;",
-                                {"[16, 23]"}, {}},
-                      RangeCase{"IntNeedsRange", "local_size_x = 8",
+                                {"[16, 23]"},
+                                {}},
+                      RangeCase{"IntNeedsRange",
+                                "local_size_x = 8",
                                 "int x = int(data[0]);\nprobe[x % 16] = 0u;\n"
                                 "probe[(int(gl_LocalInvocationID.x) - 1) % 4] = 0u;",
                                 {"no range: i32 modulo of a value with no range: load from a "
@@ -165,7 +204,8 @@ INSTANTIATE_TEST_SUITE_P(
                                  "no range: i32 modulo of a possibly negative value"},
                                 // Either sign (GLSL leaves it open; drivers differ).
                                 {"[-15, 15]", "[-3, 3]"}},
-                      RangeCase{"DivisorNotSingleValue", "local_size_x = 8",
+                      RangeCase{"DivisorNotSingleValue",
+                                "local_size_x = 8",
                                 "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;",
                                 {"no range: modulo divisor is not a single positive value"},
                                 {"[0, 7]"}}),
@@ -173,7 +213,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 INSTANTIATE_TEST_SUITE_P(
     ReferenceMinMax, IntegerRangeGlsl,
-    ::testing::Values(RangeCase{"Examples", "local_size_x = 64",
+    ::testing::Values(RangeCase{"Examples",
+                                "local_size_x = 64",
                                 "int x = int(data[0]);\n"
                                 "probe[min(x, 15)] = 0u;\n"
                                 "probe[max(x, 0)] = 0u;\n"
@@ -182,7 +223,8 @@ INSTANTIATE_TEST_SUITE_P(
                                 "probe[min(y, 63u)] = 0u;",
                                 {"[-2147483648, 15]", "[0, 2147483647]", "[0, 15]", "[0, 63]"},
                                 {}},
-                      RangeCase{"WholeDomainIsNoRange", "local_size_x = 64",
+                      RangeCase{"WholeDomainIsNoRange",
+                                "local_size_x = 64",
                                 "int x = int(data[0]);\n"
                                 "probe[max(x, -2147483647 - 1)] = 0u;\n"
                                 "probe[min(data[1], 4294967295u)] = 0u;\n"
@@ -199,73 +241,114 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     LoopRequirements, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"InitializerWithoutRange", "local_size_x = 64",
+        RangeCase{"InitializerWithoutRange",
+                  "local_size_x = 64",
                   "for (uint i = data[0]; i < 10u; i++) { probe[i] = 0u; }",
                   {"no range: loop initializer has no range: load from memory through an "
                    "access chain (only built-in components have ranges)"},
                   {}},
-        RangeCase{"ConstantOnTheLeft", "local_size_x = 64",
-                  "for (int i = 0; 10 > i; i++) { probe[i] = 0u; }", {"[0, 9]"}, {}},
-        RangeCase{"StepOnTheLeft", "local_size_x = 64",
-                  "for (int i = 0; i < 10; i = 3 + i) { probe[i] = 0u; }", {"[0, 9]"}, {}},
-        RangeCase{"StepNotConstant", "local_size_x = 64",
+        RangeCase{"ConstantOnTheLeft",
+                  "local_size_x = 64",
+                  "for (int i = 0; 10 > i; i++) { probe[i] = 0u; }",
+                  {"[0, 9]"},
+                  {}},
+        RangeCase{"StepOnTheLeft",
+                  "local_size_x = 64",
+                  "for (int i = 0; i < 10; i = 3 + i) { probe[i] = 0u; }",
+                  {"[0, 9]"},
+                  {}},
+        RangeCase{"StepNotConstant",
+                  "local_size_x = 64",
                   "int s = int(data[0]);\nfor (int i = 0; i < 10; i += s) { probe[i] = 0u; }",
-                  {"no range: loop step is not a constant"}, {"[-2147483648, 9]"}},
-        RangeCase{"CompoundCondition", "local_size_x = 64",
+                  {"no range: loop step is not a constant"},
+                  {"[-2147483648, 9]"}},
+        RangeCase{"CompoundCondition",
+                  "local_size_x = 64",
                   "for (int i = 0; i < 10 && data[0] > 0u; i++) { probe[i] = 0u; }",
                   {"no range: loop condition is not a single comparison of the loop variable"},
                   {"[0, 9]"}},
-        RangeCase{"EqualityComparison", "local_size_x = 64",
+        RangeCase{"EqualityComparison",
+                  "local_size_x = 64",
                   "for (int i = 0; i != 10; i++) { probe[i] = 0u; }",
                   {"no range: loop condition is not <, <=, > or >= between the loop variable "
                    "and a value"},
-                  {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                  {"no range: local is updated from its own value in a loop without a guard that "
+                   "keeps it "
                    "below the type's maximum"}},
-        RangeCase{"AlwaysFalseUnsigned", "local_size_x = 64",
+        RangeCase{"AlwaysFalseUnsigned",
+                  "local_size_x = 64",
                   "for (uint i = 0u; i < 0u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                  {"no range: loop condition is always false"},
+                  {"no range: local is updated from its own value in a loop without a guard that "
+                   "keeps it "
                    "below the type's maximum"}},
-        RangeCase{"AlwaysFalseSigned", "local_size_x = 64",
+        RangeCase{"AlwaysFalseSigned",
+                  "local_size_x = 64",
                   "for (int i = 0; i > 2147483647; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                  {"no range: loop condition is always false"},
+                  {"no range: local is updated from its own value in a loop without a guard that "
+                   "keeps it "
                    "above the type's minimum"}},
-        RangeCase{"AlwaysTrueUpperUnsigned", "local_size_x = 64",
+        RangeCase{"AlwaysTrueUpperUnsigned",
+                  "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967295u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"}, {"no range: local is updated from its own value in a loop without a guard that keeps it "
+                  {"no range: loop condition is always true, so the loop variable can wrap"},
+                  {"no range: local is updated from its own value in a loop without a guard that "
+                   "keeps it "
                    "below the type's maximum"}},
-        RangeCase{"DecreasingWithLess", "local_size_x = 64",
+        RangeCase{"DecreasingWithLess",
+                  "local_size_x = 64",
                   "for (int i = 10; i < 20; i--) { probe[i] = 0u; }",
                   {"no range: loop direction does not match the comparison (decreasing "
                    "variable compared with < or <=)"},
                   {"[-2147483648, 19]"}},
-        RangeCase{"BodyNeverRunsIncreasing", "local_size_x = 64",
+        RangeCase{"BodyNeverRunsIncreasing",
+                  "local_size_x = 64",
                   "for (int i = 10; i < 5; i++) { probe[i] = 0u; }",
-                  {"no range: loop body never runs"}, {}},
-        RangeCase{"BodyNeverRunsDecreasing", "local_size_x = 64",
+                  {"no range: loop body never runs"},
+                  {}},
+        RangeCase{"BodyNeverRunsDecreasing",
+                  "local_size_x = 64",
                   "for (int i = 3; i >= 5; i--) { probe[i] = 0u; }",
-                  {"no range: loop body never runs"}, {}},
-        RangeCase{"OverflowPastLastValueUnsigned", "local_size_x = 64",
+                  {"no range: loop body never runs"},
+                  {}},
+        RangeCase{"OverflowPastLastValueUnsigned",
+                  "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967290u; i += 16u) { probe[i] = 0u; }",
-                  {"no range: loop variable may overflow past its last value"}, {}},
-        RangeCase{"LastValueFitsUnsigned", "local_size_x = 64",
+                  {"no range: loop variable may overflow past its last value"},
+                  {}},
+        RangeCase{"LastValueFitsUnsigned",
+                  "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967279u; i += 16u) { probe[i] = 0u; }",
-                  {"[0, 4294967264]"}, {}},
-        RangeCase{"OverflowPastLastValueSignedDown", "local_size_x = 64",
+                  {"[0, 4294967264]"},
+                  {}},
+        RangeCase{"OverflowPastLastValueSignedDown",
+                  "local_size_x = 64",
                   "for (int i = 0; i >= -2147483647; i -= 3) { probe[i] = 0u; }",
-                  {"no range: loop variable may overflow past its last value"}, {}},
-        RangeCase{"LastValueFitsSignedDown", "local_size_x = 64",
+                  {"no range: loop variable may overflow past its last value"},
+                  {}},
+        RangeCase{"LastValueFitsSignedDown",
+                  "local_size_x = 64",
                   "for (int i = 0; i >= -2147483646; i -= 2) { probe[i] = 0u; }",
-                  {"[-2147483646, 0]"}, {}},
-        RangeCase{"LoadAfterLoopHasNoRange", "local_size_x = 64",
+                  {"[-2147483646, 0]"},
+                  {}},
+        RangeCase{"LoadAfterLoopHasNoRange",
+                  "local_size_x = 64",
                   "int i;\nfor (i = 0; i < 10; i++) { probe[i] = 0u; }\nprobe[i] = 1u;",
-                  {"[0, 9]", "no range: load of the loop variable outside the loop body"}, {"[0, 9]", "[10, 2147483647]"}},
-        RangeCase{"InitRangeMaxAboveBound", "local_size_x = 64",
+                  {"[0, 9]", "no range: load of the loop variable outside the loop body"},
+                  {"[0, 9]", "[10, 2147483647]"}},
+        RangeCase{"InitRangeMaxAboveBound",
+                  "local_size_x = 64",
                   "for (uint i = gl_LocalInvocationID.x; i < 10u; i += 4u) { probe[i] = 0u; }",
-                  {"[0, 9]"}, {}},
-        RangeCase{"InitNarrowLandsBelowBound", "local_size_x = 2",
+                  {"[0, 9]"},
+                  {}},
+        RangeCase{"InitNarrowLandsBelowBound",
+                  "local_size_x = 2",
                   "for (uint i = gl_LocalInvocationID.x; i < 11u; i += 4u) { probe[i] = 0u; }",
-                  {"[0, 9]"}, {}},
-        RangeCase{"ContinueBlockDoesMore", "local_size_x = 64",
+                  {"[0, 9]"},
+                  {}},
+        RangeCase{"ContinueBlockDoesMore",
+                  "local_size_x = 64",
                   "for (int i = 0; i < 10; i++, probe[0] = 1u) { probe[i] = 0u; }",
                   {"no range: continuing block is not exactly: load, add or sub, store, branch",
                    "[0, 0]"},
@@ -277,34 +360,46 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Operators, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"AddU32Edge", "local_size_x = 64",
+        RangeCase{"AddU32Edge",
+                  "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[x + 4294967232u] = 0u;\nprobe[x + 4294967233u] = 0u;",
-                  {"[4294967232, 4294967295]", "no range: u32 addition may overflow"}, {}},
-        RangeCase{"AddI32Edge", "local_size_x = 64",
+                  {"[4294967232, 4294967295]", "no range: u32 addition may overflow"},
+                  {}},
+        RangeCase{"AddI32Edge",
+                  "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[x + 2147483584] = 0u;\nprobe[x + 2147483585] = 0u;",
-                  {"[2147483584, 2147483647]", "no range: i32 addition may overflow"}, {}},
-        RangeCase{"SubU32", "local_size_x = 64",
+                  {"[2147483584, 2147483647]", "no range: i32 addition may overflow"},
+                  {}},
+        RangeCase{"SubU32",
+                  "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[(x + 1u) - 1u] = 0u;\nprobe[x - 1u] = 0u;",
-                  {"[0, 63]", "no range: u32 subtraction may underflow"}, {}},
-        RangeCase{"SubI32Edge", "local_size_x = 64",
+                  {"[0, 63]", "no range: u32 subtraction may underflow"},
+                  {}},
+        RangeCase{"SubI32Edge",
+                  "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[x - 2147483647 - 1] = 0u;\nprobe[(x - 1) - 2147483647 - 1] = 0u;",
-                  {"[-2147483648, -2147483585]", "no range: i32 subtraction may overflow"}, {}},
-        RangeCase{"MulU32Edge", "local_size_x = 64",
+                  {"[-2147483648, -2147483585]", "no range: i32 subtraction may overflow"},
+                  {}},
+        RangeCase{"MulU32Edge",
+                  "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[x * 68174084u] = 0u;\nprobe[x * 68174085u] = 0u;",
-                  {"[0, 4294967292]", "no range: u32 multiplication may overflow"}, {}},
-        RangeCase{"MulI32", "local_size_x = 64",
+                  {"[0, 4294967292]", "no range: u32 multiplication may overflow"},
+                  {}},
+        RangeCase{"MulI32",
+                  "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[x * 34087042] = 0u;\nprobe[x * 34087043] = 0u;\n"
                   "probe[(x - 1) * 2] = 0u;",
                   {"[0, 2147483646]", "no range: i32 multiplication may overflow",
                    "no range: i32 multiplication with a possibly negative operand"},
                   {}},
-        RangeCase{"Div", "local_size_x = 64, local_size_y = 4",
+        RangeCase{"Div",
+                  "local_size_x = 64, local_size_y = 4",
                   "#define x gl_LocalInvocationID.x\n#define s int(x)\n"
                   "probe[x / 4u] = 0u;\nprobe[x / (gl_LocalInvocationID.y + 2u)] = 0u;\n"
                   "probe[x / gl_LocalInvocationID.y] = 0u;\nprobe[(s - 1) / 2] = 0u;\n"
@@ -312,7 +407,8 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[0, 15]", "[0, 31]", "no range: division by a possibly non-positive divisor",
                    "no range: i32 division of a possibly negative dividend", "[0, 31]"},
                   {}},
-        RangeCase{"ShiftLeft", "local_size_x = 64",
+        RangeCase{"ShiftLeft",
+                  "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[x << 2u] = 0u;\nprobe[x << 26u] = 0u;\nprobe[x << 27u] = 0u;\n"
                   "probe[1u << x] = 0u;\nprobe[(int(x) - 1) << 1] = 0u;\n"
@@ -322,13 +418,14 @@ INSTANTIATE_TEST_SUITE_P(
                    "no range: i32 shift of a possibly negative value", "[0, 2113929216]",
                    "no range: i32 left shift may overflow"},
                   {}},
-        RangeCase{"ShiftRight", "local_size_x = 64, local_size_y = 4",
-                  "#define x gl_LocalInvocationID.x\n"
-                  "probe[x >> 2u] = 0u;\nprobe[(x + 64u) >> gl_LocalInvocationID.y] = 0u;\n"
-                  "probe[int(x) >> 1] = 0u;\nprobe[(int(x) - 1) >> 1] = 0u;",
-                  {"[0, 15]", "[8, 127]", "[0, 31]",
-                   "no range: i32 shift of a possibly negative value"},
-                  {}}),
+        RangeCase{
+            "ShiftRight",
+            "local_size_x = 64, local_size_y = 4",
+            "#define x gl_LocalInvocationID.x\n"
+            "probe[x >> 2u] = 0u;\nprobe[(x + 64u) >> gl_LocalInvocationID.y] = 0u;\n"
+            "probe[int(x) >> 1] = 0u;\nprobe[(int(x) - 1) >> 1] = 0u;",
+            {"[0, 15]", "[8, 127]", "[0, 31]", "no range: i32 shift of a possibly negative value"},
+            {}}),
     CaseName);
 
 // --- Conversions -------------------------------------------------------------------
@@ -336,19 +433,24 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Conversions, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"IntToUint", "local_size_x = 64",
+        RangeCase{"IntToUint",
+                  "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[uint(x)] = 0u;\nprobe[uint(x - 1)] = 0u;",
-                  {"[0, 63]", "no range: conversion to u32 of a possibly negative i32 value"}, {}},
-        RangeCase{"UintToInt", "local_size_x = 64",
+                  {"[0, 63]", "no range: conversion to u32 of a possibly negative i32 value"},
+                  {}},
+        RangeCase{"UintToInt",
+                  "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[int(x + 2147483584u)] = 0u;\nprobe[int(x + 2147483585u)] = 0u;",
                   {"[2147483584, 2147483647]",
                    "no range: conversion to i32 of a u32 value that may exceed 2147483647"},
                   {}},
-        RangeCase{"FloatConversionHasNoRange", "local_size_x = 64",
+        RangeCase{"FloatConversionHasNoRange",
+                  "local_size_x = 64",
                   "probe[uint(float(gl_LocalInvocationID.x))] = 0u;",
-                  {"no range: OpConvertFToU is not supported"}, {}}),
+                  {"no range: OpConvertFToU is not supported"},
+                  {}}),
     CaseName);
 
 // --- Full-mode extensions ------------------------------------------------------------
@@ -356,14 +458,16 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     FullMode, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"BitwiseAndMask", "local_size_x = 64",
+        RangeCase{"BitwiseAndMask",
+                  "local_size_x = 64",
                   "probe[data[0] & 15u] = 0u;\nprobe[gl_LocalInvocationID.x & 255u] = 0u;\n"
                   "probe[int(data[0]) & -2] = 0u;",
                   {"no range: bitwise AND is not supported in reference mode",
                    "no range: bitwise AND is not supported in reference mode",
                    "no range: bitwise AND is not supported in reference mode"},
                   {"[0, 15]", "[0, 63]", "no range: bitwise AND with a negative mask"}},
-        RangeCase{"Clamp", "local_size_x = 64",
+        RangeCase{"Clamp",
+                  "local_size_x = 64",
                   "probe[clamp(int(data[0]), 0, 15)] = 0u;\n"
                   "probe[clamp(data[0], gl_LocalInvocationID.x, 100u)] = 0u;\n"
                   "probe[clamp(data[0], gl_LocalInvocationID.x, 40u)] = 0u;",
@@ -371,7 +475,8 @@ INSTANTIATE_TEST_SUITE_P(
                    "no range: clamp is not supported in reference mode",
                    "no range: clamp is not supported in reference mode"},
                   {"[0, 15]", "[0, 100]", "no range: clamp bounds may cross (lo > hi)"}},
-        RangeCase{"UnsignedBitfieldExtract", "local_size_x = 64",
+        RangeCase{"UnsignedBitfieldExtract",
+                  "local_size_x = 64",
                   "probe[bitfieldExtract(data[0], 3, 8)] = 0u;\n"
                   "probe[bitfieldExtract(data[0], 0, 32)] = 0u;\n"
                   "probe[uint(bitfieldExtract(int(data[0]), 0, 4))] = 0u;\n"
@@ -383,7 +488,8 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[0, 255]", "[0, 4294967295]", "no range: OpBitFieldSExtract is not supported",
                    "no range: bitfield count has no range: load from memory through an access "
                    "chain (only built-in components have ranges)"}},
-        RangeCase{"SingleStoreLocal", "local_size_x = 64",
+        RangeCase{"SingleStoreLocal",
+                  "local_size_x = 64",
                   "uint a = gl_LocalInvocationID.x;\nprobe[a] = 0u;\n"
                   "uint b;\nif (data[0] > 0u) b = 1u;\nprobe[b] = 0u;\n"
                   "uint c = 5u;\nc = 7u;\nprobe[c] = 0u;",
@@ -396,7 +502,7 @@ INSTANTIATE_TEST_SUITE_P(
                   {"[0, 63]", "no range: local may be read before it is assigned", "[7, 7]"}}),
     CaseName);
 
-#define LOCAL_REASON \
+#define LOCAL_REASON                                                                  \
   "no range: load from a local variable that is not a for-loop control variable (no " \
   "update in a continuing block)"
 #define MEMORY_REASON_TEXT \
@@ -408,29 +514,35 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     FullOperators, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"Abs", "local_size_x = 64",
+        RangeCase{"Abs",
+                  "local_size_x = 64",
                   "probe[abs(int(gl_LocalInvocationID.x) - 40)] = 0u;\n"
                   "probe[abs(int(data[0]))] = 0u;",
                   {"no range: SAbs is not supported", "no range: SAbs is not supported"},
                   {"[0, 40]", "no range: abs of a value with no i32 range: " MEMORY_REASON_TEXT}},
-        RangeCase{"AbsOfIntMinIsItself", "local_size_x = 64",
+        RangeCase{"AbsOfIntMinIsItself",
+                  "local_size_x = 64",
                   "int m = int(data[0] & 1u) - 2147483647 - 1;\nprobe[abs(m)] = 0u;",
                   {"no range: SAbs is not supported"},
                   {"no range: abs of a value that may be -2147483648 (abs of it is itself)"}},
-        RangeCase{"OrXorOfNonNegative", "local_size_x = 64",
-                  "probe[gl_LocalInvocationID.x | 16u] = 0u;\n"
-                  "probe[(data[0] & 5u) ^ (data[1] & 8u)] = 0u;\n"
-                  "probe[int(gl_LocalInvocationID.x) | -1] = 0u;",
-                  {"no range: bitwise OR is not supported", "no range: bitwise XOR is not supported",
-                   "no range: bitwise OR is not supported"},
-                  {"[16, 63]", "[0, 15]", "no range: OR of a possibly negative value"}},
-        RangeCase{"UnsignedModuloByRangedDivisor", "local_size_x = 64",
+        RangeCase{
+            "OrXorOfNonNegative",
+            "local_size_x = 64",
+            "probe[gl_LocalInvocationID.x | 16u] = 0u;\n"
+            "probe[(data[0] & 5u) ^ (data[1] & 8u)] = 0u;\n"
+            "probe[int(gl_LocalInvocationID.x) | -1] = 0u;",
+            {"no range: bitwise OR is not supported", "no range: bitwise XOR is not supported",
+             "no range: bitwise OR is not supported"},
+            {"[16, 63]", "[0, 15]", "no range: OR of a possibly negative value"}},
+        RangeCase{"UnsignedModuloByRangedDivisor",
+                  "local_size_x = 64",
                   "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;\n"
                   "probe[data[0] % gl_LocalInvocationID.x] = 0u;",
                   {"no range: modulo divisor is not a single positive value",
                    "no range: modulo divisor is not a single positive value"},
                   {"[0, 63]", "no range: modulo divisor may be 0"}},
-        RangeCase{"SignedModuloEitherSign", "local_size_x = 64",
+        RangeCase{"SignedModuloEitherSign",
+                  "local_size_x = 64",
                   "probe[int(data[0]) % 8 + 8] = 0u;\n"
                   "probe[int(data[0]) % -8 + 8] = 0u;\n"
                   "probe[int(data[0]) % (int(gl_LocalInvocationID.x) - 1)] = 0u;",
@@ -440,13 +552,15 @@ INSTANTIATE_TEST_SUITE_P(
                   // Either sign: GLSL leaves it open for negative operands, and lavapipe's
                   // OpSMod returned negative results in the audit (gen_ci_00015).
                   {"[1, 15]", "[1, 15]", "no range: modulo divisor may be 0"}},
-        RangeCase{"VectorComponents", "local_size_x = 64",
+        RangeCase{"VectorComponents",
+                  "local_size_x = 64",
                   "uvec2 v = uvec2(data[0] & 7u, data[1] & 7u);\nprobe[v.x + v.y] = 0u;\n"
                   "uvec4 w = uvec4(gl_LocalInvocationID.x, 3u, v);\nprobe[w.y] = 0u;\n"
                   "probe[v.yx.x] = 0u;",
                   {MEMORY_REASON, MEMORY_REASON, MEMORY_REASON},
                   {"[0, 14]", "[3, 3]", "[0, 7]"}},
-        RangeCase{"NestedCompositeLocal", "local_size_x = 64",
+        RangeCase{"NestedCompositeLocal",
+                  "local_size_x = 64",
                   "uint b[4] = uint[4](1u, 2u, data[0] & 3u, 4u);\nprobe[b[2]] = 0u;\n"
                   "uvec2 m[2] = uvec2[2](uvec2(5u, gl_LocalInvocationID.x), uvec2(6u));\n"
                   "probe[m[0].y] = 0u;\nprobe[m[1][0]] = 0u;",
@@ -456,96 +570,132 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --- Full mode: dominating guards (range_guards.h) ------------------------------------
 
-
 INSTANTIATE_TEST_SUITE_P(
     Guards, IntegerRangeGlsl,
     ::testing::Values(
-        RangeCase{"EarlyReturnOnGlobalId", "local_size_x = 64",
+        RangeCase{"EarlyReturnOnGlobalId",
+                  "local_size_x = 64",
                   "uint g = gl_GlobalInvocationID.x;\nif (g >= 16u) return;\nprobe[g] = 0u;",
-                  {LOCAL_REASON}, {"[0, 15]"}},
-        RangeCase{"IfLessThen", "local_size_x = 64",
+                  {LOCAL_REASON},
+                  {"[0, 15]"}},
+        RangeCase{"IfLessThen",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x < 10u) probe[x] = 0u;\nprobe[x] = 1u;",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 9]", MEMORY_REASON}},
-        RangeCase{"ElseBranchAndNegation", "local_size_x = 64",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 9]", MEMORY_REASON}},
+        RangeCase{"ElseBranchAndNegation",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x >= 4u) {} else { probe[x] = 0u; }\n"
                   "if (!(x > 6u)) probe[x] = 0u;",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 3]", "[0, 6]"}},
-        RangeCase{"SignedBothBounds", "local_size_x = 64",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 3]", "[0, 6]"}},
+        RangeCase{"SignedBothBounds",
+                  "local_size_x = 64",
                   "int i = int(data[0]);\nif (i >= 0 && i < 8) probe[i] = 0u;\n"
                   "if (i > 2 && i <= 5) probe[i] = 0u;\nif (i < 8) probe[i] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
                   {"[0, 7]", "[3, 5]", "[-2147483648, 7]"}},
-        RangeCase{"SignedTestSaysNothingAboutUnsigned", "local_size_x = 64",
+        RangeCase{"SignedTestSaysNothingAboutUnsigned",
+                  "local_size_x = 64",
                   "uint u = data[0];\nif (int(u) < 16) probe[u] = 0u;\n"
                   "if (int(u) >= 0 && int(u) < 16) probe[u] = 0u;",
-                  {LOCAL_REASON, LOCAL_REASON}, {MEMORY_REASON, "[0, 15]"}},
-        RangeCase{"UnsignedTestOnSignedValue", "local_size_x = 64",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {MEMORY_REASON, "[0, 15]"}},
+        RangeCase{"UnsignedTestOnSignedValue",
+                  "local_size_x = 64",
                   "int i = int(data[0]);\nif (uint(i) < 16u) probe[i] = 0u;",
-                  {LOCAL_REASON}, {"[0, 15]"}},
-        RangeCase{"BreakAndContinue", "local_size_x = 64",
+                  {LOCAL_REASON},
+                  {"[0, 15]"}},
+        RangeCase{"BreakAndContinue",
+                  "local_size_x = 64",
                   "for (int i = 0; i < 4; i++) {\n  uint x = data[i];\n"
                   "  if (x >= 3u) continue;\n  probe[x] = 0u;\n}\n"
                   "for (;;) {\n  uint y = data[1];\n  if (y > 5u) break;\n  probe[y] = 0u;\n}",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 2]", "[0, 5]"}},
-        RangeCase{"DerivedValue", "local_size_x = 64",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 2]", "[0, 5]"}},
+        RangeCase{"DerivedValue",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) probe[x * 2u + 1u] = 0u;",
-                  {LOCAL_REASON}, {"[1, 15]"}},
-        RangeCase{"EqualityAndInequality", "local_size_x = 64",
+                  {LOCAL_REASON},
+                  {"[1, 15]"}},
+        RangeCase{"EqualityAndInequality",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x == 3u) probe[x] = 0u;\n"
                   "uint m = data[1] & 3u;\nif (m != 3u) probe[m] = 0u;\n"
                   "if (m != 1u) probe[m] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
                   {"[3, 3]", "[0, 2]", "[0, 3]"}},
-        RangeCase{"ShortCircuitWithBufferLoad", "local_size_x = 64",
+        RangeCase{"ShortCircuitWithBufferLoad",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u && data[x] > 0u) probe[x] = 0u;\n"
                   "if (x >= 8u || data[x] == 0u) return;\nprobe[x] = 0u;",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 7]", "[0, 7]"}},
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 7]", "[0, 7]"}},
         // Locals through the value-flow view.
-        RangeCase{"TernaryThroughLocal", "local_size_x = 64",
+        RangeCase{"TernaryThroughLocal",
+                  "local_size_x = 64",
                   "uint x = data[0] > 3u ? gl_LocalInvocationID.x : 100u;\nprobe[x] = 0u;\n"
                   "uint y;\nif (data[1] == 0u) y = 4u; else y = 9u;\nprobe[y] = 0u;",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 100]", "[4, 9]"}},
-        RangeCase{"WhileLoopWithVariableBound", "local_size_x = 64",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 100]", "[4, 9]"}},
+        RangeCase{"WhileLoopWithVariableBound",
+                  "local_size_x = 64",
                   "uint n = data[0] & 15u;\nuint i = 0u;\n"
                   "while (i < n) { probe[i] = 0u; i += 2u; }\n"
                   "for (uint j = 0u; j < n; j++) probe[j] = 0u;",
                   {LOCAL_REASON, "no range: loop bound is not a constant"},
                   {"[0, 14]", "[0, 14]"}},
-        RangeCase{"LoopLocalStoredAfterTest", "local_size_x = 64",
+        RangeCase{"LoopLocalStoredAfterTest",
+                  "local_size_x = 64",
                   "uint i = 0u;\nwhile (i < 8u) { i = data[i]; probe[i] = 0u; }",
                   {LOCAL_REASON},
                   {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
         // Traps: nothing may be narrowed here.
-        RangeCase{"TestOnOneLoadUseOfAnother", "local_size_x = 64",
-                  "if (data[0] < 8u) probe[data[0]] = 0u;", {MEMORY_REASON}, {}},
-        RangeCase{"LocalOverwrittenAfterTest", "local_size_x = 64",
+        RangeCase{"TestOnOneLoadUseOfAnother",
+                  "local_size_x = 64",
+                  "if (data[0] < 8u) probe[data[0]] = 0u;",
+                  {MEMORY_REASON},
+                  {}},
+        RangeCase{"LocalOverwrittenAfterTest",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) { x = data[1]; probe[x] = 0u; }",
-                  {LOCAL_REASON}, {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
-        RangeCase{"OrDoesNotNarrowWhenTrue", "local_size_x = 64",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
+        RangeCase{"OrDoesNotNarrowWhenTrue",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u || data[1] == 0u) probe[x] = 0u;",
-                  {LOCAL_REASON}, {MEMORY_REASON}},
+                  {LOCAL_REASON},
+                  {MEMORY_REASON}},
         // A test on `2u * t` is one on t when 2u * t cannot wrap (t <= 255 here).
-        RangeCase{"ThroughConstantFactorAndOffset", "local_size_x = 256",
+        RangeCase{"ThroughConstantFactorAndOffset",
+                  "local_size_x = 256",
                   "uint t = gl_LocalInvocationIndex;\nif (2u * t < 420u) {\n"
                   "  probe[2u * t + 1u] = 0u;\n  probe[t] = 0u;\n}",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[1, 419]", "[0, 209]"}},
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[1, 419]", "[0, 209]"}},
         // Signed: v * 2 in [-9, 9] puts v in [-4, 4] (rounded inwards).
-        RangeCase{"ThroughSignedFactor", "local_size_x = 256",
+        RangeCase{"ThroughSignedFactor",
+                  "local_size_x = 256",
                   "int v = int(gl_LocalInvocationIndex) - 100;\n"
                   "if (v * 2 > -10 && v * 2 < 10) probe[v + 4] = 0u;",
-                  {LOCAL_REASON}, {"[0, 8]"}},
+                  {LOCAL_REASON},
+                  {"[0, 8]"}},
         // Trap: x + 1u wraps for x = 4294967295, so `x + 1u < 10u` says nothing about x.
-        RangeCase{"TrapOffsetThatMayWrap", "local_size_x = 64",
-                  "uint x = data[0];\nif (x + 1u < 10u) probe[x] = 0u;", {LOCAL_REASON},
+        RangeCase{"TrapOffsetThatMayWrap",
+                  "local_size_x = 64",
+                  "uint x = data[0];\nif (x + 1u < 10u) probe[x] = 0u;",
+                  {LOCAL_REASON},
                   {MEMORY_REASON}},
-        RangeCase{"MergeOfBothSidesIsNotNarrowed", "local_size_x = 64",
+        RangeCase{"MergeOfBothSidesIsNotNarrowed",
+                  "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) { data[1] = 0u; }\nprobe[x] = 0u;",
-                  {LOCAL_REASON}, {MEMORY_REASON}}),
+                  {LOCAL_REASON},
+                  {MEMORY_REASON}}),
     CaseName);
 
 // --- Full mode: loop-carried locals widened (integer_range_loop_locals.cpp) ----------
 
-#define NO_WIDEN_ABOVE \
+#define NO_WIDEN_ABOVE                                                                     \
   "no range: local is updated from its own value in a loop without a guard that keeps it " \
   "below the type's maximum"
 
@@ -553,57 +703,78 @@ INSTANTIATE_TEST_SUITE_P(
     LoopCarried, IntegerRangeGlsl,
     ::testing::Values(
         // The while test bounds the update: c <= 99 there, so c + 1 <= 100.
-        RangeCase{"WhileBelowLimit", "local_size_x = 64",
+        RangeCase{"WhileBelowLimit",
+                  "local_size_x = 64",
                   "uint c = 0u;\nwhile (c < 100u && data[c] != 0u) c++;\nprobe[c] = 0u;",
-                  {LOCAL_REASON}, {"[0, 100]"}},
+                  {LOCAL_REASON},
+                  {"[0, 100]"}},
         // The bound is the second test of a short-circuit &&: the local's version at the
         // loop header is defined above the first test, so the fact is kept.
-        RangeCase{"ShortCircuitSecondTest", "local_size_x = 64",
+        RangeCase{"ShortCircuitSecondTest",
+                  "local_size_x = 64",
                   "uint c = 0u;\nwhile (data[0] != c && c < 100u) { probe[c] = 0u; c++; }",
-                  {LOCAL_REASON}, {"[0, 99]"}},
+                  {LOCAL_REASON},
+                  {"[0, 99]"}},
         // i < n for an n without a range still keeps i + 1 from wrapping: i >= 0.
-        RangeCase{"SignedRuntimeBoundIsNonNegative", "local_size_x = 64",
+        RangeCase{"SignedRuntimeBoundIsNonNegative",
+                  "local_size_x = 64",
                   "int n = int(data[0]);\nfor (int i = 0; i < n; i++) probe[i] = 0u;",
-                  {"no range: loop bound is not a constant"}, {"[0, 2147483647]"}},
+                  {"no range: loop bound is not a constant"},
+                  {"[0, 2147483647]"}},
         // Downwards, read after the update: j - 1 where the guard says j >= 1.
-        RangeCase{"DecrementThenUse", "local_size_x = 64",
+        RangeCase{"DecrementThenUse",
+                  "local_size_x = 64",
                   "uint j = 10u;\nwhile (j > 0u) { j--; probe[j] = 0u; }",
-                  {LOCAL_REASON}, {"[0, 9]"}},
+                  {LOCAL_REASON},
+                  {"[0, 9]"}},
         // A ranged step: k <= 19 + 4 after the loop (and >= 20 there, by the exit edge).
-        RangeCase{"RangedStep", "local_size_x = 64",
+        RangeCase{"RangedStep",
+                  "local_size_x = 64",
                   "uint k = 0u;\nwhile (k < 20u) { probe[k] = 0u; k += 1u + (data[0] & 3u); }\n"
                   "probe[k] = 1u;",
-                  {LOCAL_REASON, LOCAL_REASON}, {"[0, 19]", "[20, 23]"}},
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 19]", "[20, 23]"}},
         // A value stored under a guard keeps the guard's range for later loads.
-        RangeCase{"StoredUnderGuard", "local_size_x = 64",
+        RangeCase{"StoredUnderGuard",
+                  "local_size_x = 64",
                   "uint x = data[0];\nuint t = 0u;\nif (x < 8u) t = x;\nprobe[t] = 0u;",
-                  {LOCAL_REASON}, {"[0, 7]"}},
+                  {LOCAL_REASON},
+                  {"[0, 7]"}},
         // Two updates per iteration, the second from the first's store: 0, 3, 6, 9, 12.
-        RangeCase{"TwoUpdatesPerIteration", "local_size_x = 64",
+        RangeCase{"TwoUpdatesPerIteration",
+                  "local_size_x = 64",
                   "uint c = 0u;\nwhile (c < 10u) { c += 2u; c++; }\nprobe[c] = 0u;",
-                  {LOCAL_REASON}, {"[10, 12]"}},
+                  {LOCAL_REASON},
+                  {"[10, 12]"}},
         // A built-in vector stored whole and read by component.
-        RangeCase{"BuiltinVectorStoredWhole", "local_size_x = 8, local_size_y = 4",
+        RangeCase{"BuiltinVectorStoredWhole",
+                  "local_size_x = 8, local_size_y = 4",
                   "uvec3 l = gl_LocalInvocationID;\nprobe[l.y] = 0u;\n"
                   "uvec3 g = gl_GlobalInvocationID;\nprobe[g.x] = 0u;",
                   {MEMORY_REASON, MEMORY_REASON},
-                  {"[0, 3]", "no range: a value stored to the local has no range: built-in "
-                             "GlobalInvocationId has no range without a promised dispatch "
-                             "size (--max-workgroups)"}},
+                  {"[0, 3]",
+                   "no range: a value stored to the local has no range: built-in "
+                   "GlobalInvocationId has no range without a promised dispatch "
+                   "size (--max-workgroups)"}},
         // Traps: nothing bounds the update, so it may wrap; updates both ways; a step
         // without a range.
-        RangeCase{"TrapNoGuardOnTheUpdate", "local_size_x = 64",
+        RangeCase{"TrapNoGuardOnTheUpdate",
+                  "local_size_x = 64",
                   "uint c = 0u;\nwhile (data[c] != 0u) c++;\nprobe[c] = 0u;",
-                  {LOCAL_REASON}, {NO_WIDEN_ABOVE}},
-        RangeCase{"TrapUpdatesBothWays", "local_size_x = 64",
+                  {LOCAL_REASON},
+                  {NO_WIDEN_ABOVE}},
+        RangeCase{"TrapUpdatesBothWays",
+                  "local_size_x = 64",
                   "int i = 5;\nwhile (i > 0 && i < 10) { if (data[0] == 0u) i++; else i--; }\n"
                   "probe[i] = 0u;",
                   {LOCAL_REASON},
                   {"no range: local is updated from its own value in both directions in a loop"}},
-        RangeCase{"TrapStepWithoutRange", "local_size_x = 64",
-                  "uint c = 0u;\nwhile (c < 100u && data[1] != 0u) c += data[0];\nprobe[c] = 0u;",
-                  {LOCAL_REASON},
-                  {"no range: the step of a loop-carried local has no range: " MEMORY_REASON_TEXT}}),
+        RangeCase{
+            "TrapStepWithoutRange",
+            "local_size_x = 64",
+            "uint c = 0u;\nwhile (c < 100u && data[1] != 0u) c += data[0];\nprobe[c] = 0u;",
+            {LOCAL_REASON},
+            {"no range: the step of a loop-carried local has no range: " MEMORY_REASON_TEXT}}),
     CaseName);
 
 // --- Full mode: parameters across calls (integer_range_calls.cpp) ---------------------
@@ -611,10 +782,11 @@ INSTANTIATE_TEST_SUITE_P(
 // The ranges of the indices into probe[] of a shader whose helpers come before main.
 std::vector<std::string> CallRanges(const std::string& helpers, const std::string& body,
                                     RangeAnalysisMode mode) {
-  std::string source = "#version 450\nlayout(local_size_x = 64) in;\n"
-                       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
-                       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
-                       helpers + "\nvoid main() {\n" + body + "\n}\n";
+  std::string source =
+      "#version 450\nlayout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
+      helpers + "\nvoid main() {\n" + body + "\n}\n";
   return ProbeRanges(test::CompileGlsl(source, "comp"), mode);
 }
 
@@ -625,9 +797,9 @@ TEST(IntegerRange, Parameters_UnionOfEveryCallSitesArgument) {
   EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);", RangeAnalysisMode::kFull),
             (Ranges{"[0, 7]"}));
   // Trap: one call site is unguarded.
-  EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);\nput(x);",
-                       RangeAnalysisMode::kFull),
-            (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
+  EXPECT_EQ(
+      CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);\nput(x);", RangeAnalysisMode::kFull),
+      (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
   // Reference mode has no rule for parameters.
   EXPECT_EQ(CallRanges(put, "put(3u);", RangeAnalysisMode::kReference),
             (Ranges{"no range: load through a pointer that is not a variable"}));
@@ -671,8 +843,9 @@ TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
 
 std::vector<std::string> DispatchRanges(const std::string& body, RangeAnalysisMode mode,
                                         std::array<uint32_t, 3> max_workgroups,
-                                        const std::string& local_size = "local_size_x = 16, "
-                                                                        "local_size_y = 2") {
+                                        const std::string& local_size =
+                                            "local_size_x = 16, "
+                                            "local_size_y = 2") {
   std::vector<uint32_t> words = test::CompileGlsl(ComputeShader(local_size, body), "comp");
   std::string error;
   std::optional<Module> module = ParseModule(words, &error);
@@ -699,13 +872,13 @@ TEST(IntegerRange, MaxWorkgroups_BoundsDispatchBuiltins) {
       "probe[gl_GlobalInvocationID.x] = 0u; probe[gl_GlobalInvocationID.y] = 0u;\n"
       "probe[gl_WorkGroupID[1]] = 0u;\n"
       "probe[int(gl_GlobalInvocationID.z) - 1] = 0u;";
-  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {4, 3, 2}),
-            (Ranges{"[0, 3]", "[0, 2]", "[0, 1]", "[1, 4]", "[0, 63]", "[0, 5]", "[0, 2]",
-                    "[-1, 0]"}));
+  EXPECT_EQ(
+      DispatchRanges(body, RangeAnalysisMode::kFull, {4, 3, 2}),
+      (Ranges{"[0, 3]", "[0, 2]", "[0, 1]", "[1, 4]", "[0, 63]", "[0, 5]", "[0, 2]", "[-1, 0]"}));
   // One more workgroup in x: every x bound moves by exactly one group.
-  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {5, 3, 2}),
-            (Ranges{"[0, 4]", "[0, 2]", "[0, 1]", "[1, 5]", "[0, 79]", "[0, 5]", "[0, 2]",
-                    "[-1, 0]"}));
+  EXPECT_EQ(
+      DispatchRanges(body, RangeAnalysisMode::kFull, {5, 3, 2}),
+      (Ranges{"[0, 4]", "[0, 2]", "[0, 1]", "[1, 5]", "[0, 79]", "[0, 5]", "[0, 2]", "[-1, 0]"}));
 }
 
 // The promise is full mode's: reference mode keeps the seed's rules, and full mode
@@ -727,8 +900,9 @@ TEST(IntegerRange, MaxWorkgroups_OnlyFullModeAndOnlyWithThePromise) {
 // At the top of u32: the largest promise keeps WorkgroupId exact; a global id that
 // would pass 2^32 - 1 has no range, and one that passes 2^31 - 1 has none as i32.
 TEST(IntegerRange, MaxWorkgroups_OverflowEdges) {
-  const char* body = "probe[gl_WorkGroupID.x] = 0u; probe[gl_GlobalInvocationID.x] = 0u;\n"
-                     "probe[int(gl_GlobalInvocationID.y)] = 0u;";
+  const char* body =
+      "probe[gl_WorkGroupID.x] = 0u; probe[gl_GlobalInvocationID.x] = 0u;\n"
+      "probe[int(gl_GlobalInvocationID.y)] = 0u;";
   EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0xFFFFFFFFu, 1u << 28, 1},
                            "local_size_x = 2, local_size_y = 16"),
             (Ranges{"[0, 4294967294]", "no range: global invocation count overflows u32",
@@ -757,12 +931,14 @@ std::vector<std::string> RangesOf(const std::vector<uint32_t>& words, RangeAnaly
 }
 
 TEST(IntegerRange, InvocationId_TessellationAndGeometry) {
-  std::string tesc = "#version 450\nlayout(vertices = 4) out;\n"
-                     "layout(location = 0) out vec4 color[4];\n"
-                     "void main() { color[gl_InvocationID] = vec4(1.0); }\n";
-  std::string geom_body = "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
-                          "layout(location = 0) out float v;\nfloat table[8];\n"
-                          "void main() { v = table[gl_InvocationID]; EmitVertex(); }\n";
+  std::string tesc =
+      "#version 450\nlayout(vertices = 4) out;\n"
+      "layout(location = 0) out vec4 color[4];\n"
+      "void main() { color[gl_InvocationID] = vec4(1.0); }\n";
+  std::string geom_body =
+      "layout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
+      "layout(location = 0) out float v;\nfloat table[8];\n"
+      "void main() { v = table[gl_InvocationID]; EmitVertex(); }\n";
   std::vector<uint32_t> tesc_words = test::CompileGlsl(tesc, "tesc");
   std::vector<uint32_t> geom_default = test::CompileGlsl("#version 450\n" + geom_body, "geom");
   std::vector<uint32_t> geom_six =
@@ -800,16 +976,16 @@ OpDecorate %lid BuiltIn LocalInvocationId
 )";
 
 // Ranges of every value named %r0, %r1, ... in `body` (a function body after the label).
-std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode mode,
-                                     int count) {
+std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode mode, int count) {
   std::string names;
-  for (int i = 0; i < count; ++i) names += "OpName %r" + std::to_string(i) + " \"r" + std::to_string(i) + "\"\n";
+  for (int i = 0; i < count; ++i)
+    names += "OpName %r" + std::to_string(i) + " \"r" + std::to_string(i) + "\"\n";
   std::string header = kModuleHeader;
   header.insert(header.find("OpDecorate"), names);
   std::vector<uint32_t> words = test::Assemble(header +
                                                "%main = OpFunction %void None %fn\n"
-                                               "%entry = OpLabel\n" + body +
-                                               "OpReturn\nOpFunctionEnd\n");
+                                               "%entry = OpLabel\n" +
+                                               body + "OpReturn\nOpFunctionEnd\n");
   std::string error;
   std::optional<Module> module = ParseModule(words, &error);
   EXPECT_TRUE(module) << error;
@@ -821,9 +997,9 @@ std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode 
   std::vector<std::string> ranges;
   for (int i = 0; i < count; ++i) {
     IntegerRange range = analysis.RangeOf(ids["r" + std::to_string(i)]);
-    ranges.push_back(range.valid ? "[" + std::to_string(range.min) + ", " +
-                                       std::to_string(range.max) + "]"
-                                 : "no range: " + range.reason);
+    ranges.push_back(range.valid
+                         ? "[" + std::to_string(range.min) + ", " + std::to_string(range.max) + "]"
+                         : "no range: " + range.reason);
   }
   return ranges;
 }
@@ -843,8 +1019,7 @@ TEST(IntegerRange, CompositeExtractOfLoadedLocalId_FullModeOnly) {
                     "no range: component of a composite value is not supported",
                     "no range: component of a loaded built-in vector is not supported in "
                     "reference mode"}));
-  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 3),
-            (Ranges{"[0, 3]", "[0, 7]", "[0, 3]"}));
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 3), (Ranges{"[0, 3]", "[0, 7]", "[0, 3]"}));
 }
 
 TEST(IntegerRange, MixedSignednessOperands_ConvertFirst) {
@@ -889,7 +1064,8 @@ OpLoopMerge %merge %continue None
 OpBranch %cond
 %cond = OpLabel
 %c = OpLoad %uint %i
-%cmp = )" + compare + R"( %bool %c %uint_5
+%cmp = )" +
+         compare + R"( %bool %c %uint_5
 OpBranchConditional %cmp %body %merge
 %body = OpLabel
 %r0 = OpLoad %uint %i
@@ -965,8 +1141,8 @@ TEST(IntegerRange, LongChain_IsIterative) {
             (i == 1 ? std::string("%r0") : "%a" + std::to_string(i - 1)) + " %uint_1\n";
   body += "%r1 = OpCopyObject %uint %a" + std::to_string(kLength - 1) + "\n";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
-            (Ranges{"[2, 2]", "[" + std::to_string(kLength + 1) + ", " +
-                                  std::to_string(kLength + 1) + "]"}));
+            (Ranges{"[2, 2]",
+                    "[" + std::to_string(kLength + 1) + ", " + std::to_string(kLength + 1) + "]"}));
 }
 
 // --- Soundness on random expressions ---------------------------------------------------
@@ -1006,18 +1182,22 @@ class RandomProgram {
     std::string text =
         "OpCapability Shader\n%glsl = OpExtInstImport \"GLSL.std.450\"\n"
         "OpMemoryModel Logical GLSL450\nOpEntryPoint GLCompute %main \"main\" %lid %priv\n"
-        "OpExecutionMode %main LocalSize " + std::to_string(width_) + " 1 1\n";
+        "OpExecutionMode %main LocalSize " +
+        std::to_string(width_) + " 1 1\n";
     for (const Sampled& value : values_)
       text += "OpName %" + value.name + " \"" + value.name + "\"\n";
-    text += "OpDecorate %lid BuiltIn LocalInvocationId\n"
-            "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
-            "%int = OpTypeInt 32 1\n%v3uint = OpTypeVector %uint 3\n"
-            "%ptr_in_v3 = OpTypePointer Input %v3uint\n%ptr_in = OpTypePointer Input %uint\n"
-            "%ptr_priv = OpTypePointer Private %uint\n%lid = OpVariable %ptr_in_v3 Input\n"
-            "%priv = OpVariable %ptr_priv Private\n%zero = OpConstant %uint 0\n" + constants_ +
-            "%main = OpFunction %void None %fn\n%entry = OpLabel\n"
-            "%xp = OpAccessChain %ptr_in %lid %zero\n%x = OpLoad %uint %xp\n"
-            "%u = OpLoad %uint %priv\n" + code_ + "OpReturn\nOpFunctionEnd\n";
+    text +=
+        "OpDecorate %lid BuiltIn LocalInvocationId\n"
+        "%void = OpTypeVoid\n%fn = OpTypeFunction %void\n%uint = OpTypeInt 32 0\n"
+        "%int = OpTypeInt 32 1\n%v3uint = OpTypeVector %uint 3\n"
+        "%ptr_in_v3 = OpTypePointer Input %v3uint\n%ptr_in = OpTypePointer Input %uint\n"
+        "%ptr_priv = OpTypePointer Private %uint\n%lid = OpVariable %ptr_in_v3 Input\n"
+        "%priv = OpVariable %ptr_priv Private\n%zero = OpConstant %uint 0\n" +
+        constants_ +
+        "%main = OpFunction %void None %fn\n%entry = OpLabel\n"
+        "%xp = OpAccessChain %ptr_in %lid %zero\n%x = OpLoad %uint %xp\n"
+        "%u = OpLoad %uint %priv\n" +
+        code_ + "OpReturn\nOpFunctionEnd\n";
     return text;
   }
 
@@ -1028,10 +1208,12 @@ class RandomProgram {
 
   // An existing value, or a new constant of either signedness.
   const Sampled& Operand() {
-    if (Pick(10) < 7) return values_[values_.size() - 1 - Pick(std::min<size_t>(values_.size(), 4))];
-    static const uint32_t kInteresting[] = {0, 1, 2, 3, 4, 5, 7, 8, 15, 16, 31, 32, 33, 63, 64,
-                                            100, 255, 256, 1000, 65535, 0x7ffffffe, 0x7fffffff,
-                                            0x80000000, 0x80000001, 0xfffffffe, 0xffffffff};
+    if (Pick(10) < 7)
+      return values_[values_.size() - 1 - Pick(std::min<size_t>(values_.size(), 4))];
+    static const uint32_t kInteresting[] = {
+        0,    1,     2,          3,          4,          5,          7,          8,         15,
+        16,   31,    32,         33,         63,         64,         100,        255,       256,
+        1000, 65535, 0x7ffffffe, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff};
     uint32_t bits = Pick(8) == 0 ? uint32_t(rng_()) : kInteresting[Pick(26)];
     bool is_signed = Pick(2) == 0;
     std::string name = "c" + std::to_string(constant_count_++);
@@ -1067,29 +1249,42 @@ class RandomProgram {
 struct OpSpec {
   const char* spelling;  // "OpIAdd" or "GLSL SMin"
   int arity;
-  int result;  // 0: either signedness, 1: signed only (with same-type operands), 2: unsigned
+  int result;      // 0: either signedness, 1: signed only (with same-type operands), 2: unsigned
   bool same_type;  // GLSL.std.450 and OpBitFieldUExtract's base: operands of the result type
 };
 
 const OpSpec kOps[] = {
-    {"OpIAdd", 2, 0, false},        {"OpISub", 2, 0, false},
-    {"OpIMul", 2, 0, false},        {"OpUDiv", 2, 2, true},
-    {"OpSDiv", 2, 0, false},        {"OpUMod", 2, 2, true},
-    {"OpSMod", 2, 0, false},        {"OpSRem", 2, 0, false},
-    {"OpShiftLeftLogical", 2, 0, false}, {"OpShiftRightLogical", 2, 0, false},
-    {"OpShiftRightArithmetic", 2, 0, false}, {"OpBitwiseAnd", 2, 0, false},
-    {"OpBitcast", 1, 0, false},     {"GLSL SMin", 2, 1, true},
-    {"GLSL SMax", 2, 1, true},      {"GLSL UMin", 2, 2, true},
-    {"GLSL UMax", 2, 2, true},      {"GLSL SClamp", 3, 1, true},
-    {"GLSL UClamp", 3, 2, true},    {"OpBitFieldUExtract", 3, 2, true},
+    {"OpIAdd", 2, 0, false},
+    {"OpISub", 2, 0, false},
+    {"OpIMul", 2, 0, false},
+    {"OpUDiv", 2, 2, true},
+    {"OpSDiv", 2, 0, false},
+    {"OpUMod", 2, 2, true},
+    {"OpSMod", 2, 0, false},
+    {"OpSRem", 2, 0, false},
+    {"OpShiftLeftLogical", 2, 0, false},
+    {"OpShiftRightLogical", 2, 0, false},
+    {"OpShiftRightArithmetic", 2, 0, false},
+    {"OpBitwiseAnd", 2, 0, false},
+    {"OpBitcast", 1, 0, false},
+    {"GLSL SMin", 2, 1, true},
+    {"GLSL SMax", 2, 1, true},
+    {"GLSL UMin", 2, 2, true},
+    {"GLSL UMax", 2, 2, true},
+    {"GLSL SClamp", 3, 1, true},
+    {"GLSL UClamp", 3, 2, true},
+    {"OpBitFieldUExtract", 3, 2, true},
 };
 
 // Exact 32-bit result; false when the operation is undefined for these operands.
 bool Evaluate(const std::string& op, const uint32_t* v, uint32_t* out) {
   auto s = [&](int i) { return int32_t(v[i]); };
-  if (op == "OpIAdd") *out = v[0] + v[1];
-  else if (op == "OpISub") *out = v[0] - v[1];
-  else if (op == "OpIMul") *out = v[0] * v[1];
+  if (op == "OpIAdd")
+    *out = v[0] + v[1];
+  else if (op == "OpISub")
+    *out = v[0] - v[1];
+  else if (op == "OpIMul")
+    *out = v[0] * v[1];
   else if (op == "OpUDiv" || op == "OpUMod") {
     if (!v[1]) return false;
     *out = op == "OpUDiv" ? v[0] / v[1] : v[0] % v[1];
@@ -1100,14 +1295,21 @@ bool Evaluate(const std::string& op, const uint32_t* v, uint32_t* out) {
     *out = uint32_t(r);
   } else if (op.rfind("OpShift", 0) == 0) {
     if (v[1] >= 32) return false;
-    *out = op == "OpShiftLeftLogical" ? v[0] << v[1]
-           : op == "OpShiftRightLogical" ? v[0] >> v[1] : uint32_t(s(0) >> v[1]);
-  } else if (op == "OpBitwiseAnd") *out = v[0] & v[1];
-  else if (op == "OpBitcast") *out = v[0];
-  else if (op == "GLSL SMin") *out = uint32_t(std::min(s(0), s(1)));
-  else if (op == "GLSL SMax") *out = uint32_t(std::max(s(0), s(1)));
-  else if (op == "GLSL UMin") *out = std::min(v[0], v[1]);
-  else if (op == "GLSL UMax") *out = std::max(v[0], v[1]);
+    *out = op == "OpShiftLeftLogical"    ? v[0] << v[1]
+           : op == "OpShiftRightLogical" ? v[0] >> v[1]
+                                         : uint32_t(s(0) >> v[1]);
+  } else if (op == "OpBitwiseAnd")
+    *out = v[0] & v[1];
+  else if (op == "OpBitcast")
+    *out = v[0];
+  else if (op == "GLSL SMin")
+    *out = uint32_t(std::min(s(0), s(1)));
+  else if (op == "GLSL SMax")
+    *out = uint32_t(std::max(s(0), s(1)));
+  else if (op == "GLSL UMin")
+    *out = std::min(v[0], v[1]);
+  else if (op == "GLSL UMax")
+    *out = std::max(v[0], v[1]);
   else if (op == "GLSL SClamp") {
     if (s(1) > s(2)) return false;
     *out = uint32_t(std::min(std::max(s(0), s(1)), s(2)));
@@ -1175,13 +1377,14 @@ TEST(IntegerRange, RandomExpressions_RangesHoldForEveryInvocation) {
         ++proven;
         ASSERT_EQ(range.is_signed, value.is_signed) << value.name;
         for (size_t k = 0; k < value.bits.size(); ++k) {
-          ASSERT_FALSE(value.undefined[k]) << "seed " << seed << ": %" << value.name
-                                           << " may be undefined yet has a range\n"
-                                           << program.Assembly();
+          ASSERT_FALSE(value.undefined[k])
+              << "seed " << seed << ": %" << value.name << " may be undefined yet has a range\n"
+              << program.Assembly();
           int64_t concrete = value.is_signed ? int64_t(int32_t(value.bits[k])) : value.bits[k];
           ASSERT_TRUE(concrete >= range.min && concrete <= range.max)
               << "seed " << seed << ": %" << value.name << " = " << concrete << " outside ["
-              << range.min << ", " << range.max << "]\n" << program.Assembly();
+              << range.min << ", " << range.max << "]\n"
+              << program.Assembly();
         }
       }
     }
@@ -1195,9 +1398,10 @@ TEST(IntegerRange, RandomExpressions_RangesHoldForEveryInvocation) {
 TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
   std::mt19937 rng(7);
   auto pick = [&](uint32_t n) { return uint32_t(rng() % n); };
-  static const uint32_t kValues[] = {0, 1, 2, 3, 5, 9, 10, 16, 63, 64, 100, 255,
-                                     0x7ffffff0, 0x7ffffffe, 0x7fffffff, 0x80000000,
-                                     0x80000001, 0xfffffff0, 0xfffffffe, 0xffffffff};
+  static const uint32_t kValues[] = {0,          1,          2,          3,          5,
+                                     9,          10,         16,         63,         64,
+                                     100,        255,        0x7ffffff0, 0x7ffffffe, 0x7fffffff,
+                                     0x80000000, 0x80000001, 0xfffffff0, 0xfffffffe, 0xffffffff};
   static const uint32_t kSteps[] = {1, 1, 2, 3, 6, 64, 0x7fffffff, 0xffffffff};
   static const char* kCompares[] = {"<", "<=", ">", ">="};
   int proven = 0;
@@ -1212,13 +1416,15 @@ TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
     auto literal = [&](uint32_t bits) { return type + "(" + std::to_string(bits) + "u)"; };
     std::string init = from_lid ? type + "(gl_LocalInvocationID.x) + " + literal(init_offset)
                                 : literal(init_offset);
-    std::string condition = bound_left ? literal(bound) + " " + kCompares[(compare + 2) % 4] + " i"
-                                       : std::string("i ") + kCompares[compare] + " " + literal(bound);
+    std::string condition = bound_left
+                                ? literal(bound) + " " + kCompares[(compare + 2) % 4] + " i"
+                                : std::string("i ") + kCompares[compare] + " " + literal(bound);
     std::string body = "for (" + type + " i = " + init + "; " + condition + "; i " +
                        (add ? "+= " : "-= ") + literal(step) + ") { probe[i] = 0u; }";
     std::string source = "#version 450\nlayout(local_size_x = " + std::to_string(width) +
                          ") in;\nlayout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
-                         "void main() {\n" + body + "\n}\n";
+                         "void main() {\n" +
+                         body + "\n}\n";
     std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
     for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
       std::string error;
@@ -1243,7 +1449,8 @@ TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
           if (!runs) break;
           ASSERT_TRUE(a >= record->range_min && a <= record->range_max)
               << "i = " << a << " outside [" << record->range_min << ", " << record->range_max
-              << "]\n" << source;
+              << "]\n"
+              << source;
           i = add ? i + step : i - step;
         }
       }

@@ -100,10 +100,10 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         MalformedCase{"BadMagic", [](auto& w) { w[0] = 0x12345678; }, "bad magic"},
         MalformedCase{"TruncatedHeader", [](auto& w) { w.resize(3); }, "truncated header"},
-        MalformedCase{"TruncatedStream", [](auto& w) { w.resize(w.size() - 3); }, "truncated stream"},
+        MalformedCase{"TruncatedStream", [](auto& w) { w.resize(w.size() - 3); },
+                      "truncated stream"},
         MalformedCase{"ZeroWordCount", [](auto& w) { w[5] &= 0xffff; }, "word count 0"},
-        MalformedCase{"IdAtBound",
-                      [](auto& w) { w[3] = 5; },  // every id >= 5 is now out of bounds
+        MalformedCase{"IdAtBound", [](auto& w) { w[3] = 5; },  // every id >= 5 is now out of bounds
                       "at or above the bound"},
         MalformedCase{"UnknownOpcode", [](auto& w) { w[5] = (w[5] & 0xffff0000u) | 0x7fffu; },
                       "unknown opcode"},
@@ -163,7 +163,8 @@ TEST(Ir, TakeNextId_StopsAtTheMaximumBound) {
     ADD_FAILURE() << "an id at the maximum bound was given out";
   } catch (const IdBoundExhausted& exhausted) {
     EXPECT_EQ(std::string(exhausted.what()),
-              "cannot allocate a new id: the module's id bound is already 4194303, SPIR-V's maximum id bound "
+              "cannot allocate a new id: the module's id bound is already 4194303, SPIR-V's "
+              "maximum id bound "
               "(4194303, 0x3FFFFF)");
   }
   EXPECT_EQ(module.header.bound, kMaxIdBound);
@@ -173,13 +174,28 @@ TEST(Ir, TakeNextId_StopsAtTheMaximumBound) {
 
 // A module of OpNop inside one function: `nops` one-word instructions.
 std::vector<uint32_t> NopModule(size_t nops) {
-  std::vector<uint32_t> words = {0x07230203, 0x00010000, 0, 8, 0,
-                                 (2u << 16) | spv::OpCapability, spv::CapabilityShader,
-                                 (3u << 16) | spv::OpMemoryModel, spv::AddressingModelLogical, spv::MemoryModelGLSL450,
-                                 (2u << 16) | spv::OpTypeVoid, 1,
-                                 (3u << 16) | spv::OpTypeFunction, 2, 1,
-                                 (5u << 16) | spv::OpFunction, 1, 3, 0, 2,
-                                 (2u << 16) | spv::OpLabel, 4};
+  std::vector<uint32_t> words = {0x07230203,
+                                 0x00010000,
+                                 0,
+                                 8,
+                                 0,
+                                 (2u << 16) | spv::OpCapability,
+                                 spv::CapabilityShader,
+                                 (3u << 16) | spv::OpMemoryModel,
+                                 spv::AddressingModelLogical,
+                                 spv::MemoryModelGLSL450,
+                                 (2u << 16) | spv::OpTypeVoid,
+                                 1,
+                                 (3u << 16) | spv::OpTypeFunction,
+                                 2,
+                                 1,
+                                 (5u << 16) | spv::OpFunction,
+                                 1,
+                                 3,
+                                 0,
+                                 2,
+                                 (2u << 16) | spv::OpLabel,
+                                 4};
   words.resize(words.size() + nops, (1u << 16) | spv::OpNop);
   words.push_back((1u << 16) | spv::OpReturn);
   words.push_back((1u << 16) | spv::OpFunctionEnd);
@@ -195,9 +211,11 @@ TEST(Ir, InputLimits_RefusedQuicklyByName) {
     std::string message;
   };
   const Case cases[] = {
-      {(size_t{64} << 20) / 4, "the module has 16777240 words, more than 8388608 (32 MiB, Glint's input limit "
-                               "kMaxModuleWords)"},
-      {kMaxInstructions, "word 2097168: more than 2097152 instructions (Glint's input limit kMaxInstructions)"}};
+      {(size_t{64} << 20) / 4,
+       "the module has 16777240 words, more than 8388608 (32 MiB, Glint's input limit "
+       "kMaxModuleWords)"},
+      {kMaxInstructions,
+       "word 2097168: more than 2097152 instructions (Glint's input limit kMaxInstructions)"}};
   for (const Case& c : cases) {
     std::vector<uint32_t> words = NopModule(c.nops);
     std::string error;

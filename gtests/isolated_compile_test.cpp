@@ -123,7 +123,8 @@ TEST(CompileGlslIsolated, GlslangCrashIsOneError) {
   ASSERT_FALSE(report.diagnostics.empty());
   const Diagnostic& last = report.diagnostics.back();
   EXPECT_EQ(last.origin, "isolation");
-  EXPECT_EQ(last.message, "internal error in glslang 12 (signal SIGSEGV) while compiling; no output");
+  EXPECT_EQ(last.message,
+            "internal error in glslang 12 (signal SIGSEGV) while compiling; no output");
   EXPECT_TRUE(words.empty());
 }
 
@@ -157,7 +158,8 @@ std::string HugeConstantArray(int elements) {
 std::string RunawayStatements() {
   std::string text = "#version 450\n#define X0 ;\n";
   for (int i = 1; i <= 30; ++i)
-    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" + std::to_string(i - 1) + "\n";
+    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" +
+            std::to_string(i - 1) + "\n";
   return text + "void main() { X30 }\n";
 }
 
@@ -166,12 +168,16 @@ TEST(CompileGlslIsolated, TimeLimitEndsARunawayCompile) {
   std::vector<uint32_t> words;
   Report report;
   uint64_t start = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now().time_since_epoch()).count();
+                       std::chrono::steady_clock::now().time_since_epoch())
+                       .count();
   EXPECT_FALSE(CompileGlslIsolated(input, Options(), Isolation(300), words, &report));
   uint64_t took = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch()).count() - start;
+                      std::chrono::steady_clock::now().time_since_epoch())
+                      .count() -
+                  start;
   ASSERT_FALSE(report.diagnostics.empty());
-  EXPECT_EQ(report.diagnostics.back().message, "compile exceeded the time limit of 300 ms; no output");
+  EXPECT_EQ(report.diagnostics.back().message,
+            "compile exceeded the time limit of 300 ms; no output");
   EXPECT_LT(took, 5000u);
 }
 
@@ -194,7 +200,8 @@ TEST(CompileGlslIsolated, MissingWorkerIsAnError) {
   Report report;
   EXPECT_FALSE(CompileGlslIsolated(input, Options(), isolation, words, &report));
   ASSERT_EQ(report.diagnostics.size(), 1u);
-  EXPECT_EQ(report.diagnostics[0].message.rfind("cannot start the compile worker /nonexistent/", 0), 0u)
+  EXPECT_EQ(report.diagnostics[0].message.rfind("cannot start the compile worker /nonexistent/", 0),
+            0u)
       << report.diagnostics[0].message;
 }
 
@@ -239,7 +246,8 @@ TEST(CompileGlslIsolatedC, CrashAndSuccessThroughTheCApi) {
   const glint_report_t* report = glint_result_report(result);
   glint_diagnostic_t d;
   ASSERT_EQ(glint_report_diagnostic(report, glint_report_diagnostic_count(report) - 1, &d), 1);
-  EXPECT_STREQ(d.text, "ERROR: internal error in glslang 12 (signal SIGSEGV) while compiling; no output");
+  EXPECT_STREQ(d.text,
+               "ERROR: internal error in glslang 12 (signal SIGSEGV) while compiling; no output");
   glint_result_free(result);
 }
 

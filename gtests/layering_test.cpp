@@ -34,7 +34,8 @@ std::vector<std::string> ForbiddenIncludes(const fs::path& dir,
   std::vector<std::string> found;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(dir)) {
     const std::string extension = entry.path().extension().string();
-    if (!entry.is_regular_file() || (extension != ".h" && extension != ".cpp" && extension != ".inc"))
+    if (!entry.is_regular_file() ||
+        (extension != ".h" && extension != ".cpp" && extension != ".inc"))
       continue;
     std::ifstream in(entry.path());
     std::string line;
@@ -42,7 +43,8 @@ std::vector<std::string> ForbiddenIncludes(const fs::path& dir,
       std::smatch match;
       if (!std::regex_search(line, match, kInclude)) continue;
       std::string path = match[1].str();
-      while (path.rfind("../", 0) == 0 || path.rfind("./", 0) == 0) path.erase(0, path.find('/') + 1);
+      while (path.rfind("../", 0) == 0 || path.rfind("./", 0) == 0)
+        path.erase(0, path.find('/') + 1);
       for (const std::string& prefix : forbidden)
         if (path.rfind(prefix, 0) == 0)
           found.push_back(entry.path().string() + ":" + std::to_string(number) + ": " + line);
@@ -64,8 +66,8 @@ TEST(Layering, SpirvIncludesNothingGlslangFacing) {
 }
 
 TEST(Layering, AnalysesIncludeNoPass) {
-  std::vector<std::string> found =
-      ForbiddenIncludes(fs::path(SourceRoot()) / "SPIRV" / "analysis", {"SPIRV/passes/", "passes/"});
+  std::vector<std::string> found = ForbiddenIncludes(fs::path(SourceRoot()) / "SPIRV" / "analysis",
+                                                     {"SPIRV/passes/", "passes/"});
   EXPECT_TRUE(found.empty()) << Lines(found);
 }
 
@@ -83,12 +85,13 @@ TEST(Layering, ScanFindsPlantedIncludes) {
   fs::remove_all(root);
   fs::create_directories(root / "analysis");
   std::ofstream(root / "analysis" / "a.h") << "#include \"SPIRV/ir/module.h\"\n"
-                                             "#include \"glint/glint.h\"\n"
-                                             "  #  include <glslang/Public/ShaderLang.h>\n"
-                                             "#include \"../passes/pass.h\"\n";
+                                              "#include \"glint/glint.h\"\n"
+                                              "  #  include <glslang/Public/ShaderLang.h>\n"
+                                              "#include \"../passes/pass.h\"\n";
   std::ofstream(root / "b.cpp") << "#include \"SPIRV/passes/pass.h\"\n";
   std::vector<std::string> glslang_facing = ForbiddenIncludes(root, {"glint/", "glslang/"});
-  std::vector<std::string> passes = ForbiddenIncludes(root / "analysis", {"SPIRV/passes/", "passes/"});
+  std::vector<std::string> passes =
+      ForbiddenIncludes(root / "analysis", {"SPIRV/passes/", "passes/"});
   fs::remove_all(root);
   EXPECT_EQ(glslang_facing.size(), 2u) << Lines(glslang_facing);
   ASSERT_EQ(passes.size(), 1u) << Lines(passes);

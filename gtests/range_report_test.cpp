@@ -68,9 +68,9 @@ OpFunctionEnd
 )";
 
 std::string Describe(const AccessRecord& r) {
-  std::string range = r.has_range ? "[" + std::to_string(r.range_min) + ", " +
-                                        std::to_string(r.range_max) + "]"
-                                  : "no range: " + r.reason;
+  std::string range =
+      r.has_range ? "[" + std::to_string(r.range_min) + ", " + std::to_string(r.range_max) + "]"
+                  : "no range: " + r.reason;
   return r.location.file + ":" + std::to_string(r.location.line) + " " + r.instruction + " " +
          r.object + " pos " + std::to_string(r.index_position) + " " + range + " limit " +
          std::to_string(r.limit);
@@ -98,7 +98,8 @@ TEST(RangeReport, Records_OneRecordPerIndexInModuleOrder) {
   // Records are keyed by (access id, index position); verdicts are left to robust access.
   EXPECT_NE(report.accesses[2].access_id, 0u);
   EXPECT_EQ(report.accesses[2].index_position, 1u);
-  for (const AccessRecord& record : report.accesses) EXPECT_EQ(record.verdict, AccessVerdict::kNone);
+  for (const AccessRecord& record : report.accesses)
+    EXPECT_EQ(record.verdict, AccessVerdict::kNone);
 }
 
 TEST(RangeReport, Pass_ChangesNothingAndRunsOnlyWhenAsked) {

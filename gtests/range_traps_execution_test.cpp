@@ -42,7 +42,8 @@ layout(std430, binding = 0) buffer Data {
 };
 layout(push_constant) uniform P { int a; int b; };
 void main() {
-)" + body + "\n}\n";
+)" + body +
+         "\n}\n";
 }
 
 std::vector<uint32_t> Input() {
@@ -90,15 +91,17 @@ const Trap kTraps[] = {
     {"WrongBoundLessEqual", "uint q = uint(a);\nif (q <= 8u) { seen = q; values[q] = 0xC0FFEEu; }",
      8, 0, 8, int(kAfter)},
     // The issue's `q > 16` form: an early exit that lets the size itself through.
-    {"WrongBoundExitAbove", "uint q = uint(a);\nif (q > 8u) return;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
-     8, 0, 8, int(kAfter)},
+    {"WrongBoundExitAbove",
+     "uint q = uint(a);\nif (q > 8u) return;\nseen = q;\nvalues[q] = 0xC0FFEEu;", 8, 0, 8,
+     int(kAfter)},
     // A test on one load of a buffer element, the use of a later load of it.
     {"TestOneLoadUseAnother",
      "if (slot < 8u) {\n  slot = slot + uint(a);\n  seen = slot;\n  values[slot] = 0xC0FFEEu;\n}",
      3, 0, 8, int(kAfter)},
     // A signed test on an unsigned value: int(u) < 8 holds for u = 0xFFFFFFFF.
-    {"SignedTestUnsignedUse", "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[u] = 0xC0FFEEu; }",
-     -1, 0, 0xFFFFFFFFu, int(kValues) - 1, true},
+    {"SignedTestUnsignedUse",
+     "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[u] = 0xC0FFEEu; }", -1, 0, 0xFFFFFFFFu,
+     int(kValues) - 1, true},
     // ... and its signed reading has no lower bound: values[-1] is before[3].
     {"SignedTestNoLowerBound",
      "uint u = uint(a);\nif (int(u) < 8) { seen = u; values[int(u)] = 0xC0FFEEu; }", -1, 0,
@@ -206,9 +209,8 @@ void main() {
 std::vector<uint32_t> DispatchInput() { return std::vector<uint32_t>(16, kGuard); }
 
 size_t CountProven(const Report& report) {
-  return size_t(std::count_if(report.accesses.begin(), report.accesses.end(), [](auto& r) {
-    return r.verdict == AccessVerdict::kProvenInBounds;
-  }));
+  return size_t(std::count_if(report.accesses.begin(), report.accesses.end(),
+                              [](auto& r) { return r.verdict == AccessVerdict::kProvenInBounds; }));
 }
 
 // The promise kept (4 groups promised, 4 dispatched): both accesses are proven, no
@@ -223,8 +225,8 @@ TEST(MaxWorkgroupsExecution, PromiseKept_ProvenAndSameOutputAsUnclamped) {
       test::RunComputeKernel(words, {DispatchInput()}, {}, {4, 1, 1});
   ASSERT_EQ(plain.size(), 1u);
   EXPECT_EQ(proven, plain);
-  std::vector<uint32_t> expected = {1, 2, 3, 4, 10, 11, 12, 13, 14, 15, 16, 17,
-                                    kGuard, kGuard, kGuard, kGuard};
+  std::vector<uint32_t> expected = {1,  2,  3,  4,  10,     11,     12,     13,
+                                    14, 15, 16, 17, kGuard, kGuard, kGuard, kGuard};
   EXPECT_EQ(plain[0], expected);
 }
 

@@ -21,7 +21,8 @@ using test::TemporaryDirectory;
 // Empty when `path` passes the checker, else what it printed.
 std::string CheckSarif(const std::string& path) {
   test::CommandResult result =
-      RunShell("python3 " + ShellQuote(test::SourceRoot() + "/Test/sarif/check_sarif.py") + " " + ShellQuote(path));
+      RunShell("python3 " + ShellQuote(test::SourceRoot() + "/Test/sarif/check_sarif.py") + " " +
+               ShellQuote(path));
   if (result.exit_code == 0 && result.output.empty()) return "";
   return "exit " + std::to_string(result.exit_code) + ": " + result.output;
 }
@@ -60,8 +61,12 @@ TEST(ReportSarif, SampleReport_PassesCheckerWithOneResultPerRecord) {
   std::string sarif = FormatSarifReport(SampleReport(), ReportContext{});
   EXPECT_EQ(CheckSarif(dir.Write("sample.sarif", sarif)), "");
   EXPECT_EQ(Count(sarif, "\"ruleId\""), 4u);
-  EXPECT_NE(sarif.find("{\"ruleId\": \"robust-access/clamped\", \"ruleIndex\": 0, \"level\": \"warning\""), std::string::npos);
-  EXPECT_NE(sarif.find("\"ruleId\": \"robust-access/proven\", \"ruleIndex\": 1, \"level\": \"note\""), std::string::npos);
+  EXPECT_NE(sarif.find(
+                "{\"ruleId\": \"robust-access/clamped\", \"ruleIndex\": 0, \"level\": \"warning\""),
+            std::string::npos);
+  EXPECT_NE(
+      sarif.find("\"ruleId\": \"robust-access/proven\", \"ruleIndex\": 1, \"level\": \"note\""),
+      std::string::npos);
   EXPECT_NE(sarif.find("\"ruleId\": \"constant-tables/hoisted\""), std::string::npos);
   EXPECT_NE(sarif.find("\"uri\": \"inc/table.h\""), std::string::npos);
   EXPECT_NE(sarif.find("\"region\": {\"startLine\": 12, \"startColumn\": 3}"), std::string::npos);
@@ -70,11 +75,15 @@ TEST(ReportSarif, SampleReport_PassesCheckerWithOneResultPerRecord) {
 TEST(ReportSarif, ReasonChain_IsOneCodeFlowWithLocatedSteps) {
   std::string sarif = FormatSarifReport(SampleReport(), ReportContext{});
   EXPECT_EQ(Count(sarif, "\"codeFlows\""), 1u);
-  EXPECT_NE(sarif.find("{\"location\": {\"physicalLocation\": {\"artifactLocation\": {\"uri\": \"a.comp\", \"index\": 0}, "
-                       "\"region\": {\"startLine\": 18}}, \"message\": {\"text\": \"only some invocations take the branch at a.comp:18\"}}}"),
+  EXPECT_NE(sarif.find("{\"location\": {\"physicalLocation\": {\"artifactLocation\": {\"uri\": "
+                       "\"a.comp\", \"index\": 0}, "
+                       "\"region\": {\"startLine\": 18}}, \"message\": {\"text\": \"only some "
+                       "invocations take the branch at a.comp:18\"}}}"),
             std::string::npos)
       << sarif;
-  EXPECT_NE(sarif.find("{\"location\": {\"message\": {\"text\": \"built-in differs\"}}}"), std::string::npos) << sarif;
+  EXPECT_NE(sarif.find("{\"location\": {\"message\": {\"text\": \"built-in differs\"}}}"),
+            std::string::npos)
+      << sarif;
 }
 
 TEST(ReportSarif, NoLineInformation_NoRegionAndNoLocation) {
@@ -94,13 +103,15 @@ TEST(ReportSarif, NoLineInformation_NoRegionAndNoLocation) {
 
 TEST(ReportSarif, HostileText_IsValidJson) {
   Report report = SampleReport();
-  report.diagnostics[0].message = "quote \" backslash \\ newline \n tab \t bell \x07 bad \xff\xfe utf8";
+  report.diagnostics[0].message =
+      "quote \" backslash \\ newline \n tab \t bell \x07 bad \xff\xfe utf8";
   report.accesses[0].location.file = "dir with space/\xe2\x82\xac#?.comp";
   TemporaryDirectory dir;
   std::string sarif = FormatSarifReport(report, ReportContext{});
   EXPECT_EQ(CheckSarif(dir.Write("hostile.sarif", sarif)), "");
   EXPECT_NE(sarif.find("bell \\u0007 bad \xEF\xBF\xBD\xEF\xBF\xBD utf8"), std::string::npos);
-  EXPECT_NE(sarif.find("\"uri\": \"dir%20with%20space/%E2%82%AC%23%3F.comp\""), std::string::npos) << sarif;
+  EXPECT_NE(sarif.find("\"uri\": \"dir%20with%20space/%E2%82%AC%23%3F.comp\""), std::string::npos)
+      << sarif;
 }
 
 TEST(ReportSarif, Checker_RejectsBrokenLogs) {
@@ -126,7 +137,9 @@ struct GoldenCase {
 };
 
 // Printed in test names and failures as the golden's file name.
-void PrintTo(const GoldenCase& golden, std::ostream* out) { *out << golden.file << " " << golden.flags; }
+void PrintTo(const GoldenCase& golden, std::ostream* out) {
+  *out << golden.file << " " << golden.flags;
+}
 
 class ReportSarifGolden : public testing::TestWithParam<GoldenCase> {};
 
@@ -134,10 +147,11 @@ TEST_P(ReportSarifGolden, CommandLine_WritesCheckedSarif) {
   const GoldenCase& golden = GetParam();
   TemporaryDirectory dir;
   std::string sarif_path = dir.path() + "/out.sarif";
-  test::CommandResult run = RunShell("cd " + ShellQuote(test::SourceRoot() + "/Test") + " && " +
-                                     ShellQuote(test::ValidatorPath()) + " " + golden.flags + " -o " +
-                                     ShellQuote(dir.path() + "/out.spv") + " --report=sarif " +
-                                     ShellQuote(sarif_path) + " " + golden.file);
+  test::CommandResult run =
+      RunShell("cd " + ShellQuote(test::SourceRoot() + "/Test") + " && " +
+               ShellQuote(test::ValidatorPath()) + " " + golden.flags + " -o " +
+               ShellQuote(dir.path() + "/out.spv") + " --report=sarif " + ShellQuote(sarif_path) +
+               " " + golden.file);
   ASSERT_NE(run.exit_code, -1) << run.output;
   EXPECT_EQ(CheckSarif(sarif_path), "");
   std::string sarif = test::ReadFile(sarif_path);
@@ -145,13 +159,15 @@ TEST_P(ReportSarifGolden, CommandLine_WritesCheckedSarif) {
   EXPECT_NE(sarif.find(std::string("\"uri\": \"") + golden.file + "\""), std::string::npos);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Goldens, ReportSarifGolden,
-    testing::Values(GoldenCase{"robust_array.comp", "-V --robust-access --range-analysis=off", 6},
-                    GoldenCase{"uniformity_barrier_error.comp", "-V", 7},
-                    GoldenCase{"uniformity_derivative.frag", "-V", 7},
-                    GoldenCase{"hoist_seed_shared.frag", "-V", 10}),
-    [](const testing::TestParamInfo<GoldenCase>& info) { return test::TestNameOf(info.param.file); });
+INSTANTIATE_TEST_SUITE_P(Goldens, ReportSarifGolden,
+                         testing::Values(GoldenCase{"robust_array.comp",
+                                                    "-V --robust-access --range-analysis=off", 6},
+                                         GoldenCase{"uniformity_barrier_error.comp", "-V", 7},
+                                         GoldenCase{"uniformity_derivative.frag", "-V", 7},
+                                         GoldenCase{"hoist_seed_shared.frag", "-V", 10}),
+                         [](const testing::TestParamInfo<GoldenCase>& info) {
+                           return test::TestNameOf(info.param.file);
+                         });
 
 }  // namespace
 }  // namespace glint

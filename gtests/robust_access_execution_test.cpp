@@ -71,7 +71,8 @@ class RobustAccessOutOfBounds : public ::testing::TestWithParam<int32_t> {};
 
 TEST_P(RobustAccessOutOfBounds, FixedArray_ClampedElementAndGuardsUnchanged) {
   std::vector<uint32_t> input = FixedArraysInput();
-  std::vector<std::vector<uint32_t>> out = RunKernel(Compile(kFixedArrays, true), {input}, GetParam());
+  std::vector<std::vector<uint32_t>> out =
+      RunKernel(Compile(kFixedArrays, true), {input}, GetParam());
   ASSERT_EQ(out.size(), 1u);
   const std::vector<uint32_t>& data = out[0];
   for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(data[i], kGuard) << "before[" << i << "]";
@@ -85,7 +86,8 @@ TEST_P(RobustAccessOutOfBounds, FixedArray_ClampedElementAndGuardsUnchanged) {
 
 // The same program without clamps writes the guards: the test above can fail.
 TEST(RobustAccessExecution, FixedArray_WithoutClampsIndexEightWritesTheGuard) {
-  std::vector<std::vector<uint32_t>> out = RunKernel(Compile(kFixedArrays, false), {FixedArraysInput()}, 8);
+  std::vector<std::vector<uint32_t>> out =
+      RunKernel(Compile(kFixedArrays, false), {FixedArraysInput()}, 8);
   ASSERT_EQ(out.size(), 1u);
   EXPECT_EQ(out[0][12], 0xC0FFEEu) << "values[8] is after[0]";
 }
@@ -114,7 +116,8 @@ void main() {
 TEST(RobustAccessExecution, RuntimeArray_OutOfBoundsReadsAndWritesTheLastElement) {
   for (int32_t index : {-1, 8, 1000, INT_MAX}) {
     std::vector<uint32_t> values = {100, 101, 102, 103, 104, 105, 106, 107};
-    std::vector<std::vector<uint32_t>> out = RunKernel(Compile(kRuntimeArray, true), {values, {0, 0}}, index);
+    std::vector<std::vector<uint32_t>> out =
+        RunKernel(Compile(kRuntimeArray, true), {values, {0, 0}}, index);
     ASSERT_EQ(out.size(), 2u);
     EXPECT_EQ(out[1][0], 107u) << index;
     EXPECT_EQ(out[1][1], 8u);
@@ -190,7 +193,8 @@ TEST_P(RobustAccessInBounds, SameOutputWithAndWithoutClamps) {
   EXPECT_NE(plain[0], input) << "the program must write something";
   for (RangeAnalysisMode mode :
        {RangeAnalysisMode::kOff, RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
-    std::vector<std::vector<uint32_t>> clamped = RunKernel(Compile(GetParam().glsl, true, mode), {input}, 0);
+    std::vector<std::vector<uint32_t>> clamped =
+        RunKernel(Compile(GetParam().glsl, true, mode), {input}, 0);
     EXPECT_EQ(clamped, plain) << "mode " << static_cast<int>(mode);
   }
 }

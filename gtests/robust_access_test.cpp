@@ -10,7 +10,6 @@
 #include <sstream>
 #include <thread>
 
-
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
@@ -83,7 +82,8 @@ TEST(RobustAccess, Array_SignedDynamicIndexIsBitcastAndClamped) {
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { int index; float result; float values[8]; };
 void main() { result = values[index]; }
-)", "comp", R"(
+)",
+                              "comp", R"(
 CHECK: %[[GLSL:[0-9]+]] = OpExtInstImport "GLSL.std.450"
 CHECK: %uint_7 = OpConstant %uint 7
 CHECK: %[[LOADED:[0-9]+]] = OpLoad %int
@@ -106,7 +106,8 @@ TEST(RobustAccess, Array_UnsignedDynamicIndexIsClampedWithoutBitcast) {
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint index; float result; float values[8]; };
 void main() { result = values[index]; }
-)", "comp", R"(
+)",
+            "comp", R"(
 CHECK: %[[INDEX:[0-9]+]] = OpLoad %uint
 CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %uint_7
 CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2 %[[CLAMP]]{{$}}
@@ -119,7 +120,8 @@ TEST(RobustAccess, MatrixColumnAndVectorElement_AreClampedToTheirCounts) {
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { int column; int row; float result; mat4x3 m; };
 void main() { result = m[column][row]; }
-)", "comp", R"(
+)",
+                              "comp", R"(
 CHECK: %uint_3 = OpConstant %uint 3
 CHECK: %uint_2 = OpConstant %uint 2
 CHECK: %[[COLUMN_AT:[0-9]+]] = OpAccessChain %_ptr_Uniform_int %_ %int_0{{$}}
@@ -141,7 +143,8 @@ TEST(RobustAccess, VectorExtractDynamic_IndexIsClampedToWidth) {
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { int index; float result; vec3 a; vec3 b; };
 void main() { result = (a + b)[index]; }
-)", "comp", R"(
+)",
+            "comp", R"(
 CHECK: %[[SUM:[0-9]+]] = OpFAdd %v3float
 CHECK: %[[INDEX:[0-9]+]] = OpBitcast %uint
 CHECK-NEXT: %[[CLAMP:[0-9]+]] = OpExtInst %uint %1 UMin %[[INDEX]] %uint_2
@@ -155,7 +158,8 @@ TEST(RobustAccess, RuntimeArray_ClampsToArrayLengthAndEmptyGivesZero) {
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint header; uint values[]; };
 void main() { values[gl_GlobalInvocationID.x * 3u] = header; }
-)", "comp", R"(
+)",
+                              "comp", R"(
 CHECK-LABEL: %main = OpFunction
 CHECK-NEXT: OpLabel
 CHECK-NEXT: %[[LENGTH:[0-9]+]] = OpArrayLength %uint %_ 1
@@ -182,7 +186,8 @@ void main() {
   for (int k = 0; k < 16; ++k) sum += values[gl_GlobalInvocationID.x * 16u + uint(k)];
   sums[gl_GlobalInvocationID.x] = sum;
 }
-)", "comp", R"(
+)",
+                              "comp", R"(
 CHECK-LABEL: %main = OpFunction
 CHECK-NEXT: OpLabel
 CHECK-NEXT: OpVariable
@@ -217,7 +222,8 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; } buffers[4];
 layout(push_constant) uniform P { int which; int index; };
 void main() { buffers[which].values[index] = 1u; }
-)", "comp", R"(
+)",
+                              "comp", R"(
 CHECK: %[[WHICH:[0-9]+]] = OpLoad %int
 CHECK: %[[INDEX:[0-9]+]] = OpBitcast %uint
 CHECK-NEXT: %[[ELEMENT:[0-9]+]] = OpAccessChain %_ptr_Uniform_Data %buffers %[[WHICH]]{{$}}
@@ -242,7 +248,8 @@ layout(constant_id = 0) const int kCount = 16;
 shared float tile[kCount];
 layout(std430, binding = 0) buffer Data { int index; float result; };
 void main() { tile[gl_LocalInvocationID.x] = 1.0; barrier(); result = tile[index]; }
-)", "comp", R"(
+)",
+            "comp", R"(
 CHECK: %[[LAST:[0-9]+]] = OpSpecConstantOp %uint ISub %kCount %uint_1
 CHECK-LABEL: %main = OpFunction
 CHECK: %[[LID:[0-9]+]] = OpLoad %uint
@@ -260,7 +267,8 @@ TEST(RobustAccess, ConstantInBounds_Unchanged) {
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { float result; float values[8]; mat4 m; vec4 v; };
 void main() { result = values[7] + m[3][2] + v.w + v[1]; }
-)", "comp");
+)",
+                                                  "comp");
   Outcome outcome = RunRobustAccess(input);
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
   EXPECT_EQ(outcome.words, input);
@@ -366,7 +374,8 @@ layout(binding = 0) uniform sampler2D tex;
 layout(location = 0) flat in ivec3 where;
 layout(location = 0) out vec4 color;
 void main() { color = texelFetch(tex, where.xy, where.z) + texelFetchOffset(tex, where.xy, 0, ivec2(1, -1)); }
-)", "frag", R"(
+)",
+                              "frag", R"(
 CHECK: OpCapability ImageQuery
 CHECK: %[[WHERE:[0-9]+]] = OpLoad %v3int %where
 CHECK-NEXT: %[[XY:[0-9]+]] = OpVectorShuffle %v2int %[[WHERE]] %[[WHERE]] 0 1
@@ -406,7 +415,8 @@ layout(location = 0) out vec4 color;
 void main() {
   color = texelFetchOffset(lines, where.xy, where.z, 1) + texelFetchOffset(layers, where.xyz, 0, ivec2(-1, 2));
 }
-)", "frag", env));
+)",
+                                                        "frag", env));
     SCOPED_TRACE(env);
     EXPECT_TRUE(test::FileCheck(outcome.text, R"(
 CHECK: %[[OFFSET:[0-9]+]] = OpCompositeConstruct %v2int %int_1 %int_0
@@ -421,7 +431,7 @@ CHECK-NEXT: %[[COORD2:[0-9]+]] = OpExtInst %v3uint %1 UMin %[[UMOVED2]]
 CHECK-NEXT: OpImageFetch %v4float %{{[0-9]+}} %[[COORD2]] Lod %int_0{{$}}
 CHECK-NOT: ConstOffset
 )"));
-    TargetEnv target = std::string(env) == "vulkan1.3" ? TargetEnv::kVulkan13
+    TargetEnv target = std::string(env) == "vulkan1.3"  ? TargetEnv::kVulkan13
                        : std::string(env) == "spirv1.4" ? TargetEnv::kVulkan11
                                                         : TargetEnv::kVulkan10;
     EXPECT_EQ(test::ValidateFor(outcome.words, target), "");
@@ -442,7 +452,8 @@ void main() {
            + imageLoad(multi, at.xy, at.w) + imageLoad(texels, at.x);
   imageStore(plain, at.yx, sum);
 }
-)", "comp", R"(
+)",
+                              "comp", R"(
 CHECK-LABEL: %main = OpFunction
 CHECK: %[[SIZE:[0-9]+]] = OpImageQuerySize %v2uint %[[PLAIN:[0-9]+]]
 CHECK-NEXT: %[[LAST:[0-9]+]] = OpISub %v2uint %[[SIZE]]
@@ -498,7 +509,8 @@ layout(binding = 0) uniform sampler2D tex;
 layout(location = 0) flat in ivec3 where;
 layout(location = 0) out vec4 color;
 void main() { vec4 texel; sparseTexelFetchARB(tex, where.xy, where.z, texel); color = texel; }
-)", "frag", R"(
+)",
+            "frag", R"(
 CHECK: OpImageQueryLevels
 CHECK: %[[LEVEL:[0-9]+]] = OpExtInst %uint %1 UMin
 CHECK-NEXT: OpImageQuerySizeLod %v2uint %{{[0-9]+}} %[[LEVEL]]
@@ -515,7 +527,8 @@ layout(local_size_x = 1) in;
 layout(buffer_reference, std430) buffer Values { float v[16]; };
 layout(push_constant) uniform P { Values values; int index; };
 void main() { values.v[index] = 1.0; }
-)", "comp", "vulkan1.2");
+)",
+                                                  "comp", "vulkan1.2");
   Outcome outcome = RunRobustAccess(input);
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
   EXPECT_EQ(outcome.words, input);
@@ -532,7 +545,8 @@ layout(location = 0) flat in int which;
 layout(location = 1) in vec2 uv;
 layout(location = 0) out vec4 color;
 void main() { color = texture(textures[nonuniformEXT(which)], uv); }
-)", "frag", "vulkan1.2");
+)",
+                                                  "frag", "vulkan1.2");
   Outcome outcome = RunRobustAccess(input);
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
   ASSERT_EQ(outcome.report.accesses.size(), 1u);
@@ -589,7 +603,8 @@ OpMemoryModel Physical32 OpenCL
 %void = OpTypeVoid
 )"));
   EXPECT_EQ(outcome.result.status, PassStatus::kFailed);
-  EXPECT_EQ(outcome.result.message, "Kernel modules are not supported (the clamps use GLSL.std.450)");
+  EXPECT_EQ(outcome.result.message,
+            "Kernel modules are not supported (the clamps use GLSL.std.450)");
 }
 
 // The pass imports GLSL.std.450 when the module lacks it.
@@ -709,7 +724,8 @@ TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
     for (const AccessRecord& record : outcome.report.accesses)
       if (record.object == "Data") verdicts.push_back(record.verdict);
     const AccessVerdict proven = AccessVerdict::kProvenInBounds, clamped = AccessVerdict::kClamped;
-    std::vector<AccessVerdict> expected = {proven, clamped, clamped, clamped, proven, proven, proven};
+    std::vector<AccessVerdict> expected = {proven, clamped, clamped, clamped,
+                                           proven, proven,  proven};
     if (mode == RangeAnalysisMode::kReference) expected.assign(7, clamped);
     EXPECT_EQ(verdicts, expected);
     EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
@@ -849,7 +865,8 @@ TEST(RobustAccessGoldens, NoNewBlockAndValidInEveryEnvironment) {
     EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
     EXPECT_EQ(test::ValidateFor(outcome.words, GoldenTarget(golden.env)), "");
     bool left_alone_only = golden.name == "robust_left_alone.comp";
-    EXPECT_EQ(outcome.result.status, left_alone_only ? PassStatus::kUnchanged : PassStatus::kChanged);
+    EXPECT_EQ(outcome.result.status,
+              left_alone_only ? PassStatus::kUnchanged : PassStatus::kChanged);
   }
 }
 

@@ -74,9 +74,12 @@ TEST(SharedLibrary, Exports_OnlyTheGlintApi) {
     }
     EXPECT_EQ(symbol.type, 'T') << "not a plain function: " << symbol.type << " " << readable;
     EXPECT_NE(symbol.name.find("@@GLINT_"), std::string::npos) << "unversioned: " << symbol.name;
-    if (readable.rfind("glint_", 0) == 0) ++c_functions;
-    else if (readable.rfind("glint::", 0) == 0) ++cpp_functions;
-    else ADD_FAILURE() << "exported and not Glint's API: " << readable;
+    if (readable.rfind("glint_", 0) == 0)
+      ++c_functions;
+    else if (readable.rfind("glint::", 0) == 0)
+      ++cpp_functions;
+    else
+      ADD_FAILURE() << "exported and not Glint's API: " << readable;
   }
   EXPECT_GT(c_functions, 40u);
   EXPECT_GT(cpp_functions, 4u);
@@ -123,7 +126,8 @@ TEST(SharedLibrary, Exports_EveryFunctionOfTheCHeader) {
   size_t declared = 0;
   for (auto match = std::sregex_iterator(header.begin(), header.end(), call);
        match != std::sregex_iterator(); ++match, ++declared)
-    EXPECT_TRUE(exported.count((*match)[1])) << (*match)[1] << " is declared but not exported "
+    EXPECT_TRUE(exported.count((*match)[1])) << (*match)[1]
+                                             << " is declared but not exported "
                                                 "(GLINT_EXPORT missing?)";
   EXPECT_GT(declared, 40u);
 }
@@ -173,10 +177,18 @@ void Find(void* library, const char* name, Function* out) {
 
 // Compiles `source` through `api` (or this program's static Glint when null).
 std::vector<uint32_t> CompileWith(const LoadedApi* api, const char* source, int stage, bool hlsl) {
-  LoadedApi local = {glint_input_create, glint_input_set_source, glint_input_set_stage,
-                     glint_input_set_language, glint_input_set_entry_point, glint_input_free,
-                     glint_compile, glint_result_succeeded, glint_result_spirv,
-                     glint_result_spirv_size, glint_result_free, glint_version};
+  LoadedApi local = {glint_input_create,
+                     glint_input_set_source,
+                     glint_input_set_stage,
+                     glint_input_set_language,
+                     glint_input_set_entry_point,
+                     glint_input_free,
+                     glint_compile,
+                     glint_result_succeeded,
+                     glint_result_spirv,
+                     glint_result_spirv_size,
+                     glint_result_free,
+                     glint_version};
   const LoadedApi& use = api ? *api : local;
   glint_input_t* input = use.input_create();
   use.set_source(input, source);
@@ -188,7 +200,8 @@ std::vector<uint32_t> CompileWith(const LoadedApi* api, const char* source, int 
   glint_result_t* result = use.compile(input, nullptr);
   use.input_free(input);
   std::vector<uint32_t> words;
-  if (use.succeeded(result)) words.assign(use.spirv(result), use.spirv(result) + use.spirv_size(result));
+  if (use.succeeded(result))
+    words.assign(use.spirv(result), use.spirv(result) + use.spirv_size(result));
   use.result_free(result);
   return words;
 }

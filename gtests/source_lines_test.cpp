@@ -71,7 +71,8 @@ OpFunctionEnd
 )";
 
 std::string Where(const SourceLocation& location) {
-  return location.file + ":" + std::to_string(location.line) + ":" + std::to_string(location.column);
+  return location.file + ":" + std::to_string(location.line) + ":" +
+         std::to_string(location.column);
 }
 
 TEST(SourceLines, BlockWithoutLineTakesItsDominatorsNotThePreviousBlocks) {
@@ -82,19 +83,20 @@ TEST(SourceLines, BlockWithoutLineTakesItsDominatorsNotThePreviousBlocks) {
   ASSERT_TRUE(module) << error;
   AnalysisContext analyses(*module);
   const DefUse& def_use = analyses.GetDefUse();
-  SourceLines lines(def_use, [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); });
+  SourceLines lines(def_use,
+                    [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); });
   std::map<std::string, std::string> where;
   for (const Instruction& name : module->debug_names)
     if (name.opcode == spv::OpName)
       where[name.StringAt(1)] = Where(lines.At(def_use.Definition(name.words.at(0))));
   EXPECT_EQ(where, (std::map<std::string, std::string>{
-                       {"first", ":0:0"},             // entry, before any OpLine
-                       {"in_then", "a.comp:8:4"},     // its own OpLine
-                       {"in_else", "a.comp:7:2"},     // the header's, not then's (module order)
-                       {"in_merge", "a.comp:7:2"},    // before its block's own OpLine
-                       {"after_line", "b.h:3:1"},     // its block's OpLine, another file
-                       {"after_noline", ":0:0"},      // OpNoLine ends it
-                       {"in_next", ":0:0"},           // its dominator ends under OpNoLine
+                       {"first", ":0:0"},           // entry, before any OpLine
+                       {"in_then", "a.comp:8:4"},   // its own OpLine
+                       {"in_else", "a.comp:7:2"},   // the header's, not then's (module order)
+                       {"in_merge", "a.comp:7:2"},  // before its block's own OpLine
+                       {"after_line", "b.h:3:1"},   // its block's OpLine, another file
+                       {"after_noline", ":0:0"},    // OpNoLine ends it
+                       {"in_next", ":0:0"},         // its dominator ends under OpNoLine
                    }));
   EXPECT_EQ(Where(lines.At(nullptr)), ":0:0");
 }
@@ -153,8 +155,9 @@ class DumpRanges : public ::testing::Test {
   }
   // Runs the built glslangValidator in the scratch directory; its stdout.
   std::string Run(const std::string& args) {
-    std::string command = "cd '" + dir_ + "' && '" + test::BinaryDir() + "/StandAlone/glslangValidator' " +
-                          args + " > '" + dir_ + "/stdout.txt' 2>&1";
+    std::string command = "cd '" + dir_ + "' && '" + test::BinaryDir() +
+                          "/StandAlone/glslangValidator' " + args + " > '" + dir_ +
+                          "/stdout.txt' 2>&1";
     int status = std::system(command.c_str());
     EXPECT_EQ(status, 0) << command << "\n" << test::ReadFile(dir_ + "/stdout.txt");
     return test::ReadFile(dir_ + "/stdout.txt");
@@ -237,7 +240,8 @@ TEST_F(DumpRanges, EveryGuardKindNamesItsLine) {
   Write("guards.comp", kGuards);
   for (const char* debug : {"", "-g "}) {  // located by the second compile, and by -g itself
     SCOPED_TRACE(debug);
-    std::string out = Run(std::string("-V ") + debug + "--robust-access --dump-ranges -o out.spv guards.comp");
+    std::string out =
+        Run(std::string("-V ") + debug + "--robust-access --dump-ranges -o out.spv guards.comp");
     EXPECT_TRUE(test::FileCheck(out, kGuardChecks));
     ExpectEveryRecordLocated(out);
   }
@@ -302,8 +306,9 @@ TEST_F(DumpRanges, MoreGuardKindsNameTheirLines) {
   EXPECT_TRUE(test::FileCheck(more, kMoreGuardChecks));
   ExpectEveryRecordLocated(more);
   std::string discard = Run("-V --robust-access --dump-ranges -o discard.spv discard.frag");
-  EXPECT_TRUE(test::FileCheck(
-      discard, "CHECK: discard.frag:9: OpAccessChain B[{{.*}} proven in bounds (proven by the condition at discard.frag:7)"));
+  EXPECT_TRUE(test::FileCheck(discard,
+                              "CHECK: discard.frag:9: OpAccessChain B[{{.*}} proven in bounds "
+                              "(proven by the condition at discard.frag:7)"));
   ExpectEveryRecordLocated(discard);
 }
 
@@ -350,7 +355,8 @@ TEST_F(DumpRanges, IncludedFile_TernaryAndGuardNameTheIncludedFile) {
   Write("helpers.h", kHelpers);
   for (const char* debug : {"", "-g "}) {
     SCOPED_TRACE(debug);
-    std::string out = Run(std::string("-V ") + debug + "--robust-access --dump-ranges -o out.spv main.comp");
+    std::string out =
+        Run(std::string("-V ") + debug + "--robust-access --dump-ranges -o out.spv main.comp");
     EXPECT_TRUE(test::FileCheck(out, kIncludeChecks));
     ExpectEveryRecordLocated(out);
   }
@@ -385,13 +391,13 @@ void main() {
   ASSERT_TRUE(glint::Process(words, options, &report));
   std::vector<std::string> located;
   for (const glint::AccessRecord& record : report.accesses)
-    located.push_back(record.location.file + ":" + std::to_string(record.location.line) + " " + record.instruction +
-                      " " + AccessVerdictText(record.verdict));
-  EXPECT_EQ(located, (std::vector<std::string>{"store.comp:8 OpAccessChain not clamped",
-                                               "store.comp:8 OpAccessChain clamped",
-                                               "store.comp:9 OpAccessChain proven in bounds",
-                                               "store.comp:10 OpAccessChain not clamped",
-                                               "store.comp:9 OpImageWrite clamped"}));
+    located.push_back(record.location.file + ":" + std::to_string(record.location.line) + " " +
+                      record.instruction + " " + AccessVerdictText(record.verdict));
+  EXPECT_EQ(located,
+            (std::vector<std::string>{
+                "store.comp:8 OpAccessChain not clamped", "store.comp:8 OpAccessChain clamped",
+                "store.comp:9 OpAccessChain proven in bounds",
+                "store.comp:10 OpAccessChain not clamped", "store.comp:9 OpImageWrite clamped"}));
 }
 
 }  // namespace

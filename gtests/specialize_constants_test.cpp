@@ -91,15 +91,16 @@ TEST(SpecializeConstants, Values_BecomeConstantsAndRanges) {
     std::string text = test::Disassemble(out.words);
     EXPECT_EQ(text.find("SpecId"), std::string::npos) << text;
     EXPECT_EQ(text.find("OpSpecConstant"), std::string::npos) << text;
-    for (const char* expected : {"%N = OpConstant %uint 5\n", "%M = OpConstant %uint 10\n",
-                                 "%B = OpConstantTrue %bool\n", "OpConstant %uint 32\n",
-                                 "OpConstantComposite %v3uint %uint_32"})
+    for (const char* expected :
+         {"%N = OpConstant %uint 5\n", "%M = OpConstant %uint 10\n", "%B = OpConstantTrue %bool\n",
+          "OpConstant %uint 32\n", "OpConstantComposite %v3uint %uint_32"})
       EXPECT_NE(text.find(expected), std::string::npos) << expected << "\n" << text;
-    std::vector<TargetEnv> envs = std::string(env) == "opengl"
-        ? std::vector<TargetEnv>{TargetEnv::kOpenGL45}
-        : std::vector<TargetEnv>{TargetEnv::kVulkan10, TargetEnv::kVulkan11,
-                                 TargetEnv::kVulkan12, TargetEnv::kVulkan13,
-                                 TargetEnv::kUniversal};
+    std::vector<TargetEnv> envs =
+        std::string(env) == "opengl"
+            ? std::vector<TargetEnv>{TargetEnv::kOpenGL45}
+            : std::vector<TargetEnv>{TargetEnv::kVulkan10, TargetEnv::kVulkan11,
+                                     TargetEnv::kVulkan12, TargetEnv::kVulkan13,
+                                     TargetEnv::kUniversal};
     if (std::string(env) == "vulkan1.3") envs = {TargetEnv::kVulkan13, TargetEnv::kUniversal};
     for (TargetEnv target : envs) EXPECT_EQ(test::ValidateFor(out.words, target), "") << env;
     EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 9]", "[0, 0]", "[0, 31]"}))
@@ -173,7 +174,8 @@ OpFunctionEnd
   options.spec_constants = {{3, 16}};
   Specialized out = Specialize(words, options);
   EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kUniversal), "");
-  EXPECT_EQ(ProbeRanges(words), (std::vector<std::string>{
+  EXPECT_EQ(ProbeRanges(words),
+            (std::vector<std::string>{
                 "no range: workgroup size is a specialization constant without a value"}));
   EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 15]"}));
 }

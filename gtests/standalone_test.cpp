@@ -94,7 +94,8 @@ class Scratch {
     // Without a redirection of its own, stdin is empty (glslang 12 reads an empty
     // --stdin shader nondeterministically, so tests give it a file).
     std::string input = args.find('<') == std::string::npos ? " </dev/null" : "";
-    std::string command = "cd '" + dir + "' && " + launcher + "'" + tool + "' " + args + " >.stdout 2>.stderr" + input;
+    std::string command = "cd '" + dir + "' && " + launcher + "'" + tool + "' " + args +
+                          " >.stdout 2>.stderr" + input;
     ToolResult result;
     int status = std::system(command.c_str());
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -162,31 +163,33 @@ INSTANTIATE_TEST_SUITE_P(
         "-G --target-env spirv1.3 plain.frag", "-V -g plain.frag", "-V -g0 plain.frag",
         "-V -gV plain.frag", "-V -gVS plain.frag", "-V -Od plain.frag", "-V -Os plain.frag",
         "-V -e main plain.frag", "-V --sep foo plain.frag", "-V -DSCALE=2 -UFOO -H plain.frag",
-        "-V --depfile deps.d plain.frag", "-V --glsl-version 460 plain.frag",
-        "-V --iy plain.vert", "-G --nan-clamp --amb --aml -H plain.frag",
-        "-V --enhanced-msgs plain.frag", "-V --quiet plain.frag", "-V -w plain.frag",
-        "-V -d plain.frag", "-V -R plain.frag", "-V -t plain.frag",
-        "-V -S frag plain.frag", "-V --stdin -S frag <plain.frag", "-H --stdin -S vert <plain.vert",
+        "-V --depfile deps.d plain.frag", "-V --glsl-version 460 plain.frag", "-V --iy plain.vert",
+        "-G --nan-clamp --amb --aml -H plain.frag", "-V --enhanced-msgs plain.frag",
+        "-V --quiet plain.frag", "-V -w plain.frag", "-V -d plain.frag", "-V -R plain.frag",
+        "-V -t plain.frag", "-V -S frag plain.frag", "-V --stdin -S frag <plain.frag",
+        "-H --stdin -S vert <plain.vert",
         // HLSL
         "-D -V -S frag -e main -DSCALE=2 shader.hlsl",
         "-D -V -S frag -e main -DSCALE=2 -Od -H shader.hlsl",
-        "-D -V -S frag -e main -DSCALE=2 --shift-UBO-binding 4 --auto-sampled-textures -H shader.hlsl",
+        "-D -V -S frag -e main -DSCALE=2 --shift-UBO-binding 4 --auto-sampled-textures -H "
+        "shader.hlsl",
         "-D -V -S frag -e main -DSCALE=2 --rsb 3 --shift-ssbo-binding frag 1 2 -H shader.hlsl",
         "-D -E -S frag -DSCALE=2 shader.hlsl",
         // Without SPIR-V generation
-        "plain.frag", "-l plain.frag plain.vert", "-E plain.frag", "-i plain.frag",
-        "-c", "-v", "-dumpversion", "-l -q plain.frag",
+        "plain.frag", "-l plain.frag plain.vert", "-E plain.frag", "-i plain.frag", "-c", "-v",
+        "-dumpversion", "-l -q plain.frag",
         // Errors
-        "-V missing.frag", "--bogus plain.frag",
-        "-o", "-V -e", "--stdin", "-D plain.frag", "-V --target-env vulkan9 plain.frag",
-        "-V -Ox plain.frag", "-q plain.frag", "-o out.spv plain.frag", "-E -V plain.frag",
-        "--client foo plain.frag", "-S", "-I", "--depfile", "-D -G plain.frag",
-        "--fua -V plain.frag", "-V200 plain.frag", "-Vx plain.frag", "--sep", "--vn",
-        "-uname plain.frag", "-fx plain.frag", "--target-env spirv1.3 plain.frag",
-        "--D", "-U plain.frag", "-DX plain.frag", "-g plain.frag",
-        "--glsl-version 999 -V plain.frag"),
+        "-V missing.frag", "--bogus plain.frag", "-o", "-V -e", "--stdin", "-D plain.frag",
+        "-V --target-env vulkan9 plain.frag", "-V -Ox plain.frag", "-q plain.frag",
+        "-o out.spv plain.frag", "-E -V plain.frag", "--client foo plain.frag", "-S", "-I",
+        "--depfile", "-D -G plain.frag", "--fua -V plain.frag", "-V200 plain.frag",
+        "-Vx plain.frag", "--sep", "--vn", "-uname plain.frag", "-fx plain.frag",
+        "--target-env spirv1.3 plain.frag", "--D", "-U plain.frag", "-DX plain.frag",
+        "-g plain.frag", "--glsl-version 999 -V plain.frag"),
     // The index keeps names of argument lists that differ only in punctuation apart.
-    [](const auto& info) { return std::to_string(info.index) + "_" + test::ParamName(info.param); });
+    [](const auto& info) {
+      return std::to_string(info.index) + "_" + test::ParamName(info.param);
+    });
 
 // Real shaders (includes, mesh stage, Vulkan 1.3) with the flags whose output shows
 // glslang's work most fully: -g (OpString/OpLine with include file names), -H, --spirv-dis.
@@ -271,9 +274,12 @@ TEST(Passes, RunsJustTheNamedPasses) {
   Scratch scratch;
   ToolResult real = scratch.Run(kRealTool, "-V -o out.spv table.frag", "real");
   ToolResult fallback = scratch.Run(OurTool(), "-V -o out.spv table.frag", "default");
-  ToolResult check = scratch.Run(OurTool(), "-V --passes=uniformity -o out.spv table.frag", "check");
-  ToolResult hoist = scratch.Run(OurTool(), "-V --passes=hoist-constant-tables -o out.spv table.frag", "hoist");
-  ToolResult clamp = scratch.Run(OurTool(), "-V --passes=robust-access --dump-ranges -o out.spv table.frag", "clamp");
+  ToolResult check =
+      scratch.Run(OurTool(), "-V --passes=uniformity -o out.spv table.frag", "check");
+  ToolResult hoist =
+      scratch.Run(OurTool(), "-V --passes=hoist-constant-tables -o out.spv table.frag", "hoist");
+  ToolResult clamp = scratch.Run(
+      OurTool(), "-V --passes=robust-access --dump-ranges -o out.spv table.frag", "clamp");
   for (const ToolResult* result : {&real, &fallback, &check, &hoist, &clamp})
     ASSERT_EQ(result->exit_code, 0) << result->out;
   std::string reference = test::ReadFile(scratch.Dir("real") + "/out.spv");
@@ -302,7 +308,8 @@ TEST(SpirvInput, RunsGlintOnlyAndWritesNameDotGlintDotSpv) {
             test::ReadFile(scratch.Dir("glsl") + "/glint.spv"));
   ToolResult named = scratch.Run(OurTool(), "table.spv -o named.spv --no-glint", "named");
   EXPECT_EQ(named.exit_code, 0);
-  EXPECT_EQ(test::ReadFile(scratch.Dir("named") + "/named.spv"), test::ReadFile(scratch.Inputs() + "/table.spv"));
+  EXPECT_EQ(test::ReadFile(scratch.Dir("named") + "/named.spv"),
+            test::ReadFile(scratch.Inputs() + "/table.spv"));
 }
 
 // A .spv input whose id bound is already SPIR-V's maximum (0x3FFFFF; valid): a pass
@@ -316,21 +323,25 @@ layout(location = 0) out vec4 color;
 const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
 void main() { color = vec4(table[index]); }
 )");
-  ASSERT_EQ(scratch.Run(OurTool(), "-V --no-glint -o dynamic.spv dynamic.frag", "compile").exit_code, 0);
+  ASSERT_EQ(
+      scratch.Run(OurTool(), "-V --no-glint -o dynamic.spv dynamic.frag", "compile").exit_code, 0);
   std::string bytes = test::ReadFile(scratch.Dir("compile") + "/dynamic.spv");
   const uint32_t max_bound = 0x3FFFFF;
   std::memcpy(bytes.data() + 12, &max_bound, 4);
   scratch.Write("max.spv", bytes);
   for (const char* pass : {"hoist-constant-tables", "robust-access"}) {
-    std::string flags = std::string(pass) == "robust-access" ? "--robust-access --no-hoist-constant-tables" : "";
+    std::string flags =
+        std::string(pass) == "robust-access" ? "--robust-access --no-hoist-constant-tables" : "";
     ToolResult result = scratch.Run(OurTool(), "max.spv -o out.spv " + flags, "max");
     EXPECT_EQ(result.exit_code, 2) << pass;
-    EXPECT_EQ(result.out, "max.spv\nERROR: max.spv: " + std::string(pass) +
-                              ": cannot allocate a new id: the module's id bound is already 4194303, SPIR-V's "
-                              "maximum id bound (4194303, 0x3FFFFF)\n");
+    EXPECT_EQ(result.out,
+              "max.spv\nERROR: max.spv: " + std::string(pass) +
+                  ": cannot allocate a new id: the module's id bound is already 4194303, SPIR-V's "
+                  "maximum id bound (4194303, 0x3FFFFF)\n");
     EXPECT_FALSE(fs::exists(scratch.Dir("max") + "/out.spv")) << pass;
   }
-  ToolResult untouched = scratch.Run(OurTool(), "max.spv -o out.spv --no-hoist-constant-tables", "untouched");
+  ToolResult untouched =
+      scratch.Run(OurTool(), "max.spv -o out.spv --no-hoist-constant-tables", "untouched");
   EXPECT_EQ(untouched.exit_code, 0) << untouched.out;
   std::string out = test::ReadFile(scratch.Dir("untouched") + "/out.spv");
   EXPECT_EQ(out, bytes);
@@ -350,8 +361,9 @@ TEST(SpirvInput, OverTheSizeLimit_RefusedAtOnceByName) {
   ToolResult result = scratch.Run(OurTool(), big + " -o out.spv", "big");
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5.0);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, big + "\nERROR: " + big + ": the module has 16777216 words, more than 8388608 (32 MiB, "
-                        "Glint's input limit kMaxModuleWords)\n");
+  EXPECT_EQ(result.out, big + "\nERROR: " + big +
+                            ": the module has 16777216 words, more than 8388608 (32 MiB, "
+                            "Glint's input limit kMaxModuleWords)\n");
   EXPECT_FALSE(fs::exists(scratch.Dir("big") + "/out.spv"));
 }
 
@@ -359,12 +371,16 @@ TEST(BadInput, MalformedSpirv_OneLineExit2NoOutput) {
   Scratch scratch;
   ToolResult result = scratch.Run(OurTool(), "junk.spv -o out.spv", "junk");
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, "junk.spv\nERROR: junk.spv: malformed SPIR-V: 17 bytes is not a whole number of words\n");
+  EXPECT_EQ(
+      result.out,
+      "junk.spv\nERROR: junk.spv: malformed SPIR-V: 17 bytes is not a whole number of words\n");
   EXPECT_FALSE(fs::exists(scratch.Dir("junk") + "/out.spv"));
   scratch.Write("magic.spv", std::string(20, '\x01'));
   result = scratch.Run(OurTool(), "magic.spv -o out.spv", "magic");
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_NE(result.out.find("ERROR: magic.spv: malformed SPIR-V: word 0: bad magic"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("ERROR: magic.spv: malformed SPIR-V: word 0: bad magic"),
+            std::string::npos)
+      << result.out;
   EXPECT_FALSE(fs::exists(scratch.Dir("magic") + "/out.spv"));
 }
 
@@ -399,8 +415,10 @@ std::string GlslangWriterBytes(const std::vector<uint32_t>& words, bool hex, con
                                const std::string& dir) {
   std::string path = dir + "/glslang_writer.out";
   std::vector<unsigned int> spirv(words.begin(), words.end());
-  if (hex) glslang::OutputSpvHex(spirv, path.c_str(), name);
-  else glslang::OutputSpvBin(spirv, path.c_str());
+  if (hex)
+    glslang::OutputSpvHex(spirv, path.c_str(), name);
+  else
+    glslang::OutputSpvBin(spirv, path.c_str());
   return test::ReadFile(path);
 }
 
@@ -413,7 +431,8 @@ TEST(OutputFormat, SameBytesAsGlslangsWriters) {
       EXPECT_EQ(SpirvHexText(words, name), GlslangWriterBytes(words, true, name, scratch.Root()))
           << count << " words, name " << (name ? name : "(none)");
     }
-    EXPECT_EQ(SpirvBinaryBytes(words), GlslangWriterBytes(words, false, nullptr, scratch.Root())) << count;
+    EXPECT_EQ(SpirvBinaryBytes(words), GlslangWriterBytes(words, false, nullptr, scratch.Root()))
+        << count;
     words.push_back(0x9e3779b9u * (count + 1) ^ (count << 28));
   }
 }
@@ -437,7 +456,8 @@ class OutputTarget : public ::testing::Test {
   bool MakeCharacterDevice(const std::string& name, unsigned major, unsigned minor) {
     std::string path = targets_ + "/" + name;
     // chmod: mknod's mode is cut by the umask, and anyone may write /dev/null.
-    return mknod(path.c_str(), S_IFCHR | 0666, makedev(major, minor)) == 0 && chmod(path.c_str(), 0666) == 0;
+    return mknod(path.c_str(), S_IFCHR | 0666, makedev(major, minor)) == 0 &&
+           chmod(path.c_str(), 0666) == 0;
   }
   bool IsCharacterDevice(const std::string& name, unsigned major, unsigned minor) {
     struct stat status;
@@ -448,7 +468,8 @@ class OutputTarget : public ::testing::Test {
   static std::vector<std::string> Temporaries(const std::string& dir) {
     std::vector<std::string> found;
     for (const auto& entry : fs::recursive_directory_iterator(dir))
-      if (entry.path().filename().string().find("glint-tmp") != std::string::npos) found.push_back(entry.path());
+      if (entry.path().filename().string().find("glint-tmp") != std::string::npos)
+        found.push_back(entry.path());
     return found;
   }
 
@@ -468,11 +489,13 @@ TEST_F(OutputTarget, NullDevice_StaysACharacterDevice) {
 // A user who may write the device but not its directory (as anyone and /dev/null):
 // glslang writes it; a writer that needs a temporary beside it cannot.
 TEST_F(OutputTarget, NullDeviceInUnwritableDirectory_WorksForANormalUser) {
-  if (geteuid() != 0) GTEST_SKIP() << "needs root to make the node and to run the tool as another user";
+  if (geteuid() != 0)
+    GTEST_SKIP() << "needs root to make the node and to run the tool as another user";
   ASSERT_TRUE(MakeCharacterDevice("null", 1, 3));
   ASSERT_EQ(chmod(targets_.c_str(), 0555), 0);
   ASSERT_EQ(chmod(scratch_.Root().c_str(), 0755), 0);
-  ToolResult result = WriteTo(targets_ + "/null", "setpriv --reuid=65534 --regid=65534 --clear-groups ");
+  ToolResult result =
+      WriteTo(targets_ + "/null", "setpriv --reuid=65534 --regid=65534 --clear-groups ");
   EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
   EXPECT_EQ(result.out, "plain.frag\n");
   EXPECT_TRUE(IsCharacterDevice("null", 1, 3));
@@ -482,12 +505,15 @@ TEST_F(OutputTarget, FullDevice_Exit1WithTheReasonNodeKept) {
   if (!MakeCharacterDevice("full", 1, 7)) GTEST_SKIP() << "mknod needs CAP_MKNOD (CI runs as root)";
   ToolResult result = WriteTo(targets_ + "/full");
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.out, "plain.frag\nERROR: Failed to write file: " + targets_ + "/full: No space left on device\n");
+  EXPECT_EQ(result.out, "plain.frag\nERROR: Failed to write file: " + targets_ +
+                            "/full: No space left on device\n");
   EXPECT_TRUE(IsCharacterDevice("full", 1, 7));
   // The depfile too (glslang does not check it at all).
-  result = scratch_.Run(OurTool(), "-V -o out.spv --depfile '" + targets_ + "/full' plain.frag", "depfile");
+  result = scratch_.Run(OurTool(), "-V -o out.spv --depfile '" + targets_ + "/full' plain.frag",
+                        "depfile");
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.out, "plain.frag\nERROR: cannot write '" + targets_ + "/full': No space left on device\n");
+  EXPECT_EQ(result.out,
+            "plain.frag\nERROR: cannot write '" + targets_ + "/full': No space left on device\n");
   EXPECT_TRUE(IsCharacterDevice("full", 1, 7));
   EXPECT_EQ(Temporaries(targets_), std::vector<std::string>{});
 }
@@ -495,7 +521,7 @@ TEST_F(OutputTarget, FullDevice_Exit1WithTheReasonNodeKept) {
 TEST_F(OutputTarget, Symlinks_WrittenThroughAndKept) {
   fs::create_directories(targets_ + "/sub");
   std::ofstream(targets_ + "/sub/real.spv") << "old";
-  fs::create_symlink("sub/real.spv", targets_ + "/link.spv");       // relative
+  fs::create_symlink("sub/real.spv", targets_ + "/link.spv");           // relative
   fs::create_symlink(targets_ + "/link.spv", targets_ + "/chain.spv");  // absolute, to a link
   fs::create_symlink("sub/created.spv", targets_ + "/dangling.spv");
   EXPECT_EQ(WriteTo(targets_ + "/chain.spv").exit_code, 0);
@@ -520,7 +546,8 @@ TEST_F(OutputTarget, ReplacedFile_KeepsModeAndOwner) {
   struct stat status;
   ASSERT_EQ(stat(path.c_str(), &status), 0);
   EXPECT_EQ(status.st_mode & 07777, 0640u);
-  if (as_root) EXPECT_EQ(std::make_pair(status.st_uid, status.st_gid), std::make_pair(12345u, 23456u));
+  if (as_root)
+    EXPECT_EQ(std::make_pair(status.st_uid, status.st_gid), std::make_pair(12345u, 23456u));
   // A new file's mode is the umask's.
   ToolResult created = WriteTo(targets_ + "/new.spv", "umask 027 && ");
   ASSERT_EQ(created.exit_code, 0) << created.out;
@@ -544,8 +571,10 @@ TEST_F(OutputTarget, Fifo_ReadByAThread) {
       poll(&ready, 1, 50);
       char buffer[4096];
       ssize_t got = read(fd, buffer, sizeof(buffer));
-      if (got > 0) read_bytes.append(buffer, static_cast<size_t>(got));
-      else if (got == 0 && tool_done) break;  // the writer closed (or never came)
+      if (got > 0)
+        read_bytes.append(buffer, static_cast<size_t>(got));
+      else if (got == 0 && tool_done)
+        break;  // the writer closed (or never came)
     }
   });
   ToolResult result = WriteTo(fifo);
@@ -569,8 +598,9 @@ TEST_F(OutputTarget, DevFdOfAPipe_WrittenInPlaceLikeGlslang) {
   for (const char* tool : {kRealTool, "ours"}) {
     std::string path = tool == kRealTool ? kRealTool : OurTool();
     std::string dir = scratch_.Inputs();
-    std::string command = "cd '" + dir + "' && { '" + path +
-                          "' -V -o /dev/fd/1 plain.frag </dev/null 2>.err; echo $? >.status; } | cat >.piped";
+    std::string command =
+        "cd '" + dir + "' && { '" + path +
+        "' -V -o /dev/fd/1 plain.frag </dev/null 2>.err; echo $? >.status; } | cat >.piped";
     ASSERT_EQ(std::system(command.c_str()), 0);
     EXPECT_EQ(test::ReadFile(dir + "/.status"), "0\n") << tool;
     piped[tool] = test::ReadFile(dir + "/.piped");
@@ -589,28 +619,51 @@ TEST_F(OutputTarget, FullFileSystem_Exit1OldFileKeptNoTemporary) {
   std::string run_dir = scratch_.Dir("fullfs");
   fs::copy(scratch_.Inputs(), run_dir, fs::copy_options::recursive);
   std::string script =
-      "mount -t tmpfs -o size=64k glint-test '" + mount_point + "' || exit 0\n"
-      "cd '" + mount_point + "' && touch '" + results + "/mounted' && printf old > out.spv\n"
-      "head -c 1048576 /dev/zero > filler 2>'" + results + "/fill.err'\n"
-      "cd '" + run_dir + "'\n"
-      "'" + OurTool() + "' -V -o '" + mount_point + "/out.spv' plain.frag > '" + results + "/replace.out' 2>&1\n"
-      "echo $? > '" + results + "/replace.status'\n"
-      "'" + OurTool() + "' -V -o '" + mount_point + "/new.spv' plain.frag > '" + results + "/new.out' 2>&1\n"
-      "echo $? > '" + results + "/new.status'\n"
-      "cat '" + mount_point + "/out.spv' > '" + results + "/out.spv'\n"
-      "ls -A '" + mount_point + "' > '" + results + "/listing'\n"
-      "cd / && umount '" + mount_point + "'\n";
+      "mount -t tmpfs -o size=64k glint-test '" + mount_point +
+      "' || exit 0\n"
+      "cd '" +
+      mount_point + "' && touch '" + results +
+      "/mounted' && printf old > out.spv\n"
+      "head -c 1048576 /dev/zero > filler 2>'" +
+      results +
+      "/fill.err'\n"
+      "cd '" +
+      run_dir +
+      "'\n"
+      "'" +
+      OurTool() + "' -V -o '" + mount_point + "/out.spv' plain.frag > '" + results +
+      "/replace.out' 2>&1\n"
+      "echo $? > '" +
+      results +
+      "/replace.status'\n"
+      "'" +
+      OurTool() + "' -V -o '" + mount_point + "/new.spv' plain.frag > '" + results +
+      "/new.out' 2>&1\n"
+      "echo $? > '" +
+      results +
+      "/new.status'\n"
+      "cat '" +
+      mount_point + "/out.spv' > '" + results +
+      "/out.spv'\n"
+      "ls -A '" +
+      mount_point + "' > '" + results +
+      "/listing'\n"
+      "cd / && umount '" +
+      mount_point + "'\n";
   std::ofstream(targets_ + "/fullfs.sh") << script;
   std::string namespaces = geteuid() == 0 ? "--mount" : "--user --map-root-user --mount";
-  std::string command = "unshare " + namespaces + " --propagation private sh '" + targets_ + "/fullfs.sh' 2>'" +
-                        results + "/unshare.err'";
+  std::string command = "unshare " + namespaces + " --propagation private sh '" + targets_ +
+                        "/fullfs.sh' 2>'" + results + "/unshare.err'";
   std::system(command.c_str());
   if (!fs::exists(results + "/mounted"))
-    GTEST_SKIP() << "cannot mount a tmpfs in a private namespace here: " << test::ReadFile(results + "/unshare.err");
-  EXPECT_NE(test::ReadFile(results + "/fill.err"), "") << "the filler should have filled the file system";
+    GTEST_SKIP() << "cannot mount a tmpfs in a private namespace here: "
+                 << test::ReadFile(results + "/unshare.err");
+  EXPECT_NE(test::ReadFile(results + "/fill.err"), "")
+      << "the filler should have filled the file system";
   EXPECT_EQ(test::ReadFile(results + "/replace.status"), "1\n");
   EXPECT_EQ(test::ReadFile(results + "/replace.out"),
-            "plain.frag\nERROR: Failed to write file: " + mount_point + "/out.spv: No space left on device\n");
+            "plain.frag\nERROR: Failed to write file: " + mount_point +
+                "/out.spv: No space left on device\n");
   EXPECT_EQ(test::ReadFile(results + "/out.spv"), "old");
   EXPECT_EQ(test::ReadFile(results + "/new.status"), "1\n");
   EXPECT_EQ(test::ReadFile(results + "/listing"), "filler\nout.spv\n");
@@ -625,21 +678,24 @@ class Includes : public ::testing::Test {
  protected:
   // `name` as a fragment shader whose body is `includes` (one #include line each).
   void WriteShader(const std::string& name, const std::string& includes) {
-    scratch_.Write(name, "#version 450\n#extension GL_GOOGLE_include_directive : require\n" + includes +
-                             "layout(location = 0) out vec4 color;\nvoid main() { color = vec4(1.0); }\n");
+    scratch_.Write(
+        name, "#version 450\n#extension GL_GOOGLE_include_directive : require\n" + includes +
+                  "layout(location = 0) out vec4 color;\nvoid main() { color = vec4(1.0); }\n");
   }
   // A chain top.frag -> d1.h -> ... -> d<depth>.h.
   void WriteChain(size_t depth) {
     WriteShader("top.frag", "#include \"d1.h\"\n");
     for (size_t i = 1; i <= depth; ++i)
-      scratch_.Write("d" + std::to_string(i) + ".h",
-                     i < depth ? "#include \"d" + std::to_string(i + 1) + ".h\"\n" : "// the end\n");
+      scratch_.Write(
+          "d" + std::to_string(i) + ".h",
+          i < depth ? "#include \"d" + std::to_string(i + 1) + ".h\"\n" : "// the end\n");
   }
   // The tool under `timeout` (a regression that hangs fails instead of hanging the test).
   ToolResult Compile(const std::string& file, double* seconds = nullptr) {
     auto start = std::chrono::steady_clock::now();
     ToolResult result = scratch_.Run(OurTool(), "-V -o out.spv " + file, "run", "timeout 20 ");
-    if (seconds) *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (seconds)
+      *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }
   Scratch scratch_;
@@ -649,8 +705,9 @@ TEST_F(Includes, Directory_IsAnIncludeError) {
   WriteShader("dir.frag", "#include \".\"\n");
   ToolResult result = Compile("dir.frag");
   EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
-  EXPECT_NE(result.out.find("ERROR: dir.frag:3: '#include' : cannot read included file './.': Is a directory "
-                            "for header name: ."),
+  EXPECT_NE(result.out.find(
+                "ERROR: dir.frag:3: '#include' : cannot read included file './.': Is a directory "
+                "for header name: ."),
             std::string::npos)
       << result.out;
   EXPECT_FALSE(fs::exists(scratch_.Dir("run") + "/out.spv"));
@@ -677,11 +734,13 @@ TEST_F(Includes, UnreadableFiles_AreIncludeErrors) {
   }
   for (const Case& c : cases) {
     WriteShader("user.frag", "#include \"" + c.header + "\"\n");
-    ToolResult result = scratch_.Run(OurTool(), "-V -o out.spv -I" + special + " user.frag", "run", "timeout 20 ");
+    ToolResult result =
+        scratch_.Run(OurTool(), "-V -o out.spv -I" + special + " user.frag", "run", "timeout 20 ");
     EXPECT_EQ(result.exit_code, 2) << c.header << result.out << result.err;
-    EXPECT_NE(result.out.find("ERROR: user.frag:3: '#include' : cannot read included file '" + special + "/" +
-                              c.header + "': " + c.why + " for header name: " + c.header),
-              std::string::npos)
+    EXPECT_NE(
+        result.out.find("ERROR: user.frag:3: '#include' : cannot read included file '" + special +
+                        "/" + c.header + "': " + c.why + " for header name: " + c.header),
+        std::string::npos)
         << result.out;
   }
 }
@@ -693,10 +752,12 @@ TEST_F(Includes, DepthLimit_64FilesCompile65AreRefusedWithTheChain) {
   WriteChain(frontend::DirectoryIncluder::kMaxIncludeDepth + 1);
   ToolResult deeper = Compile("top.frag");
   EXPECT_EQ(deeper.exit_code, 2);
-  EXPECT_NE(deeper.out.find("ERROR: ./d64.h:1: '#include' : #include nested more than 64 files deep (the include "
-                            "depth limit; an #include cycle?): top.frag -> ./d1.h -> ./d2.h -> ... (57 more) -> "
-                            "./d60.h -> ./d61.h -> ./d62.h -> ./d63.h -> ./d64.h -> d65.h for header name: d65.h"),
-            std::string::npos)
+  EXPECT_NE(
+      deeper.out.find(
+          "ERROR: ./d64.h:1: '#include' : #include nested more than 64 files deep (the include "
+          "depth limit; an #include cycle?): top.frag -> ./d1.h -> ./d2.h -> ... (57 more) -> "
+          "./d60.h -> ./d61.h -> ./d62.h -> ./d63.h -> ./d64.h -> d65.h for header name: d65.h"),
+      std::string::npos)
       << deeper.out;
 }
 
@@ -708,10 +769,13 @@ TEST_F(Includes, Cycle_EndsAtOnceWithTheLimit_GuardedCycleCompiles) {
   ToolResult result = Compile("cycle.frag", &seconds);
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_LT(seconds, 5.0);
-  EXPECT_NE(result.out.find("the include depth limit; an #include cycle?): cycle.frag -> ./a.h -> ./b.h -> ... "),
-            std::string::npos)
+  EXPECT_NE(
+      result.out.find(
+          "the include depth limit; an #include cycle?): cycle.frag -> ./a.h -> ./b.h -> ... "),
+      std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("-> ./a.h -> ./b.h -> a.h for header name: a.h"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("-> ./a.h -> ./b.h -> a.h for header name: a.h"), std::string::npos)
+      << result.out;
   // With include guards the same cycle is an ordinary program.
   scratch_.Write("a.h", "#ifndef A_H\n#define A_H\n#include \"b.h\"\n#endif\n");
   scratch_.Write("b.h", "#ifndef B_H\n#define B_H\n#include \"a.h\"\n#endif\n");
@@ -729,9 +793,10 @@ CommandLine Parse(std::vector<std::string> args) {
 }
 
 TEST(Parse, GlintFlags_FillOptions) {
-  CommandLine line = Parse({"-V", "--robust-access", "--range-analysis=reference", "--dump-ranges=json",
-                            "--uniformity=error", "--subgroup-size", "32", "--spec-constant", "3=7",
-                            "--spec-constant", "0x10=-1", "--no-hoist-constant-tables", "a.frag"});
+  CommandLine line =
+      Parse({"-V", "--robust-access", "--range-analysis=reference", "--dump-ranges=json",
+             "--uniformity=error", "--subgroup-size", "32", "--spec-constant", "3=7",
+             "--spec-constant", "0x10=-1", "--no-hoist-constant-tables", "a.frag"});
   EXPECT_TRUE(line.glint.robust_access);
   EXPECT_EQ(line.glint.range_analysis, RangeAnalysisMode::kReference);
   EXPECT_TRUE(line.dump_ranges && line.dump_ranges_json);
@@ -752,14 +817,25 @@ TEST(Parse, GlintFlags_FillOptions) {
 }
 
 TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--range-analysis=some"}, {"--uniformity=loud"}, {"--uniformity"},
-        {"--subgroup-size"}, {"--subgroup-size", "x"}, {"--spec-constant", "3"},
-        {"--max-workgroups"}, {"--max-workgroups", "4,4"}, {"--max-workgroups", "4,4,4,4"},
-        {"--max-workgroups", "4,0,1"}, {"--max-workgroups", "4,,1"}, {"--max-workgroups", "4,1,x"},
-        {"--max-workgroups", "4294967296,1,1"},
-        {"--spec-constant", "a=1"}, {"--dump-ranges=xml"}, {"--passes"}, {"--passes="},
-        {"--passes=robust_access"}, {"--passes=uniformity,,robust-access"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--range-analysis=some"},
+                                               {"--uniformity=loud"},
+                                               {"--uniformity"},
+                                               {"--subgroup-size"},
+                                               {"--subgroup-size", "x"},
+                                               {"--spec-constant", "3"},
+                                               {"--max-workgroups"},
+                                               {"--max-workgroups", "4,4"},
+                                               {"--max-workgroups", "4,4,4,4"},
+                                               {"--max-workgroups", "4,0,1"},
+                                               {"--max-workgroups", "4,,1"},
+                                               {"--max-workgroups", "4,1,x"},
+                                               {"--max-workgroups", "4294967296,1,1"},
+                                               {"--spec-constant", "a=1"},
+                                               {"--dump-ranges=xml"},
+                                               {"--passes"},
+                                               {"--passes="},
+                                               {"--passes=robust_access"},
+                                               {"--passes=uniformity,,robust-access"}}) {
     try {
       Parse(args);
       ADD_FAILURE() << args.front() << " was accepted";

@@ -77,7 +77,8 @@ std::vector<uint32_t> PerGroupValues(const std::vector<uint32_t>& seen) {
     return values;
   }
   for (uint32_t group = 0; group < kGroups; ++group) {
-    std::set<uint32_t> distinct(seen.begin() + group * kGroupSize, seen.begin() + (group + 1) * kGroupSize);
+    std::set<uint32_t> distinct(seen.begin() + group * kGroupSize,
+                                seen.begin() + (group + 1) * kGroupSize);
     EXPECT_EQ(distinct.size(), 1u) << "workgroup " << group << " read different values";
     values.push_back(*distinct.begin());
   }
@@ -149,8 +150,8 @@ void main() {
 }
 
 std::vector<uint32_t> CompileChecked12(const std::string& extension, const std::string& body) {
-  std::vector<uint32_t> words =
-      test::CompileGlsl("#version 450\n" + extension + std::string(kHeader).substr(13) + body, "comp", "vulkan1.2");
+  std::vector<uint32_t> words = test::CompileGlsl(
+      "#version 450\n" + extension + std::string(kHeader).substr(13) + body, "comp", "vulkan1.2");
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan12), "");
   EXPECT_EQ(Warnings(words), "") << "the analysis must prove the pattern uniform";
   return words;
@@ -162,7 +163,8 @@ std::vector<uint32_t> CompileChecked12(const std::string& extension, const std::
 // per workgroup; lavapipe's subgroups have at least 4 lanes, and 64 invocations make
 // several subgroups, so the value crosses subgroups).
 TEST(UniformityExecution, LaneTableBroadcast_SameValuePerWorkgroup) {
-  std::vector<uint32_t> words = CompileChecked12("#extension GL_KHR_shader_subgroup_ballot : require\n", R"(
+  std::vector<uint32_t> words =
+      CompileChecked12("#extension GL_KHR_shader_subgroup_ballot : require\n", R"(
 uint table;
 uint entry_of(uint lane) {
   if (lane > 2u) return lane * 10u + gl_WorkGroupID.x;
@@ -204,9 +206,9 @@ void main() {
 // subgroups, the analysis warns, and the run shows a workgroup reading several values
 // (lavapipe's subgroups are narrower than the 64-invocation workgroup).
 TEST(UniformityExecution, LaneTableFromSubgroupId_AnalysisWarnsAndValuesDiffer) {
-  std::vector<uint32_t> words = test::CompileGlsl(std::string("#version 450\n") +
-                                                      "#extension GL_KHR_shader_subgroup_ballot : require\n" +
-                                                      std::string(kHeader).substr(13) + R"(
+  std::vector<uint32_t> words = test::CompileGlsl(
+      std::string("#version 450\n") + "#extension GL_KHR_shader_subgroup_ballot : require\n" +
+          std::string(kHeader).substr(13) + R"(
 uint table;
 void main() {
   table = gl_SubgroupID * 100u + gl_SubgroupInvocationID;
@@ -214,8 +216,10 @@ void main() {
   if (bound > 100000u) { barrier(); }  // never taken: no invocation waits at a barrier others skip
   seen[gl_GlobalInvocationID.x] = bound;
 }
-)", "comp", "vulkan1.2");
-  EXPECT_NE(Warnings(words).find("barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
+)",
+      "comp", "vulkan1.2");
+  EXPECT_NE(Warnings(words).find(
+                "barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
             std::string::npos);
   std::vector<uint32_t> seen = RunAndRecord(words);
   ASSERT_EQ(seen.size(), kGroupSize * kGroups);
@@ -234,8 +238,10 @@ void main() {
   if (t < 1000u) { barrier(); }
   seen[gl_GlobalInvocationID.x] = t;
 }
-)", "comp");
-  EXPECT_NE(Warnings(words).find("barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
+)",
+                                                  "comp");
+  EXPECT_NE(Warnings(words).find(
+                "barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
             std::string::npos);
 }
 

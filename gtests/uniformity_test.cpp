@@ -27,18 +27,23 @@ frontend::SourceCompile Source(const std::string& source, const std::string& sta
 }
 
 // Parses and links `source` for glint::GlslangToSpv (no debug information asked for).
-std::unique_ptr<frontend::Compilation> ParseGlsl(const std::string& source, const std::string& stage) {
+std::unique_ptr<frontend::Compilation> ParseGlsl(const std::string& source,
+                                                 const std::string& stage) {
   std::string error;
-  std::unique_ptr<frontend::Compilation> compilation = frontend::CompileSource(Source(source, stage), &error);
+  std::unique_ptr<frontend::Compilation> compilation =
+      frontend::CompileSource(Source(source, stage), &error);
   EXPECT_TRUE(compilation) << error << source;
   return compilation;
 }
 
 // Like test::CompileGlsl, with OpLine debug info (glslangValidator -g) so that findings
 // have locations. Vulkan 1.0 / SPIR-V 1.0, or Vulkan 1.1 / SPIR-V 1.3.
-std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage, bool vulkan11 = false,
-                                       const std::string& env = "") {
-  frontend::SourceCompile request = Source(source, stage, !env.empty() ? env : vulkan11 ? "vulkan1.1" : "vulkan1.0");
+std::vector<uint32_t> CompileWithLines(const std::string& source, const std::string& stage,
+                                       bool vulkan11 = false, const std::string& env = "") {
+  frontend::SourceCompile request = Source(source, stage,
+                                           !env.empty() ? env
+                                           : vulkan11   ? "vulkan1.1"
+                                                        : "vulkan1.0");
   request.debug_info = true;
   std::vector<uint32_t> words;
   std::string error;
@@ -109,7 +114,9 @@ TEST_P(UniformityOpcode, UnderDivergentBranch) {
   std::string source = std::string(kFragmentHeader) +
                        "void main() {\n"
                        "  if (uv.x > 0.5) {\n"
-                       "    color.x = " + GetParam().expression + ";\n"
+                       "    color.x = " +
+                       GetParam().expression +
+                       ";\n"
                        "  }\n"
                        "}\n";
   Outcome outcome = AnalyzeGlsl(source, "frag");
@@ -119,35 +126,40 @@ TEST_P(UniformityOpcode, UnderDivergentBranch) {
     return;
   }
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], std::string("CHECK: WARNING: u.frag:13: ") +
-                                                         GetParam().opcode +
-                                                         "\nCHECK: only some invocations take the branch at u.frag:12"
-                                                         "\nCHECK: fragment input `uv` is interpolated (not flat)"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              std::string("CHECK: WARNING: u.frag:13: ") + GetParam().opcode +
+                                  "\nCHECK: only some invocations take the branch at u.frag:12"
+                                  "\nCHECK: fragment input `uv` is interpolated (not flat)"));
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Classes, UniformityOpcode,
-    ::testing::Values(
-        OpcodeCase{"DPdx", "dFdx(uv.y)", "derivative (OpDPdx)"},
-        OpcodeCase{"DPdy", "dFdy(uv.y)", "derivative (OpDPdy)"},
-        OpcodeCase{"Fwidth", "fwidth(uv.y)", "derivative (OpFwidth)"},
-        OpcodeCase{"DPdxFine", "dFdxFine(uv.y)", "derivative (OpDPdxFine)"},
-        OpcodeCase{"DPdyCoarse", "dFdyCoarse(uv.y)", "derivative (OpDPdyCoarse)"},
-        OpcodeCase{"FwidthFine", "fwidthFine(uv.y)", "derivative (OpFwidthFine)"},
-        OpcodeCase{"Sample", "texture(tex, uv).x", "implicit-LOD texture sample (OpImageSampleImplicitLod)"},
-        OpcodeCase{"SampleBias", "texture(tex, uv, 1.0).x", "implicit-LOD texture sample (OpImageSampleImplicitLod)"},
-        OpcodeCase{"SampleProj", "textureProj(tex, vec3(uv, 1.0)).x", "implicit-LOD texture sample (OpImageSampleProjImplicitLod)"},
-        OpcodeCase{"SampleDref", "texture(shadowTex, vec3(uv, 0.5))", "implicit-LOD texture sample (OpImageSampleDrefImplicitLod)"},
-        OpcodeCase{"SampleProjDref", "textureProj(shadowTex, vec4(uv, 0.5, 1.0))",
-                   "implicit-LOD texture sample (OpImageSampleProjDrefImplicitLod)"},
-        OpcodeCase{"QueryLod", "textureQueryLod(tex, uv).x", "implicit-LOD texture sample (OpImageQueryLod)"},
-        OpcodeCase{"SparseSample", "float(sparseTextureARB(tex, uv, sparseTexel))",
-                   "implicit-LOD texture sample (OpImageSparseSampleImplicitLod)"},
-        // Explicit levels of detail and fetches take no derivatives.
-        OpcodeCase{"SampleLod_NoWarning", "textureLod(tex, uv, 0.0).x", ""},
-        OpcodeCase{"SampleGrad_NoWarning", "textureGrad(tex, uv, vec2(0.1), vec2(0.1)).x", ""},
-        OpcodeCase{"Fetch_NoWarning", "texelFetch(tex, ivec2(uv), 0).x", ""},
-        OpcodeCase{"Arithmetic_NoWarning", "sin(uv.y)", ""}),
+    ::testing::Values(OpcodeCase{"DPdx", "dFdx(uv.y)", "derivative (OpDPdx)"},
+                      OpcodeCase{"DPdy", "dFdy(uv.y)", "derivative (OpDPdy)"},
+                      OpcodeCase{"Fwidth", "fwidth(uv.y)", "derivative (OpFwidth)"},
+                      OpcodeCase{"DPdxFine", "dFdxFine(uv.y)", "derivative (OpDPdxFine)"},
+                      OpcodeCase{"DPdyCoarse", "dFdyCoarse(uv.y)", "derivative (OpDPdyCoarse)"},
+                      OpcodeCase{"FwidthFine", "fwidthFine(uv.y)", "derivative (OpFwidthFine)"},
+                      OpcodeCase{"Sample", "texture(tex, uv).x",
+                                 "implicit-LOD texture sample (OpImageSampleImplicitLod)"},
+                      OpcodeCase{"SampleBias", "texture(tex, uv, 1.0).x",
+                                 "implicit-LOD texture sample (OpImageSampleImplicitLod)"},
+                      OpcodeCase{"SampleProj", "textureProj(tex, vec3(uv, 1.0)).x",
+                                 "implicit-LOD texture sample (OpImageSampleProjImplicitLod)"},
+                      OpcodeCase{"SampleDref", "texture(shadowTex, vec3(uv, 0.5))",
+                                 "implicit-LOD texture sample (OpImageSampleDrefImplicitLod)"},
+                      OpcodeCase{"SampleProjDref", "textureProj(shadowTex, vec4(uv, 0.5, 1.0))",
+                                 "implicit-LOD texture sample (OpImageSampleProjDrefImplicitLod)"},
+                      OpcodeCase{"QueryLod", "textureQueryLod(tex, uv).x",
+                                 "implicit-LOD texture sample (OpImageQueryLod)"},
+                      OpcodeCase{"SparseSample", "float(sparseTextureARB(tex, uv, sparseTexel))",
+                                 "implicit-LOD texture sample (OpImageSparseSampleImplicitLod)"},
+                      // Explicit levels of detail and fetches take no derivatives.
+                      OpcodeCase{"SampleLod_NoWarning", "textureLod(tex, uv, 0.0).x", ""},
+                      OpcodeCase{"SampleGrad_NoWarning",
+                                 "textureGrad(tex, uv, vec2(0.1), vec2(0.1)).x", ""},
+                      OpcodeCase{"Fetch_NoWarning", "texelFetch(tex, ivec2(uv), 0).x", ""},
+                      OpcodeCase{"Arithmetic_NoWarning", "sin(uv.y)", ""}),
     [](const auto& info) { return std::string(info.param.name); });
 
 // --- Branch conditions: which are uniform enough for derivatives. ---
@@ -169,7 +181,9 @@ TEST_P(UniformityFragmentCondition, DerivativeUnderIf) {
                        "#extension GL_KHR_shader_subgroup_ballot : require\n"
                        "void main() {\n"
                        "  float t = uv.x;\n"
-                       "  if (" + GetParam().condition + ") {\n"
+                       "  if (" +
+                       GetParam().condition +
+                       ") {\n"
                        "    color = texture(tex, uv);\n"
                        "  }\n"
                        "}\n";
@@ -212,7 +226,9 @@ class UniformityComputeCondition : public ::testing::TestWithParam<ConditionCase
 TEST_P(UniformityComputeCondition, BarrierUnderIf) {
   std::string source = std::string(kComputeHeader) +
                        "void main() {\n"
-                       "  if (" + GetParam().condition + ") {\n"
+                       "  if (" +
+                       GetParam().condition +
+                       ") {\n"
                        "    barrier();\n"
                        "  }\n"
                        "}\n";
@@ -220,8 +236,9 @@ TEST_P(UniformityComputeCondition, BarrierUnderIf) {
   EXPECT_EQ(outcome.refusal, "");
   ASSERT_EQ(outcome.warnings.size(), GetParam().warns ? 1u : 0u) << outcome.All();
   if (GetParam().warns)
-    EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
-                                                       "workgroup scope) in non-uniform control flow"));
+    EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                                "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
+                                "workgroup scope) in non-uniform control flow"));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -232,7 +249,8 @@ INSTANTIATE_TEST_SUITE_P(
                       ConditionCase{"SharedMemory", "scratch[0] > 3u", true},
                       ConditionCase{"Atomic", "atomicAdd(data[0], 1u) == 0u", true},
                       // Uniform per subgroup is not uniform per workgroup.
-                      ConditionCase{"SubgroupVote", "subgroupAny(gl_LocalInvocationID.x < 3u)", true},
+                      ConditionCase{"SubgroupVote", "subgroupAny(gl_LocalInvocationID.x < 3u)",
+                                    true},
                       ConditionCase{"SubgroupId", "gl_SubgroupID == 0u", true},
                       ConditionCase{"WorkGroupId", "gl_WorkGroupID.x == 0u", false},
                       ConditionCase{"NumWorkGroups", "gl_NumWorkGroups.x > 2u", false},
@@ -249,9 +267,11 @@ TEST(Uniformity, BarrierAfterDivergentReturn) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: WARNING: u.comp:10: barrier"
-                                                     "\nCHECK: only some invocations take the branch at u.comp:9, where some invocations return"
-                                                     "\nCHECK: built-in LocalInvocationId differs between invocations"));
+  EXPECT_TRUE(test::FileCheck(
+      outcome.warnings[0],
+      "CHECK: WARNING: u.comp:10: barrier"
+      "\nCHECK: only some invocations take the branch at u.comp:9, where some invocations return"
+      "\nCHECK: built-in LocalInvocationId differs between invocations"));
 }
 
 // GLSL: a loop whose exit depends on a storage buffer value indexed per invocation.
@@ -264,7 +284,8 @@ TEST(Uniformity, LoopWithDivergentExit) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"));
+  EXPECT_TRUE(
+      test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"));
 }
 
 // GLSL: a loop that breaks for some invocations; the barrier after the loop is fine,
@@ -323,12 +344,13 @@ TEST(Uniformity, VariableAssignedUnderDivergentBranch) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:14: implicit-LOD"
-                                                     "\nCHECK: branch near u.frag:14"
-                                                     "\nCHECK: `near` is loaded"
-                                                     "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
-                                                     "\nCHECK: branch at u.frag:13"
-                                                     "\nCHECK: fragment input `uv`"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.frag:14: implicit-LOD"
+                              "\nCHECK: branch near u.frag:14"
+                              "\nCHECK: `near` is loaded"
+                              "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
+                              "\nCHECK: branch at u.frag:13"
+                              "\nCHECK: fragment input `uv`"));
 }
 
 // GLSL: a discard of some invocations ends uniform control flow; a demote does not
@@ -341,7 +363,9 @@ TEST(Uniformity, DiscardBeforeDerivative) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"));
+  EXPECT_TRUE(test::FileCheck(
+      outcome.warnings[0],
+      "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"));
 }
 
 TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {
@@ -369,12 +393,13 @@ TEST(Uniformity, AcrossFunctionCalls) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
-                                                     "but it needs uniform control flow for: barrier "
-                                                     "(OpControlBarrier, workgroup scope) at u.comp:10"
-                                                     "\nCHECK-NEXT: branch at u.comp:13"
-                                                     "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
-                                                     "\nCHECK: built-in LocalInvocationIndex"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
+                              "but it needs uniform control flow for: barrier "
+                              "(OpControlBarrier, workgroup scope) at u.comp:10"
+                              "\nCHECK-NEXT: branch at u.comp:13"
+                              "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
+                              "\nCHECK: built-in LocalInvocationIndex"));
 }
 
 // GLSL: the discard is inside a helper, the derivative after the call.
@@ -387,9 +412,10 @@ TEST(Uniformity, DiscardInCallee) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:14: derivative"
-                                                     "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
-                                                     "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.frag:14: derivative"
+                              "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
+                              "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"));
 }
 
 // GLSL cannot put a tessellation control barrier() under flow control (glslang refuses),
@@ -401,7 +427,8 @@ OpMemoryModel Logical GLSL450
 OpEntryPoint TessellationControl %main "main" %input
 OpExecutionMode %main OutputVertices 4
 OpName %main "main"
-OpDecorate %input BuiltIn )" + builtin + R"(
+OpDecorate %input BuiltIn )" +
+         builtin + R"(
 %void = OpTypeVoid
 %fn = OpTypeFunction %void
 %int = OpTypeInt 32 1
@@ -444,8 +471,9 @@ TEST(Uniformity, TessellationControlBarrier_InvocationId) {
   ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
   Outcome outcome = Analyze(words);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: barrier (OpControlBarrier, workgroup scope)"
-                                                     "\nCHECK: built-in InvocationId differs between invocations"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: barrier (OpControlBarrier, workgroup scope)"
+                              "\nCHECK: built-in InvocationId differs between invocations"));
 }
 
 // gl_PrimitiveID is the same for the whole patch, which is one tessellation workgroup.
@@ -486,22 +514,26 @@ OpFunctionEnd
 )");
   Outcome outcome = Analyze(words);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: group operation (OpGroupIAdd) must be executed in uniform control flow"
-                                                     "\nCHECK: built-in LocalInvocationIndex"));
+  EXPECT_TRUE(test::FileCheck(
+      outcome.warnings[0],
+      "CHECK: group operation (OpGroupIAdd) must be executed in uniform control flow"
+      "\nCHECK: built-in LocalInvocationIndex"));
 }
 
 // subgroupBarrier() needs the subgroup, not the workgroup, to agree.
 TEST(Uniformity, SubgroupBarrier_SubgroupUniformConditionIsEnough) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "#extension GL_KHR_shader_subgroup_basic : require\n"
-                                    "void main() {\n"
-                                    "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
-                                    "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
-                                    "}\n",
-                                "comp", /*vulkan11=*/true);
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "#extension GL_KHR_shader_subgroup_basic : require\n"
+                      "void main() {\n"
+                      "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
+                      "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
+                      "}\n",
+                  "comp", /*vulkan11=*/true);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
-                                                     "\nCHECK: built-in SubgroupLocalInvocationId"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
+                              "\nCHECK: built-in SubgroupLocalInvocationId"));
 }
 
 // Compute shaders have derivatives only with a derivative group (NV_compute_shader_derivatives).
@@ -532,7 +564,8 @@ void main() [[subgroup_uniform_control_flow]] {
 }
 )";
   std::vector<uint32_t> words = CompileWithLines(source, "comp");
-  EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"));
+  EXPECT_TRUE(test::FileCheck(test::Disassemble(words),
+                              "CHECK: OpExecutionMode %main SubgroupUniformControlFlowKHR"));
   Outcome outcome = Analyze(words);
   EXPECT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   // Through the whole pipeline: the mode survives, the output validates.
@@ -565,23 +598,27 @@ void main() {
   std::vector<uint32_t> words;
   glint::Options options;
   glint::Report report;
-  ASSERT_TRUE(GlslangToSpv(*program->Intermediate(EShLangFragment), words, nullptr, options, &report));
+  ASSERT_TRUE(
+      GlslangToSpv(*program->Intermediate(EShLangFragment), words, nullptr, options, &report));
   EXPECT_TRUE(test::FileCheck(test::Disassemble(words), "CHECK-NOT: OpLine\nCHECK: OpDPdx"));
   ASSERT_EQ(report.diagnostics.size(), 1u);
   EXPECT_TRUE(test::FileCheck(FormatDiagnostic(report.diagnostics[0]),
-                                "CHECK: :8: derivative (OpDPdx)"
-                                "\nCHECK-NEXT: only some invocations take the branch at u.frag:7: its condition is non-uniform"
-                                "\nCHECK-NEXT: `t` is loaded at u.frag:7"
-                                "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"));
+                              "CHECK: :8: derivative (OpDPdx)"
+                              "\nCHECK-NEXT: only some invocations take the branch at u.frag:7: "
+                              "its condition is non-uniform"
+                              "\nCHECK-NEXT: `t` is loaded at u.frag:7"
+                              "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:6"));
   // --uniformity=error: compilation fails, and the error names its line as well.
   options.uniformity = glint::Severity::kError;
   glint::Report failed;
   std::vector<uint32_t> unchanged = {1, 2, 3};
-  EXPECT_FALSE(GlslangToSpv(*program->Intermediate(EShLangFragment), unchanged, nullptr, options, &failed));
+  EXPECT_FALSE(
+      GlslangToSpv(*program->Intermediate(EShLangFragment), unchanged, nullptr, options, &failed));
   EXPECT_EQ(unchanged, (std::vector<uint32_t>{1, 2, 3}));
   ASSERT_GE(failed.diagnostics.size(), 1u);
-  EXPECT_TRUE(test::FileCheck(FormatDiagnostic(failed.diagnostics[0]),
-                                "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"));
+  EXPECT_TRUE(test::FileCheck(
+      FormatDiagnostic(failed.diagnostics[0]),
+      "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"));
 }
 
 // GLSL out parameters: a value stored through a pointer parameter reaches the caller's
@@ -596,8 +633,9 @@ TEST(Uniformity, OutParameterCarriesDivergence) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
-                                                     "\nCHECK: fragment input `uv`"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
+                              "\nCHECK: fragment input `uv`"));
 }
 
 // --- Severity through glint::Process. ---
@@ -621,8 +659,8 @@ TEST(UniformityCheck, Severity_Warning_OutputUnchanged) {
   EXPECT_EQ(report.diagnostics[0].origin, "uniformity");
   // Without line info the message still says where: the function.
   EXPECT_TRUE(test::FileCheck(FormatDiagnostic(report.diagnostics[0]),
-                                "CHECK: WARNING: barrier (OpControlBarrier, workgroup scope)"
-                                "\nCHECK: the branch in `main` (no line information)"));
+                              "CHECK: WARNING: barrier (OpControlBarrier, workgroup scope)"
+                              "\nCHECK: the branch in `main` (no line information)"));
 }
 
 TEST(UniformityCheck, Severity_Error_FailsCompilation) {
@@ -635,7 +673,8 @@ TEST(UniformityCheck, Severity_Error_FailsCompilation) {
   EXPECT_EQ(output, words);
   EXPECT_TRUE(report.HasErrors());
   bool uniformity_error = false;
-  for (const glint::Diagnostic& d : report.diagnostics) uniformity_error |= d.origin == "uniformity" && d.severity == glint::Severity::kError;
+  for (const glint::Diagnostic& d : report.diagnostics)
+    uniformity_error |= d.origin == "uniformity" && d.severity == glint::Severity::kError;
   EXPECT_TRUE(uniformity_error);
 }
 
@@ -652,7 +691,8 @@ TEST(UniformityCheck, Severity_Error_CleanShaderCompiles) {
   std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
 layout(local_size_x = 64) in;
 void main() { if (gl_WorkGroupID.x == 0u) barrier(); }
-)", "comp");
+)",
+                                                  "comp");
   glint::Options options;
   options.uniformity = glint::Severity::kError;
   glint::Report report;
@@ -668,7 +708,8 @@ TEST(Uniformity, RoundBudget_RefusesByName) {
   EXPECT_NE(outcome.refusal.find("round budget (1 rounds)"), std::string::npos) << outcome.refusal;
   // A refusal claims no findings; it is one note.
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("NOTE: uniformity analysis of entry point `main`", 0), 0u) << outcome.warnings[0];
+  EXPECT_EQ(outcome.warnings[0].rfind("NOTE: uniformity analysis of entry point `main`", 0), 0u)
+      << outcome.warnings[0];
   options.round_budget = 64;
   EXPECT_EQ(Analyze(words, options).warnings.size(), 1u);
 }
@@ -687,7 +728,8 @@ TEST(Uniformity, InstructionLackingAnOperand_Refuses) {
   ASSERT_NE(load, nullptr);
   load->words.clear();
   UniformityResult result = AnalyzeUniformity(*module);
-  EXPECT_NE(result.refusal.find("an instruction lacks an operand"), std::string::npos) << result.refusal;
+  EXPECT_NE(result.refusal.find("an instruction lacks an operand"), std::string::npos)
+      << result.refusal;
   EXPECT_TRUE(result.findings.empty());
 }
 
@@ -753,12 +795,14 @@ TEST(UniformityPhases, SubgroupScopeBarrier_IsNotAPhase) {
       "shared uint count;\n"
       "void main() {\n"
       "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n"
-      "  controlBarrier(gl_ScopeSubgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, gl_SemanticsAcquireRelease);\n"
+      "  controlBarrier(gl_ScopeSubgroup, gl_ScopeWorkgroup, gl_StorageSemanticsShared, "
+      "gl_SemanticsAcquireRelease);\n"
       "  if (count == size) { barrier(); }\n"
       "}\n",
       "comp", /*vulkan11=*/true);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_NE(outcome.All().find("no workgroup barrier comes before its load at u.comp:9"), std::string::npos)
+  EXPECT_NE(outcome.All().find("no workgroup barrier comes before its load at u.comp:9"),
+            std::string::npos)
       << outcome.All();
 }
 
@@ -784,13 +828,18 @@ INSTANTIATE_TEST_SUITE_P(
     Conditions, UniformityPhaseFailure,
     ::testing::Values(
         PhaseCase{"NoBarrier",
-                  "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n  if (count == size) { barrier(); }\n", "",
-                  "shared variable `count` is written by other invocations and no workgroup barrier comes "
+                  "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n  if (count == size) { "
+                  "barrier(); }\n",
+                  "",
+                  "shared variable `count` is written by other invocations and no workgroup "
+                  "barrier comes "
                   "before its load at u.comp:10"},
         PhaseCase{"StoreAfterBarrierInAnotherBranch",
                   "  barrier();\n  if (gl_LocalInvocationIndex == 5u) count = 2u;\n"
                   "  if (count == size) { barrier(); }\n",
-                  "", "shared variable `count` may be written after the barrier at u.comp:9 (by the OpStore at u.comp:10)"},
+                  "",
+                  "shared variable `count` may be written after the barrier at u.comp:9 (by the "
+                  "OpStore at u.comp:10)"},
         PhaseCase{"StoreAfterTheLoad_OtherInvocationsMayBeAhead",
                   "  barrier();\n  if (count == size) { barrier(); }\n  count = 3u;\n", "",
                   "may be written after the barrier at u.comp:9 (by the OpStore at u.comp:11)"},
@@ -799,18 +848,27 @@ INSTANTIATE_TEST_SUITE_P(
                   "  if (vs[gl_LocalInvocationIndex] == 1u) { barrier(); }\n",
                   "", "built-in LocalInvocationIndex differs between invocations"},
         PhaseCase{"DynamicIndexAliases",
-                  "  barrier();\n  vs[data[gl_LocalInvocationIndex]] = 0u;\n  if (vs[3] == 1u) { barrier(); }\n", "",
-                  "shared variable `vs` may be written after the barrier at u.comp:9 (by the OpStore at u.comp:10)"},
-        PhaseCase{"CallBetweenBarrierAndLoadWrites",
-                  "  barrier();\n  reset();\n  if (count == size) { barrier(); }\n", "void reset() { count = 0u; }",
-                  "may be written after the barrier at u.comp:9 (by the OpFunctionCall at u.comp:10)"},
-        PhaseCase{"Atomic",
-                  "  barrier();\n  atomicAdd(count, 1u);\n  if (count == size) { barrier(); }\n", "",
-                  "may be written after the barrier at u.comp:9 (by the OpAtomicIAdd at u.comp:10)"},
-        PhaseCase{"BarrierInNonUniformFlow",
-                  "  uint i = 0u;\n  do {\n    barrier();\n    if (i >= gl_LocalInvocationIndex) break;\n"
-                  "    i++;\n  } while (true);\n  if (count == size) { barrier(); }\n",
-                  "", "shared variable `count` is read after the barrier at u.comp:11, which is in non-uniform control flow"},
+                  "  barrier();\n  vs[data[gl_LocalInvocationIndex]] = 0u;\n  if (vs[3] == 1u) { "
+                  "barrier(); }\n",
+                  "",
+                  "shared variable `vs` may be written after the barrier at u.comp:9 (by the "
+                  "OpStore at u.comp:10)"},
+        PhaseCase{
+            "CallBetweenBarrierAndLoadWrites",
+            "  barrier();\n  reset();\n  if (count == size) { barrier(); }\n",
+            "void reset() { count = 0u; }",
+            "may be written after the barrier at u.comp:9 (by the OpFunctionCall at u.comp:10)"},
+        PhaseCase{
+            "Atomic",
+            "  barrier();\n  atomicAdd(count, 1u);\n  if (count == size) { barrier(); }\n", "",
+            "may be written after the barrier at u.comp:9 (by the OpAtomicIAdd at u.comp:10)"},
+        PhaseCase{
+            "BarrierInNonUniformFlow",
+            "  uint i = 0u;\n  do {\n    barrier();\n    if (i >= gl_LocalInvocationIndex) break;\n"
+            "    i++;\n  } while (true);\n  if (count == size) { barrier(); }\n",
+            "",
+            "shared variable `count` is read after the barrier at u.comp:11, which is in "
+            "non-uniform control flow"},
         PhaseCase{"LoadInNonUniformFlow",
                   "  barrier();\n  uint c = 0u;\n  if (gl_LocalInvocationIndex < 5u) c = count;\n"
                   "  if (c == size) { barrier(); }\n",
@@ -859,10 +917,11 @@ TEST(UniformityLocals, DivergentStoreStillReaches_Warns) {
                                     "}\n",
                                 "frag");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.frag:14: implicit-LOD"
-                                                     "\nCHECK: `near` is loaded near u.frag:14"
-                                                     "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
-                                                     "\nCHECK: fragment input `uv`"));
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.frag:14: implicit-LOD"
+                              "\nCHECK: `near` is loaded near u.frag:14"
+                              "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
+                              "\nCHECK: fragment input `uv`"));
 }
 
 // --- One warning per cause. ---
@@ -878,27 +937,31 @@ TEST(UniformityCallSites, OnlyTheDivergentCallIsReported) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
-                                                     "needs uniform control flow for: barrier (OpControlBarrier, "
-                                                     "workgroup scope) at u.comp:8"
-                                                     "\nCHECK: branch at u.comp:11"));
+  EXPECT_TRUE(
+      test::FileCheck(outcome.warnings[0],
+                      "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
+                      "needs uniform control flow for: barrier (OpControlBarrier, "
+                      "workgroup scope) at u.comp:8"
+                      "\nCHECK: branch at u.comp:11"));
 }
 
 // Through two levels: main calls outer() divergently, outer calls inner() uniformly;
 // inner's barrier and derivative-free body are listed at main's call.
 TEST(UniformityCallSites, NeedsPassThroughUniformCalls) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
-                                    "void outer() { inner(); }\n"
-                                    "void main() {\n"
-                                    "  if (gl_LocalInvocationIndex < 7u) outer();\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
+                      "void outer() { inner(); }\n"
+                      "void main() {\n"
+                      "  if (gl_LocalInvocationIndex < 7u) outer();\n"
+                      "}\n",
+                  "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                                "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
-                                "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
-                                "barrier (OpControlBarrier, workgroup scope) at u.comp:8"));
+  EXPECT_TRUE(test::FileCheck(
+      outcome.warnings[0],
+      "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
+      "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
+      "barrier (OpControlBarrier, workgroup scope) at u.comp:8"));
 }
 
 // A barrier that is divergent within its own function is reported there, once, and
@@ -924,12 +987,14 @@ TEST(UniformityCallSites, IndependentReasonChains) {
                                     "}\n",
                                 "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:12: barrier"
-                                                     "\nCHECK-NEXT: only some invocations take the branch at u.comp:11"
-                                                     "\nCHECK: storage buffer"
-                                                     "\nCHECK-NEXT: also: it is inside the branch at u.comp:11"
-                                                     "\nCHECK-NEXT: only some invocations take the branch at u.comp:10"));
-  EXPECT_NE(outcome.All().find("built-in LocalInvocationIndex"), std::string::npos) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
+                              "CHECK: u.comp:12: barrier"
+                              "\nCHECK-NEXT: only some invocations take the branch at u.comp:11"
+                              "\nCHECK: storage buffer"
+                              "\nCHECK-NEXT: also: it is inside the branch at u.comp:11"
+                              "\nCHECK-NEXT: only some invocations take the branch at u.comp:10"));
+  EXPECT_NE(outcome.All().find("built-in LocalInvocationIndex"), std::string::npos)
+      << outcome.All();
   EXPECT_NE(outcome.All().find("storage buffer"), std::string::npos) << outcome.All();
 }
 
@@ -938,14 +1003,15 @@ TEST(UniformityCallSites, IndependentReasonChains) {
 // `halve` is called with a per-invocation value and with a uniform one; only the first
 // call's result is non-uniform (parameters alone join every call site).
 TEST(UniformityContext, HelperResultPerCallSite) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "uint halve(uint v) { return v >> 1u; }\n"
-                                    "void main() {\n"
-                                    "  data[gl_LocalInvocationIndex] = halve(gl_LocalInvocationIndex);\n"
-                                    "  if (halve(count) > 3u) barrier();\n"
-                                    "  if (halve(gl_LocalInvocationIndex) > 3u) barrier();\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uint halve(uint v) { return v >> 1u; }\n"
+                      "void main() {\n"
+                      "  data[gl_LocalInvocationIndex] = halve(gl_LocalInvocationIndex);\n"
+                      "  if (halve(count) > 3u) barrier();\n"
+                      "  if (halve(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                      "}\n",
+                  "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
 }
@@ -954,14 +1020,15 @@ TEST(UniformityContext, HelperResultPerCallSite) {
 // than the joined call sites' (a call context): the uniform call's result is uniform, the
 // per-invocation call's is not.
 TEST(UniformityContext, HelperWithBranch_ResultPerCallSite) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
-                                    "void main() {\n"
-                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
-                                    "  if (pick(count) > 3u) barrier();\n"
-                                    "  if (pick(gl_LocalInvocationIndex) > 3u) barrier();\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
+                      "void main() {\n"
+                      "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                      "  if (pick(count) > 3u) barrier();\n"
+                      "  if (pick(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                      "}\n",
+                  "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
   EXPECT_NE(outcome.All().find("`pick(u1;` returns"), std::string::npos) << outcome.All();
@@ -971,17 +1038,18 @@ TEST(UniformityContext, HelperWithBranch_ResultPerCallSite) {
 // called with a per-invocation rectangle, so within the context of `via(count)` its
 // parameter must be bound only by the call inside that context.
 TEST(UniformityContext, NestedHelperBoundElsewhere_ResultPerCallSite) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uvec2 rect(uint mip) { if (mip > 6u) return uvec2(0u); return gl_WorkGroupID.xy << (6u - mip); }\n"
-                      "uint props(uvec2 r) { uint s = r.x + r.y; if (s > 100u) return 100u; return s; }\n"
-                      "uint via(uint mip) { return props(rect(mip)); }\n"
-                      "void main() {\n"
-                      "  data[gl_LocalInvocationIndex] = props(rect(gl_LocalInvocationIndex));\n"
-                      "  if (via(count) > 3u) barrier();\n"
-                      "  if (via(gl_SubgroupInvocationID) > 3u) barrier();\n"
-                      "}\n",
-                  "comp", /*vulkan11=*/true);
+  Outcome outcome = AnalyzeGlsl(
+      std::string(kComputeHeader) +
+          "uvec2 rect(uint mip) { if (mip > 6u) return uvec2(0u); return gl_WorkGroupID.xy << (6u "
+          "- mip); }\n"
+          "uint props(uvec2 r) { uint s = r.x + r.y; if (s > 100u) return 100u; return s; }\n"
+          "uint via(uint mip) { return props(rect(mip)); }\n"
+          "void main() {\n"
+          "  data[gl_LocalInvocationIndex] = props(rect(gl_LocalInvocationIndex));\n"
+          "  if (via(count) > 3u) barrier();\n"
+          "  if (via(gl_SubgroupInvocationID) > 3u) barrier();\n"
+          "}\n",
+      "comp", /*vulkan11=*/true);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:14: barrier", 0), 0u) << outcome.All();
 }
@@ -989,14 +1057,15 @@ TEST(UniformityContext, NestedHelperBoundElsewhere_ResultPerCallSite) {
 // A context makes arguments more uniform, nothing else: what the helper reads from
 // memory another call site writes per invocation stays non-uniform.
 TEST(UniformityContext, HelperReadingDivergentPrivate_StillWarns) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "uint last;\n"
-                                    "uint pick(uint v) { if (v > 2u) return last; last = v; return 0u; }\n"
-                                    "void main() {\n"
-                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
-                                    "  if (pick(count) > 3u) barrier();\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uint last;\n"
+                      "uint pick(uint v) { if (v > 2u) return last; last = v; return 0u; }\n"
+                      "void main() {\n"
+                      "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                      "  if (pick(count) > 3u) barrier();\n"
+                      "}\n",
+                  "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
 }
@@ -1004,14 +1073,15 @@ TEST(UniformityContext, HelperReadingDivergentPrivate_StillWarns) {
 // A context binds every argument of its call, not only the more uniform ones: `b` is
 // per invocation in the call whose `a` is uniform.
 TEST(UniformityContext, OtherArgumentsKeepTheirLevel) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "uint two(uint a, uint b) { if (a > 2u) return b; return 0u; }\n"
-                                    "void main() {\n"
-                                    "  data[gl_LocalInvocationIndex] = two(gl_LocalInvocationIndex, 1u);\n"
-                                    "  if (two(count, gl_LocalInvocationIndex) > 3u) barrier();\n"
-                                    "  if (two(count, 1u) > 3u) barrier();\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uint two(uint a, uint b) { if (a > 2u) return b; return 0u; }\n"
+                      "void main() {\n"
+                      "  data[gl_LocalInvocationIndex] = two(gl_LocalInvocationIndex, 1u);\n"
+                      "  if (two(count, gl_LocalInvocationIndex) > 3u) barrier();\n"
+                      "  if (two(count, 1u) > 3u) barrier();\n"
+                      "}\n",
+                  "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:11: barrier", 0), 0u) << outcome.All();
 }
@@ -1020,16 +1090,17 @@ TEST(UniformityContext, OtherArgumentsKeepTheirLevel) {
 // point: `last` only becomes non-uniform once `later`'s result is known, a round after
 // the first context of `pick(count)` saw it uniform.
 TEST(UniformityContext, MemoryRaisedAfterTheContext_ResultFollows) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "uint last;\n"
-                                    "uint pick(uint v) { if (v > 2u) return last; return 0u; }\n"
-                                    "uint later(uint x) { if (x > 9u) return x; return 1u; }\n"
-                                    "void main() {\n"
-                                    "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
-                                    "  if (pick(count) > 3u) barrier();\n"
-                                    "  last = later(gl_LocalInvocationIndex);\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uint last;\n"
+                      "uint pick(uint v) { if (v > 2u) return last; return 0u; }\n"
+                      "uint later(uint x) { if (x > 9u) return x; return 1u; }\n"
+                      "void main() {\n"
+                      "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                      "  if (pick(count) > 3u) barrier();\n"
+                      "  last = later(gl_LocalInvocationIndex);\n"
+                      "}\n",
+                  "comp");
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:13: barrier", 0), 0u) << outcome.All();
 }
@@ -1037,14 +1108,15 @@ TEST(UniformityContext, MemoryRaisedAfterTheContext_ResultFollows) {
 // A function called in non-uniform control flow still returns one value to all the
 // invocations of that call when its own returns are uniform.
 TEST(UniformityContext, ReturnInsideDivergentCall_IsUniformForTheCall) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "uint limit() { uint n = count; if (n > 9u) return 9u; return n; }\n"
-                                    "void main() {\n"
-                                    "  uint m = 0u;\n"
-                                    "  if (gl_LocalInvocationIndex < 5u) m = limit();\n"
-                                    "  if (limit() > 3u) barrier();\n"
-                                    "}\n",
-                                "comp");
+  Outcome outcome =
+      AnalyzeGlsl(std::string(kComputeHeader) +
+                      "uint limit() { uint n = count; if (n > 9u) return 9u; return n; }\n"
+                      "void main() {\n"
+                      "  uint m = 0u;\n"
+                      "  if (gl_LocalInvocationIndex < 5u) m = limit();\n"
+                      "  if (limit() > 3u) barrier();\n"
+                      "}\n",
+                  "comp");
   EXPECT_EQ(outcome.All(), "");
 }
 
@@ -1062,14 +1134,19 @@ shared uint lds[64];
 // The source after kLanesHeader: `fill` fills the per-lane table, `lane` is the
 // broadcast's lane; the loop's barrier (line 12) needs the broadcast workgroup-uniform.
 Outcome AnalyzeLanes(const std::string& fill, const std::string& lane) {
-  std::string source = std::string(kLanesHeader) +
-                       "uint entry_of(uint l) { if (l > 2u) return l * 10u + count; return l + 100u; }\n"
-                       "void main() {\n"
-                       "  " + fill + "\n"
-                       "  uint bound = subgroupBroadcast(table, " + lane + ");\n"
-                       "  for (uint i = 0u; i < bound; i += 50u) barrier();\n"
-                       "  data[gl_LocalInvocationIndex] = bound + entry_of(count);\n"
-                       "}\n";
+  std::string source =
+      std::string(kLanesHeader) +
+      "uint entry_of(uint l) { if (l > 2u) return l * 10u + count; return l + 100u; }\n"
+      "void main() {\n"
+      "  " +
+      fill +
+      "\n"
+      "  uint bound = subgroupBroadcast(table, " +
+      lane +
+      ");\n"
+      "  for (uint i = 0u; i < bound; i += 50u) barrier();\n"
+      "  data[gl_LocalInvocationIndex] = bound + entry_of(count);\n"
+      "}\n";
   std::vector<uint32_t> words = CompileWithLines(source, "comp", false, "vulkan1.2");
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan12), "");
   return Analyze(words);
@@ -1089,7 +1166,8 @@ TEST(UniformityLanes, TableFilledPerLane_UniformLane_NoWarning) {
 // subgroup may read lds[3] before invocation 0 wrote it while another reads it after.
 TEST(UniformityLanes, SharedLoadAfterLaneUniformBarrier_StaysNonUniform) {
   Outcome outcome = AnalyzeLanes(
-      "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; if (gl_SubgroupInvocationID < 2u) { barrier(); table = lds[3]; }",
+      "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; if (gl_SubgroupInvocationID < 2u) { "
+      "barrier(); table = lds[3]; }",
       "1u");
   ASSERT_EQ(outcome.warnings.size(), 2u) << outcome.All();
   EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:10: barrier", 0), 0u) << outcome.All();
@@ -1116,17 +1194,21 @@ TEST_P(UniformityLaneFailure, BroadcastStaysSubgroupUniform) {
 INSTANTIATE_TEST_SUITE_P(
     Conditions, UniformityLaneFailure,
     ::testing::Values(
-        LaneCase{"EntryDiffersBetweenSubgroups", "table = gl_SubgroupID * 4u + gl_SubgroupInvocationID;", "3u",
+        LaneCase{"EntryDiffersBetweenSubgroups",
+                 "table = gl_SubgroupID * 4u + gl_SubgroupInvocationID;", "3u",
                  "OpGroupNonUniformBroadcast differs between subgroups"},
         LaneCase{"EntryFromInvocationIndex", "table = entry_of(gl_LocalInvocationIndex);", "3u",
                  "OpGroupNonUniformBroadcast differs between subgroups"},
-        LaneCase{"NonUniformLane", "table = gl_SubgroupInvocationID;", "gl_LocalInvocationIndex % 4u",
+        LaneCase{"NonUniformLane", "table = gl_SubgroupInvocationID;",
+                 "gl_LocalInvocationIndex % 4u",
                  "OpGroupNonUniformBroadcast differs between subgroups"},
-        LaneCase{"FilledInSubgroupDivergentControl", "if (gl_SubgroupID == 0u) table = gl_SubgroupInvocationID;", "3u",
+        LaneCase{"FilledInSubgroupDivergentControl",
+                 "if (gl_SubgroupID == 0u) table = gl_SubgroupInvocationID;", "3u",
                  "OpGroupNonUniformBroadcast differs between subgroups"},
-        LaneCase{"EntryFromSharedMemoryWithoutBarrier",
-                 "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; table = lds[gl_SubgroupInvocationID];", "3u",
-                 "OpGroupNonUniformBroadcast differs between subgroups"}),
+        LaneCase{
+            "EntryFromSharedMemoryWithoutBarrier",
+            "if (gl_LocalInvocationIndex == 0u) lds[3] = 5u; table = lds[gl_SubgroupInvocationID];",
+            "3u", "OpGroupNonUniformBroadcast differs between subgroups"}),
     [](const ::testing::TestParamInfo<LaneCase>& info) { return std::string(info.param.name); });
 
 // --- Warning classes: every uniform-control row of the convergence table has a name. ---
@@ -1137,17 +1219,21 @@ TEST(UniformityClasses, EveryUniformControlOpcodeIsNamed) {
     std::optional<OpcodeConvergence> row = ClassifyOpcode(opcode);
     if (!row || !(row->flags & kUniformControl) || opcode == spv::OpFunctionCall) continue;
     Instruction inst(static_cast<spv::Op>(opcode), 0, 0, {});
-    UniformScope scope = row->scope == UniformScope::kExecutionOperand ? UniformScope::kInvocationGroup : row->scope;
+    UniformScope scope =
+        row->scope == UniformScope::kExecutionOperand ? UniformScope::kInvocationGroup : row->scope;
     std::string message = UniformityMessage(inst, scope);
     EXPECT_NE(UniformityWarningClass(message), "") << message;
-    std::string call = "call of `f(` in non-uniform control flow, but it needs uniform control flow for: " +
-                       UniformityHead(inst, scope) + " at u.comp:3";
-    EXPECT_EQ(UniformityWarningClass(call), "call needing uniform control for a " + UniformityWarningClass(message));
+    std::string call =
+        "call of `f(` in non-uniform control flow, but it needs uniform control flow for: " +
+        UniformityHead(inst, scope) + " at u.comp:3";
+    EXPECT_EQ(UniformityWarningClass(call),
+              "call needing uniform control for a " + UniformityWarningClass(message));
     ++named;
   }
   EXPECT_GT(named, 20);
   Instruction emit(spv::OpEmitMeshTasksEXT, 0, 0, {});
-  EXPECT_EQ(UniformityWarningClass(UniformityMessage(emit, UniformScope::kInvocationGroup)), "mesh/task output");
+  EXPECT_EQ(UniformityWarningClass(UniformityMessage(emit, UniformScope::kInvocationGroup)),
+            "mesh/task output");
   EXPECT_EQ(UniformityWarningClass("something else"), "");
 }
 

@@ -44,12 +44,15 @@ struct Flow {
   }
 
   // Loads from variable `name` (directly or through access chains), in block order.
-  std::vector<const Instruction*> LoadsOf(const std::string& name) const { return LoadsOfId(IdOf(name)); }
+  std::vector<const Instruction*> LoadsOf(const std::string& name) const {
+    return LoadsOfId(IdOf(name));
+  }
   std::vector<const Instruction*> LoadsOfId(uint32_t variable) const {
     std::vector<const Instruction*> loads;
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpLoad && RootOf(inst.words.at(0)) == variable) loads.push_back(&inst);
+        if (inst.opcode == spv::OpLoad && RootOf(inst.words.at(0)) == variable)
+          loads.push_back(&inst);
     return loads;
   }
 
@@ -61,10 +64,14 @@ struct Flow {
     if (node == ValueFlow::kNoNode) return "none";
     const ValueFlowNode& n = flow->Node(node);
     switch (n.kind) {
-      case ValueFlowNode::Kind::kUndefined: return "undefined";
-      case ValueFlowNode::Kind::kInitializer: return "initializer " + Value(n.value);
-      case ValueFlowNode::Kind::kStore: return "store " + Value(n.value);
-      case ValueFlowNode::Kind::kPhi: break;
+      case ValueFlowNode::Kind::kUndefined:
+        return "undefined";
+      case ValueFlowNode::Kind::kInitializer:
+        return "initializer " + Value(n.value);
+      case ValueFlowNode::Kind::kStore:
+        return "store " + Value(n.value);
+      case ValueFlowNode::Kind::kPhi:
+        break;
     }
     if (std::count(open->begin(), open->end(), node)) return "phi^";
     open->push_back(node);
@@ -121,7 +128,8 @@ Flow BuildGlsl(const std::string& body, const std::string& functions = "") {
   std::string source = R"(#version 450
 layout(local_size_x = 8) in;
 layout(binding = 0) buffer B { int data[]; };
-)" + functions + "void main() {\n" + body + "}\n";
+)" + functions + "void main() {\n" +
+                       body + "}\n";
   std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
   return Build(words);
@@ -159,8 +167,7 @@ TEST(ValueFlowGlsl, IfWithoutElse_BothReach) {
 }
 
 TEST(ValueFlowGlsl, Loop_PhiAtHeader) {
-  Flow f = BuildGlsl(
-      "int s = 0;\nfor (int i = 0; i < data[1]; ++i) s += i;\ndata[0] = s;\n");
+  Flow f = BuildGlsl("int s = 0;\nfor (int i = 0; i < data[1]; ++i) s += i;\ndata[0] = s;\n");
   std::vector<const Instruction*> s_loads = f.LoadsOf("s");
   ASSERT_EQ(s_loads.size(), 2u);  // s += i, then data[0] = s
   EXPECT_EQ(f.Reaching(s_loads[0]), "phi(store 0, store IAdd)");
@@ -221,9 +228,11 @@ TEST(ValueFlowGlsl, OutParameter_PassedToCallIsRefused) {
   const ValueFlowVariableRefusal* refusal = f.flow->Refusal(param);
   ASSERT_NE(refusal, nullptr);
   EXPECT_EQ(refusal->reason, ValueFlowRefusal::kPassedToCall);
-  EXPECT_EQ(refusal->message, "`param` is not followed: passed to a function call (OpFunctionCall)");
+  EXPECT_EQ(refusal->message,
+            "`param` is not followed: passed to a function call (OpFunctionCall)");
   EXPECT_EQ(refusal->at->opcode, spv::OpFunctionCall);
-  for (const Instruction* load : f.LoadsOfId(param)) EXPECT_EQ(f.flow->Reaching(load), ValueFlow::kNoNode);
+  for (const Instruction* load : f.LoadsOfId(param))
+    EXPECT_EQ(f.flow->Reaching(load), ValueFlow::kNoNode);
   std::vector<const Instruction*> v_loads = f.LoadsOf("v");
   ASSERT_EQ(v_loads.size(), 1u);
   EXPECT_EQ(f.Reaching(v_loads[0]), "store Load");
@@ -246,7 +255,8 @@ TEST(ValueFlowGlsl, PartialStores_ArrayElements) {
   EXPECT_EQ(f.Defs(loads[0]), "store 1") << "a[1] = 2 is to another element";
   EXPECT_EQ(f.Defs(loads[1]), "store 2");
   EXPECT_EQ(f.Defs(loads[2]), "undefined");
-  EXPECT_EQ(f.Defs(loads[3]), "store 1, store 2, undefined") << "the whole array: both parts and the rest";
+  EXPECT_EQ(f.Defs(loads[3]), "store 1, store 2, undefined")
+      << "the whole array: both parts and the rest";
   // The version at every load is the last partial store, which updates the one before.
   const ValueFlowNode& last = f.flow->Node(f.flow->Reaching(loads[0]));
   EXPECT_EQ(last.path, std::vector<uint32_t>{1});
@@ -347,8 +357,8 @@ TEST_P(ValueFlowEscape, RefusedWithReason) {
   const ValueFlowVariableRefusal* refusal = f.flow->Refusal(v);
   ASSERT_NE(refusal, nullptr);
   EXPECT_EQ(refusal->reason, c.reason);
-  EXPECT_EQ(refusal->message, std::string("`v` is not followed: ") + ValueFlowRefusalName(c.reason) +
-                                  " (" + c.opcode + ")");
+  EXPECT_EQ(refusal->message, std::string("`v` is not followed: ") +
+                                  ValueFlowRefusalName(c.reason) + " (" + c.opcode + ")");
   // A variable used only in followable ways is unaffected.
   EXPECT_TRUE(f.flow->IsFollowed(f.IdOf("w")));
   std::vector<const Instruction*> w_loads = f.LoadsOf("w");
@@ -362,14 +372,17 @@ INSTANTIATE_TEST_SUITE_P(
         EscapeCase{"Call", "%r = OpFunctionCall %void %callee %v", ValueFlowRefusal::kPassedToCall,
                    "OpFunctionCall"},
         EscapeCase{"Stored", "OpStore %holder %v", ValueFlowRefusal::kStoredAsValue, "OpStore"},
-        EscapeCase{"CopyMemoryTarget", "OpCopyMemory %v %u", ValueFlowRefusal::kCopied, "OpCopyMemory"},
-        EscapeCase{"CopyMemorySource", "OpCopyMemory %u %v", ValueFlowRefusal::kCopied, "OpCopyMemory"},
+        EscapeCase{"CopyMemoryTarget", "OpCopyMemory %v %u", ValueFlowRefusal::kCopied,
+                   "OpCopyMemory"},
+        EscapeCase{"CopyMemorySource", "OpCopyMemory %u %v", ValueFlowRefusal::kCopied,
+                   "OpCopyMemory"},
         EscapeCase{"DynamicIndex", "%k = OpLoad %int %i\n%p = OpAccessChain %ptr_int %v %k",
                    ValueFlowRefusal::kDynamicIndex, "OpAccessChain"},
         EscapeCase{"SpecConstantIndex", "%p = OpInBoundsAccessChain %ptr_int %v %spec",
                    ValueFlowRefusal::kDynamicIndex, "OpInBoundsAccessChain"},
         EscapeCase{"Atomic",
-                   "%p = OpAccessChain %ptr_int %v %int_0\n%o = OpAtomicIAdd %int %p %uint_1 %uint_0 %int_1",
+                   "%p = OpAccessChain %ptr_int %v %int_0\n%o = OpAtomicIAdd %int %p %uint_1 "
+                   "%uint_0 %int_1",
                    ValueFlowRefusal::kAtomic, "OpAtomicIAdd"},
         EscapeCase{"PtrAccessChain", "%p = OpPtrAccessChain %ptr_arr %v %int_0",
                    ValueFlowRefusal::kPtrAccessChain, "OpPtrAccessChain"},
@@ -477,7 +490,8 @@ TEST(ValueFlowAsm, WorkBudget_RefusesByName) {
   ValueFlowOptions options;
   options.work_budget = 3;
   Flow f = Build(test::Assemble(text), options);
-  EXPECT_EQ(f.flow->FunctionRefusal(), "value-flow work budget of 3 steps exhausted in this function");
+  EXPECT_EQ(f.flow->FunctionRefusal(),
+            "value-flow work budget of 3 steps exhausted in this function");
   const ValueFlowVariableRefusal* refusal = f.flow->Refusal(f.IdOf("i"));
   ASSERT_NE(refusal, nullptr);
   EXPECT_EQ(refusal->reason, ValueFlowRefusal::kBudget);

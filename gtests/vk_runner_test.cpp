@@ -27,7 +27,8 @@ std::vector<uint32_t> Words(const std::vector<uint8_t>& bytes) {
 }
 
 // Compiles and checks the module with spirv-val before the harness sees it.
-Shader CompileShader(const std::string& source, const std::string& stage, const std::string& env = "vulkan1.0") {
+Shader CompileShader(const std::string& source, const std::string& stage,
+                     const std::string& env = "vulkan1.0") {
   Shader shader;
   shader.spirv = test::CompileGlsl(source, stage, env);
   TargetEnv target = env == "vulkan1.3" ? TargetEnv::kVulkan13 : TargetEnv::kVulkan10;
@@ -60,7 +61,8 @@ class VkRunnerTest : public ::testing::Test {
   std::unique_ptr<Context> context_;
 };
 
-BufferBinding Buffer(uint32_t binding, uint64_t size, BufferContents contents = BufferContents::Zeros()) {
+BufferBinding Buffer(uint32_t binding, uint64_t size,
+                     BufferContents contents = BufferContents::Zeros()) {
   BufferBinding buffer;
   buffer.binding = binding;
   buffer.size = size;
@@ -117,7 +119,8 @@ void main() {
   uint i = gl_GlobalInvocationID.x;
   out_data.values[i] = float(i + push.offset) * params.scale + push.bias;
 }
-)", "comp");
+)",
+                             "comp");
   float scale = 0.5f;
   std::vector<uint8_t> uniform(16, 0);
   std::memcpy(uniform.data(), &scale, 4);
@@ -141,7 +144,8 @@ layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint kMultiplier = 1u;
 layout(std430, binding = 0) buffer Output { uint values[]; } out_data;
 void main() { out_data.values[gl_GlobalInvocationID.x] = gl_WorkGroupSize.x * 1000u + kMultiplier; }
-)", "comp");
+)",
+                             "comp");
   run.shader.spec_constants = {{0, 32}, {1, 7}};
   run.buffers = {Buffer(0, 64 * 4)};
   ComputeResult result = RunOk(run);
@@ -160,7 +164,8 @@ void main() {
   uvec3 id = gl_GlobalInvocationID;
   out_data.values[id.y * 16u + id.x] = 1000u + gl_WorkGroupID.y * 10u + gl_WorkGroupID.x;
 }
-)", "comp");
+)",
+                             "comp");
   run.buffers = {Buffer(0, 16 * 6 * 4)};
   run.base_group = {2, 1, 0};
   run.group_count = {1, 1, 1};
@@ -185,7 +190,8 @@ void main() {
   uint i = gl_GlobalInvocationID.x;
   out_data.values[i] = in_data.values[i] ^ other.values[i];
 }
-)", "comp");
+)",
+                             "comp");
   std::string path = test::BinaryDir() + "/vk_runner_test_input.bin";
   std::vector<uint8_t> file_bytes(128);
   for (size_t i = 0; i < file_bytes.size(); ++i) file_bytes[i] = static_cast<uint8_t>(i * 7);
@@ -201,25 +207,31 @@ void main() {
   ASSERT_TRUE(FillContents(seeded, 128, &expected_seed, &error)) << error;
   EXPECT_EQ(result.buffers[0].bytes, expected_seed);
   EXPECT_NE(expected_seed, std::vector<uint8_t>(128, 0));
-  for (size_t i = 0; i < 128; ++i) ASSERT_EQ(result.buffers[2].bytes[i], expected_seed[i] ^ file_bytes[i]) << i;
+  for (size_t i = 0; i < 128; ++i)
+    ASSERT_EQ(result.buffers[2].bytes[i], expected_seed[i] ^ file_bytes[i]) << i;
   std::remove(path.c_str());
 }
 
 TEST(BufferContentsTest, SeededPatterns_AreDeterministicAndInRange) {
   std::vector<uint8_t> a, b, c;
   std::string error;
-  ASSERT_TRUE(FillContents(BufferContents::Seeded(7, BufferContents::Pattern::kSmallUints), 4096, &a, &error));
-  ASSERT_TRUE(FillContents(BufferContents::Seeded(7, BufferContents::Pattern::kSmallUints), 4096, &b, &error));
-  ASSERT_TRUE(FillContents(BufferContents::Seeded(8, BufferContents::Pattern::kSmallUints), 4096, &c, &error));
+  ASSERT_TRUE(FillContents(BufferContents::Seeded(7, BufferContents::Pattern::kSmallUints), 4096,
+                           &a, &error));
+  ASSERT_TRUE(FillContents(BufferContents::Seeded(7, BufferContents::Pattern::kSmallUints), 4096,
+                           &b, &error));
+  ASSERT_TRUE(FillContents(BufferContents::Seeded(8, BufferContents::Pattern::kSmallUints), 4096,
+                           &c, &error));
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);
   for (uint32_t word : Words(a)) EXPECT_LT(word, 16u);
-  ASSERT_TRUE(FillContents(BufferContents::Seeded(7, BufferContents::Pattern::kUnitFloats), 4096, &a, &error));
+  ASSERT_TRUE(FillContents(BufferContents::Seeded(7, BufferContents::Pattern::kUnitFloats), 4096,
+                           &a, &error));
   std::vector<float> floats(1024);
   std::memcpy(floats.data(), a.data(), 4096);
   for (float value : floats) EXPECT_TRUE(value >= 0.0f && value < 1.0f) << value;
   EXPECT_FALSE(FillContents(BufferContents::File("/nonexistent/glint"), 0, &a, &error));
-  EXPECT_NE(error.find("cannot read buffer contents from '/nonexistent/glint'"), std::string::npos) << error;
+  EXPECT_NE(error.find("cannot read buffer contents from '/nonexistent/glint'"), std::string::npos)
+      << error;
 }
 
 // A gradient over a 64x32 target: red follows x, green follows y, row 0 is the top.
@@ -229,7 +241,8 @@ TEST_F(VkRunnerTest, Fragment_ImageAndPng) {
 layout(location = 0) out vec4 color;
 layout(push_constant) uniform Push { float blue; } push;
 void main() { color = vec4(floor(gl_FragCoord.x) / 255.0, floor(gl_FragCoord.y) / 255.0, push.blue, 1.0); }
-)", "frag");
+)",
+                             "frag");
   run.width = 64;
   run.height = 32;
   float blue = 1.0f;
@@ -254,7 +267,10 @@ void main() { color = vec4(floor(gl_FragCoord.x) / 255.0, floor(gl_FragCoord.y) 
   EXPECT_EQ(png.substr(1, 3), "PNG");
   std::remove(path.c_str());
   EXPECT_FALSE(WritePng(result.image, "/nonexistent/dir/x.png", &error));
-  EXPECT_NE(error.find("cannot open '/nonexistent/dir/x.png' for writing: No such file or directory"), std::string::npos) << error;
+  EXPECT_NE(
+      error.find("cannot open '/nonexistent/dir/x.png' for writing: No such file or directory"),
+      std::string::npos)
+      << error;
 }
 
 TEST_F(VkRunnerTest, Fragment_FloatTarget) {
@@ -262,7 +278,8 @@ TEST_F(VkRunnerTest, Fragment_FloatTarget) {
   run.shader = CompileShader(R"(#version 450
 layout(location = 0) out vec4 color;
 void main() { color = vec4(gl_FragCoord.xy, -1.5, 1e6); }
-)", "frag");
+)",
+                             "frag");
   run.width = 8;
   run.height = 4;
   run.format = ColorFormat::kRgba32Float;
@@ -285,7 +302,8 @@ TEST(VkRunnerRefusalTest, NoDevice_NamesTheChoice) {
   DeviceOptions options;
   options.device = "no-such-device-glint";
   EXPECT_EQ(Context::Create(options, &error), nullptr);
-  EXPECT_NE(error.find("no Vulkan device matches 'no-such-device-glint'"), std::string::npos) << error;
+  EXPECT_NE(error.find("no Vulkan device matches 'no-such-device-glint'"), std::string::npos)
+      << error;
   EXPECT_NE(error.find("llvmpipe"), std::string::npos) << "lists the devices: " << error;
 }
 
@@ -296,20 +314,26 @@ layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Input { uint a[4]; } in_data;
 layout(std430, binding = 1) buffer Output { uint b[4]; } out_data;
 void main() { out_data.b[0] = in_data.a[1]; }
-)", "comp");
+)",
+                             "comp");
   run.buffers = {Buffer(0, 16)};
-  EXPECT_EQ(Refusal(run),
-            "the shader declares binding (set 0, binding 1) 'out_data' (a storage buffer of 16 bytes) "
-            "but the run describes no buffer for it");
+  EXPECT_EQ(
+      Refusal(run),
+      "the shader declares binding (set 0, binding 1) 'out_data' (a storage buffer of 16 bytes) "
+      "but the run describes no buffer for it");
   ComputeRun runtime_array;
   runtime_array.shader = CompileShader(kIndexShader, "comp");
   EXPECT_EQ(Refusal(runtime_array),
-            "the shader declares binding (set 0, binding 0) 'out_data' (a storage buffer of 0 bytes plus 4 per "
+            "the shader declares binding (set 0, binding 0) 'out_data' (a storage buffer of 0 "
+            "bytes plus 4 per "
             "run-time array element) but the run describes no buffer for it");
   run.buffers = {Buffer(0, 16), Buffer(1, 16), Buffer(5, 16)};
-  EXPECT_EQ(Refusal(run), "the run describes a buffer for (set 0, binding 5), which the shader does not declare");
+  EXPECT_EQ(Refusal(run),
+            "the run describes a buffer for (set 0, binding 5), which the shader does not declare");
   run.buffers = {Buffer(0, 16), Buffer(1, 8)};
-  EXPECT_EQ(Refusal(run), "buffer (set 0, binding 1) 'out_data' has 8 bytes; the shader's block needs at least 16");
+  EXPECT_EQ(
+      Refusal(run),
+      "buffer (set 0, binding 1) 'out_data' has 8 bytes; the shader's block needs at least 16");
 }
 
 TEST_F(VkRunnerTest, Refusal_PushConstantsAndSpecConstants) {
@@ -320,7 +344,8 @@ TEST_F(VkRunnerTest, Refusal_PushConstantsAndSpecConstants) {
   EXPECT_EQ(Refusal(run), "the shader's push-constant block has 0 bytes but the run gives 4");
   run.push_constants.clear();
   run.shader.spec_constants = {{9, 1}};
-  EXPECT_EQ(Refusal(run), "the run sets specialization constant 9, which the module does not declare");
+  EXPECT_EQ(Refusal(run),
+            "the run sets specialization constant 9, which the module does not declare");
 }
 
 TEST_F(VkRunnerTest, Refusal_ImageBinding) {
@@ -330,10 +355,12 @@ layout(local_size_x = 1) in;
 layout(binding = 0) uniform sampler2D tex;
 layout(std430, binding = 1) buffer Output { vec4 v; } out_data;
 void main() { out_data.v = textureLod(tex, vec2(0.5), 0.0); }
-)", "comp");
+)",
+                             "comp");
   run.buffers = {Buffer(1, 16)};
   EXPECT_EQ(Refusal(run),
-            "the shader declares binding (set 0, binding 0) 'tex' as a combined image sampler; the harness backs "
+            "the shader declares binding (set 0, binding 0) 'tex' as a combined image sampler; the "
+            "harness backs "
             "only uniform and storage buffers");
 }
 
@@ -354,8 +381,12 @@ TEST_F(VkRunnerTest, Refusal_PipelineCreation) {
 )");
   ASSERT_EQ(test::ValidateFor(run.shader.spirv, TargetEnv::kVulkan13), "");
   std::string error = Refusal(run);
-  EXPECT_EQ(error.rfind("pipeline creation refused: local size 4096 along axis 0 exceeds the device's "
-                        "maxComputeWorkGroupSize", 0), 0u) << error;
+  EXPECT_EQ(
+      error.rfind("pipeline creation refused: local size 4096 along axis 0 exceeds the device's "
+                  "maxComputeWorkGroupSize",
+                  0),
+      0u)
+      << error;
 
   // GLCompute without a workgroup size is invalid for Vulkan: spirv-val stops it before
   // the driver sees it.
@@ -378,7 +409,8 @@ TEST_F(VkRunnerTest, Refusal_PipelineCreation) {
 
 TEST_F(VkRunnerTest, Refusal_WrongStageAndEntryPoint) {
   ComputeRun run;
-  run.shader = CompileShader("#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1); }\n", "frag");
+  run.shader = CompileShader(
+      "#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1); }\n", "frag");
   EXPECT_EQ(Refusal(run), "the entry point is a fragment shader; this run needs a compute shader");
   run.shader.entry_point = "other";
   EXPECT_EQ(Refusal(run), "the module has no entry point named 'other'");
@@ -401,7 +433,8 @@ TEST_F(VkRunnerTest, Refusal_UnsupportedCapability) {
                OpReturn
                OpFunctionEnd
 )");
-  EXPECT_EQ(Refusal(run), "the module declares capability Geometry, which the harness does not support");
+  EXPECT_EQ(Refusal(run),
+            "the module declares capability Geometry, which the harness does not support");
 }
 
 // A dispatch that runs past its budget: refused with the budget named, the context is
@@ -417,7 +450,8 @@ void main() {
   for (uint i = 0u; i < push.iterations; ++i) x = x * 1664525u + 1013904223u;
   out_data.v[gl_GlobalInvocationID.x] = x;
 }
-)", "comp");
+)",
+                             "comp");
   run.buffers = {Buffer(0, 64 * 16 * 4)};
   run.group_count = {16, 1, 1};
   uint32_t iterations = 400000;
@@ -425,7 +459,8 @@ void main() {
   std::memcpy(run.push_constants.data(), &iterations, 4);
   run.time_budget_ms = 1;
   EXPECT_EQ(Refusal(run),
-            "the submission exceeded its time budget of 1 ms; the context is now lost and refuses further work");
+            "the submission exceeded its time budget of 1 ms; the context is now lost and refuses "
+            "further work");
   EXPECT_TRUE(context_->Lost());
   run.time_budget_ms = 20000;
   std::string error = Refusal(run);
@@ -454,7 +489,8 @@ std::unique_ptr<Context> CreateContext(const DeviceOptions& options) {
 }
 
 // The out-of-bounds kernel on `context`; the input's 16 words and the 64 results.
-void RunOutOfBounds(Context& context, std::vector<uint32_t>* input, std::vector<uint32_t>* results) {
+void RunOutOfBounds(Context& context, std::vector<uint32_t>* input,
+                    std::vector<uint32_t>* results) {
   ComputeRun run;
   run.shader = CompileShader(kOutOfBounds, "comp");
   run.buffers = {Buffer(0, 16 * 4, BufferContents::Seeded(3, BufferContents::Pattern::kSmallUints)),
@@ -498,7 +534,8 @@ TEST(VkRobustnessTest, RobustBufferAccess2_ZeroLoadsAndDroppedStores) {
   RunOutOfBounds(*context, &input, &results);
   std::vector<uint8_t> filled;
   std::string error;
-  ASSERT_TRUE(FillContents(BufferContents::Seeded(3, BufferContents::Pattern::kSmallUints), 16 * 4, &filled, &error));
+  ASSERT_TRUE(FillContents(BufferContents::Seeded(3, BufferContents::Pattern::kSmallUints), 16 * 4,
+                           &filled, &error));
   EXPECT_EQ(input, Words(filled));
   ASSERT_EQ(results.size(), 64u);
   EXPECT_EQ(results[0], input[0]);  // index 0 is in bounds
@@ -529,9 +566,10 @@ TEST(GlintRunTest, RobustBufferAccessFlag) {
   const std::string dir = pattern;
   { std::ofstream(dir + "/oob.comp") << kOutOfBounds; }
   auto run = [&](const std::string& value, int* status) {
-    std::string command = "cd '" + dir + "' && '" + test::BinaryDir() + "/Execution/glint-run' oob.comp " +
-                          "--robust-buffer-access " + value +
-                          " --buffer 0:0:64:seed:3:small --buffer 0:1:256:zeros --print-words 8 > out.txt 2>&1";
+    std::string command =
+        "cd '" + dir + "' && '" + test::BinaryDir() + "/Execution/glint-run' oob.comp " +
+        "--robust-buffer-access " + value +
+        " --buffer 0:0:64:seed:3:small --buffer 0:1:256:zeros --print-words 8 > out.txt 2>&1";
     *status = std::system(command.c_str());
     return test::ReadFile(dir + "/out.txt");
   };
@@ -545,7 +583,8 @@ TEST(GlintRunTest, RobustBufferAccessFlag) {
   EXPECT_NE(on.find("robust buffer access: robustBufferAccess\n"), std::string::npos) << on;
   std::string bad = run("sometimes", &status);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << bad;
-  EXPECT_NE(bad.find("bad value for --robust-buffer-access: 'sometimes'"), std::string::npos) << bad;
+  EXPECT_NE(bad.find("bad value for --robust-buffer-access: 'sometimes'"), std::string::npos)
+      << bad;
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
 }
@@ -561,7 +600,8 @@ layout(push_constant) uniform P { vec2 x; uint y; } p;
 layout(constant_id = 4) const bool kFlag = true;
 layout(constant_id = 5) const double kScale = 1.0;
 void main() { s.items[s.count] = vec4(u.a, u.b) * u.m[1].x + vec4(u.arr[2], p.x) * float(p.y) * float(kScale) * float(kFlag); }
-)", "comp");
+)",
+                                                  "comp");
   std::string error;
   std::optional<ShaderInterface> interface = ReadShaderInterface(words, "main", &error);
   ASSERT_TRUE(interface) << error;

@@ -28,9 +28,8 @@ IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOption
   std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
     ranges = std::make_unique<IntegerRangeAnalysis>(
-        module_, GetDefUse(), options, [this](Function& function) -> const Cfg& {
-          return GetCfg(function);
-        });
+        module_, GetDefUse(), options,
+        [this](Function& function) -> const Cfg& { return GetCfg(function); });
     ++builds_.integer_ranges;
   }
   return *ranges;

@@ -109,8 +109,7 @@ class AnalysisContext {
   AnalysisBuilds builds_;
   std::unique_ptr<DefUse> def_use_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
-  std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>>
-      ranges_;
+  std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
   std::map<uint32_t, std::unique_ptr<UniformityResult>> uniformity_;  // by round budget
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;

@@ -7,11 +7,15 @@
 namespace glint::spirv {
 namespace {
 
-constexpr uint64_t kScopeCrossDevice = 0, kScopeDevice = 1, kScopeWorkgroup = 2, kScopeQueueFamily = 5;
-constexpr uint64_t kSemanticsOrdering = 0x2 | 0x4 | 0x8 | 0x10;  // Acquire ... SequentiallyConsistent
+constexpr uint64_t kScopeCrossDevice = 0, kScopeDevice = 1, kScopeWorkgroup = 2,
+                   kScopeQueueFamily = 5;
+constexpr uint64_t kSemanticsOrdering =
+    0x2 | 0x4 | 0x8 | 0x10;  // Acquire ... SequentiallyConsistent
 constexpr uint64_t kSemanticsWorkgroupMemory = 0x100;
 
-bool IsAtomicWrite(spv::Op op) { return op != spv::OpAtomicLoad && AtomicView<const Instruction>::Accepts(op); }
+bool IsAtomicWrite(spv::Op op) {
+  return op != spv::OpAtomicLoad && AtomicView<const Instruction>::Accepts(op);
+}
 
 // The pointer a write writes through: a store's, a copy's target, an atomic's.
 uint32_t WrittenPointer(const Instruction& inst) {
@@ -30,27 +34,31 @@ BarrierPhases::BarrierPhases(const DefUse& def_use, const std::vector<Function*>
   for (const Function* function : functions)
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
-        if (auto call = ViewIf<FunctionCallView>(inst)) callers_[call->callee()].emplace_back(function, &block, &inst);
+        if (auto call = ViewIf<FunctionCallView>(inst))
+          callers_[call->callee()].emplace_back(function, &block, &inst);
 }
 
 bool BarrierPhases::IsWorkgroupBarrier(const Instruction& inst) const {
   auto barrier = ViewIf<ControlBarrierView>(inst);
   uint64_t execution = 0, memory = 0, semantics = 0;
   if (!barrier || !def_use_.IntConstant(barrier->execution_scope(), &execution) ||
-      !def_use_.IntConstant(barrier->memory_scope(), &memory) || !def_use_.IntConstant(barrier->semantics(), &semantics))
+      !def_use_.IntConstant(barrier->memory_scope(), &memory) ||
+      !def_use_.IntConstant(barrier->semantics(), &semantics))
     return false;
-  bool wide_enough = memory == kScopeCrossDevice || memory == kScopeDevice || memory == kScopeWorkgroup ||
-                     memory == kScopeQueueFamily;
+  bool wide_enough = memory == kScopeCrossDevice || memory == kScopeDevice ||
+                     memory == kScopeWorkgroup || memory == kScopeQueueFamily;
   return execution == kScopeWorkgroup && wide_enough && (semantics & kSemanticsWorkgroupMemory) &&
          (semantics & kSemanticsOrdering);
 }
 
 // An access chain's indices, each the constant's value or nullopt when dynamic.
-std::vector<std::optional<uint32_t>> BarrierPhases::ConstantIndices(const Instruction& chain) const {
+std::vector<std::optional<uint32_t>> BarrierPhases::ConstantIndices(
+    const Instruction& chain) const {
   std::vector<std::optional<uint32_t>> indices;
   for (uint32_t index : AccessChainView(chain).indices()) {
     uint64_t value = 0;
-    indices.push_back(def_use_.IntConstant(index, &value) ? std::optional<uint32_t>(uint32_t(value)) : std::nullopt);
+    indices.push_back(def_use_.IntConstant(index, &value) ? std::optional<uint32_t>(uint32_t(value))
+                                                          : std::nullopt);
   }
   return indices;
 }
@@ -96,7 +104,8 @@ uint32_t BarrierPhases::RootOf(uint32_t pointer, Path* path) const {
 uint32_t BarrierPhases::WorkgroupRoot(uint32_t pointer) const {
   uint32_t root = RootOf(pointer, nullptr);
   const Instruction* def = root ? def_use_.Definition(root) : nullptr;
-  bool workgroup = def && def->opcode == spv::OpVariable && VariableView(*def).storage_class() == spv::StorageClassWorkgroup;
+  bool workgroup = def && def->opcode == spv::OpVariable &&
+                   VariableView(*def).storage_class() == spv::StorageClassWorkgroup;
   return workgroup ? root : 0;
 }
 
@@ -110,7 +119,8 @@ const Instruction* BarrierPhases::DominatingBarrier(const Function& function, co
   if (last) return last;
   auto cfg = cfgs_.find(function.id());
   if (cfg == cfgs_.end()) return nullptr;
-  for (const Block* up = cfg->second->ImmediateDominator(&block); up; up = cfg->second->ImmediateDominator(up))
+  for (const Block* up = cfg->second->ImmediateDominator(&block); up;
+       up = cfg->second->ImmediateDominator(up))
     for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend(); ++inst)
       if (IsWorkgroupBarrier(*inst)) return &*inst;
   return nullptr;
@@ -142,7 +152,8 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
     size_t index = 0;
     uint32_t argument_root = 0;  // 0 (anything) unless the parameter is found
     for (const Instruction& parameter : function->parameters) {
-      if (parameter.result_id == write.root && index < arguments.size()) argument_root = RootOf(arguments[index], nullptr);
+      if (parameter.result_id == write.root && index < arguments.size())
+        argument_root = RootOf(arguments[index], nullptr);
       ++index;
     }
     writes->push_back({&inst, argument_root, std::nullopt});
@@ -164,7 +175,8 @@ const std::vector<BarrierPhases::Write>& BarrierPhases::FunctionWrites(uint32_t 
   return stored;
 }
 
-void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes) {
+void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work,
+                             std::vector<Write>* writes) {
   for (auto it = start.from; it != start.block->instructions.end(); ++it) {
     if (IsWorkgroupBarrier(*it)) return;  // the next phase starts here
     WritesOf(*it, writes);
@@ -189,7 +201,8 @@ void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work, std
     work->push_back({start.function, succ, succ->instructions.begin()});
 }
 
-const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Function& function, const Block& block,
+const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Function& function,
+                                                                    const Block& block,
                                                                     const Instruction& barrier) {
   auto cached = phases_.find(&barrier);
   if (cached != phases_.end()) return cached->second;
@@ -201,7 +214,8 @@ const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Functi
   while (!work.empty()) {
     Resume next = work.back();
     work.pop_back();
-    if (next.from == next.block->instructions.end() || !started.insert(&*next.from).second) continue;
+    if (next.from == next.block->instructions.end() || !started.insert(&*next.from).second)
+      continue;
     ScanFrom(next, &work, &writes);
   }
   return phases_[&barrier] = std::move(writes);
@@ -214,14 +228,16 @@ bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
   return true;
 }
 
-BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Block& block, const Instruction& load) {
+BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Block& block,
+                                            const Instruction& load) {
   Verdict verdict;
   verdict.barrier = DominatingBarrier(function, block, load);
   if (!verdict.barrier) return verdict;
   Path path;
   uint32_t root = RootOf(LoadView(load).pointer(), &path);
   const Block* barrier_block = def_use_.BlockOf(verdict.barrier);
-  for (const Write& write : PhaseWrites(function, barrier_block ? *barrier_block : block, *verdict.barrier)) {
+  for (const Write& write :
+       PhaseWrites(function, barrier_block ? *barrier_block : block, *verdict.barrier)) {
     const Instruction* written = write.root ? def_use_.Definition(write.root) : nullptr;
     bool unknown = !written || written->opcode == spv::OpFunctionParameter;
     if ((unknown || write.root == root) && MayAlias(write.path, path)) {

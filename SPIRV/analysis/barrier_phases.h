@@ -99,7 +99,9 @@ class BarrierPhases {
   uint32_t entry_function_ = 0;
   std::unordered_set<uint32_t> reached_;
   // callee -> (caller, block, call) for the functions the entry point reaches
-  std::unordered_map<uint32_t, std::vector<std::tuple<const Function*, const Block*, const Instruction*>>> callers_;
+  std::unordered_map<uint32_t,
+                     std::vector<std::tuple<const Function*, const Block*, const Instruction*>>>
+      callers_;
   std::unordered_map<const Instruction*, std::vector<Write>> phases_;
   std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
 };

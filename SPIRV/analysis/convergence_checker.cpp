@@ -36,13 +36,15 @@ void DirectGuards(const Cfg& cfg, GuardMap* guards,
                   std::unordered_map<const Block*, std::set<const Block*>>* parents) {
   for (const Block* branch : cfg.ReversePostOrder()) {
     const Instruction* terminator = branch->Terminator();
-    if (!terminator || (terminator->opcode != spv::OpBranchConditional && terminator->opcode != spv::OpSwitch))
+    if (!terminator ||
+        (terminator->opcode != spv::OpBranchConditional && terminator->opcode != spv::OpSwitch))
       continue;
     const Block* stop = cfg.ImmediatePostDominator(branch);
     for (const Block* successor : cfg.Successors(branch)) {
       if (successor == stop) continue;
       std::string arm = ArmLabel(*terminator, successor->id());
-      for (const Block* runner = successor; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner)) {
+      for (const Block* runner = successor; runner && runner != stop;
+           runner = cfg.ImmediatePostDominator(runner)) {
         (*guards)[runner].insert(arm);
         (*parents)[runner].insert(branch);
       }
@@ -72,7 +74,8 @@ GuardMap AllGuards(Function& function) {
   return all;
 }
 
-std::string KeyOf(const Instruction& inst, uint32_t function, std::map<std::string, int>* occurrences) {
+std::string KeyOf(const Instruction& inst, uint32_t function,
+                  std::map<std::string, int>* occurrences) {
   if (inst.result_id) return "%" + std::to_string(inst.result_id);
   std::string key = "fn%" + std::to_string(function) + " " + grammar::OpcodeName(inst.opcode);
   for (uint32_t word : inst.words) key += " " + std::to_string(word);
@@ -80,22 +83,24 @@ std::string KeyOf(const Instruction& inst, uint32_t function, std::map<std::stri
 }
 
 std::string Describe(const std::string& key, const ConvergenceRecord& record) {
-  return std::string(grammar::OpcodeName(record.opcode)) + " " + key + " (" + ConvergenceFlagsText(record.flags) + ")";
+  return std::string(grammar::OpcodeName(record.opcode)) + " " + key + " (" +
+         ConvergenceFlagsText(record.flags) + ")";
 }
 
 // Why `after` breaks the promise of `before` for one instruction; "" when it does not.
-std::string Violation(const std::string& key, const ConvergenceRecord& before, const ConvergenceRecord& after) {
+std::string Violation(const std::string& key, const ConvergenceRecord& before,
+                      const ConvergenceRecord& after) {
   for (const std::string& guard : after.guards)
     if (!before.guards.count(guard))
       return Describe(key, before) + " gained control dependence on " + guard;
   if (!(before.flags & kCrossThread)) return "";
-  if (after.function != before.function) return Describe(key, before) + " moved to another function";
+  if (after.function != before.function)
+    return Describe(key, before) + " moved to another function";
   for (const std::string& guard : before.guards)
     if (!after.guards.count(guard))
       return Describe(key, before) + " lost its guard " + guard + " (its execution mask changes)";
   return "";
 }
-
 
 }  // namespace
 
@@ -123,7 +128,8 @@ ConvergenceSnapshot TakeConvergenceSnapshot(Module& module) {
   return snapshot;
 }
 
-std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before, const ConvergenceSnapshot& after) {
+std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before,
+                                        const ConvergenceSnapshot& after) {
   if (!before.error.empty()) return "before the pass: " + before.error;
   if (!after.error.empty()) return "after the pass: " + after.error;
   std::string problems;
@@ -148,7 +154,8 @@ std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before, const
                Violation(key, *candidate.second, record).empty();
       });
       if (stand_in == removed.end())
-        problem = Describe(key, record) + " is new and replaces no removed instruction under the same guards";
+        problem = Describe(key, record) +
+                  " is new and replaces no removed instruction under the same guards";
       else
         removed.erase(stand_in);
     }

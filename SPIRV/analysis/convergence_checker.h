@@ -47,7 +47,8 @@ ConvergenceSnapshot TakeConvergenceSnapshot(Module& module);
 
 // "" when `after` keeps every promise of `before`; else a description of each broken
 // one (one per line).
-std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before, const ConvergenceSnapshot& after);
+std::string CompareConvergenceSnapshots(const ConvergenceSnapshot& before,
+                                        const ConvergenceSnapshot& after);
 
 }  // namespace glint::spirv
 

@@ -106,7 +106,7 @@ class ConvergenceClasses {
   const Module& module_;
   std::string error_;
   std::unordered_map<uint32_t, std::string> ext_inst_sets_;  // import id -> set name
-  std::unordered_map<uint32_t, uint32_t> constants_;          // 32-bit OpConstant values
+  std::unordered_map<uint32_t, uint32_t> constants_;         // 32-bit OpConstant values
   std::unordered_map<uint32_t, ConvergenceFlags> function_flags_;
 };
 

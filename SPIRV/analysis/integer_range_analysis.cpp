@@ -117,10 +117,20 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpCopyObject:
     case spv::OpBitcast:
       return {UnaryOpView(def).operand()};
-    case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
-    case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
-    case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
-    case spv::OpBitwiseAnd: case spv::OpBitwiseOr: case spv::OpBitwiseXor:
+    case spv::OpIAdd:
+    case spv::OpISub:
+    case spv::OpIMul:
+    case spv::OpSDiv:
+    case spv::OpUDiv:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic:
+    case spv::OpSMod:
+    case spv::OpSRem:
+    case spv::OpUMod:
+    case spv::OpBitwiseAnd:
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
       return {BinaryOpView(def).left(), BinaryOpView(def).right()};
     case spv::OpCompositeExtract:
       if (uint32_t source = ExtractSource(def)) return {source};
@@ -141,7 +151,8 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     }
     case spv::OpLoad:
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
-      if (const Instruction* store = DominatingSingleStore(def)) return {StoreView(*store).object()};
+      if (const Instruction* store = DominatingSingleStore(def))
+        return {StoreView(*store).object()};
       if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->dependencies;
       if (const Instruction* parameter = def_use_.Definition(LoadView(def).pointer());
           Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
@@ -164,9 +175,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Compute(uint32_t id) {
 IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& def,
                                                             bool is_signed) {
   switch (def.opcode) {
-    case spv::OpConstant: case spv::OpConstantNull:
+    case spv::OpConstant:
+    case spv::OpConstantNull:
       return ConstantRange(def, is_signed);
-    case spv::OpSpecConstant: case spv::OpSpecConstantOp:
+    case spv::OpSpecConstant:
+    case spv::OpSpecConstantOp:
       return IntegerRange::None("specialization constant without a value (use --spec-constant)");
     case spv::OpCopyObject:
       return Operand(UnaryOpView(def).operand());
@@ -174,9 +187,17 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
       return LoadRange(def, is_signed);
     case spv::OpBitcast:
       return Bitcast(def, is_signed);
-    case spv::OpIAdd: case spv::OpISub: case spv::OpIMul: case spv::OpSDiv: case spv::OpUDiv:
-    case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
-    case spv::OpShiftRightArithmetic: case spv::OpSMod: case spv::OpSRem: case spv::OpUMod:
+    case spv::OpIAdd:
+    case spv::OpISub:
+    case spv::OpIMul:
+    case spv::OpSDiv:
+    case spv::OpUDiv:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic:
+    case spv::OpSMod:
+    case spv::OpSRem:
+    case spv::OpUMod:
       return Binary(def, is_signed);
     case spv::OpExtInst:
       return ExtInst(def, is_signed);
@@ -189,8 +210,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
                     : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpPhi:
       return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
-    case spv::OpBitwiseOr: case spv::OpBitwiseXor:
-      return Full() ? BitwiseOrXor(def, is_signed) : IntegerRange::None(UnsupportedOpcode(def.opcode));
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
+      return Full() ? BitwiseOrXor(def, is_signed)
+                    : IntegerRange::None(UnsupportedOpcode(def.opcode));
     case spv::OpCompositeExtract:
       if (uint32_t source = ExtractSource(def)) return Convert(Operand(source), is_signed);
       return ExtractBuiltinComponent(def, is_signed);
@@ -242,12 +265,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
         return Convert(Operand(StoreView(*store).object()), is_signed);
     if (storage == spv::StorageClassFunction && Full() && !LoopOf(pointer->result_id).ok)
       return LocalUnion(load, is_signed);
-    if (storage == spv::StorageClassFunction)
-      return LoopVariableLoad(load, pointer->result_id);
+    if (storage == spv::StorageClassFunction) return LoopVariableLoad(load, pointer->result_id);
     return IntegerRange::None("load from a variable that is not a loop control variable");
   }
-  bool is_chain = pointer->opcode == spv::OpAccessChain ||
-                  pointer->opcode == spv::OpInBoundsAccessChain;
+  bool is_chain =
+      pointer->opcode == spv::OpAccessChain || pointer->opcode == spv::OpInBoundsAccessChain;
   if (Full() && pointer->opcode == spv::OpFunctionParameter)
     return ParameterLoad(*pointer, is_signed);
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
@@ -257,8 +279,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
       VariableView(*base).storage_class() == spv::StorageClassFunction)
     return LocalUnion(load, is_signed);
   if (!base || base->opcode != spv::OpVariable || !builtin_of_.count(base->result_id))
-    return IntegerRange::None("load from memory through an access chain (only built-in "
-                              "components have ranges)");
+    return IntegerRange::None(
+        "load from memory through an access chain (only built-in "
+        "components have ranges)");
   int64_t component = 0;
   if (chain.index_count() != 1 || !ConstantValue(chain.index(0), &component))
     return IntegerRange::None("built-in component is not selected by one constant index");
@@ -293,8 +316,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, b
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable,
-                                                               uint32_t component,
-                                                               bool is_signed) {
+                                                               uint32_t component, bool is_signed) {
   uint32_t builtin = builtin_of_.at(variable);
   bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||
                   builtin == spv::BuiltInGlobalInvocationId;
@@ -314,8 +336,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable
 // user's promise of the largest dispatch (--max-workgroups X,Y,Z): WorkgroupId in
 // [0, X - 1], NumWorkgroups in [1, X], GlobalInvocationId in [0, X * local size - 1].
 // The dispatch size is the application's, so without the promise there is no range.
-IntegerRange IntegerRangeAnalysis::Evaluator::DispatchComponent(uint32_t variable,
-                                                                uint32_t builtin,
+IntegerRange IntegerRangeAnalysis::Evaluator::DispatchComponent(uint32_t variable, uint32_t builtin,
                                                                 uint32_t component,
                                                                 bool is_signed) {
   const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
@@ -323,11 +344,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::DispatchComponent(uint32_t variabl
   int64_t groups = component < 3 ? options_.max_workgroups[component] : 0;
   if (component > 2) return IntegerRange::None(builtin_name + " component out of range");
   if (groups == 0)
-    return IntegerRange::None(builtin_name + " has no range without a promised dispatch "
+    return IntegerRange::None(builtin_name +
+                              " has no range without a promised dispatch "
                               "size (--max-workgroups)");
   if (builtin == spv::BuiltInWorkgroupId) return Checked(is_signed, 0, groups - 1, "workgroup id");
-  if (builtin == spv::BuiltInNumWorkgroups)
-    return Checked(is_signed, 1, groups, "workgroup count");
+  if (builtin == spv::BuiltInNumWorkgroups) return Checked(is_signed, 1, groups, "workgroup count");
   int64_t size[3];
   std::string why;
   if (!WorkgroupSize(variable, size, &why)) return IntegerRange::None(why);
@@ -351,8 +372,8 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
       return false;
     }
     int64_t entry_count = tessellation ? 0 : 1;  // geometry: Invocations defaults to 1
-    spv::ExecutionMode wanted = tessellation ? spv::ExecutionModeOutputVertices
-                                             : spv::ExecutionModeInvocations;
+    spv::ExecutionMode wanted =
+        tessellation ? spv::ExecutionModeOutputVertices : spv::ExecutionModeInvocations;
     for (const Instruction& inst : module_.execution_modes) {
       if (inst.opcode != spv::OpExecutionMode) continue;
       ExecutionModeView mode(inst);
@@ -390,8 +411,7 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
 }
 
 bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_function,
-                                                              int64_t size[3],
-                                                              std::string* why) {
+                                                              int64_t size[3], std::string* why) {
   if (workgroup_size_constant_) {  // the WorkgroupSize built-in overrides the modes
     const Instruction* def = def_use_.Definition(workgroup_size_constant_);
     bool known = def && def->opcode == spv::OpConstantComposite &&
@@ -454,8 +474,7 @@ const Instruction* IntegerRangeAnalysis::Evaluator::LoopVariableLoadTarget(
 // Full mode: a Function variable without initializer whose only uses are one OpStore
 // and loads acts like a `let` where the store dominates the load: every such load
 // reads the value stored by the latest execution of that one store.
-const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(
-    const Instruction& load) {
+const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(const Instruction& load) {
   const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
   if (!Full() || !pointer || pointer->opcode != spv::OpVariable ||
       VariableView(*pointer).storage_class() != spv::StorageClassFunction ||
@@ -555,8 +574,9 @@ LoopShape IntegerRangeAnalysis::Evaluator::MatchLoop(uint32_t variable) {
     shape.ok = MatchLoopAround(cfg, *header, *block, variable, &shape);
     return shape;
   }
-  shape.reason = "load from a local variable that is not a for-loop control variable (no "
-                 "update in a continuing block)";
+  shape.reason =
+      "load from a local variable that is not a for-loop control variable (no "
+      "update in a continuing block)";
   return shape;
 }
 
@@ -598,7 +618,8 @@ bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t
   const char* kExactly = "continuing block is not exactly: load, add or sub, store, branch";
   std::vector<const Instruction*> code = CodeOf(block);
   size_t n = code.size();
-  if (n < 4 || code[n - 2]->opcode != spv::OpStore || StoreView(*code[n - 2]).pointer() != variable ||
+  if (n < 4 || code[n - 2]->opcode != spv::OpStore ||
+      StoreView(*code[n - 2]).pointer() != variable ||
       StoreView(*code[n - 2]).object() != code[n - 3]->result_id ||
       code[n - 1]->opcode != spv::OpBranch || BranchView(*code[n - 1]).target() != header) {
     shape->reason = kExactly;
@@ -606,7 +627,8 @@ bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t
   }
   const Instruction& update = *code[n - 3];
   uint32_t loaded = code[0]->opcode == spv::OpLoad && LoadView(*code[0]).pointer() == variable
-                        ? code[0]->result_id : 0;
+                        ? code[0]->result_id
+                        : 0;
   for (const Instruction* inst : code)  // the load feeding the update, wherever it is
     if (inst->opcode == spv::OpLoad && LoadView(*inst).pointer() == variable &&
         std::count(update.words.begin(), update.words.end(), inst->result_id))
@@ -618,7 +640,8 @@ bool IntegerRangeAnalysis::Evaluator::MatchContinue(const Block& block, uint32_t
   }
   BinaryOpView operands(update);
   uint32_t step_id = operands.right();
-  if (add && operands.right() == loaded) step_id = operands.left();
+  if (add && operands.right() == loaded)
+    step_id = operands.left();
   else if (operands.left() != loaded) {
     shape->reason = add ? "loop update does not add to the loop variable"
                         : "loop update subtracts the loop variable from a value";
@@ -715,8 +738,9 @@ bool IntegerRangeAnalysis::Evaluator::NormalizeComparison(Compare compare, int64
     return false;
   }
   bool upper = compare == Compare::kLess || compare == Compare::kLessEqual;
-  shape->bound = compare == Compare::kLess ? value - 1
-                 : compare == Compare::kGreater ? value + 1 : value;
+  shape->bound = compare == Compare::kLess      ? value - 1
+                 : compare == Compare::kGreater ? value + 1
+                                                : value;
   if (upper != shape->increasing) {
     shape->reason = upper ? "loop direction does not match the comparison (decreasing "
                             "variable compared with < or <=)"
@@ -736,8 +760,8 @@ bool IntegerRangeAnalysis::Evaluator::MatchPreheader(const Cfg& cfg, const Block
   const Block* preheader = nullptr;
   for (const Block* block : predecessors)
     if (block != &latch) preheader = block;
-  std::vector<const Instruction*> code = preheader ? CodeOf(*preheader)
-                                                   : std::vector<const Instruction*>{};
+  std::vector<const Instruction*> code =
+      preheader ? CodeOf(*preheader) : std::vector<const Instruction*>{};
   if (predecessors.size() != 2 || code.size() < 2 ||
       code[code.size() - 2]->opcode != spv::OpStore ||
       StoreView(*code[code.size() - 2]).pointer() != variable) {
@@ -761,12 +785,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Bitcast(const Instruction& def,
   return Convert(Operand(source_id), is_signed);
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def,
-                                                     bool is_signed) const {
+IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def, bool is_signed) const {
   IntegerRange a = Operand(BinaryOpView(def).left());
   IntegerRange b = Operand(BinaryOpView(def).right());
   switch (def.opcode) {
-    case spv::OpSMod: case spv::OpSRem: case spv::OpUMod: {
+    case spv::OpSMod:
+    case spv::OpSRem:
+    case spv::OpUMod: {
       IntegerRange result = Modulo(a, b, def.opcode != spv::OpUMod);
       if (!result.valid && Full()) result = WideModulo(def.opcode, a, b);
       return Convert(result, is_signed);
@@ -777,17 +802,20 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def,
   if (!a.valid) return a;
   if (!b.valid) return b;
   switch (def.opcode) {
-    case spv::OpSDiv: case spv::OpUDiv: {
+    case spv::OpSDiv:
+    case spv::OpUDiv: {
       bool domain = def.opcode == spv::OpSDiv;
       IntegerRange ca = Convert(a, domain), cb = Convert(b, domain);
       if (!ca.valid) return ca;
       if (!cb.valid) return cb;
       return Convert(Divide(ca, cb, domain), is_signed);
     }
-    case spv::OpShiftLeftLogical: case spv::OpShiftRightLogical:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
     case spv::OpShiftRightArithmetic: {
-      bool domain = def.opcode == spv::OpShiftLeftLogical ? is_signed
-                    : def.opcode == spv::OpShiftRightArithmetic;
+      bool domain = def.opcode == spv::OpShiftLeftLogical
+                        ? is_signed
+                        : def.opcode == spv::OpShiftRightArithmetic;
       IntegerRange ca = Convert(a, domain);
       if (!ca.valid) return ca;
       return Convert(Shift(def.opcode, ca, b, domain), is_signed);
@@ -812,8 +840,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Arithmetic(spv::Op opcode, const I
   if (is_signed && (a.min < 0 || b.min < 0))
     return IntegerRange::None("i32 multiplication with a possibly negative operand");
   int64_t high = BoundedProduct(a.max, b.max);
-  if (high < 0) return IntegerRange::None(std::string(TypeName(is_signed)) +
-                                          " multiplication may overflow");
+  if (high < 0)
+    return IntegerRange::None(std::string(TypeName(is_signed)) + " multiplication may overflow");
   return Checked(is_signed, a.min * b.min, high, "multiplication");
 }
 
@@ -869,10 +897,14 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
     return IntegerRange::None("GLSL.std.450 instruction with a wrong operand count");
   IntegerRange result;
   switch (instruction) {
-    case GLSLstd450SMin: case GLSLstd450UMin: case GLSLstd450SMax: case GLSLstd450UMax:
+    case GLSLstd450SMin:
+    case GLSLstd450UMin:
+    case GLSLstd450SMax:
+    case GLSLstd450UMax:
       result = MinMax(instruction, ext.operand(0), ext.operand(1));
       break;
-    case GLSLstd450SClamp: case GLSLstd450UClamp:
+    case GLSLstd450SClamp:
+    case GLSLstd450UClamp:
       if (!Full()) return IntegerRange::None("clamp is not supported in reference mode");
       result = Clamp(instruction, def);
       break;
@@ -900,8 +932,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::MinMax(uint32_t instruction, uint3
       is_min ? IntegerRange::Of(domain, std::min(ca.min, cb.min), std::min(ca.max, cb.max))
              : IntegerRange::Of(domain, std::max(ca.min, cb.min), std::max(ca.max, cb.max));
   if (result.min == TypeMin(domain) && result.max == TypeMax(domain))
-    return IntegerRange::None(std::string(is_min ? "min" : "max") +
-                              " result covers the whole " + TypeName(domain) + " range");
+    return IntegerRange::None(std::string(is_min ? "min" : "max") + " result covers the whole " +
+                              TypeName(domain) + " range");
   return result;
 }
 
@@ -940,8 +972,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseAnd(const Instruction& def,
 }
 
 // Full mode: select(c, a, b) lies in the union of a's and b's ranges.
-IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def,
-                                                     bool is_signed) const {
+IntegerRange IntegerRangeAnalysis::Evaluator::Select(const Instruction& def, bool is_signed) const {
   IntegerRange a = Convert(Operand(SelectView(def).true_value()), is_signed);
   IntegerRange b = Convert(Operand(SelectView(def).false_value()), is_signed);
   if (!a.valid) return a;
@@ -978,21 +1009,22 @@ IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction
 // Full mode: OpCompositeExtract %v <i> where %v = OpLoad of the LocalInvocationId
 // variable (possibly through OpCopyObject).
 IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Instruction& def,
-                                                                       bool is_signed) {
+                                                                      bool is_signed) {
   CompositeExtractView extract(def);
   const Instruction* vector = def_use_.Definition(extract.composite());
   while (Full() && vector && vector->opcode == spv::OpCopyObject)
     vector = def_use_.Definition(UnaryOpView(*vector).operand());
-  const Instruction* variable =
-      vector && vector->opcode == spv::OpLoad ? def_use_.Definition(LoadView(*vector).pointer())
-                                              : nullptr;
-  bool builtin = variable && variable->opcode == spv::OpVariable &&
-                 builtin_of_.count(variable->result_id);
+  const Instruction* variable = vector && vector->opcode == spv::OpLoad
+                                    ? def_use_.Definition(LoadView(*vector).pointer())
+                                    : nullptr;
+  bool builtin =
+      variable && variable->opcode == spv::OpVariable && builtin_of_.count(variable->result_id);
   if (!builtin || extract.indices().size() != 1)
     return IntegerRange::None(UnsupportedOpcode(def.opcode));
   if (!Full())
-    return IntegerRange::None("component of a loaded built-in vector is not supported in "
-                              "reference mode");
+    return IntegerRange::None(
+        "component of a loaded built-in vector is not supported in "
+        "reference mode");
   return BuiltinComponent(variable->result_id, extract.index(0), is_signed);
 }
 

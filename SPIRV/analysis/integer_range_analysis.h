@@ -138,8 +138,8 @@ class IntegerRangeAnalysis {
   // `def_use` must describe `module` as it is; the analysis reads both and changes
   // neither. Build a fresh analysis after the module changes. `cfgs` lends the CFGs
   // of functions (the analysis context's); without it the analysis builds its own.
-  IntegerRangeAnalysis(Module& module, const DefUse& def_use,
-                       const IntegerRangeOptions& options, CfgLookup cfgs = nullptr);
+  IntegerRangeAnalysis(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
+                       CfgLookup cfgs = nullptr);
   ~IntegerRangeAnalysis();
   IntegerRangeAnalysis(const IntegerRangeAnalysis&) = delete;
   IntegerRangeAnalysis& operator=(const IntegerRangeAnalysis&) = delete;

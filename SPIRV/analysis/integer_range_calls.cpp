@@ -80,9 +80,9 @@ const Instruction* IntegerRangeAnalysis::Evaluator::ArgumentStore(const Instruct
                                                                   size_t position,
                                                                   std::string* why) {
   FunctionCallView view(call);
-  const Instruction* variable =
-      position < view.arguments().size() ? def_use_.Definition(view.arguments()[position])
-                                         : nullptr;
+  const Instruction* variable = position < view.arguments().size()
+                                    ? def_use_.Definition(view.arguments()[position])
+                                    : nullptr;
   *why = "an argument is not a local stored once right before the call";
   if (!variable || variable->opcode != spv::OpVariable ||
       VariableView(*variable).storage_class() != spv::StorageClassFunction)

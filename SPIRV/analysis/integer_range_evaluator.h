@@ -32,8 +32,6 @@ using range_math::kU32Max;
 using range_math::TypeMax;
 using range_math::TypeMin;
 
-
-
 inline bool Fits(int64_t value, bool is_signed) {
   return value >= TypeMin(is_signed) && value <= TypeMax(is_signed);
 }
@@ -42,8 +40,7 @@ inline const char* TypeName(bool is_signed) { return is_signed ? "i32" : "u32"; 
 // [lo, hi] in the given type, or no range naming the operation that overflowed.
 inline IntegerRange Checked(bool is_signed, int64_t lo, int64_t hi, const std::string& operation) {
   if (!Fits(lo, is_signed) || !Fits(hi, is_signed))
-    return IntegerRange::None(std::string(TypeName(is_signed)) + " " + operation +
-                              " may overflow");
+    return IntegerRange::None(std::string(TypeName(is_signed)) + " " + operation + " may overflow");
   return IntegerRange::Of(is_signed, lo, hi);
 }
 
@@ -101,44 +98,79 @@ enum class Compare { kLess, kLessEqual, kGreater, kGreaterEqual, kNone };
 
 inline Compare CompareOf(spv::Op opcode, bool* is_signed) {
   switch (opcode) {
-    case spv::OpSLessThan: *is_signed = true; return Compare::kLess;
-    case spv::OpSLessThanEqual: *is_signed = true; return Compare::kLessEqual;
-    case spv::OpSGreaterThan: *is_signed = true; return Compare::kGreater;
-    case spv::OpSGreaterThanEqual: *is_signed = true; return Compare::kGreaterEqual;
-    case spv::OpULessThan: *is_signed = false; return Compare::kLess;
-    case spv::OpULessThanEqual: *is_signed = false; return Compare::kLessEqual;
-    case spv::OpUGreaterThan: *is_signed = false; return Compare::kGreater;
-    case spv::OpUGreaterThanEqual: *is_signed = false; return Compare::kGreaterEqual;
-    default: return Compare::kNone;
+    case spv::OpSLessThan:
+      *is_signed = true;
+      return Compare::kLess;
+    case spv::OpSLessThanEqual:
+      *is_signed = true;
+      return Compare::kLessEqual;
+    case spv::OpSGreaterThan:
+      *is_signed = true;
+      return Compare::kGreater;
+    case spv::OpSGreaterThanEqual:
+      *is_signed = true;
+      return Compare::kGreaterEqual;
+    case spv::OpULessThan:
+      *is_signed = false;
+      return Compare::kLess;
+    case spv::OpULessThanEqual:
+      *is_signed = false;
+      return Compare::kLessEqual;
+    case spv::OpUGreaterThan:
+      *is_signed = false;
+      return Compare::kGreater;
+    case spv::OpUGreaterThanEqual:
+      *is_signed = false;
+      return Compare::kGreaterEqual;
+    default:
+      return Compare::kNone;
   }
 }
 
 inline Compare Mirror(Compare compare) {  // "C < x" is "x > C"
   switch (compare) {
-    case Compare::kLess: return Compare::kGreater;
-    case Compare::kLessEqual: return Compare::kGreaterEqual;
-    case Compare::kGreater: return Compare::kLess;
-    case Compare::kGreaterEqual: return Compare::kLessEqual;
-    default: return Compare::kNone;
+    case Compare::kLess:
+      return Compare::kGreater;
+    case Compare::kLessEqual:
+      return Compare::kGreaterEqual;
+    case Compare::kGreater:
+      return Compare::kLess;
+    case Compare::kGreaterEqual:
+      return Compare::kLessEqual;
+    default:
+      return Compare::kNone;
   }
 }
 
 // What reference mode says about opcodes it has no rule for.
 inline std::string UnsupportedOpcode(spv::Op opcode) {
   switch (opcode) {
-    case spv::OpBitwiseAnd: return "bitwise AND is not supported";
-    case spv::OpBitwiseOr: return "bitwise OR is not supported";
-    case spv::OpBitwiseXor: return "bitwise XOR is not supported";
-    case spv::OpNot: return "bitwise NOT is not supported";
-    case spv::OpSNegate: return "unary minus is not supported";
-    case spv::OpSelect: return "select is not supported";
-    case spv::OpBitFieldUExtract: return "unsigned bitfieldExtract is not supported";
-    case spv::OpPhi: return "OpPhi (a value merged from several blocks) is not supported";
-    case spv::OpFunctionCall: return "function call results have no range";
-    case spv::OpFunctionParameter: return "function parameters have no range";
-    case spv::OpUndef: return "undefined value";
-    case spv::OpCompositeExtract: return "component of a composite value is not supported";
-    default: return std::string(grammar::OpcodeName(opcode)) + " is not supported";
+    case spv::OpBitwiseAnd:
+      return "bitwise AND is not supported";
+    case spv::OpBitwiseOr:
+      return "bitwise OR is not supported";
+    case spv::OpBitwiseXor:
+      return "bitwise XOR is not supported";
+    case spv::OpNot:
+      return "bitwise NOT is not supported";
+    case spv::OpSNegate:
+      return "unary minus is not supported";
+    case spv::OpSelect:
+      return "select is not supported";
+    case spv::OpBitFieldUExtract:
+      return "unsigned bitfieldExtract is not supported";
+    case spv::OpPhi:
+      return "OpPhi (a value merged from several blocks) is not supported";
+    case spv::OpFunctionCall:
+      return "function call results have no range";
+    case spv::OpFunctionParameter:
+      return "function parameters have no range";
+    case spv::OpUndef:
+      return "undefined value";
+    case spv::OpCompositeExtract:
+      return "component of a composite value is not supported";
+    default:
+      return std::string(grammar::OpcodeName(opcode)) + " is not supported";
   }
 }
 
@@ -184,10 +216,10 @@ struct CarriedUpdate {
 // values (or initializers), or why they are not known. Loop-carried updates are kept
 // apart (`carried`) so that evaluating the load does not depend on itself.
 struct LocalDefinitions {
-  std::vector<uint32_t> values;              // not loop-carried
-  std::vector<const Instruction*> stores;    // values[i]'s OpStore (null: initializer)
+  std::vector<uint32_t> values;            // not loop-carried
+  std::vector<const Instruction*> stores;  // values[i]'s OpStore (null: initializer)
   std::vector<CarriedUpdate> carried;
-  std::vector<uint32_t> dependencies;        // values and carried steps
+  std::vector<uint32_t> dependencies;  // values and carried steps
   // Components of a built-in vector loaded and stored whole (`uvec3 id =
   // gl_LocalInvocationID; id.x`): (built-in variable, component).
   std::vector<std::pair<uint32_t, uint32_t>> builtin_parts;
@@ -312,8 +344,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
                     CarriedUpdate* update);
   IntegerRange WidenCarried(const LocalDefinitions& local,
-                            const std::vector<const CarriedUpdate*>& widened,
-                            IntegerRange initial, bool is_signed);
+                            const std::vector<const CarriedUpdate*>& widened, IntegerRange initial,
+                            bool is_signed);
   bool CarriedStep(const CarriedUpdate& update, bool is_signed, range_math::Interval* step,
                    std::string* why);
   range_math::Interval GuardBound(uint32_t value, const Instruction& use, bool is_signed);
@@ -333,7 +365,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<uint32_t, IntegerRange> memo_;
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, uint32_t> builtin_of_;  // variable id -> spv::BuiltIn
-  uint32_t workgroup_size_constant_ = 0;                // id decorated BuiltIn WorkgroupSize
+  uint32_t workgroup_size_constant_ = 0;               // id decorated BuiltIn WorkgroupSize
   std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
@@ -342,9 +374,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   GuardFacts guards_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
-  std::unordered_map<uint64_t, uint32_t> version_keys_;  // phi version -> id past the bound
+  std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
   std::unordered_map<uint32_t, CallArguments> call_arguments_;  // parameter id -> arguments
-  std::unordered_map<uint32_t, const Block*> version_blocks_;  // that id -> the phi's block
+  std::unordered_map<uint32_t, const Block*> version_blocks_;   // that id -> the phi's block
   // Values whose Compute is on the call stack: a guard read while widening a
   // loop-carried local may ask for one of them again (RangeOf then refuses it).
   std::unordered_set<uint32_t> computing_;

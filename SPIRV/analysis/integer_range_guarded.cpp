@@ -89,8 +89,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
   }
   IntegerRange result = at_use_.count(id) ? at_use_[id] : base;
   at_use_ = std::move(outer);
-  bool same = result.valid == base.valid && (!base.valid || (result.min == base.min &&
-                                                              result.max == base.max));
+  bool same = result.valid == base.valid &&
+              (!base.valid || (result.min == base.min && result.max == base.max));
   if (same) return base;
   return result;
 }
@@ -171,8 +171,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRan
   return narrowed;
 }
 
-bool IntegerRangeAnalysis::Evaluator::ProvenBelowArrayLength(uint32_t index,
-                                                             const Instruction& use,
+bool IntegerRangeAnalysis::Evaluator::ProvenBelowArrayLength(uint32_t index, const Instruction& use,
                                                              uint32_t block_pointer,
                                                              uint32_t member,
                                                              const Instruction** guard) {

@@ -56,8 +56,8 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
     const Instruction* root = def_use_.Definition(LoadView(load).pointer());
-    while (root && (root->opcode == spv::OpAccessChain ||
-                    root->opcode == spv::OpInBoundsAccessChain))
+    while (root &&
+           (root->opcode == spv::OpAccessChain || root->opcode == spv::OpInBoundsAccessChain))
       root = def_use_.Definition(AccessChainView(*root).base());
     const ValueFlowVariableRefusal* refusal =
         flow && root ? flow->Refusal(root->result_id) : nullptr;
@@ -131,8 +131,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::StoredPart(const ValueFlowNode& node,
   return part;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load,
-                                                         bool is_signed) {
+IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load, bool is_signed) {
   const LocalDefinitions* local = LocalDefinitionsOf(load);
   if (!local) {
     auto found = local_definitions_.find(&load);
@@ -166,7 +165,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
     IntegerRange stored = Convert(StoredRange(value, stores[i]), is_signed);
     if (!stored.valid && stored.reason.rfind("cyclic definition", 0) == 0)
       return IntegerRange::None(kLoopCarried);
-    if (!stored.valid && stored.reason.rfind(kStoredPrefix, 0) != 0 && stored.reason != kLoopCarried)
+    if (!stored.valid && stored.reason.rfind(kStoredPrefix, 0) != 0 &&
+        stored.reason != kLoopCarried)
       return IntegerRange::None(kStoredPrefix + stored.reason);
     if (!stored.valid) return stored;
     result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
@@ -207,8 +207,7 @@ bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint
   uint64_t key = (uint64_t(def_use_.FunctionOf(&load)->id()) << 32) | version;
   auto found = version_keys_.find(key);
   if (found == version_keys_.end())
-    found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size()))
-                .first;
+    found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size())).first;
   version_blocks_[found->second] = node.block;
   *id = found->second;
   return true;

@@ -129,8 +129,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
       "local is updated from its own value in a loop (no range without a guard)";
   if (!initial.valid) return initial.reason.empty() ? IntegerRange::None(kLoopCarried) : initial;
   if (widening_depth_ >= kMaxWideningDepth)
-    return IntegerRange::None("loop-carried local needs widenings nested deeper than "
-                              "kMaxWideningDepth (8)");
+    return IntegerRange::None(
+        "loop-carried local needs widenings nested deeper than "
+        "kMaxWideningDepth (8)");
   ++widening_depth_;
   int direction = 0;  // +1 up, -1 down
   std::string why;
@@ -141,8 +142,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
     if (!CarriedStep(update, is_signed, &step, &why)) break;
     int moves = step.min >= 0 ? 1 : step.max <= 0 ? -1 : 0;
     if (moves == 0 || (direction != 0 && moves != direction)) {
-      why = moves == 0 ? "the step of a loop-carried local may be negative or positive"
-                       : kBothWays;
+      why = moves == 0 ? "the step of a loop-carried local may be negative or positive" : kBothWays;
       break;
     }
     direction = moves;
@@ -150,9 +150,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
         GuardBound(update.loaded, *def_use_.Definition(update.value), is_signed);
     int64_t end = direction > 0 ? bound.max + step.max : bound.min + step.min;
     if (!Fits(end, is_signed)) {
-      why = std::string("local is updated from its own value in a loop without a guard that "
-                        "keeps it ") + (direction > 0 ? "below the type's maximum"
-                                                      : "above the type's minimum");
+      why = std::string(
+                "local is updated from its own value in a loop without a guard that "
+                "keeps it ") +
+            (direction > 0 ? "below the type's maximum" : "above the type's minimum");
       break;
     }
     hi = std::max(hi, end);

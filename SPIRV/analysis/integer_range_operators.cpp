@@ -65,12 +65,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WideModulo(spv::Op opcode, const I
   bool is_signed = opcode != spv::OpUMod;
   IntegerRange divisor = Convert(b, is_signed);
   if (!divisor.valid) return IntegerRange::None("modulo divisor has no range: " + b.reason);
-  if (divisor.min <= 0 && divisor.max >= 0)
-    return IntegerRange::None("modulo divisor may be 0");
+  if (divisor.min <= 0 && divisor.max >= 0) return IntegerRange::None("modulo divisor may be 0");
   IntegerRange dividend = a.valid ? Convert(a, is_signed) : FullDomain(is_signed);
   if (!dividend.valid) dividend = FullDomain(is_signed);
-  if (!is_signed)
-    return IntegerRange::Of(false, 0, std::min(dividend.max, divisor.max - 1));
+  if (!is_signed) return IntegerRange::Of(false, 0, std::min(dividend.max, divisor.max - 1));
   if (dividend.min == kI32Min && divisor.min <= -1 && divisor.max >= -1)
     return IntegerRange::None("i32 modulo of -2147483648 by -1 is undefined");
   int64_t magnitude = std::max(-divisor.min, divisor.max) - 1;  // |result| <= magnitude
@@ -90,7 +88,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
       case spv::OpCopyObject:
         id = UnaryOpView(*def).operand();
         break;
-      case spv::OpCompositeConstruct: case spv::OpConstantComposite: {
+      case spv::OpCompositeConstruct:
+      case spv::OpConstantComposite: {
         // A vector may be built from smaller vectors: then a constituent is not one
         // component, so every constituent of a vector must be a scalar. A struct's,
         // array's or matrix's constituents are its members, one each.
@@ -101,8 +100,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
                                 : ConstantCompositeView(*def).constituents();
         for (uint32_t constituent : constituents) {
           const Instruction* type = def_use_.TypeOf(constituent);
-          if (!type || (composite->opcode == spv::OpTypeVector &&
-                        type->opcode == spv::OpTypeVector))
+          if (!type ||
+              (composite->opcode == spv::OpTypeVector && type->opcode == spv::OpTypeVector))
             return 0;
         }
         return index < constituents.size() ? constituents[index] : 0;

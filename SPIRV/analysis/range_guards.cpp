@@ -17,43 +17,67 @@ enum Relation { kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual, k
 Relation RelationOf(spv::Op opcode, bool* is_signed) {
   *is_signed = true;
   switch (opcode) {
-    case spv::OpSLessThan: return kLess;
-    case spv::OpSLessThanEqual: return kLessEqual;
-    case spv::OpSGreaterThan: return kGreater;
-    case spv::OpSGreaterThanEqual: return kGreaterEqual;
-    case spv::OpIEqual: return kEqual;
-    case spv::OpINotEqual: return kNotEqual;
-    default: break;
+    case spv::OpSLessThan:
+      return kLess;
+    case spv::OpSLessThanEqual:
+      return kLessEqual;
+    case spv::OpSGreaterThan:
+      return kGreater;
+    case spv::OpSGreaterThanEqual:
+      return kGreaterEqual;
+    case spv::OpIEqual:
+      return kEqual;
+    case spv::OpINotEqual:
+      return kNotEqual;
+    default:
+      break;
   }
   *is_signed = false;
   switch (opcode) {
-    case spv::OpULessThan: return kLess;
-    case spv::OpULessThanEqual: return kLessEqual;
-    case spv::OpUGreaterThan: return kGreater;
-    case spv::OpUGreaterThanEqual: return kGreaterEqual;
-    default: return kNone;
+    case spv::OpULessThan:
+      return kLess;
+    case spv::OpULessThanEqual:
+      return kLessEqual;
+    case spv::OpUGreaterThan:
+      return kGreater;
+    case spv::OpUGreaterThanEqual:
+      return kGreaterEqual;
+    default:
+      return kNone;
   }
 }
 
 Relation Negate(Relation relation) {  // !(x < y) is x >= y
   switch (relation) {
-    case kLess: return kGreaterEqual;
-    case kLessEqual: return kGreater;
-    case kGreater: return kLessEqual;
-    case kGreaterEqual: return kLess;
-    case kEqual: return kNotEqual;
-    case kNotEqual: return kEqual;
-    default: return kNone;
+    case kLess:
+      return kGreaterEqual;
+    case kLessEqual:
+      return kGreater;
+    case kGreater:
+      return kLessEqual;
+    case kGreaterEqual:
+      return kLess;
+    case kEqual:
+      return kNotEqual;
+    case kNotEqual:
+      return kEqual;
+    default:
+      return kNone;
   }
 }
 
 Relation Mirror(Relation relation) {  // x < y is y > x
   switch (relation) {
-    case kLess: return kGreater;
-    case kLessEqual: return kGreaterEqual;
-    case kGreater: return kLess;
-    case kGreaterEqual: return kLessEqual;
-    default: return relation;
+    case kLess:
+      return kGreater;
+    case kLessEqual:
+      return kGreaterEqual;
+    case kGreater:
+      return kLess;
+    case kGreaterEqual:
+      return kLessEqual;
+    default:
+      return relation;
   }
 }
 
@@ -67,14 +91,21 @@ bool IntervalFor(Relation relation, const Interval& y, Interval* x) {
       if (y.max == TypeMin(s)) return false;
       x->max = y.max - 1;
       break;
-    case kLessEqual: x->max = y.max; break;
+    case kLessEqual:
+      x->max = y.max;
+      break;
     case kGreater:
       if (y.min == TypeMax(s)) return false;
       x->min = y.min + 1;
       break;
-    case kGreaterEqual: x->min = y.min; break;
-    case kEqual: *x = y; break;
-    default: return false;
+    case kGreaterEqual:
+      x->min = y.min;
+      break;
+    case kEqual:
+      *x = y;
+      break;
+    default:
+      return false;
   }
   return x->min != TypeMin(s) || x->max != TypeMax(s);
 }
@@ -114,7 +145,8 @@ GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int 
   const auto& predecessors = cfg.Predecessors(block);
   if (predecessors.size() != 1 || predecessors[0] == block) return facts;
   const Instruction* branch = predecessors[0]->Terminator();
-  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3) return facts;
+  if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3)
+    return facts;
   BranchConditionalView conditional(*branch);
   if (conditional.true_label() == conditional.false_label()) return facts;
   Decompose(cfg, conditional.condition(), conditional.true_label() == block->id(), branch, depth,
@@ -123,14 +155,15 @@ GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int 
 }
 
 // Facts from "`condition` is `holds`".
-void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
-                           int depth, Facts* out) {
+void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds,
+                           const Instruction* branch, int depth, Facts* out) {
   const Instruction* def = def_use_.Definition(condition);
   if (!def || depth > kMaxConditionDepth) return;
   switch (def->opcode) {
     case spv::OpLogicalNot:
       return Decompose(cfg, UnaryOpView(*def).operand(), !holds, branch, depth + 1, out);
-    case spv::OpLogicalAnd: case spv::OpLogicalOr:
+    case spv::OpLogicalAnd:
+    case spv::OpLogicalOr:
       if (holds != (def->opcode == spv::OpLogicalAnd)) return;  // one side is unknown
       Decompose(cfg, BinaryOpView(*def).left(), holds, branch, depth + 1, out);
       return Decompose(cfg, BinaryOpView(*def).right(), holds, branch, depth + 1, out);
@@ -253,7 +286,8 @@ void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Fact
 // glslang's `a && b`: phi(a from P0 [false edge], b from T [P0's true edge]). Only facts
 // about values defined above P0 are kept: they cannot change between the test and the
 // merge (T is straight-line code between them).
-void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out) {
+void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth,
+                          Facts* out) {
   uint32_t merge = def_use_.BlockOf(&phi) ? def_use_.BlockOf(&phi)->id() : 0;
   uint32_t value = 0, from = 0, possible = 0;
   PhiView incoming(phi);

@@ -96,10 +96,9 @@ class GuardFacts {
  private:
   using Facts = std::vector<GuardFact>;
   Facts EdgeFacts(const Cfg& cfg, const Block* block, int depth);
-  void Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch, int depth,
-                 Facts* out);
-  void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch,
-                    Facts* out);
+  void Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
+                 int depth, Facts* out);
+  void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch, Facts* out);
   void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);

@@ -34,13 +34,19 @@ inline bool Reinterpret(const Interval& in, bool to_signed, Interval* out) {
   }
   int64_t shift = 0;
   if (to_signed) {  // u32 -> i32: values above 2^31-1 become negative
-    if (in.max <= kI32Max) shift = 0;
-    else if (in.min > kI32Max) shift = -kTwoTo32;
-    else return false;
+    if (in.max <= kI32Max)
+      shift = 0;
+    else if (in.min > kI32Max)
+      shift = -kTwoTo32;
+    else
+      return false;
   } else {  // i32 -> u32: negative values become large
-    if (in.min >= 0) shift = 0;
-    else if (in.max < 0) shift = kTwoTo32;
-    else return false;
+    if (in.min >= 0)
+      shift = 0;
+    else if (in.max < 0)
+      shift = kTwoTo32;
+    else
+      return false;
   }
   *out = Interval{to_signed, in.min + shift, in.max + shift};
   return true;

@@ -20,12 +20,14 @@ namespace {
 // One entry point: the lane analysis first where it may help (uniformity_lanes.cpp; one
 // that misses its budget is left out, which only loses precision), then the analysis
 // whose findings count. Returns the refusal or "".
-std::string AnalyzeEntryPoint(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options,
-                              UniformityResult* result, std::unordered_set<const Instruction*>* reported) {
+std::string AnalyzeEntryPoint(ModuleFacts& facts, const Instruction& entry_point,
+                              const UniformityOptions& options, UniformityResult* result,
+                              std::unordered_set<const Instruction*>* reported) {
   EntryPointAnalysis analysis(facts, entry_point, options);
   std::unique_ptr<EntryPointAnalysis> lanes;
   if (analysis.WantsLanes()) {
-    lanes = std::make_unique<EntryPointAnalysis>(facts, entry_point, options, EntryPointAnalysis::Partition::kLanes);
+    lanes = std::make_unique<EntryPointAnalysis>(facts, entry_point, options,
+                                                 EntryPointAnalysis::Partition::kLanes);
     if (lanes->Run(&result->rounds).empty()) analysis.UseLanes(lanes.get());
     result->rounds = std::max(result->rounds, lanes->MostContextRounds());
   }
@@ -35,7 +37,8 @@ std::string AnalyzeEntryPoint(ModuleFacts& facts, const Instruction& entry_point
   return refusal;
 }
 
-UniformityResult AnalyzeModule(Module& module, const UniformityInputs& inputs, const UniformityOptions& options) {
+UniformityResult AnalyzeModule(Module& module, const UniformityInputs& inputs,
+                               const UniformityOptions& options) {
   UniformityResult result;
   std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
   if (!facts->classes.ok()) {
@@ -66,10 +69,11 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& opti
     if (!cfg) cfg = std::make_unique<Cfg>(function);
     return *cfg;
   };
-  UniformityInputs inputs{def_use, classes, cfg_of,
-                          [&](Function& function) -> const ValueFlow& {
+  UniformityInputs inputs{def_use, classes, cfg_of, [&](Function& function) -> const ValueFlow& {
                             std::unique_ptr<ValueFlow>& flow = flows[&function];
-                            if (!flow) flow = std::make_unique<ValueFlow>(module, function, cfg_of(function));
+                            if (!flow)
+                              flow =
+                                  std::make_unique<ValueFlow>(module, function, cfg_of(function));
                             return *flow;
                           }};
   return AnalyzeUniformity(module, inputs, options);
@@ -83,7 +87,9 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& input
     // The typed operand views throw where an instruction lacks an operand the grammar
     // requires (the parser checks word counts, not operand lists).
     UniformityResult refused;
-    refused.refusal = std::string("uniformity analysis refused: an instruction lacks an operand (") + missing.what() + ")";
+    refused.refusal =
+        std::string("uniformity analysis refused: an instruction lacks an operand (") +
+        missing.what() + ")";
     return refused;
   }
 }

@@ -62,8 +62,8 @@
 // when an instruction has no convergence class or lacks an operand, or the fixed point
 // needs more rounds than the budget; then no findings are claimed. (A call context or
 // the lane analysis that misses its budget only costs precision, see their files.)
-// The parts are in uniformity_*.cpp, one purpose each (uniformity_internal.h). Known limit: a value defined in a loop
-// and used after it without a phi or a variable (not produced by glslang) is not
+// The parts are in uniformity_*.cpp, one purpose each (uniformity_internal.h). Known limit: a value
+// defined in a loop and used after it without a phi or a variable (not produced by glslang) is not
 // treated as divergent when the loop's exit is.
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_H
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_H
@@ -73,11 +73,11 @@
 #include <vector>
 
 #include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/diagnostics.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
-#include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/module.h"
-#include "SPIRV/diagnostics.h"
 
 namespace glint::spirv {
 
@@ -91,7 +91,7 @@ struct UniformityOptions {
 struct UniformityFinding {
   const Instruction* instruction = nullptr;  // the uniform-control instruction
   std::string entry_point;
-  SourceLocation location;     // from OpLine; empty file and line 0 without line info
+  SourceLocation location;  // from OpLine; empty file and line 0 without line info
   std::string message;
   std::vector<std::string> reasons;  // outermost first
   // Where each reason points (parallel to `reasons`; line 0 when it names none).
@@ -104,7 +104,8 @@ struct UniformityFinding {
 struct UniformityResult {
   std::vector<UniformityFinding> findings;
   std::string refusal;  // why the analysis gave up; empty when it finished
-  uint32_t rounds = 0;  // the most rounds one fixed point needed (entry point, lanes or call context)
+  uint32_t rounds =
+      0;  // the most rounds one fixed point needed (entry point, lanes or call context)
 };
 
 // What the analysis builds on; the analysis context lends its own (shared with other

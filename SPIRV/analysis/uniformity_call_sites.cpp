@@ -37,13 +37,17 @@ namespace uniformity_detail {
 // through its pointer parameters or from memory outside it. nullopt for other callees.
 std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee, const Block& block,
                                                          const Instruction& call) const {
-  if (callee.blocks.size() != 1 || FunctionCallView(call).arguments().size() < callee.parameters.size())
+  if (callee.blocks.size() != 1 ||
+      FunctionCallView(call).arguments().size() < callee.parameters.size())
     return std::nullopt;
   std::unordered_map<uint32_t, Fact> local;
   std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    if (IsPointer(parameter)) pointer_args[parameter.result_id] = argument;
-    else local[parameter.result_id] = {Value(argument), MakeCause(Cause::kParameter, argument, &block, &call)};
+    if (IsPointer(parameter))
+      pointer_args[parameter.result_id] = argument;
+    else
+      local[parameter.result_id] = {Value(argument),
+                                    MakeCause(Cause::kParameter, argument, &block, &call)};
   });
   auto level_of = [&](uint32_t id) {
     auto found = local.find(id);
@@ -72,20 +76,23 @@ std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee,
 // An instruction of a one-block helper whose level is the join of its operands' (or, for
 // a load, of what it reads): a result, no source, no variable, call or phi.
 bool EntryPointAnalysis::FollowsFromOperands(const Instruction& inst) const {
-  bool foreign_ext = inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.module.GlslStd450Import();
-  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) || inst.opcode == spv::OpImageRead ||
-                inst.opcode == spv::OpImageSparseRead || foreign_ext;
+  bool foreign_ext =
+      inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.module.GlslStd450Import();
+  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) ||
+                inst.opcode == spv::OpImageRead || inst.opcode == spv::OpImageSparseRead ||
+                foreign_ext;
   std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
-  return inst.result_id && !source && row && row->flags == kNotConvergent && inst.opcode != spv::OpVariable &&
-         inst.opcode != spv::OpFunctionCall && inst.opcode != spv::OpPhi;
+  return inst.result_id && !source && row && row->flags == kNotConvergent &&
+         inst.opcode != spv::OpVariable && inst.opcode != spv::OpFunctionCall &&
+         inst.opcode != spv::OpPhi;
 }
 
 // A helper's load: through a pointer parameter, the caller's memory at this call; from
 // a pointer defined outside the helper, the load's own level (it does not depend on
 // the helper's parameters). nullopt for pointers computed inside the helper.
-std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
-                                                   const std::unordered_map<uint32_t, uint32_t>& pointer_args,
-                                                   const Block& block, const Instruction& call) const {
+std::optional<Fact> EntryPointAnalysis::HelperLoad(
+    const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+    const Block& block, const Instruction& call) const {
   uint32_t pointer = LoadView(load).pointer();
   auto argument = pointer_args.find(pointer);
   if (argument != pointer_args.end()) {
@@ -101,7 +108,8 @@ std::optional<Fact> EntryPointAnalysis::HelperLoad(const Instruction& load,
 // Whether analysing `callee` for this call alone may give less than the joined result:
 // the callee returns a non-uniform value, and this call's control or an argument is more
 // uniform than the joined call sites'.
-bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const {
+bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instruction& call,
+                                        const Fact& control) const {
   auto returned = returns_.find(callee.id());
   if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
   auto entry = entries_.find(callee.id());
@@ -110,7 +118,8 @@ bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instructio
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     helps = helps || Value(argument) < Value(parameter.result_id) ||
             // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
-            (IsPointer(parameter) && MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level);
+            (IsPointer(parameter) &&
+             MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level);
   });
   return helps;
 }
@@ -120,13 +129,17 @@ bool EntryPointAnalysis::IsPointer(const Instruction& parameter) const {
   return type && type->opcode == spv::OpTypePointer;
 }
 
-std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Block& block, const Instruction& call,
+std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Block& block,
+                                                      const Instruction& call,
                                                       const Fact& control) {
-  if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control)) return std::nullopt;
+  if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control))
+    return std::nullopt;
   ContextInputs inputs{{}, control.level, memory_version_};
-  for (uint32_t argument : FunctionCallView(call).arguments()) inputs.arguments.push_back(Value(argument));
+  for (uint32_t argument : FunctionCallView(call).arguments())
+    inputs.arguments.push_back(Value(argument));
   auto cached = context_results_.find(&call);
-  if (cached != context_results_.end() && cached->second.first == inputs) return cached->second.second;
+  if (cached != context_results_.end() && cached->second.first == inputs)
+    return cached->second.second;
   if (context_budget_->runs_left == 0) return std::nullopt;
   --context_budget_->runs_left;
   EntryPointAnalysis context(*this, callee, call, control.level);
@@ -134,13 +147,14 @@ std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Bl
   bool finished = context.Run(&rounds).empty();
   context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
   if (!finished) return std::nullopt;
-  Fact result{context.returns_[callee.id()].level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+  Fact result{context.returns_[callee.id()].level,
+              MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
   context_results_[&call] = {inputs, result};
   return result;
 }
 
-EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee, const Instruction& call,
-                                       Divergence control)
+EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee,
+                                       const Instruction& call, Divergence control)
     : facts_(caller.facts_), options_(caller.options_) {
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
@@ -153,9 +167,11 @@ EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Functio
   context_budget_ = caller.context_budget_;
   FindReachable(callee.id());
   ForgetSubtreeMemory();
-  Raise(entries_[callee.id()], control, MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
+  Raise(entries_[callee.id()], control,
+        MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    Raise(values_[parameter.result_id], caller.Value(argument), MakeCause(Cause::kParameter, argument, nullptr, &call));
+    Raise(values_[parameter.result_id], caller.Value(argument),
+          MakeCause(Cause::kParameter, argument, nullptr, &call));
     if (IsPointer(parameter)) bindings_[parameter.result_id] = {RootOf(argument)};
   });
 }

@@ -29,10 +29,12 @@ std::string EntryPointAnalysis::Where(const Instruction* inst) const {
   auto it = facts_.locations.find(inst);
   if (it == facts_.locations.end()) {
     const Function* function = facts_.def_use.FunctionOf(inst);
-    return "in " + (function ? NameOf(function->id()) : std::string("a function")) + " (no line information)";
+    return "in " + (function ? NameOf(function->id()) : std::string("a function")) +
+           " (no line information)";
   }
   const SourceLocation& loc = it->second;
-  return (facts_.inferred.count(inst) ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+  return (facts_.inferred.count(inst) ? "near " : "at ") +
+         (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
 }
 
 // ", where some invocations discard" when an arm of `branch` ends the invocation (or
@@ -45,8 +47,11 @@ std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
   for (const Block* successor : cfg.Successors(branch)) {
     const Instruction* end = successor->Terminator();
     // Only an arm of its own: not the merge block that ends the whole function.
-    if (!end || successor->id() == cfg.MergeTarget(branch) || cfg.Predecessors(successor).size() != 1) continue;
-    if (end->opcode == spv::OpKill || end->opcode == spv::OpTerminateInvocation) note = ", where some invocations discard";
+    if (!end || successor->id() == cfg.MergeTarget(branch) ||
+        cfg.Predecessors(successor).size() != 1)
+      continue;
+    if (end->opcode == spv::OpKill || end->opcode == spv::OpTerminateInvocation)
+      note = ", where some invocations discard";
     if (note.empty() && (end->opcode == spv::OpReturn || end->opcode == spv::OpReturnValue))
       note = ", where some invocations return";
   }
@@ -61,7 +66,8 @@ ReasonLines EntryPointAnalysis::Explain(const Fact& control) const {
   const Cause* cause = &control.cause;
   // Causes are acyclic (see Cause); the step limit only bounds the length of the text.
   for (int step = 0; cause && cause->kind != Cause::kNone && step < 24; ++step)
-    cause = ExplainControl(*cause, &lines) ? NextControlCause(*cause) : ExplainData(*cause, &lines, &memory_facts);
+    cause = ExplainControl(*cause, &lines) ? NextControlCause(*cause)
+                                           : ExplainData(*cause, &lines, &memory_facts);
   return lines;
 }
 
@@ -80,26 +86,32 @@ bool EntryPointAnalysis::ExplainControl(const Cause& cause, ReasonLines* lines) 
   switch (cause.kind) {
     case Cause::kBranch:
       lines->Add("only some invocations take the branch " + Where(cause.block->Terminator()) +
-                     ExitNote(cause.block) + ": its condition is " + DivergenceName(Value(ConditionOf(cause.block))),
+                     ExitNote(cause.block) + ": its condition is " +
+                     DivergenceName(Value(ConditionOf(cause.block))),
                  LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kNested:
     case Cause::kNestedLocal:
-      lines->Add("it is inside the branch " + Where(cause.block->Terminator()) + ", which is in non-uniform control flow",
+      lines->Add("it is inside the branch " + Where(cause.block->Terminator()) +
+                     ", which is in non-uniform control flow",
                  LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kMerge:
-      lines->Add("it merges the paths of the branch " + Where(cause.block->Terminator()), LocationOf(cause.block->Terminator()));
+      lines->Add("it merges the paths of the branch " + Where(cause.block->Terminator()),
+                 LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kCallSite:
-      lines->Add("its function is called " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      lines->Add("its function is called " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
       return true;
     case Cause::kKillAfterCall:
-      lines->Add("the call of " + NameOf(cause.id) + " " + Where(cause.at) + " may end only some invocations (discard)",
+      lines->Add("the call of " + NameOf(cause.id) + " " + Where(cause.at) +
+                     " may end only some invocations (discard)",
                  LocationOf(cause.at));
       return true;
     case Cause::kKill:
-      lines->Add("the discard " + Where(cause.at) + " is in non-uniform control flow", LocationOf(cause.at));
+      lines->Add("the discard " + Where(cause.at) + " is in non-uniform control flow",
+                 LocationOf(cause.at));
       return true;
     default:
       return false;
@@ -136,17 +148,21 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
     case Cause::kOperand:
       return CauseOfValue(cause.id);
     case Cause::kLoad:
-      lines->Add(NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()), LocationOf(cause.at));
+      lines->Add(
+          NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()),
+          LocationOf(cause.at));
       memory_facts->push_back(MemoryFact(cause.id));
       return &memory_facts->back().cause;
     case Cause::kStore:
       lines->Add("it is assigned a non-uniform value " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kStoreControl:
-      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kStoreControlLocal: {
-      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
       auto local = local_blocks_.find(cause.block);
       return local == local_blocks_.end() ? nullptr : &local->second.cause;
     }
@@ -156,12 +172,13 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
       return local == local_loads_.end() ? nullptr : &local->second.cause;
     }
     case Cause::kSharedControl:
-      lines->Add("shared variable " + NameOf(cause.id) + " is loaded " + Where(cause.at) + " in non-uniform control flow",
+      lines->Add("shared variable " + NameOf(cause.id) + " is loaded " + Where(cause.at) +
+                     " in non-uniform control flow",
                  LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kPhaseBarrier:
-      lines->Add("shared variable " + NameOf(cause.id) + " is read after the barrier " + Where(cause.at) +
-                     ", which is in non-uniform control flow",
+      lines->Add("shared variable " + NameOf(cause.id) + " is read after the barrier " +
+                     Where(cause.at) + ", which is in non-uniform control flow",
                  LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     default:
@@ -173,10 +190,12 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
 const Cause* EntryPointAnalysis::ExplainCall(const Cause& cause, ReasonLines* lines) const {
   switch (cause.kind) {
     case Cause::kParameter:
-      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at), LocationOf(cause.at));
+      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at),
+                 LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kCallResult: {
-      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")", LocationOf(cause.at));
+      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")",
+                 LocationOf(cause.at));
       auto returned = returns_.find(cause.id);
       return returned == returns_.end() ? nullptr : &returned->second.cause;
     }
@@ -184,10 +203,12 @@ const Cause* EntryPointAnalysis::ExplainCall(const Cause& cause, ReasonLines* li
       lines->Add("it returns a non-uniform value " + Where(cause.at), LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kReturnControl:
-      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kReturnControlLocal: {
-      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow", LocationOf(cause.at));
+      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow",
+                 LocationOf(cause.at));
       auto local = local_blocks_.find(cause.block);
       return local == local_blocks_.end() ? nullptr : &local->second.cause;
     }
@@ -199,10 +220,11 @@ const Cause* EntryPointAnalysis::ExplainCall(const Cause& cause, ReasonLines* li
 // Each controlling branch too divergent for `allowed` offers two chains: its own
 // condition, and the branch it is itself inside.
 std::vector<Cause> EntryPointAnalysis::AlternativeCauses(const std::vector<const Block*>& branches,
-                                                        Divergence allowed) const {
+                                                         Divergence allowed) const {
   std::vector<Cause> candidates;
   for (const Block* branch : branches) {
-    if (Value(ConditionOf(branch)) > allowed) candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
+    if (Value(ConditionOf(branch)) > allowed)
+      candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
     auto local = local_blocks_.find(branch);
     if (local != local_blocks_.end() && local->second.level > allowed)
       candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
@@ -230,9 +252,10 @@ ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, con
   if (!lines.text.empty()) roots.push_back(lines.text.back());
   for (const Cause& cause : candidates) {
     if (chains == kMaxChains) break;
-    bool same_as_first = (cause.kind == control.cause.kind ||
-                          (cause.kind == Cause::kNestedLocal && control.cause.kind == Cause::kNested)) &&
-                         cause.block == control.cause.block;
+    bool same_as_first =
+        (cause.kind == control.cause.kind ||
+         (cause.kind == Cause::kNestedLocal && control.cause.kind == Cause::kNested)) &&
+        cause.block == control.cause.block;
     if (same_as_first) continue;
     Fact alternative;
     alternative.level = Divergence::kDivergent;

@@ -29,7 +29,8 @@ bool EntryPointAnalysis::DerivativesApply() const {
 
 // The rule id of a finding; the same cases as the message below.
 const char* RuleOf(const Instruction& inst, UniformScope scope) {
-  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse) return "uniformity/derivative";
+  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse)
+    return "uniformity/derivative";
   if (scope == UniformScope::kQuad) return "uniformity/implicit-lod";
   if (inst.opcode == spv::OpControlBarrier) return "uniformity/barrier";
   return "uniformity/uniform-control";
@@ -45,7 +46,8 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   finding.message = UniformityMessage(inst, scope);
   finding.rule = RuleOf(inst, scope);
   std::optional<Divergence> allowed = Allowed(inst, &scope);
-  ReasonLines reasons = ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
+  ReasonLines reasons =
+      ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
   finding.reasons = std::move(reasons.text);
   finding.reason_locations = std::move(reasons.where);
   return finding;
@@ -53,14 +55,15 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
 
 // The level a uniform-control instruction tolerates; nullopt for other instructions
 // (and for derivatives where the stage has none).
-std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst, UniformScope* scope) const {
+std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst,
+                                                      UniformScope* scope) const {
   *scope = facts_.classes.RequiredScope(inst);
-  if (*scope == UniformScope::kNone || (*scope == UniformScope::kQuad && !DerivativesApply())) return std::nullopt;
+  if (*scope == UniformScope::kNone || (*scope == UniformScope::kQuad && !DerivativesApply()))
+    return std::nullopt;
   return *scope == UniformScope::kQuad       ? Divergence::kQuadUniform
          : *scope == UniformScope::kSubgroup ? Divergence::kSubgroupUniform
                                              : Divergence::kUniform;
 }
-
 
 // Reachable functions, each after every function it calls.
 std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
@@ -74,7 +77,8 @@ std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
       for (const Instruction& inst : block.instructions)
         if (auto call = ViewIf<FunctionCallView>(inst)) {
           auto callee = by_id.find(call->callee());
-          visit(callee == by_id.end() ? nullptr : callee->second);  // call depth: SPIR-V has no recursion
+          visit(callee == by_id.end() ? nullptr
+                                      : callee->second);  // call depth: SPIR-V has no recursion
         }
     order.push_back(function);
   };
@@ -85,7 +89,8 @@ std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
 // Reports the uniform-control instructions of `function` whose own control flow is too
 // divergent (call sites left out); the others become needs of the function, checked at
 // its call sites.
-void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
+void EntryPointAnalysis::CollectInFunction(const Function& function,
+                                           std::vector<UniformityFinding>* findings,
                                            std::unordered_set<const Instruction*>* reported) {
   const FunctionShape& shape = *facts_.shapes.at(function.id());
   for (const Block* block : shape.cfg->ReversePostOrder()) {
@@ -94,15 +99,17 @@ void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector
       if (inst.opcode == spv::OpFunctionCall) {
         CheckCall(function, inst, control, findings, reported);
         uint32_t callee = FunctionCallView(inst).callee();
-        RaiseLocal(control, kills_[callee].level, MakeCause(Cause::kKillAfterCall, callee, block, &inst));
+        RaiseLocal(control, kills_[callee].level,
+                   MakeCause(Cause::kKillAfterCall, callee, block, &inst));
         continue;
       }
       UniformScope scope;
       std::optional<Divergence> allowed = Allowed(inst, &scope);
       if (!allowed) continue;
       if (control.level <= *allowed) {
-        needs_[function.id()].push_back(
-            {&inst, *allowed, UniformityHead(inst, scope) + " " + Where(&inst), RuleOf(inst, scope)});
+        needs_[function.id()].push_back({&inst, *allowed,
+                                         UniformityHead(inst, scope) + " " + Where(&inst),
+                                         RuleOf(inst, scope)});
         continue;
       }
       if (reported->insert(&inst).second) findings->push_back(MakeFinding(inst, control, scope));
@@ -113,14 +120,15 @@ void EntryPointAnalysis::CollectInFunction(const Function& function, std::vector
 // A call whose callee needs more uniformity than the call site has is reported once,
 // here, listing what the callee needs; what the call site satisfies is passed on to the
 // caller's own call sites.
-void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& call, const Fact& control,
-                                   std::vector<UniformityFinding>* findings,
+void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& call,
+                                   const Fact& control, std::vector<UniformityFinding>* findings,
                                    std::unordered_set<const Instruction*>* reported) {
   uint32_t callee = FunctionCallView(call).callee();
   auto needs = needs_.find(callee);
   if (needs == needs_.end()) return;
   std::vector<Need> violated, satisfied;
-  for (const Need& need : needs->second) (control.level > need.allowed ? violated : satisfied).push_back(need);
+  for (const Need& need : needs->second)
+    (control.level > need.allowed ? violated : satisfied).push_back(need);
   std::vector<Need>& mine = needs_[caller.id()];
   mine.insert(mine.end(), satisfied.begin(), satisfied.end());
   if (violated.empty() || !reported->insert(&call).second) return;
@@ -129,13 +137,15 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
   finding.entry_point = entry_name_;
   auto loc = facts_.locations.find(&call);
   if (loc != facts_.locations.end()) finding.location = loc->second;
-  finding.message = "call of " + NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
+  finding.message =
+      "call of " + NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
   Divergence strictest = Divergence::kDivergent;
   for (size_t i = 0; i < violated.size(); ++i) {
     strictest = std::min(strictest, violated[i].allowed);
     if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
   }
-  if (violated.size() > 3) finding.message += "; and " + std::to_string(violated.size() - 3) + " more";
+  if (violated.size() > 3)
+    finding.message += "; and " + std::to_string(violated.size() - 3) + " more";
   finding.rule = violated.front().rule;
   ReasonLines reasons = ExplainAlternatives(call, control, strictest);
   finding.reasons = std::move(reasons.text);
@@ -155,10 +165,14 @@ using uniformity_detail::kCalleeNeeds;
 
 const char* DivergenceName(Divergence level) {
   switch (level) {
-    case Divergence::kUniform: return "uniform";
-    case Divergence::kSubgroupUniform: return "uniform only within a subgroup";
-    case Divergence::kQuadUniform: return "uniform only within a quad";
-    case Divergence::kDivergent: return "non-uniform";
+    case Divergence::kUniform:
+      return "uniform";
+    case Divergence::kSubgroupUniform:
+      return "uniform only within a subgroup";
+    case Divergence::kQuadUniform:
+      return "uniform only within a quad";
+    case Divergence::kDivergent:
+      return "non-uniform";
   }
   return "?";
 }
@@ -168,7 +182,8 @@ std::string UniformityHead(const Instruction& inst, UniformScope scope) {
   if (IsDerivative(inst.opcode)) return "derivative (" + op + ")";
   if (scope == UniformScope::kQuad) return "implicit-LOD texture sample (" + op + ")";
   if (inst.opcode == spv::OpControlBarrier)
-    return "barrier (" + op + ", " + (scope == UniformScope::kSubgroup ? "subgroup" : "workgroup") + " scope)";
+    return "barrier (" + op + ", " + (scope == UniformScope::kSubgroup ? "subgroup" : "workgroup") +
+           " scope)";
   if (inst.opcode == spv::OpEmitMeshTasksEXT || inst.opcode == spv::OpSetMeshOutputsEXT)
     return "mesh/task output (" + op + ")";
   if (op.rfind("OpGroup", 0) == 0) return "group operation (" + op + ")";
@@ -177,8 +192,10 @@ std::string UniformityHead(const Instruction& inst, UniformScope scope) {
 
 std::string UniformityMessage(const Instruction& inst, UniformScope scope) {
   std::string head = UniformityHead(inst, scope);
-  if (IsDerivative(inst.opcode)) return head + " in non-uniform control flow: its value is undefined";
-  if (scope == UniformScope::kQuad) return head + " in non-uniform control flow: its level of detail is undefined";
+  if (IsDerivative(inst.opcode))
+    return head + " in non-uniform control flow: its value is undefined";
+  if (scope == UniformScope::kQuad)
+    return head + " in non-uniform control flow: its level of detail is undefined";
   if (inst.opcode == spv::OpControlBarrier)
     return head + " in non-uniform control flow: invocations that skip it leave it undefined";
   return head + " must be executed in uniform control flow but is not";
@@ -186,9 +203,12 @@ std::string UniformityMessage(const Instruction& inst, UniformScope scope) {
 
 std::string UniformityWarningClass(const std::string& message) {
   static const std::pair<const char*, const char*> kClasses[] = {
-      {"derivative", "derivative"},           {"implicit-LOD", "implicit-LOD sample"},
-      {"barrier", "barrier"},                 {"group operation", "group operation"},
-      {"mesh/task output", "mesh/task output"}, {"whole-scope operation", "whole-scope operation"}};
+      {"derivative", "derivative"},
+      {"implicit-LOD", "implicit-LOD sample"},
+      {"barrier", "barrier"},
+      {"group operation", "group operation"},
+      {"mesh/task output", "mesh/task output"},
+      {"whole-scope operation", "whole-scope operation"}};
   for (const auto& [prefix, name] : kClasses)
     if (message.rfind(prefix, 0) == 0) return name;
   size_t list = message.find(kCalleeNeeds);

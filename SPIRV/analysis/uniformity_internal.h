@@ -26,7 +26,6 @@
 
 namespace glint::spirv::uniformity_detail {
 
-
 // A reason chain as it is written: each line with the place it names.
 struct ReasonLines {
   std::vector<std::string> text;
@@ -42,27 +41,27 @@ struct ReasonLines {
 struct Cause {
   enum Kind : uint8_t {
     kNone,
-    kSource,          // `text` names the source
-    kOperand,         // value `id`
-    kLoad,            // memory object `id`, loaded by `at`
-    kStore,           // value `id` stored by `at`
-    kStoreControl,    // store `at` in non-uniform block `block`
-    kParameter,       // argument `id` of call `at`
-    kCallResult,      // function `id` returns a non-uniform value to call `at`
-    kReturn,          // value `id` returned by `at`
-    kReturnControl,   // return `at` in non-uniform block `block`
-    kBranch,          // controlled by the non-uniform branch ending `block`
-    kNested,          // controlled by the branch ending `block`, itself non-uniform
-    kCallSite,        // function entered by call `at` in non-uniform block `block`
-    kKillAfterCall,   // after call `at` of function `id`, which may end invocations
-    kKill,            // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
-    kMerge,           // phi merging the paths of the branch ending `block`
-    kNestedLocal,     // kNested, within the function (call sites left out)
-    kStoreControlLocal,  // kStoreControl, within the function (call sites left out)
+    kSource,              // `text` names the source
+    kOperand,             // value `id`
+    kLoad,                // memory object `id`, loaded by `at`
+    kStore,               // value `id` stored by `at`
+    kStoreControl,        // store `at` in non-uniform block `block`
+    kParameter,           // argument `id` of call `at`
+    kCallResult,          // function `id` returns a non-uniform value to call `at`
+    kReturn,              // value `id` returned by `at`
+    kReturnControl,       // return `at` in non-uniform block `block`
+    kBranch,              // controlled by the non-uniform branch ending `block`
+    kNested,              // controlled by the branch ending `block`, itself non-uniform
+    kCallSite,            // function entered by call `at` in non-uniform block `block`
+    kKillAfterCall,       // after call `at` of function `id`, which may end invocations
+    kKill,                // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
+    kMerge,               // phi merging the paths of the branch ending `block`
+    kNestedLocal,         // kNested, within the function (call sites left out)
+    kStoreControlLocal,   // kStoreControl, within the function (call sites left out)
     kReturnControlLocal,  // kReturnControl, within the function (call sites left out)
-    kLocalLoad,       // Function variable `id` loaded by `at`: the stores that reach it
-    kSharedControl,   // shared variable `id` loaded by `at` in non-uniform block `block`
-    kPhaseBarrier,    // shared variable `id` read after barrier `at` in non-uniform `block`
+    kLocalLoad,           // Function variable `id` loaded by `at`: the stores that reach it
+    kSharedControl,       // shared variable `id` loaded by `at` in non-uniform block `block`
+    kPhaseBarrier,        // shared variable `id` read after barrier `at` in non-uniform `block`
   };
   Kind kind = kNone;
   uint32_t id = 0;
@@ -77,7 +76,7 @@ struct Fact {
 };
 
 inline Cause MakeCause(Cause::Kind kind, uint32_t id = 0, const Block* block = nullptr,
-                const Instruction* at = nullptr) {
+                       const Instruction* at = nullptr) {
   Cause cause;
   cause.kind = kind;
   cause.id = id;
@@ -172,8 +171,8 @@ class EntryPointAnalysis {
   // compute-like stages), or in every invocation with the same SubgroupLocalInvocationId
   // (kLanes: lane-determined values, uniformity_lanes.cpp).
   enum class Partition : uint8_t { kScope, kLanes };
-  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point, const UniformityOptions& options,
-                     Partition partition = Partition::kScope);
+  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
+                     const UniformityOptions& options, Partition partition = Partition::kScope);
   // Runs to the fixed point; returns a refusal or "".
   std::string Run(uint32_t* rounds);
   // True where a lane analysis could prove more (uniformity_lanes.cpp); `lanes` is one,
@@ -204,16 +203,20 @@ class EntryPointAnalysis {
   // --- transfer ---
   void ProcessFunction(Function& function);
   Fact BlockControl(const Function& function, const Block& block);
-  void Transfer(const Function& function, const Block& block, const Instruction& inst, Fact* control);
+  void Transfer(const Function& function, const Block& block, const Instruction& inst,
+                Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
-  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block, const Instruction& call) const;
+  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block,
+                                       const Instruction& call) const;
   bool FollowsFromOperands(const Instruction& inst) const;
-  std::optional<Fact> HelperLoad(const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+  std::optional<Fact> HelperLoad(const Instruction& load,
+                                 const std::unordered_map<uint32_t, uint32_t>& pointer_args,
                                  const Block& block, const Instruction& call) const;
   void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
   bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
                       const Fact& control);
-  void TransferLoad(const Function& function, const Block& block, const Instruction& inst, const Fact& control);
+  void TransferLoad(const Function& function, const Block& block, const Instruction& inst,
+                    const Fact& control);
   void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
   bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
@@ -245,11 +248,13 @@ class EntryPointAnalysis {
   SourceLocation LocationOf(const Instruction* inst) const;
   bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
   const Cause* NextControlCause(const Cause& cause) const;
-  const Cause* ExplainData(const Cause& cause, ReasonLines* lines, std::list<Fact>* memory_facts) const;
+  const Cause* ExplainData(const Cause& cause, ReasonLines* lines,
+                           std::list<Fact>* memory_facts) const;
   const Cause* ExplainCall(const Cause& cause, ReasonLines* lines) const;
   const Cause* CauseOfValue(uint32_t id) const;
   const Cause* CauseOfBlock(const Block* block) const;
-  UniformityFinding MakeFinding(const Instruction& inst, const Fact& control, UniformScope scope) const;
+  UniformityFinding MakeFinding(const Instruction& inst, const Fact& control,
+                                UniformScope scope) const;
   bool DerivativesApply() const;
 
   // A uniform-control instruction that is fine within its function, so its function's
@@ -264,10 +269,13 @@ class EntryPointAnalysis {
   void CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
                          std::unordered_set<const Instruction*>* reported);
   void CheckCall(const Function& caller, const Instruction& call, const Fact& control,
-                 std::vector<UniformityFinding>* findings, std::unordered_set<const Instruction*>* reported);
+                 std::vector<UniformityFinding>* findings,
+                 std::unordered_set<const Instruction*>* reported);
   std::optional<Divergence> Allowed(const Instruction& inst, UniformScope* scope) const;
-  std::vector<Cause> AlternativeCauses(const std::vector<const Block*>& branches, Divergence allowed) const;
-  ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control, Divergence allowed) const;
+  std::vector<Cause> AlternativeCauses(const std::vector<const Block*>& branches,
+                                       Divergence allowed) const;
+  ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control,
+                                  Divergence allowed) const;
 
   ModuleFacts& facts_;
   const UniformityOptions& options_;
@@ -283,11 +291,12 @@ class EntryPointAnalysis {
   std::unordered_map<const Block*, Fact> blocks_;
   std::unordered_map<const Block*, Fact> killed_out_;  // kills by callees seen at block end
   std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function
-  std::unordered_map<const Block*, Fact> local_blocks_;  // blocks_ without call sites
-  std::unordered_map<const Instruction*, Fact> local_loads_;    // Function-variable loads
-  std::unordered_map<const Instruction*, Fact> store_control_;  // local control at each store
+  std::unordered_map<const Block*, Fact> local_blocks_;           // blocks_ without call sites
+  std::unordered_map<const Instruction*, Fact> local_loads_;      // Function-variable loads
+  std::unordered_map<const Instruction*, Fact> store_control_;    // local control at each store
   Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
-  std::shared_ptr<BarrierPhases> phases_;  // only where there are workgroups; shared with call contexts
+  std::shared_ptr<BarrierPhases>
+      phases_;  // only where there are workgroups; shared with call contexts
   Partition partition_ = Partition::kScope;
   const EntryPointAnalysis* lanes_ = nullptr;  // lane-determined levels, where run
   // Call contexts: how deep this one is, the runs left to the whole entry point, the
@@ -298,7 +307,8 @@ class EntryPointAnalysis {
     Divergence control;
     uint64_t memory_version;
     bool operator==(const ContextInputs& other) const {
-      return arguments == other.arguments && control == other.control && memory_version == other.memory_version;
+      return arguments == other.arguments && control == other.control &&
+             memory_version == other.memory_version;
     }
   };
   int context_depth_ = 0;

@@ -43,7 +43,8 @@ constexpr uint64_t kScopeSubgroup = 3;
 // In the lane partition only "uniform" and "may differ" exist: a value uniform within a
 // subgroup or quad may still differ between subgroups.
 Divergence EntryPointAnalysis::LaneLevel(Divergence level) const {
-  if (partition_ == Partition::kLanes && level != Divergence::kUniform) return Divergence::kDivergent;
+  if (partition_ == Partition::kLanes && level != Divergence::kUniform)
+    return Divergence::kDivergent;
   return level;
 }
 
@@ -56,11 +57,13 @@ bool EntryPointAnalysis::WantsLanes() const {
   return false;
 }
 
-bool EntryPointAnalysis::LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const {
+bool EntryPointAnalysis::LaneBroadcastIsUniform(const Instruction& inst,
+                                                const Fact& control) const {
   auto broadcast = ViewIf<BroadcastView>(inst);
   if (!lanes_ || !broadcast || control.level != Divergence::kUniform) return false;
   uint64_t scope = kScopeSubgroup;
-  if (broadcast->has_scope() && !facts_.def_use.IntConstant(broadcast->execution_scope(), &scope)) return false;
+  if (broadcast->has_scope() && !facts_.def_use.IntConstant(broadcast->execution_scope(), &scope))
+    return false;
   return scope == kScopeSubgroup && Value(broadcast->lane()) == Divergence::kUniform &&
          lanes_->Value(broadcast->value()) == Divergence::kUniform;
 }

@@ -75,7 +75,8 @@ void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Caus
 // stores (or initializer) that reach it, the control flow of those stores, and the
 // branches that choose between them at the phis on the way (flow-sensitive: stores that
 // cannot reach this load do not count). False for other loads.
-bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst) {
+bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block& block,
+                                           const Instruction& inst) {
   const ValueFlow& flow = *facts_.flows.at(function.id());
   if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
   Fact& local = local_loads_[&inst];
@@ -88,7 +89,8 @@ bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block
       Raise(local, control.level, control.cause);
     } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
       Raise(local, Value(node.value),
-            MakeCause(Cause::kStore, node.value, node.block, facts_.def_use.Definition(node.variable)));
+            MakeCause(Cause::kStore, node.value, node.block,
+                      facts_.def_use.Definition(node.variable)));
     }
   }
   const FunctionShape& shape = *facts_.shapes.at(function.id());
@@ -100,7 +102,8 @@ bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block
   }
   uint32_t variable = 0;
   flow.LoadTarget(&inst, &variable, nullptr);
-  Raise(values_[inst.result_id], local.level, MakeCause(Cause::kLocalLoad, variable, &block, &inst));
+  Raise(values_[inst.result_id], local.level,
+        MakeCause(Cause::kLocalLoad, variable, &block, &inst));
   return true;
 }
 
@@ -108,14 +111,15 @@ bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block
 // flow at a uniform address after a barrier in uniform control flow, with no write that
 // may alias it in the barrier's phase (barrier_phases.h); otherwise the reason says which
 // condition failed. False for loads of other memory.
-bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
-                                            const Fact& control) {
+bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Block& block,
+                                            const Instruction& inst, const Fact& control) {
   uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
   if (!root) return false;
   Fact& fact = values_[inst.result_id];
   if (partition_ == Partition::kLanes) {
     // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
-    Raise(fact, Divergence::kDivergent, SourceCause("shared variable " + NameOf(root) + " (lane analysis)"));
+    Raise(fact, Divergence::kDivergent,
+          SourceCause("shared variable " + NameOf(root) + " (lane analysis)"));
     return true;
   }
   if (control.level != Divergence::kUniform) {
@@ -126,25 +130,29 @@ bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Bloc
   std::string name = "shared variable " + NameOf(root);
   if (!verdict.barrier) {
     Raise(fact, Divergence::kDivergent,
-          SourceCause(name + " is written by other invocations and no workgroup barrier comes before its load " +
-                      Where(&inst)));
+          SourceCause(
+              name +
+              " is written by other invocations and no workgroup barrier comes before its load " +
+              Where(&inst)));
     return true;
   }
   const Block* barrier_block = facts_.def_use.BlockOf(verdict.barrier);
   if (barrier_block && blocks_[barrier_block].level != Divergence::kUniform) {
-    Raise(fact, Divergence::kDivergent, MakeCause(Cause::kPhaseBarrier, root, barrier_block, verdict.barrier));
+    Raise(fact, Divergence::kDivergent,
+          MakeCause(Cause::kPhaseBarrier, root, barrier_block, verdict.barrier));
     return true;
   }
   if (verdict.write)
     Raise(fact, Divergence::kDivergent,
-          SourceCause(name + " may be written after the barrier " + Where(verdict.barrier) + " (by the " +
-                      grammar::OpcodeName(verdict.write->opcode) + " " + Where(verdict.write) + ")"));
+          SourceCause(name + " may be written after the barrier " + Where(verdict.barrier) +
+                      " (by the " + grammar::OpcodeName(verdict.write->opcode) + " " +
+                      Where(verdict.write) + ")"));
   return true;
 }
 
 // Loads, stores, copies, variables and atomics; true when `inst` was one of them.
-bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& block, const Instruction& inst,
-                                        const Fact& control) {
+bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& block,
+                                        const Instruction& inst, const Fact& control) {
   switch (inst.opcode) {
     case spv::OpLoad:
       TransferLoad(function, block, inst, control);
@@ -170,8 +178,9 @@ bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& b
       break;
   }
   if (!IsAtomic(inst.opcode)) return false;
-  Fact source = StaticFact(Divergence::kDivergent, std::string(grammar::OpcodeName(inst.opcode)) +
-                                                         " returns a different value to each invocation");
+  Fact source =
+      StaticFact(Divergence::kDivergent, std::string(grammar::OpcodeName(inst.opcode)) +
+                                             " returns a different value to each invocation");
   if (inst.result_id) Raise(values_[inst.result_id], source.level, source.cause);
   WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
   return true;
@@ -179,26 +188,31 @@ bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& b
 
 // A load: as non-uniform as its address, then by the first rule that applies (a followed
 // local, a shared variable) or else by the memory it reads.
-void EntryPointAnalysis::TransferLoad(const Function& function, const Block& block, const Instruction& inst,
-                                      const Fact& control) {
+void EntryPointAnalysis::TransferLoad(const Function& function, const Block& block,
+                                      const Instruction& inst, const Fact& control) {
   Fact& fact = values_[inst.result_id];
   uint32_t pointer = LoadView(inst).pointer();
   Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
-  if (TransferLocalLoad(function, block, inst) || TransferSharedLoad(function, block, inst, control)) return;
+  if (TransferLocalLoad(function, block, inst) ||
+      TransferSharedLoad(function, block, inst, control))
+    return;
   uint32_t root = RootOf(pointer);
   Fact memory = MemoryFact(root);
   Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
 }
 
 // A store raises its memory by the value, the address and the control flow it runs in.
-void EntryPointAnalysis::TransferStore(const Block& block, const Instruction& inst, const Fact& control) {
+void EntryPointAnalysis::TransferStore(const Block& block, const Instruction& inst,
+                                       const Fact& control) {
   // For followed locals the control within the function is what matters: the
   // invocations that run this call of the function all see the same stores.
-  Raise(store_control_[&inst], running_local_.level, MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
+  Raise(store_control_[&inst], running_local_.level,
+        MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
   StoreView store(inst);
   uint32_t root = RootOf(store.pointer());
   WriteMemory(root, Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
-  WriteMemory(root, Value(store.pointer()), MakeCause(Cause::kStore, store.pointer(), &block, &inst));
+  WriteMemory(root, Value(store.pointer()),
+              MakeCause(Cause::kStore, store.pointer(), &block, &inst));
   WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
 }
 

@@ -43,7 +43,8 @@ std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
 void IndexDecorations(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.annotations) {
     if (auto member = ViewIf<MemberDecorateView>(inst))
-      if (member->decoration() == spv::DecorationNonWritable) ++facts.non_writable_members[member->structure()];
+      if (member->decoration() == spv::DecorationNonWritable)
+        ++facts.non_writable_members[member->structure()];
     if (inst.opcode != spv::OpDecorate) continue;
     DecorateView decorate(inst);
     uint32_t target = decorate.target();
@@ -51,10 +52,17 @@ void IndexDecorations(ModuleFacts& facts) {
       case spv::DecorationBuiltIn:
         facts.builtins[target] = decorate.literal(0);
         break;
-      case spv::DecorationFlat: facts.flat.insert(target); break;
-      case spv::DecorationNonWritable: facts.non_writable.insert(target); break;
-      case spv::DecorationBufferBlock: facts.buffer_blocks.insert(target); break;
-      default: break;
+      case spv::DecorationFlat:
+        facts.flat.insert(target);
+        break;
+      case spv::DecorationNonWritable:
+        facts.non_writable.insert(target);
+        break;
+      case spv::DecorationBufferBlock:
+        facts.buffer_blocks.insert(target);
+        break;
+      default:
+        break;
     }
   }
 }

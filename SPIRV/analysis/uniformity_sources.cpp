@@ -23,19 +23,35 @@ bool IsReduce(const Instruction& inst) {
 
 std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
   switch (opcode) {
-    case spv::OpGroupNonUniformElect: case spv::OpGroupNonUniformShuffle: case spv::OpGroupNonUniformShuffleXor:
-    case spv::OpGroupNonUniformShuffleUp: case spv::OpGroupNonUniformShuffleDown:
-    case spv::OpGroupNonUniformQuadSwap: case spv::OpGroupNonUniformPartitionNV:
-    case spv::OpGroupNonUniformRotateKHR: case spv::OpGroupNonUniformInverseBallot:
-    case spv::OpSubgroupShuffleINTEL: case spv::OpSubgroupShuffleDownINTEL: case spv::OpSubgroupShuffleUpINTEL:
-    case spv::OpSubgroupShuffleXorINTEL: case spv::OpIsHelperInvocationEXT: case spv::OpReadClockKHR:
+    case spv::OpGroupNonUniformElect:
+    case spv::OpGroupNonUniformShuffle:
+    case spv::OpGroupNonUniformShuffleXor:
+    case spv::OpGroupNonUniformShuffleUp:
+    case spv::OpGroupNonUniformShuffleDown:
+    case spv::OpGroupNonUniformQuadSwap:
+    case spv::OpGroupNonUniformPartitionNV:
+    case spv::OpGroupNonUniformRotateKHR:
+    case spv::OpGroupNonUniformInverseBallot:
+    case spv::OpSubgroupShuffleINTEL:
+    case spv::OpSubgroupShuffleDownINTEL:
+    case spv::OpSubgroupShuffleUpINTEL:
+    case spv::OpSubgroupShuffleXorINTEL:
+    case spv::OpIsHelperInvocationEXT:
+    case spv::OpReadClockKHR:
       return Divergence::kDivergent;
     case spv::OpGroupNonUniformQuadBroadcast:
       return Divergence::kQuadUniform;
-    case spv::OpGroupNonUniformAll: case spv::OpGroupNonUniformAny: case spv::OpGroupNonUniformAllEqual:
-    case spv::OpGroupNonUniformBroadcast: case spv::OpGroupNonUniformBroadcastFirst:
-    case spv::OpGroupNonUniformBallot: case spv::OpSubgroupBallotKHR: case spv::OpSubgroupFirstInvocationKHR:
-    case spv::OpSubgroupAllKHR: case spv::OpSubgroupAnyKHR: case spv::OpSubgroupAllEqualKHR:
+    case spv::OpGroupNonUniformAll:
+    case spv::OpGroupNonUniformAny:
+    case spv::OpGroupNonUniformAllEqual:
+    case spv::OpGroupNonUniformBroadcast:
+    case spv::OpGroupNonUniformBroadcastFirst:
+    case spv::OpGroupNonUniformBallot:
+    case spv::OpSubgroupBallotKHR:
+    case spv::OpSubgroupFirstInvocationKHR:
+    case spv::OpSubgroupAllKHR:
+    case spv::OpSubgroupAnyKHR:
+    case spv::OpSubgroupAllEqualKHR:
     case spv::OpSubgroupReadInvocationKHR:
       return Divergence::kSubgroupUniform;
     default:
@@ -66,7 +82,8 @@ bool EntryPointAnalysis::IsNonWritable(uint32_t variable) const {
   const Instruction* pointee = PointeeElement(variable);
   if (!pointee || pointee->opcode != spv::OpTypeStruct) return false;
   auto members = facts_.non_writable_members.find(pointee->result_id);
-  return members != facts_.non_writable_members.end() && members->second >= TypeStructView(*pointee).member_count();
+  return members != facts_.non_writable_members.end() &&
+         members->second >= TypeStructView(*pointee).member_count();
 }
 
 Fact StaticFact(Divergence level, std::string text) {
@@ -80,24 +97,37 @@ Fact EntryPointAnalysis::BuiltInFact(uint32_t builtin) const {
   const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
   std::string what = std::string("built-in ") + (name ? name : "?");
   switch (builtin) {
-    case spv::BuiltInWorkgroupId: case spv::BuiltInNumWorkgroups: case spv::BuiltInWorkgroupSize:
-    case spv::BuiltInSubgroupSize: case spv::BuiltInNumSubgroups: case spv::BuiltInDrawIndex:
-    case spv::BuiltInBaseVertex: case spv::BuiltInBaseInstance: case spv::BuiltInDeviceIndex:
+    case spv::BuiltInWorkgroupId:
+    case spv::BuiltInNumWorkgroups:
+    case spv::BuiltInWorkgroupSize:
+    case spv::BuiltInSubgroupSize:
+    case spv::BuiltInNumSubgroups:
+    case spv::BuiltInDrawIndex:
+    case spv::BuiltInBaseVertex:
+    case spv::BuiltInBaseInstance:
+    case spv::BuiltInDeviceIndex:
     case spv::BuiltInViewIndex:
       return {};
-    case spv::BuiltInSubgroupLocalInvocationId: case spv::BuiltInSubgroupEqMask: case spv::BuiltInSubgroupGeMask:
-    case spv::BuiltInSubgroupGtMask: case spv::BuiltInSubgroupLeMask: case spv::BuiltInSubgroupLtMask:
+    case spv::BuiltInSubgroupLocalInvocationId:
+    case spv::BuiltInSubgroupEqMask:
+    case spv::BuiltInSubgroupGeMask:
+    case spv::BuiltInSubgroupGtMask:
+    case spv::BuiltInSubgroupLeMask:
+    case spv::BuiltInSubgroupLtMask:
       // The lane and masks made from it alone: the same in every subgroup's lane k.
       if (partition_ == Partition::kLanes) return {};
       return StaticFact(Divergence::kDivergent, what + " differs between invocations");
     case spv::BuiltInSubgroupId:
       return StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
-    case spv::BuiltInPrimitiveId: case spv::BuiltInPatchVertices:
+    case spv::BuiltInPrimitiveId:
+    case spv::BuiltInPatchVertices:
       // One patch is one tessellation-control workgroup; in fragment shaders a quad
       // never spans two primitives.
       if (model_ == spv::ExecutionModelTessellationControl) return {};
       [[fallthrough]];
-    case spv::BuiltInFrontFacing: case spv::BuiltInLayer: case spv::BuiltInViewportIndex:
+    case spv::BuiltInFrontFacing:
+    case spv::BuiltInLayer:
+    case spv::BuiltInViewportIndex:
       if (model_ == spv::ExecutionModelFragment)
         return StaticFact(Divergence::kQuadUniform, what + " differs between primitives");
       return StaticFact(Divergence::kDivergent, what + " differs between invocations");
@@ -111,10 +141,13 @@ Fact EntryPointAnalysis::InputFact(const Instruction& variable) const {
   auto builtin = facts_.builtins.find(id);
   if (builtin != facts_.builtins.end()) return BuiltInFact(builtin->second);
   if (model_ != spv::ExecutionModelFragment)
-    return StaticFact(Divergence::kDivergent, "input " + NameOf(id) + " differs between invocations");
+    return StaticFact(Divergence::kDivergent,
+                      "input " + NameOf(id) + " differs between invocations");
   if (facts_.flat.count(id))
-    return StaticFact(Divergence::kQuadUniform, "flat fragment input " + NameOf(id) + " differs between primitives");
-  return StaticFact(Divergence::kDivergent, "fragment input " + NameOf(id) + " is interpolated (not flat)");
+    return StaticFact(Divergence::kQuadUniform,
+                      "flat fragment input " + NameOf(id) + " differs between primitives");
+  return StaticFact(Divergence::kDivergent,
+                    "fragment input " + NameOf(id) + " is interpolated (not flat)");
 }
 
 // What a module-scope variable holds before any store of this entry point.
@@ -131,20 +164,26 @@ Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
       [[fallthrough]];
     case spv::StorageClassStorageBuffer:
       if (IsNonWritable(id)) return {};
-      return StaticFact(Divergence::kDivergent, "storage buffer " + NameOf(id) + " may be written by other invocations");
-    case spv::StorageClassUniformConstant: case spv::StorageClassPushConstant:
-    case spv::StorageClassPrivate: case spv::StorageClassFunction:
+      return StaticFact(Divergence::kDivergent,
+                        "storage buffer " + NameOf(id) + " may be written by other invocations");
+    case spv::StorageClassUniformConstant:
+    case spv::StorageClassPushConstant:
+    case spv::StorageClassPrivate:
+    case spv::StorageClassFunction:
       return {};
     case spv::StorageClassTaskPayloadWorkgroupEXT:
       if (model_ == spv::ExecutionModelMeshEXT) return {};
       [[fallthrough]];
     case spv::StorageClassWorkgroup:
-      return StaticFact(Divergence::kDivergent, "shared variable " + NameOf(id) + " is written by other invocations");
+      return StaticFact(Divergence::kDivergent,
+                        "shared variable " + NameOf(id) + " is written by other invocations");
     case spv::StorageClassOutput:
-      return StaticFact(Divergence::kDivergent, "output " + NameOf(id) + " is written per invocation");
+      return StaticFact(Divergence::kDivergent,
+                        "output " + NameOf(id) + " is written per invocation");
     default:
       return StaticFact(Divergence::kDivergent, "variable " + NameOf(id) + " (storage class " +
-                                                     std::to_string(uint32_t(storage)) + ") is per invocation");
+                                                    std::to_string(uint32_t(storage)) +
+                                                    ") is per invocation");
   }
 }
 
@@ -159,24 +198,28 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst, const Fact& con
     return true;
   };
   if (std::optional<Divergence> fixed = FixedResultLevel(inst.opcode))
-    return set(*fixed, *fixed == Divergence::kDivergent    ? "differs between invocations"
+    return set(*fixed, *fixed == Divergence::kDivergent     ? "differs between invocations"
                        : *fixed == Divergence::kQuadUniform ? "differs between quads"
                                                             : "differs between subgroups");
   switch (inst.opcode) {
     case spv::OpGroupNonUniformBallotBitCount:
       if (IsReduce(inst)) return false;
       return set(Divergence::kDivergent, "(a scan) differs between invocations");
-    case spv::OpImageRead: case spv::OpImageSparseRead: {
+    case spv::OpImageRead:
+    case spv::OpImageSparseRead: {
       const Instruction* image = facts_.def_use.Definition(ImageAccessView(inst).image());
-      uint32_t root = image && image->opcode == spv::OpLoad ? RootOf(LoadView(*image).pointer()) : 0;
+      uint32_t root =
+          image && image->opcode == spv::OpLoad ? RootOf(LoadView(*image).pointer()) : 0;
       if (root && IsNonWritable(root)) return false;
       return set(Divergence::kDivergent, "reads an image other invocations may write");
     }
     case spv::OpExtInst: {
       uint32_t set_id = ExtInstView(inst).set();
-      auto import = std::find_if(facts_.module.ext_inst_imports.begin(), facts_.module.ext_inst_imports.end(),
-                                 [&](const Instruction& candidate) { return candidate.result_id == set_id; });
-      if (import == facts_.module.ext_inst_imports.end() || ExtInstImportView(*import).name() != "SPV_AMD_shader_ballot")
+      auto import =
+          std::find_if(facts_.module.ext_inst_imports.begin(), facts_.module.ext_inst_imports.end(),
+                       [&](const Instruction& candidate) { return candidate.result_id == set_id; });
+      if (import == facts_.module.ext_inst_imports.end() ||
+          ExtInstImportView(*import).name() != "SPV_AMD_shader_ballot")
         return false;
       return set(Divergence::kDivergent, "(SPV_AMD_shader_ballot) differs between invocations");
     }
@@ -194,8 +237,8 @@ bool EntryPointAnalysis::TransferGroupOperation(const Instruction& inst) {
   const std::string op = grammar::OpcodeName(inst.opcode);
   Divergence level = Divergence::kDivergent;
   std::string why = "differs between invocations";
-  if (inst.opcode == spv::OpGroupAll || inst.opcode == spv::OpGroupAny || inst.opcode == spv::OpGroupBroadcast ||
-      IsReduce(inst)) {
+  if (inst.opcode == spv::OpGroupAll || inst.opcode == spv::OpGroupAny ||
+      inst.opcode == spv::OpGroupBroadcast || IsReduce(inst)) {
     bool whole_scope = facts_.classes.RequiredScope(inst) == UniformScope::kInvocationGroup;
     level = whole_scope ? Divergence::kUniform : Divergence::kSubgroupUniform;
     why = whole_scope ? "" : "differs between subgroups";

@@ -29,7 +29,8 @@ EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& en
       Fact initial = StaticMemoryFact(inst);
       Raise(memory_[inst.result_id], initial.level, initial.cause);
     }
-  if (HasWorkgroups(model_)) phases_ = std::make_shared<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
+  if (HasWorkgroups(model_))
+    phases_ = std::make_shared<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
   context_budget_ = std::make_shared<ContextBudget>();
 }
 
@@ -84,7 +85,8 @@ std::string EntryPointAnalysis::Run(uint32_t* rounds) {
     *rounds = std::max(*rounds, round);
     if (!changed_) return "";
   }
-  return "uniformity analysis of entry point `" + entry_name_ + "` found no fixed point within its round budget (" +
+  return "uniformity analysis of entry point `" + entry_name_ +
+         "` found no fixed point within its round budget (" +
          std::to_string(options_.round_budget) + " rounds)";
 }
 
@@ -123,8 +125,8 @@ Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& blo
   return fact;
 }
 
-void EntryPointAnalysis::Transfer(const Function& function, const Block& block, const Instruction& inst,
-                                  Fact* control) {
+void EntryPointAnalysis::Transfer(const Function& function, const Block& block,
+                                  const Instruction& inst, Fact* control) {
   switch (inst.opcode) {
     case spv::OpFunctionCall:
       TransferCall(block, inst, control);
@@ -136,7 +138,8 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block, 
       uint32_t value = ReturnValueView(inst).value();
       Raise(returns_[function.id()], Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
       // Within the function: the invocations of one call see the same returns.
-      Raise(returns_[function.id()], running_local_.level, MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
+      Raise(returns_[function.id()], running_local_.level,
+            MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
       return;
     }
     case spv::OpKill:
@@ -153,7 +156,8 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block, 
 
 void EntryPointAnalysis::JoinOperands(const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
-  for (uint32_t id : facts_.operands.at(&inst)) Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
+  for (uint32_t id : facts_.operands.at(&inst))
+    Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
 }
 
 void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
@@ -162,7 +166,8 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
   if (!callee) return;
   Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
   ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
-    Raise(values_[parameter.result_id], Value(argument), MakeCause(Cause::kParameter, argument, &block, &inst));
+    Raise(values_[parameter.result_id], Value(argument),
+          MakeCause(Cause::kParameter, argument, &block, &inst));
     if (IsPointer(parameter) && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
       changed_ = true;
       ++memory_version_;
@@ -175,7 +180,8 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
     if (own)
       Raise(values_[inst.result_id], own->level, own->cause);
     else
-      Raise(values_[inst.result_id], returned.level, MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+      Raise(values_[inst.result_id], returned.level,
+            MakeCause(Cause::kCallResult, callee_id, &block, &inst));
   }
   const Fact& kill = kills_[callee_id];
   Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
@@ -186,19 +192,22 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
 
 // A phi is as divergent as its values, and as the branches that choose between its
 // incoming edges but do not also control the phi's own block.
-void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block, const Instruction& inst) {
+void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block,
+                                     const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
   const FunctionShape& shape = *facts_.shapes.at(function.id());
   PhiView phi(inst);
   for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
     Raise(fact, Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
-    if (const Block* pred = shape.cfg->BlockById(phi.parent(pair))) RaiseMerge(fact, shape, &block, pred);
+    if (const Block* pred = shape.cfg->BlockById(phi.parent(pair)))
+      RaiseMerge(fact, shape, &block, pred);
   }
 }
 
 // Raises `fact` by the conditions of the branches that choose whether the edge from
 // `pred` into `join` is taken but do not also control `join` itself.
-void EntryPointAnalysis::RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred) {
+void EntryPointAnalysis::RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join,
+                                    const Block* pred) {
   auto own = shape.controllers.find(join);
   auto controls_join = [&](const Block* branch) {
     return own != shape.controllers.end() &&
@@ -209,7 +218,8 @@ void EntryPointAnalysis::RaiseMerge(Fact& fact, const FunctionShape& shape, cons
   if (controllers != shape.controllers.end()) choosers = controllers->second;
   if (ConditionOf(pred)) choosers.push_back(pred);
   for (const Block* branch : choosers)
-    if (!controls_join(branch)) Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+    if (!controls_join(branch))
+      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
 }
 
 }  // namespace uniformity_detail

@@ -40,16 +40,26 @@ bool IsPrefix(const std::vector<uint32_t>& prefix, const std::vector<uint32_t>& 
 
 const char* ValueFlowRefusalName(ValueFlowRefusal reason) {
   switch (reason) {
-    case ValueFlowRefusal::kNone: return "followed";
-    case ValueFlowRefusal::kPassedToCall: return "passed to a function call";
-    case ValueFlowRefusal::kStoredAsValue: return "its pointer is stored";
-    case ValueFlowRefusal::kCopied: return "copied with OpCopyMemory";
-    case ValueFlowRefusal::kDynamicIndex: return "indexed by a non-constant";
-    case ValueFlowRefusal::kAtomic: return "used by an atomic";
-    case ValueFlowRefusal::kPtrAccessChain: return "used by OpPtrAccessChain";
-    case ValueFlowRefusal::kSelected: return "its pointer is selected or phi'd";
-    case ValueFlowRefusal::kOtherUse: return "its pointer has a use the analysis cannot follow";
-    case ValueFlowRefusal::kBudget: return "the work budget ran out";
+    case ValueFlowRefusal::kNone:
+      return "followed";
+    case ValueFlowRefusal::kPassedToCall:
+      return "passed to a function call";
+    case ValueFlowRefusal::kStoredAsValue:
+      return "its pointer is stored";
+    case ValueFlowRefusal::kCopied:
+      return "copied with OpCopyMemory";
+    case ValueFlowRefusal::kDynamicIndex:
+      return "indexed by a non-constant";
+    case ValueFlowRefusal::kAtomic:
+      return "used by an atomic";
+    case ValueFlowRefusal::kPtrAccessChain:
+      return "used by OpPtrAccessChain";
+    case ValueFlowRefusal::kSelected:
+      return "its pointer is selected or phi'd";
+    case ValueFlowRefusal::kOtherUse:
+      return "its pointer has a use the analysis cannot follow";
+    case ValueFlowRefusal::kBudget:
+      return "the work budget ran out";
   }
   return "?";
 }
@@ -78,8 +88,8 @@ struct ValueFlowBuilder {
 
   std::unordered_map<uint32_t, uint32_t> int_constants;  // id -> value
   std::unordered_set<uint32_t> non_semantic_sets;
-  std::unordered_map<uint32_t, uint32_t> initializers;   // variable -> initializer id
-  std::unordered_map<uint32_t, Pointer> pointers;        // variables and their chains
+  std::unordered_map<uint32_t, uint32_t> initializers;  // variable -> initializer id
+  std::unordered_map<uint32_t, Pointer> pointers;       // variables and their chains
   std::vector<StoreSite> store_sites;
 
   std::vector<const Block*> blocks;  // reachable, in reverse post-order
@@ -92,8 +102,8 @@ struct ValueFlowBuilder {
   std::unordered_map<uint32_t, size_t> dense;  // followed variable -> 0..k-1
   std::vector<uint32_t> dense_variable;
   std::vector<std::vector<std::pair<size_t, uint32_t>>> phis_at;  // block -> (var, node)
-  std::vector<uint32_t> current;                                 // per dense variable
-  std::vector<std::pair<size_t, uint32_t>> undo;                 // (var, old version)
+  std::vector<uint32_t> current;                                  // per dense variable
+  std::vector<std::pair<size_t, uint32_t>> undo;                  // (var, old version)
 
   bool Spend(uint64_t steps) {
     out.work_ += steps;
@@ -151,9 +161,9 @@ void ValueFlowBuilder::Refuse(uint32_t variable, ValueFlowRefusal reason, const 
   std::string name = module.NameOf(variable);
   name = name.empty() ? "%" + std::to_string(variable) : "`" + name + "`";
   const char* opcode = grammar::OpcodeName(at.opcode);
-  out.refusals_[variable] = {reason, &at,
-                             name + " is not followed: " + ValueFlowRefusalName(reason) + " (" +
-                                 opcode + ")"};
+  out.refusals_[variable] = {
+      reason, &at,
+      name + " is not followed: " + ValueFlowRefusalName(reason) + " (" + opcode + ")"};
 }
 
 // Access chains come before their uses in block order (definitions dominate uses, and
@@ -207,7 +217,8 @@ void ValueFlowBuilder::ClassifyUse(const Instruction& inst, int block) {
   if (!mentions) return;
   inst.ForEachIdOperand([&](uint32_t id) {
     auto pointer = pointers.find(id);
-    if (pointer != pointers.end()) Refuse(pointer->second.variable, ReasonForUse(inst.opcode), inst);
+    if (pointer != pointers.end())
+      Refuse(pointer->second.variable, ReasonForUse(inst.opcode), inst);
   });
 }
 
@@ -374,7 +385,8 @@ bool ValueFlowBuilder::Rename() {
       if (!RenameBlock(child)) return false;
       continue;
     }
-    for (size_t i = undo.size(); i > frame.undo_mark; --i) current[undo[i - 1].first] = undo[i - 1].second;
+    for (size_t i = undo.size(); i > frame.undo_mark; --i)
+      current[undo[i - 1].first] = undo[i - 1].second;
     undo.resize(frame.undo_mark);
     stack.pop_back();
   }

@@ -86,13 +86,13 @@ struct ValueFlowNode {
   enum class Kind : uint8_t { kStore, kInitializer, kUndefined, kPhi };
   explicit ValueFlowNode(Kind node_kind) : kind(node_kind) {}
   Kind kind;
-  uint32_t variable = 0;                // the OpVariable's result id
-  const Instruction* store = nullptr;   // kStore: the OpStore
-  uint32_t value = 0;                   // kStore: the object stored; kInitializer: its id
-  std::vector<uint32_t> path;           // kStore: constant indices (empty: whole variable)
-  uint32_t previous = ~0u;              // kStore with a path: the version it updates
-  const Block* block = nullptr;         // kStore: its block; kPhi: the join
-  std::vector<uint32_t> incoming;       // kPhi: one version per predecessor
+  uint32_t variable = 0;               // the OpVariable's result id
+  const Instruction* store = nullptr;  // kStore: the OpStore
+  uint32_t value = 0;                  // kStore: the object stored; kInitializer: its id
+  std::vector<uint32_t> path;          // kStore: constant indices (empty: whole variable)
+  uint32_t previous = ~0u;             // kStore with a path: the version it updates
+  const Block* block = nullptr;        // kStore: its block; kPhi: the join
+  std::vector<uint32_t> incoming;      // kPhi: one version per predecessor
 };
 
 struct ValueFlowVariableRefusal {

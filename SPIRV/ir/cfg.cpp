@@ -79,7 +79,8 @@ std::vector<uint32_t> BranchTargets(const Instruction& terminator) {
       // Case literals are one word for 32-bit selectors; the label follows each.
       SwitchView selection(terminator);
       std::vector<uint32_t> targets = {selection.default_label()};
-      for (size_t k = 0; k < selection.case_count(); ++k) targets.push_back(selection.case_label(k));
+      for (size_t k = 0; k < selection.case_count(); ++k)
+        targets.push_back(selection.case_label(k));
       return targets;
     }
     default:

@@ -6,10 +6,10 @@
 namespace glint::spirv {
 
 DefUse::DefUse(Module& module) : module_(module) {
-  for (auto* section : {&module.capabilities, &module.extensions, &module.ext_inst_imports,
-                        &module.memory_model, &module.entry_points, &module.execution_modes,
-                        &module.debug_strings, &module.debug_names, &module.debug_processed,
-                        &module.annotations, &module.types_values})
+  for (auto* section :
+       {&module.capabilities, &module.extensions, &module.ext_inst_imports, &module.memory_model,
+        &module.entry_points, &module.execution_modes, &module.debug_strings, &module.debug_names,
+        &module.debug_processed, &module.annotations, &module.types_values})
     for (Instruction& inst : *section) Index(inst, nullptr, nullptr);
   for (Function& function : module.functions) {
     for (Instruction& inst : function.leading) Index(inst, nullptr, nullptr);

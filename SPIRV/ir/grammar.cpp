@@ -26,10 +26,9 @@ const OperandKindInfo& KindInfo(OperandKind kind) {
 
 const OperandSpec* EnumerantParameters(OperandKind kind, uint32_t value, uint16_t* count) {
   auto key = [](OperandKind k, uint32_t v) { return (uint64_t(k) << 32) | v; };
-  auto it = std::lower_bound(std::begin(kEnumParametersTable), std::end(kEnumParametersTable),
-                             key(kind, value), [&](const EnumParameters& e, uint64_t k) {
-                               return key(e.kind, e.value) < k;
-                             });
+  auto it = std::lower_bound(
+      std::begin(kEnumParametersTable), std::end(kEnumParametersTable), key(kind, value),
+      [&](const EnumParameters& e, uint64_t k) { return key(e.kind, e.value) < k; });
   if (it == std::end(kEnumParametersTable) || it->kind != kind || it->value != value) {
     *count = 0;
     return nullptr;
@@ -40,8 +39,9 @@ const OperandSpec* EnumerantParameters(OperandKind kind, uint32_t value, uint16_
 
 const char* EnumerantName(OperandKind kind, uint32_t value) {
   auto key = [](OperandKind k, uint32_t v) { return (uint64_t(k) << 32) | v; };
-  auto it = std::lower_bound(std::begin(kEnumNameTable), std::end(kEnumNameTable), key(kind, value),
-                             [&](const EnumName& e, uint64_t k) { return key(e.kind, e.value) < k; });
+  auto it =
+      std::lower_bound(std::begin(kEnumNameTable), std::end(kEnumNameTable), key(kind, value),
+                       [&](const EnumName& e, uint64_t k) { return key(e.kind, e.value) < k; });
   if (it == std::end(kEnumNameTable) || it->kind != kind || it->value != value) return nullptr;
   return it->name;
 }

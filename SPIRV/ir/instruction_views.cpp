@@ -107,15 +107,20 @@ int ImageOperandWordCount(uint32_t bit) {
 
 uint32_t IndexedTypeOf(const Instruction& type, uint64_t member) {
   switch (type.opcode) {
-    case spv::OpTypeArray: return TypeArrayView(type).element_type();
-    case spv::OpTypeRuntimeArray: return TypeRuntimeArrayView(type).element_type();
-    case spv::OpTypeVector: return TypeVectorView(type).component_type();
-    case spv::OpTypeMatrix: return TypeMatrixView(type).column_type();
+    case spv::OpTypeArray:
+      return TypeArrayView(type).element_type();
+    case spv::OpTypeRuntimeArray:
+      return TypeRuntimeArrayView(type).element_type();
+    case spv::OpTypeVector:
+      return TypeVectorView(type).component_type();
+    case spv::OpTypeMatrix:
+      return TypeMatrixView(type).column_type();
     case spv::OpTypeStruct: {
       TypeStructView view(type);
       return member < view.member_count() ? view.member(static_cast<size_t>(member)) : 0;
     }
-    default: return 0;
+    default:
+      return 0;
   }
 }
 

@@ -93,8 +93,8 @@ std::optional<View<I>> ViewIf(I& inst) {
 }
 
 // Declares the constructor of view `Name`, which checks the opcode in debug builds.
-#define GLINT_VIEW_CONSTRUCTOR(Name)                     \
-  explicit Name(I& inst) : InstructionView<I>(inst) {    \
+#define GLINT_VIEW_CONSTRUCTOR(Name)                            \
+  explicit Name(I& inst) : InstructionView<I>(inst) {           \
     assert(Accepts(inst.opcode) && #Name " of another opcode"); \
   }
 
@@ -127,7 +127,9 @@ template <class I>
 class CopyMemoryView : public InstructionView<I> {
  public:
   GLINT_VIEW_CONSTRUCTOR(CopyMemoryView)
-  static bool Accepts(spv::Op op) { return op == spv::OpCopyMemory || op == spv::OpCopyMemorySized; }
+  static bool Accepts(spv::Op op) {
+    return op == spv::OpCopyMemory || op == spv::OpCopyMemorySized;
+  }
   auto& target() const { return this->word(0); }
   auto& source() const { return this->word(1); }
 };
@@ -190,9 +192,7 @@ class IndexedAccessView : public InstructionView<I> {
   size_t index_count() const { return indices().size(); }
 
  private:
-  size_t first_index_word() const {
-    return this->opcode() == spv::OpVectorInsertDynamic ? 2 : 1;
-  }
+  size_t first_index_word() const { return this->opcode() == spv::OpVectorInsertDynamic ? 2 : 1; }
 };
 
 // OpArrayLength: structure, member (a literal).
@@ -926,17 +926,29 @@ bool HasGroupOperationSecond(spv::Op op);
 int ImageOperandWordCount(uint32_t bit);
 
 template <class I>
-bool BinaryOpView<I>::Accepts(spv::Op op) { return IsBinaryOperation(op); }
+bool BinaryOpView<I>::Accepts(spv::Op op) {
+  return IsBinaryOperation(op);
+}
 template <class I>
-bool UnaryOpView<I>::Accepts(spv::Op op) { return IsUnaryOperation(op); }
+bool UnaryOpView<I>::Accepts(spv::Op op) {
+  return IsUnaryOperation(op);
+}
 template <class I>
-bool ExecutionScopedView<I>::Accepts(spv::Op op) { return HasExecutionScopeFirst(op); }
+bool ExecutionScopedView<I>::Accepts(spv::Op op) {
+  return HasExecutionScopeFirst(op);
+}
 template <class I>
-bool ImageAccessView<I>::Accepts(spv::Op op) { return IsImageCoordinateAccess(op); }
+bool ImageAccessView<I>::Accepts(spv::Op op) {
+  return IsImageCoordinateAccess(op);
+}
 template <class I>
-bool AtomicView<I>::Accepts(spv::Op op) { return IsAtomicOperation(op); }
+bool AtomicView<I>::Accepts(spv::Op op) {
+  return IsAtomicOperation(op);
+}
 template <class I>
-bool GroupOperationView<I>::Accepts(spv::Op op) { return HasGroupOperationSecond(op); }
+bool GroupOperationView<I>::Accepts(spv::Op op) {
+  return HasGroupOperationSecond(op);
+}
 
 template <class I>
 size_t ImageOperandsView<I>::OperandWord(uint32_t bit) const {

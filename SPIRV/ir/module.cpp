@@ -8,9 +8,9 @@
 namespace glint::spirv {
 
 IdBoundExhausted::IdBoundExhausted(uint32_t bound)
-    : std::runtime_error("cannot allocate a new id: the module's id bound is already " + std::to_string(bound) +
-                         ", SPIR-V's maximum id bound (" + std::to_string(kMaxIdBound) + ", 0x3FFFFF)") {}
-
+    : std::runtime_error("cannot allocate a new id: the module's id bound is already " +
+                         std::to_string(bound) + ", SPIR-V's maximum id bound (" +
+                         std::to_string(kMaxIdBound) + ", 0x3FFFFF)") {}
 
 uint32_t Instruction::WordCount() const {
   return 1 + (type_id ? 1 : 0) + (result_id ? 1 : 0) + static_cast<uint32_t>(words.size());
@@ -78,9 +78,7 @@ Instruction* Block::Terminator() {
              : &instructions.back();
 }
 
-const Instruction* Block::Terminator() const {
-  return const_cast<Block*>(this)->Terminator();
-}
+const Instruction* Block::Terminator() const { return const_cast<Block*>(this)->Terminator(); }
 
 Instruction* Block::MergeInstruction() {
   if (instructions.size() < 2) return nullptr;
@@ -94,9 +92,8 @@ const Instruction* Block::MergeInstruction() const {
 
 std::list<Instruction>::iterator Block::FirstInsertionPoint() {
   auto it = instructions.begin();
-  while (it != instructions.end() &&
-         (it->opcode == spv::OpPhi || it->opcode == spv::OpVariable || it->opcode == spv::OpLine ||
-          it->opcode == spv::OpNoLine))
+  while (it != instructions.end() && (it->opcode == spv::OpPhi || it->opcode == spv::OpVariable ||
+                                      it->opcode == spv::OpLine || it->opcode == spv::OpNoLine))
     ++it;
   return it;
 }

@@ -43,8 +43,7 @@ struct Instruction {
   // Calls `visit` for each id operand word (not the result id), including the result
   // type. The callback may rewrite the id. Uses the grammar; `literal_width` tells how
   // many words a context-dependent literal (OpConstant's value, OpSwitch's cases) takes.
-  void ForEachIdOperand(const std::function<void(uint32_t& id)>& visit,
-                        uint32_t literal_width = 1);
+  void ForEachIdOperand(const std::function<void(uint32_t& id)>& visit, uint32_t literal_width = 1);
   void ForEachIdOperand(const std::function<void(uint32_t id)>& visit,
                         uint32_t literal_width = 1) const;
 

@@ -40,7 +40,8 @@ class OperandDecoder {
  private:
   bool Emit(OperandKind kind, bool is_id, uint32_t count, std::string* error) {
     if (next_ + count > inst_.words.size()) {
-      *error = std::string("operand ") + grammar::KindInfo(kind).name + " runs past the instruction";
+      *error =
+          std::string("operand ") + grammar::KindInfo(kind).name + " runs past the instruction";
       return false;
     }
     out_->push_back({kind, is_id, next_, count});
@@ -76,7 +77,8 @@ class OperandDecoder {
         if (kind == OperandKind::kPairIdRefLiteralInteger)
           return Emit(OperandKind::kIdRef, true, 1, error) &&
                  Emit(OperandKind::kLiteralInteger, false, 1, error);
-        return Emit(OperandKind::kIdRef, true, 1, error) && Emit(OperandKind::kIdRef, true, 1, error);
+        return Emit(OperandKind::kIdRef, true, 1, error) &&
+               Emit(OperandKind::kIdRef, true, 1, error);
       case Category::kValueEnum: {
         uint32_t value = inst_.words[next_];
         if (!Emit(kind, false, 1, error)) return false;

@@ -14,7 +14,7 @@ namespace glint::spirv {
 
 struct Operand {
   grammar::OperandKind kind;
-  bool is_id;        // the word at `first_word` is an id
+  bool is_id;           // the word at `first_word` is an id
   uint32_t first_word;  // index into Instruction::words
   uint32_t word_count;
 };

@@ -24,20 +24,29 @@ enum Section {
 
 Section SectionOf(spv::Op opcode) {
   switch (opcode) {
-    case spv::OpCapability: return kCapabilities;
-    case spv::OpExtension: return kExtensions;
-    case spv::OpExtInstImport: return kExtInstImports;
-    case spv::OpMemoryModel: return kMemoryModel;
-    case spv::OpEntryPoint: return kEntryPoints;
+    case spv::OpCapability:
+      return kCapabilities;
+    case spv::OpExtension:
+      return kExtensions;
+    case spv::OpExtInstImport:
+      return kExtInstImports;
+    case spv::OpMemoryModel:
+      return kMemoryModel;
+    case spv::OpEntryPoint:
+      return kEntryPoints;
     case spv::OpExecutionMode:
-    case spv::OpExecutionModeId: return kExecutionModes;
+    case spv::OpExecutionModeId:
+      return kExecutionModes;
     case spv::OpString:
     case spv::OpSource:
     case spv::OpSourceContinued:
-    case spv::OpSourceExtension: return kDebugStrings;
+    case spv::OpSourceExtension:
+      return kDebugStrings;
     case spv::OpName:
-    case spv::OpMemberName: return kDebugNames;
-    case spv::OpModuleProcessed: return kDebugProcessed;
+    case spv::OpMemberName:
+      return kDebugNames;
+    case spv::OpModuleProcessed:
+      return kDebugProcessed;
     case spv::OpDecorate:
     case spv::OpMemberDecorate:
     case spv::OpDecorationGroup:
@@ -45,17 +54,28 @@ Section SectionOf(spv::Op opcode) {
     case spv::OpGroupMemberDecorate:
     case spv::OpDecorateId:
     case spv::OpDecorateString:
-    case spv::OpMemberDecorateString: return kAnnotations;
-    case spv::OpFunction: return kFunctions;
-    default: return kTypesValues;
+    case spv::OpMemberDecorateString:
+      return kAnnotations;
+    case spv::OpFunction:
+      return kFunctions;
+    default:
+      return kTypesValues;
   }
 }
 
 const char* SectionName(Section section) {
-  static const char* const kNames[] = {"capabilities", "extensions", "extended instruction imports",
-                                       "memory model", "entry points", "execution modes",
-                                       "debug strings", "debug names", "module-processed",
-                                       "annotations", "types, constants and globals", "functions"};
+  static const char* const kNames[] = {"capabilities",
+                                       "extensions",
+                                       "extended instruction imports",
+                                       "memory model",
+                                       "entry points",
+                                       "execution modes",
+                                       "debug strings",
+                                       "debug names",
+                                       "module-processed",
+                                       "annotations",
+                                       "types, constants and globals",
+                                       "functions"};
   return kNames[section];
 }
 
@@ -78,8 +98,8 @@ class Parser {
       offset += word_count;
     }
     if (function_) {
-      *error = "word " + std::to_string(count_) + ": the module ends inside function %" + std::to_string(function_->id()) +
-               " (no OpFunctionEnd)";
+      *error = "word " + std::to_string(count_) + ": the module ends inside function %" +
+               std::to_string(function_->id()) + " (no OpFunctionEnd)";
       return std::nullopt;
     }
     if (!leading_.empty()) {
@@ -124,8 +144,9 @@ class Parser {
     size_t instructions = 0;
     for (size_t offset = 5; offset < count_; ++instructions) {
       if (instructions == kMaxInstructions)
-        return Fail(offset, "more than " + std::to_string(kMaxInstructions) +
-                                " instructions (Glint's input limit kMaxInstructions)",
+        return Fail(offset,
+                    "more than " + std::to_string(kMaxInstructions) +
+                        " instructions (Glint's input limit kMaxInstructions)",
                     error);
       uint32_t word_count = words_[offset] >> 16;
       if (word_count == 0) break;
@@ -140,9 +161,10 @@ class Parser {
     auto opcode = static_cast<spv::Op>(first & 0xffff);
     if (word_count == 0) return Fail(offset, "instruction with word count 0", error);
     if (offset + word_count > count_)
-      return Fail(offset, std::string(grammar::OpcodeName(opcode)) + " with word count " +
-                              std::to_string(word_count) + " runs past the end of the module (" +
-                              std::to_string(count_) + " words): truncated stream",
+      return Fail(offset,
+                  std::string(grammar::OpcodeName(opcode)) + " with word count " +
+                      std::to_string(word_count) + " runs past the end of the module (" +
+                      std::to_string(count_) + " words): truncated stream",
                   error);
     const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
     if (!info) return Fail(offset, "unknown opcode " + std::to_string(opcode), error);
@@ -151,14 +173,17 @@ class Parser {
     inst->opcode = opcode;
     inst->source_offset = static_cast<uint32_t>(offset);
     if (info->has_type) {
-      if (next >= end) return Fail(offset, std::string(info->name) + " lacks its result type", error);
+      if (next >= end)
+        return Fail(offset, std::string(info->name) + " lacks its result type", error);
       inst->type_id = words_[next++];
-      if (inst->type_id == 0) return Fail(offset, std::string(info->name) + " has result type id 0", error);
+      if (inst->type_id == 0)
+        return Fail(offset, std::string(info->name) + " has result type id 0", error);
     }
     if (info->has_result) {
       if (next >= end) return Fail(offset, std::string(info->name) + " lacks its result id", error);
       inst->result_id = words_[next++];
-      if (inst->result_id == 0) return Fail(offset, std::string(info->name) + " has result id 0", error);
+      if (inst->result_id == 0)
+        return Fail(offset, std::string(info->name) + " has result id 0", error);
     }
     inst->words.assign(words_ + next, words_ + end);
     return true;
@@ -184,9 +209,10 @@ class Parser {
     const uint32_t bound = module_.header.bound;
     auto check = [&](uint32_t id, const char* what) {
       if (id != 0 && id < bound) return true;
-      return Fail(offset, std::string(grammar::OpcodeName(inst.opcode)) + " " + what + " id " +
-                              std::to_string(id) + (id == 0 ? " is 0" : " is at or above the bound " +
-                                                                            std::to_string(bound)),
+      return Fail(offset,
+                  std::string(grammar::OpcodeName(inst.opcode)) + " " + what + " id " +
+                      std::to_string(id) +
+                      (id == 0 ? " is 0" : " is at or above the bound " + std::to_string(bound)),
                   error);
     };
     if (inst.type_id && !check(inst.type_id, "result type")) return false;
@@ -216,18 +242,41 @@ class Parser {
       return Fail(inst.source_offset, "second OpMemoryModel", error);
     section_ = section;
     switch (section) {
-      case kCapabilities: module_.capabilities.push_back(std::move(inst)); break;
-      case kExtensions: module_.extensions.push_back(std::move(inst)); break;
-      case kExtInstImports: module_.ext_inst_imports.push_back(std::move(inst)); break;
-      case kMemoryModel: module_.memory_model.push_back(std::move(inst)); break;
-      case kEntryPoints: module_.entry_points.push_back(std::move(inst)); break;
-      case kExecutionModes: module_.execution_modes.push_back(std::move(inst)); break;
-      case kDebugStrings: module_.debug_strings.push_back(std::move(inst)); break;
-      case kDebugNames: module_.debug_names.push_back(std::move(inst)); break;
-      case kDebugProcessed: module_.debug_processed.push_back(std::move(inst)); break;
-      case kAnnotations: module_.annotations.push_back(std::move(inst)); break;
-      case kTypesValues: module_.types_values.push_back(std::move(inst)); break;
-      case kFunctions: return PlaceBetweenFunctions(inst, error);
+      case kCapabilities:
+        module_.capabilities.push_back(std::move(inst));
+        break;
+      case kExtensions:
+        module_.extensions.push_back(std::move(inst));
+        break;
+      case kExtInstImports:
+        module_.ext_inst_imports.push_back(std::move(inst));
+        break;
+      case kMemoryModel:
+        module_.memory_model.push_back(std::move(inst));
+        break;
+      case kEntryPoints:
+        module_.entry_points.push_back(std::move(inst));
+        break;
+      case kExecutionModes:
+        module_.execution_modes.push_back(std::move(inst));
+        break;
+      case kDebugStrings:
+        module_.debug_strings.push_back(std::move(inst));
+        break;
+      case kDebugNames:
+        module_.debug_names.push_back(std::move(inst));
+        break;
+      case kDebugProcessed:
+        module_.debug_processed.push_back(std::move(inst));
+        break;
+      case kAnnotations:
+        module_.annotations.push_back(std::move(inst));
+        break;
+      case kTypesValues:
+        module_.types_values.push_back(std::move(inst));
+        break;
+      case kFunctions:
+        return PlaceBetweenFunctions(inst, error);
     }
     return true;
   }
@@ -257,11 +306,13 @@ class Parser {
     const std::string name = grammar::OpcodeName(inst.opcode);
     switch (inst.opcode) {
       case spv::OpFunction:
-        return Fail(offset, "OpFunction inside function %" + std::to_string(function_->id()), error);
+        return Fail(offset, "OpFunction inside function %" + std::to_string(function_->id()),
+                    error);
       case spv::OpFunctionEnd:
         if (block_ && !block_closed_)
-          return Fail(offset, "OpFunctionEnd ends block %" + std::to_string(block_->id()) +
-                                  " that has no terminator",
+          return Fail(offset,
+                      "OpFunctionEnd ends block %" + std::to_string(block_->id()) +
+                          " that has no terminator",
                       error);
         function_->end = std::move(inst);
         function_ = nullptr;
@@ -269,9 +320,10 @@ class Parser {
         return true;
       case spv::OpLabel:
         if (block_ && !block_closed_)
-          return Fail(offset, "OpLabel inside block %" + std::to_string(block_->id()) +
-                                  " that has no terminator",
-                      error);
+          return Fail(
+              offset,
+              "OpLabel inside block %" + std::to_string(block_->id()) + " that has no terminator",
+              error);
         function_->blocks.emplace_back();
         block_ = &function_->blocks.back();
         block_->label = std::move(inst);
@@ -293,11 +345,12 @@ class Parser {
       return true;
     }
     if (block_closed_)
-      return Fail(offset, name + " appears after the terminator of block %" +
-                              std::to_string(block_->id()),
+      return Fail(offset,
+                  name + " appears after the terminator of block %" + std::to_string(block_->id()),
                   error);
     if (inst.opcode == spv::OpFunctionParameter)
-      return Fail(offset, "OpFunctionParameter inside block %" + std::to_string(block_->id()), error);
+      return Fail(offset, "OpFunctionParameter inside block %" + std::to_string(block_->id()),
+                  error);
     block_closed_ = IsBlockTerminator(inst.opcode);
     block_->instructions.push_back(std::move(inst));
     return true;
@@ -320,8 +373,8 @@ class Parser {
 
 std::string CheckModuleSize(size_t word_count) {
   if (word_count <= kMaxModuleWords) return "";
-  return "the module has " + std::to_string(word_count) + " words, more than " + std::to_string(kMaxModuleWords) +
-         " (32 MiB, Glint's input limit kMaxModuleWords)";
+  return "the module has " + std::to_string(word_count) + " words, more than " +
+         std::to_string(kMaxModuleWords) + " (32 MiB, Glint's input limit kMaxModuleWords)";
 }
 
 std::optional<Module> ParseModule(const uint32_t* words, size_t word_count, std::string* error) {

@@ -124,7 +124,8 @@ class State {
     if (type == nullptr || type->opcode != spv::OpTypeInt || TypeIntView(*type).width() != 32)
       return;
     PendingSite site{&block, access, index_id, {}};
-    auto found = access->result_id ? by_key.find(RecordKey(access->result_id, position)) : by_key.end();
+    auto found =
+        access->result_id ? by_key.find(RecordKey(access->result_id, position)) : by_key.end();
     if (found != by_key.end()) {
       site.site.record = records[found->second];
       site.site.record_index = static_cast<int64_t>(found->second);
@@ -159,8 +160,8 @@ class State {
     ids.uint_type = module_.FindOrAddIntType(32, false);
     ids.uint_pointer = module_.FindOrAddPointerType(storage, ids.uint_type);
     ids.zero = module_.FindOrAddConstant(ids.uint_type, 0);
-    ids.scope = module_.FindOrAddConstant(ids.uint_type, UsesVulkanMemoryModel() ? kScopeQueueFamily
-                                                                                 : kScopeDevice);
+    ids.scope = module_.FindOrAddConstant(
+        ids.uint_type, UsesVulkanMemoryModel() ? kScopeQueueFamily : kScopeDevice);
     ids.semantics = module_.FindOrAddConstant(ids.uint_type, kSemanticsRelaxed);
     // Aggregates may repeat, so the buffer gets a run-time array and block of its own.
     uint32_t array = module_.TakeNextId();
@@ -178,7 +179,8 @@ class State {
     module_.annotations.emplace_back(
         spv::OpMemberDecorate, 0, 0,
         std::vector<uint32_t>{block, 0, static_cast<uint32_t>(spv::DecorationOffset), 0});
-    module_.AddDecoration(block, storage_buffer_class ? spv::DecorationBlock : spv::DecorationBufferBlock);
+    module_.AddDecoration(block,
+                          storage_buffer_class ? spv::DecorationBlock : spv::DecorationBufferBlock);
     module_.AddDecoration(ids.variable, spv::DecorationDescriptorSet, {set});
     module_.AddDecoration(ids.variable, spv::DecorationBinding, {binding});
     if (module_.VersionAtLeast(1, 4))  // from 1.4 every global used is in the interface
@@ -197,7 +199,8 @@ class State {
     uint32_t value = pending.index_id;
     if (pending.site.is_signed) {
       value = module_.TakeNextId();
-      code.insert(pending.access, Instruction(spv::OpBitcast, ids.uint_type, value, {pending.index_id}));
+      code.insert(pending.access,
+                  Instruction(spv::OpBitcast, ids.uint_type, value, {pending.index_id}));
     }
     const bool is_signed = pending.site.is_signed;
     InsertAtomic(code, pending.access, ids, pending.site.first_word,

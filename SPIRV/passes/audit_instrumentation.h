@@ -52,8 +52,8 @@ namespace glint::spirv {
 
 // One instrumented index.
 struct AuditSite {
-  AccessRecord record;  // what the range report said (range, limit, object, location)
-  bool is_signed = false;  // the index type's signedness (the atomics' and range's)
+  AccessRecord record;      // what the range report said (range, limit, object, location)
+  bool is_signed = false;   // the index type's signedness (the atomics' and range's)
   uint32_t first_word = 0;  // the site's min word in the audit buffer; max is next
   // Position of `record` in the range report of the module (all its index operands, in
   // report order), so a report of the same module compiled with line information can

@@ -24,8 +24,8 @@ bool IsHoistableConstantOpcode(spv::Op opcode) {
 }
 
 bool IsCompositeTypeOpcode(spv::Op opcode) {
-  return opcode == spv::OpTypeArray || opcode == spv::OpTypeStruct ||
-         opcode == spv::OpTypeVector || opcode == spv::OpTypeMatrix;
+  return opcode == spv::OpTypeArray || opcode == spv::OpTypeStruct || opcode == spv::OpTypeVector ||
+         opcode == spv::OpTypeMatrix;
 }
 
 bool IsAccessChain(spv::Op opcode) {
@@ -91,7 +91,7 @@ class State {
   AnalysisContext& analyses_;
   const DefUse* def_use_ = nullptr;  // the context's, asked for only when a table exists
   std::unordered_map<uint32_t, uint32_t> private_pointers_;  // pointee -> pointer type
-  std::unordered_map<uint32_t, size_t> chain_roots_;  // access chain -> its variable's index
+  std::unordered_map<uint32_t, size_t> chain_roots_;         // access chain -> its variable's index
 };
 
 // Records types, constants, and which composite constants hold a spec constant. Walks
@@ -281,13 +281,14 @@ std::string State::CheckUseOfVariable(Candidate& candidate, const Use& use) {
   return "";
 }
 
-std::string State::CheckUseOfChain(const Use& use, uint32_t chain,
-                                   std::vector<uint32_t>& worklist, Candidate& candidate) {
+std::string State::CheckUseOfChain(const Use& use, uint32_t chain, std::vector<uint32_t>& worklist,
+                                   Candidate& candidate) {
   const Instruction& user = *use.user;
   if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate) return "";  // they stay
   if (user.opcode == spv::OpLoad && ReadsThrough(user, chain)) return "";
   if (IsAccessChain(user.opcode) && ReadsThrough(user, chain)) {
-    if (!IsFunctionPointer(user.type_id)) return "an access chain of it has no Function pointer type";
+    if (!IsFunctionPointer(user.type_id))
+      return "an access chain of it has no Function pointer type";
     candidate.chains.push_back(use.user);
     worklist.push_back(user.result_id);
     return "";
@@ -363,9 +364,9 @@ void State::Rewrite(std::vector<Table>& tables) {
   for (Table& table : tables) {
     uint32_t pointer = PrivatePointerTo(composite_constants_.at(table.constant)->type_id);
     table.variable = module_.TakeNextId();
-    variables.emplace_back(spv::OpVariable, pointer, table.variable,
-                           std::vector<uint32_t>{static_cast<uint32_t>(spv::StorageClassPrivate),
-                                                 table.constant});
+    variables.emplace_back(
+        spv::OpVariable, pointer, table.variable,
+        std::vector<uint32_t>{static_cast<uint32_t>(spv::StorageClassPrivate), table.constant});
     bool named = false;
     for (Candidate* candidate : table.replaced) {
       candidate->hoisted_to = table.variable;

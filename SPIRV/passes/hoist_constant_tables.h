@@ -28,8 +28,9 @@
 //   it, are OpLoad (as the pointer) and OpAccessChain / OpInBoundsAccessChain (as the
 //   base). A function call argument, a stored or compared pointer (OpStore of the pointer,
 //   OpPtrEqual / OpPtrNotEqual / OpPtrDiff), OpCopyMemory in either direction, a store
-//   of another value, a partial store through an access chain, an atomic, OpPhi / OpSelect / OpCopyObject of the pointer, a debug
-//   instruction (OpExtInst) and any other use make the pass leave %v alone;
+//   of another value, a partial store through an access chain, an atomic, OpPhi / OpSelect /
+//   OpCopyObject of the pointer, a debug instruction (OpExtInst) and any other use make the pass
+//   leave %v alone;
 // - %v is a table: at least one index of an access chain rooted at %v is not an
 //   OpConstant (a copy indexed only by constants gains nothing from hoisting). This is
 //   checked first, on opcodes alone, so that modules without tables cost one walk and
@@ -72,8 +73,8 @@ namespace glint::spirv {
 
 // What the pass decided for one Function variable whose content is a composite constant.
 struct ConstantTableDecision {
-  uint32_t variable = 0;  // the Function variable
-  uint32_t constant = 0;  // the constant it holds
+  uint32_t variable = 0;    // the Function variable
+  uint32_t constant = 0;    // the constant it holds
   uint32_t hoisted_to = 0;  // the Private variable it became; 0 when left alone
   std::string refusal;      // why it was left alone; empty when hoisted
 };

@@ -28,8 +28,7 @@ PassResult WithRunState(Module& module, PassContext& context,
 }  // namespace
 
 PassResult Pass::Run(Module& module, PassContext& context) {
-  return WithRunState(module, context,
-                      [&](PassContext& run) { return Process(module, run); });
+  return WithRunState(module, context, [&](PassContext& run) { return Process(module, run); });
 }
 
 PassResult RunPassGuarded(Pass& pass, Module& module, PassContext& context) {
@@ -55,8 +54,7 @@ PassResult PassManager::RunAll(Module& module, PassContext& context) {
     }
     if (after_each_) {
       std::string problem = after_each_(*pass, module);
-      if (!problem.empty())
-        return PassResult::Failed(std::string(pass->name()) + ": " + problem);
+      if (!problem.empty()) return PassResult::Failed(std::string(pass->name()) + ": " + problem);
     }
     if (context.report)
       context.report->passes.push_back(

@@ -31,7 +31,7 @@ enum class PassStatus { kUnchanged, kChanged, kFailed };
 
 struct PassResult {
   PassStatus status = PassStatus::kUnchanged;
-  std::string message;   // why it failed
+  std::string message;    // why it failed
   uint32_t rewrites = 0;  // what the pass counts (tables hoisted, clamps emitted, ...)
   PreservedAnalyses preserved = PreservedAnalyses::All();
 

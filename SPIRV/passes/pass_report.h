@@ -39,8 +39,8 @@ struct AccessRecord {
   int64_t range_min = 0;
   int64_t range_max = 0;
   bool is_signed = false;
-  std::string reason;   // why there is no range (first reason), empty otherwise
-  int64_t limit = -1;   // largest valid index, -1 when only known at run time
+  std::string reason;  // why there is no range (first reason), empty otherwise
+  int64_t limit = -1;  // largest valid index, -1 when only known at run time
   AccessVerdict verdict = AccessVerdict::kNone;
   // The conditional branch whose test narrowed the range; line 0 when none was used.
   SourceLocation guard;

@@ -16,10 +16,14 @@ namespace {
 class ReportBuilder {
  public:
   ReportBuilder(AnalysisContext& analyses, const Options& options,
-               std::vector<AccessRecord>* records)
-      : module_(analyses.module()), def_use_(analyses.GetDefUse()), records_(records),
+                std::vector<AccessRecord>* records)
+      : module_(analyses.module()),
+        def_use_(analyses.GetDefUse()),
+        records_(records),
         ranges_(analyses.GetIntegerRanges(RangeOptionsFor(options))),
-        lines_(def_use_, [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); }) {
+        lines_(def_use_, [&analyses](Function& function) -> const Cfg& {
+          return analyses.GetCfg(function);
+        }) {
     const Module& module = module_;
     for (const Instruction& inst : module.debug_names)
       if (inst.opcode == spv::OpName)
@@ -41,10 +45,13 @@ class ReportBuilder {
  private:
   void Visit(const Instruction& inst) {
     switch (inst.opcode) {
-      case spv::OpAccessChain: case spv::OpInBoundsAccessChain:
-      case spv::OpPtrAccessChain: case spv::OpInBoundsPtrAccessChain:
+      case spv::OpAccessChain:
+      case spv::OpInBoundsAccessChain:
+      case spv::OpPtrAccessChain:
+      case spv::OpInBoundsPtrAccessChain:
         return VisitChain(inst);
-      case spv::OpVectorExtractDynamic: case spv::OpVectorInsertDynamic: {
+      case spv::OpVectorExtractDynamic:
+      case spv::OpVectorInsertDynamic: {
         IndexedAccessView access(inst);
         int64_t limit = LimitOf(TypeOfValue(access.object()));
         return Add(inst, access.object(), access.index(0), 0, limit);
@@ -88,9 +95,8 @@ class ReportBuilder {
     uint64_t length = 0;
     switch (type->opcode) {
       case spv::OpTypeArray:
-        return def_use_.IntConstant(TypeArrayView(*type).length_id(), &length)
-                   ? int64_t(length) - 1
-                   : -1;
+        return def_use_.IntConstant(TypeArrayView(*type).length_id(), &length) ? int64_t(length) - 1
+                                                                               : -1;
       case spv::OpTypeVector:
         return int64_t(TypeVectorView(*type).component_count()) - 1;
       case spv::OpTypeMatrix:

@@ -43,7 +43,7 @@ struct IndexClamp {
   uint32_t& index() const { return IndexedAccessView(*access).index(position); }
   InsertionPoint at;
   Instruction* access;
-  uint32_t position;  // of the index in IndexedAccessView(*access)
+  uint32_t position;              // of the index in IndexedAccessView(*access)
   size_t decision = kNoDecision;  // its record in the access report
   static constexpr size_t kNoDecision = ~size_t(0);
   LimitKind kind = LimitKind::kConstant;
@@ -377,9 +377,15 @@ bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord
   const Instruction* guard = range.guard;
   bool proven = false;
   switch (clamp.kind) {
-    case LimitKind::kConstant: proven = range.ProvesWithin(static_cast<int64_t>(clamp.limit)); break;
-    case LimitKind::kSpecConstant: proven = range.ProvesWithin(0); break;
-    case LimitKind::kRuntimeArray: proven = BelowLength(clamp, index, &guard); break;
+    case LimitKind::kConstant:
+      proven = range.ProvesWithin(static_cast<int64_t>(clamp.limit));
+      break;
+    case LimitKind::kSpecConstant:
+      proven = range.ProvesWithin(0);
+      break;
+    case LimitKind::kRuntimeArray:
+      proven = BelowLength(clamp, index, &guard);
+      break;
   }
   if (guard) record->guard = lines_.At(guard);
   return proven;
@@ -390,8 +396,8 @@ bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord
 // member; a path through a descriptor array is not matched).
 bool State::BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard) {
   if (clamp.block.path_length != 0) return false;
-  return Ranges().ProvenBelowArrayLength(index, *clamp.access, clamp.block.base,
-                                         clamp.block.member, guard);
+  return Ranges().ProvenBelowArrayLength(index, *clamp.access, clamp.block.base, clamp.block.member,
+                                         guard);
 }
 
 void State::LeaveUnbounded(const Instruction& access, uint32_t position,
@@ -519,7 +525,8 @@ uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
     block_pointer = emitter_.Emit(clamp.at, spv::OpAccessChain, pointer_type, operands);
   }
   uint32_t uint_type = emitter_.UintType(32);
-  uint32_t length = emitter_.Emit(clamp.at, spv::OpArrayLength, uint_type, {block_pointer, path.member});
+  uint32_t length =
+      emitter_.Emit(clamp.at, spv::OpArrayLength, uint_type, {block_pointer, path.member});
   return emitter_.LastIndexOf(clamp.at, uint_type, length);
 }
 

@@ -92,8 +92,8 @@ uint32_t ClampEmitter::AsUnsigned(const InsertionPoint& at, uint32_t value) {
   if (!IntTypeInfo(type_id, &width, &is_signed) || !is_signed) return value;
   uint32_t unsigned_type = UintType(width);
   if (type->opcode == spv::OpTypeVector) {
-    unsigned_type = module_.FindOrAddType(
-        spv::OpTypeVector, {unsigned_type, TypeVectorView(*type).component_count()});
+    unsigned_type = module_.FindOrAddType(spv::OpTypeVector,
+                                          {unsigned_type, TypeVectorView(*type).component_count()});
     RememberType(unsigned_type);
   }
   return Emit(at, spv::OpBitcast, unsigned_type, {value});

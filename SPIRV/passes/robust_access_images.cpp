@@ -25,9 +25,16 @@ uint32_t SizeComponents(const Instruction& image_type) {
   TypeImageView image(image_type);
   uint32_t count = 1;
   switch (image.dim()) {
-    case spv::Dim2D: case spv::DimCube: case spv::DimRect: count = 2; break;
-    case spv::Dim3D: count = 3; break;
-    default: break;
+    case spv::Dim2D:
+    case spv::DimCube:
+    case spv::DimRect:
+      count = 2;
+      break;
+    case spv::Dim3D:
+      count = 3;
+      break;
+    default:
+      break;
   }
   return count + (image.arrayed() ? 1 : 0);
 }
@@ -42,7 +49,10 @@ bool SizeQueryTakesLevel(const Instruction& image_type) {
 class ImageClamper {
  public:
   ImageClamper(const InsertionPoint& at, Module& module, ClampEmitter& emitter)
-      : at_(at), access_(*at.before), module_(module), emitter_(emitter),
+      : at_(at),
+        access_(*at.before),
+        module_(module),
+        emitter_(emitter),
         image_type_(*ImageTypeOf(access_, emitter)) {}
 
   uint32_t Run();
@@ -179,16 +189,15 @@ uint32_t ImageClamper::CoordinateLimit(uint32_t size, uint32_t coordinate_compon
     uint32_t layer_faces = emitter_.Emit(at_, spv::OpIMul, uint_type, {layers, six});
     faces = LastOf(layer_faces);
   }
-  return emitter_.Emit(at_, spv::OpCompositeConstruct, emitter_.UintVectorType(coordinate_components),
-                       {x, y, faces});
+  return emitter_.Emit(at_, spv::OpCompositeConstruct,
+                       emitter_.UintVectorType(coordinate_components), {x, y, faces});
 }
 
 }  // namespace
 
 bool IsImageTexelAccess(spv::Op opcode) {
-  return opcode == spv::OpImageFetch || opcode == spv::OpImageRead ||
-         opcode == spv::OpImageWrite || opcode == spv::OpImageSparseFetch ||
-         opcode == spv::OpImageSparseRead;
+  return opcode == spv::OpImageFetch || opcode == spv::OpImageRead || opcode == spv::OpImageWrite ||
+         opcode == spv::OpImageSparseFetch || opcode == spv::OpImageSparseRead;
 }
 
 std::string ImageAccessRefusal(const Instruction& access, const ClampEmitter& emitter) {

@@ -48,7 +48,7 @@ class SourceLines {
 
   const DefUse& def_use_;
   CfgLookup cfgs_;
-  std::unordered_map<const Block*, SourceLocation> start_;  // memo of AtStart
+  std::unordered_map<const Block*, SourceLocation> start_;                 // memo of AtStart
   std::unordered_map<const Block*, std::pair<bool, SourceLocation>> end_;  // memo of OwnEnd
 };
 

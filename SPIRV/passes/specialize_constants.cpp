@@ -49,15 +49,20 @@ class Specializer {
 
   // Types: remember which ids are ints (and their width) and bool.
   bool RecordType(const Instruction& inst) {
-    if (inst.opcode == spv::OpTypeInt) int_widths_[inst.result_id] = TypeIntView(inst).width();
-    else if (inst.opcode == spv::OpTypeBool) bool_types_.insert(inst.result_id);
-    else return false;
+    if (inst.opcode == spv::OpTypeInt)
+      int_widths_[inst.result_id] = TypeIntView(inst).width();
+    else if (inst.opcode == spv::OpTypeBool)
+      bool_types_.insert(inst.result_id);
+    else
+      return false;
     return true;
   }
 
   bool Rewrite(Instruction& inst) {
     switch (inst.opcode) {
-      case spv::OpSpecConstant: case spv::OpSpecConstantTrue: case spv::OpSpecConstantFalse:
+      case spv::OpSpecConstant:
+      case spv::OpSpecConstantTrue:
+      case spv::OpSpecConstantFalse:
         return ApplyValue(inst);
       case spv::OpSpecConstantOp:
         return FoldOperation(inst);
@@ -124,8 +129,12 @@ class Specializer {
           values_[inst.result_id] = {false, ConstantView(inst).value32()};
         break;
       }
-      case spv::OpConstantTrue: values_[inst.result_id] = {true, 1}; break;
-      case spv::OpConstantFalse: values_[inst.result_id] = {true, 0}; break;
+      case spv::OpConstantTrue:
+        values_[inst.result_id] = {true, 1};
+        break;
+      case spv::OpConstantFalse:
+        values_[inst.result_id] = {true, 0};
+        break;
       case spv::OpConstantNull:
         if (bool_types_.count(inst.type_id) || int_widths_.count(inst.type_id))
           values_[inst.result_id] = {bool_types_.count(inst.type_id) != 0, 0};
@@ -170,46 +179,83 @@ std::optional<uint32_t> Specializer::Evaluate(spv::Op op, const std::vector<uint
   auto s = [&](size_t i) { return int32_t(v[i]); };
   if (v.size() == 1) {
     switch (op) {
-      case spv::OpSNegate: return uint32_t(0u - v[0]);
-      case spv::OpNot: return ~v[0];
-      case spv::OpLogicalNot: return uint32_t(v[0] == 0);
-      default: return std::nullopt;
+      case spv::OpSNegate:
+        return uint32_t(0u - v[0]);
+      case spv::OpNot:
+        return ~v[0];
+      case spv::OpLogicalNot:
+        return uint32_t(v[0] == 0);
+      default:
+        return std::nullopt;
     }
   }
   if (v.size() == 3 && op == spv::OpSelect) return v[0] ? v[1] : v[2];
   if (v.size() != 2) return std::nullopt;
   switch (op) {
-    case spv::OpIAdd: return v[0] + v[1];
-    case spv::OpISub: return v[0] - v[1];
-    case spv::OpIMul: return v[0] * v[1];
-    case spv::OpUDiv: if (!v[1]) return std::nullopt; return v[0] / v[1];
-    case spv::OpUMod: if (!v[1]) return std::nullopt; return v[0] % v[1];
-    case spv::OpSDiv: case spv::OpSRem: case spv::OpSMod: {
+    case spv::OpIAdd:
+      return v[0] + v[1];
+    case spv::OpISub:
+      return v[0] - v[1];
+    case spv::OpIMul:
+      return v[0] * v[1];
+    case spv::OpUDiv:
+      if (!v[1]) return std::nullopt;
+      return v[0] / v[1];
+    case spv::OpUMod:
+      if (!v[1]) return std::nullopt;
+      return v[0] % v[1];
+    case spv::OpSDiv:
+    case spv::OpSRem:
+    case spv::OpSMod: {
       if (!v[1] || (s(0) == INT32_MIN && s(1) == -1)) return std::nullopt;
       if (op == spv::OpSDiv) return uint32_t(s(0) / s(1));
       int32_t rem = s(0) % s(1);
       if (op == spv::OpSMod && rem != 0 && ((rem < 0) != (s(1) < 0))) rem += s(1);
       return uint32_t(rem);
     }
-    case spv::OpShiftLeftLogical: if (v[1] >= 32) return std::nullopt; return v[0] << v[1];
-    case spv::OpShiftRightLogical: if (v[1] >= 32) return std::nullopt; return v[0] >> v[1];
-    case spv::OpShiftRightArithmetic: if (v[1] >= 32) return std::nullopt; return uint32_t(s(0) >> v[1]);
-    case spv::OpBitwiseAnd: return v[0] & v[1];
-    case spv::OpBitwiseOr: return v[0] | v[1];
-    case spv::OpBitwiseXor: return v[0] ^ v[1];
-    case spv::OpIEqual: case spv::OpLogicalEqual: return uint32_t(v[0] == v[1]);
-    case spv::OpINotEqual: case spv::OpLogicalNotEqual: return uint32_t(v[0] != v[1]);
-    case spv::OpLogicalAnd: return uint32_t(v[0] && v[1]);
-    case spv::OpLogicalOr: return uint32_t(v[0] || v[1]);
-    case spv::OpULessThan: return uint32_t(v[0] < v[1]);
-    case spv::OpULessThanEqual: return uint32_t(v[0] <= v[1]);
-    case spv::OpUGreaterThan: return uint32_t(v[0] > v[1]);
-    case spv::OpUGreaterThanEqual: return uint32_t(v[0] >= v[1]);
-    case spv::OpSLessThan: return uint32_t(s(0) < s(1));
-    case spv::OpSLessThanEqual: return uint32_t(s(0) <= s(1));
-    case spv::OpSGreaterThan: return uint32_t(s(0) > s(1));
-    case spv::OpSGreaterThanEqual: return uint32_t(s(0) >= s(1));
-    default: return std::nullopt;
+    case spv::OpShiftLeftLogical:
+      if (v[1] >= 32) return std::nullopt;
+      return v[0] << v[1];
+    case spv::OpShiftRightLogical:
+      if (v[1] >= 32) return std::nullopt;
+      return v[0] >> v[1];
+    case spv::OpShiftRightArithmetic:
+      if (v[1] >= 32) return std::nullopt;
+      return uint32_t(s(0) >> v[1]);
+    case spv::OpBitwiseAnd:
+      return v[0] & v[1];
+    case spv::OpBitwiseOr:
+      return v[0] | v[1];
+    case spv::OpBitwiseXor:
+      return v[0] ^ v[1];
+    case spv::OpIEqual:
+    case spv::OpLogicalEqual:
+      return uint32_t(v[0] == v[1]);
+    case spv::OpINotEqual:
+    case spv::OpLogicalNotEqual:
+      return uint32_t(v[0] != v[1]);
+    case spv::OpLogicalAnd:
+      return uint32_t(v[0] && v[1]);
+    case spv::OpLogicalOr:
+      return uint32_t(v[0] || v[1]);
+    case spv::OpULessThan:
+      return uint32_t(v[0] < v[1]);
+    case spv::OpULessThanEqual:
+      return uint32_t(v[0] <= v[1]);
+    case spv::OpUGreaterThan:
+      return uint32_t(v[0] > v[1]);
+    case spv::OpUGreaterThanEqual:
+      return uint32_t(v[0] >= v[1]);
+    case spv::OpSLessThan:
+      return uint32_t(s(0) < s(1));
+    case spv::OpSLessThanEqual:
+      return uint32_t(s(0) <= s(1));
+    case spv::OpSGreaterThan:
+      return uint32_t(s(0) > s(1));
+    case spv::OpSGreaterThanEqual:
+      return uint32_t(s(0) >= s(1));
+    default:
+      return std::nullopt;
   }
 }
 

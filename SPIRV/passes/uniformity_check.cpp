@@ -10,7 +10,8 @@ PassResult UniformityCheckPass::Process(Module&, PassContext& context) {
   const UniformityResult& result = context.analyses->GetUniformity();
   std::vector<Diagnostic> diagnostics = UniformityDiagnostics(result, severity);
   if (context.report)
-    for (Diagnostic& diagnostic : diagnostics) context.report->diagnostics.push_back(std::move(diagnostic));
+    for (Diagnostic& diagnostic : diagnostics)
+      context.report->diagnostics.push_back(std::move(diagnostic));
   if (severity == Severity::kError && !result.findings.empty())
     return PassResult::Failed(std::to_string(result.findings.size()) +
                               " uniform-control instruction(s) in non-uniform control flow "

@@ -48,7 +48,8 @@ static void Check(int holds, const char* property) {
   if (!holds) Broken(property);
 }
 
-static const int kFarOut[] = {INT_MIN, -77, 6, 7, 77, 255, 256, 65536, INT_MAX, -2, 100, 1000, 12, 13, 42, 99};
+static const int kFarOut[] = {INT_MIN, -77, 6,   7,    77, 255, 256, 65536,
+                              INT_MAX, -2,  100, 1000, 12, 13,  42,  99};
 
 /* Maps a selector byte to an int around an enum of `count` values (0 .. count-1). */
 static int Selected(uint8_t selector, int count) {
@@ -105,7 +106,8 @@ static void CheckDiagnostics(const glint_report_t* report) {
     ReadString(d.file, "file");
     ReadString(d.message, "message");
     ReadString(d.text, "text");
-    for (r = 0; r < d.reason_count; ++r) ReadString(glint_report_diagnostic_reason(report, i, r), "reason");
+    for (r = 0; r < d.reason_count; ++r)
+      ReadString(glint_report_diagnostic_reason(report, i, r), "reason");
     Check(glint_report_diagnostic_reason(report, i, d.reason_count) == NULL, "reason past the end");
   }
   Check(glint_report_diagnostic(report, count, &d) == 0, "diagnostic past the end");
@@ -141,10 +143,12 @@ static void CheckResult(const glint_result_t* result) {
   report = glint_result_report(result);
   Check(report != NULL, "a result has a report");
   if (succeeded) {
-    Check(glint_result_spirv_size(result) > 0 && glint_result_spirv(result) != NULL, "success has SPIR-V");
+    Check(glint_result_spirv_size(result) > 0 && glint_result_spirv(result) != NULL,
+          "success has SPIR-V");
     Check(!glint_report_has_errors(report), "success has no error");
   } else {
-    Check(glint_result_spirv_size(result) == 0 && glint_result_spirv(result) == NULL, "failure has no SPIR-V");
+    Check(glint_result_spirv_size(result) == 0 && glint_result_spirv(result) == NULL,
+          "failure has no SPIR-V");
     Check(glint_report_has_errors(report), "failure says why");
   }
   CheckDiagnostics(report);
@@ -154,9 +158,11 @@ static void CheckResult(const glint_result_t* result) {
 /* Small shaders, one per stage, and two that glslang refuses. */
 static const char* const kSources[] = {
     "#version 450\nlayout(location=0) in vec4 p;\nvoid main() { gl_Position = p; }\n",
-    "#version 450\nlayout(vertices=3) out;\nvoid main() { gl_TessLevelOuter[gl_InvocationID] = 1.0; }\n",
+    "#version 450\nlayout(vertices=3) out;\nvoid main() { gl_TessLevelOuter[gl_InvocationID] = "
+    "1.0; }\n",
     "#version 450\nlayout(triangles) in;\nvoid main() { gl_Position = gl_in[0].gl_Position; }\n",
-    "#version 450\nlayout(points) in;\nlayout(points, max_vertices=1) out;\nvoid main() { EmitVertex(); }\n",
+    "#version 450\nlayout(points) in;\nlayout(points, max_vertices=1) out;\nvoid main() { "
+    "EmitVertex(); }\n",
     "#version 450\nlayout(location=0) in flat int i;\nlayout(location=0) out vec4 c;\n"
     "const float t[4] = float[4](0.1, 0.2, 0.3, 0.4);\n"
     "void main() { c = vec4(t[i]); if (dFdx(c.x) > 0.0) discard; }\n",

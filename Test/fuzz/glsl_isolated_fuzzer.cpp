@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "glint/isolated.h"
 #include "SPIRV/validate.h"
+#include "glint/isolated.h"
 
 namespace {
 
@@ -49,8 +49,9 @@ std::string Describe(const glint::Report& report) {
 }
 
 glint::TargetEnv TargetOf(uint8_t control) {
-  static const glint::TargetEnv kTargets[] = {glint::TargetEnv::kVulkan10, glint::TargetEnv::kVulkan11,
-                                              glint::TargetEnv::kVulkan13, glint::TargetEnv::kOpenGL45};
+  static const glint::TargetEnv kTargets[] = {
+      glint::TargetEnv::kVulkan10, glint::TargetEnv::kVulkan11, glint::TargetEnv::kVulkan13,
+      glint::TargetEnv::kOpenGL45};
   return kTargets[control >> 6];
 }
 
@@ -119,7 +120,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!words.empty()) Broken("a failed compile leaves the words alone", "");
     return 0;
   }
-  if (words.empty() || report.HasErrors()) Broken("a success has words and no error", Describe(report));
+  if (words.empty() || report.HasErrors())
+    Broken("a success has words and no error", Describe(report));
   std::string problem = glint::spirv::Validate(words, options.target_env);
   if (!problem.empty()) CheckInvalidOutput(input, options, problem);
   return 0;

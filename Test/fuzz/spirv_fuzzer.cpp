@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "glint/glint.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
+#include "glint/glint.h"
 
 namespace {
 
@@ -62,7 +62,8 @@ std::vector<glint::Options> Modes(uint64_t hash) {
   modes[3].range_analysis = RangeAnalysisMode::kFull;
   modes[3].collect_ranges = true;
   modes[3].subgroup_size = 32;
-  modes[3].max_workgroups = {static_cast<uint32_t>(hash & 0xff) + 1u, 1u, 0xFFFFFFFFu};  // to the top
+  modes[3].max_workgroups = {static_cast<uint32_t>(hash & 0xff) + 1u, 1u,
+                             0xFFFFFFFFu};  // to the top
   modes[4].hoist_constant_tables = false;
   modes[4].collect_ranges = true;
   modes[4].uniformity = Severity::kNote;

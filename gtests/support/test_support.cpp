@@ -32,10 +32,10 @@ std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& 
 std::vector<uint32_t> Assemble(const std::string& text) {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6);
   std::string error;
-  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& position,
-                               const char* message) {
-    error += std::to_string(position.line) + ": " + message + "\n";
-  });
+  tools.SetMessageConsumer(
+      [&](spv_message_level_t, const char*, const spv_position_t& position, const char* message) {
+        error += std::to_string(position.line) + ": " + message + "\n";
+      });
   std::vector<uint32_t> words;
   if (!tools.Assemble(text, &words, SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS))
     ADD_FAILURE() << "spirv-as failed: " << error << text;

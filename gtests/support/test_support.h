@@ -9,8 +9,8 @@
 
 #include <gtest/gtest.h>
 
-#include "glint/glint.h"
 #include "SPIRV/target_env.h"
+#include "glint/glint.h"
 
 namespace glint::test {
 
@@ -48,9 +48,9 @@ std::string ParamName(const std::string& text);
 
 // One row of ../shared/corpus/<folder>/OK_manifest.tsv.
 struct CorpusShader {
-  std::string folder;  // "glslang", "SaschaWillems-Vulkan", "niagara" or "dxvk"
-  std::string path;    // absolute
-  std::string stage;   // "vert", "comp", ...
+  std::string folder;          // "glslang", "SaschaWillems-Vulkan", "niagara" or "dxvk"
+  std::string path;            // absolute
+  std::string stage;           // "vert", "comp", ...
   std::string manifest_env;    // the --target-env glslang 12 compiled it for
   bool glslang_valid = false;  // glslang 12's own output passes spirv-val (valOK)
 };

@@ -145,8 +145,8 @@ struct AccessRecord {
   int64_t range_min = 0;
   int64_t range_max = 0;
   bool is_signed = false;
-  std::string reason;   // why there is no range (first reason), empty otherwise
-  int64_t limit = -1;   // largest valid index, -1 when only known at run time
+  std::string reason;  // why there is no range (first reason), empty otherwise
+  int64_t limit = -1;  // largest valid index, -1 when only known at run time
   AccessVerdict verdict = AccessVerdict::kNone;
   // Full range analysis: the conditional branch whose test narrowed the range (or
   // proved a runtime-array index below its length); line 0 when no guard was used.
@@ -182,9 +182,8 @@ struct Report {
 // (a second generation with line information, used only for the report; the output
 // words do not depend on whether a report was asked for).
 GLINT_EXPORT bool GlslangToSpv(const glslang::TIntermediate& intermediate,
-                               std::vector<uint32_t>& spirv,
-                               const glslang::SpvOptions* spv_options, const Options& options,
-                               Report* report);
+                               std::vector<uint32_t>& spirv, const glslang::SpvOptions* spv_options,
+                               const Options& options, Report* report);
 
 // Glint's passes on SPIR-V from any front end. On failure returns false and leaves
 // `spirv` unchanged. The input is checked first: it must parse and pass spirv-val's

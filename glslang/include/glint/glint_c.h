@@ -100,9 +100,10 @@ GLINT_EXPORT int glint_options_set_subgroup_size(glint_options_t* options, uint3
 /* The largest dispatch the application makes, in workgroups per dimension (a promise,
  * like the subgroup size; see glint::Options::max_workgroups). Each count at least 1, or
  * all three 0 for "unknown" (the default); 0 for any other mix. Since 0.3. */
-GLINT_EXPORT int glint_options_set_max_workgroups(glint_options_t* options, uint32_t x,
-                                                  uint32_t y, uint32_t z);
-GLINT_EXPORT int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, uint64_t value);
+GLINT_EXPORT int glint_options_set_max_workgroups(glint_options_t* options, uint32_t x, uint32_t y,
+                                                  uint32_t z);
+GLINT_EXPORT int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id,
+                                                 uint64_t value);
 GLINT_EXPORT int glint_options_set_collect_ranges(glint_options_t* options, int enabled);
 GLINT_EXPORT int glint_options_set_target_env(glint_options_t* options,
                                               int target /* glint_target_env_t */);
@@ -112,7 +113,7 @@ GLINT_EXPORT int glint_options_set_validate(glint_options_t* options, int enable
 /* ---- entry points ---- */
 
 typedef struct {
-  const char* source;      /* NUL-terminated GLSL text */
+  const char* source; /* NUL-terminated GLSL text */
   glint_stage_t stage;
   const char* entry_point; /* NULL: "main" */
   const char* file_name;   /* names the source in messages; NULL: none */
@@ -121,12 +122,13 @@ typedef struct {
 
 /* Compiles `input` with glslang for the options' target environment, then runs Glint's
  * passes. `options` may be NULL (defaults). */
-GLINT_EXPORT glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input, const glint_options_t* options);
+GLINT_EXPORT glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input,
+                                                const glint_options_t* options);
 
 /* Runs Glint's passes on `word_count` SPIR-V words. The input is never modified; a
  * malformed module fails with a message. `options` may be NULL (defaults). */
 GLINT_EXPORT glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
-                                    const glint_options_t* options);
+                                                 const glint_options_t* options);
 
 /* ---- inputs for glint_compile (since 0.2) ----
  *
@@ -143,11 +145,11 @@ typedef enum { GLINT_LANGUAGE_GLSL = 0, GLINT_LANGUAGE_HLSL = 1 } glint_language
 
 /* Debug information, as glslangValidator's -g flags. */
 typedef enum {
-  GLINT_DEBUG_INFO_DEFAULT = 0,               /* no flag: OpSource and names only */
-  GLINT_DEBUG_INFO_LINES = 1,                 /* -g: OpLine, OpString, the source text */
-  GLINT_DEBUG_INFO_STRIP = 2,                 /* -g0: no debug instructions at all */
-  GLINT_DEBUG_INFO_NON_SEMANTIC = 3,          /* -gV: NonSemantic.Shader.DebugInfo.100 */
-  GLINT_DEBUG_INFO_NON_SEMANTIC_SOURCE = 4    /* -gVS: the same, with the source text */
+  GLINT_DEBUG_INFO_DEFAULT = 0,            /* no flag: OpSource and names only */
+  GLINT_DEBUG_INFO_LINES = 1,              /* -g: OpLine, OpString, the source text */
+  GLINT_DEBUG_INFO_STRIP = 2,              /* -g0: no debug instructions at all */
+  GLINT_DEBUG_INFO_NON_SEMANTIC = 3,       /* -gV: NonSemantic.Shader.DebugInfo.100 */
+  GLINT_DEBUG_INFO_NON_SEMANTIC_SOURCE = 4 /* -gVS: the same, with the source text */
 } glint_debug_info_t;
 
 GLINT_EXPORT glint_input_t* glint_input_create(void);
@@ -159,7 +161,8 @@ GLINT_EXPORT int glint_input_set_source(glint_input_t* input, const char* text);
 /* Names the source in messages and OpString; its directory is searched first for
  * #include "x". Default: none (messages say "" like glslang's unnamed strings). */
 GLINT_EXPORT int glint_input_set_file_name(glint_input_t* input, const char* name);
-GLINT_EXPORT int glint_input_set_language(glint_input_t* input, int language /* glint_language_t */);
+GLINT_EXPORT int glint_input_set_language(glint_input_t* input,
+                                          int language /* glint_language_t */);
 GLINT_EXPORT int glint_input_set_stage(glint_input_t* input, int stage /* glint_stage_t */);
 /* -e: the entry point's name in the module; NULL restores the default ("main"). */
 GLINT_EXPORT int glint_input_set_entry_point(glint_input_t* input, const char* name);
@@ -170,7 +173,8 @@ GLINT_EXPORT int glint_input_add_define(glint_input_t* input, const char* name, 
 GLINT_EXPORT int glint_input_add_undefine(glint_input_t* input, const char* name);
 /* -I: searched, in the order added, after the including file's directory. */
 GLINT_EXPORT int glint_input_add_include_directory(glint_input_t* input, const char* directory);
-GLINT_EXPORT int glint_input_set_debug_info(glint_input_t* input, int debug /* glint_debug_info_t */);
+GLINT_EXPORT int glint_input_set_debug_info(glint_input_t* input,
+                                            int debug /* glint_debug_info_t */);
 /* --target-env spirv1.X: the SPIR-V version, as 0x00MMmm00 (0x00010300 is 1.3), from 1.0
  * to 1.6; 0 (the default) follows the target environment of the options. */
 GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t version);
@@ -224,8 +228,8 @@ GLINT_EXPORT const glint_report_t* glint_result_report(const glint_result_t* res
 
 typedef struct {
   glint_severity_t severity;
-  const char* origin;  /* the pass or analysis that speaks, e.g. "uniformity" */
-  const char* file;    /* "" when the module carries no line information */
+  const char* origin; /* the pass or analysis that speaks, e.g. "uniformity" */
+  const char* file;   /* "" when the module carries no line information */
   uint32_t line;
   uint32_t column;
   const char* message;
@@ -261,15 +265,17 @@ typedef struct {
 
 GLINT_EXPORT size_t glint_report_diagnostic_count(const glint_report_t* report);
 /* Fills `out` and returns 1; returns 0 (leaving `out` alone) for a bad index or NULL. */
-GLINT_EXPORT int glint_report_diagnostic(const glint_report_t* report, size_t index, glint_diagnostic_t* out);
+GLINT_EXPORT int glint_report_diagnostic(const glint_report_t* report, size_t index,
+                                         glint_diagnostic_t* out);
 /* The reasons behind a diagnostic, outermost first; NULL for a bad index. */
 GLINT_EXPORT const char* glint_report_diagnostic_reason(const glint_report_t* report, size_t index,
-                                           size_t reason);
+                                                        size_t reason);
 /* 1 when some diagnostic is an error. */
 GLINT_EXPORT int glint_report_has_errors(const glint_report_t* report);
 
 GLINT_EXPORT size_t glint_report_access_count(const glint_report_t* report);
-GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index, glint_access_record_t* out);
+GLINT_EXPORT int glint_report_access(const glint_report_t* report, size_t index,
+                                     glint_access_record_t* out);
 
 /* What robust access did with an index (glint::AccessVerdict). A function rather than a
    field of glint_access_record_t, so that the struct's layout stays as it was. */
@@ -280,10 +286,12 @@ typedef enum {
   GLINT_VERDICT_UNBOUNDED = 3,
   GLINT_VERDICT_NOT_CLAMPED = 4
 } glint_access_verdict_t;
-GLINT_EXPORT glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report, size_t index);
+GLINT_EXPORT glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report,
+                                                                size_t index);
 
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
-GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index, glint_pass_statistic_t* out);
+GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index,
+                                   glint_pass_statistic_t* out);
 
 /* What a diagnostic is, as a stable rule id ("uniformity/barrier", ...; the SARIF
  * ruleId); "" when it has none. NULL for a bad index. */
@@ -291,7 +299,8 @@ GLINT_EXPORT const char* glint_report_diagnostic_rule(const glint_report_t* repo
 /* Where reason `reason` of diagnostic `index` points: sets *file ("" when unknown) and
  * *line (0 when unknown) and returns 1; 0 for a bad index or NULL. */
 GLINT_EXPORT int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t index,
-                                                         size_t reason, const char** file, uint32_t* line);
+                                                         size_t reason, const char** file,
+                                                         uint32_t* line);
 
 /* One constant table hoisted to a Private variable (filled with collect_ranges). */
 typedef struct {
@@ -302,7 +311,8 @@ typedef struct {
 } glint_table_record_t;
 
 GLINT_EXPORT size_t glint_report_table_count(const glint_report_t* report);
-GLINT_EXPORT int glint_report_table(const glint_report_t* report, size_t index, glint_table_record_t* out);
+GLINT_EXPORT int glint_report_table(const glint_report_t* report, size_t index,
+                                    glint_table_record_t* out);
 
 /* The report as text for people or tools, from the same records as the accessors. */
 typedef enum {
@@ -319,8 +329,9 @@ typedef enum {
  * files the HTML page shows; `title` may be NULL. Returns 0 (writing nothing) for a
  * NULL report or an unknown format. */
 GLINT_EXPORT size_t glint_report_format(const glint_report_t* report, int format, const char* title,
-                                        const char* const* source_names, const char* const* source_texts,
-                                        size_t source_count, char* buffer, size_t buffer_size);
+                                        const char* const* source_names,
+                                        const char* const* source_texts, size_t source_count,
+                                        char* buffer, size_t buffer_size);
 
 /* ---- isolated compile (glint/isolated.h; one block, kept last) ----
  *

@@ -47,17 +47,17 @@ enum class GlslStage { kVertex, kTessControl, kTessEvaluation, kGeometry, kFragm
 
 // One GLSL compilation unit, as glint_glsl_input_t describes it.
 struct GlslInput {
-  std::string source;       // GLSL text (read up to the first NUL)
+  std::string source;  // GLSL text (read up to the first NUL)
   GlslStage stage = GlslStage::kFragment;
-  std::string entry_point;  // empty: "main"
-  std::string file_name;    // names the source in messages; empty: none
+  std::string entry_point;           // empty: "main"
+  std::string file_name;             // names the source in messages; empty: none
   bool generate_debug_info = false;  // OpLine/OpSource like glslangValidator -g
 };
 
 // Where the worker is and how much it may use. Zero means "no limit".
 struct IsolationOptions {
-  std::string worker_path;             // empty: see "Finding the worker" above
-  uint32_t timeout_ms = 10000;         // wall clock, enforced by the caller (SIGKILL)
+  std::string worker_path;                   // empty: see "Finding the worker" above
+  uint32_t timeout_ms = 10000;               // wall clock, enforced by the caller (SIGKILL)
   uint64_t memory_limit_bytes = 2ull << 30;  // RLIMIT_AS of the worker
   // RLIMIT_CPU of the worker, in seconds; 0 derives it from timeout_ms (rounded up,
   // plus one second) so a worker the caller cannot reap still stops.
@@ -71,8 +71,8 @@ struct IsolationOptions {
 // `report` when not null, followed by an error of origin "isolation" when the worker
 // crashed, ran out of time, or could not be started.
 GLINT_EXPORT bool CompileGlslIsolated(const GlslInput& input, const Options& options,
-                         const IsolationOptions& isolation, std::vector<uint32_t>& spirv,
-                         Report* report);
+                                      const IsolationOptions& isolation,
+                                      std::vector<uint32_t>& spirv, Report* report);
 
 // The worker path CompileGlslIsolated would use for `isolation` (rule above).
 GLINT_EXPORT std::string CompileWorkerPath(const IsolationOptions& isolation);
