@@ -1,16 +1,14 @@
 // The C API (include/glint/glint_c.h): opaque handles around glint::Options and
 // glint::Report, and the two entry points. Every exported function catches everything
 // (no C++ exception may cross into C) and tolerates NULL handles. glint_compile_glsl
-// drives glslang itself (TShader, TProgram) with its default resource limits, the way
-// glslangValidator does for a single shader, then hands the intermediate to
-// glint::GlslangToSpv.
+// (0.1) checks its input, then compiles it as the equivalent glint_input_t through
+// glint_compile (c_input.cpp), the library's one path through glslang.
 #include "glint/glint_c.h"
 
-#include <glslang/Public/ResourceLimits.h>
 #include <glslang/Public/ShaderLang.h>
-#include <glslang/SPIRV/GlslangToSpv.h>
 
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <sstream>
@@ -245,9 +243,7 @@ const glint::Options& OptionsOrDefaults(const glint_options_t* options) {
 
 namespace {
 
-using glint::capi::InitializeGlslangOnce;
 using glint::capi::OptionsOrDefaults;
-using glint::capi::ReportInfoLog;
 
 // Refuses an unusable input with a message; true when it can be compiled.
 bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options, EShLanguage* stage,
@@ -271,54 +267,22 @@ bool CheckInput(const glint_glsl_input_t* input, const glint::Options& options, 
   return true;
 }
 
-// glslang keeps the pointers given to setStringsWithLengthsAndNames and reads them in
-// parse(): `source` (its names and lengths) must outlive the shader's parse.
-struct ShaderSource {
-  explicit ShaderSource(const glint_glsl_input_t& input)
-      : names{input.file_name ? input.file_name : ""} {}
-  const char* names[1];
-  const int lengths[1] = {-1};
-};
-
-void ConfigureShader(glslang::TShader& shader, const glint_glsl_input_t& input,
-                     const ShaderSource& source, EShLanguage stage, const GlslangTarget& target) {
-  shader.setStringsWithLengthsAndNames(&input.source, source.lengths, source.names, 1);
-  shader.setEntryPoint(input.entry_point ? input.entry_point : "main");
-  shader.setEnvInput(glslang::EShSourceGlsl, stage, target.client, 100);
-  shader.setEnvClient(target.client, target.client_version);
-  shader.setEnvTarget(glslang::EShTargetSpv, target.spirv_version);
-}
-
-EShMessages MessagesFor(const glint_glsl_input_t& input, const GlslangTarget& target) {
-  int messages = EShMsgSpvRules;
-  if (target.client == glslang::EShClientVulkan) messages |= EShMsgVulkanRules;
-  if (input.generate_debug_info) messages |= EShMsgDebugInfo;
-  return static_cast<EShMessages>(messages);
-}
-
-bool CompileGlsl(const glint_glsl_input_t* input, const glint::Options& options,
-                 glint_result_s& result) {
-  glint::Report& report = result.report.report;
-  EShLanguage stage;
-  GlslangTarget target;
-  if (!CheckInput(input, options, &stage, &target, report)) return false;
-  InitializeGlslangOnce();
-  const ShaderSource source(*input);  // declared before the shader: destroyed after it
-  glslang::TShader shader(stage);
-  ConfigureShader(shader, *input, source, stage, target);
-  EShMessages messages = MessagesFor(*input, target);
-  bool parsed = shader.parse(GetDefaultResources(), 100, false, messages);
-  ReportInfoLog(shader.getInfoLog(), report);
-  if (!parsed) return false;
-  glslang::TProgram program;
-  program.addShader(&shader);
-  bool linked = program.link(messages);
-  ReportInfoLog(program.getInfoLog(), report);
-  if (!linked) return false;
-  glslang::SpvOptions spv_options;
-  spv_options.generateDebugInfo = input->generate_debug_info != 0;
-  return glint::GlslangToSpv(*program.getIntermediate(stage), result.spirv, &spv_options, options,
-                             &report);
+// The 0.1 input as a 0.2 one, so that both entry points take glint_compile's one path
+// through the front end. The 0.1 stage numbers are the first six of glint_stage_t.
+// Null when out of memory.
+using InputHandle = std::unique_ptr<glint_input_t, void (*)(glint_input_t*)>;
+InputHandle AsInput(const glint_glsl_input_t& input) {
+  InputHandle converted(glint_input_create(), glint_input_free);
+  if (!converted) return converted;
+  glint_input_t* to = converted.get();
+  int debug = input.generate_debug_info ? GLINT_DEBUG_INFO_LINES : GLINT_DEBUG_INFO_DEFAULT;
+  bool configured = glint_input_set_source(to, input.source) &&
+                    glint_input_set_stage(to, static_cast<int>(RawEnum(input.stage))) &&
+                    (!input.file_name || glint_input_set_file_name(to, input.file_name)) &&
+                    (!input.entry_point || glint_input_set_entry_point(to, input.entry_point)) &&
+                    glint_input_set_debug_info(to, debug);
+  if (!configured) converted.reset();
+  return converted;
 }
 
 template <typename Record>
@@ -407,11 +371,16 @@ int glint_options_set_validate(glint_options_t* options, int enabled) {
 
 glint_result_t* glint_compile_glsl(const glint_glsl_input_t* input,
                                    const glint_options_t* options) {
-  return RunGuarded([&](glint_result_s& result) {
-    // glslang recurses per nesting level: parse, link and generate on a big stack.
-    return glint::OnBigStack(
-        [&] { return CompileGlsl(input, OptionsOrDefaults(options), result); });
+  EShLanguage stage;
+  GlslangTarget target;
+  glint_result_t* refusal = RunGuarded([&](glint_result_s& result) {
+    return CheckInput(input, OptionsOrDefaults(options), &stage, &target, result.report.report);
   });
+  if (!refusal || !refusal->succeeded) return refusal;
+  glint_result_free(refusal);
+  InputHandle converted = AsInput(*input);
+  if (!converted) return nullptr;  // out of memory, as when no result can be allocated
+  return glint_compile(converted.get(), options);
 }
 
 glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,

@@ -273,6 +273,50 @@ TEST(CApi, CompileGlsl_FileNameAndLengthsOutliveTheParse) {
       << "-g names the file in an OpString";
 }
 
+// glint_compile_glsl (0.1) is glint_compile (0.2) on the equivalent input: the same
+// words, diagnostics and records for each stage, with and without -g, and the same
+// errors for a source that does not compile.
+TEST(CApi, CompileGlsl_IsGlintCompileOnTheSameInput) {
+  const char* kVertex =
+      "#version 450\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const char* kBroken = "#version 450\nvoid main() { undefined_b = 1; }\n";
+  struct Case {
+    const char* source;
+    glint_stage_t stage;
+    int debug;
+  } cases[] = {{kComputeShader, GLINT_STAGE_COMPUTE, 0},
+               {kComputeShader, GLINT_STAGE_COMPUTE, 1},
+               {kVertex, GLINT_STAGE_VERTEX, 1},
+               {kBroken, GLINT_STAGE_FRAGMENT, 0}};
+  OptionsHandle options = RobustCOptions();
+  for (const Case& c : cases) {
+    glint_glsl_input_t old_input = {};
+    old_input.source = c.source;
+    old_input.stage = c.stage;
+    old_input.file_name = "same_input.glsl";
+    old_input.generate_debug_info = c.debug;
+    ResultHandle old_result(glint_compile_glsl(&old_input, options.get()));
+
+    glint_input_t* input = glint_input_create();
+    ASSERT_NE(input, nullptr);
+    ASSERT_EQ(glint_input_set_source(input, c.source), 1);
+    ASSERT_EQ(glint_input_set_stage(input, c.stage), 1);
+    ASSERT_EQ(glint_input_set_file_name(input, "same_input.glsl"), 1);
+    ASSERT_EQ(glint_input_set_debug_info(
+                  input, c.debug ? GLINT_DEBUG_INFO_LINES : GLINT_DEBUG_INFO_DEFAULT),
+              1);
+    ResultHandle new_result(glint_compile(input, options.get()));
+    glint_input_free(input);
+
+    SCOPED_TRACE(std::string(c.source) + " debug " + std::to_string(c.debug));
+    EXPECT_EQ(glint_result_succeeded(old_result.get()), glint_result_succeeded(new_result.get()));
+    EXPECT_EQ(Words(old_result.get()), Words(new_result.get()));
+    EXPECT_EQ(AllDiagnostics(old_result.get()), AllDiagnostics(new_result.get()));
+    EXPECT_EQ(glint_report_access_count(glint_result_report(old_result.get())),
+              glint_report_access_count(glint_result_report(new_result.get())));
+  }
+}
+
 // Out-of-range values come from the C translation unit: a C++ cast to the enum would be
 // undefined behaviour in the test itself.
 TEST(CApi, Options_OutOfRangeEnumsAreRefused) {
