@@ -96,7 +96,7 @@ void CheckMode(const std::vector<uint32_t>& input, const glint::Options& options
     return;
   }
   if (report.HasErrors()) Broken("a successful Process reports no error", Describe(report));
-  std::string problem = glint::spirv::Validate(words, glint::TargetEnv::kUniversal);
+  std::string problem = glint::spirv::Validate(words, glint::spirv::TargetEnv::kUniversal);
   if (!problem.empty())
     Broken("valid input gives valid output", "mode " + std::to_string(mode) + ": " + problem);
 }
@@ -106,7 +106,7 @@ void CheckMode(const std::vector<uint32_t>& input, const glint::Options& options
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::vector<uint32_t> input = ToWords(data, size);
   CheckRoundTrip(input);
-  if (!glint::spirv::Validate(input, glint::TargetEnv::kUniversal).empty()) {
+  if (!glint::spirv::Validate(input, glint::spirv::TargetEnv::kUniversal).empty()) {
     std::vector<uint32_t> words = input;
     if (glint::Process(words, glint::Options(), nullptr))
       Broken("Process refuses what spirv-val refuses", "");
