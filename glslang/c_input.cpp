@@ -224,6 +224,7 @@ bool Compile(const glint_input_s* input, const Options& options, glint_result_s&
                             output.report.diagnostics.end());
   report.accesses = std::move(output.report.accesses);
   report.passes = std::move(output.report.passes);
+  report.tables = std::move(output.report.tables);
   PrependGlslangLog(output.glslang_log, report);
   result.spirv = std::move(output.words);
   return output.ok && !report.HasErrors();
