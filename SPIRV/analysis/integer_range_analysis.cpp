@@ -153,7 +153,10 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def))
         return {StoreView(*store).object()};
-      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->dependencies;
+      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) {
+        if (CycleDependent(def)) return {};  // its own fixed point evaluates the cycle
+        return local->dependencies;
+      }
       if (const Instruction* parameter = def_use_.Definition(LoadView(def).pointer());
           Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
         return ArgumentsOf(*parameter).values;

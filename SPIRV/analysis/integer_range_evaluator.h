@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -226,6 +227,19 @@ struct LocalDefinitions {
   std::string reason;  // non-empty: no range
 };
 
+// The local a fixed point is solved for (integer_range_fixed_point.cpp): the element a
+// load reads, what reaches it, and the walk's state.
+struct FixedPointTarget {
+  uint32_t variable = 0;
+  std::vector<uint32_t> path;
+  const LocalDefinitions* local = nullptr;
+  std::vector<std::pair<uint32_t, const Instruction*>> updates;  // (value, its store)
+  std::unordered_map<uint32_t, bool> reaches;                    // value -> reaches a cycle load
+  std::unordered_set<const Instruction*> visiting;  // loads of other locals being evaluated
+  size_t reach_work = 0;
+  size_t work = 0;
+};
+
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
@@ -351,6 +365,38 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   range_math::Interval GuardBound(uint32_t value, const Instruction& use, bool is_signed);
   bool ReadsOnlyFrom(const Instruction& loaded, const LocalDefinitions& local);
 
+  // Loop-carried locals with general updates (integer_range_fixed_point.cpp).
+  static constexpr int kMaxFixedPointRounds = 8;
+  static constexpr int kMaxNarrowings = 2;
+  static constexpr size_t kMaxFixedPointNodes = 256;
+  using RangeCache = std::unordered_map<uint32_t, std::optional<IntegerRange>>;
+  bool CycleDependent(const Instruction& load);
+  bool FixedPointTargetOf(const Instruction& load, FixedPointTarget* target);
+  bool IsCycleLoad(const Instruction& load, const FixedPointTarget& target);
+  bool ReachesCycle(uint32_t id, FixedPointTarget* target);
+  IntegerRange FixedPointLocal(const Instruction& load, bool is_signed);
+  IntegerRange SolveFixedPoint(FixedPointTarget* target, bool is_signed);
+  IntegerRange Narrowed(FixedPointTarget* target, const std::optional<IntegerRange>& initial,
+                        std::optional<IntegerRange> x, bool is_signed);
+  std::optional<IntegerRange> InitialValues(FixedPointTarget* target, bool is_signed);
+  std::optional<IntegerRange> FixedPointStep(FixedPointTarget* target,
+                                             const std::optional<IntegerRange>& initial,
+                                             const std::optional<IntegerRange>& x, bool is_signed);
+  std::optional<IntegerRange> EvalUnder(uint32_t id, FixedPointTarget* target,
+                                        const std::optional<IntegerRange>& x,
+                                        const std::vector<GuardFact>* facts, RangeCache* cache);
+  std::optional<IntegerRange> LoadUnder(const Instruction& load, FixedPointTarget* target,
+                                        const std::optional<IntegerRange>& x);
+  std::optional<IntegerRange> OperatorUnder(const Instruction& def, bool is_signed,
+                                            FixedPointTarget* target,
+                                            const std::optional<IntegerRange>& x,
+                                            const std::vector<GuardFact>* facts, RangeCache* cache);
+
+  // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
+  static constexpr size_t kMaxNumberingScan = 512;
+  bool SameComputation(const Instruction& def, const Instruction& candidate, bool commutes);
+  uint32_t EarlierEqualValue(const Instruction& def);
+
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;
   static constexpr int kMaxContextDepth = 6;
@@ -381,6 +427,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // loop-carried local may ask for one of them again (RangeOf then refuses it).
   std::unordered_set<uint32_t> computing_;
   int widening_depth_ = 0;
+  std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
+  std::unordered_set<uint32_t> fixed_points_running_;             // variables
+  std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

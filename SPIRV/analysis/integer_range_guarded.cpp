@@ -39,6 +39,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
       } else if (!LocalVersion(*def, &id)) {
         break;
       }
+    } else if (uint32_t earlier = EarlierEqualValue(*def)) {
+      id = earlier;  // the same arithmetic over the same values, computed before
     } else {
       break;
     }

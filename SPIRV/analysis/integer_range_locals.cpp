@@ -138,6 +138,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
     return IntegerRange::None(found != local_definitions_.end() ? found->second.reason
                                                                 : "local is not followed");
   }
+  if (CycleDependent(load)) return FixedPointLocal(load, is_signed);  // general updates
   // An update whose load reads values this load does not (`j--; t[j]` reads only the
   // update, whose operand reads the loop's join) is an ordinary stored value here; the
   // others are widened together (integer_range_loop_locals.cpp).

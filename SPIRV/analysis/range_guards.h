@@ -16,6 +16,9 @@
 //   - through a constant offset or factor: a fact about `x + c`, `x - c`, `x * c`
 //     (c > 0) or `x << c` is one about x too, when x's range shows that the operation
 //     cannot wrap in the fact's reading (then it is exact); kMaxOperandDepth steps;
+//   - through a ranged offset: a fact about `a + b` or `a - b` (neither a constant,
+//     both ranged, no wrap possible in the fact's reading) bounds each operand by the
+//     fact and the other operand's range (`x + n < B`: x <= B.max - 1 - n.min);
 //   - `x < y` / `x > y` where y has no range: x is not the type's largest (smallest)
 //     value in that reading (kStrict; what widening a loop counter needs);
 //   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
@@ -103,6 +106,7 @@ class GuardFacts {
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
   void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
+  void RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
   bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;
   bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;
 

@@ -817,9 +817,72 @@ class ShaderWriter:
         self.scope.append(Expr(hi, "uint", 0, 15))
         self.access(self.scope[-self.rng.randint(1, 2)])
 
+    # --- general loop-carried updates and guards through ranged offsets --------------
+    def halving_loop(self):
+        """dxvk's reduction: n halves through a second local (a general update, solved by
+        the fixed point), and `q + h < n` bounds q and the recomputed q + h (a ranged
+        offset). Sound: q + h < n <= N, no wrap (q and h are small)."""
+        n0 = self.buffer_u
+        n, h, q = self.fresh("n"), self.fresh("h"), self.fresh("q")
+        self.emit("uint %s = %s;" % (q, self.convert(self.builtin(), "uint").text))
+        self.emit("uint %s = %du;" % (n, n0))
+        self.emit("while (%s > 1u && acc != 12345u) {" % n)
+        self.indent += 1
+        self.emit("uint %s = (%s + 1u) / 2u;" % (h, n))
+        self.emit("if (%s + %s < %s) { acc += data_u[%s]; data_u[%s + %s] = acc; }"
+                  % (q, h, n, q, q, h))
+        self.emit("%s = %s;" % (n, h))
+        self.indent -= 1
+        self.emit("}")
+        self.scope.append(Expr(n, "uint", 1, n0))
+
+    def offset_guard(self):
+        """`a + b < N` with both ranged: a, b and the recomputed a + b are below N."""
+        a = self.convert(self.builtin(), "uint")
+        b = Expr("(%s & %du)" % (self.convert(self.builtin(), "uint").text, 15), "uint", 0, 15)
+        x, y = self.fresh("a"), self.fresh("b")
+        self.emit("uint %s = %s;" % (x, a.text))
+        self.emit("uint %s = %s;" % (y, b.text))
+        n = self.buffer_u
+        self.emit("if (%s + %s < %du) { acc += data_u[%s]; acc += data_u[%s]; "
+                  "data_u[%s + %s] = acc; }" % (x, y, n, x, y, x, y))
+
+    def trap_loop_exit_value(self):
+        """A general update leaves the loop at or above its bound: `p` ends >= N."""
+        n = self.buffer_u
+        p = self.fresh("p")
+        self.emit("// trap: loop-exit-value (p leaves the loop at %d or more)" % n)
+        self.emit("uint %s = (%s %% 3u) + 1u;" % (p, self.convert(self.builtin(), "uint").text))
+        self.emit("while (%s < %du && acc != 12345u) %s = %s + %s / 2u + 1u;" % (p, n, p, p, p))
+        self.emit("acc += data_u[%s];" % p)
+
+    def trap_offset_wrap(self):
+        """`q + b < N` where q + b wraps (b near 2^32): says nothing about q."""
+        n = self.buffer_u
+        q = self.near(n - 1, 2)
+        name, b = self.fresh("q"), self.fresh("b")
+        self.emit("// trap: offset-wrap (q + b wraps, q reaches %d)" % (n + 1))
+        self.emit("uint %s = %s;" % (name, q.text))
+        self.emit("uint %s = 4294967200u + (%s & 7u);" % (b, self.convert(self.builtin(),
+                                                                          "uint").text))
+        self.emit("if (%s + %s < %du) acc += data_u[%s];" % (name, b, n, name))
+
+    def trap_offset_restored(self):
+        """`q + b < N`, then b is stored again: the recomputed q + b is a new value."""
+        n = self.buffer_u
+        q = self.near(n - 2, 2)
+        name, b = self.fresh("q"), self.fresh("b")
+        self.emit("// trap: offset-restored (q + b recomputed after b changes)")
+        self.emit("uint %s = %s;" % (name, q.text))
+        self.emit("uint %s = 1u + (%s & 1u);" % (b, self.convert(self.builtin(), "uint").text))
+        self.emit("if (%s + %s < %du) { %s = 3u; acc += data_u[%s + %s]; }"
+                  % (name, b, n, b, name, b))
+
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
-                         self.length_guard, self.out_parameter])()
+                         self.length_guard, self.out_parameter, self.halving_loop,
+                         self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
+                         self.trap_offset_restored])()
 
     def statements(self, depth, count):
         visible = len(self.scope)  # locals declared here end with this block
