@@ -817,6 +817,14 @@ INSTANTIATE_TEST_SUITE_P(
             {"no range: bitwise AND is not supported in reference mode", "[0, 63]", "[0, 63]"},
             // [3, 4000000000] once widened to 0 and narrowed; 3 after the loop.
             {"[0, 3]", "[0, 63]", "[3, 3]"}},
+        // One initial value is a component of a built-in vector stored whole: it counts
+        // (without it the hull would be [0, 3]).
+        RangeCase{"BuiltinComponentInTheCycle",
+                  "local_size_x = 64",
+                  "uvec3 l = gl_LocalInvocationID;\nif (data[1] == 0u) l.x = 3u;\n"
+                  "while (data[0] != 0u) l.x = l.x / 2u;\nprobe[l.x] = 0u;",
+                  {MEMORY_REASON},
+                  {"[0, 63]"}},
         // Traps: the doubling wraps to 0 without a guard; 0 - 1 wraps; the cycle load
         // may read a value stored from buffer data.
         RangeCase{"TrapDoublingWithoutGuard",

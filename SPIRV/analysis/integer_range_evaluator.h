@@ -378,6 +378,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange SolveFixedPoint(FixedPointTarget* target, bool is_signed);
   IntegerRange Narrowed(FixedPointTarget* target, const std::optional<IntegerRange>& initial,
                         std::optional<IntegerRange> x, bool is_signed);
+  std::optional<IntegerRange> BuiltinParts(const LocalDefinitions& local, bool is_signed);
   std::optional<IntegerRange> InitialValues(FixedPointTarget* target, bool is_signed);
   std::optional<IntegerRange> FixedPointStep(FixedPointTarget* target,
                                              const std::optional<IntegerRange>& initial,

@@ -122,7 +122,24 @@ bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
     if (!in_target(own->values[i], own->stores[i])) return false;
   for (const CarriedUpdate& update : own->carried)
     if (!in_target(update.value, update.store)) return false;
+  for (const auto& part : own->builtin_parts)
+    if (std::find(target.local->builtin_parts.begin(), target.local->builtin_parts.end(), part) ==
+        target.local->builtin_parts.end())
+      return false;
   return true;
+}
+
+// The hull of the built-in components stored whole where a load reads (`uvec3 l =
+// gl_LocalInvocationID; l.x`); nullopt when there are none.
+std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::BuiltinParts(
+    const LocalDefinitions& local, bool is_signed) {
+  std::optional<IntegerRange> result;
+  for (const auto& [variable, component] : local.builtin_parts) {
+    IntegerRange part = BuiltinComponent(variable, component, is_signed);
+    if (!part.valid) return IntegerRange::None(kStoredPrefix + part.reason);
+    result = Hull(result, part);
+  }
+  return result;
 }
 
 // The values stored where a non-cycle load of a local reads (values and updates).
@@ -217,7 +234,9 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
   } else {
     if (!target->visiting.insert(&load).second)
       return IntegerRange::None("loop-carried local reads a local that is in a nested cycle");
-    for (const auto& [value, store] : StoredValues(*LocalDefinitionsOf(load))) {
+    const LocalDefinitions& local = *LocalDefinitionsOf(load);
+    result = BuiltinParts(local, is_signed);
+    for (const auto& [value, store] : StoredValues(local)) {
       RangeCache cache;
       std::optional<IntegerRange> stored =
           EvalUnder(value, target, x, store ? FactsAt(*store) : nullptr, &cache);
@@ -274,7 +293,8 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::FixedPointStep(
 // The hull of the initial values' ranges, each at its store; splits the updates off.
 std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::InitialValues(FixedPointTarget* target,
                                                                            bool is_signed) {
-  std::optional<IntegerRange> initial;
+  std::optional<IntegerRange> initial = BuiltinParts(*target->local, is_signed);
+  if (initial && !initial->valid) return initial;
   for (size_t i = 0; i < target->local->values.size(); ++i) {
     uint32_t value = target->local->values[i];
     const Instruction* store = target->local->stores[i];
