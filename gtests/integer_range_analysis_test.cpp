@@ -695,9 +695,10 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --- Full mode: loop-carried locals widened (integer_range_loop_locals.cpp) ----------
 
-#define NO_WIDEN_ABOVE                                                                     \
-  "no range: local is updated from its own value in a loop without a guard that keeps it " \
+#define NO_WIDEN_ABOVE_TEXT                                                      \
+  "local is updated from its own value in a loop without a guard that keeps it " \
   "below the type's maximum"
+#define NO_WIDEN_ABOVE "no range: " NO_WIDEN_ABOVE_TEXT
 
 INSTANTIATE_TEST_SUITE_P(
     LoopCarried, IntegerRangeGlsl,
@@ -846,6 +847,62 @@ INSTANTIATE_TEST_SUITE_P(
                   "  if (data[0] == 0u) h = data[1];\n  i = h + 1u;\n  probe[i] = 0u;\n}",
                   {LOCAL_REASON},
                   {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}}),
+    CaseName);
+
+// --- Full mode: counters bounded by trip counts (integer_range_trip_counts.cpp) -------
+
+INSTANTIATE_TEST_SUITE_P(
+    TripCounts, IntegerRangeGlsl,
+    ::testing::Values(
+        // SaschaWillems' filters: 9 runs of n++ from -1; 8 before the last one's load.
+        RangeCase{"NestedCounter",
+                  "local_size_x = 64",
+                  "int n = -1;\nfor (int i = -1; i < 2; ++i)\n  for (int j = -1; j < 2; ++j) {\n"
+                  "    n++;\n    probe[n] = 0u;\n  }\nprobe[n + 1] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 8]", "[0, 9]"}},
+        // Reset in the outer body right before the inner loop: only the inner loop counts.
+        RangeCase{"ResetBeforeInnerLoop",
+                  "local_size_x = 64",
+                  "for (int i = 0; i < 4; i++) {\n  uint c = 0u;\n"
+                  "  for (int j = 0; j < 5; j++) { c += 2u; probe[c] = 0u; }\n}",
+                  {LOCAL_REASON},
+                  {"[2, 10]"}},
+        // Downwards, from a ranged start.
+        RangeCase{"DecreasingCounter",
+                  "local_size_x = 64",
+                  "uint n = 100u + (gl_LocalInvocationID.x & 3u);\n"
+                  "for (uint i = 0u; i < 10u; i += 3u) { n -= 5u; probe[n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"[80, 98]"}},
+        // Traps: two updates per iteration; an outer loop without a trip count; trip
+        // counts past 2^32; a bound past the type (the counter wraps).
+        RangeCase{"TrapTwoUpdatesPerIteration",
+                  "local_size_x = 64",
+                  "int n = -1;\nfor (int i = 0; i < 9; ++i) { n++; n++; probe[n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: local is updated from its own value in a loop (no range without a "
+                   "guard)"}},
+        RangeCase{"TrapOuterLoopUncounted",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nwhile (data[0] != 0u) {\n"
+                  "  for (int j = 0; j < 3; j++) { n++; probe[n] = 0u; }\n}",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{"TrapTripCountsPast2To32",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nfor (int i = 0; i < 100000; i++)\n"
+                  "  for (int j = 0; j < 100000; j++) { n++; probe[n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: local is updated from "
+                   "its own value in a loop: trip counts multiply past 2^32"}},
+        RangeCase{
+            "TrapCounterWraps",
+            "local_size_x = 64",
+            "uint n = 4294967000u;\nfor (int i = 0; i < 10; i++) { n += 100u; probe[n] = 0u; }",
+            {LOCAL_REASON},
+            {"no range: a value stored to the local has no range: u32 counter bounded by "
+             "trip counts may overflow"}}),
     CaseName);
 
 // --- Full mode: guards through ranged offsets and recomputed values -------------------
@@ -1680,6 +1737,77 @@ TEST(IntegerRange, RandomGeneralUpdates_RangesHoldForEveryIteration) {
   }
   EXPECT_GT(proven, 150) << "of " << rounds * 3;
   EXPECT_GT(proven_x, 40) << "of " << rounds;
+}
+
+// Random counters in nested counted loops (integer_range_trip_counts.cpp): `n` starts
+// from a constant or the invocation id, may be reset before the inner loop, and moves
+// by a constant step (either sign, near the type's edges too) once per inner
+// iteration; sometimes the outer loop is a while loop (no trip count). Every proven
+// range must hold for every value each probe sees, simulated exactly for every
+// invocation of the workgroup.
+TEST(IntegerRange, RandomCounters_RangesHoldForEveryRun) {
+  std::mt19937 rng(23);
+  static const int64_t kStarts[] = {-5, -1, 0, 1, 7, 100, 2147483600, -2147483600};
+  static const int64_t kSteps[] = {1, 1, 2, 3, -1, -2, 7, 1000000, -1000000, 400000000};
+  int proven = 0;
+  for (int round = 0; round < 100; ++round) {
+    bool is_signed = rng() % 2 == 0, from_lid = rng() % 2 == 0, reset = rng() % 3 == 0;
+    bool outer_while = rng() % 5 == 0;
+    int64_t start = kStarts[rng() % 8], step = kSteps[rng() % 10];
+    if (!is_signed && start < 0) start += int64_t(1) << 32;
+    int outer = int(rng() % 5), inner_from = int(rng() % 4) - 2, inner_to = int(rng() % 6);
+    int inner_step = 1 + int(rng() % 2);
+    std::string type = is_signed ? "int" : "uint";
+    auto literal = [&](int64_t v) {
+      return is_signed ? type + "(" + std::to_string(v) + ")" : std::to_string(v) + "u";
+    };
+    std::string init = (from_lid ? type + "(gl_LocalInvocationID.x) + " : "") + literal(start);
+    std::string update = step >= 0 ? "n += " + literal(step) : "n -= " + literal(-step);
+    std::string body =
+        type + " n = " + init + ";\nint o = 0;\n" +
+        (outer_while ? "while (o < " + std::to_string(outer) + ") {\n  o++;\n"
+                     : "for (int i = 0; i < " + std::to_string(outer) + "; i++) {\n") +
+        (reset ? "  n = " + init + ";\n" : "") + "  for (int j = " + std::to_string(inner_from) +
+        "; j < " + std::to_string(inner_to) + "; j += " + std::to_string(inner_step) + ") {\n    " +
+        update + ";\n    probe[n] = 0u;\n  }\n}\nprobe[n] = 0u;";
+    std::vector<uint32_t> words =
+        test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    Options options;
+    options.range_analysis = RangeAnalysisMode::kFull;
+    Report report;
+    CollectAccessRecords(*module, options, &report);
+    std::vector<const AccessRecord*> records;
+    for (const AccessRecord& each : report.accesses)
+      if (each.object == "Probe") records.push_back(&each);
+    ASSERT_EQ(records.size(), 2u) << body;
+    proven += records[0]->has_range;
+    auto reading = [&](uint32_t bits) {
+      return is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+    };
+    auto check = [&](int which, uint32_t bits) {
+      const AccessRecord& r = *records[which];
+      int64_t v = reading(bits);
+      ASSERT_TRUE(!r.has_range || (v >= r.range_min && v <= r.range_max))
+          << "probe #" << which << " = " << v << " outside [" << r.range_min << ", " << r.range_max
+          << "]\n"
+          << body;
+    };
+    for (uint32_t lid = 0; lid < 4; ++lid) {
+      uint32_t first = uint32_t(start) + (from_lid ? lid : 0u), n = first;
+      for (int o = 0; o < outer; ++o) {
+        if (reset) n = first;
+        for (int j = inner_from; j < inner_to; j += inner_step) {
+          n += uint32_t(step);
+          check(0, n);
+        }
+      }
+      check(1, n);
+    }
+  }
+  EXPECT_GT(proven, 50);
 }
 
 }  // namespace

@@ -240,6 +240,18 @@ struct FixedPointTarget {
   size_t work = 0;
 };
 
+// A natural loop (integer_range_trip_counts.cpp): its header and every block in it.
+struct NaturalLoop {
+  const Block* header = nullptr;
+  std::unordered_set<const Block*> blocks;
+};
+
+// A counter's one update and its resets (integer_range_trip_counts.cpp).
+struct CountedLocal {
+  int64_t step = 0;                        // added per run of the update
+  std::vector<const Instruction*> resets;  // every other store of the local
+};
+
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
@@ -393,6 +405,17 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                             const std::optional<IntegerRange>& x,
                                             const std::vector<GuardFact>* facts, RangeCache* cache);
 
+  // Counters bounded by trip counts (integer_range_trip_counts.cpp).
+  const std::vector<NaturalLoop>& LoopsOf(Function& function, std::string* why);
+  int64_t TripCount(const Cfg& cfg, const Block* header);
+  bool CountedStores(const CarriedUpdate& update, uint32_t variable, CountedLocal* counted,
+                     std::string* why);
+  IntegerRange ResetRange(const CountedLocal& counted, uint32_t variable, bool is_signed);
+  int64_t UpdateRuns(const Instruction& store, const CountedLocal& counted, std::string* why);
+  bool EnteredAfterReset(const Cfg& cfg, const NaturalLoop& loop, const CountedLocal& counted);
+  IntegerRange CountedUpdates(const Instruction& load, const LocalDefinitions& local,
+                              bool is_signed);
+
   // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
   static constexpr size_t kMaxNumberingScan = 512;
   bool SameComputation(const Instruction& def, const Instruction& candidate, bool commutes);
@@ -430,6 +453,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   int widening_depth_ = 0;
   std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
   std::unordered_set<uint32_t> fixed_points_running_;             // variables
+  std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
+  std::unordered_map<const Function*, std::string> natural_loop_refusals_;
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;

@@ -30,6 +30,8 @@ namespace {
 const std::string kStoredPrefix = "a value stored to the local has no range: ";
 const char kLoopCarried[] =
     "local is updated from its own value in a loop (no range without a guard)";
+// CountedUpdates' refusals for shapes it does not try (the widening's reason stays).
+const char kNotCounted[] = "(not counted)";
 }  // namespace
 
 ValueFlow* IntegerRangeAnalysis::Evaluator::FlowOf(const Instruction& load) {
@@ -175,7 +177,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
                           : stored;
   }
   if (widened.empty()) return result;
-  return WidenCarried(*local, widened, result, is_signed);
+  IntegerRange widened_range = WidenCarried(*local, widened, result, is_signed);
+  if (widened_range.valid || !result.valid) return widened_range;
+  // No guard bounds the update: the counted loops around it may (trip counts).
+  IntegerRange counted = CountedUpdates(load, *local, is_signed);
+  if (counted.valid || counted.reason.find(kNotCounted) != std::string::npos)
+    return counted.valid ? counted : widened_range;
+  return counted;
 }
 
 // The range of `value` where `store` writes it: narrowed by the guards that dominate

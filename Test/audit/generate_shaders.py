@@ -11,13 +11,16 @@ dispatch built-ins under a promised grid, --max-workgroups) and the patterns it 
 conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
 exits, with traps the analysis must not fall for), tests on `g * k + c` (wrapping, so
 that a test says nothing about g when g * k + c may wrap), counters decremented before
-their use in a while loop, helper functions indexing with a parameter called with two
+their use in a while loop, loops whose local is updated by a general expression
+(halving through a second local), guards on `a + b` with both ranged, counters bumped
+in nested counted loops, helper functions indexing with a parameter called with two
 arguments, and uses the resulting values as indices into local, shared and buffer
 arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
 on its own, except in its traps (see "traps that index out of bounds on purpose": a
-guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length), whose
+guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop's exit
+value, a sum that wraps, an operand stored again, a counter one past its array), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -878,11 +881,35 @@ class ShaderWriter:
         self.emit("if (%s + %s < %du) { %s = 3u; acc += data_u[%s + %s]; }"
                   % (name, b, n, b, name, b))
 
+    def counter_loops(self):
+        """SaschaWillems' filters: a counter bumped once per inner iteration of counted
+        loops (bounded by the trip counts). Sound: n < a * b <= N."""
+        n = self.buffer_u
+        a = self.rng.randint(1, 4)
+        b = self.rng.randint(1, max(1, n // a))
+        name, i, j = self.fresh("n"), self.fresh("i"), self.fresh("j")
+        self.emit("int %s = -1;" % name)
+        self.emit("for (int %s = 0; %s < %d; ++%s)" % (i, i, a, i))
+        self.emit("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
+                  % (j, j, b, j, name, name))
+
+    def trap_counter_overrun(self):
+        """The counted loops run once more than the array has elements."""
+        n = self.buffer_u
+        b = n // 2 + 1
+        name, i, j = self.fresh("n"), self.fresh("i"), self.fresh("j")
+        self.emit("// trap: counter-overrun (n reaches %d)" % (2 * b - 1))
+        self.emit("int %s = -1;" % name)
+        self.emit("for (int %s = 0; %s < 2; ++%s)" % (i, i, i))
+        self.emit("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
+                  % (j, j, b, j, name, name))
+
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
                          self.length_guard, self.out_parameter, self.halving_loop,
                          self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
-                         self.trap_offset_restored])()
+                         self.trap_offset_restored, self.counter_loops,
+                         self.trap_counter_overrun])()
 
     def statements(self, depth, count):
         visible = len(self.scope)  # locals declared here end with this block
