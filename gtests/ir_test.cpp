@@ -8,6 +8,7 @@
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
+#include "support/synthetic_module.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -172,36 +173,6 @@ TEST(Ir, TakeNextId_StopsAtTheMaximumBound) {
   EXPECT_TRUE(module.types_values.empty()) << "nothing is added when no id is left";
 }
 
-// A module of OpNop inside one function: `nops` one-word instructions.
-std::vector<uint32_t> NopModule(size_t nops) {
-  std::vector<uint32_t> words = {0x07230203,
-                                 0x00010000,
-                                 0,
-                                 8,
-                                 0,
-                                 (2u << 16) | spv::OpCapability,
-                                 spv::CapabilityShader,
-                                 (3u << 16) | spv::OpMemoryModel,
-                                 spv::AddressingModelLogical,
-                                 spv::MemoryModelGLSL450,
-                                 (2u << 16) | spv::OpTypeVoid,
-                                 1,
-                                 (3u << 16) | spv::OpTypeFunction,
-                                 2,
-                                 1,
-                                 (5u << 16) | spv::OpFunction,
-                                 1,
-                                 3,
-                                 0,
-                                 2,
-                                 (2u << 16) | spv::OpLabel,
-                                 4};
-  words.resize(words.size() + nops, (1u << 16) | spv::OpNop);
-  words.push_back((1u << 16) | spv::OpReturn);
-  words.push_back((1u << 16) | spv::OpFunctionEnd);
-  return words;
-}
-
 // The input limits (parser.h) refuse before building anything: a 64 MB module over
 // kMaxModuleWords and one of kMaxInstructions + 1 instructions, each in well under a
 // second, with the limit named; a module just under both parses.
@@ -217,7 +188,7 @@ TEST(Ir, InputLimits_RefusedQuicklyByName) {
       {kMaxInstructions,
        "word 2097168: more than 2097152 instructions (Glint's input limit kMaxInstructions)"}};
   for (const Case& c : cases) {
-    std::vector<uint32_t> words = NopModule(c.nops);
+    std::vector<uint32_t> words = test::NopModule(c.nops);
     std::string error;
     auto start = std::chrono::steady_clock::now();
     EXPECT_FALSE(ParseModule(words, &error));
@@ -225,7 +196,7 @@ TEST(Ir, InputLimits_RefusedQuicklyByName) {
     EXPECT_EQ(error, c.message);
   }
   std::string error;
-  EXPECT_TRUE(ParseModule(NopModule(100000), &error)) << error;
+  EXPECT_TRUE(ParseModule(test::NopModule(100000), &error)) << error;
 }
 
 TEST(Ir, Cfg_DominatorsAndLoops) {
