@@ -7,6 +7,7 @@
 
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 #include "support/synthetic_module.h"
 #include "support/test_support.h"
@@ -45,7 +46,7 @@ TEST(Ir, Sections_AreFilled) {
   EXPECT_FALSE(module->capabilities.empty());
   EXPECT_EQ(module->memory_model.size(), 1u);
   ASSERT_EQ(module->entry_points.size(), 1u);
-  EXPECT_EQ(ViewEntryPoint(module->entry_points.front()).name, "main");
+  EXPECT_EQ(EntryPointInterfaceView(module->entry_points.front()).name(), "main");
   ASSERT_EQ(module->functions.size(), 1u);
   EXPECT_GT(module->functions.front().blocks.size(), 3u);
   EXPECT_NE(module->GlslStd450Import(), 0u);
@@ -125,7 +126,7 @@ TEST(Ir, DefUse_FindsDefinitionsAndUses) {
   std::optional<Module> module = ParseModule(words, &error);
   ASSERT_TRUE(module);
   DefUse def_use(*module);
-  uint32_t main_id = ViewEntryPoint(module->entry_points.front()).function;
+  uint32_t main_id = EntryPointInterfaceView(module->entry_points.front()).function();
   Instruction* def = def_use.Definition(main_id);
   ASSERT_NE(def, nullptr);
   EXPECT_EQ(def->opcode, spv::OpFunction);

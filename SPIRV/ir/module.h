@@ -49,7 +49,6 @@ struct Instruction {
 
   // A literal string starting at words[first]; *next_word gets the word after it.
   std::string StringAt(size_t first, size_t* next_word = nullptr) const;
-  uint32_t Word(size_t i) const { return words.at(i); }
 };
 
 // Packs `text` as a SPIR-V literal string (nul-terminated, zero padded).
@@ -169,15 +168,6 @@ class Module {
   // (64-bit types take two words).
   uint32_t LiteralWidthOfType(uint32_t type_id) const;
 };
-
-// OpEntryPoint operands: execution model, function, name, interface ids.
-struct EntryPointView {
-  spv::ExecutionModel model;
-  uint32_t function;
-  std::string name;
-  size_t interface_begin;  // index into words where the interface list begins
-};
-EntryPointView ViewEntryPoint(const Instruction& entry_point);
 
 bool IsTypeDeclaration(spv::Op opcode);
 bool IsConstantInstruction(spv::Op opcode);      // OpConstant*, OpSpecConstant*
