@@ -261,11 +261,6 @@ uint32_t Module::LiteralWidthOfType(uint32_t type_id) const {
   return 1;
 }
 
-bool IsTypeDeclaration(spv::Op opcode) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
-  return info && std::string(info->instruction_class) == "Type-Declaration";
-}
-
 bool IsConstantInstruction(spv::Op opcode) {
   switch (opcode) {
     case spv::OpConstantTrue:

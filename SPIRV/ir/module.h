@@ -123,9 +123,7 @@ class Module {
   // Binary; a parsed and unmodified module gives back its input words.
   std::vector<uint32_t> Encode() const;
 
-  // SPIR-V version as (major, minor).
-  uint32_t MajorVersion() const { return (header.version >> 16) & 0xff; }
-  uint32_t MinorVersion() const { return (header.version >> 8) & 0xff; }
+  // Whether the module's SPIR-V version is at least major.minor.
   bool VersionAtLeast(uint32_t major, uint32_t minor) const {
     return header.version >= ((major << 16) | (minor << 8));
   }
@@ -169,7 +167,6 @@ class Module {
   uint32_t LiteralWidthOfType(uint32_t type_id) const;
 };
 
-bool IsTypeDeclaration(spv::Op opcode);
 bool IsConstantInstruction(spv::Op opcode);      // OpConstant*, OpSpecConstant*
 bool IsSpecConstantInstruction(spv::Op opcode);  // OpSpecConstant*
 bool IsBlockTerminator(spv::Op opcode);
