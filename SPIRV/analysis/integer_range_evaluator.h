@@ -142,6 +142,34 @@ inline Compare Mirror(Compare compare) {  // "C < x" is "x > C"
   }
 }
 
+// The integer binary opcodes the analysis has a rule for, and which rule: the one
+// table both the evaluation driver's dependencies and its range switch read.
+enum class BinaryRule { kNone, kArithmetic, kAnd, kOrXor };
+
+inline BinaryRule BinaryRuleOf(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpIAdd:
+    case spv::OpISub:
+    case spv::OpIMul:
+    case spv::OpSDiv:
+    case spv::OpUDiv:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic:
+    case spv::OpSMod:
+    case spv::OpSRem:
+    case spv::OpUMod:
+      return BinaryRule::kArithmetic;
+    case spv::OpBitwiseAnd:
+      return BinaryRule::kAnd;
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
+      return BinaryRule::kOrXor;
+    default:
+      return BinaryRule::kNone;
+  }
+}
+
 // What reference mode says about opcodes it has no rule for.
 inline std::string UnsupportedOpcode(spv::Op opcode) {
   switch (opcode) {
@@ -176,6 +204,8 @@ inline std::string UnsupportedOpcode(spv::Op opcode) {
 
 }  // namespace range_detail
 
+using range_detail::BinaryRule;
+using range_detail::BinaryRuleOf;
 using range_detail::Compare;
 using range_detail::UnsupportedOpcode;
 
@@ -339,6 +369,20 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
   const Instruction* LoadedParameter(const Instruction& load);
 
+  // Call results (integer_range_call_results.cpp).
+  static constexpr size_t kMaxReturns = 64;
+  static constexpr int kMaxCallDepth = 8;
+  const Function* CalleeOf(const Instruction& call);
+  std::vector<const Instruction*> ReturnsOf(const Function& function) const;
+  std::vector<uint32_t> ReturnedValues(const Instruction& call);
+  IntegerRange CallResult(const Instruction& call, bool is_signed);
+
+  // Integers of other widths (integer_range_widths.cpp).
+  bool IntWidth(uint32_t type_id, bool* is_signed, uint32_t* width) const;
+  uint32_t WidthConversionSource(const Instruction& def) const;
+  IntegerRange NarrowValue(const Instruction& def, bool is_signed, uint32_t width);
+  IntegerRange WidthConversion(const Instruction& def, bool is_signed, uint32_t width);
+
   // Loop-carried locals (integer_range_loop_locals.cpp).
   static constexpr int kMaxWideningDepth = 8;
   bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
@@ -381,6 +425,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // loop-carried local may ask for one of them again (RangeOf then refuses it).
   std::unordered_set<uint32_t> computing_;
   int widening_depth_ = 0;
+  std::unordered_map<uint32_t, const Function*> functions_by_id_;
+  std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
+  int call_depth_ = 0;
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

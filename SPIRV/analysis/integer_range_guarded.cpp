@@ -97,7 +97,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
 
 // OpPhi and loop-variable loads keep their context-free range (see the file comment).
 bool IntegerRangeAnalysis::Evaluator::Expandable(const Instruction& def) {
-  if (def.opcode == spv::OpPhi) return false;
+  // A call result's operands are values of another function: only the result itself
+  // is narrowed at the use.
+  if (def.opcode == spv::OpPhi || def.opcode == spv::OpFunctionCall) return false;
   if (def.opcode == spv::OpLoad) return !LoopVariableLoadTarget(def) && DominatingSingleStore(def);
   return !Dependencies(def).empty();
 }
