@@ -278,6 +278,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool RangeOf(uint32_t id, range_math::Interval* range) override;
   bool IsScalarInt(uint32_t id, bool* is_signed) override;
   const Block* VersionBlock(uint32_t id) override;
+  uint32_t ComponentOf(uint32_t id, uint32_t index) override;
 
  private:
   // Evaluation driver.
@@ -356,6 +357,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
+  uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
+  bool ComponentKey(const Instruction& def, uint32_t* vector, uint32_t* index);
+  static constexpr int kMaxElementDepth = 4;
+  uint32_t StoredScalar(const Instruction& load);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
   bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
@@ -428,6 +433,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<uint32_t, const Function*> functions_by_id_;
   std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
   int call_depth_ = 0;
+  int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };
