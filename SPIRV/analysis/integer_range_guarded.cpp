@@ -152,6 +152,25 @@ void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint
   }
 }
 
+bool FactTarget::About(const GuardFact& fact) const {
+  if (fact.component == GuardFact::kWhole) return fact.value == canonical;
+  return keyed && fact.value == vector && fact.component == index;
+}
+
+// What facts about `id` name: its canonical value, and, when some fact is about a
+// component of a vector (range_guard_vectors.cpp), the component `id` reads.
+FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
+                                                     const std::vector<GuardFact>& facts) {
+  FactTarget target;
+  target.canonical = Canonical(id);
+  for (const GuardFact& fact : facts)
+    if (fact.component != GuardFact::kWhole) {
+      target.keyed = ComponentKey(*def_use_.Definition(id), &target.vector, &target.index);
+      break;
+    }
+  return target;
+}
+
 // `range` met with every fact about `id`'s canonical value, in `id`'s own reading.
 // Facts of each reading are met in that reading first (`int(u) >= 0 && int(u) < 16`
 // is [0, 15] only once both signed facts meet), then carried across readings where
@@ -161,18 +180,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRan
   using range_math::Interval;
   bool is_signed = false;
   if (!IsScalarInt(id, &is_signed)) return range;
-  uint32_t canonical = Canonical(id);
-  uint32_t vector = 0, index = GuardFact::kWhole;  // a component's key (vector facts)
-  bool keyed = false;
-  for (const GuardFact& fact : facts)
-    if (fact.component != GuardFact::kWhole) {
-      keyed = ComponentKey(*def_use_.Definition(id), &vector, &index);
-      break;
-    }
-  auto about = [&](const GuardFact& fact) {
-    if (fact.component == GuardFact::kWhole) return fact.value == canonical;
-    return keyed && fact.value == vector && fact.component == index;
-  };
+  FactTarget target = TargetOf(id, facts);
+  auto about = [&](const GuardFact& fact) { return target.About(fact); };
   Interval reading[2] = {{false, 0, kU32Max}, {true, kI32Min, kI32Max}};  // [is_signed]
   const Instruction* guard = nullptr;
   for (const GuardFact& fact : facts) {
