@@ -166,7 +166,6 @@ class ComputePipeline {
  public:
   explicit ComputePipeline(std::shared_ptr<PipelineObjects> objects)
       : objects_(std::move(objects)) {}
-  const ShaderInterface& Interface() const;
   double CreationMilliseconds() const;
   const std::shared_ptr<PipelineObjects>& Objects() const { return objects_; }
 

@@ -261,19 +261,6 @@ uint32_t Module::LiteralWidthOfType(uint32_t type_id) const {
   return 1;
 }
 
-EntryPointView ViewEntryPoint(const Instruction& entry_point) {
-  EntryPointView view;
-  view.model = static_cast<spv::ExecutionModel>(entry_point.words.at(0));
-  view.function = entry_point.words.at(1);
-  view.name = entry_point.StringAt(2, &view.interface_begin);
-  return view;
-}
-
-bool IsTypeDeclaration(spv::Op opcode) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
-  return info && std::string(info->instruction_class) == "Type-Declaration";
-}
-
 bool IsConstantInstruction(spv::Op opcode) {
   switch (opcode) {
     case spv::OpConstantTrue:
