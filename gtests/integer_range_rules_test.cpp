@@ -144,5 +144,98 @@ TEST(NarrowIntegers, SixtyFourBitIsRefused) {
             (Ranges{"no range: conversion of a 64-bit integer (no range)"}));
 }
 
+// --- OpSwitch case guards -----------------------------------------------------------
+
+TEST(SwitchGuards, CaseTargetHoldsTheSelectorToItsLiterals) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0];\nswitch (x) {\ncase 3u: probe[x] = 0u; break;\n"
+                         "case 5u: case 9u: probe[x] = 1u; break;\ndefault: break;\n}"),
+            (Ranges{"[3, 3]", "[5, 9]"}));
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0];\nswitch (x) {\ncase 3u: probe[x] = 0u; break;\n"
+                         "default: break;\n}",
+                         RangeAnalysisMode::kReference),
+            (Ranges{"no range: load from a local variable that is not a for-loop control "
+                    "variable (no update in a continuing block)"}));
+}
+
+TEST(SwitchGuards, ThroughAConstantOffset) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x + 1u) {\n"
+                         "case 4u: probe[x] = 0u; break;\ndefault: break;\n}"),
+            (Ranges{"[3, 3]"}));
+}
+
+TEST(SwitchGuards, DefaultMovesAnEndPastTheLiterals) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 9u;\nswitch (x) {\ncase 0u: case 1u: case 9u: "
+                         "break;\ncase 4u: break;\ndefault: probe[x] = 0u; break;\n}"),
+            (Ranges{"[2, 8]"}));
+}
+
+TEST(SwitchGuards, TrapsFallthroughAndSharedDefault) {
+  // Case 4 is also reached by falling through from case 3: x may be 3 there.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x) {\ncase 3u: data[1] = 0u;\n"
+                         "case 4u: probe[x] = 0u; break;\ndefault: break;\n}"),
+            (Ranges{"[0, 15]"}));
+  // The default target is also case 7's: x may be anything there.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x) {\ncase 2u: break;\n"
+                         "case 7u: default: probe[x] = 0u; break;\n}"),
+            (Ranges{"[0, 15]"}));
+  // A default whose literals are inside the range moves no end: nothing is excluded.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x) {\ncase 5u: break;\n"
+                         "default: probe[x] = 0u; break;\n}"),
+            (Ranges{"[0, 15]"}));
+}
+
+// --- Vector comparison guards -------------------------------------------------------
+
+TEST(VectorGuards, EarlyReturnOnAnyBoundsEachComponent) {
+  EXPECT_EQ(
+      ShaderRanges("", "",
+                   "uvec2 gid = gl_GlobalInvocationID.xy;\n"
+                   "if (any(greaterThanEqual(gid, uvec2(64u, 32u)))) return;\n"
+                   "probe[gid.x] = 0u;\nprobe[gid.y] = 1u;\nprobe[gid.x * 32u + gid.y] = 2u;"),
+      (Ranges{"[0, 63]", "[0, 31]", "[0, 2047]"}));
+}
+
+TEST(VectorGuards, AllLessThanOnAnSsaVectorAndSigned) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "ivec2 p = ivec2(data[0], data[1]);\n"
+                         "if (all(lessThan(p, ivec2(8))) && all(greaterThanEqual(p, ivec2(0))))\n"
+                         "  probe[p.x + p.y] = 0u;"),
+            (Ranges{"[0, 14]"}));
+  // A vector that is not built from scalars: the extract of the same loaded value.
+  EXPECT_EQ(ShaderRanges("", "layout(std430, binding = 3) buffer Vec { uvec2 v; };",
+                         "uvec2 w = v;\nif (all(lessThan(w, uvec2(16u)))) probe[w.y] = 0u;"),
+            (Ranges{"[0, 15]"}));
+}
+
+TEST(VectorGuards, Traps) {
+  // all() false: some component fails, not known which.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uvec2 g = gl_GlobalInvocationID.xy;\n"
+                         "if (all(lessThan(g, uvec2(8u)))) return;\nprobe[g.x & 255u] = 0u;"),
+            (Ranges{"[0, 255]"}));
+  // The local is overwritten after its test: the use reads another store.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uvec2 g = uvec2(data[0], data[1]);\n"
+                         "if (any(greaterThanEqual(g, uvec2(8u)))) return;\n"
+                         "g.x = data[2];\nprobe[g.x] = 0u;"),
+            (Ranges{"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}));
+  // Re-loaded from the buffer: another load, not the tested value.
+  EXPECT_EQ(ShaderRanges("", "layout(std430, binding = 3) buffer Vec { uvec2 v; };",
+                         "if (all(lessThan(v, uvec2(16u)))) probe[v.y] = 0u;"),
+            (Ranges{"no range: " MEMORY_REASON_TEXT}));
+  // A signed test does not bound the unsigned reading.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uvec2 g = uvec2(data[0], data[1]);\n"
+                         "if (all(lessThan(ivec2(g), ivec2(8)))) probe[g.x] = 0u;"),
+            (Ranges{"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}));
+}
+
 }  // namespace
 }  // namespace glint::spirv

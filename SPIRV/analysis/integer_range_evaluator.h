@@ -5,6 +5,10 @@
 //                                loop control variables, reference operators
 //   integer_range_operators.cpp  full-mode operators (abs, |, ^, %, shifts, composites)
 //   integer_range_guarded.cpp    ranges at a use, narrowed by dominating guards
+//   integer_range_locals.cpp, integer_range_loop_locals.cpp  locals (value flow)
+//   integer_range_calls.cpp      parameters across calls
+//   integer_range_call_results.cpp  call results
+//   integer_range_widths.cpp     8- and 16-bit integers, width conversions
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
@@ -256,6 +260,15 @@ struct LocalDefinitions {
   std::string reason;  // non-empty: no range
 };
 
+// The value a guard fact must name to be about a use's value (integer_range_guarded.cpp).
+struct FactTarget {
+  uint32_t canonical = 0;  // Canonical(id)
+  bool keyed = false;      // id reads component `index` of the canonical vector `vector`
+  uint32_t vector = 0;
+  uint32_t index = 0;
+  bool About(const GuardFact& fact) const;
+};
+
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
@@ -278,6 +291,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool RangeOf(uint32_t id, range_math::Interval* range) override;
   bool IsScalarInt(uint32_t id, bool* is_signed) override;
   const Block* VersionBlock(uint32_t id) override;
+  uint32_t ComponentOf(uint32_t id, uint32_t index) override;
 
  private:
   // Evaluation driver.
@@ -356,6 +370,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
+  uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
+  bool ComponentKey(const Instruction& def, uint32_t* vector, uint32_t* index);
+  static constexpr int kMaxElementDepth = 4;
+  uint32_t StoredScalar(const Instruction& load);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
   bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
@@ -402,6 +420,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   void ContextNodes(uint32_t id, std::vector<uint32_t>* order);
   IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
+  FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 
   Module& module_;
   const DefUse& def_use_;
@@ -428,6 +447,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<uint32_t, const Function*> functions_by_id_;
   std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
   int call_depth_ = 0;
+  int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };
