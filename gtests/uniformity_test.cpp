@@ -258,125 +258,6 @@ INSTANTIATE_TEST_SUITE_P(
                       ConditionCase{"ReadonlyBuffer", "size > 2u", false}),
     [](const auto& info) { return std::string(info.param.name); });
 
-// GLSL: an early return of some invocations, then barrier().
-TEST(Uniformity, BarrierAfterDivergentReturn) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  if (gl_LocalInvocationID.x > 10u) return;\n"
-                                    "  barrier();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(
-      outcome.warnings[0],
-      "CHECK: WARNING: u.comp:10: barrier"
-      "\nCHECK: only some invocations take the branch at u.comp:9, where some invocations return"
-      "\nCHECK: built-in LocalInvocationId differs between invocations"));
-}
-
-// GLSL: a loop whose exit depends on a storage buffer value indexed per invocation.
-TEST(Uniformity, LoopWithDivergentExit) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  for (uint i = 0u; i < data[gl_LocalInvocationID.x]; ++i) {\n"
-                                    "    barrier();\n"
-                                    "  }\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(
-      test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"));
-}
-
-// GLSL: a loop that breaks for some invocations; the barrier after the loop is fine,
-// the one inside is not.
-TEST(Uniformity, LoopWithDivergentBreak_AfterLoopIsReconverged) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  for (uint i = 0u; i < count; ++i) {\n"
-                                    "    if (data[i] == gl_LocalInvocationID.x) break;\n"
-                                    "    barrier();\n"
-                                    "  }\n"
-                                    "  barrier();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: barrier"));
-}
-
-// GLSL: a value assigned in a divergent branch is non-uniform after the merge.
-TEST(Uniformity, VariableAssignedUnderDivergentBranch) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  bool near = false;\n"
-                                    "  if (uv.x > 0.5) near = true;\n"
-                                    "  if (near) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:14: implicit-LOD"
-                              "\nCHECK: branch near u.frag:14"
-                              "\nCHECK: `near` is loaded"
-                              "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
-                              "\nCHECK: branch at u.frag:13"
-                              "\nCHECK: fragment input `uv`"));
-}
-
-// GLSL: a discard of some invocations ends uniform control flow; a demote does not
-// (demoted invocations keep running as helpers, so derivatives stay defined).
-TEST(Uniformity, DiscardBeforeDerivative) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  if (uv.x > 0.5) discard;\n"
-                                    "  color = vec4(dFdx(uv.y));\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(
-      outcome.warnings[0],
-      "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"));
-}
-
-// GLSL: the barrier sits in a helper; the helper is called under a divergent if, and a
-// second helper decides the condition from the invocation id. The warning is at the call
-// (one per cause), naming the barrier inside.
-TEST(Uniformity, AcrossFunctionCalls) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "bool firstHalf() { return gl_LocalInvocationIndex < 32u; }\n"
-                                    "void sync() {\n"
-                                    "  barrier();\n"
-                                    "}\n"
-                                    "void main() {\n"
-                                    "  if (firstHalf()) sync();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
-                              "but it needs uniform control flow for: barrier "
-                              "(OpControlBarrier, workgroup scope) at u.comp:10"
-                              "\nCHECK-NEXT: branch at u.comp:13"
-                              "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
-                              "\nCHECK: built-in LocalInvocationIndex"));
-}
-
-// GLSL: the discard is inside a helper, the derivative after the call.
-TEST(Uniformity, DiscardInCallee) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void clip(float v) { if (v < 0.0) discard; }\n"
-                                    "void main() {\n"
-                                    "  clip(uv.x);\n"
-                                    "  color = vec4(dFdx(uv.y));\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:14: derivative"
-                              "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
-                              "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"));
-}
-
 // GLSL cannot put a tessellation control barrier() under flow control (glslang refuses),
 // so this is SPIR-V from another front end:
 //   if (<built-in> == 0) barrier();
@@ -467,22 +348,6 @@ OpFunctionEnd
       "\nCHECK: built-in LocalInvocationIndex"));
 }
 
-// subgroupBarrier() needs the subgroup, not the workgroup, to agree.
-TEST(Uniformity, SubgroupBarrier_SubgroupUniformConditionIsEnough) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "#extension GL_KHR_shader_subgroup_basic : require\n"
-                      "void main() {\n"
-                      "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
-                      "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
-                      "}\n",
-                  "comp", /*vulkan11=*/true);
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
-                              "\nCHECK: built-in SubgroupLocalInvocationId"));
-}
-
 // Compute shaders have derivatives only with a derivative group (NV_compute_shader_derivatives).
 TEST(Uniformity, ComputeDerivativeGroup) {
   const char* source = R"(#version 450
@@ -566,23 +431,6 @@ void main() {
   EXPECT_TRUE(test::FileCheck(
       FormatDiagnostic(failed.diagnostics[0]),
       "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"));
-}
-
-// GLSL out parameters: a value stored through a pointer parameter reaches the caller's
-// variable (the caller's `t` becomes non-uniform inside `pick`).
-TEST(Uniformity, OutParameterCarriesDivergence) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void pick(out float v) { v = uv.x; }\n"
-                                    "void main() {\n"
-                                    "  float t = 0.0;\n"
-                                    "  pick(t);\n"
-                                    "  if (t > 0.5) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
-                              "\nCHECK: fragment input `uv`"));
 }
 
 // --- Severity through glint::Process. ---
@@ -790,64 +638,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "storage buffer %13 may be written by other invocations"}),
     [](const ::testing::TestParamInfo<PhaseCase>& info) { return std::string(info.param.name); });
 
-// --- Flow-sensitive locals (the value-flow view). ---
-
-// The same variable, with the divergent store still reaching on one path.
-TEST(UniformityLocals, DivergentStoreStillReaches_Warns) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  bool near = uv.x > 0.5;\n"
-                                    "  if (count > 2) near = threshold > 0.5;\n"
-                                    "  if (near) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:14: implicit-LOD"
-                              "\nCHECK: `near` is loaded near u.frag:14"
-                              "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
-                              "\nCHECK: fragment input `uv`"));
-}
-
 // --- One warning per cause. ---
-
-// The helper's barrier is reported at the one divergent call, not at the uniform one,
-// and not inside the helper.
-TEST(UniformityCallSites, OnlyTheDivergentCallIsReported) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void sync() { barrier(); }\n"
-                                    "void main() {\n"
-                                    "  sync();\n"
-                                    "  if (gl_LocalInvocationIndex < 7u) sync();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(
-      test::FileCheck(outcome.warnings[0],
-                      "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
-                      "needs uniform control flow for: barrier (OpControlBarrier, "
-                      "workgroup scope) at u.comp:8"
-                      "\nCHECK: branch at u.comp:11"));
-}
-
-// Through two levels: main calls outer() divergently, outer calls inner() uniformly;
-// inner's barrier and derivative-free body are listed at main's call.
-TEST(UniformityCallSites, NeedsPassThroughUniformCalls) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
-                      "void outer() { inner(); }\n"
-                      "void main() {\n"
-                      "  if (gl_LocalInvocationIndex < 7u) outer();\n"
-                      "}\n",
-                  "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(
-      outcome.warnings[0],
-      "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
-      "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
-      "barrier (OpControlBarrier, workgroup scope) at u.comp:8"));
-}
 
 // A barrier controlled by two divergent branches shows both chains.
 TEST(UniformityCallSites, IndependentReasonChains) {
@@ -871,6 +662,178 @@ TEST(UniformityCallSites, IndependentReasonChains) {
       << outcome.All();
   EXPECT_NE(outcome.All().find("storage buffer"), std::string::npos) << outcome.All();
 }
+
+// --- Whole shaders with one warning, checked with FileCheck: a header's declarations,
+// then `source` (line numbers continue after the header). ---
+
+struct WarningCase {
+  const char* name;
+  const char* header;  // kFragmentHeader or kComputeHeader
+  const char* stage;
+  const char* source;
+  const char* checks;  // FileCheck patterns on the one warning
+  bool vulkan11;
+};
+
+void PrintTo(const WarningCase& c, std::ostream* out) { *out << c.name; }
+
+class UniformityWarning : public ::testing::TestWithParam<WarningCase> {};
+
+TEST_P(UniformityWarning, OneWarningMatches) {
+  const WarningCase& c = GetParam();
+  Outcome outcome = AnalyzeGlsl(std::string(c.header) + c.source, c.stage, c.vulkan11);
+  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], c.checks));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shaders, UniformityWarning,
+    ::testing::Values(
+        // An early return of some invocations, then barrier().
+        WarningCase{"BarrierAfterDivergentReturn", kComputeHeader, "comp",
+                    "void main() {\n"
+                    "  if (gl_LocalInvocationID.x > 10u) return;\n"
+                    "  barrier();\n"
+                    "}\n",
+                    "CHECK: WARNING: u.comp:10: barrier"
+                    "\nCHECK: only some invocations take the branch at u.comp:9, where some "
+                    "invocations return"
+                    "\nCHECK: built-in LocalInvocationId differs between invocations",
+                    false},
+        // A loop whose exit depends on a storage buffer value indexed per invocation.
+        WarningCase{"LoopWithDivergentExit", kComputeHeader, "comp",
+                    "void main() {\n"
+                    "  for (uint i = 0u; i < data[gl_LocalInvocationID.x]; ++i) {\n"
+                    "    barrier();\n"
+                    "  }\n"
+                    "}\n",
+                    "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9", false},
+        // A loop that breaks for some invocations; the barrier after the loop is fine,
+        // the one inside is not.
+        WarningCase{"LoopWithDivergentBreak_AfterLoopIsReconverged", kComputeHeader, "comp",
+                    "void main() {\n"
+                    "  for (uint i = 0u; i < count; ++i) {\n"
+                    "    if (data[i] == gl_LocalInvocationID.x) break;\n"
+                    "    barrier();\n"
+                    "  }\n"
+                    "  barrier();\n"
+                    "}\n",
+                    "CHECK: u.comp:11: barrier", false},
+        // A value assigned in a divergent branch is non-uniform after the merge.
+        WarningCase{"VariableAssignedUnderDivergentBranch", kFragmentHeader, "frag",
+                    "void main() {\n"
+                    "  bool near = false;\n"
+                    "  if (uv.x > 0.5) near = true;\n"
+                    "  if (near) color = texture(tex, uv);\n"
+                    "}\n",
+                    "CHECK: u.frag:14: implicit-LOD"
+                    "\nCHECK: branch near u.frag:14"
+                    "\nCHECK: `near` is loaded"
+                    "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
+                    "\nCHECK: branch at u.frag:13"
+                    "\nCHECK: fragment input `uv`",
+                    false},
+        // A discard of some invocations ends uniform control flow; a demote does not
+        // (demoted invocations keep running as helpers, so derivatives stay defined).
+        WarningCase{"DiscardBeforeDerivative", kFragmentHeader, "frag",
+                    "void main() {\n"
+                    "  if (uv.x > 0.5) discard;\n"
+                    "  color = vec4(dFdx(uv.y));\n"
+                    "}\n",
+                    "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some "
+                    "invocations discard",
+                    false},
+        // The barrier sits in a helper; the helper is called under a divergent if, and a
+        // second helper decides the condition from the invocation id. The warning is at the call
+        // (one per cause), naming the barrier inside.
+        WarningCase{"AcrossFunctionCalls", kComputeHeader, "comp",
+                    "bool firstHalf() { return gl_LocalInvocationIndex < 32u; }\n"
+                    "void sync() {\n"
+                    "  barrier();\n"
+                    "}\n"
+                    "void main() {\n"
+                    "  if (firstHalf()) sync();\n"
+                    "}\n",
+                    "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
+                    "but it needs uniform control flow for: barrier "
+                    "(OpControlBarrier, workgroup scope) at u.comp:10"
+                    "\nCHECK-NEXT: branch at u.comp:13"
+                    "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
+                    "\nCHECK: built-in LocalInvocationIndex",
+                    false},
+        // The discard is inside a helper, the derivative after the call.
+        WarningCase{"DiscardInCallee", kFragmentHeader, "frag",
+                    "void clip(float v) { if (v < 0.0) discard; }\n"
+                    "void main() {\n"
+                    "  clip(uv.x);\n"
+                    "  color = vec4(dFdx(uv.y));\n"
+                    "}\n",
+                    "CHECK: u.frag:14: derivative"
+                    "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
+                    "\nCHECK: the discard at u.frag:11 is in non-uniform control flow",
+                    false},
+        // subgroupBarrier() needs the subgroup, not the workgroup, to agree.
+        WarningCase{"SubgroupBarrier_SubgroupUniformConditionIsEnough", kComputeHeader, "comp",
+                    "#extension GL_KHR_shader_subgroup_basic : require\n"
+                    "void main() {\n"
+                    "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
+                    "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
+                    "}\n",
+                    "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
+                    "\nCHECK: built-in SubgroupLocalInvocationId",
+                    /*vulkan11=*/true},
+        // GLSL out parameters: a value stored through a pointer parameter reaches the caller's
+        // variable (the caller's `t` becomes non-uniform inside `pick`).
+        WarningCase{"OutParameterCarriesDivergence", kFragmentHeader, "frag",
+                    "void pick(out float v) { v = uv.x; }\n"
+                    "void main() {\n"
+                    "  float t = 0.0;\n"
+                    "  pick(t);\n"
+                    "  if (t > 0.5) color = texture(tex, uv);\n"
+                    "}\n",
+                    "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
+                    "\nCHECK: fragment input `uv`",
+                    false},
+        // Locals: a divergent store that still reaches the use on one path (compare
+        // Locals_OverwrittenBeforeUse_NoWarning in UniformityShader).
+        WarningCase{"Locals_DivergentStoreStillReaches_Warns", kFragmentHeader, "frag",
+                    "void main() {\n"
+                    "  bool near = uv.x > 0.5;\n"
+                    "  if (count > 2) near = threshold > 0.5;\n"
+                    "  if (near) color = texture(tex, uv);\n"
+                    "}\n",
+                    "CHECK: u.frag:14: implicit-LOD"
+                    "\nCHECK: `near` is loaded near u.frag:14"
+                    "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
+                    "\nCHECK: fragment input `uv`",
+                    false},
+        // The helper's barrier is reported at the one divergent call, not at the uniform one,
+        // and not inside the helper.
+        WarningCase{"CallSites_OnlyTheDivergentCallIsReported", kComputeHeader, "comp",
+                    "void sync() { barrier(); }\n"
+                    "void main() {\n"
+                    "  sync();\n"
+                    "  if (gl_LocalInvocationIndex < 7u) sync();\n"
+                    "}\n",
+                    "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
+                    "needs uniform control flow for: barrier (OpControlBarrier, "
+                    "workgroup scope) at u.comp:8"
+                    "\nCHECK: branch at u.comp:11",
+                    false},
+        // Through two levels: main calls outer() divergently, outer calls inner() uniformly;
+        // inner's barrier and derivative-free body are listed at main's call.
+        WarningCase{
+            "CallSites_NeedsPassThroughUniformCalls", kComputeHeader, "comp",
+            "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
+            "void outer() { inner(); }\n"
+            "void main() {\n"
+            "  if (gl_LocalInvocationIndex < 7u) outer();\n"
+            "}\n",
+            "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
+            "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
+            "barrier (OpControlBarrier, workgroup scope) at u.comp:8",
+            false}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 // --- Whole shaders with at most one warning: a header's declarations, then `source`
 // (line numbers continue after the header). ---
@@ -927,7 +890,7 @@ INSTANTIATE_TEST_SUITE_P(
                    "  color.z = texture(tex, uv).x;\n"
                    "}\n",
                    "", "", false},
-        // A demote, unlike a discard (Uniformity.DiscardBeforeDerivative), does not end
+        // A demote, unlike a discard (UniformityWarning DiscardBeforeDerivative), does not end
         // uniform control flow: demoted invocations keep running as helpers, so
         // derivatives stay defined.
         ShaderCase{"DemoteBeforeDerivative_NoWarning", kFragmentHeader, "frag",
