@@ -5,6 +5,10 @@
 //                                loop control variables, reference operators
 //   integer_range_operators.cpp  full-mode operators (abs, |, ^, %, shifts, composites)
 //   integer_range_guarded.cpp    ranges at a use, narrowed by dominating guards
+//   integer_range_locals.cpp, integer_range_loop_locals.cpp  locals (value flow)
+//   integer_range_calls.cpp      parameters across calls
+//   integer_range_call_results.cpp  call results
+//   integer_range_widths.cpp     8- and 16-bit integers, width conversions
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
@@ -143,6 +147,34 @@ inline Compare Mirror(Compare compare) {  // "C < x" is "x > C"
   }
 }
 
+// The integer binary opcodes the analysis has a rule for, and which rule: the one
+// table both the evaluation driver's dependencies and its range switch read.
+enum class BinaryRule { kNone, kArithmetic, kAnd, kOrXor };
+
+inline BinaryRule BinaryRuleOf(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpIAdd:
+    case spv::OpISub:
+    case spv::OpIMul:
+    case spv::OpSDiv:
+    case spv::OpUDiv:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic:
+    case spv::OpSMod:
+    case spv::OpSRem:
+    case spv::OpUMod:
+      return BinaryRule::kArithmetic;
+    case spv::OpBitwiseAnd:
+      return BinaryRule::kAnd;
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
+      return BinaryRule::kOrXor;
+    default:
+      return BinaryRule::kNone;
+  }
+}
+
 // What reference mode says about opcodes it has no rule for.
 inline std::string UnsupportedOpcode(spv::Op opcode) {
   switch (opcode) {
@@ -177,6 +209,8 @@ inline std::string UnsupportedOpcode(spv::Op opcode) {
 
 }  // namespace range_detail
 
+using range_detail::BinaryRule;
+using range_detail::BinaryRuleOf;
 using range_detail::Compare;
 using range_detail::UnsupportedOpcode;
 
@@ -252,6 +286,15 @@ struct CountedLocal {
   std::vector<const Instruction*> resets;  // every other store of the local
 };
 
+// The value a guard fact must name to be about a use's value (integer_range_guarded.cpp).
+struct FactTarget {
+  uint32_t canonical = 0;  // Canonical(id)
+  bool keyed = false;      // id reads component `index` of the canonical vector `vector`
+  uint32_t vector = 0;
+  uint32_t index = 0;
+  bool About(const GuardFact& fact) const;
+};
+
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
@@ -274,6 +317,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool RangeOf(uint32_t id, range_math::Interval* range) override;
   bool IsScalarInt(uint32_t id, bool* is_signed) override;
   const Block* VersionBlock(uint32_t id) override;
+  uint32_t ComponentOf(uint32_t id, uint32_t index) override;
 
  private:
   // Evaluation driver.
@@ -352,6 +396,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
+  uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
+  bool ComponentKey(const Instruction& def, uint32_t* vector, uint32_t* index);
+  static constexpr int kMaxElementDepth = 4;
+  uint32_t StoredScalar(const Instruction& load);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
   bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
@@ -364,6 +412,20 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   const Instruction* ArgumentStore(const Instruction& call, size_t position, std::string* why);
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
   const Instruction* LoadedParameter(const Instruction& load);
+
+  // Call results (integer_range_call_results.cpp).
+  static constexpr size_t kMaxReturns = 64;
+  static constexpr int kMaxCallDepth = 8;
+  const Function* CalleeOf(const Instruction& call);
+  std::vector<const Instruction*> ReturnsOf(const Function& function) const;
+  std::vector<uint32_t> ReturnedValues(const Instruction& call);
+  IntegerRange CallResult(const Instruction& call, bool is_signed);
+
+  // Integers of other widths (integer_range_widths.cpp).
+  bool IntWidth(uint32_t type_id, bool* is_signed, uint32_t* width) const;
+  uint32_t WidthConversionSource(const Instruction& def) const;
+  IntegerRange NarrowValue(const Instruction& def, bool is_signed, uint32_t width);
+  IntegerRange WidthConversion(const Instruction& def, bool is_signed, uint32_t width);
 
   // Loop-carried locals (integer_range_loop_locals.cpp).
   static constexpr int kMaxWideningDepth = 8;
@@ -428,6 +490,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   void ContextNodes(uint32_t id, std::vector<uint32_t>* order);
   IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
+  FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 
   Module& module_;
   const DefUse& def_use_;
@@ -456,6 +519,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
   std::unordered_map<const Function*, std::string> natural_loop_refusals_;
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
+  std::unordered_map<uint32_t, const Function*> functions_by_id_;
+  std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
+  int call_depth_ = 0;
+  int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

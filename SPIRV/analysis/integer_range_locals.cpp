@@ -213,12 +213,48 @@ bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint
     return true;
   }
   if (node.kind != ValueFlowNode::Kind::kPhi || !path.empty()) return false;
+  *id = JoinVersionId(load, version, node);
+  return true;
+}
+
+// The id that names the join version `version` (a phi node) of the local `load` reads.
+uint32_t IntegerRangeAnalysis::Evaluator::JoinVersionId(const Instruction& load, uint32_t version,
+                                                        const ValueFlowNode& node) {
   uint64_t key = (uint64_t(def_use_.FunctionOf(&load)->id()) << 32) | version;
   auto found = version_keys_.find(key);
   if (found == version_keys_.end())
     found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size())).first;
   version_blocks_[found->second] = node.block;
-  *id = found->second;
+  return found->second;
+}
+
+// For a load of one element of a local vector (path prefix + [i]) whose reaching
+// version is a whole store of the vector at `prefix` (or a join version of the whole
+// local): that stored vector's canonical value (or the join's id) and i, the key of
+// the component facts of range_guard_vectors.cpp. An OpCompositeExtract with one
+// index is keyed by its vector's canonical value.
+bool IntegerRangeAnalysis::Evaluator::ComponentKey(const Instruction& def, uint32_t* vector,
+                                                   uint32_t* index) {
+  if (def.opcode == spv::OpCompositeExtract && CompositeExtractView(def).indices().size() == 1) {
+    *vector = Canonical(CompositeExtractView(def).composite());
+    *index = CompositeExtractView(def).index(0);
+    return true;
+  }
+  ValueFlow* flow = def.opcode == spv::OpLoad ? FlowOf(def) : nullptr;
+  uint32_t variable = 0;
+  std::vector<uint32_t> path;
+  if (!flow || !flow->LoadTarget(&def, &variable, &path) || path.empty()) return false;
+  uint32_t version = flow->Reaching(&def);
+  if (version == ValueFlow::kNoNode) return false;
+  const ValueFlowNode& node = flow->Node(version);
+  *index = path.back();
+  path.pop_back();
+  if (node.kind == ValueFlowNode::Kind::kStore && node.path == path) {
+    *vector = Canonical(node.value);
+    return true;
+  }
+  if (node.kind != ValueFlowNode::Kind::kPhi || !path.empty()) return false;
+  *vector = JoinVersionId(def, version, node);
   return true;
 }
 

@@ -1,116 +1,12 @@
 // Guard facts (see range_guards.h for what is proven and why it holds).
 #include "range_guards.h"
+#include "range_guard_relations.h"
 
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 
-namespace {
-
-using range_math::Interval;
-using range_math::TypeMax;
-using range_math::TypeMin;
-
-// "x REL y" after moving x to the left.
-enum Relation { kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual, kNone };
-
-Relation RelationOf(spv::Op opcode, bool* is_signed) {
-  *is_signed = true;
-  switch (opcode) {
-    case spv::OpSLessThan:
-      return kLess;
-    case spv::OpSLessThanEqual:
-      return kLessEqual;
-    case spv::OpSGreaterThan:
-      return kGreater;
-    case spv::OpSGreaterThanEqual:
-      return kGreaterEqual;
-    case spv::OpIEqual:
-      return kEqual;
-    case spv::OpINotEqual:
-      return kNotEqual;
-    default:
-      break;
-  }
-  *is_signed = false;
-  switch (opcode) {
-    case spv::OpULessThan:
-      return kLess;
-    case spv::OpULessThanEqual:
-      return kLessEqual;
-    case spv::OpUGreaterThan:
-      return kGreater;
-    case spv::OpUGreaterThanEqual:
-      return kGreaterEqual;
-    default:
-      return kNone;
-  }
-}
-
-Relation Negate(Relation relation) {  // !(x < y) is x >= y
-  switch (relation) {
-    case kLess:
-      return kGreaterEqual;
-    case kLessEqual:
-      return kGreater;
-    case kGreater:
-      return kLessEqual;
-    case kGreaterEqual:
-      return kLess;
-    case kEqual:
-      return kNotEqual;
-    case kNotEqual:
-      return kEqual;
-    default:
-      return kNone;
-  }
-}
-
-Relation Mirror(Relation relation) {  // x < y is y > x
-  switch (relation) {
-    case kLess:
-      return kGreater;
-    case kLessEqual:
-      return kGreaterEqual;
-    case kGreater:
-      return kLess;
-    case kGreaterEqual:
-      return kLessEqual;
-    default:
-      return relation;
-  }
-}
-
-// The interval x lies in when "x REL y" holds and y lies in `y`; false when the
-// relation says nothing (or the edge cannot be taken).
-bool IntervalFor(Relation relation, const Interval& y, Interval* x) {
-  bool s = y.is_signed;
-  *x = Interval{s, TypeMin(s), TypeMax(s)};
-  switch (relation) {
-    case kLess:
-      if (y.max == TypeMin(s)) return false;
-      x->max = y.max - 1;
-      break;
-    case kLessEqual:
-      x->max = y.max;
-      break;
-    case kGreater:
-      if (y.min == TypeMax(s)) return false;
-      x->min = y.min + 1;
-      break;
-    case kGreaterEqual:
-      x->min = y.min;
-      break;
-    case kEqual:
-      *x = y;
-      break;
-    default:
-      return false;
-  }
-  return x->min != TypeMin(s) || x->max != TypeMax(s);
-}
-
-}  // namespace
+using namespace guard_detail;
 
 const std::vector<GuardFact>& GuardFacts::At(const Cfg& cfg, const Block* block) {
   // Walk up to the nearest dominator whose facts are known, then fill in downwards.
@@ -145,6 +41,10 @@ GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int 
   const auto& predecessors = cfg.Predecessors(block);
   if (predecessors.size() != 1 || predecessors[0] == block) return facts;
   const Instruction* branch = predecessors[0]->Terminator();
+  if (branch && branch->opcode == spv::OpSwitch) {
+    SwitchFacts(block, *branch, &facts);
+    return facts;
+  }
   if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3)
     return facts;
   BranchConditionalView conditional(*branch);
@@ -169,6 +69,12 @@ void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds,
       return Decompose(cfg, BinaryOpView(*def).right(), holds, branch, depth + 1, out);
     case spv::OpPhi:
       return PhiFacts(cfg, *def, holds, depth + 1, out);
+    case spv::OpAll:  // every component holds
+      if (holds) VectorFacts(UnaryOpView(*def).operand(), true, branch, out);
+      return;
+    case spv::OpAny:  // no component holds
+      if (!holds) VectorFacts(UnaryOpView(*def).operand(), false, branch, out);
+      return;
     default:
       return CompareFacts(*def, holds, branch, out);
   }

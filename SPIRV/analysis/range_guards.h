@@ -35,8 +35,14 @@
 // test's edge dominates the use, so no path re-defines a tested value between the test
 // and the use without passing the test again (SSA: the latest execution of each).
 //
-// Refuses (adds no fact): OpSwitch edges, a target with several predecessors (a loop
-// header, a merge reached from both sides), vector comparisons, conditions deeper than
+//   - OpSwitch edges (range_guard_switch.cpp): a case target reached from the switch
+//     alone holds the selector to its case literals; the default edge moves an end of
+//     the selector's range past the literals there;
+//   - all() / any() of a component-wise comparison of integer vectors
+//     (range_guard_vectors.cpp): where every component's comparison holds, each
+//     component is narrowed (a fact about a component of a vector value).
+// Refuses (adds no fact): a target with several predecessors (a loop header, a merge
+// reached from both sides, a case reached by fallthrough), conditions deeper than
 // kMaxConditionDepth operators. Cost: each block's facts are built once from its
 // immediate dominator's, capped at kMaxFacts (the nearest guards are kept).
 #ifndef GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
@@ -62,8 +68,12 @@ struct GuardFact {
                    // type's domain less its top (or bottom) value; only the widening of
                    // loop-carried locals reads it (it proves that `value + 1` cannot wrap)
   };
+  static constexpr uint32_t kWhole = ~0u;
   Kind kind = Kind::kInterval;
   uint32_t value = 0;  // canonical value id
+  // kWhole: the fact is about `value`; otherwise about this component of the vector
+  // `value` (range_guard_vectors.cpp), read by an extract or a load of one element.
+  uint32_t component = kWhole;
   range_math::Interval interval;
   uint32_t length_base = 0;
   uint32_t length_member = 0;
@@ -83,6 +93,8 @@ class GuardSource {
   // For a canonical id that names a version of a local made at a join (no
   // instruction defines it): the join's block; null otherwise.
   virtual const Block* VersionBlock(uint32_t id) { return nullptr; }
+  // The scalar component `index` of the vector `id` was built from; 0 when unknown.
+  virtual uint32_t ComponentOf(uint32_t id, uint32_t index) { return 0; }
 };
 
 class GuardFacts {
@@ -105,6 +117,12 @@ class GuardFacts {
   void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
+  // range_guard_switch.cpp
+  void SwitchFacts(const Block* block, const Instruction& branch, Facts* out);
+  // range_guard_vectors.cpp
+  void VectorFacts(uint32_t compare, bool each_holds, const Instruction* branch, Facts* out);
+  void ComponentFacts(uint32_t x, uint32_t index, int relation, uint32_t y, bool is_signed,
+                      const Instruction* branch, Facts* out);
   void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
   void RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
   bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;

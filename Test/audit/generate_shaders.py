@@ -63,7 +63,12 @@ HELPERS = {
     "h_abs_low": "int h_abs_low(int x) { return abs(x) & 1023; }",
     "h_split": "void h_split(uint x, out uint lo, out uint hi) {\n"
                "  lo = x & 15u;\n  hi = (x >> 4u) & 15u;\n}",
+    # Call results: the union of what the function returns, ranged at each return.
+    "h_pick": "uint h_pick(uint x, uint n) {\n  if (x >= n) return n - 1u;\n  return x;\n}",
+    # Trap: `x > n` lets x == n through, so the result reaches n.
+    "h_pick_le": "uint h_pick_le(uint x, uint n) {\n  if (x > n) return 0u;\n  return x;\n}",
 }
+NARROW_EXTENSION = "#extension GL_EXT_shader_explicit_arithmetic_types : require"
 # The length of the Result buffer's run-time array as glint-audit sizes it by default
 # (--runtime-array-bytes=65536, 4-byte elements).
 RESULT_LENGTH = 65536 // 4
@@ -124,6 +129,7 @@ class ShaderWriter:
         self.buffer_u = rng.randint(8, MAX_ARRAY["buffer"])
         self.helpers = set()  # helper functions the shader calls (HELPERS)
         self.buffer_i = rng.randint(8, 64)
+        self.narrow = False  # uses 8- or 16-bit integers (needs NARROW_EXTENSION)
 
     # --- naming and emission -------------------------------------------------------
     def fresh(self, prefix):
@@ -904,6 +910,93 @@ class ShaderWriter:
         self.emit("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
                   % (j, j, b, j, name, name))
 
+    # --- call results, narrow integers, switch and vector guards ----------------------
+    # Each has a sound form the analysis proves and a trap (`// trap: NAME`) whose index
+    # reaches data_u's size at run time, so that only the clamp contains it.
+    def any_uint(self):
+        return self.convert(self.expr("uint", self.rng.randint(0, 2)), "uint")
+
+    def call_result(self):
+        n = self.buffer_u
+        if self.rng.random() < 0.5:
+            self.helpers.add("h_pick")
+            self.emit("acc += data_u[h_pick(%s, %du)];" % (self.any_uint().text, n))
+            return
+        self.helpers.add("h_pick_le")
+        self.emit("// trap: call-wrong-bound (h_pick_le returns %d)" % n)
+        self.emit("acc += data_u[h_pick_le(%s, %du)];" % (self.near(n - 1, 2).text, n))
+
+    def narrow_value(self):
+        n = self.buffer_u
+        self.narrow = True
+        if n >= 255 or self.rng.random() < 0.5:  # the truncation keeps a value that fits
+            index = self.into_range(self.any_uint(), min(n, 256))
+            self.emit("acc += data_u[uint(uint8_t(%s))];" % index.text)
+            if n > 65536 - 1 or self.rng.random() < 0.5:
+                return
+            self.emit("acc += data_u[uint(uint16_t(%s)) %% %du];" % (self.any_uint().text, n))
+            return
+        # Trap: q in [n + 253, n + 257] truncates to [n - 3, n + 1].
+        self.emit("// trap: narrow-truncation (uint8_t keeps only the low bits)")
+        q = self.near(n + 255, 2)
+        self.emit("acc += data_u[uint(uint8_t(%s))];" % q.text)
+
+    def switch_guard(self):
+        n = self.buffer_u
+        name = self.fresh("s")
+        style = self.rng.choice(["case", "default", "trap-fallthrough", "trap-default"])
+        if style.startswith("trap"):
+            self.emit("// trap: switch-%s" % style[5:])
+            self.emit("uint %s = %s;" % (name, self.near(n - 1, 2).text))
+        else:
+            self.emit("uint %s = %s %% %du;" % (name, self.any_uint().text, n + 2))
+        self.emit("switch (%s) {" % name)
+        if style == "case":
+            self.emit("case %du: case %du: acc += data_u[%s]; break;" % (n - 1, n // 2, name))
+        elif style == "default":  # n and n + 1 are the top of [0, n + 1]
+            self.emit("case %du: case %du: acc += 1u; break;" % (n + 1, n))
+        elif style == "trap-fallthrough":  # n falls into the case of n - 1
+            self.emit("case %du: acc += 1u;" % n)
+            self.emit("case %du: acc += data_u[%s]; break;" % (n - 1, name))
+        else:  # the literal is inside the range: no end moves
+            self.emit("case %du: acc += 1u; break;" % (n - 2))
+        if style in ("case", "trap-fallthrough"):
+            self.emit("default: break;")
+        else:
+            self.emit("default: acc += data_u[%s]; break;" % name)
+        self.emit("}")
+
+    def vector_guard(self):
+        n = self.buffer_u
+        name = self.fresh("v")
+        style = self.rng.choice(["all", "any-exit", "global", "trap-all-false", "trap-overwrite"])
+        if style == "global":
+            self.emit("uvec2 %s = gl_GlobalInvocationID.xy;" % name)
+        elif style.startswith("trap"):
+            self.emit("// trap: vector-%s" % style[5:])
+            self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.near(n - 1, 2).text,
+                                                     self.near(n - 1, 2).text))
+        else:
+            self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.any_uint().text,
+                                                     self.any_uint().text))
+        bound = "uvec2(%du, %du)" % (n, n)
+        if style == "all":
+            self.emit("if (all(lessThan(%s, %s))) acc += data_u[%s.x] + data_u[%s.y];"
+                      % (name, bound, name, name))
+        elif style in ("any-exit", "global"):
+            self.emit("if (any(greaterThanEqual(%s, %s))) return;" % (name, bound))
+            self.emit("acc += data_u[%s.y];" % name)
+        elif style == "trap-all-false":  # some component fails: which one is unknown
+            self.emit("if (all(lessThan(%s, %s))) { acc += 1u; } else { acc += data_u[%s.x]; }"
+                      % (name, bound, name))
+        else:  # the tested component is overwritten (q + 1 may be n) before its use
+            self.emit("if (all(lessThan(%s, %s))) { %s.x = %s.y + 1u; acc += data_u[%s.x]; }"
+                      % (name, bound, name, name, name))
+
+    def rule_case(self):
+        self.rng.choice([self.call_result, self.narrow_value, self.switch_guard,
+                         self.vector_guard])()
+
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
                          self.length_guard, self.out_parameter, self.halving_loop,
@@ -931,8 +1024,10 @@ class ShaderWriter:
                 self.helper_call()
             elif r < 0.53:
                 self.vector_access()
-            elif r < 0.6:
+            elif r < 0.57:
                 self.local_value()
+            elif r < 0.6:
+                self.rule_case()
             else:
                 self.access()
         del self.scope[visible:]
@@ -948,6 +1043,7 @@ class ShaderWriter:
         head = [
             "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
             "#version 450",
+        ] + ([NARROW_EXTENSION] if self.narrow else []) + [
             "layout(local_size_x = %d, local_size_y = %d, local_size_z = %d) in;" % (x, y, z),
             "layout(std430, set = 0, binding = 0) buffer Data {",
             "  uint data_u[%d];" % self.buffer_u,
