@@ -65,7 +65,9 @@ TEST(ConvergenceTable, ClassesAreConsistent) {
   for (uint32_t opcode : ConvergenceTableOpcodes()) {
     OpcodeConvergence row = *ClassifyOpcode(opcode);
     const char* name = grammar::OpcodeName(opcode);
-    if (row.flags & (kCrossThread | kUniformControl)) EXPECT_TRUE(row.flags & kConvergent) << name;
+    if (row.flags & (kCrossThread | kUniformControl)) {
+      EXPECT_TRUE(row.flags & kConvergent) << name;
+    }
     if (opcode == spv::OpFunctionCall) continue;
     EXPECT_EQ((row.flags & kUniformControl) != 0, row.scope != UniformScope::kNone) << name;
   }

@@ -7,6 +7,8 @@
 // Each case is a compute shader whose indices into `probe[]` are the values under test.
 #include <gtest/gtest.h>
 
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "support/test_support.h"
@@ -96,6 +98,58 @@ TEST(CallResults, TrapOneReturnUnbounded) {
   EXPECT_EQ(ShaderRanges("", "uint id(uint x) { return x; }", "probe[id(data[0])] = 0u;"),
             (Ranges{"no range: a value the function returns has no range: an argument passed "
                     "to the parameter has no range: " MEMORY_REASON_TEXT}));
+}
+
+// A function that calls itself (invalid for shaders, so glslang cannot write it): the
+// result is refused, and the evaluation ends. `f` returns 3 or its own result + 1.
+TEST(CallResults, TrapRecursionIsRefused) {
+  const char* text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %r "r"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%uint_3 = OpConstant %uint 3
+%false = OpConstantFalse %bool
+%fn = OpTypeFunction %void
+%fn_uint = OpTypeFunction %uint
+%f = OpFunction %uint None %fn_uint
+%f_entry = OpLabel
+OpSelectionMerge %f_merge None
+OpBranchConditional %false %f_again %f_merge
+%f_again = OpLabel
+%inner = OpFunctionCall %uint %f
+%plus = OpIAdd %uint %inner %uint_1
+OpReturnValue %plus
+%f_merge = OpLabel
+OpReturnValue %uint_3
+OpFunctionEnd
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%r = OpFunctionCall %uint %f
+OpReturn
+OpFunctionEnd
+)";
+  std::vector<uint32_t> words = test::Assemble(text);
+  ASSERT_FALSE(words.empty());
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  DefUse def_use(*module);
+  IntegerRangeAnalysis analysis(*module, def_use, {RangeAnalysisMode::kFull, 0});
+  uint32_t r = 0;
+  for (const Instruction& inst : module->debug_names)
+    if (inst.StringAt(1) == "r") r = inst.words[0];
+  IntegerRange range = analysis.RangeOf(r);
+  EXPECT_FALSE(range.valid);
+  // The evaluation driver meets the cycle (f's result depends on itself) and refuses it.
+  EXPECT_EQ(range.reason.rfind("a value the function returns has no range: cyclic definition", 0),
+            0u)
+      << range.reason;
 }
 
 // --- 8- and 16-bit integers ---------------------------------------------------------

@@ -235,10 +235,11 @@ TEST_P(UniformityComputeCondition, BarrierUnderIf) {
   Outcome outcome = AnalyzeGlsl(source, "comp", /*vulkan11=*/true);
   EXPECT_EQ(outcome.refusal, "");
   ASSERT_EQ(outcome.warnings.size(), GetParam().warns ? 1u : 0u) << outcome.All();
-  if (GetParam().warns)
+  if (GetParam().warns) {
     EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
                                 "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
                                 "workgroup scope) in non-uniform control flow"));
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(

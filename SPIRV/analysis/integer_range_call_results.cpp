@@ -12,7 +12,8 @@
 // operand there, which the range at that return covers.
 //
 // Refuses, naming why: a recursive call (SPIR-V for shaders forbids recursion; were it
-// met, the function being followed is refused: "recursive call"), calls followed deeper
+// met, the evaluation driver sees the result depend on itself, "cyclic definition", and
+// a callee already being followed is refused: "recursive call"), calls followed deeper
 // than kMaxCallDepth (a budget: each nested call result ranges its callee's returns
 // inside the caller's evaluation), a callee with more than kMaxReturns returns, and a
 // returned value without a range ("a value the function returns has no range: ...").

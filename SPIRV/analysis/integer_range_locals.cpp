@@ -18,6 +18,8 @@
 //
 // Identity (LocalVersion): two loads that see the same version read the same bits, as
 // two uses of one SSA value do; a version made by one whole store is that store's value.
+// A load of one element of a vector stored whole reads that component of the stored
+// value (ComponentKey; the scalar itself when the vector was built from scalars).
 #include "integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"

@@ -25,7 +25,8 @@
 //     operands), and the boolean OpPhi glslang emits for a short-circuit && / ||
 //     (only the facts about values defined before the first test are kept).
 // Facts constrain canonical values (GuardSource::Canonical: copies, bitcasts and
-// loads of locals that read one known SSA value are looked through), so a test on one
+// loads of locals that read one known SSA value, or one known component of a stored
+// vector, are looked through), so a test on one
 // load of a local narrows another load of it that reads the same store. A value is
 // never canonicalized across memory another invocation or a call may write: each load
 // of a buffer, shared variable or image is its own value, and a test on it narrows
