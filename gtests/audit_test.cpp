@@ -370,9 +370,54 @@ TEST(AuditRun, LoopAndInvocationIndex_ObservedExactly) {
   std::string report = audit::FormatAuditReport(result, "loop.comp");
   EXPECT_NE(report.find("proven [0, 9], observed [0, 9], limit 15: ok"), std::string::npos)
       << report;
-  EXPECT_NE(report.find("3 ok, 0 ESCAPE, 0 not reached, 0 no range; 3 of 3 groups ran"),
+  EXPECT_NE(report.find("3 ok, 0 ESCAPE, 0 not reached, 0 no range; 0 out of bounds (0 clamped); "
+                        "3 of 3 groups ran"),
             std::string::npos)
       << report;
+}
+
+// An index that really leaves its array at run time is reported out of bounds (its raw
+// value, before the clamp) and clamped; one that stays inside is not; the run-time
+// array's limit is the last element of the buffer the audit bound (--runtime-array-bytes).
+// The reads past `values` and `tail` stay inside their bindings, so even the unclamped run
+// (robust access off) touches only its own buffers.
+const char kOutOfBoundsShader[] = R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer Data { uint values[10]; uint after[8]; };
+layout(std430, binding = 1) buffer Tail { uint tail[]; };
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  uint a = values[i + 5u];
+  uint b = values[i + 2u];
+  uint c = tail[i + 60u];
+  after[0] = a + b + c;
+}
+)";
+
+TEST(AuditRun, OutOfBoundsIndex_ObservedRawAndClamped) {
+  audit::AuditOptions options;
+  options.runtime_array_bytes = 64 * 4;  // tail[64]: i + 60 reaches 67
+  audit::AuditResult result = MustAudit(kOutOfBoundsShader, options);
+  ASSERT_EQ(result.sites.size(), 3u);
+  EXPECT_EQ(result.sites[0].observed.max, 12);
+  EXPECT_EQ(result.sites[0].limit, 9);
+  EXPECT_TRUE(result.sites[0].OutOfBounds());
+  EXPECT_TRUE(result.sites[0].Contained());
+  EXPECT_FALSE(result.sites[1].OutOfBounds());  // [2, 9] fits, and is proven
+  EXPECT_FALSE(result.sites[1].clamped);
+  EXPECT_EQ(result.sites[2].limit, 63);
+  EXPECT_EQ(result.sites[2].observed.max, 67);
+  EXPECT_TRUE(result.sites[2].Contained());
+  EXPECT_EQ(result.CountOutOfBounds(), 2u);
+  EXPECT_EQ(result.CountContained(), 2u);
+  std::string report = audit::FormatAuditReport(result, "oob.comp");
+  EXPECT_NE(report.find("observed [5, 12], limit 9, out of bounds, clamped: ok"), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("; 2 out of bounds (2 clamped); "), std::string::npos) << report;
+  options.robust_access = false;  // the same indices, nothing clamped: not contained
+  audit::AuditResult unclamped = MustAudit(kOutOfBoundsShader, options);
+  EXPECT_EQ(unclamped.CountOutOfBounds(), 2u);
+  EXPECT_EQ(unclamped.CountContained(), 0u);
 }
 
 // #version 450
