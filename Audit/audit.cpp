@@ -270,7 +270,8 @@ std::string FormatAuditReport(const AuditResult& result, const std::string& sour
       out << "nothing";
     }
     if (s.limit >= 0) out << ", limit " << s.limit;
-    if (s.OutOfBounds()) out << (s.clamped ? ", out of bounds, clamped" : ", out of bounds");
+    if (s.OutOfBounds()) out << ", out of bounds";
+    if (s.clamped) out << ", clamped";
     out << ": " << s.verdict << "\n";
   }
   out << "audit: " << result.sites.size() << " sites: " << result.CountVerdict("ok") << " ok, "
