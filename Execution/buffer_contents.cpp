@@ -94,4 +94,10 @@ bool FillContents(const BufferContents& contents, uint64_t size, std::vector<uin
   return true;
 }
 
+uint64_t Fnv1a(const std::vector<uint8_t>& bytes) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (uint8_t byte : bytes) hash = (hash ^ byte) * 0x100000001b3ull;
+  return hash;
+}
+
 }  // namespace glint::vk

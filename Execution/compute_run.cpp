@@ -7,7 +7,6 @@
 
 namespace glint::vk {
 
-const ShaderInterface& ComputePipeline::Interface() const { return objects_->interface; }
 double ComputePipeline::CreationMilliseconds() const { return objects_->creation_ms; }
 
 namespace {

@@ -329,12 +329,6 @@ void AddAutomaticBuffers(const ShaderInterface& interface, const CommandLine& cl
   }
 }
 
-uint64_t Fnv1a(const std::vector<uint8_t>& bytes) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (uint8_t byte : bytes) hash = (hash ^ byte) * 0x100000001b3ull;
-  return hash;
-}
-
 // A buffer dump, written like every output file of the project (output_file.h).
 bool WriteBytes(const std::string& path, const std::vector<uint8_t>& bytes, std::string* error) {
   glint::output::WriteResult written = glint::output::WriteOutputFile(

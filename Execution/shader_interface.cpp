@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 
 namespace glint::vk {
@@ -294,12 +295,12 @@ ShaderStage StageOf(spv::ExecutionModel model) {
 bool ReadEntryPoint(const Module& module, const std::string& entry_point, ShaderInterface* out,
                     std::string* error) {
   for (const Instruction& inst : module.entry_points) {
-    spirv::EntryPointView view = spirv::ViewEntryPoint(inst);
-    if (view.name != entry_point) continue;
-    out->stage = StageOf(view.model);
+    spirv::EntryPointInterfaceView view(inst);
+    if (view.name() != entry_point) continue;
+    out->stage = StageOf(view.model());
     for (const Instruction& mode : module.execution_modes)
       if (mode.opcode == spv::OpExecutionMode && mode.words.size() >= 5 &&
-          mode.words[0] == view.function && mode.words[1] == spv::ExecutionModeLocalSize)
+          mode.words[0] == view.function() && mode.words[1] == spv::ExecutionModeLocalSize)
         std::copy(mode.words.begin() + 2, mode.words.begin() + 5, out->local_size);
     return true;
   }

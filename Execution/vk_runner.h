@@ -166,7 +166,6 @@ class ComputePipeline {
  public:
   explicit ComputePipeline(std::shared_ptr<PipelineObjects> objects)
       : objects_(std::move(objects)) {}
-  const ShaderInterface& Interface() const;
   double CreationMilliseconds() const;
   const std::shared_ptr<PipelineObjects>& Objects() const { return objects_; }
 
@@ -210,6 +209,10 @@ class Context {
 // cannot be read.
 bool FillContents(const BufferContents& contents, uint64_t size, std::vector<uint8_t>* bytes,
                   std::string* error);
+
+// The 64-bit FNV-1a hash of `bytes`: runs compare what they left behind (buffers,
+// pixels) by it, and glint-run prints it.
+uint64_t Fnv1a(const std::vector<uint8_t>& bytes);
 
 // Writes an 8-bit RGBA PNG (float formats are clamped to [0, 1], uint formats to
 // [0, 255]); false with a message on failure, leaving no partial file.

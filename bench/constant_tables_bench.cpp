@@ -171,12 +171,6 @@ bool BuildVariants(bool fragment, const std::string& env, std::vector<Variant>* 
   return true;
 }
 
-uint64_t Fnv1a(const std::vector<uint8_t>& bytes) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (uint8_t byte : bytes) hash = (hash ^ byte) * 0x100000001b3ull;
-  return hash;
-}
-
 struct Measurement {
   Timing timing;
   uint64_t checksum = 0;

@@ -7,7 +7,8 @@
 // Two inputs, each one function: a body of OpNop (one word per instruction: the worst
 // case for per-instruction overhead) and a shader-like body: ten instructions repeated
 // `copies` times, each copy with its own result ids. Also times ParseModule's refusal of a 64 MB
-// module (over kMaxModuleWords, parser.h).
+// module (over kMaxModuleWords, parser.h). The function around each body is the one the
+// IR tests parse (gtests/support/synthetic_module.h).
 #include <malloc.h>
 
 #include <atomic>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "SPIRV/ir/parser.h"
+#include "support/synthetic_module.h"
 
 // Peak heap use: operator new/delete count the usable size of every block (malloc's
 // rounding included, its per-block header not), so a parse's temporaries show.
@@ -45,38 +47,6 @@ namespace glint::spirv {
 namespace {
 
 size_t HeapInUse() { return mallinfo2().uordblks; }
-
-// Header, OpCapability Shader, OpMemoryModel, %void, %fn, OpFunction, OpLabel, `body`
-// `copies` times, OpReturn, OpFunctionEnd (ids: body's own above 4).
-std::vector<uint32_t> FunctionOf(const std::vector<uint32_t>& body, size_t copies, uint32_t bound) {
-  std::vector<uint32_t> words = {0x07230203,
-                                 0x00010000,
-                                 0,
-                                 bound,
-                                 0,
-                                 (2u << 16) | spv::OpCapability,
-                                 spv::CapabilityShader,
-                                 (3u << 16) | spv::OpMemoryModel,
-                                 spv::AddressingModelLogical,
-                                 spv::MemoryModelGLSL450,
-                                 (2u << 16) | spv::OpTypeVoid,
-                                 1,
-                                 (3u << 16) | spv::OpTypeFunction,
-                                 2,
-                                 1,
-                                 (5u << 16) | spv::OpFunction,
-                                 1,
-                                 3,
-                                 0,
-                                 2,
-                                 (2u << 16) | spv::OpLabel,
-                                 4};
-  words.reserve(words.size() + body.size() * copies + 2);
-  for (size_t i = 0; i < copies; ++i) words.insert(words.end(), body.begin(), body.end());
-  words.push_back((1u << 16) | spv::OpReturn);
-  words.push_back((1u << 16) | spv::OpFunctionEnd);
-  return words;
-}
 
 struct Measure {
   double held_per_word = 0;  // the parsed Module
@@ -182,12 +152,12 @@ void Refusal(const char* name, const std::vector<uint32_t>& words) {
 int main(int argc, char** argv) {
   using namespace glint::spirv;
   size_t copies = argc > 1 ? std::strtoul(argv[1], nullptr, 10) : 20000;
-  std::vector<uint32_t> nop = {(1u << 16) | spv::OpNop};
-  Report("OpNop function body", FunctionOf(nop, copies * 40, 8));
+  using glint::test::NopModule;
+  Report("OpNop function body", NopModule(copies * 40));
   uint32_t bound = 0;
   std::vector<uint32_t> body = ShaderLikeBody(copies, &bound);
-  Report("shader-like function body", FunctionOf(body, 1, bound));
+  Report("shader-like function body", glint::test::SingleFunctionModule(body, 1, bound));
   // 64 MB of OpNop: refused before anything is built.
-  Refusal("64 MB OpNop module", FunctionOf(nop, 16u << 20, 8));
+  Refusal("64 MB OpNop module", NopModule(16u << 20));
   return 0;
 }

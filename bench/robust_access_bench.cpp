@@ -364,12 +364,6 @@ bool BuildVariants(const Kernel& kernel, const Devices& devices, std::vector<Var
   return true;
 }
 
-uint64_t Fnv1a(const std::vector<uint8_t>& bytes) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (uint8_t byte : bytes) hash = (hash ^ byte) * 0x100000001b3ull;
-  return hash;
-}
-
 // The median of `values` and the half-width of its ~95% distribution-free confidence
 // interval: the order statistics at n/2 -+ 0.98 sqrt(n) (the binomial's normal
 // approximation), clipped to the sample.

@@ -18,13 +18,13 @@
 
 #include <iterator>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "big_stack.h"
 #include "c_api_internal.h"
 #include "front_end.h"
+#include "glslang_log.h"
 
 struct glint_include_s {
   bool supplied = false;
@@ -188,15 +188,7 @@ bool Configure(const glint_input_s& input, const Options& options, GlslangSettin
 // glslang's code generation log (one message a line) back into diagnostics, first.
 void PrependGlslangLog(const std::string& log, Report& report) {
   std::vector<Diagnostic> diagnostics;
-  std::istringstream lines(log);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.empty()) continue;
-    Diagnostic diagnostic;
-    diagnostic.origin = "glslang";
-    diagnostic.severity = line.rfind("error:", 0) == 0 ? Severity::kError : Severity::kWarning;
-    diagnostic.message = line;
-    diagnostics.push_back(std::move(diagnostic));
-  }
+  frontend::AppendGlslangLog(log, &diagnostics);
   for (Diagnostic& d : report.diagnostics) diagnostics.push_back(std::move(d));
   report.diagnostics.swap(diagnostics);
 }

@@ -14,7 +14,6 @@
 #include <glslang/SPIRV/Logger.h>
 
 #include <mutex>
-#include <sstream>
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
@@ -22,6 +21,7 @@
 #include "big_stack.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
+#include "glslang_log.h"
 #include "pass_boundary.h"
 
 namespace glint {
@@ -135,20 +135,6 @@ class ScopedThreadPool {
   glslang::TPoolAllocator* previous_;
 };
 
-// Turns glslang's code generation log ("warning: ...", "error: ...", "Missing
-// functionality: ...", one per line) into diagnostics.
-void ReportGlslangLog(const std::string& log, Report& report) {
-  std::istringstream lines(log);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.empty()) continue;
-    Diagnostic diagnostic;
-    diagnostic.origin = "glslang";
-    diagnostic.severity = line.rfind("error:", 0) == 0 ? Severity::kError : Severity::kWarning;
-    diagnostic.message = line;
-    report.diagnostics.push_back(std::move(diagnostic));
-  }
-}
-
 // glslang's code generation into `words`; false (with a diagnostic) when it fails.
 bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
                          const glslang::SpvOptions* spv_options, Report& report,
@@ -160,7 +146,7 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
     ScopedThreadPool pool;
     glslang::GlslangToSpv(intermediate, words, &logger, &copied);
   });
-  ReportGlslangLog(logger.getAllMessages(), report);
+  frontend::AppendGlslangLog(logger.getAllMessages(), &report.diagnostics);
   if (words.empty()) return Fail(&report, "glslang", "glslang produced no SPIR-V");
   return !report.HasErrors();
 }

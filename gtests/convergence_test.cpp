@@ -65,7 +65,9 @@ TEST(ConvergenceTable, ClassesAreConsistent) {
   for (uint32_t opcode : ConvergenceTableOpcodes()) {
     OpcodeConvergence row = *ClassifyOpcode(opcode);
     const char* name = grammar::OpcodeName(opcode);
-    if (row.flags & (kCrossThread | kUniformControl)) EXPECT_TRUE(row.flags & kConvergent) << name;
+    if (row.flags & (kCrossThread | kUniformControl)) {
+      EXPECT_TRUE(row.flags & kConvergent) << name;
+    }
     if (opcode == spv::OpFunctionCall) continue;
     EXPECT_EQ((row.flags & kUniformControl) != 0, row.scope != UniformScope::kNone) << name;
   }
@@ -186,7 +188,7 @@ void main() {
   Module module = Parse(words);
   ConvergenceClasses classes(module);
   ASSERT_TRUE(classes.ok()) << classes.error();
-  uint32_t main_id = ViewEntryPoint(module.entry_points.front()).function;
+  uint32_t main_id = EntryPointInterfaceView(module.entry_points.front()).function();
   std::set<std::string> call_classes;
   for (const Block& block : module.FindFunction(main_id)->blocks)
     for (const Instruction& inst : block.instructions)
@@ -282,7 +284,8 @@ class LambdaPass : public Pass {
 // terminator (or merge instruction) of `destination(function)`.
 PassResult MoveFirst(Module& module, spv::Op opcode,
                      const std::function<Block*(Function&)>& destination) {
-  Function& function = *module.FindFunction(ViewEntryPoint(module.entry_points.front()).function);
+  Function& function =
+      *module.FindFunction(EntryPointInterfaceView(module.entry_points.front()).function());
   for (Block& block : function.blocks)
     for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
       if (it->opcode != opcode) continue;

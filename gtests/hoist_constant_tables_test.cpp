@@ -7,6 +7,7 @@
 #include <memory>
 #include <ostream>
 
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/hoist_constant_tables.h"
 #include "support/test_support.h"
@@ -87,12 +88,11 @@ void ExpectInterfaces(const Outcome& outcome) {
     return;
   }
   for (const Instruction& entry : after.entry_points) {
-    size_t interface_begin = ViewEntryPoint(entry).interface_begin;
+    EntryPointInterfaceView view(entry);
     for (const ConstantTableDecision& d : outcome.decisions) {
       if (!d.hoisted_to) continue;
-      EXPECT_EQ(std::count(entry.words.begin() + interface_begin, entry.words.end(), d.hoisted_to),
-                1)
-          << "interface of " << ViewEntryPoint(entry).name << " and %" << d.hoisted_to;
+      EXPECT_EQ(std::count(view.interface().begin(), view.interface().end(), d.hoisted_to), 1)
+          << "interface of " << view.name() << " and %" << d.hoisted_to;
     }
   }
 }
@@ -780,9 +780,9 @@ TEST(HoistConstantTables, TwoEntryPoints_OnlyTheUserListsTheTable) {
   uint32_t table = outcome.decisions[0].hoisted_to;
   EXPECT_EQ(outcome.decisions[1].hoisted_to, table);
   for (const Instruction& entry : outcome.module->entry_points) {
-    EntryPointView view = ViewEntryPoint(entry);
-    auto listed = std::count(entry.words.begin() + view.interface_begin, entry.words.end(), table);
-    EXPECT_EQ(listed, view.name == "uses_table" ? 1 : 0) << view.name;
+    EntryPointInterfaceView view(entry);
+    auto listed = std::count(view.interface().begin(), view.interface().end(), table);
+    EXPECT_EQ(listed, view.name() == "uses_table" ? 1 : 0) << view.name();
   }
 }
 

@@ -156,13 +156,12 @@ TEST(InstructionViews, EntryPoint_InterfaceAfterTheName) {
     words.insert(words.begin(), {spv::ExecutionModelGLCompute, 4});
     words.insert(words.end(), {20, 21});
     const Instruction entry(spv::OpEntryPoint, 0, 0, words);
-    EntryPointOperandsView view(entry);
+    EntryPointInterfaceView view(entry);
     EXPECT_EQ(view.model(), spv::ExecutionModelGLCompute);
     EXPECT_EQ(view.function(), 4u);
     EXPECT_EQ(view.name(), name);
     std::vector<uint32_t> interface(view.interface().begin(), view.interface().end());
     EXPECT_EQ(interface, (std::vector<uint32_t>{20, 21})) << name;
-    EXPECT_EQ(ViewEntryPoint(entry).interface_begin, words.size() - 2) << name;
   }
 }
 
@@ -391,7 +390,7 @@ TEST(InstructionViews, EntryPointInterface_ReadsAndExtends) {
   words.insert(words.end(), {20, 21});
   Instruction entry(spv::OpEntryPoint, 0, 0, words);
   EntryPointInterfaceView view(entry);
-  EXPECT_EQ(view.execution_model(), spv::ExecutionModelGLCompute);
+  EXPECT_EQ(view.model(), spv::ExecutionModelGLCompute);
   EXPECT_EQ(view.function(), 4u);
   EXPECT_EQ(view.name(), "main");
   ASSERT_EQ(view.interface().size(), 2u);

@@ -171,7 +171,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "for (int i = 0; i < 10; i *= 2) { probe[i] = 0u; }",
                   {"no range: loop update is not an addition or subtraction of a constant"},
-                  {"[-2147483648, 9]"}},
+                  {"[0, 0]"}},  // 0 * 2 stays 0: the fixed point settles at once
         RangeCase{"LoopWithBreakNotForPattern",
                   "local_size_x = 64",
                   "for (int i = 0; ; i++) { if (i >= 10) break; probe[i] = 0u; }",
@@ -695,9 +695,10 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --- Full mode: loop-carried locals widened (integer_range_loop_locals.cpp) ----------
 
-#define NO_WIDEN_ABOVE                                                                     \
-  "no range: local is updated from its own value in a loop without a guard that keeps it " \
+#define NO_WIDEN_ABOVE_TEXT                                                      \
+  "local is updated from its own value in a loop without a guard that keeps it " \
   "below the type's maximum"
+#define NO_WIDEN_ABOVE "no range: " NO_WIDEN_ABOVE_TEXT
 
 INSTANTIATE_TEST_SUITE_P(
     LoopCarried, IntegerRangeGlsl,
@@ -775,6 +776,168 @@ INSTANTIATE_TEST_SUITE_P(
             "uint c = 0u;\nwhile (c < 100u && data[1] != 0u) c += data[0];\nprobe[c] = 0u;",
             {LOCAL_REASON},
             {"no range: the step of a loop-carried local has no range: " MEMORY_REASON_TEXT}}),
+    CaseName);
+
+// --- Full mode: general loop-carried updates (integer_range_fixed_point.cpp) ----------
+
+INSTANTIATE_TEST_SUITE_P(
+    FixedPoint, IntegerRangeGlsl,
+    ::testing::Values(
+        // dxvk's reduction: n = 210, 105, 53, ..., 2 in the body, h = (n + 1) / 2 <= 105;
+        // `t + h < n` bounds t by n.max - 1 - h.min and the recomputed t + h by n.max - 1.
+        RangeCase{"HalvingReduction",
+                  "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nuint n = 210u;\n"
+                  "while (n > 1u) {\n  uint h = (n + 1u) / 2u;\n"
+                  "  if (t + h < n) { probe[t] = 0u; probe[t + h] = 0u; }\n  n = h;\n}\n"
+                  // After the loop n <= 1, and h >= 1 kept it >= 1.
+                  "probe[n] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 208]", "[1, 209]", "[1, 1]"}},
+        // Doubling under a guard: 1, 3, 7, ..., 127 read in the body below 100.
+        RangeCase{"DoublingBelowGuard",
+                  "local_size_x = 64",
+                  "uint i = 1u;\nwhile (i < 100u) { probe[i] = 0u; i = i * 2u + 1u; }\n"
+                  "probe[i] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[1, 99]", "[100, 199]"}},
+        // A modulo keeps the local in [0, 7] whatever runs it: no guard needed.
+        RangeCase{"ModuloCounter",
+                  "local_size_x = 64",
+                  "uint i = 5u;\nwhile (data[0] != 0u) { i = (i + 1u) % 8u; probe[i] = 0u; }\n"
+                  "probe[i] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 7]", "[0, 7]"}},
+        // Settles only after widening the moving end (the shift never ends at 0 here).
+        RangeCase{
+            "ShiftDownWidened",
+            "local_size_x = 64",
+            "uint s = 4000000000u;\nwhile (s > 3u) { s = (s >> 1u) + 1u; }\nprobe[s & 63u] = 0u;\n"
+            "uint r = 4000000000u;\nwhile (r > 3u) { probe[r % 64u] = 0u; r = (r >> 1u) + 1u; }\n"
+            "probe[min(r, 63u)] = 0u;",
+            {"no range: bitwise AND is not supported in reference mode", "[0, 63]", "[0, 63]"},
+            // [3, 4000000000] once widened to 0 and narrowed; 3 after the loop.
+            {"[0, 3]", "[0, 63]", "[3, 3]"}},
+        // One initial value is a component of a built-in vector stored whole: it counts
+        // (without it the hull would be [0, 3]).
+        RangeCase{"BuiltinComponentInTheCycle",
+                  "local_size_x = 64",
+                  "uvec3 l = gl_LocalInvocationID;\nif (data[1] == 0u) l.x = 3u;\n"
+                  "while (data[0] != 0u) l.x = l.x / 2u;\nprobe[l.x] = 0u;",
+                  {MEMORY_REASON},
+                  {"[0, 63]"}},
+        // Traps: the doubling wraps to 0 without a guard; 0 - 1 wraps; the cycle load
+        // may read a value stored from buffer data.
+        RangeCase{"TrapDoublingWithoutGuard",
+                  "local_size_x = 64",
+                  "uint i = 1u;\nwhile (data[0] != 0u) i = i * 2u;\nprobe[i] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: local is updated from its own value in a loop: its interval did "
+                   "not settle in kMaxFixedPointRounds (8) rounds, and the widened interval is "
+                   "not kept by the updates: u32 multiplication may overflow"}},
+        RangeCase{"TrapDecrementBelowZero",
+                  "local_size_x = 64",
+                  "uint i = 5u;\nwhile (i < 10u) { i = (i - 1u) / 1u; probe[i] = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: u32 subtraction may "
+                   "underflow"}},
+        RangeCase{"TrapStoreFromMemoryInTheCycle",
+                  "local_size_x = 64",
+                  "uint i = 0u;\nwhile (i < 10u) {\n  uint h = i / 2u;\n"
+                  "  if (data[0] == 0u) h = data[1];\n  i = h + 1u;\n  probe[i] = 0u;\n}",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}}),
+    CaseName);
+
+// --- Full mode: counters bounded by trip counts (integer_range_trip_counts.cpp) -------
+
+INSTANTIATE_TEST_SUITE_P(
+    TripCounts, IntegerRangeGlsl,
+    ::testing::Values(
+        // SaschaWillems' filters: 9 runs of n++ from -1; 8 before the last one's load.
+        RangeCase{"NestedCounter",
+                  "local_size_x = 64",
+                  "int n = -1;\nfor (int i = -1; i < 2; ++i)\n  for (int j = -1; j < 2; ++j) {\n"
+                  "    n++;\n    probe[n] = 0u;\n  }\nprobe[n + 1] = 0u;",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 8]", "[0, 9]"}},
+        // Reset in the outer body right before the inner loop: only the inner loop counts.
+        RangeCase{"ResetBeforeInnerLoop",
+                  "local_size_x = 64",
+                  "for (int i = 0; i < 4; i++) {\n  uint c = 0u;\n"
+                  "  for (int j = 0; j < 5; j++) { c += 2u; probe[c] = 0u; }\n}",
+                  {LOCAL_REASON},
+                  {"[2, 10]"}},
+        // Downwards, from a ranged start.
+        RangeCase{"DecreasingCounter",
+                  "local_size_x = 64",
+                  "uint n = 100u + (gl_LocalInvocationID.x & 3u);\n"
+                  "for (uint i = 0u; i < 10u; i += 3u) { n -= 5u; probe[n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"[80, 98]"}},
+        // Traps: two updates per iteration; an outer loop without a trip count; trip
+        // counts past 2^32; a bound past the type (the counter wraps).
+        RangeCase{"TrapTwoUpdatesPerIteration",
+                  "local_size_x = 64",
+                  "int n = -1;\nfor (int i = 0; i < 9; ++i) { n++; n++; probe[n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: local is updated from its own value in a loop (no range without a "
+                   "guard)"}},
+        RangeCase{"TrapOuterLoopUncounted",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nwhile (data[0] != 0u) {\n"
+                  "  for (int j = 0; j < 3; j++) { n++; probe[n] = 0u; }\n}",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{"TrapTripCountsPast2To32",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nfor (int i = 0; i < 100000; i++)\n"
+                  "  for (int j = 0; j < 100000; j++) { n++; probe[n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: local is updated from "
+                   "its own value in a loop: trip counts multiply past 2^32"}},
+        RangeCase{
+            "TrapCounterWraps",
+            "local_size_x = 64",
+            "uint n = 4294967000u;\nfor (int i = 0; i < 10; i++) { n += 100u; probe[n] = 0u; }",
+            {LOCAL_REASON},
+            {"no range: a value stored to the local has no range: u32 counter bounded by "
+             "trip counts may overflow"}}),
+    CaseName);
+
+// --- Full mode: guards through ranged offsets and recomputed values -------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    RangedOffsets, IntegerRangeGlsl,
+    ::testing::Values(
+        // t + n < 100 with n in [10, 73]: t <= 89, n <= 99, the recomputed sum <= 99.
+        RangeCase{"SumBelowBound",
+                  "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nuint n = (data[0] & 63u) + 10u;\n"
+                  "if (t + n < 100u) { probe[t] = 0u; probe[n] = 0u; probe[t + n] = 0u; }",
+                  {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 89]", "[10, 73]", "[10, 99]"}},
+        // t - n >= 0 in i32 with both ranged: t >= n.min, n <= t.max.
+        RangeCase{"SignedDifference",
+                  "local_size_x = 64",
+                  "int t = int(gl_LocalInvocationIndex);\nint n = int(data[0] & 15u) + 4;\n"
+                  "if (t - n > 10) { probe[t] = 0u; probe[n] = 0u; probe[t - n] = 0u; }",
+                  {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
+                  {"[15, 63]", "[4, 19]", "[11, 59]"}},
+        // Traps: n up to 2^32 - 1 lets t + n wrap, so the test bounds neither; n stored
+        // again between the test and the recomputed sum.
+        RangeCase{"TrapSumThatMayWrap",
+                  "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nuint n = data[0] & 4294967295u;\n"
+                  "if (t + n < 100u) { probe[t] = 0u; }",
+                  {LOCAL_REASON},
+                  {"[0, 255]"}},
+        RangeCase{"TrapOperandStoredAgain",
+                  "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nuint n = data[0] & 63u;\n"
+                  "if (t + n < 100u) { n = data[1] & 127u; probe[t + n] = 0u; }",
+                  {LOCAL_REASON},
+                  {"[0, 226]"}}),
     CaseName);
 
 // --- Full mode: parameters across calls (integer_range_calls.cpp) ---------------------
@@ -1457,6 +1620,194 @@ TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
     }
   }
   EXPECT_GT(proven, 40);
+}
+
+// Random while-loops with general updates through a second local (integer_range_fixed_
+// point.cpp): `while (x CMP B) { probe[x]; y = F(x); probe[y]; x = G(y); } probe[x];`
+// with F and G random chains of u32 operators over constants. Every proven range must
+// hold for every value the loop reads, simulated exactly (32-bit wrap-around, at most
+// 400 iterations per invocation, every invocation of the workgroup).
+struct UpdateStep {
+  std::string text;  // GLSL over `v`
+  uint32_t (*apply)(uint32_t v, uint32_t c);
+  uint32_t c;
+};
+
+UpdateStep RandomUpdateStep(std::mt19937& rng) {
+  static const uint32_t kConstants[] = {1, 2, 3, 5, 7, 16, 63, 100, 1000, 0x7fffffff, 0xfffffff0};
+  uint32_t c = kConstants[rng() % 11];
+  switch (rng() % 8) {
+    case 0:
+      return {"(v + " + std::to_string(c) + "u)", [](uint32_t v, uint32_t k) { return v + k; }, c};
+    case 1:
+      return {"(v - " + std::to_string(c) + "u)", [](uint32_t v, uint32_t k) { return v - k; }, c};
+    case 2:
+      return {"(v * " + std::to_string(c % 5 + 1) + "u)",
+              [](uint32_t v, uint32_t k) { return v * (k % 5 + 1); }, c};
+    case 3:
+      return {"(v / " + std::to_string(c) + "u)", [](uint32_t v, uint32_t k) { return v / k; }, c};
+    case 4:
+      return {"(v >> " + std::to_string(c % 4) + "u)",
+              [](uint32_t v, uint32_t k) { return v >> (k % 4); }, c};
+    case 5:
+      return {"(v % " + std::to_string(c) + "u)", [](uint32_t v, uint32_t k) { return v % k; }, c};
+    case 6:
+      return {"(v & " + std::to_string(c) + "u)", [](uint32_t v, uint32_t k) { return v & k; }, c};
+    default:
+      return {"min(v, " + std::to_string(c) + "u)",
+              [](uint32_t v, uint32_t k) { return std::min(v, k); }, c};
+  }
+}
+
+struct UpdateChain {
+  std::vector<UpdateStep> steps;
+  std::string Text(const std::string& operand) const {
+    std::string text = operand;
+    for (const UpdateStep& step : steps) {
+      std::string next = step.text;
+      next.replace(next.find('v'), 1, text);
+      text = next;
+    }
+    return text;
+  }
+  uint32_t Apply(uint32_t v) const {
+    for (const UpdateStep& step : steps) v = step.apply(v, step.c);
+    return v;
+  }
+};
+
+TEST(IntegerRange, RandomGeneralUpdates_RangesHoldForEveryIteration) {
+  std::mt19937 rng(11);
+  static const uint32_t kValues[] = {0, 1, 2, 5, 10, 64, 100, 1000, 0x7fffffff, 0xfffffff0};
+  static const char* kCompares[] = {"<", "<=", ">", ">=", "!="};
+  int proven = 0, proven_x = 0, rounds = 0;
+  for (; rounds < 150; ++rounds) {
+    uint32_t width = (const uint32_t[]){1, 8, 64}[rng() % 3];
+    uint32_t init = kValues[rng() % 10], bound = kValues[rng() % 10];
+    int compare = int(rng() % 5);
+    UpdateChain f, g;
+    for (uint32_t n = 1 + rng() % 2; n > 0; --n) f.steps.push_back(RandomUpdateStep(rng));
+    for (uint32_t n = rng() % 2; n > 0; --n) g.steps.push_back(RandomUpdateStep(rng));
+    bool from_lid = rng() % 2 == 0;
+    std::string start = from_lid ? "gl_LocalInvocationID.x + " + std::to_string(init) + "u"
+                                 : std::to_string(init) + "u";
+    std::string body = "uint x = " + start + ";\nwhile (x " + kCompares[compare] + " " +
+                       std::to_string(bound) + "u) {\n  probe[x] = 0u;\n  uint y = " + f.Text("x") +
+                       ";\n  probe[y] = 0u;\n  x = " + g.Text("y") + ";\n}\nprobe[x] = 0u;";
+    std::string source = ComputeShader("local_size_x = " + std::to_string(width), body);
+    std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    Options options;
+    options.range_analysis = RangeAnalysisMode::kFull;
+    Report report;
+    CollectAccessRecords(*module, options, &report);
+    std::vector<const AccessRecord*> records;
+    for (const AccessRecord& each : report.accesses)
+      if (each.object == "Probe") records.push_back(&each);
+    ASSERT_EQ(records.size(), 3u) << source;
+    for (const AccessRecord* record : records) proven += record->has_range;
+    proven_x += records[0]->has_range;  // x itself: only the fixed point bounds it
+    auto check = [&](int which, uint32_t value) {
+      const AccessRecord& r = *records[which];
+      ASSERT_TRUE(!r.has_range || (int64_t(value) >= r.range_min && int64_t(value) <= r.range_max))
+          << "probe #" << which << " = " << value << " outside [" << r.range_min << ", "
+          << r.range_max << "]\n"
+          << source;
+    };
+    for (uint32_t lid = 0; lid < (from_lid ? width : 1); ++lid) {
+      uint32_t x = from_lid ? lid + init : init;
+      for (int iteration = 0; iteration < 400; ++iteration) {
+        bool runs = compare == 0   ? x < bound
+                    : compare == 1 ? x <= bound
+                    : compare == 2 ? x > bound
+                    : compare == 3 ? x >= bound
+                                   : x != bound;
+        if (!runs) {
+          check(2, x);
+          break;
+        }
+        check(0, x);
+        uint32_t y = f.Apply(x);
+        check(1, y);
+        x = g.Apply(y);
+      }
+    }
+  }
+  EXPECT_GT(proven, 150) << "of " << rounds * 3;
+  EXPECT_GT(proven_x, 40) << "of " << rounds;
+}
+
+// Random counters in nested counted loops (integer_range_trip_counts.cpp): `n` starts
+// from a constant or the invocation id, may be reset before the inner loop, and moves
+// by a constant step (either sign, near the type's edges too) once per inner
+// iteration; sometimes the outer loop is a while loop (no trip count). Every proven
+// range must hold for every value each probe sees, simulated exactly for every
+// invocation of the workgroup.
+TEST(IntegerRange, RandomCounters_RangesHoldForEveryRun) {
+  std::mt19937 rng(23);
+  static const int64_t kStarts[] = {-5, -1, 0, 1, 7, 100, 2147483600, -2147483600};
+  static const int64_t kSteps[] = {1, 1, 2, 3, -1, -2, 7, 1000000, -1000000, 400000000};
+  int proven = 0;
+  for (int round = 0; round < 100; ++round) {
+    bool is_signed = rng() % 2 == 0, from_lid = rng() % 2 == 0, reset = rng() % 3 == 0;
+    bool outer_while = rng() % 5 == 0;
+    int64_t start = kStarts[rng() % 8], step = kSteps[rng() % 10];
+    if (!is_signed && start < 0) start += int64_t(1) << 32;
+    int outer = int(rng() % 5), inner_from = int(rng() % 4) - 2, inner_to = int(rng() % 6);
+    int inner_step = 1 + int(rng() % 2);
+    std::string type = is_signed ? "int" : "uint";
+    auto literal = [&](int64_t v) {
+      return is_signed ? type + "(" + std::to_string(v) + ")" : std::to_string(v) + "u";
+    };
+    std::string init = (from_lid ? type + "(gl_LocalInvocationID.x) + " : "") + literal(start);
+    std::string update = step >= 0 ? "n += " + literal(step) : "n -= " + literal(-step);
+    std::string body =
+        type + " n = " + init + ";\nint o = 0;\n" +
+        (outer_while ? "while (o < " + std::to_string(outer) + ") {\n  o++;\n"
+                     : "for (int i = 0; i < " + std::to_string(outer) + "; i++) {\n") +
+        (reset ? "  n = " + init + ";\n" : "") + "  for (int j = " + std::to_string(inner_from) +
+        "; j < " + std::to_string(inner_to) + "; j += " + std::to_string(inner_step) + ") {\n    " +
+        update + ";\n    probe[n] = 0u;\n  }\n}\nprobe[n] = 0u;";
+    std::vector<uint32_t> words =
+        test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    Options options;
+    options.range_analysis = RangeAnalysisMode::kFull;
+    Report report;
+    CollectAccessRecords(*module, options, &report);
+    std::vector<const AccessRecord*> records;
+    for (const AccessRecord& each : report.accesses)
+      if (each.object == "Probe") records.push_back(&each);
+    ASSERT_EQ(records.size(), 2u) << body;
+    proven += records[0]->has_range;
+    auto reading = [&](uint32_t bits) {
+      return is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+    };
+    auto check = [&](int which, uint32_t bits) {
+      const AccessRecord& r = *records[which];
+      int64_t v = reading(bits);
+      ASSERT_TRUE(!r.has_range || (v >= r.range_min && v <= r.range_max))
+          << "probe #" << which << " = " << v << " outside [" << r.range_min << ", " << r.range_max
+          << "]\n"
+          << body;
+    };
+    for (uint32_t lid = 0; lid < 4; ++lid) {
+      uint32_t first = uint32_t(start) + (from_lid ? lid : 0u), n = first;
+      for (int o = 0; o < outer; ++o) {
+        if (reset) n = first;
+        for (int j = inner_from; j < inner_to; j += inner_step) {
+          n += uint32_t(step);
+          check(0, n);
+        }
+      }
+      check(1, n);
+    }
+  }
+  EXPECT_GT(proven, 50);
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
+#include "support/synthetic_module.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -44,7 +46,7 @@ TEST(Ir, Sections_AreFilled) {
   EXPECT_FALSE(module->capabilities.empty());
   EXPECT_EQ(module->memory_model.size(), 1u);
   ASSERT_EQ(module->entry_points.size(), 1u);
-  EXPECT_EQ(ViewEntryPoint(module->entry_points.front()).name, "main");
+  EXPECT_EQ(EntryPointInterfaceView(module->entry_points.front()).name(), "main");
   ASSERT_EQ(module->functions.size(), 1u);
   EXPECT_GT(module->functions.front().blocks.size(), 3u);
   EXPECT_NE(module->GlslStd450Import(), 0u);
@@ -124,7 +126,7 @@ TEST(Ir, DefUse_FindsDefinitionsAndUses) {
   std::optional<Module> module = ParseModule(words, &error);
   ASSERT_TRUE(module);
   DefUse def_use(*module);
-  uint32_t main_id = ViewEntryPoint(module->entry_points.front()).function;
+  uint32_t main_id = EntryPointInterfaceView(module->entry_points.front()).function();
   Instruction* def = def_use.Definition(main_id);
   ASSERT_NE(def, nullptr);
   EXPECT_EQ(def->opcode, spv::OpFunction);
@@ -172,36 +174,6 @@ TEST(Ir, TakeNextId_StopsAtTheMaximumBound) {
   EXPECT_TRUE(module.types_values.empty()) << "nothing is added when no id is left";
 }
 
-// A module of OpNop inside one function: `nops` one-word instructions.
-std::vector<uint32_t> NopModule(size_t nops) {
-  std::vector<uint32_t> words = {0x07230203,
-                                 0x00010000,
-                                 0,
-                                 8,
-                                 0,
-                                 (2u << 16) | spv::OpCapability,
-                                 spv::CapabilityShader,
-                                 (3u << 16) | spv::OpMemoryModel,
-                                 spv::AddressingModelLogical,
-                                 spv::MemoryModelGLSL450,
-                                 (2u << 16) | spv::OpTypeVoid,
-                                 1,
-                                 (3u << 16) | spv::OpTypeFunction,
-                                 2,
-                                 1,
-                                 (5u << 16) | spv::OpFunction,
-                                 1,
-                                 3,
-                                 0,
-                                 2,
-                                 (2u << 16) | spv::OpLabel,
-                                 4};
-  words.resize(words.size() + nops, (1u << 16) | spv::OpNop);
-  words.push_back((1u << 16) | spv::OpReturn);
-  words.push_back((1u << 16) | spv::OpFunctionEnd);
-  return words;
-}
-
 // The input limits (parser.h) refuse before building anything: a 64 MB module over
 // kMaxModuleWords and one of kMaxInstructions + 1 instructions, each in well under a
 // second, with the limit named; a module just under both parses.
@@ -217,7 +189,7 @@ TEST(Ir, InputLimits_RefusedQuicklyByName) {
       {kMaxInstructions,
        "word 2097168: more than 2097152 instructions (Glint's input limit kMaxInstructions)"}};
   for (const Case& c : cases) {
-    std::vector<uint32_t> words = NopModule(c.nops);
+    std::vector<uint32_t> words = test::NopModule(c.nops);
     std::string error;
     auto start = std::chrono::steady_clock::now();
     EXPECT_FALSE(ParseModule(words, &error));
@@ -225,7 +197,7 @@ TEST(Ir, InputLimits_RefusedQuicklyByName) {
     EXPECT_EQ(error, c.message);
   }
   std::string error;
-  EXPECT_TRUE(ParseModule(NopModule(100000), &error)) << error;
+  EXPECT_TRUE(ParseModule(test::NopModule(100000), &error)) << error;
 }
 
 TEST(Ir, Cfg_DominatorsAndLoops) {

@@ -809,6 +809,53 @@ TEST(RobustAccess, RuntimeArray_SignedLoopToLengthIsProvenByWidening) {
   }
 }
 
+// The four full-mode rules of integer_range_rules_test, end to end: a guarded global id
+// (any() early exit), a switch case, a call result and a u8 index are proven in full
+// mode (their clamps dropped, output valid, no block added); each has a trap beside it
+// that stays clamped; reference mode clamps all.
+const char* kRuleShapes = R"(#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(std430, binding = 0) buffer Data { uint t[64]; };
+layout(std430, binding = 1) buffer In { uint src[]; };
+uint pick(uint x) { if (x >= 64u) return 0u; return x; }
+uint pick_le(uint x) { if (x > 64u) return 0u; return x; }
+void main() {
+  uvec2 g = gl_GlobalInvocationID.xy;
+  uint s = src[1];
+  switch (s) { case 5u: case 9u: t[s] = 1u; break; case 70u: t[0] = 2u; default: t[s] = 3u; }
+  t[pick(src[2])] = 4u;
+  t[pick_le(src[3])] = 5u;
+  t[uint(uint8_t(src[4])) & 63u] = 6u;
+  t[uint(uint8_t(src[5]))] = 7u;
+  if (all(lessThan(g, uvec2(65u)))) t[g.x] = 8u;
+  if (any(greaterThanEqual(g, uvec2(8u)))) return;
+  t[g.x * 8u + g.y] = 9u;
+}
+)";
+
+TEST(RobustAccess, RuleShapes_CallSwitchNarrowAndVectorGuards) {
+  std::vector<uint32_t> input = test::CompileGlsl(kRuleShapes, "comp");
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+    Outcome outcome = RunRobustAccess(input, mode);
+    std::vector<AccessVerdict> verdicts;
+    for (const AccessRecord& record : outcome.report.accesses)
+      if (record.object == "Data" && record.verdict != AccessVerdict::kNotClamped)
+        verdicts.push_back(record.verdict);
+    const AccessVerdict proven = AccessVerdict::kProvenInBounds, clamped = AccessVerdict::kClamped;
+    // In module order: the default (also reached by falling through from case 70)
+    // clamped, case 5/9 proven; pick proven,
+    // pick_le (may return 64) clamped; u8 & 63 proven, u8 alone (up to 255) clamped;
+    // g < 65 (g.x may be 64) clamped; after the any() exit g.x * 8 + g.y <= 63 proven.
+    std::vector<AccessVerdict> expected = {clamped, proven,  proven,  clamped,
+                                           proven,  clamped, clamped, proven};
+    if (mode == RangeAnalysisMode::kReference) expected.assign(8, clamped);
+    EXPECT_EQ(verdicts, expected) << (mode == RangeAnalysisMode::kFull ? "full" : "reference");
+    EXPECT_EQ(test::ValidateFor(outcome.words, TargetEnv::kVulkan10), "");
+    EXPECT_EQ(outcome.blocks_after, outcome.blocks_before);
+  }
+}
+
 // --- The goldens (Test/robust_*): no block added and valid output, in the golden's own
 // environment and mode; goldens for the default environment also in every Vulkan one.
 

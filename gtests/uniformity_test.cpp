@@ -235,10 +235,11 @@ TEST_P(UniformityComputeCondition, BarrierUnderIf) {
   Outcome outcome = AnalyzeGlsl(source, "comp", /*vulkan11=*/true);
   EXPECT_EQ(outcome.refusal, "");
   ASSERT_EQ(outcome.warnings.size(), GetParam().warns ? 1u : 0u) << outcome.All();
-  if (GetParam().warns)
+  if (GetParam().warns) {
     EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
                                 "CHECK: WARNING: u.comp:10: barrier (OpControlBarrier, "
                                 "workgroup scope) in non-uniform control flow"));
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -257,166 +258,6 @@ INSTANTIATE_TEST_SUITE_P(
                       ConditionCase{"UniformBuffer", "count > 2u", false},
                       ConditionCase{"ReadonlyBuffer", "size > 2u", false}),
     [](const auto& info) { return std::string(info.param.name); });
-
-// GLSL: an early return of some invocations, then barrier().
-TEST(Uniformity, BarrierAfterDivergentReturn) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  if (gl_LocalInvocationID.x > 10u) return;\n"
-                                    "  barrier();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(
-      outcome.warnings[0],
-      "CHECK: WARNING: u.comp:10: barrier"
-      "\nCHECK: only some invocations take the branch at u.comp:9, where some invocations return"
-      "\nCHECK: built-in LocalInvocationId differs between invocations"));
-}
-
-// GLSL: a loop whose exit depends on a storage buffer value indexed per invocation.
-TEST(Uniformity, LoopWithDivergentExit) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  for (uint i = 0u; i < data[gl_LocalInvocationID.x]; ++i) {\n"
-                                    "    barrier();\n"
-                                    "  }\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(
-      test::FileCheck(outcome.warnings[0], "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9"));
-}
-
-// GLSL: a loop that breaks for some invocations; the barrier after the loop is fine,
-// the one inside is not.
-TEST(Uniformity, LoopWithDivergentBreak_AfterLoopIsReconverged) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  for (uint i = 0u; i < count; ++i) {\n"
-                                    "    if (data[i] == gl_LocalInvocationID.x) break;\n"
-                                    "    barrier();\n"
-                                    "  }\n"
-                                    "  barrier();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], "CHECK: u.comp:11: barrier"));
-}
-
-TEST(Uniformity, LoopWithUniformTripCount_NoWarning) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void main() {\n"
-                                    "  uint sum = 0u;\n"
-                                    "  for (uint i = 0u; i < count; ++i) {\n"
-                                    "    scratch[gl_LocalInvocationID.x] = i;\n"
-                                    "    barrier();\n"
-                                    "    sum += scratch[(gl_LocalInvocationID.x + 1u) & 63u];\n"
-                                    "    barrier();\n"
-                                    "  }\n"
-                                    "  data[gl_GlobalInvocationID.x] = sum;\n"
-                                    "}\n",
-                                "comp");
-  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
-  EXPECT_EQ(outcome.refusal, "");
-}
-
-// GLSL: the derivative follows the divergent if, after its merge.
-TEST(Uniformity, AfterReconvergence_NoWarning) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  color = vec4(0.0);\n"
-                                    "  if (uv.x > 0.5) color.x = 1.0;\n"
-                                    "  color.y = dFdx(uv.y);\n"
-                                    "  color.z = texture(tex, uv).x;\n"
-                                    "}\n",
-                                "frag");
-  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
-}
-
-// GLSL: a value assigned in a divergent branch is non-uniform after the merge.
-TEST(Uniformity, VariableAssignedUnderDivergentBranch) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  bool near = false;\n"
-                                    "  if (uv.x > 0.5) near = true;\n"
-                                    "  if (near) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:14: implicit-LOD"
-                              "\nCHECK: branch near u.frag:14"
-                              "\nCHECK: `near` is loaded"
-                              "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
-                              "\nCHECK: branch at u.frag:13"
-                              "\nCHECK: fragment input `uv`"));
-}
-
-// GLSL: a discard of some invocations ends uniform control flow; a demote does not
-// (demoted invocations keep running as helpers, so derivatives stay defined).
-TEST(Uniformity, DiscardBeforeDerivative) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  if (uv.x > 0.5) discard;\n"
-                                    "  color = vec4(dFdx(uv.y));\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(
-      outcome.warnings[0],
-      "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some invocations discard"));
-}
-
-TEST(Uniformity, DemoteBeforeDerivative_NoWarning) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "#extension GL_EXT_demote_to_helper_invocation : require\n"
-                                    "void main() {\n"
-                                    "  if (uv.x > 0.5) demote;\n"
-                                    "  color = vec4(dFdx(uv.y));\n"
-                                    "}\n",
-                                "frag");
-  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
-}
-
-// GLSL: the barrier sits in a helper; the helper is called under a divergent if, and a
-// second helper decides the condition from the invocation id. The warning is at the call
-// (one per cause), naming the barrier inside.
-TEST(Uniformity, AcrossFunctionCalls) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "bool firstHalf() { return gl_LocalInvocationIndex < 32u; }\n"
-                                    "void sync() {\n"
-                                    "  barrier();\n"
-                                    "}\n"
-                                    "void main() {\n"
-                                    "  if (firstHalf()) sync();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
-                              "but it needs uniform control flow for: barrier "
-                              "(OpControlBarrier, workgroup scope) at u.comp:10"
-                              "\nCHECK-NEXT: branch at u.comp:13"
-                              "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
-                              "\nCHECK: built-in LocalInvocationIndex"));
-}
-
-// GLSL: the discard is inside a helper, the derivative after the call.
-TEST(Uniformity, DiscardInCallee) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void clip(float v) { if (v < 0.0) discard; }\n"
-                                    "void main() {\n"
-                                    "  clip(uv.x);\n"
-                                    "  color = vec4(dFdx(uv.y));\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:14: derivative"
-                              "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
-                              "\nCHECK: the discard at u.frag:11 is in non-uniform control flow"));
-}
 
 // GLSL cannot put a tessellation control barrier() under flow control (glslang refuses),
 // so this is SPIR-V from another front end:
@@ -452,18 +293,6 @@ OpBranch %merge
 OpReturn
 OpFunctionEnd
 )";
-}
-
-// A derivative before the call that may discard is still in uniform control flow.
-TEST(Uniformity, DerivativeBeforeDiscardingCall_NoWarning) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void clip(float v) { if (v < 0.0) discard; }\n"
-                                    "void main() {\n"
-                                    "  color = vec4(dFdx(uv.y));\n"
-                                    "  clip(uv.x);\n"
-                                    "}\n",
-                                "frag");
-  EXPECT_TRUE(outcome.warnings.empty()) << outcome.All();
 }
 
 TEST(Uniformity, TessellationControlBarrier_InvocationId) {
@@ -518,22 +347,6 @@ OpFunctionEnd
       outcome.warnings[0],
       "CHECK: group operation (OpGroupIAdd) must be executed in uniform control flow"
       "\nCHECK: built-in LocalInvocationIndex"));
-}
-
-// subgroupBarrier() needs the subgroup, not the workgroup, to agree.
-TEST(Uniformity, SubgroupBarrier_SubgroupUniformConditionIsEnough) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "#extension GL_KHR_shader_subgroup_basic : require\n"
-                      "void main() {\n"
-                      "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
-                      "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
-                      "}\n",
-                  "comp", /*vulkan11=*/true);
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
-                              "\nCHECK: built-in SubgroupLocalInvocationId"));
 }
 
 // Compute shaders have derivatives only with a derivative group (NV_compute_shader_derivatives).
@@ -619,23 +432,6 @@ void main() {
   EXPECT_TRUE(test::FileCheck(
       FormatDiagnostic(failed.diagnostics[0]),
       "CHECK: ERROR: u.frag:8: derivative (OpDPdx)\nCHECK-NEXT: branch at u.frag:7"));
-}
-
-// GLSL out parameters: a value stored through a pointer parameter reaches the caller's
-// variable (the caller's `t` becomes non-uniform inside `pick`).
-TEST(Uniformity, OutParameterCarriesDivergence) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void pick(out float v) { v = uv.x; }\n"
-                                    "void main() {\n"
-                                    "  float t = 0.0;\n"
-                                    "  pick(t);\n"
-                                    "  if (t > 0.5) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
-                              "\nCHECK: fragment input `uv`"));
 }
 
 // --- Severity through glint::Process. ---
@@ -748,41 +544,6 @@ Outcome AnalyzeShared(const std::string& body) {
   return AnalyzeGlsl(std::string(kSharedHeader) + body, "comp");
 }
 
-// The pattern of the issue: one writer, a barrier, every invocation reads the same value.
-TEST(UniformityPhases, OneWriterThenBarrier_NoWarning) {
-  Outcome outcome = AnalyzeShared(
-      "void main() {\n"
-      "  if (gl_LocalInvocationIndex == 0u) count = atomicAdd(data[0], 1u);\n"
-      "  barrier();\n"
-      "  if (count == size) { barrier(); }\n"
-      "}\n");
-  EXPECT_EQ(outcome.All(), "");
-}
-
-// Every invocation writes its own element before the barrier; all read one element.
-TEST(UniformityPhases, EveryWriterConstantAddress_NoWarning) {
-  Outcome outcome = AnalyzeShared(
-      "void main() {\n"
-      "  vs[gl_LocalInvocationIndex] = data[gl_LocalInvocationIndex];\n"
-      "  barrier();\n"
-      "  vs[5] = 0u;\n"  // another element, after the barrier
-      "  if (vs[3] > 7u) { barrier(); }\n"
-      "}\n");
-  EXPECT_EQ(outcome.All(), "");
-}
-
-// A loop counter assigned from the shared value after the barrier stays uniform.
-TEST(UniformityPhases, LoopBoundFromSharedValue_NoWarning) {
-  Outcome outcome = AnalyzeShared(
-      "void main() {\n"
-      "  if (gl_LocalInvocationIndex == 0u) count = data[0];\n"
-      "  barrier();\n"
-      "  uint n = count;\n"
-      "  for (uint i = 0u; i < n; ++i) { barrier(); }\n"
-      "}\n");
-  EXPECT_EQ(outcome.All(), "");
-}
-
 // Only a barrier whose execution scope is the workgroup starts a phase: a subgroup-scope
 // control barrier (even with workgroup memory scope and shared-memory semantics) does not
 // wait for the writer's subgroup.
@@ -878,102 +639,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "storage buffer %13 may be written by other invocations"}),
     [](const ::testing::TestParamInfo<PhaseCase>& info) { return std::string(info.param.name); });
 
-// A call between the barrier and the load that does not write the variable is fine.
-TEST(UniformityPhases, CallThatDoesNotWrite_NoWarning) {
-  Outcome outcome = AnalyzeShared(
-      "void touch() { vs[1] = 2u; }\n"
-      "void main() {\n"
-      "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n"
-      "  barrier();\n"
-      "  touch();\n"
-      "  if (count == size) { barrier(); }\n"
-      "}\n");
-  EXPECT_EQ(outcome.All(), "");
-}
-
-// --- Flow-sensitive locals (the value-flow view). ---
-
-// A divergent value stored first and overwritten by a uniform one before the use:
-// only the store that reaches the load counts.
-TEST(UniformityLocals, OverwrittenBeforeUse_NoWarning) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  bool near = uv.x > 0.5;\n"
-                                    "  color.x = near ? 1.0 : 0.0;\n"
-                                    "  near = threshold > 0.5;\n"
-                                    "  if (near) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  EXPECT_EQ(outcome.All(), "");
-}
-
-// The same variable, with the divergent store still reaching on one path.
-TEST(UniformityLocals, DivergentStoreStillReaches_Warns) {
-  Outcome outcome = AnalyzeGlsl(std::string(kFragmentHeader) +
-                                    "void main() {\n"
-                                    "  bool near = uv.x > 0.5;\n"
-                                    "  if (count > 2) near = threshold > 0.5;\n"
-                                    "  if (near) color = texture(tex, uv);\n"
-                                    "}\n",
-                                "frag");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(outcome.warnings[0],
-                              "CHECK: u.frag:14: implicit-LOD"
-                              "\nCHECK: `near` is loaded near u.frag:14"
-                              "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
-                              "\nCHECK: fragment input `uv`"));
-}
-
 // --- One warning per cause. ---
-
-// The helper's barrier is reported at the one divergent call, not at the uniform one,
-// and not inside the helper.
-TEST(UniformityCallSites, OnlyTheDivergentCallIsReported) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void sync() { barrier(); }\n"
-                                    "void main() {\n"
-                                    "  sync();\n"
-                                    "  if (gl_LocalInvocationIndex < 7u) sync();\n"
-                                    "}\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(
-      test::FileCheck(outcome.warnings[0],
-                      "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
-                      "needs uniform control flow for: barrier (OpControlBarrier, "
-                      "workgroup scope) at u.comp:8"
-                      "\nCHECK: branch at u.comp:11"));
-}
-
-// Through two levels: main calls outer() divergently, outer calls inner() uniformly;
-// inner's barrier and derivative-free body are listed at main's call.
-TEST(UniformityCallSites, NeedsPassThroughUniformCalls) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
-                      "void outer() { inner(); }\n"
-                      "void main() {\n"
-                      "  if (gl_LocalInvocationIndex < 7u) outer();\n"
-                      "}\n",
-                  "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_TRUE(test::FileCheck(
-      outcome.warnings[0],
-      "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
-      "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
-      "barrier (OpControlBarrier, workgroup scope) at u.comp:8"));
-}
-
-// A barrier that is divergent within its own function is reported there, once, and
-// not again at the (uniform) call.
-TEST(UniformityCallSites, DivergentInsideCallee_ReportedInside) {
-  Outcome outcome = AnalyzeGlsl(std::string(kComputeHeader) +
-                                    "void sync() { if (gl_LocalInvocationIndex < 3u) barrier(); }\n"
-                                    "void main() { sync(); sync(); }\n",
-                                "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:8: barrier", 0), 0u) << outcome.All();
-}
 
 // A barrier controlled by two divergent branches shows both chains.
 TEST(UniformityCallSites, IndependentReasonChains) {
@@ -998,127 +664,387 @@ TEST(UniformityCallSites, IndependentReasonChains) {
   EXPECT_NE(outcome.All().find("storage buffer"), std::string::npos) << outcome.All();
 }
 
-// --- Context: a small helper's result from this call's arguments. ---
+// --- Whole shaders with one warning, checked with FileCheck: a header's declarations,
+// then `source` (line numbers continue after the header). ---
 
-// `halve` is called with a per-invocation value and with a uniform one; only the first
-// call's result is non-uniform (parameters alone join every call site).
-TEST(UniformityContext, HelperResultPerCallSite) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uint halve(uint v) { return v >> 1u; }\n"
-                      "void main() {\n"
-                      "  data[gl_LocalInvocationIndex] = halve(gl_LocalInvocationIndex);\n"
-                      "  if (halve(count) > 3u) barrier();\n"
-                      "  if (halve(gl_LocalInvocationIndex) > 3u) barrier();\n"
-                      "}\n",
-                  "comp");
+struct WarningCase {
+  const char* name;
+  const char* header;  // kFragmentHeader or kComputeHeader
+  const char* stage;
+  const char* source;
+  const char* checks;  // FileCheck patterns on the one warning
+  bool vulkan11;
+};
+
+void PrintTo(const WarningCase& c, std::ostream* out) { *out << c.name; }
+
+class UniformityWarning : public ::testing::TestWithParam<WarningCase> {};
+
+TEST_P(UniformityWarning, OneWarningMatches) {
+  const WarningCase& c = GetParam();
+  Outcome outcome = AnalyzeGlsl(std::string(c.header) + c.source, c.stage, c.vulkan11);
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
+  EXPECT_TRUE(test::FileCheck(outcome.warnings[0], c.checks));
 }
 
-// A helper with a branch is analysed again for a call whose arguments are more uniform
-// than the joined call sites' (a call context): the uniform call's result is uniform, the
-// per-invocation call's is not.
-TEST(UniformityContext, HelperWithBranch_ResultPerCallSite) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
-                      "void main() {\n"
-                      "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
-                      "  if (pick(count) > 3u) barrier();\n"
-                      "  if (pick(gl_LocalInvocationIndex) > 3u) barrier();\n"
-                      "}\n",
-                  "comp");
+INSTANTIATE_TEST_SUITE_P(
+    Shaders, UniformityWarning,
+    ::testing::Values(
+        // An early return of some invocations, then barrier().
+        WarningCase{"BarrierAfterDivergentReturn", kComputeHeader, "comp",
+                    "void main() {\n"
+                    "  if (gl_LocalInvocationID.x > 10u) return;\n"
+                    "  barrier();\n"
+                    "}\n",
+                    "CHECK: WARNING: u.comp:10: barrier"
+                    "\nCHECK: only some invocations take the branch at u.comp:9, where some "
+                    "invocations return"
+                    "\nCHECK: built-in LocalInvocationId differs between invocations",
+                    false},
+        // A loop whose exit depends on a storage buffer value indexed per invocation.
+        WarningCase{"LoopWithDivergentExit", kComputeHeader, "comp",
+                    "void main() {\n"
+                    "  for (uint i = 0u; i < data[gl_LocalInvocationID.x]; ++i) {\n"
+                    "    barrier();\n"
+                    "  }\n"
+                    "}\n",
+                    "CHECK: u.comp:10: barrier\nCHECK: branch at u.comp:9", false},
+        // A loop that breaks for some invocations; the barrier after the loop is fine,
+        // the one inside is not.
+        WarningCase{"LoopWithDivergentBreak_AfterLoopIsReconverged", kComputeHeader, "comp",
+                    "void main() {\n"
+                    "  for (uint i = 0u; i < count; ++i) {\n"
+                    "    if (data[i] == gl_LocalInvocationID.x) break;\n"
+                    "    barrier();\n"
+                    "  }\n"
+                    "  barrier();\n"
+                    "}\n",
+                    "CHECK: u.comp:11: barrier", false},
+        // A value assigned in a divergent branch is non-uniform after the merge.
+        WarningCase{"VariableAssignedUnderDivergentBranch", kFragmentHeader, "frag",
+                    "void main() {\n"
+                    "  bool near = false;\n"
+                    "  if (uv.x > 0.5) near = true;\n"
+                    "  if (near) color = texture(tex, uv);\n"
+                    "}\n",
+                    "CHECK: u.frag:14: implicit-LOD"
+                    "\nCHECK: branch near u.frag:14"
+                    "\nCHECK: `near` is loaded"
+                    "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
+                    "\nCHECK: branch at u.frag:13"
+                    "\nCHECK: fragment input `uv`",
+                    false},
+        // A discard of some invocations ends uniform control flow; a demote does not
+        // (demoted invocations keep running as helpers, so derivatives stay defined).
+        WarningCase{"DiscardBeforeDerivative", kFragmentHeader, "frag",
+                    "void main() {\n"
+                    "  if (uv.x > 0.5) discard;\n"
+                    "  color = vec4(dFdx(uv.y));\n"
+                    "}\n",
+                    "CHECK: u.frag:13: derivative\nCHECK: branch at u.frag:12, where some "
+                    "invocations discard",
+                    false},
+        // The barrier sits in a helper; the helper is called under a divergent if, and a
+        // second helper decides the condition from the invocation id. The warning is at the call
+        // (one per cause), naming the barrier inside.
+        WarningCase{"AcrossFunctionCalls", kComputeHeader, "comp",
+                    "bool firstHalf() { return gl_LocalInvocationIndex < 32u; }\n"
+                    "void sync() {\n"
+                    "  barrier();\n"
+                    "}\n"
+                    "void main() {\n"
+                    "  if (firstHalf()) sync();\n"
+                    "}\n",
+                    "CHECK: u.comp:13: call of `sync(` in non-uniform control flow, "
+                    "but it needs uniform control flow for: barrier "
+                    "(OpControlBarrier, workgroup scope) at u.comp:10"
+                    "\nCHECK-NEXT: branch at u.comp:13"
+                    "\nCHECK-NEXT: `gl_LocalInvocationIndex` is loaded at u.comp:8"
+                    "\nCHECK: built-in LocalInvocationIndex",
+                    false},
+        // The discard is inside a helper, the derivative after the call.
+        WarningCase{"DiscardInCallee", kFragmentHeader, "frag",
+                    "void clip(float v) { if (v < 0.0) discard; }\n"
+                    "void main() {\n"
+                    "  clip(uv.x);\n"
+                    "  color = vec4(dFdx(uv.y));\n"
+                    "}\n",
+                    "CHECK: u.frag:14: derivative"
+                    "\nCHECK: the call of `clip(f1;` at u.frag:13 may end only some"
+                    "\nCHECK: the discard at u.frag:11 is in non-uniform control flow",
+                    false},
+        // subgroupBarrier() needs the subgroup, not the workgroup, to agree.
+        WarningCase{"SubgroupBarrier_SubgroupUniformConditionIsEnough", kComputeHeader, "comp",
+                    "#extension GL_KHR_shader_subgroup_basic : require\n"
+                    "void main() {\n"
+                    "  if (subgroupAny(data[gl_LocalInvocationID.x] > 3u)) subgroupBarrier();\n"
+                    "  if (gl_SubgroupInvocationID == 0u) subgroupBarrier();\n"
+                    "}\n",
+                    "CHECK: u.comp:11: barrier (OpControlBarrier, subgroup scope)"
+                    "\nCHECK: built-in SubgroupLocalInvocationId",
+                    /*vulkan11=*/true},
+        // GLSL out parameters: a value stored through a pointer parameter reaches the caller's
+        // variable (the caller's `t` becomes non-uniform inside `pick`).
+        WarningCase{"OutParameterCarriesDivergence", kFragmentHeader, "frag",
+                    "void pick(out float v) { v = uv.x; }\n"
+                    "void main() {\n"
+                    "  float t = 0.0;\n"
+                    "  pick(t);\n"
+                    "  if (t > 0.5) color = texture(tex, uv);\n"
+                    "}\n",
+                    "CHECK: u.frag:15: implicit-LOD\nCHECK: `t` is loaded"
+                    "\nCHECK: fragment input `uv`",
+                    false},
+        // Locals: a divergent store that still reaches the use on one path (compare
+        // Locals_OverwrittenBeforeUse_NoWarning in UniformityShader).
+        WarningCase{"Locals_DivergentStoreStillReaches_Warns", kFragmentHeader, "frag",
+                    "void main() {\n"
+                    "  bool near = uv.x > 0.5;\n"
+                    "  if (count > 2) near = threshold > 0.5;\n"
+                    "  if (near) color = texture(tex, uv);\n"
+                    "}\n",
+                    "CHECK: u.frag:14: implicit-LOD"
+                    "\nCHECK: `near` is loaded near u.frag:14"
+                    "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
+                    "\nCHECK: fragment input `uv`",
+                    false},
+        // The helper's barrier is reported at the one divergent call, not at the uniform one,
+        // and not inside the helper.
+        WarningCase{"CallSites_OnlyTheDivergentCallIsReported", kComputeHeader, "comp",
+                    "void sync() { barrier(); }\n"
+                    "void main() {\n"
+                    "  sync();\n"
+                    "  if (gl_LocalInvocationIndex < 7u) sync();\n"
+                    "}\n",
+                    "CHECK: u.comp:11: call of `sync(` in non-uniform control flow, but it "
+                    "needs uniform control flow for: barrier (OpControlBarrier, "
+                    "workgroup scope) at u.comp:8"
+                    "\nCHECK: branch at u.comp:11",
+                    false},
+        // Through two levels: main calls outer() divergently, outer calls inner() uniformly;
+        // inner's barrier and derivative-free body are listed at main's call.
+        WarningCase{
+            "CallSites_NeedsPassThroughUniformCalls", kComputeHeader, "comp",
+            "void inner() { barrier(); memoryBarrierShared(); barrier(); }\n"
+            "void outer() { inner(); }\n"
+            "void main() {\n"
+            "  if (gl_LocalInvocationIndex < 7u) outer();\n"
+            "}\n",
+            "CHECK: u.comp:11: call of `outer(` in non-uniform control flow, but it needs "
+            "uniform control flow for: barrier (OpControlBarrier, workgroup scope) at u.comp:8; "
+            "barrier (OpControlBarrier, workgroup scope) at u.comp:8",
+            false}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+// --- Whole shaders with at most one warning: a header's declarations, then `source`
+// (line numbers continue after the header). ---
+
+struct ShaderCase {
+  const char* name;
+  const char* header;  // kFragmentHeader, kComputeHeader or kSharedHeader
+  const char* stage;
+  const char* source;
+  const char* warning;  // the one warning starts with it; "" when none is expected
+  const char* reason;   // also in the warning; "" when only its start is checked
+  bool vulkan11;
+};
+
+void PrintTo(const ShaderCase& c, std::ostream* out) { *out << c.name; }
+
+class UniformityShader : public ::testing::TestWithParam<ShaderCase> {};
+
+TEST_P(UniformityShader, AtMostOneWarning) {
+  const ShaderCase& c = GetParam();
+  Outcome outcome = AnalyzeGlsl(std::string(c.header) + c.source, c.stage, c.vulkan11);
+  EXPECT_EQ(outcome.refusal, "");
+  if (std::string(c.warning).empty()) {
+    EXPECT_EQ(outcome.All(), "");
+    return;
+  }
   ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
-  EXPECT_NE(outcome.All().find("`pick(u1;` returns"), std::string::npos) << outcome.All();
+  EXPECT_EQ(outcome.warnings[0].rfind(c.warning, 0), 0u) << outcome.All();
+  EXPECT_NE(outcome.All().find(c.reason), std::string::npos) << outcome.All();
 }
 
-// Helpers calling helpers (dxvk_mipgen.comp's get_block_properties): `props` is also
-// called with a per-invocation rectangle, so within the context of `via(count)` its
-// parameter must be bound only by the call inside that context.
-TEST(UniformityContext, NestedHelperBoundElsewhere_ResultPerCallSite) {
-  Outcome outcome = AnalyzeGlsl(
-      std::string(kComputeHeader) +
-          "uvec2 rect(uint mip) { if (mip > 6u) return uvec2(0u); return gl_WorkGroupID.xy << (6u "
-          "- mip); }\n"
-          "uint props(uvec2 r) { uint s = r.x + r.y; if (s > 100u) return 100u; return s; }\n"
-          "uint via(uint mip) { return props(rect(mip)); }\n"
-          "void main() {\n"
-          "  data[gl_LocalInvocationIndex] = props(rect(gl_LocalInvocationIndex));\n"
-          "  if (via(count) > 3u) barrier();\n"
-          "  if (via(gl_SubgroupInvocationID) > 3u) barrier();\n"
-          "}\n",
-      "comp", /*vulkan11=*/true);
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:14: barrier", 0), 0u) << outcome.All();
-}
-
-// A context makes arguments more uniform, nothing else: what the helper reads from
-// memory another call site writes per invocation stays non-uniform.
-TEST(UniformityContext, HelperReadingDivergentPrivate_StillWarns) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uint last;\n"
-                      "uint pick(uint v) { if (v > 2u) return last; last = v; return 0u; }\n"
-                      "void main() {\n"
-                      "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
-                      "  if (pick(count) > 3u) barrier();\n"
-                      "}\n",
-                  "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:12: barrier", 0), 0u) << outcome.All();
-}
-
-// A context binds every argument of its call, not only the more uniform ones: `b` is
-// per invocation in the call whose `a` is uniform.
-TEST(UniformityContext, OtherArgumentsKeepTheirLevel) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uint two(uint a, uint b) { if (a > 2u) return b; return 0u; }\n"
-                      "void main() {\n"
-                      "  data[gl_LocalInvocationIndex] = two(gl_LocalInvocationIndex, 1u);\n"
-                      "  if (two(count, gl_LocalInvocationIndex) > 3u) barrier();\n"
-                      "  if (two(count, 1u) > 3u) barrier();\n"
-                      "}\n",
-                  "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:11: barrier", 0), 0u) << outcome.All();
-}
-
-// A context's result is computed again when memory it may read rises later in the fixed
-// point: `last` only becomes non-uniform once `later`'s result is known, a round after
-// the first context of `pick(count)` saw it uniform.
-TEST(UniformityContext, MemoryRaisedAfterTheContext_ResultFollows) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uint last;\n"
-                      "uint pick(uint v) { if (v > 2u) return last; return 0u; }\n"
-                      "uint later(uint x) { if (x > 9u) return x; return 1u; }\n"
-                      "void main() {\n"
-                      "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
-                      "  if (pick(count) > 3u) barrier();\n"
-                      "  last = later(gl_LocalInvocationIndex);\n"
-                      "}\n",
-                  "comp");
-  ASSERT_EQ(outcome.warnings.size(), 1u) << outcome.All();
-  EXPECT_EQ(outcome.warnings[0].rfind("WARNING: u.comp:13: barrier", 0), 0u) << outcome.All();
-}
-
-// A function called in non-uniform control flow still returns one value to all the
-// invocations of that call when its own returns are uniform.
-TEST(UniformityContext, ReturnInsideDivergentCall_IsUniformForTheCall) {
-  Outcome outcome =
-      AnalyzeGlsl(std::string(kComputeHeader) +
-                      "uint limit() { uint n = count; if (n > 9u) return 9u; return n; }\n"
-                      "void main() {\n"
-                      "  uint m = 0u;\n"
-                      "  if (gl_LocalInvocationIndex < 5u) m = limit();\n"
-                      "  if (limit() > 3u) barrier();\n"
-                      "}\n",
-                  "comp");
-  EXPECT_EQ(outcome.All(), "");
-}
+INSTANTIATE_TEST_SUITE_P(
+    Shaders, UniformityShader,
+    ::testing::Values(
+        // A loop whose trip count is uniform: its barriers are in uniform control flow.
+        ShaderCase{"LoopWithUniformTripCount_NoWarning", kComputeHeader, "comp",
+                   "void main() {\n"
+                   "  uint sum = 0u;\n"
+                   "  for (uint i = 0u; i < count; ++i) {\n"
+                   "    scratch[gl_LocalInvocationID.x] = i;\n"
+                   "    barrier();\n"
+                   "    sum += scratch[(gl_LocalInvocationID.x + 1u) & 63u];\n"
+                   "    barrier();\n"
+                   "  }\n"
+                   "  data[gl_GlobalInvocationID.x] = sum;\n"
+                   "}\n",
+                   "", "", false},
+        // The derivative follows the divergent if, after its merge.
+        ShaderCase{"AfterReconvergence_NoWarning", kFragmentHeader, "frag",
+                   "void main() {\n"
+                   "  color = vec4(0.0);\n"
+                   "  if (uv.x > 0.5) color.x = 1.0;\n"
+                   "  color.y = dFdx(uv.y);\n"
+                   "  color.z = texture(tex, uv).x;\n"
+                   "}\n",
+                   "", "", false},
+        // A demote, unlike a discard (UniformityWarning DiscardBeforeDerivative), does not end
+        // uniform control flow: demoted invocations keep running as helpers, so
+        // derivatives stay defined.
+        ShaderCase{"DemoteBeforeDerivative_NoWarning", kFragmentHeader, "frag",
+                   "#extension GL_EXT_demote_to_helper_invocation : require\n"
+                   "void main() {\n"
+                   "  if (uv.x > 0.5) demote;\n"
+                   "  color = vec4(dFdx(uv.y));\n"
+                   "}\n",
+                   "", "", false},
+        // A derivative before the call that may discard is still in uniform control flow.
+        ShaderCase{"DerivativeBeforeDiscardingCall_NoWarning", kFragmentHeader, "frag",
+                   "void clip(float v) { if (v < 0.0) discard; }\n"
+                   "void main() {\n"
+                   "  color = vec4(dFdx(uv.y));\n"
+                   "  clip(uv.x);\n"
+                   "}\n",
+                   "", "", false},
+        // Flow-sensitive locals (the value-flow view): a divergent value stored first and
+        // overwritten by a uniform one before the use; only the store that reaches the
+        // load counts.
+        ShaderCase{"Locals_OverwrittenBeforeUse_NoWarning", kFragmentHeader, "frag",
+                   "void main() {\n"
+                   "  bool near = uv.x > 0.5;\n"
+                   "  color.x = near ? 1.0 : 0.0;\n"
+                   "  near = threshold > 0.5;\n"
+                   "  if (near) color = texture(tex, uv);\n"
+                   "}\n",
+                   "", "", false},
+        // Barrier phases: the pattern of the issue: one writer, a barrier, every
+        // invocation reads the same value.
+        ShaderCase{"Phases_OneWriterThenBarrier_NoWarning", kSharedHeader, "comp",
+                   "void main() {\n"
+                   "  if (gl_LocalInvocationIndex == 0u) count = atomicAdd(data[0], 1u);\n"
+                   "  barrier();\n"
+                   "  if (count == size) { barrier(); }\n"
+                   "}\n",
+                   "", "", false},
+        // Every invocation writes its own element before the barrier; all read one
+        // element (and another element is written after the barrier).
+        ShaderCase{"Phases_EveryWriterConstantAddress_NoWarning", kSharedHeader, "comp",
+                   "void main() {\n"
+                   "  vs[gl_LocalInvocationIndex] = data[gl_LocalInvocationIndex];\n"
+                   "  barrier();\n"
+                   "  vs[5] = 0u;\n"
+                   "  if (vs[3] > 7u) { barrier(); }\n"
+                   "}\n",
+                   "", "", false},
+        // A loop counter assigned from the shared value after the barrier stays uniform.
+        ShaderCase{"Phases_LoopBoundFromSharedValue_NoWarning", kSharedHeader, "comp",
+                   "void main() {\n"
+                   "  if (gl_LocalInvocationIndex == 0u) count = data[0];\n"
+                   "  barrier();\n"
+                   "  uint n = count;\n"
+                   "  for (uint i = 0u; i < n; ++i) { barrier(); }\n"
+                   "}\n",
+                   "", "", false},
+        // A call between the barrier and the load that does not write the variable.
+        ShaderCase{"Phases_CallThatDoesNotWrite_NoWarning", kSharedHeader, "comp",
+                   "void touch() { vs[1] = 2u; }\n"
+                   "void main() {\n"
+                   "  if (gl_LocalInvocationIndex == 0u) count = 1u;\n"
+                   "  barrier();\n"
+                   "  touch();\n"
+                   "  if (count == size) { barrier(); }\n"
+                   "}\n",
+                   "", "", false},
+        // One warning per cause: a barrier that is divergent within its own function is
+        // reported there, once, and not again at the (uniform) calls.
+        ShaderCase{"CallSites_DivergentInsideCallee_ReportedInside", kComputeHeader, "comp",
+                   "void sync() { if (gl_LocalInvocationIndex < 3u) barrier(); }\n"
+                   "void main() { sync(); sync(); }\n",
+                   "WARNING: u.comp:8: barrier", "", false},
+        // Context: a small helper's result from this call's arguments. `halve` is called
+        // with a per-invocation value and with a uniform one; only the first call's
+        // result is non-uniform (parameters alone join every call site).
+        ShaderCase{"Context_HelperResultPerCallSite", kComputeHeader, "comp",
+                   "uint halve(uint v) { return v >> 1u; }\n"
+                   "void main() {\n"
+                   "  data[gl_LocalInvocationIndex] = halve(gl_LocalInvocationIndex);\n"
+                   "  if (halve(count) > 3u) barrier();\n"
+                   "  if (halve(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                   "}\n",
+                   "WARNING: u.comp:12: barrier", "", false},
+        // A helper with a branch is analysed again for a call whose arguments are more
+        // uniform than the joined call sites' (a call context): the uniform call's
+        // result is uniform, the per-invocation call's is not.
+        ShaderCase{"Context_HelperWithBranch_ResultPerCallSite", kComputeHeader, "comp",
+                   "uint pick(uint v) { if (v > 2u) return v; return 0u; }\n"
+                   "void main() {\n"
+                   "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                   "  if (pick(count) > 3u) barrier();\n"
+                   "  if (pick(gl_LocalInvocationIndex) > 3u) barrier();\n"
+                   "}\n",
+                   "WARNING: u.comp:12: barrier", "`pick(u1;` returns", false},
+        // Helpers calling helpers (dxvk_mipgen.comp's get_block_properties): `props` is
+        // also called with a per-invocation rectangle, so within the context of
+        // `via(count)` its parameter must be bound only by the call inside that context.
+        ShaderCase{"Context_NestedHelperBoundElsewhere_ResultPerCallSite", kComputeHeader, "comp",
+                   "uvec2 rect(uint mip) { if (mip > 6u) return uvec2(0u); return "
+                   "gl_WorkGroupID.xy << (6u - mip); }\n"
+                   "uint props(uvec2 r) { uint s = r.x + r.y; if (s > 100u) return 100u; "
+                   "return s; }\n"
+                   "uint via(uint mip) { return props(rect(mip)); }\n"
+                   "void main() {\n"
+                   "  data[gl_LocalInvocationIndex] = props(rect(gl_LocalInvocationIndex));\n"
+                   "  if (via(count) > 3u) barrier();\n"
+                   "  if (via(gl_SubgroupInvocationID) > 3u) barrier();\n"
+                   "}\n",
+                   "WARNING: u.comp:14: barrier", "", /*vulkan11=*/true},
+        // A context makes arguments more uniform, nothing else: what the helper reads
+        // from memory another call site writes per invocation stays non-uniform.
+        ShaderCase{"Context_HelperReadingDivergentPrivate_StillWarns", kComputeHeader, "comp",
+                   "uint last;\n"
+                   "uint pick(uint v) { if (v > 2u) return last; last = v; return 0u; }\n"
+                   "void main() {\n"
+                   "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                   "  if (pick(count) > 3u) barrier();\n"
+                   "}\n",
+                   "WARNING: u.comp:12: barrier", "", false},
+        // A context binds every argument of its call, not only the more uniform ones:
+        // `b` is per invocation in the call whose `a` is uniform.
+        ShaderCase{"Context_OtherArgumentsKeepTheirLevel", kComputeHeader, "comp",
+                   "uint two(uint a, uint b) { if (a > 2u) return b; return 0u; }\n"
+                   "void main() {\n"
+                   "  data[gl_LocalInvocationIndex] = two(gl_LocalInvocationIndex, 1u);\n"
+                   "  if (two(count, gl_LocalInvocationIndex) > 3u) barrier();\n"
+                   "  if (two(count, 1u) > 3u) barrier();\n"
+                   "}\n",
+                   "WARNING: u.comp:11: barrier", "", false},
+        // A context's result is computed again when memory it may read rises later in
+        // the fixed point: `last` only becomes non-uniform once `later`'s result is
+        // known, a round after the first context of `pick(count)` saw it uniform.
+        ShaderCase{"Context_MemoryRaisedAfterTheContext_ResultFollows", kComputeHeader, "comp",
+                   "uint last;\n"
+                   "uint pick(uint v) { if (v > 2u) return last; return 0u; }\n"
+                   "uint later(uint x) { if (x > 9u) return x; return 1u; }\n"
+                   "void main() {\n"
+                   "  data[gl_LocalInvocationIndex] = pick(gl_LocalInvocationIndex);\n"
+                   "  if (pick(count) > 3u) barrier();\n"
+                   "  last = later(gl_LocalInvocationIndex);\n"
+                   "}\n",
+                   "WARNING: u.comp:13: barrier", "", false},
+        // A function called in non-uniform control flow still returns one value to all
+        // the invocations of that call when its own returns are uniform.
+        ShaderCase{"Context_ReturnInsideDivergentCall_IsUniformForTheCall", kComputeHeader, "comp",
+                   "uint limit() { uint n = count; if (n > 9u) return 9u; return n; }\n"
+                   "void main() {\n"
+                   "  uint m = 0u;\n"
+                   "  if (gl_LocalInvocationIndex < 5u) m = limit();\n"
+                   "  if (limit() > 3u) barrier();\n"
+                   "}\n",
+                   "", "", false}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 // --- Lanes: a subgroup broadcast of a lane-determined value from a uniform lane. ---
 

@@ -24,6 +24,10 @@
 //     below hi's (the result is undefined when lo > hi, so nothing is proven then).
 //   - Locals through value flow, loop-carried locals widened, parameters across calls
 //     (integer_range_locals.cpp, integer_range_loop_locals.cpp, integer_range_calls.cpp).
+//   - Call results: the union of the callee's returned ranges
+//     (integer_range_call_results.cpp).
+//   - 8- and 16-bit integers have their type's range; OpUConvert / OpSConvert carry
+//     ranges across widths (integer_range_widths.cpp).
 //   - A Function variable without initializer whose only uses are one OpStore and
 //     loads (a GLSL local assigned once, glslang's form of `let`): a load dominated by
 //     the store has the stored value's range.
@@ -113,25 +117,14 @@ bool IntegerRangeAnalysis::Evaluator::ScalarInt(uint32_t type_id, bool* is_signe
 
 // The operands whose ranges Compute() reads for `def`.
 std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instruction& def) {
+  if (BinaryRuleOf(def.opcode) != BinaryRule::kNone)
+    return {BinaryOpView(def).left(), BinaryOpView(def).right()};
+  if (uint32_t source = WidthConversionSource(def)) return {source};
+  if (Full() && def.opcode == spv::OpFunctionCall) return ReturnedValues(def);
   switch (def.opcode) {
     case spv::OpCopyObject:
     case spv::OpBitcast:
       return {UnaryOpView(def).operand()};
-    case spv::OpIAdd:
-    case spv::OpISub:
-    case spv::OpIMul:
-    case spv::OpSDiv:
-    case spv::OpUDiv:
-    case spv::OpShiftLeftLogical:
-    case spv::OpShiftRightLogical:
-    case spv::OpShiftRightArithmetic:
-    case spv::OpSMod:
-    case spv::OpSRem:
-    case spv::OpUMod:
-    case spv::OpBitwiseAnd:
-    case spv::OpBitwiseOr:
-    case spv::OpBitwiseXor:
-      return {BinaryOpView(def).left(), BinaryOpView(def).right()};
     case spv::OpCompositeExtract:
       if (uint32_t source = ExtractSource(def)) return {source};
       return {};
@@ -153,7 +146,10 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
       if (const Instruction* store = DominatingSingleStore(def))
         return {StoreView(*store).object()};
-      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) return local->dependencies;
+      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) {
+        if (CycleDependent(def)) return {};  // its own fixed point evaluates the cycle
+        return local->dependencies;
+      }
       if (const Instruction* parameter = def_use_.Definition(LoadView(def).pointer());
           Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
         return ArgumentsOf(*parameter).values;
@@ -167,6 +163,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Compute(uint32_t id) {
   const Instruction* def = def_use_.Definition(id);
   if (!def) return IntegerRange::None("%" + std::to_string(id) + " has no definition");
   bool is_signed = false;
+  uint32_t width = 0;
+  if (Full() && IntWidth(def->type_id, &is_signed, &width) && (width == 8 || width == 16))
+    return NarrowValue(*def, is_signed, width);  // integer_range_widths.cpp
+  if (Full() && width == 64) return IntegerRange::None("64-bit integers have no range");
   if (!ScalarInt(def->type_id, &is_signed))
     return IntegerRange::None("not a scalar 32-bit integer");
   return ComputeScalar(*def, is_signed);
@@ -174,6 +174,17 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Compute(uint32_t id) {
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& def,
                                                             bool is_signed) {
+  switch (BinaryRuleOf(def.opcode)) {
+    case BinaryRule::kArithmetic:
+      return Binary(def, is_signed);
+    case BinaryRule::kAnd:
+      return Full() ? BitwiseAnd(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
+    case BinaryRule::kOrXor:
+      return Full() ? BitwiseOrXor(def, is_signed)
+                    : IntegerRange::None(UnsupportedOpcode(def.opcode));
+    case BinaryRule::kNone:
+      break;
+  }
   switch (def.opcode) {
     case spv::OpConstant:
     case spv::OpConstantNull:
@@ -187,22 +198,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
       return LoadRange(def, is_signed);
     case spv::OpBitcast:
       return Bitcast(def, is_signed);
-    case spv::OpIAdd:
-    case spv::OpISub:
-    case spv::OpIMul:
-    case spv::OpSDiv:
-    case spv::OpUDiv:
-    case spv::OpShiftLeftLogical:
-    case spv::OpShiftRightLogical:
-    case spv::OpShiftRightArithmetic:
-    case spv::OpSMod:
-    case spv::OpSRem:
-    case spv::OpUMod:
-      return Binary(def, is_signed);
     case spv::OpExtInst:
       return ExtInst(def, is_signed);
-    case spv::OpBitwiseAnd:
-      return Full() ? BitwiseAnd(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpSelect:
       return Full() ? Select(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpBitFieldUExtract:
@@ -210,16 +207,20 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
                     : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpPhi:
       return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
-    case spv::OpBitwiseOr:
-    case spv::OpBitwiseXor:
-      return Full() ? BitwiseOrXor(def, is_signed)
-                    : IntegerRange::None(UnsupportedOpcode(def.opcode));
     case spv::OpCompositeExtract:
       if (uint32_t source = ExtractSource(def)) return Convert(Operand(source), is_signed);
       return ExtractBuiltinComponent(def, is_signed);
+    case spv::OpUConvert:
+    case spv::OpSConvert:
+      if (!Full()) break;
+      return WidthConversion(def, is_signed, 32);  // integer_range_widths.cpp
+    case spv::OpFunctionCall:
+      if (!Full()) break;
+      return CallResult(def, is_signed);  // integer_range_call_results.cpp
     default:
-      return IntegerRange::None(UnsupportedOpcode(def.opcode));
+      break;
   }
+  return IntegerRange::None(UnsupportedOpcode(def.opcode));
 }
 
 // ---------------------------------------------------------------------------

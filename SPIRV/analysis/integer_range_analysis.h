@@ -73,7 +73,10 @@
 //               GLSL locals assigned once, bitwise AND with a constant mask, clamp,
 //               select, OpPhi, unsigned bitfieldExtract, extract of a loaded
 //               LocalInvocationId vector, InvocationId of tessellation control and
-//               geometry shaders. tests: gtests/integer_range_analysis_test.cpp
+//               geometry shaders, locals, parameters and call results, 8/16-bit
+//               integers, guards (if / switch / all() and any() of vector
+//               comparisons). tests: gtests/integer_range_analysis_test.cpp,
+//               gtests/integer_range_rules_test.cpp
 //               (including random programs evaluated exactly for every invocation).
 //
 // Cost: each value is evaluated once (memoized), with an explicit work stack instead

@@ -5,12 +5,20 @@
 //                                loop control variables, reference operators
 //   integer_range_operators.cpp  full-mode operators (abs, |, ^, %, shifts, composites)
 //   integer_range_guarded.cpp    ranges at a use, narrowed by dominating guards
+//   integer_range_locals.cpp, integer_range_loop_locals.cpp  locals (value flow)
+//   integer_range_calls.cpp      parameters across calls
+//   integer_range_call_results.cpp  call results
+//   integer_range_widths.cpp     8- and 16-bit integers, width conversions
+//   integer_range_fixed_point.cpp  loop-carried locals with general updates
+//   integer_range_trip_counts.cpp  counters bounded by the trip counts around them
+//   integer_range_value_numbers.cpp  recomputed arithmetic as one canonical value
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
 #include <algorithm>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -142,6 +150,34 @@ inline Compare Mirror(Compare compare) {  // "C < x" is "x > C"
   }
 }
 
+// The integer binary opcodes the analysis has a rule for, and which rule: the one
+// table both the evaluation driver's dependencies and its range switch read.
+enum class BinaryRule { kNone, kArithmetic, kAnd, kOrXor };
+
+inline BinaryRule BinaryRuleOf(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpIAdd:
+    case spv::OpISub:
+    case spv::OpIMul:
+    case spv::OpSDiv:
+    case spv::OpUDiv:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic:
+    case spv::OpSMod:
+    case spv::OpSRem:
+    case spv::OpUMod:
+      return BinaryRule::kArithmetic;
+    case spv::OpBitwiseAnd:
+      return BinaryRule::kAnd;
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
+      return BinaryRule::kOrXor;
+    default:
+      return BinaryRule::kNone;
+  }
+}
+
 // What reference mode says about opcodes it has no rule for.
 inline std::string UnsupportedOpcode(spv::Op opcode) {
   switch (opcode) {
@@ -176,6 +212,8 @@ inline std::string UnsupportedOpcode(spv::Op opcode) {
 
 }  // namespace range_detail
 
+using range_detail::BinaryRule;
+using range_detail::BinaryRuleOf;
 using range_detail::Compare;
 using range_detail::UnsupportedOpcode;
 
@@ -226,6 +264,40 @@ struct LocalDefinitions {
   std::string reason;  // non-empty: no range
 };
 
+// The local a fixed point is solved for (integer_range_fixed_point.cpp): the element a
+// load reads, what reaches it, and the walk's state.
+struct FixedPointTarget {
+  uint32_t variable = 0;
+  std::vector<uint32_t> path;
+  const LocalDefinitions* local = nullptr;
+  std::vector<std::pair<uint32_t, const Instruction*>> updates;  // (value, its store)
+  std::unordered_map<uint32_t, bool> reaches;                    // value -> reaches a cycle load
+  std::unordered_set<const Instruction*> visiting;  // loads of other locals being evaluated
+  size_t reach_work = 0;
+  size_t work = 0;
+};
+
+// A natural loop (integer_range_trip_counts.cpp): its header and every block in it.
+struct NaturalLoop {
+  const Block* header = nullptr;
+  std::unordered_set<const Block*> blocks;
+};
+
+// A counter's one update and its resets (integer_range_trip_counts.cpp).
+struct CountedLocal {
+  int64_t step = 0;                        // added per run of the update
+  std::vector<const Instruction*> resets;  // every other store of the local
+};
+
+// The value a guard fact must name to be about a use's value (integer_range_guarded.cpp).
+struct FactTarget {
+  uint32_t canonical = 0;  // Canonical(id)
+  bool keyed = false;      // id reads component `index` of the canonical vector `vector`
+  uint32_t vector = 0;
+  uint32_t index = 0;
+  bool About(const GuardFact& fact) const;
+};
+
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
@@ -248,6 +320,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool RangeOf(uint32_t id, range_math::Interval* range) override;
   bool IsScalarInt(uint32_t id, bool* is_signed) override;
   const Block* VersionBlock(uint32_t id) override;
+  uint32_t ComponentOf(uint32_t id, uint32_t index) override;
 
  private:
   // Evaluation driver.
@@ -326,6 +399,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
+  uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
+  bool ComponentKey(const Instruction& def, uint32_t* vector, uint32_t* index);
+  static constexpr int kMaxElementDepth = 4;
+  uint32_t StoredScalar(const Instruction& load);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
   bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
@@ -339,6 +416,20 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
   const Instruction* LoadedParameter(const Instruction& load);
 
+  // Call results (integer_range_call_results.cpp).
+  static constexpr size_t kMaxReturns = 64;
+  static constexpr int kMaxCallDepth = 8;
+  const Function* CalleeOf(const Instruction& call);
+  std::vector<const Instruction*> ReturnsOf(const Function& function) const;
+  std::vector<uint32_t> ReturnedValues(const Instruction& call);
+  IntegerRange CallResult(const Instruction& call, bool is_signed);
+
+  // Integers of other widths (integer_range_widths.cpp).
+  bool IntWidth(uint32_t type_id, bool* is_signed, uint32_t* width) const;
+  uint32_t WidthConversionSource(const Instruction& def) const;
+  IntegerRange NarrowValue(const Instruction& def, bool is_signed, uint32_t width);
+  IntegerRange WidthConversion(const Instruction& def, bool is_signed, uint32_t width);
+
   // Loop-carried locals (integer_range_loop_locals.cpp).
   static constexpr int kMaxWideningDepth = 8;
   bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
@@ -351,6 +442,50 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   range_math::Interval GuardBound(uint32_t value, const Instruction& use, bool is_signed);
   bool ReadsOnlyFrom(const Instruction& loaded, const LocalDefinitions& local);
 
+  // Loop-carried locals with general updates (integer_range_fixed_point.cpp).
+  static constexpr int kMaxFixedPointRounds = 8;
+  static constexpr int kMaxNarrowings = 2;
+  static constexpr size_t kMaxFixedPointNodes = 256;
+  using RangeCache = std::unordered_map<uint32_t, std::optional<IntegerRange>>;
+  bool CycleDependent(const Instruction& load);
+  bool FixedPointTargetOf(const Instruction& load, FixedPointTarget* target);
+  bool IsCycleLoad(const Instruction& load, const FixedPointTarget& target);
+  bool ReachesCycle(uint32_t id, FixedPointTarget* target);
+  IntegerRange FixedPointLocal(const Instruction& load, bool is_signed);
+  IntegerRange SolveFixedPoint(FixedPointTarget* target, bool is_signed);
+  IntegerRange Narrowed(FixedPointTarget* target, const std::optional<IntegerRange>& initial,
+                        std::optional<IntegerRange> x, bool is_signed);
+  std::optional<IntegerRange> BuiltinParts(const LocalDefinitions& local, bool is_signed);
+  std::optional<IntegerRange> InitialValues(FixedPointTarget* target, bool is_signed);
+  std::optional<IntegerRange> FixedPointStep(FixedPointTarget* target,
+                                             const std::optional<IntegerRange>& initial,
+                                             const std::optional<IntegerRange>& x, bool is_signed);
+  std::optional<IntegerRange> EvalUnder(uint32_t id, FixedPointTarget* target,
+                                        const std::optional<IntegerRange>& x,
+                                        const std::vector<GuardFact>* facts, RangeCache* cache);
+  std::optional<IntegerRange> LoadUnder(const Instruction& load, FixedPointTarget* target,
+                                        const std::optional<IntegerRange>& x);
+  std::optional<IntegerRange> OperatorUnder(const Instruction& def, bool is_signed,
+                                            FixedPointTarget* target,
+                                            const std::optional<IntegerRange>& x,
+                                            const std::vector<GuardFact>* facts, RangeCache* cache);
+
+  // Counters bounded by trip counts (integer_range_trip_counts.cpp).
+  const std::vector<NaturalLoop>& LoopsOf(Function& function, std::string* why);
+  int64_t TripCount(const Cfg& cfg, const Block* header);
+  bool CountedStores(const CarriedUpdate& update, uint32_t variable, CountedLocal* counted,
+                     std::string* why);
+  IntegerRange ResetRange(const CountedLocal& counted, uint32_t variable, bool is_signed);
+  int64_t UpdateRuns(const Instruction& store, const CountedLocal& counted, std::string* why);
+  bool EnteredAfterReset(const Cfg& cfg, const NaturalLoop& loop, const CountedLocal& counted);
+  IntegerRange CountedUpdates(const Instruction& load, const LocalDefinitions& local,
+                              bool is_signed);
+
+  // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
+  static constexpr size_t kMaxNumberingScan = 512;
+  bool SameComputation(const Instruction& def, const Instruction& candidate, bool commutes);
+  uint32_t EarlierEqualValue(const Instruction& def);
+
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;
   static constexpr int kMaxContextDepth = 6;
@@ -358,6 +493,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   void ContextNodes(uint32_t id, std::vector<uint32_t>* order);
   IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
+  FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 
   Module& module_;
   const DefUse& def_use_;
@@ -381,6 +517,15 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // loop-carried local may ask for one of them again (RangeOf then refuses it).
   std::unordered_set<uint32_t> computing_;
   int widening_depth_ = 0;
+  std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
+  std::unordered_set<uint32_t> fixed_points_running_;             // variables
+  std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
+  std::unordered_map<const Function*, std::string> natural_loop_refusals_;
+  std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
+  std::unordered_map<uint32_t, const Function*> functions_by_id_;
+  std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
+  int call_depth_ = 0;
+  int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

@@ -36,14 +36,38 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
       const Instruction* store = DominatingSingleStore(*def);
       if (store) {
         id = StoreView(*store).object();
-      } else if (!LocalVersion(*def, &id)) {
+      } else if (LocalVersion(*def, &id)) {
+        // the version's value (or its join's id)
+      } else if (uint32_t scalar = StoredScalar(*def)) {
+        id = scalar;
+      } else {
         break;
       }
+    } else if (uint32_t earlier = EarlierEqualValue(*def)) {
+      id = earlier;  // the same arithmetic over the same values, computed before
     } else {
       break;
     }
   }
   return id;
+}
+
+// For a load of one element of a local whose reaching store wrote a vector built from
+// scalars (`ivec2 p = ivec2(a, b); p.x`): the scalar it reads (a), as LocalVersion's
+// whole store is that store's value; 0 otherwise. Nested element loads are followed
+// kMaxElementDepth deep.
+uint32_t IntegerRangeAnalysis::Evaluator::StoredScalar(const Instruction& load) {
+  uint32_t vector = 0, index = 0;
+  if (element_depth_ >= kMaxElementDepth) return 0;
+  ++element_depth_;
+  bool keyed = ComponentKey(load, &vector, &index);
+  --element_depth_;
+  return keyed && load.opcode == spv::OpLoad ? ComponentSource(vector, index) : 0;
+}
+
+uint32_t IntegerRangeAnalysis::Evaluator::ComponentOf(uint32_t id, uint32_t index) {
+  if (uint32_t source = ComponentSource(id, index)) return source;
+  return ComponentSource(Canonical(id), index);  // a local's vector: the one stored
 }
 
 bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {
@@ -97,7 +121,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
 
 // OpPhi and loop-variable loads keep their context-free range (see the file comment).
 bool IntegerRangeAnalysis::Evaluator::Expandable(const Instruction& def) {
-  if (def.opcode == spv::OpPhi) return false;
+  // A call result's operands are values of another function: only the result itself
+  // is narrowed at the use.
+  if (def.opcode == spv::OpPhi || def.opcode == spv::OpFunctionCall) return false;
   if (def.opcode == spv::OpLoad) return !LoopVariableLoadTarget(def) && DominatingSingleStore(def);
   return !Dependencies(def).empty();
 }
@@ -128,6 +154,25 @@ void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint
   }
 }
 
+bool FactTarget::About(const GuardFact& fact) const {
+  if (fact.component == GuardFact::kWhole) return fact.value == canonical;
+  return keyed && fact.value == vector && fact.component == index;
+}
+
+// What facts about `id` name: its canonical value, and, when some fact is about a
+// component of a vector (range_guard_vectors.cpp), the component `id` reads.
+FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
+                                                     const std::vector<GuardFact>& facts) {
+  FactTarget target;
+  target.canonical = Canonical(id);
+  for (const GuardFact& fact : facts)
+    if (fact.component != GuardFact::kWhole) {
+      target.keyed = ComponentKey(*def_use_.Definition(id), &target.vector, &target.index);
+      break;
+    }
+  return target;
+}
+
 // `range` met with every fact about `id`'s canonical value, in `id`'s own reading.
 // Facts of each reading are met in that reading first (`int(u) >= 0 && int(u) < 16`
 // is [0, 15] only once both signed facts meet), then carried across readings where
@@ -137,11 +182,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRan
   using range_math::Interval;
   bool is_signed = false;
   if (!IsScalarInt(id, &is_signed)) return range;
-  uint32_t canonical = Canonical(id);
+  FactTarget target = TargetOf(id, facts);
+  auto about = [&](const GuardFact& fact) { return target.About(fact); };
   Interval reading[2] = {{false, 0, kU32Max}, {true, kI32Min, kI32Max}};  // [is_signed]
   const Instruction* guard = nullptr;
   for (const GuardFact& fact : facts) {
-    if (fact.value != canonical || fact.kind != GuardFact::Kind::kInterval) continue;
+    if (!about(fact) || fact.kind != GuardFact::Kind::kInterval) continue;
     Interval& same = reading[fact.interval.is_signed];
     range_math::Meet(same, fact.interval, &same);  // empty: unreachable, keep the rest
     if (!guard) guard = fact.branch;
@@ -156,7 +202,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRan
   }
   for (const GuardFact& fact : facts) {  // x != K moves an end of the interval
     Interval excluded;
-    if (fact.value != canonical || fact.kind != GuardFact::Kind::kNotEqual ||
+    if (!about(fact) || fact.kind != GuardFact::Kind::kNotEqual ||
         !range_math::Reinterpret(fact.interval, is_signed, &excluded) || now.min == now.max)
       continue;
     if (now.min != excluded.min && now.max != excluded.min) continue;

@@ -18,6 +18,8 @@
 //
 // Identity (LocalVersion): two loads that see the same version read the same bits, as
 // two uses of one SSA value do; a version made by one whole store is that store's value.
+// A load of one element of a vector stored whole reads that component of the stored
+// value (ComponentKey; the scalar itself when the vector was built from scalars).
 #include "integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -30,6 +32,8 @@ namespace {
 const std::string kStoredPrefix = "a value stored to the local has no range: ";
 const char kLoopCarried[] =
     "local is updated from its own value in a loop (no range without a guard)";
+// CountedUpdates' refusals for shapes it does not try (the widening's reason stays).
+const char kNotCounted[] = "(not counted)";
 }  // namespace
 
 ValueFlow* IntegerRangeAnalysis::Evaluator::FlowOf(const Instruction& load) {
@@ -138,6 +142,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
     return IntegerRange::None(found != local_definitions_.end() ? found->second.reason
                                                                 : "local is not followed");
   }
+  if (CycleDependent(load)) return FixedPointLocal(load, is_signed);  // general updates
   // An update whose load reads values this load does not (`j--; t[j]` reads only the
   // update, whose operand reads the loop's join) is an ordinary stored value here; the
   // others are widened together (integer_range_loop_locals.cpp).
@@ -174,7 +179,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
                           : stored;
   }
   if (widened.empty()) return result;
-  return WidenCarried(*local, widened, result, is_signed);
+  IntegerRange widened_range = WidenCarried(*local, widened, result, is_signed);
+  if (widened_range.valid || !result.valid) return widened_range;
+  // No guard bounds the update: the counted loops around it may (trip counts).
+  IntegerRange counted = CountedUpdates(load, *local, is_signed);
+  if (counted.valid || counted.reason.find(kNotCounted) != std::string::npos)
+    return counted.valid ? counted : widened_range;
+  return counted;
 }
 
 // The range of `value` where `store` writes it: narrowed by the guards that dominate
@@ -204,12 +215,48 @@ bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint
     return true;
   }
   if (node.kind != ValueFlowNode::Kind::kPhi || !path.empty()) return false;
+  *id = JoinVersionId(load, version, node);
+  return true;
+}
+
+// The id that names the join version `version` (a phi node) of the local `load` reads.
+uint32_t IntegerRangeAnalysis::Evaluator::JoinVersionId(const Instruction& load, uint32_t version,
+                                                        const ValueFlowNode& node) {
   uint64_t key = (uint64_t(def_use_.FunctionOf(&load)->id()) << 32) | version;
   auto found = version_keys_.find(key);
   if (found == version_keys_.end())
     found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size())).first;
   version_blocks_[found->second] = node.block;
-  *id = found->second;
+  return found->second;
+}
+
+// For a load of one element of a local vector (path prefix + [i]) whose reaching
+// version is a whole store of the vector at `prefix` (or a join version of the whole
+// local): that stored vector's canonical value (or the join's id) and i, the key of
+// the component facts of range_guard_vectors.cpp. An OpCompositeExtract with one
+// index is keyed by its vector's canonical value.
+bool IntegerRangeAnalysis::Evaluator::ComponentKey(const Instruction& def, uint32_t* vector,
+                                                   uint32_t* index) {
+  if (def.opcode == spv::OpCompositeExtract && CompositeExtractView(def).indices().size() == 1) {
+    *vector = Canonical(CompositeExtractView(def).composite());
+    *index = CompositeExtractView(def).index(0);
+    return true;
+  }
+  ValueFlow* flow = def.opcode == spv::OpLoad ? FlowOf(def) : nullptr;
+  uint32_t variable = 0;
+  std::vector<uint32_t> path;
+  if (!flow || !flow->LoadTarget(&def, &variable, &path) || path.empty()) return false;
+  uint32_t version = flow->Reaching(&def);
+  if (version == ValueFlow::kNoNode) return false;
+  const ValueFlowNode& node = flow->Node(version);
+  *index = path.back();
+  path.pop_back();
+  if (node.kind == ValueFlowNode::Kind::kStore && node.path == path) {
+    *vector = Canonical(node.value);
+    return true;
+  }
+  if (node.kind != ValueFlowNode::Kind::kPhi || !path.empty()) return false;
+  *vector = JoinVersionId(def, version, node);
   return true;
 }
 

@@ -1,116 +1,12 @@
 // Guard facts (see range_guards.h for what is proven and why it holds).
 #include "range_guards.h"
+#include "range_guard_relations.h"
 
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 
-namespace {
-
-using range_math::Interval;
-using range_math::TypeMax;
-using range_math::TypeMin;
-
-// "x REL y" after moving x to the left.
-enum Relation { kLess, kLessEqual, kGreater, kGreaterEqual, kEqual, kNotEqual, kNone };
-
-Relation RelationOf(spv::Op opcode, bool* is_signed) {
-  *is_signed = true;
-  switch (opcode) {
-    case spv::OpSLessThan:
-      return kLess;
-    case spv::OpSLessThanEqual:
-      return kLessEqual;
-    case spv::OpSGreaterThan:
-      return kGreater;
-    case spv::OpSGreaterThanEqual:
-      return kGreaterEqual;
-    case spv::OpIEqual:
-      return kEqual;
-    case spv::OpINotEqual:
-      return kNotEqual;
-    default:
-      break;
-  }
-  *is_signed = false;
-  switch (opcode) {
-    case spv::OpULessThan:
-      return kLess;
-    case spv::OpULessThanEqual:
-      return kLessEqual;
-    case spv::OpUGreaterThan:
-      return kGreater;
-    case spv::OpUGreaterThanEqual:
-      return kGreaterEqual;
-    default:
-      return kNone;
-  }
-}
-
-Relation Negate(Relation relation) {  // !(x < y) is x >= y
-  switch (relation) {
-    case kLess:
-      return kGreaterEqual;
-    case kLessEqual:
-      return kGreater;
-    case kGreater:
-      return kLessEqual;
-    case kGreaterEqual:
-      return kLess;
-    case kEqual:
-      return kNotEqual;
-    case kNotEqual:
-      return kEqual;
-    default:
-      return kNone;
-  }
-}
-
-Relation Mirror(Relation relation) {  // x < y is y > x
-  switch (relation) {
-    case kLess:
-      return kGreater;
-    case kLessEqual:
-      return kGreaterEqual;
-    case kGreater:
-      return kLess;
-    case kGreaterEqual:
-      return kLessEqual;
-    default:
-      return relation;
-  }
-}
-
-// The interval x lies in when "x REL y" holds and y lies in `y`; false when the
-// relation says nothing (or the edge cannot be taken).
-bool IntervalFor(Relation relation, const Interval& y, Interval* x) {
-  bool s = y.is_signed;
-  *x = Interval{s, TypeMin(s), TypeMax(s)};
-  switch (relation) {
-    case kLess:
-      if (y.max == TypeMin(s)) return false;
-      x->max = y.max - 1;
-      break;
-    case kLessEqual:
-      x->max = y.max;
-      break;
-    case kGreater:
-      if (y.min == TypeMax(s)) return false;
-      x->min = y.min + 1;
-      break;
-    case kGreaterEqual:
-      x->min = y.min;
-      break;
-    case kEqual:
-      *x = y;
-      break;
-    default:
-      return false;
-  }
-  return x->min != TypeMin(s) || x->max != TypeMax(s);
-}
-
-}  // namespace
+using namespace guard_detail;
 
 const std::vector<GuardFact>& GuardFacts::At(const Cfg& cfg, const Block* block) {
   // Walk up to the nearest dominator whose facts are known, then fill in downwards.
@@ -145,6 +41,10 @@ GuardFacts::Facts GuardFacts::EdgeFacts(const Cfg& cfg, const Block* block, int 
   const auto& predecessors = cfg.Predecessors(block);
   if (predecessors.size() != 1 || predecessors[0] == block) return facts;
   const Instruction* branch = predecessors[0]->Terminator();
+  if (branch && branch->opcode == spv::OpSwitch) {
+    SwitchFacts(block, *branch, &facts);
+    return facts;
+  }
   if (!branch || branch->opcode != spv::OpBranchConditional || branch->words.size() < 3)
     return facts;
   BranchConditionalView conditional(*branch);
@@ -169,6 +69,12 @@ void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds,
       return Decompose(cfg, BinaryOpView(*def).right(), holds, branch, depth + 1, out);
     case spv::OpPhi:
       return PhiFacts(cfg, *def, holds, depth + 1, out);
+    case spv::OpAll:  // every component holds
+      if (holds) VectorFacts(UnaryOpView(*def).operand(), true, branch, out);
+      return;
+    case spv::OpAny:  // no component holds
+      if (!holds) VectorFacts(UnaryOpView(*def).operand(), false, branch, out);
+      return;
     default:
       return CompareFacts(*def, holds, branch, out);
   }
@@ -202,6 +108,10 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
     fact.length_member = ArrayLengthView(*length).member();
     out->push_back(fact);
   }
+  // A constant's range is exact already; not asking for y's range then also keeps a
+  // fixed point from being asked for a value it is computing (`1u < n` in its loop).
+  const Instruction* x_def = def_use_.Definition(x);
+  if (x_def && x_def->opcode == spv::OpConstant) return;
   Interval y_range;
   if (!source_.RangeOf(y, &y_range)) {
     if (relation != kLess && relation != kGreater) return;
@@ -252,7 +162,8 @@ void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Fact
   uint32_t x = operation.left();
   int64_t c = 0;
   if (!ConstantIn(operation.right(), s, &c)) {
-    if (!commutes || !ConstantIn(operation.left(), s, &c)) return;
+    if (!commutes || !ConstantIn(operation.left(), s, &c))
+      return RangedOffsetFacts(*def, fact, depth, out);
     x = operation.right();
   }
   Interval xr;
@@ -278,6 +189,45 @@ void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Fact
   if (!range_math::Meet(derived.interval, xr, &derived.interval)) return;  // edge not taken
   out->push_back(derived);
   OperandFacts(x, derived, depth + 1, out);
+}
+
+// `fact` holds for y = a + b or y = a - b where neither operand is a constant but both
+// have ranges: when no values in those ranges make the operation wrap in the fact's
+// reading, y's reading is the exact sum (difference), so a = y - b and b = y - a
+// (a = y + b and b = a - y) bound each operand by the fact and the other's range:
+// `x + n < B` gives x <= B.max - 1 - n.min.
+void GuardFacts::RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth,
+                                   Facts* out) {
+  bool add = def.opcode == spv::OpIAdd;
+  if (!add && def.opcode != spv::OpISub) return;
+  bool s = fact.interval.is_signed;
+  BinaryOpView operation(def);
+  Interval a, b;
+  bool a_signed = false, b_signed = false;
+  if (!source_.IsScalarInt(operation.left(), &a_signed) ||
+      !source_.IsScalarInt(operation.right(), &b_signed) ||
+      !source_.RangeOf(operation.left(), &a) || !source_.RangeOf(operation.right(), &b) ||
+      !range_math::Reinterpret(a, s, &a) || !range_math::Reinterpret(b, s, &b))
+    return;
+  int64_t lo = add ? a.min + b.min : a.min - b.max;
+  int64_t hi = add ? a.max + b.max : a.max - b.min;
+  if (lo < TypeMin(s) || hi > TypeMax(s)) return;  // may wrap: y says nothing exact
+  const Interval& y = fact.interval;
+  Interval left =
+      add ? Interval{s, y.min - b.max, y.max - b.min} : Interval{s, y.min + b.min, y.max + b.max};
+  Interval right =
+      add ? Interval{s, y.min - a.max, y.max - a.min} : Interval{s, a.min - y.max, a.max - y.min};
+  const uint32_t operands[2] = {operation.left(), operation.right()};
+  Interval derived_intervals[2] = {left, right};
+  const Interval own[2] = {a, b};
+  for (int side = 0; side < 2; ++side) {
+    GuardFact derived = fact;
+    derived.value = source_.Canonical(operands[side]);
+    if (!range_math::Meet(derived_intervals[side], own[side], &derived.interval)) return;
+    if (derived.interval.min == own[side].min && derived.interval.max == own[side].max) continue;
+    out->push_back(derived);
+    OperandFacts(operands[side], derived, depth + 1, out);
+  }
 }
 
 // A boolean phi is one of its incoming values. Incoming values that contradict `holds`

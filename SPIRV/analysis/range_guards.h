@@ -16,13 +16,18 @@
 //   - through a constant offset or factor: a fact about `x + c`, `x - c`, `x * c`
 //     (c > 0) or `x << c` is one about x too, when x's range shows that the operation
 //     cannot wrap in the fact's reading (then it is exact); kMaxOperandDepth steps;
+//   - through a ranged offset: a fact about `a + b` or `a - b` (neither a constant,
+//     both ranged, no wrap possible in the fact's reading) bounds each operand by the
+//     fact and the other operand's range (`x + n < B`: x <= B.max - 1 - n.min);
 //   - `x < y` / `x > y` where y has no range: x is not the type's largest (smallest)
 //     value in that reading (kStrict; what widening a loop counter needs);
 //   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
 //     operands), and the boolean OpPhi glslang emits for a short-circuit && / ||
 //     (only the facts about values defined before the first test are kept).
 // Facts constrain canonical values (GuardSource::Canonical: copies, bitcasts and
-// loads of locals that read one known SSA value are looked through), so a test on one
+// loads of locals that read one known SSA value, or one known component of a stored
+// vector, are looked through, and arithmetic recomputed from the same canonical
+// operands is the earlier computation: integer_range_value_numbers.cpp), so a test on one
 // load of a local narrows another load of it that reads the same store. A value is
 // never canonicalized across memory another invocation or a call may write: each load
 // of a buffer, shared variable or image is its own value, and a test on it narrows
@@ -32,8 +37,14 @@
 // test's edge dominates the use, so no path re-defines a tested value between the test
 // and the use without passing the test again (SSA: the latest execution of each).
 //
-// Refuses (adds no fact): OpSwitch edges, a target with several predecessors (a loop
-// header, a merge reached from both sides), vector comparisons, conditions deeper than
+//   - OpSwitch edges (range_guard_switch.cpp): a case target reached from the switch
+//     alone holds the selector to its case literals; the default edge moves an end of
+//     the selector's range past the literals there;
+//   - all() / any() of a component-wise comparison of integer vectors
+//     (range_guard_vectors.cpp): where every component's comparison holds, each
+//     component is narrowed (a fact about a component of a vector value).
+// Refuses (adds no fact): a target with several predecessors (a loop header, a merge
+// reached from both sides, a case reached by fallthrough), conditions deeper than
 // kMaxConditionDepth operators. Cost: each block's facts are built once from its
 // immediate dominator's, capped at kMaxFacts (the nearest guards are kept).
 #ifndef GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
@@ -59,8 +70,12 @@ struct GuardFact {
                    // type's domain less its top (or bottom) value; only the widening of
                    // loop-carried locals reads it (it proves that `value + 1` cannot wrap)
   };
+  static constexpr uint32_t kWhole = ~0u;
   Kind kind = Kind::kInterval;
   uint32_t value = 0;  // canonical value id
+  // kWhole: the fact is about `value`; otherwise about this component of the vector
+  // `value` (range_guard_vectors.cpp), read by an extract or a load of one element.
+  uint32_t component = kWhole;
   range_math::Interval interval;
   uint32_t length_base = 0;
   uint32_t length_member = 0;
@@ -80,6 +95,8 @@ class GuardSource {
   // For a canonical id that names a version of a local made at a join (no
   // instruction defines it): the join's block; null otherwise.
   virtual const Block* VersionBlock(uint32_t id) { return nullptr; }
+  // The scalar component `index` of the vector `id` was built from; 0 when unknown.
+  virtual uint32_t ComponentOf(uint32_t id, uint32_t index) { return 0; }
 };
 
 class GuardFacts {
@@ -102,7 +119,14 @@ class GuardFacts {
   void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
+  // range_guard_switch.cpp
+  void SwitchFacts(const Block* block, const Instruction& branch, Facts* out);
+  // range_guard_vectors.cpp
+  void VectorFacts(uint32_t compare, bool each_holds, const Instruction* branch, Facts* out);
+  void ComponentFacts(uint32_t x, uint32_t index, int relation, uint32_t y, bool is_signed,
+                      const Instruction* branch, Facts* out);
   void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
+  void RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
   bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;
   bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;
 

@@ -20,10 +20,10 @@ bool HasWorkgroups(spv::ExecutionModel model) {
 EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
                                        const UniformityOptions& options, Partition partition)
     : facts_(facts), options_(options), partition_(partition) {
-  EntryPointView view = ViewEntryPoint(entry_point);
-  model_ = view.model;
-  entry_name_ = view.name;
-  FindReachable(view.function);
+  EntryPointInterfaceView view(entry_point);
+  model_ = view.model();
+  entry_name_ = view.name();
+  FindReachable(view.function());
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);

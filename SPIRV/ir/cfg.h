@@ -39,9 +39,6 @@ class Cfg {
   bool IsLoopHeader(const Block* block) const;
 
  private:
-  void ComputeDominators();
-  void ComputePostDominators();
-
   Block* entry_ = nullptr;
   std::unordered_map<uint32_t, Block*> by_id_;
   std::unordered_map<const Block*, std::vector<Block*>> successors_;

@@ -23,24 +23,30 @@ void Instruction::Encode(std::vector<uint32_t>& out) const {
   out.insert(out.end(), words.begin(), words.end());
 }
 
-void Instruction::ForEachIdOperand(const std::function<void(uint32_t& id)>& visit,
-                                   uint32_t literal_width) {
-  if (type_id) visit(type_id);
+namespace {
+
+// Both ForEachIdOperand overloads: `Self` is Instruction (ids may be rewritten) or
+// const Instruction.
+template <class Self, class Visit>
+void VisitIdOperands(Self& inst, const Visit& visit, uint32_t literal_width) {
+  if (inst.type_id) visit(inst.type_id);
   std::vector<Operand> operands;
   std::string error;
-  if (!DecodeOperands(*this, literal_width, &operands, &error)) return;
+  if (!DecodeOperands(inst, literal_width, &operands, &error)) return;
   for (const Operand& operand : operands)
-    if (operand.is_id) visit(words[operand.first_word]);
+    if (operand.is_id) visit(inst.words[operand.first_word]);
+}
+
+}  // namespace
+
+void Instruction::ForEachIdOperand(const std::function<void(uint32_t& id)>& visit,
+                                   uint32_t literal_width) {
+  VisitIdOperands(*this, visit, literal_width);
 }
 
 void Instruction::ForEachIdOperand(const std::function<void(uint32_t id)>& visit,
                                    uint32_t literal_width) const {
-  if (type_id) visit(type_id);
-  std::vector<Operand> operands;
-  std::string error;
-  if (!DecodeOperands(*this, literal_width, &operands, &error)) return;
-  for (const Operand& operand : operands)
-    if (operand.is_id) visit(words[operand.first_word]);
+  VisitIdOperands(*this, visit, literal_width);
 }
 
 std::string Instruction::StringAt(size_t first, size_t* next_word) const {
@@ -259,19 +265,6 @@ uint32_t Module::LiteralWidthOfType(uint32_t type_id) const {
       return 1;
     }
   return 1;
-}
-
-EntryPointView ViewEntryPoint(const Instruction& entry_point) {
-  EntryPointView view;
-  view.model = static_cast<spv::ExecutionModel>(entry_point.words.at(0));
-  view.function = entry_point.words.at(1);
-  view.name = entry_point.StringAt(2, &view.interface_begin);
-  return view;
-}
-
-bool IsTypeDeclaration(spv::Op opcode) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
-  return info && std::string(info->instruction_class) == "Type-Declaration";
 }
 
 bool IsConstantInstruction(spv::Op opcode) {

@@ -49,7 +49,6 @@ struct Instruction {
 
   // A literal string starting at words[first]; *next_word gets the word after it.
   std::string StringAt(size_t first, size_t* next_word = nullptr) const;
-  uint32_t Word(size_t i) const { return words.at(i); }
 };
 
 // Packs `text` as a SPIR-V literal string (nul-terminated, zero padded).
@@ -124,9 +123,7 @@ class Module {
   // Binary; a parsed and unmodified module gives back its input words.
   std::vector<uint32_t> Encode() const;
 
-  // SPIR-V version as (major, minor).
-  uint32_t MajorVersion() const { return (header.version >> 16) & 0xff; }
-  uint32_t MinorVersion() const { return (header.version >> 8) & 0xff; }
+  // Whether the module's SPIR-V version is at least major.minor.
   bool VersionAtLeast(uint32_t major, uint32_t minor) const {
     return header.version >= ((major << 16) | (minor << 8));
   }
@@ -170,16 +167,6 @@ class Module {
   uint32_t LiteralWidthOfType(uint32_t type_id) const;
 };
 
-// OpEntryPoint operands: execution model, function, name, interface ids.
-struct EntryPointView {
-  spv::ExecutionModel model;
-  uint32_t function;
-  std::string name;
-  size_t interface_begin;  // index into words where the interface list begins
-};
-EntryPointView ViewEntryPoint(const Instruction& entry_point);
-
-bool IsTypeDeclaration(spv::Op opcode);
 bool IsConstantInstruction(spv::Op opcode);      // OpConstant*, OpSpecConstant*
 bool IsSpecConstantInstruction(spv::Op opcode);  // OpSpecConstant*
 bool IsBlockTerminator(spv::Op opcode);

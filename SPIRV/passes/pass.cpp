@@ -52,10 +52,6 @@ PassResult PassManager::RunAll(Module& module, PassContext& context) {
       result.message = std::string(pass->name()) + ": " + result.message;
       return result;
     }
-    if (after_each_) {
-      std::string problem = after_each_(*pass, module);
-      if (!problem.empty()) return PassResult::Failed(std::string(pass->name()) + ": " + problem);
-    }
     if (context.report)
       context.report->passes.push_back(
           {pass->name(), result.status == PassStatus::kChanged, result.rewrites});

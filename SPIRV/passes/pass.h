@@ -86,11 +86,6 @@ PassResult RunPassGuarded(Pass& pass, Module& module, PassContext& context);
 class PassManager {
  public:
   void Add(std::unique_ptr<Pass> pass) { passes_.push_back(std::move(pass)); }
-  // Called after every pass that did not fail (tests validate here); a non-empty
-  // return is treated as that pass's failure.
-  void SetAfterEachPass(std::function<std::string(const Pass&, const Module&)> hook) {
-    after_each_ = std::move(hook);
-  }
   // Runs the passes in order. Returns the first failure, or the combined status.
   PassResult Run(Module& module, PassContext& context);
 
@@ -98,7 +93,6 @@ class PassManager {
   PassResult RunAll(Module& module, PassContext& context);
 
   std::vector<std::unique_ptr<Pass>> passes_;
-  std::function<std::string(const Pass&, const Module&)> after_each_;
 };
 
 }  // namespace glint::spirv

@@ -58,8 +58,7 @@ class ImageClamper {
   uint32_t Run();
 
  private:
-  uint32_t ClampLevel();
-  uint32_t ClampSample();
+  uint32_t ClampCountedOperand(uint32_t bit, spv::Op query);
   void FoldOffsetIntoCoordinate();
   uint32_t WidenOffset(uint32_t offset, uint32_t coordinate);
   uint32_t CoordinateLimit(uint32_t size, uint32_t coordinate_components);
@@ -93,11 +92,12 @@ uint32_t ImageClamper::Run() {
   // Level 0 and sample 0 always exist: a constant 0 needs no clamp.
   uint32_t level = Operand(spv::ImageOperandsLodMask);
   if (level && !IsConstantZero(level)) {
-    clamps += ClampLevel();
+    clamps += ClampCountedOperand(spv::ImageOperandsLodMask, spv::OpImageQueryLevels);
     level = Operand(spv::ImageOperandsLodMask);
   }
   uint32_t sample = Operand(spv::ImageOperandsSampleMask);
-  if (sample && !IsConstantZero(sample)) clamps += ClampSample();
+  if (sample && !IsConstantZero(sample))
+    clamps += ClampCountedOperand(spv::ImageOperandsSampleMask, spv::OpImageQuerySamples);
   FoldOffsetIntoCoordinate();
   uint32_t coordinate = Coordinate();
   uint32_t components = ComponentCount(emitter_, emitter_.TypeOfValue(coordinate));
@@ -117,21 +117,14 @@ uint32_t ImageClamper::LastOf(uint32_t count) {
   return emitter_.Emit(at_, spv::OpISub, type, {count, one});
 }
 
-uint32_t ImageClamper::ClampLevel() {
+// Turns image operand `bit` (Lod or Sample) into UMin(operand, count - 1), the count
+// asked of the image with `query` (OpImageQueryLevels or OpImageQuerySamples).
+uint32_t ImageClamper::ClampCountedOperand(uint32_t bit, spv::Op query) {
   uint32_t uint_type = emitter_.UintType(32);
-  uint32_t levels = emitter_.Emit(at_, spv::OpImageQueryLevels, uint_type, {Image()});
-  uint32_t& level_operand = ImageOperandsView(access_).operand(spv::ImageOperandsLodMask);
-  uint32_t level = emitter_.AsUnsigned(at_, level_operand);
-  level_operand = emitter_.UMin(at_, uint_type, level, LastOf(levels));
-  return 1;
-}
-
-uint32_t ImageClamper::ClampSample() {
-  uint32_t uint_type = emitter_.UintType(32);
-  uint32_t samples = emitter_.Emit(at_, spv::OpImageQuerySamples, uint_type, {Image()});
-  uint32_t& sample_operand = ImageOperandsView(access_).operand(spv::ImageOperandsSampleMask);
-  uint32_t sample = emitter_.AsUnsigned(at_, sample_operand);
-  sample_operand = emitter_.UMin(at_, uint_type, sample, LastOf(samples));
+  uint32_t count = emitter_.Emit(at_, query, uint_type, {Image()});
+  uint32_t& operand = ImageOperandsView(access_).operand(bit);
+  uint32_t value = emitter_.AsUnsigned(at_, operand);
+  operand = emitter_.UMin(at_, uint_type, value, LastOf(count));
   return 1;
 }
 

@@ -11,13 +11,16 @@ dispatch built-ins under a promised grid, --max-workgroups) and the patterns it 
 conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
 exits, with traps the analysis must not fall for), tests on `g * k + c` (wrapping, so
 that a test says nothing about g when g * k + c may wrap), counters decremented before
-their use in a while loop, helper functions indexing with a parameter called with two
+their use in a while loop, loops whose local is updated by a general expression
+(halving through a second local), guards on `a + b` with both ranged, counters bumped
+in nested counted loops, helper functions indexing with a parameter called with two
 arguments, and uses the resulting values as indices into local, shared and buffer
 arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
 on its own, except in its traps (see "traps that index out of bounds on purpose": a
-guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length), whose
+guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop's exit
+value, a sum that wraps, an operand stored again, a counter one past its array), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -60,7 +63,12 @@ HELPERS = {
     "h_abs_low": "int h_abs_low(int x) { return abs(x) & 1023; }",
     "h_split": "void h_split(uint x, out uint lo, out uint hi) {\n"
                "  lo = x & 15u;\n  hi = (x >> 4u) & 15u;\n}",
+    # Call results: the union of what the function returns, ranged at each return.
+    "h_pick": "uint h_pick(uint x, uint n) {\n  if (x >= n) return n - 1u;\n  return x;\n}",
+    # Trap: `x > n` lets x == n through, so the result reaches n.
+    "h_pick_le": "uint h_pick_le(uint x, uint n) {\n  if (x > n) return 0u;\n  return x;\n}",
 }
+NARROW_EXTENSION = "#extension GL_EXT_shader_explicit_arithmetic_types : require"
 # The length of the Result buffer's run-time array as glint-audit sizes it by default
 # (--runtime-array-bytes=65536, 4-byte elements).
 RESULT_LENGTH = 65536 // 4
@@ -121,6 +129,7 @@ class ShaderWriter:
         self.buffer_u = rng.randint(8, MAX_ARRAY["buffer"])
         self.helpers = set()  # helper functions the shader calls (HELPERS)
         self.buffer_i = rng.randint(8, 64)
+        self.narrow = False  # uses 8- or 16-bit integers (needs NARROW_EXTENSION)
 
     # --- naming and emission -------------------------------------------------------
     def fresh(self, prefix):
@@ -817,9 +826,183 @@ class ShaderWriter:
         self.scope.append(Expr(hi, "uint", 0, 15))
         self.access(self.scope[-self.rng.randint(1, 2)])
 
+    # --- general loop-carried updates and guards through ranged offsets --------------
+    def halving_loop(self):
+        """dxvk's reduction: n halves through a second local (a general update, solved by
+        the fixed point), and `q + h < n` bounds q and the recomputed q + h (a ranged
+        offset). Sound: q + h < n <= N, no wrap (q and h are small)."""
+        n0 = self.buffer_u
+        n, h, q = self.fresh("n"), self.fresh("h"), self.fresh("q")
+        self.emit("uint %s = %s;" % (q, self.convert(self.builtin(), "uint").text))
+        self.emit("uint %s = %du;" % (n, n0))
+        self.emit("while (%s > 1u && acc != 12345u) {" % n)
+        self.indent += 1
+        self.emit("uint %s = (%s + 1u) / 2u;" % (h, n))
+        self.emit("if (%s + %s < %s) { acc += data_u[%s]; data_u[%s + %s] = acc; }"
+                  % (q, h, n, q, q, h))
+        self.emit("%s = %s;" % (n, h))
+        self.indent -= 1
+        self.emit("}")
+        self.scope.append(Expr(n, "uint", 1, n0))
+
+    def offset_guard(self):
+        """`a + b < N` with both ranged: a, b and the recomputed a + b are below N."""
+        a = self.convert(self.builtin(), "uint")
+        b = Expr("(%s & %du)" % (self.convert(self.builtin(), "uint").text, 15), "uint", 0, 15)
+        x, y = self.fresh("a"), self.fresh("b")
+        self.emit("uint %s = %s;" % (x, a.text))
+        self.emit("uint %s = %s;" % (y, b.text))
+        n = self.buffer_u
+        self.emit("if (%s + %s < %du) { acc += data_u[%s]; acc += data_u[%s]; "
+                  "data_u[%s + %s] = acc; }" % (x, y, n, x, y, x, y))
+
+    def trap_loop_exit_value(self):
+        """A general update leaves the loop at or above its bound: `p` ends >= N."""
+        n = self.buffer_u
+        p = self.fresh("p")
+        self.emit("// trap: loop-exit-value (p leaves the loop at %d or more)" % n)
+        self.emit("uint %s = (%s %% 3u) + 1u;" % (p, self.convert(self.builtin(), "uint").text))
+        self.emit("while (%s < %du && acc != 12345u) %s = %s + %s / 2u + 1u;" % (p, n, p, p, p))
+        self.emit("acc += data_u[%s];" % p)
+
+    def trap_offset_wrap(self):
+        """`q + b < N` where q + b wraps (b near 2^32): says nothing about q."""
+        n = self.buffer_u
+        q = self.near(n - 1, 2)
+        name, b = self.fresh("q"), self.fresh("b")
+        self.emit("// trap: offset-wrap (q + b wraps, q reaches %d)" % (n + 1))
+        self.emit("uint %s = %s;" % (name, q.text))
+        self.emit("uint %s = 4294967200u + (%s & 7u);" % (b, self.convert(self.builtin(),
+                                                                          "uint").text))
+        self.emit("if (%s + %s < %du) acc += data_u[%s];" % (name, b, n, name))
+
+    def trap_offset_restored(self):
+        """`q + b < N`, then b is stored again: the recomputed q + b is a new value."""
+        n = self.buffer_u
+        q = self.near(n - 2, 2)
+        name, b = self.fresh("q"), self.fresh("b")
+        self.emit("// trap: offset-restored (q + b recomputed after b changes)")
+        self.emit("uint %s = %s;" % (name, q.text))
+        self.emit("uint %s = 1u + (%s & 1u);" % (b, self.convert(self.builtin(), "uint").text))
+        self.emit("if (%s + %s < %du) { %s = 3u; acc += data_u[%s + %s]; }"
+                  % (name, b, n, b, name, b))
+
+    def counter_loops(self):
+        """SaschaWillems' filters: a counter bumped once per inner iteration of counted
+        loops (bounded by the trip counts). Sound: n < a * b <= N."""
+        n = self.buffer_u
+        a = self.rng.randint(1, 4)
+        b = self.rng.randint(1, max(1, n // a))
+        name, i, j = self.fresh("n"), self.fresh("i"), self.fresh("j")
+        self.emit("int %s = -1;" % name)
+        self.emit("for (int %s = 0; %s < %d; ++%s)" % (i, i, a, i))
+        self.emit("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
+                  % (j, j, b, j, name, name))
+
+    def trap_counter_overrun(self):
+        """The counted loops run once more than the array has elements."""
+        n = self.buffer_u
+        b = n // 2 + 1
+        name, i, j = self.fresh("n"), self.fresh("i"), self.fresh("j")
+        self.emit("// trap: counter-overrun (n reaches %d)" % (2 * b - 1))
+        self.emit("int %s = -1;" % name)
+        self.emit("for (int %s = 0; %s < 2; ++%s)" % (i, i, i))
+        self.emit("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
+                  % (j, j, b, j, name, name))
+
+    # --- call results, narrow integers, switch and vector guards ----------------------
+    # Each has a sound form the analysis proves and a trap (`// trap: NAME`) whose index
+    # reaches data_u's size at run time, so that only the clamp contains it.
+    def any_uint(self):
+        return self.convert(self.expr("uint", self.rng.randint(0, 2)), "uint")
+
+    def call_result(self):
+        n = self.buffer_u
+        if self.rng.random() < 0.5:
+            self.helpers.add("h_pick")
+            self.emit("acc += data_u[h_pick(%s, %du)];" % (self.any_uint().text, n))
+            return
+        self.helpers.add("h_pick_le")
+        self.emit("// trap: call-wrong-bound (h_pick_le returns %d)" % n)
+        self.emit("acc += data_u[h_pick_le(%s, %du)];" % (self.near(n - 1, 2).text, n))
+
+    def narrow_value(self):
+        n = self.buffer_u
+        self.narrow = True
+        if n >= 255 or self.rng.random() < 0.5:  # the truncation keeps a value that fits
+            index = self.into_range(self.any_uint(), min(n, 256))
+            self.emit("acc += data_u[uint(uint8_t(%s))];" % index.text)
+            if n > 65536 - 1 or self.rng.random() < 0.5:
+                return
+            self.emit("acc += data_u[uint(uint16_t(%s)) %% %du];" % (self.any_uint().text, n))
+            return
+        # Trap: q in [n + 253, n + 257] truncates to [n - 3, n + 1].
+        self.emit("// trap: narrow-truncation (uint8_t keeps only the low bits)")
+        q = self.near(n + 255, 2)
+        self.emit("acc += data_u[uint(uint8_t(%s))];" % q.text)
+
+    def switch_guard(self):
+        n = self.buffer_u
+        name = self.fresh("s")
+        style = self.rng.choice(["case", "default", "trap-fallthrough", "trap-default"])
+        if style.startswith("trap"):
+            self.emit("// trap: switch-%s" % style[5:])
+            self.emit("uint %s = %s;" % (name, self.near(n - 1, 2).text))
+        else:
+            self.emit("uint %s = %s %% %du;" % (name, self.any_uint().text, n + 2))
+        self.emit("switch (%s) {" % name)
+        if style == "case":
+            self.emit("case %du: case %du: acc += data_u[%s]; break;" % (n - 1, n // 2, name))
+        elif style == "default":  # n and n + 1 are the top of [0, n + 1]
+            self.emit("case %du: case %du: acc += 1u; break;" % (n + 1, n))
+        elif style == "trap-fallthrough":  # n falls into the case of n - 1
+            self.emit("case %du: acc += 1u;" % n)
+            self.emit("case %du: acc += data_u[%s]; break;" % (n - 1, name))
+        else:  # the literal is inside the range: no end moves
+            self.emit("case %du: acc += 1u; break;" % (n - 2))
+        if style in ("case", "trap-fallthrough"):
+            self.emit("default: break;")
+        else:
+            self.emit("default: acc += data_u[%s]; break;" % name)
+        self.emit("}")
+
+    def vector_guard(self):
+        n = self.buffer_u
+        name = self.fresh("v")
+        style = self.rng.choice(["all", "any-exit", "global", "trap-all-false", "trap-overwrite"])
+        if style == "global":
+            self.emit("uvec2 %s = gl_GlobalInvocationID.xy;" % name)
+        elif style.startswith("trap"):
+            self.emit("// trap: vector-%s" % style[5:])
+            self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.near(n - 1, 2).text,
+                                                     self.near(n - 1, 2).text))
+        else:
+            self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.any_uint().text,
+                                                     self.any_uint().text))
+        bound = "uvec2(%du, %du)" % (n, n)
+        if style == "all":
+            self.emit("if (all(lessThan(%s, %s))) acc += data_u[%s.x] + data_u[%s.y];"
+                      % (name, bound, name, name))
+        elif style in ("any-exit", "global"):
+            self.emit("if (any(greaterThanEqual(%s, %s))) return;" % (name, bound))
+            self.emit("acc += data_u[%s.y];" % name)
+        elif style == "trap-all-false":  # some component fails: which one is unknown
+            self.emit("if (all(lessThan(%s, %s))) { acc += 1u; } else { acc += data_u[%s.x]; }"
+                      % (name, bound, name))
+        else:  # the tested component is overwritten (q + 1 may be n) before its use
+            self.emit("if (all(lessThan(%s, %s))) { %s.x = %s.y + 1u; acc += data_u[%s.x]; }"
+                      % (name, bound, name, name, name))
+
+    def rule_case(self):
+        self.rng.choice([self.call_result, self.narrow_value, self.switch_guard,
+                         self.vector_guard])()
+
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
-                         self.length_guard, self.out_parameter])()
+                         self.length_guard, self.out_parameter, self.halving_loop,
+                         self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
+                         self.trap_offset_restored, self.counter_loops,
+                         self.trap_counter_overrun])()
 
     def statements(self, depth, count):
         visible = len(self.scope)  # locals declared here end with this block
@@ -841,8 +1024,10 @@ class ShaderWriter:
                 self.helper_call()
             elif r < 0.53:
                 self.vector_access()
-            elif r < 0.6:
+            elif r < 0.57:
                 self.local_value()
+            elif r < 0.6:
+                self.rule_case()
             else:
                 self.access()
         del self.scope[visible:]
@@ -858,6 +1043,7 @@ class ShaderWriter:
         head = [
             "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
             "#version 450",
+        ] + ([NARROW_EXTENSION] if self.narrow else []) + [
             "layout(local_size_x = %d, local_size_y = %d, local_size_z = %d) in;" % (x, y, z),
             "layout(std430, set = 0, binding = 0) buffer Data {",
             "  uint data_u[%d];" % self.buffer_u,

@@ -1,0 +1,236 @@
+// Counters bounded by trip counts (full mode): `int n = -1; for (i ...) for (j ...) {
+// n++; a[n]; }` (SaschaWillems' image filters). No guard bounds n, so the one-step
+// widening (integer_range_loop_locals.cpp) refuses it; the counted loops around the
+// update do bound how often it runs.
+//
+// What it proves: let n be a scalar local whose stores are one update U, `n = n + s`
+// (s a constant; or s + n, n - s) with U's load in U's block before it, and other
+// stores ("resets", and the initializer) with values in [r.min, r.max]. Let L1, ..., Lj
+// be the loops that contain U's block, innermost first (natural loops of the CFG's
+// back edges), each a counted for-loop (its control variable has the reference
+// shape: LoopOf), with at most T1, ..., Tj iterations per entry, and P = T1 * ... * Tj.
+// Lj is the first of them outside which every reset lies and which is either in no
+// loop at all or entered only from a block that resets n (else the next loop counts). Then between
+// any reset and any later point, U runs at most P times, so n = v0 + s * k with v0 in [r.min,
+// r.max] and 0 <= k <= P: n lies in [r.min, r.max + s * P] (mirrored for s < 0). At U's own load
+// the U about to run is not yet counted: k <= P - 1.
+//
+// Why U runs at most P times between resets: U's block is in L1 and in no deeper loop,
+// so one iteration of L1 (header to header) passes it at most once (passing it twice
+// would close a cycle inside L1 that avoids L1's header: a deeper loop). L1 runs at
+// most T1 iterations per entry (the for-loop's variable is stored only by its
+// preheader and its continuing block, starts within its initializer's range, and the
+// body runs only while the test holds: LoopRange's values). L(i) is entered at most
+// once per iteration of L(i+1) by the same argument (the loops are properly nested,
+// consecutive in the list). Lj itself is entered once in all (it is in no loop: a
+// second entry would close a cycle around it) or right after a reset. Every reset is
+// outside Lj, so none runs while U's count grows. U's load reads the value current at
+// U's store (same block, no store between: U is the only store inside the loops), so
+// each run adds exactly s; the final bound is checked to fit the type, so none wraps.
+//
+// Refuses, naming why: another store of n inside the loops, a step that is not a
+// constant, U's load outside U's block, an enclosing loop that is not a counted
+// for-loop ("... an enclosing loop has no trip count"), a back edge to a block that
+// is not a declared loop header, a product of trip counts above 2^32 ("trip counts
+// multiply past 2^32"), a bound that does not fit the type, Lj entered from a block that
+// does not reset n and is in no counted loop.
+#include "integer_range_evaluator.h"
+
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+
+using namespace range_detail;
+
+namespace {
+const char kNoTripCount[] =
+    "local is updated from its own value in a loop: an enclosing loop has no trip count (not "
+    "counted)";
+// Shapes this rule does not try; LocalUnion then keeps the widening's refusal.
+const char kNotOneUpdate[] =
+    "local is updated from its own value in a loop: not one update of a scalar (not counted)";
+}  // namespace
+
+// Natural loops of `function`, innermost last is not guaranteed: each header with the
+// blocks that reach one of its back edges without passing it. Empty with `why` set
+// when a back edge targets a block that declares no loop.
+const std::vector<NaturalLoop>& IntegerRangeAnalysis::Evaluator::LoopsOf(Function& function,
+                                                                         std::string* why) {
+  auto found = natural_loops_.find(&function);
+  if (found != natural_loops_.end()) {
+    if (found->second.empty() && !natural_loop_refusals_[&function].empty())
+      *why = natural_loop_refusals_[&function];
+    return found->second;
+  }
+  std::vector<NaturalLoop>& loops = natural_loops_[&function];
+  const Cfg& cfg = CfgOf(function);
+  for (const Block* block : cfg.ReversePostOrder()) {
+    std::vector<const Block*> latches;
+    for (const Block* pred : cfg.Predecessors(block))
+      if (cfg.IsReachable(pred) && cfg.Dominates(block, pred)) latches.push_back(pred);
+    if (latches.empty()) continue;
+    if (!cfg.IsLoopHeader(block)) {
+      natural_loop_refusals_[&function] = *why =
+          "local is updated from its own value in a loop: a back edge targets a block that "
+          "declares no loop";
+      loops.clear();
+      return loops;
+    }
+    NaturalLoop loop{block, {block}};
+    std::vector<const Block*> work = latches;
+    while (!work.empty()) {
+      const Block* b = work.back();
+      work.pop_back();
+      if (!loop.blocks.insert(b).second) continue;
+      for (const Block* pred : cfg.Predecessors(b))
+        if (cfg.IsReachable(pred)) work.push_back(pred);
+    }
+    loops.push_back(std::move(loop));
+  }
+  return loops;
+}
+
+// The most iterations one entry of the loop headed by `header` runs, from its for-loop
+// shape; -1 when it has none.
+int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* header) {
+  const Block* latch = cfg.BlockById(cfg.ContinueTarget(header));
+  std::vector<const Instruction*> code = latch ? CodeOf(*latch) : std::vector<const Instruction*>{};
+  if (code.size() < 2 || code[code.size() - 2]->opcode != spv::OpStore) return -1;
+  const LoopShape& shape = LoopOf(StoreView(*code[code.size() - 2]).pointer());
+  if (!shape.ok || cfg.Successors(latch).size() != 1 || cfg.Successors(latch)[0] != header)
+    return -1;
+  IntegerRange init = Convert(RangeOf(shape.init_value), shape.is_signed);
+  if (!init.valid) return -1;
+  if (!LoopRange(shape, init).valid)
+    return shape.increasing ? (init.min > shape.bound ? 0 : -1) : (init.max < shape.bound ? 0 : -1);
+  int64_t span = shape.increasing ? shape.bound - init.min : init.max - shape.bound;
+  return span < 0 ? 0 : span / shape.step + 1;
+}
+
+// The counted update U among the variable's stores, with the resets' range; false
+// (with why) when the stores are not one update plus resets outside the loops.
+bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update, uint32_t variable,
+                                                    CountedLocal* counted, std::string* why) {
+  std::vector<const Instruction*> stores;
+  if (!CollectStores(variable, &stores, why)) return false;
+  const Instruction* loaded = def_use_.Definition(update.loaded);
+  if (!loaded || def_use_.BlockOf(loaded) != def_use_.BlockOf(update.store) ||
+      PositionInBlock(loaded) > PositionInBlock(update.store)) {
+    *why = "local is updated from its own value in a loop: the update's load is not in its block";
+    return false;
+  }
+  int64_t step = 0;
+  if (!ConstantValue(update.step, &step)) {
+    *why =
+        "local is updated from its own value in a loop: the step is not a constant (not counted)";
+    return false;
+  }
+  counted->step = update.subtract ? -step : step;
+  for (const Instruction* store : stores)
+    if (store != update.store) counted->resets.push_back(store);
+  return true;
+}
+
+// The hull of every reset's value (ranged at its store) and of the initializer.
+IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& counted,
+                                                         uint32_t variable, bool is_signed) {
+  std::vector<std::pair<uint32_t, const Instruction*>> values;
+  for (const Instruction* store : counted.resets)
+    values.push_back({StoreView(*store).object(), store});
+  const Instruction* var = def_use_.Definition(variable);
+  if (var && VariableView(*var).has_initializer())
+    values.push_back({VariableView(*var).initializer(), nullptr});
+  IntegerRange hull = IntegerRange::None("local is updated from its own value in a loop: no reset");
+  for (const auto& [value, store] : values) {
+    IntegerRange range = Convert(StoredRange(value, store), is_signed);
+    if (!range.valid)
+      return IntegerRange::None("a value stored to the local has no range: " + range.reason);
+    hull = hull.valid ? IntegerRange::Of(is_signed, std::min(hull.min, range.min),
+                                         std::max(hull.max, range.max))
+                      : range;
+  }
+  return hull;
+}
+
+// P: the product of the trip counts of the loops around U up to the first one that
+// every reset lies outside (see the file comment); -1 with why when refused.
+int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
+                                                    const CountedLocal& counted, std::string* why) {
+  Function* function = def_use_.FunctionOf(&store);
+  const Block* block = def_use_.BlockOf(&store);
+  if (!function || !block) return -1;
+  const Cfg& cfg = CfgOf(*function);
+  std::vector<const NaturalLoop*> around;
+  for (const NaturalLoop& loop : LoopsOf(*function, why))
+    if (loop.blocks.count(block)) around.push_back(&loop);
+  if (!why->empty()) return -1;
+  std::sort(around.begin(), around.end(), [](const NaturalLoop* a, const NaturalLoop* b) {
+    return a->blocks.size() < b->blocks.size();  // nested loops: the inner one is smaller
+  });
+  int64_t runs = 1;
+  for (size_t i = 0; i < around.size(); ++i) {
+    int64_t trips = TripCount(cfg, around[i]->header);
+    if (trips < 0) {
+      *why = kNoTripCount;
+      return -1;
+    }
+    runs = BoundedProduct(runs, trips);
+    if (runs < 0) {
+      *why = "local is updated from its own value in a loop: trip counts multiply past 2^32";
+      return -1;
+    }
+    bool outside = true;
+    for (const Instruction* reset : counted.resets)
+      outside &= !around[i]->blocks.count(def_use_.BlockOf(reset));
+    if (!outside) continue;
+    // Entered again without a reset: count the enclosing loop's iterations too.
+    if (i + 1 == around.size() || EnteredAfterReset(cfg, *around[i], counted)) return runs;
+  }
+  *why = around.empty()
+             ? "local is updated from its own value outside any loop (not counted)"
+             : "local is updated from its own value in a loop: it is reset inside the loops";
+  return -1;
+}
+
+// True when the loop's only entering block (its header's one predecessor outside it)
+// stores a reset.
+bool IntegerRangeAnalysis::Evaluator::EnteredAfterReset(const Cfg& cfg, const NaturalLoop& loop,
+                                                        const CountedLocal& counted) {
+  const Block* entering = nullptr;
+  for (const Block* pred : cfg.Predecessors(loop.header)) {
+    if (loop.blocks.count(pred)) continue;
+    if (entering) return false;
+    entering = pred;
+  }
+  for (const Instruction* reset : counted.resets)
+    if (def_use_.BlockOf(reset) == entering) return true;
+  return false;
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::CountedUpdates(const Instruction& load,
+                                                             const LocalDefinitions& local,
+                                                             bool is_signed) {
+  uint32_t variable = 0;
+  std::vector<uint32_t> path;
+  ValueFlow* flow = FlowOf(load);
+  if (local.carried.size() != 1 || !flow || !flow->LoadTarget(&load, &variable, &path) ||
+      !path.empty())
+    return IntegerRange::None(kNotOneUpdate);
+  const CarriedUpdate& update = local.carried[0];
+  CountedLocal counted;
+  std::string why;
+  if (!CountedStores(update, variable, &counted, &why)) return IntegerRange::None(why);
+  int64_t runs = UpdateRuns(*update.store, counted, &why);
+  if (runs < 0) return IntegerRange::None(why);
+  IntegerRange reset = ResetRange(counted, variable, is_signed);
+  if (!reset.valid) return reset;
+  if (update.loaded == load.result_id && runs > 0) --runs;  // the run about to happen
+  if (runs > 0 && std::abs(counted.step) > (int64_t(1) << 33) / runs)
+    return IntegerRange::None(
+        "local is updated from its own value in a loop: step times trip counts leaves the type");
+  int64_t lo = reset.min, hi = reset.max;
+  (counted.step >= 0 ? hi : lo) += counted.step * runs;
+  return Checked(is_signed, lo, hi, "counter bounded by trip counts");
+}
+
+}  // namespace glint::spirv

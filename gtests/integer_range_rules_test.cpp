@@ -1,0 +1,295 @@
+// Tests of four full-mode rules of the integer range analysis, each with cases it
+// proves and traps it must leave unproven (reference mode is checked to stay as it was):
+//   - call results (SPIRV/analysis/integer_range_call_results.cpp)
+//   - 8- and 16-bit integers and width conversions (integer_range_widths.cpp)
+//   - OpSwitch case guards (range_guard_switch.cpp)
+//   - vector comparison guards under all() / any() (range_guard_vectors.cpp)
+// Each case is a compute shader whose indices into `probe[]` are the values under test.
+#include <gtest/gtest.h>
+
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/range_report.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+using Ranges = std::vector<std::string>;
+
+#define MEMORY_REASON_TEXT \
+  "load from memory through an access chain (only built-in components have ranges)"
+
+std::string Describe(const AccessRecord& record) {
+  if (!record.has_range) return "no range: " + record.reason;
+  return "[" + std::to_string(record.range_min) + ", " + std::to_string(record.range_max) + "]";
+}
+
+// The ranges of the indices into `probe[]`, in module order.
+Ranges ProbeRanges(const std::vector<uint32_t>& words, RangeAnalysisMode mode) {
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Options options;
+  options.range_analysis = mode;
+  Report report;
+  CollectAccessRecords(*module, options, &report);
+  Ranges ranges;
+  for (const AccessRecord& record : report.accesses)
+    if (record.object == "Probe") ranges.push_back(Describe(record));
+  return ranges;
+}
+
+// A compute shader: `extensions`, the Data and Probe buffers, `helpers`, then main.
+Ranges ShaderRanges(const std::string& extensions, const std::string& helpers,
+                    const std::string& body, RangeAnalysisMode mode = RangeAnalysisMode::kFull) {
+  std::string source = "#version 450\n" + extensions +
+                       "layout(local_size_x = 64) in;\n"
+                       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+                       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
+                       helpers + "\nvoid main() {\n" + body + "\n}\n";
+  return ProbeRanges(test::CompileGlsl(source, "comp"), mode);
+}
+
+// --- Call results --------------------------------------------------------------------
+
+TEST(CallResults, GuardInTheCalleeBoundsWhatItReturns) {
+  const std::string pick = "uint pick(uint x) { if (x >= 8u) return 0u; return x; }";
+  EXPECT_EQ(ShaderRanges("", pick, "probe[pick(data[0])] = 0u;"), (Ranges{"[0, 7]"}));
+  EXPECT_EQ(ShaderRanges("", pick, "probe[pick(data[0])] = 0u;", RangeAnalysisMode::kReference),
+            (Ranges{"no range: function call results have no range"}));
+}
+
+TEST(CallResults, UnionOfEveryReturn) {
+  EXPECT_EQ(ShaderRanges("", "uint f(uint x) { if (x == 0u) return 3u; return 10u; }",
+                         "probe[f(data[0])] = 0u;"),
+            (Ranges{"[3, 10]"}));
+}
+
+TEST(CallResults, NestedCallsAndAGuardInTheCaller) {
+  const std::string helpers =
+      "uint inner() { return data[0] & 7u; }\nuint outer() { return inner() + 1u; }\n"
+      "uint wide() { return data[1]; }";
+  EXPECT_EQ(ShaderRanges("", helpers, "probe[outer()] = 0u;"), (Ranges{"[1, 8]"}));
+  // The caller's own test on the result narrows it (the result is one SSA value).
+  EXPECT_EQ(ShaderRanges("", helpers, "uint k = wide();\nif (k < 4u) probe[k] = 0u;"),
+            (Ranges{"[0, 3]"}));
+}
+
+TEST(CallResults, ChainOfTenCallsIsFollowed) {
+  // Each call's result is memoized before its caller's: the chain does not nest.
+  std::string helpers = "uint f0() { return data[0] & 3u; }\n";
+  for (int i = 1; i < 10; ++i)
+    helpers += "uint f" + std::to_string(i) + "() { return f" + std::to_string(i - 1) + "(); }\n";
+  EXPECT_EQ(ShaderRanges("", helpers, "probe[f9()] = 0u;"), (Ranges{"[0, 3]"}));
+}
+
+TEST(CallResults, TrapOneReturnUnbounded) {
+  EXPECT_EQ(ShaderRanges("", "uint f(uint x) { if (x < 8u) return x; return data[1]; }",
+                         "probe[f(data[0])] = 0u;"),
+            (Ranges{"no range: a value the function returns has no range: " MEMORY_REASON_TEXT}));
+  // Past the guard x >= 8, so x - 8u cannot wrap: the union is [0, 2^32 - 9], not [0, 7].
+  EXPECT_EQ(ShaderRanges("", "uint f(uint x) { if (x < 8u) return x; return x - 8u; }",
+                         "probe[f(data[0])] = 0u;"),
+            (Ranges{"[0, 4294967287]"}));
+  // The caller's argument range does not bound the result (not followed per call site).
+  EXPECT_EQ(ShaderRanges("", "uint id(uint x) { return x; }", "probe[id(data[0])] = 0u;"),
+            (Ranges{"no range: a value the function returns has no range: an argument passed "
+                    "to the parameter has no range: " MEMORY_REASON_TEXT}));
+}
+
+// A function that calls itself (invalid for shaders, so glslang cannot write it): the
+// result is refused, and the evaluation ends. `f` returns 3 or its own result + 1.
+TEST(CallResults, TrapRecursionIsRefused) {
+  const char* text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %r "r"
+%void = OpTypeVoid
+%bool = OpTypeBool
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%uint_3 = OpConstant %uint 3
+%false = OpConstantFalse %bool
+%fn = OpTypeFunction %void
+%fn_uint = OpTypeFunction %uint
+%f = OpFunction %uint None %fn_uint
+%f_entry = OpLabel
+OpSelectionMerge %f_merge None
+OpBranchConditional %false %f_again %f_merge
+%f_again = OpLabel
+%inner = OpFunctionCall %uint %f
+%plus = OpIAdd %uint %inner %uint_1
+OpReturnValue %plus
+%f_merge = OpLabel
+OpReturnValue %uint_3
+OpFunctionEnd
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%r = OpFunctionCall %uint %f
+OpReturn
+OpFunctionEnd
+)";
+  std::vector<uint32_t> words = test::Assemble(text);
+  ASSERT_FALSE(words.empty());
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  DefUse def_use(*module);
+  IntegerRangeAnalysis analysis(*module, def_use, {RangeAnalysisMode::kFull, 0});
+  uint32_t r = 0;
+  for (const Instruction& inst : module->debug_names)
+    if (inst.StringAt(1) == "r") r = inst.words[0];
+  IntegerRange range = analysis.RangeOf(r);
+  EXPECT_FALSE(range.valid);
+  // The evaluation driver meets the cycle (f's result depends on itself) and refuses it.
+  EXPECT_EQ(range.reason.rfind("a value the function returns has no range: cyclic definition", 0),
+            0u)
+      << range.reason;
+}
+
+// --- 8- and 16-bit integers ---------------------------------------------------------
+
+const char kNarrow[] =
+    "#extension GL_EXT_shader_explicit_arithmetic_types : require\n"
+    "#extension GL_EXT_shader_8bit_storage : require\n"
+    "#extension GL_EXT_shader_16bit_storage : require\n";
+const char kSmall[] =
+    "layout(std430, binding = 2) buffer Small { uint8_t b8[4]; int8_t s8[4]; uint16_t h16[4]; "
+    "int16_t t16[4]; };\n";
+
+TEST(NarrowIntegers, LoadedValuesHaveTheirTypesRange) {
+  EXPECT_EQ(ShaderRanges(kNarrow, kSmall,
+                         "probe[uint(b8[0])] = 0u;\nprobe[uint(h16[1])] = 0u;\n"
+                         "probe[int(t16[2]) + 32768] = 0u;\nprobe[int(s8[3]) + 128] = 0u;"),
+            (Ranges{"[0, 255]", "[0, 65535]", "[0, 65535]", "[0, 255]"}));
+  EXPECT_EQ(
+      ShaderRanges(kNarrow, kSmall, "probe[uint(b8[0])] = 0u;", RangeAnalysisMode::kReference),
+      (Ranges{"no range: OpUConvert is not supported"}));
+}
+
+TEST(NarrowIntegers, TruncationKeepsOnlyWhatFits) {
+  EXPECT_EQ(ShaderRanges(kNarrow, "",
+                         "probe[uint(uint8_t(data[0] & 15u))] = 0u;\n"
+                         "probe[uint(uint16_t(data[1] & 0x1FFFFu))] = 0u;\n"
+                         "probe[uint(uint8_t(data[2]))] = 0u;"),
+            (Ranges{"[0, 15]", "[0, 65535]", "[0, 255]"}));
+}
+
+TEST(NarrowIntegers, TrapsWrapAndSignExtension) {
+  // 8-bit arithmetic wraps: a + 250 is not [250, 265], only the type's range.
+  EXPECT_EQ(ShaderRanges(kNarrow, "",
+                         "uint8_t a = uint8_t(data[0] & 15u);\nuint8_t s = a + uint8_t(250);\n"
+                         "probe[uint(s)] = 0u;"),
+            (Ranges{"[0, 255]"}));
+  // A negative i8 sign-extended into a uint is huge: no range.
+  Ranges sign = ShaderRanges(kNarrow, kSmall, "probe[uint(s8[0])] = 0u;");
+  ASSERT_EQ(sign.size(), 1u);
+  EXPECT_EQ(sign[0].rfind("no range:", 0), 0u) << sign[0];
+}
+
+TEST(NarrowIntegers, SixtyFourBitIsRefused) {
+  EXPECT_EQ(ShaderRanges("#extension GL_ARB_gpu_shader_int64 : require\n", "",
+                         "probe[uint(uint64_t(data[0]) & 7ul)] = 0u;"),
+            (Ranges{"no range: conversion of a 64-bit integer (no range)"}));
+}
+
+// --- OpSwitch case guards -----------------------------------------------------------
+
+TEST(SwitchGuards, CaseTargetHoldsTheSelectorToItsLiterals) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0];\nswitch (x) {\ncase 3u: probe[x] = 0u; break;\n"
+                         "case 5u: case 9u: probe[x] = 1u; break;\ndefault: break;\n}"),
+            (Ranges{"[3, 3]", "[5, 9]"}));
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0];\nswitch (x) {\ncase 3u: probe[x] = 0u; break;\n"
+                         "default: break;\n}",
+                         RangeAnalysisMode::kReference),
+            (Ranges{"no range: load from a local variable that is not a for-loop control "
+                    "variable (no update in a continuing block)"}));
+}
+
+TEST(SwitchGuards, ThroughAConstantOffset) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x + 1u) {\n"
+                         "case 4u: probe[x] = 0u; break;\ndefault: break;\n}"),
+            (Ranges{"[3, 3]"}));
+}
+
+TEST(SwitchGuards, DefaultMovesAnEndPastTheLiterals) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 9u;\nswitch (x) {\ncase 0u: case 1u: case 9u: "
+                         "break;\ncase 4u: break;\ndefault: probe[x] = 0u; break;\n}"),
+            (Ranges{"[2, 8]"}));
+}
+
+TEST(SwitchGuards, TrapsFallthroughAndSharedDefault) {
+  // Case 4 is also reached by falling through from case 3: x may be 3 there.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x) {\ncase 3u: data[1] = 0u;\n"
+                         "case 4u: probe[x] = 0u; break;\ndefault: break;\n}"),
+            (Ranges{"[0, 15]"}));
+  // The default target is also case 7's: x may be anything there.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x) {\ncase 2u: break;\n"
+                         "case 7u: default: probe[x] = 0u; break;\n}"),
+            (Ranges{"[0, 15]"}));
+  // A default whose literals are inside the range moves no end: nothing is excluded.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uint x = data[0] & 15u;\nswitch (x) {\ncase 5u: break;\n"
+                         "default: probe[x] = 0u; break;\n}"),
+            (Ranges{"[0, 15]"}));
+}
+
+// --- Vector comparison guards -------------------------------------------------------
+
+TEST(VectorGuards, EarlyReturnOnAnyBoundsEachComponent) {
+  EXPECT_EQ(
+      ShaderRanges("", "",
+                   "uvec2 gid = gl_GlobalInvocationID.xy;\n"
+                   "if (any(greaterThanEqual(gid, uvec2(64u, 32u)))) return;\n"
+                   "probe[gid.x] = 0u;\nprobe[gid.y] = 1u;\nprobe[gid.x * 32u + gid.y] = 2u;"),
+      (Ranges{"[0, 63]", "[0, 31]", "[0, 2047]"}));
+}
+
+TEST(VectorGuards, AllLessThanOnAnSsaVectorAndSigned) {
+  EXPECT_EQ(ShaderRanges("", "",
+                         "ivec2 p = ivec2(data[0], data[1]);\n"
+                         "if (all(lessThan(p, ivec2(8))) && all(greaterThanEqual(p, ivec2(0))))\n"
+                         "  probe[p.x + p.y] = 0u;"),
+            (Ranges{"[0, 14]"}));
+  // A vector that is not built from scalars: the extract of the same loaded value.
+  EXPECT_EQ(ShaderRanges("", "layout(std430, binding = 3) buffer Vec { uvec2 v; };",
+                         "uvec2 w = v;\nif (all(lessThan(w, uvec2(16u)))) probe[w.y] = 0u;"),
+            (Ranges{"[0, 15]"}));
+}
+
+TEST(VectorGuards, Traps) {
+  // all() false: some component fails, not known which.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uvec2 g = gl_GlobalInvocationID.xy;\n"
+                         "if (all(lessThan(g, uvec2(8u)))) return;\nprobe[g.x & 255u] = 0u;"),
+            (Ranges{"[0, 255]"}));
+  // The local is overwritten after its test: the use reads another store.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uvec2 g = uvec2(data[0], data[1]);\n"
+                         "if (any(greaterThanEqual(g, uvec2(8u)))) return;\n"
+                         "g.x = data[2];\nprobe[g.x] = 0u;"),
+            (Ranges{"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}));
+  // Re-loaded from the buffer: another load, not the tested value.
+  EXPECT_EQ(ShaderRanges("", "layout(std430, binding = 3) buffer Vec { uvec2 v; };",
+                         "if (all(lessThan(v, uvec2(16u)))) probe[v.y] = 0u;"),
+            (Ranges{"no range: " MEMORY_REASON_TEXT}));
+  // A signed test does not bound the unsigned reading.
+  EXPECT_EQ(ShaderRanges("", "",
+                         "uvec2 g = uvec2(data[0], data[1]);\n"
+                         "if (all(lessThan(ivec2(g), ivec2(8)))) probe[g.x] = 0u;"),
+            (Ranges{"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}));
+}
+
+}  // namespace
+}  // namespace glint::spirv
