@@ -822,6 +822,13 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("uint(uint8_t("), 5u) << "narrow integers";
   EXPECT_GE(count("switch ("), 5u) << "switch guards";
   EXPECT_GE(count("any(greaterThanEqual(") + count("all(lessThan("), 5u) << "vector guards";
+  // General loop updates, ranged offsets and counted loops: sound forms and traps.
+  for (const char* trap : {"// trap: loop-exit-value", "// trap: offset-wrap",
+                           "// trap: offset-restored", "// trap: counter-overrun"})
+    EXPECT_GE(count(trap), 3u) << trap;
+  EXPECT_GE(count(" + 1u) / 2u;"), 3u) << "halving loops (fixed point)";
+  EXPECT_GE(count("acc += data_u[a"), 3u) << "guards through a ranged offset";
+  EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);
   EXPECT_GE(count("gl_LocalInvocationIndex & 1u)); "), 10u)

@@ -9,6 +9,9 @@
 //   integer_range_calls.cpp      parameters across calls
 //   integer_range_call_results.cpp  call results
 //   integer_range_widths.cpp     8- and 16-bit integers, width conversions
+//   integer_range_fixed_point.cpp  loop-carried locals with general updates
+//   integer_range_trip_counts.cpp  counters bounded by the trip counts around them
+//   integer_range_value_numbers.cpp  recomputed arithmetic as one canonical value
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
