@@ -486,7 +486,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
   static constexpr size_t kMaxNumberingScan = 512;
-  bool SameComputation(const Instruction& def, const Instruction& candidate, bool commutes);
+  bool SameComputation(const Instruction& def, const Instruction& candidate, uint32_t left,
+                       uint32_t right, bool commutes);
   uint32_t EarlierEqualValue(const Instruction& def);
 
   // Ranges at a use (integer_range_guarded.cpp).
