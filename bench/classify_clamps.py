@@ -2,18 +2,36 @@
 """Counts the clamps robust access still emits over ../shared/corpus, by why no proof
 exists, so the next analysis step can be chosen from data.
 
-Each shader of every OK_manifest.tsv is compiled once, in its manifest environment,
-with `--robust-access --range-analysis=MODE --dump-ranges=json`, from its own folder
-(so includes resolve); every record whose verdict is "clamped" is put in one class:
+Each shader of every OK_manifest.tsv is compiled once per environment (its manifest
+environment, or with --envs all the six that corpus_test uses), with `--robust-access
+--range-analysis=MODE --dump-ranges=json`, from its own folder (so includes resolve);
+every record whose verdict is "clamped" is put in one class:
 
   runtime array, no length guard   a runtime array index (limit null) with no proof
   range exceeds the limit          a range was proven, but it is wider than the object
   <reason>                         no range: the reason's root cause (the text after the
                                    last "no range:"-style prefix), numbers stripped
 
+and each class in one of two groups:
+
+  input   the index depends on something only the application or device decides and
+          the shader does not test: an image's size, a buffer's length or contents, a
+          dispatch size, a vertex or instance number, a specialization constant left
+          unset. No sound static analysis can drop such a clamp; only a run-time test
+          in the shader (which it does not have) or a promise (--max-workgroups,
+          --subgroup-size, --spec-constant) can.
+  analysis everything else: a stronger analysis might prove some of these (and some
+          are real out-of-bounds indices), so the group is an upper bound on what is
+          left to gain.
+
+With --ceiling it also counts every dynamic index site (mode off: every site clamped)
+and prints the most a sound analysis could elide with robust access's emitted form:
+sites minus the input group.
+
   bench/classify_clamps.py [--validator build/StandAlone/glslangValidator] [--mode full]
-                           [--corpus ../shared/corpus] [--jobs 1]
-Prints the total of clamped records and one line per class, largest first.
+                           [--corpus ../shared/corpus] [--jobs 1] [--envs manifest|all]
+                           [--ceiling] [--list FILE]
+--list writes one line per clamp: class, group, environment, shader, JSON record.
 """
 import argparse
 import collections
@@ -31,6 +49,29 @@ PREFIXES = ("a value stored to the local has no range: ", "loop initializer has 
             "an argument passed to the parameter has no range: ",
             "function parameter has no range: ",
             "the step of a loop-carried local has no range: ")
+
+# corpus_test's environments (gtests/corpus_test.cpp, kEnvironments), same flags.
+ENVIRONMENTS = {
+    "opengl": ["--target-env", "opengl"],
+    "vulkan1.0": ["-V", "--target-env", "vulkan1.0"],
+    "vulkan1.1": ["-V", "--target-env", "vulkan1.1"],
+    "vulkan1.1spv1.4": ["-V", "--target-env", "vulkan1.1", "--target-env", "spirv1.4"],
+    "vulkan1.2": ["-V", "--target-env", "vulkan1.2"],
+    "vulkan1.3": ["-V", "--target-env", "vulkan1.3"],
+}
+
+# Root causes decided outside the shader (see the module comment), by their reason text.
+INPUT_CAUSES = (
+    (re.compile(r"^image limits are only known at run time"), "image size"),
+    (re.compile(r"^runtime array, no length guard"), "buffer length"),
+    (re.compile(r"^load from memory through an access chain"), "memory contents"),
+    (re.compile(r"^OpAtomic\w+ is not supported"), "memory contents"),
+    (re.compile(r"^OpConvertF\w+ is not supported"), "memory contents"),
+    (re.compile(r"^OpRayQuery\w+ is not supported"), "memory contents"),
+    (re.compile(r"^built-in \w+ has no range"), "built-in the application or device sets"),
+    (re.compile(r"^Subgroup\w+ needs a known subgroup size"), "device subgroup size"),
+    (re.compile(r"^specialization constant without a value"), "specialization constant"),
+)
 
 
 def root_reason(reason):
@@ -50,7 +91,14 @@ def classify(record):
     return root_reason(record.get("reason", "?"))
 
 
-def shader_rows(corpus):
+def group_of(reason_class):
+    for pattern, cause in INPUT_CAUSES:
+        if pattern.search(reason_class):
+            return "input (%s)" % cause
+    return "analysis"
+
+
+def shader_rows(corpus, envs):
     for folder in sorted(os.listdir(corpus)):
         manifest = os.path.join(corpus, folder, "OK_manifest.tsv")
         if not os.path.isfile(manifest):
@@ -60,14 +108,22 @@ def shader_rows(corpus):
                 if line.startswith("#") or not line.strip():
                     continue
                 path, stage, env = line.rstrip("\n").split("\t")[:3]
-                yield os.path.join(corpus, folder, path), stage, env
+                for target in (ENVIRONMENTS if envs == "all" else [env]):
+                    yield os.path.join(corpus, folder, path), stage, target
+
+
+def env_flags(env):
+    if env in ENVIRONMENTS:
+        return ENVIRONMENTS[env]
+    return ["--target-env", env] if env.startswith("vulkan") else ["-G"]
 
 
 def clamps_of(validator, mode, row, out_dir):
+    """The clamped records of one compile, or None when it produced no report (a
+    shader that does not compile in that environment)."""
     path, stage, env = row
-    env_flags = ["--target-env", env] if env.startswith("vulkan") else ["-G"]
-    output = os.path.join(out_dir, "%d.spv" % abs(hash(row)))
-    command = [validator, "-V", *env_flags, "-S", stage, "--robust-access",
+    output = os.path.join(out_dir, "%d.spv" % abs(hash((row, mode))))
+    command = [validator, *env_flags(env), "-S", stage, "--robust-access",
                "--range-analysis=" + mode, "--dump-ranges=json", "-o", output,
                os.path.basename(path)]
     run = subprocess.run(command, cwd=os.path.dirname(path), capture_output=True, text=True)
@@ -78,7 +134,12 @@ def clamps_of(validator, mode, row, out_dir):
         records = json.loads(run.stdout[start:])["accesses"]
     except ValueError:
         return None
-    return [classify(r) for r in records if r.get("verdict") == "clamped"]
+    return [r for r in records if r.get("verdict") == "clamped"]
+
+
+def count_mode(pool, validator, mode, rows, out_dir):
+    """Per row: the clamped records (None where there was no report)."""
+    return list(pool.map(lambda row: clamps_of(validator, mode, row, out_dir), rows))
 
 
 def main():
@@ -87,22 +148,44 @@ def main():
     parser.add_argument("--mode", default="full")
     parser.add_argument("--corpus", default="../shared/corpus")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--envs", choices=("manifest", "all"), default="manifest")
+    parser.add_argument("--ceiling", action="store_true")
+    parser.add_argument("--list")
     args = parser.parse_args()
     validator = os.path.abspath(args.validator)
-    classes, failed, total = collections.Counter(), 0, 0
+    corpus = os.path.abspath(args.corpus)
+    rows = list(shader_rows(corpus, args.envs))
     with tempfile.TemporaryDirectory() as out_dir, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        rows = list(shader_rows(args.corpus))
-        for found in pool.map(lambda row: clamps_of(validator, args.mode, row, out_dir), rows):
-            if found is None:
-                failed += 1
-                continue
-            classes.update(found)
-            total += len(found)
-    print("%d shaders (%d without a report), %d clamps (%s mode, manifest environments)"
-          % (len(rows), failed, total, args.mode))
+        found = count_mode(pool, validator, args.mode, rows, out_dir)
+        sites = count_mode(pool, validator, "off", rows, out_dir) if args.ceiling else None
+    classes, groups, lines = collections.Counter(), collections.Counter(), []
+    for row, records in zip(rows, found):
+        for record in records or []:
+            reason_class = classify(record)
+            classes[reason_class] += 1
+            groups[group_of(reason_class)] += 1
+            lines.append("\t".join([reason_class, group_of(reason_class), row[2],
+                                    os.path.relpath(row[0], corpus), json.dumps(record)]))
+    total = sum(classes.values())
+    print("%d compiles (%d without a report), %d clamps (%s mode, %s environments)"
+          % (len(rows), sum(r is None for r in found), total, args.mode, args.envs))
     for reason, count in classes.most_common():
-        print("%6d  %s" % (count, reason))
+        print("%6d  %-8s  %s" % (count, group_of(reason).split(" ")[0], reason))
+    print("by group:")
+    for group, count in groups.most_common():
+        print("%6d  %s" % (count, group))
+    if sites is not None:
+        off = sum(len(r or []) for r in sites)
+        inputs = total - groups["analysis"]
+        print("sites (clamps with --range-analysis=off): %d; %s elides %d" % (off, args.mode,
+                                                                            off - total))
+        print("ceiling: a sound analysis could elide at most %d (sites - input group %d);"
+              " %s leaves at most %d to gain" % (off - inputs, inputs, args.mode,
+                                                  groups["analysis"]))
+    if args.list:
+        with open(args.list, "w") as f:
+            f.write("\n".join(lines) + "\n")
     return 0
 
 
