@@ -914,6 +914,23 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --- Full mode: guards through ranged offsets and recomputed values -------------------
 
+// `count` statements of filler (about 5-7 instructions each, none recomputes t + n)
+// between a guard and the sum it recomputes: the value-number lookup scans at most
+// kMaxNumberingScan (512) instructions.
+std::string Filler(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) text += "data[1] = data[2] * 3u;\n";
+  return text;
+}
+const std::string kSumAfterShortFiller =
+    "uint t = gl_LocalInvocationIndex;\nuint n = (data[0] & 63u) + 10u;\n"
+    "if (t + n < 100u) {\n" +
+    Filler(10) + "probe[t + n] = 0u; }";
+const std::string kSumPastScanBudget =
+    "uint t = gl_LocalInvocationIndex;\nuint n = (data[0] & 63u) + 10u;\n"
+    "if (t + n < 100u) {\n" +
+    Filler(200) + "probe[t + n] = 0u; }";
+
 INSTANTIATE_TEST_SUITE_P(
     RangedOffsets, IntegerRangeGlsl,
     ::testing::Values(
@@ -944,7 +961,27 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint t = gl_LocalInvocationIndex;\nuint n = data[0] & 63u;\n"
                   "if (t + n < 100u) { n = data[1] & 127u; probe[t + n] = 0u; }",
                   {LOCAL_REASON},
-                  {"[0, 226]"}}),
+                  {"[0, 226]"}},
+        // The recomputed sum in the other order, two blocks below the guard, and after
+        // filler within the scan budget: each is the tested value.
+        RangeCase{"CommutedSumInNestedBlock",
+                  "local_size_x = 256",
+                  "uint t = gl_LocalInvocationIndex;\nuint n = (data[0] & 63u) + 10u;\n"
+                  "if (t + n < 100u) { if (data[3] != 0u) { probe[n + t] = 0u; } }",
+                  {LOCAL_REASON},
+                  {"[10, 99]"}},
+        RangeCase{"SumAfterShortFiller",
+                  "local_size_x = 256",
+                  kSumAfterShortFiller.c_str(),
+                  {LOCAL_REASON},
+                  {"[10, 99]"}},
+        // Trap (a budget): past kMaxNumberingScan instructions the guard's sum is not
+        // found, so only the operands' own narrowing applies (t <= 89, n <= 73).
+        RangeCase{"TrapSumPastScanBudget",
+                  "local_size_x = 256",
+                  kSumPastScanBudget.c_str(),
+                  {LOCAL_REASON},
+                  {"[10, 162]"}}),
     CaseName);
 
 // --- Full mode: parameters across calls (integer_range_calls.cpp) ---------------------
