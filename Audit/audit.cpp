@@ -14,9 +14,10 @@ namespace glint::audit {
 namespace {
 
 // Instruments (and, when asked, clamps) the module; the words that run.
+// `clamps` receives robust access's decisions (one record per index it looked at).
 bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& options,
                    spirv::AuditInstrumentation* instrumentation, std::vector<uint32_t>* words,
-                   std::string* error) {
+                   std::vector<spirv::AccessRecord>* clamps, std::string* error) {
   std::optional<spirv::Module> module = spirv::ParseModule(spirv, error);
   if (!module) return false;
   spirv::AuditInstrumentationOptions instrument;
@@ -31,14 +32,17 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
   if (options.robust_access) {
     spirv::Options clamp = ToSpirv(options.analysis);
     clamp.robust_access = true;
-    clamp.collect_ranges = false;
-    spirv::PassContext context{clamp, nullptr};
+    // Collected only for its decisions: which sites the module that runs clamps.
+    clamp.collect_ranges = true;
+    spirv::Report report;
+    spirv::PassContext context{clamp, &report};
     spirv::RobustAccessPass pass;
     spirv::PassResult result = spirv::RunPassGuarded(pass, *module, context);
     if (result.status == spirv::PassStatus::kFailed) {
       *error = "robust access after instrumentation failed: " + result.message;
       return false;
     }
+    *clamps = std::move(report.accesses);
   }
   *words = module->Encode();
   std::string problem = spirv::Validate(*words, ToSpirv(options.target_env));
@@ -122,6 +126,32 @@ void MergeRun(const vk::ComputeResult& run, const spirv::AuditInstrumentation& i
   }
 }
 
+// Whether robust access clamped the index of `site` (its decision has the same key).
+bool IsClamped(const spirv::AuditSite& site, const std::vector<spirv::AccessRecord>& clamps) {
+  for (const spirv::AccessRecord& decision : clamps)
+    if (decision.access_id == site.record.access_id &&
+        decision.index_position == site.record.index_position)
+      return decision.verdict == spirv::AccessVerdict::kClamped;
+  return false;
+}
+
+// The last element of the run-time array of the binding named `object` as the audit
+// bound it (its size minus the block's fixed part), or -1: a run-time array's limit is
+// only known at run time, and the audit chose the size. Assumes a record with limit -1
+// in such a block indexes its run-time array (the generator's and usual shaders' case;
+// a spec-constant-sized array in the same block would be misread).
+int64_t RuntimeArrayLimit(const std::string& object, const vk::ShaderInterface& interface,
+                          const std::vector<vk::BufferBinding>& buffers) {
+  for (size_t i = 0; i < interface.bindings.size() && i < buffers.size(); ++i) {
+    const vk::BindingInfo& info = interface.bindings[i];
+    if (info.name != object || info.runtime_array_stride == 0 || buffers[i].size == 0) continue;
+    if (buffers[i].size <= info.static_size) return -1;
+    return static_cast<int64_t>((buffers[i].size - info.static_size) / info.runtime_array_stride) -
+           1;
+  }
+  return -1;
+}
+
 std::string GroupsText(const Groups& groups) {
   return std::to_string(groups[0]) + "x" + std::to_string(groups[1]) + "x" +
          std::to_string(groups[2]);
@@ -148,12 +178,23 @@ uint32_t AuditResult::CountVerdict(const std::string& verdict) const {
       sites.begin(), sites.end(), [&](const SiteResult& s) { return s.verdict == verdict; }));
 }
 
+uint32_t AuditResult::CountOutOfBounds() const {
+  return static_cast<uint32_t>(std::count_if(sites.begin(), sites.end(),
+                                             [](const SiteResult& s) { return s.OutOfBounds(); }));
+}
+
+uint32_t AuditResult::CountContained() const {
+  return static_cast<uint32_t>(
+      std::count_if(sites.begin(), sites.end(), [](const SiteResult& s) { return s.Contained(); }));
+}
+
 bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const AuditOptions& options,
               AuditResult* result, std::string* error) {
   *result = AuditResult();
   spirv::AuditInstrumentation instrumentation;
   std::vector<uint32_t> words;
-  if (!PrepareModule(spirv, options, &instrumentation, &words, error)) return false;
+  std::vector<spirv::AccessRecord> clamps;
+  if (!PrepareModule(spirv, options, &instrumentation, &words, &clamps, error)) return false;
   std::optional<vk::ShaderInterface> interface =
       vk::ReadShaderInterface(words, options.entry_point, error);
   if (!interface) return false;
@@ -196,9 +237,15 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const Au
     for (spirv::AuditSite& site : instrumentation.sites)
       if (site.record_index >= 0)
         site.record.location = ToSpirv(options.located_records[site.record_index].location);
-  for (size_t i = 0; i < instrumentation.sites.size(); ++i)
-    result->sites.push_back(
-        {instrumentation.sites[i], observed[i], Verdict(instrumentation.sites[i], observed[i])});
+  for (size_t i = 0; i < instrumentation.sites.size(); ++i) {
+    const spirv::AuditSite& site = instrumentation.sites[i];
+    SiteResult s{site, observed[i], Verdict(site, observed[i])};
+    s.limit = site.record.limit >= 0
+                  ? site.record.limit
+                  : RuntimeArrayLimit(site.record.object, *interface, run.buffers);
+    s.clamped = IsClamped(site, clamps);
+    result->sites.push_back(std::move(s));
+  }
   return true;
 }
 
@@ -222,14 +269,17 @@ std::string FormatAuditReport(const AuditResult& result, const std::string& sour
     } else {
       out << "nothing";
     }
-    if (r.limit >= 0) out << ", limit " << r.limit;
+    if (s.limit >= 0) out << ", limit " << s.limit;
+    if (s.OutOfBounds()) out << ", out of bounds";
+    if (s.clamped) out << ", clamped";
     out << ": " << s.verdict << "\n";
   }
   out << "audit: " << result.sites.size() << " sites: " << result.CountVerdict("ok") << " ok, "
       << result.CountVerdict("ESCAPE") << " ESCAPE, " << result.CountVerdict("not reached")
-      << " not reached, " << result.CountVerdict("no range") << " no range; " << result.groups_ran
-      << " of " << result.lattice.GridGroupCount() << " groups ran in " << result.dispatches
-      << " dispatches (lattice "
+      << " not reached, " << result.CountVerdict("no range") << " no range; "
+      << result.CountOutOfBounds() << " out of bounds (" << result.CountContained() << " clamped); "
+      << result.groups_ran << " of " << result.lattice.GridGroupCount() << " groups ran in "
+      << result.dispatches << " dispatches (lattice "
       << GroupsText({static_cast<uint32_t>(result.lattice.positions[0].size()),
                      static_cast<uint32_t>(result.lattice.positions[1].size()),
                      static_cast<uint32_t>(result.lattice.positions[2].size())})

@@ -18,7 +18,9 @@
 // The shader's own accesses are made safe before it runs: by default the robustness
 // pass clamps every index the analysis does not prove in bounds, after the atomics, so
 // the audit observes each index before any clamp and a wild index in a corpus shader
-// cannot corrupt the driver's memory.
+// cannot corrupt the driver's memory. A site whose observed (raw) index left [0, limit]
+// really went out of bounds; it is "contained" when robust access clamped it. That is
+// how the generator's traps are shown to be real: out of bounds at run time, clamped.
 //
 // Budgets: the number of sampled groups (the lattice's size; a budget smaller than the
 // corners is refused) and the time of one dispatch (the harness's time budget; a box
@@ -71,6 +73,19 @@ struct SiteResult {
   spirv::AuditSite site;
   spirv::ObservedRange observed;
   std::string verdict;  // "ok", "ESCAPE", "not reached", "no range"
+  // The largest valid index: the record's constant limit, or for a run-time array
+  // (limit -1 in the record) the last element of the buffer the audit bound to the
+  // binding its object names; -1 when neither is known.
+  int64_t limit = -1;
+  // Robust access clamped this index in the module that ran (its decision, joined by
+  // access id and index position); false with --no-robust-access.
+  bool clamped = false;
+  // Some invocation's raw index (observed before any clamp) was outside [0, limit]:
+  // the access really went out of bounds, and only a clamp kept it in.
+  bool OutOfBounds() const {
+    return observed.reached && limit >= 0 && (observed.min < 0 || observed.max > limit);
+  }
+  bool Contained() const { return OutOfBounds() && clamped; }
 };
 
 struct AuditResult {
@@ -79,6 +94,8 @@ struct AuditResult {
   uint32_t dispatches = 0;
   std::vector<SiteResult> sites;
   uint32_t CountVerdict(const std::string& verdict) const;
+  uint32_t CountOutOfBounds() const;
+  uint32_t CountContained() const;
   bool HasEscape() const { return CountVerdict("ESCAPE") != 0; }
 };
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <regex>
 #include <set>
@@ -370,9 +371,54 @@ TEST(AuditRun, LoopAndInvocationIndex_ObservedExactly) {
   std::string report = audit::FormatAuditReport(result, "loop.comp");
   EXPECT_NE(report.find("proven [0, 9], observed [0, 9], limit 15: ok"), std::string::npos)
       << report;
-  EXPECT_NE(report.find("3 ok, 0 ESCAPE, 0 not reached, 0 no range; 3 of 3 groups ran"),
+  EXPECT_NE(report.find("3 ok, 0 ESCAPE, 0 not reached, 0 no range; 0 out of bounds (0 clamped); "
+                        "3 of 3 groups ran"),
             std::string::npos)
       << report;
+}
+
+// An index that really leaves its array at run time is reported out of bounds (its raw
+// value, before the clamp) and clamped; one that stays inside is not; the run-time
+// array's limit is the last element of the buffer the audit bound (--runtime-array-bytes).
+// The reads past `values` and `tail` stay inside their bindings, so even the unclamped run
+// (robust access off) touches only its own buffers.
+const char kOutOfBoundsShader[] = R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer Data { uint values[10]; uint after[8]; };
+layout(std430, binding = 1) buffer Tail { uint tail[]; };
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  uint a = values[i + 5u];
+  uint b = values[i + 2u];
+  uint c = tail[i + 60u];
+  after[0] = a + b + c;
+}
+)";
+
+TEST(AuditRun, OutOfBoundsIndex_ObservedRawAndClamped) {
+  audit::AuditOptions options;
+  options.runtime_array_bytes = 64 * 4;  // tail[64]: i + 60 reaches 67
+  audit::AuditResult result = MustAudit(kOutOfBoundsShader, options);
+  ASSERT_EQ(result.sites.size(), 3u);
+  EXPECT_EQ(result.sites[0].observed.max, 12);
+  EXPECT_EQ(result.sites[0].limit, 9);
+  EXPECT_TRUE(result.sites[0].OutOfBounds());
+  EXPECT_TRUE(result.sites[0].Contained());
+  EXPECT_FALSE(result.sites[1].OutOfBounds());  // [2, 9] fits, and is proven
+  EXPECT_FALSE(result.sites[1].clamped);
+  EXPECT_EQ(result.sites[2].limit, 63);
+  EXPECT_EQ(result.sites[2].observed.max, 67);
+  EXPECT_TRUE(result.sites[2].Contained());
+  EXPECT_EQ(result.CountOutOfBounds(), 2u);
+  EXPECT_EQ(result.CountContained(), 2u);
+  std::string report = audit::FormatAuditReport(result, "oob.comp");
+  EXPECT_NE(report.find("observed [5, 12], limit 9, out of bounds, clamped: ok"), std::string::npos)
+      << report;
+  EXPECT_NE(report.find("; 2 out of bounds (2 clamped); "), std::string::npos) << report;
+  options.robust_access = false;  // the same indices, nothing clamped: not contained
+  audit::AuditResult unclamped = MustAudit(kOutOfBoundsShader, options);
+  EXPECT_EQ(unclamped.CountOutOfBounds(), 2u);
+  EXPECT_EQ(unclamped.CountContained(), 0u);
 }
 
 // #version 450
@@ -636,7 +682,9 @@ std::string MismatchWithDumpRanges(const std::string& audit, const std::string& 
   return "";
 }
 
-ShaderOutcome AuditOneShader(const std::string& path) {
+// `keep_log`: the audit's full report goes to path + ".log" (only for shaders the test
+// generated in its own directory), for Test/audit/trap_report.py.
+ShaderOutcome AuditOneShader(const std::string& path, bool keep_log) {
   ShaderOutcome outcome{path, "", {}};
   // The module goes to a file of the test's own (never the machine's /dev/null: a
   // writer that replaced its target would replace the device for the whole machine).
@@ -659,6 +707,10 @@ ShaderOutcome AuditOneShader(const std::string& path) {
   }
   CommandOutput audit = RunCommand(
       AuditCommand() + " --fill=bytes --dispatch-time-budget-ms=60000 " + args + " " + path);
+  if (keep_log) {
+    std::ofstream log(path + ".log");
+    log << audit.text;
+  }
   if (audit.status != 0 || !ParseSummary(audit.text, &outcome.counts)) {
     outcome.failure = "glint-audit exited " + std::to_string(audit.status) + ":\n" + audit.text;
     return outcome;
@@ -668,12 +720,12 @@ ShaderOutcome AuditOneShader(const std::string& path) {
 }
 
 // Runs the shaders two at a time; fails the test for each failure.
-AuditCounts AuditShaders(const std::vector<std::string>& paths) {
+AuditCounts AuditShaders(const std::vector<std::string>& paths, bool keep_logs = false) {
   AuditCounts total;
   for (size_t i = 0; i < paths.size(); i += 2) {
     std::vector<std::future<ShaderOutcome>> running;
     for (size_t j = i; j < std::min(paths.size(), i + 2); ++j)
-      running.push_back(std::async(std::launch::async, AuditOneShader, paths[j]));
+      running.push_back(std::async(std::launch::async, AuditOneShader, paths[j], keep_logs));
     for (auto& f : running) {
       ShaderOutcome o = f.get();
       EXPECT_EQ(o.failure, "") << o.path;
@@ -695,6 +747,12 @@ std::vector<std::string> ShadersIn(const std::string& dir) {
   return paths;
 }
 
+// Every kind of `// trap: NAME` the generator writes (trap_report.py's --kinds).
+const char kTrapKinds[] =
+    "wrong-bound,abs-int-min,length-le,loop-exit-value,offset-wrap,offset-restored,"
+    "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
+    "switch-fallthrough,switch-default,vector-all-false,vector-overwrite";
+
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
   std::filesystem::remove_all(dir);
@@ -704,9 +762,17 @@ TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   ASSERT_EQ(generated.status, 0) << generated.text;
   std::vector<std::string> paths = ShadersIn(dir.string());
   ASSERT_EQ(paths.size(), 200u);
-  AuditCounts total = AuditShaders(paths);
+  AuditCounts total = AuditShaders(paths, /*keep_logs=*/true);
   EXPECT_EQ(total.escapes, 0u);
   EXPECT_GT(total.ok, 400u);  // the generator's loops and built-ins are mostly ranged
+  // The traps are real: every kind has sites whose raw index was observed out of bounds
+  // and that robust access clamped, and no trap site went out of bounds unclamped (nor
+  // lacks a site in the report). Checked on the audit's own reports, not on the text.
+  CommandOutput traps = RunCommand("python3 " + test::SourceRoot() +
+                                   "/Test/audit/trap_report.py --min-contained 3 --kinds " +
+                                   kTrapKinds + " " + dir.string());
+  EXPECT_EQ(traps.status, 0) << traps.text;
+  std::printf("%s", traps.text.c_str());
   std::printf(
       "generated: %zu shaders, %llu sites: %llu ok, %llu ESCAPE, %llu not reached, "
       "%llu no range\n",
@@ -716,9 +782,10 @@ TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
 }
 
 // The CI set holds every trap of the generator (each indexes out of bounds on purpose,
-// so that a proof that drops its clamp is an ESCAPE), the sound forms beside them, and
-// shaders that promise their dispatch. Counted on the generated text, so the test fails
-// if a change to the generator stops writing one of them.
+// so that a proof that drops its clamp is an ESCAPE; TwoHundredShaders_ZeroEscapes checks
+// on the audit's reports that they really do), the sound forms beside them, and shaders
+// that promise their dispatch. Counted on the generated text, so the test fails if a
+// change to the generator stops writing one of them.
 TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   std::filesystem::path dir = RunDir() / "traps";
   std::filesystem::remove_all(dir);
@@ -736,6 +803,12 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   for (const char* trap : {"// trap: wrong-bound", "// trap: abs-int-min", "// trap: length-le",
                            "// trap: reload", "// trap: signed", "// trap: overwrite"})
     EXPECT_GE(count(trap), 10u) << trap;
+  // The narrowness traps of guards (indices stay in bounds; a proof narrower than the
+  // truth is an ESCAPE), apart from the out-of-bounds `// trap:` forms of the same shapes.
+  for (const char* trap :
+       {"// guard-trap: reload", "// guard-trap: signed", "// guard-trap: overwrite"})
+    EXPECT_GE(count(trap), 10u) << trap;
+  EXPECT_GE(count("// trap access"), 200u) << "out-of-bounds accesses marked for trap_report";
   EXPECT_GE(count("< uint(result.length())) acc += result["), 3u) << "the sound length guard";
   EXPECT_GE(count("h_split("), 3u) << "out parameters";
   EXPECT_GE(count("h_mod(") + count("h_min(") + count("h_below(") + count("h_abs_low("), 20u)

@@ -827,6 +827,12 @@ INSTANTIATE_TEST_SUITE_P(
                   "while (data[0] != 0u) l.x = l.x / 2u;\nprobe[l.x] = 0u;",
                   {LOCAL_PART_REASON},
                   {"[0, 63]"}},
+        // No loop: y reads x's first store only, so `x = y + 1u` is an ordinary value.
+        RangeCase{"CopyThenUpdateWithoutLoop",
+                  "local_size_x = 64",
+                  "uint x = 5u;\nuint y = x;\nif (data[0] == 0u) x = y + 1u;\nprobe[x] = 0u;",
+                  {LOCAL_REASON},
+                  {"[5, 6]"}},
         // Traps: the doubling wraps to 0 without a guard; 0 - 1 wraps; the cycle load
         // may read a value stored from buffer data.
         RangeCase{"TrapDoublingWithoutGuard",
@@ -836,18 +842,19 @@ INSTANTIATE_TEST_SUITE_P(
                   {"no range: local is updated from its own value in a loop: its interval did "
                    "not settle in kMaxFixedPointRounds (8) rounds, and the widened interval is "
                    "not kept by the updates: u32 multiplication may overflow"}},
-        RangeCase{"TrapDecrementBelowZero",
-                  "local_size_x = 64",
-                  "uint i = 5u;\nwhile (i < 10u) { i = (i - 1u) / 1u; probe[i] = 0u; }",
-                  {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: u32 subtraction may "
-                   "underflow"}},
+        RangeCase{
+            "TrapDecrementBelowZero",
+            "local_size_x = 64",
+            "uint i = 5u;\nwhile (i < 10u) { i = (i - 1u) / 1u; probe[i] = 0u; }",
+            {LOCAL_REASON},
+            {"no range: local is updated from its own value in a loop (no range without a guard)"}},
         RangeCase{"TrapStoreFromMemoryInTheCycle",
                   "local_size_x = 64",
                   "uint i = 0u;\nwhile (i < 10u) {\n  uint h = i / 2u;\n"
                   "  if (data[0] == 0u) h = data[1];\n  i = h + 1u;\n  probe[i] = 0u;\n}",
                   {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}}),
+                  {"no range: local is updated from its own value in a loop (no range without a "
+                   "guard)"}}),
     CaseName);
 
 // --- Full mode: counters bounded by trip counts (integer_range_trip_counts.cpp) -------

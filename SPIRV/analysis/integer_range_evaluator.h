@@ -407,6 +407,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   const LocalDefinitions* LocalDefinitionsOf(const Instruction& load);
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
+  IntegerRange OrdinaryUnion(const Instruction& load, const LocalDefinitions& local,
+                             bool is_signed);
   bool LocalVersion(const Instruction& load, uint32_t* id);
   uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
   bool ComponentKey(const Instruction& def, uint32_t* vector, uint32_t* index);
@@ -457,6 +459,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   static constexpr size_t kMaxFixedPointNodes = 256;
   using RangeCache = std::unordered_map<uint32_t, std::optional<IntegerRange>>;
   bool CycleDependent(const Instruction& load);
+  bool StoresInALoop(const Instruction& load, const LocalDefinitions& local);
   bool FixedPointTargetOf(const Instruction& load, FixedPointTarget* target);
   bool IsCycleLoad(const Instruction& load, const FixedPointTarget& target);
   bool ReachesCycle(uint32_t id, FixedPointTarget* target);
@@ -492,7 +495,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
   static constexpr size_t kMaxNumberingScan = 512;
-  bool SameComputation(const Instruction& def, const Instruction& candidate, bool commutes);
+  bool SameComputation(const Instruction& def, const Instruction& candidate, uint32_t left,
+                       uint32_t right, bool commutes);
   uint32_t EarlierEqualValue(const Instruction& def);
 
   // Ranges at a use (integer_range_guarded.cpp).

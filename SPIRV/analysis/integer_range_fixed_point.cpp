@@ -181,13 +181,36 @@ bool IntegerRangeAnalysis::Evaluator::CycleDependent(const Instruction& load) {
   if (found != cycle_dependent_.end()) return found->second;
   cycle_dependent_[&load] = false;
   FixedPointTarget target;
-  bool dependent = Full() && FixedPointTargetOf(load, &target);
+  bool dependent =
+      Full() && FixedPointTargetOf(load, &target) && StoresInALoop(load, *target.local);
   if (dependent) {
     dependent = false;
     for (uint32_t value : target.local->values) dependent |= ReachesCycle(value, &target);
   }
   cycle_dependent_[&load] = dependent;
   return dependent;
+}
+
+// A value can depend on itself only around a loop: without a store of `local` inside
+// one, the values are ordinary (`x = 5u; y = x; x = y + 1u;` reads no cycle), and the
+// walk is skipped (this keeps long loop-free functions linear).
+bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
+                                                    const LocalDefinitions& local) {
+  Function* function = def_use_.FunctionOf(&load);
+  if (!function) return false;
+  std::string why;
+  const std::vector<NaturalLoop>& loops = LoopsOf(*function, &why);
+  auto in_loop = [&](const Instruction* store) {
+    const Block* block = store ? def_use_.BlockOf(store) : nullptr;
+    for (const NaturalLoop& loop : loops)
+      if (block && loop.blocks.count(block)) return true;
+    return false;
+  };
+  for (const Instruction* store : local.stores)
+    if (in_loop(store)) return true;
+  for (const CarriedUpdate& update : local.carried)
+    if (in_loop(update.store)) return true;
+  return !why.empty();  // a back edge to an undeclared loop: let the walk decide
 }
 
 bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load,

@@ -147,7 +147,23 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
     return IntegerRange::None(found != local_definitions_.end() ? found->second.reason
                                                                 : "local is not followed");
   }
-  if (CycleDependent(load)) return FixedPointLocal(load, is_signed);  // general updates
+  // General updates: the fixed point; where it refuses, the ordinary union below (a
+  // stored value that reads the local without a real cycle still has its range).
+  IntegerRange fixed_point = IntegerRange::None("");
+  if (CycleDependent(load)) {
+    fixed_point = FixedPointLocal(load, is_signed);
+    if (fixed_point.valid) return fixed_point;
+  }
+  IntegerRange ordinary = OrdinaryUnion(load, *local, is_signed);
+  if (ordinary.valid || fixed_point.reason.empty()) return ordinary;
+  return fixed_point;
+}
+
+// The union of the stored values, carried updates widened (see the file comment).
+IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& load,
+                                                            const LocalDefinitions& local_ref,
+                                                            bool is_signed) {
+  const LocalDefinitions* local = &local_ref;
   // An update whose load reads values this load does not (`j--; t[j]` reads only the
   // update, whose operand reads the loop's join) is an ordinary stored value here; the
   // others are widened together (integer_range_loop_locals.cpp).

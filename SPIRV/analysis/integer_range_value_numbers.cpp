@@ -56,15 +56,16 @@ bool NumberedOp(spv::Op opcode, bool* commutes) {
 
 }  // namespace
 
-// True when `candidate` computes what `def` does over the same canonical operands.
+// True when `candidate` computes `def`'s opcode and type over the canonical operands
+// `left` and `right` (either order when the operation commutes).
 bool IntegerRangeAnalysis::Evaluator::SameComputation(const Instruction& def,
-                                                      const Instruction& candidate, bool commutes) {
+                                                      const Instruction& candidate, uint32_t left,
+                                                      uint32_t right, bool commutes) {
   if (candidate.opcode != def.opcode || candidate.type_id != def.type_id ||
       candidate.words.size() != def.words.size())
     return false;
-  BinaryOpView a(def), b(candidate);
-  uint32_t left = Canonical(a.left()), right = Canonical(a.right());
-  uint32_t other_left = Canonical(b.left()), other_right = Canonical(b.right());
+  BinaryOpView other(candidate);
+  uint32_t other_left = Canonical(other.left()), other_right = Canonical(other.right());
   if (left == other_left && right == other_right) return true;
   return commutes && left == other_right && right == other_left;
 }
@@ -83,13 +84,15 @@ uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& d
   Function* function = def_use_.FunctionOf(&def);
   uint32_t result = 0;
   size_t scanned = 0;
+  BinaryOpView operands(def);
+  uint32_t left = Canonical(operands.left()), right = Canonical(operands.right());
   const Cfg* cfg = function ? &CfgOf(*function) : nullptr;
   for (const Block* b = block; cfg && b && !result && scanned < kMaxNumberingScan;
        b = cfg->ImmediateDominator(b)) {
     for (const Instruction& candidate : b->instructions) {
       if (b == block && &candidate == &def) break;  // only what comes before it
       if (++scanned > kMaxNumberingScan) break;
-      if (&candidate != &def && SameComputation(def, candidate, commutes))
+      if (&candidate != &def && SameComputation(def, candidate, left, right, commutes))
         result = candidate.result_id;  // the last match in the block is the nearest
     }
   }

@@ -68,6 +68,8 @@ HELPERS = {
     # Trap: `x > n` lets x == n through, so the result reaches n.
     "h_pick_le": "uint h_pick_le(uint x, uint n) {\n  if (x > n) return 0u;\n  return x;\n}",
 }
+# Ends the line of each trap's out-of-bounds access (see ShaderWriter.near).
+TRAP_ACCESS = "  // trap access"
 NARROW_EXTENSION = "#extension GL_EXT_shader_explicit_arithmetic_types : require"
 # The length of the Result buffer's run-time array as glint-audit sizes it by default
 # (--runtime-array-bytes=65536, 4-byte elements).
@@ -687,7 +689,9 @@ class ShaderWriter:
         element and a use of a later load of it (written in between), a signed test on
         an unsigned value, and a local overwritten after its test. Every index is still
         brought into range by the generator's own bounds, so none is out of bounds; a
-        proof narrower than the truth shows up as an ESCAPE."""
+        proof narrower than the truth shows up as an ESCAPE. These are marked
+        `// guard-trap: NAME`, not `// trap:` (their indices stay in bounds); the same
+        shapes with indices that really leave the array are trap_guard_shapes'."""
         type_name = self.rng.choice(["int", "uint"])
         value = self.expr(type_name, self.rng.randint(0, 2))
         name = self.fresh("g")
@@ -705,7 +709,7 @@ class ShaderWriter:
                                          else "%su" % max(c, 0))
         style = self.rng.choice(["then", "else", "exit"])
         if trap and (trap != "signed" or type_name == "uint"):
-            self.emit("// trap: %s" % trap)
+            self.emit("// guard-trap: %s" % trap)
         holds = op if style == "then" else self.NEGATED[op]
         seen = self.narrowed(local, holds, c) if trap is None else None
         inside = Expr(name, type_name, *seen) if seen else None
@@ -749,62 +753,92 @@ class ShaderWriter:
     # drops such a clamp is an ESCAPE, since the observed index leaves the proven range.
     # The out-of-bounds accesses touch only the Data block (data_u is followed by data_i)
     # or the Result buffer's run-time array, never a local or shared array.
-    def near(self, center, spread):
-        """A uint in [center - spread, center + spread] that varies between invocations."""
-        source = self.convert(self.builtin(), "uint")
-        return Expr("(%du + (%s %% %du))" % (center - spread, source.text, 2 * spread + 1),
-                    "uint", center - spread, center + spread)
+    #
+    # Each trap's out-of-bounds access line ends in TRAP_ACCESS, so that the audit's
+    # report (which names source lines) tells which sites are traps; audit_test requires
+    # that they are observed out of bounds at run time and clamped.
+    def trap_source(self):
+        """A built-in and how many consecutive values (0, 1, ...) of it every run takes:
+        the local index (every invocation of a sampled group runs), or, when the whole
+        grid runs (no group budget) and it has more values, the global id's x."""
+        x, y, z = self.local_size
+        local = x * y * z
+        across = self.groups[0] * x
+        if local >= 5 or self.group_budget or across <= local:
+            return "gl_LocalInvocationIndex", local
+        return "gl_GlobalInvocationID.x", across
+
+    def near(self, center, spread, must, base=None):
+        """A uint in [center - spread, center + spread] that varies between invocations
+        and takes the value `must` (the one that goes out of bounds) in some invocation:
+        lo + (source % m), with m no more than the values the source really takes, and lo
+        chosen so that [lo, lo + m - 1] holds `must`. `base(lo)` spells lo (e.g. from a
+        run-time length). Before, a built-in with one or two values here left some traps
+        in bounds (proven, correctly), testing nothing."""
+        assert center - spread <= must <= center + spread
+        source, count = self.trap_source()
+        m = min(2 * spread + 1, count)
+        lo = min(max(must - (m - 1) // 2, center - spread), center + spread - (m - 1))
+        text = base(lo) if base else "%du" % lo
+        return Expr("(%s + (%s %% %du))" % (text, source, m), "uint", lo, lo + m - 1)
+
+    def emit_trap_access(self, text):
+        self.emit(text + TRAP_ACCESS)
 
     def trap_wrong_bound(self):
         """A guard whose bound is the array's size itself: `if (q <= N) data_u[q]`."""
         n = self.buffer_u
-        q = self.near(n - 1, 2)
+        q = self.near(n - 1, 2, n)
         name = self.fresh("q")
         self.emit("// trap: wrong-bound (index %d of data_u[%d] passes the guard)" % (n, n))
         self.emit("uint %s = %s;" % (name, q.text))
         style = self.rng.choice(["le", "lt", "exit", "else", "gt-exit"])
         if style == "le":
-            self.emit("if (%s <= %du) acc += data_u[%s];" % (name, n, name))
+            self.emit_trap_access("if (%s <= %du) acc += data_u[%s];" % (name, n, name))
         elif style == "lt":
-            self.emit("if (%s < %du) data_u[%s] = acc;" % (name, n + 1, name))
+            self.emit_trap_access("if (%s < %du) data_u[%s] = acc;" % (name, n + 1, name))
         elif style == "exit":
             self.emit("if (%s >= %du) return;" % (name, n + 1))
-            self.emit("acc += data_u[%s];" % name)
+            self.emit_trap_access("acc += data_u[%s];" % name)
         elif style == "else":
-            self.emit("if (%s > %du) { acc += 1u; } else { acc += data_u[%s]; }" % (name, n, name))
+            self.emit_trap_access("if (%s > %du) { acc += 1u; } else { acc += data_u[%s]; }"
+                                  % (name, n, name))
         else:  # the "q > N" that should have been "q >= N"
             self.emit("if (%s > %du) return;" % (name, n))
-            self.emit("data_u[%s] = acc + 3u;" % name)
+            self.emit_trap_access("data_u[%s] = acc + 3u;" % name)
 
     def trap_abs_int_min(self):
         """abs(INT_MIN) is INT_MIN: `if (abs(v) < N) data_u[abs(v)]` indexes far below."""
-        source = self.convert(self.builtin(), "uint")
+        source, _ = self.trap_source()  # takes 0, so some invocation gets INT_MIN
         name = self.fresh("m")
         self.emit("// trap: abs-int-min")
-        self.emit("int %s = abs(int(0x80000000u | (%s & 1u)));" % (name, source.text))
+        self.emit("int %s = abs(int(0x80000000u | (%s & 1u)));" % (name, source))
         if self.rng.random() < 0.5:
-            self.emit("if (%s < %d) acc += data_u[%s];" % (name, self.buffer_u, name))
+            self.emit_trap_access("if (%s < %d) acc += data_u[%s];" % (name, self.buffer_u, name))
         else:
             self.emit("if (%s >= %d) return;" % (name, self.buffer_u))
-            self.emit("acc += data_u[%s];" % name)
+            self.emit_trap_access("acc += data_u[%s];" % name)
 
     def trap_length_le(self):
         """`<=` against a run-time length lets the index equal the length."""
-        q = self.near(RESULT_LENGTH - 1, 2)
+        q = self.near(RESULT_LENGTH - 1, 2, RESULT_LENGTH, self.from_length)
         name = self.fresh("q")
         self.emit("// trap: length-le (index result.length() passes the guard)")
-        self.emit("uint %s = %s;" % (name, q.text.replace("%du" % (RESULT_LENGTH - 3),
-                                                           "(uint(result.length()) - 3u)")))
+        self.emit("uint %s = %s;" % (name, q.text))
         length = self.rng.choice(["uint(result.length())", "result.length()"])
         cast = name if length.startswith("uint") else "int(%s)" % name
-        self.emit("if (%s <= %s) acc += result[%s];" % (cast, length, name))
+        self.emit_trap_access("if (%s <= %s) acc += result[%s];" % (cast, length, name))
+
+    @staticmethod
+    def from_length(lo):
+        """lo spelled from the run-time length (RESULT_LENGTH when the audit runs)."""
+        return "(uint(result.length()) - %du)" % (RESULT_LENGTH - lo)
 
     def length_guard(self):
         """The sound form: `i < x.length()` proves x[i] (unsigned, or signed and >= 0)."""
-        q = self.near(RESULT_LENGTH - 1, 2)
+        q = self.near(RESULT_LENGTH - 1, 2, RESULT_LENGTH, self.from_length)
         name = self.fresh("q")
-        self.emit("uint %s = %s;" % (name, q.text.replace("%du" % (RESULT_LENGTH - 3),
-                                                           "(uint(result.length()) - 3u)")))
+        self.emit("uint %s = %s;" % (name, q.text))
         style = self.rng.choice(["then", "exit", "signed"])
         if style == "then":
             self.emit("if (%s < uint(result.length())) acc += result[%s];" % (name, name))
@@ -863,29 +897,31 @@ class ShaderWriter:
         self.emit("// trap: loop-exit-value (p leaves the loop at %d or more)" % n)
         self.emit("uint %s = (%s %% 3u) + 1u;" % (p, self.convert(self.builtin(), "uint").text))
         self.emit("while (%s < %du && acc != 12345u) %s = %s + %s / 2u + 1u;" % (p, n, p, p, p))
-        self.emit("acc += data_u[%s];" % p)
+        self.emit_trap_access("acc += data_u[%s];" % p)
 
     def trap_offset_wrap(self):
         """`q + b < N` where q + b wraps (b near 2^32): says nothing about q."""
         n = self.buffer_u
-        q = self.near(n - 1, 2)
+        q = self.near(n - 1, 2, n)
         name, b = self.fresh("q"), self.fresh("b")
         self.emit("// trap: offset-wrap (q + b wraps, q reaches %d)" % (n + 1))
         self.emit("uint %s = %s;" % (name, q.text))
-        self.emit("uint %s = 4294967200u + (%s & 7u);" % (b, self.convert(self.builtin(),
+        # b in [2^32 - 8, 2^32 - 1]: q + b wraps to q - 8 + k for every q >= 8 (n >= 8),
+        # so q = n passes the test (before, b near 2^32 - 96 let it pass only for n >= 89).
+        self.emit("uint %s = 4294967288u + (%s & 7u);" % (b, self.convert(self.builtin(),
                                                                           "uint").text))
-        self.emit("if (%s + %s < %du) acc += data_u[%s];" % (name, b, n, name))
+        self.emit_trap_access("if (%s + %s < %du) acc += data_u[%s];" % (name, b, n, name))
 
     def trap_offset_restored(self):
         """`q + b < N`, then b is stored again: the recomputed q + b is a new value."""
         n = self.buffer_u
-        q = self.near(n - 2, 2)
+        q = self.near(n - 2, 2, n - 3)
         name, b = self.fresh("q"), self.fresh("b")
         self.emit("// trap: offset-restored (q + b recomputed after b changes)")
         self.emit("uint %s = %s;" % (name, q.text))
         self.emit("uint %s = 1u + (%s & 1u);" % (b, self.convert(self.builtin(), "uint").text))
-        self.emit("if (%s + %s < %du) { %s = 3u; acc += data_u[%s + %s]; }"
-                  % (name, b, n, b, name, b))
+        self.emit_trap_access("if (%s + %s < %du) { %s = 3u; acc += data_u[%s + %s]; }"
+                              % (name, b, n, b, name, b))
 
     def counter_loops(self):
         """SaschaWillems' filters: a counter bumped once per inner iteration of counted
@@ -907,8 +943,40 @@ class ShaderWriter:
         self.emit("// trap: counter-overrun (n reaches %d)" % (2 * b - 1))
         self.emit("int %s = -1;" % name)
         self.emit("for (int %s = 0; %s < 2; ++%s)" % (i, i, i))
-        self.emit("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
-                  % (j, j, b, j, name, name))
+        self.emit_trap_access("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
+                              % (j, j, b, j, name, name))
+
+    def trap_guard_shapes(self):
+        """guard()'s narrowness traps with an index that really leaves data_u: a test on
+        one load and the use of another load of the same element written in between
+        (reload), a signed test on an unsigned value (signed: u = 2^32 - 1 is -1 < N), and
+        a local overwritten after its test (overwrite: q < N, then q + 2)."""
+        n = self.buffer_u
+        style = self.rng.choice(["reload", "signed", "overwrite"])
+        self.emit("// trap: %s (the index reaches %s)" % (style, "2^32 - 1" if style == "signed"
+                                                          else "%d or more" % n))
+        name = self.fresh("q")
+        if style == "reload":  # other invocations store the same kind of values there
+            slot = self.rng.randrange(min(n, 64))
+            self.emit("data_u[%d] = %s;" % (slot, self.near(n - 1, 2, n - 1).text))
+            self.emit("if (data_u[%d] < %du) {" % (slot, n))
+            self.emit("  data_u[%d] = data_u[%d] + 2u;" % (slot, slot))
+            self.emit_trap_access("  acc += data_u[data_u[%d]];" % slot)
+            self.emit("}")
+        elif style == "signed":
+            source, count = self.trap_source()
+            m = min(5, count)
+            lo = (1 << 32) - 1 - (m - 1) // 2  # takes 2^32 - 1; may wrap past it to 0, 1
+            self.emit("uint %s = %du + (%s %% %du);" % (name, lo, source, m))
+            use = self.rng.choice([name, "int(%s)" % name])
+            self.emit_trap_access("if (int(%s) < %d) acc += data_u[%s];" % (name, n, use))
+        else:
+            self.emit("uint %s = %s;" % (name, self.near(n - 1, 2, n - 1).text))
+            again = self.rng.choice(["%s = %s + 2u;" % (name, name), "%s += 2u;" % name])
+            self.emit("if (%s < %du) {" % (name, n))
+            self.emit("  %s" % again)
+            self.emit_trap_access("  acc += data_u[%s];" % name)
+            self.emit("}")
 
     # --- call results, narrow integers, switch and vector guards ----------------------
     # Each has a sound form the analysis proves and a trap (`// trap: NAME`) whose index
@@ -916,38 +984,43 @@ class ShaderWriter:
     def any_uint(self):
         return self.convert(self.expr("uint", self.rng.randint(0, 2)), "uint")
 
-    def call_result(self):
+    def call_result(self, trap=False):
         n = self.buffer_u
-        if self.rng.random() < 0.5:
+        if not trap and self.rng.random() < 0.5:
             self.helpers.add("h_pick")
             self.emit("acc += data_u[h_pick(%s, %du)];" % (self.any_uint().text, n))
             return
         self.helpers.add("h_pick_le")
         self.emit("// trap: call-wrong-bound (h_pick_le returns %d)" % n)
-        self.emit("acc += data_u[h_pick_le(%s, %du)];" % (self.near(n - 1, 2).text, n))
+        self.emit_trap_access("acc += data_u[h_pick_le(%s, %du)];" % (self.near(n - 1, 2, n).text,
+                                                                     n))
 
-    def narrow_value(self):
+    def narrow_value(self, trap=False):
         n = self.buffer_u
         self.narrow = True
-        if n >= 255 or self.rng.random() < 0.5:  # the truncation keeps a value that fits
+        # The truncation keeps a value that fits.
+        if not trap and (n >= 255 or self.rng.random() < 0.5):
             index = self.into_range(self.any_uint(), min(n, 256))
             self.emit("acc += data_u[uint(uint8_t(%s))];" % index.text)
             if n > 65536 - 1 or self.rng.random() < 0.5:
                 return
             self.emit("acc += data_u[uint(uint16_t(%s)) %% %du];" % (self.any_uint().text, n))
             return
-        # Trap: q in [n + 253, n + 257] truncates to [n - 3, n + 1].
-        self.emit("// trap: narrow-truncation (uint8_t keeps only the low bits)")
-        q = self.near(n + 255, 2)
-        self.emit("acc += data_u[uint(uint8_t(%s))];" % q.text)
+        # Trap: q in [n + 253, n + 257] truncates to [n - 3, n + 1]; a data_u of 255 or
+        # more (only from reachable_trap) gets the same through uint16_t and 65536.
+        narrow, wrap = ("uint8_t", 256) if n < 255 else ("uint16_t", 65536)
+        self.emit("// trap: narrow-truncation (%s keeps only the low bits)" % narrow)
+        q = self.near(n + wrap - 1, 2, n + wrap)
+        self.emit_trap_access("acc += data_u[uint(%s(%s))];" % (narrow, q.text))
 
-    def switch_guard(self):
+    def switch_guard(self, trap=False):
         n = self.buffer_u
         name = self.fresh("s")
-        style = self.rng.choice(["case", "default", "trap-fallthrough", "trap-default"])
+        style = self.rng.choice(["trap-fallthrough", "trap-default"] if trap else
+                                ["case", "default", "trap-fallthrough", "trap-default"])
         if style.startswith("trap"):
             self.emit("// trap: switch-%s" % style[5:])
-            self.emit("uint %s = %s;" % (name, self.near(n - 1, 2).text))
+            self.emit("uint %s = %s;" % (name, self.near(n - 1, 2, n).text))
         else:
             self.emit("uint %s = %s %% %du;" % (name, self.any_uint().text, n + 2))
         self.emit("switch (%s) {" % name)
@@ -957,25 +1030,30 @@ class ShaderWriter:
             self.emit("case %du: case %du: acc += 1u; break;" % (n + 1, n))
         elif style == "trap-fallthrough":  # n falls into the case of n - 1
             self.emit("case %du: acc += 1u;" % n)
-            self.emit("case %du: acc += data_u[%s]; break;" % (n - 1, name))
+            self.emit_trap_access("case %du: acc += data_u[%s]; break;" % (n - 1, name))
         else:  # the literal is inside the range: no end moves
             self.emit("case %du: acc += 1u; break;" % (n - 2))
         if style in ("case", "trap-fallthrough"):
             self.emit("default: break;")
+        elif style == "trap-default":
+            self.emit_trap_access("default: acc += data_u[%s]; break;" % name)
         else:
             self.emit("default: acc += data_u[%s]; break;" % name)
         self.emit("}")
 
-    def vector_guard(self):
+    def vector_guard(self, trap=False):
         n = self.buffer_u
         name = self.fresh("v")
-        style = self.rng.choice(["all", "any-exit", "global", "trap-all-false", "trap-overwrite"])
+        style = self.rng.choice(["trap-all-false", "trap-overwrite"] if trap else
+                                ["all", "any-exit", "global", "trap-all-false", "trap-overwrite"])
         if style == "global":
             self.emit("uvec2 %s = gl_GlobalInvocationID.xy;" % name)
         elif style.startswith("trap"):
             self.emit("// trap: vector-%s" % style[5:])
-            self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.near(n - 1, 2).text,
-                                                     self.near(n - 1, 2).text))
+            # all-false needs a component at n; overwrite needs y at n - 1 (then x = y + 1).
+            must = n if style == "trap-all-false" else n - 1
+            self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.near(n - 1, 2, must).text,
+                                                     self.near(n - 1, 2, must).text))
         else:
             self.emit("uvec2 %s = uvec2(%s, %s);" % (name, self.any_uint().text,
                                                      self.any_uint().text))
@@ -987,11 +1065,13 @@ class ShaderWriter:
             self.emit("if (any(greaterThanEqual(%s, %s))) return;" % (name, bound))
             self.emit("acc += data_u[%s.y];" % name)
         elif style == "trap-all-false":  # some component fails: which one is unknown
-            self.emit("if (all(lessThan(%s, %s))) { acc += 1u; } else { acc += data_u[%s.x]; }"
-                      % (name, bound, name))
+            self.emit_trap_access(
+                "if (all(lessThan(%s, %s))) { acc += 1u; } else { acc += data_u[%s.x]; }"
+                % (name, bound, name))
         else:  # the tested component is overwritten (q + 1 may be n) before its use
-            self.emit("if (all(lessThan(%s, %s))) { %s.x = %s.y + 1u; acc += data_u[%s.x]; }"
-                      % (name, bound, name, name, name))
+            self.emit_trap_access(
+                "if (all(lessThan(%s, %s))) { %s.x = %s.y + 1u; acc += data_u[%s.x]; }"
+                % (name, bound, name, name, name))
 
     def rule_case(self):
         self.rng.choice([self.call_result, self.narrow_value, self.switch_guard,
@@ -1002,7 +1082,19 @@ class ShaderWriter:
                          self.length_guard, self.out_parameter, self.halving_loop,
                          self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
                          self.trap_offset_restored, self.counter_loops,
-                         self.trap_counter_overrun])()
+                         self.trap_counter_overrun, self.trap_guard_shapes])()
+
+    def reachable_trap(self):
+        """One trap of any kind, for the top of main: the random body places its traps
+        anywhere (after early returns, in loops that may not run, under tests on buffer
+        data), where about two thirds are never reached; a trap at the top is reached by
+        every invocation, so its out-of-bounds index really occurs."""
+        kinds = [self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
+                 self.trap_loop_exit_value, self.trap_offset_wrap, self.trap_offset_restored,
+                 self.trap_counter_overrun, self.trap_guard_shapes,
+                 lambda: self.call_result(trap=True), lambda: self.switch_guard(trap=True),
+                 lambda: self.vector_guard(trap=True), lambda: self.narrow_value(trap=True)]
+        self.rng.choice(kinds)()
 
     def statements(self, depth, count):
         visible = len(self.scope)  # locals declared here end with this block
@@ -1036,6 +1128,10 @@ class ShaderWriter:
     def shader(self):
         self.statements(MAX_LOOP_NESTING + 1, self.rng.randint(3, 8))
         body = self.lines
+        if self.rng.random() < 0.7:  # drawn after the body, which stays as it was
+            self.lines = []
+            self.reachable_trap()
+            body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
         if self.promise:

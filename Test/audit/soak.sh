@@ -14,6 +14,9 @@
 # SOAK_AUDIT_ARGS adds glint-audit flags, e.g. SOAK_AUDIT_ARGS=--range-analysis=reference.
 # Dispatches get 60 s each (lavapipe compiles a pipeline on its first dispatch, slowly
 # on a loaded machine).
+# At the end, trap_report.py tabulates the generator's traps per kind from the audit's
+# reports: trap sites, observed out of bounds (raw index), out of bounds and clamped,
+# proven in bounds, not reached; a trap that went out of bounds unclamped fails the soak.
 # Exit status: 0 when no shader escaped or failed, 1 otherwise.
 set -euo pipefail
 build=${1:?usage: soak.sh BUILD_DIR [SEED] [COUNT] [FIRST]}
@@ -40,7 +43,8 @@ audit_one() {
     echo "FAILED --dump-ranges" > "$log"; return
   fi
   # shellcheck disable=SC2086
-  "$audit" --quiet --fill=bytes --dispatch-time-budget-ms=60000 ${SOAK_AUDIT_ARGS:-} $args \
+  # The full report (not --quiet): trap_report.py reads every site's line.
+  "$audit" --fill=bytes --dispatch-time-budget-ms=60000 ${SOAK_AUDIT_ARGS:-} $args \
     "$shader" > "$log" 2>&1 || echo "EXIT $?" >> "$log"
 }
 export -f audit_one
@@ -59,8 +63,9 @@ for log in "$work"/shaders/*.log; do
     failed=$((failed + 1)) status=1
     keep="$here/regressions/escape_${seed}_$(basename "$shader")"
     cp "$shader" "$keep"
-    echo "soak: $(basename "$shader") kept as $keep:"; cat "$log"
+    echo "soak: $(basename "$shader") kept as $keep:"; grep -e 'ESCAPE$' -e '^EXIT' -e '^FAILED' -e '^audit:' -e '^glint-audit:' "$log" || cat "$log"
   fi
 done
+python3 "$here/trap_report.py" "$work/shaders" || status=1
 echo "soak: seed $seed: $count shaders from $first, $sites sites: $ok ok, $escapes ESCAPE, $unreached not reached, $norange no range; $failed shaders escaped or failed"
 exit $status
