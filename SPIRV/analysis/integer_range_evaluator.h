@@ -387,10 +387,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::string StorageOrigin(spv::StorageClass storage) const;
   std::string StoredPartOrigin(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   std::string PointerOrigin(uint32_t pointer) const;
-  std::string MemoryOrigin(uint32_t value) const;
+  static constexpr int kMaxOriginVisits = 256;
+  std::string MemoryOrigin(uint32_t value, int depth = 0, int* visits = nullptr) const;
+  std::string ConstructOrigin(const Instruction& construct, int depth, int* visits) const;
   IntegerRange DynamicBuiltinElement(const Instruction& variable);
   std::string LocalOrigin(const Instruction& variable) const;
-  bool OnlyLoaded(uint32_t pointer) const;
+  bool StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const;
 
   void IndexDecorations();
 

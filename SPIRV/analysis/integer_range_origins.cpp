@@ -13,6 +13,8 @@
 // so naming the memory is a sound statement of why.
 // Follows: OpCompositeExtract, OpCopyObject and OpCopyLogical down to an OpLoad, whose
 // pointer type names the storage class (so chains, and physical pointers, count).
+// OpCompositeConstruct counts when every constituent was read from the same kind of
+// memory. At most kMaxOriginVisits values are visited per question (then: no origin).
 // Refuses (returns an empty text, so the caller keeps its own reason): anything else on
 // the way, and Function memory (locals and parameters are followed by value flow and
 // across calls; their stored values have reasons of their own).
@@ -74,18 +76,32 @@ std::string IntegerRangeAnalysis::Evaluator::PointerOrigin(uint32_t pointer) con
   return storage == spv::StorageClassFunction ? std::string() : StorageOrigin(storage);
 }
 
-std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value) const {
+std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value, int depth,
+                                                          int* visits) const {
+  int budget = kMaxOriginVisits;
+  if (!visits) visits = &budget;
   const Instruction* def = def_use_.Definition(value);
-  for (int depth = 0; def && depth < kMaxElementDepth * 2; ++depth) {
-    if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
-    uint32_t whole = 0;  // the composite (or copied value) this one is a part of
-    if (def->opcode == spv::OpCompositeExtract) whole = CompositeExtractView(*def).composite();
-    if (def->opcode == spv::OpCopyObject || def->opcode == spv::OpCopyLogical)
-      whole = def->words.empty() ? 0 : def->words[0];
-    if (!whole) return {};
-    def = def_use_.Definition(whole);
+  if (!def || depth > kMaxElementDepth * 2 || --*visits < 0) return {};
+  if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
+  if (def->opcode == spv::OpCompositeConstruct) return ConstructOrigin(*def, depth, visits);
+  uint32_t whole = 0;  // the composite (or copied value) this one is a part of
+  if (def->opcode == spv::OpCompositeExtract) whole = CompositeExtractView(*def).composite();
+  if (def->opcode == spv::OpCopyObject || def->opcode == spv::OpCopyLogical)
+    whole = def->words.empty() ? 0 : def->words[0];
+  return whole ? MemoryOrigin(whole, depth + 1, visits) : std::string();
+}
+
+// A composite rebuilt from the parts of one read (glslang copies a buffer's struct into
+// a local's type member by member): every constituent read from the same kind of memory.
+std::string IntegerRangeAnalysis::Evaluator::ConstructOrigin(const Instruction& construct,
+                                                             int depth, int* visits) const {
+  std::string origin;
+  for (uint32_t part : construct.words) {
+    std::string here = MemoryOrigin(part, depth + 1, visits);
+    if (here.empty() || (!origin.empty() && here != origin)) return {};
+    origin = here;
   }
-  return {};
+  return origin;
 }
 
 // The part of a stored composite that `path` reads, when value flow cannot take it apart
@@ -105,29 +121,36 @@ std::string IntegerRangeAnalysis::Evaluator::StoredPartOrigin(
 }
 
 // A local that value flow does not follow (`Mesh mesh = meshes[i]; mesh.lods[mesh.lod]`)
-// but whose every store writes it whole with a value read from the same kind of memory,
-// and which is otherwise only loaded (directly or through access chains that are only
-// loaded): every bits it holds were read there. Empty for anything else.
+// whose every store, whole or through access chains (glslang copies a buffer's struct
+// into a local member by member), writes a value read from the same kind of memory, and
+// which is otherwise only loaded: every bit written there was read from that memory.
+// (A part never written would be undefined, which no analysis bounds either.)
+// Empty for anything else: another store, a call or any other use of the pointer.
 std::string IntegerRangeAnalysis::Evaluator::LocalOrigin(const Instruction& variable) const {
   if (variable.opcode != spv::OpVariable || VariableView(variable).has_initializer()) return {};
   std::string origin;
-  for (const Use& use : def_use_.Uses(variable.result_id)) {
+  return StoresOnlyFrom(variable.result_id, 0, &origin) ? origin : std::string();
+}
+
+// True when every use of `pointer` (and of chains into it) is a load, a name, or a store
+// of a value whose origin is `*origin` (set by the first store).
+bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth,
+                                                     std::string* origin) const {
+  if (depth > kMaxElementDepth) return false;
+  for (const Use& use : def_use_.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate || user.opcode == spv::OpLoad)
       continue;
     bool chain = user.opcode == spv::OpAccessChain || user.opcode == spv::OpInBoundsAccessChain;
-    if (chain && use.word == 0 && OnlyLoaded(user.result_id)) continue;
-    if (user.opcode != spv::OpStore || use.word != 0) return {};
+    if (chain && use.word == 0) {
+      if (!StoresOnlyFrom(user.result_id, depth + 1, origin)) return false;
+      continue;
+    }
+    if (user.opcode != spv::OpStore || use.word != 0) return false;
     std::string stored = MemoryOrigin(StoreView(user).object());
-    if (stored.empty() || (!origin.empty() && stored != origin)) return {};
-    origin = stored;
+    if (stored.empty() || (!origin->empty() && stored != *origin)) return false;
+    *origin = stored;
   }
-  return origin;
-}
-
-bool IntegerRangeAnalysis::Evaluator::OnlyLoaded(uint32_t pointer) const {
-  for (const Use& use : def_use_.Uses(pointer))
-    if (use.user->opcode != spv::OpLoad && use.user->opcode != spv::OpName) return false;
   return true;
 }
 
