@@ -23,6 +23,8 @@
 // few runs for sizes up to 100k.
 //
 // Run: ninja -C <build> range_analysis_bench && nice <build>/bench/range_analysis_bench
+// Options (for profiling one case, e.g. under callgrind): --only chain|locals|guards,
+// --max-size N (skip sizes above N instructions).
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -252,9 +254,36 @@ const char* Title(Shape shape) {
   return "";
 }
 
+// Reads --only and --max-size; false (with a message) on anything else.
+bool ParseOptions(int argc, char** argv, std::vector<Shape>* shapes, int* max_size) {
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (i + 1 >= argc || (arg != "--only" && arg != "--max-size")) {
+      std::fprintf(stderr,
+                   "usage: range_analysis_bench [--only chain|locals|guards] [--max-size N]\n");
+      return false;
+    }
+    std::string value = argv[++i];
+    if (arg == "--max-size") {
+      *max_size = std::atoi(value.c_str());
+    } else if (value == "chain" || value == "locals" || value == "guards") {
+      *shapes = {value == "chain"    ? Shape::kChain
+                 : value == "locals" ? Shape::kLocals
+                                     : Shape::kGuards};
+    } else {
+      std::fprintf(stderr, "range_analysis_bench: unknown shape '%s'\n", value.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  std::vector<Shape> shapes = {Shape::kChain, Shape::kLocals, Shape::kGuards};
+  int max_size = 400000;
+  if (!ParseOptions(argc, argv, &shapes, &max_size)) return 2;
   char pattern[] = "/tmp/glint-range-bench-XXXXXX";  // private: never a fixed path
   if (!mkdtemp(pattern)) {
     std::perror("range_analysis_bench: mkdtemp");
@@ -264,12 +293,13 @@ int main() {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_3);
   const int kSizes[] = {1000, 10000, 100000, 400000};
   int status = 0;
-  for (Shape shape : {Shape::kChain, Shape::kLocals, Shape::kGuards}) {
+  for (Shape shape : shapes) {
     std::printf("%s\n%8s %11s %11s %11s %13s %6s %13s %6s %13s %6s  %s\n", Title(shape), "instrs",
                 "def-use ms", "analysis ms", "report ms", "def-use ns/in", "ratio",
                 "analysis ns/in", "ratio", "report ns/in", "ratio", "outcome");
     double base_def_use = 0, base_analysis = 0, base_report = 0;
     for (int size : kSizes) {
+      if (size > max_size) break;
       // The smallest of a few runs (fewer for big sizes): small sizes take a millisecond,
       // where one preemption on a shared machine would decide the ratio.
       const int runs = size <= 10000 ? 9 : size <= 100000 ? 3 : 1;

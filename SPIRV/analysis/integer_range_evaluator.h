@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -497,8 +498,27 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
   static constexpr size_t kMaxNumberingScan = 512;
-  bool SameComputation(const Instruction& def, const Instruction& candidate, uint32_t left,
-                       uint32_t right, bool commutes);
+  struct NumberKey {  // opcode, result type, canonical operands (sorted if OP commutes)
+    uint32_t opcode = 0, type = 0, left = 0, right = 0;
+    bool operator==(const NumberKey& o) const {
+      return opcode == o.opcode && type == o.type && left == o.left && right == o.right;
+    }
+  };
+  struct NumberKeyHash {
+    size_t operator()(const NumberKey& k) const {
+      uint64_t h = (uint64_t(k.opcode) << 32 | k.type) * 0x9E3779B97F4A7C15ull;
+      return size_t(h ^ ((uint64_t(k.left) << 32 | k.right) * 0xC2B2AE3D27D4EB4Full));
+    }
+  };
+  // One block's numbered instructions by key, indexed from its start up to `built`.
+  struct BlockNumbering {
+    size_t built = 0;
+    std::list<Instruction>::const_iterator next;
+    std::unordered_map<NumberKey, std::vector<std::pair<size_t, uint32_t>>, NumberKeyHash>
+        entries;  // key -> (position, result id), ascending positions
+  };
+  bool NumberingKey(const Instruction& inst, NumberKey* key);
+  uint32_t NumberedBefore(const Block& block, const NumberKey& key, size_t limit);
   uint32_t EarlierEqualValue(const Instruction& def);
 
   // Ranges at a use (integer_range_guarded.cpp).
@@ -537,6 +557,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
   std::unordered_map<const Function*, std::string> natural_loop_refusals_;
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
+  std::unordered_map<const Block*, BlockNumbering> block_numberings_;
   std::unordered_map<uint32_t, const Function*> functions_by_id_;
   std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
   int call_depth_ = 0;

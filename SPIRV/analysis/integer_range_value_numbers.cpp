@@ -21,7 +21,17 @@
 // Refuses (U stays its own value): other opcodes, operands of another type, no such
 // R within kMaxNumberingScan instructions of the dominator chain (a budget; without a
 // match nothing is lost but the narrowing), reference mode.
+//
+// Cost: each block keeps a hash table from (opcode, type, canonical operands) to the
+// positions of its numbered instructions, filled once from the block's start as far as
+// a query needs; a query walks the dominator chain only while the budget lasts and does
+// one table lookup per block, instead of recomputing every candidate's canonical
+// operands (which made nested-guard modules 1.4-1.8x slower per instruction).
 #include "integer_range_evaluator.h"
+
+#include <algorithm>
+#include <iterator>
+#include <utility>
 
 #include "SPIRV/ir/instruction_views.h"
 
@@ -56,22 +66,51 @@ bool NumberedOp(spv::Op opcode, bool* commutes) {
 
 }  // namespace
 
-// True when `candidate` computes `def`'s opcode and type over the canonical operands
-// `left` and `right` (either order when the operation commutes).
-bool IntegerRangeAnalysis::Evaluator::SameComputation(const Instruction& def,
-                                                      const Instruction& candidate, uint32_t left,
-                                                      uint32_t right, bool commutes) {
-  if (candidate.opcode != def.opcode || candidate.type_id != def.type_id ||
-      candidate.words.size() != def.words.size())
+// The key under which `inst` is numbered: its opcode, type and canonical operands (in
+// sorted order when OP commutes, so `a + b` and `b + a` share one); false for what is
+// not numbered (see the file comment).
+bool IntegerRangeAnalysis::Evaluator::NumberingKey(const Instruction& inst, NumberKey* key) {
+  bool commutes = false, is_signed = false;
+  if (!NumberedOp(inst.opcode, &commutes) || inst.words.size() != 2 ||
+      !ScalarInt(inst.type_id, &is_signed))
     return false;
-  BinaryOpView other(candidate);
-  uint32_t other_left = Canonical(other.left()), other_right = Canonical(other.right());
-  if (left == other_left && right == other_right) return true;
-  return commutes && left == other_right && right == other_left;
+  BinaryOpView operands(inst);
+  uint32_t left = Canonical(operands.left()), right = Canonical(operands.right());
+  if (commutes && right < left) std::swap(left, right);
+  *key = NumberKey{uint32_t(inst.opcode), inst.type_id, left, right};
+  return true;
+}
+
+// The result id of the last instruction numbered `key` among the first `limit` of
+// `block`, or 0. Each block is indexed once, from its start and only as far as a query
+// asks (so an instruction's canonical operands are computed once, not once per later
+// query, and never for one after the value being looked up in its own block).
+uint32_t IntegerRangeAnalysis::Evaluator::NumberedBefore(const Block& block, const NumberKey& key,
+                                                         size_t limit) {
+  auto [it, inserted] = block_numberings_.try_emplace(&block);
+  BlockNumbering& table = it->second;  // stable: unordered_map nodes do not move
+  if (inserted) table.next = block.instructions.begin();
+  while (table.built < limit && table.next != block.instructions.end()) {
+    const Instruction& inst = *table.next;
+    size_t position = table.built;
+    ++table.next, ++table.built;  // claimed first: Canonical may index this block again
+    NumberKey inst_key;
+    if (!NumberingKey(inst, &inst_key)) continue;
+    auto& list = table.entries[inst_key];
+    std::pair<size_t, uint32_t> entry{position, inst.result_id};
+    list.insert(std::upper_bound(list.begin(), list.end(), entry), entry);
+  }
+  auto found = table.entries.find(key);
+  if (found == table.entries.end()) return 0;
+  const auto& list = found->second;
+  auto after = std::lower_bound(list.begin(), list.end(), std::pair<size_t, uint32_t>{limit, 0});
+  return after == list.begin() ? 0 : std::prev(after)->second;
 }
 
 // The nearest earlier instruction that computes `def`'s value (see the file comment),
-// or 0. Memoized per instruction.
+// or 0. Walks `def`'s block (before it) and then its dominators, nearest first, over at
+// most kMaxNumberingScan instructions counted from each block's start; each block is a
+// table lookup. Memoized per instruction.
 uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& def) {
   bool commutes = false, is_signed = false;
   if (!Full() || !NumberedOp(def.opcode, &commutes) || !ScalarInt(def.type_id, &is_signed) ||
@@ -82,19 +121,16 @@ uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& d
   numbered_[def.result_id] = 0;  // a query reached again on the way finds none
   const Block* block = def_use_.BlockOf(&def);
   Function* function = def_use_.FunctionOf(&def);
+  const Cfg* cfg = function ? &CfgOf(*function) : nullptr;
+  NumberKey key;
+  NumberingKey(def, &key);
   uint32_t result = 0;
   size_t scanned = 0;
-  BinaryOpView operands(def);
-  uint32_t left = Canonical(operands.left()), right = Canonical(operands.right());
-  const Cfg* cfg = function ? &CfgOf(*function) : nullptr;
   for (const Block* b = block; cfg && b && !result && scanned < kMaxNumberingScan;
        b = cfg->ImmediateDominator(b)) {
-    for (const Instruction& candidate : b->instructions) {
-      if (b == block && &candidate == &def) break;  // only what comes before it
-      if (++scanned > kMaxNumberingScan) break;
-      if (&candidate != &def && SameComputation(def, candidate, left, right, commutes))
-        result = candidate.result_id;  // the last match in the block is the nearest
-    }
+    size_t end = b == block ? PositionInBlock(&def) : b->instructions.size();
+    result = NumberedBefore(*b, key, std::min(end, kMaxNumberingScan - scanned));
+    scanned += end;
   }
   numbered_[def.result_id] = result;
   return result;
