@@ -48,7 +48,8 @@ PREFIXES = ("a value stored to the local has no range: ", "loop initializer has 
             "bitfield count has no range: ", "modulo divisor has no range: ",
             "an argument passed to the parameter has no range: ",
             "function parameter has no range: ",
-            "the step of a loop-carried local has no range: ")
+            "the step of a loop-carried local has no range: ",
+            "a value the function returns has no range: ")
 
 # corpus_test's environments (gtests/corpus_test.cpp, kEnvironments), same flags.
 ENVIRONMENTS = {
@@ -65,6 +66,13 @@ INPUT_CAUSES = (
     (re.compile(r"^image limits are only known at run time"), "image size"),
     (re.compile(r"^runtime array, no length guard"), "buffer length"),
     (re.compile(r"^load from memory through an access chain"), "memory contents"),
+    # Full mode names the memory a value was read from (integer_range_origins.cpp).
+    (re.compile(r"^value read from (Uniform|UniformConstant|PushConstant|StorageBuffer|"
+                r"PhysicalStorageBuffer|ShaderRecordBufferKHR) memory"), "memory contents"),
+    (re.compile(r"^value read from Input memory"), "previous stage's output"),
+    (re.compile(r"^value read from (IncomingRayPayloadKHR|HitAttributeKHR|"
+                r"IncomingCallableDataKHR|RayPayloadKHR|CallableDataKHR) memory"),
+     "another ray tracing shader's data"),
     (re.compile(r"^OpAtomic\w+ is not supported"), "memory contents"),
     (re.compile(r"^OpConvertF\w+ is not supported"), "memory contents"),
     (re.compile(r"^OpRayQuery\w+ is not supported"), "memory contents"),

@@ -18,8 +18,7 @@ namespace {
 
 using Ranges = std::vector<std::string>;
 
-#define MEMORY_REASON_TEXT \
-  "load from memory through an access chain (only built-in components have ranges)"
+#define MEMORY_REASON_TEXT "value read from Uniform memory (data the application provides)"
 
 std::string Describe(const AccessRecord& record) {
   if (!record.has_range) return "no range: " + record.reason;

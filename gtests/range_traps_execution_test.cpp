@@ -8,6 +8,11 @@
 // drops it. Clamped with
 // --robust-access in full mode, the analysis proves none of them, so every clamp stays:
 // the write lands on the array's last element and every guard word is unchanged.
+// The traps of the later full-mode rules (call results, 8-bit narrowing, switch
+// case and default guards, vector guards, general loop updates, guards through ranged
+// offsets, trip-count counters) are rows of the same table, each the near-miss of its
+// rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
+// same output as glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
 // removes the clamp and the output is the unclamped one; one group too large, the
 // access stays clamped and a dispatch of that size stays contained.
@@ -34,9 +39,9 @@ constexpr uint32_t kMark = 0xC0FFEEu;
 // access saw (16) and a buffer element the reload trap tests (17).
 constexpr size_t kValues = 4, kAfter = 12, kSeen = 16, kSlot = 17, kWords = 18;
 
-std::string Kernel(const std::string& body) {
-  return R"(#version 450
-layout(local_size_x = 1) in;
+// `prelude` goes right after #version: an #extension, or helper functions.
+std::string Kernel(const std::string& body, const std::string& prelude = "") {
+  return "#version 450\n" + prelude + R"(layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data {
   uint before[4]; uint values[8]; uint after[4]; uint seen; uint slot;
 };
@@ -54,10 +59,11 @@ std::vector<uint32_t> Input() {
   return data;
 }
 
-// glslang's output, or Glint's with --robust-access (full mode, validated).
+// glslang's output, or Glint's with --robust-access (full mode); spirv-val checks each.
 std::vector<uint32_t> Compile(const std::string& glsl, bool clamped, Report* report = nullptr,
                               std::array<uint32_t, 3> max_workgroups = {}) {
   std::vector<uint32_t> words = test::CompileGlsl(glsl, "comp");
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "") << "glslang's output\n" << glsl;
   if (!clamped) return words;
   Options options;
   options.robust_access = true;
@@ -69,8 +75,16 @@ std::vector<uint32_t> Compile(const std::string& glsl, bool clamped, Report* rep
   Report* out = report ? report : &local;
   EXPECT_TRUE(Process(words, options, out))
       << (out->diagnostics.empty() ? "" : out->diagnostics[0].message);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "") << "clamped\n" << glsl;
   return words;
 }
+
+// Preludes of the rows below.
+constexpr const char* kPickLe =
+    "uint pickLe(uint x, uint n) {\n  if (x > n) return 0u;\n  return x;\n}\n";
+constexpr const char* kPick =
+    "uint pick(uint x, uint n) {\n  if (x >= n) return n - 1u;\n  return x;\n}\n";
+constexpr const char* kInt8 = "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n";
 
 struct Trap {
   const char* name;
@@ -82,6 +96,7 @@ struct Trap {
   // lands where the byte offset wraps in 32 bits: 16 + 4 * index modulo 2^32.
   int hit;
   bool far = false;
+  const char* prelude = "";  // Kernel's prelude: helpers, an #extension
 };
 
 void PrintTo(const Trap& t, std::ostream* out) { *out << t.name; }
@@ -113,6 +128,63 @@ const Trap kTraps[] = {
     {"LocalOverwrittenAfterTest",
      "int i = a;\nif (i >= 0 && i < 8) {\n  i = b;\n  seen = uint(i);\n  values[i] = 0xC0FFEEu;\n}",
      3, 8, 8, int(kAfter)},
+    // The later full-mode rules, each by the near-miss of its sound form
+    // (RangeProof below holds the sound forms): a rule that trusted the shape without
+    // its condition would prove the index and drop the clamp.
+    // Call results: the helper's guard is `x > n`, so it returns n itself.
+    {"CallWrongBound", "uint q = pickLe(uint(a), 8u);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 8, 0, 8,
+     int(kAfter), false, kPickLe},
+    // 8-bit narrowing: [0, 255] does not fit int8_t, 255 becomes -1 (values[-1] is
+    // before[3]); kept as [0, 255] the test i < 8 would prove [0, 7]. From int, so
+    // glslang emits OpSConvert (from uint it bitcasts the 8-bit value, which no rule
+    // follows: the trap would then be clamped for another reason).
+    {"NarrowTruncation",
+     "int q = a & 0xFF;\nint i = int(int8_t(q));\nif (i < 8) { seen = uint(i); values[i] = "
+     "0xC0FFEEu; }",
+     255, 0, 0xFFFFFFFFu, int(kValues) - 1, false, kInt8},
+    // Switch: case 8 falls through into case 7's block, which 7 alone does not bound.
+    {"SwitchFallthrough",
+     "uint s = uint(a);\nswitch (s) {\ncase 8u: seen = 1u;\ncase 7u: seen = s; values[s] = "
+     "0xC0FFEEu; break;\n"
+     "default: break;\n}",
+     8, 0, 8, int(kAfter)},
+    // Switch default: the literal 7 is not at the end of [0, 8], so 8 reaches default.
+    {"SwitchDefault",
+     "uint s = uint(a) % 9u;\nswitch (s) {\ncase 7u: seen = 1u; break;\n"
+     "default: seen = s; values[s] = 0xC0FFEEu; break;\n}",
+     8, 0, 8, int(kAfter)},
+    // Vector guard: all() false (not every component >= 8) says nothing about x.
+    {"VectorAllFalse",
+     "uvec2 v = uvec2(uint(a), uint(b));\nif (all(greaterThanEqual(v, uvec2(8u)))) return;\n"
+     "seen = v.x;\nvalues[v.x] = 0xC0FFEEu;",
+     8, 0, 8, int(kAfter)},
+    // Vector guard: the tested component is overwritten (y + 1) before its use.
+    {"VectorOverwrite",
+     "uvec2 v = uvec2(uint(a), uint(b));\nif (all(lessThan(v, uvec2(8u)))) {\n  v.x = v.y + 1u;\n"
+     "  seen = v.x;\n  values[v.x] = 0xC0FFEEu;\n}",
+     0, 7, 8, int(kAfter)},
+    // General loop update: the loop's bound holds in its body, not at its exit
+    // (3, 5, 8: p leaves at 8).
+    {"LoopExitValue",
+     "uint p = (uint(a) % 3u) + 1u;\nwhile (p < 8u) p = p + p / 2u + 1u;\nseen = p;\n"
+     "values[p] = 0xC0FFEEu;",
+     2, 0, 8, int(kAfter)},
+    // Ranged offset: q + d wraps (d = 2^32 - 8), so q + d < 8 holds for q = 8.
+    {"OffsetWrap",
+     "uint q = uint(a) & 15u;\nuint d = 4294967288u + (uint(b) & 7u);\n"
+     "if (q + d < 8u) { seen = q; values[q] = 0xC0FFEEu; }",
+     8, 0, 8, int(kAfter)},
+    // Ranged offset: d is stored again after the test, the recomputed q + d is 5 + 3.
+    {"OffsetRestored",
+     "uint q = uint(a) & 15u;\nuint d = 1u + (uint(b) & 1u);\nif (q + d < 8u) {\n  d = 3u;\n"
+     "  seen = q + d;\n  values[q + d] = 0xC0FFEEu;\n}",
+     5, 1, 8, int(kAfter)},
+    // Trip-count counter: 2 * 5 trips take n to 9; only n >= a (9) writes: values[9]
+    // is after[1].
+    {"CounterOverrun",
+     "int n = -1;\nfor (int i = 0; i < 2; ++i)\n  for (int j = 0; j < 5; ++j) {\n    n++;\n"
+     "    if (n >= a) { seen = uint(n); values[n] = 0xC0FFEEu; }\n  }",
+     9, 0, 9, int(kAfter) + 1},
 };
 
 class RangeTrap : public ::testing::TestWithParam<Trap> {};
@@ -121,13 +193,16 @@ class RangeTrap : public ::testing::TestWithParam<Trap> {};
 TEST_P(RangeTrap, Unclamped_OutOfBoundsIndexOccurs) {
   const Trap& t = GetParam();
   std::vector<std::vector<uint32_t>> out = test::RunComputeKernel(
-      Compile(Kernel(t.body), false), {Input()}, {uint32_t(t.a), uint32_t(t.b)});
+      Compile(Kernel(t.body, t.prelude), false), {Input()}, {uint32_t(t.a), uint32_t(t.b)});
   ASSERT_EQ(out.size(), 1u);
   const std::vector<uint32_t>& data = out[0];
   EXPECT_EQ(data[kSeen], t.index) << "the trap's index reached the access";
   EXPECT_EQ(data[kValues + 7], 107u) << "not where a clamp would have put it";
-  for (uint32_t i = 0; i < 8; ++i)
-    if (int(kValues + i) != t.hit) EXPECT_EQ(data[kValues + i], 100 + i) << "values[" << i << "]";
+  for (uint32_t i = 0; i < 8; ++i) {
+    if (int(kValues + i) != t.hit) {
+      EXPECT_EQ(data[kValues + i], 100 + i) << "values[" << i << "]";
+    }
+  }
   size_t marks = size_t(std::count(data.begin(), data.end(), kMark));
   if (!t.far || marks) {
     EXPECT_EQ(data[t.hit], kMark) << "the write landed on word " << t.hit;
@@ -140,11 +215,14 @@ TEST_P(RangeTrap, Unclamped_OutOfBoundsIndexOccurs) {
 TEST_P(RangeTrap, ClampedFullMode_Contained) {
   const Trap& t = GetParam();
   Report report;
-  std::vector<uint32_t> words = Compile(Kernel(t.body), true, &report);
+  std::vector<uint32_t> words = Compile(Kernel(t.body, t.prelude), true, &report);
   for (const AccessRecord& record : report.accesses)
     EXPECT_NE(record.verdict, AccessVerdict::kProvenInBounds)
         << "line " << record.location.line << ": " << record.object << " proven in bounds";
   EXPECT_FALSE(report.accesses.empty());
+  EXPECT_TRUE(std::any_of(report.accesses.begin(), report.accesses.end(), [](auto& r) {
+    return r.verdict == AccessVerdict::kClamped;
+  })) << "the trap's access keeps its clamp";
   std::vector<std::vector<uint32_t>> out =
       test::RunComputeKernel(words, {Input()}, {uint32_t(t.a), uint32_t(t.b)});
   ASSERT_EQ(out.size(), 1u);
@@ -157,6 +235,90 @@ TEST_P(RangeTrap, ClampedFullMode_Contained) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Traps, RangeTrap, ::testing::ValuesIn(kTraps),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+// The sound forms of the rules the traps above nearly match: full mode proves every
+// dynamic index in bounds (no clamp is emitted), and the output is exactly glslang's
+// unclamped output, in which the index reaches the access and the guard words stay.
+struct Proof {
+  const char* name;
+  const char* body;
+  int32_t a, b;
+  uint32_t index;  // the last index the access sees (recorded in `seen`)
+  const char* prelude = "";
+};
+
+void PrintTo(const Proof& p, std::ostream* out) { *out << p.name; }
+
+const Proof kProofs[] = {
+    {"CallResultBelowBound", "uint q = pick(uint(a), 8u);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 20,
+     0, 7, kPick},
+    {"NarrowFits",
+     "int q = a & 0x7F;\nint i = int(int8_t(q));\nif (i < 8) { seen = uint(i); values[i] = "
+     "0xC0FFEEu; }",
+     5, 0, 5, kInt8},
+    {"SwitchCaseTarget",
+     "uint s = uint(a);\nswitch (s) {\ncase 3u: case 7u: seen = s; values[s] = 0xC0FFEEu; break;\n"
+     "default: break;\n}",
+     7, 0, 7},
+    {"SwitchDefaultMovesTheEnd",
+     "uint s = uint(a) % 9u;\nswitch (s) {\ncase 8u: seen = 1u; break;\n"
+     "default: seen = s; values[s] = 0xC0FFEEu; break;\n}",
+     6, 0, 6},
+    {"VectorAnyExit",
+     "uvec2 v = uvec2(uint(a), uint(b));\nif (any(greaterThanEqual(v, uvec2(8u)))) return;\n"
+     "seen = v.x;\nvalues[v.x] = 0xC0FFEEu;",
+     6, 2, 6},
+    {"VectorAllTested",
+     "uvec2 v = uvec2(uint(a), uint(b));\nif (all(lessThan(v, uvec2(8u)))) {\n  seen = v.y;\n"
+     "  values[v.y] = 0xC0FFEEu;\n}",
+     0, 7, 7},
+    {"LoopBodyBelowBound",
+     "uint p = (uint(a) % 3u) + 1u;\nwhile (p < 8u) {\n  seen = p;\n  values[p] = 0xC0FFEEu;\n"
+     "  p = p + p / 2u + 1u;\n}",
+     2, 0, 5},
+    {"OffsetNoWrap",
+     "uint q = uint(a) & 15u;\nuint d = uint(b) & 7u;\nif (q + d < 8u) { seen = q; values[q] = "
+     "0xC0FFEEu; }",
+     3, 4, 3},
+    {"OffsetKept",
+     "uint q = uint(a) & 15u;\nuint d = 1u + (uint(b) & 1u);\nif (q + d < 8u) {\n  seen = q + d;\n"
+     "  values[q + d] = 0xC0FFEEu;\n}",
+     5, 1, 7},
+    {"CounterWithinTrips",
+     "int n = -1;\nfor (int i = 0; i < 2; ++i)\n  for (int j = 0; j < 4; ++j) {\n    n++;\n"
+     "    if (n >= a) { seen = uint(n); values[n] = 0xC0FFEEu; }\n  }",
+     5, 0, 7},
+};
+
+class RangeProof : public ::testing::TestWithParam<Proof> {};
+
+TEST_P(RangeProof, ProvenFullMode_SameOutputAsUnclamped) {
+  const Proof& p = GetParam();
+  const std::string glsl = Kernel(p.body, p.prelude);
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t proven = 0;
+  for (const AccessRecord& record : report.accesses) {
+    EXPECT_NE(record.verdict, AccessVerdict::kClamped)
+        << "line " << record.location.line << ": " << record.object << " still clamped";
+    proven += record.verdict == AccessVerdict::kProvenInBounds;
+  }
+  EXPECT_EQ(proven, 1u) << "the access to values is proven";
+  const std::vector<uint32_t> push = {uint32_t(p.a), uint32_t(p.b)};
+  std::vector<std::vector<uint32_t>> plain =
+      test::RunComputeKernel(Compile(glsl, false), {Input()}, push);
+  std::vector<std::vector<uint32_t>> out = test::RunComputeKernel(words, {Input()}, push);
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(out, plain);
+  const std::vector<uint32_t>& data = plain[0];
+  EXPECT_EQ(data[kSeen], p.index);
+  EXPECT_EQ(data[kValues + p.index], kMark);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(data[i], kGuard) << "before[" << i << "]";
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(data[kAfter + i], kGuard) << "after[" << i << "]";
+}
+
+INSTANTIATE_TEST_SUITE_P(SoundForms, RangeProof, ::testing::ValuesIn(kProofs),
                          [](const auto& info) { return std::string(info.param.name); });
 
 // `<=` against a run-time length: index length passes. The array fills its binding, so

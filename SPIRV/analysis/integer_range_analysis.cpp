@@ -267,7 +267,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
     if (storage == spv::StorageClassFunction && Full() && !LoopOf(pointer->result_id).ok)
       return LocalUnion(load, is_signed);
     if (storage == spv::StorageClassFunction) return LoopVariableLoad(load, pointer->result_id);
-    return IntegerRange::None("load from a variable that is not a loop control variable");
+    return IntegerRange::None(StorageOrigin(storage));  // integer_range_origins.cpp
   }
   bool is_chain =
       pointer->opcode == spv::OpAccessChain || pointer->opcode == spv::OpInBoundsAccessChain;
@@ -279,12 +279,21 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
   if (Full() && base && base->opcode == spv::OpVariable &&
       VariableView(*base).storage_class() == spv::StorageClassFunction)
     return LocalUnion(load, is_signed);
-  if (!base || base->opcode != spv::OpVariable || !builtin_of_.count(base->result_id))
+  bool builtin = base && base->opcode == spv::OpVariable && builtin_of_.count(base->result_id);
+  std::string origin = builtin ? std::string() : PointerOrigin(chain.result_id());
+  if (!origin.empty()) return IntegerRange::None(origin);
+  if (Full() && base && base->opcode == spv::OpFunctionParameter)
+    return IntegerRange::None(
+        "load of a part of a function parameter (parameters are followed only when loaded "
+        "whole)");
+  if (!builtin)
     return IntegerRange::None(
         "load from memory through an access chain (only built-in "
         "components have ranges)");
   int64_t component = 0;
-  if (chain.index_count() != 1 || !ConstantValue(chain.index(0), &component))
+  if (chain.index_count() == 1 && !ConstantValue(chain.index(0), &component))
+    return DynamicBuiltinElement(*base);  // integer_range_origins.cpp
+  if (chain.index_count() != 1)
     return IntegerRange::None("built-in component is not selected by one constant index");
   return BuiltinComponent(base->result_id, uint32_t(component), is_signed);
 }
@@ -1020,6 +1029,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
                                     : nullptr;
   bool builtin =
       variable && variable->opcode == spv::OpVariable && builtin_of_.count(variable->result_id);
+  std::string origin = Full() && !builtin ? MemoryOrigin(def.result_id) : std::string();
+  if (!origin.empty()) return IntegerRange::None(origin);  // integer_range_origins.cpp
   if (!builtin || extract.indices().size() != 1)
     return IntegerRange::None(UnsupportedOpcode(def.opcode));
   if (!Full())

@@ -384,6 +384,17 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange Phi(const Instruction& def, bool is_signed) const;
   IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
 
+  // Where a value without a range was read from (integer_range_origins.cpp): texts only.
+  std::string StorageOrigin(spv::StorageClass storage) const;
+  std::string StoredPartOrigin(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
+  std::string PointerOrigin(uint32_t pointer) const;
+  static constexpr int kMaxOriginVisits = 256;
+  std::string MemoryOrigin(uint32_t value, int depth = 0, int* visits = nullptr) const;
+  std::string ConstructOrigin(const Instruction& construct, int depth, int* visits) const;
+  IntegerRange DynamicBuiltinElement(const Instruction& variable);
+  std::string LocalOrigin(const Instruction& variable) const;
+  bool StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const;
+
   void IndexDecorations();
 
   // Full-mode operators (integer_range_operators.cpp).

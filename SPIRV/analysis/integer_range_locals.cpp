@@ -65,8 +65,10 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
       root = def_use_.Definition(AccessChainView(*root).base());
     const ValueFlowVariableRefusal* refusal =
         flow && root ? flow->Refusal(root->result_id) : nullptr;
-    found.reason = refusal ? "local is not followed: " + refusal->message
-                           : "load of a local that value flow does not follow";
+    std::string origin = refusal ? LocalOrigin(*root) : std::string();  // stores read memory
+    found.reason = !origin.empty() ? kStoredPrefix + origin
+                   : refusal       ? "local is not followed: " + refusal->message
+                                   : "load of a local that value flow does not follow";
     return found;
   }
   std::vector<uint32_t> definitions = flow->Definitions(&load);
@@ -84,7 +86,10 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
     } else if (!value && BuiltinPart(node, path, &part)) {
       found.builtin_parts.push_back(part);
     } else if (!value) {
-      found.reason = "local is assigned through a different element path than it is read";
+      std::string origin = StoredPartOrigin(node, path);  // integer_range_origins.cpp
+      found.reason = !origin.empty()
+                         ? kStoredPrefix + origin
+                         : "local is assigned through a different element path than it is read";
     } else if (node.kind == ValueFlowNode::Kind::kStore && node.path == path &&
                MatchCarried(value, variable, path, &update)) {
       update.store = node.store;

@@ -1,0 +1,128 @@
+// Tests of the range analysis's reasons that name where a value without a range was read
+// from (SPIRV/analysis/integer_range_origins.cpp): the storage class of the memory,
+// through struct locals and dynamic built-in elements. Texts only: each case also
+// checks that what had a range before still has it (the traps keep their old reason).
+// Each shader's indices into `probe[]` are the values under test.
+#include <gtest/gtest.h>
+
+#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/range_report.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+using Ranges = std::vector<std::string>;
+
+// The ranges (or "no range: why") of the indices into `probe[]`, in module order.
+Ranges ProbeRanges(const std::string& source, const std::string& stage,
+                   RangeAnalysisMode mode = RangeAnalysisMode::kFull) {
+  std::string error;
+  std::optional<Module> module = ParseModule(test::CompileGlsl(source, stage), &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Options options;
+  options.range_analysis = mode;
+  Report report;
+  CollectAccessRecords(*module, options, &report);
+  Ranges ranges;
+  for (const AccessRecord& record : report.accesses) {
+    if (record.object != "Probe") continue;
+    ranges.push_back(record.has_range ? "[" + std::to_string(record.range_min) + ", " +
+                                            std::to_string(record.range_max) + "]"
+                                      : "no range: " + record.reason);
+  }
+  return ranges;
+}
+
+const char kHeader[] =
+    "#version 450\n"
+    "layout(local_size_x = 64) in;\n"
+    "struct Item { uint offset; uint lod[4]; };\n"
+    "layout(std430, binding = 0) buffer Items { Item items[]; };\n"
+    "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+    "layout(push_constant) uniform Push { uint first; } pc;\n"
+    "shared uint counts[64];\n";
+
+std::string Compute(const std::string& helpers, const std::string& body) {
+  return kHeader + helpers + "void main() {\n" + body + "\n}\n";
+}
+
+const char kStoredFromBuffer[] =
+    "no range: a value stored to the local has no range: value read from Uniform memory (data "
+    "the application provides)";
+
+TEST(RangeOrigins, MemoryIsNamedByStorageClass) {
+  EXPECT_EQ(ProbeRanges(Compute("",
+                                "probe[pc.first] = 0u;\nprobe[counts[3]] = 0u;\n"
+                                "probe[items[1].offset & 15u] = 0u;"),
+                        "comp"),
+            (Ranges{"no range: value read from PushConstant memory (data the application "
+                    "provides)",
+                    "no range: value read from Workgroup memory (written by the invocations of "
+                    "the workgroup)",
+                    "[0, 15]"}));
+}
+
+TEST(RangeOrigins, StructLocalStoredWholeFromABuffer) {
+  // The member of a struct loaded whole, and an element of a local that value flow does
+  // not follow (indexed by a value) but that is only ever stored whole from the buffer.
+  std::string body =
+      "Item item = items[gl_LocalInvocationID.x];\n"
+      "probe[item.offset] = 0u;\n"
+      "probe[item.lod[item.offset & 3u]] = 0u;\n"
+      "probe[item.lod[1] & 7u] = 0u;";
+  EXPECT_EQ(ProbeRanges(Compute("", body), "comp"),
+            (Ranges{kStoredFromBuffer, kStoredFromBuffer, "[0, 7]"}));
+}
+
+TEST(RangeOrigins, TrapLocalAlsoStoredFromElsewhere) {
+  // One store is not a read of memory: the local's reason stays the analysis's own.
+  std::string body =
+      "Item item = items[gl_LocalInvocationID.x];\n"
+      "if (pc.first == 0u) item = Item(3u, uint[4](1u, 2u, 3u, 4u));\n"
+      "probe[item.lod[item.offset & 3u]] = 0u;";
+  Ranges ranges = ProbeRanges(Compute("", body), "comp");
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].find("value read from"), std::string::npos) << ranges[0];
+  EXPECT_NE(ranges[0].find("not followed"), std::string::npos) << ranges[0];
+}
+
+TEST(RangeOrigins, PartOfAFunctionParameter) {
+  std::string helpers = "void touch(uvec2 c) { probe[c.y] = 0u; }\n";
+  EXPECT_EQ(ProbeRanges(Compute(helpers, "touch(uvec2(1u, 2u));"), "comp"),
+            (Ranges{"no range: load of a part of a function parameter (parameters are followed "
+                    "only when loaded whole)"}));
+}
+
+TEST(RangeOrigins, InputOfTheFragmentStage) {
+  std::string source =
+      "#version 450\n"
+      "layout(location = 0) flat in uint material;\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+      "void main() { probe[material] = 0u; }\n";
+  Ranges expected{
+      "no range: value read from Input memory (written by the previous stage or the "
+      "application)"};
+  EXPECT_EQ(ProbeRanges(source, "frag"), expected);
+  EXPECT_EQ(ProbeRanges(source, "frag", RangeAnalysisMode::kReference), expected);
+}
+
+TEST(RangeOrigins, DynamicElementOfABuiltin) {
+  // LocalInvocationId has ranges: a dynamic component keeps the analysis's reason (the
+  // union of the components would bound it); NumWorkgroups has none whatever the index.
+  std::string body =
+      "probe[gl_LocalInvocationID[pc.first & 1u]] = 0u;\n"
+      "probe[gl_NumWorkGroups[pc.first & 1u]] = 0u;";
+  EXPECT_EQ(ProbeRanges(Compute("", body), "comp"),
+            (Ranges{"no range: built-in component is not selected by one constant index",
+                    "no range: built-in NumWorkgroups has no range (an element selected by a "
+                    "non-constant index)"}));
+  EXPECT_EQ(ProbeRanges(Compute("", body), "comp", RangeAnalysisMode::kReference),
+            (Ranges{"no range: built-in component is not selected by one constant index",
+                    "no range: built-in component is not selected by one constant index"}));
+}
+
+}  // namespace
+}  // namespace glint::spirv
