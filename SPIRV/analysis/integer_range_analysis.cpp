@@ -373,7 +373,7 @@ bool IntegerRangeAnalysis::Evaluator::InvocationCount(uint32_t variable, int64_t
                                                       std::string* why) const {
   *count = 0;
   for (const Instruction& entry : module_.entry_points) {
-    EntryPointOperandsView view(entry);
+    EntryPointInterfaceView view(entry);
     auto interface = view.interface();
     if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
     bool tessellation = view.model() == spv::ExecutionModelTessellationControl;
@@ -408,7 +408,7 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
   size[0] = size[1] = size[2] = 0;
   bool listed = false;
   for (const Instruction& entry : module_.entry_points) {
-    EntryPointOperandsView view(entry);
+    EntryPointInterfaceView view(entry);
     auto interface = view.interface();
     if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
     listed = true;

@@ -521,15 +521,6 @@ class EntryPointInterfaceView : public InstructionView<I> {
   }
 };
 
-// The former name of EntryPointInterfaceView, kept only while
-// SPIRV/analysis/integer_range_analysis.cpp (being changed by issue 14's work) still
-// names it; nothing else may use it.
-template <class I>
-class EntryPointOperandsView : public EntryPointInterfaceView<I> {
- public:
-  explicit EntryPointOperandsView(I& inst) : EntryPointInterfaceView<I>(inst) {}
-};
-
 // OpExtInstImport: the set's name.
 template <class I>
 class ExtInstImportView : public InstructionView<I> {
