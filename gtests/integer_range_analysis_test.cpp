@@ -14,32 +14,19 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
+#include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
 
-std::string Describe(const AccessRecord& record) {
-  if (!record.has_range) return "no range: " + record.reason;
-  return "[" + std::to_string(record.range_min) + ", " + std::to_string(record.range_max) + "]";
-}
-
 // The ranges of the indices into `probe[]`, in module order.
 std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
                                      uint32_t subgroup_size = 0) {
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
   Options options;
   options.range_analysis = mode;
   options.subgroup_size = subgroup_size;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  std::vector<std::string> ranges;
-  for (const AccessRecord& record : report.accesses)
-    if (record.object == "Probe") ranges.push_back(Describe(record));
-  return ranges;
+  return test::ObjectRanges(words, options);
 }
 
 std::string ComputeShader(const std::string& local_size, const std::string& body) {
@@ -1055,19 +1042,10 @@ std::vector<std::string> DispatchRanges(const std::string& body, RangeAnalysisMo
                                             "local_size_x = 16, "
                                             "local_size_y = 2") {
   std::vector<uint32_t> words = test::CompileGlsl(ComputeShader(local_size, body), "comp");
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
   Options options;
   options.range_analysis = mode;
   options.max_workgroups = max_workgroups;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  std::vector<std::string> ranges;
-  for (const AccessRecord& record : report.accesses)
-    if (record.object == "Probe") ranges.push_back(Describe(record));
-  return ranges;
+  return test::ObjectRanges(words, options);
 }
 
 // WorkgroupId in [0, X - 1], NumWorkgroups in [1, X], GlobalInvocationId in
@@ -1124,18 +1102,9 @@ TEST(IntegerRange, MaxWorkgroups_OverflowEdges) {
 
 std::vector<std::string> RangesOf(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
                                   const std::string& object) {
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
   Options options;
   options.range_analysis = mode;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  std::vector<std::string> ranges;
-  for (const AccessRecord& record : report.accesses)
-    if (record.object == object) ranges.push_back(Describe(record));
-  return ranges;
+  return test::ObjectRanges(words, options, object);
 }
 
 TEST(IntegerRange, InvocationId_TessellationAndGeometry) {

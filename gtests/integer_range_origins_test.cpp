@@ -8,6 +8,7 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
+#include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -18,22 +19,9 @@ using Ranges = std::vector<std::string>;
 // The ranges (or "no range: why") of the indices into `probe[]`, in module order.
 Ranges ProbeRanges(const std::string& source, const std::string& stage,
                    RangeAnalysisMode mode = RangeAnalysisMode::kFull) {
-  std::string error;
-  std::optional<Module> module = ParseModule(test::CompileGlsl(source, stage), &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
   Options options;
   options.range_analysis = mode;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  Ranges ranges;
-  for (const AccessRecord& record : report.accesses) {
-    if (record.object != "Probe") continue;
-    ranges.push_back(record.has_range ? "[" + std::to_string(record.range_min) + ", " +
-                                            std::to_string(record.range_max) + "]"
-                                      : "no range: " + record.reason);
-  }
-  return ranges;
+  return test::ObjectRanges(test::CompileGlsl(source, stage), options);
 }
 
 const char kHeader[] =

@@ -11,6 +11,7 @@
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
+#include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -20,25 +21,11 @@ using Ranges = std::vector<std::string>;
 
 #define MEMORY_REASON_TEXT "value read from Uniform memory (data the application provides)"
 
-std::string Describe(const AccessRecord& record) {
-  if (!record.has_range) return "no range: " + record.reason;
-  return "[" + std::to_string(record.range_min) + ", " + std::to_string(record.range_max) + "]";
-}
-
 // The ranges of the indices into `probe[]`, in module order.
 Ranges ProbeRanges(const std::vector<uint32_t>& words, RangeAnalysisMode mode) {
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
   Options options;
   options.range_analysis = mode;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  Ranges ranges;
-  for (const AccessRecord& record : report.accesses)
-    if (record.object == "Probe") ranges.push_back(Describe(record));
-  return ranges;
+  return test::ObjectRanges(words, options);
 }
 
 // A compute shader: `extensions`, the Data and Probe buffers, `helpers`, then main.

@@ -5,6 +5,7 @@
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
+#include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -68,9 +69,7 @@ OpFunctionEnd
 )";
 
 std::string Describe(const AccessRecord& r) {
-  std::string range =
-      r.has_range ? "[" + std::to_string(r.range_min) + ", " + std::to_string(r.range_max) + "]"
-                  : "no range: " + r.reason;
+  std::string range = test::DescribeRange(r);
   return r.location.file + ":" + std::to_string(r.location.line) + " " + r.instruction + " " +
          r.object + " pos " + std::to_string(r.index_position) + " " + range + " limit " +
          std::to_string(r.limit);

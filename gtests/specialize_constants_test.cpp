@@ -7,6 +7,7 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "SPIRV/passes/specialize_constants.h"
+#include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -49,19 +50,9 @@ Specialized Specialize(const std::vector<uint32_t>& input, const Options& option
   return out;
 }
 
+// The ranges of every index of the module, in module order.
 std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words) {
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
-  Report report;
-  CollectAccessRecords(*module, Options{}, &report);
-  std::vector<std::string> ranges;
-  for (const AccessRecord& record : report.accesses)
-    ranges.push_back(record.has_range ? "[" + std::to_string(record.range_min) + ", " +
-                                            std::to_string(record.range_max) + "]"
-                                      : "no range: " + record.reason);
-  return ranges;
+  return test::ObjectRanges(words, Options{}, "");
 }
 
 TEST(SpecializeConstants, WithoutValues_NothingIsKnown) {
