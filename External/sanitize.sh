@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The sanitizer job (run by External/run_tests.sh, hence by .ci/run): an AddressSanitizer
-# + UndefinedBehaviorSanitizer build of Glint with Debian's clang-15 in build-asan
-# (options: cmake/GlintSanitizers.cmake), then
+# The sanitizer job, the README's second command (.ci/run runs it after the test
+# command): an AddressSanitizer + UndefinedBehaviorSanitizer build of Glint with Debian's
+# clang-15 in build-asan (options: cmake/GlintSanitizers.cmake), then
 #   1. the GoogleTest suites and the goldens (ctest: every suite the sanitizer build
 #      has, i.e. all but the whole-corpus and install tests and, Vulkan being off, the
-#      execution suites; not the glslang crash sweep) against the ASan glslangValidator;
+#      execution suites; not the glslang crash sweep; the corpus goldens when a corpus is
+#      configured) against the ASan glslangValidator;
 #   2. the fuzz smoke: each libFuzzer target for GLINT_FUZZ_SECONDS (default 45) from
 #      seeds written from the goldens (Test/fuzz/smoke.sh).
 # Any sanitizer report fails the job (nothing recovers). Prints its wall time.
@@ -12,6 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/build-asan"
 started=$SECONDS
+python3 "$root/External/setup.py"
 launcher=()
 if command -v ccache >/dev/null; then
   launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -35,11 +37,11 @@ export LSAN_OPTIONS=suppressions=$root/External/lsan.supp:print_suppressions=0
 # Left to the plain build's run:
 # - glslang_crash_sweep (every file of glslang's test directory): under ASan it would
 #   take longer than the rest of this job together;
-# - the known-crasher cases of spv.pragma.stdgl.oob.vert: glslang 12 reads out of
-#   bounds there, which faults with glibc's heap layout but not with ASan's allocator
-#   (glslang is not instrumented), so under ASan it compiles instead of crashing.
+# - the known-crasher cases of Test/crashers/pragma_stdgl_short.vert: glslang 12 reads
+#   out of bounds there, which faults with glibc's heap layout but not with ASan's
+#   allocator (glslang is not instrumented), so under ASan it compiles instead of crashing.
 (cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900 \
-   -E '^glslang_crash_sweep$|KnownCrasher\..*spv\.pragma\.stdgl\.oob\.vert')
+   -E '^glslang_crash_sweep$|KnownCrasher\..*pragma_stdgl_short')
 tested=$SECONDS
 
 bash "$root/Test/fuzz/smoke.sh" "$build" "${GLINT_FUZZ_SECONDS:-45}"

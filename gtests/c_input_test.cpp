@@ -476,14 +476,14 @@ TEST(CInput, GlslWithIncludes_ByteIdenticalToGlslangValidator) {
   std::string root = dir.Write("src/main.frag", R"(#version 450
 #extension GL_GOOGLE_include_directive : require
 #include "local.glsl"
-#include "shared/lighting.glsl"
+#include "common/lighting.glsl"
 layout(location = 0) in vec3 normal;
 layout(location = 0) out vec4 color;
 void main() { color = vec4(vec3(Light(normal) * AMBIENT), 1.0); }
 )");
   dir.Write("src/local.glsl", "#include \"nested.glsl\"\n");
   dir.Write("src/nested.glsl", "const float kNested = 0.25;\n");
-  dir.Write("lib/shared/lighting.glsl",
+  dir.Write("lib/common/lighting.glsl",
             "float Light(vec3 n) { return max(dot(n, vec3(0.0, 1.0, 0.0)), kNested); }\n");
   InputHandle input = MakeInput(test::ReadFile(root).c_str(), GLINT_STAGE_FRAGMENT, root.c_str());
   ASSERT_EQ(glint_input_add_include_directory(input.get(), (dir.path() + "/lib").c_str()), 1);
@@ -497,15 +497,15 @@ void main() { color = vec4(vec3(Light(normal) * AMBIENT), 1.0); }
 }
 
 TEST(CInput, Hlsl_ByteIdenticalToGlslangValidator) {
-  const std::string corpus = test::SharedRoot() + "/corpus/glslang/Test/";
+  const std::string inputs = test::SourceRoot() + "/Test/c_input/";
   TempDir dir;
-  // hlsl.-D-U.frag: defines and undefines; hlsl.include.vert: includes beside the file.
+  // defines.frag: defines and undefines; include.vert: nested includes beside the file.
   for (const auto& [file, stage, flags] :
-       {std::tuple<std::string, int, std::string>{"hlsl.-D-U.frag", GLINT_STAGE_FRAGMENT,
+       {std::tuple<std::string, int, std::string>{"defines.frag", GLINT_STAGE_FRAGMENT,
                                                   "-DUNDEFED -UIN_SHADER -DFOO=200 -UUNDEFED"},
-        {"hlsl.include.vert", GLINT_STAGE_VERTEX, ""}}) {
+        {"include.vert", GLINT_STAGE_VERTEX, ""}}) {
     SCOPED_TRACE(file);
-    std::string path = corpus + file;
+    std::string path = inputs + file;
     InputHandle input = MakeInput(test::ReadFile(path).c_str(), stage, path.c_str());
     ASSERT_EQ(glint_input_set_language(input.get(), GLINT_LANGUAGE_HLSL), 1);
     ASSERT_EQ(glint_input_set_entry_point(input.get(), "main"), 1);

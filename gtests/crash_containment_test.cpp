@@ -1,7 +1,7 @@
 // glslangValidator's containment of glslang's crashes (StandAlone/isolated_compile.h and
 // glslang/big_stack.h), run as a user runs it:
-// - glslang 12's known crashers from its own test directory: each compiles, is refused
-//   with glslang's message, or is the one internal-error line with no output file;
+// - inputs glslang 12 crashes on (Test/crashers/, the project's own reproducers): each
+//   is the one internal-error line with no output file;
 //   the other files of the same run still compile; --no-isolate shows the crash.
 // - inputs that overflow an 8 MB stack (100,000 chained additions, a 100,000-step
 //   swizzle chain, HLSL nested 100,000 parentheses deep): compiled (the big stack),
@@ -50,8 +50,8 @@ class Scratch {
   void Write(const std::string& name, const std::string& text) const {
     std::ofstream(Path(name), std::ios::binary) << text;
   }
-  void CopyCorpus(const std::string& name) const {
-    fs::copy_file(test::SharedRoot() + "/corpus/glslang/Test/" + name, Path(name));
+  void CopyCrasher(const std::string& name) const {
+    fs::copy_file(test::SourceRoot() + "/Test/crashers/" + name, Path(name));
   }
   // Runs `tool args` in the scratch directory; stdout and stderr together.
   ToolRun Run(const std::string& args, const std::string& tool = Ours()) const {
@@ -78,17 +78,14 @@ std::string InternalError(const std::string& name) {
          "no output written\n";
 }
 
-// glslang 12.0.0 dies on these 16 test inputs of its own (null dereferences on
-// erroneous code; Test/crash_sweep.py finds exactly these), HLSL with -D -e main.
+// glslang 12.0.0 dies on each of these (null dereferences and reads past the end on
+// erroneous code; HLSL with -D -e main): the project's own minimal reproducers in
+// Test/crashers/, one per kind of crash. The crash sweep (corpus suite) finds the same
+// kinds among glslang's own test files.
 const char* const kGlslangCrashers[] = {
-    "glsl.nullInitializer.error.vert", "spv.atomicRvalue.error.vert",
-    "stringInvalidOps.frag",           "hlsl.buffer.interlocked.error.frag",
-    "hlsl.buffer.load.error.frag",     "hlsl.buffer.load2.error.frag",
-    "hlsl.buffer.load3.error.frag",    "hlsl.buffer.load4.error.frag",
-    "hlsl.buffer.store.error.frag",    "hlsl.buffer.store2.error.frag",
-    "hlsl.buffer.store3.error.frag",   "hlsl.buffer.store4.error.frag",
-    "hlsl.emptystructreturn.tesc",     "hlsl.inoutquals.nonident.negative.frag",
-    "hlsl.ternary.error.frag",         "spv.pragma.stdgl.oob.vert"};
+    "nested_empty_initializer.vert", "atomic_on_expression.comp",
+    "string_arithmetic.frag",        "pragma_stdgl_short.vert",
+    "hlsl.buffer_load_struct.frag",  "hlsl.ternary_undeclared.frag"};
 
 class KnownCrasher : public ::testing::TestWithParam<const char*> {};
 
@@ -99,7 +96,7 @@ std::string FlagsFor(const std::string& name) {
 TEST_P(KnownCrasher, OneLineAndNoOutputFile) {
   Scratch scratch;
   const std::string name = GetParam();
-  scratch.CopyCorpus(name);
+  scratch.CopyCrasher(name);
   ToolRun run = scratch.Run(FlagsFor(name) + "-o out.spv " + name);
   EXPECT_EQ(run.exit_code, 2) << run.out;
   EXPECT_EQ(run.out, InternalError(name));
@@ -111,11 +108,11 @@ TEST(Isolation, OtherFilesOfTheRunStillCompile) {
   Scratch scratch;
   scratch.Write("plain.frag", kPlainFrag);
   scratch.Write("broken.frag", "#version 450\nvoid main() { undeclared = 1; }\n");
-  scratch.CopyCorpus("glsl.nullInitializer.error.vert");
-  ToolRun run = scratch.Run("plain.frag glsl.nullInitializer.error.vert broken.frag");
+  scratch.CopyCrasher("nested_empty_initializer.vert");
+  ToolRun run = scratch.Run("plain.frag nested_empty_initializer.vert broken.frag");
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_EQ(run.out, "plain.frag\nglsl.nullInitializer.error.vert\n" +
-                         InternalError("glsl.nullInitializer.error.vert") +
+  EXPECT_EQ(run.out, "plain.frag\nnested_empty_initializer.vert\n" +
+                         InternalError("nested_empty_initializer.vert") +
                          "broken.frag\nERROR: 0:2: 'undeclared' : undeclared identifier \n"
                          "ERROR: 0:2: '' : compilation terminated \n"
                          "ERROR: 2 compilation errors.  No code generated.\n\n\n");
@@ -125,7 +122,7 @@ TEST(Isolation, OtherFilesOfTheRunStillCompile) {
 TEST_P(KnownCrasher, NoIsolateCrashes) {
   Scratch scratch;
   const std::string name = GetParam();
-  scratch.CopyCorpus(name);
+  scratch.CopyCrasher(name);
   ToolRun run = scratch.Run("--no-isolate " + FlagsFor(name) + "-o out.spv " + name);
   EXPECT_EQ(run.signal, SIGSEGV) << "glslang 12 no longer crashes on " << name << ": " << run.out;
 }

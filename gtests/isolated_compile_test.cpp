@@ -1,7 +1,7 @@
 // Tests of glint::CompileGlslIsolated (glint/isolated.h) and its C form
 // glint_compile_glsl_isolated: the worker's answer equals the in-process compile
-// (words, diagnostics, records, statistics), glslang's crash on one of its own test
-// inputs and a runaway compile become one error each while the caller lives on,
+// (words, diagnostics, records, statistics), glslang's crash on an input it cannot
+// handle (Test/crashers/) and a runaway compile become one error each while the caller lives on,
 // limits and the worker path are honoured, and the protocol refuses malformed bytes.
 #include <gtest/gtest.h>
 
@@ -110,11 +110,11 @@ TEST(CompileGlslIsolated, GlslangErrorIsTheSameDiagnostic) {
   EXPECT_NE(reference.texts.front().find("undeclared"), std::string::npos);
 }
 
-// glslang 12 dereferences null on a nested empty initializer list (one of its own
-// test inputs): in-process this kills the caller; isolated it is one error.
+// glslang 12 reads past a nested empty initializer list (Test/crashers/): in-process this kills the
+// caller; isolated it is one error.
 TEST(CompileGlslIsolated, GlslangCrashIsOneError) {
   std::string source =
-      test::ReadFile(test::SharedRoot() + "/corpus/glslang/Test/glsl.nullInitializer.error.vert");
+      test::ReadFile(test::SourceRoot() + "/Test/crashers/nested_empty_initializer.vert");
   ASSERT_FALSE(source.empty());
   GlslInput input{source, GlslStage::kVertex, "", "null.vert", false};
   std::vector<uint32_t> words;
@@ -131,7 +131,7 @@ TEST(CompileGlslIsolated, GlslangCrashIsOneError) {
 // The in-process contrast, in a child so the test survives it.
 TEST(CompileGlslIsolated, TheSameInputCrashesInProcess) {
   std::string source =
-      test::ReadFile(test::SharedRoot() + "/corpus/glslang/Test/glsl.nullInitializer.error.vert");
+      test::ReadFile(test::SourceRoot() + "/Test/crashers/nested_empty_initializer.vert");
   pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
@@ -239,7 +239,7 @@ TEST(CompileGlslIsolatedC, CrashAndSuccessThroughTheCApi) {
   EXPECT_GT(glint_result_spirv_size(result), 5u);
   glint_result_free(result);
   std::string crash =
-      test::ReadFile(test::SharedRoot() + "/corpus/glslang/Test/glsl.nullInitializer.error.vert");
+      test::ReadFile(test::SourceRoot() + "/Test/crashers/nested_empty_initializer.vert");
   glint_glsl_input_t bad{crash.c_str(), GLINT_STAGE_VERTEX, nullptr, nullptr, 0};
   result = glint_compile_glsl_isolated(&bad, nullptr, worker.c_str(), 20000, 0);
   EXPECT_FALSE(glint_result_succeeded(result));

@@ -191,18 +191,19 @@ INSTANTIATE_TEST_SUITE_P(
       return std::to_string(info.index) + "_" + test::ParamName(info.param);
     });
 
-// Real shaders (includes, mesh stage, Vulkan 1.3) with the flags whose output shows
-// glslang's work most fully: -g (OpString/OpLine with include file names), -H, --spirv-dis.
-class CorpusSameAsGlslang : public ::testing::TestWithParam<const char*> {};
+// Shaders of real shape (includes, mesh stage, Vulkan 1.3; Test/command_line/) with the
+// flags whose output shows glslang's work most fully: -g (OpString/OpLine with include
+// file names), -H, --spirv-dis.
+class RealShapeSameAsGlslang : public ::testing::TestWithParam<const char*> {};
 
-TEST_P(CorpusSameAsGlslang, NoGlintWithDebugInfoAndDisassembly) {
+TEST_P(RealShapeSameAsGlslang, NoGlintWithDebugInfoAndDisassembly) {
   Scratch scratch;
-  const std::string corpus = test::SharedRoot() + "/corpus/";
+  const std::string inputs = test::SourceRoot() + "/Test/command_line/";
   // Glint's default (without --no-glint) must give the same bytes too: no tables here.
   for (std::string flags : {"-g -H", "--spirv-dis", "-g0"}) {
     std::string args = std::string(GetParam()) + " " + flags + " -o out.spv ";
-    size_t space = args.find(' ');  // the first word is the corpus path
-    args = args.substr(space + 1) + corpus + args.substr(0, space);
+    size_t space = args.find(' ');  // the first word is the file under Test/command_line
+    args = args.substr(space + 1) + inputs + args.substr(0, space);
     ToolResult real = scratch.Run(kRealTool, args, "real");
     ToolResult ours = scratch.Run(OurTool(), (flags == "-g0" ? "" : "--no-glint ") + args, "ours");
     ASSERT_EQ(real.exit_code, 0) << args << real.out;
@@ -212,15 +213,12 @@ TEST_P(CorpusSameAsGlslang, NoGlintWithDebugInfoAndDisassembly) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Shaders, CorpusSameAsGlslang,
-    ::testing::Values(
-        "niagara/src/shaders/meshlet.mesh.glsl -V --target-env vulkan1.3 -S mesh",
-        "niagara/src/shaders/mesh.frag.glsl -V --target-env vulkan1.0 -S frag",
-        "niagara/src/shaders/clustercull.comp.glsl -V --target-env vulkan1.0 -S comp",
-        "dxvk/src/d3d9/shaders/d3d9_convert_l6v5u5.comp -V --target-env vulkan1.0 -S comp",
-        "SaschaWillems-Vulkan/shaders/glsl/base/uioverlay.vert -V --target-env vulkan1.1 -S vert"),
-    [](const auto& info) { return test::ParamName(info.param); });
+INSTANTIATE_TEST_SUITE_P(Shaders, RealShapeSameAsGlslang,
+                         ::testing::Values("meshlets.mesh.glsl -V --target-env vulkan1.3 -S mesh",
+                                           "shade.frag.glsl -V --target-env vulkan1.0 -S frag",
+                                           "cull.comp.glsl -V --target-env vulkan1.0 -S comp",
+                                           "overlay.vert -V --target-env vulkan1.1 -S vert"),
+                         [](const auto& info) { return test::ParamName(info.param); });
 
 // The usage text is Glint's own; only where it is printed and the exit code matter.
 TEST(Usage, PrintedOnStdoutWithExitCode1) {
