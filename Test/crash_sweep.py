@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every file of glslang's own test directory through Glint's glslangValidator.
 
-Proves, for each file in ../shared/corpus/glslang/Test (every file, not only those that
+Part of the corpus suite (docs/CORPUS.md): the corpus's glslang/Test folder, glslang's
+own test directory. Proves, for each file there (every file, not only those that
 compile: shaders, includes, .conf, .out, scripts), that glslangValidator itself never
 crashes: each run ends with exit code 0 (compiled), 1-3 with glslang's or Glint's own
 message (refused), or the one-line report of a compile that crashed inside glslang
@@ -16,7 +17,8 @@ Flags per file: the stage comes from the file's extension (glslangValidator's ru
 HLSL files (hlsl.*) get -D and their entry point (main, then the *ShaderFunction names
 glslang's tests use, else the last function defined); everything compiles with -V for
 Vulkan 1.0 into a file of its own in a temporary directory. Runs in parallel, one job
-per CPU. Prints the counts; exits 1 on any failure.
+per CPU. Prints the counts; exits 1 on any failure, 77 (ctest: skipped) when the corpus
+has no glslang/Test folder.
 """
 import argparse
 import concurrent.futures
@@ -28,6 +30,7 @@ import sys
 import tempfile
 
 TIMEOUT_MS = 5000
+EXIT_SKIPPED = 77  # ctest's SKIP_RETURN_CODE for this test
 INTERNAL = "internal error in glslang 12 (signal "
 TIMED_OUT = "compile exceeded --timeout-ms"
 ENTRY_NAMES = ["main", "PixelShaderFunction", "VertexShaderFunction", "GeometryShaderFunction",
@@ -99,15 +102,21 @@ def classify(tool, path, scratch):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--validator", required=True)
-    parser.add_argument("--corpus", required=True, help="glslang's Test directory")
+    parser.add_argument("--corpus", required=True, help="the corpus folder (docs/CORPUS.md)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     args = parser.parse_args()
     args.validator = os.path.abspath(args.validator)
+    tests = os.path.join(args.corpus, "glslang", "Test")
+    if not os.path.isdir(tests):
+        print("crash sweep not run: %s has no glslang/Test folder (glslang's test directory)"
+              % args.corpus)
+        return EXIT_SKIPPED
+    args.corpus = tests
     files = sorted(os.path.join(args.corpus, f) for f in os.listdir(args.corpus)
                    if os.path.isfile(os.path.join(args.corpus, f)))
-    if len(files) < 1000:
-        print("expected glslang's full test directory, found %d files" % len(files))
-        return 1
+    if not files:
+        print("crash sweep not run: %s is empty" % args.corpus)
+        return EXIT_SKIPPED
     counts = {k: 0 for k in ("compiled", "refused", "internal", "timeout", "glslang-invalid",
                              "invalid", "crash")}
     problems = []

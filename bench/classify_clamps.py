@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Counts the clamps robust access still emits over ../shared/corpus, by why no proof
+"""Counts the clamps robust access still emits over a corpus (docs/CORPUS.md), by why no proof
 exists, so the next analysis step can be chosen from data.
 
 Each shader of every OK_manifest.tsv is compiled once per environment (its manifest
@@ -29,7 +29,7 @@ and prints the most a sound analysis could elide with robust access's emitted fo
 sites minus the input group.
 
   bench/classify_clamps.py [--validator build/StandAlone/glslangValidator] [--mode full]
-                           [--corpus ../shared/corpus] [--jobs 1] [--envs manifest|all]
+                           --corpus CORPUS_DIR [--jobs 1] [--envs manifest|all]
                            [--ceiling] [--list FILE]
 --list writes one line per clamp: class, group, environment, shader, JSON record.
 """
@@ -154,7 +154,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--validator", default="build/StandAlone/glslangValidator")
     parser.add_argument("--mode", default="full")
-    parser.add_argument("--corpus", default="../shared/corpus")
+    parser.add_argument("--corpus", required=True, help="corpus folder (docs/CORPUS.md)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--envs", choices=("manifest", "all"), default="manifest")
     parser.add_argument("--ceiling", action="store_true")

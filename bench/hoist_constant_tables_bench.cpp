@@ -1,4 +1,4 @@
-// hoist-constant-tables on the shared corpus: the pass's share of compile time, measured
+// hoist-constant-tables on a corpus (docs/CORPUS.md): the pass's share of compile time, measured
 // side by side in one run, and a corpus-wide check that it never makes a module invalid.
 //
 // For every shader listed in <corpus>/<folder>/OK_manifest.tsv and every requested
@@ -200,7 +200,7 @@ void PrintRow(const std::string& label, const Tally& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string corpus = std::string(GLINT_SOURCE_ROOT) + "/../shared/corpus";
+  std::string corpus = GLINT_CORPUS_DIR;  // the configured corpus, or --corpus
   std::string env_choice = "manifest";
   int repeat = 3;
   for (int i = 1; i < argc; ++i) {
@@ -234,6 +234,11 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (corpus.empty()) {
+    std::fprintf(stderr,
+                 "no corpus configured (GLINT_CORPUS, docs/CORPUS.md): pass --corpus DIR\n");
+    return 2;
+  }
   glslang::InitializeProcess();
   const char* const kFolders[] = {"glslang", "SaschaWillems-Vulkan", "niagara", "dxvk"};
   std::map<std::string, Tally> by_row;  // "<folder> <env>"

@@ -1,6 +1,7 @@
 // What --report=html and --report=sarif cost next to the compile they describe.
 //
-// For the largest shaders of ../shared/corpus (and any given on the command line),
+// For the largest shaders of the configured corpus (docs/CORPUS.md; or those given on
+// the command line),
 // compiled as glslangValidator -V --robust-access --target-env <manifest env> would
 // (glslang parse + link + SPIR-V, Glint's passes with records collected, the report
 // located), times in the same process, round after round:
@@ -141,7 +142,13 @@ int main(int argc, char** argv) {
       shaders.push_back({arg, argv[i + 1], argv[i + 2]}), i += 2;
   }
   if (shaders.empty()) {
-    const std::string corpus = std::string(GLINT_SOURCE_ROOT) + "/../shared/corpus/";
+    const std::string corpus = std::string(GLINT_CORPUS_DIR) + "/";
+    if (corpus == "/") {
+      std::fprintf(stderr,
+                   "report_bench: no corpus configured (GLINT_CORPUS, docs/CORPUS.md): "
+                   "name shaders as FILE STAGE ENV ...\n");
+      return 2;
+    }
     shaders = {{corpus + "glslang/Test/spv.debuginfo.continued.glsl.vert", "vert", "vulkan1.0"},
                {corpus + "glslang/Test/spv.float16Fetch.frag", "frag", "vulkan1.0"},
                {corpus + "dxvk/src/dxvk/shaders/dxvk_mipgen.comp", "comp", "vulkan1.3"}};

@@ -5,12 +5,14 @@
 # also builds glslang's built-in symbol tables). The costs are the inclusive costs of
 # the bench's Compile, of glint::FormatHtmlReport and of glint::FormatSarifReport.
 # usage: report_callgrind.sh <report_bench> [SHADER STAGE ENV]...
-# Without shaders: the three report_bench measures by default (corpus in ../shared).
+# Without shaders: the three report_bench measures by default, from the corpus the
+# bench's build was configured with (GLINT_CORPUS, docs/CORPUS.md).
 set -e
 bench=$1
 shift
 if [ $# -eq 0 ]; then
-  corpus=$(cd "$(dirname "$0")/../../shared/corpus" && pwd)
+  corpus=$(sed -n 's/^GLINT_CORPUS:PATH=//p' "$(dirname "$bench")/../CMakeCache.txt")
+  [ -n "$corpus" ] || { echo "no corpus configured: name shaders as SHADER STAGE ENV" >&2; exit 2; }
   set -- "$corpus/glslang/Test/spv.debuginfo.continued.glsl.vert" vert vulkan1.0 \
          "$corpus/glslang/Test/spv.float16Fetch.frag" frag vulkan1.0 \
          "$corpus/dxvk/src/dxvk/shaders/dxvk_mipgen.comp" comp vulkan1.3

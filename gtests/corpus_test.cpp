@@ -1,4 +1,5 @@
-// Corpus-wide tests over ../shared/corpus (every shader its OK_manifest.tsv lists):
+// The corpus suite's corpus-wide test (docs/CORPUS.md; every shader the corpus's
+// OK_manifest.tsv files list; built only when a corpus is configured):
 //   (a) glslang's code generation as Glint drives it (= `glslangValidator --no-glint`)
 //       is byte-identical to Debian's /usr/bin/glslangValidator 12.0.0 for the
 //       manifest's stage and target environment;
@@ -120,7 +121,7 @@ std::vector<uint32_t> RunReference(const CorpusShader& shader, const Environment
 
 // Reference outputs are cached in the build directory, keyed by the shader's text, the
 // flags and the reference binary's size and time, so only the first run pays for
-// starting glslangValidator 775 times.
+// starting glslangValidator once per shader.
 std::string ReferenceCachePath(const CorpusShader& shader, const Environment& env,
                                const std::string& text) {
   struct stat binary {};
@@ -334,7 +335,7 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
 TEST(Corpus, AllShaders_AllEnvironments) {
   auto start = std::chrono::steady_clock::now();
   std::vector<CorpusShader> shaders = test::ReadCorpusManifests();
-  ASSERT_GT(shaders.size(), 700u) << "corpus manifests not found under " << test::SharedRoot();
+  ASSERT_FALSE(shaders.empty()) << "no shader in the manifests under " << test::CorpusRoot();
   std::vector<Job> jobs;
   for (const CorpusShader& shader : shaders)
     for (const Environment& env : kEnvironments) jobs.push_back({&shader, &env});
@@ -343,15 +344,18 @@ TEST(Corpus, AllShaders_AllEnvironments) {
   Tally tally;
   CorpusRunner runner(FlagSets(), tally);
   std::atomic<size_t> next{0};
+  char scratch_pattern[] = "/tmp/glint-corpus-XXXXXX";
+  ASSERT_NE(mkdtemp(scratch_pattern), nullptr);
+  const std::string scratch_dir = scratch_pattern;
   auto worker = [&](int id) {
-    const std::string scratch =
-        "/tmp/glint-corpus-" + std::to_string(getpid()) + "-" + std::to_string(id) + ".spv";
+    const std::string scratch = scratch_dir + "/" + std::to_string(id) + ".spv";
     for (size_t i; (i = next++) < jobs.size();) runner.RunJob(jobs[i], scratch);
     std::remove(scratch.c_str());
   };
   std::thread second(worker, 1);
   worker(0);
   second.join();
+  rmdir(scratch_dir.c_str());
 
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("corpus: %zu shaders x %zu environments = %zu jobs in %.1f s\n", shaders.size(),

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# Runs glint-audit over every compute shader of ../shared/corpus (OK_manifest.tsv, stage
-# comp) with the manifest's target environment, a 4x4x2 dispatch and seeded small words
+# Runs glint-audit over every compute shader of a corpus (docs/CORPUS.md; OK_manifest.tsv,
+# stage comp) with the manifest's target environment, a 4x4x2 dispatch and seeded small words
 # in every buffer, two at a time. Shaders that need more than buffers (images, samplers)
 # are refused by the audit and counted as such. Prints one line per shader and totals.
 #
-#   Test/audit/audit_corpus.sh BUILD_DIR [CORPUS_DIR]
-# Exit status: 1 when any shader shows an ESCAPE, else 0.
+#   Test/audit/audit_corpus.sh BUILD_DIR CORPUS_DIR      (ctest: corpus_audit)
+# Exit status: 1 when any shader shows an ESCAPE, 77 when the corpus has no compute
+# shader, else 0.
 set -euo pipefail
-build=${1:?usage: audit_corpus.sh BUILD_DIR [CORPUS_DIR]}
-here=$(cd "$(dirname "$0")" && pwd)
-corpus=${2:-$here/../../../shared/corpus}
+build=${1:?usage: audit_corpus.sh BUILD_DIR CORPUS_DIR}
+corpus=${2:?usage: audit_corpus.sh BUILD_DIR CORPUS_DIR}
 audit="$build/Audit/glint-audit"
 [[ -x $audit ]] || { echo "audit_corpus: build glint-audit in $build first" >&2; exit 1; }
 work=$(mktemp -d)
@@ -19,6 +19,10 @@ for manifest in "$corpus"/*/OK_manifest.tsv; do
   dir=$(dirname "$manifest")
   awk -F'\t' -v dir="$dir" '$2 == "comp" { print dir "/" $1 "\t" $3 }' "$manifest"
 done > "$work/list"
+if [[ ! -s $work/list ]]; then
+  echo "corpus audit not run: no compute shader in $corpus/*/OK_manifest.tsv"
+  exit 77  # ctest: skipped
+fi
 
 audit_one() {
   local path=$1 env=$2 log

@@ -3,8 +3,8 @@
 
   Test/fuzz/make_seeds.py --validator build-asan/StandAlone/glslangValidator --out DIR
 
-For every golden shader (Test/<name>.<stage>, and the corpus shaders Test/corpus.testlist
-names) it writes:
+For every golden shader (Test/<name>.<stage>, and with --corpus DIR the corpus shaders
+Test/corpus.testlist names) it writes:
   DIR/spirv/<name>.<variant>.spv  SPIR-V compiled with the built glslangValidator: with
                                   the golden's own flags (Glint's output), with
                                   --no-glint (glslang's, before any pass), and with -g
@@ -14,8 +14,10 @@ names) it writes:
                                   GLSL-mode headers for each built-in shader and stage
   DIR/glsl/<name>                 glsl_isolated_fuzzer inputs: one stage byte, then the
                                   shader text (the text of HLSL goldens as well)
---corpus N also takes up to N shaders of ../shared/corpus (every N-th file of its OK
-manifests) for longer campaigns. Deterministic: the same tree writes the same files.
+--corpus DIR is a corpus folder (docs/CORPUS.md; the fuzz_seeds target and smoke.sh pass
+the build's GLINT_CORPUS); --corpus-sample N then also takes up to N of its shaders
+(evenly spread over its OK manifests) for longer campaigns. Deterministic: the same tree
+writes the same files.
 """
 import argparse
 import concurrent.futures
@@ -29,7 +31,6 @@ import tempfile
 FUZZ_DIR = os.path.dirname(os.path.abspath(__file__))
 TEST_DIR = os.path.dirname(FUZZ_DIR)
 ROOT = os.path.dirname(TEST_DIR)
-CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
 STAGES = ("vert", "tesc", "tese", "geom", "frag", "comp", "mesh", "task",
           "rgen", "rint", "rahit", "rchit", "rmiss", "rcall")
 # glsl_isolated_fuzzer's stage byte: the index in this list (glint_stage_t's order).
@@ -38,8 +39,8 @@ ISOLATED_STAGES = ("vert", "tesc", "tese", "geom", "frag", "comp")
 DROPPED_FLAGS = ("--dump-ranges", "--dump-ranges=json", "--uniformity=error")
 
 
-def golden_shaders():
-    """(name, directory, file, flags) of every golden shader."""
+def golden_shaders(corpus):
+    """(name, directory, file, flags) of every golden shader (corpus goldens: with a corpus)."""
     shaders = []
     for path in sorted(glob.glob(os.path.join(TEST_DIR, "*.*"))):
         if path.rsplit(".", 1)[-1] not in STAGES:
@@ -50,19 +51,19 @@ def golden_shaders():
         flags = shlex.split(first[marker + 12:]) if first.lstrip().startswith("//") and marker >= 0 else ["-V"]
         shaders.append((os.path.basename(path), TEST_DIR, os.path.basename(path), flags))
     listing = os.path.join(TEST_DIR, "corpus.testlist")
-    if os.path.exists(listing):
+    if corpus:
         for line in open(listing, encoding="utf-8"):
             words = shlex.split(line, comments=True)
-            if len(words) >= 2:
-                path = os.path.join(CORPUS, words[1])
+            path = os.path.join(corpus, words[1]) if len(words) >= 2 else ""
+            if os.path.isfile(path):
                 shaders.append((words[0], os.path.dirname(path), os.path.basename(path), words[2:] or ["-V"]))
     return shaders
 
 
-def corpus_shaders(limit):
-    """Up to `limit` shaders of ../shared/corpus, spread evenly over its OK manifests."""
+def corpus_shaders(corpus, limit):
+    """Up to `limit` shaders of the corpus, spread evenly over its OK manifests."""
     paths = []
-    for manifest in sorted(glob.glob(os.path.join(CORPUS, "*", "OK_manifest.tsv"))):
+    for manifest in sorted(glob.glob(os.path.join(corpus, "*", "OK_manifest.tsv"))):
         folder = os.path.dirname(manifest)
         for line in open(manifest, encoding="utf-8"):
             fields = line.rstrip("\n").split("\t")
@@ -127,10 +128,15 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--validator", required=True)
     parser.add_argument("--out", required=True)
-    parser.add_argument("--corpus", type=int, default=0)
+    parser.add_argument("--corpus", help="corpus folder (docs/CORPUS.md)")
+    parser.add_argument("--corpus-sample", type=int, default=0)
     args = parser.parse_args()
+    if args.corpus_sample and not args.corpus:
+        parser.error("--corpus-sample needs --corpus DIR")
     validator = os.path.abspath(args.validator)
-    shaders = golden_shaders() + (corpus_shaders(args.corpus) if args.corpus else [])
+    shaders = golden_shaders(args.corpus)
+    if args.corpus_sample:
+        shaders += corpus_shaders(args.corpus, args.corpus_sample)
     spirv, glsl = {}, {}
     jobs = {}
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:

@@ -5,7 +5,8 @@
 #
 #   Test/fuzz/smoke.sh BUILD_DIR [SECONDS_PER_TARGET]     (default 45)
 #
-# Seeds are written from the goldens into BUILD_DIR/fuzz/seeds (make_seeds.py, with
+# Seeds are written from the goldens (and the corpus goldens when BUILD_DIR was configured
+# with GLINT_CORPUS) into BUILD_DIR/fuzz/seeds (make_seeds.py, with
 # BUILD_DIR's glslangValidator); each target mutates a fresh scratch copy so the seeds
 # stay as generated. A failing input is saved as BUILD_DIR/fuzz/artifacts/<target>-crash-*
 # (or -timeout-*, -oom-*); reproduce it with `BUILD_DIR/Test/fuzz/<target> FILE`.
@@ -19,7 +20,10 @@ mkdir -p "$fuzz_dir/artifacts"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-python3 "$here/make_seeds.py" --validator "$build/StandAlone/glslangValidator" --out "$fuzz_dir/seeds"
+# The corpus goldens' shaders join the seeds when the build has a corpus (its GLINT_CORPUS).
+corpus=$(sed -n 's/^GLINT_CORPUS:PATH=//p' "$build/CMakeCache.txt")
+python3 "$here/make_seeds.py" --validator "$build/StandAlone/glslangValidator" --out "$fuzz_dir/seeds" \
+  ${corpus:+--corpus "$corpus"}
 
 # target:seed folder, for each target this build has.
 targets=(spirv_fuzzer:spirv c_api_fuzzer:c_api glsl_isolated_fuzzer:glsl)

@@ -15,7 +15,6 @@
 namespace glint::test {
 
 std::string SourceRoot() { return GLINT_SOURCE_ROOT; }
-std::string SharedRoot() { return SourceRoot() + "/../shared"; }
 std::string BinaryDir() { return GLINT_BINARY_DIR; }
 
 std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& stage,
@@ -75,29 +74,6 @@ std::string ReadFile(const std::string& path) {
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
-}
-
-std::vector<CorpusShader> ReadCorpusManifests() {
-  std::vector<CorpusShader> shaders;
-  for (const char* folder : {"glslang", "SaschaWillems-Vulkan", "niagara", "dxvk"}) {
-    const std::string root = SharedRoot() + "/corpus/" + folder + "/";
-    std::istringstream manifest(ReadFile(root + "OK_manifest.tsv"));
-    for (std::string row; std::getline(manifest, row);) {
-      if (row.empty() || row[0] == '#') continue;
-      std::istringstream fields(row);
-      CorpusShader shader;
-      std::string path, validity;
-      std::getline(fields, path, '\t');
-      std::getline(fields, shader.stage, '\t');
-      std::getline(fields, shader.manifest_env, '\t');
-      std::getline(fields, validity, '\t');
-      shader.folder = folder;
-      shader.path = root + path;
-      shader.glslang_valid = validity == "valOK";
-      shaders.push_back(shader);
-    }
-  }
-  return shaders;
 }
 
 }  // namespace glint::test

@@ -15,7 +15,6 @@
 namespace glint::test {
 
 std::string SourceRoot();  // the project root
-std::string SharedRoot();  // ../shared beside the project root
 std::string BinaryDir();   // the CMake build directory
 
 // Compiles GLSL (or HLSL when `hlsl`) for `stage` ("vert", "frag", "comp", ...) with
@@ -46,17 +45,26 @@ std::string ReadFile(const std::string& path);
 // characters one '_' ("-V --target-env vulkan1.3" -> "V_target_env_vulkan1_3").
 std::string ParamName(const std::string& text);
 
-// One row of ../shared/corpus/<folder>/OK_manifest.tsv.
+// The corpus suite's folder (CMake's GLINT_CORPUS, docs/CORPUS.md). Only tests named
+// Corpus* use it; they are registered only when it is set. Empty when it is not.
+std::string CorpusRoot();
+
+// One row of <corpus>/<folder>/OK_manifest.tsv.
 struct CorpusShader {
-  std::string folder;          // "glslang", "SaschaWillems-Vulkan", "niagara" or "dxvk"
+  std::string folder;          // the corpus folder holding the manifest
   std::string path;            // absolute
   std::string stage;           // "vert", "comp", ...
   std::string manifest_env;    // the --target-env glslang 12 compiled it for
   bool glslang_valid = false;  // glslang 12's own output passes spirv-val (valOK)
 };
 
-// Every shader the corpus manifests list, folder by folder in a fixed order.
+// Every shader the corpus manifests list, folder by folder in name order. Fails the
+// current test when there is no corpus or a manifest names a file that is not there.
 std::vector<CorpusShader> ReadCorpusManifests();
+
+// A digest of the corpus's manifests (folder names and texts). Counts measured on one
+// corpus are asserted only on that corpus: on another they are printed, not compared.
+uint64_t CorpusManifestDigest();
 
 }  // namespace glint::test
 
