@@ -1,7 +1,9 @@
 #include "shader_interface.h"
 
 #include <algorithm>
+#include <limits>
 #include <unordered_map>
+#include <vector>
 
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
@@ -19,6 +21,91 @@ namespace {
 using spirv::Instruction;
 using spirv::Module;
 
+// Integer and boolean operations OpSpecConstantOp may apply, on values of `width`
+// bits held in the low bits; nullopt for other operations and for division by zero.
+int64_t AsSigned(uint64_t value, uint32_t width) {
+  if (width >= 64) return static_cast<int64_t>(value);
+  const uint64_t sign = uint64_t{1} << (width - 1);
+  return static_cast<int64_t>((value ^ sign) - sign);
+}
+
+std::optional<uint64_t> UnaryValue(spv::Op op, uint64_t a, uint32_t width) {
+  if (op == spv::OpSNegate) return 0 - a;
+  if (op == spv::OpNot) return ~a;
+  if (op == spv::OpLogicalNot) return uint64_t{a == 0};
+  if (op == spv::OpUConvert) return a;
+  if (op == spv::OpSConvert) return static_cast<uint64_t>(AsSigned(a, width));
+  return std::nullopt;
+}
+
+std::optional<uint64_t> DivisionValue(spv::Op op, uint64_t a, uint64_t b, uint32_t width) {
+  const int64_t sa = AsSigned(a, width), sb = AsSigned(b, width);
+  if (b == 0 || (sb == -1 && sa == std::numeric_limits<int64_t>::min())) return std::nullopt;
+  if (op == spv::OpUDiv) return a / b;
+  if (op == spv::OpUMod) return a % b;
+  if (op == spv::OpSDiv) return static_cast<uint64_t>(sa / sb);
+  if (op == spv::OpSRem) return static_cast<uint64_t>(sa % sb);
+  if (op != spv::OpSMod) return std::nullopt;
+  int64_t remainder = sa % sb;  // SMod takes the divisor's sign
+  return static_cast<uint64_t>(remainder != 0 && (remainder < 0) != (sb < 0) ? remainder + sb
+                                                                             : remainder);
+}
+
+std::optional<uint64_t> ComparisonValue(spv::Op op, uint64_t a, uint64_t b, uint32_t width) {
+  const int64_t sa = AsSigned(a, width), sb = AsSigned(b, width);
+  const std::unordered_map<uint32_t, bool> results = {
+      {spv::OpIEqual, a == b},           {spv::OpLogicalEqual, a == b},
+      {spv::OpINotEqual, a != b},        {spv::OpLogicalNotEqual, a != b},
+      {spv::OpULessThan, a < b},         {spv::OpUGreaterThan, a > b},
+      {spv::OpULessThanEqual, a <= b},   {spv::OpUGreaterThanEqual, a >= b},
+      {spv::OpSLessThan, sa < sb},       {spv::OpSGreaterThan, sa > sb},
+      {spv::OpSLessThanEqual, sa <= sb}, {spv::OpSGreaterThanEqual, sa >= sb}};
+  auto found = results.find(op);
+  if (found == results.end()) return std::nullopt;
+  return uint64_t{found->second};
+}
+
+std::optional<uint64_t> BinaryValue(spv::Op op, uint64_t a, uint64_t b, uint32_t width) {
+  switch (op) {
+    case spv::OpIAdd:
+      return a + b;
+    case spv::OpISub:
+      return a - b;
+    case spv::OpIMul:
+      return a * b;
+    case spv::OpShiftLeftLogical:
+      return a << (b & 63);
+    case spv::OpShiftRightLogical:
+      return a >> (b & 63);
+    case spv::OpShiftRightArithmetic:
+      return static_cast<uint64_t>(AsSigned(a, width) >> (b & 63));
+    case spv::OpBitwiseAnd:
+    case spv::OpLogicalAnd:
+      return a & b;
+    case spv::OpBitwiseOr:
+    case spv::OpLogicalOr:
+      return a | b;
+    case spv::OpBitwiseXor:
+      return a ^ b;
+    case spv::OpUDiv:
+    case spv::OpUMod:
+    case spv::OpSDiv:
+    case spv::OpSRem:
+    case spv::OpSMod:
+      return DivisionValue(op, a, b, width);
+    default:
+      return ComparisonValue(op, a, b, width);
+  }
+}
+
+std::optional<uint64_t> EvaluateIntegerOp(spv::Op op, const std::vector<uint64_t>& operands,
+                                          uint32_t width) {
+  if (operands.size() == 1) return UnaryValue(op, operands[0], width);
+  if (operands.size() == 2) return BinaryValue(op, operands[0], operands[1], width);
+  if (operands.size() == 3 && op == spv::OpSelect) return operands[0] ? operands[1] : operands[2];
+  return std::nullopt;
+}
+
 // Sizes of explicitly laid out types (blocks in Uniform, StorageBuffer and PushConstant
 // storage), from their Offset / ArrayStride / MatrixStride decorations.
 class LayoutSizer {
@@ -33,39 +120,55 @@ class LayoutSizer {
     return found == definitions_.end() ? nullptr : found->second;
   }
 
-  // The value of an integer constant: OpConstant, a spec constant's default, or an
-  // integer OpSpecConstantOp of those (an array sized "N + 1"), at most `depth` deep.
+  // The value of an integer or boolean constant: OpConstant, a spec constant's default,
+  // or an OpSpecConstantOp of those (an array sized "N / 2 + 1"), at most `depth` deep.
+  // Values are kept in the low bits of their type's width, as the module's types say.
   std::optional<uint64_t> ConstantValue(uint32_t id, int depth = 16) const {
     const Instruction* inst = Definition(id);
-    if (!inst || inst->words.empty() || depth == 0) return std::nullopt;
-    if (inst->opcode == spv::OpSpecConstantOp) return SpecConstantOpValue(*inst, depth - 1);
-    if (inst->opcode != spv::OpConstant && inst->opcode != spv::OpSpecConstant) return std::nullopt;
-    uint64_t value = inst->words[0];
-    if (inst->words.size() > 1) value |= static_cast<uint64_t>(inst->words[1]) << 32;
-    return value;
-  }
-
-  std::optional<uint64_t> SpecConstantOpValue(const Instruction& inst, int depth) const {
-    if (inst.words.size() != 3) return std::nullopt;
-    std::optional<uint64_t> a = ConstantValue(inst.words[1], depth);
-    std::optional<uint64_t> b = ConstantValue(inst.words[2], depth);
-    if (!a || !b) return std::nullopt;
-    switch (static_cast<spv::Op>(inst.words[0])) {
-      case spv::OpIAdd:
-        return *a + *b;
-      case spv::OpISub:
-        return *a - *b;
-      case spv::OpIMul:
-        return *a * *b;
-      case spv::OpUDiv:
-        return *b ? std::optional<uint64_t>(*a / *b) : std::nullopt;
-      case spv::OpShiftLeftLogical:
-        return *a << (*b & 63);
-      case spv::OpShiftRightLogical:
-        return *a >> (*b & 63);
+    if (!inst || depth == 0) return std::nullopt;
+    switch (inst->opcode) {
+      case spv::OpConstantTrue:
+      case spv::OpSpecConstantTrue:
+        return 1;
+      case spv::OpConstantFalse:
+      case spv::OpSpecConstantFalse:
+        return 0;
+      case spv::OpSpecConstantOp:
+        return SpecConstantOpValue(*inst, depth - 1);
+      case spv::OpConstant:
+      case spv::OpSpecConstant:
+        if (inst->words.empty()) return std::nullopt;
+        return inst->words[0] | (inst->words.size() > 1 ? uint64_t{inst->words[1]} << 32 : 0);
       default:
         return std::nullopt;
     }
+  }
+
+  // Bits of an integer (or bool: 1) type; 0 for anything else.
+  uint32_t WidthOf(uint32_t type_id) const {
+    const Instruction* type = Definition(type_id);
+    if (!type) return 0;
+    if (type->opcode == spv::OpTypeBool) return 1;
+    return type->opcode == spv::OpTypeInt && !type->words.empty() ? type->words[0] : 0;
+  }
+
+  std::optional<uint64_t> SpecConstantOpValue(const Instruction& inst, int depth) const {
+    uint32_t width = WidthOf(inst.type_id);
+    if (width == 0 || width > 64 || inst.words.size() < 2) return std::nullopt;
+    std::vector<uint64_t> operands;
+    for (size_t i = 1; i < inst.words.size(); ++i) {
+      std::optional<uint64_t> value = ConstantValue(inst.words[i], depth);
+      if (!value) return std::nullopt;
+      operands.push_back(*value);
+    }
+    // Operand widths matter for signed reads and conversions: the first operand's.
+    const Instruction* first = Definition(inst.words[1]);
+    uint32_t operand_width = first ? WidthOf(first->type_id) : 0;
+    if (operand_width == 0) return std::nullopt;
+    std::optional<uint64_t> result =
+        EvaluateIntegerOp(static_cast<spv::Op>(inst.words[0]), operands, operand_width);
+    if (!result) return std::nullopt;
+    return width == 64 ? *result : *result & ((uint64_t{1} << width) - 1);
   }
 
   uint32_t DecorationValue(uint32_t id, spv::Decoration decoration) const {

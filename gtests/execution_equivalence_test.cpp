@@ -5,16 +5,18 @@
 //       compute, nested arrays, arrays of structs, matrix and vector tables, tables
 //       read from several functions, a table holding a spec constant), in every
 //       Vulkan target environment, plus fragment variants rendered to images;
-//   (b) the compute shaders of ../shared/corpus that need only buffers. Those needing
-//       images or samplers, or capabilities the harness refuses, are skipped with a
-//       recorded reason and counted; the number of runnable ones is asserted so the
-//       test cannot silently shrink.
+//   (b) the corpus suite (docs/CORPUS.md): the corpus's compute shaders that need only
+//       buffers. Every other one (images or samplers, capabilities the harness refuses,
+//       an interface it cannot read) is skipped with a recorded reason and counted, so
+//       any corpus runs; on the reference corpus the number of runnable ones is
+//       asserted, so the test cannot silently shrink.
 // Every module that runs is validated with spirv-val first. No device is a failure.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default); a build without
 // it has no Vulkan tests at all rather than tests that skip.
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -427,11 +429,27 @@ std::string NeedsMoreThanBuffers(const ShaderInterface& interface) {
   return "";
 }
 
+// `text` with every "%<id>" as "%id" and digits of set/binding numbers kept, so that
+// one refusal reason counts every shader it applies to.
+std::string WithoutIds(const std::string& text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    out += text[i];
+    if (text[i] != '%') continue;
+    out += "id";
+    while (i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1]))) ++i;
+  }
+  return out;
+}
+
 void RunCorpusShader(std::unique_ptr<Context>& context, const CorpusEntry& entry,
                      const std::vector<uint32_t>& words, CorpusTally* tally) {
   std::string error;
   std::optional<ShaderInterface> interface = ReadShaderInterface(words, "main", &error);
-  ASSERT_TRUE(interface) << entry.path << ": " << error;
+  if (!interface) {
+    ++tally->skipped["interface the harness cannot read: " + WithoutIds(error)];
+    return;
+  }
   std::string reason = NeedsMoreThanBuffers(*interface);
   if (!reason.empty()) {
     ++tally->skipped[reason.substr(0, reason.find(" ("))];
@@ -457,16 +475,17 @@ void RunCorpusShader(std::unique_ptr<Context>& context, const CorpusEntry& entry
     EXPECT_EQ(actual.buffers[i].bytes, expected.buffers[i].bytes) << entry.path << " buffer " << i;
 }
 
-// The corpus compute shaders that lavapipe runs with buffers only (measured on Mesa
-// 22.3's lavapipe with the harness's capability table; see the printed tally).
+// The reference corpus (its manifests' digest, test::CorpusManifestDigest) and how many
+// of its compute shaders lavapipe runs with buffers only (measured on Mesa 22.3's
+// lavapipe with the harness's capability table; see the printed tally).
+constexpr uint64_t kReferenceCorpusDigest = 0xe00da6a9214f09aaull;
 constexpr int kExpectedRunnableCorpusShaders = 33;
 
 TEST(CorpusEquivalenceTest, BufferOnlyComputeShaders_GlintMatchesGlslang) {
   std::unique_ptr<Context> context = MakeContext();
   ASSERT_NE(context, nullptr);
   std::vector<CorpusEntry> entries = CorpusComputeShaders();
-  ASSERT_GT(entries.size(), 100u)
-      << "the corpus manifests list fewer compute shaders than expected";
+  if (entries.empty()) GTEST_SKIP() << "the corpus manifests list no compute shader";
   // Compile on two threads (Debian's glslangValidator), then run one at a time.
   std::vector<std::vector<uint32_t>> modules(entries.size());
   auto compile_share = [&](size_t first) {
@@ -487,7 +506,10 @@ TEST(CorpusEquivalenceTest, BufferOnlyComputeShaders_GlintMatchesGlslang) {
       ++tally.skipped["glslang's own output fails spirv-val (manifest valFAIL)"];
       continue;
     }
-    ASSERT_FALSE(modules[i].empty()) << "glslangValidator failed on " << entries[i].path;
+    if (modules[i].empty()) {
+      ++tally.skipped["Debian's glslangValidator fails on it (the manifest says it compiles)"];
+      continue;
+    }
     RunCorpusShader(context, entries[i], modules[i], &tally);
   }
   double total_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -501,7 +523,15 @@ TEST(CorpusEquivalenceTest, BufferOnlyComputeShaders_GlintMatchesGlslang) {
     skipped += count;
   }
   EXPECT_EQ(tally.runnable + skipped, static_cast<int>(entries.size()));
-  EXPECT_EQ(tally.runnable, kExpectedRunnableCorpusShaders);
+  EXPECT_GT(tally.runnable, 0) << "no corpus compute shader ran";
+  if (test::CorpusManifestDigest() == kReferenceCorpusDigest)
+    EXPECT_EQ(tally.runnable, kExpectedRunnableCorpusShaders);
+  else
+    std::printf(
+        "not the reference corpus (manifest digest %016llx): %d runnable, not compared "
+        "with its %d\n",
+        static_cast<unsigned long long>(test::CorpusManifestDigest()), tally.runnable,
+        kExpectedRunnableCorpusShaders);
 }
 
 }  // namespace
