@@ -1,4 +1,4 @@
-// The lattice of workgroups an audit runs, chosen as ../shared/seeds/002 chooses them:
+// The lattice of workgroups an audit runs (docs/AUDIT_LATTICE.md says why these):
 // along each dimension the first and the last group and as many evenly spaced between
 // as the group budget allows, then every combination of those positions. The corners
 // of the grid are always in it. When the whole grid fits the budget, the lattice is the

@@ -1,6 +1,6 @@
 // glint-flags: -V --dump-ranges --range-analysis=reference
 #version 450
-// Every example of the reference text (../shared/seeds/000_568466c6d0b91fbf.txt) in
+// Every example of the reference design (Tint's rules, docs/RANGE_ANALYSIS.md) in
 // GLSL, analysed with exactly the reference rules. Each probe[] index is one example;
 // the comment gives the reference's expected range. (GLSL locals are variables, so the
 // reference's `let` examples index with the expression itself.)

@@ -1,4 +1,5 @@
-# Sanitizer and fuzzer builds (issue 12). Both belong in a build directory of their own;
+# Sanitizer and fuzzer builds (External/sanitize.sh, Test/fuzz/README.md). Both belong
+# in a build directory of their own;
 # External/sanitize.sh configures one (build-asan) with Debian's clang-15:
 #   cmake -S . -B build-asan -G Ninja -DCMAKE_C_COMPILER=clang-15 \
 #         -DCMAKE_CXX_COMPILER=clang++-15 -DGLINT_SANITIZE=ON -DGLINT_BUILD_FUZZERS=ON \

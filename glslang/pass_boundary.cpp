@@ -6,8 +6,10 @@
 namespace glint {
 namespace {
 
-// The enums are converted with a cast; these checks make a reordered or added
-// enumerator on either side a compile error rather than a silent mismatch.
+// The enums are converted with a cast. Two checks make a mismatch a compile error:
+// the static_asserts below catch a reordered or renumbered enumerator, and the switches
+// after them (no default, -Wswitch made an error for this file) catch an enumerator
+// added on either side until it is listed there, with its counterpart on the other.
 template <typename A, typename B>
 constexpr bool Same(A a, B b) {
   return static_cast<int>(a) == static_cast<int>(b);
@@ -30,6 +32,63 @@ static_assert(Same(AccessVerdict::kNone, spirv::AccessVerdict::kNone) &&
               Same(AccessVerdict::kProvenInBounds, spirv::AccessVerdict::kProvenInBounds) &&
               Same(AccessVerdict::kUnbounded, spirv::AccessVerdict::kUnbounded) &&
               Same(AccessVerdict::kNotClamped, spirv::AccessVerdict::kNotClamped));
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wswitch"
+// Each lists every enumerator of one enum pair; instantiated for both sides.
+template <typename E>
+constexpr bool ListsEveryTargetEnv(E e) {
+  switch (e) {
+    case E::kUniversal:
+    case E::kOpenGL45:
+    case E::kVulkan10:
+    case E::kVulkan11:
+    case E::kVulkan12:
+    case E::kVulkan13:
+      return true;
+  }
+  return false;
+}
+template <typename E>
+constexpr bool ListsEverySeverity(E e) {
+  switch (e) {
+    case E::kOff:
+    case E::kNote:
+    case E::kWarning:
+    case E::kError:
+      return true;
+  }
+  return false;
+}
+template <typename E>
+constexpr bool ListsEveryRangeAnalysisMode(E e) {
+  switch (e) {
+    case E::kOff:
+    case E::kReference:
+    case E::kFull:
+      return true;
+  }
+  return false;
+}
+template <typename E>
+constexpr bool ListsEveryAccessVerdict(E e) {
+  switch (e) {
+    case E::kNone:
+    case E::kClamped:
+    case E::kProvenInBounds:
+    case E::kUnbounded:
+    case E::kNotClamped:
+      return true;
+  }
+  return false;
+}
+#pragma GCC diagnostic pop
+static_assert(ListsEveryTargetEnv(TargetEnv{}) && ListsEveryTargetEnv(spirv::TargetEnv{}) &&
+              ListsEverySeverity(Severity{}) && ListsEverySeverity(spirv::Severity{}) &&
+              ListsEveryRangeAnalysisMode(RangeAnalysisMode{}) &&
+              ListsEveryRangeAnalysisMode(spirv::RangeAnalysisMode{}) &&
+              ListsEveryAccessVerdict(AccessVerdict{}) &&
+              ListsEveryAccessVerdict(spirv::AccessVerdict{}));
 
 }  // namespace
 

@@ -1,5 +1,5 @@
 // Execution tests on lavapipe of the range analysis's traps (the generator's traps in
-// Test/audit/generate_shaders.py, issue 14): shaders whose guard looks like a proof but
+// Test/audit/generate_shaders.py): shaders whose guard looks like a proof but
 // is not one. For each, unclamped (glslang's own output) the out-of-bounds index really
 // reaches the access at run time: the index is recorded beside the access, and the write
 // lands on a guard word next to the array, or, for an index far outside the buffer,
@@ -105,7 +105,7 @@ const Trap kTraps[] = {
     // `<=` where `<` was meant: index 8 of values[8] passes.
     {"WrongBoundLessEqual", "uint q = uint(a);\nif (q <= 8u) { seen = q; values[q] = 0xC0FFEEu; }",
      8, 0, 8, int(kAfter)},
-    // The issue's `q > 16` form: an early exit that lets the size itself through.
+    // The `q > 16` form: an early exit that lets the size itself through.
     {"WrongBoundExitAbove",
      "uint q = uint(a);\nif (q > 8u) return;\nseen = q;\nvalues[q] = 0xC0FFEEu;", 8, 0, 8,
      int(kAfter)},

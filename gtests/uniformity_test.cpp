@@ -920,7 +920,7 @@ INSTANTIATE_TEST_SUITE_P(
                    "  if (near) color = texture(tex, uv);\n"
                    "}\n",
                    "", "", false},
-        // Barrier phases: the pattern of the issue: one writer, a barrier, every
+        // Barrier phases: one writer, a barrier, then every
         // invocation reads the same value.
         ShaderCase{"Phases_OneWriterThenBarrier_NoWarning", kSharedHeader, "comp",
                    "void main() {\n"

@@ -1,5 +1,5 @@
-// Convergence classes of SPIR-V instructions, after the definitions in
-// ../shared/seeds/001_650e0397b750debb.txt:
+// Convergence classes of SPIR-V instructions (docs/CONVERGENCE.md explains them and the
+// decisions below):
 //
 //   convergent       the result depends on other invocations, but enabling more
 //                    invocations does not change it: a pass may not add control
@@ -17,7 +17,7 @@
 // of the classes of everything its callee contains (transitively), so a call of a
 // function that holds a barrier is uniform-control itself.
 //
-// Decisions (not spelled out by the seed):
+// Decisions (not spelled out by the definitions):
 // - OpGroupNonUniformInverseBallot / BallotBitExtract / BallotBitCount / BallotFindLSB /
 //   BallotFindMSB read only their ballot operand and the invocation's own subgroup id:
 //   not convergent (their operand must be uniform; that is a property of the value).

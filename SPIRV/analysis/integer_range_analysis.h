@@ -1,7 +1,7 @@
 // Integer range analysis: a conservative, inclusive range [min, max] for scalar 32-bit
 // integer values (i32 and u32) of a SPIR-V module, or "no range" with the first reason.
-// It implements the rules of the reference design (Tint's integer range analysis,
-// ../shared/seeds/000_568466c6d0b91fbf.txt) on the SPIR-V that glslang emits.
+// It implements the rules of the reference design (Tint's integer range analysis; each
+// rule with its shader pattern: docs/RANGE_ANALYSIS.md) on the SPIR-V that glslang emits.
 //
 // What it proves: every value an instruction can produce at run time lies in the range
 // it reports. The robustness emitter (passes/robust_access) skips a clamp when an
@@ -31,7 +31,7 @@
 //                                        gl_LocalInvocationID.x). OpCompositeExtract of a
 //                                        load of the whole vector (DXC's form) is a full
 //                                        mode extension: reference mode keeps to the one
-//                                        shape the issue names.
+//                                        shape the reference design names.
 //   workgroup size is constant           LocalSize execution mode, or LocalSizeId /
 //                                        the BuiltIn WorkgroupSize constant whose parts
 //                                        are OpConstant (specialized). With several entry

@@ -1,6 +1,6 @@
 // Typed operand views: small views over one Instruction that name its operands, so
 // that passes and analyses say `LoadView(inst).pointer()` instead of `inst.words.at(0)`.
-// The aim (issue 13) is that they are the only place in SPIRV/passes and SPIRV/analysis
+// The aim is that they are the only place in SPIRV/passes and SPIRV/analysis
 // that knows at which word an operand sits; the grammar-driven decoders (operands.cpp,
 // parser.cpp) stay generic.
 //
@@ -16,9 +16,9 @@
 //
 // Checks: each view has `static bool Accepts(spv::Op)`; constructing a view of another
 // opcode is a programming error caught by assert() in debug builds. Every accessor reads
-// through std::vector::at(), so a module whose instruction lacks an operand throws
-// std::out_of_range (which the pass manager turns into the pass's failure) instead of
-// reading past the words. ViewIf<LoadView>(inst) gives an empty optional for other
+// through std::vector::at(), so a missing operand throws std::out_of_range instead of
+// reading past the words; RunPassGuarded does not catch it, glint::Process does (an
+// "internal error: ..." diagnostic, no output). ViewIf<LoadView>(inst) gives an empty optional for other
 // opcodes, for code that asks "is this a load, and if so of what?".
 //
 // A view holds a pointer to the words, so it is invalid once the instruction is

@@ -22,7 +22,7 @@ namespace glint::spirv {
 struct Options {
   // hoist-constant-tables runs in the default pipeline.
   bool hoist_constant_tables = true;
-  // robust-access runs in the default pipeline.
+  // robust-access is not in the default pipeline: it runs only when asked for.
   bool robust_access = false;
   // Which range analysis robust access and the range report ask.
   RangeAnalysisMode range_analysis = RangeAnalysisMode::kFull;

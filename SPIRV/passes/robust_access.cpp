@@ -341,7 +341,7 @@ void State::Decide(IndexClamp clamp) {
       record.has_range = true;
       record.range_min = record.range_max = static_cast<int64_t>(value);
       record.verdict = AccessVerdict::kNotClamped;  // a constant needs no proof
-      AddRecord(std::move(record), /*only_if_reported=*/true);
+      AddRecord(std::move(record), /*only_if_indexed=*/true);
       return;
     }
     if (clamp.kind == LimitKind::kConstant) {

@@ -1,6 +1,6 @@
 // audit-args: --groups=236,25,3 --group-budget=11
 // Regression: lavapipe returned a negative OpSMod of a negative dividend by 7; full
-// mode once assumed SPIR-V's divisor-sign rule and claimed [0, 6] (issue 14).
+// mode once assumed SPIR-V's divisor-sign rule and claimed [0, 6].
 #version 450
 layout(local_size_x = 5, local_size_y = 1, local_size_z = 2) in;
 layout(std430, set = 0, binding = 0) buffer Data {
