@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,10 +31,14 @@ def main():
     if missing:
         as_root = [] if os.geteuid() == 0 else ["sudo"]
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        print("setup: installing " + " ".join(missing), flush=True)
+        started = time.monotonic()
+        print("setup: apt-get update", flush=True)
         subprocess.run(as_root + ["apt-get", "update", "-qq"], check=True, env=env)
+        print("setup: installing %d packages with apt-get (a few minutes on a fresh machine): %s"
+              % (len(missing), " ".join(missing)), flush=True)
         subprocess.run(as_root + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing,
                        check=True, env=env, stdout=subprocess.DEVNULL)
+        print("setup: installed in %.0f s" % (time.monotonic() - started), flush=True)
     failed = False
     for package, want in sorted(pinned.items()):
         have = installed_version(package)

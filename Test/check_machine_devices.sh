@@ -4,7 +4,7 @@
 # device of that number. CI runs as root, so a test that wrote its output to
 # /dev/null by rename or by creating the path would replace the node with a regular
 # file; ctest runs this before and after every other test (fixture glint_machine_devices,
-# Test/CMakeLists.txt) and External/run_tests.sh once more at the very end.
+# Test/CMakeLists.txt) and .ci/run once more at the very end (after the fuzz smoke).
 #
 # Usage: check_machine_devices.sh [DIR]   (DIR defaults to /dev; the self-test,
 # check_machine_devices_selftest.sh, points it at a scratch directory). Exit 1 and one
