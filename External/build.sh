@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the dependencies (External/setup.py) and builds Glint into ./build, showing
+# Installs the dependencies (External/setup.py) and builds Glint into ./build (every
+# target, or only the targets given as arguments), showing
 # one line per step and the build's progress every 10% (the whole build log is kept in
 # build/build.log; its end is printed when the build fails). Prints how long it took.
 # The corpus suite is configured from GLINT_CORPUS (cmake/GlintCorpus.cmake).
@@ -21,7 +22,7 @@ echo "== 3/3 build (ninja -j $jobs; a first build takes minutes, later ones only
 build_started=$SECONDS
 # ninja prints "[done/total] ..." per step: show one line per 10% instead.
 set +e
-cmake --build "$root/build" -j "$jobs" 2>&1 | tee "$root/build/build.log" | awk '
+cmake --build "$root/build" -j "$jobs" ${1:+--target "$@"} 2>&1 | tee "$root/build/build.log" | awk '
   match($0, /^\[[0-9]+\/[0-9]+\]/) {
     split(substr($0, 2, RLENGTH - 2), n, "/")
     percent = int(10 * n[1] / n[2]) * 10

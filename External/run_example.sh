@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Sets up and builds Glint, compiles the bundled lookup-table shader with glslang 12's
 # own code generation (--no-glint) and with Glint, validates both, and shows what
-# Glint changed as a diff of the two disassemblies. The set-up and build show one line
-# per step and the build's progress (External/build.sh).
+# Glint changed as a diff of the two disassemblies. The set-up and build (of
+# glslangValidator only) show one line per step and the build's progress
+# (External/build.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bash "$root/External/build.sh"
+bash "$root/External/build.sh" glslangValidator
 validator="$root/build/StandAlone/glslangValidator"
 shader="$root/examples/lookup_table.frag"
 out=$(mktemp -d)
