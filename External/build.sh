@@ -20,18 +20,20 @@ grep -E '^-- Corpus suite:' "$root/build/configure.log" | sed 's/^-- /   /'
 jobs=$(nproc)
 echo "== 3/3 build (ninja -j $jobs; a first build takes minutes, later ones only what changed)"
 build_started=$SECONDS
-# ninja prints "[done/total] ..." per step: show one line per 10% instead.
+# ninja prints "[done/total] ..." per step: show one line per 10% instead, as it happens.
+show_progress() {
+  local line shown=0 percent
+  while IFS= read -r line; do
+    [[ $line =~ ^\[([0-9]+)/([0-9]+)\] ]] || continue
+    percent=$((BASH_REMATCH[1] * 10 / BASH_REMATCH[2] * 10))
+    ((percent > shown)) || continue
+    shown=$percent
+    printf '   build: %3d%% (%d of %d steps, %d s)\n' "$percent" "${BASH_REMATCH[1]}" \
+      "${BASH_REMATCH[2]}" $((SECONDS - build_started))
+  done
+}
 set +e
-cmake --build "$root/build" -j "$jobs" ${1:+--target "$@"} 2>&1 | tee "$root/build/build.log" | awk '
-  match($0, /^\[[0-9]+\/[0-9]+\]/) {
-    split(substr($0, 2, RLENGTH - 2), n, "/")
-    percent = int(10 * n[1] / n[2]) * 10
-    if (percent > shown) {
-      shown = percent
-      printf "   build: %3d%% (%d of %d steps)\n", percent, n[1], n[2]
-      fflush()
-    }
-  }'
+cmake --build "$root/build" -j "$jobs" ${1:+--target "$@"} 2>&1 | tee "$root/build/build.log" | show_progress
 status=${PIPESTATUS[0]}
 set -e
 if [[ $status != 0 ]]; then
