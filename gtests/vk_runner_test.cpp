@@ -627,28 +627,34 @@ void main() { s.items[s.count] = vec4(u.a, u.b) * u.m[1].x + vec4(u.arr[2], p.x)
 
 // Array lengths from spec-constant expressions are sized with the constants' defaults
 // (glslang emits SDiv, SMod, SNegate, a comparison and Select, shifts and masks, and a
-// signed-to-unsigned conversion as OpSpecConstantOp): 2, 3, 8, 3, 3 and 3 uints.
+// signed-to-unsigned conversion as OpSpecConstantOp). One block each: glslang lays out
+// members after such an array as if it had one element.
 TEST(ShaderInterfaceTest, ArrayLengthsFromSpecConstantDefaults) {
   std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
 layout(local_size_x = 1) in;
 layout(constant_id = 0) const int N = 12;
 layout(constant_id = 1) const uint M = 6u;
-layout(std430, set = 0, binding = 0) buffer Sized {
-  uint quotient[N / 5];
-  uint remainder[N % 5 + 1];
-  uint negated[-N + 20];
-  uint chosen[N > 10 ? 3 : 1];
-  uint masked[(M >> 1u) & 7u];
-  uint converted[uint(N) - 9u];
-} sized;
-void main() { sized.quotient[0] = 1u; }
+layout(std430, binding = 0) buffer B0 { uint quotient[N / 5]; };
+layout(std430, binding = 1) buffer B1 { uint remainder[N % 5 + 1]; };
+layout(std430, binding = 2) buffer B2 { uint negated[-N + 20]; };
+layout(std430, binding = 3) buffer B3 { uint chosen[N > 10 ? 3 : 1]; };
+layout(std430, binding = 4) buffer B4 { uint masked[(M >> 1u) & 7u]; };
+layout(std430, binding = 5) buffer B5 { uint converted[uint(N) - 9u]; };
+void main() {
+  quotient[0] = remainder[0] + negated[0] + chosen[0] + masked[0] + converted[0];
+}
 )",
                                                   "comp");
   std::string error;
   std::optional<ShaderInterface> interface = ReadShaderInterface(words, "main", &error);
   ASSERT_TRUE(interface) << error;
-  ASSERT_EQ(interface->bindings.size(), 1u);
-  EXPECT_EQ(interface->bindings[0].static_size, (2u + 3u + 8u + 3u + 3u + 3u) * 4u);
+  const uint64_t expected_lengths[] = {2, 3, 8, 3, 3, 3};
+  ASSERT_EQ(interface->bindings.size(), std::size(expected_lengths));
+  for (uint32_t binding = 0; binding < std::size(expected_lengths); ++binding) {
+    const BindingInfo* info = interface->Find(0, binding);
+    ASSERT_NE(info, nullptr) << binding;
+    EXPECT_EQ(info->static_size, expected_lengths[binding] * 4) << "binding " << binding;
+  }
 }
 
 }  // namespace
