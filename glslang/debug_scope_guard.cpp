@@ -35,10 +35,10 @@ unsigned long GuardedLineMarkers() { return guarded_line_markers.load(); }
 // (--wrap=_ZN3spv7Builder7setLineEiPKc), and __real_ names glslang's own. A member
 // function's `this` is its first argument (Itanium C++ ABI).
 extern "C" void __real__ZN3spv7Builder7setLineEiPKc(spv::Builder* builder, int line,
-                                                     const char* filename);
+                                                    const char* filename);
 
 extern "C" void __wrap__ZN3spv7Builder7setLineEiPKc(spv::Builder* builder, int line,
-                                                     const char* filename) {
+                                                    const char* filename) {
   std::stack<spv::Id>& scopes = glint::frontend::DebugScopeStack::Of(*builder);
   if (!scopes.empty()) {
     __real__ZN3spv7Builder7setLineEiPKc(builder, line, filename);

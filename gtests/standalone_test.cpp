@@ -276,13 +276,14 @@ TEST_P(QuietConfAndDebugInfo, SameAsGlslang) { ExpectSameAsGlslang(*scratch_, Ge
 INSTANTIATE_TEST_SUITE_P(
     Flags, QuietConfAndDebugInfo,
     ::testing::Values("-V -s nonuniform.frag", "-V --quiet nonuniform.frag",
-                      "-V -s -H nonuniform.frag plain.frag", "-V --quiet -o out.spv nonuniform.frag",
-                      "-V clip.frag draw_buffers.conf", "-V -H clip.frag draw_buffers.conf",
-                      "-G -H clip.frag empty.conf", "es100.frag empty.conf",
-                      "es100.frag draw_buffers.conf", "-V es100.frag draw_buffers.conf",
-                      "es100.frag plain.frag empty.conf", "es100.frag es100.frag empty.conf",
-                      "-l es100.frag empty.conf", "-V -gV global.vert", "-V -gVS global.vert",
-                      "-V -gV spec.vert", "-V -gVS -H spec.vert"),
+                      "-V -s -H nonuniform.frag plain.frag",
+                      "-V --quiet -o out.spv nonuniform.frag", "-V clip.frag draw_buffers.conf",
+                      "-V -H clip.frag draw_buffers.conf", "-G -H clip.frag empty.conf",
+                      "es100.frag empty.conf", "es100.frag draw_buffers.conf",
+                      "-V es100.frag draw_buffers.conf", "es100.frag plain.frag empty.conf",
+                      "es100.frag es100.frag empty.conf", "-l es100.frag empty.conf",
+                      "-V -gV global.vert", "-V -gVS global.vert", "-V -gV spec.vert",
+                      "-V -gVS -H spec.vert"),
     [](const auto& info) {
       return std::to_string(info.index) + "_" + test::ParamName(info.param);
     });

@@ -352,8 +352,8 @@ class Parser {
     // Line information may sit where no instruction may: glslang 12 puts OpLine and its
     // -gV DebugNoLine before the first OpLabel, and OpLine and -gV's DebugLine and
     // DebugScope after a terminator (lines met after the last function).
-    const bool line_info = inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine ||
-                           IsNonSemantic(inst);
+    const bool line_info =
+        inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine || IsNonSemantic(inst);
     if (!block_) {
       if (inst.opcode == spv::OpFunctionParameter || line_info) {
         function_->parameters.push_back(std::move(inst));
