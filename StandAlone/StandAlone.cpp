@@ -81,9 +81,15 @@ struct Run {
   RunReport report;  // for --report=html|sarif
 };
 
+// Like glslangValidator: a .conf starts from nothing (glslang 12 decodes it into a
+// zeroed TBuiltInResource), so a limit the file omits is 0 and a flag false, not the
+// default; built-ins that no longer parse then fail with glslang's own messages.
 void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
-  *resources = *GetDefaultResources();
-  if (line.config_file.empty()) return;
+  if (line.config_file.empty()) {
+    *resources = *GetDefaultResources();
+    return;
+  }
+  *resources = TBuiltInResource{};
   std::string config = ReadSource(line.config_file);
   DecodeResourceLimits(resources, config.data());
 }
@@ -143,7 +149,10 @@ void CompileWithoutLinking(Run& run) {
   std::vector<std::string> names = line.read_stdin ? std::vector<std::string>{"stdin"} : line.files;
   std::vector<std::string> results;
   ShInitialize();
-  if (line.isolate && !line.read_stdin && names.size() > 1) WarmBuiltIns(line, names);
+  // Not with a .conf: its limits may make the built-ins fail to parse, and glslang prints
+  // that from each compile that tries to build them (a warm-up would print it once more).
+  if (line.isolate && !line.read_stdin && names.size() > 1 && line.config_file.empty())
+    WarmBuiltIns(line, names);
   for (const std::string& name : names) {
     CompileOutcome outcome = RunCompile(line.isolate, line.timeout_ms, [&](CompileFlags& flags) {
       return CompileOneWithoutLinking(line, name, flags);
@@ -180,9 +189,18 @@ std::string BinaryName(const CommandLine& line, EShLanguage stage) {
   return std::string(StageName(stage)) + ".spv";
 }
 
+// Glint's diagnostics keep quiet where glslang's log does: -s prints none (glslang's
+// errors go too), --quiet no warnings or notes (it keeps glslang's errors). Unprinted,
+// they still count: --uniformity=error still fails the compile.
+bool PrintsDiagnostic(const CommandLine& line, const Diagnostic& diagnostic) {
+  if (line.suppress_info_log) return false;
+  return !line.quiet || diagnostic.severity == Severity::kError;
+}
+
 void PrintGlintReport(const CommandLine& line, const Report& report) {
   for (const Diagnostic& diagnostic : report.diagnostics)
-    std::printf("%s\n", FormatDiagnostic(diagnostic).c_str());
+    if (PrintsDiagnostic(line, diagnostic))
+      std::printf("%s\n", FormatDiagnostic(diagnostic).c_str());
   if (line.dump_ranges) std::printf("%s", FormatRangeReport(report, line.dump_ranges_json).c_str());
 }
 

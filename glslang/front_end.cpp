@@ -22,6 +22,8 @@
 #include <glslang/SPIRV/Logger.h>
 #include <glslang/SPIRV/SpvTools.h>
 
+#include "debug_scope_guard.h"
+
 namespace glint::frontend {
 
 ScopedGlslangProcess::ScopedGlslangProcess() { glslang::InitializeProcess(); }
@@ -279,7 +281,7 @@ std::vector<uint32_t> GenerateSpirv(const glslang::TIntermediate& intermediate,
   options.disassemble = false;
   std::vector<unsigned int> words;
   spv::SpvBuildLogger logger;
-  glslang::GlslangToSpv(intermediate, words, &logger, &options);
+  GuardedGlslangToSpv(intermediate, words, &logger, &options);
   if (messages) *messages += logger.getAllMessages();
   return std::vector<uint32_t>(words.begin(), words.end());
 }

@@ -19,6 +19,7 @@
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
 #include "big_stack.h"
+#include "debug_scope_guard.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
 #include "glslang_log.h"
@@ -144,7 +145,7 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
   // GlslangToSpv recurses once per nesting level of the AST: run it on a big stack.
   RunOnBigStack([&] {
     ScopedThreadPool pool;
-    glslang::GlslangToSpv(intermediate, words, &logger, &copied);
+    frontend::GuardedGlslangToSpv(intermediate, words, &logger, &copied);
   });
   frontend::AppendGlslangLog(logger.getAllMessages(), &report.diagnostics);
   if (words.empty()) return Fail(&report, "glslang", "glslang produced no SPIR-V");

@@ -77,6 +77,50 @@ TEST(Ir, RoundTrip_LineAfterTerminator) {
   EXPECT_EQ(module->Encode(), words);
 }
 
+// glslang -gV (NonSemantic.Shader.DebugInfo.100) writes DebugNoLine before a function's
+// first OpLabel, DebugLine / DebugScope after a terminator (lines met after the last
+// function) and, there, `DebugScope 0` (glslang/debug_scope_guard.h). Kept in place;
+// another set's OpExtInst in those places is still refused.
+std::vector<uint32_t> NonSemanticLinesModule(const char* set) {
+  const std::string import = "%2 = OpExtInstImport \"" + std::string(set) + "\"\n";
+  return test::Assemble("OpCapability Shader\nOpExtension \"SPV_KHR_non_semantic_info\"\n" +
+                        import + R"(
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+       %main = OpFunction %void None %3
+         %10 = OpExtInst %void %2 DebugNoLine
+          %5 = OpLabel
+               OpReturn
+         %11 = OpExtInst %void %2 DebugScope %main
+         %12 = OpExtInst %void %2 DebugNoLine
+               OpFunctionEnd
+)");
+}
+
+TEST(Ir, RoundTrip_NonSemanticLinesWhereGlslangWritesThem) {
+  std::vector<uint32_t> words = NonSemanticLinesModule("NonSemantic.Shader.DebugInfo.100");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  // DebugScope's operand (word 5 of `%11 = OpExtInst %void %2 DebugScope %main`) -> 0.
+  words[module->functions.front().blocks.front().trailing_lines.front().source_offset + 5] = 0;
+  module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  const Function& main = module->functions.front();
+  EXPECT_EQ(main.parameters.size(), 1u);
+  EXPECT_EQ(main.blocks.front().trailing_lines.size(), 2u);
+  EXPECT_EQ(module->Encode(), words);
+
+  std::vector<uint32_t> other_set = NonSemanticLinesModule("GLSL.std.450");
+  EXPECT_FALSE(ParseModule(other_set, &error));
+  EXPECT_NE(error.find("OpExtInst appears in a function before its first OpLabel"),
+            std::string::npos)
+      << error;
+}
+
 struct MalformedCase {
   const char* name;
   std::function<void(std::vector<uint32_t>&)> corrupt;

@@ -57,8 +57,10 @@ std::vector<uint32_t> EncodeString(const std::string& text);
 struct Block {
   Instruction label;
   std::list<Instruction> instructions;  // OpPhi, OpLine, body, merge, terminator
-  // OpLine / OpNoLine after the terminator (glslang -g emits them before OpFunctionEnd
-  // for unreachable source lines); kept only so the module round-trips.
+  // Line information after the terminator, kept only so the module round-trips:
+  // OpLine / OpNoLine (glslang -g emits them before OpFunctionEnd for unreachable
+  // source lines) and NonSemantic.* OpExtInst (glslang -gV's DebugLine / DebugScope for
+  // lines met after the last function).
   std::list<Instruction> trailing_lines;
 
   uint32_t id() const { return label.result_id; }
@@ -73,7 +75,7 @@ struct Block {
 
 struct Function {
   Instruction definition;  // OpFunction
-  std::list<Instruction> parameters;
+  std::list<Instruction> parameters;  // and line information before the first OpLabel
   std::list<Block> blocks;
   Instruction end;  // OpFunctionEnd
   // OpLine/OpNoLine (or other debug instructions) before OpFunction, kept in place.

@@ -1,6 +1,7 @@
 #include "parser.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "operands.h"
 
@@ -217,14 +218,28 @@ class Parser {
     };
     if (inst.type_id && !check(inst.type_id, "result type")) return false;
     if (inst.result_id && !check(inst.result_id, "result")) return false;
-    for (const Operand& operand : operands)
-      if (operand.is_id && !check(inst.words[operand.first_word], "operand")) return false;
+    // glslang 12's -gV writes `DebugScope 0` where it read its empty stack of debug
+    // scopes (after a function's scope; glslang/debug_scope_guard.h): a non-semantic
+    // instruction's operand 0 means nothing and is kept so the module round-trips.
+    const bool non_semantic = IsNonSemantic(inst);
+    for (const Operand& operand : operands) {
+      if (!operand.is_id) continue;
+      uint32_t id = inst.words[operand.first_word];
+      if (non_semantic && id == 0 && operand.first_word >= 2) continue;
+      if (!check(id, "operand")) return false;
+    }
     if (inst.result_id) {
       if (inst.type_id) value_types_[inst.result_id] = inst.type_id;
       if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
         type_widths_[inst.result_id] = inst.words[0];
     }
     return true;
+  }
+
+  // OpExtInst of a NonSemantic.* set: debug information that changes no semantics.
+  bool IsNonSemantic(const Instruction& inst) const {
+    return inst.opcode == spv::OpExtInst && !inst.words.empty() &&
+           non_semantic_sets_.count(inst.words[0]) != 0;
   }
 
   bool Place(Instruction& inst, std::string* error) {
@@ -249,6 +264,8 @@ class Parser {
         module_.extensions.push_back(std::move(inst));
         break;
       case kExtInstImports:
+        if (inst.StringAt(0).rfind("NonSemantic.", 0) == 0)
+          non_semantic_sets_.insert(inst.result_id);
         module_.ext_inst_imports.push_back(std::move(inst));
         break;
       case kMemoryModel:
@@ -332,15 +349,19 @@ class Parser {
       default:
         break;
     }
+    // Line information may sit where no instruction may: glslang 12 puts OpLine and its
+    // -gV DebugNoLine before the first OpLabel, and OpLine and -gV's DebugLine and
+    // DebugScope after a terminator (lines met after the last function).
+    const bool line_info =
+        inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine || IsNonSemantic(inst);
     if (!block_) {
-      if (inst.opcode == spv::OpFunctionParameter || inst.opcode == spv::OpLine ||
-          inst.opcode == spv::OpNoLine) {
+      if (inst.opcode == spv::OpFunctionParameter || line_info) {
         function_->parameters.push_back(std::move(inst));
         return true;
       }
       return Fail(offset, name + " appears in a function before its first OpLabel", error);
     }
-    if (block_closed_ && (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine)) {
+    if (block_closed_ && line_info) {
       block_->trailing_lines.push_back(std::move(inst));
       return true;
     }
@@ -365,6 +386,7 @@ class Parser {
   Block* block_ = nullptr;
   bool block_closed_ = false;
   std::list<Instruction> leading_;
+  std::unordered_set<uint32_t> non_semantic_sets_;  // OpExtInstImport "NonSemantic.*"
   std::unordered_map<uint32_t, uint32_t> value_types_;
   std::unordered_map<uint32_t, uint32_t> type_widths_;
 };
