@@ -28,6 +28,12 @@
 #include "spirv_file_format.h"
 #include "warm_built_ins.h"
 
+// glslang's own report after each hundred compiles in memory-leak mode (-m); its header
+// (OSDependent/osinclude.h) is not installed, the function is in libOSDependent.
+namespace glslang {
+void OS_DumpMemoryCounters();
+}
+
 namespace glint::standalone {
 namespace {
 
@@ -116,6 +122,20 @@ std::string Settle(Run& run, const CompileOutcome& outcome, const std::string& n
   return outcome.payload;
 }
 
+// Runs `compile` once, or in memory-leak mode (-m) 100 x 100 times with glslang's
+// memory report after each hundred, as glslangValidator does. Returns the last result.
+template <typename Compile>
+auto RepeatForMemoryLeakMode(const CommandLine& line, Compile compile) -> decltype(compile()) {
+  if (!line.memory_leak_mode) return compile();
+  decltype(compile()) result{};
+  for (int hundreds = 0; hundreds < 100; ++hundreds) {
+    for (int i = 0; i < 100; ++i) result = compile();
+    glslang::OS_DumpMemoryCounters();
+  }
+  std::fflush(stdout);
+  return result;
+}
+
 // One file, compiled without linking: its info log.
 std::string CompileOneWithoutLinking(const CommandLine& line, const std::string& name,
                                      CompileFlags& flags) {
@@ -127,12 +147,31 @@ std::string CompileOneWithoutLinking(const CommandLine& line, const std::string&
   with_hlsl.glslang.hlsl |= hlsl;
   ShHandle compiler = ShConstructCompiler(stage, 0);
   const char* strings[] = {text.c_str()};
-  int ok = ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
+  auto compile = [&] {
+    return ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
                      line.glslang.default_version, false, MessagesFor(with_hlsl));
+  };
+  int ok = RepeatForMemoryLeakMode(line, compile);
   flags.compile_failed |= ok == 0;
   std::string log = line.suppress_info_log ? "" : ShGetInfoLog(compiler);
   ShDestruct(compiler);
   return log;
+}
+
+// The compiles' logs under their names. With --stdin, glslangValidator lists the
+// files named on the command line, then "stdin", and shows the one compile (of stdin)
+// under the first of them.
+void PrintLogsWithoutLinking(const CommandLine& line, const std::vector<std::string>& results) {
+  std::vector<std::string> names = line.files;
+  std::vector<std::string> logs = results;
+  if (line.read_stdin) {
+    names.push_back("stdin");
+    logs.resize(names.size());
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names.size() > 1 || !logs[i].empty()) PutsIfNonEmpty(names[i]);
+    PutsIfNonEmpty(logs[i]);
+  }
 }
 
 // Each file is its own compile (and, isolated, its own child; glslang's built-in
@@ -150,10 +189,7 @@ void CompileWithoutLinking(Run& run) {
     });
     results.push_back(Settle(run, outcome, name));
   }
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (names.size() > 1 || !results[i].empty()) PutsIfNonEmpty(names[i]);
-    PutsIfNonEmpty(results[i]);
-  }
+  PrintLogsWithoutLinking(line, results);
   ShFinalize();
 }
 
@@ -240,6 +276,7 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
     frontend::ValidateLikeGlslang(intermediate, spv_options, output.words, &log);
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(output.words);
   std::cout.flush();
+  if (line.memory_leak_mode) return;  // glslangValidator's -m prints and writes no more
   std::printf("%s", log.c_str());
   std::fflush(stdout);
   WriteModule(run, BinaryName(line, stage), output.words);
@@ -276,32 +313,34 @@ void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {
       StderrIfNonEmpty(unit.debug_log);
       continue;
     }
-    if (line.suppress_info_log) continue;
+    if (line.suppress_info_log || line.memory_leak_mode) continue;
     if (!line.quiet) PutsIfNonEmpty(unit.name);
     PutsIfNonEmpty(unit.info_log);
     PutsIfNonEmpty(unit.debug_log);
   }
 }
 
-void CompileAndLink(Run& run) {
-  frontend::ScopedGlslangProcess process;
-  CommandLine& line = run.line;
-  std::vector<frontend::SourceUnit> units = ReadUnits(line);
-  FinishGlslangSettings(line);
+// One compile, link and SPIR-V generation of `units`; `record_sources` adds them to the
+// report (once, when memory-leak mode repeats this).
+void CompileAndLinkUnits(Run& run, const std::vector<frontend::SourceUnit>& units,
+                         bool record_sources) {
+  const CommandLine& line = run.line;
   std::unique_ptr<frontend::Compilation> compilation =
       frontend::Compile(units, line.glslang, line.preprocess);
-  for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
-  for (const std::string& included : compilation->included_files)
-    run.report.AddSource(included, nullptr);
+  if (record_sources) {
+    for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
+    for (const std::string& included : compilation->included_files)
+      run.report.AddSource(included, nullptr);
+  }
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
   PrintUnitLogs(run, *compilation);
-  if (!line.preprocess && !line.suppress_info_log) {
+  if (!line.preprocess && !line.suppress_info_log && !line.memory_leak_mode) {
     PutsIfNonEmpty(compilation->program_info_log);
     PutsIfNonEmpty(compilation->program_debug_log);
   }
   if (line.dump_reflection) {
-    compilation->program().buildReflection();
+    compilation->program().buildReflection(line.reflection_options);
     compilation->program().dumpReflection();
   }
   if (line.spirv) {
@@ -326,6 +365,19 @@ void CompileAndLink(Run& run) {
                    compilation->included_files.end());
     WriteDepfile(run, sources);
   }
+}
+
+void CompileAndLink(Run& run) {
+  frontend::ScopedGlslangProcess process;
+  CommandLine& line = run.line;
+  std::vector<frontend::SourceUnit> units = ReadUnits(line);
+  FinishGlslangSettings(line);
+  bool first = true;
+  RepeatForMemoryLeakMode(line, [&] {
+    CompileAndLinkUnits(run, units, first);
+    first = false;
+    return 0;
+  });
 }
 
 // The linked program is one compile (one child when isolated); the report files
@@ -447,7 +499,8 @@ void PrintVersions(bool bare) {
 CommandLine ParseOrExit(int argc, char** argv) {
   try {
     return ParseCommandLine(argc, argv);
-  } catch (const ShowUsage&) {
+  } catch (const ShowUsage& usage) {
+    std::fputs(usage.preamble.c_str(), stdout);
     Usage();
   } catch (const CommandLineError& error) {
     if (!error.bare) Fail(error.what());

@@ -23,7 +23,10 @@ struct CommandLineError : std::runtime_error {
   bool bare;  // printed as is on stdout, without the "Error:" decoration
 };
 
-struct ShowUsage {};
+// glslangValidator's usage text (exit 1), after `preamble` where it prints a line first.
+struct ShowUsage {
+  std::string preamble;
+};
 
 struct CommandLine {
   frontend::GlslangSettings glslang;
@@ -47,8 +50,12 @@ struct CommandLine {
   bool quiet = false;                    // --quiet
   bool suppress_info_log = false;        // -s
   bool multi_threaded = false;           // -t
+  // -m: each compile (and link, and SPIR-V generation) is repeated 100 x 100 times
+  // without printing logs or writing SPIR-V, as glslangValidator's memory-leak mode.
+  bool memory_leak_mode = false;
   bool dump_config = false;              // -c
   bool dump_reflection = false;          // -q
+  int reflection_options = EShReflectionDefault;  // --reflect-*: EShReflectionOptions bits
   bool print_versions = false;           // -v
   bool print_bare_version = false;       // -dumpversion
   bool debug = false;                    // -g / -gV / -gVS
@@ -94,6 +101,11 @@ glslang::SpvOptions SpvOptionsFor(const CommandLine& line);
 // Glint's options for the flags, compiling for `env`.
 Options GlintOptionsFor(const CommandLine& line, TargetEnv env);
 
+// glslang 12.0.0's long-option spellings (lowercase, without "--"), every one its
+// parser accepts.
+std::vector<std::string> GlslangLongOptionSpellings();
+
+// glslangValidator's usage text, then Glint's own options in a section of their own.
 void PrintUsage();
 
 }  // namespace glint::standalone
