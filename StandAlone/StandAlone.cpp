@@ -136,6 +136,19 @@ auto RepeatForMemoryLeakMode(const CommandLine& line, Compile compile) -> declty
   return result;
 }
 
+// glslangValidator keeps what a .hlsl suffix says in a process-wide setting: compiling
+// without linking, every file after a .hlsl one is read as HLSL too.
+bool HlslSoFar(const CommandLine& line, const std::string& name) {
+  if (line.stage_name) return false;
+  for (const std::string& file : line.files) {
+    bool hlsl = false;
+    StageFromFileName(file, &hlsl);
+    if (hlsl) return true;
+    if (file == name) return false;
+  }
+  return false;
+}
+
 // One file, compiled without linking: its info log.
 std::string CompileOneWithoutLinking(const CommandLine& line, const std::string& name,
                                      CompileFlags& flags) {
@@ -144,7 +157,7 @@ std::string CompileOneWithoutLinking(const CommandLine& line, const std::string&
   std::string text = line.read_stdin ? ReadStdin() : ReadSource(name);
   if (line.defines_given) Fail("-D and -U options require -l (linking)\n");
   CommandLine with_hlsl = line;
-  with_hlsl.glslang.hlsl |= hlsl;
+  with_hlsl.glslang.hlsl |= hlsl || HlslSoFar(line, name);
   ShHandle compiler = ShConstructCompiler(stage, 0);
   const char* strings[] = {text.c_str()};
   auto compile = [&] {

@@ -222,7 +222,7 @@ INSTANTIATE_TEST_SUITE_P(
         "SaschaWillems-Vulkan/shaders/glsl/base/uioverlay.vert -V --target-env vulkan1.1 -S vert"),
     [](const auto& info) { return test::ParamName(info.param); });
 
-// The usage text is Glint's own; only where it is printed and the exit code matter.
+// Where the usage text is printed and the exit code (its words: glslang_spellings_test).
 TEST(Usage, PrintedOnStdoutWithExitCode1) {
   Scratch scratch;
   for (const char* args : {"", "-h", "--help", "-V", "-S frag", "--target-env",
