@@ -93,7 +93,10 @@ std::vector<Run> AllRuns() {
       letters.insert(row.spelling[1]);
       continue;
     }
-    if (!varied.insert(row.spelling).second) continue;
+    // The first row, and each row where the option is the last word: glslang names the
+    // option lowercased in some complaints about a missing operand, as typed in others.
+    bool last_word = Words(row.args).back() == row.spelling;
+    if (!varied.insert(row.spelling).second && !last_word) continue;
     std::string changed = ChangeCase(row.spelling);
     runs.push_back({"case " + changed, ReplaceWord(row.args, row.spelling, changed)});
   }
