@@ -312,8 +312,8 @@ LongHandler StringOperand(const char* complaint,
 // --define-macro / --undef-macro: glslangValidator names the option as typed.
 LongHandler Macro(bool define) {
   return [define](Arguments& a, CommandLine& l, const std::string&) {
-    std::string complaint = std::string(a.Current()) + (define ? ": expects <name[=def]>"
-                                                               : ": expects <name>");
+    std::string complaint =
+        std::string(a.Current()) + (define ? ": expects <name[=def]>" : ": expects <name>");
     const char* operand = RequiredOperand(a, complaint);
     if (define)
       AddDefine(l, operand);
@@ -380,8 +380,7 @@ void AddGlslangReflectionSwitches(SpellingTable& t) {
   AddSpellings(t, {"reflect-unwrap-io-blocks"}, ReflectionSwitch(EShReflectionUnwrapIOBlocks));
   AddSpellings(t, {"reflect-all-io-variables"}, ReflectionSwitch(EShReflectionAllIOVariables));
   AddSpellings(t, {"reflect-shared-std140-ubo"}, ReflectionSwitch(EShReflectionSharedStd140UBO));
-  AddSpellings(t, {"reflect-shared-std140-ssbo"},
-               ReflectionSwitch(EShReflectionSharedStd140SSBO));
+  AddSpellings(t, {"reflect-shared-std140-ssbo"}, ReflectionSwitch(EShReflectionSharedStd140SSBO));
 }
 
 void AddGlslangBindingOptions(SpellingTable& t) {
@@ -399,10 +398,9 @@ void AddGlslangBindingOptions(SpellingTable& t) {
                BindingShift(glslang::EResUbo));
   AddSpellings(t, {"shift-ssbo-bindings", "shift-ssbo-binding", "sbb"},
                BindingShift(glslang::EResSsbo));
-  AddSpellings(t, {"resource-set-bindings", "resource-set-binding", "rsb"},
-               [](Arguments& a, CommandLine& l, const std::string&) {
-                 ParseResourceSetBinding(a, l);
-               });
+  AddSpellings(
+      t, {"resource-set-bindings", "resource-set-binding", "rsb"},
+      [](Arguments& a, CommandLine& l, const std::string&) { ParseResourceSetBinding(a, l); });
   AddSpellings(t, {"set-block-storage", "sbs"},
                [](Arguments& a, CommandLine& l, const std::string&) { ParseBlockStorage(a, l); });
   AddSpellings(t, {"set-atomic-counter-block", "sacb"},
@@ -435,8 +433,9 @@ void AddGlslangOperandOptions(SpellingTable& t) {
                  l.variable_name = v;
                  l.hex = true;
                }));
-  AddSpellings(t, {"depfile"}, StringOperand("no <depfile-name> provided",
-                                             [](CommandLine& l, auto v) { l.depfile = v; }));
+  AddSpellings(
+      t, {"depfile"},
+      StringOperand("no <depfile-name> provided", [](CommandLine& l, auto v) { l.depfile = v; }));
   AddSpellings(t, {"glsl-version"}, [](Arguments& a, CommandLine& l, const std::string&) {
     ParseGlslVersion(a.TakeOperand(), l);
   });
@@ -501,7 +500,8 @@ const SpellingTable& GlintLongOptions() {
     AddSpellings(t, {"no-glint"}, Switch([](CommandLine& l) { l.run_glint = false; }));
     AddSpellings(t, {"no-hoist-constant-tables"},
                  Switch([](CommandLine& l) { l.glint.hoist_constant_tables = false; }));
-    AddSpellings(t, {"robust-access"}, Switch([](CommandLine& l) { l.glint.robust_access = true; }));
+    AddSpellings(t, {"robust-access"},
+                 Switch([](CommandLine& l) { l.glint.robust_access = true; }));
     AddSpellings(t, {"dump-ranges"}, Switch([](CommandLine& l) { l.dump_ranges = true; }));
     AddSpellings(t, {"no-isolate"}, Switch([](CommandLine& l) { l.isolate = false; }));
     AddSpellings(t, {"timeout-ms"}, [](Arguments& a, CommandLine& l, const std::string&) {
@@ -601,8 +601,7 @@ std::string Lowercase(std::string text) {
 void ParseLongFlag(Arguments& args, CommandLine& line) {
   std::string word = Lowercase(args.Current() + 2);
   auto glslang_option = GlslangLongOptions().find(word);
-  if (glslang_option != GlslangLongOptions().end())
-    return glslang_option->second(args, line, word);
+  if (glslang_option != GlslangLongOptions().end()) return glslang_option->second(args, line, word);
   auto glint_option = GlintLongOptions().find(word);
   if (glint_option != GlintLongOptions().end()) return glint_option->second(args, line, word);
   std::string typed = args.Current() + 2;

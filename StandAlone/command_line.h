@@ -53,13 +53,13 @@ struct CommandLine {
   // -m: each compile (and link, and SPIR-V generation) is repeated 100 x 100 times
   // without printing logs or writing SPIR-V, as glslangValidator's memory-leak mode.
   bool memory_leak_mode = false;
-  bool dump_config = false;              // -c
-  bool dump_reflection = false;          // -q
+  bool dump_config = false;                       // -c
+  bool dump_reflection = false;                   // -q
   int reflection_options = EShReflectionDefault;  // --reflect-*: EShReflectionOptions bits
-  bool print_versions = false;           // -v
-  bool print_bare_version = false;       // -dumpversion
-  bool debug = false;                    // -g / -gV / -gVS
-  bool strip_debug = false;              // -g0
+  bool print_versions = false;                    // -v
+  bool print_bare_version = false;                // -dumpversion
+  bool debug = false;                             // -g / -gV / -gVS
+  bool strip_debug = false;                       // -g0
   bool non_semantic_debug = false;
   bool non_semantic_debug_source = false;
   bool optimize_disable = false;  // -Od

@@ -69,7 +69,8 @@ std::string ChangeCase(const std::string& spelling) {
 
 std::string ReplaceWord(const std::string& args, const std::string& from, const std::string& to) {
   std::string result;
-  for (const std::string& word : Words(args)) result += (result.empty() ? "" : " ") + (word == from ? to : word);
+  for (const std::string& word : Words(args))
+    result += (result.empty() ? "" : " ") + (word == from ? to : word);
   return result;
 }
 
@@ -191,8 +192,8 @@ TEST(SpellingTable, LongSpellingsAreExactlyThoseTheParserKnows) {
   std::set<std::string> seen;
   for (const Row& row : ReadTable())
     if (IsSpelling(row) && seen.insert(row.spelling).second) ++spellings;
-  std::cout << "spellings: " << spellings << " (" << in_table.size() << " long), runs: "
-            << AllRuns().size() << "\n";
+  std::cout << "spellings: " << spellings << " (" << in_table.size()
+            << " long), runs: " << AllRuns().size() << "\n";
 }
 
 TEST(SpellingTable, EveryRowUsesItsSpelling) {
