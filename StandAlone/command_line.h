@@ -1,6 +1,13 @@
 // glslangValidator's command line (glslang 12.0.0 flags, same meanings, same error
 // messages) plus Glint's own flags. Parsing fills a CommandLine; it never compiles.
 //
+// Accepts exactly what glslang 12.0.0's parser accepts: every synonym, long options in
+// any case (glslang lowercases them), one-letter options read by their letter alone
+// ("-quiet" is -q), and its quirks (--stdin takes the next argument as the stage; a
+// stage given by -S wins over one written after a binding option; --glsl-version and
+// --target-env as the last argument do nothing). Glint's own long options are matched
+// lowercased too (their =values keep their case).
+//
 // Errors: a bad flag throws CommandLineError with glslangValidator's message (main
 // prints "glslangValidator: Error: <message> (use -h for usage)" to stderr and exits 1);
 // where glslangValidator prints the usage text instead, ShowUsage is thrown; where it
