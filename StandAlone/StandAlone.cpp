@@ -297,13 +297,25 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
   PrintGlintReport(line, output.report);
 }
 
+// A file name as make reads it in a rule: a backslash before space, ':', '#', '[', ']'
+// and a backslash, and '$' doubled (the characters glslangValidator's depfile escapes).
+std::string MakeEscaped(const std::string& name) {
+  std::string escaped;
+  for (char c : name) {
+    if (c != 0 && std::strchr(" :#[]\\", c)) escaped += '\\';
+    if (c == '$') escaped += '$';
+    escaped += c;
+  }
+  return escaped;
+}
+
 // "output: source included..." per output file, like glslangValidator's --depfile.
 // glslang says nothing when the depfile cannot be written; Glint says so and exits 1.
 void WriteDepfile(Run& run, const std::vector<std::string>& sources) {
   std::string text;
   for (const std::string& output : run.output_files) {
-    text += output + ":";
-    for (const std::string& source : sources) text += " " + source;
+    text += MakeEscaped(output) + ":";
+    for (const std::string& source : sources) text += " " + MakeEscaped(source);
     text += "\n";
   }
   output::WriteResult written = WriteOutput(*run.line.depfile, text);
