@@ -28,6 +28,12 @@
 #include "spirv_file_format.h"
 #include "warm_built_ins.h"
 
+// glslang's own report after each hundred compiles in memory-leak mode (-m); its header
+// (OSDependent/osinclude.h) is not installed, the function is in libOSDependent.
+namespace glslang {
+void OS_DumpMemoryCounters();
+}
+
 namespace glint::standalone {
 namespace {
 
@@ -122,6 +128,33 @@ std::string Settle(Run& run, const CompileOutcome& outcome, const std::string& n
   return outcome.payload;
 }
 
+// Runs `compile` once, or in memory-leak mode (-m) 100 x 100 times with glslang's
+// memory report after each hundred, as glslangValidator does. Returns the last result.
+template <typename Compile>
+auto RepeatForMemoryLeakMode(const CommandLine& line, Compile compile) -> decltype(compile()) {
+  if (!line.memory_leak_mode) return compile();
+  decltype(compile()) result{};
+  for (int hundreds = 0; hundreds < 100; ++hundreds) {
+    for (int i = 0; i < 100; ++i) result = compile();
+    glslang::OS_DumpMemoryCounters();
+  }
+  std::fflush(stdout);
+  return result;
+}
+
+// glslangValidator keeps what a .hlsl suffix says in a process-wide setting: compiling
+// without linking, every file after a .hlsl one is read as HLSL too.
+bool HlslSoFar(const CommandLine& line, const std::string& name) {
+  if (line.stage_name) return false;
+  for (const std::string& file : line.files) {
+    bool hlsl = false;
+    StageFromFileName(file, &hlsl);
+    if (hlsl) return true;
+    if (file == name) return false;
+  }
+  return false;
+}
+
 // One file, compiled without linking: its info log.
 std::string CompileOneWithoutLinking(const CommandLine& line, const std::string& name,
                                      CompileFlags& flags) {
@@ -130,15 +163,34 @@ std::string CompileOneWithoutLinking(const CommandLine& line, const std::string&
   std::string text = line.read_stdin ? ReadStdin() : ReadSource(name);
   if (line.defines_given) Fail("-D and -U options require -l (linking)\n");
   CommandLine with_hlsl = line;
-  with_hlsl.glslang.hlsl |= hlsl;
+  with_hlsl.glslang.hlsl |= hlsl || HlslSoFar(line, name);
   ShHandle compiler = ShConstructCompiler(stage, 0);
   const char* strings[] = {text.c_str()};
-  int ok = ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
+  auto compile = [&] {
+    return ShCompile(compiler, strings, 1, nullptr, EShOptNone, &line.glslang.resources, 0,
                      line.glslang.default_version, false, MessagesFor(with_hlsl));
+  };
+  int ok = RepeatForMemoryLeakMode(line, compile);
   flags.compile_failed |= ok == 0;
   std::string log = line.suppress_info_log ? "" : ShGetInfoLog(compiler);
   ShDestruct(compiler);
   return log;
+}
+
+// The compiles' logs under their names. With --stdin, glslangValidator lists the
+// files named on the command line, then "stdin", and shows the one compile (of stdin)
+// under the first of them.
+void PrintLogsWithoutLinking(const CommandLine& line, const std::vector<std::string>& results) {
+  std::vector<std::string> names = line.files;
+  std::vector<std::string> logs = results;
+  if (line.read_stdin) {
+    names.push_back("stdin");
+    logs.resize(names.size());
+  }
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (names.size() > 1 || !logs[i].empty()) PutsIfNonEmpty(names[i]);
+    PutsIfNonEmpty(logs[i]);
+  }
 }
 
 // Each file is its own compile (and, isolated, its own child; glslang's built-in
@@ -159,10 +211,7 @@ void CompileWithoutLinking(Run& run) {
     });
     results.push_back(Settle(run, outcome, name));
   }
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (names.size() > 1 || !results[i].empty()) PutsIfNonEmpty(names[i]);
-    PutsIfNonEmpty(results[i]);
-  }
+  PrintLogsWithoutLinking(line, results);
   ShFinalize();
 }
 
@@ -258,6 +307,7 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
     frontend::ValidateLikeGlslang(intermediate, spv_options, output.words, &log);
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(output.words);
   std::cout.flush();
+  if (line.memory_leak_mode) return;  // glslangValidator's -m prints and writes no more
   std::printf("%s", log.c_str());
   std::fflush(stdout);
   WriteModule(run, BinaryName(line, stage), output.words);
@@ -265,13 +315,25 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
   PrintGlintReport(line, output.report);
 }
 
+// A file name as make reads it in a rule: a backslash before space, ':', '#', '[', ']'
+// and a backslash, and '$' doubled (the characters glslangValidator's depfile escapes).
+std::string MakeEscaped(const std::string& name) {
+  std::string escaped;
+  for (char c : name) {
+    if (c != 0 && std::strchr(" :#[]\\", c)) escaped += '\\';
+    if (c == '$') escaped += '$';
+    escaped += c;
+  }
+  return escaped;
+}
+
 // "output: source included..." per output file, like glslangValidator's --depfile.
 // glslang says nothing when the depfile cannot be written; Glint says so and exits 1.
 void WriteDepfile(Run& run, const std::vector<std::string>& sources) {
   std::string text;
   for (const std::string& output : run.output_files) {
-    text += output + ":";
-    for (const std::string& source : sources) text += " " + source;
+    text += MakeEscaped(output) + ":";
+    for (const std::string& source : sources) text += " " + MakeEscaped(source);
     text += "\n";
   }
   output::WriteResult written = WriteOutput(*run.line.depfile, text);
@@ -294,32 +356,34 @@ void PrintUnitLogs(const Run& run, const frontend::Compilation& compilation) {
       StderrIfNonEmpty(unit.debug_log);
       continue;
     }
-    if (line.suppress_info_log) continue;
+    if (line.suppress_info_log || line.memory_leak_mode) continue;
     if (!line.quiet) PutsIfNonEmpty(unit.name);
     PutsIfNonEmpty(unit.info_log);
     PutsIfNonEmpty(unit.debug_log);
   }
 }
 
-void CompileAndLink(Run& run) {
-  frontend::ScopedGlslangProcess process;
-  CommandLine& line = run.line;
-  std::vector<frontend::SourceUnit> units = ReadUnits(line);
-  FinishGlslangSettings(line);
+// One compile, link and SPIR-V generation of `units`; `record_sources` adds them to the
+// report (once, when memory-leak mode repeats this).
+void CompileAndLinkUnits(Run& run, const std::vector<frontend::SourceUnit>& units,
+                         bool record_sources) {
+  const CommandLine& line = run.line;
   std::unique_ptr<frontend::Compilation> compilation =
       frontend::Compile(units, line.glslang, line.preprocess);
-  for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
-  for (const std::string& included : compilation->included_files)
-    run.report.AddSource(included, nullptr);
+  if (record_sources) {
+    for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
+    for (const std::string& included : compilation->included_files)
+      run.report.AddSource(included, nullptr);
+  }
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
   PrintUnitLogs(run, *compilation);
-  if (!line.preprocess && !line.suppress_info_log) {
+  if (!line.preprocess && !line.suppress_info_log && !line.memory_leak_mode) {
     PutsIfNonEmpty(compilation->program_info_log);
     PutsIfNonEmpty(compilation->program_debug_log);
   }
   if (line.dump_reflection) {
-    compilation->program().buildReflection();
+    compilation->program().buildReflection(line.reflection_options);
     compilation->program().dumpReflection();
   }
   if (line.spirv) {
@@ -344,6 +408,19 @@ void CompileAndLink(Run& run) {
                    compilation->included_files.end());
     WriteDepfile(run, sources);
   }
+}
+
+void CompileAndLink(Run& run) {
+  frontend::ScopedGlslangProcess process;
+  CommandLine& line = run.line;
+  std::vector<frontend::SourceUnit> units = ReadUnits(line);
+  FinishGlslangSettings(line);
+  bool first = true;
+  RepeatForMemoryLeakMode(line, [&] {
+    CompileAndLinkUnits(run, units, first);
+    first = false;
+    return 0;
+  });
 }
 
 // The linked program is one compile (one child when isolated); the report files
@@ -465,7 +542,8 @@ void PrintVersions(bool bare) {
 CommandLine ParseOrExit(int argc, char** argv) {
   try {
     return ParseCommandLine(argc, argv);
-  } catch (const ShowUsage&) {
+  } catch (const ShowUsage& usage) {
+    std::fputs(usage.preamble.c_str(), stdout);
     Usage();
   } catch (const CommandLineError& error) {
     if (!error.bare) Fail(error.what());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -93,8 +94,10 @@ void AddUndefine(CommandLine& line, std::string name) {
   line.glslang.preamble += "#undef " + name + "\n";
 }
 
-EShLanguage StageOrUsage(const char* name) {
-  std::optional<EShLanguage> stage = StageFromName(name ? name : "");
+// The stage a binding option names. As in glslangValidator, a stage already given by
+// -S (or taken by --stdin) wins over the one written after the option.
+EShLanguage StageOrUsage(const char* name, const CommandLine& line) {
+  std::optional<EShLanguage> stage = StageFromName(line.stage_name ? *line.stage_name : name);
   if (!stage) throw ShowUsage{};
   return *stage;
 }
@@ -106,7 +109,7 @@ void ParseBindingShift(Arguments& args, CommandLine& line, glslang::TResourceTyp
   int stage_first = 0, stage_end = EShLangCount;
   if (!StartsWithDigit(args.Peek(ahead))) {
     if (args.Remaining() < 3) throw ShowUsage{};
-    stage_first = StageOrUsage(args.Peek(ahead++));
+    stage_first = StageOrUsage(args.Peek(ahead++), line);
     stage_end = stage_first + 1;
   }
   std::map<unsigned, unsigned> per_set;  // set -> base
@@ -140,14 +143,15 @@ void ParseResourceSetBinding(Arguments& args, CommandLine& line) {
     return;
   }
   if (args.Remaining() < 3) throw ShowUsage{};
-  EShLanguage stage = StageOrUsage(args.TakeOperand());
+  EShLanguage stage = StageOrUsage(args.TakeOperand(), line);
   // Like glslangValidator, everything up to the next flag belongs to this option.
   while (args.Peek() && args.Peek()[0] != '-') bindings[stage].push_back(args.TakeOperand());
   if (bindings[stage].size() != 1 && bindings[stage].size() % 3 != 0) throw ShowUsage{};
 }
 
+// Without an operand (the last argument) it does nothing, as in glslangValidator.
 void ParseTargetEnv(const char* name, CommandLine& line) {
-  if (!name) throw ShowUsage{};
+  if (!name) return;
   static const std::pair<const char*, glslang::EShTargetClientVersion> kVulkan[] = {
       {"vulkan1.0", glslang::EShTargetVulkan_1_0},
       {"vulkan1.1", glslang::EShTargetVulkan_1_1},
@@ -181,8 +185,9 @@ void ParseTargetEnv(const char* name, CommandLine& line) {
       "spirv1.4, spirv1.5 or spirv1.6");
 }
 
+// Without an operand (the last argument) it does nothing, as in glslangValidator.
 void ParseGlslVersion(const char* text, CommandLine& line) {
-  if (!text) throw ShowUsage{};
+  if (!text) return;
   static const std::pair<const char*, int> kVersions[] = {
       {"100", 100},   {"110", 110},   {"120", 120},   {"130", 130}, {"140", 140}, {"150", 150},
       {"300es", 300}, {"310es", 310}, {"320es", 320}, {"330", 330}, {"400", 400}, {"410", 410},
@@ -207,6 +212,55 @@ void ParseClient(const char* name, CommandLine& line) {
     throw CommandLineError("client: expects vulkan100 or opengl100");
 }
 
+// --set-block-storage name uniform|buffer|push_constant (used with -R).
+void ParseBlockStorage(Arguments& args, CommandLine& line) {
+  if (args.Remaining() < 3) throw ShowUsage{};
+  static const std::pair<const char*, glslang::TBlockStorageClass> kStorages[] = {
+      {"uniform", glslang::EbsUniform},
+      {"buffer", glslang::EbsStorageBuffer},
+      {"push_constant", glslang::EbsPushConstant}};
+  const char* name = args.TakeOperand();
+  const char* storage = args.TakeOperand();
+  for (const auto& [spelling, storage_class] : kStorages) {
+    if (std::strcmp(storage, spelling) != 0) continue;
+    line.glslang.block_storage_overrides.emplace_back(name, storage_class);
+    return;
+  }
+  throw ShowUsage{std::string(storage) + ": invalid block storage\n"};
+}
+
+// A GLSL identifier that is not reserved (gl_...): what a block may be named.
+bool IsUserIdentifier(const std::string& name) {
+  auto letter = [](char c) { return c == '_' || std::isalpha(static_cast<unsigned char>(c)); };
+  if (name.empty() || name.rfind("gl_", 0) == 0 || !letter(name[0])) return false;
+  return std::all_of(name.begin() + 1, name.end(), [&](char c) {
+    return letter(c) || std::isdigit(static_cast<unsigned char>(c));
+  });
+}
+
+// A descriptor set or binding number: what glslangValidator accepts is a base-10 number
+// (trailing text ignored, no digits reads as 0) that fits a non-negative int.
+unsigned BlockNumberOrUsage(const char* text, const char* what) {
+  errno = 0;
+  long value = std::strtol(text, nullptr, 10);
+  int as_int = static_cast<int>(value);
+  if (errno != 0 || as_int < 0) throw ShowUsage{std::string(text) + ": invalid " + what + "\n"};
+  return static_cast<unsigned>(as_int);
+}
+
+// --set-atomic-counter-block name set, --set-default-uniform-block name set binding
+// (used with -R). glslangValidator wants three arguments after either option, even
+// the first, which uses two.
+void ParseGlobalBlock(Arguments& args, bool with_binding, frontend::GlobalBlock& block) {
+  if (args.Remaining() < 4) throw ShowUsage{};
+  const char* name = args.TakeOperand();
+  if (!IsUserIdentifier(name)) throw ShowUsage{std::string(name) + ": invalid identifier\n"};
+  block.name = name;
+  block.set = BlockNumberOrUsage(args.TakeOperand(), "set");
+  if (with_binding) block.binding = BlockNumberOrUsage(args.TakeOperand(), "binding");
+  block.given = true;
+}
+
 const char* RequiredOperand(Arguments& args, const std::string& complaint) {
   const char* operand = args.TakeOperand();
   if (!operand) throw CommandLineError(complaint);
@@ -225,50 +279,186 @@ void AddEshMessage(CommandLine& line, EShMessages message) {
   line.glslang.messages = static_cast<EShMessages>(line.glslang.messages | message);
 }
 
-using LongHandler = std::function<void(Arguments&, CommandLine&)>;
+// A long option's handler; `word` is the option as typed, lowercased, without "--"
+// (glslangValidator names it so in some of its messages).
+using LongHandler = std::function<void(Arguments&, CommandLine&, const std::string& word)>;
 
-// Flags that are a plain switch.
-const std::map<std::string, std::function<void(CommandLine&)>>& LongSwitches() {
-  static const std::map<std::string, std::function<void(CommandLine&)>> kSwitches = {
-      {"auto-map-bindings", [](CommandLine& l) { l.glslang.auto_map_bindings = true; }},
-      {"amb", [](CommandLine& l) { l.glslang.auto_map_bindings = true; }},
-      {"auto-map-locations", [](CommandLine& l) { l.glslang.auto_map_locations = true; }},
-      {"aml", [](CommandLine& l) { l.glslang.auto_map_locations = true; }},
-      {"auto-sampled-textures", [](CommandLine& l) { l.glslang.auto_sampled_textures = true; }},
-      {"dump-builtin-symbols", [](CommandLine& l) { AddEshMessage(l, EShMsgBuiltinSymbolTable); }},
-      {"flatten-uniform-arrays", [](CommandLine& l) { l.glslang.flatten_uniform_arrays = true; }},
-      {"fua", [](CommandLine& l) { l.glslang.flatten_uniform_arrays = true; }},
-      {"hlsl-offsets", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslOffsets); }},
-      {"hlsl-iomap", [](CommandLine& l) { l.glslang.hlsl_io_mapping = true; }},
-      {"hlsl-iomapper", [](CommandLine& l) { l.glslang.hlsl_io_mapping = true; }},
-      {"hlsl-enable-16bit-types",
-       [](CommandLine& l) { AddEshMessage(l, EShMsgHlslEnable16BitTypes); }},
-      {"hlsl-dx9-compatible", [](CommandLine& l) { AddEshMessage(l, EShMsgHlslDX9Compatible); }},
-      {"hlsl-dx-position-w", [](CommandLine& l) { l.glslang.dx_position_w = true; }},
-      {"invert-y", [](CommandLine& l) { l.glslang.invert_y = true; }},
-      {"iy", [](CommandLine& l) { l.glslang.invert_y = true; }},
-      {"keep-uncalled", [](CommandLine& l) { AddEshMessage(l, EShMsgKeepUncalled); }},
-      {"ku", [](CommandLine& l) { AddEshMessage(l, EShMsgKeepUncalled); }},
-      {"nan-clamp", [](CommandLine& l) { l.glslang.nan_clamp = true; }},
-      {"no-storage-format", [](CommandLine& l) { l.glslang.no_storage_format = true; }},
-      {"nsf", [](CommandLine& l) { l.glslang.no_storage_format = true; }},
-      {"quiet", [](CommandLine& l) { l.quiet = true; }},
-      {"relaxed-errors", [](CommandLine& l) { AddEshMessage(l, EShMsgRelaxedErrors); }},
-      {"spirv-dis", [](CommandLine& l) { l.spirv_tools_disassemble = true; }},
-      {"spirv-val", [](CommandLine& l) { l.spirv_tools_validate = true; }},
-      {"stdin", [](CommandLine& l) { l.read_stdin = true; }},
-      {"suppress-warnings", [](CommandLine& l) { AddEshMessage(l, EShMsgSuppressWarnings); }},
-      {"enhanced-msgs", [](CommandLine& l) { l.glslang.enhanced_messages = true; }},
-      {"version", [](CommandLine& l) { l.print_versions = true; }},
-      {"help", [](CommandLine&) { throw ShowUsage{}; }},
-      // Glint.
-      {"no-glint", [](CommandLine& l) { l.run_glint = false; }},
-      {"no-hoist-constant-tables", [](CommandLine& l) { l.glint.hoist_constant_tables = false; }},
-      {"robust-access", [](CommandLine& l) { l.glint.robust_access = true; }},
-      {"dump-ranges", [](CommandLine& l) { l.dump_ranges = true; }},
-      {"no-isolate", [](CommandLine& l) { l.isolate = false; }},
+LongHandler Switch(std::function<void(CommandLine&)> set) {
+  return [set](Arguments&, CommandLine& line, const std::string&) { set(line); };
+}
+
+LongHandler MessageSwitch(EShMessages message) {
+  return Switch([message](CommandLine& l) { AddEshMessage(l, message); });
+}
+
+LongHandler ReflectionSwitch(EShReflectionOptions option) {
+  return Switch([option](CommandLine& l) { l.reflection_options |= option; });
+}
+
+LongHandler BindingShift(glslang::TResourceType resource) {
+  return [resource](Arguments& a, CommandLine& l, const std::string&) {
+    ParseBindingShift(a, l, resource);
   };
-  return kSwitches;
+}
+
+// An option whose operand is stored as is; `complaint` follows the word when it is missing.
+LongHandler StringOperand(const char* complaint,
+                          std::function<void(CommandLine&, const char*)> store) {
+  return [complaint, store](Arguments& a, CommandLine& l, const std::string& word) {
+    store(l, RequiredOperand(a, word + ": " + complaint));
+  };
+}
+
+// --define-macro / --undef-macro: glslangValidator names the option as typed.
+LongHandler Macro(bool define) {
+  return [define](Arguments& a, CommandLine& l, const std::string&) {
+    std::string complaint =
+        std::string(a.Current()) + (define ? ": expects <name[=def]>" : ": expects <name>");
+    const char* operand = RequiredOperand(a, complaint);
+    if (define)
+      AddDefine(l, operand);
+    else
+      AddUndefine(l, operand);
+  };
+}
+
+// --stdin: glslangValidator also takes the next argument (without consuming it, and
+// even when it is a flag or there is none) as the stage name, until a later -S.
+void ParseStdin(Arguments& args, CommandLine& line) {
+  line.read_stdin = true;
+  const char* next = args.Peek();
+  line.stage_name = next ? std::optional<std::string>(next) : std::nullopt;
+}
+
+using SpellingTable = std::map<std::string, LongHandler>;
+
+void AddSpellings(SpellingTable& table, std::initializer_list<const char*> spellings,
+                  const LongHandler& handler) {
+  for (const char* spelling : spellings) table.emplace(spelling, handler);
+}
+
+void AddGlslangSwitches(SpellingTable& t) {
+  auto glslang_setting = [](bool frontend::GlslangSettings::*field) {
+    return Switch([field](CommandLine& l) { l.glslang.*field = true; });
+  };
+  using S = frontend::GlslangSettings;
+  AddSpellings(t, {"auto-map-bindings", "auto-map-binding", "amb"},
+               glslang_setting(&S::auto_map_bindings));
+  AddSpellings(t, {"auto-map-locations", "aml"}, glslang_setting(&S::auto_map_locations));
+  AddSpellings(t, {"auto-sampled-textures"}, glslang_setting(&S::auto_sampled_textures));
+  AddSpellings(t, {"dump-builtin-symbols"}, MessageSwitch(EShMsgBuiltinSymbolTable));
+  AddSpellings(t, {"flatten-uniform-arrays", "flatten-uniform-array", "fua"},
+               glslang_setting(&S::flatten_uniform_arrays));
+  AddSpellings(t, {"hlsl-offsets"}, MessageSwitch(EShMsgHlslOffsets));
+  AddSpellings(t, {"hlsl-iomap", "hlsl-iomapper", "hlsl-iomapping"},
+               glslang_setting(&S::hlsl_io_mapping));
+  AddSpellings(t, {"hlsl-enable-16bit-types"}, MessageSwitch(EShMsgHlslEnable16BitTypes));
+  AddSpellings(t, {"hlsl-dx9-compatible"}, MessageSwitch(EShMsgHlslDX9Compatible));
+  AddSpellings(t, {"hlsl-dx-position-w"}, glslang_setting(&S::dx_position_w));
+  AddSpellings(t, {"enhanced-msgs"}, glslang_setting(&S::enhanced_messages));
+  AddSpellings(t, {"invert-y", "iy"}, glslang_setting(&S::invert_y));
+  AddSpellings(t, {"keep-uncalled", "ku"}, MessageSwitch(EShMsgKeepUncalled));
+  AddSpellings(t, {"nan-clamp"}, glslang_setting(&S::nan_clamp));
+  AddSpellings(t, {"no-storage-format", "nsf"}, glslang_setting(&S::no_storage_format));
+  AddSpellings(t, {"relaxed-errors"}, MessageSwitch(EShMsgRelaxedErrors));
+  AddSpellings(t, {"spirv-dis"}, Switch([](CommandLine& l) { l.spirv_tools_disassemble = true; }));
+  AddSpellings(t, {"spirv-val"}, Switch([](CommandLine& l) { l.spirv_tools_validate = true; }));
+  AddSpellings(t, {"suppress-warnings"}, MessageSwitch(EShMsgSuppressWarnings));
+  AddSpellings(t, {"quiet"}, Switch([](CommandLine& l) { l.quiet = true; }));
+  AddSpellings(t, {"version"}, Switch([](CommandLine& l) { l.print_versions = true; }));
+  AddSpellings(t, {"help"}, Switch([](CommandLine&) { throw ShowUsage{}; }));
+}
+
+void AddGlslangReflectionSwitches(SpellingTable& t) {
+  AddSpellings(t, {"reflect-strict-array-suffix"},
+               ReflectionSwitch(EShReflectionStrictArraySuffix));
+  AddSpellings(t, {"reflect-basic-array-suffix"}, ReflectionSwitch(EShReflectionBasicArraySuffix));
+  AddSpellings(t, {"reflect-intermediate-io"}, ReflectionSwitch(EShReflectionIntermediateIO));
+  AddSpellings(t, {"reflect-separate-buffers"}, ReflectionSwitch(EShReflectionSeparateBuffers));
+  AddSpellings(t, {"reflect-all-block-variables"},
+               ReflectionSwitch(EShReflectionAllBlockVariables));
+  AddSpellings(t, {"reflect-unwrap-io-blocks"}, ReflectionSwitch(EShReflectionUnwrapIOBlocks));
+  AddSpellings(t, {"reflect-all-io-variables"}, ReflectionSwitch(EShReflectionAllIOVariables));
+  AddSpellings(t, {"reflect-shared-std140-ubo"}, ReflectionSwitch(EShReflectionSharedStd140UBO));
+  AddSpellings(t, {"reflect-shared-std140-ssbo"}, ReflectionSwitch(EShReflectionSharedStd140SSBO));
+}
+
+void AddGlslangBindingOptions(SpellingTable& t) {
+  AddSpellings(t, {"shift-image-bindings", "shift-image-binding", "sib"},
+               BindingShift(glslang::EResImage));
+  AddSpellings(t, {"shift-sampler-bindings", "shift-sampler-binding", "ssb"},
+               BindingShift(glslang::EResSampler));
+  AddSpellings(t, {"shift-uav-bindings", "shift-uav-binding", "suavb"},
+               BindingShift(glslang::EResUav));
+  AddSpellings(t, {"shift-texture-bindings", "shift-texture-binding", "stb"},
+               BindingShift(glslang::EResTexture));
+  AddSpellings(t,
+               {"shift-ubo-bindings", "shift-ubo-binding", "shift-cbuffer-bindings",
+                "shift-cbuffer-binding", "sub", "scb"},
+               BindingShift(glslang::EResUbo));
+  AddSpellings(t, {"shift-ssbo-bindings", "shift-ssbo-binding", "sbb"},
+               BindingShift(glslang::EResSsbo));
+  AddSpellings(
+      t, {"resource-set-bindings", "resource-set-binding", "rsb"},
+      [](Arguments& a, CommandLine& l, const std::string&) { ParseResourceSetBinding(a, l); });
+  AddSpellings(t, {"set-block-storage", "sbs"},
+               [](Arguments& a, CommandLine& l, const std::string&) { ParseBlockStorage(a, l); });
+  AddSpellings(t, {"set-atomic-counter-block", "sacb"},
+               [](Arguments& a, CommandLine& l, const std::string&) {
+                 ParseGlobalBlock(a, false, l.glslang.atomic_counter_block);
+               });
+  AddSpellings(t, {"set-default-uniform-block", "sdub"},
+               [](Arguments& a, CommandLine& l, const std::string&) {
+                 ParseGlobalBlock(a, true, l.glslang.default_uniform_block);
+               });
+}
+
+void AddGlslangOperandOptions(SpellingTable& t) {
+  AddSpellings(t, {"uniform-base"}, StringOperand("no <base> provided", [](CommandLine& l, auto v) {
+                 l.glslang.uniform_base = std::strtol(v, nullptr, 10);
+               }));
+  AddSpellings(t, {"client"}, [](Arguments& a, CommandLine& l, const std::string&) {
+    ParseClient(a.TakeOperand(), l);
+  });
+  AddSpellings(t, {"define-macro", "d"}, Macro(true));
+  AddSpellings(t, {"undef-macro", "u"}, Macro(false));
+  AddSpellings(t, {"entry-point"}, StringOperand("no <name> provided", [](CommandLine& l, auto v) {
+                 l.glslang.entry_point = v;
+               }));
+  AddSpellings(t, {"source-entrypoint", "sep"},
+               StringOperand("no <entry-point> provided",
+                             [](CommandLine& l, auto v) { l.glslang.source_entry_point = v; }));
+  AddSpellings(t, {"variable-name", "vn"},
+               StringOperand("no <C-variable-name> provided", [](CommandLine& l, auto v) {
+                 l.variable_name = v;
+                 l.hex = true;
+               }));
+  AddSpellings(
+      t, {"depfile"},
+      StringOperand("no <depfile-name> provided", [](CommandLine& l, auto v) { l.depfile = v; }));
+  AddSpellings(t, {"glsl-version"}, [](Arguments& a, CommandLine& l, const std::string&) {
+    ParseGlslVersion(a.TakeOperand(), l);
+  });
+  AddSpellings(t, {"target-env"}, [](Arguments& a, CommandLine& l, const std::string&) {
+    ParseTargetEnv(a.TakeOperand(), l);
+  });
+  AddSpellings(t, {"stdin"},
+               [](Arguments& a, CommandLine& l, const std::string&) { ParseStdin(a, l); });
+}
+
+// glslangValidator 12.0.0's long options: every spelling its parser accepts (it matches
+// the word lowercased, so --AMB and --Spirv-Val work too). Test/glslang12_spellings.table
+// compares one row per spelling with Debian's tool.
+const SpellingTable& GlslangLongOptions() {
+  static const SpellingTable kOptions = [] {
+    SpellingTable table;
+    AddGlslangSwitches(table);
+    AddGlslangReflectionSwitches(table);
+    AddGlslangBindingOptions(table);
+    AddGlslangOperandOptions(table);
+    return table;
+  }();
+  return kOptions;
 }
 
 void ParseSpecConstant(const char* text, CommandLine& line) {
@@ -303,98 +493,33 @@ void ParseMaxWorkgroups(const char* text, CommandLine& line) {
   line.glint.max_workgroups = groups;
 }
 
-// Flags that take operands.
-const std::map<std::string, LongHandler>& LongOperandFlags() {
-  auto shift = [](glslang::TResourceType resource) {
-    return [resource](Arguments& a, CommandLine& l) { ParseBindingShift(a, l, resource); };
-  };
-  auto define = [](const char* flag) {
-    return [flag](Arguments& a, CommandLine& l) {
-      AddDefine(l, RequiredOperand(a, std::string(flag) + ": expects <name[=def]>"));
-    };
-  };
-  auto undefine = [](const char* flag) {
-    return [flag](Arguments& a, CommandLine& l) {
-      AddUndefine(l, RequiredOperand(a, std::string(flag) + ": expects <name>"));
-    };
-  };
-  auto entry = [](const char* flag) {
-    return [flag](Arguments& a, CommandLine& l) {
-      l.glslang.entry_point = RequiredOperand(a, std::string(flag) + ": no <name> provided");
-    };
-  };
-  auto source_entry = [](const char* flag) {
-    return [flag](Arguments& a, CommandLine& l) {
-      l.glslang.source_entry_point =
-          RequiredOperand(a, std::string(flag) + ": no <entry-point> provided");
-    };
-  };
-  auto variable = [](const char* flag) {
-    return [flag](Arguments& a, CommandLine& l) {
-      l.variable_name = RequiredOperand(a, std::string(flag) + ": no <C-variable-name> provided");
-      l.hex = true;
-    };
-  };
-  static const std::map<std::string, LongHandler> kFlags = {
-      {"client", [](Arguments& a, CommandLine& l) { ParseClient(a.TakeOperand(), l); }},
-      {"depfile",
-       [](Arguments& a, CommandLine& l) {
-         l.depfile = RequiredOperand(a, "depfile: no <depfile-name> provided");
-       }},
-      {"glsl-version", [](Arguments& a, CommandLine& l) { ParseGlslVersion(a.TakeOperand(), l); }},
-      {"target-env", [](Arguments& a, CommandLine& l) { ParseTargetEnv(a.TakeOperand(), l); }},
-      {"uniform-base",
-       [](Arguments& a, CommandLine& l) {
-         l.glslang.uniform_base =
-             std::strtol(RequiredOperand(a, "uniform-base: no <base> provided"), nullptr, 10);
-       }},
-      {"resource-set-binding", ParseResourceSetBinding},
-      {"rsb", ParseResourceSetBinding},
-      {"define-macro", define("--define-macro")},
-      {"D", define("--D")},
-      {"undef-macro", undefine("--undef-macro")},
-      {"U", undefine("--U")},
-      {"entry-point", entry("entry-point")},
-      {"source-entrypoint", source_entry("source-entrypoint")},
-      {"sep", source_entry("sep")},
-      {"variable-name", variable("variable-name")},
-      {"vn", variable("vn")},
-      {"shift-image-binding", shift(glslang::EResImage)},
-      {"sib", shift(glslang::EResImage)},
-      {"shift-sampler-binding", shift(glslang::EResSampler)},
-      {"ssb", shift(glslang::EResSampler)},
-      {"shift-ssbo-binding", shift(glslang::EResSsbo)},
-      {"sbb", shift(glslang::EResSsbo)},
-      {"shift-texture-binding", shift(glslang::EResTexture)},
-      {"stb", shift(glslang::EResTexture)},
-      {"shift-uav-binding", shift(glslang::EResUav)},
-      {"suavb", shift(glslang::EResUav)},
-      {"shift-UBO-binding", shift(glslang::EResUbo)},
-      {"shift-ubo-binding", shift(glslang::EResUbo)},
-      {"sub", shift(glslang::EResUbo)},
-      {"shift-cbuffer-binding", shift(glslang::EResUbo)},
-      {"scb", shift(glslang::EResUbo)},
-      // Glint.
-      {"timeout-ms",
-       [](Arguments& a, CommandLine& l) {
-         l.timeout_ms =
-             ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms");
-       }},
-      {"subgroup-size",
-       [](Arguments& a, CommandLine& l) {
-         l.glint.subgroup_size =
-             ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size");
-       }},
-      {"max-workgroups",
-       [](Arguments& a, CommandLine& l) {
-         ParseMaxWorkgroups(RequiredOperand(a, "--max-workgroups: expects X,Y,Z"), l);
-       }},
-      {"spec-constant",
-       [](Arguments& a, CommandLine& l) {
-         ParseSpecConstant(RequiredOperand(a, "--spec-constant: expects ID=VALUE"), l);
-       }},
-  };
-  return kFlags;
+// Glint's own long options (those without =value).
+const SpellingTable& GlintLongOptions() {
+  static const SpellingTable kOptions = [] {
+    SpellingTable t;
+    AddSpellings(t, {"no-glint"}, Switch([](CommandLine& l) { l.run_glint = false; }));
+    AddSpellings(t, {"no-hoist-constant-tables"},
+                 Switch([](CommandLine& l) { l.glint.hoist_constant_tables = false; }));
+    AddSpellings(t, {"robust-access"},
+                 Switch([](CommandLine& l) { l.glint.robust_access = true; }));
+    AddSpellings(t, {"dump-ranges"}, Switch([](CommandLine& l) { l.dump_ranges = true; }));
+    AddSpellings(t, {"no-isolate"}, Switch([](CommandLine& l) { l.isolate = false; }));
+    AddSpellings(t, {"timeout-ms"}, [](Arguments& a, CommandLine& l, const std::string&) {
+      l.timeout_ms = ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms");
+    });
+    AddSpellings(t, {"subgroup-size"}, [](Arguments& a, CommandLine& l, const std::string&) {
+      l.glint.subgroup_size =
+          ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size");
+    });
+    AddSpellings(t, {"max-workgroups"}, [](Arguments& a, CommandLine& l, const std::string&) {
+      ParseMaxWorkgroups(RequiredOperand(a, "--max-workgroups: expects X,Y,Z"), l);
+    });
+    AddSpellings(t, {"spec-constant"}, [](Arguments& a, CommandLine& l, const std::string&) {
+      ParseSpecConstant(RequiredOperand(a, "--spec-constant: expects ID=VALUE"), l);
+    });
+    return t;
+  }();
+  return kOptions;
 }
 
 // --passes=a,b: pass names as the pipeline spells them, checked here so that a typo is
@@ -465,26 +590,35 @@ void ParseReportFlag(const std::string& format, Arguments& args, CommandLine& li
   *target = RequiredOperand(args, ("--report=" + format + ": expects a file name").c_str());
 }
 
+std::string Lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// glslangValidator lowercases the whole word; Glint's --name=value flags lowercase the
+// name only (a file name or pass list keeps its case).
 void ParseLongFlag(Arguments& args, CommandLine& line) {
-  std::string flag = args.Current() + 2;
-  if (flag == "report" || flag.rfind("report=", 0) == 0)
-    return ParseReportFlag(flag.size() > 7 ? flag.substr(7) : "", args, line);
-  size_t equal = flag.find('=');
-  if (equal != std::string::npos &&
-      ParseGlintValueFlag(flag.substr(0, equal), flag.substr(equal + 1), line))
+  std::string word = Lowercase(args.Current() + 2);
+  auto glslang_option = GlslangLongOptions().find(word);
+  if (glslang_option != GlslangLongOptions().end()) return glslang_option->second(args, line, word);
+  auto glint_option = GlintLongOptions().find(word);
+  if (glint_option != GlintLongOptions().end()) return glint_option->second(args, line, word);
+  std::string typed = args.Current() + 2;
+  size_t equal = typed.find('=');
+  std::string name = Lowercase(typed.substr(0, equal));
+  if (name == "report")
+    return ParseReportFlag(equal == std::string::npos ? "" : typed.substr(equal + 1), args, line);
+  if (equal != std::string::npos && ParseGlintValueFlag(name, typed.substr(equal + 1), line))
     return;
-  auto toggle = LongSwitches().find(flag);
-  if (toggle != LongSwitches().end()) return toggle->second(line);
-  auto with_operand = LongOperandFlags().find(flag);
-  if (with_operand != LongOperandFlags().end()) return with_operand->second(args, line);
-  if (flag == "range-analysis" || flag == "uniformity" || flag == "passes")
-    throw CommandLineError("--" + flag + " expects =<value>");
+  if (word == "range-analysis" || word == "uniformity" || word == "passes")
+    throw CommandLineError("--" + word + " expects =<value>");
   throw CommandLineError(std::string(args.Current()) + ": unrecognized command-line option");
 }
 
 void ParseDebugFlag(const char* argument, CommandLine& line) {
   // Each -g form overrides the previous one.
-  line.strip_debug = line.debug = false;
+  line.strip_debug = line.debug = line.non_semantic_debug = false;
   if (argument[2] == '0') {
     line.strip_debug = true;
     return;
@@ -496,10 +630,13 @@ void ParseDebugFlag(const char* argument, CommandLine& line) {
 
 void ParseUniformOverride(const char* argument, CommandLine& line) {
   std::string text = AttachedOperand(argument, "-u<name>:<location>");
-  size_t colon = text.find_last_of(':');
+  size_t colon = text.find(':');  // the name ends at the first colon
   if (colon == std::string::npos) throw CommandLineError(text + ": missing location", true);
+  errno = 0;
+  long location = std::strtol(text.c_str() + colon + 1, nullptr, 10);
+  if (errno != 0) throw CommandLineError(text + ": invalid location", true);
   line.glslang.uniform_location_overrides.emplace_back(text.substr(0, colon),
-                                                       std::atoi(text.c_str() + colon + 1));
+                                                       static_cast<int>(location));
 }
 
 void ParseSpirvClientFlag(const char* argument, CommandLine& line, bool vulkan) {
@@ -527,7 +664,7 @@ bool ParseShortSwitch(char letter, CommandLine& line) {
       {'h', [](CommandLine&) { throw ShowUsage{}; }},
       {'i', [](CommandLine& l) { AddEshMessage(l, EShMsgAST); }},
       {'l', [](CommandLine& l) { l.link = true; }},
-      {'m', [](CommandLine&) {}},  // memory-leak mode: a glslang developer's aid, ignored
+      {'m', [](CommandLine& l) { l.memory_leak_mode = true; }},
       {'q', [](CommandLine& l) { l.dump_reflection = true; }},
       {'r', [](CommandLine& l) { AddEshMessage(l, EShMsgRelaxedErrors); }},
       {'s', [](CommandLine& l) { l.suppress_info_log = true; }},
@@ -667,6 +804,12 @@ void RationalizeTarget(CommandLine& line) {
 }
 
 }  // namespace
+
+std::vector<std::string> GlslangLongOptionSpellings() {
+  std::vector<std::string> spellings;
+  for (const auto& [spelling, handler] : GlslangLongOptions()) spellings.push_back(spelling);
+  return spellings;
+}
 
 std::optional<EShLanguage> StageFromName(const std::string& name) {
   return frontend::StageFromName(name);

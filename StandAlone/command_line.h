@@ -1,6 +1,13 @@
 // glslangValidator's command line (glslang 12.0.0 flags, same meanings, same error
 // messages) plus Glint's own flags. Parsing fills a CommandLine; it never compiles.
 //
+// Accepts exactly what glslang 12.0.0's parser accepts: every synonym, long options in
+// any case (glslang lowercases them), one-letter options read by their letter alone
+// ("-quiet" is -q), and its quirks (--stdin takes the next argument as the stage; a
+// stage given by -S wins over one written after a binding option; --glsl-version and
+// --target-env as the last argument do nothing). Glint's own long options are matched
+// lowercased too (their =values keep their case).
+//
 // Errors: a bad flag throws CommandLineError with glslangValidator's message (main
 // prints "glslangValidator: Error: <message> (use -h for usage)" to stderr and exits 1);
 // where glslangValidator prints the usage text instead, ShowUsage is thrown; where it
@@ -23,7 +30,10 @@ struct CommandLineError : std::runtime_error {
   bool bare;  // printed as is on stdout, without the "Error:" decoration
 };
 
-struct ShowUsage {};
+// glslangValidator's usage text (exit 1), after `preamble` where it prints a line first.
+struct ShowUsage {
+  std::string preamble;
+};
 
 struct CommandLine {
   frontend::GlslangSettings glslang;
@@ -47,12 +57,16 @@ struct CommandLine {
   bool quiet = false;                    // --quiet
   bool suppress_info_log = false;        // -s
   bool multi_threaded = false;           // -t
-  bool dump_config = false;              // -c
-  bool dump_reflection = false;          // -q
-  bool print_versions = false;           // -v
-  bool print_bare_version = false;       // -dumpversion
-  bool debug = false;                    // -g / -gV / -gVS
-  bool strip_debug = false;              // -g0
+  // -m: each compile (and link, and SPIR-V generation) is repeated 100 x 100 times
+  // without printing logs or writing SPIR-V, as glslangValidator's memory-leak mode.
+  bool memory_leak_mode = false;
+  bool dump_config = false;                       // -c
+  bool dump_reflection = false;                   // -q
+  int reflection_options = EShReflectionDefault;  // --reflect-*: EShReflectionOptions bits
+  bool print_versions = false;                    // -v
+  bool print_bare_version = false;                // -dumpversion
+  bool debug = false;                             // -g / -gV / -gVS
+  bool strip_debug = false;                       // -g0
   bool non_semantic_debug = false;
   bool non_semantic_debug_source = false;
   bool optimize_disable = false;  // -Od
@@ -94,6 +108,11 @@ glslang::SpvOptions SpvOptionsFor(const CommandLine& line);
 // Glint's options for the flags, compiling for `env`.
 Options GlintOptionsFor(const CommandLine& line, TargetEnv env);
 
+// glslang 12.0.0's long-option spellings (lowercase, without "--"), every one its
+// parser accepts.
+std::vector<std::string> GlslangLongOptionSpellings();
+
+// glslangValidator's usage text, then Glint's own options in a section of their own.
 void PrintUsage();
 
 }  // namespace glint::standalone

@@ -187,6 +187,23 @@ void ApplyBindings(glslang::TShader& shader, const GlslangSettings& settings, ES
   shader.setUniformLocationBase(settings.uniform_base);
 }
 
+void ApplyRelaxedRuleBlocks(glslang::TShader& shader, const GlslangSettings& settings) {
+  if (!settings.vulkan_rules_relaxed) return;
+  for (const auto& [block, storage] : settings.block_storage_overrides)
+    shader.addBlockStorageOverride(block.c_str(), storage);
+  const GlobalBlock& atomics = settings.atomic_counter_block;
+  if (atomics.given) {
+    shader.setAtomicCounterBlockName(atomics.name.c_str());
+    shader.setAtomicCounterBlockSet(atomics.set);
+  }
+  const GlobalBlock& uniforms = settings.default_uniform_block;
+  if (uniforms.given) {
+    shader.setGlobalUniformBlockName(uniforms.name.c_str());
+    shader.setGlobalUniformSet(uniforms.set);
+    shader.setGlobalUniformBinding(uniforms.binding);
+  }
+}
+
 void ApplyEnvironment(glslang::TShader& shader, const GlslangSettings& settings,
                       EShLanguage stage) {
   shader.setNanMinMaxClamp(settings.nan_clamp);
@@ -229,6 +246,7 @@ std::unique_ptr<glslang::TShader> MakeShader(const SourceUnit& unit,
   shader->setPreamble(settings.preamble.c_str());
   shader->addProcesses(settings.processes);
   ApplyBindings(*shader, settings, unit.stage);
+  ApplyRelaxedRuleBlocks(*shader, settings);
   ApplyEnvironment(*shader, settings, unit.stage);
   return shader;
 }

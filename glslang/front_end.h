@@ -50,6 +50,15 @@ struct SourceUnit {
 
 class DirectoryIncluder;
 
+// A block glslang makes of loose declarations under relaxed Vulkan rules (-R): the
+// atomic counters, or the default uniforms.
+struct GlobalBlock {
+  bool given = false;
+  std::string name;
+  unsigned set = 0;
+  unsigned binding = 0;  // the default uniform block's only
+};
+
 // Everything that decides how glslang parses, links and generates code. Defaults are
 // glslangValidator's defaults.
 struct GlslangSettings {
@@ -64,6 +73,10 @@ struct GlslangSettings {
   glslang::EShTargetLanguageVersion target_version = glslang::EShTargetSpv_1_0;
   bool hlsl_functionality1 = false;
   bool vulkan_rules_relaxed = false;
+  // Used only with vulkan_rules_relaxed, as glslangValidator does.
+  std::vector<std::pair<std::string, glslang::TBlockStorageClass>> block_storage_overrides;
+  GlobalBlock atomic_counter_block;   // name and set
+  GlobalBlock default_uniform_block;  // name, set and binding
 
   std::string entry_point;                       // empty: glslang's default ("main")
   std::string source_entry_point;                // empty: none

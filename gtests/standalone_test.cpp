@@ -329,7 +329,7 @@ TEST(QuietConfAndDebugInfo, TwoStagesLinkedWithDebugInfo_EachStageAsDebianCompil
   }
 }
 
-// The usage text is Glint's own; only where it is printed and the exit code matter.
+// Where the usage text is printed and the exit code (its words: glslang_spellings_test).
 TEST(Usage, PrintedOnStdoutWithExitCode1) {
   Scratch scratch;
   for (const char* args : {"", "-h", "--help", "-V", "-S frag", "--target-env",
