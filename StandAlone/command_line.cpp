@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -13,6 +14,7 @@
 #include "SPIRV/passes/pipeline.h"
 
 #include "glslang/compile_driver.h"
+#include "isolated_compile.h"
 
 namespace glint::standalone {
 
@@ -221,6 +223,17 @@ uint32_t ParseUnsigned(const std::string& text, const std::string& flag) {
   return static_cast<uint32_t>(value);
 }
 
+// A size limit: a positive number of bytes, up to 2^64-1.
+uint64_t ParseByteCount(const std::string& text, const std::string& flag) {
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long value = std::strtoull(text.c_str(), &end, 0);
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || *end != 0 ||
+      errno == ERANGE || value == 0)
+    throw CommandLineError(flag + ": expected a positive number of bytes, got '" + text + "'");
+  return value;
+}
+
 void AddEshMessage(CommandLine& line, EShMessages message) {
   line.glslang.messages = static_cast<EShMessages>(line.glslang.messages | message);
 }
@@ -278,11 +291,18 @@ void ParseSpecConstant(const char* text, CommandLine& line) {
     throw CommandLineError("--spec-constant: expects ID=VALUE, got '" + assignment + "'");
   uint32_t id = ParseUnsigned(assignment.substr(0, equal), "--spec-constant");
   std::string value = assignment.substr(equal + 1);
+  // A negative value is its two's complement bits; a positive one may use all 64 bits.
+  bool negative = !value.empty() && value[0] == '-';
   char* end = nullptr;
-  long long number = std::strtoll(value.c_str(), &end, 0);
-  if (value.empty() || *end != 0)
+  errno = 0;
+  uint64_t bits = negative ? static_cast<uint64_t>(std::strtoll(value.c_str(), &end, 0))
+                           : std::strtoull(value.c_str(), &end, 0);
+  bool starts_well = !value.empty() && (negative || std::isdigit(static_cast<unsigned char>(value[0])));
+  if (!starts_well || *end != 0)
     throw CommandLineError("--spec-constant: expects ID=VALUE, got '" + assignment + "'");
-  line.glint.spec_constants[id] = static_cast<uint64_t>(number);
+  if (errno == ERANGE)
+    throw CommandLineError("--spec-constant: " + value + " does not fit in 64 bits");
+  line.glint.spec_constants[id] = bits;
 }
 
 // --max-workgroups X,Y,Z: three counts, each at least 1 (a promise; 0 would mean a
@@ -379,6 +399,22 @@ const std::map<std::string, LongHandler>& LongOperandFlags() {
        [](Arguments& a, CommandLine& l) {
          l.timeout_ms =
              ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms");
+       }},
+      {"max-source-bytes",
+       [](Arguments& a, CommandLine& l) {
+         l.glslang.source_limits.per_source = ParseByteCount(
+             RequiredOperand(a, "--max-source-bytes: expects <N>"), "--max-source-bytes");
+       }},
+      {"max-total-source-bytes",
+       [](Arguments& a, CommandLine& l) {
+         l.glslang.source_limits.total =
+             ParseByteCount(RequiredOperand(a, "--max-total-source-bytes: expects <N>"),
+                            "--max-total-source-bytes");
+       }},
+      {"max-memory-mb",
+       [](Arguments& a, CommandLine& l) {
+         l.max_memory_mb =
+             ParseUnsigned(RequiredOperand(a, "--max-memory-mb: expects <N>"), "--max-memory-mb");
        }},
       {"subgroup-size",
        [](Arguments& a, CommandLine& l) {
@@ -728,6 +764,7 @@ Options GlintOptionsFor(const CommandLine& line, TargetEnv env) {
 
 CommandLine ParseCommandLine(int argc, char** argv) {
   CommandLine line;
+  line.max_memory_mb = DefaultCompileMemoryMb();
   for (Arguments args(argc, argv); !args.Done(); args.Advance()) {
     const char* argument = args.Current();
     if (argument[0] == '-' && argument[1] == '-')
