@@ -340,7 +340,7 @@ void CompileAndLink(Run& run) {
       frontend::Compile(units, line.glslang, line.preprocess);
   for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
   for (const std::string& included : compilation->included_files)
-    run.report.AddSource(included, nullptr);
+    run.report.AddSource(included, nullptr, line.glslang.source_limits.per_source);
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
   PrintUnitLogs(run, *compilation);
