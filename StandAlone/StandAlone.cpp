@@ -6,6 +6,8 @@
 // cannot be written is an error (exit 1, glslang prints the message but exits 0), and
 // no output file is ever left half-written (output_file.h: regular files are replaced
 // atomically, devices and pipes written in place, every write checked).
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -61,17 +63,35 @@ void StderrIfNonEmpty(const std::string& text) {
   if (!text.empty()) std::fprintf(stderr, "%s\n", text.c_str());
 }
 
-// Reads a source file the way glslangValidator does: text up to the first NUL.
-std::string ReadSource(const std::string& name) {
-  std::ifstream file(name, std::ios::binary);
-  if (!file) Fail("unable to open input file");
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+// Reads a source file the way glslangValidator does (text up to the first NUL), within
+// what is left of `budget`. What cannot be opened is glslang's usage error; a
+// directory or a source over its limit gets the same exit with the reason (glslang 12
+// would compile a directory as an empty shader, and read any size).
+std::string ReadSource(const std::string& name, frontend::SourceBudget& budget) {
+  std::string text;
+  bool open_failed = false;
+  std::string problem = frontend::ReadFileWithin(name, budget.NextLimit(),
+                                                 frontend::FileKinds::kAnyButDirectory,
+                                                 budget.NextLimitName(), &text, &open_failed);
+  if (open_failed) Fail("unable to open input file");
+  if (!problem.empty()) Fail("unable to read input file " + name + ": " + problem);
+  budget.Take(text.size());
   return text.substr(0, text.find('\0'));
 }
 
-std::string ReadStdin() {
-  std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+std::string ReadStdin(frontend::SourceBudget& budget) {
+  std::string text;
+  std::string problem =
+      frontend::ReadDescriptorWithin(0, budget.NextLimit(), budget.NextLimitName(), &text);
+  if (!problem.empty()) Fail("unable to read stdin: " + problem);
+  budget.Take(text.size());
   return text.substr(0, text.find('\0'));
+}
+
+// A top-level source of a compile of its own (no linking; the -c config file).
+std::string ReadLoneSource(const CommandLine& line, const std::string& name) {
+  frontend::SourceBudget budget(line.glslang.source_limits);
+  return line.read_stdin ? ReadStdin(budget) : ReadSource(name, budget);
 }
 
 bool IsSpirvFile(const std::string& name) {
@@ -96,7 +116,8 @@ void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
     return;
   }
   *resources = TBuiltInResource{};
-  std::string config = ReadSource(line.config_file);
+  frontend::SourceBudget budget(line.glslang.source_limits);
+  std::string config = ReadSource(line.config_file, budget);
   DecodeResourceLimits(resources, config.data());
 }
 
@@ -160,7 +181,7 @@ std::string CompileOneWithoutLinking(const CommandLine& line, const std::string&
                                      CompileFlags& flags) {
   bool hlsl = false;
   EShLanguage stage = StageOf(line, name, &hlsl);
-  std::string text = line.read_stdin ? ReadStdin() : ReadSource(name);
+  std::string text = ReadLoneSource(line, name);
   if (line.defines_given) Fail("-D and -U options require -l (linking)\n");
   CommandLine with_hlsl = line;
   with_hlsl.glslang.hlsl |= hlsl || HlslSoFar(line, name);
@@ -206,9 +227,10 @@ void CompileWithoutLinking(Run& run) {
   if (line.isolate && !line.read_stdin && names.size() > 1 && line.config_file.empty())
     WarmBuiltIns(line, names);
   for (const std::string& name : names) {
-    CompileOutcome outcome = RunCompile(line.isolate, line.timeout_ms, [&](CompileFlags& flags) {
-      return CompileOneWithoutLinking(line, name, flags);
-    });
+    CompileOutcome outcome = RunCompile(
+        line.isolate, line.timeout_ms,
+        [&](CompileFlags& flags) { return CompileOneWithoutLinking(line, name, flags); },
+        line.max_memory_mb);
     results.push_back(Settle(run, outcome, name));
   }
   PrintLogsWithoutLinking(line, results);
@@ -220,15 +242,16 @@ void CompileWithoutLinking(Run& run) {
 
 std::vector<frontend::SourceUnit> ReadUnits(CommandLine& line) {
   std::vector<frontend::SourceUnit> units;
+  frontend::SourceBudget budget(line.glslang.source_limits);
   if (line.read_stdin) {
-    units.push_back({"stdin", ReadStdin(), StageOf(line, "stdin", nullptr)});
+    units.push_back({"stdin", ReadStdin(budget), StageOf(line, "stdin", nullptr)});
     return units;
   }
   for (const std::string& file : line.files) {
     bool hlsl = false;
     EShLanguage stage = StageOf(line, file, &hlsl);
     line.glslang.hlsl |= hlsl;
-    units.push_back({file, ReadSource(file), stage});
+    units.push_back({file, ReadSource(file, budget), stage});
   }
   return units;
 }
@@ -288,6 +311,31 @@ frontend::GlintOutput Generate(const CommandLine& line, const glslang::TIntermed
   return output;
 }
 
+// --spirv-val: SPIRV-Tools' findings join glslang's log. glslang 12 prints them and
+// still writes the module (exit 0), and so does Glint when glslang's own module fails
+// the same way; a module that only fails after Glint's passes is Glint's fault: an
+// error, exit 2, nothing written. False when the stage must stop there.
+bool ValidateStage(Run& run, const glslang::TIntermediate& intermediate,
+                   const glslang::SpvOptions& spv_options, std::vector<uint32_t>& words,
+                   std::string& log) {
+  std::string findings;
+  frontend::ValidateLikeGlslang(intermediate, spv_options, words, &findings);
+  if (!findings.empty() && run.line.run_glint) {
+    std::vector<uint32_t> glslang_words = frontend::GenerateSpirv(intermediate, spv_options, nullptr);
+    std::string glslang_findings;
+    frontend::ValidateLikeGlslang(intermediate, spv_options, glslang_words, &glslang_findings);
+    if (glslang_findings.empty()) {
+      std::printf("%s%sERROR: Glint's output fails spirv-val, glslang's own module passes; no "
+                  "output written\n",
+                  log.c_str(), findings.c_str());
+      run.compile_failed = true;
+      return false;
+    }
+  }
+  log += findings;
+  return true;
+}
+
 // One stage's output in glslangValidator's order: --spirv-dis text, glslang's log
 // (with --spirv-val's findings), the file, -H text; then Glint's diagnostics and report.
 void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage stage,
@@ -303,8 +351,8 @@ void GenerateStage(Run& run, glslang::TIntermediate& intermediate, EShLanguage s
     run.compile_failed = true;
     return;
   }
-  if (line.spirv_tools_validate)
-    frontend::ValidateLikeGlslang(intermediate, spv_options, output.words, &log);
+  if (line.spirv_tools_validate && !ValidateStage(run, intermediate, spv_options, output.words, log))
+    return;
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(output.words);
   std::cout.flush();
   if (line.memory_leak_mode) return;  // glslangValidator's -m prints and writes no more
@@ -373,7 +421,7 @@ void CompileAndLinkUnits(Run& run, const std::vector<frontend::SourceUnit>& unit
   if (record_sources) {
     for (const frontend::SourceUnit& unit : units) run.report.AddSource(unit.name, &unit.text);
     for (const std::string& included : compilation->included_files)
-      run.report.AddSource(included, nullptr);
+      run.report.AddSource(included, nullptr, line.glslang.source_limits.per_source);
   }
   run.compile_failed |= compilation->compile_failed;
   run.link_failed |= compilation->link_failed;
@@ -432,12 +480,15 @@ void CompileAndLinkIsolated(Run& run, int argc, char** argv) {
     names.clear();
     for (const std::string& file : line.files) names += (names.empty() ? "" : ", ") + file;
   }
-  CompileOutcome outcome = RunCompile(line.isolate, line.timeout_ms, [&](CompileFlags& flags) {
-    CompileAndLink(run);
-    if (!WriteReportFiles(run.line, argc, argv, run.report)) run.output_failed = true;
-    flags = {run.compile_failed, run.link_failed, run.output_failed};
-    return std::string();
-  });
+  CompileOutcome outcome = RunCompile(
+      line.isolate, line.timeout_ms,
+      [&](CompileFlags& flags) {
+        CompileAndLink(run);
+        if (!WriteReportFiles(run.line, argc, argv, run.report)) run.output_failed = true;
+        flags = {run.compile_failed, run.link_failed, run.output_failed};
+        return std::string();
+      },
+      line.max_memory_mb);
   std::string unfinished = Settle(run, outcome, names);
   if (outcome.end != CompileOutcome::End::kFinished) std::printf("%s\n", unfinished.c_str());
 }
@@ -451,18 +502,27 @@ std::string SpirvOutputName(const CommandLine& line, const std::string& input) {
 }
 
 // Refuses a module over the IR's size limit (spirv::kMaxModuleWords) from the file's
-// size, before reading it.
+// size, before reading it; what is not a regular file (a device, a FIFO) is refused as
+// an unreadable include is, and no read goes past the limit and one more byte.
 bool ReadSpirv(const std::string& name, std::vector<uint32_t>* words) {
-  std::ifstream file(name, std::ios::binary | std::ios::ate);
-  if (!file) Fail("unable to open input file");
-  std::streamoff size = file.tellg();
-  std::string too_big = size > 0 ? spirv::CheckModuleSize(static_cast<size_t>(size) / 4) : "";
-  if (!too_big.empty()) {
-    std::printf("ERROR: %s: %s\n", name.c_str(), too_big.c_str());
+  struct stat status {};
+  if (stat(name.c_str(), &status) == 0 && S_ISREG(status.st_mode)) {
+    std::string too_big = spirv::CheckModuleSize(static_cast<uint64_t>(status.st_size) / 4);
+    if (!too_big.empty()) {
+      std::printf("ERROR: %s: %s\n", name.c_str(), too_big.c_str());
+      return false;
+    }
+  }
+  std::string bytes;
+  bool open_failed = false;
+  std::string problem = frontend::ReadFileWithin(
+      name, spirv::kMaxModuleWords * 4, frontend::FileKinds::kRegularOnly,
+      "Glint's input limit kMaxModuleWords (32 MiB)", &bytes, &open_failed);
+  if (open_failed) Fail("unable to open input file");
+  if (!problem.empty()) {
+    std::printf("ERROR: %s: cannot read the module: %s\n", name.c_str(), problem.c_str());
     return false;
   }
-  file.seekg(0);
-  std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
   if (bytes.empty() || bytes.size() % 4 != 0) {
     std::printf("ERROR: %s: malformed SPIR-V: %zu bytes is not a whole number of words\n",
                 name.c_str(), bytes.size());
@@ -499,10 +559,15 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
     return void(run.compile_failed = true);
   }
   run.report.Add(report);
+  // --spirv-val on a .spv input (Glint's own path, no glslang to match): invalid output
+  // for the target is an error, and nothing is written.
   if (line.spirv_tools_validate) {
     std::string problem = spirv::Validate(words, ToSpirv(env));
-    if (!problem.empty())
+    if (!problem.empty()) {
       std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
+      std::printf("ERROR: %s: the output fails spirv-val; no output written\n", name.c_str());
+      return void(run.compile_failed = true);
+    }
   }
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(words);
   std::cout.flush();

@@ -14,6 +14,7 @@
 #include "SPIRV/passes/pipeline.h"
 
 #include "glslang/compile_driver.h"
+#include "isolated_compile.h"
 
 namespace glint::standalone {
 
@@ -275,6 +276,17 @@ uint32_t ParseUnsigned(const std::string& text, const std::string& flag) {
   return static_cast<uint32_t>(value);
 }
 
+// A size limit: a positive number of bytes, up to 2^64-1.
+uint64_t ParseByteCount(const std::string& text, const std::string& flag) {
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long value = std::strtoull(text.c_str(), &end, 0);
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0])) || *end != 0 ||
+      errno == ERANGE || value == 0)
+    throw CommandLineError(flag + ": expected a positive number of bytes, got '" + text + "'");
+  return value;
+}
+
 void AddEshMessage(CommandLine& line, EShMessages message) {
   line.glslang.messages = static_cast<EShMessages>(line.glslang.messages | message);
 }
@@ -468,11 +480,18 @@ void ParseSpecConstant(const char* text, CommandLine& line) {
     throw CommandLineError("--spec-constant: expects ID=VALUE, got '" + assignment + "'");
   uint32_t id = ParseUnsigned(assignment.substr(0, equal), "--spec-constant");
   std::string value = assignment.substr(equal + 1);
+  // A negative value is its two's complement bits; a positive one may use all 64 bits.
+  bool negative = !value.empty() && value[0] == '-';
   char* end = nullptr;
-  long long number = std::strtoll(value.c_str(), &end, 0);
-  if (value.empty() || *end != 0)
+  errno = 0;
+  uint64_t bits = negative ? static_cast<uint64_t>(std::strtoll(value.c_str(), &end, 0))
+                           : std::strtoull(value.c_str(), &end, 0);
+  bool starts_well = !value.empty() && (negative || std::isdigit(static_cast<unsigned char>(value[0])));
+  if (!starts_well || *end != 0)
     throw CommandLineError("--spec-constant: expects ID=VALUE, got '" + assignment + "'");
-  line.glint.spec_constants[id] = static_cast<uint64_t>(number);
+  if (errno == ERANGE)
+    throw CommandLineError("--spec-constant: " + value + " does not fit in 64 bits");
+  line.glint.spec_constants[id] = bits;
 }
 
 // --max-workgroups X,Y,Z: three counts, each at least 1 (a promise; 0 would mean a
@@ -506,6 +525,20 @@ const SpellingTable& GlintLongOptions() {
     AddSpellings(t, {"no-isolate"}, Switch([](CommandLine& l) { l.isolate = false; }));
     AddSpellings(t, {"timeout-ms"}, [](Arguments& a, CommandLine& l, const std::string&) {
       l.timeout_ms = ParseUnsigned(RequiredOperand(a, "--timeout-ms: expects <N>"), "--timeout-ms");
+    });
+    AddSpellings(t, {"max-source-bytes"}, [](Arguments& a, CommandLine& l, const std::string&) {
+      l.glslang.source_limits.per_source = ParseByteCount(
+          RequiredOperand(a, "--max-source-bytes: expects <N>"), "--max-source-bytes");
+    });
+    AddSpellings(t, {"max-total-source-bytes"},
+                 [](Arguments& a, CommandLine& l, const std::string&) {
+                   l.glslang.source_limits.total = ParseByteCount(
+                       RequiredOperand(a, "--max-total-source-bytes: expects <N>"),
+                       "--max-total-source-bytes");
+                 });
+    AddSpellings(t, {"max-memory-mb"}, [](Arguments& a, CommandLine& l, const std::string&) {
+      l.max_memory_mb =
+          ParseUnsigned(RequiredOperand(a, "--max-memory-mb: expects <N>"), "--max-memory-mb");
     });
     AddSpellings(t, {"subgroup-size"}, [](Arguments& a, CommandLine& l, const std::string&) {
       l.glint.subgroup_size =
@@ -871,6 +904,7 @@ Options GlintOptionsFor(const CommandLine& line, TargetEnv env) {
 
 CommandLine ParseCommandLine(int argc, char** argv) {
   CommandLine line;
+  line.max_memory_mb = DefaultCompileMemoryMb();
   for (Arguments args(argc, argv); !args.Done(); args.Advance()) {
     const char* argument = args.Current();
     if (argument[0] == '-' && argument[1] == '-')

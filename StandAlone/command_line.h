@@ -79,6 +79,10 @@ struct CommandLine {
   // isolated_compile.h. timeout_ms (--timeout-ms, 0: none) bounds each child.
   bool isolate = true;
   uint32_t timeout_ms = 0;
+  // The address space an isolated compile may add (--max-memory-mb, 0: no cap).
+  // Sources are bounded by glslang.source_limits (--max-source-bytes and
+  // --max-total-source-bytes); see glint/input_limits.h.
+  uint32_t max_memory_mb = GLINT_COMPILE_MEMORY_MB;  // ParseCommandLine: DefaultCompileMemoryMb()
   Options glint;
   bool dump_ranges = false;
   bool dump_ranges_json = false;

@@ -1,6 +1,7 @@
 #include "isolated_compile.h"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -9,11 +10,13 @@
 #include <cerrno>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <vector>
 
 #include "glslang/big_stack.h"
 #include "glslang/crash_message.h"
 #include "glslang/wire_format.h"
+#include "glint/input_limits.h"
 
 namespace glint::standalone {
 namespace {
@@ -48,6 +51,28 @@ void FlushAll() {
   std::cerr.flush();
   std::fflush(stdout);
   std::fflush(stderr);
+}
+
+[[noreturn]] void ExitOverMemoryBudget() { _exit(kMemoryBudgetExit); }
+
+// The address space this process has now (VmSize), in bytes; 0 when unknown.
+uint64_t AddressSpaceBytes() {
+  unsigned long long pages = 0;
+  FILE* statm = std::fopen("/proc/self/statm", "r");
+  if (!statm) return 0;
+  if (std::fscanf(statm, "%llu", &pages) != 1) pages = 0;
+  std::fclose(statm);
+  return pages * static_cast<uint64_t>(sysconf(_SC_PAGESIZE));
+}
+
+// Lets the child's address space grow by `memory_mb` MiB (and the big stack it is about
+// to reserve); an allocation past that ends the child with kMemoryBudgetExit.
+void LimitMemory(uint32_t memory_mb) {
+  uint64_t now = AddressSpaceBytes();
+  if (memory_mb == 0 || now == 0) return;
+  uint64_t limit = now + kBigStackBytes + (uint64_t{memory_mb} << 20);
+  struct rlimit cap = {limit, limit};
+  if (setrlimit(RLIMIT_AS, &cap) == 0) std::set_new_handler(ExitOverMemoryBudget);
 }
 
 // Runs the body on a big stack; whatever it returns goes to the parent; then _exit,
@@ -122,15 +147,19 @@ CompileOutcome Conclude(int status, bool timed_out, Supervision& supervision) {
     outcome.end = CompileOutcome::End::kCrashed, outcome.signal = WTERMSIG(status);
   else if (supervision.done && WIFEXITED(status) && WEXITSTATUS(status) == 0)
     outcome.end = CompileOutcome::End::kFinished;
+  else if (!supervision.done && WIFEXITED(status) && WEXITSTATUS(status) == kMemoryBudgetExit)
+    outcome.end = CompileOutcome::End::kOutOfMemory;
   else
     outcome.end = CompileOutcome::End::kExited,
     outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-  if (outcome.end == CompileOutcome::End::kCrashed || outcome.end == CompileOutcome::End::kTimedOut)
+  if (outcome.end == CompileOutcome::End::kCrashed ||
+      outcome.end == CompileOutcome::End::kTimedOut ||
+      outcome.end == CompileOutcome::End::kOutOfMemory)
     RemoveWritten(supervision.written);
   return outcome;
 }
 
-CompileOutcome RunInChild(uint32_t timeout_ms, const CompileBody& body) {
+CompileOutcome RunInChild(uint32_t timeout_ms, uint32_t memory_mb, const CompileBody& body) {
   int ends[2];
   FlushAll();  // the child must not print the parent's buffered text again
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return {};
@@ -138,6 +167,7 @@ CompileOutcome RunInChild(uint32_t timeout_ms, const CompileBody& body) {
   pid_t pid = fork();
   if (pid == 0) {
     close(ends[0]);
+    LimitMemory(memory_mb);
     ServeAsChild(ends[1], body);
   }
   close(ends[1]);
@@ -147,13 +177,29 @@ CompileOutcome RunInChild(uint32_t timeout_ms, const CompileBody& body) {
   close(ends[0]);
   if (pid < 0) return RunCompile(false, 0, body);  // no fork: compile here
   int status = Reap(pid);
+  supervision.outcome.memory_mb = memory_mb;
   return Conclude(status, !in_time, supervision);
 }
 
 }  // namespace
 
-CompileOutcome RunCompile(bool isolate, uint32_t timeout_ms, const CompileBody& body) {
-  if (isolate) return RunInChild(timeout_ms, body);
+uint32_t DefaultCompileMemoryMb() {
+#if defined(__SANITIZE_ADDRESS__)
+  return 0;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return 0;
+#else
+  return GLINT_COMPILE_MEMORY_MB;
+#endif
+#else
+  return GLINT_COMPILE_MEMORY_MB;
+#endif
+}
+
+CompileOutcome RunCompile(bool isolate, uint32_t timeout_ms, const CompileBody& body,
+                          uint32_t memory_mb) {
+  if (isolate) return RunInChild(timeout_ms, memory_mb, body);
   CompileOutcome outcome;
   RunOnBigStack([&] { outcome.payload = body(outcome.flags); });
   return outcome;
@@ -183,6 +229,9 @@ std::string UnfinishedLine(const CompileOutcome& outcome, const std::string& nam
   if (outcome.end == CompileOutcome::End::kTimedOut)
     return "ERROR: " + names + ": compile exceeded --timeout-ms " + std::to_string(timeout_ms) +
            "; no output written";
+  if (outcome.end == CompileOutcome::End::kOutOfMemory)
+    return "ERROR: " + names + ": compile exceeded its memory budget (--max-memory-mb " +
+           std::to_string(outcome.memory_mb) + "); no output written";
   return "ERROR: " + names + ": " + InternalErrorMessage(outcome.signal) + "; no output written";
 }
 

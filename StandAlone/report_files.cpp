@@ -3,8 +3,6 @@
 #include "isolated_compile.h"
 
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 
 #include <glslang/Public/ShaderLang.h>
 
@@ -20,14 +18,15 @@ void RunReport::Add(const Report& report) {
   records.tables.insert(records.tables.end(), report.tables.begin(), report.tables.end());
 }
 
-void RunReport::AddSource(const std::string& name, const std::string* text) {
+void RunReport::AddSource(const std::string& name, const std::string* text, uint64_t max_bytes) {
   for (const ReportSource& source : sources)
     if (source.name == name) return;
   if (text) return sources.push_back({name, *text});
-  std::ifstream file(name, std::ios::binary);
-  if (!file) return;  // the report then lists this file's findings without its text
-  sources.push_back(
-      {name, std::string(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>())});
+  std::string content;
+  if (!frontend::ReadFileWithin(name, max_bytes, frontend::FileKinds::kRegularOnly, "", &content)
+           .empty())
+    return;  // the report then lists this file's findings without its text
+  sources.push_back({name, std::move(content)});
 }
 
 namespace {

@@ -19,8 +19,11 @@ struct RunReport {
   bool has_line_information = true;
 
   void Add(const Report& report);
-  // A source the records may name; read from disk when `text` is not known.
-  void AddSource(const std::string& name, const std::string* text);
+  // A source the records may name; read from disk when `text` is not known, as a
+  // regular file of at most `max_bytes` (the run's --max-source-bytes): one that is not
+  // is listed without its text.
+  void AddSource(const std::string& name, const std::string* text,
+                 uint64_t max_bytes = GLINT_MAX_SOURCE_BYTES);
 };
 
 // Writes the reports the command line asks for. Returns false (after printing

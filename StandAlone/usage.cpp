@@ -42,7 +42,13 @@ glslang generates. Everything above works as in glslang 12.0.0. Glint adds:
   --spec-constant <ID>=<VALUE>  value of a specialization constant (repeatable)
   --no-isolate          compile in this process (default: each input, or each linked
                         program, in a child process, so a crash in glslang is one error)
-  --timeout-ms <N>      end a compile that runs longer than N ms (needs isolation)
+  --timeout-ms <N>      end a compile that runs longer than N ms (needs isolation;
+                        use it for untrusted shaders, with --max-memory-mb)
+  --max-memory-mb <N>   the address space an isolated compile may add, in MiB (default
+                        4096; 0: no cap); a compile that needs more is ended with a
+                        message naming the budget
+  --max-source-bytes <N>   the largest source file, include or stdin (default 64 MiB)
+  --max-total-source-bytes <N>   all sources of one compile together (default 256 MiB)
   --passes=<a,b,...>    run only these passes, in this order (debugging): specialize-constants,
                         hoist-constant-tables, robust-access, uniformity, range-report
 

@@ -16,6 +16,8 @@
 #endif
 #include <glslang/Public/ResourceLimits.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -30,6 +32,8 @@ struct glint_include_s {
   bool supplied = false;
   std::string name;
   std::string content;
+  uint64_t limit = UINT64_MAX;  // what is left of the compile's source budget
+  bool too_large = false;       // content over `limit` was offered (and not copied)
 };
 
 struct glint_input_s {
@@ -48,6 +52,7 @@ struct glint_input_s {
   glslang::EShTargetLanguageVersion spirv_version{};  // 0: follow the target
   glint_include_callback_t callback = nullptr;
   void* user_data = nullptr;
+  glint::frontend::SourceLimits limits;  // glint_input_set_source_limits
 };
 
 namespace glint::capi {
@@ -94,10 +99,14 @@ glslang::TShader::Includer::IncludeResult* CallbackIncluder::Ask(const char* req
   }
   if (!input_.callback) return nullptr;
   glint_include_s answer;
-  if (!input_.callback(input_.user_data, requested, includer ? includer : "", depth, system ? 1 : 0,
-                       &answer) ||
-      !answer.supplied)
-    return nullptr;
+  answer.limit = budget_.NextLimit();
+  bool supplied = input_.callback(input_.user_data, requested, includer ? includer : "", depth,
+                                  system ? 1 : 0, &answer);
+  if (answer.too_large)
+    return Refuse(requested, "the content supplied for '" + answer.name + "' is " +
+                                 frontend::TooLargeMessage(answer.limit, budget_.NextLimitName()));
+  if (!supplied || !answer.supplied) return nullptr;
+  budget_.Take(answer.content.size());
   auto* text = new std::string(std::move(answer.content));
   return new IncludeResult(answer.name, text->data(), text->size(), text);
 }
@@ -166,6 +175,14 @@ bool Refuse(Report& report, std::string message) {
 bool Configure(const glint_input_s& input, const Options& options, GlslangSettings& settings,
                Report& report) {
   if (!input.has_source) return Refuse(report, "no source text");
+  uint64_t source_limit = std::min(input.limits.per_source, input.limits.total);
+  if (input.source.size() > source_limit)
+    return Refuse(report, "the source text is " +
+                              frontend::TooLargeMessage(source_limit,
+                                                        input.limits.per_source <= input.limits.total
+                                                            ? frontend::kSourceLimitName
+                                                            : frontend::kTotalSourceLimitName));
+  settings.source_limits = input.limits;
   if (!input.has_stage) return Refuse(report, "no stage");
   if (!SetTarget(input, options.target_env, settings))
     return Refuse(report, "the target environment must be OpenGL 4.5 or Vulkan 1.0-1.3");
@@ -352,11 +369,24 @@ int glint_input_set_spirv_version(glint_input_t* input, uint32_t version) {
   });
 }
 
+int glint_input_set_source_limits(glint_input_t* input, uint64_t max_source_bytes,
+                                  uint64_t max_total_bytes) {
+  return Guarded(input, [&](glint_input_s& in) {
+    if (max_source_bytes == 0 || max_total_bytes == 0) return false;
+    in.limits = {max_source_bytes, max_total_bytes};
+    return true;
+  });
+}
+
 int glint_include_set_content(glint_include_t* include, const char* resolved_name,
                               const char* content, size_t length) {
   if (!include || !resolved_name || !*resolved_name || (!content && length)) return 0;
   try {
     include->name = resolved_name;
+    if (length > include->limit) {  // refused before a byte of `content` is read
+      include->too_large = true;
+      return 0;
+    }
     include->content.assign(content ? content : "", length);
     include->supplied = true;
   } catch (...) {

@@ -20,6 +20,10 @@
 #include "c_api_internal.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
+#include "SPIRV/ir/parser.h"
+
+static_assert(GLINT_MAX_MODULE_WORDS == glint::spirv::kMaxModuleWords,
+              "glint/input_limits.h must state the IR's own module limit");
 
 // glint_access_verdict_t is AccessVerdict's values, so one cast converts.
 static_assert(GLINT_VERDICT_NONE == static_cast<int>(glint::AccessVerdict::kNone) &&
@@ -388,6 +392,13 @@ glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
   return RunGuarded([&](glint_result_s& result) {
     if (!words && word_count) {
       AddError(result.report.report, "glint", "glint_process_spirv: NULL words");
+      return false;
+    }
+    // Checked before the first word is read: a count over the limit says nothing true
+    // about the caller's buffer, and `words + word_count` could wrap.
+    std::string too_big = glint::spirv::CheckModuleSize(word_count);
+    if (!too_big.empty()) {
+      AddError(result.report.report, "parse", "malformed SPIR-V: " + too_big);
       return false;
     }
     result.spirv.assign(words, words + word_count);

@@ -3,6 +3,7 @@
 // (HTML, SARIF, the --dump-ranges text and JSON) built by the same formatters as the
 // command line's. See glint_c.h.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include <glslang/Public/ShaderLang.h>
@@ -71,6 +72,8 @@ size_t glint_report_format(const glint_report_t* report, int format, const char*
                            size_t source_count, char* buffer, size_t buffer_size) {
   if (!report || format < GLINT_REPORT_FORMAT_HTML || format > GLINT_REPORT_FORMAT_RANGES_JSON)
     return 0;
+  // No array of pointers has more elements than this; a larger count is a wrong one.
+  if (source_count > SIZE_MAX / sizeof(const char*)) return 0;
   try {
     glint::ReportContext context;
     context.title = title ? title : "";

@@ -8,6 +8,8 @@
 #endif
 #include "front_end.h"
 
+#include "source_read.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -37,31 +39,6 @@ namespace {
 std::string DirectoryOf(const std::string& path) {
   size_t slash = path.find_last_of("/\\");
   return slash == std::string::npos ? "." : path.substr(0, slash);
-}
-
-// Reads a whole regular file into `content`; returns "" or why it could not. Opened
-// non-blocking, so that a FIFO without a writer is refused instead of waited for.
-std::string ReadRegularFile(const std::string& path, std::string* content) {
-  int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) return std::strerror(errno);
-  struct stat status;
-  std::string problem;
-  if (fstat(fd, &status) != 0)
-    problem = std::strerror(errno);
-  else if (S_ISDIR(status.st_mode))
-    problem = std::strerror(EISDIR);
-  else if (!S_ISREG(status.st_mode))
-    problem = "not a regular file";
-  char buffer[65536];
-  while (problem.empty()) {
-    ssize_t got = read(fd, buffer, sizeof(buffer));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) problem = std::strerror(errno);
-    if (got <= 0) break;
-    content->append(buffer, static_cast<size_t>(got));
-  }
-  close(fd);
-  return problem;
 }
 
 // glslang's failure result: no header name, the text is the reason it prints.
@@ -117,7 +94,9 @@ glslang::TShader::Includer::IncludeResult* DirectoryIncluder::includeLocal(
     struct stat status;
     if (stat(path.c_str(), &status) != 0) continue;  // not here: the next directory
     std::string content;
-    std::string problem = ReadRegularFile(path, &content);
+    std::string problem = ReadFileWithin(path, budget_.NextLimit(), FileKinds::kRegularOnly,
+                                         budget_.NextLimitName(), &content);
+    if (problem.empty()) budget_.Take(content.size());
     if (!problem.empty())
       return Refuse(header_name, "cannot read included file '" + path + "': " + problem);
     nested_directories_.push_back(DirectoryOf(path));
@@ -259,6 +238,9 @@ std::unique_ptr<Compilation> Compile(const std::vector<SourceUnit>& units,
   result->program_ = std::make_unique<glslang::TProgram>();
   DirectoryIncluder own_includer(settings.include_directories);
   DirectoryIncluder& includer = settings.includer ? *settings.includer : own_includer;
+  SourceBudget budget(settings.source_limits);
+  for (const SourceUnit& unit : units) budget.Take(unit.text.size());  // read by the caller
+  includer.SetSourceBudget(budget);
   std::vector<ShaderStrings> strings(units.size());
   for (size_t u = 0; u < units.size(); ++u) {
     const SourceUnit& unit = units[u];

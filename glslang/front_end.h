@@ -29,6 +29,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "glint/glint.h"
+#include "source_read.h"
 
 namespace glint::frontend {
 
@@ -86,6 +87,9 @@ struct GlslangSettings {
   // Resolves #include instead of a DirectoryIncluder over include_directories (the C
   // API's callback includer); not owned, outlives Compile. Null: the directories.
   DirectoryIncluder* includer = nullptr;
+  // Includes are read within these (source_read.h); the caller checks the top-level
+  // sources, whose sizes Compile counts against the total first.
+  SourceLimits source_limits;
   int override_version = 0;      // --glsl-version (0: keep #version)
   int default_version = 100;     // without #version: 100 (ES), -d: 110
   TBuiltInResource resources{};  // set by the caller (default or a .conf file)
@@ -192,7 +196,8 @@ GlintOutput GenerateWithGlint(const glslang::TIntermediate& intermediate,
 //
 // Refusals go through glslang's include-failure error ("'#include' : <why> for header
 // name: x"), which ends the compile: a name found but not a readable regular file (a
-// directory, a FIFO, a device, a file whose read fails), and an include nested deeper
+// directory, a FIFO, a device, a file whose read fails, a file larger than what is left
+// of the source budget: source_read.h), and an include nested deeper
 // than kMaxIncludeDepth files, whose message names the limit and the chain of files
 // (an #include cycle without guards ends there at once).
 class DirectoryIncluder : public glslang::TShader::Includer {
@@ -208,6 +213,8 @@ class DirectoryIncluder : public glslang::TShader::Includer {
   IncludeResult* includeSystem(const char* header_name, const char*, size_t) override;
   void releaseInclude(IncludeResult* result) override;
   const std::set<std::string>& included_files() const { return included_files_; }
+  // What included files may still read (Compile sets it before parsing).
+  void SetSourceBudget(const SourceBudget& budget) { budget_ = budget; }
 
  protected:
   // Records a refusal (replayed by includeSystem) and returns glslang's failure result.
@@ -222,6 +229,9 @@ class DirectoryIncluder : public glslang::TShader::Includer {
   std::vector<std::string> nested_files_;        // the chain of files, top-level first
   std::string refused_header_, refusal_;         // includeLocal's last refusal, for includeSystem
   std::set<std::string> included_files_;
+
+ protected:
+  SourceBudget budget_;
 };
 
 }  // namespace glint::frontend

@@ -390,6 +390,33 @@ TEST(CApi, ProcessSpirv_MalformedFailsAndLeavesTheInput) {
   }
 }
 
+// A count over the module limit is refused before any word is read: the buffer behind
+// it has 5 words (reading the count's worth would run 32 MiB past it), and counts near
+// SIZE_MAX would wrap `words + count`.
+TEST(CApi, ProcessSpirv_CountOverTheLimitIsRefusedBeforeReading) {
+  const uint32_t five[5] = {0x07230203, 0x00010000, 0, 1, 0};
+  for (size_t count : {size_t{GLINT_MAX_MODULE_WORDS} + 1, SIZE_MAX / 4, SIZE_MAX - 1, SIZE_MAX}) {
+    ResultHandle result(glint_process_spirv(five, count, nullptr));
+    ASSERT_NE(result, nullptr);
+    EXPECT_EQ(glint_result_succeeded(result.get()), 0);
+    EXPECT_EQ(AllDiagnostics(result.get()),
+              "ERROR: malformed SPIR-V: the module has " + std::to_string(count) +
+                  " words, more than 8388608 (32 MiB, Glint's input limit kMaxModuleWords)\n")
+        << count;
+  }
+}
+
+TEST(CApi, ReportFormat_ImpossibleSourceCountWritesNothing) {
+  const std::vector<uint32_t> words = test::CompileGlsl(kComputeShader, "comp");
+  ResultHandle result(glint_process_spirv(words.data(), words.size(), nullptr));
+  const char* name = "a.comp";
+  char buffer[8] = "x";
+  EXPECT_EQ(glint_report_format(glint_result_report(result.get()), GLINT_REPORT_FORMAT_HTML,
+                                nullptr, &name, &name, SIZE_MAX, buffer, sizeof buffer),
+            0u);
+  EXPECT_STREQ(buffer, "x");
+}
+
 TEST(CApi, CTranslationUnit_CompilesLikeCpp) {
   size_t word_count = 0, access_count = 0;
   char first_text[256];

@@ -569,5 +569,83 @@ TEST(CInput, Version_MatchesTheHeader) {
                                               std::to_string(GLINT_VERSION_PATCH));
 }
 
+// ---------------------------------------------------------------------------------
+// Source size limits (glint/input_limits.h, glint_input_set_source_limits).
+
+const char* kIncludingSource =
+    "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"big.glsl\"\n"
+    "layout(location = 0) out vec4 color;\nvoid main() { color = vec4(kBig); }\n";
+
+TEST(CInput, SourceLimits_DefaultsAndZeroRefused) {
+  InputHandle input = MakeInput(kIncludingSource, GLINT_STAGE_FRAGMENT);
+  EXPECT_EQ(glint_input_set_source_limits(nullptr, 1, 1), 0);
+  EXPECT_EQ(glint_input_set_source_limits(input.get(), 0, 1), 0);
+  EXPECT_EQ(glint_input_set_source_limits(input.get(), 1, 0), 0);
+  EXPECT_EQ(GLINT_MAX_SOURCE_BYTES, 64ull << 20);
+  EXPECT_EQ(GLINT_MAX_TOTAL_SOURCE_BYTES, 256ull << 20);
+}
+
+// The source text itself: refused by the limit's name, before glslang runs.
+TEST(CInput, SourceLimits_SourceOverTheLimitIsRefused) {
+  InputHandle input = MakeInput(kFragment, GLINT_STAGE_FRAGMENT);
+  ASSERT_EQ(glint_input_set_source_limits(input.get(), 16, 1 << 20), 1);
+  ResultHandle result = Compile(input.get());
+  EXPECT_EQ(glint_result_succeeded(result.get()), 0);
+  EXPECT_EQ(AllDiagnostics(result.get()),
+            "ERROR: glint_compile: the source text is larger than 16 bytes, Glint's source size limit "
+            "(--max-source-bytes)\n");
+  ASSERT_EQ(glint_input_set_source_limits(input.get(), 1 << 20, 1 << 20), 1);
+  ResultHandle raised = Compile(input.get());
+  EXPECT_EQ(glint_result_succeeded(raised.get()), 1) << AllDiagnostics(raised.get());
+}
+
+// An included file from the directories: over the per-file limit, and over what the
+// source itself left of the total.
+TEST(CInput, SourceLimits_IncludedFileOverTheLimitIsAnIncludeError) {
+  TempDir dir;
+  dir.Write("big.glsl", "const float kBig = 1.0;\n" + std::string(4000, ' ') + "\n");
+  InputHandle input = MakeInput(kIncludingSource, GLINT_STAGE_FRAGMENT, "top.frag");
+  ASSERT_EQ(glint_input_add_include_directory(input.get(), dir.path().c_str()), 1);
+  EXPECT_EQ(glint_result_succeeded(Compile(input.get()).get()), 1);  // the defaults
+  ASSERT_EQ(glint_input_set_source_limits(input.get(), 4000, 1 << 20), 1);
+  ResultHandle per_file = Compile(input.get());
+  EXPECT_EQ(glint_result_succeeded(per_file.get()), 0);
+  EXPECT_NE(AllDiagnostics(per_file.get())
+                .find("cannot read included file '" + dir.path() +
+                      "/big.glsl': larger than 4000 bytes, Glint's source size limit "
+                      "(--max-source-bytes)"),
+            std::string::npos)
+      << AllDiagnostics(per_file.get());
+  const uint64_t total = std::strlen(kIncludingSource) + 4000;
+  ASSERT_EQ(glint_input_set_source_limits(input.get(), 1 << 20, total), 1);
+  ResultHandle over_total = Compile(input.get());
+  EXPECT_EQ(glint_result_succeeded(over_total.get()), 0);
+  EXPECT_NE(AllDiagnostics(over_total.get())
+                .find("larger than 4000 bytes, what is left of Glint's total source limit for "
+                      "this compile (--max-total-source-bytes)"),
+            std::string::npos)
+      << AllDiagnostics(over_total.get());
+}
+
+// A callback offering more than the limit allows: refused from the length alone (the
+// pointer given covers 8 bytes; reading the length it claims would overflow it).
+int OversizedInclude(void*, const char*, const char*, size_t, int, glint_include_t* include) {
+  static const char kEightBytes[8] = {'/', '/', ' ', 'b', 'i', 'g', '\n', 0};
+  EXPECT_EQ(glint_include_set_content(include, "mem/big.glsl", kEightBytes, size_t{1} << 40), 0);
+  return 1;
+}
+
+TEST(CInput, SourceLimits_CallbackContentOverTheLimitIsNeverRead) {
+  InputHandle input = MakeInput(kIncludingSource, GLINT_STAGE_FRAGMENT, "top.frag");
+  ASSERT_EQ(glint_input_set_include_callback(input.get(), OversizedInclude, nullptr), 1);
+  ResultHandle result = Compile(input.get());
+  EXPECT_EQ(glint_result_succeeded(result.get()), 0);
+  EXPECT_NE(AllDiagnostics(result.get())
+                .find("the content supplied for 'mem/big.glsl' is larger than 67108864 bytes, "
+                      "Glint's source size limit (--max-source-bytes) for header name: big.glsl"),
+            std::string::npos)
+      << AllDiagnostics(result.get());
+}
+
 }  // namespace
 }  // namespace glint

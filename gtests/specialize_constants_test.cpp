@@ -131,6 +131,84 @@ TEST(SpecializeConstants, UnknownSpecId_IsAWarning) {
             "--spec-constant 9: no specialization constant has this SpecId");
 }
 
+// Narrow and wide scalar spec constants (SPIR-V 1.6: glslang 12's UConvert of a uint8
+// spec constant is invalid before 1.4).
+const char* kNarrowShader = R"(#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(constant_id = 1) const int8_t i8 = int8_t(1);
+layout(constant_id = 2) const uint8_t u8 = uint8_t(1);
+layout(constant_id = 3) const int16_t i16 = int16_t(1);
+layout(constant_id = 4) const float16_t f16 = float16_t(1);
+layout(constant_id = 5) const int i32 = 1;
+layout(constant_id = 6) const uint64_t u64 = 1ul;
+layout(constant_id = 7) const uint u32 = 1u;
+layout(std430, binding = 0) buffer B { int x[]; };
+void main() { x[0] = int(i8) + int(u8) + int(i16) + int(f16) + i32 + int(u64) + int(u32); }
+)";
+
+// The literals spirv-val wants: narrow signed integers sign-extended, the rest with their
+// high bits 0, whichever reading of the bits the value was given as.
+TEST(SpecializeConstants, NarrowTypes_AreWrittenAsTheSpecSays) {
+  std::vector<uint32_t> words = test::CompileGlsl(kNarrowShader, "comp", "vulkan1.3");
+  Options options;
+  options.spec_constants = {{1, 255},    {2, uint64_t(-1)}, {3, 40000},       {4, 0x3c00},
+                            {5, 0x80000000}, {6, uint64_t(-1)}, {7, uint64_t(-2)}};
+  Specialized out = Specialize(words, options);
+  ASSERT_EQ(out.result.status, PassStatus::kChanged) << out.result.message;
+  std::string text = test::Disassemble(out.words);
+  EXPECT_TRUE(test::FileCheck(text, R"(
+CHECK: %i8 = OpConstant %char -1
+CHECK: %u8 = OpConstant %uchar 255
+CHECK: %i16 = OpConstant %short -25536
+CHECK: %f16 = OpConstant %half 0x1p+0
+CHECK: %i32 = OpConstant %int -2147483648
+CHECK: %u64 = OpConstant %ulong 18446744073709551615
+CHECK: %u32 = OpConstant %uint 4294967294
+)")) << text;
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan13), "");
+}
+
+// A value outside the signed and unsigned readings of the type's bits is refused by
+// SpecId, type and range, and nothing is written.
+TEST(SpecializeConstants, ValueThatDoesNotFit_IsRefusedWithTheRange) {
+  std::vector<uint32_t> words = test::CompileGlsl(kNarrowShader, "comp", "vulkan1.3");
+  struct Case {
+    uint32_t id;
+    uint64_t value;
+    const char* message;
+  };
+  const Case cases[] = {
+      {1, 300,
+       "--spec-constant 1=300: does not fit the constant's type int8 (8-bit signed integer): "
+       "the value must be in -128..255 (the signed or unsigned reading of 8 bits)"},
+      {1, uint64_t(-129),
+       "--spec-constant 1=-129: does not fit the constant's type int8 (8-bit signed integer): "
+       "the value must be in -128..255 (the signed or unsigned reading of 8 bits)"},
+      {2, 256,
+       "--spec-constant 2=256: does not fit the constant's type uint8 (8-bit unsigned "
+       "integer): the value must be in -128..255 (the signed or unsigned reading of 8 bits)"},
+      {3, 70000,
+       "--spec-constant 3=70000: does not fit the constant's type int16 (16-bit signed "
+       "integer): the value must be in -32768..65535 (the signed or unsigned reading of 16 "
+       "bits)"},
+      {4, 131071,
+       "--spec-constant 4=131071: does not fit the constant's type float16 (16-bit float): "
+       "the value must be in -32768..65535 (the signed or unsigned reading of 16 bits)"},
+      {5, uint64_t{1} << 32,
+       "--spec-constant 5=4294967296: does not fit the constant's type int32 (32-bit signed "
+       "integer): the value must be in -2147483648..4294967295 (the signed or unsigned "
+       "reading of 32 bits)"},
+  };
+  for (const Case& c : cases) {
+    Options options;
+    options.spec_constants = {{c.id, c.value}};
+    Specialized out = Specialize(words, options);
+    EXPECT_EQ(out.result.status, PassStatus::kFailed) << c.message;
+    EXPECT_EQ(out.result.message, c.message);
+  }
+}
+
 // LocalSizeId (SPIR-V 1.2+) with a specialized size gives LocalInvocationIndex a range.
 TEST(SpecializeConstants, LocalSizeId_IsSpecialized) {
   std::vector<uint32_t> words = test::Assemble(R"(

@@ -7,6 +7,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -15,6 +16,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -23,6 +25,7 @@
 
 #include "SPIRV/validate.h"
 #include "command_line.h"
+#include "isolated_compile.h"
 #include "glslang/front_end.h"
 #include "spirv_file_format.h"
 #include "support/test_support.h"
@@ -887,6 +890,254 @@ TEST_F(Includes, Cycle_EndsAtOnceWithTheLimit_GuardedCycleCompiles) {
   scratch_.Write("a.h", "#ifndef A_H\n#define A_H\n#include \"b.h\"\n#endif\n");
   scratch_.Write("b.h", "#ifndef B_H\n#define B_H\n#include \"a.h\"\n#endif\n");
   EXPECT_EQ(Compile("cycle.frag").exit_code, 0);
+}
+
+// ---------------------------------------------------------------------------------
+// Hostile inputs: streams that never end, directories, sizes, memory, values that do
+// not fit (glint/input_limits.h). Every input is made here, in the scratch directory:
+// FIFOs by mkfifo, large files sparse, never a device of the machine.
+
+// Writes zeros into a FIFO until its reader closes it (EPIPE) or 10 s pass: a stream
+// that never ends, as far as the reader can tell.
+class EndlessWriter {
+ public:
+  explicit EndlessWriter(const std::string& fifo) : fifo_(fifo) {
+    EXPECT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    signal(SIGPIPE, SIG_IGN);  // a closed reader is EPIPE, not the end of the test
+    thread_ = std::thread([this] { Write(); });
+  }
+  ~EndlessWriter() {
+    stop_ = true;
+    thread_.join();
+  }
+  uint64_t written() const { return written_; }
+
+ private:
+  void Write() {
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    int fd = -1;
+    while (fd < 0 && !stop_ && std::chrono::steady_clock::now() < deadline) {
+      fd = open(fifo_.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);  // ENXIO until a reader
+      if (fd < 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (fd < 0) return;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    static const char kZeros[65536] = {};
+    while (!stop_ && std::chrono::steady_clock::now() < deadline) {
+      ssize_t put = write(fd, kZeros, sizeof kZeros);
+      if (put <= 0) break;
+      written_ += static_cast<uint64_t>(put);
+    }
+    close(fd);
+  }
+  std::string fifo_;
+  std::atomic<bool> stop_{false};
+  std::atomic<uint64_t> written_{0};
+  std::thread thread_;
+};
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// A .spv that is a FIFO (or, as root, a character device like /dev/zero, made by
+// mknod in the scratch directory) is refused at once, never read without end.
+TEST(HostileInput, SpirvFromAFifoOrDevice_IsRefusedAtOnce) {
+  Scratch scratch;
+  std::vector<std::string> inputs = {scratch.Root() + "/endless.spv"};
+  EndlessWriter writer(inputs[0]);
+  if (geteuid() == 0 && mknod((scratch.Root() + "/zero.spv").c_str(), S_IFCHR | 0600,
+                              makedev(1, 5)) == 0)
+    inputs.push_back(scratch.Root() + "/zero.spv");
+  for (const std::string& input : inputs) {
+    auto start = std::chrono::steady_clock::now();
+    ToolResult result = scratch.Run(OurTool(), input + " -o out.spv", "spv", "timeout 60 ");
+    EXPECT_LT(SecondsSince(start), 10.0) << input;
+    EXPECT_EQ(result.exit_code, 2) << input;
+    EXPECT_EQ(result.out,
+              input + "\nERROR: " + input + ": cannot read the module: not a regular file\n");
+    EXPECT_FALSE(fs::exists(scratch.Dir("spv") + "/out.spv"));
+  }
+}
+
+// A directory given as a shader: glslang's exit for an input it cannot open (1), one
+// line saying why, isolated or not; never "internal error in glslang".
+TEST(HostileInput, DirectoryAsSource_OneLineExit1LikeAnUnopenableFile) {
+  Scratch scratch;
+  fs::create_directories(scratch.Inputs() + "/adir.h");
+  ToolResult missing = scratch.Run(kRealTool, "-V -S frag missing.frag", "real");
+  for (const char* isolation : {"", "--no-isolate "}) {
+    ToolResult result =
+        scratch.Run(OurTool(), std::string("-V ") + isolation + "-S frag adir.h", "dir");
+    EXPECT_EQ(result.exit_code, missing.exit_code) << isolation;
+    EXPECT_EQ(result.exit_code, 1) << isolation;
+    EXPECT_EQ(result.out, "") << isolation;
+    EXPECT_EQ(result.err, OurTool() + ": Error: unable to read input file adir.h: Is a "
+                                      "directory (use -h for usage)\n")
+        << isolation;
+  }
+}
+
+// Sources over the limit (64 MiB by default; a sparse 100 MB file costs no disk) are
+// refused from their size, quickly: a file, an include, stdin.
+TEST(HostileInput, SourcesOverTheLimit_AreRefusedBeforeReading) {
+  Scratch scratch;
+  std::string huge = scratch.Root() + "/huge/huge.h";
+  fs::create_directories(scratch.Root() + "/huge");
+  std::ofstream(huge).close();
+  fs::resize_file(huge, size_t{100} << 20);
+  scratch.Write("includer.frag",
+                "#version 450\n#extension GL_GOOGLE_include_directive : require\n"
+                "#include \"huge.h\"\nvoid main() {}\n");
+  const std::string too_large =
+      "larger than 67108864 bytes, Glint's source size limit (--max-source-bytes)";
+  auto start = std::chrono::steady_clock::now();
+  ToolResult file = scratch.Run(OurTool(), "-V -S frag " + huge, "file");
+  EXPECT_EQ(file.exit_code, 1);
+  EXPECT_EQ(file.err, OurTool() + ": Error: unable to read input file " + huge + ": " + too_large +
+                          " (use -h for usage)\n");
+  ToolResult include = scratch.Run(OurTool(), "-V -o out.spv -I" + scratch.Root() +
+                                                  "/huge includer.frag",
+                                   "include");
+  EXPECT_EQ(include.exit_code, 2);
+  EXPECT_NE(include.out.find("ERROR: includer.frag:3: '#include' : cannot read included file '" +
+                             huge + "': " + too_large + " for header name: huge.h"),
+            std::string::npos)
+      << include.out;
+  EXPECT_FALSE(fs::exists(scratch.Dir("include") + "/out.spv"));
+  ToolResult stdin_input = scratch.Run(OurTool(), "-V --stdin -S frag < " + huge, "stdin");
+  EXPECT_EQ(stdin_input.exit_code, 1);
+  EXPECT_EQ(stdin_input.err,
+            OurTool() + ": Error: unable to read stdin: " + too_large + " (use -h for usage)\n");
+  EXPECT_LT(SecondsSince(start), 30.0);
+}
+
+// A FIFO as a shader (`<(generate)` works) is read only up to the limit.
+TEST(HostileInput, SourceFromAnEndlessFifo_StopsAtTheLimit) {
+  Scratch scratch;
+  std::string fifo = scratch.Root() + "/endless.frag";
+  EndlessWriter writer(fifo);
+  ToolResult result = scratch.Run(OurTool(), "-V --max-source-bytes 1000000 " + fifo, "fifo",
+                                  "timeout 60 ");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err, OurTool() + ": Error: unable to read input file " + fifo +
+                            ": larger than 1000000 bytes, Glint's source size limit "
+                            "(--max-source-bytes) (use -h for usage)\n");
+}
+
+// The flags lower and raise the limits; the total counts every source of the compile.
+TEST(HostileInput, SourceLimitFlags_LowerAndRaiseTheLimits) {
+  Scratch scratch;
+  const uint64_t frag = std::strlen(kPlainFrag), vert = std::strlen(kPlainVert);
+  std::string just_below = std::to_string(frag - 1);
+  ToolResult lowered = scratch.Run(OurTool(), "-V --max-source-bytes " + just_below + " plain.frag",
+                                   "lowered");
+  EXPECT_EQ(lowered.exit_code, 1);
+  EXPECT_NE(lowered.err.find("plain.frag: larger than " + just_below + " bytes"),
+            std::string::npos)
+      << lowered.err;
+  ToolResult exact = scratch.Run(
+      OurTool(), "-V --max-source-bytes " + std::to_string(frag) + " plain.frag", "exact");
+  EXPECT_EQ(exact.exit_code, 0) << exact.out << exact.err;
+  std::string total = std::to_string(frag + vert - 1);
+  ToolResult over_total = scratch.Run(
+      OurTool(), "-V --max-total-source-bytes " + total + " plain.vert plain.frag", "total");
+  EXPECT_EQ(over_total.exit_code, 1);
+  EXPECT_NE(over_total.err.find("plain.frag: larger than " + std::to_string(frag - 1) +
+                                " bytes, what is left of Glint's total source limit for this "
+                                "compile (--max-total-source-bytes)"),
+            std::string::npos)
+      << over_total.err;
+  for (const char* bad : {"0", "-5", "x", "99999999999999999999"}) {
+    ToolResult refused =
+        scratch.Run(OurTool(), std::string("-V --max-source-bytes ") + bad + " plain.frag", "bad");
+    EXPECT_EQ(refused.exit_code, 1) << bad;
+    EXPECT_NE(refused.err.find("--max-source-bytes: expected a positive number of bytes"),
+              std::string::npos)
+        << bad << refused.err;
+  }
+}
+
+// A macro that doubles 40 times (2^40 tokens) grows without end; the isolated compile
+// is stopped at its memory budget and says so.
+TEST(HostileInput, MacroExplosion_EndsAtTheMemoryBudgetByName) {
+  if (DefaultCompileMemoryMb() == 0)  // the AddressSanitizer build (isolated_compile.h)
+    GTEST_SKIP() << "AddressSanitizer's allocator aborts on a refused allocation itself";
+  Scratch scratch;
+  std::string bomb = "#version 450\n#define A0 1+\n";
+  for (int i = 1; i <= 40; ++i)
+    bomb += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" +
+            std::to_string(i - 1) + "\n";
+  bomb += "layout(location = 0) out int o;\nvoid main() { o = A40 1; }\n";
+  scratch.Write("bomb.frag", bomb);
+  auto start = std::chrono::steady_clock::now();
+  ToolResult result = scratch.Run(
+      OurTool(), "-V --max-memory-mb 256 --timeout-ms 120000 -o out.spv bomb.frag", "bomb");
+  EXPECT_LT(SecondsSince(start), 100.0);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out,
+            "ERROR: bomb.frag: compile exceeded its memory budget (--max-memory-mb 256); no "
+            "output written\n");
+  EXPECT_FALSE(fs::exists(scratch.Dir("bomb") + "/out.spv"));
+}
+
+// Specialization values are written as their type's literal; one that does not fit is
+// an error by SpecId, type and range (it used to write OpConstant %char 300, exit 0).
+const char* kNarrowSpecConstants = R"(#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types : require
+layout(local_size_x = 1) in;
+layout(constant_id = 1) const int8_t i8 = int8_t(1);
+layout(constant_id = 6) const uint64_t u64 = 1ul;
+layout(std430, binding = 0) buffer B { int x[]; };
+void main() { x[0] = int(i8) + int(u64); }
+)";
+
+TEST(HostileInput, SpecConstantValues_FitTheirTypeOrAreRefused) {
+  Scratch scratch;
+  scratch.Write("narrow.comp", kNarrowSpecConstants);
+  const std::string flags = "-V --target-env vulkan1.3 --spirv-val -o out.spv ";
+  ToolResult refused = scratch.Run(OurTool(), flags + "--spec-constant 1=300 narrow.comp", "300");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.out.find("--spec-constant 1=300: does not fit the constant's type int8 (8-bit "
+                             "signed integer): the value must be in -128..255"),
+            std::string::npos)
+      << refused.out;
+  EXPECT_FALSE(fs::exists(scratch.Dir("300") + "/out.spv"));
+  ToolResult fits = scratch.Run(
+      OurTool(), flags + "--spec-constant 1=255 --spec-constant 6=18446744073709551615 narrow.comp",
+      "fits");
+  EXPECT_EQ(fits.exit_code, 0) << fits.out;
+  EXPECT_EQ(fits.out.find("Validation"), std::string::npos) << fits.out;
+  std::string bytes = test::ReadFile(scratch.Dir("fits") + "/out.spv");
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan13), "");
+  ToolResult wide = scratch.Run(OurTool(), flags + "--spec-constant 6=99999999999999999999 narrow.comp",
+                                "wide");
+  EXPECT_EQ(wide.exit_code, 1);
+  EXPECT_NE(wide.err.find("--spec-constant: 99999999999999999999 does not fit in 64 bits"),
+            std::string::npos)
+      << wide.err;
+}
+
+// --spirv-val on a .spv input: a module invalid for the target is an error and is not
+// written (SPIR-V 1.5 for Vulkan 1.0 here).
+TEST(HostileInput, SpirvValOnSpirvInput_FailureIsAnError) {
+  Scratch scratch;
+  ASSERT_EQ(scratch.Run(OurTool(), "-V --target-env vulkan1.2 --no-glint -o new.spv plain.frag",
+                        "compile")
+                .exit_code,
+            0);
+  scratch.Write("new.spv", test::ReadFile(scratch.Dir("compile") + "/new.spv"));
+  ToolResult result = scratch.Run(
+      OurTool(), "--target-env vulkan1.0 --spirv-val -o out.spv new.spv", "validate");
+  EXPECT_EQ(result.exit_code, 2) << result.out;
+  EXPECT_NE(result.out.find("error: SPIRV-Tools Validation Errors"), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("ERROR: new.spv: the output fails spirv-val; no output written"),
+            std::string::npos)
+      << result.out;
+  EXPECT_FALSE(fs::exists(scratch.Dir("validate") + "/out.spv"));
 }
 
 // ---------------------------------------------------------------------------------

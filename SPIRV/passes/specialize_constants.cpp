@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/scalar_literal.h"
 
 namespace glint::spirv {
 namespace {
@@ -25,6 +26,7 @@ class Specializer {
     // Apply values and fold, in definition order.
     for (Instruction& inst : module_.types_values) {
       if (!RecordType(inst) && Rewrite(inst)) ++rewrites;
+      if (!refusal_.empty()) return PassResult::Failed(refusal_);
       Remember(inst);
     }
     // Drop the SpecId decorations of replaced constants.
@@ -47,11 +49,15 @@ class Specializer {
     }
   }
 
-  // Types: remember which ids are ints (and their width) and bool.
+  // Types: remember which ids are ints (and their width), floats and bool.
   bool RecordType(const Instruction& inst) {
-    if (inst.opcode == spv::OpTypeInt)
+    if (inst.opcode == spv::OpTypeInt) {
       int_widths_[inst.result_id] = TypeIntView(inst).width();
-    else if (inst.opcode == spv::OpTypeBool)
+      scalar_types_[inst.result_id] = {LiteralKind::kInteger, TypeIntView(inst).width(),
+                                       TypeIntView(inst).is_signed()};
+    } else if (inst.opcode == spv::OpTypeFloat) {
+      scalar_types_[inst.result_id] = {LiteralKind::kFloat, TypeFloatView(inst).width(), false};
+    } else if (inst.opcode == spv::OpTypeBool)
       bool_types_.insert(inst.result_id);
     else
       return false;
@@ -78,14 +84,28 @@ class Specializer {
     if (id == spec_id_of_.end()) return false;
     auto value = options_.spec_constants.find(id->second);
     if (value == options_.spec_constants.end()) return false;
+    if (inst.opcode != spv::OpSpecConstant)
+      inst.opcode = value->second ? spv::OpConstantTrue : spv::OpConstantFalse;
+    else if (!ApplyScalar(inst, id->second, value->second))
+      return false;
     used_ids_.insert(id->second);
     replaced_.insert(inst.result_id);
-    if (inst.opcode != spv::OpSpecConstant) {
-      inst.opcode = value->second ? spv::OpConstantTrue : spv::OpConstantFalse;
-      return true;
+    return true;
+  }
+
+  // OpSpecConstant -> OpConstant with the value written as its type's literal; a value
+  // that does not fit the type leaves the refusal in refusal_.
+  bool ApplyScalar(Instruction& inst, uint32_t spec_id, uint64_t value) {
+    auto type = scalar_types_.find(inst.type_id);
+    if (type == scalar_types_.end()) return false;  // not a scalar: spirv-val refuses it
+    LiteralEncoding literal = EncodeSpecConstantLiteral(type->second, value);
+    if (!literal.ok()) {
+      refusal_ = "--spec-constant " + std::to_string(spec_id) + "=" +
+                 FormatSpecConstantValue(value) + ": " + literal.refusal;
+      return false;
     }
     inst.opcode = spv::OpConstant;
-    ConstantView(inst).set_value(value->second, module_.LiteralWidthOfType(inst.type_id) == 2);
+    ConstantView(inst).set_value(literal.bits, type->second.width > 32);
     return true;
   }
 
@@ -167,6 +187,8 @@ class Specializer {
   const Options& options_;
   std::unordered_map<uint32_t, uint32_t> spec_id_of_;  // constant id -> SpecId
   std::unordered_map<uint32_t, uint32_t> int_widths_;  // OpTypeInt id -> width
+  std::unordered_map<uint32_t, LiteralType> scalar_types_;  // OpTypeInt/OpTypeFloat id
+  std::string refusal_;  // a value that does not fit its constant's type
   std::set<uint32_t> bool_types_;
   std::unordered_map<uint32_t, Folded> values_;
   std::set<uint32_t> plain_;     // ids of non-specialization constants

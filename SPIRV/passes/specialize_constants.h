@@ -12,14 +12,18 @@
 // change, so no use is rewritten; the WorkgroupSize built-in constant and LocalSizeId
 // operands become plain constants this way.
 //
-// Values: the map holds the constant's bit pattern (low 32 bits for 32-bit types, both
-// words for 64-bit ones; any non-zero value is true for booleans), as
+// Values: the map holds the constant's bit pattern (the type's width of low bits, both
+// words for 64-bit types; any non-zero value is true for booleans), as
 // VkSpecializationInfo does. Folding covers 32-bit integer and boolean operations
 // (arithmetic, shifts, bitwise, comparisons, logical, select); anything else (float
 // operations, division by zero, 64-bit results) stays an OpSpecConstantOp, which is
 // still valid SPIR-V and simply has no range.
 //
-// Refuses nothing; a SpecId the module does not declare gets a warning in the report.
+// Literals are written as the spec says for the constant's type (scalar_literal.h:
+// sign-extended for narrow signed integers, high bits 0 otherwise). A value that does
+// not fit its constant's type (300 for an int8, 70000 for an int16, 131071 for a
+// float16's bits) fails the pass with a message naming the SpecId, the type and the
+// accepted range; a SpecId the module does not declare gets a warning in the report.
 #ifndef GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H
 #define GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H
 

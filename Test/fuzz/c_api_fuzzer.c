@@ -2,6 +2,10 @@
  * libFuzzer target: Glint's C API (glint/glint_c.h), written in C as its users write it,
  * so enum arguments may hold any int, as they may in C.
  *
+ * Header byte 0 bit 64 (SPIR-V mode) claims a word count past the buffer and over
+ * GLINT_MAX_MODULE_WORDS (or near SIZE_MAX, by byte 14's low bit): it must be refused
+ * without a word being read.
+ *
  * Input layout (make_seeds.py writes seeds in it):
  *   bytes 0..15   the header below: flags, option values and enum selectors
  *   bytes 16..    glint_process_spirv: the SPIR-V words;
@@ -35,7 +39,8 @@ enum {
   kDebugInfo = 4,
   kNullEntryPoint = 8,
   kNullFileName = 16,
-  kNullInput = 32
+  kNullInput = 32,
+  kCountPastTheBuffer = 64
 };
 
 static void Broken(const char* property) {
@@ -216,7 +221,16 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     uint32_t* words = (uint32_t*)malloc(count ? count * 4 : 4);
     Check(words != NULL, "memory for the words");
     memcpy(words, data + kHeaderSize, count * 4);
-    result = glint_process_spirv(words, count, options);
+    if (h[0] & kCountPastTheBuffer) {
+      /* A count the buffer does not back, over the module limit: refused before any word
+       * is read (ASan sees a read past the buffer), near SIZE_MAX too (no wrap). */
+      size_t claimed = (h[14] & 1) ? SIZE_MAX - h[15] : (size_t)GLINT_MAX_MODULE_WORDS + 1 + h[15];
+      result = glint_process_spirv(words, claimed, options);
+      Check(result != NULL && !glint_result_succeeded(result),
+            "a count over the module limit is refused");
+    } else {
+      result = glint_process_spirv(words, count, options);
+    }
     free(words);
   }
   CheckResult(result);

@@ -11,7 +11,8 @@ Test/corpus.testlist names) it writes:
                                   (OpLine/OpSource)
   DIR/c_api/<name>.<n>            c_api_fuzzer inputs: a 16-byte header (c_api_fuzzer.c
                                   says what each byte does) then the SPIR-V words, plus
-                                  GLSL-mode headers for each built-in shader and stage
+                                  GLSL-mode headers for each built-in shader and stage,
+                                  and two that claim a word count past the buffer
   DIR/glsl/<name>                 glsl_isolated_fuzzer inputs: one stage byte, then the
                                   shader text (the text of HLSL goldens as well)
 --corpus DIR is a corpus folder (docs/CORPUS.md; the fuzz_seeds target and smoke.sh pass
@@ -108,6 +109,13 @@ def c_api_seeds(spirv_by_name):
     for name, words in spirv_by_name.items():
         seeds[name + ".0"] = c_api_header((1, 0, 0, 0), (2, 2, 0, 0)) + words
         seeds[name + ".1"] = c_api_header((1, 1, 1, 1), (1, 3, 2, 0)) + words
+    # Counts past the buffer (over the module limit, and near SIZE_MAX): refused unread.
+    for name, words in sorted(spirv_by_name.items())[:1]:
+        for near_size_max in (0, 1):
+            header = bytearray(c_api_header((1, 0, 0, 0), (2, 2, 0, 0)))
+            header[0] = 64
+            header[14] = near_size_max
+            seeds["count_past_buffer_%d" % near_size_max] = bytes(header) + words
     # GLSL: every built-in shader for its own stage (index = stage), Vulkan 1.0 and 1.3.
     for shader in range(8):
         for target in (2, 5):
@@ -158,7 +166,7 @@ def main():
     write(os.path.join(args.out, "c_api"), c_api_seeds(spirv))
     write(os.path.join(args.out, "glsl"), glsl)
     print("make_seeds: %d SPIR-V, %d C API, %d GLSL seeds in %s"
-          % (len(spirv), len(spirv) * 2 + 16, len(glsl), args.out))
+          % (len(spirv), len(spirv) * 2 + 18, len(glsl), args.out))
     return 0
 
 

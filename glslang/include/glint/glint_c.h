@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "glint/export.h"
+#include "glint/input_limits.h"
 #include "glint/version.h"
 
 #ifdef __cplusplus
@@ -178,6 +179,14 @@ GLINT_EXPORT int glint_input_set_debug_info(glint_input_t* input,
 /* --target-env spirv1.X: the SPIR-V version, as 0x00MMmm00 (0x00010300 is 1.3), from 1.0
  * to 1.6; 0 (the default) follows the target environment of the options. */
 GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t version);
+/* Size limits on the sources of one compile (glint/input_limits.h): the source text
+ * and each included file or callback content at most `max_source_bytes`, all of them
+ * together at most `max_total_bytes` (defaults GLINT_MAX_SOURCE_BYTES, 64 MiB, and
+ * GLINT_MAX_TOTAL_SOURCE_BYTES, 256 MiB). A source over its limit fails the compile
+ * with a message naming the limit; an include over it is glslang's include error.
+ * Returns 0 (changing nothing) for a NULL handle or a limit of 0. Since 0.3. */
+GLINT_EXPORT int glint_input_set_source_limits(glint_input_t* input, uint64_t max_source_bytes,
+                                               uint64_t max_total_bytes);
 
 /* Include callback: the embedder supplies included files (from memory, an archive, a
  * virtual file system). Called for every #include before the include directories are
@@ -197,7 +206,9 @@ typedef int (*glint_include_callback_t)(void* user_data, const char* requested,
                                         const char* includer, size_t depth, int is_system,
                                         glint_include_t* include);
 /* `resolved_name` names the file in messages and in nested includes; `content` is
- * `length` bytes, copied. Returns 1, or 0 for a NULL argument. */
+ * `length` bytes, copied. Returns 1, or 0 for a NULL argument, or 0 for a `length` over
+ * what the compile's source limits leave (glint_input_set_source_limits; checked before
+ * `content` is read), which fails the #include with a message naming the limit. */
 GLINT_EXPORT int glint_include_set_content(glint_include_t* include, const char* resolved_name,
                                            const char* content, size_t length);
 /* NULL callback: none (only the directories). */
@@ -327,7 +338,7 @@ typedef enum {
  * (without the NUL), so a call with a NULL buffer and size 0 asks how much to allocate.
  * `source_names` / `source_texts` (`source_count` each; may be 0 and NULL) are the
  * files the HTML page shows; `title` may be NULL. Returns 0 (writing nothing) for a
- * NULL report or an unknown format. */
+ * NULL report, an unknown format or a `source_count` no array can have. */
 GLINT_EXPORT size_t glint_report_format(const glint_report_t* report, int format, const char* title,
                                         const char* const* source_names,
                                         const char* const* source_texts, size_t source_count,
