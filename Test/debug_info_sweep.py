@@ -19,8 +19,9 @@ Shaders:
                    `-V -S <stage> --target-env <env>` (the manifest's), and every other
                    file whose name gives a stage (glslangValidator's suffix rule) with -V
                    (HLSL: -D and an entry point, as Test/crash_sweep.py picks it)
-Each compile runs once per flag, --jobs at a time. Prints the counts; exits 1 on any
-failure, 2 when there is nothing to compare.
+Each compile runs once per flag, --jobs at a time (corpus folders smallest first);
+--log FILE appends each result as it comes. Prints the counts; exits 1 on any failure,
+2 when there is nothing to compare.
 """
 import argparse
 import concurrent.futures
@@ -124,7 +125,12 @@ def corpus_shaders(corpus):
                     shaders.append((path, listed[path]))
                 elif stage_of(name):
                     shaders.append((path, default_flags(path)))
-    return sorted(shaders)
+    # Smaller folders first, so that a run cut short has finished whole folders.
+    folder_of = lambda path: os.path.relpath(path, corpus).split(os.sep)[0]
+    folder_size = {}
+    for path, _ in shaders:
+        folder_size[folder_of(path)] = folder_size.get(folder_of(path), 0) + 1
+    return sorted(shaders, key=lambda shader: (folder_size[folder_of(shader[0])], shader[0]))
 
 
 def compile_once(tool, flags, path, scratch, extra=()):
@@ -212,6 +218,7 @@ def main():
     parser.add_argument("--test-dir")
     parser.add_argument("--corpus")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--log", help="also append each result to this file as it comes")
     args = parser.parse_args()
     args.validator = os.path.abspath(args.validator)
     shaders = []
@@ -229,8 +236,12 @@ def main():
         jobs = [(path, flags, debug) for path, flags in shaders for debug in DEBUG_FLAGS]
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = pool.map(lambda job: (job, compare(args, *job, scratch)), jobs)
+            log = open(args.log, "a", encoding="utf-8") if args.log else None
             for (path, flags, debug), (outcome, detail) in results:
                 counts[(debug, outcome)] = counts.get((debug, outcome), 0) + 1
+                if log:
+                    log.write("%s\t%s\t%s\t%s\n" % (outcome, debug, path, detail.replace("\n", " ")))
+                    log.flush()
                 if outcome.startswith("failed"):
                     problems.append("%s %s %s: %s" % (debug, path, " ".join(flags), detail))
     finally:
