@@ -9,7 +9,10 @@ succeeds (exit 0), Glint's must too, with the same stdout and stderr and the sam
 output bytes. Where the bytes differ, Glint's passes must have changed the module: the
 same compile with --no-glint (glslang's own output as Glint drives it) must then be
 byte-identical to Debian's, and Glint's module must pass spirv-val wherever Debian's
-does. Where Debian's tool fails, Glint must fail with the same exit code and no signal.
+does. Where Debian's tool fails, Glint must fail with the same exit code and no signal;
+where it dies by a signal (glslang's read of its empty stack of debug scopes, which
+Debian's tool survives only by luck), Glint must not, and its modules are counted valid
+or not (spirv-val).
 
 Shaders:
   --test-dir DIR   every DIR/<name>.<stage> (the golden tests' shaders); flags from the
@@ -191,6 +194,14 @@ def compare(args, path, flags, debug, scratch):
     flags = flags + [debug]
     reference = compile_once(args.reference, flags, path, scratch)
     glint = compile_once(args.validator, flags, path, scratch, ["--no-isolate"])
+    if isinstance(reference[0], int) and reference[0] < 0:
+        # Debian's tool died by a signal (its own read of the empty stack, unlucky):
+        # Glint must not, and what it writes must be valid.
+        if glint[0] not in (0, 1, 2, 3):
+            return "failed-where-debian-fails", "Debian and Glint both die: %s" % glint[0]
+        if glint[0] == 0 and not valid(glint[3], target_env(flags), scratch):
+            return "debian-crashed-glint-invalid", ""
+        return "debian-crashed", ""
     if reference[0] != 0:
         if glint[0] != reference[0]:
             return "failed-where-debian-fails", "Debian exits %s, Glint %s" % (reference[0], glint[0])
@@ -251,11 +262,14 @@ def main():
         get = lambda outcome: counts.get((debug, outcome), 0)
         print("%s: %d shaders; Debian's tool succeeds on %d: Glint identical %d, changed by "
               "Glint's passes %d (glslang's own output identical, valid where Debian's is), "
-              "failed %d; Debian's fails on %d: Glint the same exit code %d, failed %d"
+              "failed %d; Debian's fails on %d: Glint the same exit code %d, failed %d; "
+              "Debian's dies by a signal on %d: Glint compiles %d of them to valid SPIR-V"
               % (debug, len(shaders), get("identical") + get("changed") + get("failed"),
                  get("identical"), get("changed"), get("failed"),
                  get("reference-failed") + get("failed-where-debian-fails"),
-                 get("reference-failed"), get("failed-where-debian-fails")))
+                 get("reference-failed"), get("failed-where-debian-fails"),
+                 get("debian-crashed") + get("debian-crashed-glint-invalid"),
+                 get("debian-crashed")))
     return 1 if problems else 0
 
 
