@@ -9,7 +9,10 @@ succeeds (exit 0), Glint's must too, with the same stdout and stderr and the sam
 output bytes. Where the bytes differ, Glint's passes must have changed the module: the
 same compile with --no-glint (glslang's own output as Glint drives it) must then be
 byte-identical to Debian's, and Glint's module must pass spirv-val wherever Debian's
-does. Where Debian's tool fails, Glint must fail with the same exit code and no signal.
+does. Where Debian's tool fails, Glint must fail with the same exit code and no signal;
+where it dies by a signal (glslang's read of its empty stack of debug scopes, which
+Debian's tool survives only by luck), Glint must not, and its modules are counted valid
+or not (spirv-val).
 
 Shaders:
   --test-dir DIR   every DIR/<name>.<stage> (the golden tests' shaders); flags from the
@@ -19,8 +22,9 @@ Shaders:
                    `-V -S <stage> --target-env <env>` (the manifest's), and every other
                    file whose name gives a stage (glslangValidator's suffix rule) with -V
                    (HLSL: -D and an entry point, as Test/crash_sweep.py picks it)
-Each compile runs once per flag, --jobs at a time. Prints the counts; exits 1 on any
-failure, 2 when there is nothing to compare.
+Each compile runs once per flag, --jobs at a time (corpus folders smallest first);
+--log FILE appends each result as it comes. Prints the counts; exits 1 on any failure,
+2 when there is nothing to compare.
 """
 import argparse
 import concurrent.futures
@@ -124,7 +128,12 @@ def corpus_shaders(corpus):
                     shaders.append((path, listed[path]))
                 elif stage_of(name):
                     shaders.append((path, default_flags(path)))
-    return sorted(shaders)
+    # Smaller folders first, so that a run cut short has finished whole folders.
+    folder_of = lambda path: os.path.relpath(path, corpus).split(os.sep)[0]
+    folder_size = {}
+    for path, _ in shaders:
+        folder_size[folder_of(path)] = folder_size.get(folder_of(path), 0) + 1
+    return sorted(shaders, key=lambda shader: (folder_size[folder_of(shader[0])], shader[0]))
 
 
 def compile_once(tool, flags, path, scratch, extra=()):
@@ -185,6 +194,14 @@ def compare(args, path, flags, debug, scratch):
     flags = flags + [debug]
     reference = compile_once(args.reference, flags, path, scratch)
     glint = compile_once(args.validator, flags, path, scratch, ["--no-isolate"])
+    if isinstance(reference[0], int) and reference[0] < 0:
+        # Debian's tool died by a signal (its own read of the empty stack, unlucky):
+        # Glint must not, and what it writes must be valid.
+        if glint[0] not in (0, 1, 2, 3):
+            return "failed-where-debian-fails", "Debian and Glint both die: %s" % glint[0]
+        if glint[0] == 0 and not valid(glint[3], target_env(flags), scratch):
+            return "debian-crashed-glint-invalid", ""
+        return "debian-crashed", ""
     if reference[0] != 0:
         if glint[0] != reference[0]:
             return "failed-where-debian-fails", "Debian exits %s, Glint %s" % (reference[0], glint[0])
@@ -212,6 +229,7 @@ def main():
     parser.add_argument("--test-dir")
     parser.add_argument("--corpus")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--log", help="also append each result to this file as it comes")
     args = parser.parse_args()
     args.validator = os.path.abspath(args.validator)
     shaders = []
@@ -229,8 +247,12 @@ def main():
         jobs = [(path, flags, debug) for path, flags in shaders for debug in DEBUG_FLAGS]
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = pool.map(lambda job: (job, compare(args, *job, scratch)), jobs)
+            log = open(args.log, "a", encoding="utf-8") if args.log else None
             for (path, flags, debug), (outcome, detail) in results:
                 counts[(debug, outcome)] = counts.get((debug, outcome), 0) + 1
+                if log:
+                    log.write("%s\t%s\t%s\t%s\n" % (outcome, debug, path, detail.replace("\n", " ")))
+                    log.flush()
                 if outcome.startswith("failed"):
                     problems.append("%s %s %s: %s" % (debug, path, " ".join(flags), detail))
     finally:
@@ -240,11 +262,14 @@ def main():
         get = lambda outcome: counts.get((debug, outcome), 0)
         print("%s: %d shaders; Debian's tool succeeds on %d: Glint identical %d, changed by "
               "Glint's passes %d (glslang's own output identical, valid where Debian's is), "
-              "failed %d; Debian's fails on %d: Glint the same exit code %d, failed %d"
+              "failed %d; Debian's fails on %d: Glint the same exit code %d, failed %d; "
+              "Debian's dies by a signal on %d: Glint compiles %d of them to valid SPIR-V"
               % (debug, len(shaders), get("identical") + get("changed") + get("failed"),
                  get("identical"), get("changed"), get("failed"),
                  get("reference-failed") + get("failed-where-debian-fails"),
-                 get("reference-failed"), get("failed-where-debian-fails")))
+                 get("reference-failed"), get("failed-where-debian-fails"),
+                 get("debian-crashed") + get("debian-crashed-glint-invalid"),
+                 get("debian-crashed")))
     return 1 if problems else 0
 
 
