@@ -49,7 +49,7 @@ void WarmBuiltIns(const CommandLine& line, const std::vector<std::string>& files
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<size_t>(in.gcount()));
     std::optional<std::string> version = VersionLineOf(head.substr(0, head.find('\0')));
-    if (!version || !done.insert(*version).second) continue;
+    if (!version || !done.insert(*version + " " + std::to_string(*stage)).second) continue;
     CompileTrivial(line, *version, *stage);
   }
 }
