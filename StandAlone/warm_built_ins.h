@@ -13,8 +13,8 @@
 //
 // Safe to run in the parent: the text compiled is generated here from the version
 // number and a known profile word only (never the input's own text), and its result is
-// discarded. Unreadable files, stdin and files without a known stage are skipped (the
-// child reports them as it would). Runs on the calling thread: the parent stays
+// discarded. Unreadable files, anything but a regular file (a FIFO would block), stdin
+// and files without a known stage are skipped (the worker reports them as it would). Runs on the calling thread: the parent stays
 // single-threaded, as fork requires.
 #ifndef GLINT_STANDALONE_WARM_BUILT_INS_H
 #define GLINT_STANDALONE_WARM_BUILT_INS_H
