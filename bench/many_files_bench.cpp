@@ -7,7 +7,7 @@
 //   1. Glint vs glslang, sequential: wall and CPU seconds (user + system of the tool and
 //      everything it forked), and the median of the per-round wall ratios (the issue's
 //      goal: at most 1.1);
-//   2. -t: Glint -t vs Glint, and glslang -t vs glslang (the speed-up of each).
+//   2. -t: the speed-up of Glint -t over Glint, and of glslang -t over glslang.
 // Every round also checks that both tools printed the same stdout and exit code, and
 // that -t printed what the sequential run printed.
 //
@@ -220,8 +220,9 @@ int main(int argc, char** argv) {
   sched_getaffinity(0, sizeof cpus, &cpus);
   std::printf("%zu files, %d rounds, %d CPUs usable\n", files.size(), rounds, CPU_COUNT(&cpus));
   PrintPair("sequential:", "glint", series[0], "glslang", series[1]);
-  PrintPair("-t (Glint: one worker per usable CPU):", "glint -t", series[2], "glint", series[0]);
-  PrintPair("-t (glslang: 16 threads):", "glslang -t", series[3], "glslang", series[1]);
+  PrintPair("-t speed-up (Glint: one worker per usable CPU):", "glint", series[0], "glint -t",
+            series[2]);
+  PrintPair("-t speed-up (glslang: 16 threads):", "glslang", series[1], "glslang -t", series[3]);
   std::printf("rounds whose stdout or exit code differed between the runs: %d\n", mismatches);
   return mismatches == 0 ? 0 : 1;
 }
