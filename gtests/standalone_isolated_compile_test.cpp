@@ -25,6 +25,7 @@
 #include <thread>
 
 #include "isolated_compile.h"
+#include "support/report_test_support.h"
 #include "support/test_support.h"
 
 namespace glint::standalone {
@@ -38,21 +39,11 @@ const char* kCrasher =
     "#version 450\n#extension GL_EXT_null_initializer : enable\n"
     "void main() { int a[1][2] = { {} }; }\n";
 
-class ScratchDir {
- public:
-  ScratchDir() {
-    char pattern[] = "/tmp/glint-workers-XXXXXX";
-    root_ = mkdtemp(pattern);
-  }
-  ~ScratchDir() { fs::remove_all(root_); }
-  std::string Path(const std::string& name) const { return root_ + "/" + name; }
-  void Write(const std::string& name, const std::string& text) const {
-    std::ofstream(Path(name), std::ios::binary) << text;
-  }
+using Scratch = test::TemporaryDirectory;
 
- private:
-  std::string root_;
-};
+std::string In(const Scratch& scratch, const std::string& name) {
+  return scratch.path() + "/" + name;
+}
 
 BatchSettings Isolated(unsigned workers = 1, uint32_t timeout_ms = 0) {
   BatchSettings settings;
@@ -88,10 +79,10 @@ TEST(RunCompiles, NotIsolatedRunsInThisProcess) {
 // Job 2 writes its file and crashes: only that file goes, a fresh worker runs 3 and 4,
 // and the flags of every finished job come back.
 TEST(RunCompiles, CrashCostsOnlyItsJobAndItsFiles) {
-  ScratchDir scratch;
+  Scratch scratch;
   std::vector<CompileOutcome> outcomes =
       RunCompiles(5, Isolated(), [&](size_t job, CompileFlags& flags) {
-        WriteOutput(scratch.Path("out" + std::to_string(job)), "bytes");
+        WriteOutput(In(scratch, "out" + std::to_string(job)), "bytes");
         if (job == 2) std::raise(SIGSEGV);
         flags.compile_failed = job == 4;
         return Pid();
@@ -101,9 +92,9 @@ TEST(RunCompiles, CrashCostsOnlyItsJobAndItsFiles) {
   EXPECT_EQ(outcomes[2].signal, SIGSEGV);
   for (size_t job : {0, 1, 3, 4}) {
     EXPECT_EQ(outcomes[job].end, End::kFinished) << job;
-    EXPECT_TRUE(fs::exists(scratch.Path("out" + std::to_string(job)))) << job;
+    EXPECT_TRUE(fs::exists(In(scratch, "out" + std::to_string(job)))) << job;
   }
-  EXPECT_FALSE(fs::exists(scratch.Path("out2")));
+  EXPECT_FALSE(fs::exists(In(scratch, "out2")));
   EXPECT_EQ(outcomes[0].payload, outcomes[1].payload);
   EXPECT_EQ(outcomes[3].payload, outcomes[4].payload);
   EXPECT_NE(outcomes[1].payload, outcomes[3].payload);
@@ -132,42 +123,42 @@ TEST(RunCompiles, TimeLimitIsPerJob) {
 // is removed.
 TEST(RunCompiles, ExitEndsTheListAtThatJob) {
   for (unsigned workers : {1u, 3u}) {
-    ScratchDir scratch;
+    Scratch scratch;
     std::vector<CompileOutcome> outcomes =
         RunCompiles(6, Isolated(workers), [&](size_t job, CompileFlags&) {
           if (job == 2) std::exit(7);
-          WriteOutput(scratch.Path("out" + std::to_string(job)), "bytes");
+          WriteOutput(In(scratch, "out" + std::to_string(job)), "bytes");
           return std::string();
         });
     ASSERT_EQ(outcomes.size(), 3u) << workers;
     EXPECT_EQ(outcomes[2].end, End::kExited);
     EXPECT_EQ(outcomes[2].exit_code, 7);
-    EXPECT_TRUE(fs::exists(scratch.Path("out1")));
+    EXPECT_TRUE(fs::exists(In(scratch, "out1")));
     for (const char* later : {"out3", "out4", "out5"})
-      EXPECT_FALSE(fs::exists(scratch.Path(later))) << workers << " " << later;
+      EXPECT_FALSE(fs::exists(In(scratch, later))) << workers << " " << later;
   }
 }
 
 // Runs `work` with this process's stdout and stderr going to files; returns their text.
-std::pair<std::string, std::string> Captured(const ScratchDir& scratch,
+std::pair<std::string, std::string> Captured(const Scratch& scratch,
                                              const std::function<void()>& work) {
   std::fflush(stdout), std::fflush(stderr);
   int saved[2] = {dup(1), dup(2)};
-  int files[2] = {open(scratch.Path("stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
-                  open(scratch.Path("stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600)};
+  int files[2] = {open(In(scratch, "stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600),
+                  open(In(scratch, "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600)};
   dup2(files[0], 1), dup2(files[1], 2);
   work();
   std::fflush(stdout), std::fflush(stderr);
   for (int fd : {1, 2}) dup2(saved[fd - 1], fd), close(saved[fd - 1]), close(files[fd - 1]);
-  return {test::ReadFile(scratch.Path("stdout")), test::ReadFile(scratch.Path("stderr"))};
+  return {test::ReadFile(In(scratch, "stdout")), test::ReadFile(In(scratch, "stderr"))};
 }
 
 // In the parallel run job 0 waits until job 1 has started, which only a second worker
 // can do, and the later jobs finish in reverse order. Their text still comes out in job
 // order, the text of the crashed job included, as one worker prints it.
 TEST(RunCompiles, ParallelWorkersPrintInJobOrder) {
-  ScratchDir scratch;
-  const std::string started = scratch.Path("job1-started");
+  Scratch scratch;
+  const std::string started = In(scratch, "job1-started");
   bool wait_for_job1 = true;
   auto body = [&](size_t job, CompileFlags&) {
     std::printf("out %zu\n", job);
@@ -207,23 +198,21 @@ struct ToolRun {
   std::string out, err;
 };
 
-ToolRun RunTool(const ScratchDir& scratch, const std::string& tool, const std::string& args) {
+ToolRun RunTool(const Scratch& scratch, const std::string& tool, const std::string& args) {
   std::string command =
-      "cd '" + scratch.Path("") + "' && '" + tool + "' " + args + " >.out 2>.err <.out";
+      "cd '" + scratch.path() + "' && '" + tool + "' " + args + " >.out 2>.err <.out";
   int status = std::system(command.c_str());
   ToolRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = test::ReadFile(scratch.Path(".out"));
-  run.err = test::ReadFile(scratch.Path(".err"));
+  run.out = test::ReadFile(In(scratch, ".out"));
+  run.err = test::ReadFile(In(scratch, ".err"));
   return run;
 }
-
-std::string Ours() { return test::BinaryDir() + "/StandAlone/glslangValidator"; }
 
 const char* kDebian = "/usr/bin/glslangValidator";
 
 // Inputs of every kind a compile-only run meets, each under its own name.
-void WriteMixedInputs(const ScratchDir& scratch) {
+void WriteMixedInputs(const Scratch& scratch) {
   for (int i = 0; i < 6; ++i)
     scratch.Write(
         "plain" + std::to_string(i) + ".frag",
@@ -249,10 +238,10 @@ const char* kListWithoutCrashers =
 // Crashers in the middle of the list: one line each; with them taken out, the output
 // is Debian's for the same list (which Debian itself cannot run with them in).
 TEST(ManyFiles, CrashersInTheListCostOneLineEach) {
-  ScratchDir scratch;
+  Scratch scratch;
   WriteMixedInputs(scratch);
   ToolRun debian = RunTool(scratch, kDebian, kListWithoutCrashers);
-  ToolRun ours = RunTool(scratch, Ours(),
+  ToolRun ours = RunTool(scratch, test::ValidatorPath(),
                          "plain0.frag crash1.frag broken.frag plain1.frag old.vert crash2.vert "
                          "es.comp plain2.frag warning.frag crash1.frag plain3.frag");
   EXPECT_EQ(ours.exit_code, 2);
@@ -271,9 +260,9 @@ TEST(ManyFiles, CrashersInTheListCostOneLineEach) {
 }
 
 TEST(ManyFiles, ThreadedRunPrintsTheSequentialRun) {
-  ScratchDir scratch;
+  Scratch scratch;
   WriteMixedInputs(scratch);
-  ASSERT_EQ(mkfifo(scratch.Path("stall.frag").c_str(), 0600), 0);  // nobody ever writes it
+  ASSERT_EQ(mkfifo(In(scratch, "stall.frag").c_str(), 0600), 0);  // nobody ever writes it
   const std::string lists[] = {
       std::string("--timeout-ms 1000 crash1.frag ") + kListWithoutCrashers +
           " stall.frag crash2.vert plain4.frag plain5.frag",
@@ -284,21 +273,21 @@ TEST(ManyFiles, ThreadedRunPrintsTheSequentialRun) {
       "missing1.frag plain4.frag plain5.frag missing2.frag plain0.frag",
   };
   for (const std::string& list : lists) {
-    ToolRun sequential = RunTool(scratch, Ours(), list);
-    ToolRun threaded = RunTool(scratch, Ours(), "-t " + list);
+    ToolRun sequential = RunTool(scratch, test::ValidatorPath(), list);
+    ToolRun threaded = RunTool(scratch, test::ValidatorPath(), "-t " + list);
     EXPECT_EQ(threaded.out, sequential.out) << list;
     EXPECT_EQ(threaded.err, sequential.err) << list;
     EXPECT_EQ(threaded.exit_code, sequential.exit_code) << list;
     EXPECT_NE(sequential.exit_code, 0) << list;
   }
-  ToolRun stalled = RunTool(scratch, Ours(), "-t " + lists[0]);
+  ToolRun stalled = RunTool(scratch, test::ValidatorPath(), "-t " + lists[0]);
   EXPECT_NE(stalled.out.find("stall.frag\nERROR: stall.frag: compile exceeded --timeout-ms 1000; "
                              "no output written\ncrash2.vert\n" +
                              InternalError("crash2.vert") + "plain4.frag\n"),
             std::string::npos)
       << stalled.out;
   ToolRun debian = RunTool(scratch, kDebian, std::string("-t ") + kListWithoutCrashers);
-  ToolRun ours = RunTool(scratch, Ours(), std::string("-t ") + kListWithoutCrashers);
+  ToolRun ours = RunTool(scratch, test::ValidatorPath(), std::string("-t ") + kListWithoutCrashers);
   EXPECT_EQ(ours.out, debian.out);
   EXPECT_EQ(ours.err, debian.err);
   EXPECT_EQ(ours.exit_code, debian.exit_code);
