@@ -5,9 +5,10 @@
 // the default) or in this process (--no-isolate), in both cases on a big-stack thread
 // (big_stack.h). A worker is forked once and compiles job after job; it is forked again
 // only after a job crashed or ran past --timeout-ms (the parent kills it then), so a run
-// over many files costs one fork, not one per file. Each worker starts from the parent's
-// state at fork time; glslang keeps no state from one compile to the next other than its
-// built-in symbol tables (the same for every compile of a version), exactly as it does
+// over many files costs one fork, not one per file (a few jobs are queued ahead in the
+// worker, so it never waits for the parent between two). Each worker starts from the
+// parent's state at fork time; glslang keeps no state from one compile to the next
+// other than its built-in symbol tables (the same for every compile of a version), as
 // when glslangValidator compiles several files in one process.
 //
 // Output. With one worker its stdout and stderr are the parent's (it flushes before it
@@ -24,7 +25,8 @@
 // code, as it would without isolation; no later job's outcome is returned, and files
 // written for jobs after it in a parallel run are removed), kCrashed (a signal ended the
 // worker), kTimedOut (the parent killed the worker at --timeout-ms, counted from the
-// moment the job was handed to it).
+// end of the worker's previous job, or from the hand-over when it was idle). Jobs
+// queued behind a crashed or killed one go to a fresh worker.
 //
 // Cost: one fork and socket pair per worker (plus one per crash or time-out) and two
 // messages per job (bench/isolation_bench.cpp, bench/many_files_bench.cpp).
