@@ -214,8 +214,10 @@ void PrintLogsWithoutLinking(const CommandLine& line, const std::vector<std::str
   }
 }
 
-// Each file is its own compile (and, isolated, its own child; glslang's built-in
-// symbol tables are made once, before the children fork).
+// Each file is its own compile. Isolated, one worker process compiles them one after
+// the other (a fresh one after a crash or time-out), or with -t one worker per core
+// (isolated_compile.h); glslang's built-in symbol tables are made once, before the
+// workers fork. --no-isolate compiles them here, one after the other, -t or not.
 void CompileWithoutLinking(Run& run) {
   const CommandLine& line = run.line;
   if (line.debug) Fail("cannot generate debug information unless linking to generate code");
@@ -226,15 +228,21 @@ void CompileWithoutLinking(Run& run) {
   // that from each compile that tries to build them (a warm-up would print it once more).
   if (line.isolate && !line.read_stdin && names.size() > 1 && line.config_file.empty())
     WarmBuiltIns(line, names);
-  for (const std::string& name : names) {
-    CompileOutcome outcome = RunCompile(
-        line.isolate, line.timeout_ms,
-        [&](CompileFlags& flags) { return CompileOneWithoutLinking(line, name, flags); },
-        line.max_memory_mb);
-    results.push_back(Settle(run, outcome, name));
-  }
+  BatchSettings settings;
+  settings.isolate = line.isolate;
+  settings.timeout_ms = line.timeout_ms;
+  settings.memory_mb = line.max_memory_mb;
+  settings.max_workers = line.multi_threaded ? UsableCores() : 1;
+  std::vector<CompileOutcome> outcomes =
+      RunCompiles(names.size(), settings, [&](size_t job, CompileFlags& flags) {
+        return CompileOneWithoutLinking(line, names[job], flags);
+      });
+  for (size_t i = 0; i < outcomes.size(); ++i)
+    results.push_back(Settle(run, outcomes[i], names[i]));
   PrintLogsWithoutLinking(line, results);
-  ShFinalize();
+  // Isolated, the parent's built-in tables were shared copy-on-write with the workers:
+  // tearing them down faults in every page again, for memory exit frees anyway.
+  if (!line.isolate) ShFinalize();
 }
 
 // ---------------------------------------------------------------------------------

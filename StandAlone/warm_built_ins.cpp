@@ -1,6 +1,7 @@
 #include "warm_built_ins.h"
 
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -43,13 +44,17 @@ void WarmBuiltIns(const CommandLine& line, const std::vector<std::string>& files
     bool hlsl = false;
     std::optional<EShLanguage> stage =
         line.stage_name ? StageFromName(*line.stage_name) : StageFromFileName(file, &hlsl);
+    // Only regular files: opening a FIFO would block the parent, where no --timeout-ms
+    // runs (the worker that compiles it is bounded).
+    std::error_code error;
+    if (!stage || hlsl || !std::filesystem::is_regular_file(file, error)) continue;
     std::ifstream in(file, std::ios::binary);
-    if (!stage || hlsl || !in) continue;
+    if (!in) continue;
     std::string head(4096, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<size_t>(in.gcount()));
     std::optional<std::string> version = VersionLineOf(head.substr(0, head.find('\0')));
-    if (!version || !done.insert(*version).second) continue;
+    if (!version || !done.insert(*version + " " + std::to_string(*stage)).second) continue;
     CompileTrivial(line, *version, *stage);
   }
 }

@@ -2,9 +2,10 @@
 // so a preempted round on a shared machine does not decide the number):
 //   1. the big-stack hand-off (glint/big_stack.h): an empty task run on this thread's
 //      256 MB worker vs called directly, per call;
-//   2. glslangValidator's child per input (StandAlone/isolated_compile.h): one run over
-//      N small shaders without linking (one fork + socket pair per file) vs the same
-//      run with --no-isolate, per file; and one -V compile per run, isolated vs not;
+//   2. glslangValidator's worker (StandAlone/isolated_compile.h): one run over N small
+//      shaders without linking (one worker forked for the run, two messages per file)
+//      vs the same run with --no-isolate, per file; and one -V compile per run,
+//      isolated vs not (many_files_bench compares the first with Debian's tool);
 //   3. glint::CompileGlslIsolated (a glint-compile worker per call, posix_spawn) vs
 //      glint_compile_glsl in-process, per compile of a small shader.
 // Usage: isolation_bench [--rounds N] (default 9).

@@ -15,18 +15,6 @@ namespace {
 
 thread_local bool t_on_big_stack = false;
 
-// Runs `task` with a pool of its own as the thread's glslang pool allocator.
-void RunWithFreshPool(const std::function<void()>& task) {
-  glslang::TPoolAllocator* previous = &glslang::GetThreadPoolAllocator();
-  glslang::TPoolAllocator pool;
-  glslang::SetThreadPoolAllocator(&pool);
-  struct Restore {
-    glslang::TPoolAllocator* previous;
-    ~Restore() { glslang::SetThreadPoolAllocator(previous); }
-  } restore{previous};
-  task();
-}
-
 // A thread with a big stack that runs one task at a time for its owner thread.
 class BigStackWorker {
  public:
@@ -121,6 +109,17 @@ BigStackWorker* ThisThreadsWorker() {
 }
 
 }  // namespace
+
+void RunWithFreshPool(const std::function<void()>& task) {
+  glslang::TPoolAllocator* previous = &glslang::GetThreadPoolAllocator();
+  glslang::TPoolAllocator pool;
+  glslang::SetThreadPoolAllocator(&pool);
+  struct Restore {
+    glslang::TPoolAllocator* previous;
+    ~Restore() { glslang::SetThreadPoolAllocator(previous); }
+  } restore{previous};
+  task();
+}
 
 void RunOnBigStack(const std::function<void()>& task) {
   if (t_on_big_stack) return task();

@@ -32,6 +32,11 @@ constexpr size_t kBigStackBytes = size_t{256} << 20;
 
 void RunOnBigStack(const std::function<void()>& task);
 
+// Runs `task` on this thread with a fresh pool installed as its glslang pool (as
+// RunOnBigStack gives every task it starts; a call nested in a task gets none): for a
+// task that runs several compiles one after the other and wants each to start afresh.
+void RunWithFreshPool(const std::function<void()>& task);
+
 // RunOnBigStack for a task with a result.
 template <typename Task>
 auto OnBigStack(Task task) -> decltype(task()) {
