@@ -122,6 +122,8 @@ bool SetTarget(const glint_input_s& input, TargetEnv target, GlslangSettings& se
                                glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5},
                               {TargetEnv::kVulkan13, glslang::EShClientVulkan,
                                glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6}};
+  // An input names no client of its own: "from the input" compiles for Vulkan 1.0.
+  if (target == TargetEnv::kFromInput) target = TargetEnv::kVulkan10;
   for (const Row& row : kRows) {
     if (row.target != target) continue;
     settings.client = row.client;

@@ -14,6 +14,7 @@
 
 #include <cstdio>
 
+#include "c_api_internal.h"
 #include "glint/glint_c.h"
 #include "wire_format.h"
 #include "worker_protocol.h"
@@ -46,23 +47,6 @@ void ApplyLimits(const Request& request) {
     rlimit cpu{request.cpu_limit_seconds, request.cpu_limit_seconds + 1u};
     setrlimit(RLIMIT_CPU, &cpu);
   }
-}
-
-glint_options_t* MakeOptions(const Options& o) {
-  glint_options_t* options = glint_options_create();
-  glint_options_set_hoist_constant_tables(options, o.hoist_constant_tables);
-  glint_options_set_robust_access(options, o.robust_access);
-  glint_options_set_range_analysis(options, static_cast<glint_range_analysis_t>(o.range_analysis));
-  glint_options_set_uniformity(options, static_cast<glint_severity_t>(o.uniformity));
-  glint_options_set_subgroup_size(options, o.subgroup_size);
-  glint_options_set_max_workgroups(options, o.max_workgroups[0], o.max_workgroups[1],
-                                   o.max_workgroups[2]);
-  for (const auto& [id, value] : o.spec_constants)
-    glint_options_set_spec_constant(options, id, value);
-  glint_options_set_collect_ranges(options, o.collect_ranges);
-  glint_options_set_target_env(options, static_cast<glint_target_env_t>(o.target_env));
-  glint_options_set_validate(options, o.validate);
-  return options;
 }
 
 void TakeDiagnostics(const glint_report_t* from, Report& report) {
@@ -112,8 +96,9 @@ Response Compile(const Request& request) {
   input.entry_point = in.entry_point.empty() ? nullptr : in.entry_point.c_str();
   input.file_name = in.file_name.empty() ? nullptr : in.file_name.c_str();
   input.generate_debug_info = in.generate_debug_info;
-  glint_options_t* options = MakeOptions(request.options);
-  glint_result_t* result = glint_compile_glsl(&input, options);
+  // The worker is part of the library: the options cross as they are, every field.
+  glint_options_s options{request.options};
+  glint_result_t* result = glint_compile_glsl(&input, &options);
   Response response;
   response.succeeded = glint_result_succeeded(result) != 0;
   const uint32_t* words = glint_result_spirv(result);
@@ -121,7 +106,6 @@ Response Compile(const Request& request) {
   TakeDiagnostics(glint_result_report(result), response.report);
   TakeRecords(glint_result_report(result), response.report);
   glint_result_free(result);
-  glint_options_free(options);
   return response;
 }
 

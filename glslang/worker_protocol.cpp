@@ -34,6 +34,10 @@ void WriteOptions(wire::Writer& out, const Options& o) {
   out.U8(o.collect_ranges);
   WriteEnum(out, o.target_env);
   out.U8(o.validate);
+  const ValidatorLayouts& l = o.validator_layouts;
+  for (bool rule : {l.relaxed_block_layout, l.uniform_buffer_standard_layout,
+                    l.scalar_block_layout, l.workgroup_scalar_block_layout, l.skip_block_layout})
+    out.U8(rule);
   out.U32(static_cast<uint32_t>(o.passes.size()));
   for (const std::string& pass : o.passes) out.String(pass);
 }
@@ -53,8 +57,12 @@ bool ReadOptions(wire::Reader& in, Options* o) {
     o->spec_constants[id] = value;
   }
   uint32_t pass_count = 0;
-  if (!in.Bool(&o->collect_ranges) || !ReadEnum(in, TargetEnv::kVulkan13, &o->target_env) ||
-      !in.Bool(&o->validate) || !in.U32(&pass_count))
+  ValidatorLayouts& l = o->validator_layouts;
+  if (!in.Bool(&o->collect_ranges) || !ReadEnum(in, TargetEnv::kFromInput, &o->target_env) ||
+      !in.Bool(&o->validate) || !in.Bool(&l.relaxed_block_layout) ||
+      !in.Bool(&l.uniform_buffer_standard_layout) || !in.Bool(&l.scalar_block_layout) ||
+      !in.Bool(&l.workgroup_scalar_block_layout) || !in.Bool(&l.skip_block_layout) ||
+      !in.U32(&pass_count))
     return false;
   for (uint32_t i = 0; i < pass_count; ++i) {
     std::string pass;

@@ -42,15 +42,29 @@ typedef struct glint_report_s glint_report_t;
 
 /* The environment the module is compiled and validated for (glint::TargetEnv). For
  * glint_compile_glsl it also picks glslang's client and SPIR-V version: OpenGL 4.5 and
- * Vulkan 1.0 emit SPIR-V 1.0, Vulkan 1.1 SPIR-V 1.3, 1.2 SPIR-V 1.5, 1.3 SPIR-V 1.6. */
+ * Vulkan 1.0 emit SPIR-V 1.0, Vulkan 1.1 SPIR-V 1.3, 1.2 SPIR-V 1.5, 1.3 SPIR-V 1.6.
+ * GLINT_TARGET_FROM_INPUT (the default since 0.3) validates for what the input was
+ * compiled for: glint_compile compiles for Vulkan 1.0 then; glint_process_spirv
+ * validates as the universal environment of the module's SPIR-V version. */
 typedef enum {
   GLINT_TARGET_UNIVERSAL = 0, /* no client API; SPIR-V-in only */
   GLINT_TARGET_OPENGL_4_5 = 1,
   GLINT_TARGET_VULKAN_1_0 = 2,
   GLINT_TARGET_VULKAN_1_1 = 3,
   GLINT_TARGET_VULKAN_1_2 = 4,
-  GLINT_TARGET_VULKAN_1_3 = 5
+  GLINT_TARGET_VULKAN_1_3 = 5,
+  GLINT_TARGET_FROM_INPUT = 6 /* since 0.3 */
 } glint_target_env_t;
+
+/* Block layout rules the validator accepts beyond the target's own (glint::ValidatorLayouts),
+ * as bits for glint_options_set_validator_layouts. Since 0.3. */
+typedef enum {
+  GLINT_LAYOUT_RELAXED = 1,                 /* VK_KHR_relaxed_block_layout */
+  GLINT_LAYOUT_UNIFORM_BUFFER_STANDARD = 2, /* uniformBufferStandardLayout */
+  GLINT_LAYOUT_SCALAR = 4,                  /* scalarBlockLayout */
+  GLINT_LAYOUT_WORKGROUP_SCALAR = 8,        /* workgroupMemoryExplicitLayoutScalarBlockLayout */
+  GLINT_LAYOUT_SKIP = 16                    /* check no block layout */
+} glint_validator_layout_t;
 
 /* Which analysis may prove a robustness clamp unnecessary (glint::RangeAnalysisMode). */
 typedef enum {
@@ -109,6 +123,9 @@ GLINT_EXPORT int glint_options_set_target_env(glint_options_t* options,
                                               int target /* glint_target_env_t */);
 /* Validate the output with SPIRV-Tools for the target; a failure is an error. */
 GLINT_EXPORT int glint_options_set_validate(glint_options_t* options, int enabled);
+/* The layout rules validation accepts besides those the input declares it needs: an OR
+ * of glint_validator_layout_t bits (0: none); 0 returned for an unknown bit. Since 0.3. */
+GLINT_EXPORT int glint_options_set_validator_layouts(glint_options_t* options, int layouts);
 
 /* ---- entry points ---- */
 
