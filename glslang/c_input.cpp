@@ -16,8 +16,12 @@
 #endif
 #include <glslang/Public/ResourceLimits.h>
 
+#include <array>
+#include <cctype>
 #include <iterator>
+#include <map>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -48,6 +52,13 @@ struct glint_input_s {
   glslang::EShTargetLanguageVersion spirv_version{};  // 0: follow the target
   glint_include_callback_t callback = nullptr;
   void* user_data = nullptr;
+  bool disable_optimizer = false;  // -Od
+  bool has_resource_limits = false;
+  TBuiltInResource resources{};  // decoded .conf text, when has_resource_limits
+  std::array<unsigned, glslang::EResCount> binding_shift{};
+  std::array<std::map<unsigned, unsigned>, glslang::EResCount> binding_shift_for_set;
+  bool auto_map_bindings = false;
+  bool auto_map_locations = false;
 };
 
 namespace glint::capi {
@@ -145,11 +156,11 @@ EShMessages MessagesFor(const glint_input_s& input, const GlslangSettings& setti
   return static_cast<EShMessages>(messages);
 }
 
-// glslang's code generation options for -g / -g0 / -gV / -gVS (optimizer on, as
-// glslangValidator without -Od: it legalizes HLSL).
+// glslang's code generation options for -g / -g0 / -gV / -gVS and -Od (optimizer on
+// unless -Od, as in glslangValidator: it legalizes HLSL).
 glslang::SpvOptions SpvOptionsFor(const glint_input_s& input) {
   glslang::SpvOptions options;
-  options.disableOptimizer = false;
+  options.disableOptimizer = input.disable_optimizer;
   options.stripDebugInfo = input.debug == GLINT_DEBUG_INFO_STRIP;
   options.generateDebugInfo =
       input.debug != GLINT_DEBUG_INFO_DEFAULT && input.debug != GLINT_DEBUG_INFO_STRIP;
@@ -183,7 +194,13 @@ bool Configure(const glint_input_s& input, const Options& options, GlslangSettin
   settings.preamble = input.preamble;
   settings.processes = input.processes;
   settings.include_directories = input.include_directories;
-  settings.resources = *GetDefaultResources();
+  settings.resources = input.has_resource_limits ? input.resources : *GetDefaultResources();
+  for (int r = 0; r < glslang::EResCount; ++r) {
+    settings.base_binding[r][input.stage] = input.binding_shift[r];
+    settings.base_binding_for_set[r][input.stage] = input.binding_shift_for_set[r];
+  }
+  settings.auto_map_bindings = input.auto_map_bindings;
+  settings.auto_map_locations = input.auto_map_locations;
   return true;
 }
 
@@ -253,6 +270,27 @@ void AddMacro(glint_input_s& input, const char* kind, std::string text, bool def
   size_t equal = text.find('=');
   if (define && equal != std::string::npos) text[equal] = ' ';
   input.preamble += std::string(define ? "#define " : "#undef ") + text + "\n";
+}
+
+// A .conf text glslang's DecodeResourceLimits reads without complaint: pairs of a name
+// and a value starting with '-' or a digit, separated by spaces, tabs and line ends.
+// (glslang reports any other text with a printf on stdout and stops reading.)
+bool WellFormedConf(const std::string& text) {
+  std::istringstream tokens(text);
+  std::string name, value;
+  while (tokens >> name) {
+    if (!(tokens >> value)) return false;
+    if (value[0] != '-' && !std::isdigit(static_cast<unsigned char>(value[0]))) return false;
+  }
+  return true;
+}
+
+bool ToResource(int value, int* resource) {
+  if (value < GLINT_RESOURCE_SAMPLER || value > GLINT_RESOURCE_UAV) return false;
+  static_assert(GLINT_RESOURCE_UAV == glslang::EResUav && GLINT_RESOURCE_SAMPLER == glslang::EResSampler &&
+                GLINT_RESOURCE_UBO == glslang::EResUbo);
+  *resource = value;
+  return true;
 }
 
 }  // namespace
@@ -352,6 +390,49 @@ int glint_input_set_spirv_version(glint_input_t* input, uint32_t version) {
     in.spirv_version = static_cast<glslang::EShTargetLanguageVersion>(version);
     return true;
   });
+}
+
+int glint_input_set_disable_optimizer(glint_input_t* input, int disabled) {
+  return Guarded(input, [&](glint_input_s& in) { return (in.disable_optimizer = disabled != 0), true; });
+}
+
+int glint_input_set_resource_limits(glint_input_t* input, const char* conf_text) {
+  return Guarded(input, [&](glint_input_s& in) {
+    if (!conf_text) return !(in.has_resource_limits = false);
+    std::string text = conf_text;
+    if (!glint::capi::WellFormedConf(text)) return false;
+    TBuiltInResource resources = *GetDefaultResources();
+    DecodeResourceLimits(&resources, text.data());
+    in.resources = resources;
+    return in.has_resource_limits = true;
+  });
+}
+
+int glint_input_set_binding_shift(glint_input_t* input, int resource, uint32_t base) {
+  return Guarded(input, [&](glint_input_s& in) {
+    int kind = 0;
+    if (!glint::capi::ToResource(resource, &kind)) return false;
+    in.binding_shift[kind] = base;
+    return true;
+  });
+}
+
+int glint_input_set_binding_shift_for_set(glint_input_t* input, int resource, uint32_t set,
+                                          uint32_t base) {
+  return Guarded(input, [&](glint_input_s& in) {
+    int kind = 0;
+    if (!glint::capi::ToResource(resource, &kind)) return false;
+    in.binding_shift_for_set[kind][set] = base;
+    return true;
+  });
+}
+
+int glint_input_set_auto_map_bindings(glint_input_t* input, int enabled) {
+  return Guarded(input, [&](glint_input_s& in) { return (in.auto_map_bindings = enabled != 0), true; });
+}
+
+int glint_input_set_auto_map_locations(glint_input_t* input, int enabled) {
+  return Guarded(input, [&](glint_input_s& in) { return (in.auto_map_locations = enabled != 0), true; });
 }
 
 int glint_include_set_content(glint_include_t* include, const char* resolved_name,

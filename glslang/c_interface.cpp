@@ -18,6 +18,7 @@
 
 #include "big_stack.h"
 #include "c_api_internal.h"
+#include "glslang_process.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
 
@@ -194,10 +195,7 @@ namespace glint::capi {
 using glint::Diagnostic;
 using glint::Severity;
 
-void InitializeGlslangOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-}
+void InitializeGlslangOnce() { AcquireGlslangProcess(); }
 
 // Reads "NAME:LINE: message" (glslang's location prefix) into `diagnostic`.
 namespace {

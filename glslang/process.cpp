@@ -13,7 +13,6 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/Logger.h>
 
-#include <mutex>
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
@@ -22,6 +21,7 @@
 #include "glint/glint.h"
 #include "glint/report_format.h"
 #include "glslang_log.h"
+#include "glslang_process.h"
 #include "pass_boundary.h"
 #include "validation_target.h"
 
@@ -129,8 +129,8 @@ bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spir
 // In libglint.so glslang is Glint's own hidden copy, which the embedder's
 // glslang::InitializeProcess never reached, and that copy keeps the thread's pool in a
 // thread-local slot that only its InitializeProcess creates. So the first call
-// initializes it, once per process (reference counted: where the copy is the
-// embedder's own, with static linking, the extra reference is harmless).
+// takes the library's reference on glslang's process state (glslang_process.h; where the
+// copy is the embedder's own, with static linking, the extra reference is harmless).
 class ScopedThreadPool {
  public:
   ScopedThreadPool() : previous_(&InitializedPool()) { glslang::SetThreadPoolAllocator(&pool_); }
@@ -140,8 +140,7 @@ class ScopedThreadPool {
 
  private:
   static glslang::TPoolAllocator& InitializedPool() {
-    static std::once_flag once;
-    std::call_once(once, [] { glslang::InitializeProcess(); });
+    AcquireGlslangProcess();
     return glslang::GetThreadPoolAllocator();
   }
 

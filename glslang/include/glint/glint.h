@@ -240,6 +240,15 @@ GLINT_EXPORT void GlslangToSpv(const glslang::TIntermediate& intermediate,
 // error, never a crash. Records name lines only where the module has OpLine.
 GLINT_EXPORT bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report);
 
+// Gives back what the library holds for the life of the process: its reference on
+// glslang's process state (glslang::InitializeProcess, taken on first use and kept, so
+// that an embedder's FinalizeProcess cannot free glslang's built-in tables under a
+// running compile and per-compile InitializeProcess/FinalizeProcess stays cheap). After
+// it, glslang's tables are freed once nobody else holds a reference. For hosts that
+// check that everything is freed at exit; call it when no compile is running. Any later
+// call into the library takes the reference again. C: glint_shutdown().
+GLINT_EXPORT void Shutdown();
+
 // Formats a diagnostic the way glslangValidator prints messages:
 // "WARNING: file:line: message" followed by indented reason lines.
 GLINT_EXPORT std::string FormatDiagnostic(const Diagnostic& diagnostic);

@@ -196,6 +196,38 @@ GLINT_EXPORT int glint_input_set_debug_info(glint_input_t* input,
  * to 1.6; 0 (the default) follows the target environment of the options. */
 GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t version);
 
+/* Since 0.3: the rest of glslangValidator's code generation and mapping flags. */
+/* -Od: nonzero turns glslang's optimizer off (it is on by default, as in glslangValidator,
+ * where it legalizes HLSL; GLSL is not optimized either way). */
+GLINT_EXPORT int glint_input_set_disable_optimizer(glint_input_t* input, int disabled);
+/* A .conf file's text (glslangValidator's resource limits: "MaxLights 32" pairs and the
+ * "nonInductiveForLoops 1" style limits), copied; NULL restores glslang's defaults. Text
+ * in which a name is not followed by one number is refused here (0). A name glslang
+ * does not know is passed on to glslang, which prints its warning on stdout as
+ * glslangValidator does. */
+GLINT_EXPORT int glint_input_set_resource_limits(glint_input_t* input, const char* conf_text);
+
+/* The resource kinds of --shift-<kind>-binding (glslang::TResourceType's order). */
+typedef enum {
+  GLINT_RESOURCE_SAMPLER = 0,
+  GLINT_RESOURCE_TEXTURE = 1,
+  GLINT_RESOURCE_IMAGE = 2,
+  GLINT_RESOURCE_UBO = 3, /* also cbuffer */
+  GLINT_RESOURCE_SSBO = 4,
+  GLINT_RESOURCE_UAV = 5
+} glint_resource_t;
+
+/* --shift-<kind>-binding base: bindings of that kind start at `base`. */
+GLINT_EXPORT int glint_input_set_binding_shift(glint_input_t* input, int resource /* glint_resource_t */,
+                                               uint32_t base);
+/* --shift-<kind>-binding [base set]: the shift for descriptor set `set` only. */
+GLINT_EXPORT int glint_input_set_binding_shift_for_set(glint_input_t* input,
+                                                       int resource /* glint_resource_t */,
+                                                       uint32_t set, uint32_t base);
+/* --auto-map-bindings / --auto-map-locations: nonzero assigns what the source leaves out. */
+GLINT_EXPORT int glint_input_set_auto_map_bindings(glint_input_t* input, int enabled);
+GLINT_EXPORT int glint_input_set_auto_map_locations(glint_input_t* input, int enabled);
+
 /* Include callback: the embedder supplies included files (from memory, an archive, a
  * virtual file system). Called for every #include before the include directories are
  * searched: `requested` is the name as written, `includer` the name of the including
@@ -229,6 +261,10 @@ GLINT_EXPORT glint_result_t* glint_compile(const glint_input_t* input,
 
 /* The library's version, "MAJOR.MINOR.PATCH" (GLINT_VERSION_STRING of the build). */
 GLINT_EXPORT const char* glint_version(void);
+/* Releases what the library keeps for the process's life (glint::Shutdown): its
+ * reference on glslang's process state. Call it with no compile running, before a leak
+ * check at exit; a later call into the library takes the reference again. Since 0.3. */
+GLINT_EXPORT void glint_shutdown(void);
 
 /* ---- results ---- */
 
