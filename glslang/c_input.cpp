@@ -16,10 +16,8 @@
 #endif
 #include <glslang/Public/ResourceLimits.h>
 
-#include <array>
 #include <cctype>
 #include <iterator>
-#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -29,37 +27,6 @@
 #include "c_api_internal.h"
 #include "front_end.h"
 #include "glslang_log.h"
-
-struct glint_include_s {
-  bool supplied = false;
-  std::string name;
-  std::string content;
-};
-
-struct glint_input_s {
-  bool has_source = false;
-  std::string source;
-  std::string file_name;
-  bool hlsl = false;
-  bool has_stage = false;
-  EShLanguage stage = EShLangVertex;
-  std::string entry_point;
-  std::string source_entry_point;
-  std::string preamble;                // "#define ..." / "#undef ..." lines, as -D/-U
-  std::vector<std::string> processes;  // OpModuleProcessed for each -D/-U
-  std::vector<std::string> include_directories;
-  int debug = GLINT_DEBUG_INFO_DEFAULT;
-  glslang::EShTargetLanguageVersion spirv_version{};  // 0: follow the target
-  glint_include_callback_t callback = nullptr;
-  void* user_data = nullptr;
-  bool disable_optimizer = false;  // -Od
-  bool has_resource_limits = false;
-  TBuiltInResource resources{};  // decoded .conf text, when has_resource_limits
-  std::array<unsigned, glslang::EResCount> binding_shift{};
-  std::array<std::map<unsigned, unsigned>, glslang::EResCount> binding_shift_for_set;
-  bool auto_map_bindings = false;
-  bool auto_map_locations = false;
-};
 
 namespace glint::capi {
 namespace {
@@ -212,14 +179,21 @@ void PrependGlslangLog(const std::string& log, Report& report) {
   report.diagnostics.swap(diagnostics);
 }
 
-bool Compile(const glint_input_s* input, const Options& options, glint_result_s& result) {
+}  // namespace
+
+std::unique_ptr<frontend::DirectoryIncluder> MakeIncluder(const glint_input_s& input) {
+  return std::make_unique<CallbackIncluder>(input);
+}
+
+bool CompileWith(const glint_input_s* input, const Options& options,
+                 frontend::DirectoryIncluder* includer, glint_result_s& result) {
   Report& report = result.report.report;
   if (!input) return Refuse(report, "no input");
   GlslangSettings settings;
   if (!Configure(*input, options, settings, report)) return false;
   InitializeGlslangOnce();
-  CallbackIncluder includer(*input);
-  settings.includer = &includer;
+  std::unique_ptr<frontend::DirectoryIncluder> own = includer ? nullptr : MakeIncluder(*input);
+  settings.includer = includer ? includer : own.get();
   std::vector<frontend::SourceUnit> units = {{input->file_name, input->source, input->stage}};
   std::unique_ptr<frontend::Compilation> compiled = frontend::Compile(units, settings, false);
   ReportInfoLog(compiled->units.front().info_log.c_str(), report);
@@ -240,6 +214,8 @@ bool Compile(const glint_input_s* input, const Options& options, glint_result_s&
   result.spirv = std::move(output.words);
   return output.ok && !report.HasErrors();
 }
+
+namespace {
 
 bool ToStage(int value, EShLanguage* stage) {
   static const EShLanguage kStages[] = {
@@ -460,7 +436,8 @@ glint_result_t* glint_compile(const glint_input_t* input, const glint_options_t*
   return glint::capi::RunGuarded([&](glint_result_s& result) {
     // glslang recurses per nesting level: parse, link and generate on a big stack.
     return glint::OnBigStack([&] {
-      return glint::capi::Compile(input, glint::capi::OptionsOrDefaults(options), result);
+      return glint::capi::CompileWith(input, glint::capi::OptionsOrDefaults(options), nullptr,
+                                      result);
     });
   });
 }

@@ -393,7 +393,8 @@ GLINT_EXPORT size_t glint_report_format(const glint_report_t* report, int format
  * origin "isolation" ("internal error in glslang 12 (signal SIGSEGV) while compiling;
  * no output", "compile exceeded the time limit of N ms; no output") instead of taking
  * the caller down. Otherwise the result (words and report) is the same as
- * glint_compile_glsl's. Costs a process start per call (about a millisecond or two).
+ * glint_compile_glsl's. Costs a process start and glslang's built-in tables per call
+ * (tens of milliseconds of CPU; a glint_worker_t pays them once, see below).
  *
  * worker_path: the glint-compile executable; NULL or "": $GLINT_COMPILE_WORKER, else
  * the installed <prefix>/<libexecdir>/glint-compile. timeout_ms: wall-clock limit, the
@@ -404,6 +405,34 @@ GLINT_EXPORT glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_
                                                          const char* worker_path,
                                                          uint32_t timeout_ms,
                                                          uint64_t memory_limit_bytes);
+
+/* Since 0.3: every input (glint_input_t: HLSL, defines, include directories, the include
+ * callback, -g, mapping flags) isolated, and a warm worker reused across compiles.
+ *
+ * glint_compile_isolated is glint_compile in a worker process, with the same result
+ * (words and report) when nothing goes wrong. Includes are resolved in the caller's
+ * process by the same rules as glint_compile: the worker asks, the include callback
+ * runs on the calling thread, the directories are searched by the caller. The worker
+ * arguments are glint_compile_glsl_isolated's.
+ *
+ * glint_worker_create starts a worker at once (it builds glslang's built-in tables for
+ * GLSL 450/Vulkan while the caller goes on) and glint_worker_compile sends it one
+ * compile after another: the process and the tables are paid once, not per compile.
+ * timeout_ms applies to each compile. A worker that crashed, ran out of time or memory
+ * is replaced by a fresh one at the next compile. One compile at a time per worker
+ * (concurrent calls wait for each other): give each thread its own worker. NULL only
+ * when out of memory; a worker that cannot be started is reported by the compile. */
+GLINT_EXPORT glint_result_t* glint_compile_isolated(const glint_input_t* input,
+                                                    const glint_options_t* options,
+                                                    const char* worker_path, uint32_t timeout_ms,
+                                                    uint64_t memory_limit_bytes);
+typedef struct glint_worker_s glint_worker_t;
+GLINT_EXPORT glint_worker_t* glint_worker_create(const char* worker_path, uint32_t timeout_ms,
+                                                 uint64_t memory_limit_bytes);
+GLINT_EXPORT glint_result_t* glint_worker_compile(glint_worker_t* worker,
+                                                  const glint_input_t* input,
+                                                  const glint_options_t* options);
+GLINT_EXPORT void glint_worker_free(glint_worker_t* worker);
 
 #ifdef __cplusplus
 }
