@@ -1,8 +1,8 @@
 // What the C API's translation units share (c_interface.cpp: options, results, reports
 // and the legacy glint_compile_glsl; c_input.cpp: the input builder and glint_compile;
-// the isolated compile and its worker): the structs behind the opaque handles and the guard that keeps every C++ exception
-// on this side of the C boundary. Not installed: C callers only see opaque pointers, so
-// these structs may change freely between releases.
+// the isolated compile and its worker): the structs behind the opaque handles and the guard that
+// keeps every C++ exception on this side of the C boundary. Not installed: C callers only see
+// opaque pointers, so these structs may change freely between releases.
 #ifndef GLINT_GLSLANG_C_API_INTERNAL_H
 #define GLINT_GLSLANG_C_API_INTERNAL_H
 

@@ -263,7 +263,8 @@ bool WellFormedConf(const std::string& text) {
 
 bool ToResource(int value, int* resource) {
   if (value < GLINT_RESOURCE_SAMPLER || value > GLINT_RESOURCE_UAV) return false;
-  static_assert(GLINT_RESOURCE_UAV == glslang::EResUav && GLINT_RESOURCE_SAMPLER == glslang::EResSampler &&
+  static_assert(GLINT_RESOURCE_UAV == glslang::EResUav &&
+                GLINT_RESOURCE_SAMPLER == glslang::EResSampler &&
                 GLINT_RESOURCE_UBO == glslang::EResUbo);
   *resource = value;
   return true;
@@ -369,7 +370,8 @@ int glint_input_set_spirv_version(glint_input_t* input, uint32_t version) {
 }
 
 int glint_input_set_disable_optimizer(glint_input_t* input, int disabled) {
-  return Guarded(input, [&](glint_input_s& in) { return (in.disable_optimizer = disabled != 0), true; });
+  return Guarded(input,
+                 [&](glint_input_s& in) { return (in.disable_optimizer = disabled != 0), true; });
 }
 
 int glint_input_set_resource_limits(glint_input_t* input, const char* conf_text) {
@@ -404,11 +406,13 @@ int glint_input_set_binding_shift_for_set(glint_input_t* input, int resource, ui
 }
 
 int glint_input_set_auto_map_bindings(glint_input_t* input, int enabled) {
-  return Guarded(input, [&](glint_input_s& in) { return (in.auto_map_bindings = enabled != 0), true; });
+  return Guarded(input,
+                 [&](glint_input_s& in) { return (in.auto_map_bindings = enabled != 0), true; });
 }
 
 int glint_input_set_auto_map_locations(glint_input_t* input, int enabled) {
-  return Guarded(input, [&](glint_input_s& in) { return (in.auto_map_locations = enabled != 0), true; });
+  return Guarded(input,
+                 [&](glint_input_s& in) { return (in.auto_map_locations = enabled != 0), true; });
 }
 
 int glint_include_set_content(glint_include_t* include, const char* resolved_name,

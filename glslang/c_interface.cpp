@@ -18,9 +18,9 @@
 
 #include "big_stack.h"
 #include "c_api_internal.h"
-#include "glslang_process.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
+#include "glslang_process.h"
 
 // glint_access_verdict_t is AccessVerdict's values, so one cast converts.
 static_assert(GLINT_VERDICT_NONE == static_cast<int>(glint::AccessVerdict::kNone) &&

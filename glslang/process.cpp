@@ -13,7 +13,6 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/Logger.h>
 
-
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
@@ -236,8 +235,7 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     std::vector<uint32_t> words, output;
     bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
     Origin origin{&intermediate, spv_options};
-    if (!generated ||
-        !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
+    if (!generated || !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
       if (report && generated && !ModuleHasLineInformation(words))
         LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
       MergeFailed(findings, report);

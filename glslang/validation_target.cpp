@@ -4,25 +4,19 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/SPIRV/SpvTools.h>
 
+#include "front_end.h"
 #include "pass_boundary.h"
 
 namespace glint {
 
 TargetEnv TargetEnvOf(const glslang::TIntermediate& intermediate) {
   const glslang::SpvVersion& version = intermediate.getSpv();
-  switch (version.vulkan) {
-    case 0:
-      break;
-    case glslang::EShTargetVulkan_1_1:
-      return TargetEnv::kVulkan11;
-    case glslang::EShTargetVulkan_1_2:
-      return TargetEnv::kVulkan12;
-    case glslang::EShTargetVulkan_1_3:
-      return TargetEnv::kVulkan13;
-    default:
-      return TargetEnv::kVulkan10;
-  }
-  return version.openGl > 0 ? TargetEnv::kOpenGL45 : TargetEnv::kUniversal;
+  frontend::GlslangSettings client;  // GlintTargetEnv reads only the client fields
+  client.client = version.vulkan   ? glslang::EShClientVulkan
+                  : version.openGl ? glslang::EShClientOpenGL
+                                   : glslang::EShClientNone;
+  client.client_version = static_cast<glslang::EShTargetClientVersion>(version.vulkan);
+  return frontend::GlintTargetEnv(client);
 }
 
 namespace {
@@ -54,8 +48,7 @@ spirv::ValidationRules RulesOf(const glslang::TIntermediate& intermediate,
   rules.scalar_block_layout = rules.workgroup_scalar_block_layout =
       intermediate.usingScalarBlockLayout();
   bool optimized = spv_options && !spv_options->disableOptimizer;
-  rules.before_hlsl_legalization =
-      intermediate.getSource() == glslang::EShSourceHlsl && !optimized;
+  rules.before_hlsl_legalization = intermediate.getSource() == glslang::EShSourceHlsl && !optimized;
   return rules;
 }
 

@@ -129,8 +129,11 @@ WarmWorker::Broken WarmWorker::Exchange(const glint_input_s& input, const Option
                           isolation_.cpu_limit_seconds};
   if (request.cpu_limit_seconds == 0 && isolation_.timeout_ms != 0)
     request.cpu_limit_seconds = (isolation_.timeout_ms + 999) / 1000 + 1;
-  auto broken = [&] { return deadline && wire::NowMs() >= deadline ? Broken::kTimeout : Broken::kNoAnswer; };
-  if (!wire::WriteMessage(channel_, worker::kRequestMagic, worker::EncodeRequest(request), deadline))
+  auto broken = [&] {
+    return deadline && wire::NowMs() >= deadline ? Broken::kTimeout : Broken::kNoAnswer;
+  };
+  if (!wire::WriteMessage(channel_, worker::kRequestMagic, worker::EncodeRequest(request),
+                          deadline))
     return broken();
   std::unique_ptr<frontend::DirectoryIncluder> includer = capi::MakeIncluder(input);
   for (;;) {

@@ -48,8 +48,8 @@ void WriteOptions(wire::Writer& out, const Options& o) {
   WriteEnum(out, o.target_env);
   out.U8(o.validate);
   const ValidatorLayouts& l = o.validator_layouts;
-  for (bool rule : {l.relaxed_block_layout, l.uniform_buffer_standard_layout,
-                    l.scalar_block_layout, l.workgroup_scalar_block_layout, l.skip_block_layout})
+  for (bool rule : {l.relaxed_block_layout, l.uniform_buffer_standard_layout, l.scalar_block_layout,
+                    l.workgroup_scalar_block_layout, l.skip_block_layout})
     out.U8(rule);
   out.U32(static_cast<uint32_t>(o.passes.size()));
   for (const std::string& pass : o.passes) out.String(pass);

@@ -33,9 +33,9 @@ constexpr uint32_t kIncludeAnswerMagic = 0x31414947;  // "GIA1"
 // They follow the input limits: 64 MiB per source (sources and includes), 256 MiB of
 // sources per compile, 32 MiB per module.
 constexpr uint32_t kMaxSourceBytes = 64u << 20;
-constexpr uint32_t kMaxRequestBytes = kMaxSourceBytes + (16u << 20);      // + names, options
-constexpr uint32_t kMaxResponseBytes = (32u << 20) + (96u << 20);         // module + report
-constexpr uint32_t kMaxIncludeQueryBytes = 1u << 20;                      // two names
+constexpr uint32_t kMaxRequestBytes = kMaxSourceBytes + (16u << 20);       // + names, options
+constexpr uint32_t kMaxResponseBytes = (32u << 20) + (96u << 20);          // module + report
+constexpr uint32_t kMaxIncludeQueryBytes = 1u << 20;                       // two names
 constexpr uint32_t kMaxIncludeAnswerBytes = kMaxSourceBytes + (1u << 20);  // a file + its name
 
 struct Request {

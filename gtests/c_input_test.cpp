@@ -547,10 +547,12 @@ void main() { color = texture(unbound_image, uv) * tint + fog + values[gl_MaxDra
   OptionsHandle options = OptionsFor(GLINT_TARGET_VULKAN_1_0);
   ExpectSameAsTools(input.get(), options.get(),
                     "-V -Od --shift-UBO-binding 10 --shift-UBO-binding frag 20 2 "
-                    "--auto-map-bindings --auto-map-locations '" + root + "' limits.conf",
+                    "--auto-map-bindings --auto-map-locations '" +
+                        root + "' limits.conf",
                     dir.path());
   // gl_MaxDrawBuffers came from the .conf text: without it the index is 7, not 2.
-  InputHandle defaults = MakeInput(test::ReadFile(root).c_str(), GLINT_STAGE_FRAGMENT, root.c_str());
+  InputHandle defaults =
+      MakeInput(test::ReadFile(root).c_str(), GLINT_STAGE_FRAGMENT, root.c_str());
   ASSERT_EQ(glint_input_set_auto_map_bindings(defaults.get(), 1), 1);
   EXPECT_NE(Words(Compile(defaults.get(), options.get()).get()),
             Words(Compile(input.get(), options.get()).get()));

@@ -35,9 +35,9 @@ struct EngineCase {
   bool hlsl;
   glslang::EShTargetClientVersion vulkan;
   glslang::EShTargetLanguageVersion spirv;
-  spirv::TargetEnv env;   // what the engine's device runs
-  bool glint_changes;     // Glint rewrites this module (a hoisted constant table)
-  bool glint_speaks;      // Glint adds a diagnostic to the logger (a uniformity warning)
+  spirv::TargetEnv env;  // what the engine's device runs
+  bool glint_changes;    // Glint rewrites this module (a hoisted constant table)
+  bool glint_speaks;     // Glint adds a diagnostic to the logger (a uniformity warning)
 };
 
 const EngineCase kCases[] = {
@@ -188,7 +188,7 @@ TEST(EngineShape, EveryCallShapeAndInitHabitMatchesGlslang) {
 // validation above (and glslang's own, whose log is compared) used what it declares.
 TEST(EngineShape, ScalarLayoutShaderNeedsTheRuleItDeclares) {
   const EngineCase& c = kCases[2];
-  Outputs out = CompileBoth(c, {2, false, false});
+  Outputs out = CompileBoth(c, {2, true, false});  // initialises glslang itself
   ASSERT_FALSE(out.glint.spirv.empty());
   EXPECT_NE(spirv::Validate(out.glint.spirv, c.env), "");
   EXPECT_TRUE(spirv::DeclaredValidationRules(out.glint.spirv).scalar_block_layout);

@@ -152,19 +152,8 @@ std::string HugeConstantArray(int elements) {
   return text + ");\nlayout(location = 0) flat in int i;\nvoid main() { color = vec4(t[i]); }\n";
 }
 
-// 2^30 empty statements from 30 doubling macros: glslang's preprocessor and parser
-// work through them for about a minute in little memory, on any machine (the huge
-// constant array above is refused within 0.2 s on an idle one).
-std::string RunawayStatements() {
-  std::string text = "#version 450\n#define X0 ;\n";
-  for (int i = 1; i <= 30; ++i)
-    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" +
-            std::to_string(i - 1) + "\n";
-  return text + "void main() { X30 }\n";
-}
-
 TEST(CompileGlslIsolated, TimeLimitEndsARunawayCompile) {
-  GlslInput input{RunawayStatements(), GlslStage::kFragment, "", "", false};
+  GlslInput input{test::RunawayStatements(), GlslStage::kFragment, "", "", false};
   std::vector<uint32_t> words;
   Report report;
   uint64_t start = std::chrono::duration_cast<std::chrono::milliseconds>(

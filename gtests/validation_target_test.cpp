@@ -34,6 +34,12 @@ std::unique_ptr<frontend::Compilation> Compile(const char* source, const char* e
   return compiled;
 }
 
+// glint::GlslangToSpv of the compute stage with `options`.
+bool Generate(frontend::Compilation& compiled, const Options& options, std::vector<uint32_t>& words,
+              Report& report) {
+  return GlslangToSpv(*compiled.Intermediate(EShLangCompute), words, nullptr, options, &report);
+}
+
 TEST(ValidationTarget, TargetEnvOfTheIntermediate) {
   const std::pair<const char*, TargetEnv> kEnvs[] = {
       {"vulkan1.0", TargetEnv::kVulkan10}, {"vulkan1.1", TargetEnv::kVulkan11},
@@ -49,15 +55,15 @@ TEST(ValidationTarget, TargetEnvOfTheIntermediate) {
 // The issue's failure: a Vulkan 1.2 engine (SPIR-V 1.5) with validate on and the
 // target left alone was validated as Vulkan 1.0 and refused.
 TEST(ValidationTarget, DefaultOptionsValidateForTheIntermediatesTarget) {
-  for (const char* env : {"vulkan1.0", "vulkan1.1", "spirv1.4", "vulkan1.2", "vulkan1.3", "opengl"}) {
+  for (const char* env :
+       {"vulkan1.0", "vulkan1.1", "spirv1.4", "vulkan1.2", "vulkan1.3", "opengl"}) {
     auto compiled = Compile(kCompute, env);
     ASSERT_TRUE(compiled);
     Options options;
     options.validate = true;
     std::vector<uint32_t> words;
     Report report;
-    EXPECT_TRUE(GlslangToSpv(*compiled->Intermediate(EShLangCompute), words, nullptr, options,
-                             &report))
+    EXPECT_TRUE(Generate(*compiled, options, words, report))
         << env << ": " << (report.diagnostics.empty() ? "" : report.diagnostics[0].message);
   }
 }
@@ -70,8 +76,7 @@ TEST(ValidationTarget, AnExplicitTargetStillWins) {
   options.target_env = TargetEnv::kVulkan10;
   std::vector<uint32_t> words;
   Report report;
-  EXPECT_FALSE(GlslangToSpv(*compiled->Intermediate(EShLangCompute), words, nullptr, options,
-                            &report));
+  EXPECT_FALSE(Generate(*compiled, options, words, report));
   ASSERT_TRUE(report.HasErrors());
   EXPECT_EQ(report.diagnostics.back().origin, "spirv-val");
   EXPECT_NE(report.diagnostics.back().message.find("Vulkan 1.0"), std::string::npos)
@@ -87,8 +92,7 @@ TEST(ValidationTarget, ScalarLayoutFromWhatTheInputDeclares) {
   options.validate = true;
   std::vector<uint32_t> words;
   Report report;
-  ASSERT_TRUE(GlslangToSpv(*compiled->Intermediate(EShLangCompute), words, nullptr, options,
-                           &report));
+  ASSERT_TRUE(Generate(*compiled, options, words, report));
   EXPECT_NE(spirv::Validate(words, spirv::TargetEnv::kVulkan12), "");
   EXPECT_TRUE(spirv::DeclaredValidationRules(words).scalar_block_layout);
   options.target_env = TargetEnv::kVulkan12;
@@ -114,13 +118,14 @@ TEST(ValidationTarget, HlslSourceDeclaresRelaxedLayout) {
 )";
   std::vector<uint32_t> words = test::CompileGlsl(hlsl, "comp", "vulkan1.0", /*hlsl=*/true);
   EXPECT_TRUE(spirv::DeclaredValidationRules(words).relaxed_block_layout);
-  EXPECT_FALSE(spirv::DeclaredValidationRules(test::CompileGlsl(kCompute, "comp"))
-                   .relaxed_block_layout);
+  EXPECT_FALSE(
+      spirv::DeclaredValidationRules(test::CompileGlsl(kCompute, "comp")).relaxed_block_layout);
 }
 
 TEST(ValidationTarget, MalformedStreamsDeclareNothing) {
   EXPECT_FALSE(spirv::DeclaredValidationRules({}).scalar_block_layout);
-  EXPECT_FALSE(spirv::DeclaredValidationRules({0x07230203, 0x10000, 0, 10, 0, 0}).scalar_block_layout);
+  EXPECT_FALSE(
+      spirv::DeclaredValidationRules({0x07230203, 0x10000, 0, 10, 0, 0}).scalar_block_layout);
   EXPECT_FALSE(spirv::DeclaredValidationRules({0x07230203, 0x10000, 0, 10, 0, 0xffff0004})
                    .scalar_block_layout);
 }

@@ -151,15 +151,6 @@ std::string Variant(int i) {
          std::to_string(i) + ".0); }\n";
 }
 
-// 2^30 empty statements from 30 doubling macros: about a minute of glslang's work.
-std::string Runaway() {
-  std::string text = "#version 450\n#define X0 ;\n";
-  for (int i = 1; i <= 30; ++i)
-    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" +
-            std::to_string(i - 1) + "\n";
-  return text + "void main() { X30 }\n";
-}
-
 // One worker, many compiles; a compile it cannot finish in time is an error, and the
 // next compile gets a fresh worker.
 TEST(WarmWorker, ServesManyCompilesAndReplacesItselfAfterATimeout) {
@@ -167,7 +158,7 @@ TEST(WarmWorker, ServesManyCompilesAndReplacesItselfAfterATimeout) {
   ASSERT_NE(worker, nullptr);
   for (int i = 0; i < 6; ++i) {
     glint_input_t* input = glint_input_create();
-    std::string source = i == 3 ? Runaway() : Variant(i);
+    std::string source = i == 3 ? test::RunawayStatements() : Variant(i);
     glint_input_set_source(input, source.c_str());
     glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
     Compiled isolated = Take(glint_worker_compile(worker, input, nullptr));
@@ -225,7 +216,8 @@ TEST(WorkerProtocolHostile, AWorkerThatDoesNotReadCannotOutlastTheDeadline) {
 TEST(WorkerProtocolHostile, AWrongMagicIsRefusedBeforeItsLength) {
   TempDir dir;
   std::string fake = dir.Write(
-      "liar-worker", "#!/bin/sh\nprintf '\\001\\002\\003\\004\\000\\000\\000\\100'\nexec sleep 60\n", true);
+      "liar-worker",
+      "#!/bin/sh\nprintf '\\001\\002\\003\\004\\000\\000\\000\\100'\nexec sleep 60\n", true);
   auto start = std::chrono::steady_clock::now();
   EXPECT_TRUE(FinishesWithin(15, [&] {
     glint_input_t* input = glint_input_create();

@@ -45,8 +45,8 @@ struct ShaderRequest {
 struct ShaderBinary {
   bool compiled = false;  // parse and link succeeded
   std::vector<uint32_t> spirv;
-  std::string info_log;    // glslang's parse and link log
-  std::string spirv_log;   // the logger's getAllMessages(); empty for kOptionsOnly
+  std::string info_log;   // glslang's parse and link log
+  std::string spirv_log;  // the logger's getAllMessages(); empty for kOptionsOnly
 };
 
 ShaderBinary CompileShader(const ShaderRequest& request);

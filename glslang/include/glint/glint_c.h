@@ -218,8 +218,8 @@ typedef enum {
 } glint_resource_t;
 
 /* --shift-<kind>-binding base: bindings of that kind start at `base`. */
-GLINT_EXPORT int glint_input_set_binding_shift(glint_input_t* input, int resource /* glint_resource_t */,
-                                               uint32_t base);
+GLINT_EXPORT int glint_input_set_binding_shift(glint_input_t* input,
+                                               int resource /* glint_resource_t */, uint32_t base);
 /* --shift-<kind>-binding [base set]: the shift for descriptor set `set` only. */
 GLINT_EXPORT int glint_input_set_binding_shift_for_set(glint_input_t* input,
                                                        int resource /* glint_resource_t */,
