@@ -26,7 +26,52 @@ int ValidatorEnvironment(TargetEnv target, uint32_t spirv_version) {
   return kUniversal[minor > 6 ? 6 : minor];
 }
 
-std::string Validate(const std::vector<uint32_t>& words, TargetEnv target) {
+namespace {
+
+spvtools::ValidatorOptions ToValidatorOptions(const ValidationRules& rules) {
+  spvtools::ValidatorOptions options;
+  options.SetRelaxBlockLayout(rules.relaxed_block_layout);
+  options.SetUniformBufferStandardLayout(rules.uniform_buffer_standard_layout);
+  options.SetScalarBlockLayout(rules.scalar_block_layout);
+  options.SetWorkgroupScalarBlockLayout(rules.workgroup_scalar_block_layout);
+  options.SetSkipBlockLayout(rules.skip_block_layout);
+  options.SetBeforeHlslLegalization(rules.before_hlsl_legalization);
+  return options;
+}
+
+// A literal string operand starting at word `first` of an instruction of `count` words.
+std::string LiteralString(const std::vector<uint32_t>& words, size_t first, size_t end) {
+  std::string text;
+  for (size_t w = first; w < end; ++w)
+    for (int byte = 0; byte < 4; ++byte) {
+      char c = static_cast<char>((words[w] >> (8 * byte)) & 0xff);
+      if (c == '\0') return text;
+      text += c;
+    }
+  return text;
+}
+
+}  // namespace
+
+ValidationRules DeclaredValidationRules(const std::vector<uint32_t>& words) {
+  constexpr uint32_t kOpSource = 3, kOpSourceExtension = 4, kOpFunction = 54;
+  constexpr uint32_t kSourceLanguageHlsl = 5, kHeaderWords = 5;
+  ValidationRules rules;
+  for (size_t at = kHeaderWords; at < words.size();) {
+    uint32_t opcode = words[at] & 0xffff, count = words[at] >> 16;
+    if (count == 0 || count > words.size() - at || opcode == kOpFunction) break;
+    if (opcode == kOpSource && count > 1 && words[at + 1] == kSourceLanguageHlsl)
+      rules.relaxed_block_layout = true;
+    if (opcode == kOpSourceExtension &&
+        LiteralString(words, at + 1, at + count) == "GL_EXT_scalar_block_layout")
+      rules.scalar_block_layout = rules.workgroup_scalar_block_layout = true;
+    at += count;
+  }
+  return rules;
+}
+
+std::string Validate(const std::vector<uint32_t>& words, TargetEnv target,
+                     const ValidationRules& rules) {
   uint32_t version = words.size() > 1 ? words[1] : 0x10000;
   spvtools::SpirvTools tools(static_cast<spv_target_env>(ValidatorEnvironment(target, version)));
   std::string first;
@@ -34,7 +79,7 @@ std::string Validate(const std::vector<uint32_t>& words, TargetEnv target) {
       [&](spv_message_level_t, const char*, const spv_position_t&, const char* message) {
         if (first.empty()) first = message;
       });
-  if (tools.Validate(words)) return "";
+  if (tools.Validate(words.data(), words.size(), ToValidatorOptions(rules))) return "";
   return first.empty() ? "spirv-val rejected the module" : first;
 }
 

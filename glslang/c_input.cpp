@@ -18,8 +18,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cctype>
 #include <iterator>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,33 +29,6 @@
 #include "c_api_internal.h"
 #include "front_end.h"
 #include "glslang_log.h"
-
-struct glint_include_s {
-  bool supplied = false;
-  std::string name;
-  std::string content;
-  uint64_t limit = UINT64_MAX;  // what is left of the compile's source budget
-  bool too_large = false;       // content over `limit` was offered (and not copied)
-};
-
-struct glint_input_s {
-  bool has_source = false;
-  std::string source;
-  std::string file_name;
-  bool hlsl = false;
-  bool has_stage = false;
-  EShLanguage stage = EShLangVertex;
-  std::string entry_point;
-  std::string source_entry_point;
-  std::string preamble;                // "#define ..." / "#undef ..." lines, as -D/-U
-  std::vector<std::string> processes;  // OpModuleProcessed for each -D/-U
-  std::vector<std::string> include_directories;
-  int debug = GLINT_DEBUG_INFO_DEFAULT;
-  glslang::EShTargetLanguageVersion spirv_version{};  // 0: follow the target
-  glint_include_callback_t callback = nullptr;
-  void* user_data = nullptr;
-  glint::frontend::SourceLimits limits;  // glint_input_set_source_limits
-};
 
 namespace glint::capi {
 namespace {
@@ -131,6 +106,8 @@ bool SetTarget(const glint_input_s& input, TargetEnv target, GlslangSettings& se
                                glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5},
                               {TargetEnv::kVulkan13, glslang::EShClientVulkan,
                                glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6}};
+  // An input names no client of its own: "from the input" compiles for Vulkan 1.0.
+  if (target == TargetEnv::kFromInput) target = TargetEnv::kVulkan10;
   for (const Row& row : kRows) {
     if (row.target != target) continue;
     settings.client = row.client;
@@ -152,11 +129,11 @@ EShMessages MessagesFor(const glint_input_s& input, const GlslangSettings& setti
   return static_cast<EShMessages>(messages);
 }
 
-// glslang's code generation options for -g / -g0 / -gV / -gVS (optimizer on, as
-// glslangValidator without -Od: it legalizes HLSL).
+// glslang's code generation options for -g / -g0 / -gV / -gVS and -Od (optimizer on
+// unless -Od, as in glslangValidator: it legalizes HLSL).
 glslang::SpvOptions SpvOptionsFor(const glint_input_s& input) {
   glslang::SpvOptions options;
-  options.disableOptimizer = false;
+  options.disableOptimizer = input.disable_optimizer;
   options.stripDebugInfo = input.debug == GLINT_DEBUG_INFO_STRIP;
   options.generateDebugInfo =
       input.debug != GLINT_DEBUG_INFO_DEFAULT && input.debug != GLINT_DEBUG_INFO_STRIP;
@@ -198,7 +175,13 @@ bool Configure(const glint_input_s& input, const Options& options, GlslangSettin
   settings.preamble = input.preamble;
   settings.processes = input.processes;
   settings.include_directories = input.include_directories;
-  settings.resources = *GetDefaultResources();
+  settings.resources = input.has_resource_limits ? input.resources : *GetDefaultResources();
+  for (int r = 0; r < glslang::EResCount; ++r) {
+    settings.base_binding[r][input.stage] = input.binding_shift[r];
+    settings.base_binding_for_set[r][input.stage] = input.binding_shift_for_set[r];
+  }
+  settings.auto_map_bindings = input.auto_map_bindings;
+  settings.auto_map_locations = input.auto_map_locations;
   return true;
 }
 
@@ -210,14 +193,21 @@ void PrependGlslangLog(const std::string& log, Report& report) {
   report.diagnostics.swap(diagnostics);
 }
 
-bool Compile(const glint_input_s* input, const Options& options, glint_result_s& result) {
+}  // namespace
+
+std::unique_ptr<frontend::DirectoryIncluder> MakeIncluder(const glint_input_s& input) {
+  return std::make_unique<CallbackIncluder>(input);
+}
+
+bool CompileWith(const glint_input_s* input, const Options& options,
+                 frontend::DirectoryIncluder* includer, glint_result_s& result) {
   Report& report = result.report.report;
   if (!input) return Refuse(report, "no input");
   GlslangSettings settings;
   if (!Configure(*input, options, settings, report)) return false;
   InitializeGlslangOnce();
-  CallbackIncluder includer(*input);
-  settings.includer = &includer;
+  std::unique_ptr<frontend::DirectoryIncluder> own = includer ? nullptr : MakeIncluder(*input);
+  settings.includer = includer ? includer : own.get();
   std::vector<frontend::SourceUnit> units = {{input->file_name, input->source, input->stage}};
   std::unique_ptr<frontend::Compilation> compiled = frontend::Compile(units, settings, false);
   ReportInfoLog(compiled->units.front().info_log.c_str(), report);
@@ -238,6 +228,8 @@ bool Compile(const glint_input_s* input, const Options& options, glint_result_s&
   result.spirv = std::move(output.words);
   return output.ok && !report.HasErrors();
 }
+
+namespace {
 
 bool ToStage(int value, EShLanguage* stage) {
   static const EShLanguage kStages[] = {
@@ -268,6 +260,28 @@ void AddMacro(glint_input_s& input, const char* kind, std::string text, bool def
   size_t equal = text.find('=');
   if (define && equal != std::string::npos) text[equal] = ' ';
   input.preamble += std::string(define ? "#define " : "#undef ") + text + "\n";
+}
+
+// A .conf text glslang's DecodeResourceLimits reads without complaint: pairs of a name
+// and a value starting with '-' or a digit, separated by spaces, tabs and line ends.
+// (glslang reports any other text with a printf on stdout and stops reading.)
+bool WellFormedConf(const std::string& text) {
+  std::istringstream tokens(text);
+  std::string name, value;
+  while (tokens >> name) {
+    if (!(tokens >> value)) return false;
+    if (value[0] != '-' && !std::isdigit(static_cast<unsigned char>(value[0]))) return false;
+  }
+  return true;
+}
+
+bool ToResource(int value, int* resource) {
+  if (value < GLINT_RESOURCE_SAMPLER || value > GLINT_RESOURCE_UAV) return false;
+  static_assert(GLINT_RESOURCE_UAV == glslang::EResUav &&
+                GLINT_RESOURCE_SAMPLER == glslang::EResSampler &&
+                GLINT_RESOURCE_UBO == glslang::EResUbo);
+  *resource = value;
+  return true;
 }
 
 }  // namespace
@@ -378,6 +392,52 @@ int glint_input_set_source_limits(glint_input_t* input, uint64_t max_source_byte
   });
 }
 
+int glint_input_set_disable_optimizer(glint_input_t* input, int disabled) {
+  return Guarded(input,
+                 [&](glint_input_s& in) { return (in.disable_optimizer = disabled != 0), true; });
+}
+
+int glint_input_set_resource_limits(glint_input_t* input, const char* conf_text) {
+  return Guarded(input, [&](glint_input_s& in) {
+    if (!conf_text) return !(in.has_resource_limits = false);
+    std::string text = conf_text;
+    if (!glint::capi::WellFormedConf(text)) return false;
+    TBuiltInResource resources = *GetDefaultResources();
+    DecodeResourceLimits(&resources, text.data());
+    in.resources = resources;
+    return in.has_resource_limits = true;
+  });
+}
+
+int glint_input_set_binding_shift(glint_input_t* input, int resource, uint32_t base) {
+  return Guarded(input, [&](glint_input_s& in) {
+    int kind = 0;
+    if (!glint::capi::ToResource(resource, &kind)) return false;
+    in.binding_shift[kind] = base;
+    return true;
+  });
+}
+
+int glint_input_set_binding_shift_for_set(glint_input_t* input, int resource, uint32_t set,
+                                          uint32_t base) {
+  return Guarded(input, [&](glint_input_s& in) {
+    int kind = 0;
+    if (!glint::capi::ToResource(resource, &kind)) return false;
+    in.binding_shift_for_set[kind][set] = base;
+    return true;
+  });
+}
+
+int glint_input_set_auto_map_bindings(glint_input_t* input, int enabled) {
+  return Guarded(input,
+                 [&](glint_input_s& in) { return (in.auto_map_bindings = enabled != 0), true; });
+}
+
+int glint_input_set_auto_map_locations(glint_input_t* input, int enabled) {
+  return Guarded(input,
+                 [&](glint_input_s& in) { return (in.auto_map_locations = enabled != 0), true; });
+}
+
 int glint_include_set_content(glint_include_t* include, const char* resolved_name,
                               const char* content, size_t length) {
   if (!include || !resolved_name || !*resolved_name || (!content && length)) return 0;
@@ -407,7 +467,8 @@ glint_result_t* glint_compile(const glint_input_t* input, const glint_options_t*
   return glint::capi::RunGuarded([&](glint_result_s& result) {
     // glslang recurses per nesting level: parse, link and generate on a big stack.
     return glint::OnBigStack([&] {
-      return glint::capi::Compile(input, glint::capi::OptionsOrDefaults(options), result);
+      return glint::capi::CompileWith(input, glint::capi::OptionsOrDefaults(options), nullptr,
+                                      result);
     });
   });
 }

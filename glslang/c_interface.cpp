@@ -20,6 +20,7 @@
 #include "c_api_internal.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
+#include "glslang_process.h"
 #include "SPIRV/ir/parser.h"
 
 static_assert(GLINT_MAX_MODULE_WORDS == glint::spirv::kMaxModuleWords,
@@ -96,6 +97,9 @@ bool ToTargetEnv(int value, glint::TargetEnv* target) {
     case GLINT_TARGET_VULKAN_1_3:
       *target = glint::TargetEnv::kVulkan13;
       return true;
+    case GLINT_TARGET_FROM_INPUT:
+      *target = glint::TargetEnv::kFromInput;
+      return true;
   }
   return false;
 }
@@ -170,6 +174,7 @@ bool ToGlslangTarget(glint::TargetEnv target, GlslangTarget* out) {
       *out = {glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450, glslang::EShTargetSpv_1_0};
       return true;
     case TargetEnv::kVulkan10:
+    case TargetEnv::kFromInput:  // an input without a target of its own: Vulkan 1.0
       *out = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0};
       return true;
     case TargetEnv::kVulkan11:
@@ -194,10 +199,7 @@ namespace glint::capi {
 using glint::Diagnostic;
 using glint::Severity;
 
-void InitializeGlslangOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-}
+void InitializeGlslangOnce() { AcquireGlslangProcess(); }
 
 // Reads "NAME:LINE: message" (glslang's location prefix) into `diagnostic`.
 namespace {
@@ -370,6 +372,19 @@ int glint_options_set_target_env(glint_options_t* options, int target) {
 int glint_options_set_validate(glint_options_t* options, int enabled) {
   if (!options) return 0;
   options->options.validate = enabled != 0;
+  return 1;
+}
+
+int glint_options_set_validator_layouts(glint_options_t* options, int layouts) {
+  const int known = GLINT_LAYOUT_RELAXED | GLINT_LAYOUT_UNIFORM_BUFFER_STANDARD |
+                    GLINT_LAYOUT_SCALAR | GLINT_LAYOUT_WORKGROUP_SCALAR | GLINT_LAYOUT_SKIP;
+  if (!options || (layouts & ~known) != 0) return 0;
+  glint::ValidatorLayouts& to = options->options.validator_layouts;
+  to.relaxed_block_layout = (layouts & GLINT_LAYOUT_RELAXED) != 0;
+  to.uniform_buffer_standard_layout = (layouts & GLINT_LAYOUT_UNIFORM_BUFFER_STANDARD) != 0;
+  to.scalar_block_layout = (layouts & GLINT_LAYOUT_SCALAR) != 0;
+  to.workgroup_scalar_block_layout = (layouts & GLINT_LAYOUT_WORKGROUP_SCALAR) != 0;
+  to.skip_block_layout = (layouts & GLINT_LAYOUT_SKIP) != 0;
   return 1;
 }
 

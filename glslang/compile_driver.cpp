@@ -1,9 +1,10 @@
 #include "compile_driver.h"
 
-#include <mutex>
 #include <utility>
 
 #include <glslang/Public/ResourceLimits.h>
+
+#include "glslang_process.h"
 
 namespace glint::frontend {
 namespace {
@@ -33,13 +34,6 @@ const Environment kEnvironments[] = {
     {"vulkan1.3", glslang::EShClientVulkan, glslang::EShTargetVulkan_1_3,
      glslang::EShTargetSpv_1_6},
     {"opengl", glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450, glslang::EShTargetSpv_1_0}};
-
-// glslang's process-wide tables must exist before the first TShader; nothing here
-// finalises them (other threads and callers may still be compiling).
-void InitializeGlslangOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-}
 
 }  // namespace
 
@@ -78,7 +72,7 @@ std::unique_ptr<Compilation> CompileSource(const SourceCompile& request, std::st
     *error = "unknown stage '" + request.stage + "' or target environment '" + request.env + "'";
     return nullptr;
   }
-  InitializeGlslangOnce();
+  AcquireGlslangProcess();  // never released here: other callers may be compiling
   settings.hlsl = request.hlsl;
   if (request.hlsl)
     settings.messages = static_cast<EShMessages>(settings.messages | EShMsgReadHlsl);

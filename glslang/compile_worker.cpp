@@ -1,20 +1,27 @@
-// glint-compile: the worker process of glint::CompileGlslIsolated (glint/isolated.h).
+// glint-compile: the worker process of the isolated compile (warm_worker.h).
 //
-// Reads one worker::Request from its stdin (one end of a socket pair), limits itself
-// (RLIMIT_AS, RLIMIT_CPU, no core files), compiles with glint_compile_glsl — the very
-// in-process path an embedder calls, so words and report are the same — and writes
-// one worker::Response to its stdout, then exits 0. Anything glslang prints goes to
-// stderr: stdout is moved off the protocol channel before compiling.
+// Started by its host with one end of a socket pair as stdin and stdout. It first
+// builds glslang's built-in symbol tables for the common case (GLSL 450 for Vulkan:
+// what a fresh process otherwise pays on its first compile, about 85 ms of CPU), so a
+// pre-started worker is warm by the time the first request arrives. Then, for each
+// worker::Request until the host closes the socket: limits itself (RLIMIT_AS;
+// RLIMIT_CPU set to what it has used plus the compile's allowance; no core files),
+// compiles with glint_compile's own body (capi::CompileWith), asking the host for each
+// #include (worker::IncludeQuery / IncludeAnswer), and writes one worker::Response.
+// Anything glslang prints goes to stderr: stdout is moved off the protocol channel.
 //
-// Exit status: 0 after answering; 2 when the request is malformed or the answer could
-// not be sent (the caller then reports "no answer"). A crash ends it by a signal,
-// which the caller reports; it never tries to recover from one.
+// Exit status: 0 when the host closed the socket; 2 when a message is malformed or an
+// answer could not be sent (the host then reports "no answer"). A crash ends it by a
+// signal, which the host reports; it never tries to recover from one.
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
 
+#include "big_stack.h"
+#include "c_api_internal.h"
 #include "glint/glint_c.h"
+#include "glslang_process.h"
 #include "wire_format.h"
 #include "worker_protocol.h"
 
@@ -31,7 +38,8 @@ namespace glint::worker {
 namespace {
 
 // RLIMIT_AS is skipped under AddressSanitizer, whose shadow memory reserves far more
-// address space than any useful limit.
+// address space than any useful limit. The CPU limit counts from what this process has
+// used so far: a warm worker's earlier compiles do not eat into the next one's time.
 void ApplyLimits(const Request& request) {
   rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
@@ -42,104 +50,98 @@ void ApplyLimits(const Request& request) {
   }
 #endif
   if (request.cpu_limit_seconds) {
+    rusage used{};
+    getrusage(RUSAGE_SELF, &used);
+    rlim_t spent = static_cast<rlim_t>(used.ru_utime.tv_sec + used.ru_stime.tv_sec) + 1;
     // SIGXCPU at the soft limit, SIGKILL a second later should it be caught.
-    rlimit cpu{request.cpu_limit_seconds, request.cpu_limit_seconds + 1u};
+    rlimit cpu{spent + request.cpu_limit_seconds, spent + request.cpu_limit_seconds + 1u};
     setrlimit(RLIMIT_CPU, &cpu);
   }
 }
 
-glint_options_t* MakeOptions(const Options& o) {
-  glint_options_t* options = glint_options_create();
-  glint_options_set_hoist_constant_tables(options, o.hoist_constant_tables);
-  glint_options_set_robust_access(options, o.robust_access);
-  glint_options_set_range_analysis(options, static_cast<glint_range_analysis_t>(o.range_analysis));
-  glint_options_set_uniformity(options, static_cast<glint_severity_t>(o.uniformity));
-  glint_options_set_subgroup_size(options, o.subgroup_size);
-  glint_options_set_max_workgroups(options, o.max_workgroups[0], o.max_workgroups[1],
-                                   o.max_workgroups[2]);
-  for (const auto& [id, value] : o.spec_constants)
-    glint_options_set_spec_constant(options, id, value);
-  glint_options_set_collect_ranges(options, o.collect_ranges);
-  glint_options_set_target_env(options, static_cast<glint_target_env_t>(o.target_env));
-  glint_options_set_validate(options, o.validate);
-  return options;
+// Resolves every #include by asking the host, which runs glint_compile's own includer.
+class HostIncluder : public frontend::DirectoryIncluder {
+ public:
+  explicit HostIncluder(int channel) : DirectoryIncluder({}), channel_(channel) {}
+  IncludeResult* includeLocal(const char* header, const char* includer, size_t depth) override {
+    return Ask(false, header, includer, depth);
+  }
+  IncludeResult* includeSystem(const char* header, const char* includer, size_t depth) override {
+    return Ask(true, header, includer, depth);
+  }
+
+ private:
+  IncludeResult* Ask(bool system, const char* header, const char* includer, size_t depth);
+  int channel_;
+};
+
+glslang::TShader::Includer::IncludeResult* HostIncluder::Ask(bool system, const char* header,
+                                                             const char* includer, size_t depth) {
+  IncludeQuery query{system, header ? header : "", includer ? includer : "", depth};
+  std::string payload;
+  IncludeAnswer answer;
+  if (!wire::WriteMessage(channel_, kIncludeQueryMagic, EncodeIncludeQuery(query)) ||
+      wire::ReadMessage(0, kIncludeAnswerMagic, kMaxIncludeAnswerBytes, 0, &payload) !=
+          wire::ReadStatus::kOk ||
+      !DecodeIncludeAnswer(payload, &answer))
+    _exit(2);  // the host is gone or speaks nonsense: nothing to answer
+  if (answer.kind == IncludeAnswer::Kind::kNotFound) return nullptr;
+  auto* text = new std::string(std::move(answer.content));
+  std::string name = answer.kind == IncludeAnswer::Kind::kFound ? answer.name : "";
+  return new IncludeResult(name, text->data(), text->size(), text);
 }
 
-void TakeDiagnostics(const glint_report_t* from, Report& report) {
-  for (size_t i = 0; i < glint_report_diagnostic_count(from); ++i) {
-    glint_diagnostic_t d;
-    glint_report_diagnostic(from, i, &d);
-    Diagnostic& out = report.diagnostics.emplace_back();
-    out.severity = static_cast<Severity>(d.severity);
-    out.origin = d.origin;
-    out.location = {d.file, d.line, d.column};
-    out.message = d.message;
-    for (size_t r = 0; r < d.reason_count; ++r)
-      out.reasons.push_back(glint_report_diagnostic_reason(from, i, r));
+Response Compile(const Request& request, int channel) {
+  glint_result_s result;
+  HostIncluder includer(channel);
+  glint_options_s options{request.options};
+  try {
+    result.succeeded = capi::CompileWith(&request.input, options.options, &includer, result);
+  } catch (const std::exception& e) {
+    result.succeeded = false;
+    capi::AddError(result.report.report, "glint", std::string("internal error: ") + e.what());
   }
-}
-
-void TakeRecords(const glint_report_t* from, Report& report) {
-  for (size_t i = 0; i < glint_report_access_count(from); ++i) {
-    glint_access_record_t a;
-    glint_report_access(from, i, &a);
-    report.accesses.push_back({{a.file, a.line, a.column},
-                               a.instruction,
-                               a.object,
-                               a.index_id,
-                               a.access_id,
-                               a.index_position,
-                               a.has_range != 0,
-                               a.range_min,
-                               a.range_max,
-                               a.is_signed != 0,
-                               a.reason,
-                               a.limit,
-                               static_cast<AccessVerdict>(glint_report_access_verdict(from, i))});
-  }
-  for (size_t i = 0; i < glint_report_pass_count(from); ++i) {
-    glint_pass_statistic_t p;
-    glint_report_pass(from, i, &p);
-    report.passes.push_back({p.pass, p.changed != 0, p.rewrites});
-  }
-}
-
-Response Compile(const Request& request) {
-  const GlslInput& in = request.input;
-  glint_glsl_input_t input{};
-  input.source = in.source.c_str();
-  input.stage = static_cast<glint_stage_t>(in.stage);
-  input.entry_point = in.entry_point.empty() ? nullptr : in.entry_point.c_str();
-  input.file_name = in.file_name.empty() ? nullptr : in.file_name.c_str();
-  input.generate_debug_info = in.generate_debug_info;
-  glint_options_t* options = MakeOptions(request.options);
-  glint_result_t* result = glint_compile_glsl(&input, options);
   Response response;
-  response.succeeded = glint_result_succeeded(result) != 0;
-  const uint32_t* words = glint_result_spirv(result);
-  response.words.assign(words, words + glint_result_spirv_size(result));
-  TakeDiagnostics(glint_result_report(result), response.report);
-  TakeRecords(glint_result_report(result), response.report);
-  glint_result_free(result);
-  glint_options_free(options);
+  response.succeeded = result.succeeded;
+  if (result.succeeded) response.words = std::move(result.spirv);
+  response.report = std::move(result.report.report);
   return response;
+}
+
+// glslang's tables for GLSL 450 under Vulkan rules, the common case, built before the
+// first request (they are kept for the life of the process).
+void WarmBuiltIns() {
+  glint_input_s input;
+  input.has_source = input.has_stage = true;
+  input.source = "#version 450\nvoid main() {}\n";
+  input.stage = EShLangFragment;
+  glint_result_s result;
+  Options options;
+  options.uniformity = Severity::kOff;
+  capi::CompileWith(&input, options, nullptr, result);
 }
 
 int Main() {
   int channel = dup(1);
   if (channel < 0 || dup2(2, 1) < 0) return 2;
-  std::string payload;
-  Request request;
-  if (wire::ReadMessage(0, kRequestMagic, kMaxRequestBytes, 0, &payload) != wire::ReadStatus::kOk ||
-      !DecodeRequest(payload, &request)) {
-    std::fprintf(stderr,
-                 "glint-compile: malformed request (this program is started by "
-                 "glint::CompileGlslIsolated, not by hand)\n");
-    return 2;
+  AcquireGlslangProcess();
+  WarmBuiltIns();
+  for (;;) {
+    std::string payload;
+    Request request;
+    wire::ReadStatus status = wire::ReadMessage(0, kRequestMagic, kMaxRequestBytes, 0, &payload);
+    if (status == wire::ReadStatus::kEof) return 0;
+    if (status != wire::ReadStatus::kOk || !DecodeRequest(payload, &request)) {
+      std::fprintf(stderr,
+                   "glint-compile: malformed request (this program is started by Glint's "
+                   "isolated compile, not by hand)\n");
+      return 2;
+    }
+    ApplyLimits(request);
+    Response response;  // glslang recurses per nesting level: on a big stack, as in-process
+    RunOnBigStack([&] { response = Compile(request, channel); });
+    if (!wire::WriteMessage(channel, kResponseMagic, EncodeResponse(response))) return 2;
   }
-  ApplyLimits(request);
-  Response response = Compile(request);
-  return wire::WriteMessage(channel, kResponseMagic, EncodeResponse(response)) ? 0 : 2;
 }
 
 }  // namespace

@@ -1,23 +1,10 @@
-// glint::CompileGlslIsolated (glint/isolated.h): one glint-compile worker per call,
-// started with posix_spawn on one end of a socket pair (its stdin and stdout), sent one
-// request, read one response before the deadline, then reaped. A socket pair rather
-// than two pipes so that writing to a worker that already died is an error return
-// (send with MSG_NOSIGNAL), never a SIGPIPE in the host.
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
+// glint::CompileGlslIsolated (glint/isolated.h): the 0.1 GLSL input as glint_compile's
+// input, compiled by a WarmWorker of its own (started, used once, discarded), and the
+// worker path rule.
 #include <cstdlib>
 
-#include "crash_message.h"
 #include "glint/isolated.h"
-#include "wire_format.h"
-#include "worker_protocol.h"
-
-extern char** environ;
+#include "warm_worker.h"
 
 #ifndef GLINT_COMPILE_WORKER_INSTALLED
 #define GLINT_COMPILE_WORKER_INSTALLED "/usr/local/libexec/glint-compile"
@@ -39,101 +26,18 @@ bool Fail(Report* report, const std::string& message) noexcept {
   return false;
 }
 
-// A started worker: its pid and the host's end of the socket pair.
-struct Worker {
-  pid_t pid = -1;
-  int channel = -1;
-};
-
-// Starts `path` with the child end of a fresh socket pair as stdin and stdout, signal
-// dispositions reset and no signal blocked (the host may block or ignore some).
-bool Spawn(const std::string& path, Worker* worker, std::string* error) {
-  int ends[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
-    return *error = "cannot create the worker's socket pair", false;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, ends[1], 0);
-  posix_spawn_file_actions_adddup2(&actions, ends[1], 1);
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  sigset_t none, all;
-  sigemptyset(&none);
-  sigfillset(&all);
-  posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setsigdefault(&attributes, &all);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  char* argv[] = {const_cast<char*>(path.c_str()), nullptr};
-  int status = posix_spawn(&worker->pid, path.c_str(), &actions, &attributes, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  close(ends[1]);
-  if (status != 0) {
-    close(ends[0]);
-    return *error = "cannot start the compile worker " + path + " (errno " +
-                    std::to_string(status) + ")",
-           false;
-  }
-  worker->channel = ends[0];
-  return true;
-}
-
-int Reap(pid_t pid) {
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return status;
-}
-
-// What the worker's end says, given how it ended and what it sent.
-bool Conclude(int status, wire::ReadStatus read, const std::string& payload,
-              const IsolationOptions& isolation, std::vector<uint32_t>& spirv, Report* report) {
-  if (read == wire::ReadStatus::kTimeout)
-    return Fail(report, "compile exceeded the time limit of " +
-                            std::to_string(isolation.timeout_ms) + " ms; no output");
-  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)
-    return Fail(report, "compile exceeded the CPU time limit; no output");
-  if (WIFSIGNALED(status))
-    return Fail(report, InternalErrorMessage(WTERMSIG(status)) + "; no output");
-  worker::Response response;
-  if (read != wire::ReadStatus::kOk || !worker::DecodeResponse(payload, &response))
-    return Fail(report, "the compile worker gave no answer (exit status " +
-                            std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")");
-  if (report) {
-    Report& from = response.report;
-    for (Diagnostic& d : from.diagnostics) report->diagnostics.push_back(std::move(d));
-    for (AccessRecord& a : from.accesses) report->accesses.push_back(std::move(a));
-    for (PassStatistic& p : from.passes) report->passes.push_back(std::move(p));
-  }
-  if (response.succeeded) spirv.swap(response.words);
-  return response.succeeded;
-}
-
-worker::Request MakeRequest(const GlslInput& input, const Options& options,
-                            const IsolationOptions& isolation) {
-  worker::Request request{input, options, isolation.memory_limit_bytes,
-                          isolation.cpu_limit_seconds};
-  if (request.cpu_limit_seconds == 0 && isolation.timeout_ms != 0)
-    request.cpu_limit_seconds = (isolation.timeout_ms + 999) / 1000 + 1;
-  return request;
-}
-
-bool RunWorker(const GlslInput& input, const Options& options, const IsolationOptions& isolation,
-               std::vector<uint32_t>& spirv, Report* report) {
-  uint64_t deadline = isolation.timeout_ms ? wire::NowMs() + isolation.timeout_ms : 0;
-  std::string request = worker::EncodeRequest(MakeRequest(input, options, isolation));
-  Worker worker;
-  std::string error;
-  if (!Spawn(CompileWorkerPath(isolation), &worker, &error)) return Fail(report, error);
-  // A worker that dies before reading everything shows up below as a crash or no answer.
-  wire::WriteMessage(worker.channel, worker::kRequestMagic, request);
-  std::string payload;
-  wire::ReadStatus read = wire::ReadMessage(worker.channel, worker::kResponseMagic,
-                                            worker::kMaxResponseBytes, deadline, &payload);
-  if (read == wire::ReadStatus::kTimeout) kill(worker.pid, SIGKILL);
-  close(worker.channel);
-  int status = Reap(worker.pid);
-  return Conclude(status, read, payload, isolation, spirv, report);
+// What glint_compile_glsl makes of the 0.1 input (c_interface.cpp's AsInput).
+glint_input_s AsInput(const GlslInput& glsl) {
+  static const EShLanguage kStages[] = {EShLangVertex,   EShLangTessControl, EShLangTessEvaluation,
+                                        EShLangGeometry, EShLangFragment,    EShLangCompute};
+  glint_input_s input;
+  input.has_source = input.has_stage = true;
+  input.source = glsl.source.substr(0, glsl.source.find('\0'));
+  input.stage = kStages[static_cast<int>(glsl.stage)];
+  input.entry_point = glsl.entry_point;
+  input.file_name = glsl.file_name;
+  input.debug = glsl.generate_debug_info ? GLINT_DEBUG_INFO_LINES : GLINT_DEBUG_INFO_DEFAULT;
+  return input;
 }
 
 }  // namespace
@@ -151,7 +55,18 @@ bool CompileGlslIsolated(const GlslInput& input, const Options& options,
   if (static_cast<int>(input.stage) < 0 || input.stage > GlslStage::kCompute)
     return Fail(report, "unknown stage " + std::to_string(static_cast<int>(input.stage)));
   try {
-    return RunWorker(input, options, isolation, spirv, report);
+    glint_result_s result;
+    WarmWorker worker(isolation);
+    bool ok = worker.Compile(AsInput(input), options, result);
+    if (report) {
+      Report& from = result.report.report;
+      for (Diagnostic& d : from.diagnostics) report->diagnostics.push_back(std::move(d));
+      for (AccessRecord& a : from.accesses) report->accesses.push_back(std::move(a));
+      for (PassStatistic& p : from.passes) report->passes.push_back(std::move(p));
+      for (TableRecord& t : from.tables) report->tables.push_back(std::move(t));
+    }
+    if (ok) spirv.swap(result.spirv);
+    return ok;
   } catch (const std::exception& e) {
     return Fail(report, std::string("internal error: ") + e.what());
   } catch (...) {

@@ -92,7 +92,12 @@ static_assert(ListsEveryTargetEnv(TargetEnv{}) && ListsEveryTargetEnv(spirv::Tar
 
 }  // namespace
 
-spirv::TargetEnv ToSpirv(TargetEnv env) { return static_cast<spirv::TargetEnv>(env); }
+spirv::TargetEnv ToSpirv(TargetEnv env) {
+  // kFromInput has no SPIR-V-layer counterpart: a caller that could not resolve it
+  // (validation_target.h does) validates the module as its own SPIR-V version.
+  if (env == TargetEnv::kFromInput) return spirv::TargetEnv::kUniversal;
+  return static_cast<spirv::TargetEnv>(env);
+}
 TargetEnv FromSpirv(spirv::TargetEnv env) { return static_cast<TargetEnv>(env); }
 spirv::Severity ToSpirv(Severity severity) { return static_cast<spirv::Severity>(severity); }
 Severity FromSpirv(spirv::Severity severity) { return static_cast<Severity>(severity); }

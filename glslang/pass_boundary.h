@@ -16,7 +16,7 @@
 
 namespace glint {
 
-spirv::TargetEnv ToSpirv(TargetEnv env);
+spirv::TargetEnv ToSpirv(TargetEnv env);  // kFromInput: kUniversal
 TargetEnv FromSpirv(spirv::TargetEnv env);
 spirv::Severity ToSpirv(Severity severity);
 Severity FromSpirv(spirv::Severity severity);

@@ -13,8 +13,6 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/Logger.h>
 
-#include <mutex>
-
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
@@ -23,7 +21,9 @@
 #include "glint/glint.h"
 #include "glint/report_format.h"
 #include "glslang_log.h"
+#include "glslang_process.h"
 #include "pass_boundary.h"
+#include "validation_target.h"
 
 namespace glint {
 
@@ -65,11 +65,27 @@ void MergeFailed(Report& from, Report* into) {
   for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
 }
 
+// Where the module came from: glslang's intermediate and code generation options
+// (GlslangToSpv), or nothing (Process). Decides the validation target.
+struct Origin {
+  const glslang::TIntermediate* intermediate = nullptr;
+  const glslang::SpvOptions* spv_options = nullptr;
+};
+
+// Options::validate: spirv-val for the target and rules validation_target.h resolves.
+bool ValidateOutput(const std::vector<uint32_t>& output, const Options& options,
+                    const Origin& origin, Report& report) {
+  ValidationTarget target =
+      ValidationTargetFor(options, origin.intermediate, origin.spv_options, output);
+  std::string problem = spirv::Validate(output, target.env, target.rules);
+  return problem.empty() || Fail(&report, "spirv-val", problem);
+}
+
 // Parses, runs the pipeline and emits into `output`. `check_input` runs spirv-val's
 // core rules (universal environment of the module's own version) first, so passes
 // never see a module that merely parses; glslang's own output skips it.
 bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
-               Report& report, std::vector<uint32_t>& output) {
+               const Origin& origin, Report& report, std::vector<uint32_t>& output) {
   std::string error;
   std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
   if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
@@ -85,10 +101,7 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   AppendFromSpirv(std::move(found), report);
   if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
   output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
-  if (options.validate) {
-    std::string problem = spirv::Validate(output, ToSpirv(options.target_env));
-    if (!problem.empty()) return Fail(&report, "spirv-val", problem);
-  }
+  if (options.validate && !ValidateOutput(output, options, origin, report)) return false;
   return !report.HasErrors();
 }
 
@@ -98,7 +111,7 @@ bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spir
                  const Options& options, bool check_input, Report* report) {
   Report scratch;
   std::vector<uint32_t> output;
-  if (!RunPasses(input, options, check_input, scratch, output)) {
+  if (!RunPasses(input, options, check_input, Origin{}, scratch, output)) {
     MergeFailed(scratch, report);
     return false;
   }
@@ -116,8 +129,8 @@ bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spir
 // In libglint.so glslang is Glint's own hidden copy, which the embedder's
 // glslang::InitializeProcess never reached, and that copy keeps the thread's pool in a
 // thread-local slot that only its InitializeProcess creates. So the first call
-// initializes it, once per process (reference counted: where the copy is the
-// embedder's own, with static linking, the extra reference is harmless).
+// takes the library's reference on glslang's process state (glslang_process.h; where the
+// copy is the embedder's own, with static linking, the extra reference is harmless).
 class ScopedThreadPool {
  public:
   ScopedThreadPool() : previous_(&InitializedPool()) { glslang::SetThreadPoolAllocator(&pool_); }
@@ -127,8 +140,7 @@ class ScopedThreadPool {
 
  private:
   static glslang::TPoolAllocator& InitializedPool() {
-    static std::once_flag once;
-    std::call_once(once, [] { glslang::InitializeProcess(); });
+    AcquireGlslangProcess();
     return glslang::GetThreadPoolAllocator();
   }
 
@@ -200,7 +212,8 @@ void LocateReport(const glslang::TIntermediate& intermediate,
   if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return;
   // A run that fails (--uniformity=error) is located too; TakeLocations copies only
   // when both runs said the same things.
-  RunPasses(words, quiet, /*check_input=*/false, located, unused);
+  RunPasses(words, quiet, /*check_input=*/false, Origin{&intermediate, spv_options}, located,
+            unused);
   TakeLocations(located, plain);
 }
 
@@ -222,7 +235,8 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     Report findings;  // glslang's log, then what the passes say
     std::vector<uint32_t> words, output;
     bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
-    if (!generated || !RunPasses(words, options, /*check_input=*/false, findings, output)) {
+    Origin origin{&intermediate, spv_options};
+    if (!generated || !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
       if (report && generated && !ModuleHasLineInformation(words))
         LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
       MergeFailed(findings, report);

@@ -5,7 +5,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 
 namespace glint::wire {
@@ -63,17 +65,38 @@ uint64_t NowMs() {
 
 namespace {
 
-// send() on a socket never raises SIGPIPE; a pipe (ENOTSOCK) falls back to write().
+// Milliseconds left until `deadline_ms` for poll(): -1 for no deadline, 0 when passed.
+int PollTimeout(uint64_t deadline_ms) {
+  if (!deadline_ms) return -1;
+  uint64_t now = NowMs();
+  return now >= deadline_ms ? 0 : static_cast<int>(std::min<uint64_t>(deadline_ms - now, 1u << 30));
+}
+
+// Waits until `fd` is ready for `events` or the deadline passes (0: no deadline).
+bool WaitReady(int fd, short events, uint64_t deadline_ms) {
+  for (;;) {
+    int timeout = PollTimeout(deadline_ms);
+    if (timeout == 0 && deadline_ms) return false;
+    pollfd entry{fd, events, 0};
+    int ready = poll(&entry, 1, timeout);
+    if (ready > 0) return true;
+    if (ready < 0 && errno != EINTR) return true;  // let read()/send() report the error
+  }
+}
+
+// Never blocks once poll said writable: a socket takes MSG_DONTWAIT; a pipe (ENOTSOCK)
+// gets at most PIPE_BUF bytes, which a writable pipe accepts whole.
 ssize_t WriteSome(int fd, const char* data, size_t size) {
-  ssize_t written = send(fd, data, size, MSG_NOSIGNAL);
-  if (written < 0 && errno == ENOTSOCK) written = write(fd, data, size);
+  ssize_t written = send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+  if (written < 0 && errno == ENOTSOCK) written = write(fd, data, std::min<size_t>(size, PIPE_BUF));
   return written;
 }
 
-bool WriteAll(int fd, const char* data, size_t size) {
+bool WriteAll(int fd, const char* data, size_t size, uint64_t deadline_ms) {
   while (size > 0) {
+    if (!WaitReady(fd, POLLOUT, deadline_ms)) return false;
     ssize_t written = WriteSome(fd, data, size);
-    if (written < 0 && errno == EINTR) continue;
+    if (written < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     if (written <= 0) return false;
     data += written;
     size -= static_cast<size_t>(written);
@@ -81,67 +104,79 @@ bool WriteAll(int fd, const char* data, size_t size) {
   return true;
 }
 
-// Waits until `fd` is readable or the deadline passes (0: no deadline).
-bool WaitReadable(int fd, uint64_t deadline_ms) {
-  for (;;) {
-    int timeout = -1;
-    if (deadline_ms) {
-      uint64_t now = NowMs();
-      if (now >= deadline_ms) return false;
-      timeout = static_cast<int>(deadline_ms - now);
-    }
-    pollfd entry{fd, POLLIN, 0};
-    int ready = poll(&entry, 1, timeout);
-    if (ready > 0) return true;
-    if (ready < 0 && errno != EINTR) return true;  // let read() report the error
-  }
-}
+enum class Got { kDone, kClosedAtStart, kBroken, kTimeout };
 
-// Reads exactly `size` bytes. 1: done, 0: closed before any byte, -1: error or closed
-// midway, -2: deadline.
-int ReadExactly(int fd, char* data, size_t size, uint64_t deadline_ms) {
+// Appends exactly `size` bytes to `out`, growing it as they arrive.
+Got ReadExactly(int fd, size_t size, uint64_t deadline_ms, std::string* out) {
+  char buffer[65536];
   size_t got = 0;
   while (got < size) {
-    if (!WaitReadable(fd, deadline_ms)) return -2;
-    ssize_t n = read(fd, data + got, size - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n == 0 && got == 0) return 0;
-    if (n <= 0) return -1;
+    if (!WaitReady(fd, POLLIN, deadline_ms)) return Got::kTimeout;
+    ssize_t n = read(fd, buffer, std::min(sizeof buffer, size - got));
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n == 0 && got == 0) return Got::kClosedAtStart;
+    if (n <= 0) return Got::kBroken;
+    out->append(buffer, static_cast<size_t>(n));
     got += static_cast<size_t>(n);
   }
-  return 1;
+  return Got::kDone;
+}
+
+// One header word; kOk, or what ReadAnyMessage returns for it.
+ReadStatus ReadWord(int fd, uint64_t deadline_ms, bool first, uint32_t* word) {
+  std::string bytes;
+  switch (ReadExactly(fd, sizeof *word, deadline_ms, &bytes)) {
+    case Got::kDone:
+      std::memcpy(word, bytes.data(), sizeof *word);
+      return ReadStatus::kOk;
+    case Got::kClosedAtStart:
+      return first ? ReadStatus::kEof : ReadStatus::kBad;
+    case Got::kTimeout:
+      return ReadStatus::kTimeout;
+    case Got::kBroken:
+      break;
+  }
+  return ReadStatus::kBad;
+}
+
+bool Accepts(const std::vector<uint32_t>& magics, uint32_t magic) {
+  return magics.empty() || std::find(magics.begin(), magics.end(), magic) != magics.end();
 }
 
 }  // namespace
 
-bool WriteMessage(int fd, uint32_t magic, const std::string& payload) {
-  uint32_t header[2] = {magic, static_cast<uint32_t>(payload.size())};
+bool WriteMessage(int fd, uint32_t magic, const std::string& payload, uint64_t deadline_ms) {
   if (payload.size() > UINT32_MAX) return false;
-  return WriteAll(fd, reinterpret_cast<const char*>(header), sizeof header) &&
-         WriteAll(fd, payload.data(), payload.size());
+  uint32_t header[3] = {magic, kWireVersion, static_cast<uint32_t>(payload.size())};
+  return WriteAll(fd, reinterpret_cast<const char*>(header), sizeof header, deadline_ms) &&
+         WriteAll(fd, payload.data(), payload.size(), deadline_ms);
 }
 
 ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
-                          std::string* payload) {
-  uint32_t header[2] = {0, 0};
-  int got = ReadExactly(fd, reinterpret_cast<char*>(header), sizeof header, deadline_ms);
-  if (got == 0) return ReadStatus::kEof;
-  if (got == -2) return ReadStatus::kTimeout;
-  if (got < 0 || header[1] > max_bytes) return ReadStatus::kBad;
-  *magic = header[0];
-  payload->assign(header[1], '\0');
-  got = ReadExactly(fd, payload->data(), payload->size(), deadline_ms);
-  if (got == -2) return ReadStatus::kTimeout;
-  if (got != 1 && !payload->empty()) return ReadStatus::kBad;
-  return ReadStatus::kOk;
+                          std::string* payload, std::vector<uint32_t> magics) {
+  uint32_t version = 0, length = 0;
+  ReadStatus status = ReadWord(fd, deadline_ms, true, magic);
+  if (status != ReadStatus::kOk) return status;
+  if (!Accepts(magics, *magic)) return ReadStatus::kBad;
+  if ((status = ReadWord(fd, deadline_ms, false, &version)) != ReadStatus::kOk) return status;
+  if (version != kWireVersion) return ReadStatus::kBad;
+  if ((status = ReadWord(fd, deadline_ms, false, &length)) != ReadStatus::kOk) return status;
+  if (length > max_bytes) return ReadStatus::kBad;
+  payload->clear();
+  switch (ReadExactly(fd, length, deadline_ms, payload)) {
+    case Got::kDone:
+      return ReadStatus::kOk;
+    case Got::kTimeout:
+      return ReadStatus::kTimeout;
+    default:
+      return ReadStatus::kBad;
+  }
 }
 
 ReadStatus ReadMessage(int fd, uint32_t magic, uint32_t max_bytes, uint64_t deadline_ms,
                        std::string* payload) {
   uint32_t got = 0;
-  ReadStatus status = ReadAnyMessage(fd, max_bytes, deadline_ms, &got, payload);
-  if (status == ReadStatus::kOk && got != magic) return ReadStatus::kBad;
-  return status;
+  return ReadAnyMessage(fd, max_bytes, deadline_ms, &got, payload, {magic});
 }
 
 }  // namespace glint::wire

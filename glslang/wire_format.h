@@ -4,9 +4,10 @@
 // I/O on a file descriptor with a 4-byte magic and a 4-byte length in front.
 //
 // Refuses: a reader never reads past its buffer (every getter reports failure instead,
-// and the reader stays failed); ReadMessage refuses a wrong magic or a length over the
-// caller's bound before allocating. Writes never raise SIGPIPE (send with MSG_NOSIGNAL
-// on sockets; on a pipe the caller ignores SIGPIPE or owns the reading end).
+// and the reader stays failed); ReadMessage refuses a wrong magic or version, then a
+// length over the caller's bound, before allocating; reads and writes take a deadline.
+// Writes never raise SIGPIPE (send with MSG_NOSIGNAL on sockets; on a pipe the caller
+// ignores SIGPIPE or owns the reading end).
 #ifndef GLINT_GLSLANG_WIRE_FORMAT_H
 #define GLINT_GLSLANG_WIRE_FORMAT_H
 
@@ -52,20 +53,31 @@ class Reader {
   bool ok_ = true;
 };
 
-// Writes magic + length + payload; false when the descriptor fails or closes.
-bool WriteMessage(int fd, uint32_t magic, const std::string& payload);
+// Every message starts with a 12-byte header: the sender's magic, kWireVersion, and the
+// payload's length. A reader checks them in that order, each before reading the next
+// word: a wrong magic or version is refused before the length is even read, and a
+// length over the caller's bound before any allocation; the payload buffer then grows
+// only with the bytes that actually arrive, so a peer that announces much and sends
+// little costs what it sent.
+constexpr uint32_t kWireVersion = 2;
 
-// Reads one message written by WriteMessage into `payload`. `deadline_ms` is an
-// absolute CLOCK_MONOTONIC time in milliseconds (0: wait forever). Returns kOk, kEof
-// (closed before the first byte), kTimeout, or kBad (wrong magic, over `max_bytes`,
-// closed mid-message, read error).
+// Writes the header and `payload`. `deadline_ms` is an absolute CLOCK_MONOTONIC time in
+// milliseconds (0: none): a peer that stops reading makes this return false at the
+// deadline instead of blocking. False when the descriptor fails, closes or the deadline
+// passes (NowMs() tells which).
+bool WriteMessage(int fd, uint32_t magic, const std::string& payload, uint64_t deadline_ms = 0);
+
+// Reads one message whose magic is `magic` into `payload`. Returns kOk, kEof (closed
+// before the first byte), kTimeout (the deadline, as for WriteMessage), or kBad (another
+// magic, another version, over `max_bytes`, closed mid-message, read error).
 enum class ReadStatus { kOk, kEof, kTimeout, kBad };
 ReadStatus ReadMessage(int fd, uint32_t magic, uint32_t max_bytes, uint64_t deadline_ms,
                        std::string* payload);
 
-// ReadMessage for a reader that accepts several kinds: any magic, stored in `magic`.
+// ReadMessage for a reader that accepts several kinds: any magic in `magics`, stored in
+// `magic`. An empty list accepts any magic (the version is checked all the same).
 ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
-                          std::string* payload);
+                          std::string* payload, std::vector<uint32_t> magics = {});
 
 // CLOCK_MONOTONIC now, in milliseconds.
 uint64_t NowMs();

@@ -644,6 +644,10 @@ TEST(CApi, Options_ValidateChecksTheTargetEnvironment) {
   ResultHandle unchecked(glint_process_spirv(input.data(), input.size(), options.get()));
   EXPECT_EQ(glint_result_succeeded(unchecked.get()), 1) << AllDiagnostics(unchecked.get());
   ASSERT_EQ(glint_options_set_validate(options.get(), 1), 1);
+  // The default target is the input's: a bare module validates as its own version.
+  ResultHandle from_input(glint_process_spirv(input.data(), input.size(), options.get()));
+  EXPECT_EQ(glint_result_succeeded(from_input.get()), 1) << AllDiagnostics(from_input.get());
+  ASSERT_EQ(glint_options_set_target_env(options.get(), GLINT_TARGET_VULKAN_1_0), 1);
   ResultHandle checked(glint_process_spirv(input.data(), input.size(), options.get()));
   EXPECT_EQ(glint_result_succeeded(checked.get()), 0);
   glint_diagnostic_t error;

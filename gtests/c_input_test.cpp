@@ -522,6 +522,69 @@ TEST(CInput, Hlsl_ByteIdenticalToGlslangValidator) {
   }
 }
 
+// Binding shifts (per kind and per set), auto-mapped bindings and locations, a .conf
+// file's limits and -Od, each as glslangValidator applies the flag.
+TEST(CInput, MappingLimitsAndOptimizer_ByteIdenticalToGlslangValidator) {
+  TempDir dir;
+  std::string root = dir.Write("mapped.frag", R"(#version 450
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+layout(binding = 1) uniform Tint { vec4 tint; };
+layout(set = 2, binding = 0) uniform Fog { vec4 fog; };
+uniform sampler2D unbound_image;
+layout(std430) buffer Unbound { vec4 values[]; };
+void main() { color = texture(unbound_image, uv) * tint + fog + values[gl_MaxDrawBuffers - 1]; }
+)");
+  const char* conf = "MaxDrawBuffers 3\nMaxTextureUnits 16\n";
+  dir.Write("limits.conf", conf);
+  InputHandle input = MakeInput(test::ReadFile(root).c_str(), GLINT_STAGE_FRAGMENT, root.c_str());
+  ASSERT_EQ(glint_input_set_binding_shift(input.get(), GLINT_RESOURCE_UBO, 10), 1);
+  ASSERT_EQ(glint_input_set_binding_shift_for_set(input.get(), GLINT_RESOURCE_UBO, 2, 20), 1);
+  ASSERT_EQ(glint_input_set_auto_map_bindings(input.get(), 1), 1);
+  ASSERT_EQ(glint_input_set_auto_map_locations(input.get(), 1), 1);
+  ASSERT_EQ(glint_input_set_resource_limits(input.get(), conf), 1);
+  ASSERT_EQ(glint_input_set_disable_optimizer(input.get(), 1), 1);
+  OptionsHandle options = OptionsFor(GLINT_TARGET_VULKAN_1_0);
+  ExpectSameAsTools(input.get(), options.get(),
+                    "-V -Od --shift-UBO-binding 10 --shift-UBO-binding frag 20 2 "
+                    "--auto-map-bindings --auto-map-locations '" +
+                        root + "' limits.conf",
+                    dir.path());
+  // gl_MaxDrawBuffers came from the .conf text: without it the index is 7, not 2.
+  InputHandle defaults =
+      MakeInput(test::ReadFile(root).c_str(), GLINT_STAGE_FRAGMENT, root.c_str());
+  ASSERT_EQ(glint_input_set_auto_map_bindings(defaults.get(), 1), 1);
+  EXPECT_NE(Words(Compile(defaults.get(), options.get()).get()),
+            Words(Compile(input.get(), options.get()).get()));
+}
+
+TEST(CInput, MappingSetters_RefuseOutOfRangeAndMalformed) {
+  InputHandle input = MakeInput(kFragment, GLINT_STAGE_FRAGMENT);
+  EXPECT_EQ(glint_input_set_binding_shift(input.get(), GLINT_RESOURCE_UAV + 1, 1), 0);
+  EXPECT_EQ(glint_input_set_binding_shift(input.get(), -1, 1), 0);
+  EXPECT_EQ(glint_input_set_binding_shift_for_set(input.get(), 77, 0, 1), 0);
+  EXPECT_EQ(glint_input_set_binding_shift(nullptr, GLINT_RESOURCE_UBO, 1), 0);
+  EXPECT_EQ(glint_input_set_resource_limits(input.get(), "MaxLights"), 0);
+  EXPECT_EQ(glint_input_set_resource_limits(input.get(), "MaxLights 3 4"), 0);
+  EXPECT_EQ(glint_input_set_resource_limits(input.get(), "3 MaxLights"), 0);
+  EXPECT_EQ(glint_input_set_resource_limits(input.get(), "MaxLights x3"), 0);
+  EXPECT_EQ(glint_input_set_resource_limits(input.get(), "MaxLights 3\nnonInductiveForLoops 1"), 1);
+  EXPECT_EQ(glint_input_set_resource_limits(input.get(), nullptr), 1);
+  EXPECT_EQ(glint_input_set_auto_map_bindings(nullptr, 1), 0);
+  EXPECT_EQ(glint_input_set_disable_optimizer(nullptr, 1), 0);
+}
+
+// glint_shutdown gives back the library's hold on glslang; the next compile takes it again.
+TEST(CInput, Shutdown_ThenCompileAgain) {
+  InputHandle input = MakeInput(kFragment, GLINT_STAGE_FRAGMENT);
+  std::vector<uint32_t> before = Words(Compile(input.get()).get());
+  glint_shutdown();
+  glint_shutdown();  // nothing held: nothing to do
+  std::vector<uint32_t> after = Words(Compile(input.get()).get());
+  EXPECT_FALSE(after.empty());
+  EXPECT_EQ(after, before);
+}
+
 // ---------------------------------------------------------------------------------
 // Lifetime and threads.
 

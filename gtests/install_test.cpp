@@ -244,6 +244,27 @@ INSTANTIATE_TEST_SUITE_P(Package, InstallPkgConfig, ::testing::Values("glint", "
                            return std::string(info.param) == "glint" ? "Shared" : "Static";
                          });
 
+// docs/EMBEDDING.md's way to run a program built against libglint.so in a prefix the
+// loader does not search: the rpath from pkg-config's libdir, no LD_LIBRARY_PATH.
+TEST_F(Install, RpathFromPkgConfigRunsWithoutLibraryPath) {
+  const fs::path program = scratch_ / "embed_glint_c_rpath";
+  const std::string pkg_config =
+      "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
+      " pkg-config ";
+  std::string log;
+  ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_C_COMPILER")) + " " +
+                           Quote(test::SourceRoot() + "/examples/embed_glint_c.c") + " -o " +
+                           Quote(program.string()) + " $(" + pkg_config +
+                           "--cflags --libs glint) -Wl,-rpath,$(" + pkg_config +
+                           "--variable=libdir glint)",
+                       &log),
+            0)
+      << log;
+  std::string output;
+  EXPECT_EQ(RunCommand("env -u LD_LIBRARY_PATH " + Quote(program.string()), &output), 0) << output;
+  EXPECT_NE(output.find("embed_glint_c: "), std::string::npos) << output;
+}
+
 // ABI: a caller written and compiled against the 0.1.0 header (the public structs
 // glint_glsl_input_t, glint_diagnostic_t, glint_access_record_t as they were) runs
 // against today's libglint.so.

@@ -152,19 +152,8 @@ std::string HugeConstantArray(int elements) {
   return text + ");\nlayout(location = 0) flat in int i;\nvoid main() { color = vec4(t[i]); }\n";
 }
 
-// 2^30 empty statements from 30 doubling macros: glslang's preprocessor and parser
-// work through them for about a minute in little memory, on any machine (the huge
-// constant array above is refused within 0.2 s on an idle one).
-std::string RunawayStatements() {
-  std::string text = "#version 450\n#define X0 ;\n";
-  for (int i = 1; i <= 30; ++i)
-    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" +
-            std::to_string(i - 1) + "\n";
-  return text + "void main() { X30 }\n";
-}
-
 TEST(CompileGlslIsolated, TimeLimitEndsARunawayCompile) {
-  GlslInput input{RunawayStatements(), GlslStage::kFragment, "", "", false};
+  GlslInput input{test::RunawayStatements(), GlslStage::kFragment, "", "", false};
   std::vector<uint32_t> words;
   Report report;
   uint64_t start = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -264,18 +253,28 @@ TEST(CompileGlslIsolatedC, UnknownStageRefusedBeforeSpawning) {
 
 TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   worker::Request request;
-  request.input = {"src", GlslStage::kGeometry, "entry", "file", true};
+  request.input.has_source = request.input.has_stage = true;
+  request.input.source = "src";
+  request.input.file_name = "file";
+  request.input.stage = EShLangGeometry;
+  request.input.entry_point = "entry";
+  request.input.binding_shift_for_set[glslang::EResUbo][2] = 20;
+  request.input.debug = GLINT_DEBUG_INFO_NON_SEMANTIC;
   request.options.spec_constants[3] = 9;
   request.options.range_analysis = RangeAnalysisMode::kReference;
   request.options.max_workgroups = {7, 1, 65536};
+  request.options.validator_layouts.scalar_block_layout = true;
   request.memory_limit_bytes = 123;
   std::string bytes = worker::EncodeRequest(request);
   worker::Request decoded;
   ASSERT_TRUE(worker::DecodeRequest(bytes, &decoded));
   EXPECT_EQ(decoded.input.entry_point, "entry");
-  EXPECT_EQ(decoded.input.stage, GlslStage::kGeometry);
+  EXPECT_EQ(decoded.input.stage, EShLangGeometry);
+  EXPECT_EQ(decoded.input.debug, GLINT_DEBUG_INFO_NON_SEMANTIC);
+  EXPECT_EQ(decoded.input.binding_shift_for_set[glslang::EResUbo].at(2), 20u);
   EXPECT_EQ(decoded.options.spec_constants.at(3), 9u);
   EXPECT_EQ(decoded.options.max_workgroups, (std::array<uint32_t, 3>{7, 1, 65536}));
+  EXPECT_TRUE(decoded.options.validator_layouts.scalar_block_layout);
   EXPECT_EQ(decoded.memory_limit_bytes, 123u);
   for (size_t cut = 0; cut < bytes.size(); ++cut) {
     worker::Request partial;
@@ -284,7 +283,8 @@ TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   worker::Request extra;
   EXPECT_FALSE(worker::DecodeRequest(bytes + "x", &extra));
   std::string bad_stage = bytes;
-  bad_stage[4 + 3] = 6;  // the stage follows the 3-byte source
+  // has_source, "src", "file", hlsl, has_stage: the stage starts at byte 18.
+  bad_stage[18] = static_cast<char>(EShLangCount);
   EXPECT_FALSE(worker::DecodeRequest(bad_stage, &extra));
 }
 

@@ -76,4 +76,12 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
+std::string RunawayStatements() {
+  std::string text = "#version 450\n#define X0 ;\n";
+  for (int i = 1; i <= 30; ++i)
+    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" +
+            std::to_string(i - 1) + "\n";
+  return text + "void main() { X30 }\n";
+}
+
 }  // namespace glint::test

@@ -41,6 +41,11 @@ std::string ValidateFor(const std::vector<uint32_t>& words, spirv::TargetEnv env
 
 std::string ReadFile(const std::string& path);
 
+// 2^30 empty statements from 30 doubling macros: glslang's preprocessor and parser work
+// through them for about a minute in little memory, on any machine (a runaway compile
+// for time-limit tests; a huge constant array is refused too quickly on an idle one).
+std::string RunawayStatements();
+
 // `text` as a GoogleTest parameter name: letters and digits kept, every other run of
 // characters one '_' ("-V --target-env vulkan1.3" -> "V_target_env_vulkan1_3").
 std::string ParamName(const std::string& text);

@@ -39,6 +39,10 @@ class TIntermediate;
 struct SpvOptions;
 }  // namespace glslang
 
+namespace spv {
+class SpvBuildLogger;
+}  // namespace spv
+
 namespace glint {
 
 // The environment the module is compiled for; decides the validator's rules and
@@ -50,6 +54,28 @@ enum class TargetEnv {
   kVulkan11,
   kVulkan12,
   kVulkan13,
+  // The default: the target the input was compiled for. GlslangToSpv reads the
+  // intermediate's client (Vulkan version, OpenGL, or none: universal); Process has
+  // only the module, so it validates as the universal environment of the module's
+  // SPIR-V version. The SPIR-V version is always the module's own (the header word).
+  kFromInput,
+};
+
+// Block layout rules the validator accepts beyond the target environment's own
+// (SPIRV-Tools' --relax-block-layout, --uniform-buffer-standard-layout,
+// --scalar-block-layout, --workgroup-scalar-block-layout, --skip-block-layout). Each
+// applies when it is set here or when the input says it needs it: GlslangToSpv takes
+// relaxed (HLSL offsets) and scalar (GL_EXT_scalar_block_layout) from the intermediate,
+// as glslang's own validation does; Process takes scalar from the module's
+// OpSourceExtension "GL_EXT_scalar_block_layout" and relaxed from an HLSL OpSource.
+// Vulkan 1.1 and later accept relaxed layouts anyway (VK_KHR_relaxed_block_layout is
+// core there). The features the application enables on the device decide which to set.
+struct ValidatorLayouts {
+  bool relaxed_block_layout = false;            // VK_KHR_relaxed_block_layout
+  bool uniform_buffer_standard_layout = false;  // uniformBufferStandardLayout: std430 UBOs
+  bool scalar_block_layout = false;             // scalarBlockLayout (VK_EXT_scalar_block_layout)
+  bool workgroup_scalar_block_layout = false;   // workgroupMemoryExplicitLayoutScalarBlockLayout
+  bool skip_block_layout = false;               // check no block layout at all
 };
 
 enum class RangeAnalysisMode {
@@ -91,9 +117,12 @@ struct Options {
   // uniformity, range-report. Empty: the pipeline the options above choose. With
   // collect_ranges, range-report is added before robust-access (or last) unless named.
   std::vector<std::string> passes;
-  TargetEnv target_env = TargetEnv::kVulkan10;
-  // Validate the final module with SPIRV-Tools for target_env; a failure is an error.
+  // The environment the output is validated for (see TargetEnv::kFromInput).
+  TargetEnv target_env = TargetEnv::kFromInput;
+  // Validate the final module with SPIRV-Tools for target_env and validator_layouts; a
+  // failure is an error.
   bool validate = false;
+  ValidatorLayouts validator_layouts;
 };
 
 struct SourceLocation {
@@ -185,11 +214,40 @@ GLINT_EXPORT bool GlslangToSpv(const glslang::TIntermediate& intermediate,
                                std::vector<uint32_t>& spirv, const glslang::SpvOptions* spv_options,
                                const Options& options, Report* report);
 
+// glslang 12's two GlslangToSpv shapes, in namespace glint with the same parameters,
+// so switching is the namespace: glslang's SPIR-V generation (and, as glslang does with
+// these SpvOptions, its optimizer, debug-info stripping and disassembly to stdout),
+// then Glint's passes with default Options. What `spirv` gets: the module is appended
+// to it, as glslang appends its own; when Glint refuses a module (an internal error,
+// never with default options otherwise), `spirv` is left as it was and the logger has
+// the error. The logger receives glslang's messages exactly as glslang logs them,
+// then each Glint diagnostic as glslang's logger formats a message: errors through
+// error(), warnings and notes through warning(), the text "file:line: message" with
+// each reason on its own indented line. options->validate validates Glint's final
+// module, as glslang would its own (same environment from the intermediate, same
+// layout rules, "SPIRV-Tools Validation Errors" then the validator's message).
+// Never throws; may run on any thread (see above).
+GLINT_EXPORT void GlslangToSpv(const glslang::TIntermediate& intermediate,
+                               std::vector<unsigned int>& spirv,
+                               glslang::SpvOptions* spv_options = nullptr);
+GLINT_EXPORT void GlslangToSpv(const glslang::TIntermediate& intermediate,
+                               std::vector<unsigned int>& spirv, spv::SpvBuildLogger* logger,
+                               glslang::SpvOptions* spv_options = nullptr);
+
 // Glint's passes on SPIR-V from any front end. On failure returns false and leaves
 // `spirv` unchanged. The input is checked first: it must parse and pass spirv-val's
 // core rules (universal environment of its own version), so a malformed module is an
 // error, never a crash. Records name lines only where the module has OpLine.
 GLINT_EXPORT bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report);
+
+// Gives back what the library holds for the life of the process: its reference on
+// glslang's process state (glslang::InitializeProcess, taken on first use and kept, so
+// that an embedder's FinalizeProcess cannot free glslang's built-in tables under a
+// running compile and per-compile InitializeProcess/FinalizeProcess stays cheap). After
+// it, glslang's tables are freed once nobody else holds a reference. For hosts that
+// check that everything is freed at exit; call it when no compile is running. Any later
+// call into the library takes the reference again. C: glint_shutdown().
+GLINT_EXPORT void Shutdown();
 
 // Formats a diagnostic the way glslangValidator prints messages:
 // "WARNING: file:line: message" followed by indented reason lines.

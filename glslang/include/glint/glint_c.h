@@ -43,15 +43,29 @@ typedef struct glint_report_s glint_report_t;
 
 /* The environment the module is compiled and validated for (glint::TargetEnv). For
  * glint_compile_glsl it also picks glslang's client and SPIR-V version: OpenGL 4.5 and
- * Vulkan 1.0 emit SPIR-V 1.0, Vulkan 1.1 SPIR-V 1.3, 1.2 SPIR-V 1.5, 1.3 SPIR-V 1.6. */
+ * Vulkan 1.0 emit SPIR-V 1.0, Vulkan 1.1 SPIR-V 1.3, 1.2 SPIR-V 1.5, 1.3 SPIR-V 1.6.
+ * GLINT_TARGET_FROM_INPUT (the default since 0.3) validates for what the input was
+ * compiled for: glint_compile compiles for Vulkan 1.0 then; glint_process_spirv
+ * validates as the universal environment of the module's SPIR-V version. */
 typedef enum {
   GLINT_TARGET_UNIVERSAL = 0, /* no client API; SPIR-V-in only */
   GLINT_TARGET_OPENGL_4_5 = 1,
   GLINT_TARGET_VULKAN_1_0 = 2,
   GLINT_TARGET_VULKAN_1_1 = 3,
   GLINT_TARGET_VULKAN_1_2 = 4,
-  GLINT_TARGET_VULKAN_1_3 = 5
+  GLINT_TARGET_VULKAN_1_3 = 5,
+  GLINT_TARGET_FROM_INPUT = 6 /* since 0.3 */
 } glint_target_env_t;
+
+/* Block layout rules the validator accepts beyond the target's own (glint::ValidatorLayouts),
+ * as bits for glint_options_set_validator_layouts. Since 0.3. */
+typedef enum {
+  GLINT_LAYOUT_RELAXED = 1,                 /* VK_KHR_relaxed_block_layout */
+  GLINT_LAYOUT_UNIFORM_BUFFER_STANDARD = 2, /* uniformBufferStandardLayout */
+  GLINT_LAYOUT_SCALAR = 4,                  /* scalarBlockLayout */
+  GLINT_LAYOUT_WORKGROUP_SCALAR = 8,        /* workgroupMemoryExplicitLayoutScalarBlockLayout */
+  GLINT_LAYOUT_SKIP = 16                    /* check no block layout */
+} glint_validator_layout_t;
 
 /* Which analysis may prove a robustness clamp unnecessary (glint::RangeAnalysisMode). */
 typedef enum {
@@ -110,6 +124,9 @@ GLINT_EXPORT int glint_options_set_target_env(glint_options_t* options,
                                               int target /* glint_target_env_t */);
 /* Validate the output with SPIRV-Tools for the target; a failure is an error. */
 GLINT_EXPORT int glint_options_set_validate(glint_options_t* options, int enabled);
+/* The layout rules validation accepts besides those the input declares it needs: an OR
+ * of glint_validator_layout_t bits (0: none); 0 returned for an unknown bit. Since 0.3. */
+GLINT_EXPORT int glint_options_set_validator_layouts(glint_options_t* options, int layouts);
 
 /* ---- entry points ---- */
 
@@ -188,6 +205,38 @@ GLINT_EXPORT int glint_input_set_spirv_version(glint_input_t* input, uint32_t ve
 GLINT_EXPORT int glint_input_set_source_limits(glint_input_t* input, uint64_t max_source_bytes,
                                                uint64_t max_total_bytes);
 
+/* Since 0.3: the rest of glslangValidator's code generation and mapping flags. */
+/* -Od: nonzero turns glslang's optimizer off (it is on by default, as in glslangValidator,
+ * where it legalizes HLSL; GLSL is not optimized either way). */
+GLINT_EXPORT int glint_input_set_disable_optimizer(glint_input_t* input, int disabled);
+/* A .conf file's text (glslangValidator's resource limits: "MaxLights 32" pairs and the
+ * "nonInductiveForLoops 1" style limits), copied; NULL restores glslang's defaults. Text
+ * in which a name is not followed by one number is refused here (0). A name glslang
+ * does not know is passed on to glslang, which prints its warning on stdout as
+ * glslangValidator does. */
+GLINT_EXPORT int glint_input_set_resource_limits(glint_input_t* input, const char* conf_text);
+
+/* The resource kinds of --shift-<kind>-binding (glslang::TResourceType's order). */
+typedef enum {
+  GLINT_RESOURCE_SAMPLER = 0,
+  GLINT_RESOURCE_TEXTURE = 1,
+  GLINT_RESOURCE_IMAGE = 2,
+  GLINT_RESOURCE_UBO = 3, /* also cbuffer */
+  GLINT_RESOURCE_SSBO = 4,
+  GLINT_RESOURCE_UAV = 5
+} glint_resource_t;
+
+/* --shift-<kind>-binding base: bindings of that kind start at `base`. */
+GLINT_EXPORT int glint_input_set_binding_shift(glint_input_t* input,
+                                               int resource /* glint_resource_t */, uint32_t base);
+/* --shift-<kind>-binding [base set]: the shift for descriptor set `set` only. */
+GLINT_EXPORT int glint_input_set_binding_shift_for_set(glint_input_t* input,
+                                                       int resource /* glint_resource_t */,
+                                                       uint32_t set, uint32_t base);
+/* --auto-map-bindings / --auto-map-locations: nonzero assigns what the source leaves out. */
+GLINT_EXPORT int glint_input_set_auto_map_bindings(glint_input_t* input, int enabled);
+GLINT_EXPORT int glint_input_set_auto_map_locations(glint_input_t* input, int enabled);
+
 /* Include callback: the embedder supplies included files (from memory, an archive, a
  * virtual file system). Called for every #include before the include directories are
  * searched: `requested` is the name as written, `includer` the name of the including
@@ -223,6 +272,10 @@ GLINT_EXPORT glint_result_t* glint_compile(const glint_input_t* input,
 
 /* The library's version, "MAJOR.MINOR.PATCH" (GLINT_VERSION_STRING of the build). */
 GLINT_EXPORT const char* glint_version(void);
+/* Releases what the library keeps for the process's life (glint::Shutdown): its
+ * reference on glslang's process state. Call it with no compile running, before a leak
+ * check at exit; a later call into the library takes the reference again. Since 0.3. */
+GLINT_EXPORT void glint_shutdown(void);
 
 /* ---- results ---- */
 
@@ -351,7 +404,8 @@ GLINT_EXPORT size_t glint_report_format(const glint_report_t* report, int format
  * origin "isolation" ("internal error in glslang 12 (signal SIGSEGV) while compiling;
  * no output", "compile exceeded the time limit of N ms; no output") instead of taking
  * the caller down. Otherwise the result (words and report) is the same as
- * glint_compile_glsl's. Costs a process start per call (about a millisecond or two).
+ * glint_compile_glsl's. Costs a process start and glslang's built-in tables per call
+ * (tens of milliseconds of CPU; a glint_worker_t pays them once, see below).
  *
  * worker_path: the glint-compile executable; NULL or "": $GLINT_COMPILE_WORKER, else
  * the installed <prefix>/<libexecdir>/glint-compile. timeout_ms: wall-clock limit, the
@@ -362,6 +416,34 @@ GLINT_EXPORT glint_result_t* glint_compile_glsl_isolated(const glint_glsl_input_
                                                          const char* worker_path,
                                                          uint32_t timeout_ms,
                                                          uint64_t memory_limit_bytes);
+
+/* Since 0.3: every input (glint_input_t: HLSL, defines, include directories, the include
+ * callback, -g, mapping flags) isolated, and a warm worker reused across compiles.
+ *
+ * glint_compile_isolated is glint_compile in a worker process, with the same result
+ * (words and report) when nothing goes wrong. Includes are resolved in the caller's
+ * process by the same rules as glint_compile: the worker asks, the include callback
+ * runs on the calling thread, the directories are searched by the caller. The worker
+ * arguments are glint_compile_glsl_isolated's.
+ *
+ * glint_worker_create starts a worker at once (it builds glslang's built-in tables for
+ * GLSL 450/Vulkan while the caller goes on) and glint_worker_compile sends it one
+ * compile after another: the process and the tables are paid once, not per compile.
+ * timeout_ms applies to each compile. A worker that crashed, ran out of time or memory
+ * is replaced by a fresh one at the next compile. One compile at a time per worker
+ * (concurrent calls wait for each other): give each thread its own worker. NULL only
+ * when out of memory; a worker that cannot be started is reported by the compile. */
+GLINT_EXPORT glint_result_t* glint_compile_isolated(const glint_input_t* input,
+                                                    const glint_options_t* options,
+                                                    const char* worker_path, uint32_t timeout_ms,
+                                                    uint64_t memory_limit_bytes);
+typedef struct glint_worker_s glint_worker_t;
+GLINT_EXPORT glint_worker_t* glint_worker_create(const char* worker_path, uint32_t timeout_ms,
+                                                 uint64_t memory_limit_bytes);
+GLINT_EXPORT glint_result_t* glint_worker_compile(glint_worker_t* worker,
+                                                  const glint_input_t* input,
+                                                  const glint_options_t* options);
+GLINT_EXPORT void glint_worker_free(glint_worker_t* worker);
 
 #ifdef __cplusplus
 }

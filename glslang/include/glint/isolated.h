@@ -4,7 +4,7 @@
 // expressions) and runs for a long time on others (an #include cycle, a huge constant
 // array). A process that compiles text it did not write — a browser, a build farm, a
 // fuzzer — should not die or hang with it. glint::CompileGlslIsolated compiles in a
-// short-lived worker process, `glint-compile`, started with posix_spawn (never fork, so
+// worker process of its own, `glint-compile`, started with posix_spawn (never fork, so
 // a multi-threaded host is safe) and spoken to over a socket pair (request: the source,
 // stage, entry point, Glint options and limits; response: the words, the report's
 // diagnostics, access records and pass statistics). The worker runs exactly the
@@ -19,9 +19,12 @@
 // error) and CPU time past RLIMIT_CPU. What is not: a worker that cannot be found or
 // started is an error diagnostic, never a fallback to compiling in-process.
 //
-// Cost: one posix_spawn + exec of the worker and glslang's process initialization per
-// call (about a millisecond or two; see docs/EMBEDDING.md for measured numbers), on top
-// of the compile itself. The in-process entry points stay the fast path for trusted text.
+// Cost: one posix_spawn + exec of the worker and glslang's built-in tables per call
+// (tens of milliseconds of CPU; see docs/EMBEDDING.md for measured numbers), on top of
+// the compile itself. For every input (glint_input_t: HLSL, defines, includes resolved
+// in the caller) and for a warm worker reused across compiles, which pays that once,
+// see glint_compile_isolated and glint_worker_* in glint/glint_c.h. The in-process
+// entry points stay the fast path for trusted text.
 //
 // Finding the worker, first match wins:
 //   1. IsolationOptions::worker_path when not empty;
