@@ -20,6 +20,7 @@
 
 #include "glslang/big_stack.h"
 #include "glslang/crash_message.h"
+#include "glint/input_limits.h"
 #include "glslang/wire_format.h"
 
 namespace glint::standalone {
