@@ -1,10 +1,10 @@
 // The usage text: glslangValidator 12.0.0's, byte for byte (scripts and wrappers compare
 // it), then Glint's own options in a section of their own.
 //
-// glslang12_usage.txt is what Debian's /usr/bin/glslangValidator 12.0.0 prints for -h
-// (glslang, BSD-3-Clause, Copyright (C) 2002-2005 3Dlabs Inc. Ltd., (C) 2013-2016
-// LunarG, Inc., (C) 2016-2020 Google, Inc.); CMake turns it into a string literal
-// (glslang12_usage.inc). It documents --set-block-backing, which glslang 12's parser
+// The first part is what Debian's /usr/bin/glslangValidator 12.0.0 prints for -h, read
+// from that tool when configuring (StandAlone/CMakeLists.txt) and turned into a string
+// literal (glslang12_usage.inc); the text is glslang's and is not kept in this
+// repository. It documents --set-block-backing, which glslang 12's parser
 // refuses: that is glslang's text, and the parser does what glslang's does.
 #include <cstdio>
 
