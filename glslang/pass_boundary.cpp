@@ -36,16 +36,30 @@ static_assert(Same(AccessVerdict::kNone, spirv::AccessVerdict::kNone) &&
 #pragma GCC diagnostic push
 #pragma GCC diagnostic error "-Wswitch"
 // Each lists every enumerator of one enum pair; instantiated for both sides.
-template <typename E>
-constexpr bool ListsEveryTargetEnv(E e) {
+constexpr bool ListsEveryTargetEnv(spirv::TargetEnv e) {
   switch (e) {
-    case E::kUniversal:
-    case E::kOpenGL45:
-    case E::kVulkan10:
-    case E::kVulkan11:
-    case E::kVulkan12:
-    case E::kVulkan13:
+    case spirv::TargetEnv::kUniversal:
+    case spirv::TargetEnv::kOpenGL45:
+    case spirv::TargetEnv::kVulkan10:
+    case spirv::TargetEnv::kVulkan11:
+    case spirv::TargetEnv::kVulkan12:
+    case spirv::TargetEnv::kVulkan13:
       return true;
+  }
+  return false;
+}
+// The public enum has one more, kFromInput, which is never cast: ToSpirv maps it.
+constexpr bool ListsEveryTargetEnv(TargetEnv e) {
+  switch (e) {
+    case TargetEnv::kFromInput:
+      return true;
+    case TargetEnv::kUniversal:
+    case TargetEnv::kOpenGL45:
+    case TargetEnv::kVulkan10:
+    case TargetEnv::kVulkan11:
+    case TargetEnv::kVulkan12:
+    case TargetEnv::kVulkan13:
+      return ListsEveryTargetEnv(static_cast<spirv::TargetEnv>(e));
   }
   return false;
 }
