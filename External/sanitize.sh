@@ -39,9 +39,12 @@ export LSAN_OPTIONS=suppressions=$root/External/lsan.supp:print_suppressions=0
 #   take longer than the rest of this job together;
 # - the known-crasher cases of Test/crashers/pragma_stdgl_short.vert: glslang 12 reads
 #   out of bounds there, which faults with glibc's heap layout but not with ASan's
-#   allocator (glslang is not instrumented), so under ASan it compiles instead of crashing.
+#   allocator (glslang is not instrumented), so under ASan it compiles instead of crashing;
+# - debug_info_corpus_sweep (-gV/-gVS over the whole corpus beside Debian's tool): as
+#   the crash sweep, far too long under ASan;
+# - debug_info_valgrind: valgrind cannot run an ASan binary (both replace the allocator).
 (cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900 \
-   -E '^glslang_crash_sweep$|KnownCrasher\..*pragma_stdgl_short')
+   -E '^glslang_crash_sweep$|^debug_info_corpus_sweep$|^debug_info_valgrind$|KnownCrasher\..*pragma_stdgl_short')
 tested=$SECONDS
 
 bash "$root/Test/fuzz/smoke.sh" "$build" "${GLINT_FUZZ_SECONDS:-45}"
