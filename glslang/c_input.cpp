@@ -277,9 +277,12 @@ bool WellFormedConf(const std::string& text) {
 
 bool ToResource(int value, int* resource) {
   if (value < GLINT_RESOURCE_SAMPLER || value > GLINT_RESOURCE_UAV) return false;
-  static_assert(GLINT_RESOURCE_UAV == glslang::EResUav &&
-                GLINT_RESOURCE_SAMPLER == glslang::EResSampler &&
-                GLINT_RESOURCE_UBO == glslang::EResUbo);
+  static_assert(int{GLINT_RESOURCE_SAMPLER} == int{glslang::EResSampler} &&
+                int{GLINT_RESOURCE_TEXTURE} == int{glslang::EResTexture} &&
+                int{GLINT_RESOURCE_IMAGE} == int{glslang::EResImage} &&
+                int{GLINT_RESOURCE_UBO} == int{glslang::EResUbo} &&
+                int{GLINT_RESOURCE_SSBO} == int{glslang::EResSsbo} &&
+                int{GLINT_RESOURCE_UAV} == int{glslang::EResUav});
   *resource = value;
   return true;
 }
