@@ -75,8 +75,8 @@ static void SetOptions(glint_options_t* options, const uint8_t* h) {
   v = Selected(h[6], 4);
   Check(glint_options_set_uniformity(options, (glint_severity_t)v) == (v >= 0 && v < 4),
         "uniformity setter accepts exactly its enum");
-  v = Selected(h[7], 6);
-  Check(glint_options_set_target_env(options, (glint_target_env_t)v) == (v >= 0 && v < 6),
+  v = Selected(h[7], 7);
+  Check(glint_options_set_target_env(options, (glint_target_env_t)v) == (v >= 0 && v < 7),
         "target-env setter accepts exactly its enum");
   Check(glint_options_set_subgroup_size(options, h[9] == 0xFF ? UINT32_MAX : h[9]) == 1,
         "subgroup setter");
