@@ -1,7 +1,7 @@
 #!/bin/sh
 # glslang 12's -gV/-gVS path under valgrind, in Glint's glslangValidator itself
-# (--no-isolate): the two shapes that make glslang record a line outside every function
-# (Test/debug_info_*.vert) must compile with no invalid read, no use of uninitialised
+# (--no-isolate): the shapes that make glslang record a line or make a local variable
+# outside every function (Test/debug_info_*.vert) must compile with no invalid read, no use of uninitialised
 # memory and the bytes Debian's /usr/bin/glslangValidator writes. (Debian's own tool
 # dies under valgrind on these, reading its empty stack of debug scopes at 0x1fc.)
 # usage: debug_info_valgrind.sh GLINT_GLSLANGVALIDATOR TEST_DIR
@@ -11,7 +11,8 @@ tests=$2
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/glint-debug-info-valgrind-XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT
 failures=0
-for shader in debug_info_global_initializer.vert debug_info_spec_constant_after_main.vert; do
+for shader in debug_info_global_initializer.vert debug_info_spec_constant_after_main.vert \
+              debug_info_decorated_global.vert; do
   cp "$tests/$shader" "$scratch/" || exit 1
   for flag in -gV -gVS; do
     if ! (cd "$scratch" && valgrind -q --error-exitcode=99 "$tool" --no-isolate -V "$flag" \

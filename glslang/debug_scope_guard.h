@@ -13,11 +13,17 @@
 // the inputs avoids the read (the same shader, names, text and setup calls take it in
 // glslangValidator): any module with Debian's bytes needs those line markers.
 //
+// The same read happens when glslang makes a Function variable outside every function
+// (the temporary of a global initializer such as `float x = 0.5;` with
+// spirv_decorate in a compute shader): its DebugLocalVariable names the top of the
+// stack as its scope (Debian's tool writes scope 0 there, an invalid module).
+//
 // The guard: the link wraps spv::Builder::setLine(int, const char*), the only way
-// GlslangToSpv reaches the line markers (ld --wrap, glslang/CMakeLists.txt). While the
-// stack is empty the wrapper lets it hold NoResult for the call: the value Debian's tool
-// reads there, now read in bounds. Same bytes as Debian's glslangValidator wherever it
-// survives; the stack is left as it was found.
+// GlslangToSpv reaches the line markers, and spv::Builder::createVariable, the only way
+// it reaches DebugLocalVariable outside a function's entry (ld --wrap,
+// glslang/CMakeLists.txt). While the stack is empty each wrapper lets it hold NoResult
+// for the call: the value Debian's tool reads there, now read in bounds. Same bytes as
+// Debian's glslangValidator wherever it survives; the stack is left as it was found.
 //
 // Every call Glint makes to glslang::GlslangToSpv goes through GuardedGlslangToSpv,
 // which also keeps the wrapper's object in every link that contains glslang's generator.
@@ -36,9 +42,9 @@ void GuardedGlslangToSpv(const glslang::TIntermediate& intermediate,
                          std::vector<unsigned int>& words, spv::SpvBuildLogger* logger,
                          glslang::SpvOptions* options);
 
-// How many of GlslangToSpv's line markers in this process came while the stack was
-// empty (tests: proof that the wrapper is linked in and reached).
-unsigned long GuardedLineMarkers();
+// How many of GlslangToSpv's line markers and variables in this process came while
+// the stack was empty (tests: proof that the wrappers are linked in and reached).
+unsigned long GuardedCalls();
 
 }  // namespace glint::frontend
 

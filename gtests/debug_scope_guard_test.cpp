@@ -1,7 +1,8 @@
 // Tests of the guard around glslang 12's empty debug-scope stack (glslang/
 // debug_scope_guard.h): through the library (glint::GlslangToSpv with generateDebugInfo
-// and emitNonSemanticShaderDebugInfo, as an embedder calls it) the two shapes that make
-// glslang record a line outside every function compile, reach the guard, and give the
+// and emitNonSemanticShaderDebugInfo, as an embedder calls it) the shapes that make
+// glslang record a line or a local variable outside every function compile, reach the
+// guard, and give the
 // bytes Debian's /usr/bin/glslangValidator writes for `-V -gV` / `-V -gVS`; Glint's IR
 // takes the line markers where glslang puts them and gives them back unchanged.
 #include <gtest/gtest.h>
@@ -52,6 +53,15 @@ const int kDouble = kScale * 2;
 void main() {
   gl_Position = vec4(position * float(kScale), 0.0, 1.0);
 }
+)";
+
+// A decorated global with an initializer: glslang makes a Function-storage temporary
+// for it before main's scope is entered, and its DebugLocalVariable names the top of
+// the empty stack as its scope (Debian's tool writes scope 0: an invalid module).
+const char* kDecoratedGlobalVert = R"(#version 460
+#extension GL_EXT_spirv_intrinsics : require
+spirv_decorate(0) float x = 0.5;
+void main() { gl_Position = vec4(x); }
 )";
 
 struct Linked {
@@ -115,7 +125,8 @@ struct GuardCase {
 };
 
 const GuardCase kCases[] = {{"triangle.vert", kTriangleVert, true},
-                            {"spec.vert", kSpecConstantVert, false}};
+                            {"spec.vert", kSpecConstantVert, false},
+                            {"decorated.vert", kDecoratedGlobalVert, false}};
 
 class DebugScopeGuard : public ::testing::TestWithParam<GuardCase> {};
 
@@ -124,11 +135,11 @@ TEST_P(DebugScopeGuard, LibraryGivesDebiansBytes) {
   Linked linked = ParseWithDebugInfo(shader.name, shader.source);
   for (bool with_source : {false, true}) {
     glslang::SpvOptions spv_options = NonSemanticDebugInfo(with_source);
-    const unsigned long guarded_before = frontend::GuardedLineMarkers();
+    const unsigned long guarded_before = frontend::GuardedCalls();
     std::vector<uint32_t> words;
     Report report;
     ASSERT_TRUE(GlslangToSpv(linked.Intermediate(), words, &spv_options, Options(), &report));
-    EXPECT_GT(frontend::GuardedLineMarkers(), guarded_before) << "the guard was not reached";
+    EXPECT_GT(frontend::GuardedCalls(), guarded_before) << "the guard was not reached";
     EXPECT_FALSE(report.HasErrors());
     EXPECT_EQ(words, DebiansModule(shader.name, shader.source, with_source ? "-gVS" : "-gV"));
     EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10).empty(), shader.glslang_output_valid);
