@@ -81,6 +81,36 @@ bool ValidateOutput(const std::vector<uint32_t>& output, const Options& options,
   return problem.empty() || Fail(&report, "spirv-val", problem);
 }
 
+// Whether every pass the options ask for only improves the module or warns (the
+// defaults: hoisting constant tables, uniformity warnings), so that writing the module
+// as it came keeps every promise. Robust access, specialization, a requested range
+// report or an explicit pass list are promises that only the passes can keep.
+bool OnlyOptionalPasses(const Options& options) {
+  return !options.robust_access && !options.collect_ranges && options.spec_constants.empty() &&
+         options.passes.empty();
+}
+
+// glslang 12 writes a few modules that are not SPIR-V (under -gVS an OpString of over
+// 65,535 words, whose word count wraps; under -gV a debug operand id 0 where Glint's
+// reader expects an id), and Debian's glslangValidator writes them and exits 0. Where
+// the options promise nothing the passes alone can keep, Glint writes the same bytes,
+// so a drop-in build behaves as before, and says in one warning that its passes did not
+// run and why; otherwise that is an error.
+bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& options,
+                           const std::string& error, Report& report,
+                           std::vector<uint32_t>& output) {
+  if (!OnlyOptionalPasses(options))
+    return Fail(&report, "parse", "malformed SPIR-V from glslang: " + error);
+  Diagnostic warning;
+  warning.severity = Severity::kWarning;
+  warning.origin = "parse";
+  warning.message = "glslang wrote a module that is not valid SPIR-V (" + error +
+                    "); it is written as glslang made it and Glint's passes did not run";
+  report.diagnostics.push_back(std::move(warning));
+  output = input;
+  return true;
+}
+
 // Parses, runs the pipeline and emits into `output`. `check_input` runs spirv-val's
 // core rules (universal environment of the module's own version) first, so passes
 // never see a module that merely parses; glslang's own output skips it.
@@ -88,6 +118,10 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
                const Origin& origin, Report& report, std::vector<uint32_t>& output) {
   std::string error;
   std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
+  if (!module && !check_input) {
+    if (!PassThroughUnreadable(input, options, error, report, output)) return false;
+    return !options.validate || ValidateOutput(output, options, origin, report);
+  }
   if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
   if (check_input) {
     std::string problem = spirv::Validate(input, spirv::TargetEnv::kUniversal);

@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -309,6 +310,42 @@ TEST(QuietConfAndDebugInfo, SilencedWarningsStillCount) {
     else
       EXPECT_EQ(failed.out.rfind("ERROR: nonuniform.frag:6: ", 0), 0u) << failed.out;
   }
+}
+
+// glslang 12 under -gVS writes the source text as one OpString; past 65,535 words its
+// word count wraps and the module is not SPIR-V, which Debian's tool writes and exits 0.
+// Glint writes the same bytes and warns once that its passes did not run; where an
+// option needs the passes (robust access), it refuses and writes nothing.
+TEST(QuietConfAndDebugInfo, SourceTextOverAnOpStringsLimit_WrittenAsGlslangWritesIt) {
+  Scratch scratch;
+  std::string text = "#version 450\nlayout(location = 0) in vec4 position;\n";
+  const std::string comment = "// " + std::string(76, 'x') + "\n";
+  while (text.size() < 300000) text += comment;  // 65,535 words are 262,140 bytes
+  text += "void main() { gl_Position = position; }\n";
+  scratch.Write("long.vert", text);
+  const std::string args = "-V -gVS -o out.spv long.vert";
+  ToolResult reference = scratch.Run(kRealTool, args, "reference");
+  ToolResult ours = scratch.Run(OurTool(), args, "ours");
+  ASSERT_EQ(reference.exit_code, 0) << reference.out;
+  const std::string written = test::ReadFile(scratch.Dir("reference") + "/out.spv");
+  std::vector<uint32_t> words(written.size() / 4);
+  std::memcpy(words.data(), written.data(), words.size() * 4);
+  ASSERT_FALSE(spirv::Validate(words, spirv::TargetEnv::kVulkan10).empty())
+      << "Debian's module was expected to be invalid";
+  EXPECT_EQ(ours.exit_code, 0) << ours.out;
+  EXPECT_EQ(test::ReadFile(scratch.Dir("ours") + "/out.spv"),
+            test::ReadFile(scratch.Dir("reference") + "/out.spv"));
+  EXPECT_EQ(ours.err, reference.err);
+  const std::string warning = "glslang wrote a module that is not valid SPIR-V";
+  ASSERT_EQ(ours.out.rfind(reference.out, 0), 0u) << ours.out;
+  std::string added = ours.out.substr(reference.out.size());
+  EXPECT_NE(added.find(warning), std::string::npos) << added;
+  EXPECT_EQ(std::count(added.begin(), added.end(), '\n'), 1) << added;
+
+  ToolResult robust = scratch.Run(OurTool(), "--robust-access " + args, "robust");
+  EXPECT_NE(robust.exit_code, 0);
+  EXPECT_NE(robust.out.find("malformed SPIR-V from glslang"), std::string::npos) << robust.out;
+  EXPECT_FALSE(fs::exists(scratch.Dir("robust") + "/out.spv"));
 }
 
 // Two stages linked with -gV, one of them with a global initializer: Debian's tool read
