@@ -405,7 +405,9 @@ int glint_input_set_resource_limits(glint_input_t* input, const char* conf_text)
     if (!conf_text) return !(in.has_resource_limits = false);
     std::string text = conf_text;
     if (!glint::capi::WellFormedConf(text)) return false;
-    TBuiltInResource resources = *GetDefaultResources();
+    // As glslangValidator -C decodes a .conf into a zeroed TBuiltInResource, so the
+    // same text gives the same module through the library and the command line.
+    TBuiltInResource resources{};
     DecodeResourceLimits(&resources, text.data());
     in.resources = resources;
     return in.has_resource_limits = true;

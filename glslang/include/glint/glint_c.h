@@ -210,7 +210,10 @@ GLINT_EXPORT int glint_input_set_source_limits(glint_input_t* input, uint64_t ma
  * where it legalizes HLSL; GLSL is not optimized either way). */
 GLINT_EXPORT int glint_input_set_disable_optimizer(glint_input_t* input, int disabled);
 /* A .conf file's text (glslangValidator's resource limits: "MaxLights 32" pairs and the
- * "nonInductiveForLoops 1" style limits), copied; NULL restores glslang's defaults. Text
+ * "nonInductiveForLoops 1" style limits), copied; NULL restores glslang's defaults. As
+ * with glslangValidator -C, the text starts from nothing: a limit it does not name is 0
+ * and a flag false, not glslang's default (give every name, e.g. glslangValidator -c's
+ * output, edited), so one .conf gives the same module here and on the command line. Text
  * in which a name is not followed by one number is refused here (0). A name glslang
  * does not know is passed on to glslang, which prints its warning on stdout as
  * glslangValidator does. */
