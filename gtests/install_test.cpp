@@ -265,6 +265,73 @@ TEST_F(Install, RpathFromPkgConfigRunsWithoutLibraryPath) {
   EXPECT_NE(output.find("embed_glint_c: "), std::string::npos) << output;
 }
 
+// A program that links the static library but calls only glslang's own GlslangToSpv,
+// with -gV's options on a global initializer (where glslang 12 reads past its stack of
+// debug scopes): the link options glint-static.pc gives must pull Glint's guard in
+// (without --undefined the link fails on an undefined __wrap_ symbol), and the program
+// must write a module that passes spirv-val.
+TEST_F(Install, StaticLinkCallingOnlyGlslangsGlslangToSpvHasTheGuard) {
+  const fs::path source = scratch_ / "glslang_only.cpp";
+  std::ofstream(source) << R"(#include <cstdio>
+#include <vector>
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+int main(int argc, char** argv) {
+  if (argc != 2) return 2;
+  glslang::InitializeProcess();
+  const char* text = "#version 450\nlayout(location = 0) in vec2 position;\n"
+                     "vec2 offset = position * 0.5;\n"
+                     "void main() { gl_Position = vec4(position + offset, 0.0, 1.0); }\n";
+  std::vector<unsigned int> words;
+  {
+    glslang::TShader shader(EShLangVertex);
+    shader.setStrings(&text, 1);
+    shader.setEnvInput(glslang::EShSourceGlsl, EShLangVertex, glslang::EShClientVulkan, 100);
+    shader.setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0);
+    shader.setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_0);
+    shader.setDebugInfo(true);
+    EShMessages messages =
+        EShMessages(EShMsgSpvRules | EShMsgVulkanRules | EShMsgDebugInfo);
+    if (!shader.parse(GetDefaultResources(), 100, false, messages)) return 1;
+    glslang::TProgram program;
+    program.addShader(&shader);
+    if (!program.link(messages)) return 1;
+    glslang::SpvOptions options;
+    options.generateDebugInfo = true;
+    options.emitNonSemanticShaderDebugInfo = true;
+    spv::SpvBuildLogger logger;
+    glslang::GlslangToSpv(*program.getIntermediate(EShLangVertex), words, &logger, &options);
+  }
+  glslang::FinalizeProcess();
+  FILE* out = std::fopen(argv[1], "wb");
+  if (!out) return 1;
+  std::fwrite(words.data(), 4, words.size(), out);
+  return std::fclose(out) == 0 ? 0 : 1;
+}
+)";
+  const fs::path program = scratch_ / "glslang_only";
+  const std::string pkg_config =
+      "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
+      " pkg-config --cflags --libs glint-static";
+  std::string log;
+  ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_CXX_COMPILER")) + " -std=c++17 " +
+                           Quote(source.string()) + " -o " + Quote(program.string()) + " $(" +
+                           pkg_config + ")",
+                       &log),
+            0)
+      << log;
+  std::string symbols;
+  ASSERT_EQ(RunCommand("nm " + Quote(program.string()), &symbols), 0) << symbols;
+  EXPECT_NE(symbols.find(" T __wrap__ZN3spv7Builder7setLineEiPKc"), std::string::npos)
+      << "Glint's guard is not in the program";
+  const fs::path module = scratch_ / "glslang_only.spv";
+  ASSERT_EQ(RunCommand(Quote(program.string()) + " " + Quote(module.string()), &log), 0) << log;
+  std::vector<uint32_t> words = ReadWords(module);
+  ASSERT_GT(words.size(), 5u);
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+}
+
 // ABI: a caller written and compiled against the 0.1.0 header (the public structs
 // glint_glsl_input_t, glint_diagnostic_t, glint_access_record_t as they were) runs
 // against today's libglint.so.
