@@ -323,7 +323,10 @@ int main(int argc, char** argv) {
       << log;
   std::string symbols;
   ASSERT_EQ(RunCommand("nm " + Quote(program.string()), &symbols), 0) << symbols;
-  EXPECT_NE(symbols.find(" T __wrap__ZN3spv7Builder7setLineEiPKc"), std::string::npos)
+  // Defined in the program's text (T, or t: Glint's objects are hidden, which a static
+  // link resolves all the same).
+  EXPECT_TRUE(symbols.find(" T __wrap__ZN3spv7Builder7setLineEiPKc\n") != std::string::npos ||
+              symbols.find(" t __wrap__ZN3spv7Builder7setLineEiPKc\n") != std::string::npos)
       << "Glint's guard is not in the program";
   const fs::path module = scratch_ / "glslang_only.spv";
   ASSERT_EQ(RunCommand(Quote(program.string()) + " " + Quote(module.string()), &log), 0) << log;
