@@ -10,8 +10,8 @@
 //      glint_compile_glsl in-process, per compile of a small shader;
 //   4. a warm worker (glint_worker_create, then glint_worker_compile) over 200 shader
 //      permutations (one source, a define each) vs glint_compile in-process over the
-//      same 200, the worker's start and end included; the ratio is the isolation goal
-//      (at most 1.2).
+//      same 200, in alternating rounds, the worker's start and end included; the ratio
+//      is the isolation goal (at most 1.2).
 // Usage: isolation_bench [--rounds N] (default 9) [--warm-only] (part 4 alone).
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -54,6 +54,15 @@ double CpuSeconds() {
   }
   return total;
 }
+
+double RusageSeconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+double SelfCpuSeconds() { return RusageSeconds(RUSAGE_SELF); }
+double ChildrenCpuSeconds() { return RusageSeconds(RUSAGE_CHILDREN); }
 
 struct Cost {
   double wall = 0;  // seconds per item
@@ -168,27 +177,44 @@ void WarmWorker(int rounds, const std::string& worker_path) {
     glint_input_add_define(input, "PERMUTATION", std::to_string(i).c_str());
     inputs.push_back(input);
   }
-  Cost in_process = PerItem(rounds, shaders, [&] {
+  auto compile_in_process = [&] {
     for (glint_input_t* input : inputs) glint_result_free(glint_compile(input, nullptr));
-  });
-  // The worker is started once, as a host compiling thousands of permutations would:
-  // wall per round is a median; CPU (this process and the worker, reaped at the end)
-  // is the total over every round, the start included, per shader compiled.
-  double cpu_before = CpuSeconds();
+  };
+  compile_in_process();  // glslang's built-ins for this process, as the worker's warm-up
+  // The worker is started once, as a host compiling thousands of permutations would,
+  // then rounds alternate (in-process, warm worker, ...) so that a machine whose speed
+  // drifts during the run weighs on both sides alike. Wall: the median round of each.
+  // CPU: this process's per round (RUSAGE_SELF); the worker's, its start included, is
+  // known once it is reaped (RUSAGE_CHILDREN) and spread over the warm rounds.
+  double children_before = ChildrenCpuSeconds();
   Clock::time_point started = Clock::now();
   glint_worker_t* worker = glint_worker_create(worker_path.c_str(), 10000, 2ull << 30);
-  Cost warm = PerItem(rounds, shaders, [&] {
+  std::vector<double> in_walls, warm_walls;
+  double in_cpu = 0, warm_host_cpu = 0;
+  for (int r = 0; r < rounds; ++r) {
+    double cpu = SelfCpuSeconds();
+    Clock::time_point start = Clock::now();
+    compile_in_process();
+    in_walls.push_back(std::chrono::duration<double>(Clock::now() - start).count() / shaders);
+    in_cpu += SelfCpuSeconds() - cpu;
+    cpu = SelfCpuSeconds();
+    start = Clock::now();
     for (glint_input_t* input : inputs) {
       glint_result_t* result = glint_worker_compile(worker, input, nullptr);
       if (!glint_result_succeeded(result)) std::fprintf(stderr, "warm worker compile failed\n");
       glint_result_free(result);
     }
-  });
+    warm_walls.push_back(std::chrono::duration<double>(Clock::now() - start).count() / shaders);
+    warm_host_cpu += SelfCpuSeconds() - cpu;
+  }
   glint_worker_free(worker);
   double all_wall = std::chrono::duration<double>(Clock::now() - started).count();
-  warm.cpu = (CpuSeconds() - cpu_before) / (rounds * shaders);
-  std::printf("  warm worker: %d rounds of %d shaders, %.2f s wall in all, the start included\n",
-              rounds, shaders, all_wall);
+  double worker_cpu = ChildrenCpuSeconds() - children_before;
+  Cost in_process{Median(in_walls), in_cpu / (rounds * shaders)};
+  Cost warm{Median(warm_walls), (warm_host_cpu + worker_cpu) / (rounds * shaders)};
+  std::printf("  warm worker: %d alternating rounds of %d shaders, %.2f s wall in all, the "
+              "worker's start included (its CPU: %.3f s)\n",
+              rounds, shaders, all_wall, worker_cpu);
   Print("library, 200 shader permutations, per shader (one warm worker vs glint_compile):", warm,
         in_process);
   std::printf("  warm worker / in-process: %.2fx wall, %.2fx CPU (goal: at most 1.2x)\n",
