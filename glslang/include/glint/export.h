@@ -3,7 +3,8 @@
  * C++ API. Everything else in the shared library (Glint's passes, glslang, SPIRV-Tools,
  * the standard library's template instances) is built with -fvisibility=hidden and
  * fenced by the linker version script glslang/glint.map, so an application's own
- * glslang cannot clash with the copy inside. The static libraries ignore the mark.
+ * glslang cannot clash with the copy inside. libglint.a holds the same objects (hidden
+ * unless marked), which a static link resolves all the same.
  */
 #ifndef GLINT_EXPORT_H
 #define GLINT_EXPORT_H
