@@ -162,15 +162,6 @@ TEST(CompileGlslIsolated, TimeLimitEndsARunawayCompile) {
   EXPECT_LT(took, 5000u);
 }
 
-// A macro that doubles 40 times (2^40 tokens): glslang's memory grows without end.
-std::string MacroExplosion() {
-  std::string text = "#version 450\n#define A0 1+\n";
-  for (int i = 1; i <= 40; ++i)
-    text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" +
-            std::to_string(i - 1) + "\n";
-  return text + "layout(location = 0) out int o;\nvoid main() { o = A40 1; }\n";
-}
-
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool kUnderAddressSanitizer = true;
 #elif defined(__has_feature)
@@ -186,7 +177,7 @@ constexpr bool kUnderAddressSanitizer = false;
 TEST(CompileGlslIsolated, MemoryLimitIsAnErrorNotACrashOfTheCaller) {
   if (kUnderAddressSanitizer)  // the worker sets no RLIMIT_AS there (compile_worker.cpp)
     GTEST_SKIP() << "AddressSanitizer's shadow memory reserves more than any useful limit";
-  GlslInput input{MacroExplosion(), GlslStage::kFragment, "", "", false};
+  GlslInput input{test::MacroExplosion(), GlslStage::kFragment, "", "", false};
   IsolationOptions isolation = Isolation();
   isolation.memory_limit_bytes = 400u << 20;  // the 256 MB big stack still fits
   std::vector<uint32_t> words;

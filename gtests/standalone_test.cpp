@@ -1101,12 +1101,7 @@ TEST(HostileInput, MacroExplosion_EndsAtTheMemoryBudgetByName) {
   if (DefaultCompileMemoryMb() == 0)  // the AddressSanitizer build (isolated_compile.h)
     GTEST_SKIP() << "AddressSanitizer's allocator aborts on a refused allocation itself";
   Scratch scratch;
-  std::string bomb = "#version 450\n#define A0 1+\n";
-  for (int i = 1; i <= 40; ++i)
-    bomb += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" +
-            std::to_string(i - 1) + "\n";
-  bomb += "layout(location = 0) out int o;\nvoid main() { o = A40 1; }\n";
-  scratch.Write("bomb.frag", bomb);
+  scratch.Write("bomb.frag", test::MacroExplosion());
   auto start = std::chrono::steady_clock::now();
   ToolResult result = scratch.Run(
       OurTool(), "-V --max-memory-mb 256 --timeout-ms 120000 -o out.spv bomb.frag", "bomb");

@@ -76,6 +76,14 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
+std::string MacroExplosion() {
+  std::string text = "#version 450\n#define A0 1+\n";
+  for (int i = 1; i <= 40; ++i)
+    text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" +
+            std::to_string(i - 1) + "\n";
+  return text + "layout(location = 0) out int o;\nvoid main() { o = A40 1; }\n";
+}
+
 std::string RunawayStatements() {
   std::string text = "#version 450\n#define X0 ;\n";
   for (int i = 1; i <= 30; ++i)

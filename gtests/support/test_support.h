@@ -45,6 +45,9 @@ std::string ReadFile(const std::string& path);
 // through them for about a minute in little memory, on any machine (a runaway compile
 // for time-limit tests; a huge constant array is refused too quickly on an idle one).
 std::string RunawayStatements();
+// A fragment shader whose macro doubles 40 times (2^40 tokens): glslang's memory grows
+// without end while it expands it.
+std::string MacroExplosion();
 
 // `text` as a GoogleTest parameter name: letters and digits kept, every other run of
 // characters one '_' ("-V --target-env vulkan1.3" -> "V_target_env_vulkan1_3").
