@@ -76,20 +76,28 @@ std::string ReadFile(const std::string& path) {
   return buffer.str();
 }
 
+namespace {
+
+// "#define P0 leaf", then P1 .. P<levels>, each expanding to the one before twice: the
+// last expands to 2^levels leaves.
+std::string DoublingMacros(const std::string& name, int levels, const std::string& leaf) {
+  std::string text = "#define " + name + "0 " + leaf + "\n";
+  for (int i = 1; i <= levels; ++i) {
+    const std::string previous = name + std::to_string(i - 1);
+    text += "#define " + name + std::to_string(i) + " " + previous + " " + previous + "\n";
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string MacroExplosion() {
-  std::string text = "#version 450\n#define A0 1+\n";
-  for (int i = 1; i <= 40; ++i)
-    text += "#define A" + std::to_string(i) + " A" + std::to_string(i - 1) + " A" +
-            std::to_string(i - 1) + "\n";
-  return text + "layout(location = 0) out int o;\nvoid main() { o = A40 1; }\n";
+  return "#version 450\n" + DoublingMacros("A", 40, "1+") +
+         "layout(location = 0) out int o;\nvoid main() { o = A40 1; }\n";
 }
 
 std::string RunawayStatements() {
-  std::string text = "#version 450\n#define X0 ;\n";
-  for (int i = 1; i <= 30; ++i)
-    text += "#define X" + std::to_string(i) + " X" + std::to_string(i - 1) + " X" +
-            std::to_string(i - 1) + "\n";
-  return text + "void main() { X30 }\n";
+  return "#version 450\n" + DoublingMacros("X", 30, ";") + "void main() { X30 }\n";
 }
 
 }  // namespace glint::test
