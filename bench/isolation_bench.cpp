@@ -42,19 +42,6 @@ layout(location = 0) out vec4 color;
 void main() { color = color_in * 2.0; }
 )";
 
-// CPU seconds of this process and of every waited-for descendant (system()'s shell,
-// glslangValidator, its children, glint-compile workers), user + system.
-double CpuSeconds() {
-  double total = 0;
-  for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
-    rusage usage{};
-    getrusage(who, &usage);
-    total += usage.ru_utime.tv_sec + usage.ru_stime.tv_sec +
-             (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  }
-  return total;
-}
-
 double RusageSeconds(int who) {
   rusage usage{};
   getrusage(who, &usage);
@@ -63,6 +50,10 @@ double RusageSeconds(int who) {
 }
 double SelfCpuSeconds() { return RusageSeconds(RUSAGE_SELF); }
 double ChildrenCpuSeconds() { return RusageSeconds(RUSAGE_CHILDREN); }
+
+// CPU seconds of this process and of every waited-for descendant (system()'s shell,
+// glslangValidator, its children, glint-compile workers), user + system.
+double CpuSeconds() { return SelfCpuSeconds() + ChildrenCpuSeconds(); }
 
 struct Cost {
   double wall = 0;  // seconds per item

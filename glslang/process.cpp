@@ -35,18 +35,24 @@ bool Report::HasErrors() const {
 
 namespace {
 
-// Records an error. Must not throw: it also runs inside the exception handlers.
-bool Fail(Report* report, const char* origin, const std::string& message) noexcept {
-  if (!report) return false;
+// Records a diagnostic. Must not throw: it also runs inside the exception handlers.
+void Record(Report* report, Severity severity, const char* origin,
+            const std::string& message) noexcept {
+  if (!report) return;
   try {
     Diagnostic diagnostic;
-    diagnostic.severity = Severity::kError;
+    diagnostic.severity = severity;
     diagnostic.origin = origin;
     diagnostic.message = message;
     report->diagnostics.push_back(std::move(diagnostic));
   } catch (...) {
-    // Out of memory while reporting: the false return still tells the caller.
+    // Out of memory while reporting: an error's false return still tells the caller.
   }
+}
+
+// Records an error and returns false.
+bool Fail(Report* report, const char* origin, const std::string& message) noexcept {
+  Record(report, Severity::kError, origin, message);
   return false;
 }
 
@@ -90,9 +96,10 @@ bool OnlyOptionalPasses(const Options& options) {
          options.passes.empty();
 }
 
-// glslang 12 writes a few modules that are not SPIR-V (under -gVS an OpString of over
-// 65,535 words, whose word count wraps; under -gV a debug operand id 0 where Glint's
-// reader expects an id), and Debian's glslangValidator writes them and exits 0. Where
+// glslang 12 writes a few modules that are not SPIR-V (an instruction of over 65,535
+// words, whose word count wraps: under -gVS an OpString of a long source text, or an
+// OpConstantComposite of a huge constant array), and Debian's glslangValidator writes
+// them and exits 0. Where
 // the options promise nothing the passes alone can keep, Glint writes the same bytes,
 // so a drop-in build behaves as before, and says in one warning that its passes did not
 // run and why; otherwise that is an error.
@@ -101,12 +108,9 @@ bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& op
                            std::vector<uint32_t>& output) {
   if (!OnlyOptionalPasses(options))
     return Fail(&report, "parse", "malformed SPIR-V from glslang: " + error);
-  Diagnostic warning;
-  warning.severity = Severity::kWarning;
-  warning.origin = "parse";
-  warning.message = "glslang wrote a module that is not valid SPIR-V (" + error +
-                    "); it is written as glslang made it and Glint's passes did not run";
-  report.diagnostics.push_back(std::move(warning));
+  Record(&report, Severity::kWarning, "parse",
+         "glslang wrote a module that is not valid SPIR-V (" + error +
+             "); it is written as glslang made it and Glint's passes did not run");
   output = input;
   return true;
 }

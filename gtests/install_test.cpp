@@ -101,6 +101,11 @@ class Install : public ::testing::Test {
   static fs::path Prefix() { return scratch_ / "prefix"; }
   static fs::path LibDir() { return FindFile(Prefix(), "libglint.a").parent_path(); }
   static std::string Tool(const char* key) { return CacheValue(cache_, key); }
+  // "pkg-config " reading the installed prefix's .pc files.
+  static std::string PkgConfig() {
+    return "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
+           " pkg-config ";
+  }
 
   // Runs `program` (with the prefix's libraries on the loader path) writing SPIR-V to
   // `spirv`, and checks its output mentions `expect`; returns the words it wrote.
@@ -216,9 +221,7 @@ TEST_P(InstallPkgConfig, ConsumerBuildsRunsAndValidates) {
   const std::string package = GetParam();
   const fs::path build = scratch_ / ("pkg-config-" + package);
   fs::create_directories(build);
-  const std::string pkg_config =
-      "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
-      " pkg-config --cflags --libs ";
+  const std::string pkg_config = PkgConfig() + "--cflags --libs ";
   const std::string examples = test::SourceRoot() + "/examples/";
   std::string log;
   ASSERT_EQ(
@@ -248,9 +251,7 @@ INSTANTIATE_TEST_SUITE_P(Package, InstallPkgConfig, ::testing::Values("glint", "
 // loader does not search: the rpath from pkg-config's libdir, no LD_LIBRARY_PATH.
 TEST_F(Install, RpathFromPkgConfigRunsWithoutLibraryPath) {
   const fs::path program = scratch_ / "embed_glint_c_rpath";
-  const std::string pkg_config =
-      "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
-      " pkg-config ";
+  const std::string pkg_config = PkgConfig();
   std::string log;
   ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_C_COMPILER")) + " " +
                            Quote(test::SourceRoot() + "/examples/embed_glint_c.c") + " -o " +
@@ -311,9 +312,7 @@ int main(int argc, char** argv) {
 }
 )";
   const fs::path program = scratch_ / "glslang_only";
-  const std::string pkg_config =
-      "PKG_CONFIG_PATH=" + Quote(FindFile(Prefix(), "glint.pc").parent_path().string()) +
-      " pkg-config --cflags --libs glint-static";
+  const std::string pkg_config = PkgConfig() + "--cflags --libs glint-static";
   std::string log;
   ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_CXX_COMPILER")) + " -std=c++17 " +
                            Quote(source.string()) + " -o " + Quote(program.string()) + " $(" +
