@@ -191,11 +191,6 @@ def valid(data, env, scratch):
 
 def compare(args, path, flags, debug, scratch):
     """(outcome, detail) for one shader and one debug flag."""
-    return compare_tools(args, path, flags, debug, scratch)
-
-
-def compare_tools(args, path, flags, debug, scratch):
-    """(outcome, detail) for one shader and one debug flag."""
     flags = flags + [debug]
     reference = compile_once(args.reference, flags, path, scratch)
     glint = compile_once(args.validator, flags, path, scratch, ["--no-isolate"])
