@@ -11,7 +11,12 @@ echo "== 1/3 dependencies (External/setup.py)"
 python3 "$root/External/setup.py"
 echo "== 2/3 configure (cmake, build type RelWithDebInfo, into build/)"
 mkdir -p "$root/build"
+# -O2 with line tables (-g1): file, line and function in backtraces, valgrind and
+# sanitizer reports, which is all the tests read; full -g makes the first build about a
+# third slower (integer_range_analysis.cpp: 5.9 s with -g, 3.9 s with -g1).
+line_tables="-O2 -g1 -DNDEBUG"
 if ! cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+     "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$line_tables" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=$line_tables" \
      > "$root/build/configure.log" 2>&1; then
   cat "$root/build/configure.log"
   exit 1

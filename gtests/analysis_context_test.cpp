@@ -15,12 +15,12 @@
 namespace glint::spirv {
 namespace {
 
-// #version 450
+// #version 440
 // layout(local_size_x = 16) in;
 // layout(constant_id = 0) const uint kCount = 8;
 // layout(std430, binding = 0) buffer Data { uint key; float result[16]; };
 // void main() { table lookup at a run-time index, a loop, a barrier }
-const char* kShader = R"(#version 450
+const char* kShader = R"(#version 440
 layout(local_size_x = 16) in;
 layout(constant_id = 0) const uint kCount = 8;
 layout(std430, binding = 0) buffer Data { uint key; float result[16]; };

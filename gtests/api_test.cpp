@@ -75,7 +75,7 @@ namespace glint {
 namespace {
 
 // Dynamic indices into a runtime array, a uniform array and a constant table.
-const char* kComputeShader = R"(#version 450
+const char* kComputeShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 layout(std140, binding = 1) uniform Params { uvec4 offsets[4]; };
@@ -87,7 +87,7 @@ void main() {
 )";
 
 // A uniform array indexed by a flat input, and implicit-LOD sampling under a branch on it.
-const char* kFragmentShader = R"(#version 450
+const char* kFragmentShader = R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 1) in vec2 uv;
 layout(location = 0) out vec4 color;
@@ -101,7 +101,7 @@ void main() {
 )";
 
 // A skinning-style vertex shader: a matrix array indexed by a vertex attribute.
-const char* kVertexShader = R"(#version 450
+const char* kVertexShader = R"(#version 440
 layout(location = 0) in vec3 position;
 layout(location = 1) in int bone;
 layout(std140, binding = 0) uniform Bones { mat4 bones[32]; };
@@ -261,7 +261,7 @@ TEST(Api, GlslangToSpv_ReportNamesLinesWithoutChangingTheOutput) {
 // reads, without debug information, exactly as it does with it: same location, same
 // message, same reasons (which cite lines too).
 TEST(Api, GlslangToSpv_DiagnosticsReadAsWithDebugInformation) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 layout(binding = 0) uniform sampler2D image;

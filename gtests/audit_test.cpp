@@ -126,7 +126,7 @@ TEST(AuditLattice, OneLongAxis_UsesTheWholeBudgetAndBatchesRuns) {
 // ---------------------------------------------------------------------------------
 // The instrumentation pass.
 
-// #version 450
+// #version 440
 // layout(local_size_x = 64) in;
 // layout(std430, binding = 0) buffer Data { uint values[]; };
 // layout(std430, binding = 3) buffer Table { int table[16]; };
@@ -135,7 +135,7 @@ TEST(AuditLattice, OneLongAxis_UsesTheWholeBudgetAndBatchesRuns) {
 //   for (int i = 0; i < 10; ++i) sum += uint(table[i]);
 //   values[gl_LocalInvocationIndex] = sum + uint(table[values[0] % 16u]);
 // }
-const char* kLoopShader = R"(#version 450
+const char* kLoopShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 layout(std430, binding = 3) buffer Table { int table[16]; };
@@ -273,12 +273,12 @@ TEST(AuditInstrumentation, ExplicitBindingInUse_IsRefused) {
   EXPECT_EQ(test::ValidateFor(module->Encode(), TargetEnv::kVulkan10), "");
 }
 
-// #version 450
+// #version 440
 // layout(local_size_x = 1) in;
 // layout(std430, binding = 0) buffer Data { uint values[4]; };
 // void main() { values[1] = values[2] + 7u; }
 TEST(AuditInstrumentation, ConstantIndicesOnly_NoSitesStillValid) {
-  Instrumented out = Instrument(R"(#version 450
+  Instrumented out = Instrument(R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { uint values[4]; };
 void main() { values[1] = values[2] + 7u; }
@@ -382,7 +382,7 @@ TEST(AuditRun, LoopAndInvocationIndex_ObservedExactly) {
 // array's limit is the last element of the buffer the audit bound (--runtime-array-bytes).
 // The reads past `values` and `tail` stay inside their bindings, so even the unclamped run
 // (robust access off) touches only its own buffers.
-const char kOutOfBoundsShader[] = R"(#version 450
+const char kOutOfBoundsShader[] = R"(#version 440
 layout(local_size_x = 8) in;
 layout(std430, binding = 0) buffer Data { uint values[10]; uint after[8]; };
 layout(std430, binding = 1) buffer Tail { uint tail[]; };
@@ -421,14 +421,14 @@ TEST(AuditRun, OutOfBoundsIndex_ObservedRawAndClamped) {
   EXPECT_EQ(unclamped.CountContained(), 0u);
 }
 
-// #version 450
+// #version 440
 // layout(local_size_x = 4) in;
 // layout(std430, binding = 0) buffer Data { uint values[64]; };
 // void main() {
 //   if (values[0] == 123456789u) values[gl_LocalInvocationID.x] = 1u;  // never with zeros
 //   values[gl_WorkGroupID.x % 64u] = 2u;
 // }
-const char* kGuardedShader = R"(#version 450
+const char* kGuardedShader = R"(#version 440
 layout(local_size_x = 4) in;
 layout(std430, binding = 0) buffer Data { uint values[64]; };
 void main() {
@@ -473,7 +473,7 @@ TEST(AuditRun, InjectedWrongRange_IsAnEscape) {
 TEST(AuditRun, ShaderWithAnImage_IsRefused) {
   audit::AuditResult result;
   std::string error;
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
 layout(local_size_x = 1) in;
 layout(binding = 0, rgba8) uniform image2D image;
 void main() { imageStore(image, ivec2(0), vec4(1)); }
@@ -485,7 +485,7 @@ void main() { imageStore(image, ivec2(0), vec4(1)); }
       << error;
 }
 
-// #version 450
+// #version 440
 // layout(local_size_x = 64) in;
 // layout(std430, binding = 0) buffer Data { uint values[]; };
 // void main() {  // 2^26 data-dependent steps per invocation: far over any small budget
@@ -493,7 +493,7 @@ void main() { imageStore(image, ivec2(0), vec4(1)); }
 //   for (uint i = 0u; i < 67108864u; ++i) x = x * 1664525u + values[x & 7u];
 //   values[gl_LocalInvocationIndex] = x;
 // }
-const char* kSlowShader = R"(#version 450
+const char* kSlowShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 void main() {
@@ -605,7 +605,7 @@ TEST(AuditCommand, DispatchOverTimeBudget_ExitsTwoNamingIt) {
 // --max-workgroups is checked by running at that size: the grid is the promise (6
 // groups of 8: the global id reaches 47 and the workgroup id 5, both proven exactly),
 // a smaller --groups is allowed, a larger one is refused naming the promise.
-const char kDispatchShader[] = R"(#version 450
+const char kDispatchShader[] = R"(#version 440
 layout(local_size_x = 8) in;
 layout(std430, binding = 0) buffer Data { uint tile[6]; uint wide[48]; };
 void main() {

@@ -42,7 +42,7 @@ struct Phases {
 
 Phases Build(const std::string& body, const std::string& env = "vulkan1.0") {
   Phases p;
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
 shared uint count;

@@ -26,7 +26,7 @@ namespace glint {
 namespace {
 
 // Dynamic indices into a runtime array, a uniform array and a constant table.
-const char* kComputeShader = R"(#version 450
+const char* kComputeShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 layout(std140, binding = 1) uniform Params { uvec4 offsets[4]; };
@@ -193,7 +193,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return TargetName(info.param); });
 
 TEST(CApi, CompileGlsl_SyntaxErrorIsADiagnosticWithItsLine) {
-  const char* source = "#version 450\nvoid main() {\n  float x = undefined_name;\n}\n";
+  const char* source = "#version 440\nvoid main() {\n  float x = undefined_name;\n}\n";
   ResultHandle result = CompileC(source, GLINT_STAGE_FRAGMENT, nullptr, "bad.frag");
   ASSERT_NE(result, nullptr);
   EXPECT_EQ(glint_result_succeeded(result.get()), 0);
@@ -215,7 +215,7 @@ TEST(CApi, CompileGlsl_SyntaxErrorIsADiagnosticWithItsLine) {
 }
 
 TEST(CApi, CompileGlsl_LinkErrorIsADiagnostic) {
-  const char* source = "#version 450\nvoid helper() {}\n";  // no main: the link fails
+  const char* source = "#version 440\nvoid helper() {}\n";  // no main: the link fails
   ResultHandle result = CompileC(source, GLINT_STAGE_VERTEX, nullptr);
   EXPECT_EQ(glint_result_succeeded(result.get()), 0);
   EXPECT_NE(AllDiagnostics(result.get()).find("entry point"), std::string::npos)
@@ -256,7 +256,7 @@ TEST(CApi, CompileGlsl_OutOfRangeStageFromCIsRefusedByName) {
 // AddressSanitizer (the sanitizer CI job) it is reported on every compile.
 TEST(CApi, CompileGlsl_FileNameAndLengthsOutliveTheParse) {
   const char* bad =
-      "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {\n  undefined_a = 1;\n}\n";
+      "#version 440\nlayout(local_size_x = 1) in;\nvoid main() {\n  undefined_a = 1;\n}\n";
   ResultHandle failed = CompileC(bad, GLINT_STAGE_COMPUTE, nullptr, "named_source.comp");
   EXPECT_NE(AllDiagnostics(failed.get()).find("ERROR: named_source.comp:4: "), std::string::npos)
       << AllDiagnostics(failed.get());
@@ -278,8 +278,8 @@ TEST(CApi, CompileGlsl_FileNameAndLengthsOutliveTheParse) {
 // errors for a source that does not compile.
 TEST(CApi, CompileGlsl_IsGlintCompileOnTheSameInput) {
   const char* kVertex =
-      "#version 450\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n";
-  const char* kBroken = "#version 450\nvoid main() { undefined_b = 1; }\n";
+      "#version 440\nlayout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n";
+  const char* kBroken = "#version 440\nvoid main() { undefined_b = 1; }\n";
   struct Case {
     const char* source;
     glint_stage_t stage;
@@ -331,7 +331,7 @@ TEST(CApi, Options_OutOfRangeEnumsAreRefused) {
 
 // layout(constant_id = 3) const uint kOffset = 4u; compiled with and without a value.
 TEST(CApi, Options_SpecConstantReachesThePipeline) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 layout(local_size_x = 1) in;
 layout(constant_id = 3) const uint kOffset = 4u;
 layout(std430, binding = 0) buffer Data { uint values[]; };
@@ -431,7 +431,7 @@ TEST(CApi, CTranslationUnit_CompilesLikeCpp) {
   EXPECT_EQ(access_count, report.accesses.size());
   EXPECT_GT(access_count, 0u);
 
-  EXPECT_EQ(glint_c_test_compile("#version 450\nvoid main() { x = 1; }\n", &word_count,
+  EXPECT_EQ(glint_c_test_compile("#version 440\nvoid main() { x = 1; }\n", &word_count,
                                  &access_count, first_text, sizeof first_text),
             0);
   EXPECT_EQ(word_count, 0u);
@@ -442,7 +442,7 @@ TEST(CApi, CTranslationUnit_NullHandlesAreSafe) { EXPECT_EQ(glint_c_test_null_ca
 
 // 8 threads compile at once through the C API, sharing one options handle read-only.
 TEST(CApi, Threads_ConcurrentCompilesMatchSingleThreaded) {
-  const char* kFragmentShader = R"(#version 450
+  const char* kFragmentShader = R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 layout(std140, binding = 1) uniform Palette { vec4 colors[8]; };
@@ -501,7 +501,7 @@ std::vector<std::string> Verdicts(const glint_result_t* result) {
   return verdicts;
 }
 
-const char* kTableFragment = R"(#version 450
+const char* kTableFragment = R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
@@ -520,7 +520,7 @@ TEST(CApi, Options_HoistConstantTablesOnAndOff) {
   EXPECT_EQ(Words(kept.get()), test::CompileGlsl(kTableFragment, "frag"));  // glslang's own
 }
 
-const char* kLoopCompute = R"(#version 450
+const char* kLoopCompute = R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { uint values[8]; uint out_value; };
 void main() {
@@ -557,7 +557,7 @@ TEST(CApi, Options_RobustAccessAndRangeAnalysisMode) {
 }
 
 TEST(CApi, Options_SubgroupSizeBoundsTheSubgroupInvocationId) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 #extension GL_KHR_shader_subgroup_basic : require
 layout(local_size_x = 32) in;
 layout(std430, binding = 0) buffer Data { uint values[32]; };
@@ -578,7 +578,7 @@ void main() { values[gl_SubgroupInvocationID] = 1u; }
 // by the workgroup id is proven with 4 groups, clamped with 5 or with the promise reset
 // (the first record is the constant component index into gl_WorkGroupID itself).
 TEST(CApi, Options_MaxWorkgroupsBoundsTheWorkgroupId) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 layout(local_size_x = 8) in;
 layout(std430, binding = 0) buffer Data { uint tile[4]; };
 void main() { tile[gl_WorkGroupID.y] = 1u; }
@@ -600,7 +600,7 @@ void main() { tile[gl_WorkGroupID.y] = 1u; }
 }
 
 // An implicit-LOD sample under a branch on a per-fragment input (line 7).
-const char* kNonUniformSample = R"(#version 450
+const char* kNonUniformSample = R"(#version 440
 layout(binding = 0) uniform sampler2D image;
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;

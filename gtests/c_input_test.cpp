@@ -38,7 +38,7 @@ using InputHandle = std::unique_ptr<glint_input_t, InputDeleter>;
 using OptionsHandle = std::unique_ptr<glint_options_t, OptionsDeleter>;
 using ResultHandle = std::unique_ptr<glint_result_t, ResultDeleter>;
 
-const char* kFragment = R"(#version 450
+const char* kFragment = R"(#version 440
 layout(location = 0) in vec4 tint;
 layout(location = 0) out vec4 color;
 void main() { color = tint * 2.0; }
@@ -173,7 +173,7 @@ TEST(CInput, Compile_RefusesUnusableTargetsAndNull) {
 
 TEST(CInput, FileNameAndSyntaxError_DiagnosticNamesFileAndLine) {
   InputHandle input =
-      MakeInput("#version 450\nvoid main() {\n  x = 1;\n}\n", GLINT_STAGE_COMPUTE, "broken.comp");
+      MakeInput("#version 440\nvoid main() {\n  x = 1;\n}\n", GLINT_STAGE_COMPUTE, "broken.comp");
   ResultHandle result = Compile(input.get());
   EXPECT_EQ(glint_result_succeeded(result.get()), 0);
   EXPECT_EQ(glint_result_spirv(result.get()), nullptr);
@@ -220,7 +220,7 @@ float4 Other() : SV_Target { return 1.0; }
 }
 
 TEST(CInput, DefinesAndUndefines_ApplyInOrder) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 #ifndef SCALE
 #error SCALE missing
 #endif
@@ -310,8 +310,8 @@ TEST_P(CInputStages, Compile_EmitsTheExecutionModel) {
       << text;
 }
 
-const char* kVertex = "#version 450\nvoid main() { gl_Position = vec4(1.0); }\n";
-const char* kCompute = "#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
+const char* kVertex = "#version 440\nvoid main() { gl_Position = vec4(1.0); }\n";
+const char* kCompute = "#version 440\nlayout(local_size_x = 1) in;\nvoid main() {}\n";
 const char* kMiss = R"(#version 460
 #extension GL_EXT_ray_tracing : require
 layout(location = 0) rayPayloadInEXT vec4 payload;
@@ -336,7 +336,7 @@ INSTANTIATE_TEST_SUITE_P(
 // ---------------------------------------------------------------------------------
 // Includes: directories, the callback, and the depth limit.
 
-const char* kIncluding = R"(#version 450
+const char* kIncluding = R"(#version 440
 #extension GL_GOOGLE_include_directive : require
 #include "scale.glsl"
 layout(location = 0) out vec4 color;
@@ -380,7 +380,7 @@ int MemoryInclude(void* user_data, const char* requested, const char* includer, 
 }
 
 TEST(CInput, IncludeCallback_SuppliesNestedFilesAndDeclinesToDirectories) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 #extension GL_GOOGLE_include_directive : require
 #include "outer.glsl"
 #include <system.glsl>
@@ -416,7 +416,7 @@ TEST(CInput, IncludeCallback_CycleStopsAtTheDepthLimitWithTheChain) {
   MemoryFiles memory;
   memory.files["loop.glsl"] = "#include \"loop.glsl\"\n";
   InputHandle input = MakeInput(
-      "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"loop.glsl\"\n"
+      "#version 440\n#extension GL_GOOGLE_include_directive : require\n#include \"loop.glsl\"\n"
       "void main() {}\n",
       GLINT_STAGE_FRAGMENT, "cycle.frag");
   ASSERT_EQ(glint_input_set_include_callback(input.get(), MemoryInclude, &memory), 1);
@@ -473,7 +473,7 @@ void ExpectSameAsTools(const glint_input_t* input, const glint_options_t* option
 
 TEST(CInput, GlslWithIncludes_ByteIdenticalToGlslangValidator) {
   TempDir dir;
-  std::string root = dir.Write("src/main.frag", R"(#version 450
+  std::string root = dir.Write("src/main.frag", R"(#version 440
 #extension GL_GOOGLE_include_directive : require
 #include "local.glsl"
 #include "common/lighting.glsl"
@@ -526,7 +526,7 @@ TEST(CInput, Hlsl_ByteIdenticalToGlslangValidator) {
 // file's limits and -Od, each as glslangValidator applies the flag.
 TEST(CInput, MappingLimitsAndOptimizer_ByteIdenticalToGlslangValidator) {
   TempDir dir;
-  std::string root = dir.Write("mapped.frag", R"(#version 450
+  std::string root = dir.Write("mapped.frag", R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 layout(binding = 1) uniform Tint { vec4 tint; };
@@ -642,7 +642,7 @@ TEST(CInput, Version_MatchesTheHeader) {
 // Source size limits (glint/input_limits.h, glint_input_set_source_limits).
 
 const char* kIncludingSource =
-    "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"big.glsl\"\n"
+    "#version 440\n#extension GL_GOOGLE_include_directive : require\n#include \"big.glsl\"\n"
     "layout(location = 0) out vec4 color;\nvoid main() { color = vec4(kBig); }\n";
 
 TEST(CInput, SourceLimits_DefaultsAndZeroRefused) {

@@ -18,7 +18,7 @@ using Result = std::unique_ptr<glint_result_t, ResultDeleter>;
 
 // A derivative under a branch on an interpolated input, inside a helper: a uniformity
 // warning with a reason chain; and a constant table indexed at run time.
-const char kShader[] = R"(#version 450
+const char kShader[] = R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in int pick;
 layout(location = 0) out vec4 color;

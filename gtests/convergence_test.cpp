@@ -170,7 +170,7 @@ const Instruction* FindFirst(const Module& module, spv::Op opcode, uint32_t func
 //   uint total(uint v) { return subgroupAdd(v); }
 //   void main() { outer(); data[0] = total(data[1]); subgroupBarrier(); memoryBarrier(); }
 TEST(ConvergenceClasses, FunctionsInheritTheirCallees) {
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
 #extension GL_KHR_shader_subgroup_arithmetic : require
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
@@ -323,7 +323,7 @@ std::string RunChecked(const std::vector<uint32_t>& words,
 // GLSL (fragment):
 //   if (uv.x > 0.5) color.x = 1.0;
 //   color.y = dFdx(uv.y);
-const char* kDerivativeAfterIf = R"(#version 450
+const char* kDerivativeAfterIf = R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 void main() {
@@ -336,7 +336,7 @@ void main() {
 // GLSL (compute):
 //   if (gl_LocalInvocationID.x > 3u) data[0] = subgroupAdd(data[1]);
 //   else data[2] = 1u;
-const char* kSubgroupAddInIf = R"(#version 450
+const char* kSubgroupAddInIf = R"(#version 440
 #extension GL_KHR_shader_subgroup_arithmetic : require
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
@@ -364,7 +364,7 @@ TEST(ConvergenceChecker, SinkingDerivativeIntoBranch_Fails) {
 
 TEST(ConvergenceChecker, HoistingConvergentOutOfBranch_Passes) {
   // Removing control dependence from a convergent (not cross-thread) instruction is fine.
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 void main() {
@@ -483,7 +483,7 @@ struct ShaderCase {
 };
 
 const ShaderCase kShaders[] = {
-    {"FragmentDerivativesAndTables", "frag", "vulkan1.0", TargetEnv::kVulkan10, R"(#version 450
+    {"FragmentDerivativesAndTables", "frag", "vulkan1.0", TargetEnv::kVulkan10, R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 1) flat in int index;
 layout(location = 0) out vec4 color;
@@ -500,7 +500,7 @@ void main() {
   color.w += fwidth(uv.x);
 }
 )"},
-    {"ComputeBarriersAndSubgroups", "comp", "vulkan1.1", TargetEnv::kVulkan11, R"(#version 450
+    {"ComputeBarriersAndSubgroups", "comp", "vulkan1.1", TargetEnv::kVulkan11, R"(#version 440
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 layout(local_size_x = 64) in;
@@ -521,7 +521,7 @@ void main() {
   values[i] = v + scratch[values[i] % 64u];
 }
 )"},
-    {"FragmentQuadsLoopDiscard", "frag", "vulkan1.1", TargetEnv::kVulkan11, R"(#version 450
+    {"FragmentQuadsLoopDiscard", "frag", "vulkan1.1", TargetEnv::kVulkan11, R"(#version 440
 #extension GL_KHR_shader_subgroup_quad : require
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
@@ -535,7 +535,7 @@ void main() {
   color = subgroupQuadSwapHorizontal(sum) + vec4(offsets[j], 0.0, 0.0);
 }
 )"},
-    {"SubgroupUniformControlFlow", "comp", "vulkan1.1", TargetEnv::kVulkan11, R"(#version 450
+    {"SubgroupUniformControlFlow", "comp", "vulkan1.1", TargetEnv::kVulkan11, R"(#version 440
 #extension GL_EXT_subgroup_uniform_control_flow : require
 #extension GL_KHR_shader_subgroup_vote : require
 layout(local_size_x = 64) in;

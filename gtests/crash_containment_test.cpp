@@ -27,7 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* kPlainFrag = R"(#version 450
+const char* kPlainFrag = R"(#version 440
 layout(location = 0) in vec4 color_in;
 layout(location = 0) out vec4 color;
 void main() { color = color_in * 2.0; }
@@ -107,7 +107,7 @@ TEST_P(KnownCrasher, OneLineAndNoOutputFile) {
 TEST(Isolation, OtherFilesOfTheRunStillCompile) {
   Scratch scratch;
   scratch.Write("plain.frag", kPlainFrag);
-  scratch.Write("broken.frag", "#version 450\nvoid main() { undeclared = 1; }\n");
+  scratch.Write("broken.frag", "#version 440\nvoid main() { undeclared = 1; }\n");
   scratch.CopyCrasher("nested_empty_initializer.vert");
   ToolRun run = scratch.Run("plain.frag nested_empty_initializer.vert broken.frag");
   EXPECT_EQ(run.exit_code, 2);
@@ -147,12 +147,12 @@ std::vector<DeepInput> DeepInputs() {
   for (int i = 1; i < 100000; ++i) additions += "+a";
   return {
       {"additions.frag",
-       "#version 450\nlayout(location=0) in float a;\nlayout(location=0) out float o;\n"
+       "#version 440\nlayout(location=0) in float a;\nlayout(location=0) out float o;\n"
        "void main() { o = " +
            additions + "; }\n",
        "-V"},
       {"swizzle.frag",
-       "#version 450\nlayout(location=0) in vec4 a;\nlayout(location=0) out float o;\n"
+       "#version 440\nlayout(location=0) in vec4 a;\nlayout(location=0) out float o;\n"
        "void main() { o = a" +
            Repeat(".yxwz", 100000) + ".x; }\n",
        "-V"},
@@ -191,14 +191,14 @@ TEST(DeepRecursion, CompilesWhereGlslangOverflowsItsStack) {
 TEST(Runaway, IncludeCycleAndHugeConstantArray) {
   Scratch scratch;
   scratch.Write("cycle.frag",
-                "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"a.h\"\n"
+                "#version 440\n#extension GL_GOOGLE_include_directive : require\n#include \"a.h\"\n"
                 "layout(location=0) out vec4 o;\nvoid main() { o = vec4(1.0); }\n");
   scratch.Write("a.h", "#include \"b.h\"\n");
   scratch.Write("b.h", "#include \"a.h\"\n");
   std::string elements = "1.0";
   for (int i = 1; i < 100000; ++i) elements += ",1.0";
   scratch.Write("array.frag",
-                "#version 450\nlayout(location=0) out vec4 o;\nconst float t[100000] = "
+                "#version 440\nlayout(location=0) out vec4 o;\nconst float t[100000] = "
                 "float[](" +
                     elements +
                     ");\nlayout(location=0) flat in int i;\n"

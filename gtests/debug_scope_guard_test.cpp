@@ -33,7 +33,7 @@ namespace fs = std::filesystem;
 
 // A global initializer: glslang emits its code at the start of main before entering
 // main, with no debug scope on its stack.
-const char* kTriangleVert = R"(#version 450
+const char* kTriangleVert = R"(#version 440
 layout(location = 0) in vec2 position;
 layout(location = 1) in vec3 color;
 layout(location = 0) out vec3 frag_color;
@@ -46,7 +46,7 @@ void main() {
 
 // A specialization-constant operation glslang meets after main, whose scope it has
 // left: Debian's tool writes `DebugScope 0` and a DebugLine after main's OpReturn.
-const char* kSpecConstantVert = R"(#version 450
+const char* kSpecConstantVert = R"(#version 440
 layout(location = 0) in vec2 position;
 layout(constant_id = 0) const int kScale = 2;
 const int kDouble = kScale * 2;

@@ -42,7 +42,7 @@ struct EngineCase {
 
 const EngineCase kCases[] = {
     {"triangle.vert",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 color;
 layout(location = 0) out vec3 v_color;
@@ -55,7 +55,7 @@ void main() {
      EShLangVertex, false, glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0,
      spirv::TargetEnv::kVulkan10, false, false},
     {"palette.frag",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 void main() {
@@ -66,7 +66,7 @@ void main() {
      EShLangFragment, false, glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5,
      spirv::TargetEnv::kVulkan12, true, false},
     {"particles.comp",
-     R"(#version 450
+     R"(#version 440
 #extension GL_EXT_scalar_block_layout : require
 layout(local_size_x = 64) in;
 layout(scalar, set = 0, binding = 0) buffer Particles { vec3 position[]; };
@@ -76,7 +76,7 @@ void main() { position[gl_GlobalInvocationID.x] += vec3(dt); }
      EShLangCompute, false, glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5,
      spirv::TargetEnv::kVulkan12, false, false},
     {"derivative.frag",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 layout(set = 0, binding = 0) uniform sampler2D image;
@@ -90,7 +90,7 @@ void main() {
     // A misconfigured engine (Vulkan 1.1 with SPIR-V 1.5): glslang's validation logs a
     // missing functionality and errors; Glint's logger must say exactly the same.
     {"version_mismatch.vert",
-     R"(#version 450
+     R"(#version 440
 void main() { gl_Position = vec4(0); }
 )",
      EShLangVertex, false, glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_5,

@@ -73,7 +73,7 @@ struct TableShader {
 void PrintTo(const TableShader& c, std::ostream* out) { *out << c.name; }
 
 // Common header of the compute variants: 256 invocations read an index each.
-const char kComputeHeader[] = R"(#version 450
+const char kComputeHeader[] = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) readonly buffer Indices { uint idx[]; };
 layout(std430, binding = 1) buffer Output { vec4 result[]; };
@@ -284,12 +284,12 @@ INSTANTIATE_TEST_SUITE_P(Tables, TableEquivalenceTest,
 // Fragment variants (the seed's two shaders as fragment shaders, and a matrix/vector
 // table): the index comes from gl_FragCoord; 64x64 float images must match.
 const char* const kFragmentShaders[] = {
-    R"(#version 450
+    R"(#version 440
 layout(location = 0) out vec4 color;
 const float table[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
 void main() { int index = int(gl_FragCoord.x) & 15; color = vec4(table[index], table[int(gl_FragCoord.y) & 15], 0, 1); }
 )",
-    R"(#version 450
+    R"(#version 440
 layout(location = 0) out vec4 color;
 const float tableA[8] = { 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0 };
 const float tableB[8] = { 8.0, 7.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0 };
@@ -302,7 +302,7 @@ void main() {
   color = vec4(a0 + helper(index), b0 + b1, helper(index + 3), 1.0);
 }
 )",
-    R"(#version 450
+    R"(#version 440
 layout(location = 0) out vec4 color;
 const mat2 spins[4] = mat2[](mat2(1.0), mat2(0, 1, -1, 0), mat2(-1.0), mat2(0, -1, 1, 0));
 const vec3 tints[3] = vec3[](vec3(1, 0.5, 0.25), vec3(0.25, 1, 0.5), vec3(0.5, 0.25, 1));

@@ -119,7 +119,7 @@ const HoistCase kHoistCases[] = {
         CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
         CHECK-NEXT: %[[ELEMENT:[0-9]+]] = OpAccessChain %_ptr_Private_float %indexable %[[INDEX]]{{$}}
         CHECK-NEXT: OpLoad %float %[[ELEMENT]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out float color;
 const float table[16] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16 };
@@ -142,7 +142,7 @@ void main() { color = table[index]; }
         CHECK: OpFunctionCall %float %helper_i1_
         CHECK-LABEL: %helper_i1_ = OpFunction
         CHECK-COUNT-2: OpAccessChain %_ptr_Private_float %[[TABLE_A]] %{{[0-9]+$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 const float tableA[8] = { 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0 };
@@ -170,7 +170,7 @@ void main() {
         CHECK: %[[Y:[0-9]+]] = OpLoad %int
         CHECK-NEXT: %[[ELEMENT:[0-9]+]] = OpAccessChain %_ptr_Private_int %indexable %[[X]] %[[Y]]{{$}}
         CHECK-NEXT: OpLoad %int %[[ELEMENT]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in ivec2 index;
 layout(location = 0) out vec4 color;
 const int t[2][3] = int[2][3](int[3](1, 2, 3), int[3](4, 5, 6));
@@ -182,7 +182,7 @@ void main() { color = vec4(float(t[index.x][index.y])); }
         CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
         CHECK-NEXT: %[[COLOR:[0-9]+]] = OpAccessChain %_ptr_Private_v3float %indexable %[[INDEX]] %int_0{{$}}
         CHECK-NEXT: OpLoad %v3float %[[COLOR]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 struct Light { vec3 color; float radius; };
@@ -201,7 +201,7 @@ void main() { color = vec4(lights[index].color, 1.0); }
         CHECK-NEXT: OpAccessChain %_ptr_Private_v2float %[[TABLE_R]] %[[X]] %[[Y]]{{$}}
         CHECK: %[[X:[0-9]+]] = OpLoad %int
         CHECK-NEXT: OpAccessChain %_ptr_Private_v4float %[[TABLE_B]] %[[X]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) in ivec2 index;
 const mat4 basis = mat4(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0,
                         9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0);
@@ -216,7 +216,7 @@ void main() {
         CHECK: %indexable = OpVariable %_ptr_Private__arr_v4float_uint_4 Private %[[PALETTE]]{{$}}
         CHECK: %[[MASKED:[0-9]+]] = OpBitwiseAnd %int %{{[0-9]+}} %int_3
         CHECK-NEXT: OpAccessChain %_ptr_Private_v4float %indexable %[[MASKED]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 const vec4 palette[4] = vec4[4](vec4(1, 0, 0, 1), vec4(0, 1, 0, 1), vec4(0, 0, 1, 1), vec4(1));
@@ -228,7 +228,7 @@ void main() { color = palette[index & 3]; }
         CHECK: %indexable = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[WEIGHTS]]{{$}}
         CHECK: %[[INDEX:[0-9]+]] = OpSMod %int
         CHECK-NEXT: OpAccessChain %_ptr_Private_float %indexable %[[INDEX]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 struct Params { float weights[4]; int count; };
@@ -248,7 +248,7 @@ void main() { color = vec4(params.weights[index % params.count]); }
         CHECK-LABEL: %high_u1_ = OpFunction
         CHECK: %[[I:[0-9]+]] = OpBitwiseAnd %uint %{{[0-9]+}} %uint_3
         CHECK-NEXT: OpAccessChain %_ptr_Private_uint %indexable %[[I]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 const uint masks[4] = uint[4](0x1u, 0x3u, 0x7u, 0xfu);
@@ -266,7 +266,7 @@ void main() {
         CHECK-NOT: OpStore %weights
         CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
         CHECK-NEXT: OpAccessChain %_ptr_Private_float %weights %[[INDEX]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 void main() {
@@ -303,7 +303,7 @@ void main() {
         CHECK-NEXT: OpAccessChain %_ptr_Private_float %t %[[INDEX]]{{$}}
         CHECK: %[[INDEX:[0-9]+]] = OpLoad %int %index
         CHECK-NEXT: OpAccessChain %_ptr_Function_float %u %[[INDEX]]{{$}})",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 void main() {
@@ -363,7 +363,7 @@ struct KeepCase {
 
 const KeepCase kKeepCases[] = {
     {"PartialStore", "partial OpStore",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 void main() {
@@ -373,7 +373,7 @@ void main() {
 }
 )"},
     {"WrittenAgain", "also written with",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 void main() {
@@ -383,7 +383,7 @@ void main() {
 }
 )"},
     {"StoreDoesNotDominateRead", "no OpStore of its content dominates a read",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 void main() {
@@ -393,7 +393,7 @@ void main() {
 }
 )"},
     {"OnlyConstantIndices", "not a lookup table",
-     R"(#version 450
+     R"(#version 440
 layout(location = 0) out vec4 color;
 void main() {
   float t[3] = float[3](1.0, 2.0, 3.0);
@@ -429,11 +429,11 @@ INSTANTIATE_TEST_SUITE_P(Shaders, KeepTables,
                          });
 
 TEST(HoistConstantTables, NoTables_IsUnchangedAndNotParsedFurther) {
-  // #version 450
+  // #version 440
   // layout(location = 0) in vec4 v; layout(location = 0) out vec4 color;
   // void main() { color = v * 2.0; }
   Outcome outcome = HoistGlsl(
-      "#version 450\nlayout(location = 0) in vec4 v; layout(location = 0) out vec4 color;\n"
+      "#version 440\nlayout(location = 0) in vec4 v; layout(location = 0) out vec4 color;\n"
       "void main() { color = v * 2.0; }\n",
       "frag", "vulkan1.0");
   EXPECT_EQ(outcome.result.status, PassStatus::kUnchanged);
@@ -445,7 +445,7 @@ TEST(HoistConstantTables, NoTables_IsUnchangedAndNotParsedFurther) {
 // (OpCompositeConstruct), so there is no constant to hoist: nothing changes. The
 // OpSpecConstantComposite form other front ends emit is refused below (SpecConstantTable).
 TEST(HoistConstantTables, SpecConstantBuiltTable_IsUntouched) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 layout(constant_id = 0) const float scale = 2.0;
@@ -467,11 +467,11 @@ void main() {
 // style; each validates for every environment through the parameterised cases above, and
 // here the entry point interface of a 1.4 vertex shader is checked in the text.
 TEST(HoistConstantTables, VertexShader_Spirv14InterfaceListsTable) {
-  // #version 450
+  // #version 440
   // layout(location = 0) in int index;
   // const vec2 corners[4] = vec2[4](vec2(-1), vec2(1, -1), vec2(-1, 1), vec2(1));
   // void main() { gl_Position = vec4(corners[index], 0.0, 1.0); }
-  Outcome outcome = HoistGlsl(R"(#version 450
+  Outcome outcome = HoistGlsl(R"(#version 440
 layout(location = 0) in int index;
 const vec2 corners[4] = vec2[4](vec2(-1), vec2(1, -1), vec2(-1, 1), vec2(1));
 void main() { gl_Position = vec4(corners[index], 0.0, 1.0); }

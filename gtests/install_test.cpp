@@ -281,7 +281,7 @@ TEST_F(Install, StaticLinkCallingOnlyGlslangsGlslangToSpvHasTheGuard) {
 int main(int argc, char** argv) {
   if (argc != 2) return 2;
   glslang::InitializeProcess();
-  const char* text = "#version 450\nlayout(location = 0) in vec2 position;\n"
+  const char* text = "#version 440\nlayout(location = 0) in vec2 position;\n"
                      "vec2 offset = position * 0.5;\n"
                      "void main() { gl_Position = vec4(position + offset, 0.0, 1.0); }\n";
   std::vector<unsigned int> words;

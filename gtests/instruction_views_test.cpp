@@ -451,7 +451,7 @@ TEST(InstructionViews, ImageOperands_RemoveDropsOperandAndEmptyMask) {
 // On glslang's output the views read what the assembly says: the store into values[]
 // goes through an access chain on the buffer variable whose last index is the loaded
 // invocation index, and the loop's merge and the branch's labels are blocks.
-const char* kShader = R"(#version 450
+const char* kShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 void main() {

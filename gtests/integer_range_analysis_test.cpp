@@ -30,7 +30,7 @@ std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words, RangeAn
 }
 
 std::string ComputeShader(const std::string& local_size, const std::string& body) {
-  return "#version 450\n"
+  return "#version 440\n"
          "layout(" +
          local_size +
          ") in;\n"
@@ -978,7 +978,7 @@ INSTANTIATE_TEST_SUITE_P(
 std::vector<std::string> CallRanges(const std::string& helpers, const std::string& body,
                                     RangeAnalysisMode mode) {
   std::string source =
-      "#version 450\nlayout(local_size_x = 64) in;\n"
+      "#version 440\nlayout(local_size_x = 64) in;\n"
       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
       helpers + "\nvoid main() {\n" + body + "\n}\n";
@@ -1020,7 +1020,7 @@ TEST(IntegerRange, Parameters_GuardOnOneLoadNarrowsAnother) {
 
 TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
   std::string source =
-      "#version 450\n#extension GL_KHR_shader_subgroup_basic : require\n"
+      "#version 440\n#extension GL_KHR_shader_subgroup_basic : require\n"
       "layout(local_size_x = 64) in;\n"
       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
       "void main() { probe[gl_SubgroupInvocationID] = 0u; probe[gl_SubgroupSize] = 0u; }\n";
@@ -1109,7 +1109,7 @@ std::vector<std::string> RangesOf(const std::vector<uint32_t>& words, RangeAnaly
 
 TEST(IntegerRange, InvocationId_TessellationAndGeometry) {
   std::string tesc =
-      "#version 450\nlayout(vertices = 4) out;\n"
+      "#version 440\nlayout(vertices = 4) out;\n"
       "layout(location = 0) out vec4 color[4];\n"
       "void main() { color[gl_InvocationID] = vec4(1.0); }\n";
   std::string geom_body =
@@ -1117,9 +1117,9 @@ TEST(IntegerRange, InvocationId_TessellationAndGeometry) {
       "layout(location = 0) out float v;\nfloat table[8];\n"
       "void main() { v = table[gl_InvocationID]; EmitVertex(); }\n";
   std::vector<uint32_t> tesc_words = test::CompileGlsl(tesc, "tesc");
-  std::vector<uint32_t> geom_default = test::CompileGlsl("#version 450\n" + geom_body, "geom");
+  std::vector<uint32_t> geom_default = test::CompileGlsl("#version 440\n" + geom_body, "geom");
   std::vector<uint32_t> geom_six =
-      test::CompileGlsl("#version 450\nlayout(invocations = 6) in;\n" + geom_body, "geom");
+      test::CompileGlsl("#version 440\nlayout(invocations = 6) in;\n" + geom_body, "geom");
   EXPECT_EQ(RangesOf(tesc_words, RangeAnalysisMode::kFull, "color"), (Ranges{"[0, 3]"}));
   EXPECT_EQ(RangesOf(geom_default, RangeAnalysisMode::kFull, "table"), (Ranges{"[0, 0]"}));
   EXPECT_EQ(RangesOf(geom_six, RangeAnalysisMode::kFull, "table"), (Ranges{"[0, 5]"}));
@@ -1598,7 +1598,7 @@ TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
                                 : std::string("i ") + kCompares[compare] + " " + literal(bound);
     std::string body = "for (" + type + " i = " + init + "; " + condition + "; i " +
                        (add ? "+= " : "-= ") + literal(step) + ") { probe[i] = 0u; }";
-    std::string source = "#version 450\nlayout(local_size_x = " + std::to_string(width) +
+    std::string source = "#version 440\nlayout(local_size_x = " + std::to_string(width) +
                          ") in;\nlayout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
                          "void main() {\n" +
                          body + "\n}\n";

@@ -25,7 +25,7 @@ Ranges ProbeRanges(const std::string& source, const std::string& stage,
 }
 
 const char kHeader[] =
-    "#version 450\n"
+    "#version 440\n"
     "layout(local_size_x = 64) in;\n"
     "struct Item { uint offset; uint lod[4]; };\n"
     "layout(std430, binding = 0) buffer Items { Item items[]; };\n"
@@ -86,7 +86,7 @@ TEST(RangeOrigins, PartOfAFunctionParameter) {
 
 TEST(RangeOrigins, InputOfTheFragmentStage) {
   std::string source =
-      "#version 450\n"
+      "#version 440\n"
       "layout(location = 0) flat in uint material;\n"
       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
       "void main() { probe[material] = 0u; }\n";

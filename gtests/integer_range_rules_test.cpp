@@ -31,7 +31,7 @@ Ranges ProbeRanges(const std::vector<uint32_t>& words, RangeAnalysisMode mode) {
 // A compute shader: `extensions`, the Data and Probe buffers, `helpers`, then main.
 Ranges ShaderRanges(const std::string& extensions, const std::string& helpers,
                     const std::string& body, RangeAnalysisMode mode = RangeAnalysisMode::kFull) {
-  std::string source = "#version 450\n" + extensions +
+  std::string source = "#version 440\n" + extensions +
                        "layout(local_size_x = 64) in;\n"
                        "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
                        "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +

@@ -15,7 +15,7 @@
 namespace glint::spirv {
 namespace {
 
-const char* kLoopShader = R"(#version 450
+const char* kLoopShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 const uint table[4] = uint[](1u, 2u, 3u, 4u);

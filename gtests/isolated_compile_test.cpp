@@ -23,7 +23,7 @@
 namespace glint {
 namespace {
 
-const char* kTableShader = R"(#version 450
+const char* kTableShader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 const uint table[8] = uint[](1u, 2u, 3u, 5u, 8u, 13u, 21u, 34u);
@@ -97,7 +97,7 @@ TEST(CompileGlslIsolated, SameWordsAndReportAsInProcess) {
 }
 
 TEST(CompileGlslIsolated, GlslangErrorIsTheSameDiagnostic) {
-  const std::string bad = "#version 450\nvoid main() { undeclared = 1; }\n";
+  const std::string bad = "#version 440\nvoid main() { undeclared = 1; }\n";
   GlslInput input{bad, GlslStage::kFragment, "", "shader.comp", false};
   std::vector<uint32_t> words{7};
   Report report;

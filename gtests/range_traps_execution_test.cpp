@@ -41,7 +41,7 @@ constexpr size_t kValues = 4, kAfter = 12, kSeen = 16, kSlot = 17, kWords = 18;
 
 // `prelude` goes right after #version: an #extension, or helper functions.
 std::string Kernel(const std::string& body, const std::string& prelude = "") {
-  return "#version 450\n" + prelude + R"(layout(local_size_x = 1) in;
+  return "#version 440\n" + prelude + R"(layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data {
   uint before[4]; uint values[8]; uint after[4]; uint seen; uint slot;
 };
@@ -324,7 +324,7 @@ INSTANTIATE_TEST_SUITE_P(SoundForms, RangeProof, ::testing::ValuesIn(kProofs),
 // `<=` against a run-time length: index length passes. The array fills its binding, so
 // unclamped the write goes past the binding's end (dropped by robustBufferAccess: no
 // element gets it); clamped, OpArrayLength - 1 gets it.
-const char kLengthLessEqual[] = R"(#version 450
+const char kLengthLessEqual[] = R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Rt { uint arr[]; };
 layout(std430, binding = 1) buffer Out { uint seen; uint length_seen; };
@@ -359,7 +359,7 @@ TEST(RangeTrapLength, LessEqualLength_OccursUnclampedAndIsContainedClamped) {
 }
 
 // --max-workgroups: tile[4] by the workgroup id, wide[8] by the global id (2 per group).
-const char kDispatch[] = R"(#version 450
+const char kDispatch[] = R"(#version 440
 layout(local_size_x = 2) in;
 layout(std430, binding = 0) buffer Data { uint tile[4]; uint wide[8]; uint after[4]; };
 void main() {

@@ -391,7 +391,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(ReportHtmlBrowser, HostileSource_StaysTextInTheBrowser) {
   TemporaryDirectory dir;
   dir.Write("hostile.comp",
-            "#version 450\n// <script>document.title='pwned'</script> & \"q\" \xff\xfe\n"
+            "#version 440\n// <script>document.title='pwned'</script> & \"q\" \xff\xfe\n"
             "layout(local_size_x = 4) in;\nlayout(std430, binding = 0) buffer B { uint v[]; };\n"
             "void main() { v[gl_LocalInvocationID.x] = 1u; }\n");
   test::CommandResult run =

@@ -115,7 +115,7 @@ void CopyOut() {
 )";
 
 std::string Kernel(const Object& object, IndexKind kind) {
-  std::string glsl = "#version 450\n";
+  std::string glsl = "#version 440\n";
   glsl += kind == IndexKind::kLaneOf64 ? "layout(local_size_x = 64) in;\n"
                                        : "layout(local_size_x = 1) in;\n";
   glsl += "layout(std430, binding = 0) buffer Data { uint before[4]; " +

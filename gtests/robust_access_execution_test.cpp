@@ -39,7 +39,7 @@ std::vector<std::vector<uint32_t>> RunKernel(const std::vector<uint32_t>& spirv,
 
 // Fixed-size arrays between guards: before[4], values[8], after[4], then a vec4 and a
 // guard word, then the value read back.
-const char kFixedArrays[] = R"(#version 450
+const char kFixedArrays[] = R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data {
   uint before[4];
@@ -101,7 +101,7 @@ INSTANTIATE_TEST_SUITE_P(Indices, RobustAccessOutOfBounds,
                          });
 
 // A runtime array of 8 elements in its own binding.
-const char kRuntimeArray[] = R"(#version 450
+const char kRuntimeArray[] = R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 layout(std430, binding = 1) buffer Out { uint read_back; uint length_seen; };
@@ -131,7 +131,7 @@ TEST(RobustAccessExecution, RuntimeArray_OutOfBoundsReadsAndWritesTheLastElement
 // robustBufferAccess (which the harness enables) discards it. The block's other
 // member is untouched and the shader sees length 0.
 TEST(RobustAccessExecution, RuntimeArray_EmptyBindingClampsToZeroAndKeepsTheHeader) {
-  const char kEmpty[] = R"(#version 450
+  const char kEmpty[] = R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { uvec4 header; uint values[]; };
 layout(std430, binding = 1) buffer Out { uint length_seen; };
@@ -155,7 +155,7 @@ struct InBoundsProgram {
 void PrintTo(const InBoundsProgram& c, std::ostream* out) { *out << c.name; }
 
 const InBoundsProgram kInBounds[] = {
-    {"TileTranspose", R"(#version 450
+    {"TileTranspose", R"(#version 440
 layout(local_size_x = 8, local_size_y = 8) in;
 shared uint tile[8][8];
 layout(std430, binding = 0) buffer Data { uint values[]; };
@@ -169,7 +169,7 @@ void main() {
   values[gl_LocalInvocationIndex] = tile[x][y] + sum;
 }
 )"},
-    {"LookupAndVectors", R"(#version 450
+    {"LookupAndVectors", R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 layout(push_constant) uniform P { int unused; };

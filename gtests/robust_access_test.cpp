@@ -73,12 +73,12 @@ const AccessRecord* FindRecord(const Report& report, AccessVerdict verdict) {
   return nullptr;
 }
 
-// #version 450
+// #version 440
 // layout(local_size_x = 64) in;
 // layout(std430, binding = 0) buffer Data { int index; float result; float values[8]; };
 // void main() { result = values[index]; }
 TEST(RobustAccess, Array_SignedDynamicIndexIsBitcastAndClamped) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { int index; float result; float values[8]; };
 void main() { result = values[index]; }
@@ -102,7 +102,7 @@ CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2 %[[CLAMP]]{{$}}
 
 // An unsigned index needs no bitcast.
 TEST(RobustAccess, Array_UnsignedDynamicIndexIsClampedWithoutBitcast) {
-  ClampGlsl(R"(#version 450
+  ClampGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint index; float result; float values[8]; };
 void main() { result = values[index]; }
@@ -116,7 +116,7 @@ CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_2 %[[CLAMP]]{{$}}
 
 // A matrix column and a vector element through a pointer, both dynamic.
 TEST(RobustAccess, MatrixColumnAndVectorElement_AreClampedToTheirCounts) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { int column; int row; float result; mat4x3 m; };
 void main() { result = m[column][row]; }
@@ -139,7 +139,7 @@ CHECK-NEXT: OpAccessChain %_ptr_Uniform_float %_ %int_3 %[[CCOLUMN]] %[[CROW]]{{
 
 // Indexing an rvalue vector gives OpVectorExtractDynamic.
 TEST(RobustAccess, VectorExtractDynamic_IndexIsClampedToWidth) {
-  ClampGlsl(R"(#version 450
+  ClampGlsl(R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { int index; float result; vec3 a; vec3 b; };
 void main() { result = (a + b)[index]; }
@@ -154,7 +154,7 @@ CHECK-NEXT: OpVectorExtractDynamic %float %[[SUM]] %[[CLAMP]]{{$}}
 
 // Runtime-sized array: the limit is max(OpArrayLength, 1) - 1.
 TEST(RobustAccess, RuntimeArray_ClampsToArrayLengthAndEmptyGivesZero) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint header; uint values[]; };
 void main() { values[gl_GlobalInvocationID.x * 3u] = header; }
@@ -177,7 +177,7 @@ CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %_ %int_1 %[[CLAMP]]{{$}}
 // The length of a buffer variable cannot change while the shader runs: it is computed
 // once at the top of the function, and every clamp in the loop is a single UMin.
 TEST(RobustAccess, RuntimeArray_LengthComputedOncePerFunction) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; };
 layout(std430, binding = 1) buffer Out { uint sums[]; };
@@ -217,7 +217,7 @@ CHECK: OpFunctionEnd
 // A runtime array inside an element of a descriptor array: OpArrayLength needs a
 // pointer to that element's block; the descriptor index itself is left alone.
 TEST(RobustAccess, RuntimeArray_InDescriptorArrayElement) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint values[]; } buffers[4];
 layout(push_constant) uniform P { int which; int index; };
@@ -242,7 +242,7 @@ CHECK-NEXT: OpAccessChain %_ptr_Uniform_uint %buffers %[[WHICH]] %int_0 %[[CLAMP
 
 // A specialization-constant length: the limit follows the specialized value.
 TEST(RobustAccess, SpecConstantLength_LimitIsSpecConstantOp) {
-  ClampGlsl(R"(#version 450
+  ClampGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 layout(constant_id = 0) const int kCount = 16;
 shared float tile[kCount];
@@ -263,7 +263,7 @@ CHECK-NEXT: OpAccessChain %_ptr_Workgroup_float %tile %[[CLAMP_INDEX]]{{$}}
 
 // Constant in-bounds indices, struct members and constant vector components stay.
 TEST(RobustAccess, ConstantInBounds_Unchanged) {
-  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data { float result; float values[8]; mat4 m; vec4 v; };
 void main() { result = values[7] + m[3][2] + v.w + v[1]; }
@@ -369,7 +369,7 @@ CHECK: OpAccessChain %_ptr_Function_float %a %int_0{{$}}
 // texelFetch: level clamped to the level count, then the coordinate to the size of
 // that level. texelFetchOffset: the offset is folded into the coordinate first.
 TEST(RobustAccess, ImageFetch_LevelThenCoordinate) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(binding = 0) uniform sampler2D tex;
 layout(location = 0) flat in ivec3 where;
 layout(location = 0) out vec4 color;
@@ -407,7 +407,7 @@ CHECK-NOT: ConstOffset
 // added to the coordinate (found on glslang's spv.floatFetch.frag for SPIR-V 1.4+).
 TEST(RobustAccess, ImageFetchOffset_ArrayedOffsetIsWidenedWithZero) {
   for (const char* env : {"vulkan1.0", "spirv1.4", "vulkan1.3"}) {
-    Outcome outcome = RunRobustAccess(test::CompileGlsl(R"(#version 450
+    Outcome outcome = RunRobustAccess(test::CompileGlsl(R"(#version 440
 layout(binding = 0) uniform sampler1DArray lines;
 layout(binding = 1) uniform sampler2DArray layers;
 layout(location = 0) flat in ivec4 where;
@@ -439,7 +439,7 @@ CHECK-NOT: ConstOffset
 }
 
 TEST(RobustAccess, StorageImages_ReadWriteCubeArrayMultisampleBuffer) {
-  Outcome outcome = ClampGlsl(R"(#version 450
+  Outcome outcome = ClampGlsl(R"(#version 440
 layout(local_size_x = 1) in;
 layout(binding = 0, rgba8) uniform image2D plain;
 layout(binding = 1, rgba8) uniform imageCube cube;
@@ -521,7 +521,7 @@ CHECK-NEXT: OpImageSparseFetch %ResType %{{[0-9]+}} %[[COORD]] Lod %[[LEVEL]]{{$
 
 // Left alone: buffer_reference (PhysicalStorageBuffer) chains; descriptor array index.
 TEST(RobustAccess, PhysicalStorageBuffer_LeftAloneAndReportedUnbounded) {
-  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 440
 #extension GL_EXT_buffer_reference : require
 layout(local_size_x = 1) in;
 layout(buffer_reference, std430) buffer Values { float v[16]; };
@@ -538,7 +538,7 @@ void main() { values.v[index] = 1.0; }
 }
 
 TEST(RobustAccess, DescriptorArray_LeftAloneAndReportedUnbounded) {
-  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> input = test::CompileGlsl(R"(#version 440
 #extension GL_EXT_nonuniform_qualifier : require
 layout(binding = 0) uniform sampler2D textures[];
 layout(location = 0) flat in int which;
@@ -643,12 +643,12 @@ CHECK-NEXT: OpVectorExtractDynamic %float %vec %[[CLAMP]]{{$}}
 
 // The analysis modes on one kernel: off clamps every dynamic index; reference proves the
 // for-loop counter and the modulo; full also proves indices held in local variables.
-// #version 450
+// #version 440
 // layout(local_size_x = 16, local_size_y = 16) in;
 // shared float tile[16][16];
 // layout(std430, binding = 0) buffer Data { uint key; float result[]; };
 // void main() { uint x = gl_LocalInvocationID.x, y = ...; tile[y][x] = ...; (see below) }
-const char kModesKernel[] = R"(#version 450
+const char kModesKernel[] = R"(#version 440
 layout(local_size_x = 16, local_size_y = 16) in;
 shared float tile[16][16];
 layout(std430, binding = 0) buffer Data { uint key; float result[]; };
@@ -698,7 +698,7 @@ TEST(RobustAccess, AnalysisModes_EachProvesMoreThanTheLast) {
 // A guard `i < data.length()` on the same buffer variable and member proves data[i]
 // in bounds (full mode only); `<=`, another buffer's length, and a signed guard on a
 // value that may be negative prove nothing.
-const char kLengthGuards[] = R"(#version 450
+const char kLengthGuards[] = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
 layout(std430, binding = 1) buffer Other { uint other[]; };
@@ -737,7 +737,7 @@ TEST(RobustAccess, RuntimeArray_LengthGuardProvesOnlyTheSameBufferWithLess) {
 // the workgroup id and by the global id over 4 groups of 8: proven with a promise of 4
 // groups, clamped with 5 (the trap: a promise one group too large), with none, and in
 // reference mode; the count and the runtime array are never proven by it.
-const char kDispatchKernel[] = R"(#version 450
+const char kDispatchKernel[] = R"(#version 440
 layout(local_size_x = 8) in;
 layout(std430, binding = 0) buffer Data { uint tile[4]; uint wide[32]; uint counts[5]; uint rest[]; };
 void main() {
@@ -781,7 +781,7 @@ TEST(RobustAccess, MaxWorkgroups_ProvesOnlyWithinThePromise) {
 // A signed counter compared with a runtime length: widening the loop-carried local
 // (integer_range_loop_locals.cpp) proves it non-negative, which the signed length
 // guard needs. Traps: a start that may be negative, a step without a range.
-const char kSignedLengthLoops[] = R"(#version 450
+const char kSignedLengthLoops[] = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
 void main() {
@@ -813,7 +813,7 @@ TEST(RobustAccess, RuntimeArray_SignedLoopToLengthIsProvenByWidening) {
 // (any() early exit), a switch case, a call result and a u8 index are proven in full
 // mode (their clamps dropped, output valid, no block added); each has a trap beside it
 // that stays clamped; reference mode clamps all.
-const char* kRuleShapes = R"(#version 450
+const char* kRuleShapes = R"(#version 440
 #extension GL_EXT_shader_explicit_arithmetic_types : require
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(std430, binding = 0) buffer Data { uint t[64]; };

@@ -226,7 +226,7 @@ TEST(SharedLibrary, Dlopen_CompilesLikeTheStaticLibraryBesideThisProgramsGlslang
   ASSERT_FALSE(HasFailure());
   EXPECT_STREQ(api.version(), glint_version());
 
-  const char* glsl = R"(#version 450
+  const char* glsl = R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 const float table[4] = float[](1.0, 2.0, 3.0, 4.0);

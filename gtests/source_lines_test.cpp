@@ -173,7 +173,7 @@ void ExpectEveryRecordLocated(const std::string& out) {
 }
 
 // Each kind of guard the analysis uses, and accesses in the merge blocks of ?:, && and ||.
-const char kGuards[] = R"(#version 450
+const char kGuards[] = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint data[]; };
 layout(std430, binding = 1) buffer C { uint n; uint m; };
@@ -248,7 +248,7 @@ TEST_F(DumpRanges, EveryGuardKindNamesItsLine) {
 }
 
 // break, continue, <=, ==, signed && and || (an early return), and discard.
-const char kMoreGuards[] = R"(#version 450
+const char kMoreGuards[] = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint data[]; };
 layout(std430, binding = 1) buffer C { uint n; };
@@ -287,7 +287,7 @@ CHECK-NEXT: more.comp:24: OpAccessChain s[{{.*}} proven in bounds (proven by the
 CHECK-NEXT: more.comp:26: OpAccessChain s[{{.*}} proven in bounds (proven by the condition at more.comp:25)
 )";
 
-const char kDiscard[] = R"(#version 450
+const char kDiscard[] = R"(#version 440
 layout(location = 0) flat in uint v;
 layout(location = 0) out vec4 color;
 layout(std430, binding = 0) buffer B { vec4 lut[16]; };
@@ -313,7 +313,7 @@ TEST_F(DumpRanges, MoreGuardKindsNameTheirLines) {
 }
 
 // A ?: and a guard inside an included file: records and guards name that file.
-const char kIncluding[] = R"(#version 450
+const char kIncluding[] = R"(#version 440
 #extension GL_GOOGLE_include_directive : require
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint data[]; };
@@ -369,7 +369,7 @@ TEST_F(DumpRanges, IncludedFile_TernaryAndGuardNameTheIncludedFile) {
 // record) are located the same way: the imageStore in the ?:'s merge block has line 9,
 // the line of the selection that dominates it, not line 10 of the else arm before it.
 TEST_F(DumpRanges, RobustAccessRecords_ImageInMergeBlockHasTheLine) {
-  Write("store.comp", R"(#version 450
+  Write("store.comp", R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint data[]; };
 layout(std430, binding = 1) buffer C { uint n; };

@@ -20,7 +20,7 @@ namespace {
 //   const uint M = N * 2u;            // OpSpecConstantOp IMul
 //   for (uint i = 0u; i < M; i++) probe[i] = 0u;
 //   probe[gl_LocalInvocationID.x] = B ? 1u : 0u;
-const char* kShader = R"(#version 450
+const char* kShader = R"(#version 440
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint N = 4u;
 layout(constant_id = 2) const bool B = false;
@@ -133,7 +133,7 @@ TEST(SpecializeConstants, UnknownSpecId_IsAWarning) {
 
 // Narrow and wide scalar spec constants (SPIR-V 1.6: glslang 12's UConvert of a uint8
 // spec constant is invalid before 1.4).
-const char* kNarrowShader = R"(#version 450
+const char* kNarrowShader = R"(#version 440
 #extension GL_EXT_shader_explicit_arithmetic_types : require
 layout(local_size_x = 1) in;
 layout(constant_id = 1) const int8_t i8 = int8_t(1);

@@ -36,7 +36,7 @@ namespace fs = std::filesystem;
 // The project's own minimal input on which glslang 12 dereferences null: an empty
 // initializer list nested in an array initializer.
 const char* kCrasher =
-    "#version 450\n#extension GL_EXT_null_initializer : enable\n"
+    "#version 440\n#extension GL_EXT_null_initializer : enable\n"
     "void main() { int a[1][2] = { {} }; }\n";
 
 using Scratch = test::TemporaryDirectory;
@@ -216,13 +216,13 @@ void WriteMixedInputs(const Scratch& scratch) {
   for (int i = 0; i < 6; ++i)
     scratch.Write(
         "plain" + std::to_string(i) + ".frag",
-        "#version 450\nlayout(location = 0) out vec4 color;\nvoid main() { color = vec4(" +
+        "#version 440\nlayout(location = 0) out vec4 color;\nvoid main() { color = vec4(" +
             std::to_string(i) + ".0); }\n");
-  scratch.Write("broken.frag", "#version 450\nvoid main() { undeclared = 1; }\n");
+  scratch.Write("broken.frag", "#version 440\nvoid main() { undeclared = 1; }\n");
   scratch.Write("old.vert", "#version 110\nvoid main() { gl_Position = vec4(1.0); }\n");
   scratch.Write("es.comp", "#version 310 es\nlayout(local_size_x = 1) in;\nvoid main() {}\n");
   scratch.Write("warning.frag",
-                "#version 450\n#extension GL_EXT_unknown_thing : warn\nvoid main() {}\n");
+                "#version 440\n#extension GL_EXT_unknown_thing : warn\nvoid main() {}\n");
   scratch.Write("crash1.frag", kCrasher);
   scratch.Write("crash2.vert", kCrasher);
 }

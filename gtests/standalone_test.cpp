@@ -37,13 +37,13 @@ namespace {
 namespace fs = std::filesystem;
 
 // fragment shader without constant tables (Glint changes nothing)
-const char* kPlainFrag = R"(#version 450
+const char* kPlainFrag = R"(#version 440
 layout(location = 0) in vec4 color_in;
 layout(location = 0) out vec4 color;
 void main() { color = color_in * 2.0; }
 )";
 
-const char* kPlainVert = R"(#version 450
+const char* kPlainVert = R"(#version 440
 layout(location = 0) in vec4 position;
 void main() { gl_Position = position; }
 )";
@@ -54,7 +54,7 @@ float4 main(float2 uv : TEXCOORD0) : SV_Target { return tint * SCALE; }
 )";
 
 // a constant table read at a run-time index: the hoisting pass rewrites it
-const char* kTableFrag = R"(#version 450
+const char* kTableFrag = R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
@@ -230,7 +230,7 @@ INSTANTIATE_TEST_SUITE_P(Shaders, RealShapeSameAsGlslang,
 // -s / --quiet with a shader Glint warns about (uniformity), .conf files that omit keys,
 // and -gV / -gVS where glslang 12 records lines outside every function, in the default
 // isolated compile.
-const char* kNonUniformDerivativeFrag = R"(#version 450
+const char* kNonUniformDerivativeFrag = R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 void main() {
@@ -238,19 +238,19 @@ void main() {
   if (uv.x > 0.5) color.x = dFdx(uv.y);
 }
 )";
-const char* kClipDistancesFrag = R"(#version 450
+const char* kClipDistancesFrag = R"(#version 440
 layout(location = 0) out vec4 color;
 void main() { color = vec4(float(gl_MaxClipDistances), float(gl_MaxDrawBuffers), 0.0, 1.0); }
 )";
 // Its built-ins declare arrays of gl_MaxDrawBuffers and other limits: with a .conf that
 // leaves them 0, glslang 12 cannot parse them and says so.
 const char* kEs100Frag = "#version 100\nvoid main() { gl_FragColor = vec4(0.0); }\n";
-const char* kGlobalInitializerVert = R"(#version 450
+const char* kGlobalInitializerVert = R"(#version 440
 layout(location = 0) in vec2 position;
 vec2 offset = position * 0.5;
 void main() { gl_Position = vec4(position + offset, 0.0, 1.0); }
 )";
-const char* kSpecConstantAfterMainVert = R"(#version 450
+const char* kSpecConstantAfterMainVert = R"(#version 440
 layout(constant_id = 0) const int kScale = 2;
 const int kDouble = kScale * 2;
 void main() { gl_Position = vec4(float(kScale)); }
@@ -318,7 +318,7 @@ TEST(QuietConfAndDebugInfo, SilencedWarningsStillCount) {
 // option needs the passes (robust access), it refuses and writes nothing.
 TEST(QuietConfAndDebugInfo, SourceTextOverAnOpStringsLimit_WrittenAsGlslangWritesIt) {
   Scratch scratch;
-  std::string text = "#version 450\nlayout(location = 0) in vec4 position;\n";
+  std::string text = "#version 440\nlayout(location = 0) in vec4 position;\n";
   const std::string comment = "// " + std::string(76, 'x') + "\n";
   while (text.size() < 300000) text += comment;  // 65,535 words are 262,140 bytes
   text += "void main() { gl_Position = position; }\n";
@@ -464,7 +464,7 @@ TEST(SpirvInput, RunsGlintOnlyAndWritesNameDotGlintDotSpv) {
 // without such a pass the module comes out as it was, valid.
 TEST(SpirvInput, IdBoundAtTheMaximum_APassNeedingAnIdFailsAndWritesNothing) {
   Scratch scratch;
-  scratch.Write("dynamic.frag", R"(#version 450
+  scratch.Write("dynamic.frag", R"(#version 440
 layout(location = 0) flat in int index;
 layout(location = 0) out vec4 color;
 const float table[4] = float[](1.0, 2.0, 3.0, 4.0);
@@ -826,7 +826,7 @@ class Includes : public ::testing::Test {
   // `name` as a fragment shader whose body is `includes` (one #include line each).
   void WriteShader(const std::string& name, const std::string& includes) {
     scratch_.Write(
-        name, "#version 450\n#extension GL_GOOGLE_include_directive : require\n" + includes +
+        name, "#version 440\n#extension GL_GOOGLE_include_directive : require\n" + includes +
                   "layout(location = 0) out vec4 color;\nvoid main() { color = vec4(1.0); }\n");
   }
   // A chain top.frag -> d1.h -> ... -> d<depth>.h.
@@ -1024,7 +1024,7 @@ TEST(HostileInput, SourcesOverTheLimit_AreRefusedBeforeReading) {
   std::ofstream(huge).close();
   fs::resize_file(huge, size_t{100} << 20);
   scratch.Write("includer.frag",
-                "#version 450\n#extension GL_GOOGLE_include_directive : require\n"
+                "#version 440\n#extension GL_GOOGLE_include_directive : require\n"
                 "#include \"huge.h\"\nvoid main() {}\n");
   const std::string too_large =
       "larger than 67108864 bytes, Glint's source size limit (--max-source-bytes)";
@@ -1115,7 +1115,7 @@ TEST(HostileInput, MacroExplosion_EndsAtTheMemoryBudgetByName) {
 
 // Specialization values are written as their type's literal; one that does not fit is
 // an error by SpecId, type and range (it used to write OpConstant %char 300, exit 0).
-const char* kNarrowSpecConstants = R"(#version 450
+const char* kNarrowSpecConstants = R"(#version 440
 #extension GL_EXT_shader_explicit_arithmetic_types : require
 layout(local_size_x = 1) in;
 layout(constant_id = 1) const int8_t i8 = int8_t(1);

@@ -85,7 +85,7 @@ std::vector<uint32_t> PerGroupValues(const std::vector<uint32_t>& seen) {
   return values;
 }
 
-const char* kHeader = R"(#version 450
+const char* kHeader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Counter { uint counter; };
 layout(std430, binding = 1) buffer Out { uint seen[]; };
@@ -151,7 +151,7 @@ void main() {
 
 std::vector<uint32_t> CompileChecked12(const std::string& extension, const std::string& body) {
   std::vector<uint32_t> words = test::CompileGlsl(
-      "#version 450\n" + extension + std::string(kHeader).substr(13) + body, "comp", "vulkan1.2");
+      "#version 440\n" + extension + std::string(kHeader).substr(13) + body, "comp", "vulkan1.2");
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan12), "");
   EXPECT_EQ(Warnings(words), "") << "the analysis must prove the pattern uniform";
   return words;
@@ -207,7 +207,7 @@ void main() {
 // (lavapipe's subgroups are narrower than the 64-invocation workgroup).
 TEST(UniformityExecution, LaneTableFromSubgroupId_AnalysisWarnsAndValuesDiffer) {
   std::vector<uint32_t> words = test::CompileGlsl(
-      std::string("#version 450\n") + "#extension GL_KHR_shader_subgroup_ballot : require\n" +
+      std::string("#version 440\n") + "#extension GL_KHR_shader_subgroup_ballot : require\n" +
           std::string(kHeader).substr(13) + R"(
 uint table;
 void main() {

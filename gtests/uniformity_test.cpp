@@ -212,7 +212,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --- Compute barriers. ---
 
-const char* kComputeHeader = R"(#version 450
+const char* kComputeHeader = R"(#version 440
 #extension GL_KHR_shader_subgroup_vote : require
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
@@ -369,7 +369,7 @@ void main() {
 // [[subgroup_uniform_control_flow]]: glslang 12 emits the SubgroupUniformControlFlowKHR
 // execution mode; it does not make a workgroup barrier in divergent control flow valid.
 TEST(Uniformity, SubgroupUniformControlFlowAttribute_KeepsMeaning) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 #extension GL_EXT_subgroup_uniform_control_flow : require
 layout(local_size_x = 64) in;
 void main() [[subgroup_uniform_control_flow]] {
@@ -395,7 +395,7 @@ void main() [[subgroup_uniform_control_flow]] {
 // glint::GlslangToSpv without debug info: the output is glslang's, and the report is
 // located from a second module with OpLine (reasons included).
 TEST(UniformityCheck, LocatedWithoutDebugInfo) {
-  const char* source = R"(#version 450
+  const char* source = R"(#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 void main() {
@@ -436,7 +436,7 @@ void main() {
 
 // --- Severity through glint::Process. ---
 
-const char* kDivergentBarrier = R"(#version 450
+const char* kDivergentBarrier = R"(#version 440
 layout(local_size_x = 64) in;
 void main() {
   if (gl_LocalInvocationID.x < 3u) barrier();
@@ -484,7 +484,7 @@ TEST(UniformityCheck, Severity_Off_Silent) {
 }
 
 TEST(UniformityCheck, Severity_Error_CleanShaderCompiles) {
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
 layout(local_size_x = 64) in;
 void main() { if (gl_WorkGroupID.x == 0u) barrier(); }
 )",
@@ -531,7 +531,7 @@ TEST(Uniformity, InstructionLackingAnOperand_Refuses) {
 
 // --- Barrier phases: shared values read by every invocation after a barrier. ---
 
-const char* kSharedHeader = R"(#version 450
+const char* kSharedHeader = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };
 layout(std430, binding = 1) readonly buffer Sizes { uint size; };
@@ -549,7 +549,7 @@ Outcome AnalyzeShared(const std::string& body) {
 // wait for the writer's subgroup.
 TEST(UniformityPhases, SubgroupScopeBarrier_IsNotAPhase) {
   Outcome outcome = AnalyzeGlsl(
-      "#version 450\n"
+      "#version 440\n"
       "#extension GL_KHR_memory_scope_semantics : require\n"
       "layout(local_size_x = 64) in;\n"
       "layout(std430, binding = 1) readonly buffer Sizes { uint size; };\n"
@@ -1048,7 +1048,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // --- Lanes: a subgroup broadcast of a lane-determined value from a uniform lane. ---
 
-const char* kLanesHeader = R"(#version 450
+const char* kLanesHeader = R"(#version 440
 #extension GL_KHR_shader_subgroup_ballot : require
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint data[]; };

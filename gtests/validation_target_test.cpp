@@ -13,14 +13,14 @@
 namespace glint {
 namespace {
 
-const char* kCompute = R"(#version 450
+const char* kCompute = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Values { uint values[]; };
 void main() { values[gl_GlobalInvocationID.x] += 1u; }
 )";
 
 // Needs scalarBlockLayout: vec3 at offset 4 breaks std430.
-const char* kScalarCompute = R"(#version 450
+const char* kScalarCompute = R"(#version 440
 #extension GL_EXT_scalar_block_layout : require
 layout(local_size_x = 64) in;
 layout(scalar, binding = 0) buffer Particles { float mass; vec3 position[]; };

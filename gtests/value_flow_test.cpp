@@ -125,7 +125,7 @@ Flow Build(const std::vector<uint32_t>& words, const ValueFlowOptions& options =
 }
 
 Flow BuildGlsl(const std::string& body, const std::string& functions = "") {
-  std::string source = R"(#version 450
+  std::string source = R"(#version 440
 layout(local_size_x = 8) in;
 layout(binding = 0) buffer B { int data[]; };
 )" + functions + "void main() {\n" +

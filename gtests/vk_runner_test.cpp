@@ -70,11 +70,11 @@ BufferBinding Buffer(uint32_t binding, uint64_t size,
   return buffer;
 }
 
-// #version 450
+// #version 440
 // layout(local_size_x = 16) in;
 // layout(std430, binding = 0) buffer Output { uint values[]; } out_data;
 // void main() { out_data.values[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * 3u + 1u; }
-const char kIndexShader[] = R"(#version 450
+const char kIndexShader[] = R"(#version 440
 layout(local_size_x = 16) in;
 layout(std430, binding = 0) buffer Output { uint values[]; } out_data;
 void main() { out_data.values[gl_GlobalInvocationID.x] = gl_GlobalInvocationID.x * 3u + 1u; }
@@ -107,10 +107,10 @@ TEST_F(VkRunnerTest, Compute_WritesEveryInvocation) {
   EXPECT_GT(result.timing.cpu_median_ms, 0.0);
 }
 
-// #version 450 ... push constants (a uint and a float) and a uniform block
+// #version 440 ... push constants (a uint and a float) and a uniform block
 TEST_F(VkRunnerTest, Compute_PushConstantsAndUniformBuffer) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x = 8) in;
 layout(std430, binding = 0) buffer Output { float values[]; } out_data;
 layout(std140, binding = 1) uniform Params { float scale; } params;
@@ -139,7 +139,7 @@ void main() {
 // Spec constants: a 32-bit multiplier and the workgroup size (local_size_x_id).
 TEST_F(VkRunnerTest, Compute_SpecializationConstants) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint kMultiplier = 1u;
 layout(std430, binding = 0) buffer Output { uint values[]; } out_data;
@@ -157,7 +157,7 @@ void main() { out_data.values[gl_GlobalInvocationID.x] = gl_WorkGroupSize.x * 10
 // vkCmdDispatchBase: one group (2, 1) of a 4x3 grid runs on its own; only it writes.
 TEST_F(VkRunnerTest, Compute_DispatchBaseRunsOnlyTheChosenGroup) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x = 4, local_size_y = 2) in;
 layout(std430, binding = 0) buffer Output { uint values[]; } out_data;
 void main() {
@@ -181,7 +181,7 @@ void main() {
 // Seeded contents reach the shader (copied through) and are the same bytes FillContents gives.
 TEST_F(VkRunnerTest, Buffers_FromSeedAndFile) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x = 32) in;
 layout(std430, binding = 0) readonly buffer Input { uint values[]; } in_data;
 layout(std430, binding = 1) readonly buffer Other { uint values[]; } other;
@@ -237,7 +237,7 @@ TEST(BufferContentsTest, SeededPatterns_AreDeterministicAndInRange) {
 // A gradient over a 64x32 target: red follows x, green follows y, row 0 is the top.
 TEST_F(VkRunnerTest, Fragment_ImageAndPng) {
   FragmentRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(location = 0) out vec4 color;
 layout(push_constant) uniform Push { float blue; } push;
 void main() { color = vec4(floor(gl_FragCoord.x) / 255.0, floor(gl_FragCoord.y) / 255.0, push.blue, 1.0); }
@@ -275,7 +275,7 @@ void main() { color = vec4(floor(gl_FragCoord.x) / 255.0, floor(gl_FragCoord.y) 
 
 TEST_F(VkRunnerTest, Fragment_FloatTarget) {
   FragmentRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(location = 0) out vec4 color;
 void main() { color = vec4(gl_FragCoord.xy, -1.5, 1e6); }
 )",
@@ -309,7 +309,7 @@ TEST(VkRunnerRefusalTest, NoDevice_NamesTheChoice) {
 
 TEST_F(VkRunnerTest, Refusal_MissingBinding) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Input { uint a[4]; } in_data;
 layout(std430, binding = 1) buffer Output { uint b[4]; } out_data;
@@ -350,7 +350,7 @@ TEST_F(VkRunnerTest, Refusal_PushConstantsAndSpecConstants) {
 
 TEST_F(VkRunnerTest, Refusal_ImageBinding) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x = 1) in;
 layout(binding = 0) uniform sampler2D tex;
 layout(std430, binding = 1) buffer Output { vec4 v; } out_data;
@@ -410,7 +410,7 @@ TEST_F(VkRunnerTest, Refusal_PipelineCreation) {
 TEST_F(VkRunnerTest, Refusal_WrongStageAndEntryPoint) {
   ComputeRun run;
   run.shader = CompileShader(
-      "#version 450\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1); }\n", "frag");
+      "#version 440\nlayout(location = 0) out vec4 c;\nvoid main() { c = vec4(1); }\n", "frag");
   EXPECT_EQ(Refusal(run), "the entry point is a fragment shader; this run needs a compute shader");
   run.shader.entry_point = "other";
   EXPECT_EQ(Refusal(run), "the module has no entry point named 'other'");
@@ -441,7 +441,7 @@ TEST_F(VkRunnerTest, Refusal_UnsupportedCapability) {
 // lost and refuses further work; teardown waits (bounded) for the device to finish.
 TEST_F(VkRunnerTest, Refusal_TimeBudget) {
   ComputeRun run;
-  run.shader = CompileShader(R"(#version 450
+  run.shader = CompileShader(R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Output { uint v[]; } out_data;
 layout(push_constant) uniform Push { uint iterations; } push;
@@ -470,7 +470,7 @@ void main() {
 // --- The device's robust buffer access (DeviceOptions, glint-run --robust-buffer-access). ---
 
 // Out-of-bounds loads far past a 16-word buffer, and stores just past it.
-const char kOutOfBounds[] = R"(#version 450
+const char kOutOfBounds[] = R"(#version 440
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer In { uint values[]; };
 layout(std430, binding = 1) buffer Out { uint result[]; };
@@ -592,7 +592,7 @@ TEST(GlintRunTest, RobustBufferAccessFlag) {
 // --- The interface read from SPIR-V. ---
 
 TEST(ShaderInterfaceTest, Std140Std430AndRuntimeArrays) {
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
 layout(local_size_x = 8, local_size_y = 2) in;
 layout(std140, set = 1, binding = 3) uniform U { vec3 a; float b; mat4 m; vec2 arr[3]; } u;
 layout(std430, binding = 0) buffer S { uint count; vec4 items[]; } s;
@@ -630,7 +630,7 @@ void main() { s.items[s.count] = vec4(u.a, u.b) * u.m[1].x + vec4(u.arr[2], p.x)
 // signed-to-unsigned conversion as OpSpecConstantOp). One block each: glslang lays out
 // members after such an array as if it had one element.
 TEST(ShaderInterfaceTest, ArrayLengthsFromSpecConstantDefaults) {
-  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
 layout(local_size_x = 1) in;
 layout(constant_id = 0) const int N = 12;
 layout(constant_id = 1) const uint M = 6u;

@@ -1138,7 +1138,7 @@ class ShaderWriter:
             budget += " --max-workgroups=%d,%d,%d" % self.groups
         head = [
             "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
-            "#version 450",
+            "#version 440",
         ] + ([NARROW_EXTENSION] if self.narrow else []) + [
             "layout(local_size_x = %d, local_size_y = %d, local_size_z = %d) in;" % (x, y, z),
             "layout(std430, set = 0, binding = 0) buffer Data {",

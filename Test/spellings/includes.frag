@@ -1,4 +1,4 @@
-#version 450
+#version 440
 #extension GL_GOOGLE_include_directive : require
 #include "common.h"
 layout(location = 0) in vec4 color_in;

@@ -1,4 +1,4 @@
-#version 450
+#version 440
 in vec4 position;
 in float weights[3];
 out Varyings { vec4 color; float fade[2]; } outs;

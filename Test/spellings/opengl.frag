@@ -1,4 +1,4 @@
-#version 450
+#version 440
 uniform vec4 tint;
 uniform float strength;
 out vec4 color;

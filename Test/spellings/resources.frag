@@ -1,4 +1,4 @@
-#version 450
+#version 440
 layout(location = 0) in vec2 uv;
 layout(location = 0) out vec4 color;
 uniform sampler2D combined;

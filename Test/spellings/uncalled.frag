@@ -1,4 +1,4 @@
-#version 450
+#version 440
 layout(location = 0) in vec4 value;
 layout(location = 0) out vec4 color;
 vec4 never_called(vec4 x) { return x * 3.0; }
