@@ -84,18 +84,21 @@ bool WaitReady(int fd, short events, uint64_t deadline_ms) {
   }
 }
 
-// Never blocks once poll said writable: a socket takes MSG_DONTWAIT; a pipe (ENOTSOCK)
-// gets at most PIPE_BUF bytes, which a writable pipe accepts whole.
-ssize_t WriteSome(int fd, const char* data, size_t size) {
-  ssize_t written = send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
-  if (written < 0 && errno == ENOTSOCK) written = write(fd, data, std::min<size_t>(size, PIPE_BUF));
-  return written;
-}
-
+// A socket is first tried without waiting (MSG_DONTWAIT never blocks) and polled only
+// when full: one system call per message where there is room, which is the common case
+// (a warm worker's compiles are a few hundred microseconds; each call counts).
 bool WriteAll(int fd, const char* data, size_t size, uint64_t deadline_ms) {
+  bool wait = false;
   while (size > 0) {
-    if (!WaitReady(fd, POLLOUT, deadline_ms)) return false;
-    ssize_t written = WriteSome(fd, data, size);
+    if (wait && !WaitReady(fd, POLLOUT, deadline_ms)) return false;
+    wait = true;
+    ssize_t written = send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (written < 0 && errno == ENOTSOCK) {
+      // A pipe: after poll said writable, at most PIPE_BUF bytes, which it takes whole
+      // without blocking.
+      if (!WaitReady(fd, POLLOUT, deadline_ms)) return false;
+      written = write(fd, data, std::min<size_t>(size, PIPE_BUF));
+    }
     if (written < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     if (written <= 0) return false;
     data += written;
@@ -110,9 +113,14 @@ enum class Got { kDone, kClosedAtStart, kBroken, kTimeout };
 Got ReadExactly(int fd, size_t size, uint64_t deadline_ms, std::string* out) {
   char buffer[65536];
   size_t got = 0;
+  // Without a deadline, read() waits by itself (poll only for a descriptor that does
+  // not block); with one, poll first so that a silent peer cannot outlast it.
+  bool wait = deadline_ms != 0;
   while (got < size) {
-    if (!WaitReady(fd, POLLIN, deadline_ms)) return Got::kTimeout;
+    if (wait && !WaitReady(fd, POLLIN, deadline_ms)) return Got::kTimeout;
+    wait = deadline_ms != 0;
     ssize_t n = read(fd, buffer, std::min(sizeof buffer, size - got));
+    if (n < 0 && errno == EAGAIN) wait = true;
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n == 0 && got == 0) return Got::kClosedAtStart;
     if (n <= 0) return Got::kBroken;
@@ -148,8 +156,10 @@ bool Accepts(const std::vector<uint32_t>& magics, uint32_t magic) {
 bool WriteMessage(int fd, uint32_t magic, const std::string& payload, uint64_t deadline_ms) {
   if (payload.size() > UINT32_MAX) return false;
   uint32_t header[3] = {magic, kWireVersion, static_cast<uint32_t>(payload.size())};
-  return WriteAll(fd, reinterpret_cast<const char*>(header), sizeof header, deadline_ms) &&
-         WriteAll(fd, payload.data(), payload.size(), deadline_ms);
+  // Header and payload in one write (one system call when the socket has room).
+  std::string message(reinterpret_cast<const char*>(header), sizeof header);
+  message += payload;
+  return WriteAll(fd, message.data(), message.size(), deadline_ms);
 }
 
 ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
