@@ -5,8 +5,8 @@
 // medians over the rounds are printed, so a preempted round on a shared machine does
 // not decide the number:
 //   1. Glint vs glslang, sequential: wall and CPU seconds (user + system of the tool and
-//      everything it forked), and the median of the per-round wall ratios (the issue's
-//      goal: at most 1.1);
+//      everything it forked), and the median of the per-round wall ratios (the goal for
+//      a drop-in replacement: at most 1.1);
 //   2. -t: the speed-up of Glint -t over Glint, and of glslang -t over glslang.
 // Every round also checks that both tools printed the same stdout and exit code, and
 // that -t printed what the sequential run printed.
