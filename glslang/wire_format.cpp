@@ -107,6 +107,8 @@ bool WriteAll(int fd, const char* data, size_t size, uint64_t deadline_ms) {
   return true;
 }
 
+constexpr size_t kOneWriteBytes = 1u << 20;
+
 enum class Got { kDone, kClosedAtStart, kBroken, kTimeout };
 
 // Appends exactly `size` bytes to `out`, growing it as they arrive.
@@ -156,10 +158,16 @@ bool Accepts(const std::vector<uint32_t>& magics, uint32_t magic) {
 bool WriteMessage(int fd, uint32_t magic, const std::string& payload, uint64_t deadline_ms) {
   if (payload.size() > UINT32_MAX) return false;
   uint32_t header[3] = {magic, kWireVersion, static_cast<uint32_t>(payload.size())};
-  // Header and payload in one write (one system call when the socket has room).
-  std::string message(reinterpret_cast<const char*>(header), sizeof header);
-  message += payload;
-  return WriteAll(fd, message.data(), message.size(), deadline_ms);
+  const char* header_bytes = reinterpret_cast<const char*>(header);
+  // A small message (a warm worker's usual request and response) is written in one
+  // call; a large one in two, rather than copied whole (sources may be 256 MiB).
+  if (payload.size() <= kOneWriteBytes) {
+    std::string message(header_bytes, sizeof header);
+    message += payload;
+    return WriteAll(fd, message.data(), message.size(), deadline_ms);
+  }
+  return WriteAll(fd, header_bytes, sizeof header, deadline_ms) &&
+         WriteAll(fd, payload.data(), payload.size(), deadline_ms);
 }
 
 ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
