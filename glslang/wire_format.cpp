@@ -86,18 +86,19 @@ bool WaitReady(int fd, short events, uint64_t deadline_ms) {
 
 // A socket is first tried without waiting (MSG_DONTWAIT never blocks) and polled only
 // when full: one system call per message where there is room, which is the common case
-// (a warm worker's compiles are a few hundred microseconds; each call counts).
+// (a warm worker's compiles are a few hundred microseconds; each call counts). A pipe
+// (ENOTSOCK) is polled before each write and given at most PIPE_BUF bytes, which a
+// writable pipe takes whole without blocking.
 bool WriteAll(int fd, const char* data, size_t size, uint64_t deadline_ms) {
-  bool wait = false;
+  bool pipe = false, poll_first = false;
   while (size > 0) {
-    if (wait && !WaitReady(fd, POLLOUT, deadline_ms)) return false;
-    wait = true;
-    ssize_t written = send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (written < 0 && errno == ENOTSOCK) {
-      // A pipe: after poll said writable, at most PIPE_BUF bytes, which it takes whole
-      // without blocking.
-      if (!WaitReady(fd, POLLOUT, deadline_ms)) return false;
-      written = write(fd, data, std::min<size_t>(size, PIPE_BUF));
+    if (poll_first && !WaitReady(fd, POLLOUT, deadline_ms)) return false;
+    ssize_t written = pipe ? write(fd, data, std::min<size_t>(size, PIPE_BUF))
+                           : send(fd, data, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+    poll_first = true;
+    if (written < 0 && errno == ENOTSOCK && !pipe) {
+      pipe = true;
+      continue;
     }
     if (written < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
     if (written <= 0) return false;
@@ -117,12 +118,11 @@ Got ReadExactly(int fd, size_t size, uint64_t deadline_ms, std::string* out) {
   size_t got = 0;
   // Without a deadline, read() waits by itself (poll only for a descriptor that does
   // not block); with one, poll first so that a silent peer cannot outlast it.
-  bool wait = deadline_ms != 0;
+  bool poll_first = deadline_ms != 0;
   while (got < size) {
-    if (wait && !WaitReady(fd, POLLIN, deadline_ms)) return Got::kTimeout;
-    wait = deadline_ms != 0;
+    if (poll_first && !WaitReady(fd, POLLIN, deadline_ms)) return Got::kTimeout;
     ssize_t n = read(fd, buffer, std::min(sizeof buffer, size - got));
-    if (n < 0 && errno == EAGAIN) wait = true;
+    poll_first = deadline_ms != 0 || (n < 0 && errno == EAGAIN);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (n == 0 && got == 0) return Got::kClosedAtStart;
     if (n <= 0) return Got::kBroken;

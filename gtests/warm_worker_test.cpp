@@ -11,11 +11,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <thread>
 
 #include "glint/glint_c.h"
 #include "glslang/wire_format.h"
@@ -276,6 +278,46 @@ TEST(WireFormat, WriteStopsAtTheDeadlineWhenNobodyReads) {
   ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, ends.data()), 0);
   auto start = std::chrono::steady_clock::now();
   EXPECT_FALSE(wire::WriteMessage(ends[0], 1, std::string(32u << 20, 'x'), wire::NowMs() + 300));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  close(ends[0]);
+  close(ends[1]);
+}
+
+// Messages of every size cross a socket and a pipe whole: a small one (written in one
+// call), and one over 1 MiB (header and payload apart; on a pipe, PIPE_BUF at a time).
+TEST(WireFormat, SmallAndLargeMessagesCrossSocketsAndPipes) {
+  for (bool use_pipe : {false, true}) {
+    for (size_t size : {size_t{100}, size_t{3u << 20}}) {
+      std::array<int, 2> ends{};  // [0] reads, [1] writes
+      if (use_pipe) {
+        ASSERT_EQ(pipe(ends.data()), 0);
+      } else {
+        ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, ends.data()), 0);
+      }
+      std::string sent(size, '\0');
+      for (size_t i = 0; i < size; ++i) sent[i] = static_cast<char>(i * 7 + i / 4096);
+      bool written = false;
+      std::thread writer([&] {
+        written = wire::WriteMessage(ends[1], 0x33333333, sent, wire::NowMs() + 20000);
+      });
+      std::string got;
+      EXPECT_EQ(wire::ReadMessage(ends[0], 0x33333333, 8u << 20, wire::NowMs() + 20000, &got),
+                wire::ReadStatus::kOk)
+          << (use_pipe ? "pipe " : "socket ") << size;
+      writer.join();
+      EXPECT_TRUE(written) << (use_pipe ? "pipe " : "socket ") << size;
+      EXPECT_TRUE(got == sent) << (use_pipe ? "pipe " : "socket ") << size;
+      close(ends[0]);
+      close(ends[1]);
+    }
+  }
+}
+
+TEST(WireFormat, WriteToAPipeStopsAtTheDeadlineWhenNobodyReads) {
+  std::array<int, 2> ends{};
+  ASSERT_EQ(pipe(ends.data()), 0);
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(wire::WriteMessage(ends[1], 1, std::string(4u << 20, 'x'), wire::NowMs() + 300));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
   close(ends[0]);
   close(ends[1]);
