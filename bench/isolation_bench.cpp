@@ -180,14 +180,19 @@ double RunningChildrenCpuSeconds() {
   return seconds;
 }
 
-// One worker's start, as a host pays it once per worker: glint_worker_create, then the
-// first compile (the worker's exec and glslang's built-in tables), then its end. CPU is
-// the worker's (RUSAGE_CHILDREN once reaped) plus this process's.
+// A worker that has exec'd and built glslang's tables: created, given its first compile.
+glint_worker_t* StartedWorker(const std::string& worker_path, glint_input_t* input) {
+  glint_worker_t* worker = glint_worker_create(worker_path.c_str(), 10000, 2ull << 30);
+  glint_result_free(glint_worker_compile(worker, input, nullptr));
+  return worker;
+}
+
+// One worker's start, as a host pays it once per worker: StartedWorker, then its end.
+// CPU is the worker's (RUSAGE_CHILDREN once reaped) plus this process's.
 Cost WorkerStart(const std::string& worker_path, glint_input_t* input) {
   double cpu = CpuSeconds();
   Clock::time_point start = Clock::now();
-  glint_worker_t* worker = glint_worker_create(worker_path.c_str(), 10000, 2ull << 30);
-  glint_result_free(glint_worker_compile(worker, input, nullptr));
+  glint_worker_t* worker = StartedWorker(worker_path, input);
   double wall = std::chrono::duration<double>(Clock::now() - start).count();
   glint_worker_free(worker);
   return {wall, CpuSeconds() - cpu};
@@ -222,8 +227,7 @@ void WarmWorker(int rounds, const std::string& worker_path) {
   // speed drifts (a shared virtual machine's does, by a third) weighs on both rounds of
   // a pair alike. CPU: this process's (RUSAGE_SELF) plus the worker's (its threads'
   // scheduler time, read between rounds).
-  glint_worker_t* worker = glint_worker_create(worker_path.c_str(), 10000, 2ull << 30);
-  glint_result_free(glint_worker_compile(worker, inputs[0], nullptr));
+  glint_worker_t* worker = StartedWorker(worker_path, inputs[0]);
   std::vector<double> in_walls, warm_walls, in_cpus, warm_cpus, wall_ratios, cpu_ratios;
   for (int r = 0; r < rounds; ++r) {
     double cpu = SelfCpuSeconds();
