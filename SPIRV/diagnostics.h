@@ -35,6 +35,13 @@ struct Diagnostic {
   std::string rule;
 };
 
+// A diagnostic the user silenced (a uniformity filter): kept so that reports can show it.
+struct SuppressedDiagnostic {
+  Diagnostic diagnostic;      // as it would have been reported
+  std::string filter;         // the filter that silenced it, as a command line spells it
+  std::string justification;  // the filter's justification
+};
+
 }  // namespace glint::spirv
 
 #endif  // GLINT_SPIRV_DIAGNOSTICS_H

@@ -44,7 +44,7 @@ const ConvergenceClasses& AnalysisContext::GetConvergenceClasses() {
 }
 
 const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& options) {
-  std::unique_ptr<UniformityResult>& result = uniformity_[options.round_budget];
+  std::unique_ptr<UniformityResult>& result = uniformity_[{options.round_budget, options.assume_uniform}];
   if (!result) {
     UniformityInputs inputs{
         GetDefUse(), GetConvergenceClasses(),

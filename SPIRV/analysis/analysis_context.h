@@ -7,7 +7,8 @@
 //                      (analysis/integer_range_analysis.h); shares the context's
 //                      def-use and CFGs
 //   convergence        ConvergenceClasses (analysis/convergence_classes.h)
-//   uniformity         the UniformityResult of AnalyzeUniformity, per round budget
+//   uniformity         the UniformityResult of AnalyzeUniformity, per round budget and
+//                      assume-uniform promises
 //                      (analysis/uniformity.h); shares def-use, convergence, CFGs and
 //                      value flow
 //   value flow         ValueFlow per function, default options (analysis/value_flow.h);
@@ -29,8 +30,10 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
@@ -111,7 +114,9 @@ class AnalysisContext {
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
-  std::map<uint32_t, std::unique_ptr<UniformityResult>> uniformity_;  // by round budget
+  // By round budget and promises.
+  std::map<std::pair<uint32_t, std::vector<std::string>>, std::unique_ptr<UniformityResult>>
+      uniformity_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;
 };
 

@@ -105,17 +105,20 @@ std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Se
     diagnostics.push_back(std::move(note));
     return diagnostics;
   }
-  for (const UniformityFinding& finding : result.findings) {
-    Diagnostic diagnostic;
-    diagnostic.severity = severity;
-    diagnostic.origin = "uniformity";
-    diagnostic.location = finding.location;
-    diagnostic.message = finding.message;
-    diagnostic.reasons = finding.reasons;
-    diagnostic.reason_locations = finding.reason_locations;
-    diagnostic.rule = finding.rule;
-    diagnostics.push_back(std::move(diagnostic));
-  }
+  for (const UniformityFinding& finding : result.findings)
+    diagnostics.push_back(UniformityFindingDiagnostic(finding, severity));
   return diagnostics;
+}
+
+Diagnostic UniformityFindingDiagnostic(const UniformityFinding& finding, Severity severity) {
+  Diagnostic diagnostic;
+  diagnostic.severity = severity;
+  diagnostic.origin = "uniformity";
+  diagnostic.location = finding.location;
+  diagnostic.message = finding.message;
+  diagnostic.reasons = finding.reasons;
+  diagnostic.reason_locations = finding.reason_locations;
+  diagnostic.rule = finding.rule;
+  return diagnostic;
 }
 }  // namespace glint::spirv

@@ -86,6 +86,9 @@ enum class Divergence : uint8_t { kUniform, kSubgroupUniform, kQuadUniform, kDiv
 struct UniformityOptions {
   // Rounds over all functions of an entry point before the analysis gives up.
   uint32_t round_budget = 64;
+  // Functions (source names, see FunctionNameMatches in uniformity_filters.h) whose call
+  // results the user promises are workgroup-uniform: taken as uniform, not analysed.
+  std::vector<std::string> assume_uniform;
 };
 
 struct UniformityFinding {
@@ -99,6 +102,10 @@ struct UniformityFinding {
   // What the instruction needs: "uniformity/derivative", "uniformity/implicit-lod",
   // "uniformity/barrier" or "uniformity/uniform-control".
   std::string rule;
+  // The uniform-control instructions behind the finding: `instruction` itself, or for a
+  // call-site finding each need of the callee that the call violates.
+  std::vector<const Instruction*> triggers;
+  std::vector<SourceLocation> trigger_locations;  // parallel to `triggers`
 };
 
 struct UniformityResult {
@@ -125,6 +132,8 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& input
 // The findings as diagnostics of origin "uniformity" with `severity`; a refusal becomes
 // one note (the analysis could not answer, which is not the shader's fault).
 std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Severity severity);
+// One finding as a diagnostic of origin "uniformity".
+Diagnostic UniformityFindingDiagnostic(const UniformityFinding& finding, Severity severity);
 
 const char* DivergenceName(Divergence level);
 

@@ -45,6 +45,8 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   if (loc != facts_.locations.end()) finding.location = loc->second;
   finding.message = UniformityMessage(inst, scope);
   finding.rule = RuleOf(inst, scope);
+  finding.triggers = {&inst};
+  finding.trigger_locations = {finding.location};
   std::optional<Divergence> allowed = Allowed(inst, &scope);
   ReasonLines reasons =
       ExplainAlternatives(inst, control, allowed ? *allowed : Divergence::kUniform);
@@ -142,6 +144,10 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
   Divergence strictest = Divergence::kDivergent;
   for (size_t i = 0; i < violated.size(); ++i) {
     strictest = std::min(strictest, violated[i].allowed);
+    finding.triggers.push_back(violated[i].inst);
+    auto need_location = facts_.locations.find(violated[i].inst);
+    finding.trigger_locations.push_back(
+        need_location != facts_.locations.end() ? need_location->second : SourceLocation{});
     if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
   }
   if (violated.size() > 3)

@@ -206,6 +206,8 @@ class EntryPointAnalysis {
   void Transfer(const Function& function, const Block& block, const Instruction& inst,
                 Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
+  // Whether the user promises that calls of `callee` return a uniform value.
+  bool AssumedUniform(uint32_t callee) const;
   std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block,
                                        const Instruction& call) const;
   bool FollowsFromOperands(const Instruction& inst) const;

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 
+#include "SPIRV/analysis/uniformity_filters.h"
+
 namespace glint::spirv {
 namespace uniformity_detail {
 
@@ -173,7 +175,7 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
       ++memory_version_;
     }
   });
-  if (inst.result_id) {
+  if (inst.result_id && !AssumedUniform(callee_id)) {
     std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
     if (!own) own = ContextResult(*callee, block, inst, *control);
     const Fact& returned = returns_[callee_id];
@@ -188,6 +190,15 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
   RaiseLocal(*control, kill.level, after);
   RaiseLocal(running_local_, kill.level, after);
   Raise(killed_out_[&block], kill.level, after);
+}
+
+bool EntryPointAnalysis::AssumedUniform(uint32_t callee) const {
+  if (options_.assume_uniform.empty()) return false;
+  auto name = facts_.names.find(callee);
+  if (name == facts_.names.end()) return false;
+  for (const std::string& wanted : options_.assume_uniform)
+    if (FunctionNameMatches(name->second, wanted)) return true;
+  return false;
 }
 
 // A phi is as divergent as its values, and as the branches that choose between its

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/range_analysis_mode.h"
+#include "SPIRV/analysis/uniformity_filter.h"
 #include "SPIRV/diagnostics.h"
 
 namespace glint::spirv {
@@ -28,6 +29,9 @@ struct Options {
   RangeAnalysisMode range_analysis = RangeAnalysisMode::kFull;
   // Severity of uniformity findings; kOff leaves the uniformity pass out.
   Severity uniformity = Severity::kWarning;
+  // What the user says about uniformity findings: silence, downgrade, promise
+  // (analysis/uniformity_filters.h). Never changes the module.
+  std::vector<UniformityFilter> uniformity_filters;
   // The subgroup size the user promises (0: unknown).
   uint32_t subgroup_size = 0;
   // The largest dispatch the user promises, per dimension ({0, 0, 0}: unknown).

@@ -61,6 +61,7 @@ struct PassStatistic {
 
 struct Report {
   std::vector<Diagnostic> diagnostics;
+  std::vector<SuppressedDiagnostic> suppressed;  // silenced by uniformity filters
   std::vector<AccessRecord> accesses;
   std::vector<PassStatistic> passes;
   std::vector<TableRecord> tables;
