@@ -574,6 +574,26 @@ void ParsePassList(const std::string& value, CommandLine& line) {
   line.glint.passes = std::move(names);
 }
 
+// --uniformity-off=, --uniformity-note=, --uniformity-assume-uniform= (repeatable; the
+// first filter that matches a finding wins).
+bool ParseUniformityFilterFlag(const std::string& name, const std::string& value,
+                               CommandLine& line) {
+  static const std::pair<const char*, UniformityFilterAction> kFilterFlags[] = {
+      {"uniformity-off", UniformityFilterAction::kOff},
+      {"uniformity-note", UniformityFilterAction::kNote},
+      {"uniformity-assume-uniform", UniformityFilterAction::kAssumeUniform}};
+  for (const auto& [flag, action] : kFilterFlags) {
+    if (name != flag) continue;
+    UniformityFilter filter;
+    std::string error;
+    if (!ParseUniformityFilter(action, value, &filter, &error))
+      throw CommandLineError("--" + name + ": " + error);
+    line.glint.uniformity_filters.push_back(std::move(filter));
+    return true;
+  }
+  return false;
+}
+
 // Glint's --name=value flags.
 bool ParseGlintValueFlag(const std::string& name, const std::string& value, CommandLine& line) {
   if (name == "passes") {
@@ -602,6 +622,7 @@ bool ParseGlintValueFlag(const std::string& name, const std::string& value, Comm
       throw CommandLineError("--uniformity expects warn, error or off");
     return true;
   }
+  if (ParseUniformityFilterFlag(name, value, line)) return true;
   if (name == "max-workgroups") {  // also as glint-audit spells it
     ParseMaxWorkgroups(value.c_str(), line);
     return true;
@@ -644,7 +665,8 @@ void ParseLongFlag(Arguments& args, CommandLine& line) {
     return ParseReportFlag(equal == std::string::npos ? "" : typed.substr(equal + 1), args, line);
   if (equal != std::string::npos && ParseGlintValueFlag(name, typed.substr(equal + 1), line))
     return;
-  if (word == "range-analysis" || word == "uniformity" || word == "passes")
+  if (word == "range-analysis" || word == "uniformity" || word == "passes" ||
+      word == "uniformity-off" || word == "uniformity-note" || word == "uniformity-assume-uniform")
     throw CommandLineError("--" + word + " expects =<value>");
   throw CommandLineError(std::string(args.Current()) + ": unrecognized command-line option");
 }

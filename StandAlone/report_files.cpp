@@ -16,6 +16,8 @@ void RunReport::Add(const Report& report) {
   records.accesses.insert(records.accesses.end(), report.accesses.begin(), report.accesses.end());
   records.passes.insert(records.passes.end(), report.passes.begin(), report.passes.end());
   records.tables.insert(records.tables.end(), report.tables.begin(), report.tables.end());
+  records.suppressed.insert(records.suppressed.end(), report.suppressed.begin(),
+                            report.suppressed.end());
 }
 
 void RunReport::AddSource(const std::string& name, const std::string* text, uint64_t max_bytes) {

@@ -34,6 +34,13 @@ glslang generates. Everything above works as in glslang 12.0.0. Glint adds:
   --report=html <file>  write an HTML page: the sources with what Glint found per line
   --report=sarif <file> write the findings as SARIF 2.1.0 (for code-review tools)
   --uniformity=warn|error|off   uniformity problems: warnings (default), errors, none
+  --uniformity-off=<where>[=<why>]   do not report uniformity problems at <where>:
+                        a function (its GLSL name) or FILE:LINE or FILE:FIRST-LAST; they
+                        stay in --report files as suppressed, with <why> (repeatable)
+  --uniformity-note=<where>[=<why>]  report them there as notes, never errors
+  --uniformity-assume-uniform=<function>[=<why>]   take the function's result as
+                        workgroup-uniform (a promise the analysis cannot check; what it
+                        silences is reported as suppressed). Filters never change the output
   --subgroup-size <N>   the subgroup size the application guarantees
   --max-workgroups X,Y,Z   the largest dispatch (workgroups per dimension) the
                         application makes with this shader: a promise, not checked;

@@ -224,6 +224,7 @@ bool CompileWith(const glint_input_s* input, const Options& options,
   report.accesses = std::move(output.report.accesses);
   report.passes = std::move(output.report.passes);
   report.tables = std::move(output.report.tables);
+  report.suppressed = std::move(output.report.suppressed);
   PrependGlslangLog(output.glslang_log, report);
   result.spirv = std::move(output.words);
   return output.ok && !report.HasErrors();

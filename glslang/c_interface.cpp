@@ -359,6 +359,23 @@ int glint_options_set_spec_constant(glint_options_t* options, uint32_t spec_id, 
   return 1;
 }
 
+int glint_options_add_uniformity_filter(glint_options_t* options, int action,
+                                        const char* filter) {
+  if (!options || !filter || action < GLINT_UNIFORMITY_FILTER_OFF ||
+      action > GLINT_UNIFORMITY_FILTER_ASSUME_UNIFORM)
+    return 0;
+  try {
+    glint::UniformityFilter parsed;
+    if (!glint::ParseUniformityFilter(static_cast<glint::UniformityFilterAction>(action), filter,
+                                      &parsed, nullptr))
+      return 0;
+    options->options.uniformity_filters.push_back(std::move(parsed));
+  } catch (...) {
+    return 0;
+  }
+  return 1;
+}
+
 int glint_options_set_collect_ranges(glint_options_t* options, int enabled) {
   if (!options) return 0;
   options->options.collect_ranges = enabled != 0;

@@ -53,6 +53,24 @@ int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t
   return 1;
 }
 
+size_t glint_report_suppressed_count(const glint_report_t* report) {
+  return report ? report->report.suppressed.size() : 0;
+}
+
+int glint_report_suppressed(const glint_report_t* report, size_t index, const char** message,
+                            const char** rule, const char** file, uint32_t* line,
+                            const char** filter, const char** justification) {
+  const glint::SuppressedDiagnostic* s = report ? Nth(report->report.suppressed, index) : nullptr;
+  if (!s) return 0;
+  if (message) *message = s->diagnostic.message.c_str();
+  if (rule) *rule = s->diagnostic.rule.c_str();
+  if (file) *file = s->diagnostic.location.file.c_str();
+  if (line) *line = s->diagnostic.location.line;
+  if (filter) *filter = s->filter.c_str();
+  if (justification) *justification = s->justification.c_str();
+  return 1;
+}
+
 size_t glint_report_table_count(const glint_report_t* report) {
   return report ? report->report.tables.size() : 0;
 }

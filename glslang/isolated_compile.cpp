@@ -64,6 +64,7 @@ bool CompileGlslIsolated(const GlslInput& input, const Options& options,
       for (AccessRecord& a : from.accesses) report->accesses.push_back(std::move(a));
       for (PassStatistic& p : from.passes) report->passes.push_back(std::move(p));
       for (TableRecord& t : from.tables) report->tables.push_back(std::move(t));
+      for (SuppressedDiagnostic& d : from.suppressed) report->suppressed.push_back(std::move(d));
     }
     if (ok) spirv.swap(result.spirv);
     return ok;

@@ -24,6 +24,10 @@ static_assert(Same(Severity::kOff, spirv::Severity::kOff) &&
               Same(Severity::kNote, spirv::Severity::kNote) &&
               Same(Severity::kWarning, spirv::Severity::kWarning) &&
               Same(Severity::kError, spirv::Severity::kError));
+static_assert(Same(UniformityFilterAction::kOff, spirv::UniformityFilterAction::kOff) &&
+              Same(UniformityFilterAction::kNote, spirv::UniformityFilterAction::kNote) &&
+              Same(UniformityFilterAction::kAssumeUniform,
+                   spirv::UniformityFilterAction::kAssumeUniform));
 static_assert(Same(RangeAnalysisMode::kOff, spirv::RangeAnalysisMode::kOff) &&
               Same(RangeAnalysisMode::kReference, spirv::RangeAnalysisMode::kReference) &&
               Same(RangeAnalysisMode::kFull, spirv::RangeAnalysisMode::kFull));
@@ -85,6 +89,16 @@ constexpr bool ListsEveryRangeAnalysisMode(E e) {
   return false;
 }
 template <typename E>
+constexpr bool ListsEveryUniformityFilterAction(E e) {
+  switch (e) {
+    case E::kOff:
+    case E::kNote:
+    case E::kAssumeUniform:
+      return true;
+  }
+  return false;
+}
+template <typename E>
 constexpr bool ListsEveryAccessVerdict(E e) {
   switch (e) {
     case E::kNone:
@@ -101,6 +115,8 @@ static_assert(ListsEveryTargetEnv(TargetEnv{}) && ListsEveryTargetEnv(spirv::Tar
               ListsEverySeverity(Severity{}) && ListsEverySeverity(spirv::Severity{}) &&
               ListsEveryRangeAnalysisMode(RangeAnalysisMode{}) &&
               ListsEveryRangeAnalysisMode(spirv::RangeAnalysisMode{}) &&
+              ListsEveryUniformityFilterAction(UniformityFilterAction{}) &&
+              ListsEveryUniformityFilterAction(spirv::UniformityFilterAction{}) &&
               ListsEveryAccessVerdict(AccessVerdict{}) &&
               ListsEveryAccessVerdict(spirv::AccessVerdict{}));
 
@@ -128,6 +144,10 @@ spirv::Options ToSpirv(const Options& options) {
   out.robust_access = options.robust_access;
   out.range_analysis = ToSpirv(options.range_analysis);
   out.uniformity = ToSpirv(options.uniformity);
+  for (const UniformityFilter& filter : options.uniformity_filters)
+    out.uniformity_filters.push_back({static_cast<spirv::UniformityFilterAction>(filter.action),
+                                      filter.function, filter.file, filter.first_line,
+                                      filter.last_line, filter.justification});
   out.subgroup_size = options.subgroup_size;
   out.max_workgroups = options.max_workgroups;
   out.spec_constants = options.spec_constants;
@@ -183,6 +203,9 @@ TableRecord FromSpirv(spirv::TableRecord table) {
 
 void AppendFromSpirv(spirv::Report from, Report& into) {
   for (spirv::Diagnostic& d : from.diagnostics) into.diagnostics.push_back(FromSpirv(std::move(d)));
+  for (spirv::SuppressedDiagnostic& s : from.suppressed)
+    into.suppressed.push_back(
+        {FromSpirv(std::move(s.diagnostic)), std::move(s.filter), std::move(s.justification)});
   for (spirv::AccessRecord& a : from.accesses) into.accesses.push_back(FromSpirv(std::move(a)));
   for (spirv::PassStatistic& p : from.passes)
     into.passes.push_back({std::move(p.pass), p.changed, p.rewrites});

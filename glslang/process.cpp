@@ -8,6 +8,9 @@
 // source lines in the report when the module has none (see LocateReport). No exception
 // leaves these functions: std::exception (std::bad_alloc included) becomes an error
 // diagnostic.
+#include <algorithm>
+#include <optional>
+
 #include <glslang/Include/PoolAlloc.h>
 #include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
@@ -63,12 +66,14 @@ void MergeSucceeded(Report& from, Report* into) {
   for (AccessRecord& a : from.accesses) into->accesses.push_back(std::move(a));
   for (PassStatistic& p : from.passes) into->passes.push_back(std::move(p));
   for (TableRecord& t : from.tables) into->tables.push_back(std::move(t));
+  for (SuppressedDiagnostic& d : from.suppressed) into->suppressed.push_back(std::move(d));
 }
 
 // A failed run keeps only its diagnostics: its records describe a discarded module.
 void MergeFailed(Report& from, Report* into) {
   if (!into) return;
   for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
+  for (SuppressedDiagnostic& d : from.suppressed) into->suppressed.push_back(std::move(d));
 }
 
 // Where the module came from: glslang's intermediate and code generation options
@@ -223,12 +228,17 @@ void TakeLocations(Report& located, Report& plain) {
     plain.accesses[i].guard = located.accesses[i].guard;
     plain.accesses[i].reason = std::move(located.accesses[i].reason);
   }
-  for (size_t i = 0; i < plain.diagnostics.size(); ++i) {
-    plain.diagnostics[i].location = located.diagnostics[i].location;
-    plain.diagnostics[i].message = std::move(located.diagnostics[i].message);
-    plain.diagnostics[i].reasons = std::move(located.diagnostics[i].reasons);
-    plain.diagnostics[i].reason_locations = std::move(located.diagnostics[i].reason_locations);
-  }
+  auto locate = [](Diagnostic& from, Diagnostic& to) {
+    to.location = from.location;
+    to.message = std::move(from.message);
+    to.reasons = std::move(from.reasons);
+    to.reason_locations = std::move(from.reason_locations);
+  };
+  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
+    locate(located.diagnostics[i], plain.diagnostics[i]);
+  if (located.suppressed.size() == plain.suppressed.size())
+    for (size_t i = 0; i < plain.suppressed.size(); ++i)
+      locate(located.suppressed[i].diagnostic, plain.suppressed[i].diagnostic);
   if (located.tables.size() == plain.tables.size())
     for (size_t i = 0; i < plain.tables.size(); ++i)
       plain.tables[i].location = located.tables[i].location;
@@ -238,21 +248,62 @@ void TakeLocations(Report& located, Report& plain) {
 // for debug information, yet the output must not change because something was said.
 // So only the report is located: glslang generates a second module with OpLine, the
 // pipeline runs on it, and its locations are copied over; its words are dropped.
-void LocateReport(const glslang::TIntermediate& intermediate,
-                  const glslang::SpvOptions* spv_options, const Options& options, Report& plain) {
+// The located run: the pipeline on a second module with OpLine, its words dropped,
+// its report filled in the same order as the plain run's (glslang's log, then the
+// passes). Returns nullopt when glslang could not generate it, else whether the
+// pipeline succeeded.
+std::optional<bool> RunLocated(const glslang::TIntermediate& intermediate,
+                               const glslang::SpvOptions* spv_options, const Options& options,
+                               Report& located) {
   glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
   with_lines.generateDebugInfo = true;
   with_lines.stripDebugInfo = false;
   Options quiet = options;
   quiet.validate = false;  // the located module is never returned
-  Report located;          // filled in the same order as `plain`: glslang's log, then the passes
   std::vector<uint32_t> words, unused;
-  if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return;
+  if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return std::nullopt;
+  return RunPasses(words, quiet, /*check_input=*/false, Origin{&intermediate, spv_options}, located,
+                   unused);
+}
+
+void LocateReport(const glslang::TIntermediate& intermediate,
+                  const glslang::SpvOptions* spv_options, const Options& options, Report& plain) {
+  Report located;
   // A run that fails (--uniformity=error) is located too; TakeLocations copies only
   // when both runs said the same things.
-  RunPasses(words, quiet, /*check_input=*/false, Origin{&intermediate, spv_options}, located,
-            unused);
+  if (RunLocated(intermediate, spv_options, options, located)) TakeLocations(located, plain);
+}
+
+// Uniformity filters that name source lines need the findings' lines, which a module
+// without OpLine does not have. The uniformity check never changes the words, so then
+// the plain run leaves it out and the located run's check decides: what it reports,
+// what it silences, and whether it fails the compile (--uniformity=error).
+bool UniformityNeedsLines(const Options& options) {
+  return options.uniformity != Severity::kOff &&
+         std::any_of(options.uniformity_filters.begin(), options.uniformity_filters.end(),
+                     [](const UniformityFilter& filter) { return !filter.file.empty(); });
+}
+
+// Takes the uniformity check's findings (and a failure it caused) from the located run
+// into `plain`, whose run did not check uniformity; locates the rest of `plain`.
+// Returns false when the located run failed the compile.
+bool TakeLocatedUniformity(Report& located, bool located_ok, Report& plain) {
+  std::vector<Diagnostic> uniformity, rest;
+  for (Diagnostic& d : located.diagnostics)
+    (d.origin == "uniformity" ? uniformity : rest).push_back(std::move(d));
+  std::optional<Diagnostic> failure;
+  if (!located_ok && !rest.empty()) {
+    failure = std::move(rest.back());  // the pipeline's error comes last
+    rest.pop_back();
+  }
+  located.diagnostics = std::move(rest);
+  std::vector<SuppressedDiagnostic> suppressed = std::move(located.suppressed);
+  located.suppressed.clear();
   TakeLocations(located, plain);
+  for (Diagnostic& d : uniformity) plain.diagnostics.push_back(std::move(d));
+  for (SuppressedDiagnostic& d : suppressed) plain.suppressed.push_back(std::move(d));
+  if (failure) plain.diagnostics.push_back(std::move(*failure));
+  return located_ok;
 }
 
 }  // namespace
@@ -274,16 +325,38 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     std::vector<uint32_t> words, output;
     bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
     Origin origin{&intermediate, spv_options};
-    if (!generated || !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
-      if (report && generated && !ModuleHasLineInformation(words))
+    bool has_lines = generated && ModuleHasLineInformation(words);
+    bool deferred = generated && !has_lines && UniformityNeedsLines(options);
+    Options plain_options = options;
+    if (deferred) plain_options.uniformity = Severity::kOff;
+    if (!generated ||
+        !RunPasses(words, plain_options, /*check_input=*/false, origin, findings, output)) {
+      if (report && generated && !has_lines)
         LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
+      MergeFailed(findings, report);
+      return false;
+    }
+    Report located;
+    std::optional<bool> located_ok =
+        deferred ? RunLocated(intermediate, spv_options, options, located) : std::nullopt;
+    if (deferred && !located_ok) {
+      // No module with lines: the check runs here, and line filters match nothing.
+      findings = Report();
+      output.clear();
+      if (!GenerateWithGlslang(intermediate, spv_options, findings, words) ||
+          !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
+        MergeFailed(findings, report);
+        return false;
+      }
+    } else if (deferred && !TakeLocatedUniformity(located, *located_ok, findings)) {
       MergeFailed(findings, report);
       return false;
     }
     // Tables are located only for a caller who asked for records: locating costs a second compile.
     bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty() ||
+                        !findings.suppressed.empty() ||
                         (options.collect_ranges && !findings.tables.empty());
-    if (report && has_findings && !ModuleHasLineInformation(words))
+    if (report && has_findings && !has_lines && !deferred)
       LocateReport(intermediate, spv_options, options, findings);
     MergeSucceeded(findings, report);
     spirv.swap(output);

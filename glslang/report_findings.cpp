@@ -157,6 +157,8 @@ const char* KindName(FindingKind kind) {
       return "warning";
     case FindingKind::kNote:
       return "note";
+    case FindingKind::kSuppressed:
+      return "suppressed";
   }
   return "note";
 }
@@ -165,6 +167,14 @@ std::vector<Finding> CollectFindings(const Report& report) {
   std::vector<Finding> findings;
   for (const Diagnostic& diagnostic : report.diagnostics)
     findings.push_back(FromDiagnostic(diagnostic));
+  for (const SuppressedDiagnostic& suppressed : report.suppressed) {
+    Finding finding = FromDiagnostic(suppressed.diagnostic);
+    finding.suppressed_kind = finding.kind;
+    finding.kind = FindingKind::kSuppressed;
+    finding.suppressed_by = suppressed.filter;
+    finding.justification = suppressed.justification;
+    findings.push_back(std::move(finding));
+  }
   for (const TableRecord& table : report.tables) findings.push_back(FromTable(table));
   for (const AccessRecord& record : report.accesses) findings.push_back(FromAccess(record));
   return findings;

@@ -25,6 +25,7 @@ enum class FindingKind {
   kError,
   kWarning,
   kNote,
+  kSuppressed,  // a diagnostic a uniformity filter silenced (Report::suppressed)
 };
 
 struct ReasonStep {
@@ -39,6 +40,10 @@ struct Finding {
   std::string title;              // one line
   std::string detail;             // range, limit and reason of an access; empty for diagnostics
   std::vector<ReasonStep> steps;  // a diagnostic's reason chain, outermost first
+  // kSuppressed only: the kind it would have had, the filter and its justification.
+  FindingKind suppressed_kind = FindingKind::kNote;
+  std::string suppressed_by;
+  std::string justification;
 };
 
 struct RuleInfo {

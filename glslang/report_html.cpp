@@ -3,7 +3,8 @@
 // Layout: a header (flags, versions), a summary (counts per kind of finding, pass
 // statistics), then each source file as a table of numbered lines; under a line that
 // has findings, a row lists them with their detail and, for diagnostics, the reason
-// chain with each located step linked to its line. Findings that name no line (or a
+// chain with each located step linked to its line. Diagnostics a uniformity filter
+// silenced are shown greyed, with the filter and its justification, and counted apart. Findings that name no line (or a
 // file not among the sources) are listed at the end. The page is complete without
 // JavaScript; a small inline script only adds filter buttons and "next finding".
 #include <charconv>
@@ -37,6 +38,7 @@ li.finding{margin:.15em 0}li.finding:target{outline:2px solid #e0a000}
 .badge{display:inline-block;min-width:6.5em;border-radius:3px;padding:0 .4em;margin-right:.4em;font-size:.85em;color:#fff;text-align:center}
 .clamped .badge{background:#c05a00}.proven .badge{background:#2b7a2b}.not-clamped .badge,.range .badge{background:#6b6b6b}
 .table .badge{background:#2660a4}.warning .badge{background:#b58900}.error .badge{background:#b00020}.note .badge{background:#777}
+.suppressed{color:#777}.suppressed .badge{background:#aaa}.suppressed-by{font-style:italic}
 .detail{color:#444}ol.reasons{margin:.1em 0 .2em;color:#333}
 .no-lines{padding:.6em;border:1px solid #b58900;background:#fff8e0}
 body.show-clamped li.finding:not(.clamped),body.show-problems li.finding:not(.warning):not(.error){display:none}
@@ -193,7 +195,8 @@ class HtmlWriter {
         {FindingKind::kTable, "constant tables hoisted"},
         {FindingKind::kError, "errors"},
         {FindingKind::kWarning, "warnings"},
-        {FindingKind::kNote, "notes"}};
+        {FindingKind::kNote, "notes"},
+        {FindingKind::kSuppressed, "suppressed by uniformity filters"}};
     for (const auto& [kind, label] : kRows)
       out_ << "<tr data-kind=\"" << report::KindName(kind) << "\"><td>" << label
            << "</td><td class=\"count\">" << counts[kind] << "</td></tr>\n";
@@ -257,6 +260,12 @@ class HtmlWriter {
     out_ << Escaped{finding.title};
     if (!finding.detail.empty())
       out_ << " <span class=\"detail\">&mdash; " << Escaped{finding.detail} << "</span>";
+    if (finding.kind == FindingKind::kSuppressed) {
+      out_ << " <span class=\"suppressed-by\">&mdash; suppressed by <code>"
+           << Escaped{finding.suppressed_by} << "</code>";
+      if (!finding.justification.empty()) out_ << ": " << Escaped{finding.justification};
+      out_ << "</span>";
+    }
     WriteSteps(finding);
     out_ << "</li>\n";
   }

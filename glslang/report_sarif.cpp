@@ -6,7 +6,9 @@
 // physicalLocation when the record names a file (artifact URI as the record names it,
 // relative to the working directory; region.startLine only when the line is known,
 // since SARIF lines start at 1). A diagnostic's reason chain becomes one codeFlow whose
-// threadFlow visits each step (with its location when the step names one).
+// threadFlow visits each step (with its location when the step names one). A diagnostic
+// a uniformity filter silenced is a result with its level and a suppression of kind
+// "external" (the user's justification, the filter in its properties).
 #include <cctype>
 #include <cstring>
 #include <map>
@@ -140,11 +142,22 @@ class SarifWriter {
       out_ << "}]";
     }
     WriteCodeFlow(finding);
+    WriteSuppression(finding);
     out_ << "}";
   }
 
+  // Silenced on the command line or through the API, not in the source: "external".
+  void WriteSuppression(const Finding& finding) {
+    if (finding.kind != report::FindingKind::kSuppressed) return;
+    out_ << ",\n         \"suppressions\": [{\"kind\": \"external\", \"status\": \"accepted\"";
+    if (!finding.justification.empty())
+      out_ << ", \"justification\": " << JsonString{finding.justification};
+    out_ << ", \"properties\": {\"filter\": " << JsonString{finding.suppressed_by} << "}}]";
+  }
+
   static const char* LevelOf(const Finding& finding) {
-    switch (finding.kind) {
+    switch (finding.kind == report::FindingKind::kSuppressed ? finding.suppressed_kind
+                                                              : finding.kind) {
       case report::FindingKind::kError:
         return "error";
       case report::FindingKind::kWarning:

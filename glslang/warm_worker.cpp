@@ -168,6 +168,7 @@ bool WarmWorker::Compile(const glint_input_s& input, const Options& options,
     report.accesses = std::move(response.report.accesses);
     report.passes = std::move(response.report.passes);
     report.tables = std::move(response.report.tables);
+    report.suppressed = std::move(response.report.suppressed);
     result.spirv = std::move(response.words);
     return response.succeeded;
   } catch (const std::exception& e) {

@@ -53,6 +53,21 @@ void WriteOptions(wire::Writer& out, const Options& o) {
     out.U8(rule);
   out.U32(static_cast<uint32_t>(o.passes.size()));
   for (const std::string& pass : o.passes) out.String(pass);
+  out.U32(static_cast<uint32_t>(o.uniformity_filters.size()));
+  for (const UniformityFilter& f : o.uniformity_filters) {
+    WriteEnum(out, f.action);
+    out.String(f.function);
+    out.String(f.file);
+    out.U32(f.first_line);
+    out.U32(f.last_line);
+    out.String(f.justification);
+  }
+}
+
+bool ReadUniformityFilter(wire::Reader& in, UniformityFilter* f) {
+  return ReadEnum(in, UniformityFilterAction::kAssumeUniform, &f->action) &&
+         in.String(&f->function) && in.String(&f->file) && in.U32(&f->first_line) &&
+         in.U32(&f->last_line) && in.String(&f->justification);
 }
 
 bool ReadOptions(wire::Reader& in, Options* o) {
@@ -82,7 +97,7 @@ bool ReadOptions(wire::Reader& in, Options* o) {
     if (!in.String(&pass)) return false;
     o->passes.push_back(std::move(pass));
   }
-  return true;
+  return ReadList(in, &o->uniformity_filters, ReadUniformityFilter);
 }
 
 void WriteLocation(wire::Writer& out, const SourceLocation& l) {
@@ -260,6 +275,12 @@ std::string EncodeResponse(const Response& response) {
     out.String(t.name);
     out.U32(t.copies_removed);
   }
+  out.U32(static_cast<uint32_t>(report.suppressed.size()));
+  for (const SuppressedDiagnostic& s : report.suppressed) {
+    WriteDiagnostic(out, s.diagnostic);
+    out.String(s.filter);
+    out.String(s.justification);
+  }
   return out.bytes();
 }
 
@@ -272,10 +293,14 @@ bool DecodeResponse(const std::string& bytes, Response* response) {
   auto read_table = [](wire::Reader& r, TableRecord* t) {
     return ReadLocation(r, &t->location) && r.String(&t->name) && r.U32(&t->copies_removed);
   };
+  auto read_suppressed = [](wire::Reader& r, SuppressedDiagnostic* s) {
+    return ReadDiagnostic(r, &s->diagnostic) && r.String(&s->filter) && r.String(&s->justification);
+  };
   return in.Bool(&response->succeeded) && in.Words(&response->words) &&
          ReadList(in, &report.diagnostics, ReadDiagnostic) &&
          ReadList(in, &report.accesses, ReadAccess) && ReadList(in, &report.passes, read_pass) &&
-         ReadList(in, &report.tables, read_table) && in.Done();
+         ReadList(in, &report.tables, read_table) &&
+         ReadList(in, &report.suppressed, read_suppressed) && in.Done();
 }
 
 std::string EncodeIncludeQuery(const IncludeQuery& query) {

@@ -637,6 +637,49 @@ TEST(CApi, Options_UniformitySeverity) {
   EXPECT_EQ(Words(quiet.get()), Words(warned.get()));  // reports never change the output
 }
 
+TEST(CApi, Options_UniformityFiltersSilenceAndReportWhatTheySilenced) {
+  OptionsHandle options(glint_options_create());
+  EXPECT_EQ(glint_options_add_uniformity_filter(options.get(), GLINT_UNIFORMITY_FILTER_OFF,
+                                                "a.frag:0"),
+            0);
+  EXPECT_EQ(glint_options_add_uniformity_filter(options.get(), 3, "main"), 0);
+  EXPECT_EQ(glint_options_add_uniformity_filter(options.get(), -1, "main"), 0);
+  EXPECT_EQ(glint_options_add_uniformity_filter(options.get(), GLINT_UNIFORMITY_FILTER_OFF, NULL),
+            0);
+  EXPECT_EQ(glint_options_add_uniformity_filter(NULL, GLINT_UNIFORMITY_FILTER_OFF, "main"), 0);
+  ASSERT_EQ(glint_options_add_uniformity_filter(options.get(), GLINT_UNIFORMITY_FILTER_OFF,
+                                                "sample.frag:7=the branch is per draw"),
+            1);
+  ResultHandle result =
+      CompileC(kNonUniformSample, GLINT_STAGE_FRAGMENT, options.get(), "sample.frag");
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1);
+  const glint_report_t* report = glint_result_report(result.get());
+  EXPECT_EQ(glint_report_diagnostic_count(report), 0u) << AllDiagnostics(result.get());
+  ASSERT_EQ(glint_report_suppressed_count(report), 1u);
+  const char *message = nullptr, *rule = nullptr, *file = nullptr, *filter = nullptr,
+             *justification = nullptr;
+  uint32_t line = 0;
+  ASSERT_EQ(
+      glint_report_suppressed(report, 0, &message, &rule, &file, &line, &filter, &justification),
+      1);
+  EXPECT_NE(std::string(message).find("implicit-LOD texture sample"), std::string::npos);
+  EXPECT_STREQ(rule, "uniformity/implicit-lod");
+  EXPECT_STREQ(file, "sample.frag");
+  EXPECT_EQ(line, 7u);
+  EXPECT_STREQ(filter, "--uniformity-off=sample.frag:7");
+  EXPECT_STREQ(justification, "the branch is per draw");
+  EXPECT_EQ(glint_report_suppressed(report, 1, &message, nullptr, nullptr, nullptr, nullptr,
+                                    nullptr),
+            0);
+  EXPECT_EQ(glint_report_suppressed(nullptr, 0, nullptr, nullptr, nullptr, nullptr, nullptr,
+                                    nullptr),
+            0);
+  EXPECT_EQ(glint_report_suppressed_count(nullptr), 0u);
+  // A filter never changes the output.
+  ResultHandle unfiltered = CompileC(kNonUniformSample, GLINT_STAGE_FRAGMENT, nullptr, "sample.frag");
+  EXPECT_EQ(Words(result.get()), Words(unfiltered.get()));
+}
+
 TEST(CApi, Options_ValidateChecksTheTargetEnvironment) {
   // SPIR-V 1.3 (glslang for Vulkan 1.1) is not valid for a Vulkan 1.0 target.
   const std::vector<uint32_t> input = test::CompileGlsl(kComputeShader, "comp", "vulkan1.1");

@@ -96,6 +96,35 @@ TEST(CompileGlslIsolated, SameWordsAndReportAsInProcess) {
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
 }
 
+// Uniformity filters reach the worker, and what they silenced comes back.
+TEST(CompileGlslIsolated, UniformityFiltersCrossTheWire) {
+  const char* source = R"(#version 440
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint count; } data;
+void main() {
+  if (data.count > 1u) {
+    barrier();
+  }
+}
+)";
+  GlslInput input{source, GlslStage::kCompute, "", "w.comp", false};
+  Options options;
+  UniformityFilter filter;
+  std::string error;
+  ASSERT_TRUE(ParseUniformityFilter(UniformityFilterAction::kOff, "w.comp:6=reviewed", &filter,
+                                    &error))
+      << error;
+  options.uniformity_filters = {filter};
+  std::vector<uint32_t> words;
+  Report report;
+  ASSERT_TRUE(CompileGlslIsolated(input, options, Isolation(), words, &report));
+  EXPECT_TRUE(report.diagnostics.empty()) << FormatDiagnostic(report.diagnostics[0]);
+  ASSERT_EQ(report.suppressed.size(), 1u);
+  EXPECT_EQ(report.suppressed[0].diagnostic.location.line, 6u);
+  EXPECT_EQ(report.suppressed[0].filter, "--uniformity-off=w.comp:6");
+  EXPECT_EQ(report.suppressed[0].justification, "reviewed");
+}
+
 TEST(CompileGlslIsolated, GlslangErrorIsTheSameDiagnostic) {
   const std::string bad = "#version 440\nvoid main() { undeclared = 1; }\n";
   GlslInput input{bad, GlslStage::kFragment, "", "shader.comp", false};
@@ -272,6 +301,16 @@ TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   request.options.range_analysis = RangeAnalysisMode::kReference;
   request.options.max_workgroups = {7, 1, 65536};
   request.options.validator_layouts.scalar_block_layout = true;
+  UniformityFilter lines;
+  lines.action = UniformityFilterAction::kNote;
+  lines.file = "a.comp";
+  lines.first_line = 3;
+  lines.last_line = 9;
+  lines.justification = "why";
+  UniformityFilter promise;
+  promise.action = UniformityFilterAction::kAssumeUniform;
+  promise.function = "f";
+  request.options.uniformity_filters = {lines, promise};
   request.memory_limit_bytes = 123;
   std::string bytes = worker::EncodeRequest(request);
   worker::Request decoded;
@@ -283,6 +322,15 @@ TEST(WorkerProtocol, RoundTripsAndRefusesMalformedBytes) {
   EXPECT_EQ(decoded.options.spec_constants.at(3), 9u);
   EXPECT_EQ(decoded.options.max_workgroups, (std::array<uint32_t, 3>{7, 1, 65536}));
   EXPECT_TRUE(decoded.options.validator_layouts.scalar_block_layout);
+  ASSERT_EQ(decoded.options.uniformity_filters.size(), 2u);
+  const UniformityFilter& read_lines = decoded.options.uniformity_filters[0];
+  EXPECT_EQ(read_lines.action, UniformityFilterAction::kNote);
+  EXPECT_EQ(read_lines.file, "a.comp");
+  EXPECT_EQ(read_lines.first_line, 3u);
+  EXPECT_EQ(read_lines.last_line, 9u);
+  EXPECT_EQ(read_lines.justification, "why");
+  EXPECT_EQ(decoded.options.uniformity_filters[1].action, UniformityFilterAction::kAssumeUniform);
+  EXPECT_EQ(decoded.options.uniformity_filters[1].function, "f");
   EXPECT_EQ(decoded.memory_limit_bytes, 123u);
   for (size_t cut = 0; cut < bytes.size(); ++cut) {
     worker::Request partial;

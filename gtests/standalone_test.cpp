@@ -312,6 +312,33 @@ TEST(QuietConfAndDebugInfo, SilencedWarningsStillCount) {
   }
 }
 
+// --uniformity-off silences the warning on its line (no -g: the line comes from the
+// located report), keeps it in the SARIF report as suppressed, lets --uniformity=error
+// pass, and writes the same bytes; a filter on the next line silences nothing.
+TEST(UniformityFilterFlags, SilenceOneLineAndReportIt) {
+  Scratch scratch;
+  scratch.Write("nonuniform.frag", kNonUniformDerivativeFrag);
+  ToolResult warned = scratch.Run(OurTool(), "-V -o out.spv nonuniform.frag", "warned");
+  ASSERT_NE(warned.out.find("WARNING: nonuniform.frag:6: "), std::string::npos) << warned.out;
+  ToolResult silenced = scratch.Run(
+      OurTool(),
+      "-V --uniformity=error \"--uniformity-off=nonuniform.frag:6=uv.x is the same per quad\" "
+      "--report=sarif out.sarif -o out.spv nonuniform.frag",
+      "silenced");
+  EXPECT_EQ(silenced.exit_code, 0) << silenced.out;
+  EXPECT_EQ(silenced.out.find("nonuniform.frag:6"), std::string::npos) << silenced.out;
+  EXPECT_EQ(test::ReadFile(scratch.Dir("silenced") + "/out.spv"),
+            test::ReadFile(scratch.Dir("warned") + "/out.spv"));
+  EXPECT_TRUE(test::FileCheck(test::ReadFile(scratch.Dir("silenced") + "/out.sarif"),
+                              "CHECK: \"startLine\": 6\n"
+                              "CHECK: \"suppressions\": [{\"kind\": \"external\", \"status\": "
+                              "\"accepted\", \"justification\": \"uv.x is the same per quad\", "
+                              "\"properties\": {\"filter\": \"--uniformity-off=nonuniform.frag:6\"}}]"));
+  ToolResult missed = scratch.Run(
+      OurTool(), "-V --uniformity-off=nonuniform.frag:7 -o out.spv nonuniform.frag", "missed");
+  EXPECT_NE(missed.out.find("WARNING: nonuniform.frag:6: "), std::string::npos) << missed.out;
+}
+
 // glslang 12 under -gVS writes the source text as one OpString; past 65,535 words its
 // word count wraps and the module is not SPIR-V, which Debian's tool writes and exits 0.
 // Glint writes the same bytes and warns once that its passes did not run; where an
@@ -1206,6 +1233,23 @@ TEST(Parse, GlintFlags_FillOptions) {
             (std::vector<std::string>{"robust-access", "uniformity"}));
 }
 
+TEST(Parse, UniformityFilters_KeptInOrderWithTheirCase) {
+  CommandLine line = Parse({"-V", "--Uniformity-Off=Blur.comp:3-4=Checked", "--uniformity-note=Main",
+                            "--uniformity-assume-uniform=broadcast=one lane writes", "a.comp"});
+  ASSERT_EQ(line.glint.uniformity_filters.size(), 3u);
+  const UniformityFilter& off = line.glint.uniformity_filters[0];
+  EXPECT_EQ(off.action, UniformityFilterAction::kOff);
+  EXPECT_EQ(off.file, "Blur.comp");
+  EXPECT_EQ(off.first_line, 3u);
+  EXPECT_EQ(off.last_line, 4u);
+  EXPECT_EQ(off.justification, "Checked");
+  EXPECT_EQ(line.glint.uniformity_filters[1].action, UniformityFilterAction::kNote);
+  EXPECT_EQ(line.glint.uniformity_filters[1].function, "Main");
+  EXPECT_EQ(line.glint.uniformity_filters[2].action, UniformityFilterAction::kAssumeUniform);
+  EXPECT_EQ(line.glint.uniformity_filters[2].function, "broadcast");
+  EXPECT_EQ(line.glint.uniformity_filters[2].justification, "one lane writes");
+}
+
 TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
   for (const std::vector<std::string>& args : {std::vector<std::string>{"--range-analysis=some"},
                                                {"--uniformity=loud"},
@@ -1225,7 +1269,12 @@ TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
                                                {"--passes"},
                                                {"--passes="},
                                                {"--passes=robust_access"},
-                                               {"--passes=uniformity,,robust-access"}}) {
+                                               {"--passes=uniformity,,robust-access"},
+                                               {"--uniformity-off"},
+                                               {"--uniformity-off="},
+                                               {"--uniformity-note=a.frag:0"},
+                                               {"--uniformity-note=a b"},
+                                               {"--uniformity-assume-uniform=a.frag:3"}}) {
     try {
       Parse(args);
       ADD_FAILURE() << args.front() << " was accepted";

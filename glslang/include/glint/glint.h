@@ -86,6 +86,40 @@ enum class RangeAnalysisMode {
 
 enum class Severity { kOff, kNote, kWarning, kError };
 
+// What the user says about uniformity that no analysis can prove (glslangValidator
+// --uniformity-off, --uniformity-note, --uniformity-assume-uniform). A filter names a
+// function (its source name) or source lines, and an action:
+//   kOff            findings there are not reported: they go to Report::suppressed
+//                   with the filter and its justification (SARIF suppressions, the HTML
+//                   report's count);
+//   kNote           findings there are reported as notes (they never fail a compile);
+//   kAssumeUniform  (functions only) every call's result is taken as workgroup-uniform;
+//                   the findings that disappear under the promise go to
+//                   Report::suppressed.
+// A finding is there when the instruction it is reported at is, or when every
+// uniform-control instruction behind it is (a call's finding about what its callee
+// needs). A promise, not a proof: a filter never changes the generated code.
+enum class UniformityFilterAction { kOff, kNote, kAssumeUniform };
+
+struct UniformityFilter {
+  UniformityFilterAction action = UniformityFilterAction::kOff;
+  // The function ("broadcast"; glslang's full name "broadcast(u1;u1;" also matches), or
+  // empty for a line filter.
+  std::string function;
+  // A line filter: the file as the module names it (or its trailing path components)
+  // and lines first_line..last_line, both included, first_line at least 1.
+  std::string file;
+  uint32_t first_line = 0;
+  uint32_t last_line = 0;
+  std::string justification;  // why the user knows better (SARIF's justification)
+};
+
+// Reads a filter as glslangValidator's flags spell it after the '=':
+// "FUNCTION", "FILE:LINE" or "FILE:FIRST-LAST", each optionally followed by
+// "=JUSTIFICATION". On failure returns false and says why in *error.
+GLINT_EXPORT bool ParseUniformityFilter(UniformityFilterAction action, const std::string& text,
+                                        UniformityFilter* filter, std::string* error);
+
 struct Options {
   // Rewrite run-time-indexed constant arrays into one module-scope Private variable
   // per constant (on by default).
@@ -98,6 +132,8 @@ struct Options {
   // How uniformity problems (derivatives, implicit-LOD sampling, barriers in
   // non-uniform control flow) are reported; kOff disables the analysis.
   Severity uniformity = Severity::kWarning;
+  // Silence, downgrade or promise, in the order given (the first that matches wins).
+  std::vector<UniformityFilter> uniformity_filters;
   // The subgroup size the user promises (0: unknown). GLSL has no way to say it.
   uint32_t subgroup_size = 0;
   // The largest dispatch the user promises, in workgroups per dimension ({0, 0, 0}:
@@ -144,6 +180,17 @@ struct Diagnostic {
   // A stable identifier of what kind of finding this is, e.g. "uniformity/barrier";
   // empty for messages that have none (glslang's log, internal errors).
   std::string rule;
+};
+
+// A diagnostic a uniformity filter silenced: not in Report::diagnostics, kept so that
+// reports can show what was silenced and why.
+struct SuppressedDiagnostic {
+  Diagnostic diagnostic;  // as it would have been reported
+  // The filter, as glslangValidator's command line spells it (without the
+  // justification): "--uniformity-off=blur.comp:12", "--uniformity-assume-uniform=broadcast"
+  // (several, space-separated, when only the promises together remove the finding).
+  std::string filter;
+  std::string justification;  // the filter's; empty when it gave none
 };
 
 // What robust access did with one index. Words for it come only from the formatters
@@ -197,6 +244,7 @@ struct PassStatistic {
 
 struct Report {
   std::vector<Diagnostic> diagnostics;
+  std::vector<SuppressedDiagnostic> suppressed;  // silenced by Options::uniformity_filters
   std::vector<AccessRecord> accesses;
   std::vector<PassStatistic> passes;
   std::vector<TableRecord> tables;

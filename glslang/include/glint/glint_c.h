@@ -128,6 +128,21 @@ GLINT_EXPORT int glint_options_set_validate(glint_options_t* options, int enable
  * of glint_validator_layout_t bits (0: none); 0 returned for an unknown bit. Since 0.3. */
 GLINT_EXPORT int glint_options_set_validator_layouts(glint_options_t* options, int layouts);
 
+/* What the user says about uniformity that no analysis proves (glint::UniformityFilter).
+ * Since 0.3. */
+typedef enum {
+  GLINT_UNIFORMITY_FILTER_OFF = 0,           /* silence findings there (kept as suppressed) */
+  GLINT_UNIFORMITY_FILTER_NOTE = 1,          /* report them as notes */
+  GLINT_UNIFORMITY_FILTER_ASSUME_UNIFORM = 2 /* a function's results are uniform */
+} glint_uniformity_filter_t;
+/* Adds a filter, spelled as glslangValidator's --uniformity-off=... value: "FUNCTION",
+ * "FILE:LINE" or "FILE:FIRST-LAST", optionally "=JUSTIFICATION". Returns 0 (adding
+ * nothing) for a NULL handle or filter, an unknown action or text that does not parse.
+ * Filters apply in the order added. Since 0.3. */
+GLINT_EXPORT int glint_options_add_uniformity_filter(glint_options_t* options,
+                                                     int action /* glint_uniformity_filter_t */,
+                                                     const char* filter);
+
 /* ---- entry points ---- */
 
 typedef struct {
@@ -368,6 +383,17 @@ GLINT_EXPORT const char* glint_report_diagnostic_rule(const glint_report_t* repo
 GLINT_EXPORT int glint_report_diagnostic_reason_location(const glint_report_t* report, size_t index,
                                                          size_t reason, const char** file,
                                                          uint32_t* line);
+
+/* Diagnostics a uniformity filter silenced (glint::Report::suppressed): not among the
+ * diagnostics above. glint_report_suppressed sets each non-NULL pointer (the message,
+ * its rule, its file ("" when unknown) and line, the filter as a command line spells
+ * it, the filter's justification ("" when none)) and returns 1; 0 for a bad index or
+ * NULL report. Since 0.3. */
+GLINT_EXPORT size_t glint_report_suppressed_count(const glint_report_t* report);
+GLINT_EXPORT int glint_report_suppressed(const glint_report_t* report, size_t index,
+                                         const char** message, const char** rule,
+                                         const char** file, uint32_t* line, const char** filter,
+                                         const char** justification);
 
 /* One constant table hoisted to a Private variable (filled with collect_ranges). */
 typedef struct {
