@@ -118,8 +118,9 @@ FilteredUniformity ApplyUniformityFilters(const Module& module, const Uniformity
                                           Severity severity) {
   FilteredUniformity out;
   const UniformityResult& reported = assumed_all ? *assumed_all : baseline;
-  if (!reported.refusal.empty()) {
+  if (!reported.refusal.empty() || filters.empty()) {
     out.diagnostics = UniformityDiagnostics(reported, severity);
+    out.failing = reported.refusal.empty() ? reported.findings.size() : 0;
     return out;
   }
   std::vector<const UniformityFinding*> all;
