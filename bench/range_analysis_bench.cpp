@@ -37,8 +37,8 @@
 #include <string>
 #include <vector>
 
+#include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
-#include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 
@@ -184,12 +184,13 @@ struct Measured {
   std::string outcome;  // the last index's range, or how many accesses were proven
 };
 
-// The analysis alone on a prebuilt index. Chains: the range of the last value. Nested
-// guards: the range at each access (robust access's question), all must be in [0, 63].
-std::string TimeAnalysis(Shape shape, Module& module, const glint::spirv::DefUse& def_use,
+// The analysis alone on a prebuilt index (the context's def-use, built before). Chains:
+// the range of the last value. Nested guards: the range at each access (robust access's
+// question), all must be in [0, 63].
+std::string TimeAnalysis(Shape shape, glint::spirv::AnalysisContext& analyses, Module& module,
                          double* ms) {
   std::clock_t start = std::clock();
-  glint::spirv::IntegerRangeAnalysis analysis(module, def_use, {});
+  glint::spirv::IntegerRangeAnalysis& analysis = analyses.GetIntegerRanges({});
   size_t accesses = 0, proven = 0;
   glint::spirv::IntegerRange last;
   for (glint::spirv::Block& block : module.functions.front().blocks)
@@ -226,9 +227,10 @@ bool Measure(spvtools::SpirvTools& tools, Shape shape, int size, const std::stri
   }
   measured->instructions = CountInstructions(module->functions.front());
   std::clock_t start = std::clock();
-  glint::spirv::DefUse def_use(*module);
+  glint::spirv::AnalysisContext analyses(*module);
+  analyses.GetDefUse();
   measured->def_use_ms = Seconds(start) * 1e3;
-  measured->outcome = TimeAnalysis(shape, *module, def_use, &measured->analysis_ms);
+  measured->outcome = TimeAnalysis(shape, analyses, *module, &measured->analysis_ms);
   glint::spirv::Options options;  // full mode, the default
   glint::spirv::Report report;
   start = std::clock();

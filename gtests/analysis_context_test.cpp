@@ -92,6 +92,20 @@ TEST(AnalysisContext, ReadOnlyPasses_ShareOneBuildOfEachAnalysis) {
   EXPECT_EQ(analyses.builds().integer_ranges, 1u);
 }
 
+// The range analysis (loop counter `i`, a Function variable) and uniformity read the
+// context's value flow: each function's is built once, for both.
+TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  RunPasses(module, analyses, {ReadEverything});
+  EXPECT_EQ(analyses.builds().value_flow, module.functions.size());
+  analyses.GetUniformity();
+  RunPasses(module, analyses, {ReadEverything});
+  EXPECT_EQ(analyses.builds().value_flow, module.functions.size());
+  EXPECT_EQ(analyses.builds().cfg, module.functions.size());
+  EXPECT_EQ(analyses.builds().uniformity, 1u);
+}
+
 TEST(AnalysisContext, ChangingPassThatPreservesNothing_NextPassGetsFreshAnalyses) {
   Module module = ParseShader();
   AnalysisContext analyses(module);

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <random>
 
+#include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
@@ -1167,8 +1168,8 @@ std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode 
   std::optional<Module> module = ParseModule(words, &error);
   EXPECT_TRUE(module) << error;
   if (!module) return {};
-  DefUse def_use(*module);
-  IntegerRangeAnalysis analysis(*module, def_use, {mode, 0});
+  AnalysisContext analyses(*module);
+  IntegerRangeAnalysis& analysis = analyses.GetIntegerRanges({mode, 0});
   std::unordered_map<std::string, uint32_t> ids;
   for (const Instruction& inst : module->debug_names) ids[inst.StringAt(1)] = inst.words[0];
   std::vector<std::string> ranges;
@@ -1543,11 +1544,11 @@ TEST(IntegerRange, RandomExpressions_RangesHoldForEveryInvocation) {
     std::string error;
     std::optional<Module> module = ParseModule(words, &error);
     ASSERT_TRUE(module) << error;
-    DefUse def_use(*module);
+    AnalysisContext analyses(*module);  // both modes share its def-use, CFGs and value flow
     std::unordered_map<std::string, uint32_t> ids;
     for (const Instruction& inst : module->debug_names) ids[inst.StringAt(1)] = inst.words[0];
     for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
-      IntegerRangeAnalysis analysis(*module, def_use, {mode, 0});
+      IntegerRangeAnalysis& analysis = analyses.GetIntegerRanges({mode, 0});
       for (const Sampled& value : program.values()) {
         IntegerRange range = analysis.RangeOf(ids.at(value.name));
         if (!range.valid) continue;

@@ -7,8 +7,8 @@
 // Each case is a compute shader whose indices into `probe[]` are the values under test.
 #include <gtest/gtest.h>
 
+#include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
-#include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"
@@ -125,8 +125,8 @@ OpFunctionEnd
   std::string error;
   std::optional<Module> module = ParseModule(words, &error);
   ASSERT_TRUE(module) << error;
-  DefUse def_use(*module);
-  IntegerRangeAnalysis analysis(*module, def_use, {RangeAnalysisMode::kFull, 0});
+  AnalysisContext analyses(*module);
+  IntegerRangeAnalysis& analysis = analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
   uint32_t r = 0;
   for (const Instruction& inst : module->debug_names)
     if (inst.StringAt(1) == "r") r = inst.words[0];

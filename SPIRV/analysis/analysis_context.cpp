@@ -29,7 +29,8 @@ IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOption
   if (!ranges) {
     ranges = std::make_unique<IntegerRangeAnalysis>(
         module_, GetDefUse(), options,
-        [this](Function& function) -> const Cfg& { return GetCfg(function); });
+        [this](Function& function) -> const Cfg& { return GetCfg(function); },
+        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); });
     ++builds_.integer_ranges;
   }
   return *ranges;
@@ -75,7 +76,8 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!preserved.Preserves(Analysis::kUniformity) || !def_use || !cfg || !convergence ||
       !value_flow)
     uniformity_.clear();
-  if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg) ranges_.clear();
+  if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg || !value_flow)
+    ranges_.clear();
   if (!value_flow) value_flows_.clear();
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();

@@ -5,7 +5,7 @@
 //                      (ir/cfg.h)
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
 //                      (analysis/integer_range_analysis.h); shares the context's
-//                      def-use and CFGs
+//                      def-use, CFGs and value flow
 //   convergence        ConvergenceClasses (analysis/convergence_classes.h)
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget and
 //                      assume-uniform promises
@@ -19,8 +19,8 @@
 // which analyses survived (Invalidate with the set the change preserved; the pass
 // manager does this after every pass from PassResult::preserved) and the rest are
 // dropped and rebuilt on the next request. Analyses that depend on another are dropped
-// with it (ranges and uniformity with def-use or the CFGs, uniformity with convergence
-// and value flow, value flow with the CFGs).
+// with it (ranges and uniformity with def-use, the CFGs or value flow, uniformity with
+// convergence, value flow with the CFGs).
 //
 // References it returns stay valid until the next Invalidate that drops that analysis.
 // Builds are counted (builds()) so that tests and benches can prove reuse.

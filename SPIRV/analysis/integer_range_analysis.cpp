@@ -454,10 +454,7 @@ bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_fun
 // Loop control variables
 
 const Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
-  if (cfg_lookup_) return cfg_lookup_(function);
-  std::unique_ptr<Cfg>& cfg = cfgs_[&function];
-  if (!cfg) cfg = std::make_unique<Cfg>(function);
-  return *cfg;
+  return cfg_lookup_(function);
 }
 
 const LoopShape& IntegerRangeAnalysis::Evaluator::LoopOf(uint32_t variable) {
@@ -1043,9 +1040,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
 // ---------------------------------------------------------------------------
 
 IntegerRangeAnalysis::IntegerRangeAnalysis(Module& module, const DefUse& def_use,
-                                           const IntegerRangeOptions& options, CfgLookup cfgs)
+                                           const IntegerRangeOptions& options, CfgLookup cfgs,
+                                           ValueFlowLookup value_flows)
     : options_(options),
-      evaluator_(std::make_unique<Evaluator>(module, def_use, options, std::move(cfgs))) {}
+      evaluator_(std::make_unique<Evaluator>(module, def_use, options, std::move(cfgs),
+                                             std::move(value_flows))) {}
 
 IntegerRangeAnalysis::~IntegerRangeAnalysis() = default;
 

@@ -302,12 +302,13 @@ struct FactTarget {
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
-            CfgLookup cfgs)
+            CfgLookup cfgs, ValueFlowLookup value_flows)
       : module_(module),
         def_use_(def_use),
         options_(options),
         cfg_lookup_(std::move(cfgs)),
-        guards_(def_use, *this) {
+        guards_(def_use, *this),
+        flow_lookup_(std::move(value_flows)) {
     IndexDecorations();
   }
 
@@ -406,7 +407,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   // Locals through the value-flow view (integer_range_locals.cpp).
   static constexpr size_t kMaxLocalDefinitions = 64;
-  ValueFlow* FlowOf(const Instruction& load);
+  const ValueFlow* FlowOf(const Instruction& load);
   const LocalDefinitions* LocalDefinitionsOf(const Instruction& load);
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
@@ -540,10 +541,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
-  CfgLookup cfg_lookup_;  // the context's CFGs; null: cfgs_ below
-  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+  CfgLookup cfg_lookup_;  // the analysis context's
   GuardFacts guards_;
-  std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows_;
+  ValueFlowLookup flow_lookup_;  // the analysis context's (built on the same CFGs)
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
   std::unordered_map<uint32_t, CallArguments> call_arguments_;  // parameter id -> arguments

@@ -101,7 +101,7 @@ bool Within(const std::optional<IntegerRange>& inner, const std::optional<Intege
 // True when `load` reads the element `local` describes and only from its stores.
 bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
                                                   const FixedPointTarget& target) {
-  ValueFlow* flow = load.opcode == spv::OpLoad ? FlowOf(load) : nullptr;
+  const ValueFlow* flow = load.opcode == spv::OpLoad ? FlowOf(load) : nullptr;
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path) || variable != target.variable ||
@@ -214,7 +214,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
 
 bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load,
                                                          FixedPointTarget* target) {
-  ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = FlowOf(load);
   target->local = LocalDefinitionsOf(load);
   return target->local && flow && flow->LoadTarget(&load, &target->variable, &target->path);
 }

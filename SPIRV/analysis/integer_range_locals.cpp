@@ -36,12 +36,9 @@ const char kLoopCarried[] =
 const char kNotCounted[] = "(not counted)";
 }  // namespace
 
-ValueFlow* IntegerRangeAnalysis::Evaluator::FlowOf(const Instruction& load) {
+const ValueFlow* IntegerRangeAnalysis::Evaluator::FlowOf(const Instruction& load) {
   Function* function = def_use_.FunctionOf(&load);
-  if (!function) return nullptr;
-  std::unique_ptr<ValueFlow>& flow = flows_[function];
-  if (!flow) flow = std::make_unique<ValueFlow>(module_, *function, CfgOf(*function));
-  return flow.get();
+  return function ? &flow_lookup_(*function) : nullptr;
 }
 
 const LocalDefinitions* IntegerRangeAnalysis::Evaluator::LocalDefinitionsOf(
@@ -55,7 +52,7 @@ const LocalDefinitions* IntegerRangeAnalysis::Evaluator::LocalDefinitionsOf(
 
 LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Instruction& load) {
   LocalDefinitions found;
-  ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
@@ -224,7 +221,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::StoredRange(uint32_t value,
 // bound, so it names no instruction). False when the load has no such version.
 bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint32_t* id) {
   if (!Full()) return false;
-  ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) return false;
@@ -263,7 +260,7 @@ bool IntegerRangeAnalysis::Evaluator::ComponentKey(const Instruction& def, uint3
     *index = CompositeExtractView(def).index(0);
     return true;
   }
-  ValueFlow* flow = def.opcode == spv::OpLoad ? FlowOf(def) : nullptr;
+  const ValueFlow* flow = def.opcode == spv::OpLoad ? FlowOf(def) : nullptr;
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&def, &variable, &path) || path.empty()) return false;

@@ -52,7 +52,7 @@ bool IntegerRangeAnalysis::Evaluator::MatchCarried(uint32_t value, uint32_t vari
   BinaryOpView op(*def);
   auto reads_local = [&](uint32_t id) {
     const Instruction* load = def_use_.Definition(id);
-    ValueFlow* flow = load && load->opcode == spv::OpLoad ? FlowOf(*load) : nullptr;
+    const ValueFlow* flow = load && load->opcode == spv::OpLoad ? FlowOf(*load) : nullptr;
     uint32_t read_variable = 0;
     std::vector<uint32_t> read_path;
     return flow && flow->LoadTarget(load, &read_variable, &read_path) &&

@@ -212,7 +212,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedUpdates(const Instruction& 
                                                              bool is_signed) {
   uint32_t variable = 0;
   std::vector<uint32_t> path;
-  ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = FlowOf(load);
   if (local.carried.size() != 1 || !flow || !flow->LoadTarget(&load, &variable, &path) ||
       !path.empty())
     return IntegerRange::None(kNotOneUpdate);

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "SPIRV/analysis/analysis_context.h"
+
 namespace glint::spirv {
 
 using uniformity_detail::CollectModuleFacts;
@@ -60,23 +62,8 @@ UniformityResult AnalyzeModule(Module& module, const UniformityInputs& inputs,
 }  // namespace
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
-  DefUse def_use(module);
-  ConvergenceClasses classes(module);
-  std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs;
-  std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> flows;
-  CfgLookup cfg_of = [&cfgs](Function& function) -> const Cfg& {
-    std::unique_ptr<Cfg>& cfg = cfgs[&function];
-    if (!cfg) cfg = std::make_unique<Cfg>(function);
-    return *cfg;
-  };
-  UniformityInputs inputs{def_use, classes, cfg_of, [&](Function& function) -> const ValueFlow& {
-                            std::unique_ptr<ValueFlow>& flow = flows[&function];
-                            if (!flow)
-                              flow =
-                                  std::make_unique<ValueFlow>(module, function, cfg_of(function));
-                            return *flow;
-                          }};
-  return AnalyzeUniformity(module, inputs, options);
+  AnalysisContext analyses(module);
+  return analyses.GetUniformity(options);
 }
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,

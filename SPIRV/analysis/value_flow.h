@@ -50,6 +50,7 @@
 #define GLINT_SPIRV_ANALYSIS_VALUE_FLOW_H
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -148,6 +149,10 @@ class ValueFlow {
   std::string function_refusal_;
   uint64_t work_ = 0;
 };
+
+// How analyses get the value-flow view of a function from whoever owns it (the
+// analysis context, built with default options on its CFG).
+using ValueFlowLookup = std::function<const ValueFlow&(Function&)>;
 
 }  // namespace glint::spirv
 
