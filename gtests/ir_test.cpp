@@ -1,10 +1,11 @@
 // Tests of the SPIR-V IR: parse / emit round trip, malformed input refusals, def-use,
-// type and constant creation, CFG and dominators.
+// type and constant creation, CFG and dominators, the built-in index.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <ostream>
 
+#include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -27,6 +28,58 @@ void main() {
   values[gl_LocalInvocationIndex] = sum;
 }
 )";
+
+// Built-in variables and the WorkgroupSize constant by their BuiltIn; a decoration
+// without its literal (parsed, not valid) decorates nothing; other decorations are not
+// built-ins.
+TEST(Ir, BuiltInIndex_NamesEachDecoratedId) {
+  std::vector<uint32_t> words = test::Assemble(R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %index
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %index BuiltIn LocalInvocationIndex
+               OpDecorate %size BuiltIn WorkgroupSize
+               OpDecorate %other NonWritable
+       %void = OpTypeVoid
+     %fnvoid = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+      %uvec3 = OpTypeVector %uint 3
+     %uint_8 = OpConstant %uint 8
+     %uint_1 = OpConstant %uint 1
+       %size = OpConstantComposite %uvec3 %uint_8 %uint_1 %uint_1
+  %ptr_input = OpTypePointer Input %uint
+      %index = OpVariable %ptr_input Input
+      %other = OpVariable %ptr_input Input
+       %main = OpFunction %void None %fnvoid
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  ASSERT_FALSE(words.empty());
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  uint32_t index = 0, size = 0, other = 0;
+  for (const Instruction& inst : module->types_values) {
+    if (inst.opcode == spv::OpConstantComposite) size = inst.result_id;
+    if (inst.opcode == spv::OpVariable) (index ? other : index) = inst.result_id;
+  }
+  BuiltInIndex builtins(*module);
+  EXPECT_EQ(builtins.Of(index), std::optional<uint32_t>(spv::BuiltInLocalInvocationIndex));
+  EXPECT_EQ(builtins.Of(size), std::optional<uint32_t>(spv::BuiltInWorkgroupSize));
+  EXPECT_EQ(builtins.WorkgroupSizeId(), size);
+  EXPECT_FALSE(builtins.Has(other));
+  EXPECT_FALSE(builtins.Of(other));
+  // The literal cut off: the decoration names no built-in.
+  for (Instruction& inst : module->annotations)
+    if (inst.opcode == spv::OpDecorate && inst.words.size() == 3 &&
+        inst.words[1] == spv::DecorationBuiltIn)
+      inst.words.pop_back();
+  BuiltInIndex truncated(*module);
+  EXPECT_FALSE(truncated.Has(index));
+  EXPECT_EQ(truncated.WorkgroupSizeId(), 0u);
+}
 
 TEST(Ir, RoundTrip_GlslangOutputIsWordIdentical) {
   for (const char* env : {"vulkan1.0", "vulkan1.3", "opengl"}) {

@@ -15,6 +15,14 @@ const DefUse& AnalysisContext::GetDefUse() {
   return *def_use_;
 }
 
+const BuiltInIndex& AnalysisContext::GetBuiltIns() {
+  if (!builtins_) {
+    builtins_ = std::make_unique<BuiltInIndex>(module_);
+    ++builds_.builtins;
+  }
+  return *builtins_;
+}
+
 const Cfg& AnalysisContext::GetCfg(Function& function) {
   std::unique_ptr<Cfg>& cfg = cfgs_[&function];
   if (!cfg) {
@@ -28,7 +36,7 @@ IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOption
   std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
     ranges = std::make_unique<IntegerRangeAnalysis>(
-        module_, GetDefUse(), options,
+        module_, GetDefUse(), GetBuiltIns(), options,
         [this](Function& function) -> const Cfg& { return GetCfg(function); },
         [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); });
     ++builds_.integer_ranges;
@@ -48,7 +56,7 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
   std::unique_ptr<UniformityResult>& result = uniformity_[{options.round_budget, options.assume_uniform}];
   if (!result) {
     UniformityInputs inputs{
-        GetDefUse(), GetConvergenceClasses(),
+        GetDefUse(), GetBuiltIns(), GetConvergenceClasses(),
         [this](Function& function) -> const Cfg& { return GetCfg(function); },
         [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
     result = std::make_unique<UniformityResult>(AnalyzeUniformity(module_, inputs, options));
@@ -81,7 +89,10 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!value_flow) value_flows_.clear();
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();
-  if (!def_use) def_use_.reset();
+  if (!def_use) {
+    def_use_.reset();
+    builtins_.reset();
+  }
 }
 
 }  // namespace glint::spirv

@@ -1,6 +1,7 @@
 // The analysis context: one object per module run that owns every analysis of the
 // module and builds each one only when a pass first asks for it:
 //   def-use            DefUse (ir/def_use.h)
+//   built-ins          BuiltInIndex (ir/builtin_index.h); kept and dropped with def-use
 //   CFG                Cfg per function, with dominator and post-dominator trees
 //                      (ir/cfg.h)
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
@@ -39,6 +40,7 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -77,6 +79,7 @@ class PreservedAnalyses {
 // How many times each analysis was built in one context.
 struct AnalysisBuilds {
   uint32_t def_use = 0;
+  uint32_t builtins = 0;
   uint32_t cfg = 0;  // one per function CFG
   uint32_t integer_ranges = 0;
   uint32_t convergence = 0;
@@ -94,6 +97,7 @@ class AnalysisContext {
   Module& module() const { return module_; }
 
   const DefUse& GetDefUse();
+  const BuiltInIndex& GetBuiltIns();
   // The CFG of `function`, a function of this context's module.
   const Cfg& GetCfg(Function& function);
   IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
@@ -111,6 +115,7 @@ class AnalysisContext {
   Module& module_;
   AnalysisBuilds builds_;
   std::unique_ptr<DefUse> def_use_;
+  std::unique_ptr<BuiltInIndex> builtins_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;

@@ -243,23 +243,12 @@ bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value)
   return true;
 }
 
-void IntegerRangeAnalysis::Evaluator::IndexDecorations() {
-  for (const Instruction& inst : module_.annotations) {
-    if (inst.opcode != spv::OpDecorate) continue;
-    DecorateView decorate(inst);
-    if (decorate.literals().empty() || decorate.decoration() != spv::DecorationBuiltIn) continue;
-    uint32_t builtin = decorate.literal(0);
-    if (builtin == spv::BuiltInWorkgroupSize) workgroup_size_constant_ = decorate.target();
-    builtin_of_[decorate.target()] = builtin;
-  }
-}
-
 IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load, bool is_signed) {
   const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
   if (!pointer) return IntegerRange::None("load through an unknown pointer");
   if (pointer->opcode == spv::OpVariable) {
     spv::StorageClass storage = VariableView(*pointer).storage_class();
-    if (storage == spv::StorageClassInput && builtin_of_.count(pointer->result_id))
+    if (storage == spv::StorageClassInput && builtins_.Has(pointer->result_id))
       return BuiltinScalar(pointer->result_id, is_signed);
     if (storage == spv::StorageClassFunction && !LoopOf(pointer->result_id).ok)
       if (const Instruction* store = DominatingSingleStore(load))
@@ -279,7 +268,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
   if (Full() && base && base->opcode == spv::OpVariable &&
       VariableView(*base).storage_class() == spv::StorageClassFunction)
     return LocalUnion(load, is_signed);
-  bool builtin = base && base->opcode == spv::OpVariable && builtin_of_.count(base->result_id);
+  bool builtin = base && base->opcode == spv::OpVariable && builtins_.Has(base->result_id);
   std::string origin = builtin ? std::string() : PointerOrigin(chain.result_id());
   if (!origin.empty()) return IntegerRange::None(origin);
   if (Full() && base && base->opcode == spv::OpFunctionParameter)
@@ -299,7 +288,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, bool is_signed) {
-  uint32_t builtin = builtin_of_.at(variable);
+  uint32_t builtin = *builtins_.Of(variable);
   const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
   std::string builtin_name = name ? name : std::to_string(builtin);
   if (builtin == spv::BuiltInSubgroupSize || builtin == spv::BuiltInSubgroupLocalInvocationId) {
@@ -327,7 +316,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, b
 
 IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable,
                                                                uint32_t component, bool is_signed) {
-  uint32_t builtin = builtin_of_.at(variable);
+  uint32_t builtin = *builtins_.Of(variable);
   bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||
                   builtin == spv::BuiltInGlobalInvocationId;
   if (dispatch && Full()) return DispatchComponent(variable, builtin, component, is_signed);
@@ -422,8 +411,8 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
 
 bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_function,
                                                               int64_t size[3], std::string* why) {
-  if (workgroup_size_constant_) {  // the WorkgroupSize built-in overrides the modes
-    const Instruction* def = def_use_.Definition(workgroup_size_constant_);
+  if (uint32_t workgroup_size = builtins_.WorkgroupSizeId()) {  // it overrides the modes
+    const Instruction* def = def_use_.Definition(workgroup_size);
     bool known = def && def->opcode == spv::OpConstantComposite &&
                  ConstantCompositeView(*def).constituents().size() == 3;
     for (int i = 0; known && i < 3; ++i)
@@ -1025,7 +1014,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
                                     ? def_use_.Definition(LoadView(*vector).pointer())
                                     : nullptr;
   bool builtin =
-      variable && variable->opcode == spv::OpVariable && builtin_of_.count(variable->result_id);
+      variable && variable->opcode == spv::OpVariable && builtins_.Has(variable->result_id);
   std::string origin = Full() && !builtin ? MemoryOrigin(def.result_id) : std::string();
   if (!origin.empty()) return IntegerRange::None(origin);  // integer_range_origins.cpp
   if (!builtin || extract.indices().size() != 1)
@@ -1040,10 +1029,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
 // ---------------------------------------------------------------------------
 
 IntegerRangeAnalysis::IntegerRangeAnalysis(Module& module, const DefUse& def_use,
+                                           const BuiltInIndex& builtins,
                                            const IntegerRangeOptions& options, CfgLookup cfgs,
                                            ValueFlowLookup value_flows)
     : options_(options),
-      evaluator_(std::make_unique<Evaluator>(module, def_use, options, std::move(cfgs),
+      evaluator_(std::make_unique<Evaluator>(module, def_use, builtins, options, std::move(cfgs),
                                              std::move(value_flows))) {}
 
 IntegerRangeAnalysis::~IntegerRangeAnalysis() = default;

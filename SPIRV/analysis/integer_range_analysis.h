@@ -101,6 +101,7 @@
 
 #include "SPIRV/analysis/range_analysis_mode.h"
 #include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -140,11 +141,13 @@ struct IntegerRangeOptions {
 class IntegerRangeAnalysis {
  public:
   // `def_use` must describe `module` as it is; the analysis reads both and changes
-  // neither. Build a fresh analysis after the module changes. `cfgs` and `value_flows`
-  // lend the CFGs and value-flow views of functions: the analysis context's
+  // neither. Build a fresh analysis after the module changes. `builtins`, `cfgs` and
+  // `value_flows` lend the built-in decorations and the CFGs and value-flow views of
+  // functions: the analysis context's
   // (AnalysisContext::GetIntegerRanges builds it), which owns every such fact once.
-  IntegerRangeAnalysis(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
-                       CfgLookup cfgs, ValueFlowLookup value_flows);
+  IntegerRangeAnalysis(Module& module, const DefUse& def_use, const BuiltInIndex& builtins,
+                       const IntegerRangeOptions& options, CfgLookup cfgs,
+                       ValueFlowLookup value_flows);
   ~IntegerRangeAnalysis();
   IntegerRangeAnalysis(const IntegerRangeAnalysis&) = delete;
   IntegerRangeAnalysis& operator=(const IntegerRangeAnalysis&) = delete;

@@ -301,16 +301,15 @@ struct FactTarget {
 
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
-  Evaluator(Module& module, const DefUse& def_use, const IntegerRangeOptions& options,
-            CfgLookup cfgs, ValueFlowLookup value_flows)
+  Evaluator(Module& module, const DefUse& def_use, const BuiltInIndex& builtins,
+            const IntegerRangeOptions& options, CfgLookup cfgs, ValueFlowLookup value_flows)
       : module_(module),
         def_use_(def_use),
+        builtins_(builtins),
         options_(options),
         cfg_lookup_(std::move(cfgs)),
         guards_(def_use, *this),
-        flow_lookup_(std::move(value_flows)) {
-    IndexDecorations();
-  }
+        flow_lookup_(std::move(value_flows)) {}
 
   IntegerRange RangeOf(uint32_t id);
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
@@ -396,7 +395,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::string LocalOrigin(const Instruction& variable) const;
   bool StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const;
 
-  void IndexDecorations();
 
   // Full-mode operators (integer_range_operators.cpp).
   IntegerRange AbsoluteValue(uint32_t x_id, bool is_signed) const;
@@ -533,11 +531,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   Module& module_;
   const DefUse& def_use_;
+  const BuiltInIndex& builtins_;
   IntegerRangeOptions options_;
   std::unordered_map<uint32_t, IntegerRange> memo_;
   std::unordered_set<uint32_t> expanded_;
-  std::unordered_map<uint32_t, uint32_t> builtin_of_;  // variable id -> spv::BuiltIn
-  uint32_t workgroup_size_constant_ = 0;               // id decorated BuiltIn WorkgroupSize
   std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   std::unordered_map<const Instruction*, size_t> positions_;        // index in its block

@@ -113,7 +113,7 @@ bool IntegerRangeAnalysis::Evaluator::BuiltinPart(const ValueFlowNode& node,
   const Instruction* load = def_use_.Definition(node.value);
   if (!load || load->opcode != spv::OpLoad) return false;
   const Instruction* variable = def_use_.Definition(LoadView(*load).pointer());
-  if (!variable || variable->opcode != spv::OpVariable || !builtin_of_.count(variable->result_id) ||
+  if (!variable || variable->opcode != spv::OpVariable || !builtins_.Has(variable->result_id) ||
       VariableView(*variable).storage_class() != spv::StorageClassInput)
     return false;
   *part = {variable->result_id, path.back()};

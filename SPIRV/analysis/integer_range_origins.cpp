@@ -161,7 +161,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth
 // the analysis's own reason: the union of their components would bound it.
 IntegerRange IntegerRangeAnalysis::Evaluator::DynamicBuiltinElement(const Instruction& variable) {
   const char kNotOneConstant[] = "built-in component is not selected by one constant index";
-  uint32_t builtin = builtin_of_.at(variable.result_id);
+  uint32_t builtin = *builtins_.Of(variable.result_id);
   bool promised =
       options_.max_workgroups[0] || options_.max_workgroups[1] || options_.max_workgroups[2];
   bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||

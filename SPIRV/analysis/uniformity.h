@@ -75,6 +75,7 @@
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/diagnostics.h"
+#include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -119,6 +120,7 @@ struct UniformityResult {
 // analyses), the plain overload builds them for one run.
 struct UniformityInputs {
   const DefUse& def_use;
+  const BuiltInIndex& builtins;
   const ConvergenceClasses& classes;
   CfgLookup cfgs;
   std::function<const ValueFlow&(Function&)> value_flows;  // built on `cfgs`

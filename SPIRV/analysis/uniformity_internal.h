@@ -110,14 +110,14 @@ struct FunctionShape {
 // operand lists, control dependence and convergence classes.
 struct ModuleFacts {
   ModuleFacts(Module& m, const UniformityInputs& inputs)
-      : module(m), def_use(inputs.def_use), classes(inputs.classes) {}
+      : module(m), def_use(inputs.def_use), builtins(inputs.builtins), classes(inputs.classes) {}
 
   Module& module;
   const DefUse& def_use;
+  const BuiltInIndex& builtins;
   const ConvergenceClasses& classes;
   std::unordered_map<uint32_t, std::string> names;
   std::unordered_map<uint32_t, std::string> strings;
-  std::unordered_map<uint32_t, uint32_t> builtins;  // variable -> BuiltIn
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
   std::unordered_map<const Instruction*, SourceLocation> locations;

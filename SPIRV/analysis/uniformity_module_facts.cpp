@@ -40,7 +40,9 @@ std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
   return shape;
 }
 
-void IndexDecorations(ModuleFacts& facts) {
+// Flat inputs, read-only buffers and members, BufferBlock structs (built-ins are the
+// analysis context's BuiltInIndex).
+void IndexStorageDecorations(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.annotations) {
     if (auto member = ViewIf<MemberDecorateView>(inst))
       if (member->decoration() == spv::DecorationNonWritable)
@@ -49,9 +51,6 @@ void IndexDecorations(ModuleFacts& facts) {
     DecorateView decorate(inst);
     uint32_t target = decorate.target();
     switch (decorate.decoration()) {
-      case spv::DecorationBuiltIn:
-        facts.builtins[target] = decorate.literal(0);
-        break;
       case spv::DecorationFlat:
         facts.flat.insert(target);
         break;
@@ -121,7 +120,7 @@ void IndexNamesAndLines(ModuleFacts& facts) {
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {
   auto facts = std::make_unique<ModuleFacts>(module, inputs);
-  IndexDecorations(*facts);
+  IndexStorageDecorations(*facts);
   IndexNamesAndLines(*facts);
   for (Function& function : module.functions) {
     const Cfg& cfg = inputs.cfgs(function);

@@ -138,8 +138,7 @@ Fact EntryPointAnalysis::BuiltInFact(uint32_t builtin) const {
 
 Fact EntryPointAnalysis::InputFact(const Instruction& variable) const {
   uint32_t id = variable.result_id;
-  auto builtin = facts_.builtins.find(id);
-  if (builtin != facts_.builtins.end()) return BuiltInFact(builtin->second);
+  if (std::optional<uint32_t> builtin = facts_.builtins.Of(id)) return BuiltInFact(*builtin);
   if (model_ != spv::ExecutionModelFragment)
     return StaticFact(Divergence::kDivergent,
                       "input " + NameOf(id) + " differs between invocations");

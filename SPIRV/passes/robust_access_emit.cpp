@@ -1,16 +1,10 @@
 #include "robust_access_emit.h"
 
+#include <spirv/unified1/GLSL.std.450.h>
+
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
-
-namespace {
-
-// GLSL.std.450 instruction numbers.
-constexpr uint32_t kGlslUMin = 38;
-constexpr uint32_t kGlslUMax = 41;
-
-}  // namespace
 
 void ClampEmitter::RememberType(uint32_t type_id) {
   if (def_use_.Definition(type_id) || created_types_.count(type_id)) return;
@@ -101,12 +95,12 @@ uint32_t ClampEmitter::AsUnsigned(const InsertionPoint& at, uint32_t value) {
 
 uint32_t ClampEmitter::UMin(const InsertionPoint& at, uint32_t type_id, uint32_t a, uint32_t b) {
   if (!glsl_import_) glsl_import_ = module_.FindOrAddGlslStd450Import();
-  return Emit(at, spv::OpExtInst, type_id, {glsl_import_, kGlslUMin, a, b});
+  return Emit(at, spv::OpExtInst, type_id, {glsl_import_, GLSLstd450UMin, a, b});
 }
 
 uint32_t ClampEmitter::UMax(const InsertionPoint& at, uint32_t type_id, uint32_t a, uint32_t b) {
   if (!glsl_import_) glsl_import_ = module_.FindOrAddGlslStd450Import();
-  return Emit(at, spv::OpExtInst, type_id, {glsl_import_, kGlslUMax, a, b});
+  return Emit(at, spv::OpExtInst, type_id, {glsl_import_, GLSLstd450UMax, a, b});
 }
 
 uint32_t ClampEmitter::LastIndexOf(const InsertionPoint& at, uint32_t type_id, uint32_t length) {
