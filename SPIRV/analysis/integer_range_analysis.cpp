@@ -678,8 +678,8 @@ bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_
   const Instruction& comparison = *code[n - 2];
   BranchConditionalView branch(*code[n - 1]);
   bool compare_signed = false;
-  Compare compare = CompareOf(comparison.opcode, &compare_signed);
-  if (compare == Compare::kNone) {  // every comparison CompareOf knows is a binary operation
+  Relation compare = RelationOf(comparison.opcode, &compare_signed);
+  if (!IsOrdering(compare)) {  // every comparison RelationOf knows is a binary operation
     shape->reason = kNotCompared;
     return false;
   }
@@ -720,22 +720,22 @@ bool IntegerRangeAnalysis::Evaluator::MatchCondition(const Block& block, uint32_
 
 // Rejects always-true / always-false comparisons and a direction that does not match,
 // and stores the bound as "i <= bound" (increasing) or "i >= bound" (decreasing).
-bool IntegerRangeAnalysis::Evaluator::NormalizeComparison(Compare compare, int64_t value,
+bool IntegerRangeAnalysis::Evaluator::NormalizeComparison(Relation compare, int64_t value,
                                                           LoopShape* shape) const {
   int64_t lowest = TypeMin(shape->is_signed), highest = TypeMax(shape->is_signed);
-  if ((compare == Compare::kLess && value == lowest) ||
-      (compare == Compare::kGreater && value == highest)) {
+  if ((compare == Relation::kLess && value == lowest) ||
+      (compare == Relation::kGreater && value == highest)) {
     shape->reason = "loop condition is always false";
     return false;
   }
-  if ((compare == Compare::kGreaterEqual && value == lowest) ||
-      (compare == Compare::kLessEqual && value == highest)) {
+  if ((compare == Relation::kGreaterEqual && value == lowest) ||
+      (compare == Relation::kLessEqual && value == highest)) {
     shape->reason = "loop condition is always true, so the loop variable can wrap";
     return false;
   }
-  bool upper = compare == Compare::kLess || compare == Compare::kLessEqual;
-  shape->bound = compare == Compare::kLess      ? value - 1
-                 : compare == Compare::kGreater ? value + 1
+  bool upper = compare == Relation::kLess || compare == Relation::kLessEqual;
+  shape->bound = compare == Relation::kLess      ? value - 1
+                 : compare == Relation::kGreater ? value + 1
                                                 : value;
   if (upper != shape->increasing) {
     shape->reason = upper ? "loop direction does not match the comparison (decreasing "

@@ -28,6 +28,7 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/range_guards.h"
 #include "SPIRV/analysis/range_math.h"
+#include "SPIRV/analysis/range_relations.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
 
@@ -102,55 +103,6 @@ inline int64_t LastIncreasingValue(int64_t lo, int64_t hi, int64_t bound, int64_
   return bound - remainder;
 }
 
-// A comparison opcode as "x OP constant" after moving the variable to the left.
-enum class Compare { kLess, kLessEqual, kGreater, kGreaterEqual, kNone };
-
-inline Compare CompareOf(spv::Op opcode, bool* is_signed) {
-  switch (opcode) {
-    case spv::OpSLessThan:
-      *is_signed = true;
-      return Compare::kLess;
-    case spv::OpSLessThanEqual:
-      *is_signed = true;
-      return Compare::kLessEqual;
-    case spv::OpSGreaterThan:
-      *is_signed = true;
-      return Compare::kGreater;
-    case spv::OpSGreaterThanEqual:
-      *is_signed = true;
-      return Compare::kGreaterEqual;
-    case spv::OpULessThan:
-      *is_signed = false;
-      return Compare::kLess;
-    case spv::OpULessThanEqual:
-      *is_signed = false;
-      return Compare::kLessEqual;
-    case spv::OpUGreaterThan:
-      *is_signed = false;
-      return Compare::kGreater;
-    case spv::OpUGreaterThanEqual:
-      *is_signed = false;
-      return Compare::kGreaterEqual;
-    default:
-      return Compare::kNone;
-  }
-}
-
-inline Compare Mirror(Compare compare) {  // "C < x" is "x > C"
-  switch (compare) {
-    case Compare::kLess:
-      return Compare::kGreater;
-    case Compare::kLessEqual:
-      return Compare::kGreaterEqual;
-    case Compare::kGreater:
-      return Compare::kLess;
-    case Compare::kGreaterEqual:
-      return Compare::kLessEqual;
-    default:
-      return Compare::kNone;
-  }
-}
-
 // The integer binary opcodes the analysis has a rule for, and which rule: the one
 // table both the evaluation driver's dependencies and its range switch read.
 enum class BinaryRule { kNone, kArithmetic, kAnd, kOrXor };
@@ -215,7 +167,6 @@ inline std::string UnsupportedOpcode(spv::Op opcode) {
 
 using range_detail::BinaryRule;
 using range_detail::BinaryRuleOf;
-using range_detail::Compare;
 using range_detail::UnsupportedOpcode;
 
 // The structural match of a for-loop around a Function variable; the range itself is
@@ -354,7 +305,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                      std::string* why) const;
   bool MatchLoopAround(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                        LoopShape* shape);
-  bool NormalizeComparison(Compare compare, int64_t value, LoopShape* shape) const;
+  bool NormalizeComparison(Relation compare, int64_t value, LoopShape* shape) const;
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
   bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,

@@ -31,8 +31,8 @@ void GuardFacts::VectorFacts(uint32_t compare, bool each_holds, const Instructio
                              Facts* out) {
   const Instruction* def = def_use_.Definition(compare);
   bool is_signed = false;
-  Relation relation = def ? RelationOf(def->opcode, &is_signed) : kNone;
-  if (relation == kNone || def->words.size() != 2) return;
+  Relation relation = def ? RelationOf(def->opcode, &is_signed) : Relation::kNone;
+  if (relation == Relation::kNone || def->words.size() != 2) return;
   if (!each_holds) relation = Negate(relation);
   BinaryOpView operands(*def);
   const Instruction* type = def_use_.TypeOf(operands.left());
@@ -44,9 +44,8 @@ void GuardFacts::VectorFacts(uint32_t compare, bool each_holds, const Instructio
 }
 
 // Facts about component `index` of vector x from "x[index] REL y[index]".
-void GuardFacts::ComponentFacts(uint32_t x, uint32_t index, int relation_value, uint32_t y,
+void GuardFacts::ComponentFacts(uint32_t x, uint32_t index, Relation relation, uint32_t y,
                                 bool is_signed, const Instruction* branch, Facts* out) {
-  Relation relation = static_cast<Relation>(relation_value);
   uint32_t bound = source_.ComponentOf(y, index);
   if (!bound) return;
   if (uint32_t scalar = source_.ComponentOf(x, index))
@@ -59,7 +58,7 @@ void GuardFacts::ComponentFacts(uint32_t x, uint32_t index, int relation_value, 
   fact.value = source_.Canonical(x);
   fact.component = index;
   fact.branch = branch;
-  if (relation == kNotEqual && bound_range.min == bound_range.max) {
+  if (relation == Relation::kNotEqual && bound_range.min == bound_range.max) {
     fact.kind = GuardFact::Kind::kNotEqual;
     fact.interval = bound_range;
   } else if (!IntervalFor(relation, bound_range, &fact.interval)) {

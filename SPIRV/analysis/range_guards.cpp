@@ -84,7 +84,7 @@ void GuardFacts::CompareFacts(const Instruction& compare, bool holds, const Inst
                               Facts* out) {
   bool is_signed = false;
   Relation relation = RelationOf(compare.opcode, &is_signed);
-  if (relation == kNone || compare.words.size() != 2) return;
+  if (relation == Relation::kNone || compare.words.size() != 2) return;
   if (!holds) relation = Negate(relation);
   BinaryOpView operands(compare);
   SideFacts(operands.left(), relation, operands.right(), is_signed, branch, out);
@@ -92,9 +92,8 @@ void GuardFacts::CompareFacts(const Instruction& compare, bool holds, const Inst
 }
 
 // Facts about x from "x REL y" in the given reading.
-void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_signed,
+void GuardFacts::SideFacts(uint32_t x, Relation relation, uint32_t y, bool is_signed,
                            const Instruction* branch, Facts* out) {
-  Relation relation = static_cast<Relation>(relation_value);
   bool x_signed = false;
   if (!source_.IsScalarInt(x, &x_signed)) return;
   GuardFact fact;
@@ -102,7 +101,7 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   fact.branch = branch;
   fact.interval = Interval{is_signed, 0, 0};
   const Instruction* length = def_use_.Definition(source_.Canonical(y));
-  if (relation == kLess && length && length->opcode == spv::OpArrayLength) {
+  if (relation == Relation::kLess && length && length->opcode == spv::OpArrayLength) {
     fact.kind = GuardFact::Kind::kBelowLength;
     fact.length_base = source_.Canonical(ArrayLengthView(*length).structure());
     fact.length_member = ArrayLengthView(*length).member();
@@ -114,15 +113,15 @@ void GuardFacts::SideFacts(uint32_t x, int relation_value, uint32_t y, bool is_s
   if (x_def && x_def->opcode == spv::OpConstant) return;
   Interval y_range;
   if (!source_.RangeOf(y, &y_range)) {
-    if (relation != kLess && relation != kGreater) return;
+    if (relation != Relation::kLess && relation != Relation::kGreater) return;
     fact.kind = GuardFact::Kind::kStrict;
     fact.interval = Interval{is_signed, TypeMin(is_signed), TypeMax(is_signed)};
-    (relation == kLess ? fact.interval.max : fact.interval.min) += relation == kLess ? -1 : 1;
+    (relation == Relation::kLess ? fact.interval.max : fact.interval.min) += relation == Relation::kLess ? -1 : 1;
     out->push_back(fact);
     return;
   }
   if (!range_math::Reinterpret(y_range, is_signed, &y_range)) return;
-  if (relation == kNotEqual && y_range.min == y_range.max) {
+  if (relation == Relation::kNotEqual && y_range.min == y_range.max) {
     fact.kind = GuardFact::Kind::kNotEqual;
     fact.interval = y_range;
     out->push_back(fact);

@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/range_math.h"
+#include "SPIRV/analysis/range_relations.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 
@@ -116,14 +117,14 @@ class GuardFacts {
   void Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
                  int depth, Facts* out);
   void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch, Facts* out);
-  void SideFacts(uint32_t x, int relation, uint32_t y, bool is_signed, const Instruction* branch,
+  void SideFacts(uint32_t x, Relation relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
   // range_guard_switch.cpp
   void SwitchFacts(const Block* block, const Instruction& branch, Facts* out);
   // range_guard_vectors.cpp
   void VectorFacts(uint32_t compare, bool each_holds, const Instruction* branch, Facts* out);
-  void ComponentFacts(uint32_t x, uint32_t index, int relation, uint32_t y, bool is_signed,
+  void ComponentFacts(uint32_t x, uint32_t index, Relation relation, uint32_t y, bool is_signed,
                       const Instruction* branch, Facts* out);
   void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
   void RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
