@@ -8,7 +8,7 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
-#include "glslang/pass_boundary.h"
+#include "glslang/api/pass_boundary.h"
 
 namespace glint::audit {
 namespace {

@@ -57,7 +57,7 @@ struct AuditOptions {
   // Clamp the shader's own accesses (robust access) after instrumenting it.
   bool robust_access = true;
   // The analysis audited: range_analysis, subgroup_size, spec_constants (converted to
-  // the SPIR-V layer's options, glslang/pass_boundary.h).
+  // the SPIR-V layer's options, glslang/api/pass_boundary.h).
   Options analysis;
   TargetEnv target_env = TargetEnv::kVulkan10;
   std::string entry_point = "main";

@@ -13,7 +13,7 @@
 
 #include "Execution/vk_runner.h"
 #include "glint/glint.h"
-#include "glslang/compile_driver.h"
+#include "glslang/front_end/compile_driver.h"
 #include "output_file.h"
 
 namespace {

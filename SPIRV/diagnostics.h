@@ -3,7 +3,7 @@
 //
 // Data only; words are chosen by the formatters above the SPIR-V layer. These types
 // mirror the public glint::Diagnostic so that SPIRV/ needs no glslang-facing header;
-// the public API converts them (glslang/pass_boundary.h).
+// the public API converts them (glslang/api/pass_boundary.h).
 #ifndef GLINT_SPIRV_DIAGNOSTICS_H
 #define GLINT_SPIRV_DIAGNOSTICS_H
 

@@ -2,7 +2,7 @@
 //
 // It decides the validator's rules (validate.h). The SPIR-V layer keeps its own enum
 // so that nothing under SPIRV/ depends on the public API (glint/glint.h); the public
-// API converts its glint::TargetEnv at the boundary (glslang/pass_boundary.h), where a
+// API converts its glint::TargetEnv at the boundary (glslang/api/pass_boundary.h), where a
 // static_assert per enumerator keeps the two lists in step.
 #ifndef GLINT_SPIRV_TARGET_ENV_H
 #define GLINT_SPIRV_TARGET_ENV_H

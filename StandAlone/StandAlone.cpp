@@ -23,8 +23,8 @@
 #include "SPIRV/validate.h"
 #include "command_line.h"
 #include "glint/report_format.h"
-#include "glslang/pass_boundary.h"
-#include "isolated_compile.h"
+#include "glslang/api/pass_boundary.h"
+#include "child_compiles.h"
 #include "output_file.h"
 #include "report_files.h"
 #include "spirv_file_format.h"
@@ -131,7 +131,7 @@ EShLanguage StageOf(const CommandLine& line, const std::string& file, bool* hlsl
 // ---------------------------------------------------------------------------------
 // Compile only (no -V/-G/-l/-E): glslang's per-file compile without linking.
 
-// Folds what a compile (in a child or not, isolated_compile.h) did into the run. A body
+// Folds what a compile (in a child or not, child_compiles.h) did into the run. A body
 // that exit()ed (a usage error) ends the run with its code, as it would in-process.
 // Returns the body's payload, or the line saying the compile did not finish.
 std::string Settle(Run& run, const CompileOutcome& outcome, const std::string& names) {
@@ -216,7 +216,7 @@ void PrintLogsWithoutLinking(const CommandLine& line, const std::vector<std::str
 
 // Each file is its own compile. Isolated, one worker process compiles them one after
 // the other (a fresh one after a crash or time-out), or with -t one worker per core
-// (isolated_compile.h); glslang's built-in symbol tables are made once, before the
+// (child_compiles.h); glslang's built-in symbol tables are made once, before the
 // workers fork. --no-isolate compiles them here, one after the other, -t or not.
 void CompileWithoutLinking(Run& run) {
   const CommandLine& line = run.line;

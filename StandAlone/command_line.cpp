@@ -13,8 +13,8 @@
 
 #include "SPIRV/passes/pipeline.h"
 
-#include "glslang/compile_driver.h"
-#include "isolated_compile.h"
+#include "glslang/front_end/compile_driver.h"
+#include "child_compiles.h"
 
 namespace glint::standalone {
 

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "glslang/front_end.h"
+#include "glslang/front_end/front_end.h"
 
 namespace glint::standalone {
 
@@ -76,7 +76,7 @@ struct CommandLine {
   // Glint.
   bool run_glint = true;  // --no-glint turns it off
   // Each compile runs in a child process (--no-isolate: in this one); see
-  // isolated_compile.h. timeout_ms (--timeout-ms, 0: none) bounds each child.
+  // child_compiles.h. timeout_ms (--timeout-ms, 0: none) bounds each child.
   bool isolate = true;
   uint32_t timeout_ms = 0;
   // The address space an isolated compile may add (--max-memory-mb, 0: no cap).

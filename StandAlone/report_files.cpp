@@ -1,6 +1,6 @@
 #include "report_files.h"
 
-#include "isolated_compile.h"
+#include "child_compiles.h"
 
 #include <cstdio>
 

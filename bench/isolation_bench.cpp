@@ -2,7 +2,7 @@
 // so a preempted round on a shared machine does not decide the number):
 //   1. the big-stack hand-off (glint/big_stack.h): an empty task run on this thread's
 //      256 MB worker vs called directly, per call;
-//   2. glslangValidator's worker (StandAlone/isolated_compile.h): one run over N small
+//   2. glslangValidator's worker (StandAlone/child_compiles.h): one run over N small
 //      shaders without linking (one worker forked for the run, two messages per file)
 //      vs the same run with --no-isolate, per file; and one -V compile per run,
 //      isolated vs not (many_files_bench compares the first with Debian's tool);
@@ -32,7 +32,7 @@
 
 #include "glint/glint_c.h"
 #include "glint/isolated.h"
-#include "glslang/big_stack.h"
+#include "glslang/front_end/big_stack.h"
 
 namespace {
 

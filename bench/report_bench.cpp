@@ -38,7 +38,7 @@
 #include <glslang/Public/ResourceLimits.h>
 
 #include "command_line.h"
-#include "front_end.h"
+#include "glslang/front_end/front_end.h"
 #include "glint/report_format.h"
 
 namespace {

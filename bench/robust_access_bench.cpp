@@ -42,7 +42,7 @@
 #include "Execution/vk_runner.h"
 #include "SPIRV/validate.h"
 #include "glint/glint.h"
-#include "glslang/compile_driver.h"
+#include "glslang/front_end/compile_driver.h"
 
 namespace {
 

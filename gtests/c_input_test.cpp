@@ -1,4 +1,4 @@
-// Tests of the C API's input builder and glint_compile (glslang/c_input.cpp): every
+// Tests of the C API's input builder and glint_compile (glslang/api/c_input.cpp): every
 // setter's effect on the output (HLSL, stages, entry points, -D/-U, -I, the include
 // callback and its depth limit, -g variants, SPIR-V version), refusals of values outside
 // their enums, and byte-for-byte equality with glslangValidator (Debian's glslang 12 and

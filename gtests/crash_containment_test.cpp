@@ -1,5 +1,5 @@
-// glslangValidator's containment of glslang's crashes (StandAlone/isolated_compile.h and
-// glslang/big_stack.h), run as a user runs it:
+// glslangValidator's containment of glslang's crashes (StandAlone/child_compiles.h and
+// glslang/front_end/big_stack.h), run as a user runs it:
 // - inputs glslang 12 crashes on (Test/crashers/, the project's own reproducers): each
 //   is the one internal-error line with no output file;
 //   the other files of the same run still compile; --no-isolate shows the crash.

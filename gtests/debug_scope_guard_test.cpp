@@ -23,7 +23,7 @@
 
 #include "SPIRV/ir/parser.h"
 #include "glint/glint.h"
-#include "glslang/debug_scope_guard.h"
+#include "glslang/front_end/debug_scope_guard.h"
 #include "support/test_support.h"
 
 namespace glint {

@@ -29,7 +29,7 @@
 #include "Execution/shader_interface.h"
 #include "Execution/vk_runner.h"
 #include "SPIRV/validate.h"
-#include "glslang/pass_boundary.h"
+#include "glslang/api/pass_boundary.h"
 #include "support/test_support.h"
 
 namespace glint::vk {

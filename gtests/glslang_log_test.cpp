@@ -3,7 +3,7 @@
 
 #include <glslang/SPIRV/Logger.h>
 
-#include "glslang/glslang_log.h"
+#include "glslang/front_end/glslang_log.h"
 
 namespace glint::frontend {
 namespace {

@@ -132,7 +132,7 @@ TEST(Ir, RoundTrip_LineAfterTerminator) {
 
 // glslang -gV (NonSemantic.Shader.DebugInfo.100) writes DebugNoLine before a function's
 // first OpLabel, DebugLine / DebugScope after a terminator (lines met after the last
-// function) and, there, `DebugScope 0` (glslang/debug_scope_guard.h). Kept in place;
+// function) and, there, `DebugScope 0` (glslang/front_end/debug_scope_guard.h). Kept in place;
 // another set's OpExtInst in those places is still refused.
 std::vector<uint32_t> NonSemanticLinesModule() {
   return test::Assemble(R"(

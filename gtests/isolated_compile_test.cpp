@@ -16,8 +16,8 @@
 
 #include "glint/glint_c.h"
 #include "glint/isolated.h"
-#include "glslang/wire_format.h"
-#include "glslang/worker_protocol.h"
+#include "glslang/worker/wire_format.h"
+#include "glslang/worker/worker_protocol.h"
 #include "support/test_support.h"
 
 namespace glint {

@@ -6,6 +6,11 @@
 //   SPIRV/analysis/  includes no pass (SPIRV/passes/): passes ask analyses, never the
 //                    other way round.
 //   SPIRV/ir/        includes neither analyses nor passes.
+//   glslang/front_end/  (driving glslang) includes none of the other jobs' folders.
+//   glslang/reports/    (the formatters) reads glint::Report only: no front end, API
+//                       implementation or worker.
+//   glslang/worker/     (the worker process, its host side, the wire) takes from api/
+//                       only the input it carries (c_api_internal.h), and no formatter.
 // The build enforces the first for glint/ too (SPIRV's targets do not see
 // glslang/include); this test also covers what an include path cannot stop: the
 // installed <glslang/...> headers and the analysis/pass direction.
@@ -75,6 +80,29 @@ TEST(Layering, IrIncludesNoAnalysisOrPass) {
   std::vector<std::string> found =
       ForbiddenIncludes(fs::path(SourceRoot()) / "SPIRV" / "ir",
                         {"SPIRV/passes/", "passes/", "SPIRV/analysis/", "analysis/"});
+  EXPECT_TRUE(found.empty()) << Lines(found);
+}
+
+TEST(Layering, FrontEndIncludesNoOtherJob) {
+  std::vector<std::string> found =
+      ForbiddenIncludes(fs::path(SourceRoot()) / "glslang" / "front_end",
+                        {"glslang/api/", "glslang/reports/", "glslang/worker/"});
+  EXPECT_TRUE(found.empty()) << Lines(found);
+}
+
+TEST(Layering, ReportsReadOnlyThePublicReport) {
+  std::vector<std::string> found =
+      ForbiddenIncludes(fs::path(SourceRoot()) / "glslang" / "reports",
+                        {"glslang/front_end/", "glslang/api/", "glslang/worker/", "SPIRV/"});
+  EXPECT_TRUE(found.empty()) << Lines(found);
+}
+
+TEST(Layering, WorkerTakesOnlyTheInputFromTheApi) {
+  std::vector<std::string> found;
+  for (const std::string& line :
+       ForbiddenIncludes(fs::path(SourceRoot()) / "glslang" / "worker",
+                         {"glslang/api/", "glslang/reports/"}))
+    if (line.find("\"glslang/api/c_api_internal.h\"") == std::string::npos) found.push_back(line);
   EXPECT_TRUE(found.empty()) << Lines(found);
 }
 

@@ -11,7 +11,7 @@
 #include <set>
 
 #include "glint/report_format.h"
-#include "report_text.h"
+#include "glslang/reports/report_text.h"
 #include "support/report_test_support.h"
 #include "support/test_support.h"
 

@@ -1,4 +1,4 @@
-// Tests of the bounded reads (glslang/source_read.h): a regular file at and over its
+// Tests of the bounded reads (glslang/front_end/source_read.h): a regular file at and over its
 // limit (refused from its size), a directory, a FIFO refused where only regular files
 // are allowed and read within the limit where streams are, a descriptor, and the
 // per-compile budget. Every file is made in a private temporary directory.
@@ -13,7 +13,7 @@
 #include <fstream>
 #include <thread>
 
-#include "glslang/source_read.h"
+#include "glslang/front_end/source_read.h"
 
 namespace glint::frontend {
 namespace {

@@ -26,8 +26,8 @@
 
 #include "SPIRV/validate.h"
 #include "command_line.h"
-#include "isolated_compile.h"
-#include "glslang/front_end.h"
+#include "child_compiles.h"
+#include "glslang/front_end/front_end.h"
 #include "spirv_file_format.h"
 #include "support/test_support.h"
 

@@ -11,7 +11,7 @@
 #include "SPIRV/analysis/uniformity_filters.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
-#include "glslang/compile_driver.h"
+#include "glslang/front_end/compile_driver.h"
 #include "support/test_support.h"
 
 namespace glint {

@@ -20,7 +20,7 @@
 #include <thread>
 
 #include "glint/glint_c.h"
-#include "glslang/wire_format.h"
+#include "glslang/worker/wire_format.h"
 #include "support/test_support.h"
 
 namespace glint {

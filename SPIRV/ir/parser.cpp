@@ -219,7 +219,7 @@ class Parser {
     if (inst.type_id && !check(inst.type_id, "result type")) return false;
     if (inst.result_id && !check(inst.result_id, "result")) return false;
     // glslang 12's -gV writes `DebugScope 0` where it read its empty stack of debug
-    // scopes (after a function's scope; glslang/debug_scope_guard.h): a non-semantic
+    // scopes (after a function's scope; glslang/front_end/debug_scope_guard.h): a non-semantic
     // instruction's operand 0 means nothing and is kept so the module round-trips.
     const bool non_semantic = IsNonSemantic(inst);
     for (const Operand& operand : operands) {

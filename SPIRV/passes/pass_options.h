@@ -2,7 +2,7 @@
 //
 // The SPIR-V layer's own options, read by the pipeline (pipeline.h) and the passes.
 // They mirror the part of the public glint::Options that passes read; the public API
-// converts (glslang/pass_boundary.h), so nothing under SPIRV/ includes glint/glint.h.
+// converts (glslang/api/pass_boundary.h), so nothing under SPIRV/ includes glint/glint.h.
 // Options the passes never read (the target environment, final validation) stay with
 // the public API.
 #ifndef GLINT_SPIRV_PASSES_PASS_OPTIONS_H

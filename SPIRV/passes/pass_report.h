@@ -3,7 +3,7 @@
 //
 // Data only: verdicts are enums, words come from the formatters above the SPIR-V
 // layer. These types mirror the public glint::Report so that SPIRV/ needs no
-// glslang-facing header; the public API moves them over (glslang/pass_boundary.h).
+// glslang-facing header; the public API moves them over (glslang/api/pass_boundary.h).
 #ifndef GLINT_SPIRV_PASSES_PASS_REPORT_H
 #define GLINT_SPIRV_PASSES_PASS_REPORT_H
 

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "SPIRV/validate.h"
-#include "glslang/pass_boundary.h"
+#include "glslang/api/pass_boundary.h"
 #include "glint/isolated.h"
 
 namespace {

@@ -1,0 +1,383 @@
+// glint::Process and glint::GlslangToSpv, the two entry points of the public API.
+//
+// Both follow one contract (see glint.h): parse, run Glint's passes in pipeline order
+// (RunPipeline; Options::passes may choose them), emit, optionally validate; the caller's vector
+// changes only when all of that succeeded. The caller's report receives the diagnostics of every
+// run, but access records and pass statistics only from a run that succeeded, so a
+// report never describes a module the caller did not get. GlslangToSpv also names
+// source lines in the report when the module has none (see LocateReport). No exception
+// leaves these functions: std::exception (std::bad_alloc included) becomes an error
+// diagnostic.
+#include <algorithm>
+#include <optional>
+
+#include <glslang/Include/PoolAlloc.h>
+#include <glslang/Public/ShaderLang.h>
+#include <glslang/SPIRV/GlslangToSpv.h>
+#include <glslang/SPIRV/Logger.h>
+
+#include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/pipeline.h"
+#include "SPIRV/validate.h"
+#include "glslang/front_end/big_stack.h"
+#include "glslang/front_end/debug_scope_guard.h"
+#include "glint/glint.h"
+#include "glint/report_format.h"
+#include "glslang/front_end/glslang_log.h"
+#include "glslang/front_end/glslang_process.h"
+#include "glslang/api/pass_boundary.h"
+#include "glslang/api/validation_target.h"
+
+namespace glint {
+
+bool Report::HasErrors() const {
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::kError) return true;
+  return false;
+}
+
+namespace {
+
+// Records a diagnostic. Must not throw: it also runs inside the exception handlers.
+void Record(Report* report, Severity severity, const char* origin,
+            const std::string& message) noexcept {
+  if (!report) return;
+  try {
+    Diagnostic diagnostic;
+    diagnostic.severity = severity;
+    diagnostic.origin = origin;
+    diagnostic.message = message;
+    report->diagnostics.push_back(std::move(diagnostic));
+  } catch (...) {
+    // Out of memory while reporting: an error's false return still tells the caller.
+  }
+}
+
+// Records an error and returns false.
+bool Fail(Report* report, const char* origin, const std::string& message) noexcept {
+  Record(report, Severity::kError, origin, message);
+  return false;
+}
+
+// Moves what a successful run found into the caller's report.
+void MergeSucceeded(Report& from, Report* into) {
+  if (!into) return;
+  for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
+  for (AccessRecord& a : from.accesses) into->accesses.push_back(std::move(a));
+  for (PassStatistic& p : from.passes) into->passes.push_back(std::move(p));
+  for (TableRecord& t : from.tables) into->tables.push_back(std::move(t));
+  for (SuppressedDiagnostic& d : from.suppressed) into->suppressed.push_back(std::move(d));
+}
+
+// A failed run keeps only its diagnostics: its records describe a discarded module.
+void MergeFailed(Report& from, Report* into) {
+  if (!into) return;
+  for (Diagnostic& d : from.diagnostics) into->diagnostics.push_back(std::move(d));
+  for (SuppressedDiagnostic& d : from.suppressed) into->suppressed.push_back(std::move(d));
+}
+
+// Where the module came from: glslang's intermediate and code generation options
+// (GlslangToSpv), or nothing (Process). Decides the validation target.
+struct Origin {
+  const glslang::TIntermediate* intermediate = nullptr;
+  const glslang::SpvOptions* spv_options = nullptr;
+};
+
+// Options::validate: spirv-val for the target and rules validation_target.h resolves.
+bool ValidateOutput(const std::vector<uint32_t>& output, const Options& options,
+                    const Origin& origin, Report& report) {
+  ValidationTarget target =
+      ValidationTargetFor(options, origin.intermediate, origin.spv_options, output);
+  std::string problem = spirv::Validate(output, target.env, target.rules);
+  return problem.empty() || Fail(&report, "spirv-val", problem);
+}
+
+// Whether every pass the options ask for only improves the module or warns (the
+// defaults: hoisting constant tables, uniformity warnings), so that writing the module
+// as it came keeps every promise. Robust access, specialization, a requested range
+// report or an explicit pass list are promises that only the passes can keep.
+bool OnlyOptionalPasses(const Options& options) {
+  return !options.robust_access && !options.collect_ranges && options.spec_constants.empty() &&
+         options.passes.empty();
+}
+
+// glslang 12 writes a few modules that are not SPIR-V (an instruction of over 65,535
+// words, whose word count wraps: under -gVS an OpString of a long source text, or an
+// OpConstantComposite of a huge constant array), and Debian's glslangValidator writes
+// them and exits 0. Where
+// the options promise nothing the passes alone can keep, Glint writes the same bytes,
+// so a drop-in build behaves as before, and says in one warning that its passes did not
+// run and why; otherwise that is an error.
+bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& options,
+                           const std::string& error, Report& report,
+                           std::vector<uint32_t>& output) {
+  if (!OnlyOptionalPasses(options))
+    return Fail(&report, "parse", "malformed SPIR-V from glslang: " + error);
+  Record(&report, Severity::kWarning, "parse",
+         "glslang wrote a module that is not valid SPIR-V (" + error +
+             "); it is written as glslang made it and Glint's passes did not run");
+  output = input;
+  return true;
+}
+
+// Parses, runs the pipeline and emits into `output`. `check_input` runs spirv-val's
+// core rules (universal environment of the module's own version) first, so passes
+// never see a module that merely parses; glslang's own output skips it.
+bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
+               const Origin& origin, Report& report, std::vector<uint32_t>& output) {
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
+  if (!module && !check_input) {
+    if (!PassThroughUnreadable(input, options, error, report, output)) return false;
+    return !options.validate || ValidateOutput(output, options, origin, report);
+  }
+  if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
+  if (check_input) {
+    std::string problem = spirv::Validate(input, spirv::TargetEnv::kUniversal);
+    if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
+  }
+  // The passes speak the SPIR-V layer's types; what they found is converted here.
+  const spirv::Options pass_options = ToSpirv(options);
+  spirv::Report found;
+  spirv::PassContext context{pass_options, &found};
+  spirv::PassResult result = spirv::RunPipeline(*module, context);
+  AppendFromSpirv(std::move(found), report);
+  if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
+  output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
+  if (options.validate && !ValidateOutput(output, options, origin, report)) return false;
+  return !report.HasErrors();
+}
+
+// The shared body of both entry points: runs into scratch state, then commits the
+// output to `spirv` and the findings to `report` only as the contract allows.
+bool ProcessInto(const std::vector<uint32_t>& input, std::vector<uint32_t>& spirv,
+                 const Options& options, bool check_input, Report* report) {
+  Report scratch;
+  std::vector<uint32_t> output;
+  if (!RunPasses(input, options, check_input, Origin{}, scratch, output)) {
+    MergeFailed(scratch, report);
+    return false;
+  }
+  MergeSucceeded(scratch, report);
+  spirv.swap(output);
+  return true;
+}
+
+// glslang's GlslangToSpv allocates from the calling thread's pool allocator, which
+// glslang 12 only installs while parsing or linking on that thread; a thread that
+// never parsed has none (a null dereference), and one whose last TProgram is gone has
+// a dangling one. This gives the call a pool of its own and restores the previous
+// pointer (never dereferenced) afterwards, so any thread may call GlslangToSpv.
+//
+// In libglint.so glslang is Glint's own hidden copy, which the embedder's
+// glslang::InitializeProcess never reached, and that copy keeps the thread's pool in a
+// thread-local slot that only its InitializeProcess creates. So the first call
+// takes the library's reference on glslang's process state (glslang_process.h; where the
+// copy is the embedder's own, with static linking, the extra reference is harmless).
+class ScopedThreadPool {
+ public:
+  ScopedThreadPool() : previous_(&InitializedPool()) { glslang::SetThreadPoolAllocator(&pool_); }
+  ~ScopedThreadPool() { glslang::SetThreadPoolAllocator(previous_); }
+  ScopedThreadPool(const ScopedThreadPool&) = delete;
+  ScopedThreadPool& operator=(const ScopedThreadPool&) = delete;
+
+ private:
+  static glslang::TPoolAllocator& InitializedPool() {
+    AcquireGlslangProcess();
+    return glslang::GetThreadPoolAllocator();
+  }
+
+  glslang::TPoolAllocator pool_;
+  glslang::TPoolAllocator* previous_;
+};
+
+// glslang's code generation into `words`; false (with a diagnostic) when it fails.
+bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
+                         const glslang::SpvOptions* spv_options, Report& report,
+                         std::vector<uint32_t>& words) {
+  glslang::SpvOptions copied = spv_options ? *spv_options : glslang::SpvOptions();
+  spv::SpvBuildLogger logger;
+  // GlslangToSpv recurses once per nesting level of the AST: run it on a big stack.
+  RunOnBigStack([&] {
+    ScopedThreadPool pool;
+    frontend::GuardedGlslangToSpv(intermediate, words, &logger, &copied);
+  });
+  frontend::AppendGlslangLog(logger.getAllMessages(), &report.diagnostics);
+  if (words.empty()) return Fail(&report, "glslang", "glslang produced no SPIR-V");
+  return !report.HasErrors();
+}
+
+// Copies what names source lines from `located` into `plain` (locations; the messages
+// and reasons of diagnostics, which cite lines too) when both runs found the same
+// things in the same order (same counts, instructions, verdicts, origins and
+// severities); otherwise leaves `plain` unlocated rather than guess.
+void TakeLocations(Report& located, Report& plain) {
+  if (located.accesses.size() != plain.accesses.size() ||
+      located.diagnostics.size() != plain.diagnostics.size())
+    return;
+  for (size_t i = 0; i < plain.accesses.size(); ++i)
+    if (located.accesses[i].instruction != plain.accesses[i].instruction ||
+        located.accesses[i].verdict != plain.accesses[i].verdict)
+      return;
+  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
+    if (located.diagnostics[i].origin != plain.diagnostics[i].origin ||
+        located.diagnostics[i].severity != plain.diagnostics[i].severity)
+      return;
+  for (size_t i = 0; i < plain.accesses.size(); ++i) {
+    plain.accesses[i].location = located.accesses[i].location;
+    plain.accesses[i].guard = located.accesses[i].guard;
+    plain.accesses[i].reason = std::move(located.accesses[i].reason);
+  }
+  auto locate = [](Diagnostic& from, Diagnostic& to) {
+    to.location = from.location;
+    to.message = std::move(from.message);
+    to.reasons = std::move(from.reasons);
+    to.reason_locations = std::move(from.reason_locations);
+  };
+  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
+    locate(located.diagnostics[i], plain.diagnostics[i]);
+  if (located.suppressed.size() == plain.suppressed.size())
+    for (size_t i = 0; i < plain.suppressed.size(); ++i)
+      locate(located.suppressed[i].diagnostic, plain.suppressed[i].diagnostic);
+  if (located.tables.size() == plain.tables.size())
+    for (size_t i = 0; i < plain.tables.size(); ++i)
+      plain.tables[i].location = located.tables[i].location;
+}
+
+// Diagnostics and records should name source lines even when the caller did not ask
+// for debug information, yet the output must not change because something was said.
+// So only the report is located: glslang generates a second module with OpLine, the
+// pipeline runs on it, and its locations are copied over; its words are dropped.
+// The located run: the pipeline on a second module with OpLine, its words dropped,
+// its report filled in the same order as the plain run's (glslang's log, then the
+// passes). Returns nullopt when glslang could not generate it, else whether the
+// pipeline succeeded.
+std::optional<bool> RunLocated(const glslang::TIntermediate& intermediate,
+                               const glslang::SpvOptions* spv_options, const Options& options,
+                               Report& located) {
+  glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
+  with_lines.generateDebugInfo = true;
+  with_lines.stripDebugInfo = false;
+  Options quiet = options;
+  quiet.validate = false;  // the located module is never returned
+  std::vector<uint32_t> words, unused;
+  if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return std::nullopt;
+  return RunPasses(words, quiet, /*check_input=*/false, Origin{&intermediate, spv_options}, located,
+                   unused);
+}
+
+void LocateReport(const glslang::TIntermediate& intermediate,
+                  const glslang::SpvOptions* spv_options, const Options& options, Report& plain) {
+  Report located;
+  // A run that fails (--uniformity=error) is located too; TakeLocations copies only
+  // when both runs said the same things.
+  if (RunLocated(intermediate, spv_options, options, located)) TakeLocations(located, plain);
+}
+
+// Uniformity filters that name source lines need the findings' lines, which a module
+// without OpLine does not have. The uniformity check never changes the words, so then
+// the plain run leaves it out and the located run's check decides: what it reports,
+// what it silences, and whether it fails the compile (--uniformity=error).
+bool UniformityNeedsLines(const Options& options) {
+  return options.uniformity != Severity::kOff &&
+         std::any_of(options.uniformity_filters.begin(), options.uniformity_filters.end(),
+                     [](const UniformityFilter& filter) { return !filter.file.empty(); });
+}
+
+// Takes the uniformity check's findings (and a failure it caused) from the located run
+// into `plain`, whose run did not check uniformity; locates the rest of `plain`.
+// Returns false when the located run failed the compile.
+bool TakeLocatedUniformity(Report& located, bool located_ok, Report& plain) {
+  std::vector<Diagnostic> uniformity, rest;
+  for (Diagnostic& d : located.diagnostics)
+    (d.origin == "uniformity" ? uniformity : rest).push_back(std::move(d));
+  std::optional<Diagnostic> failure;
+  if (!located_ok && !rest.empty()) {
+    failure = std::move(rest.back());  // the pipeline's error comes last
+    rest.pop_back();
+  }
+  located.diagnostics = std::move(rest);
+  std::vector<SuppressedDiagnostic> suppressed = std::move(located.suppressed);
+  located.suppressed.clear();
+  TakeLocations(located, plain);
+  for (Diagnostic& d : uniformity) plain.diagnostics.push_back(std::move(d));
+  for (SuppressedDiagnostic& d : suppressed) plain.suppressed.push_back(std::move(d));
+  if (failure) plain.diagnostics.push_back(std::move(*failure));
+  return located_ok;
+}
+
+}  // namespace
+
+bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report) {
+  try {
+    return ProcessInto(spirv, spirv, options, /*check_input=*/true, report);
+  } catch (const std::exception& e) {
+    return Fail(report, "glint", std::string("internal error: ") + e.what());
+  } catch (...) {
+    return Fail(report, "glint", "internal error: unknown exception");
+  }
+}
+
+bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32_t>& spirv,
+                  const glslang::SpvOptions* spv_options, const Options& options, Report* report) {
+  try {
+    Report findings;  // glslang's log, then what the passes say
+    std::vector<uint32_t> words, output;
+    bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
+    Origin origin{&intermediate, spv_options};
+    bool has_lines = generated && ModuleHasLineInformation(words);
+    bool deferred = generated && !has_lines && UniformityNeedsLines(options);
+    Options plain_options = options;
+    if (deferred) plain_options.uniformity = Severity::kOff;
+    if (!generated ||
+        !RunPasses(words, plain_options, /*check_input=*/false, origin, findings, output)) {
+      if (report && generated && !has_lines)
+        LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
+      MergeFailed(findings, report);
+      return false;
+    }
+    Report located;
+    std::optional<bool> located_ok =
+        deferred ? RunLocated(intermediate, spv_options, options, located) : std::nullopt;
+    if (deferred && !located_ok) {
+      // No module with lines: the check runs here, and line filters match nothing.
+      findings = Report();
+      output.clear();
+      if (!GenerateWithGlslang(intermediate, spv_options, findings, words) ||
+          !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
+        MergeFailed(findings, report);
+        return false;
+      }
+    } else if (deferred && !TakeLocatedUniformity(located, *located_ok, findings)) {
+      MergeFailed(findings, report);
+      return false;
+    }
+    // Tables are located only for a caller who asked for records: locating costs a second compile.
+    bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty() ||
+                        !findings.suppressed.empty() ||
+                        (options.collect_ranges && !findings.tables.empty());
+    if (report && has_findings && !has_lines && !deferred)
+      LocateReport(intermediate, spv_options, options, findings);
+    MergeSucceeded(findings, report);
+    spirv.swap(output);
+    return true;
+  } catch (const std::exception& e) {
+    return Fail(report, "glint", std::string("internal error: ") + e.what());
+  } catch (...) {
+    return Fail(report, "glint", "internal error: unknown exception");
+  }
+}
+
+std::string FormatDiagnostic(const Diagnostic& diagnostic) {
+  static const char* const kLabels[] = {"", "NOTE", "WARNING", "ERROR"};
+  std::string text = kLabels[static_cast<int>(diagnostic.severity)];
+  text += ": ";
+  if (!diagnostic.location.file.empty() || diagnostic.location.line) {
+    text += diagnostic.location.file + ":" + std::to_string(diagnostic.location.line) + ": ";
+  }
+  text += diagnostic.message;
+  for (const std::string& reason : diagnostic.reasons) text += "\n    " + reason;
+  return text;
+}
+
+}  // namespace glint

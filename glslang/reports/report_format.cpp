@@ -1,0 +1,90 @@
+// Renders the range report (see include/glint/report_format.h).
+#include "glint/report_format.h"
+
+#include <sstream>
+
+#include "glslang/reports/report_text.h"
+
+namespace glint {
+namespace {
+
+std::string TextLine(const AccessRecord& record) {
+  std::ostringstream line;
+  if (!record.location.file.empty() || record.location.line != 0)
+    line << (record.location.file.empty() ? "<unknown>" : record.location.file) << ":"
+         << record.location.line << ": ";
+  line << record.instruction << " " << record.object << "[index %" << record.index_id << "]: ";
+  if (record.has_range)
+    line << "range [" << record.range_min << ", " << record.range_max << "]";
+  else
+    line << "no range: " << record.reason;
+  if (record.limit >= 0) line << ", limit " << record.limit;
+  if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
+  if (record.guard.line != 0)
+    line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
+         << " by the condition at " << (record.guard.file.empty() ? "<unknown>" : record.guard.file)
+         << ":" << record.guard.line << ")";
+  return line.str();
+}
+
+std::string JsonRecord(const AccessRecord& record) {
+  std::ostringstream out;
+  out << "{\"file\": " << text::Json(record.location.file) << ", \"line\": " << record.location.line
+      << ", \"instruction\": " << text::Json(record.instruction)
+      << ", \"object\": " << text::Json(record.object) << ", \"index\": " << record.index_id
+      << ", \"position\": " << record.index_position << ", \"range\": ";
+  if (record.has_range)
+    out << "[" << record.range_min << ", " << record.range_max << "]";
+  else
+    out << "null";
+  out << ", \"signed\": " << (record.is_signed ? "true" : "false");
+  if (!record.has_range) out << ", \"reason\": " << text::Json(record.reason);
+  out << ", \"limit\": ";
+  if (record.limit >= 0)
+    out << record.limit;
+  else
+    out << "null";
+  out << ", \"verdict\": ";
+  if (record.verdict == AccessVerdict::kNone)
+    out << "null";
+  else
+    out << text::Json(AccessVerdictText(record.verdict));
+  if (record.guard.line != 0)
+    out << ", \"guard\": {\"file\": " << text::Json(record.guard.file)
+        << ", \"line\": " << record.guard.line << "}";
+  out << "}";
+  return out.str();
+}
+
+}  // namespace
+
+const char* AccessVerdictText(AccessVerdict verdict) {
+  switch (verdict) {
+    case AccessVerdict::kNone:
+      return "";
+    case AccessVerdict::kClamped:
+      return "clamped";
+    case AccessVerdict::kProvenInBounds:
+      return "proven in bounds";
+    case AccessVerdict::kUnbounded:
+      return "unbounded";
+    case AccessVerdict::kNotClamped:
+      return "not clamped";
+  }
+  return "";
+}
+
+std::string FormatRangeReport(const Report& report, bool json) {
+  std::string out;
+  if (!json) {
+    for (const AccessRecord& record : report.accesses) out += TextLine(record) + "\n";
+    return out;
+  }
+  out = "{\"accesses\": [";
+  for (size_t i = 0; i < report.accesses.size(); ++i)
+    out += std::string(i ? ",\n  " : "\n  ") + JsonRecord(report.accesses[i]);
+  out += report.accesses.empty() ? "]}\n" : "\n]}\n";
+  return out;
+}
+
+}  // namespace glint
