@@ -214,12 +214,18 @@ INSTANTIATE_TEST_SUITE_P(LineInformation, UniformityFilters, ::testing::Bool(),
 
 // --- The reports: SARIF suppressions, the HTML count. ---
 
-TEST(UniformityFilterReports, SarifHasExternalSuppressionsWithTheJustification) {
-  Compiled compiled =
-      Compile(With({Filter(UniformityFilterAction::kOff, "u.comp:15=checked \"by hand\"")}));
+// The report of kThreeBarriers under one filter, formatted by `format` with the source.
+std::string FormattedUnder(const UniformityFilter& filter,
+                           std::string (*format)(const Report&, const ReportContext&)) {
+  Compiled compiled = Compile(With({filter}));
   ReportContext context;
   context.sources.push_back({"u.comp", kThreeBarriers});
-  std::string sarif = FormatSarifReport(compiled.report, context);
+  return format(compiled.report, context);
+}
+
+TEST(UniformityFilterReports, SarifHasExternalSuppressionsWithTheJustification) {
+  std::string sarif = FormattedUnder(
+      Filter(UniformityFilterAction::kOff, "u.comp:15=checked \"by hand\""), FormatSarifReport);
   EXPECT_TRUE(test::FileCheck(
       sarif,
       "CHECK: \"results\"\n"
@@ -238,11 +244,8 @@ TEST(UniformityFilterReports, SarifHasExternalSuppressionsWithTheJustification) 
 }
 
 TEST(UniformityFilterReports, HtmlCountsAndShowsWhatWasSuppressed) {
-  Compiled compiled =
-      Compile(With({Filter(UniformityFilterAction::kAssumeUniform, "readCount=host writes it")}));
-  ReportContext context;
-  context.sources.push_back({"u.comp", kThreeBarriers});
-  std::string html = FormatHtmlReport(compiled.report, context);
+  std::string html = FormattedUnder(
+      Filter(UniformityFilterAction::kAssumeUniform, "readCount=host writes it"), FormatHtmlReport);
   EXPECT_TRUE(test::FileCheck(
       html,
       "CHECK: <tr data-kind=\"warning\"><td>warnings</td><td class=\"count\">2</td></tr>\n"
