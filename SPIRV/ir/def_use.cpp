@@ -1,34 +1,52 @@
 #include "def_use.h"
 
+#include <algorithm>
+
 #include "instruction_views.h"
 #include "operands.h"
 
 namespace glint::spirv {
 
 DefUse::DefUse(Module& module) : module_(module) {
+  size_t instructions = 0, block_instructions = 0;
+  for (const Function& function : module.functions)
+    for (const Block& block : function.blocks)
+      block_instructions += 1 + block.instructions.size() + block.trailing_lines.size();
+  instructions = block_instructions + module.types_values.size() + module.annotations.size();
+  blocks_.reserve(block_instructions);
+  std::vector<PendingUse> pending;
+  pending.reserve(2 * instructions);
   for (auto* section :
        {&module.capabilities, &module.extensions, &module.ext_inst_imports, &module.memory_model,
         &module.entry_points, &module.execution_modes, &module.debug_strings, &module.debug_names,
         &module.debug_processed, &module.annotations, &module.types_values})
-    for (Instruction& inst : *section) Index(inst, nullptr, nullptr);
+    for (Instruction& inst : *section) Index(inst, nullptr, nullptr, &pending);
   for (Function& function : module.functions) {
-    for (Instruction& inst : function.leading) Index(inst, nullptr, nullptr);
-    Index(function.definition, nullptr, &function);
-    for (Instruction& inst : function.parameters) Index(inst, nullptr, &function);
+    for (Instruction& inst : function.leading) Index(inst, nullptr, nullptr, &pending);
+    Index(function.definition, nullptr, &function, &pending);
+    for (Instruction& inst : function.parameters) Index(inst, nullptr, &function, &pending);
     for (Block& block : function.blocks) {
-      Index(block.label, &block, &function);
-      for (Instruction& inst : block.instructions) Index(inst, &block, &function);
-      for (Instruction& inst : block.trailing_lines) Index(inst, &block, &function);
+      block_functions_[&block] = &function;
+      Index(block.label, &block, &function, &pending);
+      for (Instruction& inst : block.instructions) Index(inst, &block, &function, &pending);
+      for (Instruction& inst : block.trailing_lines) Index(inst, &block, &function, &pending);
     }
-    Index(function.end, nullptr, &function);
+    Index(function.end, nullptr, &function, &pending);
   }
+  SortUses(pending);
 }
 
-void DefUse::Index(Instruction& inst, Block* block, Function* function) {
-  if (inst.result_id) definitions_[inst.result_id] = &inst;
-  if (block) blocks_[&inst] = block;
-  if (function) functions_[&inst] = function;
-  if (inst.type_id) uses_[inst.type_id].push_back({&inst, Use::kTypeWord});
+void DefUse::Index(Instruction& inst, Block* block, Function* function,
+                   std::vector<PendingUse>* pending) {
+  if (inst.result_id) {
+    if (inst.result_id >= definitions_.size()) definitions_.resize(size_t(inst.result_id) + 1);
+    definitions_[inst.result_id] = &inst;
+  }
+  if (block)
+    blocks_[&inst] = block;
+  else if (function)
+    outside_blocks_[&inst] = function;
+  if (inst.type_id) pending->push_back({inst.type_id, {&inst, Use::kTypeWord}});
   uint32_t width = 1;
   if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant) {
     width = module_.LiteralWidthOfType(inst.type_id);
@@ -40,18 +58,30 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function) {
   std::string error;
   if (!DecodeOperands(inst, width, &operands, &error)) return;
   for (const Operand& operand : operands)
-    if (operand.is_id) uses_[inst.words[operand.first_word]].push_back({&inst, operand.first_word});
+    if (operand.is_id)
+      pending->push_back({inst.words[operand.first_word], {&inst, operand.first_word}});
+}
+
+// A counting sort by id, stable, so each id's uses stay in module order.
+void DefUse::SortUses(const std::vector<PendingUse>& pending) {
+  uint32_t ids = uint32_t(definitions_.size());
+  for (const PendingUse& p : pending) ids = std::max(ids, p.id + 1);
+  use_starts_.assign(size_t(ids) + 1, 0);
+  for (const PendingUse& p : pending) ++use_starts_[p.id + 1];
+  for (size_t id = 1; id < use_starts_.size(); ++id) use_starts_[id] += use_starts_[id - 1];
+  uses_.resize(pending.size());
+  std::vector<uint32_t> next(use_starts_.begin(), use_starts_.end() - 1);
+  for (const PendingUse& p : pending) uses_[next[p.id]++] = p.use;
 }
 
 Instruction* DefUse::Definition(uint32_t id) const {
-  auto it = definitions_.find(id);
-  return it == definitions_.end() ? nullptr : it->second;
+  return id < definitions_.size() ? definitions_[id] : nullptr;
 }
 
-const std::vector<Use>& DefUse::Uses(uint32_t id) const {
-  static const std::vector<Use> kNone;
-  auto it = uses_.find(id);
-  return it == uses_.end() ? kNone : it->second;
+DefUse::UseRange DefUse::Uses(uint32_t id) const {
+  if (size_t(id) + 1 >= use_starts_.size()) return UseRange(nullptr, nullptr);
+  const Use* all = uses_.data();
+  return UseRange(all + use_starts_[id], all + use_starts_[id + 1]);
 }
 
 Block* DefUse::BlockOf(const Instruction* inst) const {
@@ -60,8 +90,9 @@ Block* DefUse::BlockOf(const Instruction* inst) const {
 }
 
 Function* DefUse::FunctionOf(const Instruction* inst) const {
-  auto it = functions_.find(inst);
-  return it == functions_.end() ? nullptr : it->second;
+  if (Block* block = BlockOf(inst)) return block_functions_.at(block);
+  auto it = outside_blocks_.find(inst);
+  return it == outside_blocks_.end() ? nullptr : it->second;
 }
 
 Instruction* DefUse::TypeOf(uint32_t id) const {

@@ -3,6 +3,12 @@
 // it does not follow edits: it goes stale when a pass changes the module. Passes get it
 // from the analysis context (analysis/analysis_context.h), which the pass manager
 // invalidates after a pass that did not preserve it.
+//
+// Memory: definitions are a table indexed by id and uses one array sorted by id (each
+// id's uses contiguous, in module order), so the index costs a few bytes per id and 16
+// per use instead of a hash-map node per id and a vector per used id. Block and
+// function lookups by instruction keep one hash map (instructions inside blocks); the
+// function comes from the block.
 #ifndef GLINT_SPIRV_IR_DEF_USE_H
 #define GLINT_SPIRV_IR_DEF_USE_H
 
@@ -23,8 +29,23 @@ class DefUse {
  public:
   explicit DefUse(Module& module);
 
+  // The uses of one id: a view into the index, valid while the index lives.
+  class UseRange {
+   public:
+    UseRange(const Use* begin, const Use* end) : begin_(begin), end_(end) {}
+    const Use* begin() const { return begin_; }
+    const Use* end() const { return end_; }
+    size_t size() const { return size_t(end_ - begin_); }
+    bool empty() const { return begin_ == end_; }
+    const Use& operator[](size_t i) const { return begin_[i]; }
+
+   private:
+    const Use* begin_;
+    const Use* end_;
+  };
+
   Instruction* Definition(uint32_t id) const;
-  const std::vector<Use>& Uses(uint32_t id) const;
+  UseRange Uses(uint32_t id) const;
   // Block and function containing `inst` (null for module-scope instructions).
   Block* BlockOf(const Instruction* inst) const;
   Function* FunctionOf(const Instruction* inst) const;
@@ -37,13 +58,22 @@ class DefUse {
   Module& module() const { return module_; }
 
  private:
-  void Index(Instruction& inst, Block* block, Function* function);
+  struct PendingUse {
+    uint32_t id;
+    Use use;
+  };
+  void Index(Instruction& inst, Block* block, Function* function,
+             std::vector<PendingUse>* pending);
+  void SortUses(const std::vector<PendingUse>& pending);
 
   Module& module_;
-  std::unordered_map<uint32_t, Instruction*> definitions_;
-  std::unordered_map<uint32_t, std::vector<Use>> uses_;
-  std::unordered_map<const Instruction*, Block*> blocks_;
-  std::unordered_map<const Instruction*, Function*> functions_;
+  std::vector<Instruction*> definitions_;  // by id; null where none
+  std::vector<uint32_t> use_starts_;       // by id: uses_[use_starts_[id], use_starts_[id + 1])
+  std::vector<Use> uses_;
+  std::unordered_map<const Instruction*, Block*> blocks_;  // instructions inside blocks
+  std::unordered_map<const Block*, Function*> block_functions_;
+  // OpFunction, parameters, OpFunctionEnd: in a function, outside its blocks.
+  std::unordered_map<const Instruction*, Function*> outside_blocks_;
 };
 
 }  // namespace glint::spirv
