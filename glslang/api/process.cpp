@@ -126,16 +126,17 @@ bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& op
 bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
                const Origin& origin, Report& report, std::vector<uint32_t>& output) {
   std::string error;
+  // The input is checked before Glint's IR is built, so the validator's memory and the
+  // IR's are never held at once (the peak is the larger, not the sum); a module that
+  // fails it is parsed afterwards only to say which of the two it fails.
+  std::string problem = check_input ? spirv::Validate(input, spirv::TargetEnv::kUniversal) : "";
   std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
   if (!module && !check_input) {
     if (!PassThroughUnreadable(input, options, error, report, output)) return false;
     return !options.validate || ValidateOutput(output, options, origin, report);
   }
   if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
-  if (check_input) {
-    std::string problem = spirv::Validate(input, spirv::TargetEnv::kUniversal);
-    if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
-  }
+  if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
   // The passes speak the SPIR-V layer's types; what they found is converted here.
   const spirv::Options pass_options = ToSpirv(options);
   spirv::Report found;

@@ -1,0 +1,143 @@
+// Memory of Glint's whole pipeline per input word, on the .spv path (glint::Process,
+// as `glslangValidator big.spv` runs it): the most heap the call had allocated at once
+// above what was live before it, divided by the module's word count, at two module
+// sizes (twice as many functions) to show that it grows linearly.
+//
+//   build/bench/pipeline_memory_bench [functions [defaults]]   (default 500: 0.2M words)
+//
+// `defaults` leaves out the robust-access run: its peak per word grows with the number of
+// functions chained through call results (2x the functions, about 1.9x the bytes per
+// word and 3x the time at 250 and 500), so large sizes take minutes there.
+//
+// The module is glslang's SPIR-V of a generated compute shader: `functions` helpers,
+// each with locals, a loop, a branch, shared memory and a constant table, all called
+// from main (what the analyses work on: def-use, CFGs, value flow, uniformity, ranges).
+// Two option sets: the defaults (hoisting, uniformity) and robust access with full
+// range analysis and the range report.
+#include <malloc.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/parser.h"
+#include "glint/glint.h"
+#include "glslang/front_end/compile_driver.h"
+
+// Peak heap use: operator new/delete count the usable size of every block (malloc's
+// rounding included, its per-block header not).
+namespace {
+std::atomic<size_t> g_live{0}, g_peak{0};
+}  // namespace
+
+void* operator new(std::size_t size) {
+  void* memory = std::malloc(size ? size : 1);
+  if (!memory) throw std::bad_alloc();
+  size_t live = g_live += malloc_usable_size(memory);
+  for (size_t peak = g_peak; live > peak && !g_peak.compare_exchange_weak(peak, live);) {
+  }
+  return memory;
+}
+void operator delete(void* memory) noexcept {
+  if (memory) g_live -= malloc_usable_size(memory);
+  std::free(memory);
+}
+void operator delete(void* memory, std::size_t) noexcept { operator delete(memory); }
+
+namespace {
+
+std::string GeneratedShader(int functions) {
+  std::string text =
+      "#version 440\n"
+      "layout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 0) buffer Data { uint count; uint values[]; } data;\n"
+      "shared uint tile[64];\n"
+      "const uint kTable[8] = uint[](1u, 2u, 3u, 5u, 8u, 13u, 21u, 34u);\n";
+  for (int f = 0; f < functions; ++f) {
+    std::string n = std::to_string(f);
+    text += "uint helper" + n + "(uint seed) {\n"
+            "  uint sum = seed;\n"
+            "  uint local[4];\n"
+            "  for (uint i = 0u; i < 4u; ++i) local[i] = data.values[(seed + i) & 1023u];\n"
+            "  for (int i = 0; i < 8; ++i) {\n"
+            "    sum += kTable[(sum + uint(i)) & 7u] * local[i & 3];\n"
+            "    if (sum > " + std::to_string(1000 + f) + "u) sum -= tile[sum & 63u];\n"
+            "  }\n"
+            "  tile[gl_LocalInvocationIndex] = sum;\n"
+            "  return sum ^ local[seed & 3u];\n"
+            "}\n";
+  }
+  text += "void main() {\n  uint v = data.values[gl_GlobalInvocationID.x & 1023u];\n";
+  for (int f = 0; f < functions; ++f) text += "  v = helper" + std::to_string(f) + "(v);\n";
+  text += "  data.values[gl_GlobalInvocationID.x & 1023u] = v;\n}\n";
+  return text;
+}
+
+struct Measured {
+  double peak_per_word = 0;
+  double seconds = 0;
+  bool ok = false;
+};
+
+Measured MeasureProcess(const std::vector<uint32_t>& input, const glint::Options& options) {
+  Measured measured;
+  std::vector<uint32_t> words = input;
+  glint::Report report;
+  malloc_trim(0);
+  size_t live_before = g_live;
+  g_peak = live_before;
+  auto start = std::chrono::steady_clock::now();
+  measured.ok = glint::Process(words, options, &report);
+  measured.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  measured.peak_per_word = static_cast<double>(g_peak - live_before) / input.size();
+  if (!measured.ok)
+    for (const glint::Diagnostic& d : report.diagnostics)
+      std::fprintf(stderr, "%s\n", glint::FormatDiagnostic(d).c_str());
+  return measured;
+}
+
+// What the def-use index holds once built (it lives through every pass).
+double DefUsePerWord(const std::vector<uint32_t>& words) {
+  std::string error;
+  std::optional<glint::spirv::Module> module = glint::spirv::ParseModule(words, &error);
+  if (!module) return -1;
+  size_t before = g_live;
+  glint::spirv::DefUse def_use(*module);
+  return static_cast<double>(g_live - before) / words.size();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int functions = argc > 1 ? std::atoi(argv[1]) : 500;
+  bool with_ranges = !(argc > 2 && std::string(argv[2]) == "defaults");
+  glint::Options defaults;
+  glint::Options robust;
+  robust.robust_access = true;
+  robust.collect_ranges = true;
+  std::printf("%-10s %10s  %-34s %-34s %s\n", "functions", "words", "defaults: peak B/word, s",
+              "robust + ranges: peak B/word, s", "def-use held");
+  for (int size : {functions, 2 * functions}) {
+    glint::frontend::SourceCompile request(GeneratedShader(size), "comp");
+    std::vector<uint32_t> words;
+    std::string error;
+    if (!glint::frontend::CompileSourceToSpirv(request, &words, &error)) {
+      std::fprintf(stderr, "glslang failed: %s\n", error.c_str());
+      return 1;
+    }
+    Measured plain = MeasureProcess(words, defaults);
+    Measured ranged = with_ranges ? MeasureProcess(words, robust) : plain;
+    if (!plain.ok || !ranged.ok) return 1;
+    std::printf("%-10d %10zu  %8.1f B/word %8.2f s          %8.1f B/word %8.2f s        %5.1f B/word\n",
+                size, words.size(), plain.peak_per_word, plain.seconds, ranged.peak_per_word,
+                ranged.seconds, DefUsePerWord(words));
+  }
+  return 0;
+}
