@@ -120,6 +120,20 @@ bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& op
   return true;
 }
 
+// Whether the parser's input limits (words, instructions) let `input` through and every
+// instruction's word count is sane: what the parser refuses cheaply is never validated
+// first (spirv-val's time grows faster than linearly on some modules).
+bool WithinParserLimits(const std::vector<uint32_t>& input) {
+  if (input.size() > spirv::kMaxModuleWords || input.size() < 5) return false;
+  size_t instructions = 0;
+  for (size_t at = 5; at < input.size(); ++instructions) {
+    uint32_t count = input[at] >> 16;
+    if (count == 0 || instructions >= spirv::kMaxInstructions) return false;
+    at += count;
+  }
+  return true;
+}
+
 // Parses, runs the pipeline and emits into `output`. `check_input` runs spirv-val's
 // core rules (universal environment of the module's own version) first, so passes
 // never see a module that merely parses; glslang's own output skips it.
@@ -128,8 +142,10 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   std::string error;
   // The input is checked before Glint's IR is built, so the validator's memory and the
   // IR's are never held at once (the peak is the larger, not the sum); a module that
-  // fails it is parsed afterwards only to say which of the two it fails.
-  std::string problem = check_input ? spirv::Validate(input, spirv::TargetEnv::kUniversal) : "";
+  // fails it is parsed afterwards only to say which of the two it fails. One over the
+  // parser's size limit is refused by the parser at once, never validated.
+  bool validate = check_input && WithinParserLimits(input);
+  std::string problem = validate ? spirv::Validate(input, spirv::TargetEnv::kUniversal) : "";
   std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
   if (!module && !check_input) {
     if (!PassThroughUnreadable(input, options, error, report, output)) return false;
