@@ -1825,5 +1825,30 @@ TEST(IntegerRange, RandomCounters_RangesHoldForEveryRun) {
   EXPECT_GT(proven, 50);
 }
 
+// A reason chain through many locals, parameters and returns keeps its first three
+// hops, the last hop and the root cause; the middle is counted, also when an elided
+// reason is wrapped and elided again. Six hops or fewer stay as they are.
+TEST(IntegerRangeReasons, LongChainsAreElidedInTheMiddle) {
+  auto chain = [](int hops) {
+    std::string reason = "value read from Uniform memory";
+    for (int i = hops; i > 0; --i)
+      reason = "hop " + std::to_string(i) + " has no range: " + reason;
+    return reason;
+  };
+  EXPECT_EQ(IntegerRange::None(chain(6)).reason, chain(6));
+  EXPECT_EQ(IntegerRange::None(chain(10)).reason,
+            "hop 1 has no range: hop 2 has no range: hop 3 has no range: [6 more steps] hop 10 "
+            "has no range: value read from Uniform memory");
+  // Wrapped hop by hop, as a chain of calls builds it: the count goes on.
+  std::string reason = IntegerRange::None(chain(10)).reason;
+  for (int i = 0; i < 5; ++i) reason = IntegerRange::None("outer has no range: " + reason).reason;
+  // 15 hops in all: five outer ones, nine elided (three of the first eliding, six of
+  // the second) and hop 10.
+  EXPECT_EQ(reason,
+            "outer has no range: outer has no range: outer has no range: outer has no range: "
+            "outer has no range: [9 more steps] hop 10 has no range: value read from Uniform "
+            "memory");
+}
+
 }  // namespace
 }  // namespace glint::spirv
