@@ -1125,7 +1125,7 @@ TEST(HostileInput, SourceLimitFlags_LowerAndRaiseTheLimits) {
 // A macro that doubles 40 times (2^40 tokens) grows without end; the isolated compile
 // is stopped at its memory budget and says so.
 TEST(HostileInput, MacroExplosion_EndsAtTheMemoryBudgetByName) {
-  if (DefaultCompileMemoryMb() == 0)  // the AddressSanitizer build (isolated_compile.h)
+  if (DefaultCompileMemoryMb() == 0)  // the AddressSanitizer build (child_compiles.h)
     GTEST_SKIP() << "AddressSanitizer's allocator aborts on a refused allocation itself";
   Scratch scratch;
   scratch.Write("bomb.frag", test::MacroExplosion());
