@@ -11,37 +11,16 @@
 // IR tests parse (gtests/support/synthetic_module.h).
 #include <malloc.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "SPIRV/ir/parser.h"
+#include "heap_counter.h"
 #include "support/synthetic_module.h"
-
-// Peak heap use: operator new/delete count the usable size of every block (malloc's
-// rounding included, its per-block header not), so a parse's temporaries show.
-namespace {
-std::atomic<size_t> g_live{0}, g_peak{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  void* memory = std::malloc(size ? size : 1);
-  if (!memory) throw std::bad_alloc();
-  size_t live = g_live += malloc_usable_size(memory);
-  for (size_t peak = g_peak; live > peak && !g_peak.compare_exchange_weak(peak, live);) {
-  }
-  return memory;
-}
-void operator delete(void* memory) noexcept {
-  if (memory) g_live -= malloc_usable_size(memory);
-  std::free(memory);
-}
-void operator delete(void* memory, std::size_t) noexcept { operator delete(memory); }
 
 namespace glint::spirv {
 namespace {
@@ -59,13 +38,13 @@ Measure MeasureParse(const std::vector<uint32_t>& words) {
   Measure measure;
   malloc_trim(0);
   size_t before = HeapInUse();
-  size_t live_before = g_live;
-  g_peak = live_before;
+  size_t live_before = glint::bench::HeapLive();
+  glint::bench::ResetHeapPeak();
   auto start = std::chrono::steady_clock::now();
   std::optional<Module> module = ParseModule(words, &measure.error);
   measure.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   measure.held_per_word = static_cast<double>(HeapInUse() - before) / words.size();
-  measure.peak_per_word = static_cast<double>(g_peak - live_before) / words.size();
+  measure.peak_per_word = static_cast<double>(glint::bench::HeapPeak() - live_before) / words.size();
   return measure;
 }
 

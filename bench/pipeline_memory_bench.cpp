@@ -16,11 +16,9 @@
 // range analysis and the range report.
 #include <malloc.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,26 +27,7 @@
 #include "SPIRV/ir/parser.h"
 #include "glint/glint.h"
 #include "glslang/front_end/compile_driver.h"
-
-// Peak heap use: operator new/delete count the usable size of every block (malloc's
-// rounding included, its per-block header not).
-namespace {
-std::atomic<size_t> g_live{0}, g_peak{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-  void* memory = std::malloc(size ? size : 1);
-  if (!memory) throw std::bad_alloc();
-  size_t live = g_live += malloc_usable_size(memory);
-  for (size_t peak = g_peak; live > peak && !g_peak.compare_exchange_weak(peak, live);) {
-  }
-  return memory;
-}
-void operator delete(void* memory) noexcept {
-  if (memory) g_live -= malloc_usable_size(memory);
-  std::free(memory);
-}
-void operator delete(void* memory, std::size_t) noexcept { operator delete(memory); }
+#include "heap_counter.h"
 
 namespace {
 
@@ -90,13 +69,13 @@ Measured MeasureProcess(const std::vector<uint32_t>& input, const glint::Options
   std::vector<uint32_t> words = input;
   glint::Report report;
   malloc_trim(0);
-  size_t live_before = g_live;
-  g_peak = live_before;
+  size_t live_before = glint::bench::HeapLive();
+  glint::bench::ResetHeapPeak();
   auto start = std::chrono::steady_clock::now();
   measured.ok = glint::Process(words, options, &report);
   measured.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  measured.peak_per_word = static_cast<double>(g_peak - live_before) / input.size();
+  measured.peak_per_word = static_cast<double>(glint::bench::HeapPeak() - live_before) / input.size();
   if (!measured.ok)
     for (const glint::Diagnostic& d : report.diagnostics)
       std::fprintf(stderr, "%s\n", glint::FormatDiagnostic(d).c_str());
@@ -108,9 +87,9 @@ double DefUsePerWord(const std::vector<uint32_t>& words) {
   std::string error;
   std::optional<glint::spirv::Module> module = glint::spirv::ParseModule(words, &error);
   if (!module) return -1;
-  size_t before = g_live;
+  size_t before = glint::bench::HeapLive();
   glint::spirv::DefUse def_use(*module);
-  return static_cast<double>(g_live - before) / words.size();
+  return static_cast<double>(glint::bench::HeapLive() - before) / words.size();
 }
 
 }  // namespace
