@@ -124,7 +124,7 @@ bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& op
 // instruction's word count is sane: what the parser refuses cheaply is never validated
 // first (spirv-val's time grows faster than linearly on some modules).
 bool WithinParserLimits(const std::vector<uint32_t>& input) {
-  if (input.size() > spirv::kMaxModuleWords || input.size() < 5) return false;
+  if (!spirv::CheckModuleSize(input.size()).empty() || input.size() < 5) return false;
   size_t instructions = 0;
   for (size_t at = 5; at < input.size(); ++instructions) {
     uint32_t count = input[at] >> 16;
