@@ -19,8 +19,8 @@
 
 #include "SPIRV/validate.h"
 #include "audit.h"
-#include "glslang/front_end/front_end.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/front_end.h"
 
 namespace glint::audit {
 namespace {

@@ -21,10 +21,10 @@
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
+#include "child_compiles.h"
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "glslang/api/pass_boundary.h"
-#include "child_compiles.h"
 #include "output_file.h"
 #include "report_files.h"
 #include "spirv_file_format.h"

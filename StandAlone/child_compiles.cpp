@@ -18,9 +18,9 @@
 #include <new>
 #include <set>
 
+#include "glint/input_limits.h"
 #include "glslang/front_end/big_stack.h"
 #include "glslang/worker/crash_message.h"
-#include "glint/input_limits.h"
 #include "glslang/worker/wire_format.h"
 
 namespace glint::standalone {

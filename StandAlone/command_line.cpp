@@ -13,8 +13,8 @@
 
 #include "SPIRV/passes/pipeline.h"
 
-#include "glslang/front_end/compile_driver.h"
 #include "child_compiles.h"
+#include "glslang/front_end/compile_driver.h"
 
 namespace glint::standalone {
 

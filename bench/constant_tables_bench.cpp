@@ -32,8 +32,8 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "glint/glint.h"
-#include "glslang/front_end/compile_driver.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/compile_driver.h"
 
 namespace {
 

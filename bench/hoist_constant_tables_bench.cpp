@@ -33,8 +33,8 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/hoist_constant_tables.h"
 #include "SPIRV/validate.h"
-#include "glslang/front_end/compile_driver.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/compile_driver.h"
 
 namespace {
 

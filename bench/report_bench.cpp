@@ -38,8 +38,8 @@
 #include <glslang/Public/ResourceLimits.h>
 
 #include "command_line.h"
-#include "glslang/front_end/front_end.h"
 #include "glint/report_format.h"
+#include "glslang/front_end/front_end.h"
 
 namespace {
 

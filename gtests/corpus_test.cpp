@@ -44,8 +44,8 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "command_line.h"
-#include "glslang/front_end/front_end.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/front_end.h"
 #include "support/test_support.h"
 
 namespace glint {

@@ -25,8 +25,8 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "SPIRV/validate.h"
-#include "command_line.h"
 #include "child_compiles.h"
+#include "command_line.h"
 #include "glslang/front_end/front_end.h"
 #include "spirv_file_format.h"
 #include "support/test_support.h"

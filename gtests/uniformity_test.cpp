@@ -11,8 +11,8 @@
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
-#include "glslang/front_end/compile_driver.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/compile_driver.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {

@@ -6,8 +6,8 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 
 #include "SPIRV/validate.h"
-#include "glslang/front_end/compile_driver.h"
 #include "glslang/api/validation_target.h"
+#include "glslang/front_end/compile_driver.h"
 #include "support/test_support.h"
 
 namespace glint {

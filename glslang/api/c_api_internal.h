@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "glslang/front_end/front_end.h"
 #include "glint/glint.h"
 #include "glint/glint_c.h"
+#include "glslang/front_end/front_end.h"
 
 struct glint_options_s {
   glint::Options options;

@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "glslang/front_end/big_stack.h"
 #include "glslang/api/c_api_internal.h"
+#include "glslang/front_end/big_stack.h"
 #include "glslang/front_end/front_end.h"
 #include "glslang/front_end/glslang_log.h"
 

@@ -16,12 +16,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "glslang/front_end/big_stack.h"
-#include "glslang/api/c_api_internal.h"
+#include "SPIRV/ir/parser.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
+#include "glslang/api/c_api_internal.h"
+#include "glslang/front_end/big_stack.h"
 #include "glslang/front_end/glslang_process.h"
-#include "SPIRV/ir/parser.h"
 
 static_assert(GLINT_MAX_MODULE_WORDS == glint::spirv::kMaxModuleWords,
               "glint/input_limits.h must state the IR's own module limit");

@@ -8,9 +8,9 @@
 
 #include <glslang/Public/ShaderLang.h>
 
-#include "glslang/api/c_api_internal.h"
 #include "glint/glint_c.h"
 #include "glint/report_format.h"
+#include "glslang/api/c_api_internal.h"
 
 namespace {
 

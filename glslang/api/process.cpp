@@ -19,14 +19,14 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
-#include "glslang/front_end/big_stack.h"
-#include "glslang/front_end/debug_scope_guard.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
-#include "glslang/front_end/glslang_log.h"
-#include "glslang/front_end/glslang_process.h"
 #include "glslang/api/pass_boundary.h"
 #include "glslang/api/validation_target.h"
+#include "glslang/front_end/big_stack.h"
+#include "glslang/front_end/debug_scope_guard.h"
+#include "glslang/front_end/glslang_log.h"
+#include "glslang/front_end/glslang_process.h"
 
 namespace glint {
 

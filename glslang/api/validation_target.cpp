@@ -4,8 +4,8 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/SPIRV/SpvTools.h>
 
-#include "glslang/front_end/front_end.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/front_end.h"
 
 namespace glint {
 

@@ -19,9 +19,9 @@
 
 #include <cstdio>
 
-#include "glslang/front_end/big_stack.h"
-#include "glslang/api/c_api_internal.h"
 #include "glint/glint_c.h"
+#include "glslang/api/c_api_internal.h"
+#include "glslang/front_end/big_stack.h"
 #include "glslang/front_end/glslang_process.h"
 #include "glslang/worker/wire_format.h"
 #include "glslang/worker/worker_protocol.h"

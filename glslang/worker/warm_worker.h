@@ -23,8 +23,8 @@
 
 #include <string>
 
-#include "glslang/api/c_api_internal.h"
 #include "glint/isolated.h"
+#include "glslang/api/c_api_internal.h"
 #include "glslang/worker/worker_protocol.h"
 
 namespace glint {

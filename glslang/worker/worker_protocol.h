@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "glslang/api/c_api_internal.h"
 #include "glint/glint.h"
+#include "glslang/api/c_api_internal.h"
 
 namespace glint::worker {
 

@@ -9,8 +9,8 @@
 #include <spirv-tools/libspirv.hpp>
 
 #include "SPIRV/validate.h"
-#include "glslang/front_end/compile_driver.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/front_end/compile_driver.h"
 
 namespace glint::test {
 
