@@ -475,8 +475,8 @@ TEST(CInput, GlslWithIncludes_ByteIdenticalToGlslangValidator) {
   TempDir dir;
   std::string root = dir.Write("src/main.frag", R"(#version 440
 #extension GL_GOOGLE_include_directive : require
-#include "common/lighting.glsl"
 #include "local.glsl"
+#include "common/lighting.glsl"
 layout(location = 0) in vec3 normal;
 layout(location = 0) out vec4 color;
 void main() { color = vec4(vec3(Light(normal) * AMBIENT), 1.0); }

@@ -86,8 +86,8 @@ int MemoryInclude(void* user_data, const char* requested, const char*, size_t, i
 
 const char* kLitFragment = R"(#version 450
 #extension GL_GOOGLE_include_directive : require
-#include "fog.glsl"
 #include "light.glsl"
+#include "fog.glsl"
 layout(location = 0) in vec3 normal;
 layout(location = 0) out vec4 color;
 void main() { color = vec4(vec3(Light(normal) * Fog() * QUALITY), 1.0); }
