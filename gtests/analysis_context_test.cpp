@@ -106,6 +106,34 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
   EXPECT_EQ(analyses.builds().uniformity, 1u);
 }
 
+// Uniformity locates its findings with the context's SourceLines, the one OpLine reader:
+// a later reader gets the same object, and a change that drops def-use drops it.
+TEST(AnalysisContext, SourceLines_SharedByUniformityAndLaterReaders_DroppedWithDefUse) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  SourceLines* first = nullptr;
+  uint32_t added = 0;
+  RunPasses(module, analyses,
+            {[&](Module&, AnalysisContext& a) {
+               a.GetUniformity();
+               first = &a.GetSourceLines();
+               return PassResult::Unchanged();
+             },
+             [&](Module&, AnalysisContext& a) {
+               EXPECT_EQ(&a.GetSourceLines(), first);
+               return PassResult::Unchanged();
+             },
+             [&](Module& m, AnalysisContext&) {
+               return AddConstant(m, &added).Preserving(Analysis::kCfg);
+             },
+             [&](Module&, AnalysisContext& a) {
+               a.GetSourceLines();
+               return PassResult::Unchanged();
+             }});
+  EXPECT_EQ(analyses.builds().uniformity, 1u);
+  EXPECT_EQ(analyses.builds().source_lines, 2u);
+}
+
 TEST(AnalysisContext, ChangingPassThatPreservesNothing_NextPassGetsFreshAnalyses) {
   Module module = ParseShader();
   AnalysisContext analyses(module);

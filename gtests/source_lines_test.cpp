@@ -1,4 +1,4 @@
-// Tests of SourceLines (SPIRV/passes/source_lines.h) and of what it gives the
+// Tests of SourceLines (SPIRV/ir/source_lines.h) and of what it gives the
 // --dump-ranges report: every record names its source line, including accesses in the
 // merge block glslang creates for `?:` (no OpLine of its own), and every proof that uses
 // a guard names the guard's line, for each kind of guard, in included files too.
@@ -12,7 +12,7 @@
 
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/parser.h"
-#include "SPIRV/passes/source_lines.h"
+#include "SPIRV/ir/source_lines.h"
 #include "glint/report_format.h"
 #include "support/test_support.h"
 
@@ -99,6 +99,30 @@ TEST(SourceLines, BlockWithoutLineTakesItsDominatorsNotThePreviousBlocks) {
                        {"in_next", ":0:0"},         // its dominator ends under OpNoLine
                    }));
   EXPECT_EQ(Where(lines.At(nullptr)), ":0:0");
+}
+
+// Locate says which locations came from a dominator (printed "near" by uniformity).
+TEST(SourceLines, Locate_SaysWhetherTheLineWasInherited) {
+  std::vector<uint32_t> words = test::Assemble(kLines);
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  AnalysisContext analyses(*module);
+  const DefUse& def_use = analyses.GetDefUse();
+  SourceLines& lines = analyses.GetSourceLines();
+  std::map<std::string, bool> inherited;
+  for (const Instruction& name : module->debug_names)
+    if (name.opcode == spv::OpName)
+      inherited[name.StringAt(1)] = lines.Locate(def_use.Definition(name.words.at(0))).inherited;
+  EXPECT_EQ(inherited, (std::map<std::string, bool>{
+                           {"first", true},  // nothing to inherit: empty, still not its own
+                           {"in_then", false},
+                           {"in_else", true},
+                           {"in_merge", true},
+                           {"after_line", false},
+                           {"after_noline", false},  // its block's OpNoLine is its own
+                           {"in_next", true},
+                       }));
 }
 
 // A chain of 20,000 blocks without lines below one OpLine: walked without recursion,

@@ -721,6 +721,9 @@ INSTANTIATE_TEST_SUITE_P(
                     "}\n",
                     "CHECK: u.comp:11: barrier", false},
         // A value assigned in a divergent branch is non-uniform after the merge.
+        // glslang emits no OpLine for a condition that is a bare variable: the load and
+        // the branch of line 14 sit in the merge block of line 13's `if`, without a line
+        // of their own, and take that `if`'s line (SourceLines' rule), marked "near".
         WarningCase{"VariableAssignedUnderDivergentBranch", kFragmentHeader, "frag",
                     "void main() {\n"
                     "  bool near = false;\n"
@@ -728,7 +731,7 @@ INSTANTIATE_TEST_SUITE_P(
                     "  if (near) color = texture(tex, uv);\n"
                     "}\n",
                     "CHECK: u.frag:14: implicit-LOD"
-                    "\nCHECK: branch near u.frag:14"
+                    "\nCHECK: branch near u.frag:13"
                     "\nCHECK: `near` is loaded"
                     "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
                     "\nCHECK: branch at u.frag:13"
@@ -804,7 +807,7 @@ INSTANTIATE_TEST_SUITE_P(
                     "  if (near) color = texture(tex, uv);\n"
                     "}\n",
                     "CHECK: u.frag:14: implicit-LOD"
-                    "\nCHECK: `near` is loaded near u.frag:14"
+                    "\nCHECK: `near` is loaded near u.frag:13"
                     "\nCHECK-NEXT: it is assigned a non-uniform value at u.frag:12"
                     "\nCHECK: fragment input `uv`",
                     false},

@@ -32,6 +32,15 @@ const Cfg& AnalysisContext::GetCfg(Function& function) {
   return *cfg;
 }
 
+SourceLines& AnalysisContext::GetSourceLines() {
+  if (!source_lines_) {
+    source_lines_ = std::make_unique<SourceLines>(
+        GetDefUse(), [this](Function& function) -> const Cfg& { return GetCfg(function); });
+    ++builds_.source_lines;
+  }
+  return *source_lines_;
+}
+
 IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOptions& options) {
   std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
@@ -56,7 +65,7 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
   std::unique_ptr<UniformityResult>& result = uniformity_[{options.round_budget, options.assume_uniform}];
   if (!result) {
     UniformityInputs inputs{
-        GetDefUse(), GetBuiltIns(), GetConvergenceClasses(),
+        GetDefUse(), GetBuiltIns(), GetConvergenceClasses(), GetSourceLines(),
         [this](Function& function) -> const Cfg& { return GetCfg(function); },
         [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
     result = std::make_unique<UniformityResult>(AnalyzeUniformity(module_, inputs, options));
@@ -87,6 +96,7 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg || !value_flow)
     ranges_.clear();
   if (!value_flow) value_flows_.clear();
+  if (!cfg || !def_use) source_lines_.reset();
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();
   if (!def_use) {

@@ -4,6 +4,8 @@
 //   built-ins          BuiltInIndex (ir/builtin_index.h); kept and dropped with def-use
 //   CFG                Cfg per function, with dominator and post-dominator trees
 //                      (ir/cfg.h)
+//   source lines       SourceLines (ir/source_lines.h), the one OpLine reader; built
+//                      on def-use and the CFGs, dropped with either
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
 //                      (analysis/integer_range_analysis.h); shares the context's
 //                      def-use, CFGs and value flow
@@ -44,6 +46,7 @@
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
+#include "SPIRV/ir/source_lines.h"
 
 namespace glint::spirv {
 
@@ -81,6 +84,7 @@ struct AnalysisBuilds {
   uint32_t def_use = 0;
   uint32_t builtins = 0;
   uint32_t cfg = 0;  // one per function CFG
+  uint32_t source_lines = 0;
   uint32_t integer_ranges = 0;
   uint32_t convergence = 0;
   uint32_t uniformity = 0;
@@ -100,6 +104,8 @@ class AnalysisContext {
   const BuiltInIndex& GetBuiltIns();
   // The CFG of `function`, a function of this context's module.
   const Cfg& GetCfg(Function& function);
+  // Locations of instructions (memoized as asked, hence not const).
+  SourceLines& GetSourceLines();
   IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
   const ConvergenceClasses& GetConvergenceClasses();
   const UniformityResult& GetUniformity(const UniformityOptions& options = {});
@@ -117,6 +123,7 @@ class AnalysisContext {
   std::unique_ptr<DefUse> def_use_;
   std::unique_ptr<BuiltInIndex> builtins_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
+  std::unique_ptr<SourceLines> source_lines_;
   std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
   // By round budget and promises.

@@ -79,6 +79,7 @@
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
+#include "SPIRV/ir/source_lines.h"
 
 namespace glint::spirv {
 
@@ -122,6 +123,7 @@ struct UniformityInputs {
   const DefUse& def_use;
   const BuiltInIndex& builtins;
   const ConvergenceClasses& classes;
+  SourceLines& lines;  // locations of findings and reasons
   CfgLookup cfgs;
   std::function<const ValueFlow&(Function&)> value_flows;  // built on `cfgs`
 };

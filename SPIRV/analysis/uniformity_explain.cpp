@@ -20,20 +20,19 @@ std::string EntryPointAnalysis::NameOf(uint32_t id) const {
 
 // "at file:line", or "in `function` (no line information)".
 SourceLocation EntryPointAnalysis::LocationOf(const Instruction* inst) const {
-  auto it = inst ? facts_.locations.find(inst) : facts_.locations.end();
-  return it == facts_.locations.end() ? SourceLocation{} : it->second;
+  return facts_.lines.At(inst);
 }
 
 std::string EntryPointAnalysis::Where(const Instruction* inst) const {
   if (!inst) return "at an unknown place";
-  auto it = facts_.locations.find(inst);
-  if (it == facts_.locations.end()) {
+  SourceLines::Located located = facts_.lines.Locate(inst);
+  const SourceLocation& loc = located.location;
+  if (!loc.line) {
     const Function* function = facts_.def_use.FunctionOf(inst);
     return "in " + (function ? NameOf(function->id()) : std::string("a function")) +
            " (no line information)";
   }
-  const SourceLocation& loc = it->second;
-  return (facts_.inferred.count(inst) ? "near " : "at ") +
+  return (located.inherited ? "near " : "at ") +
          (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
 }
 

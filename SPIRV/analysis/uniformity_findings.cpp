@@ -41,8 +41,7 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   UniformityFinding finding;
   finding.instruction = &inst;
   finding.entry_point = entry_name_;
-  auto loc = facts_.locations.find(&inst);
-  if (loc != facts_.locations.end()) finding.location = loc->second;
+  finding.location = LocationOf(&inst);
   finding.message = UniformityMessage(inst, scope);
   finding.rule = RuleOf(inst, scope);
   finding.triggers = {&inst};
@@ -137,17 +136,14 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
   UniformityFinding finding;
   finding.instruction = &call;
   finding.entry_point = entry_name_;
-  auto loc = facts_.locations.find(&call);
-  if (loc != facts_.locations.end()) finding.location = loc->second;
+  finding.location = LocationOf(&call);
   finding.message =
       "call of " + NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
   Divergence strictest = Divergence::kDivergent;
   for (size_t i = 0; i < violated.size(); ++i) {
     strictest = std::min(strictest, violated[i].allowed);
     finding.triggers.push_back(violated[i].inst);
-    auto need_location = facts_.locations.find(violated[i].inst);
-    finding.trigger_locations.push_back(
-        need_location != facts_.locations.end() ? need_location->second : SourceLocation{});
+    finding.trigger_locations.push_back(LocationOf(violated[i].inst));
     if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
   }
   if (violated.size() > 3)

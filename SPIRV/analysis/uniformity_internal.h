@@ -106,22 +106,24 @@ struct FunctionShape {
   std::unordered_map<const Block*, std::vector<const Block*>> controllers;
 };
 
-// Facts about the module every entry point shares: decorations, names, line info,
+// Facts about the module every entry point shares: decorations, names, source lines,
 // operand lists, control dependence and convergence classes.
 struct ModuleFacts {
   ModuleFacts(Module& m, const UniformityInputs& inputs)
-      : module(m), def_use(inputs.def_use), builtins(inputs.builtins), classes(inputs.classes) {}
+      : module(m),
+        def_use(inputs.def_use),
+        builtins(inputs.builtins),
+        classes(inputs.classes),
+        lines(inputs.lines) {}
 
   Module& module;
   const DefUse& def_use;
   const BuiltInIndex& builtins;
   const ConvergenceClasses& classes;
+  SourceLines& lines;
   std::unordered_map<uint32_t, std::string> names;
-  std::unordered_map<uint32_t, std::string> strings;
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
-  std::unordered_map<const Instruction*, SourceLocation> locations;
-  std::unordered_set<const Instruction*> inferred;  // locations taken from a nearby OpLine
   std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
   std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
   std::unordered_map<uint32_t, const Cfg*> cfgs;

@@ -1,8 +1,6 @@
 // Uniformity analysis, module facts: what every entry point's analysis reads about the
 // module and never changes - decorations (BuiltIn, Flat, NonWritable, BufferBlock),
-// names and OpString files, source locations from OpLine (a block without an OpLine of
-// its own gets the next one in its function, marked inferred: "near"), the id operands
-// of every instruction, and each function's control dependence (which multi-way
+// names, the id operands of every instruction, and each function's control dependence (which multi-way
 // branches each block depends on, from post-dominators). Built once per module.
 #include "SPIRV/analysis/uniformity_internal.h"
 
@@ -66,36 +64,6 @@ void IndexStorageDecorations(ModuleFacts& facts) {
   }
 }
 
-// Locations from OpLine. glslang emits OpLine only when the line changes, so a block
-// without one of its own (often the header of an `if` that follows an `if`) gets the
-// next line that appears in the function, marked as inferred ("near").
-void IndexFunctionLines(ModuleFacts& facts, Function& function) {
-  SourceLocation previous;
-  std::vector<const Instruction*> pending;
-  for (Block& block : function.blocks) {
-    SourceLocation current;  // OpLine applies until OpNoLine or the end of the block
-    for (Instruction& inst : block.instructions) {
-      if (auto line = ViewIf<LineView>(inst)) {
-        auto file = facts.strings.find(line->file());
-        current = {file == facts.strings.end() ? "" : file->second, line->line(), line->column()};
-        previous = current;
-        for (const Instruction* waiting : pending) facts.locations[waiting] = current;
-        facts.inferred.insert(pending.begin(), pending.end());
-        pending.clear();
-      } else if (inst.opcode == spv::OpNoLine) {
-        current = {};
-      }
-      if (current.line)
-        facts.locations[&inst] = current;
-      else
-        pending.push_back(&inst);
-    }
-  }
-  if (!previous.line) return;
-  for (const Instruction* waiting : pending) facts.locations[waiting] = previous;
-  facts.inferred.insert(pending.begin(), pending.end());
-}
-
 // The id operands of `inst`, its result type left out.
 void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
   std::vector<uint32_t>& ids = facts.operands[&inst];
@@ -107,12 +75,9 @@ void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
   if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
 }
 
-void IndexNamesAndLines(ModuleFacts& facts) {
+void IndexNamesAndOperands(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.debug_names)
     if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
-  for (const Instruction& inst : facts.module.debug_strings)
-    if (auto string = ViewIf<StringView>(inst)) facts.strings[inst.result_id] = string->text();
-  for (Function& function : facts.module.functions) IndexFunctionLines(facts, function);
   for (Function& function : facts.module.functions)
     for (Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) IndexOperands(facts, inst);
@@ -121,7 +86,7 @@ void IndexNamesAndLines(ModuleFacts& facts) {
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {
   auto facts = std::make_unique<ModuleFacts>(module, inputs);
   IndexStorageDecorations(*facts);
-  IndexNamesAndLines(*facts);
+  IndexNamesAndOperands(*facts);
   for (Function& function : module.functions) {
     const Cfg& cfg = inputs.cfgs(function);
     facts->shapes[function.id()] = ShapeOf(cfg);

@@ -479,32 +479,20 @@ PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision
 namespace {
 
 // The line in effect at the first access chain based on `variable`, in module order.
-SourceLocation FirstAccessLocation(const Module& module, uint32_t variable) {
-  std::unordered_map<uint32_t, std::string> files;
-  for (const Instruction& inst : module.debug_strings)
-    if (inst.opcode == spv::OpString) files[inst.result_id] = StringView(inst).text();
-  for (const Function& function : module.functions)
-    for (const Block& block : function.blocks) {
-      SourceLocation current;  // an OpLine does not reach past its block
-      for (const Instruction& inst : block.instructions) {
-        if (inst.opcode == spv::OpLine) {
-          LineView line(inst);
-          std::string file = files.count(line.file()) ? files[line.file()] : "";
-          current = {file, line.line(), line.column()};
-        } else if (inst.opcode == spv::OpNoLine) {
-          current = {};
-        } else if (IsAccessChain(inst.opcode) && AccessChainView(inst).base() == variable) {
-          return current;
-        }
-      }
-    }
+SourceLocation FirstAccessLocation(AnalysisContext& analyses, uint32_t variable) {
+  for (const Function& function : analyses.module().functions)
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions)
+        if (IsAccessChain(inst.opcode) && AccessChainView(inst).base() == variable)
+          return analyses.GetSourceLines().At(&inst);
   return {};
 }
 
 }  // namespace
 
-std::vector<TableRecord> DescribeTables(const Module& module,
+std::vector<TableRecord> DescribeTables(AnalysisContext& analyses,
                                         const std::vector<ConstantTableDecision>& decisions) {
+  const Module& module = analyses.module();
   std::vector<TableRecord> tables;
   std::unordered_map<uint32_t, size_t> record_of_variable;
   for (const ConstantTableDecision& decision : decisions) {
@@ -512,7 +500,7 @@ std::vector<TableRecord> DescribeTables(const Module& module,
     auto [it, added] = record_of_variable.emplace(decision.hoisted_to, tables.size());
     if (added) {
       std::string name = module.NameOf(decision.hoisted_to);
-      tables.push_back({FirstAccessLocation(module, decision.hoisted_to),
+      tables.push_back({FirstAccessLocation(analyses, decision.hoisted_to),
                         name.empty() ? "%" + std::to_string(decision.hoisted_to) : name, 0});
     }
     ++tables[it->second].copies_removed;
@@ -520,12 +508,15 @@ std::vector<TableRecord> DescribeTables(const Module& module,
   return tables;
 }
 
-PassResult HoistConstantTablesPass::Process(Module& module, PassContext& context) {
+PassResult HoistConstantTablesPass::Process(Module&, PassContext& context) {
   if (!context.report || !context.options.collect_ranges)
     return HoistConstantTables(*context.analyses, nullptr);
   std::vector<ConstantTableDecision> decisions;
   PassResult result = HoistConstantTables(*context.analyses, &decisions);
-  std::vector<TableRecord> tables = DescribeTables(module, decisions);
+  // The tables are described on the module as rewritten (the access chains now read
+  // the Private variables), with analyses that describe it.
+  context.analyses->Invalidate(result.preserved);
+  std::vector<TableRecord> tables = DescribeTables(*context.analyses, decisions);
   context.report->tables.insert(context.report->tables.end(), tables.begin(), tables.end());
   return result;
 }

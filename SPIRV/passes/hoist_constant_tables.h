@@ -87,8 +87,9 @@ PassResult HoistConstantTables(AnalysisContext& analyses,
 PassResult HoistConstantTables(Module& module, std::vector<ConstantTableDecision>* decisions);
 
 // One TableRecord per Private variable the decisions created: its name, how many
-// per-invocation copies it replaced, and the line of its first access.
-std::vector<TableRecord> DescribeTables(const Module& module,
+// per-invocation copies it replaced, and the line of its first access (SourceLines'
+// rule). `analyses` must describe the module as the decisions left it.
+std::vector<TableRecord> DescribeTables(AnalysisContext& analyses,
                                         const std::vector<ConstantTableDecision>& decisions);
 
 class HoistConstantTablesPass : public Pass {

@@ -6,8 +6,8 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/source_lines.h"
 #include "access_report.h"
-#include "source_lines.h"
 
 namespace glint::spirv {
 namespace {
@@ -21,9 +21,7 @@ class ReportBuilder {
         def_use_(analyses.GetDefUse()),
         records_(records),
         ranges_(analyses.GetIntegerRanges(RangeOptionsFor(options))),
-        lines_(def_use_, [&analyses](Function& function) -> const Cfg& {
-          return analyses.GetCfg(function);
-        }) {
+        lines_(analyses.GetSourceLines()) {
     const Module& module = module_;
     for (const Instruction& inst : module.debug_names)
       if (inst.opcode == spv::OpName)
@@ -156,7 +154,7 @@ class ReportBuilder {
   std::vector<AccessRecord>* records_;
   IntegerRangeAnalysis& ranges_;
   std::unordered_map<uint32_t, std::string> names_;
-  SourceLines lines_;
+  SourceLines& lines_;
   SourceLocation location_;
 };
 

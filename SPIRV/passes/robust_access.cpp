@@ -7,11 +7,11 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/source_lines.h"
 #include "access_report.h"
 #include "range_report.h"
 #include "robust_access_emit.h"
 #include "robust_access_images.h"
-#include "source_lines.h"
 
 namespace glint::spirv {
 
@@ -74,9 +74,7 @@ class State {
         context_(context),
         def_use_(context.analyses->GetDefUse()),
         emitter_(module, def_use_),
-        lines_(def_use_, [&context](Function& function) -> const Cfg& {
-          return context.analyses->GetCfg(function);
-        }) {}
+        lines_(context.analyses->GetSourceLines()) {}
 
   PassResult Process();
 
@@ -114,7 +112,7 @@ class State {
   PassContext& context_;
   const DefUse& def_use_;
   ClampEmitter emitter_;
-  SourceLines lines_;  // locates guards (decisions are made before anything changes)
+  SourceLines& lines_;  // locates guards (decisions are made before anything changes)
   std::vector<IndexClamp> clamps_;
   std::vector<InsertionPoint> image_accesses_;
   std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, position) -> constant
@@ -159,15 +157,8 @@ void State::CollectBlock(Block& block) {
   for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
     Instruction& inst = *it;
     InsertionPoint at{&block, it};
-    if (inst.opcode == spv::OpLine) {
-      LineView line(inst);
-      location_.file = "";
-      if (Instruction* file = def_use_.Definition(line.file())) location_.file = file->StringAt(0);
-      location_.line = line.line();
-      location_.column = line.column();
-    } else if (inst.opcode == spv::OpNoLine) {
-      location_ = {};
-    } else if (IsAccessChain(inst.opcode)) {
+    if (lines_.Apply(inst, &location_)) continue;
+    if (IsAccessChain(inst.opcode)) {
       CollectAccessChain(at, inst);
     } else if (IsPtrAccessChain(inst.opcode)) {
       LeaveAllUnbounded(inst, "OpPtrAccessChain is not bounded by Glint");

@@ -54,17 +54,18 @@ SourceLocation SourceLines::AtStart(const Block* block, Function& function) {
   return found;
 }
 
-SourceLocation SourceLines::At(const Instruction* inst) {
+SourceLines::Located SourceLines::Locate(const Instruction* inst) {
   const Block* block = inst ? def_use_.BlockOf(inst) : nullptr;
   Function* function = inst ? def_use_.FunctionOf(inst) : nullptr;
-  if (!block || !function) return SourceLocation{};
-  SourceLocation location;
+  if (!block || !function) return {};
+  Located located;
   bool has_lines = false;
   for (const Instruction& each : block->instructions) {
     if (&each == inst) break;
-    has_lines |= Apply(each, &location);
+    has_lines |= Apply(each, &located.location);
   }
-  return has_lines ? location : AtStart(block, *function);
+  if (has_lines) return located;
+  return {AtStart(block, *function), true};
 }
 
 }  // namespace glint::spirv

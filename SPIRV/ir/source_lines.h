@@ -1,5 +1,6 @@
-// Source lines of instructions, for reports (--dump-ranges records and the guards they
-// name).
+// Source lines of instructions: the one reader of OpLine / OpNoLine for every finding
+// and record Glint reports (uniformity warnings and their reasons, --dump-ranges
+// records and the guards they name, robust-access decisions, hoisted tables).
 //
 // What it gives: the location in effect at an instruction. Within a block that is the
 // last OpLine before it (OpNoLine clears it). A block that has no OpLine before the
@@ -15,12 +16,16 @@
 // dominator, not the block before it in module order, is used because the block before
 // may be the other arm of the selection, or code of a nested construct on another line.
 //
+// The rule replaces the ones readers had before: "the next OpLine in module order" put
+// the branch of `if (a && b)` on the line after it (the && merge block has no line, the
+// next one is the body's), and "none past the block's end" gave no line at all there.
+//
 // Assumes: blocks of the instruction's function are reachable from its entry (an
 // unreachable block gets only its own OpLines). Refuses nothing; a module without line
 // information gives empty locations. Cost: each block is scanned once; the dominator
 // chain of a block without lines is walked once and memoized.
-#ifndef GLINT_SPIRV_PASSES_SOURCE_LINES_H
-#define GLINT_SPIRV_PASSES_SOURCE_LINES_H
+#ifndef GLINT_SPIRV_IR_SOURCE_LINES_H
+#define GLINT_SPIRV_IR_SOURCE_LINES_H
 
 #include <unordered_map>
 #include <utility>
@@ -36,7 +41,14 @@ class SourceLines {
   SourceLines(const DefUse& def_use, CfgLookup cfgs) : def_use_(def_use), cfgs_(std::move(cfgs)) {}
 
   // The location in effect at `inst` (empty when none is known).
-  SourceLocation At(const Instruction* inst);
+  SourceLocation At(const Instruction* inst) { return Locate(inst).location; }
+  // The same, and whether it was inherited from a dominator (no OpLine of its own block
+  // precedes `inst`): readers that print it may say "near" instead of "at".
+  struct Located {
+    SourceLocation location;
+    bool inherited = false;
+  };
+  Located Locate(const Instruction* inst);
   // The location `block` starts with: its immediate dominator's at its end.
   SourceLocation AtStart(const Block* block, Function& function);
   // Applies `inst` to `location` when it is OpLine or OpNoLine; true when it was one.
@@ -54,4 +66,4 @@ class SourceLines {
 
 }  // namespace glint::spirv
 
-#endif  // GLINT_SPIRV_PASSES_SOURCE_LINES_H
+#endif  // GLINT_SPIRV_IR_SOURCE_LINES_H
