@@ -5,11 +5,15 @@
 // never changes; the round budget refuses by name.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <ostream>
+#include <set>
+#include <string>
 
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/parser.h"
 #include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
@@ -1140,30 +1144,34 @@ INSTANTIATE_TEST_SUITE_P(
             "3u", "OpGroupNonUniformBroadcast differs between subgroups"}),
     [](const ::testing::TestParamInfo<LaneCase>& info) { return std::string(info.param.name); });
 
-// --- Warning classes: every uniform-control row of the convergence table has a name. ---
+// --- Rules: every uniform-control row of the convergence table has one of the four. ---
 
-TEST(UniformityClasses, EveryUniformControlOpcodeIsNamed) {
-  int named = 0;
+TEST(UniformityRules, EveryUniformControlOpcodeHasAStableRule) {
+  const std::set<std::string> kRules = {"uniformity/derivative", "uniformity/implicit-lod",
+                                        "uniformity/barrier", "uniformity/uniform-control"};
+  std::map<std::string, int> seen;
   for (uint32_t opcode : ConvergenceTableOpcodes()) {
     std::optional<OpcodeConvergence> row = ClassifyOpcode(opcode);
     if (!row || !(row->flags & kUniformControl) || opcode == spv::OpFunctionCall) continue;
     Instruction inst(static_cast<spv::Op>(opcode), 0, 0, {});
     UniformScope scope =
         row->scope == UniformScope::kExecutionOperand ? UniformScope::kInvocationGroup : row->scope;
-    std::string message = UniformityMessage(inst, scope);
-    EXPECT_NE(UniformityWarningClass(message), "") << message;
-    std::string call =
-        "call of `f(` in non-uniform control flow, but it needs uniform control flow for: " +
-        UniformityHead(inst, scope) + " at u.comp:3";
-    EXPECT_EQ(UniformityWarningClass(call),
-              "call needing uniform control for a " + UniformityWarningClass(message));
-    ++named;
+    std::string rule = UniformityRuleOf(inst, scope);
+    EXPECT_EQ(kRules.count(rule), 1u) << grammar::OpcodeName(inst.opcode) << ": " << rule;
+    ++seen[rule];
   }
-  EXPECT_GT(named, 20);
-  Instruction emit(spv::OpEmitMeshTasksEXT, 0, 0, {});
-  EXPECT_EQ(UniformityWarningClass(UniformityMessage(emit, UniformScope::kInvocationGroup)),
-            "mesh/task output");
-  EXPECT_EQ(UniformityWarningClass("something else"), "");
+  EXPECT_EQ(seen.size(), kRules.size());  // each rule has an opcode
+  EXPECT_EQ(std::string(UniformityRuleOf(Instruction(spv::OpDPdx, 0, 0, {}), UniformScope::kQuad)),
+            "uniformity/derivative");
+  EXPECT_EQ(std::string(UniformityRuleOf(Instruction(spv::OpImageSampleImplicitLod, 0, 0, {}),
+                                         UniformScope::kQuad)),
+            "uniformity/implicit-lod");
+  EXPECT_EQ(std::string(UniformityRuleOf(Instruction(spv::OpControlBarrier, 0, 0, {}),
+                                         UniformScope::kInvocationGroup)),
+            "uniformity/barrier");
+  EXPECT_EQ(std::string(UniformityRuleOf(Instruction(spv::OpEmitMeshTasksEXT, 0, 0, {}),
+                                         UniformScope::kInvocationGroup)),
+            "uniformity/uniform-control");
 }
 
 }  // namespace

@@ -145,11 +145,11 @@ const char* DivergenceName(Divergence level);
 // (OpControlBarrier, workgroup scope)"; and the whole message.
 std::string UniformityHead(const Instruction& inst, UniformScope scope);
 std::string UniformityMessage(const Instruction& inst, UniformScope scope);
-// The class of a uniformity warning from its message: "derivative", "implicit-LOD
-// sample", "barrier", "group operation", "mesh/task output", "whole-scope operation",
-// or "call needing uniform control for a <class>" (a callee's needs reported at its call
-// site); "" for a message of no known class.
-std::string UniformityWarningClass(const std::string& message);
+// The rule id of a finding at `inst` (UniformityFinding::rule): "uniformity/derivative",
+// "uniformity/implicit-lod", "uniformity/barrier" or "uniformity/uniform-control" (group
+// operations, mesh/task output and other whole-scope operations). A call-site finding
+// carries the rule of the first need of the callee it violates.
+const char* UniformityRuleOf(const Instruction& inst, UniformScope scope);
 
 }  // namespace glint::spirv
 

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <functional>
+
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
 
@@ -27,15 +28,6 @@ bool EntryPointAnalysis::DerivativesApply() const {
   return false;
 }
 
-// The rule id of a finding; the same cases as the message below.
-const char* RuleOf(const Instruction& inst, UniformScope scope) {
-  if (inst.opcode >= spv::OpDPdx && inst.opcode <= spv::OpFwidthCoarse)
-    return "uniformity/derivative";
-  if (scope == UniformScope::kQuad) return "uniformity/implicit-lod";
-  if (inst.opcode == spv::OpControlBarrier) return "uniformity/barrier";
-  return "uniformity/uniform-control";
-}
-
 UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const Fact& control,
                                                   UniformScope scope) const {
   UniformityFinding finding;
@@ -43,7 +35,7 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
   finding.entry_point = entry_name_;
   finding.location = LocationOf(&inst);
   finding.message = UniformityMessage(inst, scope);
-  finding.rule = RuleOf(inst, scope);
+  finding.rule = UniformityRuleOf(inst, scope);
   finding.triggers = {&inst};
   finding.trigger_locations = {finding.location};
   std::optional<Divergence> allowed = Allowed(inst, &scope);
@@ -110,7 +102,7 @@ void EntryPointAnalysis::CollectInFunction(const Function& function,
       if (control.level <= *allowed) {
         needs_[function.id()].push_back({&inst, *allowed,
                                          UniformityHead(inst, scope) + " " + Where(&inst),
-                                         RuleOf(inst, scope)});
+                                         UniformityRuleOf(inst, scope)});
         continue;
       }
       if (reported->insert(&inst).second) findings->push_back(MakeFinding(inst, control, scope));
@@ -165,6 +157,13 @@ void EntryPointAnalysis::CollectFindings(std::vector<UniformityFinding>* finding
 using uniformity_detail::IsDerivative;
 using uniformity_detail::kCalleeNeeds;
 
+const char* UniformityRuleOf(const Instruction& inst, UniformScope scope) {
+  if (IsDerivative(inst.opcode)) return "uniformity/derivative";
+  if (scope == UniformScope::kQuad) return "uniformity/implicit-lod";
+  if (inst.opcode == spv::OpControlBarrier) return "uniformity/barrier";
+  return "uniformity/uniform-control";
+}
+
 const char* DivergenceName(Divergence level) {
   switch (level) {
     case Divergence::kUniform:
@@ -203,19 +202,4 @@ std::string UniformityMessage(const Instruction& inst, UniformScope scope) {
   return head + " must be executed in uniform control flow but is not";
 }
 
-std::string UniformityWarningClass(const std::string& message) {
-  static const std::pair<const char*, const char*> kClasses[] = {
-      {"derivative", "derivative"},
-      {"implicit-LOD", "implicit-LOD sample"},
-      {"barrier", "barrier"},
-      {"group operation", "group operation"},
-      {"mesh/task output", "mesh/task output"},
-      {"whole-scope operation", "whole-scope operation"}};
-  for (const auto& [prefix, name] : kClasses)
-    if (message.rfind(prefix, 0) == 0) return name;
-  size_t list = message.find(kCalleeNeeds);
-  if (message.rfind("call of ", 0) != 0 || list == std::string::npos) return "";
-  std::string inner = UniformityWarningClass(message.substr(list + kCalleeNeeds.size()));
-  return inner.empty() ? "" : "call needing uniform control for a " + inner;
-}
 }  // namespace glint::spirv

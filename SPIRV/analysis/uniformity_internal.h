@@ -142,8 +142,6 @@ std::optional<Divergence> FixedResultLevel(spv::Op opcode);
 bool IsDerivative(spv::Op op);
 // A fact at `level` whose cause is the source `text` (none for uniform).
 Fact StaticFact(Divergence level, std::string text);
-// The rule id of a finding about `inst` itself.
-const char* RuleOf(const Instruction& inst, UniformScope scope);
 bool HasWorkgroups(spv::ExecutionModel model);
 
 // Calls `visit(parameter, argument)` for each parameter of `callee` that `call` passes an
