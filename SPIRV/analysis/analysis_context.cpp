@@ -41,6 +41,14 @@ SourceLines& AnalysisContext::GetSourceLines() {
   return *source_lines_;
 }
 
+const IndexSites& AnalysisContext::GetIndexSites() {
+  if (!index_sites_) {
+    index_sites_ = std::make_unique<IndexSites>(module_, GetDefUse(), GetSourceLines());
+    ++builds_.index_sites;
+  }
+  return *index_sites_;
+}
+
 IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOptions& options) {
   std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
@@ -62,10 +70,14 @@ const ConvergenceClasses& AnalysisContext::GetConvergenceClasses() {
 }
 
 const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& options) {
-  std::unique_ptr<UniformityResult>& result = uniformity_[{options.round_budget, options.assume_uniform}];
+  std::unique_ptr<UniformityResult>& result =
+      uniformity_[{options.round_budget, options.assume_uniform}];
   if (!result) {
     UniformityInputs inputs{
-        GetDefUse(), GetBuiltIns(), GetConvergenceClasses(), GetSourceLines(),
+        GetDefUse(),
+        GetBuiltIns(),
+        GetConvergenceClasses(),
+        GetSourceLines(),
         [this](Function& function) -> const Cfg& { return GetCfg(function); },
         [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
     result = std::make_unique<UniformityResult>(AnalyzeUniformity(module_, inputs, options));
@@ -96,7 +108,10 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg || !value_flow)
     ranges_.clear();
   if (!value_flow) value_flows_.clear();
-  if (!cfg || !def_use) source_lines_.reset();
+  if (!cfg || !def_use) {
+    index_sites_.reset();
+    source_lines_.reset();
+  }
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();
   if (!def_use) {

@@ -6,6 +6,9 @@
 //                      (ir/cfg.h)
 //   source lines       SourceLines (ir/source_lines.h), the one OpLine reader; built
 //                      on def-use and the CFGs, dropped with either
+//   index sites        IndexSites (analysis/index_sites.h): every index operand with
+//                      its bound and location; built on def-use and source lines,
+//                      dropped with either
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
 //                      (analysis/integer_range_analysis.h); shares the context's
 //                      def-use, CFGs and value flow
@@ -39,6 +42,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/index_sites.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
@@ -85,6 +89,7 @@ struct AnalysisBuilds {
   uint32_t builtins = 0;
   uint32_t cfg = 0;  // one per function CFG
   uint32_t source_lines = 0;
+  uint32_t index_sites = 0;
   uint32_t integer_ranges = 0;
   uint32_t convergence = 0;
   uint32_t uniformity = 0;
@@ -106,6 +111,8 @@ class AnalysisContext {
   const Cfg& GetCfg(Function& function);
   // Locations of instructions (memoized as asked, hence not const).
   SourceLines& GetSourceLines();
+  // Every index operand of the module (sites hold iterators: valid until it changes).
+  const IndexSites& GetIndexSites();
   IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
   const ConvergenceClasses& GetConvergenceClasses();
   const UniformityResult& GetUniformity(const UniformityOptions& options = {});
@@ -124,6 +131,7 @@ class AnalysisContext {
   std::unique_ptr<BuiltInIndex> builtins_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   std::unique_ptr<SourceLines> source_lines_;
+  std::unique_ptr<IndexSites> index_sites_;
   std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
   // By round budget and promises.

@@ -3,7 +3,38 @@
 
 #include <unordered_map>
 
+#include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
+
+AccessedObjectNames::AccessedObjectNames(const Module& module, const DefUse& def_use)
+    : def_use_(def_use) {
+  for (const Instruction& inst : module.debug_names)
+    if (inst.opcode == spv::OpName) names_.emplace(NameView(inst).target(), NameView(inst).name());
+}
+
+std::string AccessedObjectNames::Of(uint32_t root) const {
+  auto named = names_.find(root);
+  if (named != names_.end() && !named->second.empty()) return named->second;
+  const Instruction* type = def_use_.TypeOf(root);
+  if (type && type->opcode == spv::OpTypePointer) {
+    auto pointee = names_.find(TypePointerView(*type).pointee());
+    if (pointee != names_.end() && !pointee->second.empty()) return pointee->second;
+  }
+  return "%" + std::to_string(root);
+}
+
+AccessRecord NewAccessRecord(const IndexSite& site, const AccessedObjectNames& names) {
+  AccessRecord record;
+  record.location = site.location;
+  record.instruction = grammar::OpcodeName(site.access->opcode);
+  record.object = names.Of(site.root);
+  record.index_id = site.index();
+  record.access_id = site.access->result_id;
+  record.index_position = site.position;
+  return record;
+}
 
 size_t AccessReport::AddDecision(AccessRecord decision, bool only_if_indexed) {
   decisions_.push_back({std::move(decision), only_if_indexed});

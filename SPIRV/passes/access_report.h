@@ -16,11 +16,31 @@
 #define GLINT_SPIRV_PASSES_ACCESS_REPORT_H
 
 #include <cstddef>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "SPIRV/analysis/index_sites.h"
+#include "SPIRV/ir/def_use.h"
 #include "SPIRV/passes/pass_report.h"
 
 namespace glint::spirv {
+
+// Names the objects of access records: the site's root by its OpName, else by the
+// OpName of the type it points to (glslang leaves buffer block instances unnamed), else
+// "%id". Built once per pass from the module's names.
+class AccessedObjectNames {
+ public:
+  AccessedObjectNames(const Module& module, const DefUse& def_use);
+  std::string Of(uint32_t root) const;
+
+ private:
+  const DefUse& def_use_;
+  std::unordered_map<uint32_t, std::string> names_;  // the first OpName of each id
+};
+
+// A record of `site`: its location, instruction, named object, index operand and key.
+AccessRecord NewAccessRecord(const IndexSite& site, const AccessedObjectNames& names);
 
 class AccessReport {
  public:

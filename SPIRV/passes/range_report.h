@@ -1,7 +1,9 @@
-// Range report: a read-only pass that records, for every index operand of every
-// OpAccessChain / OpInBoundsAccessChain / OpPtrAccessChain (the Element operand and each
-// index), OpVectorExtractDynamic and OpVectorInsertDynamic, the index's integer range
-// (analysis/integer_range_analysis.h) or "no range" with the first reason. It changes
+// Range report: a read-only pass that records, for every index site the analysis
+// context lists (analysis/index_sites.h) except image coordinates - every index operand
+// of OpAccessChain / OpInBoundsAccessChain / OpPtrAccessChain (the Element operand and
+// each index), OpVectorExtractDynamic and OpVectorInsertDynamic, struct member
+// selections left out - the index's integer range (analysis/integer_range_analysis.h)
+// or "no range" with the first reason. It changes
 // nothing in the module. The default pipeline runs it only with Options::collect_ranges
 // (--passes may name it alone); its records reach Report::accesses only with collect_ranges.
 //
@@ -18,10 +20,11 @@
 // AccessVerdict::kNone unless robust access decides one. It uses the analysis context's
 // range analysis, which robust access then reuses (built once per module).
 //
-// Locations come from the OpLine in effect at the accessing instruction, or where its
-// block has none, from its dominator's (source_lines.h: the merge block of a lowered
-// `?:` has the selection's line); a module without line information gives records with
-// an empty file and line 0. A guard is located the same way.
+// Locations are the sites' (SourceLines' rule: the OpLine in effect at the accessing
+// instruction, or where its block has none, its dominator's; the merge block of a
+// lowered `?:` has the selection's line); a module without line information gives
+// records with an empty file and line 0. A guard is located the same way. Objects are
+// named by AccessedObjectNames (access_report.h).
 #ifndef GLINT_SPIRV_PASSES_RANGE_REPORT_H
 #define GLINT_SPIRV_PASSES_RANGE_REPORT_H
 

@@ -1,9 +1,10 @@
 #include "robust_access.h"
 
 #include <map>
-#include <optional>
 #include <tuple>
+#include <unordered_map>
 
+#include "SPIRV/analysis/index_sites.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -17,55 +18,19 @@ namespace glint::spirv {
 
 namespace {
 
-// What bounds an index.
-enum class LimitKind {
-  kConstant,      // a fixed-size array, matrix or vector: `limit` is the last index
-  kSpecConstant,  // an array whose length is the specialization constant `length_id`
-  kRuntimeArray,  // the last member of a block: the length comes from OpArrayLength
-};
-
-// Where OpArrayLength finds the block holding a runtime array: the pointer `base`
-// followed by the first `path_length` indices of the access chain `path_owner`.
-struct BlockPath {
-  uint32_t base = 0;
-  const Instruction* path_owner = nullptr;
-  size_t path_length = 0;
-  uint32_t block_type = 0;
-  uint32_t member = 0;
-  spv::StorageClass storage = spv::StorageClassStorageBuffer;
-};
-
-// One index operand that needs a clamp.
+// One index operand that needs a clamp: its site and its record in the access report.
 struct IndexClamp {
-  IndexClamp(const InsertionPoint& where, Instruction* accessing, uint32_t index_position)
-      : at(where), access(accessing), position(index_position) {}
-  // The index operand, read and rewritten in place.
-  uint32_t& index() const { return IndexedAccessView(*access).index(position); }
-  InsertionPoint at;
-  Instruction* access;
-  uint32_t position;              // of the index in IndexedAccessView(*access)
-  size_t decision = kNoDecision;  // its record in the access report
+  const IndexSite* site;
+  size_t decision;  // AccessReport handle, kNoDecision when not collecting
   static constexpr size_t kNoDecision = ~size_t(0);
-  LimitKind kind = LimitKind::kConstant;
-  uint64_t limit = 0;
-  uint32_t length_id = 0;
-  BlockPath block;
+  InsertionPoint At() const { return {site->block, site->at}; }
 };
 
-const char* OpcodeText(spv::Op opcode) { return grammar::OpcodeName(opcode); }
-
-bool IsAccessChain(spv::Op opcode) {
-  return opcode == spv::OpAccessChain || opcode == spv::OpInBoundsAccessChain;
-}
-
-bool IsPtrAccessChain(spv::Op opcode) {
-  return opcode == spv::OpPtrAccessChain || opcode == spv::OpInBoundsPtrAccessChain;
-}
-
-bool IsDescriptorStorage(uint32_t storage) {
-  return storage == spv::StorageClassUniformConstant || storage == spv::StorageClassUniform ||
-         storage == spv::StorageClassStorageBuffer;
-}
+// A constant index past a fixed limit, replaced by the last valid index.
+struct IndexFold {
+  const IndexSite* site;
+  uint32_t last_index;  // the constant that replaces it
+};
 
 class State {
  public:
@@ -74,33 +39,20 @@ class State {
         context_(context),
         def_use_(context.analyses->GetDefUse()),
         emitter_(module, def_use_),
-        lines_(context.analyses->GetSourceLines()) {}
+        lines_(context.analyses->GetSourceLines()),
+        names_(module, def_use_) {}
 
   PassResult Process();
 
  private:
-  void CollectBlock(Block& block);
-  void CollectAccessChain(const InsertionPoint& at, Instruction& access);
-  bool CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t position,
-                        uint32_t* type_id, std::optional<BlockPath>* last_struct);
-  void CollectVectorDynamic(const InsertionPoint& at, Instruction& access);
-  void CollectImage(const InsertionPoint& at, Instruction& access);
-  void LeaveAllUnbounded(const Instruction& access, const std::string& reason);
-  const Instruction* PointerTypeOf(uint32_t value) const;
-  std::optional<BlockPath> BlockOfChainBase(uint32_t base);
-  uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t count) const;
-
-  void Decide(IndexClamp clamp);
+  void DecideImage(const IndexSite& site);
+  void Decide(const IndexSite& site);
+  void LeaveUnbounded(const IndexSite& site);
   // The context's range analysis for Options::range_analysis (shared with range-report).
   IntegerRangeAnalysis& Ranges() {
     return context_.analyses->GetIntegerRanges(RangeOptionsFor(context_.options));
   }
-  bool ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record);
-  bool BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard);
-  void LeaveUnbounded(const Instruction& access, uint32_t position, const std::string& reason);
-  AccessRecord NewRecord(const Instruction& access, uint32_t position);
-  AccessRecord NewRecord(const Instruction& access, uint32_t object, uint32_t index_id,
-                         uint32_t position);
+  bool ProvenInBounds(const IndexSite& site, AccessRecord* record);
   size_t AddRecord(AccessRecord record, bool only_if_indexed = false);
 
   uint32_t EmitClamp(const IndexClamp& clamp);
@@ -113,37 +65,44 @@ class State {
   const DefUse& def_use_;
   ClampEmitter emitter_;
   SourceLines& lines_;  // locates guards (decisions are made before anything changes)
+  AccessedObjectNames names_;
   std::vector<IndexClamp> clamps_;
+  std::vector<IndexFold> folds_;
   std::vector<InsertionPoint> image_accesses_;
-  std::vector<std::pair<Instruction*, uint32_t>> folds_;  // (access, position) -> constant
-  std::vector<uint32_t> fold_values_;
   std::unordered_map<uint32_t, uint32_t> spec_last_index_;
   // (function, block variable, member) -> last valid index, computed in the entry block.
   std::map<std::tuple<Function*, uint32_t, uint32_t>, uint32_t> hoisted_last_index_;
-  SourceLocation location_;  // from the last OpLine seen
 };
 
 PassResult State::Process() {
   if (module_.HasCapability(spv::CapabilityKernel))
     return PassResult::Failed("Kernel modules are not supported (the clamps use GLSL.std.450)");
-  // Collect every access and decide its verdict on the unmodified module.
-  for (Function& function : module_.functions) {
-    for (Block& block : function.blocks) {
-      location_ = lines_.AtStart(&block, function);  // without OpLine: its dominator's line
-      CollectBlock(block);
+  // Decide every site's verdict on the unmodified module.
+  for (const IndexSite& site : context_.analyses->GetIndexSites().sites()) {
+    switch (site.bound) {
+      case IndexBound::kImage:
+        DecideImage(site);
+        break;
+      case IndexBound::kUnbounded:
+        LeaveUnbounded(site);
+        break;
+      case IndexBound::kUnfollowed:
+        break;
+      default:
+        Decide(site);
     }
   }
   uint32_t rewrites = 0;
   // Fold constant out-of-bounds indices.
-  for (size_t i = 0; i < folds_.size(); ++i) {
-    IndexedAccessView(*folds_[i].first).index(folds_[i].second) = fold_values_[i];
+  for (const IndexFold& fold : folds_) {
+    fold.site->index() = fold.last_index;
     ++rewrites;
   }
   // Clamp dynamic indices, in module order (a chain's base is rewritten before its uses).
   for (const IndexClamp& clamp : clamps_) {
     rewrites += EmitClamp(clamp);
     if (clamp.decision != IndexClamp::kNoDecision)
-      context_.accesses->SetDecisionIndex(clamp.decision, clamp.index());
+      context_.accesses->SetDecisionIndex(clamp.decision, clamp.site->index());
   }
   // Clamp image coordinates, levels and samples.
   for (const InsertionPoint& at : image_accesses_)
@@ -153,174 +112,26 @@ PassResult State::Process() {
   return PassResult::Changed(rewrites).Preserving(Analysis::kCfg);
 }
 
-void State::CollectBlock(Block& block) {
-  for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
-    Instruction& inst = *it;
-    InsertionPoint at{&block, it};
-    if (lines_.Apply(inst, &location_)) continue;
-    if (IsAccessChain(inst.opcode)) {
-      CollectAccessChain(at, inst);
-    } else if (IsPtrAccessChain(inst.opcode)) {
-      LeaveAllUnbounded(inst, "OpPtrAccessChain is not bounded by Glint");
-    } else if (inst.opcode == spv::OpVectorExtractDynamic ||
-               inst.opcode == spv::OpVectorInsertDynamic) {
-      CollectVectorDynamic(at, inst);
-    } else if (IsImageTexelAccess(inst.opcode)) {
-      CollectImage(at, inst);
-    }
-  }
-}
-
-// The OpTypePointer of a pointer value, null when its type is unknown or no pointer.
-const Instruction* State::PointerTypeOf(uint32_t value) const {
-  const Instruction* type = emitter_.TypeDefinition(emitter_.TypeOfValue(value));
-  return type && type->opcode == spv::OpTypePointer ? type : nullptr;
-}
-
-void State::CollectAccessChain(const InsertionPoint& at, Instruction& access) {
-  AccessChainView chain(access);
-  const Instruction* pointer = PointerTypeOf(chain.base());
-  if (!pointer) return;
-  spv::StorageClass storage = TypePointerView(*pointer).storage_class();
-  uint32_t type_id = TypePointerView(*pointer).pointee();
-  uint32_t first = 0;
-  if (storage == spv::StorageClassPhysicalStorageBuffer) {
-    LeaveAllUnbounded(access, "physical storage buffer pointers are not bounded by Glint");
-    return;
-  }
-  const Instruction* base = def_use_.Definition(chain.base());
-  const Instruction* type = emitter_.TypeDefinition(type_id);
-  if (base && base->opcode == spv::OpVariable && IsDescriptorStorage(storage) && type &&
-      (type->opcode == spv::OpTypeArray || type->opcode == spv::OpTypeRuntimeArray) &&
-      chain.index_count() > 0) {
-    LeaveUnbounded(access, 0, "descriptor array indexed at run time");
-    type_id = IndexedTypeOf(*type);
-    first = 1;
-  }
-  std::optional<BlockPath> last_struct = BlockOfChainBase(chain.base());
-  for (uint32_t k = first; k < chain.index_count(); ++k)
-    if (!CollectChainStep(at, access, k, &type_id, &last_struct)) return;
-}
-
-// One step of an access chain: decides the clamp of index `position` and moves
-// `type_id` to the element type. False when the type cannot be followed.
-bool State::CollectChainStep(const InsertionPoint& at, Instruction& access, uint32_t position,
-                             uint32_t* type_id, std::optional<BlockPath>* last_struct) {
-  const Instruction* type = emitter_.TypeDefinition(*type_id);
-  if (!type) return false;
-  AccessChainView chain(access);
-  IndexClamp clamp(at, &access, position);
-  switch (type->opcode) {
-    case spv::OpTypeStruct: {
-      uint64_t member = 0;
-      if (!def_use_.IntConstant(chain.index(position), &member) ||
-          member >= TypeStructView(*type).member_count())
-        return false;
-      BlockPath path{chain.base(), &access, position, *type_id, static_cast<uint32_t>(member)};
-      path.storage = TypePointerView(*PointerTypeOf(chain.base())).storage_class();
-      *type_id = IndexedTypeOf(*type, member);
-      *last_struct = path;
-      return true;
-    }
-    case spv::OpTypeArray: {
-      uint64_t length = 0;
-      uint32_t length_id = TypeArrayView(*type).length_id();
-      if (def_use_.IntConstant(length_id, &length) && length > 0) {
-        clamp.limit = length - 1;
-      } else {
-        clamp.kind = LimitKind::kSpecConstant;
-        clamp.length_id = length_id;
-      }
-      break;
-    }
-    case spv::OpTypeRuntimeArray:
-      if (!*last_struct) {
-        LeaveUnbounded(access, position, "runtime array not reached through its block");
-        return false;
-      }
-      clamp.kind = LimitKind::kRuntimeArray;
-      clamp.block = **last_struct;
-      break;
-    case spv::OpTypeMatrix:
-      clamp.limit = TypeMatrixView(*type).column_count() - 1;
-      break;
-    case spv::OpTypeVector:
-      clamp.limit = TypeVectorView(*type).component_count() - 1;
-      break;
-    default:
-      return false;
-  }
-  *type_id = IndexedTypeOf(*type);
-  *last_struct = std::nullopt;
-  Decide(clamp);
-  return true;
-}
-
-// For a chain whose base already points into a runtime array (a chain of chains), the
-// block that holds the array, found through the base chain's own indices.
-std::optional<BlockPath> State::BlockOfChainBase(uint32_t base) {
-  const Instruction* definition = def_use_.Definition(base);
-  if (!definition || !IsAccessChain(definition->opcode)) return std::nullopt;
-  AccessChainView chain(*definition);
-  if (chain.index_count() == 0) return std::nullopt;
-  const Instruction* pointer = PointerTypeOf(chain.base());
-  if (!pointer) return std::nullopt;
-  size_t last = chain.index_count() - 1;
-  uint32_t block_type = WalkType(TypePointerView(*pointer).pointee(), *definition, last);
-  const Instruction* block = emitter_.TypeDefinition(block_type);
-  uint64_t member = 0;
-  if (!block || block->opcode != spv::OpTypeStruct ||
-      !def_use_.IntConstant(chain.index(last), &member) ||
-      member >= TypeStructView(*block).member_count())
-    return std::nullopt;
-  BlockPath path{chain.base(), definition, last, block_type, static_cast<uint32_t>(member)};
-  path.storage = TypePointerView(*pointer).storage_class();
-  return path;
-}
-
-// The type reached from `type_id` through the first `count` indices of `chain`.
-uint32_t State::WalkType(uint32_t type_id, const Instruction& chain, size_t count) const {
-  AccessChainView view(chain);
-  for (size_t k = 0; k < count && type_id; ++k) {
-    const Instruction* type = emitter_.TypeDefinition(type_id);
-    if (!type) return 0;
-    uint64_t member = 0;
-    if (type->opcode == spv::OpTypeStruct && !def_use_.IntConstant(view.index(k), &member))
-      return 0;
-    type_id = IndexedTypeOf(*type, member);  // 0 for a non-composite or a missing member
-  }
-  return type_id;
-}
-
-void State::CollectVectorDynamic(const InsertionPoint& at, Instruction& access) {
-  const Instruction* vector =
-      emitter_.TypeDefinition(emitter_.TypeOfValue(IndexedAccessView(access).object()));
-  if (!vector || vector->opcode != spv::OpTypeVector) return;
-  IndexClamp clamp(at, &access, 0);
-  clamp.limit = TypeVectorView(*vector).component_count() - 1;
-  Decide(clamp);
-}
-
-void State::CollectImage(const InsertionPoint& at, Instruction& access) {
-  ImageAccessView image(access);
-  AccessRecord record = NewRecord(access, image.image(), image.coordinate(), 0);
-  std::string refusal = ImageAccessRefusal(access, emitter_);
+// An image access: clamped unless its operands are not understood.
+void State::DecideImage(const IndexSite& site) {
+  AccessRecord record = NewAccessRecord(site, names_);
+  std::string refusal = ImageAccessRefusal(*site.access, emitter_);
   if (!refusal.empty()) {
     record.verdict = AccessVerdict::kUnbounded;
     record.reason = refusal;
   } else {
     record.verdict = AccessVerdict::kClamped;
     record.reason = "image limits are only known at run time";
-    image_accesses_.push_back(at);
+    image_accesses_.push_back({site.block, site.at});
   }
   AddRecord(std::move(record));
 }
 
 // Chooses between keeping, folding, proving and clamping one index, and records it.
-void State::Decide(IndexClamp clamp) {
-  uint32_t index = clamp.index();
-  AccessRecord record = NewRecord(*clamp.access, clamp.position);
-  record.limit = clamp.kind == LimitKind::kConstant ? static_cast<int64_t>(clamp.limit) : -1;
+void State::Decide(const IndexSite& site) {
+  uint32_t index = site.index();
+  AccessRecord record = NewAccessRecord(site, names_);
+  record.limit = site.bound == IndexBound::kFixed ? static_cast<int64_t>(site.last) : -1;
   uint64_t value = 0;
   uint32_t width = 32;
   bool is_signed = false;
@@ -328,17 +139,16 @@ void State::Decide(IndexClamp clamp) {
     if (width < 64) value &= (uint64_t(1) << width) - 1;  // negative: a huge unsigned value
     // Index 0 is in bounds of every array (lengths are at least 1; an empty runtime
     // array clamps to 0 too), as is any constant up to a constant limit.
-    if (value == 0 || (clamp.kind == LimitKind::kConstant && value <= clamp.limit)) {
+    if (value == 0 || (site.bound == IndexBound::kFixed && value <= site.last)) {
       record.has_range = true;
       record.range_min = record.range_max = static_cast<int64_t>(value);
       record.verdict = AccessVerdict::kNotClamped;  // a constant needs no proof
       AddRecord(std::move(record), /*only_if_indexed=*/true);
       return;
     }
-    if (clamp.kind == LimitKind::kConstant) {
-      folds_.push_back({clamp.access, clamp.position});
-      fold_values_.push_back(emitter_.IntConstant(emitter_.TypeOfValue(index), clamp.limit));
-      record.index_id = fold_values_.back();
+    if (site.bound == IndexBound::kFixed) {
+      folds_.push_back({&site, emitter_.IntConstant(emitter_.TypeOfValue(index), site.last)});
+      record.index_id = folds_.back().last_index;
       record.has_range = true;
       record.range_min = record.range_max = static_cast<int64_t>(value);
       record.verdict = AccessVerdict::kClamped;
@@ -346,94 +156,57 @@ void State::Decide(IndexClamp clamp) {
       return;
     }
   }
-  if (ProvenInBounds(clamp, index, &record)) {
+  if (ProvenInBounds(site, &record)) {
     record.verdict = AccessVerdict::kProvenInBounds;
     AddRecord(std::move(record));
     return;
   }
   record.verdict = AccessVerdict::kClamped;
-  clamp.decision = AddRecord(std::move(record));
-  clamps_.push_back(clamp);
+  clamps_.push_back({&site, AddRecord(std::move(record))});
 }
 
-// Asks the range analysis whether `index` stays within the clamp's limit, and notes the
-// range it answered in `record`. Limits known only at run time are never proven, except
-// that index 0 is in bounds of every array whose length is a specialization constant.
-bool State::ProvenInBounds(const IndexClamp& clamp, uint32_t index, AccessRecord* record) {
-  IntegerRange range = Ranges().RangeAt(index, *clamp.access);
+// Asks the range analysis whether the index stays within the site's limit, and notes
+// the range it answered in `record`. Limits known only at run time are never proven,
+// except that index 0 is in bounds of every array whose length is a specialization
+// constant, and (full mode) a runtime-array index a guard proves below OpArrayLength of
+// the block the chain reaches directly (a block variable, or a pointer with no indices
+// between it and the member; a path through a descriptor array is not matched).
+bool State::ProvenInBounds(const IndexSite& site, AccessRecord* record) {
+  uint32_t index = site.index();
+  IntegerRange range = Ranges().RangeAt(index, *site.access);
   record->has_range = range.valid;
   record->range_min = range.min;
   record->range_max = range.max;
   record->reason = range.reason;
   const Instruction* guard = range.guard;
   bool proven = false;
-  switch (clamp.kind) {
-    case LimitKind::kConstant:
-      proven = range.ProvesWithin(static_cast<int64_t>(clamp.limit));
+  switch (site.bound) {
+    case IndexBound::kFixed:
+      proven = range.ProvesWithin(static_cast<int64_t>(site.last));
       break;
-    case LimitKind::kSpecConstant:
+    case IndexBound::kSpecLength:
       proven = range.ProvesWithin(0);
       break;
-    case LimitKind::kRuntimeArray:
-      proven = BelowLength(clamp, index, &guard);
+    case IndexBound::kRuntimeLength:
+      proven = site.block_path.path_length == 0 &&
+               Ranges().ProvenBelowArrayLength(index, *site.access, site.block_path.base,
+                                               site.block_path.member, &guard);
+      break;
+    default:
       break;
   }
   if (guard) record->guard = lines_.At(guard);
   return proven;
 }
 
-// A runtime-array index that a guard proves below OpArrayLength of the block the chain
-// reaches directly (a block variable, or a pointer with no indices between it and the
-// member; a path through a descriptor array is not matched).
-bool State::BelowLength(const IndexClamp& clamp, uint32_t index, const Instruction** guard) {
-  if (clamp.block.path_length != 0) return false;
-  return Ranges().ProvenBelowArrayLength(index, *clamp.access, clamp.block.base, clamp.block.member,
-                                         guard);
-}
-
-void State::LeaveUnbounded(const Instruction& access, uint32_t position,
-                           const std::string& reason) {
+// Left as it is (constants are not accesses).
+void State::LeaveUnbounded(const IndexSite& site) {
   uint64_t value = 0;
-  if (def_use_.IntConstant(IndexedAccessView(access).index(position), &value))
-    return;  // constants are not accesses
-  AccessRecord record = NewRecord(access, position);
+  if (def_use_.IntConstant(site.index(), &value)) return;
+  AccessRecord record = NewAccessRecord(site, names_);
   record.verdict = AccessVerdict::kUnbounded;
-  record.reason = reason;
+  record.reason = site.unbounded_reason;
   AddRecord(std::move(record));
-}
-
-// Every index of `access` (an OpPtrAccessChain's Element too) is left as it is.
-void State::LeaveAllUnbounded(const Instruction& access, const std::string& reason) {
-  for (uint32_t position = 0; position < IndexedAccessView(access).index_count(); ++position)
-    LeaveUnbounded(access, position, reason);
-}
-
-// A record for the index at `position` of the indexed access `access`.
-AccessRecord State::NewRecord(const Instruction& access, uint32_t position) {
-  IndexedAccessView indexed(access);
-  return NewRecord(access, indexed.object(), indexed.index(position), position);
-}
-
-// A record for `index_id` of `access` into `object`, keyed as the range report keys it.
-AccessRecord State::NewRecord(const Instruction& access, uint32_t object, uint32_t index_id,
-                              uint32_t position) {
-  AccessRecord record;
-  record.location = location_;
-  record.instruction = OpcodeText(access.opcode);
-  uint32_t root = object;
-  while (const Instruction* def = def_use_.Definition(root)) {
-    if (!IsAccessChain(def->opcode) && !IsPtrAccessChain(def->opcode)) break;
-    root = AccessChainView(*def).base();
-  }
-  // A block instance is often unnamed (glslang names it ""): use its block's name.
-  std::string name = module_.NameOf(root);
-  const Instruction* pointer = PointerTypeOf(root);
-  if (name.empty() && pointer) name = module_.NameOf(TypePointerView(*pointer).pointee());
-  record.object = name.empty() ? "%" + std::to_string(root) : name;
-  record.index_id = index_id;
-  record.access_id = access.result_id;
-  record.index_position = position;
-  return record;
 }
 
 // Adds the decision to the run's access report (when collecting); returns its handle.
@@ -444,30 +217,32 @@ size_t State::AddRecord(AccessRecord record, bool only_if_indexed) {
 
 // Emits the clamp of one index; returns 1 (one clamp).
 uint32_t State::EmitClamp(const IndexClamp& clamp) {
-  uint32_t index = clamp.index();
+  uint32_t index = clamp.site->index();
   uint32_t width = 32;
   bool is_signed = false;
   emitter_.IntTypeInfo(emitter_.TypeOfValue(index), &width, &is_signed);
-  if (clamp.kind == LimitKind::kConstant && clamp.limit == 0) {
+  if (clamp.site->bound == IndexBound::kFixed && clamp.site->last == 0) {
     // One element: every clamped index is 0.
-    clamp.index() = emitter_.IntConstant(emitter_.TypeOfValue(index), 0);
+    clamp.site->index() = emitter_.IntConstant(emitter_.TypeOfValue(index), 0);
     return 1;
   }
-  uint32_t unsigned_index = emitter_.AsUnsigned(clamp.at, index);
+  uint32_t unsigned_index = emitter_.AsUnsigned(clamp.At(), index);
   uint32_t limit = LimitOf(clamp, width);
-  clamp.index() = emitter_.UMin(clamp.at, emitter_.UintType(width), unsigned_index, limit);
+  clamp.site->index() = emitter_.UMin(clamp.At(), emitter_.UintType(width), unsigned_index, limit);
   return 1;
 }
 
 // The largest valid index, as an unsigned value of `width` bits.
 uint32_t State::LimitOf(const IndexClamp& clamp, uint32_t width) {
-  switch (clamp.kind) {
-    case LimitKind::kConstant:
-      return emitter_.IntConstant(emitter_.UintType(width), clamp.limit);
-    case LimitKind::kSpecConstant:
-      return emitter_.ToWidth(clamp.at, SpecConstantLastIndex(clamp.length_id), width);
-    case LimitKind::kRuntimeArray:
-      return emitter_.ToWidth(clamp.at, RuntimeArrayLastIndex(clamp), width);
+  switch (clamp.site->bound) {
+    case IndexBound::kFixed:
+      return emitter_.IntConstant(emitter_.UintType(width), clamp.site->last);
+    case IndexBound::kSpecLength:
+      return emitter_.ToWidth(clamp.At(), SpecConstantLastIndex(clamp.site->length_id), width);
+    case IndexBound::kRuntimeLength:
+      return emitter_.ToWidth(clamp.At(), RuntimeArrayLastIndex(clamp), width);
+    default:
+      break;
   }
   return 0;
 }
@@ -494,9 +269,9 @@ uint32_t State::SpecConstantLastIndex(uint32_t length_id) {
 // by every clamp of that function (a loop then pays one UMin per access, not four
 // instructions). OpArrayLength is not convergent: moving it adds no control dependence.
 uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
-  const BlockPath& path = clamp.block;
+  const BlockPath& path = clamp.site->block_path;
   const Instruction* base = def_use_.Definition(path.base);
-  Function* function = def_use_.FunctionOf(&clamp.at.block->label);
+  Function* function = def_use_.FunctionOf(&clamp.site->block->label);
   if (path.path_length == 0 && base && !def_use_.FunctionOf(base) && function) {
     auto key = std::make_tuple(function, path.base, path.member);
     auto found = hoisted_last_index_.find(key);
@@ -513,12 +288,12 @@ uint32_t State::RuntimeArrayLastIndex(const IndexClamp& clamp) {
     AccessChainView owner(*path.path_owner);
     for (size_t k = 0; k < path.path_length; ++k) operands.push_back(owner.index(k));
     uint32_t pointer_type = module_.FindOrAddPointerType(path.storage, path.block_type);
-    block_pointer = emitter_.Emit(clamp.at, spv::OpAccessChain, pointer_type, operands);
+    block_pointer = emitter_.Emit(clamp.At(), spv::OpAccessChain, pointer_type, operands);
   }
   uint32_t uint_type = emitter_.UintType(32);
   uint32_t length =
-      emitter_.Emit(clamp.at, spv::OpArrayLength, uint_type, {block_pointer, path.member});
-  return emitter_.LastIndexOf(clamp.at, uint_type, length);
+      emitter_.Emit(clamp.At(), spv::OpArrayLength, uint_type, {block_pointer, path.member});
+  return emitter_.LastIndexOf(clamp.At(), uint_type, length);
 }
 
 }  // namespace

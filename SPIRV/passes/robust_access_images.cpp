@@ -188,11 +188,6 @@ uint32_t ImageClamper::CoordinateLimit(uint32_t size, uint32_t coordinate_compon
 
 }  // namespace
 
-bool IsImageTexelAccess(spv::Op opcode) {
-  return opcode == spv::OpImageFetch || opcode == spv::OpImageRead || opcode == spv::OpImageWrite ||
-         opcode == spv::OpImageSparseFetch || opcode == spv::OpImageSparseRead;
-}
-
 std::string ImageAccessRefusal(const Instruction& access, const ClampEmitter& emitter) {
   if (access.words.size() < 2) return "malformed image access";
   const Instruction* image_type = ImageTypeOf(access, emitter);

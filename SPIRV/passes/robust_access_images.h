@@ -19,8 +19,6 @@
 
 namespace glint::spirv {
 
-bool IsImageTexelAccess(spv::Op opcode);
-
 // Why `access` cannot be clamped (empty when it can): an unknown image type, a
 // subpass input, operands Glint does not understand.
 std::string ImageAccessRefusal(const Instruction& access, const ClampEmitter& emitter);
