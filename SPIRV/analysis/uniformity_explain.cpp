@@ -32,8 +32,8 @@ std::string EntryPointAnalysis::Where(const Instruction* inst) const {
     return "in " + (function ? NameOf(function->id()) : std::string("a function")) +
            " (no line information)";
   }
-  return (located.inherited ? "near " : "at ") +
-         (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+  return (located.inherited ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") +
+         std::to_string(loc.line);
 }
 
 // ", where some invocations discard" when an arm of `branch` ends the invocation (or
@@ -41,7 +41,7 @@ std::string EntryPointAnalysis::Where(const Instruction* inst) const {
 std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
   const Function* function = facts_.def_use.FunctionOf(branch->Terminator());
   if (!function) return "";
-  const Cfg& cfg = *facts_.shapes.at(function->id())->cfg;
+  const Cfg& cfg = *facts_.control_dependence.at(function->id())->cfg;
   std::string note;
   for (const Block* successor : cfg.Successors(branch)) {
     const Instruction* end = successor->Terminator();
@@ -242,9 +242,9 @@ ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, con
   const Block* block = facts_.def_use.BlockOf(&inst);
   const Function* function = facts_.def_use.FunctionOf(&inst);
   if (!block || !function) return lines;
-  const FunctionShape& shape = *facts_.shapes.at(function->id());
-  auto controllers = shape.controllers.find(block);
-  if (controllers == shape.controllers.end()) return lines;
+  const ControlDependence& dependence = *facts_.control_dependence.at(function->id());
+  auto controllers = dependence.controllers.find(block);
+  if (controllers == dependence.controllers.end()) return lines;
   std::vector<Cause> candidates = AlternativeCauses(controllers->second, allowed);
   int chains = 1;
   std::vector<std::string> roots;

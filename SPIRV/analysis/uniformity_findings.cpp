@@ -85,8 +85,8 @@ std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
 void EntryPointAnalysis::CollectInFunction(const Function& function,
                                            std::vector<UniformityFinding>* findings,
                                            std::unordered_set<const Instruction*>* reported) {
-  const FunctionShape& shape = *facts_.shapes.at(function.id());
-  for (const Block* block : shape.cfg->ReversePostOrder()) {
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  for (const Block* block : dependence.cfg->ReversePostOrder()) {
     Fact control = local_blocks_[block];
     for (const Instruction& inst : block->instructions) {
       if (inst.opcode == spv::OpFunctionCall) {

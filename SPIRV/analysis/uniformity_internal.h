@@ -101,7 +101,7 @@ inline Cause SourceCause(std::string text) {
 
 // Control dependence of one function: for each block, the blocks ending in a
 // multi-way branch it is control dependent on (post-dominator walk per edge).
-struct FunctionShape {
+struct ControlDependence {
   const Cfg* cfg = nullptr;
   std::unordered_map<const Block*, std::vector<const Block*>> controllers;
 };
@@ -125,7 +125,7 @@ struct ModuleFacts {
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
   std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
-  std::unordered_map<uint32_t, std::unique_ptr<FunctionShape>> shapes;
+  std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
 };
@@ -223,7 +223,8 @@ class EntryPointAnalysis {
   bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                           const Fact& control);
-  void RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join, const Block* pred);
+  void RaiseMerge(Fact& fact, const ControlDependence& dependence, const Block* join,
+                  const Block* pred);
   bool TransferSource(const Instruction& inst, const Fact& control);
   bool TransferGroupOperation(const Instruction& inst);
   bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;

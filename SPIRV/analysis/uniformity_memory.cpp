@@ -93,12 +93,12 @@ bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block
                       facts_.def_use.Definition(node.variable)));
     }
   }
-  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (uint32_t id : phis) {
     const ValueFlowNode& phi = flow.Node(id);
-    const std::vector<Block*>& preds = shape.cfg->Predecessors(phi.block);
+    const std::vector<Block*>& preds = dependence.cfg->Predecessors(phi.block);
     for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
-      if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, shape, phi.block, preds[i]);
+      if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, dependence, phi.block, preds[i]);
   }
   uint32_t variable = 0;
   flow.LoadTarget(&inst, &variable, nullptr);

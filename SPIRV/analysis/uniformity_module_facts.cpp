@@ -20,22 +20,22 @@ std::vector<uint32_t> DistinctTargets(const Block& block) {
   return targets;
 }
 
-std::unique_ptr<FunctionShape> ShapeOf(const Cfg& cfg) {
-  auto shape = std::make_unique<FunctionShape>();
-  shape->cfg = &cfg;
+std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
+  auto dependence = std::make_unique<ControlDependence>();
+  dependence->cfg = &cfg;
   for (const Block* branch : cfg.ReversePostOrder()) {
     if (DistinctTargets(*branch).size() < 2) continue;
     const Block* stop = cfg.ImmediatePostDominator(branch);
     for (const Block* runner : cfg.Successors(branch)) {
       // Post-dominator chains are paths in a tree: the walk ends at `stop` or the root.
       while (runner && runner != stop) {
-        auto& list = shape->controllers[runner];
+        auto& list = dependence->controllers[runner];
         if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
         runner = cfg.ImmediatePostDominator(runner);
       }
     }
   }
-  return shape;
+  return dependence;
 }
 
 // Flat inputs, read-only buffers and members, BufferBlock structs (built-ins are the
@@ -89,7 +89,7 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
   IndexNamesAndOperands(*facts);
   for (Function& function : module.functions) {
     const Cfg& cfg = inputs.cfgs(function);
-    facts->shapes[function.id()] = ShapeOf(cfg);
+    facts->control_dependence[function.id()] = ControlDependenceOf(cfg);
     facts->cfgs[function.id()] = &cfg;
     facts->flows[function.id()] = &inputs.value_flows(function);
   }

@@ -93,8 +93,8 @@ std::string EntryPointAnalysis::Run(uint32_t* rounds) {
 }
 
 void EntryPointAnalysis::ProcessFunction(Function& function) {
-  const FunctionShape& shape = *facts_.shapes.at(function.id());
-  for (const Block* block : shape.cfg->ReversePostOrder()) {
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  for (const Block* block : dependence.cfg->ReversePostOrder()) {
     Fact control = BlockControl(function, *block);
     running_local_ = local_blocks_[block];
     for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
@@ -108,9 +108,9 @@ Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& blo
   const Fact& entry = entries_[function.id()];
   Raise(fact, entry.level, entry.cause);
   Fact& local = local_blocks_[&block];
-  const FunctionShape& shape = *facts_.shapes.at(function.id());
-  auto controllers = shape.controllers.find(&block);
-  if (controllers != shape.controllers.end())
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  auto controllers = dependence.controllers.find(&block);
+  if (controllers != dependence.controllers.end())
     for (const Block* branch : controllers->second) {
       Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
       Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
@@ -118,7 +118,7 @@ Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& blo
       Raise(local, local_blocks_[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
     }
   // Kills by callees on the way here (not by calls later in this block).
-  for (const Block* pred : shape.cfg->Predecessors(&block)) {
+  for (const Block* pred : dependence.cfg->Predecessors(&block)) {
     Fact killed = killed_out_[pred];
     Raise(fact, killed.level, killed.cause);
     Raise(local, killed.level, killed.cause);
@@ -206,27 +206,27 @@ bool EntryPointAnalysis::AssumedUniform(uint32_t callee) const {
 void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block,
                                      const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
-  const FunctionShape& shape = *facts_.shapes.at(function.id());
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   PhiView phi(inst);
   for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
     Raise(fact, Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
-    if (const Block* pred = shape.cfg->BlockById(phi.parent(pair)))
-      RaiseMerge(fact, shape, &block, pred);
+    if (const Block* pred = dependence.cfg->BlockById(phi.parent(pair)))
+      RaiseMerge(fact, dependence, &block, pred);
   }
 }
 
 // Raises `fact` by the conditions of the branches that choose whether the edge from
 // `pred` into `join` is taken but do not also control `join` itself.
-void EntryPointAnalysis::RaiseMerge(Fact& fact, const FunctionShape& shape, const Block* join,
-                                    const Block* pred) {
-  auto own = shape.controllers.find(join);
+void EntryPointAnalysis::RaiseMerge(Fact& fact, const ControlDependence& dependence,
+                                    const Block* join, const Block* pred) {
+  auto own = dependence.controllers.find(join);
   auto controls_join = [&](const Block* branch) {
-    return own != shape.controllers.end() &&
+    return own != dependence.controllers.end() &&
            std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
   };
   std::vector<const Block*> choosers;
-  auto controllers = shape.controllers.find(pred);
-  if (controllers != shape.controllers.end()) choosers = controllers->second;
+  auto controllers = dependence.controllers.find(pred);
+  if (controllers != dependence.controllers.end()) choosers = controllers->second;
   if (ConditionOf(pred)) choosers.push_back(pred);
   for (const Block* branch : choosers)
     if (!controls_join(branch))
