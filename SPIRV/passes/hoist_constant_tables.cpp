@@ -514,10 +514,12 @@ PassResult HoistConstantTablesPass::Process(Module&, PassContext& context) {
   std::vector<ConstantTableDecision> decisions;
   PassResult result = HoistConstantTables(*context.analyses, &decisions);
   // The tables are described on the module as rewritten (the access chains now read
-  // the Private variables), with analyses that describe it.
+  // the Private variables), with analyses that describe it; what the context holds after
+  // that describes the module as this pass leaves it, so the next pass keeps it.
   context.analyses->Invalidate(result.preserved);
   std::vector<TableRecord> tables = DescribeTables(*context.analyses, decisions);
   context.report->tables.insert(context.report->tables.end(), tables.begin(), tables.end());
+  result.preserved = PreservedAnalyses::All();
   return result;
 }
 
