@@ -17,7 +17,7 @@ and each class in one of two groups:
   input   the index depends on something only the application or device decides and
           the shader does not test: an image's size, a buffer's length or contents, a
           dispatch size, a vertex or instance number, a specialization constant left
-          unset. No sound static analysis can drop such a clamp; only a run-time test
+          unset (a workgroup size given by one too). No sound static analysis can drop such a clamp; only a run-time test
           in the shader (which it does not have) or a promise (--max-workgroups,
           --subgroup-size, --spec-constant) can.
   analysis everything else: a stronger analysis might prove some of these (and some
@@ -79,6 +79,8 @@ INPUT_CAUSES = (
     (re.compile(r"^built-in \w+ has no range"), "built-in the application or device sets"),
     (re.compile(r"^Subgroup\w+ needs a known subgroup size"), "device subgroup size"),
     (re.compile(r"^specialization constant without a value"), "specialization constant"),
+    (re.compile(r"^workgroup size is a specialization constant without a value"),
+     "specialization constant"),
 )
 
 

@@ -63,7 +63,8 @@ TEST(SpecializeConstants, WithoutValues_NothingIsKnown) {
                 // widens it: `i < bound` keeps i++ from wrapping, but with the bound
                 // unknown nothing smaller than the whole u32 domain is proven.
                 "[0, 4294967295]", "[0, 0]",
-                "no range: workgroup size is a specialization constant without a value"}));
+                "no range: workgroup size is a specialization constant without a value (an input: "
+                "the application may specialize it; use --spec-constant)"}));
   Specialized out = Specialize(words, Options{});  // no values: unchanged
   EXPECT_EQ(out.result.status, PassStatus::kUnchanged);
   EXPECT_EQ(out.words, words);
@@ -116,7 +117,8 @@ CHECK: OpSpecConstantComposite
   EXPECT_EQ(ProbeRanges(out.words),
             (std::vector<std::string>{
                 "[0, 13]", "[0, 0]",
-                "no range: workgroup size is a specialization constant without a value"}));
+                "no range: workgroup size is a specialization constant without a value (an input: "
+                "the application may specialize it; use --spec-constant)"}));
 }
 
 TEST(SpecializeConstants, UnknownSpecId_IsAWarning) {
@@ -245,7 +247,8 @@ OpFunctionEnd
   EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kUniversal), "");
   EXPECT_EQ(ProbeRanges(words),
             (std::vector<std::string>{
-                "no range: workgroup size is a specialization constant without a value"}));
+                "no range: workgroup size is a specialization constant without a value (an input: "
+                "the application may specialize it; use --spec-constant)"}));
   EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 15]"}));
 }
 

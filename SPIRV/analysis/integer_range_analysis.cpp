@@ -464,6 +464,12 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
   return listed;
 }
 
+// The size is an input, like any specialization constant: the application may give it
+// at pipeline creation, so no sound analysis of the shader alone knows it.
+const char kWorkgroupSizeUnspecialized[] =
+    "workgroup size is a specialization constant without a value (an input: the "
+    "application may specialize it; use --spec-constant)";
+
 bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_function,
                                                               int64_t size[3], std::string* why) {
   if (uint32_t workgroup_size = builtins_.WorkgroupSizeId()) {  // it overrides the modes
@@ -472,7 +478,7 @@ bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_fun
                  ConstantCompositeView(*def).constituents().size() == 3;
     for (int i = 0; known && i < 3; ++i)
       known = ConstantValue(ConstantCompositeView(*def).constituents()[i], &size[i]);
-    if (!known) *why = "workgroup size is a specialization constant without a value";
+    if (!known) *why = kWorkgroupSizeUnspecialized;
     return known && PositiveSize(size, why);
   }
   for (const Instruction& inst : module_.execution_modes) {
@@ -487,7 +493,7 @@ bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_fun
     } else {
       continue;
     }
-    if (!known) *why = "workgroup size is a specialization constant without a value";
+    if (!known) *why = kWorkgroupSizeUnspecialized;
     return known && PositiveSize(size, why);
   }
   *why = "workgroup size is not known";

@@ -1,0 +1,49 @@
+// Tests of bench/classify_clamps.py, the script whose groups closing notes quote: it is
+// run end to end on a one-shader corpus of the project's own inputs, with the built
+// glslangValidator, and its group for each clamp is checked.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "support/report_test_support.h"
+#include "support/test_support.h"
+
+namespace glint::test {
+namespace {
+
+// Runs the script on a corpus folder holding `shader` (a Test/ input) as a compute
+// shader; its output.
+CommandResult Classify(const TemporaryDirectory& corpus, const std::string& shader,
+                       const std::string& extra_flags = "") {
+  std::filesystem::create_directories(corpus.path() + "/folder");
+  corpus.Write("folder/OK_manifest.tsv",
+               "#path\tstage\ttarget_env\tspirv_val\nshader.comp\tcomp\tvulkan1.0\tvalOK\n");
+  corpus.Write("folder/shader.comp", ReadFile(SourceRoot() + "/Test/" + shader));
+  return RunShell("python3 " + ShellQuote(SourceRoot() + "/bench/classify_clamps.py") +
+                  " --validator " + ShellQuote(ValidatorPath()) + " --corpus " +
+                  ShellQuote(corpus.path()) + " --ceiling" + extra_flags + " 2>&1");
+}
+
+// A workgroup size given by a specialization constant is decided by the application
+// (it may specialize it at pipeline creation): the clamp it leaves is in the input
+// group, not counted against the analysis. (The loop `i < N * 2` is proven only to
+// [0, 4294967295], a range wider than the array: that one stays an analysis clamp.)
+TEST(ClassifyClamps, UnspecializedWorkgroupSize_IsAnInput) {
+  TemporaryDirectory corpus;
+  CommandResult result = Classify(corpus, "ranges_spec_constant_unset.comp");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("     1  input     workgroup size is a specialization constant "
+                               "without a value (an input: the application may specialize it; "
+                               "use --spec-constant)\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("     1  input (specialization constant)\n"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("     1  analysis  range exceeds the limit\n"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("(sites - input group 1)"), std::string::npos) << result.output;
+}
+
+}  // namespace
+}  // namespace glint::test
