@@ -125,6 +125,49 @@ TEST(SourceLines, Locate_SaysWhetherTheLineWasInherited) {
                        }));
 }
 
+// One long block with an OpLine every 1,000 instructions and an OpNoLine at the end:
+// every instruction gets the line in effect before it, the ones before the block's first
+// OpLine inherit the dominator's (here none: the entry block), after OpNoLine none.
+TEST(SourceLines, LongBlock_EveryInstructionGetsTheLineBeforeIt) {
+  std::string text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%a = OpString "long.comp"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+)";
+  const int kInstructions = 20000;
+  for (int i = 0; i < kInstructions; ++i) {
+    if (i % 1000 == 500) text += "OpLine %a " + std::to_string(i / 1000 + 1) + " 1\n";
+    if (i == kInstructions - 10) text += "OpNoLine\n";
+    text += "%v" + std::to_string(i) + " = OpIAdd %uint %uint_1 %uint_1\n";
+  }
+  text += "OpReturn\nOpFunctionEnd\n";
+  std::vector<uint32_t> words = test::Assemble(text);
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  AnalysisContext analyses(*module);
+  SourceLines& lines = analyses.GetSourceLines();
+  int i = 0;
+  size_t wrong = 0;
+  for (const Instruction& inst : module->functions.front().blocks.front().instructions) {
+    if (inst.opcode != spv::OpIAdd) continue;
+    uint32_t expected = i < 500 || i >= kInstructions - 10 ? 0 : uint32_t((i - 500) / 1000 + 1);
+    SourceLines::Located located = lines.Locate(&inst);
+    wrong += located.location.line != expected || located.inherited != (i < 500);
+    ++i;
+  }
+  EXPECT_EQ(i, kInstructions);
+  EXPECT_EQ(wrong, 0u);
+}
+
 // A chain of 20,000 blocks without lines below one OpLine: walked without recursion,
 // and every block gets the line.
 TEST(SourceLines, DeepDominatorChain_AllBlocksGetTheLine) {

@@ -54,18 +54,26 @@ SourceLocation SourceLines::AtStart(const Block* block, Function& function) {
   return found;
 }
 
+const SourceLines::BlockIndex& SourceLines::IndexOf(const Block* block, Function& function) {
+  auto known = blocks_.find(block);
+  if (known != blocks_.end()) return known->second;
+  BlockIndex index;
+  index.segments.push_back({AtStart(block, function), true});
+  for (const Instruction& inst : block->instructions) {
+    index.segment_of.emplace(&inst, static_cast<uint32_t>(index.segments.size() - 1));
+    Located next{index.segments.back().location, false};
+    if (Apply(inst, &next.location)) index.segments.push_back(std::move(next));
+  }
+  return blocks_.emplace(block, std::move(index)).first->second;
+}
+
 SourceLines::Located SourceLines::Locate(const Instruction* inst) {
   const Block* block = inst ? def_use_.BlockOf(inst) : nullptr;
   Function* function = inst ? def_use_.FunctionOf(inst) : nullptr;
   if (!block || !function) return {};
-  Located located;
-  bool has_lines = false;
-  for (const Instruction& each : block->instructions) {
-    if (&each == inst) break;
-    has_lines |= Apply(each, &located.location);
-  }
-  if (has_lines) return located;
-  return {AtStart(block, *function), true};
+  const BlockIndex& index = IndexOf(block, *function);
+  auto segment = index.segment_of.find(inst);
+  return segment == index.segment_of.end() ? Located{} : index.segments[segment->second];
 }
 
 }  // namespace glint::spirv

@@ -23,12 +23,14 @@
 // Assumes: blocks of the instruction's function are reachable from its entry (an
 // unreachable block gets only its own OpLines). Refuses nothing; a module without line
 // information gives empty locations. Cost: each block is scanned once; the dominator
-// chain of a block without lines is walked once and memoized.
+// chain of a block without lines is walked once and memoized; the first Locate in a
+// block indexes the block's instructions (one entry each), so later ones are O(1).
 #ifndef GLINT_SPIRV_IR_SOURCE_LINES_H
 #define GLINT_SPIRV_IR_SOURCE_LINES_H
 
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "SPIRV/diagnostics.h"
 #include "SPIRV/ir/cfg.h"
@@ -58,8 +60,17 @@ class SourceLines {
   // Whether `block` has OpLine / OpNoLine of its own, and the location at its end then.
   bool OwnEnd(const Block* block, SourceLocation* location);
 
+  // The locations one block's instructions are at: segment 0 is the block's start (the
+  // dominator's), each OpLine / OpNoLine opens the next.
+  struct BlockIndex {
+    std::vector<Located> segments;
+    std::unordered_map<const Instruction*, uint32_t> segment_of;
+  };
+  const BlockIndex& IndexOf(const Block* block, Function& function);
+
   const DefUse& def_use_;
   CfgLookup cfgs_;
+  std::unordered_map<const Block*, BlockIndex> blocks_;
   std::unordered_map<const Block*, SourceLocation> start_;                 // memo of AtStart
   std::unordered_map<const Block*, std::pair<bool, SourceLocation>> end_;  // memo of OwnEnd
 };
