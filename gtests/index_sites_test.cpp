@@ -18,11 +18,8 @@ namespace {
 // One line per site: "<opcode> pos <p> <bound> last <last> type_last <t> root <name>
 // line <l> [reason]", where names come from OpName.
 std::vector<std::string> Describe(const std::string& assembly) {
-  std::vector<uint32_t> words = test::Assemble(assembly);
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
+  std::optional<Module> module = test::AssembleModule(assembly);
+  if (!module) return {};  // the test has failed already
   AnalysisContext analyses(*module);
   const char* kBounds[] = {"fixed", "spec", "runtime", "unbounded", "unfollowed", "image"};
   std::vector<std::string> lines;
@@ -203,7 +200,7 @@ OpFunctionEnd
 
 // Built once per module by the context and shared by its readers; dropped with def-use.
 TEST(IndexSites, OwnedByTheContext_BuiltOnceDroppedWithDefUse) {
-  std::vector<uint32_t> words = test::Assemble(std::string(kHeader) + R"(
+  std::optional<Module> module = test::AssembleModule(std::string(kHeader) + R"(
 %main = OpFunction %void None %fn
 %entry = OpLabel
 %local = OpVariable %ptr_inner Function
@@ -213,9 +210,7 @@ TEST(IndexSites, OwnedByTheContext_BuiltOnceDroppedWithDefUse) {
 OpReturn
 OpFunctionEnd
 )");
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  ASSERT_TRUE(module) << error;
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
   const IndexSites* first = &analyses.GetIndexSites();
   EXPECT_EQ(&analyses.GetIndexSites(), first);

@@ -76,11 +76,9 @@ std::string Where(const SourceLocation& location) {
 }
 
 TEST(SourceLines, BlockWithoutLineTakesItsDominatorsNotThePreviousBlocks) {
-  std::vector<uint32_t> words = test::Assemble(kLines);
-  ASSERT_EQ(test::ValidateFor(words, TargetEnv::kUniversal), "");
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  ASSERT_TRUE(module) << error;
+  ASSERT_EQ(test::ValidateFor(test::Assemble(kLines), TargetEnv::kUniversal), "");
+  std::optional<Module> module = test::AssembleModule(kLines);
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
   const DefUse& def_use = analyses.GetDefUse();
   SourceLines lines(def_use,
@@ -103,10 +101,8 @@ TEST(SourceLines, BlockWithoutLineTakesItsDominatorsNotThePreviousBlocks) {
 
 // Locate says which locations came from a dominator (printed "near" by uniformity).
 TEST(SourceLines, Locate_SaysWhetherTheLineWasInherited) {
-  std::vector<uint32_t> words = test::Assemble(kLines);
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  ASSERT_TRUE(module) << error;
+  std::optional<Module> module = test::AssembleModule(kLines);
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
   const DefUse& def_use = analyses.GetDefUse();
   SourceLines& lines = analyses.GetSourceLines();
@@ -149,10 +145,8 @@ OpExecutionMode %main LocalSize 1 1 1
     text += "%v" + std::to_string(i) + " = OpIAdd %uint %uint_1 %uint_1\n";
   }
   text += "OpReturn\nOpFunctionEnd\n";
-  std::vector<uint32_t> words = test::Assemble(text);
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  ASSERT_TRUE(module) << error;
+  std::optional<Module> module = test::AssembleModule(text);
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
   SourceLines& lines = analyses.GetSourceLines();
   int i = 0;
@@ -189,10 +183,8 @@ OpBranch %b0
     text += "%b" + std::to_string(i) + " = OpLabel\n" +
             (i + 1 < kBlocks ? "OpBranch %b" + std::to_string(i + 1) + "\n" : "OpReturn\n");
   text += "OpFunctionEnd\n";
-  std::vector<uint32_t> words = test::Assemble(text);
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  ASSERT_TRUE(module) << error;
+  std::optional<Module> module = test::AssembleModule(text);
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
   SourceLines lines(analyses.GetDefUse(),
                     [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); });

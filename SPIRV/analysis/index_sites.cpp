@@ -7,12 +7,11 @@ namespace glint::spirv {
 
 namespace {
 
-bool IsAccessChain(spv::Op opcode) {
-  return opcode == spv::OpAccessChain || opcode == spv::OpInBoundsAccessChain;
-}
+using ChainView = AccessChainView<const Instruction>;
 
-bool IsPtrAccessChain(spv::Op opcode) {
-  return opcode == spv::OpPtrAccessChain || opcode == spv::OpInBoundsPtrAccessChain;
+// OpAccessChain or OpInBoundsAccessChain (no Element operand).
+bool IsAccessChain(spv::Op opcode) {
+  return ChainView::Accepts(opcode) && !ChainView::HasElement(opcode);
 }
 
 bool IsDescriptorStorage(spv::StorageClass storage) {
@@ -44,7 +43,7 @@ IndexSites::IndexSites(Module& module, const DefUse& def_use, SourceLines& lines
       for (auto at = block.instructions.begin(); at != block.instructions.end(); ++at) {
         if (lines_.Apply(*at, &location_)) continue;
         spv::Op opcode = at->opcode;
-        if (IsAccessChain(opcode) || IsPtrAccessChain(opcode))
+        if (ChainView::Accepts(opcode))
           CollectChain(block, at);
         else if (opcode == spv::OpVectorExtractDynamic || opcode == spv::OpVectorInsertDynamic)
           CollectVector(block, at);
@@ -79,7 +78,7 @@ void IndexSites::CollectChain(Block& block, std::list<Instruction>::iterator at)
   spv::StorageClass storage =
       pointer ? TypePointerView(*pointer).storage_class() : spv::StorageClassMax;
   const char* unbounded = nullptr;  // every index of the chain is left alone
-  if (IsPtrAccessChain(at->opcode))
+  if (chain.has_element())
     unbounded = "OpPtrAccessChain is not bounded by Glint";
   else if (storage == spv::StorageClassPhysicalStorageBuffer)
     unbounded = "physical storage buffer pointers are not bounded by Glint";
@@ -199,7 +198,7 @@ uint32_t IndexSites::RootOf(uint32_t object) const {
   for (int hops = 0; hops < 64; ++hops) {  // budget: chains of chains are short
     const Instruction* def = def_use_.Definition(id);
     if (!def) break;
-    if (IsAccessChain(def->opcode) || IsPtrAccessChain(def->opcode))
+    if (ChainView::Accepts(def->opcode))
       id = AccessChainView(*def).base();
     else if (def->opcode == spv::OpCopyObject)
       id = UnaryOpView(*def).operand();

@@ -8,6 +8,7 @@
 
 #include <spirv-tools/libspirv.hpp>
 
+#include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
@@ -26,6 +27,13 @@ std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& 
   if (!frontend::CompileSourceToSpirv(request, &words, &error))
     ADD_FAILURE() << error << "\n" << source;
   return words;
+}
+
+std::optional<spirv::Module> AssembleModule(const std::string& text) {
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(Assemble(text), &error);
+  if (!module) ADD_FAILURE() << "parse failed: " << error;
+  return module;
 }
 
 std::vector<uint32_t> Assemble(const std::string& text) {

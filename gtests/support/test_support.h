@@ -4,11 +4,13 @@
 #define GLINT_GTESTS_TEST_SUPPORT_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "SPIRV/ir/module.h"
 #include "SPIRV/target_env.h"
 #include "glint/glint.h"
 
@@ -27,6 +29,8 @@ std::vector<uint32_t> CompileGlsl(const std::string& source, const std::string& 
 // spirv-as / spirv-dis through SPIRV-Tools (universal 1.6 environment for assembly).
 std::vector<uint32_t> Assemble(const std::string& text);
 std::string Disassemble(const std::vector<uint32_t>& words);
+// Assemble, then Glint's parser; fails the current test (nullopt) when either fails.
+std::optional<spirv::Module> AssembleModule(const std::string& text);
 
 // Empty when the module validates for `env` (the public API's or the SPIR-V layer's).
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
