@@ -106,6 +106,36 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
   EXPECT_EQ(analyses.builds().uniformity, 1u);
 }
 
+// The call graph and what parameters hold are built once for ranges and uniformity,
+// and dropped with def-use (a change to the module may add or move calls).
+TEST(AnalysisContext, CallGraphAndParameterArguments_SharedAndDroppedWithDefUse) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  const CallGraph* first = nullptr;
+  uint32_t added = 0;
+  RunPasses(module, analyses,
+            {[&](Module& m, AnalysisContext& a) {
+               ReadEverything(m, a);
+               a.GetUniformity();
+               first = &a.GetCallGraph();
+               return PassResult::Unchanged();
+             },
+             [&](Module& m, AnalysisContext&) {
+               return AddConstant(m, &added).Preserving(Analysis::kCfg);
+             },
+             [&](Module& m, AnalysisContext& a) {
+               ReadEverything(m, a);
+               EXPECT_EQ(a.GetCallGraph().FunctionById(m.functions.front().id()),
+                         &m.functions.front());
+               return PassResult::Unchanged();
+             }});
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(analyses.builds().call_graph, 2u);
+  EXPECT_EQ(analyses.builds().parameter_arguments, 2u);
+  EXPECT_EQ(analyses.builds().integer_ranges, 2u);
+  EXPECT_EQ(analyses.builds().uniformity, 1u);
+}
+
 // Uniformity locates its findings with the context's SourceLines, the one OpLine reader:
 // a later reader gets the same object, and a change that drops def-use drops it.
 TEST(AnalysisContext, SourceLines_SharedByUniformityAndLaterReaders_DroppedWithDefUse) {

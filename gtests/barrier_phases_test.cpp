@@ -17,6 +17,7 @@ namespace {
 struct Phases {
   std::unique_ptr<Module> module;
   std::unique_ptr<DefUse> def_use;
+  std::unique_ptr<CallGraph> calls;
   std::vector<std::unique_ptr<Cfg>> owned;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::vector<Function*> functions;  // main first
@@ -62,7 +63,8 @@ shared uint vs[64];
     else
       p.functions.push_back(&function);
   }
-  p.phases = std::make_unique<BarrierPhases>(*p.def_use, p.functions, p.cfgs);
+  p.calls = std::make_unique<CallGraph>(*p.module);
+  p.phases = std::make_unique<BarrierPhases>(*p.def_use, *p.calls, p.functions, p.cfgs);
   return p;
 }
 

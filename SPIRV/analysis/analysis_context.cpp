@@ -23,6 +23,31 @@ const BuiltInIndex& AnalysisContext::GetBuiltIns() {
   return *builtins_;
 }
 
+const CallGraph& AnalysisContext::GetCallGraph() {
+  if (!call_graph_) {
+    call_graph_ = std::make_unique<CallGraph>(module_);
+    ++builds_.call_graph;
+  }
+  return *call_graph_;
+}
+
+ParameterArguments& AnalysisContext::GetParameterArguments() {
+  if (!parameter_arguments_) {
+    parameter_arguments_ = std::make_unique<ParameterArguments>(GetDefUse(), GetCallGraph());
+    ++builds_.parameter_arguments;
+  }
+  return *parameter_arguments_;
+}
+
+LoopShapes& AnalysisContext::GetLoopShapes() {
+  if (!loop_shapes_) {
+    loop_shapes_ = std::make_unique<LoopShapes>(
+        GetDefUse(), [this](Function& function) -> const Cfg& { return GetCfg(function); });
+    ++builds_.loop_shapes;
+  }
+  return *loop_shapes_;
+}
+
 const Cfg& AnalysisContext::GetCfg(Function& function) {
   std::unique_ptr<Cfg>& cfg = cfgs_[&function];
   if (!cfg) {
@@ -52,10 +77,15 @@ const IndexSites& AnalysisContext::GetIndexSites() {
 IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOptions& options) {
   std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
-    ranges = std::make_unique<IntegerRangeAnalysis>(
-        module_, GetDefUse(), GetBuiltIns(), options,
+    RangeInputs inputs{
+        GetDefUse(),
+        GetBuiltIns(),
+        GetCallGraph(),
+        GetParameterArguments(),
+        GetLoopShapes(),
         [this](Function& function) -> const Cfg& { return GetCfg(function); },
-        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); });
+        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
+    ranges = std::make_unique<IntegerRangeAnalysis>(module_, inputs, options);
     ++builds_.integer_ranges;
   }
   return *ranges;
@@ -76,6 +106,7 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
     UniformityInputs inputs{
         GetDefUse(),
         GetBuiltIns(),
+        GetCallGraph(),
         GetConvergenceClasses(),
         GetSourceLines(),
         [this](Function& function) -> const Cfg& { return GetCfg(function); },
@@ -111,12 +142,15 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!cfg || !def_use) {
     index_sites_.reset();
     source_lines_.reset();
+    loop_shapes_.reset();
   }
   if (!convergence) convergence_.reset();
   if (!cfg) cfgs_.clear();
   if (!def_use) {
+    parameter_arguments_.reset();
     def_use_.reset();
     builtins_.reset();
+    call_graph_.reset();
   }
 }
 

@@ -2,8 +2,14 @@
 // module and builds each one only when a pass first asks for it:
 //   def-use            DefUse (ir/def_use.h)
 //   built-ins          BuiltInIndex (ir/builtin_index.h); kept and dropped with def-use
+//   calls              CallGraph (ir/call_graph.h); kept and dropped with def-use
+//   parameter arguments  ParameterArguments (analysis/parameter_arguments.h): what
+//                      each parameter holds at its call sites; on def-use and calls,
+//                      dropped with def-use
 //   CFG                Cfg per function, with dominator and post-dominator trees
 //                      (ir/cfg.h)
+//   loop shapes        LoopShapes (analysis/loop_shapes.h): for-loops around variables
+//                      and natural loops; on def-use and the CFGs, dropped with either
 //   source lines       SourceLines (ir/source_lines.h), the one OpLine reader; built
 //                      on def-use and the CFGs, dropped with either
 //   index sites        IndexSites (analysis/index_sites.h): every index operand with
@@ -11,12 +17,13 @@
 //                      dropped with either
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
 //                      (analysis/integer_range_analysis.h); shares the context's
-//                      def-use, CFGs and value flow
+//                      def-use, built-ins, calls, parameter arguments, loop shapes,
+//                      CFGs and value flow
 //   convergence        ConvergenceClasses (analysis/convergence_classes.h)
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget and
 //                      assume-uniform promises
-//                      (analysis/uniformity.h); shares def-use, convergence, CFGs and
-//                      value flow
+//                      (analysis/uniformity.h); shares def-use, calls, convergence,
+//                      CFGs and value flow
 //   value flow         ValueFlow per function, default options (analysis/value_flow.h);
 //                      shares the function's CFG
 //
@@ -44,9 +51,12 @@
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/index_sites.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/loop_shapes.h"
+#include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/builtin_index.h"
+#include "SPIRV/ir/call_graph.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -87,6 +97,9 @@ class PreservedAnalyses {
 struct AnalysisBuilds {
   uint32_t def_use = 0;
   uint32_t builtins = 0;
+  uint32_t call_graph = 0;
+  uint32_t parameter_arguments = 0;
+  uint32_t loop_shapes = 0;
   uint32_t cfg = 0;  // one per function CFG
   uint32_t source_lines = 0;
   uint32_t index_sites = 0;
@@ -107,6 +120,11 @@ class AnalysisContext {
 
   const DefUse& GetDefUse();
   const BuiltInIndex& GetBuiltIns();
+  const CallGraph& GetCallGraph();
+  // Memoized per parameter as asked (hence not const).
+  ParameterArguments& GetParameterArguments();
+  // Memoized per variable and function as asked (hence not const).
+  LoopShapes& GetLoopShapes();
   // The CFG of `function`, a function of this context's module.
   const Cfg& GetCfg(Function& function);
   // Locations of instructions (memoized as asked, hence not const).
@@ -129,6 +147,9 @@ class AnalysisContext {
   AnalysisBuilds builds_;
   std::unique_ptr<DefUse> def_use_;
   std::unique_ptr<BuiltInIndex> builtins_;
+  std::unique_ptr<CallGraph> call_graph_;
+  std::unique_ptr<ParameterArguments> parameter_arguments_;
+  std::unique_ptr<LoopShapes> loop_shapes_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;
   std::unique_ptr<SourceLines> source_lines_;
   std::unique_ptr<IndexSites> index_sites_;

@@ -26,16 +26,15 @@ uint32_t WrittenPointer(const Instruction& inst) {
 
 }  // namespace
 
-BarrierPhases::BarrierPhases(const DefUse& def_use, const std::vector<Function*>& functions,
+BarrierPhases::BarrierPhases(const DefUse& def_use, const CallGraph& calls,
+                             const std::vector<Function*>& functions,
                              const std::unordered_map<uint32_t, const Cfg*>& cfgs)
-    : def_use_(def_use), cfgs_(cfgs) {
+    : def_use_(def_use), calls_(calls), cfgs_(cfgs) {
   if (!functions.empty()) entry_function_ = functions.front()->id();
   for (const Function* function : functions) reached_.insert(function->id());
   for (const Function* function : functions)
-    for (const Block& block : function->blocks)
-      for (const Instruction& inst : block.instructions)
-        if (auto call = ViewIf<FunctionCallView>(inst))
-          callers_[call->callee()].emplace_back(function, &block, &inst);
+    for (const CallGraph::Call* call : calls.CallsIn(function->id()))
+      callers_[call->callee].push_back(call);
 }
 
 bool BarrierPhases::IsWorkgroupBarrier(const Instruction& inst) const {
@@ -138,8 +137,7 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
   }
   if (inst.opcode != spv::OpFunctionCall) return;
   uint32_t callee = FunctionCallView(inst).callee();
-  const Function* function = def_use_.module().FindFunction(callee);
-  if (!function) return;
+  if (!calls_.FunctionById(callee)) return;
   for (const Write& write : FunctionWrites(callee)) {
     const Instruction* root = write.root ? def_use_.Definition(write.root) : nullptr;
     if (!root || root->opcode != spv::OpFunctionParameter) {
@@ -149,13 +147,11 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
     // Callees' writes through their own parameters are already in terms of this
     // callee's arguments, so the parameter is one of `function`'s.
     auto arguments = FunctionCallView(inst).arguments();
-    size_t index = 0;
+    size_t position = 0;
     uint32_t argument_root = 0;  // 0 (anything) unless the parameter is found
-    for (const Instruction& parameter : function->parameters) {
-      if (parameter.result_id == write.root && index < arguments.size())
-        argument_root = RootOf(arguments[index], nullptr);
-      ++index;
-    }
+    const Function* owner = calls_.ParameterOwner(*root, &position);
+    if (owner && owner->id() == callee && position < arguments.size())
+      argument_root = RootOf(arguments[position], nullptr);
     writes->push_back({&inst, argument_root, std::nullopt});
   }
 }
@@ -167,7 +163,7 @@ const std::vector<BarrierPhases::Write>& BarrierPhases::FunctionWrites(uint32_t 
   if (found != function_writes_.end()) return found->second;
   function_writes_[id];  // marks it in progress
   std::vector<Write> writes;
-  if (const Function* function = def_use_.module().FindFunction(id))
+  if (const Function* function = calls_.FunctionById(id))
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions) WritesOf(inst, &writes);
   std::vector<Write>& stored = function_writes_[id];
@@ -185,13 +181,12 @@ void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work,
   if (!end) return;
   if (end->opcode == spv::OpReturn || end->opcode == spv::OpReturnValue) {
     if (start.function->id() == entry_function_) return;
-    for (const auto& [caller, block, call] : callers_[start.function->id()]) {
+    for (const CallGraph::Call* caller : callers_[start.function->id()]) {
+      const Block* block = caller->block;
       auto after = std::find_if(block->instructions.begin(), block->instructions.end(),
-                                // Captured by value: a structured binding cannot be
-                                // captured in C++17 (Clang 15, the sanitizer job's
-                                // compiler, refuses; GCC allows it as an extension).
-                                [call = call](const Instruction& inst) { return &inst == call; });
-      if (after != block->instructions.end()) work->push_back({caller, block, std::next(after)});
+                                [&](const Instruction& inst) { return &inst == caller->call; });
+      if (after != block->instructions.end())
+        work->push_back({caller->caller, block, std::next(after)});
     }
     return;
   }

@@ -38,11 +38,11 @@
 #include <cstdint>
 #include <list>
 #include <optional>
-#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
+#include "SPIRV/ir/call_graph.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -53,7 +53,8 @@ class BarrierPhases {
  public:
   // `functions`: those the entry point reaches (the first is the entry point's own);
   // `cfgs`: the CFG of each of them, by function id.
-  BarrierPhases(const DefUse& def_use, const std::vector<Function*>& functions,
+  BarrierPhases(const DefUse& def_use, const CallGraph& calls,
+                const std::vector<Function*>& functions,
                 const std::unordered_map<uint32_t, const Cfg*>& cfgs);
 
   struct Verdict {
@@ -95,13 +96,12 @@ class BarrierPhases {
   static bool MayAlias(const Path& a, const Path& b);
 
   const DefUse& def_use_;
+  const CallGraph& calls_;
   const std::unordered_map<uint32_t, const Cfg*>& cfgs_;
   uint32_t entry_function_ = 0;
   std::unordered_set<uint32_t> reached_;
-  // callee -> (caller, block, call) for the functions the entry point reaches
-  std::unordered_map<uint32_t,
-                     std::vector<std::tuple<const Function*, const Block*, const Instruction*>>>
-      callers_;
+  // callee -> its calls in the functions the entry point reaches, in their order
+  std::unordered_map<uint32_t, std::vector<const CallGraph::Call*>> callers_;
   std::unordered_map<const Instruction*, std::vector<Write>> phases_;
   std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
 };

@@ -99,9 +99,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "SPIRV/analysis/loop_shapes.h"
+#include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/range_analysis_mode.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/builtin_index.h"
+#include "SPIRV/ir/call_graph.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -138,16 +141,27 @@ struct IntegerRangeOptions {
   auto Key() const { return std::make_tuple(mode, subgroup_size, max_workgroups); }
 };
 
+// What the range analysis reads besides the module: def-use, the built-in decorations,
+// the calls and what parameters hold, loop shapes, and each function's CFG and value
+// flow (built on those CFGs).
+struct RangeInputs {
+  const DefUse& def_use;
+  const BuiltInIndex& builtins;
+  const CallGraph& calls;
+  ParameterArguments& arguments;
+  LoopShapes& loops;
+  CfgLookup cfgs;
+  ValueFlowLookup value_flows;
+};
+
 class IntegerRangeAnalysis {
  public:
-  // `def_use` must describe `module` as it is; the analysis reads both and changes
-  // neither. Build a fresh analysis after the module changes. `builtins`, `cfgs` and
-  // `value_flows` lend the built-in decorations and the CFGs and value-flow views of
-  // functions: the analysis context's
-  // (AnalysisContext::GetIntegerRanges builds it), which owns every such fact once.
-  IntegerRangeAnalysis(Module& module, const DefUse& def_use, const BuiltInIndex& builtins,
-                       const IntegerRangeOptions& options, CfgLookup cfgs,
-                       ValueFlowLookup value_flows);
+  // `inputs` must describe `module` as it is; the analysis reads both and changes
+  // neither. Build a fresh analysis after the module changes. The inputs are the
+  // analysis context's (AnalysisContext::GetIntegerRanges builds it), which owns every
+  // such fact once.
+  IntegerRangeAnalysis(Module& module, const RangeInputs& inputs,
+                       const IntegerRangeOptions& options);
   ~IntegerRangeAnalysis();
   IntegerRangeAnalysis(const IntegerRangeAnalysis&) = delete;
   IntegerRangeAnalysis& operator=(const IntegerRangeAnalysis&) = delete;

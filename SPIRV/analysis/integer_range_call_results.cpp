@@ -26,13 +26,6 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-const Function* IntegerRangeAnalysis::Evaluator::CalleeOf(const Instruction& call) {
-  if (functions_by_id_.empty())
-    for (const Function& function : module_.functions) functions_by_id_[function.id()] = &function;
-  auto found = functions_by_id_.find(FunctionCallView(call).callee());
-  return found == functions_by_id_.end() ? nullptr : found->second;
-}
-
 // The callee's OpReturnValue instructions; empty when there are more than kMaxReturns.
 std::vector<const Instruction*> IntegerRangeAnalysis::Evaluator::ReturnsOf(
     const Function& function) const {
@@ -48,7 +41,7 @@ std::vector<const Instruction*> IntegerRangeAnalysis::Evaluator::ReturnsOf(
 
 // The values a call's result depends on: what its callee returns.
 std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Instruction& call) {
-  const Function* callee = CalleeOf(call);
+  const Function* callee = calls_.FunctionById(FunctionCallView(call).callee());
   std::vector<uint32_t> values;
   bool is_signed = false;
   uint32_t width = 0;
@@ -59,7 +52,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Inst
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call, bool is_signed) {
-  const Function* callee = CalleeOf(call);
+  const Function* callee = calls_.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
   if (following_.count(callee))
     return IntegerRange::None("recursive call (the function is already being followed)");

@@ -26,10 +26,13 @@
 #include <vector>
 
 #include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/loop_shapes.h"
+#include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/range_guards.h"
 #include "SPIRV/analysis/range_math.h"
 #include "SPIRV/analysis/range_relations.h"
 #include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/block_positions.h"
 #include "SPIRV/ir/cfg.h"
 
 namespace glint::spirv {
@@ -82,18 +85,6 @@ inline int64_t BoundedProduct(int64_t a, int64_t b) {
 
 inline IntegerRange FullDomain(bool is_signed) {
   return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
-}
-
-inline bool IsLine(const Instruction& inst) {
-  return inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine;
-}
-
-// The block's instructions without OpLine / OpNoLine.
-inline std::vector<const Instruction*> CodeOf(const Block& block) {
-  std::vector<const Instruction*> code;
-  for (const Instruction& inst : block.instructions)
-    if (!IsLine(inst)) code.push_back(&inst);
-  return code;
 }
 
 // The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
@@ -169,28 +160,6 @@ using range_detail::BinaryRule;
 using range_detail::BinaryRuleOf;
 using range_detail::UnsupportedOpcode;
 
-// The structural match of a for-loop around a Function variable; the range itself is
-// computed later from the initializer's range.
-struct LoopShape {
-  bool ok = false;
-  std::string reason;
-  bool is_signed = false;
-  bool increasing = false;
-  int64_t step = 0;
-  int64_t bound = 0;  // normalized: i <= bound (increasing) or i >= bound (decreasing)
-  uint32_t init_value = 0;
-  const Block* body = nullptr;
-  Function* function = nullptr;
-};
-
-// The values stored into a parameter's argument variable at every call site
-// (integer_range_calls.cpp), or why they are not known.
-struct CallArguments {
-  std::vector<uint32_t> values;
-  std::vector<const Instruction*> stores;  // values[i]'s OpStore in the caller
-  std::string reason;                      // non-empty: no range
-};
-
 // A loop-carried update of a local (integer_range_loop_locals.cpp): the stored value
 // is `loaded + step` (OpIAdd, either side) or `loaded - step` (OpISub) where `loaded`
 // is a load of the same variable and element.
@@ -229,12 +198,6 @@ struct FixedPointTarget {
   size_t work = 0;
 };
 
-// A natural loop (integer_range_trip_counts.cpp): its header and every block in it.
-struct NaturalLoop {
-  const Block* header = nullptr;
-  std::unordered_set<const Block*> blocks;
-};
-
 // A counter's one update and its resets (integer_range_trip_counts.cpp).
 struct CountedLocal {
   int64_t step = 0;                        // added per run of the update
@@ -252,15 +215,17 @@ struct FactTarget {
 
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
-  Evaluator(Module& module, const DefUse& def_use, const BuiltInIndex& builtins,
-            const IntegerRangeOptions& options, CfgLookup cfgs, ValueFlowLookup value_flows)
+  Evaluator(Module& module, const RangeInputs& inputs, const IntegerRangeOptions& options)
       : module_(module),
-        def_use_(def_use),
-        builtins_(builtins),
+        def_use_(inputs.def_use),
+        builtins_(inputs.builtins),
+        calls_(inputs.calls),
+        arguments_(inputs.arguments),
+        loops_(inputs.loops),
         options_(options),
-        cfg_lookup_(std::move(cfgs)),
-        guards_(def_use, *this),
-        flow_lookup_(std::move(value_flows)) {}
+        cfg_lookup_(inputs.cfgs),
+        guards_(inputs.def_use, *this),
+        flow_lookup_(inputs.value_flows) {}
 
   IntegerRange RangeOf(uint32_t id);
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
@@ -299,23 +264,11 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool ConstantValue(uint32_t id, int64_t* value) const;
 
   // Loops.
-  const LoopShape& LoopOf(uint32_t variable);
-  LoopShape MatchLoop(uint32_t variable);
-  bool CollectStores(uint32_t variable, std::vector<const Instruction*>* stores,
-                     std::string* why) const;
-  bool MatchLoopAround(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
-                       LoopShape* shape);
-  bool NormalizeComparison(Relation compare, int64_t value, LoopShape* shape) const;
-  bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
-  bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
-  bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
-                      LoopShape* shape);
   IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
   IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
   const Cfg& CfgOf(Function& function);
   const Instruction* LoopVariableLoadTarget(const Instruction& load);
   const Instruction* DominatingSingleStore(const Instruction& load);
-  size_t PositionInBlock(const Instruction* inst);
 
   // Derived.
   IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
@@ -373,17 +326,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                    std::pair<uint32_t, uint32_t>* part) const;
 
   // Parameters across calls (integer_range_calls.cpp).
-  static constexpr size_t kMaxCallSites = 64;
-  const CallArguments& ArgumentsOf(const Instruction& parameter);
-  CallArguments FindArguments(const Instruction& parameter);
-  const Instruction* ArgumentStore(const Instruction& call, size_t position, std::string* why);
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
   const Instruction* LoadedParameter(const Instruction& load);
 
   // Call results (integer_range_call_results.cpp).
   static constexpr size_t kMaxReturns = 64;
   static constexpr int kMaxCallDepth = 8;
-  const Function* CalleeOf(const Instruction& call);
   std::vector<const Instruction*> ReturnsOf(const Function& function) const;
   std::vector<uint32_t> ReturnedValues(const Instruction& call);
   IntegerRange CallResult(const Instruction& call, bool is_signed);
@@ -436,7 +384,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                             const std::vector<GuardFact>* facts, RangeCache* cache);
 
   // Counters bounded by trip counts (integer_range_trip_counts.cpp).
-  const std::vector<NaturalLoop>& LoopsOf(Function& function, std::string* why);
   int64_t TripCount(const Cfg& cfg, const Block* header);
   bool CountedStores(const CarriedUpdate& update, uint32_t variable, CountedLocal* counted,
                      std::string* why);
@@ -483,18 +430,19 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   Module& module_;
   const DefUse& def_use_;
   const BuiltInIndex& builtins_;
+  const CallGraph& calls_;
+  ParameterArguments& arguments_;
+  LoopShapes& loops_;
   IntegerRangeOptions options_;
   std::unordered_map<uint32_t, IntegerRange> memo_;
   std::unordered_set<uint32_t> expanded_;
-  std::unordered_map<uint32_t, LoopShape> loops_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
-  std::unordered_map<const Instruction*, size_t> positions_;        // index in its block
+  BlockPositions positions_{def_use_};
   CfgLookup cfg_lookup_;  // the analysis context's
   GuardFacts guards_;
   ValueFlowLookup flow_lookup_;  // the analysis context's (built on the same CFGs)
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
-  std::unordered_map<uint32_t, CallArguments> call_arguments_;  // parameter id -> arguments
   std::unordered_map<uint32_t, const Block*> version_blocks_;   // that id -> the phi's block
   // Values whose Compute is on the call stack: a guard read while widening a
   // loop-carried local may ask for one of them again (RangeOf then refuses it).
@@ -502,11 +450,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   int widening_depth_ = 0;
   std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
   std::unordered_set<uint32_t> fixed_points_running_;             // variables
-  std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
-  std::unordered_map<const Function*, std::string> natural_loop_refusals_;
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;
-  std::unordered_map<uint32_t, const Function*> functions_by_id_;
   std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
   int call_depth_ = 0;
   int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar

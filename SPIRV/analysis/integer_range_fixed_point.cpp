@@ -198,7 +198,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
   Function* function = def_use_.FunctionOf(&load);
   if (!function) return false;
   std::string why;
-  const std::vector<NaturalLoop>& loops = LoopsOf(*function, &why);
+  const std::vector<NaturalLoop>& loops = loops_.NaturalLoopsOf(*function, &why);
   auto in_loop = [&](const Instruction* store) {
     const Block* block = store ? def_use_.BlockOf(store) : nullptr;
     for (const NaturalLoop& loop : loops)

@@ -51,54 +51,12 @@ const char kNotOneUpdate[] =
     "local is updated from its own value in a loop: not one update of a scalar (not counted)";
 }  // namespace
 
-// Natural loops of `function`, innermost last is not guaranteed: each header with the
-// blocks that reach one of its back edges without passing it. Empty with `why` set
-// when a back edge targets a block that declares no loop.
-const std::vector<NaturalLoop>& IntegerRangeAnalysis::Evaluator::LoopsOf(Function& function,
-                                                                         std::string* why) {
-  auto found = natural_loops_.find(&function);
-  if (found != natural_loops_.end()) {
-    if (found->second.empty() && !natural_loop_refusals_[&function].empty())
-      *why = natural_loop_refusals_[&function];
-    return found->second;
-  }
-  std::vector<NaturalLoop>& loops = natural_loops_[&function];
-  const Cfg& cfg = CfgOf(function);
-  for (const Block* block : cfg.ReversePostOrder()) {
-    std::vector<const Block*> latches;
-    for (const Block* pred : cfg.Predecessors(block))
-      if (cfg.IsReachable(pred) && cfg.Dominates(block, pred)) latches.push_back(pred);
-    if (latches.empty()) continue;
-    if (!cfg.IsLoopHeader(block)) {
-      natural_loop_refusals_[&function] = *why =
-          "local is updated from its own value in a loop: a back edge targets a block that "
-          "declares no loop";
-      loops.clear();
-      return loops;
-    }
-    NaturalLoop loop{block, {block}};
-    std::vector<const Block*> work = latches;
-    while (!work.empty()) {
-      const Block* b = work.back();
-      work.pop_back();
-      if (!loop.blocks.insert(b).second) continue;
-      for (const Block* pred : cfg.Predecessors(b))
-        if (cfg.IsReachable(pred)) work.push_back(pred);
-    }
-    loops.push_back(std::move(loop));
-  }
-  return loops;
-}
-
 // The most iterations one entry of the loop headed by `header` runs, from its for-loop
 // shape; -1 when it has none.
 int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* header) {
-  const Block* latch = cfg.BlockById(cfg.ContinueTarget(header));
-  std::vector<const Instruction*> code = latch ? CodeOf(*latch) : std::vector<const Instruction*>{};
-  if (code.size() < 2 || code[code.size() - 2]->opcode != spv::OpStore) return -1;
-  const LoopShape& shape = LoopOf(StoreView(*code[code.size() - 2]).pointer());
-  if (!shape.ok || cfg.Successors(latch).size() != 1 || cfg.Successors(latch)[0] != header)
-    return -1;
+  const LoopShape* counted = loops_.ForLoopAt(cfg, header);
+  if (!counted) return -1;
+  const LoopShape& shape = *counted;
   IntegerRange init = Convert(RangeOf(shape.init_value), shape.is_signed);
   if (!init.valid) return -1;
   if (!LoopRange(shape, init).valid)
@@ -112,10 +70,10 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* 
 bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update, uint32_t variable,
                                                     CountedLocal* counted, std::string* why) {
   std::vector<const Instruction*> stores;
-  if (!CollectStores(variable, &stores, why)) return false;
+  if (!loops_.StoresOf(variable, &stores, why)) return false;
   const Instruction* loaded = def_use_.Definition(update.loaded);
   if (!loaded || def_use_.BlockOf(loaded) != def_use_.BlockOf(update.store) ||
-      PositionInBlock(loaded) > PositionInBlock(update.store)) {
+      positions_.Of(loaded) > positions_.Of(update.store)) {
     *why = "local is updated from its own value in a loop: the update's load is not in its block";
     return false;
   }
@@ -161,9 +119,13 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
   if (!function || !block) return -1;
   const Cfg& cfg = CfgOf(*function);
   std::vector<const NaturalLoop*> around;
-  for (const NaturalLoop& loop : LoopsOf(*function, why))
+  std::string refused;
+  for (const NaturalLoop& loop : loops_.NaturalLoopsOf(*function, &refused))
     if (loop.blocks.count(block)) around.push_back(&loop);
-  if (!why->empty()) return -1;
+  if (!refused.empty()) {
+    *why = "local is updated from its own value in a loop: " + refused;
+    return -1;
+  }
   std::sort(around.begin(), around.end(), [](const NaturalLoop* a, const NaturalLoop* b) {
     return a->blocks.size() < b->blocks.size();  // nested loops: the inner one is smaller
   });

@@ -128,7 +128,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& d
   size_t scanned = 0;
   for (const Block* b = block; cfg && b && !result && scanned < kMaxNumberingScan;
        b = cfg->ImmediateDominator(b)) {
-    size_t end = b == block ? PositionInBlock(&def) : b->instructions.size();
+    size_t end = b == block ? positions_.Of(&def) : b->instructions.size();
     result = NumberedBefore(*b, key, std::min(end, kMaxNumberingScan - scanned));
     scanned += end;
   }

@@ -76,6 +76,7 @@
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/diagnostics.h"
 #include "SPIRV/ir/builtin_index.h"
+#include "SPIRV/ir/call_graph.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/module.h"
@@ -122,6 +123,7 @@ struct UniformityResult {
 struct UniformityInputs {
   const DefUse& def_use;
   const BuiltInIndex& builtins;
+  const CallGraph& calls;
   const ConvergenceClasses& classes;
   SourceLines& lines;  // locations of findings and reasons
   CfgLookup cfgs;

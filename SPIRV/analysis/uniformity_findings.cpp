@@ -7,7 +7,6 @@
 #include "SPIRV/analysis/uniformity_internal.h"
 
 #include <algorithm>
-#include <functional>
 
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -60,23 +59,8 @@ std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst,
 
 // Reachable functions, each after every function it calls.
 std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
-  std::unordered_map<uint32_t, Function*> by_id;
-  for (Function* function : functions_) by_id[function->id()] = function;
-  std::vector<Function*> order;
-  std::unordered_set<uint32_t> seen;
-  std::function<void(Function*)> visit = [&](Function* function) {
-    if (!function || !seen.insert(function->id()).second) return;
-    for (const Block& block : function->blocks)
-      for (const Instruction& inst : block.instructions)
-        if (auto call = ViewIf<FunctionCallView>(inst)) {
-          auto callee = by_id.find(call->callee());
-          visit(callee == by_id.end() ? nullptr
-                                      : callee->second);  // call depth: SPIR-V has no recursion
-        }
-    order.push_back(function);
-  };
-  if (!functions_.empty()) visit(functions_.front());
-  return order;
+  if (functions_.empty()) return {};
+  return facts_.calls.CalleesFirst(functions_.front()->id());
 }
 
 // Reports the uniform-control instructions of `function` whose own control flow is too

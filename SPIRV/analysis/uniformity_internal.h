@@ -113,12 +113,14 @@ struct ModuleFacts {
       : module(m),
         def_use(inputs.def_use),
         builtins(inputs.builtins),
+        calls(inputs.calls),
         classes(inputs.classes),
         lines(inputs.lines) {}
 
   Module& module;
   const DefUse& def_use;
   const BuiltInIndex& builtins;
+  const CallGraph& calls;
   const ConvergenceClasses& classes;
   SourceLines& lines;
   std::unordered_map<uint32_t, std::string> names;

@@ -32,25 +32,15 @@ EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& en
       Raise(memory_[inst.result_id], initial.level, initial.cause);
     }
   if (HasWorkgroups(model_))
-    phases_ = std::make_shared<BarrierPhases>(facts_.def_use, functions_, facts_.cfgs);
+    phases_ =
+        std::make_shared<BarrierPhases>(facts_.def_use, facts_.calls, functions_, facts_.cfgs);
   context_budget_ = std::make_shared<ContextBudget>();
 }
 
-// The functions `root` reaches, callers first (depth-first preorder, each once).
+// The functions `root` reaches, `root` first (CallGraph::ReachableFrom).
 void EntryPointAnalysis::FindReachable(uint32_t root) {
   entry_function_ = root;
-  std::vector<uint32_t> stack = {root};
-  std::unordered_set<uint32_t> seen = {root};
-  while (!stack.empty()) {
-    Function* function = facts_.module.FindFunction(stack.back());
-    stack.pop_back();
-    if (!function) continue;
-    functions_.push_back(function);
-    for (Block& block : function->blocks)
-      for (Instruction& inst : block.instructions)
-        if (auto call = ViewIf<FunctionCallView>(inst))
-          if (seen.insert(call->callee()).second) stack.push_back(call->callee());
-  }
+  functions_ = facts_.calls.ReachableFrom(root);
 }
 
 bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause) {
@@ -164,7 +154,7 @@ void EntryPointAnalysis::JoinOperands(const Instruction& inst) {
 
 void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
   uint32_t callee_id = FunctionCallView(inst).callee();
-  Function* callee = facts_.module.FindFunction(callee_id);
+  Function* callee = facts_.calls.FunctionById(callee_id);
   if (!callee) return;
   Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
   ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
