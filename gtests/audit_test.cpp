@@ -751,7 +751,8 @@ std::vector<std::string> ShadersIn(const std::string& dir) {
 const char kTrapKinds[] =
     "wrong-bound,abs-int-min,length-le,loop-exit-value,offset-wrap,offset-restored,"
     "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
-    "switch-fallthrough,switch-default,vector-all-false,vector-overwrite";
+    "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
+    "bit-position";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -809,7 +810,11 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
        {"// guard-trap: reload", "// guard-trap: signed", "// guard-trap: overwrite"})
     EXPECT_GE(count(trap), 10u) << trap;
   EXPECT_GE(count("// trap access"), 200u) << "out-of-bounds accesses marked for trap_report";
-  EXPECT_GE(count("< uint(result.length())) acc += result["), 3u) << "the sound length guard";
+  EXPECT_GE(count("< uint(result.length())) acc += result[") +
+                count(">= uint(result.length())) return;") +
+                count("< result.length()) acc += result[int("),
+            3u)
+      << "the sound length guard (then, exit and signed styles)";
   EXPECT_GE(count("h_split("), 3u) << "out parameters";
   EXPECT_GE(count("h_mod(") + count("h_min(") + count("h_below(") + count("h_abs_low("), 20u)
       << "helper calls";
@@ -828,6 +833,10 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
     EXPECT_GE(count(trap), 3u) << trap;
   EXPECT_GE(count(" + 1u) / 2u;"), 3u) << "halving loops (fixed point)";
   EXPECT_GE(count("acc += data_u[a"), 3u) << "guards through a ranged offset";
+  // Bit counts and positions: sound forms in expressions, and their traps.
+  for (const char* op : {"bitCount(", "findLSB(", "findMSB("}) EXPECT_GE(count(op), 20u) << op;
+  for (const char* trap : {"// trap: bit-count", "// trap: bit-position"})
+    EXPECT_GE(count(trap), 3u) << trap;
   EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);

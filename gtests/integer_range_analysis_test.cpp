@@ -476,6 +476,29 @@ INSTANTIATE_TEST_SUITE_P(
                    "no range: unsigned bitfieldExtract is not supported in reference mode"},
                   {"[0, 255]", "[0, 4294967295]", "no range: OpBitFieldSExtract is not supported",
                    "no range: bitfield count has no range: " MEMORY_REASON_TEXT}},
+        // integer_range_bit_counts.cpp: bounded by the operand's width and range.
+        RangeCase{"BitCountsAndBitPositions",
+                  "local_size_x = 64",
+                  "probe[bitCount(data[0])] = 0u;\n"
+                  "probe[bitCount(gl_LocalInvocationID.x)] = 0u;\n"
+                  "probe[bitCount(gl_LocalInvocationID.x + 1u)] = 0u;\n"
+                  "probe[findLSB(data[0])] = 0u;\n"
+                  "probe[findLSB(gl_LocalInvocationID.x + 1u)] = 0u;\n"
+                  "probe[findMSB(gl_LocalInvocationID.x)] = 0u;\n"
+                  "probe[findMSB(gl_LocalInvocationID.x + 8u)] = 0u;\n"
+                  "probe[findMSB(int(gl_LocalInvocationID.x) - 32)] = 0u;\n"
+                  "probe[findMSB(int(gl_LocalInvocationID.x) - 64)] = 0u;\n"
+                  "probe[findMSB(int(data[0]))] = 0u;\n"
+                  "probe[uint(findLSB(data[0]))] = 0u;",
+                  {"no range: OpBitCount is not supported", "no range: OpBitCount is not supported",
+                   "no range: OpBitCount is not supported", "no range: FindILsb is not supported",
+                   "no range: FindILsb is not supported", "no range: FindUMsb is not supported",
+                   "no range: FindUMsb is not supported", "no range: FindSMsb is not supported",
+                   "no range: FindSMsb is not supported", "no range: FindSMsb is not supported",
+                   "no range: FindILsb is not supported"},
+                  {"[0, 32]", "[0, 6]", "[1, 7]", "[-1, 31]", "[0, 6]", "[-1, 5]", "[3, 6]",
+                   "[-1, 4]", "[-1, 5]", "[-1, 30]",
+                   "no range: conversion to u32 of a possibly negative i32 value"}},
         RangeCase{"SingleStoreLocal",
                   "local_size_x = 64",
                   "uint a = gl_LocalInvocationID.x;\nprobe[a] = 0u;\n"
@@ -1035,6 +1058,31 @@ TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
   }
 }
 
+// A ballot has 128 bits, of which only the first SubgroupSize count: its bit counts are
+// at most 128 on any device, at most the promised size with --subgroup-size, and the
+// exclusive scan one less. Full mode only.
+TEST(IntegerRange, BallotBitCounts_AtMostTheBallotOrPromisedSubgroupSize) {
+  std::string source =
+      "#version 450\n#extension GL_KHR_shader_subgroup_ballot : require\n"
+      "layout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+      "void main() {\n"
+      "  uvec4 ballot = subgroupBallot(data[gl_LocalInvocationID.x] != 0u);\n"
+      "  probe[subgroupBallotBitCount(ballot)] = 0u;\n"
+      "  probe[subgroupBallotInclusiveBitCount(ballot)] = 0u;\n"
+      "  probe[subgroupBallotExclusiveBitCount(ballot)] = 0u;\n"
+      "}\n";
+  std::vector<uint32_t> words = test::CompileGlsl(source, "comp", "vulkan1.1");
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull),
+            (Ranges{"[0, 128]", "[0, 128]", "[0, 127]"}));
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull, 32),
+            (Ranges{"[0, 32]", "[0, 32]", "[0, 31]"}));
+  const char* kReference = "no range: OpGroupNonUniformBallotBitCount is not supported";
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kReference, 32),
+            (Ranges{kReference, kReference, kReference}));
+}
+
 // --- The promised largest dispatch (--max-workgroups, full mode) -------------------
 
 std::vector<std::string> DispatchRanges(const std::string& body, RangeAnalysisMode mode,
@@ -1452,7 +1500,19 @@ const OpSpec kOps[] = {
     {"GLSL SClamp", 3, 1, true},
     {"GLSL UClamp", 3, 2, true},
     {"OpBitFieldUExtract", 3, 2, true},
+    {"OpBitCount", 1, 0, false},
+    {"GLSL FindILsb", 1, 0, false},
+    {"GLSL FindUMsb", 1, 0, false},
+    {"GLSL FindSMsb", 1, 0, false},
 };
+
+// The highest set bit of `bits`, -1 for 0.
+int32_t HighestBit(uint32_t bits) {
+  int32_t highest = -1;
+  for (int32_t i = 0; i < 32; ++i)
+    if (bits & (1u << i)) highest = i;
+  return highest;
+}
 
 // Exact 32-bit result; false when the operation is undefined for these operands.
 bool Evaluate(const std::string& op, const uint32_t* v, uint32_t* out) {
@@ -1497,6 +1557,19 @@ bool Evaluate(const std::string& op, const uint32_t* v, uint32_t* out) {
   } else if (op == "OpBitFieldUExtract") {
     if (uint64_t(v[1]) + v[2] > 32) return false;
     *out = v[2] == 0 ? 0 : uint32_t((uint64_t(v[0]) >> v[1]) & ((uint64_t(1) << v[2]) - 1));
+  } else if (op == "OpBitCount") {
+    uint32_t count = 0;
+    for (uint32_t bits = v[0]; bits; bits &= bits - 1) ++count;
+    *out = count;
+  } else if (op == "GLSL FindILsb") {
+    int32_t lowest = -1;
+    for (int32_t i = 31; i >= 0; --i)
+      if (v[0] & (1u << i)) lowest = i;
+    *out = uint32_t(lowest);
+  } else if (op == "GLSL FindUMsb") {
+    *out = uint32_t(HighestBit(v[0]));
+  } else if (op == "GLSL FindSMsb") {
+    *out = uint32_t(HighestBit(s(0) < 0 ? ~v[0] : v[0]));
   } else {
     return false;
   }

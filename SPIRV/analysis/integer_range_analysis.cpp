@@ -28,6 +28,8 @@
 //     (integer_range_call_results.cpp).
 //   - 8- and 16-bit integers have their type's range; OpUConvert / OpSConvert carry
 //     ranges across widths (integer_range_widths.cpp).
+//   - bitCount, findLSB, findMSB and subgroupBallotBitCount: bounded by the operand's
+//     width and range, and a ballot's size (integer_range_bit_counts.cpp).
 //   - A Function variable without initializer whose only uses are one OpStore and
 //     loads (a GLSL local assigned once, glslang's form of `let`): a load dominated by
 //     the store has the stored value's range.
@@ -180,6 +182,9 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
     case spv::OpCopyObject:
     case spv::OpBitcast:
       return {UnaryOpView(def).operand()};
+    case spv::OpBitCount:
+      if (Full()) return {UnaryOpView(def).operand()};
+      return {};
     case spv::OpCompositeExtract:
       if (uint32_t source = ExtractSource(def)) return {source};
       return {};
@@ -272,6 +277,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
     case spv::OpFunctionCall:
       if (!Full()) break;
       return CallResult(def, is_signed);  // integer_range_call_results.cpp
+    case spv::OpBitCount:
+      if (!Full()) break;
+      return BitCount(def, is_signed);  // integer_range_bit_counts.cpp
+    case spv::OpGroupNonUniformBallotBitCount:
+      if (!Full()) break;
+      return BallotBitCount(def, is_signed);
     default:
       break;
   }
@@ -703,6 +714,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtInst(const Instruction& def,
   uint32_t instruction = ext.instruction_number();
   if (instruction == GLSLstd450SAbs && ext.operand_count() == 1 && Full())
     return AbsoluteValue(ext.operand(0), is_signed);
+  bool is_bit_position = instruction == GLSLstd450FindILsb || instruction == GLSLstd450FindUMsb ||
+                         instruction == GLSLstd450FindSMsb;
+  if (is_bit_position && ext.operand_count() == 1 && Full())
+    return BitPosition(instruction, ext.operand(0), is_signed);  // integer_range_bit_counts.cpp
   bool is_clamp = instruction == GLSLstd450SClamp || instruction == GLSLstd450UClamp;
   bool is_min_max = instruction == GLSLstd450SMin || instruction == GLSLstd450UMin ||
                     instruction == GLSLstd450SMax || instruction == GLSLstd450UMax;

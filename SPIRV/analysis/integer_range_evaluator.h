@@ -12,6 +12,7 @@
 //   integer_range_fixed_point.cpp  loop-carried locals with general updates
 //   integer_range_trip_counts.cpp  counters bounded by the trip counts around them
 //   integer_range_value_numbers.cpp  recomputed arithmetic as one canonical value
+//   integer_range_bit_counts.cpp  bitCount, findLSB / findMSB, ballot bit counts
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
@@ -287,6 +288,11 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
   IntegerRange Phi(const Instruction& def, bool is_signed) const;
   IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
+
+  // Bit counts and bit positions (integer_range_bit_counts.cpp).
+  IntegerRange BitCount(const Instruction& def, bool is_signed) const;
+  IntegerRange BitPosition(uint32_t instruction, uint32_t x_id, bool is_signed) const;
+  IntegerRange BallotBitCount(const Instruction& def, bool is_signed) const;
 
   // Where a value without a range was read from (integer_range_origins.cpp): texts only.
   std::string StorageOrigin(spv::StorageClass storage) const;

@@ -5,7 +5,8 @@ Each shader mixes the patterns the range analysis knows (for-loops with random
 initialisers, bounds, steps, directions and comparisons, including the edges of the
 i32 and u32 domains; nested loops; gl_LocalInvocationID components and
 gl_LocalInvocationIndex under a random workgroup size; + - * / << >> %; int/uint
-conversions; min / max / modulo; abs, | and ^; components of vectors built from ranged
+conversions; min / max / modulo; abs, | and ^; bitCount, findLSB and findMSB;
+components of vectors built from ranged
 values; helper functions with in and out parameters; `i < x.length()` guards; the
 dispatch built-ins under a promised grid, --max-workgroups) and the patterns it refuses (while loops, compound
 conditions, bitwise operators, buffer data, other built-ins), guards (if / else / early
@@ -20,7 +21,8 @@ arrays of random sizes.
 The generator is the audit's adversary, so it must never make a shader that misbehaves
 on its own, except in its traps (see "traps that index out of bounds on purpose": a
 guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop's exit
-value, a sum that wraps, an operand stored again, a counter one past its array), whose
+value, a sum that wraps, an operand stored again, a counter one past its array, the 32
+bits of an all-ones value, findLSB / findMSB of zero), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -217,7 +219,7 @@ class ShaderWriter:
             return self.leaf(type_name)
         op = self.rng.choice(["+", "-", "*", "/", "<<", ">>", "%", "min", "max",
                               "conv", "&", "neg", "clamp", "select", "bfe", "abs", "|",
-                              "^", "vec", "call"])
+                              "^", "vec", "call", "bitcount", "findlsb", "findmsb"])
         a = self.expr(type_name, depth - 1)
         return getattr(self, "op_" + {"+": "add", "-": "sub", "*": "mul", "/": "div",
                                       "<<": "shl", ">>": "shr", "%": "mod", "&": "and",
@@ -390,6 +392,34 @@ class ShaderWriter:
         """h_abs_low(x) = abs(x) & 1023 (bits of INT_MIN's abs are 0x80000000 & 1023 = 0)."""
         self.helpers.add("h_abs_low")
         return 0, 1023
+
+    # bitCount, findLSB and findMSB return int: the bounds below are exact hulls over the
+    # operand's values (bits counted in the 32-bit pattern), then converted back.
+    def op_bitcount(self, a, depth):
+        if a.lo >= 0:
+            lo, hi = (1 if a.lo > 0 else 0), a.hi.bit_length()
+        else:
+            lo, hi = (1 if a.hi < 0 else 0), 32
+        return self.convert(Expr("bitCount(%s)" % a.text, "int", lo, hi), a.type)
+
+    def op_findlsb(self, a, depth):
+        lo = 0 if (a.lo > 0 or a.hi < 0) else -1
+        hi = a.hi.bit_length() - 1 if a.lo >= 0 else 31
+        return self.convert(Expr("findLSB(%s)" % a.text, "int", lo, hi), a.type)
+
+    def op_findmsb(self, a, depth):
+        if a.type == "uint":  # the highest set bit; -1 for 0
+            lo, hi = a.lo.bit_length() - 1, a.hi.bit_length() - 1
+        else:  # the highest bit that differs from the sign bit; -1 for 0 and -1
+            def msb(v):
+                return (v if v >= 0 else -v - 1).bit_length() - 1
+            if a.lo >= 0:
+                lo, hi = msb(a.lo), msb(a.hi)
+            elif a.hi < 0:
+                lo, hi = msb(a.hi), msb(a.lo)
+            else:
+                lo, hi = -1, max(msb(a.lo), msb(a.hi))
+        return self.convert(Expr("findMSB(%s)" % a.text, "int", lo, hi), a.type)
 
     def op_select(self, a, depth):
         b = self.expr(a.type, depth - 1)
@@ -946,6 +976,21 @@ class ShaderWriter:
         self.emit_trap_access("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
                               % (j, j, b, j, name, name))
 
+    def trap_bit_count(self):
+        """bitCount of an all-ones value is 32: one past an array of 32."""
+        source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
+        name = self.fresh("l")
+        self.arrays.append(("local", name, "uint", 32))
+        self.emit("// trap: bit-count (bitCount(0xFFFFFFFFu) is 32, %s has 32 elements)" % name)
+        self.emit_trap_access("acc += %s[bitCount(0xFFFFFFFFu >> (%s %% 2u))];" % (name, source))
+
+    def trap_bit_position(self):
+        """findLSB and findMSB of 0 are -1."""
+        source, _ = self.trap_source()  # takes 0
+        function = self.rng.choice(["findLSB", "findMSB"])
+        self.emit("// trap: bit-position (%s(0u) is -1)" % function)
+        self.emit_trap_access("acc += data_u[%s(%s & 1u)];" % (function, source))
+
     def trap_guard_shapes(self):
         """guard()'s narrowness traps with an index that really leaves data_u: a test on
         one load and the use of another load of the same element written in between
@@ -1082,7 +1127,10 @@ class ShaderWriter:
                          self.length_guard, self.out_parameter, self.halving_loop,
                          self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
                          self.trap_offset_restored, self.counter_loops,
-                         self.trap_counter_overrun, self.trap_guard_shapes])()
+                         self.trap_counter_overrun, self.trap_bit_count,
+                         self.trap_bit_position,
+                         # twice: it writes three kinds, which CI needs ten of each
+                         self.trap_guard_shapes, self.trap_guard_shapes])()
 
     def reachable_trap(self):
         """One trap of any kind, for the top of main: the random body places its traps
@@ -1091,8 +1139,8 @@ class ShaderWriter:
         every invocation, so its out-of-bounds index really occurs."""
         kinds = [self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
                  self.trap_loop_exit_value, self.trap_offset_wrap, self.trap_offset_restored,
-                 self.trap_counter_overrun, self.trap_guard_shapes,
-                 lambda: self.call_result(trap=True), lambda: self.switch_guard(trap=True),
+                 self.trap_counter_overrun, self.trap_guard_shapes, self.trap_bit_count,
+                 self.trap_bit_position, lambda: self.call_result(trap=True), lambda: self.switch_guard(trap=True),
                  lambda: self.vector_guard(trap=True), lambda: self.narrow_value(trap=True)]
         self.rng.choice(kinds)()
 
