@@ -1024,6 +1024,28 @@ TEST(IntegerRange, Parameters_UnionOfEveryCallSitesArgument) {
             (Ranges{"no range: load through a pointer that is not a variable"}));
 }
 
+// Past 64 call sites (kMaxGuardedCallSites) the arguments are ranged without the guards
+// at their calls: a helper called with constants from many places keeps its range; one
+// whose arguments only the guards bound has none, and the reason names the budget.
+TEST(IntegerRange, Parameters_ManyCallSitesAreRangedWithoutTheirGuards) {
+  const std::string put = "void put(uint k) { probe[k] = 0u; }";
+  std::string constants, guarded, guarded_few;
+  for (int i = 0; i < 65; ++i) constants += "put(" + std::to_string(i % 10) + "u);\n";
+  for (int i = 0; i < 65; ++i) {
+    std::string x = "x" + std::to_string(i);
+    std::string call =
+        "uint " + x + " = data[" + std::to_string(i) + "];\nif (" + x + " < 8u) put(" + x + ");\n";
+    guarded += call;
+    if (i < 64) guarded_few += call;
+  }
+  EXPECT_EQ(CallRanges(put, constants, RangeAnalysisMode::kFull), (Ranges{"[0, 9]"}));
+  EXPECT_EQ(CallRanges(put, guarded_few, RangeAnalysisMode::kFull), (Ranges{"[0, 7]"}));
+  EXPECT_EQ(CallRanges(put, guarded, RangeAnalysisMode::kFull),
+            (Ranges{"no range: an argument passed to the parameter has no range (function has "
+                    "more than 64 call sites: arguments are ranged without the guards at "
+                    "their calls, budget kMaxGuardedCallSites): " MEMORY_REASON_TEXT}));
+}
+
 TEST(IntegerRange, Parameters_WrittenInTheCalleeAreRefused) {
   // Trap: the callee changes its copy, so the argument's range says nothing.
   EXPECT_EQ(CallRanges("void put(uint k) { k += data[0]; probe[k] = 0u; }", "put(3u);",

@@ -7,6 +7,12 @@
 // the parameter-arguments analysis's (parameter_arguments.h); a parameter it refuses
 // has no range, with its reason.
 //
+// Budget: the guards at a call narrow its argument (the range at the store) for at most
+// kMaxGuardedCallSites call sites; past that, each argument's own range (memoized, no
+// walk of the guards around every call) — a summary of the function's callers that is
+// still sound, since an argument's range holds wherever it is stored. A reason past the
+// budget names it.
+//
 // Guards: every load of such a parameter reads the same value, so the loads are one
 // canonical value (the parameter's id) for the facts of range_guards.h: a test on one
 // load narrows the others. Recursion cannot occur in valid SPIR-V; were it met, the
@@ -34,12 +40,19 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& p
   const CallArguments& arguments = arguments_.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
+  bool guarded = arguments.values.size() <= kMaxGuardedCallSites;
   IntegerRange result;
   for (size_t i = 0; i < arguments.values.size(); ++i) {
-    IntegerRange stored = Convert(StoredRange(arguments.values[i], arguments.stores[i]), is_signed);
+    IntegerRange stored =
+        Convert(guarded ? StoredRange(arguments.values[i], arguments.stores[i])
+                        : Operand(arguments.values[i]),
+                is_signed);
     if (!stored.valid)
-      return IntegerRange::None("an argument passed to the parameter has no range: " +
-                                stored.reason);
+      return IntegerRange::None(
+          std::string("an argument passed to the parameter has no range") +
+          (guarded ? "" : " (function has more than 64 call sites: arguments are ranged "
+                          "without the guards at their calls, budget kMaxGuardedCallSites)") +
+          ": " + stored.reason);
     result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
                                              std::max(result.max, stored.max))
                           : stored;

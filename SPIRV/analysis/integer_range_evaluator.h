@@ -332,6 +332,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                    std::pair<uint32_t, uint32_t>* part) const;
 
   // Parameters across calls (integer_range_calls.cpp).
+  static constexpr size_t kMaxGuardedCallSites = 64;
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
   const Instruction* LoadedParameter(const Instruction& load);
 

@@ -22,10 +22,6 @@ CallArguments ParameterArguments::Find(const Instruction& parameter) {
     return found;
   }
   for (const CallGraph::Call* call : calls_.CallsOf(callee->id())) {
-    if (found.values.size() == kMaxCallSites) {
-      found.reason = "function has more than 64 call sites (budget kMaxCallSites)";
-      break;
-    }
     const Instruction* store = ArgumentStore(*call->call, position, &found.reason);
     if (!store) break;
     found.values.push_back(StoreView(*store).object());

@@ -17,8 +17,9 @@
 // Refuses, naming why: a parameter that its function stores through, indexes or passes
 // on ("the parameter is not only loaded in its function"); a function never called; an
 // argument that is not such a variable (written elsewhere, passed to two calls, stored
-// in another block or after the call, any other use); more than kMaxCallSites call
-// sites (a budget that names itself).
+// in another block or after the call, any other use). Every call site is listed: the
+// work is one pass over the calls and their argument variables' uses, linear in the
+// module; what a reader does per value is the reader's budget.
 //
 // Owned by the analysis context with def-use (memoized per parameter as asked); the
 // integer range analysis reads it for parameters across calls.
@@ -47,8 +48,6 @@ struct CallArguments {
 
 class ParameterArguments {
  public:
-  static constexpr size_t kMaxCallSites = 64;
-
   ParameterArguments(const DefUse& def_use, const CallGraph& calls)
       : def_use_(def_use), calls_(calls), positions_(def_use) {}
 

@@ -15,14 +15,16 @@ that a test says nothing about g when g * k + c may wrap), counters decremented 
 their use in a while loop, loops whose local is updated by a general expression
 (halving through a second local), guards on `a + b` with both ranged, counters bumped
 in nested counted loops, helper functions indexing with a parameter called with two
-arguments, and uses the resulting values as indices into local, shared and buffer
+arguments, a helper called from more than 64 places, and uses the resulting values as
+indices into local, shared and buffer
 arrays of random sizes.
 
 The generator is the audit's adversary, so it must never make a shader that misbehaves
 on its own, except in its traps (see "traps that index out of bounds on purpose": a
 guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop's exit
 value, a sum that wraps, an operand stored again, a counter one past its array, the 32
-bits of an all-ones value, findLSB / findMSB of zero), whose
+bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
+one past its array), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -69,6 +71,12 @@ HELPERS = {
     "h_pick": "uint h_pick(uint x, uint n) {\n  if (x >= n) return n - 1u;\n  return x;\n}",
     # Trap: `x > n` lets x == n through, so the result reaches n.
     "h_pick_le": "uint h_pick_le(uint x, uint n) {\n  if (x > n) return 0u;\n  return x;\n}",
+    # Called from more than 64 places (many_calls): past the analysis's budget of guarded
+    # call sites, each argument counts with its own range. The trap form's access is the
+    # helper's own line.
+    "h_at": "uint h_at(uint k) { return data_u[k]; }",
+    "h_at_trap": "// trap: many-calls (one of the calls passes an index one past data_u)\n"
+                 "uint h_at_trap(uint k) { return data_u[k]; }" + "  // trap access",
 }
 # Ends the line of each trap's out-of-bounds access (see ShaderWriter.near).
 TRAP_ACCESS = "  // trap access"
@@ -1040,6 +1048,21 @@ class ShaderWriter:
         self.emit_trap_access("acc += data_u[h_pick_le(%s, %du)];" % (self.near(n - 1, 2, n).text,
                                                                      n))
 
+    def many_calls(self, trap=False):
+        """A helper indexed by its parameter, called from 65 to 72 places with in-bounds
+        arguments; the trap form passes one that reaches the array's size."""
+        n = self.buffer_u
+        helper = "h_at_trap" if trap else "h_at"
+        self.helpers.add(helper)
+        calls = self.rng.randint(65, 72)
+        bad = self.rng.randrange(calls) if trap else -1
+        for i in range(calls):
+            if i == bad:
+                value = self.near(n - 1, 2, n)
+            else:
+                value = self.into_range(self.expr("uint", self.rng.randint(0, 1)), n)
+            self.emit("acc += %s(%s);" % (helper, value.text))
+
     def narrow_value(self, trap=False):
         n = self.buffer_u
         self.narrow = True
@@ -1120,7 +1143,7 @@ class ShaderWriter:
 
     def rule_case(self):
         self.rng.choice([self.call_result, self.narrow_value, self.switch_guard,
-                         self.vector_guard])()
+                         self.vector_guard, self.many_calls])()
 
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
@@ -1139,9 +1162,13 @@ class ShaderWriter:
         every invocation, so its out-of-bounds index really occurs."""
         kinds = [self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
                  self.trap_loop_exit_value, self.trap_offset_wrap, self.trap_offset_restored,
-                 self.trap_counter_overrun, self.trap_guard_shapes, self.trap_bit_count,
-                 self.trap_bit_position, lambda: self.call_result(trap=True), lambda: self.switch_guard(trap=True),
-                 lambda: self.vector_guard(trap=True), lambda: self.narrow_value(trap=True)]
+                 self.trap_counter_overrun, self.trap_bit_count, self.trap_bit_position,
+                 lambda: self.call_result(trap=True), lambda: self.narrow_value(trap=True),
+                 lambda: self.many_calls(trap=True)]
+        # Weighted by the kinds each writes (three guard shapes, two switch and two vector
+        # forms), so that every kind is about as likely to be reached.
+        kinds += [self.trap_guard_shapes] * 3 + [lambda: self.switch_guard(trap=True)] * 2 + \
+            [lambda: self.vector_guard(trap=True)] * 2
         self.rng.choice(kinds)()
 
     def statements(self, depth, count):
