@@ -752,7 +752,7 @@ const char kTrapKinds[] =
     "wrong-bound,abs-int-min,length-le,loop-exit-value,offset-wrap,offset-restored,"
     "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
-    "bit-position,many-calls";
+    "bit-position,many-calls,parameter-part";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -835,9 +835,11 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("acc += data_u[a"), 3u) << "guards through a ranged offset";
   // Bit counts and positions: sound forms in expressions, and their traps.
   for (const char* op : {"bitCount(", "findLSB(", "findMSB("}) EXPECT_GE(count(op), 20u) << op;
-  for (const char* trap : {"// trap: bit-count", "// trap: bit-position", "// trap: many-calls"})
+  for (const char* trap : {"// trap: bit-count", "// trap: bit-position", "// trap: many-calls",
+                           "// trap: parameter-part"})
     EXPECT_GE(count(trap), 3u) << trap;
   EXPECT_GE(count("uint h_at(uint k)"), 3u) << "helpers called from more than 64 places";
+  EXPECT_GE(count("uint h_part(uvec2 v)"), 3u) << "helpers indexed by a part of a parameter";
   EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);

@@ -1046,6 +1046,54 @@ TEST(IntegerRange, Parameters_ManyCallSitesAreRangedWithoutTheirGuards) {
                     "their calls, budget kMaxGuardedCallSites): " MEMORY_REASON_TEXT}));
 }
 
+// A part of a struct or vector parameter read by constant indices: the union of the same
+// part of every call's argument, found through the value stored (a construct here).
+TEST(IntegerRange, Parameters_PartsOfStructAndVectorParameters) {
+  const std::string helpers =
+      "struct Pick { uint index; uint other; };\n"
+      "layout(std430, binding = 2) buffer Picks { Pick picks[]; };\n"
+      "void put(Pick p) { probe[p.index] = 0u; }\n"
+      "void put2(uvec2 v) { probe[v.y] = 0u; }\n";
+  EXPECT_EQ(CallRanges(helpers, "put(Pick(3u, data[0]));\nput(Pick(5u, 7u));",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"[3, 5]"}));
+  EXPECT_EQ(CallRanges(helpers, "put2(uvec2(data[0], 4u));", RangeAnalysisMode::kFull),
+            (Ranges{"[4, 4]"}));
+  // The guard around the call narrows the part where the argument is stored.
+  EXPECT_EQ(CallRanges(helpers, "uint x = data[0];\nif (x < 8u) put(Pick(x, 0u));",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"[0, 7]"}));
+  // Trap: the other call passes an unguarded part.
+  EXPECT_EQ(CallRanges(helpers,
+                       "uint x = data[0];\nif (x < 8u) put(Pick(x, 0u));\nput(Pick(x, 1u));",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"no range: an argument passed to the parameter has no range: "
+                    MEMORY_REASON_TEXT}));
+  // A struct read from a buffer: glslang copies it into the argument member by member
+  // (the layouts differ), which is not one store of the whole value: not followed.
+  EXPECT_EQ(CallRanges(helpers, "put(picks[0]);", RangeAnalysisMode::kFull),
+            (Ranges{"no range: function parameter has no range: an argument is not a local "
+                    "stored once right before the call"}));
+  // Reference mode has no rule for parameters.
+  EXPECT_EQ(CallRanges(helpers, "put2(uvec2(1u, 4u));", RangeAnalysisMode::kReference).size(), 1u);
+}
+
+// Traps: a part written in the callee, or selected by a run-time index, says nothing
+// about the argument.
+TEST(IntegerRange, Parameters_PartsWrittenOrDynamicallyIndexedAreRefused) {
+  const std::string written =
+      "struct Pick { uint index; uint other; };\n"
+      "void put(Pick p) { p.index += data[1]; probe[p.index] = 0u; }\n";
+  EXPECT_EQ(CallRanges(written, "put(Pick(3u, 0u));", RangeAnalysisMode::kFull),
+            (Ranges{"no range: function parameter has no range: the parameter is not only "
+                    "loaded in its function"}));
+  const std::string dynamic = "void put(uvec4 v, uint i) { probe[v[i]] = 0u; }\n";
+  Ranges ranges = CallRanges(dynamic, "put(uvec4(1u, 2u, 3u, 4u), data[0] & 3u);",
+                             RangeAnalysisMode::kFull);
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].rfind("no range: ", 0), 0u) << ranges[0];
+}
+
 TEST(IntegerRange, Parameters_WrittenInTheCalleeAreRefused) {
   // Trap: the callee changes its copy, so the argument's range says nothing.
   EXPECT_EQ(CallRanges("void put(uint k) { k += data[0]; probe[k] = 0u; }", "put(3u);",

@@ -213,6 +213,15 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       if (const Instruction* parameter = def_use_.Definition(LoadView(def).pointer());
           Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
         return arguments_.Of(*parameter).values;
+      if (const Instruction* chain = def_use_.Definition(LoadView(def).pointer());
+          Full() && chain &&
+          (chain->opcode == spv::OpAccessChain || chain->opcode == spv::OpInBoundsAccessChain)) {
+        const Instruction* base = def_use_.Definition(AccessChainView(*chain).base());
+        if (base && base->opcode == spv::OpFunctionParameter) {
+          std::string why;
+          return ArgumentParts(*chain, arguments_.Of(*base), &why);
+        }
+      }
       return {};
     default:
       return {};
@@ -338,9 +347,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
   std::string origin = builtin ? std::string() : PointerOrigin(chain.result_id());
   if (!origin.empty()) return IntegerRange::None(origin);
   if (Full() && base && base->opcode == spv::OpFunctionParameter)
-    return IntegerRange::None(
-        "load of a part of a function parameter (parameters are followed only when loaded "
-        "whole)");
+    return ParameterPartLoad(*pointer, *base, is_signed);  // integer_range_calls.cpp
   if (!builtin)
     return IntegerRange::None(
         "load from memory through an access chain (only built-in "

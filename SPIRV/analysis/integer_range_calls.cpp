@@ -13,6 +13,12 @@
 // still sound, since an argument's range holds wherever it is stored. A reason past the
 // budget names it.
 //
+// Parts: a load through an access chain of the parameter with constant indices (a member
+// of a struct parameter, a component of a vector one) lies in the union of the same part
+// of every call's argument, found through the stored value (ComponentSource: constructs,
+// inserts, shuffles, copies); an argument whose part cannot be found that way (a struct
+// loaded whole from a buffer) names where it was read.
+//
 // Guards: every load of such a parameter reads the same value, so the loads are one
 // canonical value (the parameter's id) for the facts of range_guards.h: a test on one
 // load narrows the others. Recursion cannot occur in valid SPIR-V; were it met, the
@@ -40,13 +46,62 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& p
   const CallArguments& arguments = arguments_.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
-  bool guarded = arguments.values.size() <= kMaxGuardedCallSites;
+  return ArgumentUnion(arguments.values, arguments.stores, is_signed);
+}
+
+// The part of each call's argument that `chain` (constant indices into the parameter)
+// selects, in call order; empty with `why` when a part is not a known component of the
+// stored value (a struct loaded whole from memory: then `why` names where it was read).
+std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ArgumentParts(
+    const Instruction& chain, const CallArguments& arguments, std::string* why) const {
+  std::vector<uint32_t> path;
+  for (uint32_t index : AccessChainView(chain).indices()) {
+    int64_t value = 0;
+    if (!ConstantValue(index, &value) || value < 0) {
+      *why = "a part of a function parameter selected by an index that is not a constant";
+      return {};
+    }
+    path.push_back(uint32_t(value));
+  }
+  std::vector<uint32_t> parts;
+  for (uint32_t value : arguments.values) {
+    uint32_t part = value;
+    for (size_t level = 0; part && level < path.size(); ++level)
+      part = ComponentSource(part, path[level]);
+    if (!part) {
+      std::string origin = MemoryOrigin(value);
+      *why = origin.empty() ? "a part of an argument passed to the parameter is not a known "
+                              "component of the value stored"
+                            : "an argument passed to the parameter has no range: " + origin;
+      return {};
+    }
+    parts.push_back(part);
+  }
+  return parts;
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instruction& chain,
+                                                                const Instruction& parameter,
+                                                                bool is_signed) {
+  const CallArguments& arguments = arguments_.Of(parameter);
+  if (!arguments.reason.empty())
+    return IntegerRange::None("function parameter has no range: " + arguments.reason);
+  std::string why;
+  std::vector<uint32_t> parts = ArgumentParts(chain, arguments, &why);
+  if (parts.empty()) return IntegerRange::None(why);
+  return ArgumentUnion(parts, arguments.stores, is_signed);
+}
+
+// The union over the calls of `values[i]`'s range at its store `stores[i]` (see the file
+// comment for the budget past which the guards at the calls are left out).
+IntegerRange IntegerRangeAnalysis::Evaluator::ArgumentUnion(
+    const std::vector<uint32_t>& values, const std::vector<const Instruction*>& stores,
+    bool is_signed) {
+  bool guarded = values.size() <= kMaxGuardedCallSites;
   IntegerRange result;
-  for (size_t i = 0; i < arguments.values.size(); ++i) {
+  for (size_t i = 0; i < values.size(); ++i) {
     IntegerRange stored =
-        Convert(guarded ? StoredRange(arguments.values[i], arguments.stores[i])
-                        : Operand(arguments.values[i]),
-                is_signed);
+        Convert(guarded ? StoredRange(values[i], stores[i]) : Operand(values[i]), is_signed);
     if (!stored.valid)
       return IntegerRange::None(
           std::string("an argument passed to the parameter has no range") +

@@ -334,6 +334,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // Parameters across calls (integer_range_calls.cpp).
   static constexpr size_t kMaxGuardedCallSites = 64;
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
+  std::vector<uint32_t> ArgumentParts(const Instruction& chain, const CallArguments& arguments,
+                                      std::string* why) const;
+  IntegerRange ParameterPartLoad(const Instruction& chain, const Instruction& parameter,
+                                 bool is_signed);
+  IntegerRange ArgumentUnion(const std::vector<uint32_t>& values,
+                             const std::vector<const Instruction*>& stores, bool is_signed);
   const Instruction* LoadedParameter(const Instruction& load);
 
   // Call results (integer_range_call_results.cpp).

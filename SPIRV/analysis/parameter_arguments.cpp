@@ -4,6 +4,23 @@
 
 namespace glint::spirv {
 
+// True when `user`, using the parameter as operand `word`, only reads what it points to:
+// the pointer of OpLoad, or the base of an access chain with constant indices whose
+// result is only loaded (a part read by a path known at compile time).
+bool ParameterArguments::OnlyReads(const Instruction& user, uint32_t word) const {
+  if (user.opcode == spv::OpLoad) return word == 0;
+  if (user.opcode != spv::OpAccessChain && user.opcode != spv::OpInBoundsAccessChain) return false;
+  AccessChainView chain(user);
+  uint64_t value = 0;
+  if (word != 0) return false;  // the parameter as an index is not a pointer use
+  for (uint32_t index : chain.indices())
+    if (!def_use_.IntConstant(index, &value)) return false;
+  for (const Use& use : def_use_.Uses(user.result_id))
+    if (def_use_.BlockOf(use.user) && (use.user->opcode != spv::OpLoad || use.word != 0))
+      return false;
+  return true;
+}
+
 const CallArguments& ParameterArguments::Of(const Instruction& parameter) {
   auto found = found_.find(&parameter);
   if (found == found_.end()) found = found_.emplace(&parameter, Find(parameter)).first;
@@ -15,7 +32,7 @@ CallArguments ParameterArguments::Find(const Instruction& parameter) {
   size_t position = 0;
   const Function* callee = calls_.ParameterOwner(parameter, &position);
   for (const Use& use : def_use_.Uses(parameter.result_id))  // names and decorations aside
-    if (def_use_.BlockOf(use.user) && (use.user->opcode != spv::OpLoad || use.word != 0))
+    if (def_use_.BlockOf(use.user) && !OnlyReads(*use.user, use.word))
       found.reason = "the parameter is not only loaded in its function";
   if (!callee || !found.reason.empty()) {
     if (found.reason.empty()) found.reason = "parameter of an unknown function";

@@ -3,12 +3,15 @@
 // the caller (`param`), stores the argument there right before OpFunctionCall, and the
 // callee loads it through its OpFunctionParameter.
 //
-// What it finds: for a parameter used only as the pointer of OpLoad in its function,
-// the value stored into its argument variable at each call site (with that OpStore),
-// in the order of the calls in the module.
+// What it finds: for a parameter its function only reads through (the pointer of
+// OpLoad, or the base of an access chain with constant indices whose result is only
+// loaded: a part of a struct or vector parameter), the value stored into its argument
+// variable at each call site (with that OpStore), in the order of the calls in the
+// module.
 //
-// Why that is what every load of the parameter reads: the callee never changes what the
-// parameter points to (it only loads through it); in the caller the argument is a
+// Why that is what every load of the parameter, or of such a part, reads: the callee
+// never changes what the parameter points to (it only loads through it, or through a
+// chain that selects a part by constant indices); in the caller the argument is a
 // Function variable whose only store is in the call's block before the call, whose only
 // call is this one, and whose other uses are loads, so at the call it holds the value
 // of that store's latest execution, and nothing writes it during the call. SPIR-V has
@@ -56,6 +59,7 @@ class ParameterArguments {
 
  private:
   CallArguments Find(const Instruction& parameter);
+  bool OnlyReads(const Instruction& user, uint32_t word) const;
   const Instruction* ArgumentStore(const Instruction& call, size_t position, std::string* why);
 
   const DefUse& def_use_;

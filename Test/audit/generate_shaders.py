@@ -15,7 +15,8 @@ that a test says nothing about g when g * k + c may wrap), counters decremented 
 their use in a while loop, loops whose local is updated by a general expression
 (halving through a second local), guards on `a + b` with both ranged, counters bumped
 in nested counted loops, helper functions indexing with a parameter called with two
-arguments, a helper called from more than 64 places, and uses the resulting values as
+arguments, a helper called from more than 64 places, a helper indexed by a part of its
+vector parameter, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -24,7 +25,7 @@ on its own, except in its traps (see "traps that index out of bounds on purpose"
 guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop's exit
 value, a sum that wraps, an operand stored again, a counter one past its array, the 32
 bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
-one past its array), whose
+one past its array, a vector argument's part one past it), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -71,6 +72,11 @@ HELPERS = {
     "h_pick": "uint h_pick(uint x, uint n) {\n  if (x >= n) return n - 1u;\n  return x;\n}",
     # Trap: `x > n` lets x == n through, so the result reaches n.
     "h_pick_le": "uint h_pick_le(uint x, uint n) {\n  if (x > n) return 0u;\n  return x;\n}",
+    # A part of a vector parameter as the index (parameter_part); the trap form's access
+    # is the helper's own line.
+    "h_part": "uint h_part(uvec2 v) { return data_u[v.y]; }",
+    "h_part_trap": "// trap: parameter-part (a call passes a part one past data_u)\n"
+                   "uint h_part_trap(uvec2 v) { return data_u[v.x]; }" + "  // trap access",
     # Called from more than 64 places (many_calls): past the analysis's budget of guarded
     # call sites, each argument counts with its own range. The trap form's access is the
     # helper's own line.
@@ -1048,6 +1054,26 @@ class ShaderWriter:
         self.emit_trap_access("acc += data_u[h_pick_le(%s, %du)];" % (self.near(n - 1, 2, n).text,
                                                                      n))
 
+    def parameter_part(self, trap=False):
+        """A helper indexed by a component of its vector parameter: in bounds at every call
+        (ranged, or guarded around the call); the trap passes a part that reaches the
+        array's size."""
+        n = self.buffer_u
+        if trap:
+            self.helpers.add("h_part_trap")
+            q = self.near(n - 1, 2, n)
+            self.emit("acc += h_part_trap(uvec2(%s, %s));" % (q.text, self.any_uint().text))
+            return
+        self.helpers.add("h_part")
+        other = self.any_uint().text
+        if self.rng.random() < 0.5:
+            index = self.into_range(self.expr("uint", self.rng.randint(0, 2)), n)
+            self.emit("acc += h_part(uvec2(%s, %s));" % (other, index.text))
+            return
+        name = self.fresh("q")
+        self.emit("uint %s = %s;" % (name, self.any_uint().text))
+        self.emit("if (%s < %du) acc += h_part(uvec2(%s, %s));" % (name, n, other, name))
+
     def many_calls(self, trap=False):
         """A helper indexed by its parameter, called from 65 to 72 places with in-bounds
         arguments; the trap form passes one that reaches the array's size."""
@@ -1143,7 +1169,7 @@ class ShaderWriter:
 
     def rule_case(self):
         self.rng.choice([self.call_result, self.narrow_value, self.switch_guard,
-                         self.vector_guard, self.many_calls])()
+                         self.vector_guard, self.many_calls, self.parameter_part])()
 
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
@@ -1164,7 +1190,7 @@ class ShaderWriter:
                  self.trap_loop_exit_value, self.trap_offset_wrap, self.trap_offset_restored,
                  self.trap_counter_overrun, self.trap_bit_count, self.trap_bit_position,
                  lambda: self.call_result(trap=True), lambda: self.narrow_value(trap=True),
-                 lambda: self.many_calls(trap=True)]
+                 lambda: self.many_calls(trap=True), lambda: self.parameter_part(trap=True)]
         # Weighted by the kinds each writes (three guard shapes, two switch and two vector
         # forms), so that every kind is about as likely to be reached.
         kinds += [self.trap_guard_shapes] * 3 + [lambda: self.switch_guard(trap=True)] * 2 + \
