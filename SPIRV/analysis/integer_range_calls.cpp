@@ -25,6 +25,7 @@
 // evaluation driver would see a cyclic definition and give no range.
 #include "integer_range_evaluator.h"
 
+#include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -70,9 +71,13 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ArgumentParts(
       part = ComponentSource(part, path[level]);
     if (!part) {
       std::string origin = MemoryOrigin(value);
-      *why = origin.empty() ? "a part of an argument passed to the parameter is not a known "
-                              "component of the value stored"
-                            : "an argument passed to the parameter has no range: " + origin;
+      const Instruction* def = def_use_.Definition(value);
+      *why = !origin.empty() ? "an argument passed to the parameter has no range: " + origin
+                             : std::string(
+                                   "a part of an argument passed to the parameter is not "
+                                   "a known component of the value stored (computed by ") +
+                                   (def ? grammar::OpcodeName(def->opcode) : "?") +
+                                   ", whose components are not followed)";
       return {};
     }
     parts.push_back(part);
