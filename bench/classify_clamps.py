@@ -69,6 +69,7 @@ INPUT_CAUSES = (
     # Full mode names the memory a value was read from (integer_range_origins.cpp).
     (re.compile(r"^value read from (Uniform|UniformConstant|PushConstant|StorageBuffer|"
                 r"PhysicalStorageBuffer|ShaderRecordBufferKHR) memory"), "memory contents"),
+    (re.compile(r"^value read from an image"), "memory contents"),
     (re.compile(r"^value read from Input memory"), "previous stage's output"),
     (re.compile(r"^value read from (IncomingRayPayloadKHR|HitAttributeKHR|"
                 r"IncomingCallableDataKHR|RayPayloadKHR|CallableDataKHR) memory"),

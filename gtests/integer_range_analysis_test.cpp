@@ -1128,6 +1128,30 @@ TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
   }
 }
 
+// int(gl_LocalInvocationID) is a bitcast of the loaded vector, then its first component:
+// each component keeps its bits, so it has the built-in component's range (full mode).
+// A component of texels names the image it was read from.
+TEST(IntegerRange, ComponentsOfBitcastBuiltinsAndOfTexels) {
+  std::string source =
+      "#version 450\n"
+      "layout(local_size_x = 64) in;\n"
+      "layout(binding = 0) uniform usamplerBuffer texels;\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+      "void main() {\n"
+      "  probe[int(gl_LocalInvocationID)] = 0u;\n"
+      "  probe[ivec3(gl_LocalInvocationID).y] = 0u;\n"
+      "  probe[texelFetch(texels, 3).x] = 0u;\n"
+      "}\n";
+  std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull),
+            (Ranges{"[0, 63]", "[0, 0]",
+                    "no range: value read from an image (texels the application or an earlier "
+                    "pass wrote)"}));
+  const char* kReference = "no range: component of a composite value is not supported";
+  EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kReference),
+            (Ranges{kReference, kReference, kReference}));
+}
+
 // A ballot has 128 bits, of which only the first SubgroupSize count: its bit counts are
 // at most 128 on any device, at most the promised size with --subgroup-size, and the
 // exclusive scan one less. Full mode only.

@@ -843,11 +843,27 @@ IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction
 
 // Full mode: OpCompositeExtract %v <i> where %v = OpLoad of the LocalInvocationId
 // variable (possibly through OpCopyObject).
+// OpBitcast from a vector of 32-bit integers to another of the same length.
+bool IntegerRangeAnalysis::Evaluator::ComponentwiseBitcast(const Instruction& def) const {
+  if (def.opcode != spv::OpBitcast) return false;
+  const Instruction* to = def_use_.Definition(def.type_id);
+  const Instruction* from = def_use_.TypeOf(UnaryOpView(def).operand());
+  if (!to || !from || to->opcode != spv::OpTypeVector || from->opcode != spv::OpTypeVector ||
+      TypeVectorView(*to).component_count() != TypeVectorView(*from).component_count())
+    return false;
+  bool is_signed = false;
+  return ScalarInt(TypeVectorView(*to).component_type(), &is_signed) &&
+         ScalarInt(TypeVectorView(*from).component_type(), &is_signed);
+}
+
 IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Instruction& def,
                                                                       bool is_signed) {
   CompositeExtractView extract(def);
   const Instruction* vector = def_use_.Definition(extract.composite());
-  while (Full() && vector && vector->opcode == spv::OpCopyObject)
+  // A copy, or a bitcast between 32-bit integer vectors of one length (`int(gid)` of a
+  // uvec3), has the same bits in each component: component k is component k of its
+  // operand, reinterpreted in the extract's own signedness by the rule's range.
+  while (Full() && vector && (vector->opcode == spv::OpCopyObject || ComponentwiseBitcast(*vector)))
     vector = def_use_.Definition(UnaryOpView(*vector).operand());
   const Instruction* variable = vector && vector->opcode == spv::OpLoad
                                     ? def_use_.Definition(LoadView(*vector).pointer())

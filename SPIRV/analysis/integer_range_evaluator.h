@@ -288,6 +288,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
   IntegerRange Phi(const Instruction& def, bool is_signed) const;
   IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
+  bool ComponentwiseBitcast(const Instruction& def) const;
 
   // Bit counts and bit positions (integer_range_bit_counts.cpp).
   IntegerRange BitCount(const Instruction& def, bool is_signed) const;

@@ -58,6 +58,22 @@ const char* WhoWrites(spv::StorageClass storage) {
   }
 }
 
+// Instructions whose result is texels of an image (fetched, read, sampled or gathered).
+bool ReadsTexels(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpImageFetch:
+    case spv::OpImageRead:
+    case spv::OpImageGather:
+    case spv::OpImageSampleImplicitLod:
+    case spv::OpImageSampleExplicitLod:
+    case spv::OpImageSampleProjImplicitLod:
+    case spv::OpImageSampleProjExplicitLod:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 std::string IntegerRangeAnalysis::Evaluator::StorageOrigin(spv::StorageClass storage) const {
@@ -83,6 +99,8 @@ std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value, int de
   const Instruction* def = def_use_.Definition(value);
   if (!def || depth > kMaxElementDepth * 2 || --*visits < 0) return {};
   if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
+  if (ReadsTexels(def->opcode))
+    return "value read from an image (texels the application or an earlier pass wrote)";
   if (def->opcode == spv::OpCompositeConstruct) return ConstructOrigin(*def, depth, visits);
   uint32_t whole = 0;  // the composite (or copied value) this one is a part of
   if (def->opcode == spv::OpCompositeExtract) whole = CompositeExtractView(*def).composite();
