@@ -840,6 +840,7 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
     EXPECT_GE(count(trap), 3u) << trap;
   EXPECT_GE(count("uint h_at(uint k)"), 3u) << "helpers called from more than 64 places";
   EXPECT_GE(count("uint h_part(uvec2 v)"), 3u) << "helpers indexed by a part of a parameter";
+  EXPECT_GE(count("uint(ivec3(gl_LocalInvocationID)."), 10u) << "components of a bitcast vector";
   EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);

@@ -183,9 +183,11 @@ class ShaderWriter:
         choice = self.rng.randrange(7)
         if choice < 3:
             size = self.local_size[choice]
-            # Both spellings: a swizzle and a constant subscript.
+            # A swizzle, a constant subscript, and a component of the vector bitcast to
+            # ivec3 (glslang: a bitcast of the whole loaded vector, then an extract).
             text = self.rng.choice(["gl_LocalInvocationID.%s" % "xyz"[choice],
-                                    "gl_LocalInvocationID[%d]" % choice])
+                                    "gl_LocalInvocationID[%d]" % choice,
+                                    "uint(ivec3(gl_LocalInvocationID).%s)" % "xyz"[choice]])
             return Expr(text, "uint", 0, size - 1)
         if choice == 3:
             return Expr("gl_LocalInvocationIndex", "uint", 0, x * y * z - 1)
