@@ -103,18 +103,22 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
   std::unique_ptr<UniformityResult>& result =
       uniformity_[{options.round_budget, options.assume_uniform}];
   if (!result) {
-    UniformityInputs inputs{
-        GetDefUse(),
-        GetBuiltIns(),
-        GetCallGraph(),
-        GetConvergenceClasses(),
-        GetSourceLines(),
-        [this](Function& function) -> const Cfg& { return GetCfg(function); },
-        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
-    result = std::make_unique<UniformityResult>(AnalyzeUniformity(module_, inputs, options));
+    result = std::make_unique<UniformityResult>(
+        AnalyzeUniformity(module_, GetUniformityInputs(), options));
     ++builds_.uniformity;
   }
   return *result;
+}
+
+UniformityInputs AnalysisContext::GetUniformityInputs() {
+  return UniformityInputs{
+      GetDefUse(),
+      GetBuiltIns(),
+      GetCallGraph(),
+      GetConvergenceClasses(),
+      GetSourceLines(),
+      [this](Function& function) -> const Cfg& { return GetCfg(function); },
+      [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
 }
 
 const ValueFlow& AnalysisContext::GetValueFlow(Function& function) {

@@ -134,6 +134,8 @@ class AnalysisContext {
   IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
   const ConvergenceClasses& GetConvergenceClasses();
   const UniformityResult& GetUniformity(const UniformityOptions& options = {});
+  // What the uniformity analysis reads, lent from this context (valid while it is).
+  UniformityInputs GetUniformityInputs();
   // The value flow of `function`'s Function variables.
   const ValueFlow& GetValueFlow(Function& function);
 

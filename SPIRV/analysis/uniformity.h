@@ -69,7 +69,9 @@
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "SPIRV/analysis/convergence_classes.h"
@@ -134,6 +136,43 @@ struct UniformityInputs {
 UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options = {});
 UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,
                                    const UniformityOptions& options = {});
+
+// What the analysis proved for one entry point as levels, not findings: for tools and
+// tests that ask about one value, block or variable. The maps hold the result ids,
+// parameters, block labels and variables of the functions the entry point reaches, and
+// the module's constants and global variables; a query for anything else is nullopt.
+struct UniformityLevels {
+  std::string refusal;  // as UniformityResult::refusal; then nothing is claimed (maps empty)
+  uint32_t rounds = 0;
+  std::unordered_map<uint32_t, Divergence> values;
+  // Control of each block: with its function's call sites (`blocks`), or within its
+  // function alone (`blocks_in_function`, what a finding inside the function is judged by).
+  std::unordered_map<uint32_t, Divergence> blocks;
+  std::unordered_map<uint32_t, Divergence> blocks_in_function;
+  std::unordered_map<uint32_t, Divergence> memory;  // per variable, joined over its aliases
+  std::optional<Divergence> Value(uint32_t id) const { return Find(values, id); }
+  std::optional<Divergence> Block(uint32_t label) const { return Find(blocks, label); }
+  std::optional<Divergence> BlockInFunction(uint32_t label) const {
+    return Find(blocks_in_function, label);
+  }
+  std::optional<Divergence> Memory(uint32_t variable) const { return Find(memory, variable); }
+
+ private:
+  static std::optional<Divergence> Find(const std::unordered_map<uint32_t, Divergence>& levels,
+                                        uint32_t id) {
+    auto it = levels.find(id);
+    if (it == levels.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+// The levels of the entry point named `entry_point` (its OpEntryPoint name; the first of
+// that name), run exactly as AnalyzeUniformity runs it. Refuses an unknown name.
+UniformityLevels AnalyzeUniformityLevels(Module& module, const std::string& entry_point,
+                                         const UniformityOptions& options = {});
+UniformityLevels AnalyzeUniformityLevels(Module& module, const UniformityInputs& inputs,
+                                         const std::string& entry_point,
+                                         const UniformityOptions& options = {});
 
 // The findings as diagnostics of origin "uniformity" with `severity`; a refusal becomes
 // one note (the analysis could not answer, which is not the shader's fault).

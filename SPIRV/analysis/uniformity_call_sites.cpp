@@ -9,7 +9,7 @@
 //                      directly, no fixed point).
 //   call contexts      any other callee whose result is non-uniform, where this call's
 //                      control or one of its arguments is more uniform than the joined
-//                      call sites': a fresh EntryPointAnalysis of the callee and what it
+//                      call sites': a fresh UniformitySolver of the callee and what it
 //                      calls, seeded with this call's argument levels and control, run to
 //                      its own fixed point. Its result is the call's.
 // Why the context is sound: it reads from the caller only what the callee's instructions
@@ -35,8 +35,8 @@ namespace uniformity_detail {
 // callee of one block that returns a value, with no variables, stores, calls or
 // instructions whose level does not follow from their operands, and that loads only
 // through its pointer parameters or from memory outside it. nullopt for other callees.
-std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee, const Block& block,
-                                                         const Instruction& call) const {
+std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, const Block& block,
+                                                       const Instruction& call) const {
   if (callee.blocks.size() != 1 ||
       FunctionCallView(call).arguments().size() < callee.parameters.size())
     return std::nullopt;
@@ -75,7 +75,7 @@ std::optional<Fact> EntryPointAnalysis::ResultAtCallSite(const Function& callee,
 
 // An instruction of a one-block helper whose level is the join of its operands' (or, for
 // a load, of what it reads): a result, no source, no variable, call or phi.
-bool EntryPointAnalysis::FollowsFromOperands(const Instruction& inst) const {
+bool UniformitySolver::FollowsFromOperands(const Instruction& inst) const {
   bool foreign_ext =
       inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.module.GlslStd450Import();
   bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) ||
@@ -90,7 +90,7 @@ bool EntryPointAnalysis::FollowsFromOperands(const Instruction& inst) const {
 // A helper's load: through a pointer parameter, the caller's memory at this call; from
 // a pointer defined outside the helper, the load's own level (it does not depend on
 // the helper's parameters). nullopt for pointers computed inside the helper.
-std::optional<Fact> EntryPointAnalysis::HelperLoad(
+std::optional<Fact> UniformitySolver::HelperLoad(
     const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
     const Block& block, const Instruction& call) const {
   uint32_t pointer = LoadView(load).pointer();
@@ -108,8 +108,8 @@ std::optional<Fact> EntryPointAnalysis::HelperLoad(
 // Whether analysing `callee` for this call alone may give less than the joined result:
 // the callee returns a non-uniform value, and this call's control or an argument is more
 // uniform than the joined call sites'.
-bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instruction& call,
-                                        const Fact& control) const {
+bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction& call,
+                                      const Fact& control) const {
   auto returned = returns_.find(callee.id());
   if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
   auto entry = entries_.find(callee.id());
@@ -124,14 +124,13 @@ bool EntryPointAnalysis::ContextMayHelp(const Function& callee, const Instructio
   return helps;
 }
 
-bool EntryPointAnalysis::IsPointer(const Instruction& parameter) const {
+bool UniformitySolver::IsPointer(const Instruction& parameter) const {
   const Instruction* type = facts_.def_use.Definition(parameter.type_id);
   return type && type->opcode == spv::OpTypePointer;
 }
 
-std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Block& block,
-                                                      const Instruction& call,
-                                                      const Fact& control) {
+std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Block& block,
+                                                    const Instruction& call, const Fact& control) {
   if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control))
     return std::nullopt;
   ContextInputs inputs{{}, control.level, memory_version_};
@@ -142,7 +141,7 @@ std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Bl
     return cached->second.second;
   if (context_budget_->runs_left == 0) return std::nullopt;
   --context_budget_->runs_left;
-  EntryPointAnalysis context(*this, callee, call, control.level);
+  UniformitySolver context(*this, callee, call, control.level);
   uint32_t rounds = 0;
   bool finished = context.Run(&rounds).empty();
   context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
@@ -153,8 +152,8 @@ std::optional<Fact> EntryPointAnalysis::ContextResult(Function& callee, const Bl
   return result;
 }
 
-EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee,
-                                       const Instruction& call, Divergence control)
+UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& callee,
+                                   const Instruction& call, Divergence control)
     : facts_(caller.facts_), options_(caller.options_) {
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
@@ -180,7 +179,7 @@ EntryPointAnalysis::EntryPointAnalysis(const EntryPointAnalysis& caller, Functio
 // own variables are fresh: what the caller joined for them over every call site is
 // dropped, and the context's own rounds raise them again. The caller's variables (what
 // this call's pointer arguments point to) keep the caller's facts.
-void EntryPointAnalysis::ForgetSubtreeMemory() {
+void UniformitySolver::ForgetSubtreeMemory() {
   for (const Function* function : functions_) {
     for (const Instruction& parameter : function->parameters) {
       memory_.erase(parameter.result_id);

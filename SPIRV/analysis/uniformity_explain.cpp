@@ -1,10 +1,10 @@
-// Uniformity analysis, explanations: turns the cause recorded with each raised level
-// into the reason chain a warning prints, outermost first ("only some invocations take
-// the branch at x:3", "`i` is loaded at x:2", "built-in ... differs between
+// Uniformity analysis, explanations (the reporter, uniformity_reporter.h): turns the cause recorded
+// with each raised level into the reason chain a warning prints, outermost first ("only some
+// invocations take the branch at x:3", "`i` is loaded at x:2", "built-in ... differs between
 // invocations"), with the source location each line names, plus up to two independent
 // chains ("also: ..."). Causes form no cycle (a fact is only raised by one that already
 // had the new level), and a step limit bounds the text.
-#include "SPIRV/analysis/uniformity_internal.h"
+#include "SPIRV/analysis/uniformity_reporter.h"
 
 #include <algorithm>
 #include <list>
@@ -12,33 +12,9 @@
 namespace glint::spirv {
 namespace uniformity_detail {
 
-std::string EntryPointAnalysis::NameOf(uint32_t id) const {
-  auto it = facts_.names.find(id);
-  if (it != facts_.names.end() && !it->second.empty()) return "`" + it->second + "`";
-  return "%" + std::to_string(id);
-}
-
-// "at file:line", or "in `function` (no line information)".
-SourceLocation EntryPointAnalysis::LocationOf(const Instruction* inst) const {
-  return facts_.lines.At(inst);
-}
-
-std::string EntryPointAnalysis::Where(const Instruction* inst) const {
-  if (!inst) return "at an unknown place";
-  SourceLines::Located located = facts_.lines.Locate(inst);
-  const SourceLocation& loc = located.location;
-  if (!loc.line) {
-    const Function* function = facts_.def_use.FunctionOf(inst);
-    return "in " + (function ? NameOf(function->id()) : std::string("a function")) +
-           " (no line information)";
-  }
-  return (located.inherited ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") +
-         std::to_string(loc.line);
-}
-
 // ", where some invocations discard" when an arm of `branch` ends the invocation (or
 // ", ... return" when it leaves the function): the usual reason code after it diverges.
-std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
+std::string UniformityReporter::ExitNote(const Block* branch) const {
   const Function* function = facts_.def_use.FunctionOf(branch->Terminator());
   if (!function) return "";
   const Cfg& cfg = *facts_.control_dependence.at(function->id())->cfg;
@@ -59,7 +35,7 @@ std::string EntryPointAnalysis::ExitNote(const Block* branch) const {
 
 // Renders the chain of causes behind a control level, outermost first: why the block
 // is non-uniform, which value that depends on, where the value came from.
-ReasonLines EntryPointAnalysis::Explain(const Fact& control) const {
+ReasonLines UniformityReporter::Explain(const Fact& control) const {
   ReasonLines lines;
   std::list<Fact> memory_facts;  // joined memory facts live here while the walk refers to them
   const Cause* cause = &control.cause;
@@ -70,47 +46,54 @@ ReasonLines EntryPointAnalysis::Explain(const Fact& control) const {
   return lines;
 }
 
-const Cause* EntryPointAnalysis::CauseOfValue(uint32_t id) const {
-  const Fact* fact = ValueFact(id);
+const Cause* UniformityReporter::CauseOfValue(uint32_t id) const {
+  const Fact* fact = solver_.ValueFact(id);
   return fact ? &fact->cause : nullptr;
 }
 
-const Cause* EntryPointAnalysis::CauseOfBlock(const Block* block) const {
-  auto it = blocks_.find(block);
-  return it == blocks_.end() ? nullptr : &it->second.cause;
+const Cause* UniformityReporter::CauseOfBlock(const Block* block) const {
+  const Fact* fact = solver_.BlockFact(block);
+  return fact ? &fact->cause : nullptr;
+}
+
+const Cause* UniformityReporter::CauseOfLocalBlock(const Block* block) const {
+  const Fact* fact = solver_.LocalBlockFact(block);
+  return fact ? &fact->cause : nullptr;
 }
 
 // One line for a cause about control flow; false when `cause` is about data.
-bool EntryPointAnalysis::ExplainControl(const Cause& cause, ReasonLines* lines) const {
+bool UniformityReporter::ExplainControl(const Cause& cause, ReasonLines* lines) const {
   switch (cause.kind) {
     case Cause::kBranch:
-      lines->Add("only some invocations take the branch " + Where(cause.block->Terminator()) +
-                     ExitNote(cause.block) + ": its condition is " +
-                     DivergenceName(Value(ConditionOf(cause.block))),
-                 LocationOf(cause.block->Terminator()));
+      lines->Add("only some invocations take the branch " +
+                     facts_.Where(cause.block->Terminator()) + ExitNote(cause.block) +
+                     ": its condition is " +
+                     DivergenceName(solver_.Value(solver_.ConditionOf(cause.block))),
+                 facts_.LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kNested:
     case Cause::kNestedLocal:
-      lines->Add("it is inside the branch " + Where(cause.block->Terminator()) +
+      lines->Add("it is inside the branch " + facts_.Where(cause.block->Terminator()) +
                      ", which is in non-uniform control flow",
-                 LocationOf(cause.block->Terminator()));
+                 facts_.LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kMerge:
-      lines->Add("it merges the paths of the branch " + Where(cause.block->Terminator()),
-                 LocationOf(cause.block->Terminator()));
+      lines->Add("it merges the paths of the branch " + facts_.Where(cause.block->Terminator()),
+                 facts_.LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kCallSite:
-      lines->Add("its function is called " + Where(cause.at) + " in non-uniform control flow",
-                 LocationOf(cause.at));
+      lines->Add(
+          "its function is called " + facts_.Where(cause.at) + " in non-uniform control flow",
+          facts_.LocationOf(cause.at));
       return true;
     case Cause::kKillAfterCall:
-      lines->Add("the call of " + NameOf(cause.id) + " " + Where(cause.at) +
+      lines->Add("the call of " + facts_.NameOf(cause.id) + " " + facts_.Where(cause.at) +
                      " may end only some invocations (discard)",
-                 LocationOf(cause.at));
+                 facts_.LocationOf(cause.at));
       return true;
     case Cause::kKill:
-      lines->Add("the discard " + Where(cause.at) + " is in non-uniform control flow",
-                 LocationOf(cause.at));
+      lines->Add("the discard " + facts_.Where(cause.at) + " is in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
       return true;
     default:
       return false;
@@ -118,19 +101,17 @@ bool EntryPointAnalysis::ExplainControl(const Cause& cause, ReasonLines* lines) 
 }
 
 // What a control cause rests on: a branch condition, or the control of another block.
-const Cause* EntryPointAnalysis::NextControlCause(const Cause& cause) const {
+const Cause* UniformityReporter::NextControlCause(const Cause& cause) const {
   switch (cause.kind) {
     case Cause::kBranch:
     case Cause::kMerge:
-      return CauseOfValue(ConditionOf(cause.block));
+      return CauseOfValue(solver_.ConditionOf(cause.block));
     case Cause::kKillAfterCall: {
-      auto kill = kills_.find(cause.id);
-      return kill == kills_.end() ? nullptr : &kill->second.cause;
+      const Fact* kill = solver_.KillFact(cause.id);
+      return kill ? &kill->cause : nullptr;
     }
-    case Cause::kNestedLocal: {
-      auto local = local_blocks_.find(cause.block);
-      return local == local_blocks_.end() ? nullptr : &local->second.cause;
-    }
+    case Cause::kNestedLocal:
+      return CauseOfLocalBlock(cause.block);
     default:  // kNested, kCallSite, kKill
       return CauseOfBlock(cause.block);
   }
@@ -138,7 +119,7 @@ const Cause* EntryPointAnalysis::NextControlCause(const Cause& cause) const {
 
 // One line (or none, for plain operands) for a cause about values and memory; returns
 // the cause it rests on.
-const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* lines,
+const Cause* UniformityReporter::ExplainData(const Cause& cause, ReasonLines* lines,
                                              std::list<Fact>* memory_facts) const {
   switch (cause.kind) {
     case Cause::kSource:
@@ -147,38 +128,39 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
     case Cause::kOperand:
       return CauseOfValue(cause.id);
     case Cause::kLoad:
-      lines->Add(
-          NameOf(cause.id) + " is loaded" + (cause.at ? " " + Where(cause.at) : std::string()),
-          LocationOf(cause.at));
-      memory_facts->push_back(MemoryFact(cause.id));
+      lines->Add(facts_.NameOf(cause.id) + " is loaded" +
+                     (cause.at ? " " + facts_.Where(cause.at) : std::string()),
+                 facts_.LocationOf(cause.at));
+      memory_facts->push_back(solver_.MemoryFact(cause.id));
       return &memory_facts->back().cause;
     case Cause::kStore:
-      lines->Add("it is assigned a non-uniform value " + Where(cause.at), LocationOf(cause.at));
+      lines->Add("it is assigned a non-uniform value " + facts_.Where(cause.at),
+                 facts_.LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kStoreControl:
-      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow",
-                 LocationOf(cause.at));
+      lines->Add("it is assigned " + facts_.Where(cause.at) + " in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kStoreControlLocal: {
-      lines->Add("it is assigned " + Where(cause.at) + " in non-uniform control flow",
-                 LocationOf(cause.at));
-      auto local = local_blocks_.find(cause.block);
-      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+      lines->Add("it is assigned " + facts_.Where(cause.at) + " in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
+      return CauseOfLocalBlock(cause.block);
     }
     case Cause::kLocalLoad: {
-      lines->Add(NameOf(cause.id) + " is loaded " + Where(cause.at), LocationOf(cause.at));
-      auto local = local_loads_.find(cause.at);
-      return local == local_loads_.end() ? nullptr : &local->second.cause;
+      lines->Add(facts_.NameOf(cause.id) + " is loaded " + facts_.Where(cause.at),
+                 facts_.LocationOf(cause.at));
+      const Fact* local = solver_.LocalLoadFact(cause.at);
+      return local ? &local->cause : nullptr;
     }
     case Cause::kSharedControl:
-      lines->Add("shared variable " + NameOf(cause.id) + " is loaded " + Where(cause.at) +
-                     " in non-uniform control flow",
-                 LocationOf(cause.at));
+      lines->Add("shared variable " + facts_.NameOf(cause.id) + " is loaded " +
+                     facts_.Where(cause.at) + " in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kPhaseBarrier:
-      lines->Add("shared variable " + NameOf(cause.id) + " is read after the barrier " +
-                     Where(cause.at) + ", which is in non-uniform control flow",
-                 LocationOf(cause.at));
+      lines->Add("shared variable " + facts_.NameOf(cause.id) + " is read after the barrier " +
+                     facts_.Where(cause.at) + ", which is in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     default:
       return ExplainCall(cause, lines);
@@ -186,30 +168,31 @@ const Cause* EntryPointAnalysis::ExplainData(const Cause& cause, ReasonLines* li
 }
 
 // One line for a cause about values crossing a call: arguments, returns.
-const Cause* EntryPointAnalysis::ExplainCall(const Cause& cause, ReasonLines* lines) const {
+const Cause* UniformityReporter::ExplainCall(const Cause& cause, ReasonLines* lines) const {
   switch (cause.kind) {
     case Cause::kParameter:
-      lines->Add("a parameter receives a non-uniform argument " + Where(cause.at),
-                 LocationOf(cause.at));
+      lines->Add("a parameter receives a non-uniform argument " + facts_.Where(cause.at),
+                 facts_.LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kCallResult: {
-      lines->Add(NameOf(cause.id) + " returns a non-uniform value (called " + Where(cause.at) + ")",
-                 LocationOf(cause.at));
-      auto returned = returns_.find(cause.id);
-      return returned == returns_.end() ? nullptr : &returned->second.cause;
+      lines->Add(facts_.NameOf(cause.id) + " returns a non-uniform value (called " +
+                     facts_.Where(cause.at) + ")",
+                 facts_.LocationOf(cause.at));
+      const Fact* returned = solver_.ReturnFact(cause.id);
+      return returned ? &returned->cause : nullptr;
     }
     case Cause::kReturn:
-      lines->Add("it returns a non-uniform value " + Where(cause.at), LocationOf(cause.at));
+      lines->Add("it returns a non-uniform value " + facts_.Where(cause.at),
+                 facts_.LocationOf(cause.at));
       return CauseOfValue(cause.id);
     case Cause::kReturnControl:
-      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow",
-                 LocationOf(cause.at));
+      lines->Add("it returns " + facts_.Where(cause.at) + " in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
       return CauseOfBlock(cause.block);
     case Cause::kReturnControlLocal: {
-      lines->Add("it returns " + Where(cause.at) + " in non-uniform control flow",
-                 LocationOf(cause.at));
-      auto local = local_blocks_.find(cause.block);
-      return local == local_blocks_.end() ? nullptr : &local->second.cause;
+      lines->Add("it returns " + facts_.Where(cause.at) + " in non-uniform control flow",
+                 facts_.LocationOf(cause.at));
+      return CauseOfLocalBlock(cause.block);
     }
     default:
       return nullptr;
@@ -218,14 +201,14 @@ const Cause* EntryPointAnalysis::ExplainCall(const Cause& cause, ReasonLines* li
 
 // Each controlling branch too divergent for `allowed` offers two chains: its own
 // condition, and the branch it is itself inside.
-std::vector<Cause> EntryPointAnalysis::AlternativeCauses(const std::vector<const Block*>& branches,
+std::vector<Cause> UniformityReporter::AlternativeCauses(const std::vector<const Block*>& branches,
                                                          Divergence allowed) const {
   std::vector<Cause> candidates;
   for (const Block* branch : branches) {
-    if (Value(ConditionOf(branch)) > allowed)
+    if (solver_.Value(solver_.ConditionOf(branch)) > allowed)
       candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
-    auto local = local_blocks_.find(branch);
-    if (local != local_blocks_.end() && local->second.level > allowed)
+    const Fact* local = solver_.LocalBlockFact(branch);
+    if (local && local->level > allowed)
       candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
   }
   return candidates;
@@ -235,7 +218,7 @@ std::vector<Cause> EntryPointAnalysis::AlternativeCauses(const std::vector<const
 // the instruction's block depends on that are too divergent for `allowed`, each
 // explained from its own condition (or its own enclosing branch), when it ends at a
 // source (the last line) that no chain before it ends at.
-ReasonLines EntryPointAnalysis::ExplainAlternatives(const Instruction& inst, const Fact& control,
+ReasonLines UniformityReporter::ExplainAlternatives(const Instruction& inst, const Fact& control,
                                                     Divergence allowed) const {
   constexpr int kMaxChains = 3;
   ReasonLines lines = Explain(control);

@@ -1,10 +1,10 @@
-// Uniformity analysis, findings: which uniform-control instructions to report and where.
-// An instruction whose own function's control is too divergent for its scope is
-// reported there; one that is fine within its function becomes a need of the function,
-// reported once at each call site too divergent for it ("call of `f` in non-uniform
+// Uniformity analysis, findings (the reporter, uniformity_reporter.h): which uniform-control
+// instructions to report and where. An instruction whose own function's control is too divergent
+// for its scope is reported there; one that is fine within its function becomes a need of the
+// function, reported once at each call site too divergent for it ("call of `f` in non-uniform
 // control flow, but it needs ..."), and passed on to the caller's call sites otherwise.
 // Also the message text and the warning class of a message (corpus counts, reports).
-#include "SPIRV/analysis/uniformity_internal.h"
+#include "SPIRV/analysis/uniformity_reporter.h"
 
 #include <algorithm>
 
@@ -14,12 +14,12 @@
 namespace glint::spirv {
 namespace uniformity_detail {
 
-bool EntryPointAnalysis::DerivativesApply() const {
-  if (model_ == spv::ExecutionModelFragment) return true;
+bool UniformityReporter::DerivativesApply() const {
+  if (solver_.model() == spv::ExecutionModelFragment) return true;
   // Compute-like stages have derivatives only with a derivative group execution mode.
   for (const Instruction& inst : facts_.module.execution_modes) {
     auto mode = ViewIf<ExecutionModeView>(inst);
-    if (mode && mode->entry_point() == entry_function_ &&
+    if (mode && mode->entry_point() == solver_.entry_function() &&
         (mode->mode() == spv::ExecutionModeDerivativeGroupQuadsNV ||
          mode->mode() == spv::ExecutionModeDerivativeGroupLinearNV))
       return true;
@@ -27,12 +27,12 @@ bool EntryPointAnalysis::DerivativesApply() const {
   return false;
 }
 
-UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const Fact& control,
+UniformityFinding UniformityReporter::MakeFinding(const Instruction& inst, const Fact& control,
                                                   UniformScope scope) const {
   UniformityFinding finding;
   finding.instruction = &inst;
-  finding.entry_point = entry_name_;
-  finding.location = LocationOf(&inst);
+  finding.entry_point = solver_.entry_name();
+  finding.location = facts_.LocationOf(&inst);
   finding.message = UniformityMessage(inst, scope);
   finding.rule = UniformityRuleOf(inst, scope);
   finding.triggers = {&inst};
@@ -47,7 +47,7 @@ UniformityFinding EntryPointAnalysis::MakeFinding(const Instruction& inst, const
 
 // The level a uniform-control instruction tolerates; nullopt for other instructions
 // (and for derivatives where the stage has none).
-std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst,
+std::optional<Divergence> UniformityReporter::Allowed(const Instruction& inst,
                                                       UniformScope* scope) const {
   *scope = facts_.classes.RequiredScope(inst);
   if (*scope == UniformScope::kNone || (*scope == UniformScope::kQuad && !DerivativesApply()))
@@ -57,27 +57,22 @@ std::optional<Divergence> EntryPointAnalysis::Allowed(const Instruction& inst,
                                              : Divergence::kUniform;
 }
 
-// Reachable functions, each after every function it calls.
-std::vector<Function*> EntryPointAnalysis::CalleesFirst() const {
-  if (functions_.empty()) return {};
-  return facts_.calls.CalleesFirst(functions_.front()->id());
-}
-
 // Reports the uniform-control instructions of `function` whose own control flow is too
 // divergent (call sites left out); the others become needs of the function, checked at
 // its call sites.
-void EntryPointAnalysis::CollectInFunction(const Function& function,
+void UniformityReporter::CollectInFunction(const Function& function,
                                            std::vector<UniformityFinding>* findings,
                                            std::unordered_set<const Instruction*>* reported) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const Block* block : dependence.cfg->ReversePostOrder()) {
-    Fact control = local_blocks_[block];
+    const Fact* local = solver_.LocalBlockFact(block);
+    Fact control = local ? *local : Fact{};
     for (const Instruction& inst : block->instructions) {
       if (inst.opcode == spv::OpFunctionCall) {
         CheckCall(function, inst, control, findings, reported);
         uint32_t callee = FunctionCallView(inst).callee();
-        RaiseLocal(control, kills_[callee].level,
-                   MakeCause(Cause::kKillAfterCall, callee, block, &inst));
+        if (const Fact* kill = solver_.KillFact(callee))
+          RaiseLocal(control, kill->level, MakeCause(Cause::kKillAfterCall, callee, block, &inst));
         continue;
       }
       UniformScope scope;
@@ -85,7 +80,7 @@ void EntryPointAnalysis::CollectInFunction(const Function& function,
       if (!allowed) continue;
       if (control.level <= *allowed) {
         needs_[function.id()].push_back({&inst, *allowed,
-                                         UniformityHead(inst, scope) + " " + Where(&inst),
+                                         UniformityHead(inst, scope) + " " + facts_.Where(&inst),
                                          UniformityRuleOf(inst, scope)});
         continue;
       }
@@ -97,7 +92,7 @@ void EntryPointAnalysis::CollectInFunction(const Function& function,
 // A call whose callee needs more uniformity than the call site has is reported once,
 // here, listing what the callee needs; what the call site satisfies is passed on to the
 // caller's own call sites.
-void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& call,
+void UniformityReporter::CheckCall(const Function& caller, const Instruction& call,
                                    const Fact& control, std::vector<UniformityFinding>* findings,
                                    std::unordered_set<const Instruction*>* reported) {
   uint32_t callee = FunctionCallView(call).callee();
@@ -111,15 +106,15 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
   if (violated.empty() || !reported->insert(&call).second) return;
   UniformityFinding finding;
   finding.instruction = &call;
-  finding.entry_point = entry_name_;
-  finding.location = LocationOf(&call);
+  finding.entry_point = solver_.entry_name();
+  finding.location = facts_.LocationOf(&call);
   finding.message =
-      "call of " + NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
+      "call of " + facts_.NameOf(callee) + " in non-uniform control flow, but it " + kCalleeNeeds;
   Divergence strictest = Divergence::kDivergent;
   for (size_t i = 0; i < violated.size(); ++i) {
     strictest = std::min(strictest, violated[i].allowed);
     finding.triggers.push_back(violated[i].inst);
-    finding.trigger_locations.push_back(LocationOf(violated[i].inst));
+    finding.trigger_locations.push_back(facts_.LocationOf(violated[i].inst));
     if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
   }
   if (violated.size() > 3)
@@ -131,9 +126,12 @@ void EntryPointAnalysis::CheckCall(const Function& caller, const Instruction& ca
   findings->push_back(std::move(finding));
 }
 
-void EntryPointAnalysis::CollectFindings(std::vector<UniformityFinding>* findings,
+void UniformityReporter::CollectFindings(std::vector<UniformityFinding>* findings,
                                          std::unordered_set<const Instruction*>* reported) {
-  for (Function* function : CalleesFirst()) CollectInFunction(*function, findings, reported);
+  // Callees first, so that each function's needs are known before its call sites.
+  if (solver_.functions().empty()) return;
+  for (Function* function : facts_.calls.CalleesFirst(solver_.functions().front()->id()))
+    CollectInFunction(*function, findings, reported);
 }
 
 }  // namespace uniformity_detail

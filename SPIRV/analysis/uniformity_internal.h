@@ -1,7 +1,8 @@
 // Uniformity analysis, internals shared by its files (not part of the API): the facts
 // and causes the fixed point raises, the module facts every entry point reads, and the
-// per-entry-point analysis class. Each uniformity_*.cpp file implements one part of the
-// class; the header comment of each says which. What is proven is in uniformity.h.
+// per-entry-point solver (the fixed point; uniformity_reporter.h turns what it proved
+// into findings). Each uniformity_*.cpp file implements one part of one class; the
+// header comment of each says which. What is proven is in uniformity.h.
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 
@@ -130,6 +131,13 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
+
+  // How causes and reasons name things: "`count`" (or "%12" without a name); "at
+  // x.comp:5", "near x.comp:5" (a line inherited from an earlier instruction) or "in
+  // `f` (no line information)"; and the location itself.
+  std::string NameOf(uint32_t id) const;
+  std::string Where(const Instruction* inst) const;
+  SourceLocation LocationOf(const Instruction* inst) const;
 };
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs);
@@ -166,41 +174,60 @@ constexpr int kMaxContextDepth = 3;
 // "needs uniform control flow for: " begins the list of a call-site warning.
 inline const std::string kCalleeNeeds = "needs uniform control flow for: ";
 
-// Entry-point level analysis state. Built fresh per entry point.
-class EntryPointAnalysis {
+// The fixed point for one entry point: a level and a cause for every value, block and
+// memory object it reaches. Built fresh per entry point (and per call context); what it
+// proved is read through the const queries below, by the reporter and by
+// AnalyzeUniformityLevels.
+class UniformitySolver {
  public:
   // What "uniform" means: the same value in every invocation of the scope (workgroup for
   // compute-like stages), or in every invocation with the same SubgroupLocalInvocationId
   // (kLanes: lane-determined values, uniformity_lanes.cpp).
   enum class Partition : uint8_t { kScope, kLanes };
-  EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
-                     const UniformityOptions& options, Partition partition = Partition::kScope);
+  UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
+                   const UniformityOptions& options, Partition partition = Partition::kScope);
   // Runs to the fixed point; returns a refusal or "".
   std::string Run(uint32_t* rounds);
   // True where a lane analysis could prove more (uniformity_lanes.cpp); `lanes` is one,
   // run to its fixed point, that outlives this analysis.
   bool WantsLanes() const;
-  void UseLanes(const EntryPointAnalysis* lanes) { lanes_ = lanes; }
+  void UseLanes(const UniformitySolver* lanes) { lanes_ = lanes; }
   // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
   uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
-  void CollectFindings(std::vector<UniformityFinding>* findings,
-                       std::unordered_set<const Instruction*>* reported);
+
+  // --- what the fixed point proved (valid after Run) ---
+  const ModuleFacts& facts() const { return facts_; }
+  spv::ExecutionModel model() const { return model_; }
+  uint32_t entry_function() const { return entry_function_; }
+  const std::string& entry_name() const { return entry_name_; }
+  const std::vector<Function*>& functions() const { return functions_; }  // callers first
+  // A value's level (uniform for ids the analysis never raised: constants, types).
+  Divergence Value(uint32_t id) const;
+  const Fact* ValueFact(uint32_t id) const;
+  // A block's control: with its function's call sites, or within its function alone.
+  const Fact* BlockFact(const Block* block) const;
+  const Fact* LocalBlockFact(const Block* block) const;
+  // What reaches a followed load of a Function variable (the stores and their control).
+  const Fact* LocalLoadFact(const Instruction* load) const;
+  // What a function returns, and whether it may end invocations (discard).
+  const Fact* ReturnFact(uint32_t function) const;
+  const Fact* KillFact(uint32_t function) const;
+  // A memory object's level, joined over the objects it may alias.
+  Fact MemoryFact(uint32_t root) const;
+  // The condition (or selector) of a block's conditional branch (or switch); 0 for others.
+  uint32_t ConditionOf(const Block* block) const;
 
  private:
   // --- facts ---
   bool Raise(Fact& fact, Divergence level, const Cause& cause);
-  Divergence Value(uint32_t id) const;
-  const Fact* ValueFact(uint32_t id) const;
   uint32_t RootOf(uint32_t pointer, int depth = 0) const;
   std::vector<uint32_t> AliasedRoots(uint32_t root) const;
-  Fact MemoryFact(uint32_t root) const;
   void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
   Fact StaticMemoryFact(const Instruction& variable) const;
   Fact BuiltInFact(uint32_t builtin) const;
   Fact InputFact(const Instruction& variable) const;
   bool IsNonWritable(uint32_t variable) const;
   const Instruction* PointeeElement(uint32_t variable) const;
-  uint32_t ConditionOf(const Block* block) const;
 
   // --- transfer ---
   void ProcessFunction(Function& function);
@@ -235,8 +262,8 @@ class EntryPointAnalysis {
   // --- call sites analysed in their own context (uniformity_call_sites.cpp) ---
   // A fresh analysis of `callee` and what it calls, with this call's argument levels and
   // control; reads the caller's memory, bindings, barrier phases and lane analysis.
-  EntryPointAnalysis(const EntryPointAnalysis& caller, Function& callee, const Instruction& call,
-                     Divergence control);
+  UniformitySolver(const UniformitySolver& caller, Function& callee, const Instruction& call,
+                   Divergence control);
   std::optional<Fact> ContextResult(Function& callee, const Block& block, const Instruction& call,
                                     const Fact& control);
   bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
@@ -244,43 +271,6 @@ class EntryPointAnalysis {
   void ForgetSubtreeMemory();
   bool IsPointer(const Instruction& parameter) const;
   void JoinOperands(const Instruction& inst);
-
-  // --- reporting ---
-  std::string Where(const Instruction* inst) const;
-  std::string ExitNote(const Block* branch) const;
-  std::string NameOf(uint32_t id) const;
-  ReasonLines Explain(const Fact& control) const;
-  SourceLocation LocationOf(const Instruction* inst) const;
-  bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
-  const Cause* NextControlCause(const Cause& cause) const;
-  const Cause* ExplainData(const Cause& cause, ReasonLines* lines,
-                           std::list<Fact>* memory_facts) const;
-  const Cause* ExplainCall(const Cause& cause, ReasonLines* lines) const;
-  const Cause* CauseOfValue(uint32_t id) const;
-  const Cause* CauseOfBlock(const Block* block) const;
-  UniformityFinding MakeFinding(const Instruction& inst, const Fact& control,
-                                UniformScope scope) const;
-  bool DerivativesApply() const;
-
-  // A uniform-control instruction that is fine within its function, so its function's
-  // call sites must be uniform enough: reported once at the call site that is not.
-  struct Need {
-    const Instruction* inst;
-    Divergence allowed;
-    std::string what;  // "barrier (OpControlBarrier, workgroup scope) at x.comp:5"
-    const char* rule;  // the rule of a finding about the instruction itself
-  };
-  std::vector<Function*> CalleesFirst() const;
-  void CollectInFunction(const Function& function, std::vector<UniformityFinding>* findings,
-                         std::unordered_set<const Instruction*>* reported);
-  void CheckCall(const Function& caller, const Instruction& call, const Fact& control,
-                 std::vector<UniformityFinding>* findings,
-                 std::unordered_set<const Instruction*>* reported);
-  std::optional<Divergence> Allowed(const Instruction& inst, UniformScope* scope) const;
-  std::vector<Cause> AlternativeCauses(const std::vector<const Block*>& branches,
-                                       Divergence allowed) const;
-  ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control,
-                                  Divergence allowed) const;
 
   ModuleFacts& facts_;
   const UniformityOptions& options_;
@@ -303,7 +293,7 @@ class EntryPointAnalysis {
   std::shared_ptr<BarrierPhases>
       phases_;  // only where there are workgroups; shared with call contexts
   Partition partition_ = Partition::kScope;
-  const EntryPointAnalysis* lanes_ = nullptr;  // lane-determined levels, where run
+  const UniformitySolver* lanes_ = nullptr;  // lane-determined levels, where run
   // Call contexts: how deep this one is, the runs left to the whole entry point, the
   // memory version (raised with every memory fact or binding that rises) and the last
   // result per call with the inputs it was computed from.
@@ -324,7 +314,6 @@ class EntryPointAnalysis {
   std::shared_ptr<ContextBudget> context_budget_;
   uint64_t memory_version_ = 0;
   std::unordered_map<const Instruction*, std::pair<ContextInputs, Fact>> context_results_;
-  std::unordered_map<uint32_t, std::vector<Need>> needs_;  // per function
 };
 
 }  // namespace glint::spirv::uniformity_detail

@@ -7,7 +7,7 @@
 // only say "subgroup-uniform" about a broadcast; this proves the stronger fact.
 //
 // Proof. Call two invocations of a workgroup lane-equivalent when they have the same
-// SubgroupLocalInvocationId. The fixed point of EntryPointAnalysis is sound for any
+// SubgroupLocalInvocationId. The fixed point of UniformitySolver is sound for any
 // partition of the invocations once its sources are: its rules (operands, control
 // dependence, stores and their control, phis, calls) only ever ask "do the invocations
 // that are equivalent agree", never which partition that is. The lane analysis
@@ -42,13 +42,13 @@ constexpr uint64_t kScopeSubgroup = 3;
 
 // In the lane partition only "uniform" and "may differ" exist: a value uniform within a
 // subgroup or quad may still differ between subgroups.
-Divergence EntryPointAnalysis::LaneLevel(Divergence level) const {
+Divergence UniformitySolver::LaneLevel(Divergence level) const {
   if (partition_ == Partition::kLanes && level != Divergence::kUniform)
     return Divergence::kDivergent;
   return level;
 }
 
-bool EntryPointAnalysis::WantsLanes() const {
+bool UniformitySolver::WantsLanes() const {
   if (partition_ == Partition::kLanes || !HasWorkgroups(model_)) return false;
   for (const Function* function : functions_)
     for (const Block& block : function->blocks)
@@ -57,8 +57,7 @@ bool EntryPointAnalysis::WantsLanes() const {
   return false;
 }
 
-bool EntryPointAnalysis::LaneBroadcastIsUniform(const Instruction& inst,
-                                                const Fact& control) const {
+bool UniformitySolver::LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const {
   auto broadcast = ViewIf<BroadcastView>(inst);
   if (!lanes_ || !broadcast || control.level != Divergence::kUniform) return false;
   uint64_t scope = kScopeSubgroup;

@@ -16,7 +16,7 @@ namespace uniformity_detail {
 
 // The variable (or pointer parameter) a pointer points into; 0 when Glint does not
 // follow the pointer (loaded pointers, physical addresses, selects of pointers).
-uint32_t EntryPointAnalysis::RootOf(uint32_t pointer, int depth) const {
+uint32_t UniformitySolver::RootOf(uint32_t pointer, int depth) const {
   const Instruction* def = facts_.def_use.Definition(pointer);
   if (!def || depth > 64) return 0;
   switch (def->opcode) {
@@ -36,7 +36,7 @@ uint32_t EntryPointAnalysis::RootOf(uint32_t pointer, int depth) const {
 }
 
 // `root` and every caller variable it stands for through pointer parameters, each once.
-std::vector<uint32_t> EntryPointAnalysis::AliasedRoots(uint32_t root) const {
+std::vector<uint32_t> UniformitySolver::AliasedRoots(uint32_t root) const {
   std::vector<uint32_t> roots = {root};
   std::unordered_set<uint32_t> seen = {root};
   for (size_t i = 0; i < roots.size(); ++i) {
@@ -48,7 +48,7 @@ std::vector<uint32_t> EntryPointAnalysis::AliasedRoots(uint32_t root) const {
   return roots;
 }
 
-Fact EntryPointAnalysis::MemoryFact(uint32_t root) const {
+Fact UniformitySolver::MemoryFact(uint32_t root) const {
   if (root == 0) {
     Fact unknown;
     unknown.level = Divergence::kDivergent;
@@ -65,7 +65,7 @@ Fact EntryPointAnalysis::MemoryFact(uint32_t root) const {
   return joined;
 }
 
-void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
+void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
   for (uint32_t aliased : AliasedRoots(root))
     if (Raise(memory_[aliased], level, cause)) ++memory_version_;
@@ -75,8 +75,8 @@ void EntryPointAnalysis::WriteMemory(uint32_t root, Divergence level, const Caus
 // stores (or initializer) that reach it, the control flow of those stores, and the
 // branches that choose between them at the phis on the way (flow-sensitive: stores that
 // cannot reach this load do not count). False for other loads.
-bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block& block,
-                                           const Instruction& inst) {
+bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& block,
+                                         const Instruction& inst) {
   const ValueFlow& flow = *facts_.flows.at(function.id());
   if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
   Fact& local = local_loads_[&inst];
@@ -111,15 +111,15 @@ bool EntryPointAnalysis::TransferLocalLoad(const Function& function, const Block
 // flow at a uniform address after a barrier in uniform control flow, with no write that
 // may alias it in the barrier's phase (barrier_phases.h); otherwise the reason says which
 // condition failed. False for loads of other memory.
-bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Block& block,
-                                            const Instruction& inst, const Fact& control) {
+bool UniformitySolver::TransferSharedLoad(const Function& function, const Block& block,
+                                          const Instruction& inst, const Fact& control) {
   uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
   if (!root) return false;
   Fact& fact = values_[inst.result_id];
   if (partition_ == Partition::kLanes) {
     // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
     Raise(fact, Divergence::kDivergent,
-          SourceCause("shared variable " + NameOf(root) + " (lane analysis)"));
+          SourceCause("shared variable " + facts_.NameOf(root) + " (lane analysis)"));
     return true;
   }
   if (control.level != Divergence::kUniform) {
@@ -127,13 +127,13 @@ bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Bloc
     return true;
   }
   BarrierPhases::Verdict verdict = phases_->Check(function, block, inst);
-  std::string name = "shared variable " + NameOf(root);
+  std::string name = "shared variable " + facts_.NameOf(root);
   if (!verdict.barrier) {
     Raise(fact, Divergence::kDivergent,
           SourceCause(
               name +
               " is written by other invocations and no workgroup barrier comes before its load " +
-              Where(&inst)));
+              facts_.Where(&inst)));
     return true;
   }
   const Block* barrier_block = facts_.def_use.BlockOf(verdict.barrier);
@@ -144,15 +144,15 @@ bool EntryPointAnalysis::TransferSharedLoad(const Function& function, const Bloc
   }
   if (verdict.write)
     Raise(fact, Divergence::kDivergent,
-          SourceCause(name + " may be written after the barrier " + Where(verdict.barrier) +
+          SourceCause(name + " may be written after the barrier " + facts_.Where(verdict.barrier) +
                       " (by the " + grammar::OpcodeName(verdict.write->opcode) + " " +
-                      Where(verdict.write) + ")"));
+                      facts_.Where(verdict.write) + ")"));
   return true;
 }
 
 // Loads, stores, copies, variables and atomics; true when `inst` was one of them.
-bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& block,
-                                        const Instruction& inst, const Fact& control) {
+bool UniformitySolver::TransferMemory(const Function& function, const Block& block,
+                                      const Instruction& inst, const Fact& control) {
   switch (inst.opcode) {
     case spv::OpLoad:
       TransferLoad(function, block, inst, control);
@@ -188,8 +188,8 @@ bool EntryPointAnalysis::TransferMemory(const Function& function, const Block& b
 
 // A load: as non-uniform as its address, then by the first rule that applies (a followed
 // local, a shared variable) or else by the memory it reads.
-void EntryPointAnalysis::TransferLoad(const Function& function, const Block& block,
-                                      const Instruction& inst, const Fact& control) {
+void UniformitySolver::TransferLoad(const Function& function, const Block& block,
+                                    const Instruction& inst, const Fact& control) {
   Fact& fact = values_[inst.result_id];
   uint32_t pointer = LoadView(inst).pointer();
   Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
@@ -202,8 +202,8 @@ void EntryPointAnalysis::TransferLoad(const Function& function, const Block& blo
 }
 
 // A store raises its memory by the value, the address and the control flow it runs in.
-void EntryPointAnalysis::TransferStore(const Block& block, const Instruction& inst,
-                                       const Fact& control) {
+void UniformitySolver::TransferStore(const Block& block, const Instruction& inst,
+                                     const Fact& control) {
   // For followed locals the control within the function is what matters: the
   // invocations that run this call of the function all see the same stores.
   Raise(store_control_[&inst], running_local_.level,

@@ -1,7 +1,8 @@
 // Uniformity analysis, module facts: what every entry point's analysis reads about the
 // module and never changes - decorations (BuiltIn, Flat, NonWritable, BufferBlock),
-// names, the id operands of every instruction, and each function's control dependence (which multi-way
-// branches each block depends on, from post-dominators). Built once per module.
+// names, the id operands of every instruction, and each function's control dependence (which
+// multi-way branches each block depends on, from post-dominators). Built once per module. Also how
+// causes and reasons name values and places (NameOf, Where), which solver and reporter share.
 #include "SPIRV/analysis/uniformity_internal.h"
 
 #include <algorithm>
@@ -94,6 +95,28 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
     facts->flows[function.id()] = &inputs.value_flows(function);
   }
   return facts;
+}
+
+std::string ModuleFacts::NameOf(uint32_t id) const {
+  auto it = names.find(id);
+  if (it != names.end() && !it->second.empty()) return "`" + it->second + "`";
+  return "%" + std::to_string(id);
+}
+
+SourceLocation ModuleFacts::LocationOf(const Instruction* inst) const { return lines.At(inst); }
+
+// "at file:line", or "in `function` (no line information)".
+std::string ModuleFacts::Where(const Instruction* inst) const {
+  if (!inst) return "at an unknown place";
+  SourceLines::Located located = lines.Locate(inst);
+  const SourceLocation& loc = located.location;
+  if (!loc.line) {
+    const Function* function = def_use.FunctionOf(inst);
+    return "in " + (function ? NameOf(function->id()) : std::string("a function")) +
+           " (no line information)";
+  }
+  return (located.inherited ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") +
+         std::to_string(loc.line);
 }
 
 }  // namespace uniformity_detail

@@ -62,7 +62,7 @@ std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
 bool IsDerivative(spv::Op op) { return op >= spv::OpDPdx && op <= spv::OpFwidthCoarse; }
 
 // The type a variable points to, arrays stripped (descriptor arrays: the element).
-const Instruction* EntryPointAnalysis::PointeeElement(uint32_t variable) const {
+const Instruction* UniformitySolver::PointeeElement(uint32_t variable) const {
   const Instruction* pointer_type = facts_.def_use.TypeOf(variable);
   auto pointer = pointer_type ? ViewIf<TypePointerView>(*pointer_type) : std::nullopt;
   const Instruction* pointee = pointer ? facts_.def_use.Definition(pointer->pointee()) : nullptr;
@@ -77,7 +77,7 @@ const Instruction* EntryPointAnalysis::PointeeElement(uint32_t variable) const {
   return nullptr;
 }
 
-bool EntryPointAnalysis::IsNonWritable(uint32_t variable) const {
+bool UniformitySolver::IsNonWritable(uint32_t variable) const {
   if (facts_.non_writable.count(variable)) return true;
   const Instruction* pointee = PointeeElement(variable);
   if (!pointee || pointee->opcode != spv::OpTypeStruct) return false;
@@ -93,7 +93,7 @@ Fact StaticFact(Divergence level, std::string text) {
   return fact;
 }
 
-Fact EntryPointAnalysis::BuiltInFact(uint32_t builtin) const {
+Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
   const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
   std::string what = std::string("built-in ") + (name ? name : "?");
   switch (builtin) {
@@ -136,21 +136,21 @@ Fact EntryPointAnalysis::BuiltInFact(uint32_t builtin) const {
   }
 }
 
-Fact EntryPointAnalysis::InputFact(const Instruction& variable) const {
+Fact UniformitySolver::InputFact(const Instruction& variable) const {
   uint32_t id = variable.result_id;
   if (std::optional<uint32_t> builtin = facts_.builtins.Of(id)) return BuiltInFact(*builtin);
   if (model_ != spv::ExecutionModelFragment)
     return StaticFact(Divergence::kDivergent,
-                      "input " + NameOf(id) + " differs between invocations");
+                      "input " + facts_.NameOf(id) + " differs between invocations");
   if (facts_.flat.count(id))
     return StaticFact(Divergence::kQuadUniform,
-                      "flat fragment input " + NameOf(id) + " differs between primitives");
+                      "flat fragment input " + facts_.NameOf(id) + " differs between primitives");
   return StaticFact(Divergence::kDivergent,
-                    "fragment input " + NameOf(id) + " is interpolated (not flat)");
+                    "fragment input " + facts_.NameOf(id) + " is interpolated (not flat)");
 }
 
 // What a module-scope variable holds before any store of this entry point.
-Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
+Fact UniformitySolver::StaticMemoryFact(const Instruction& variable) const {
   uint32_t id = variable.result_id;
   spv::StorageClass storage = VariableView(variable).storage_class();
   const Instruction* pointee = PointeeElement(id);
@@ -163,8 +163,8 @@ Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
       [[fallthrough]];
     case spv::StorageClassStorageBuffer:
       if (IsNonWritable(id)) return {};
-      return StaticFact(Divergence::kDivergent,
-                        "storage buffer " + NameOf(id) + " may be written by other invocations");
+      return StaticFact(Divergence::kDivergent, "storage buffer " + facts_.NameOf(id) +
+                                                    " may be written by other invocations");
     case spv::StorageClassUniformConstant:
     case spv::StorageClassPushConstant:
     case spv::StorageClassPrivate:
@@ -174,21 +174,21 @@ Fact EntryPointAnalysis::StaticMemoryFact(const Instruction& variable) const {
       if (model_ == spv::ExecutionModelMeshEXT) return {};
       [[fallthrough]];
     case spv::StorageClassWorkgroup:
-      return StaticFact(Divergence::kDivergent,
-                        "shared variable " + NameOf(id) + " is written by other invocations");
+      return StaticFact(Divergence::kDivergent, "shared variable " + facts_.NameOf(id) +
+                                                    " is written by other invocations");
     case spv::StorageClassOutput:
       return StaticFact(Divergence::kDivergent,
-                        "output " + NameOf(id) + " is written per invocation");
+                        "output " + facts_.NameOf(id) + " is written per invocation");
     default:
-      return StaticFact(Divergence::kDivergent, "variable " + NameOf(id) + " (storage class " +
-                                                    std::to_string(uint32_t(storage)) +
-                                                    ") is per invocation");
+      return StaticFact(Divergence::kDivergent,
+                        "variable " + facts_.NameOf(id) + " (storage class " +
+                            std::to_string(uint32_t(storage)) + ") is per invocation");
   }
 }
 
 // Instructions whose result level does not follow from their operands: cross-thread
 // results, storage image reads, helper and clock queries. True when handled.
-bool EntryPointAnalysis::TransferSource(const Instruction& inst, const Fact& control) {
+bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& control) {
   if (!inst.result_id) return false;
   if (LaneBroadcastIsUniform(inst, control)) return true;
   const std::string op = grammar::OpcodeName(inst.opcode);
@@ -230,7 +230,7 @@ bool EntryPointAnalysis::TransferSource(const Instruction& inst, const Fact& con
 
 // The remaining cross-thread operations are group reductions and scans: a reduction
 // (and SPIR-V 1.0's all, any and broadcast) is uniform over its scope, a scan is not.
-bool EntryPointAnalysis::TransferGroupOperation(const Instruction& inst) {
+bool UniformitySolver::TransferGroupOperation(const Instruction& inst) {
   std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
   if (!row || !(row->flags & kCrossThread)) return false;
   const std::string op = grammar::OpcodeName(inst.opcode);

@@ -19,8 +19,8 @@ bool HasWorkgroups(spv::ExecutionModel model) {
          model == spv::ExecutionModelTaskEXT || model == spv::ExecutionModelMeshEXT;
 }
 
-EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& entry_point,
-                                       const UniformityOptions& options, Partition partition)
+UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
+                                   const UniformityOptions& options, Partition partition)
     : facts_(facts), options_(options), partition_(partition) {
   EntryPointInterfaceView view(entry_point);
   model_ = view.model();
@@ -38,12 +38,12 @@ EntryPointAnalysis::EntryPointAnalysis(ModuleFacts& facts, const Instruction& en
 }
 
 // The functions `root` reaches, `root` first (CallGraph::ReachableFrom).
-void EntryPointAnalysis::FindReachable(uint32_t root) {
+void UniformitySolver::FindReachable(uint32_t root) {
   entry_function_ = root;
   functions_ = facts_.calls.ReachableFrom(root);
 }
 
-bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause) {
+bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
   level = LaneLevel(level);
   if (level <= fact.level) return false;
   fact.level = level;
@@ -52,17 +52,41 @@ bool EntryPointAnalysis::Raise(Fact& fact, Divergence level, const Cause& cause)
   return true;
 }
 
-const Fact* EntryPointAnalysis::ValueFact(uint32_t id) const {
+const Fact* UniformitySolver::ValueFact(uint32_t id) const {
   auto it = values_.find(id);
   return it == values_.end() ? nullptr : &it->second;
 }
 
-Divergence EntryPointAnalysis::Value(uint32_t id) const {
+Divergence UniformitySolver::Value(uint32_t id) const {
   const Fact* fact = ValueFact(id);
   return fact ? fact->level : Divergence::kUniform;
 }
 
-uint32_t EntryPointAnalysis::ConditionOf(const Block* block) const {
+namespace {
+template <class Key>
+const Fact* Find(const std::unordered_map<Key, Fact>& facts, Key key) {
+  auto it = facts.find(key);
+  return it == facts.end() ? nullptr : &it->second;
+}
+}  // namespace
+
+const Fact* UniformitySolver::BlockFact(const Block* block) const { return Find(blocks_, block); }
+
+const Fact* UniformitySolver::LocalBlockFact(const Block* block) const {
+  return Find(local_blocks_, block);
+}
+
+const Fact* UniformitySolver::LocalLoadFact(const Instruction* load) const {
+  return Find(local_loads_, load);
+}
+
+const Fact* UniformitySolver::ReturnFact(uint32_t function) const {
+  return Find(returns_, function);
+}
+
+const Fact* UniformitySolver::KillFact(uint32_t function) const { return Find(kills_, function); }
+
+uint32_t UniformitySolver::ConditionOf(const Block* block) const {
   const Instruction* terminator = block->Terminator();
   if (!terminator) return 0;
   if (auto branch = ViewIf<BranchConditionalView>(*terminator)) return branch->condition();
@@ -70,7 +94,7 @@ uint32_t EntryPointAnalysis::ConditionOf(const Block* block) const {
   return 0;
 }
 
-std::string EntryPointAnalysis::Run(uint32_t* rounds) {
+std::string UniformitySolver::Run(uint32_t* rounds) {
   for (uint32_t round = 1; round <= options_.round_budget; ++round) {
     changed_ = false;
     for (Function* function : functions_) ProcessFunction(*function);
@@ -82,7 +106,7 @@ std::string EntryPointAnalysis::Run(uint32_t* rounds) {
          std::to_string(options_.round_budget) + " rounds)";
 }
 
-void EntryPointAnalysis::ProcessFunction(Function& function) {
+void UniformitySolver::ProcessFunction(Function& function) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const Block* block : dependence.cfg->ReversePostOrder()) {
     Fact control = BlockControl(function, *block);
@@ -93,7 +117,7 @@ void EntryPointAnalysis::ProcessFunction(Function& function) {
 
 // The control level of a block: its function's call sites, the branches it depends
 // on (their conditions and their own control), and callees' kills before it.
-Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& block) {
+Fact UniformitySolver::BlockControl(const Function& function, const Block& block) {
   Fact& fact = blocks_[&block];
   const Fact& entry = entries_[function.id()];
   Raise(fact, entry.level, entry.cause);
@@ -117,8 +141,8 @@ Fact EntryPointAnalysis::BlockControl(const Function& function, const Block& blo
   return fact;
 }
 
-void EntryPointAnalysis::Transfer(const Function& function, const Block& block,
-                                  const Instruction& inst, Fact* control) {
+void UniformitySolver::Transfer(const Function& function, const Block& block,
+                                const Instruction& inst, Fact* control) {
   switch (inst.opcode) {
     case spv::OpFunctionCall:
       TransferCall(block, inst, control);
@@ -146,13 +170,13 @@ void EntryPointAnalysis::Transfer(const Function& function, const Block& block,
   if (inst.result_id) JoinOperands(inst);
 }
 
-void EntryPointAnalysis::JoinOperands(const Instruction& inst) {
+void UniformitySolver::JoinOperands(const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
   for (uint32_t id : facts_.operands.at(&inst))
     Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
 }
 
-void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
+void UniformitySolver::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
   uint32_t callee_id = FunctionCallView(inst).callee();
   Function* callee = facts_.calls.FunctionById(callee_id);
   if (!callee) return;
@@ -182,7 +206,7 @@ void EntryPointAnalysis::TransferCall(const Block& block, const Instruction& ins
   Raise(killed_out_[&block], kill.level, after);
 }
 
-bool EntryPointAnalysis::AssumedUniform(uint32_t callee) const {
+bool UniformitySolver::AssumedUniform(uint32_t callee) const {
   if (options_.assume_uniform.empty()) return false;
   auto name = facts_.names.find(callee);
   if (name == facts_.names.end()) return false;
@@ -193,8 +217,8 @@ bool EntryPointAnalysis::AssumedUniform(uint32_t callee) const {
 
 // A phi is as divergent as its values, and as the branches that choose between its
 // incoming edges but do not also control the phi's own block.
-void EntryPointAnalysis::TransferPhi(const Function& function, const Block& block,
-                                     const Instruction& inst) {
+void UniformitySolver::TransferPhi(const Function& function, const Block& block,
+                                   const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   PhiView phi(inst);
@@ -207,8 +231,8 @@ void EntryPointAnalysis::TransferPhi(const Function& function, const Block& bloc
 
 // Raises `fact` by the conditions of the branches that choose whether the edge from
 // `pred` into `join` is taken but do not also control `join` itself.
-void EntryPointAnalysis::RaiseMerge(Fact& fact, const ControlDependence& dependence,
-                                    const Block* join, const Block* pred) {
+void UniformitySolver::RaiseMerge(Fact& fact, const ControlDependence& dependence,
+                                  const Block* join, const Block* pred) {
   auto own = dependence.controllers.find(join);
   auto controls_join = [&](const Block* branch) {
     return own != dependence.controllers.end() &&

@@ -1,0 +1,280 @@
+// Tests of the uniformity solver asked directly (AnalyzeUniformityLevels in
+// SPIRV/analysis/uniformity.h): the level it proves for a value, a block's control with
+// and without its call sites, and a variable's memory, with no report text involved.
+// Each source has a near miss beside it (the same shape that really differs between
+// invocations), so a level that is always uniform or always divergent fails.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/ir/parser.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+
+// Failure messages name the level.
+void PrintTo(Divergence level, std::ostream* out) { *out << DivergenceName(level); }
+
+namespace {
+
+Module Compile(const std::string& source, const std::string& stage,
+               const std::string& env = "vulkan1.1") {
+  std::string error;
+  std::optional<Module> module = ParseModule(test::CompileGlsl(source, stage, env), &error);
+  EXPECT_TRUE(module) << error;
+  return module ? std::move(*module) : Module();
+}
+
+// The variable (global or local) glslang named `name`.
+uint32_t Variable(const Module& module, const std::string& name) {
+  for (const Instruction& inst : module.types_values)
+    if (inst.opcode == spv::OpVariable && module.NameOf(inst.result_id) == name)
+      return inst.result_id;
+  for (const Function& function : module.functions)
+    for (const Instruction& inst : function.blocks.front().instructions)
+      if (inst.opcode == spv::OpVariable && module.NameOf(inst.result_id) == name)
+        return inst.result_id;
+  ADD_FAILURE() << "no variable " << name;
+  return 0;
+}
+
+// The variable of the interface block whose struct type glslang named `block`.
+uint32_t BlockVariable(const Module& module, const std::string& block) {
+  uint32_t pointer = 0;
+  for (const Instruction& inst : module.types_values) {
+    if (inst.opcode == spv::OpTypePointer && module.NameOf(inst.words.at(1)) == block)
+      pointer = inst.result_id;
+    if (inst.opcode == spv::OpVariable && pointer && inst.type_id == pointer) return inst.result_id;
+  }
+  ADD_FAILURE() << "no variable of block " << block;
+  return 0;
+}
+
+// The result of the first OpLoad of variable `name` itself (not through an access chain).
+uint32_t LoadOf(const Module& module, const std::string& name) {
+  uint32_t variable = Variable(module, name);
+  for (const Function& function : module.functions)
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpLoad && inst.words.at(0) == variable) return inst.result_id;
+  ADD_FAILURE() << "no load of " << name;
+  return 0;
+}
+
+// The label of the block that stores into variable `name` (the last such block).
+uint32_t BlockStoringTo(const Module& module, const std::string& name) {
+  uint32_t variable = Variable(module, name);
+  uint32_t label = 0;
+  for (const Function& function : module.functions)
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpStore && inst.words.at(0) == variable) label = block.id();
+  EXPECT_NE(label, 0u) << "no store to " << name;
+  return label;
+}
+
+// The results of the calls of the function whose OpName begins with `callee`, in order.
+std::vector<uint32_t> CallsOf(const Module& module, const std::string& callee) {
+  std::vector<uint32_t> results;
+  for (const Function& function : module.functions)
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpFunctionCall &&
+            module.NameOf(inst.words.at(0)).rfind(callee + "(", 0) == 0)
+          results.push_back(inst.result_id);
+  return results;
+}
+
+// The label of the first block of the function whose OpName begins with `name(`.
+uint32_t EntryBlockOf(const Module& module, const std::string& name) {
+  for (const Function& function : module.functions)
+    if (module.NameOf(function.id()).rfind(name + "(", 0) == 0) return function.blocks.front().id();
+  ADD_FAILURE() << "no function " << name;
+  return 0;
+}
+
+UniformityLevels LevelsOf(Module& module, const UniformityOptions& options = {}) {
+  std::vector<uint32_t> before = module.Encode();
+  UniformityLevels levels = AnalyzeUniformityLevels(module, "main", options);
+  EXPECT_EQ(levels.refusal, "");
+  EXPECT_EQ(module.Encode(), before) << "the analysis must not change the module";
+  return levels;
+}
+
+const char* kComputeHeader = R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+#extension GL_KHR_shader_subgroup_arithmetic : enable
+#extension GL_KHR_shader_subgroup_ballot : enable
+layout(local_size_x = 64) in;
+layout(std140, binding = 0) uniform Params { uint count; };
+layout(std430, binding = 1) buffer Out { uint data[]; };
+)";
+
+TEST(UniformityLevels, ValuesFromEachKindOfSource) {
+  Module module = Compile(std::string(kComputeHeader) + R"(
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  uint group = gl_WorkGroupID.x;
+  uint limit = count;
+  uint first = subgroupBroadcastFirst(lane);
+  uint total = subgroupAdd(lane);
+  uint stored = data[group];
+  data[lane] = lane + group + limit + first + total + stored;
+}
+)",
+                          "comp");
+  UniformityLevels levels = LevelsOf(module);
+  EXPECT_EQ(levels.Value(LoadOf(module, "lane")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(LoadOf(module, "group")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(LoadOf(module, "limit")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(LoadOf(module, "first")), Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels.Value(LoadOf(module, "total")), Divergence::kSubgroupUniform);
+  // A writable storage buffer may be written by other invocations, even at a uniform
+  // index; a uniform buffer may not.
+  EXPECT_EQ(levels.Value(LoadOf(module, "stored")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Memory(BlockVariable(module, "Params")), Divergence::kUniform);
+  EXPECT_EQ(levels.Memory(BlockVariable(module, "Out")), Divergence::kDivergent);
+  // Ids that are not in the module are not claimed.
+  EXPECT_EQ(levels.Value(module.header.bound + 7), std::nullopt);
+}
+
+TEST(UniformityLevels, ControlOfBlocksUnderBranches) {
+  Module module = Compile(std::string(kComputeHeader) + R"(
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  uint inside;
+  uint after;
+  uint onUniform;
+  if (lane == 0u) { inside = 1u; }
+  after = 2u;
+  if (count > 4u) { onUniform = 3u; }
+  data[lane] = inside + after + onUniform;
+}
+)",
+                          "comp");
+  UniformityLevels levels = LevelsOf(module);
+  EXPECT_EQ(levels.Block(BlockStoringTo(module, "inside")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Block(BlockStoringTo(module, "after")), Divergence::kUniform);
+  EXPECT_EQ(levels.Block(BlockStoringTo(module, "onUniform")), Divergence::kUniform);
+  EXPECT_EQ(levels.BlockInFunction(BlockStoringTo(module, "inside")), Divergence::kDivergent);
+}
+
+// One helper, called in a divergent branch and outside it, with a divergent argument
+// and (twice) a uniform one: its blocks are divergent only with their call sites, and a
+// call with a uniform argument gets a uniform result from the call's own context
+// although the parameter joins a divergent argument.
+TEST(UniformityLevels, HelperCallSitesAndCallContexts) {
+  Module module = Compile(std::string(kComputeHeader) + R"(
+uint twice(uint v) { return v * 2u; }
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  uint a = 0u;
+  if (lane < 5u) a = twice(count);
+  uint b = twice(lane);
+  uint c = twice(count);
+  data[lane] = a + b + c;
+}
+)",
+                          "comp");
+  UniformityLevels levels = LevelsOf(module);
+  uint32_t helper = EntryBlockOf(module, "twice");
+  EXPECT_EQ(levels.Block(helper), Divergence::kDivergent);
+  EXPECT_EQ(levels.BlockInFunction(helper), Divergence::kUniform);
+  std::vector<uint32_t> calls = CallsOf(module, "twice");
+  ASSERT_EQ(calls.size(), 3u);
+  EXPECT_EQ(levels.Value(calls[1]), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(calls[2]), Divergence::kUniform);
+
+  // The user's promise about the helper makes even the divergent argument's call uniform.
+  UniformityOptions promised;
+  promised.assume_uniform = {"twice"};
+  UniformityLevels assumed = LevelsOf(module, promised);
+  EXPECT_EQ(assumed.Value(calls[1]), Divergence::kUniform);
+}
+
+// A shared variable written by one invocation before a barrier in uniform control flow
+// is uniform when read after it; the near miss writes it again in the same phase.
+TEST(UniformityLevels, SharedLoadAfterBarrierAndItsNearMiss) {
+  const std::string proven = std::string(kComputeHeader) + R"(
+shared uint total;
+void main() {
+  if (gl_LocalInvocationIndex == 0u) total = count * 2u;
+  barrier();
+  uint seen = total;
+  data[gl_LocalInvocationIndex] = seen;
+}
+)";
+  Module module = Compile(proven, "comp");
+  EXPECT_EQ(LevelsOf(module).Value(LoadOf(module, "total")), Divergence::kUniform);
+
+  const std::string racy = std::string(kComputeHeader) + R"(
+shared uint total;
+void main() {
+  if (gl_LocalInvocationIndex == 0u) total = count * 2u;
+  barrier();
+  uint seen = total;
+  if (gl_LocalInvocationIndex == 1u) total = 5u;
+  data[gl_LocalInvocationIndex] = seen;
+}
+)";
+  Module near_miss = Compile(racy, "comp");
+  EXPECT_EQ(LevelsOf(near_miss).Value(LoadOf(near_miss, "total")), Divergence::kDivergent);
+}
+
+TEST(UniformityLevels, FragmentInputs) {
+  Module module = Compile(R"(#version 450
+layout(location = 0) in vec2 uv;
+layout(location = 1) flat in int index;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform Params { float scale; };
+void main() {
+  vec2 smooth_uv = uv;
+  int flat_index = index;
+  float s = scale;
+  color = vec4(smooth_uv, float(flat_index), s);
+}
+)",
+                          "frag");
+  UniformityLevels levels = LevelsOf(module);
+  EXPECT_EQ(levels.Value(LoadOf(module, "uv")), Divergence::kDivergent);
+  // A flat input differs between primitives, but a quad's invocations all come from
+  // one primitive: enough for derivatives, not for a workgroup-wide operation.
+  EXPECT_EQ(levels.Value(LoadOf(module, "index")), Divergence::kQuadUniform);
+  EXPECT_EQ(levels.Value(LoadOf(module, "s")), Divergence::kUniform);
+}
+
+TEST(UniformityLevels, RefusalsClaimNothing) {
+  Module module = Compile(std::string(kComputeHeader) + R"(
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  uint i = 0u;
+  while (i < lane) { i = i + 1u; data[i] = i; }
+}
+)",
+                          "comp");
+  UniformityLevels unknown = AnalyzeUniformityLevels(module, "not_main");
+  EXPECT_EQ(unknown.refusal,
+            "uniformity analysis refused: the module has no entry point named `not_main`");
+  EXPECT_TRUE(unknown.values.empty());
+
+  UniformityOptions one_round;
+  one_round.round_budget = 1;
+  UniformityLevels budget = AnalyzeUniformityLevels(module, "main", one_round);
+  EXPECT_EQ(budget.refusal,
+            "uniformity analysis of entry point `main` found no fixed point within its round "
+            "budget (1 rounds)");
+  EXPECT_TRUE(budget.values.empty());
+  EXPECT_TRUE(budget.blocks.empty());
+
+  UniformityLevels enough = AnalyzeUniformityLevels(module, "main");
+  EXPECT_EQ(enough.refusal, "");
+  EXPECT_GT(enough.rounds, 1u);
+  EXPECT_EQ(enough.Value(LoadOf(module, "i")), Divergence::kDivergent);
+}
+
+}  // namespace
+}  // namespace glint::spirv
