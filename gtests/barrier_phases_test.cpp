@@ -1,7 +1,8 @@
 // Tests of barrier phases of workgroup memory (SPIRV/analysis/barrier_phases.h): which
 // instructions are workgroup barriers, which barrier starts a load's phase, and which
 // writes in the phase alias the loaded element (constant and dynamic indices, callees,
-// pointer arguments, and code in the caller after a return).
+// pointer arguments, and code in the caller after a return), across calls in both
+// directions (closing calls start a phase; a load in a helper is judged at its callers).
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -161,6 +162,86 @@ void main() {
 }
 )");
   EXPECT_EQ(Phases::WriteOf(reads.LoadOf("count")), "");
+}
+
+// A call of a function that ends in its one barrier starts a phase in the caller, and
+// a helper that makes such a call once on every path closes too.
+TEST(BarrierPhases, ClosingCallStartsAPhase) {
+  Phases p = Build(R"(void sync() { barrier(); }
+void syncTwice() { data[3] = 1u; sync(); }
+void main() {
+  if (gl_LocalInvocationIndex == 0u) count = 1u;
+  sync();
+  data[0] = count;
+  syncTwice();
+  data[1] = count;
+}
+)");
+  for (size_t n = 0; n < 2; ++n) {
+    BarrierPhases::Verdict verdict = p.LoadOf("count", n);
+    ASSERT_NE(verdict.barrier, nullptr) << "load " << n;
+    EXPECT_EQ(p.module->NameOf(p.def_use->FunctionOf(verdict.barrier)->id()), "sync(");
+    EXPECT_EQ(Phases::WriteOf(verdict), "") << "load " << n;
+  }
+}
+
+// Near misses: a barrier only on some paths, two barrier points, a write after the
+// callee's barrier.
+TEST(BarrierPhases, CallsThatDoNotCloseOrWriteAfterTheirBarrier) {
+  Phases conditional = Build(R"(void sync(bool b) { if (b) barrier(); }
+void main() {
+  sync(data[2] > 0u);
+  data[0] = count;
+}
+)");
+  EXPECT_EQ(conditional.LoadOf("count").barrier, nullptr);
+  Phases twice = Build(R"(void sync() { barrier(); data[5] = 0u; barrier(); }
+void main() {
+  sync();
+  data[0] = count;
+}
+)");
+  EXPECT_EQ(twice.LoadOf("count").barrier, nullptr) << "only one barrier point closes";
+  Phases writes = Build(R"(void sync() { barrier(); if (gl_LocalInvocationIndex == 1u) count = 2u; }
+void main() {
+  sync();
+  data[0] = count;
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(writes.LoadOf("count")), "OpStore");
+}
+
+// A load in a helper with no barrier of its own takes the barriers before every call
+// site; one call site without any leaves it with none.
+TEST(BarrierPhases, LoadInHelperJudgedAtEveryCallSite) {
+  Phases every = Build(R"(uint get() { return count; }
+void main() {
+  barrier();
+  data[0] = get();
+  barrier();
+  data[1] = get();
+}
+)");
+  BarrierPhases::Verdict verdict = every.LoadOf("count");
+  EXPECT_EQ(verdict.barriers.size(), 2u);
+  EXPECT_EQ(Phases::WriteOf(verdict), "");
+  Phases one_without = Build(R"(uint get() { return count; }
+void main() {
+  data[0] = get();
+  barrier();
+  data[1] = get();
+}
+)");
+  EXPECT_EQ(one_without.LoadOf("count").barrier, nullptr);
+  EXPECT_TRUE(one_without.LoadOf("count").barriers.empty());
+  Phases written = Build(R"(uint get() { return count; }
+void main() {
+  barrier();
+  data[0] = get();
+  if (gl_LocalInvocationIndex == 3u) count = 4u;
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(written.LoadOf("count")), "OpStore");
 }
 
 }  // namespace

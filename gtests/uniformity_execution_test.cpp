@@ -149,6 +149,36 @@ void main() {
   EXPECT_EQ(lasts, 1u);
 }
 
+// The barrier inside one helper, the shared load inside another (issue pattern from
+// decompressors and downsamplers): the last workgroup, found through helpers, agrees as
+// a whole, and every invocation records the ticket it read (barrier_phases.h: closing
+// calls and loads judged at their call sites).
+TEST(UniformityExecution, BarrierAndLoadInHelpers_WholeGroupAgrees) {
+  std::vector<uint32_t> words = CompileChecked(R"(
+shared uint ticket;
+void SyncGroup() { barrier(); }
+uint GetTicket() { return ticket; }
+bool ExitGroup() {
+  if (gl_LocalInvocationIndex == 0u) ticket = atomicAdd(counter, 1u);
+  SyncGroup();
+  return GetTicket() != gl_NumWorkGroups.x - 1u;
+}
+void main() {
+  if (ExitGroup()) {
+    seen[gl_GlobalInvocationID.x] = 100u + GetTicket();
+    return;
+  }
+  SyncGroup();
+  seen[gl_GlobalInvocationID.x] = GetTicket();
+}
+)");
+  std::vector<uint32_t> values = PerGroupValues(RunAndRecord(words));
+  // Exactly one workgroup took the last ticket (3) and passed the second barrier; the
+  // others recorded 100 + their ticket.
+  EXPECT_EQ(std::multiset<uint32_t>(values.begin(), values.end()),
+            (std::multiset<uint32_t>{3, 100, 101, 102}));
+}
+
 std::vector<uint32_t> CompileChecked12(const std::string& extension, const std::string& body) {
   std::vector<uint32_t> words = test::CompileGlsl(
       "#version 440\n" + extension + std::string(kHeader).substr(13) + body, "comp", "vulkan1.2");

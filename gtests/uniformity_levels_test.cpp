@@ -276,5 +276,38 @@ void main() {
   EXPECT_EQ(enough.Value(LoadOf(module, "i")), Divergence::kDivergent);
 }
 
+// The barrier in one helper, the shared load in another (barrier_phases.h): the load is
+// uniform, so is the helper's result and the early return on it; each near miss really
+// differs between invocations and keeps its warning.
+TEST(UniformityLevels, BarrierAndSharedLoadInHelpers) {
+  auto source = [](const std::string& sync, const std::string& main_first) {
+    return std::string(kComputeHeader) + "shared uint ticket;\nvoid SyncGroup() { " + sync +
+           " }\nuint GetTicket() { return ticket; }\nbool ExitGroup() {\n"
+           "  if (gl_LocalInvocationIndex == 0u) ticket = data[0];\n  SyncGroup();\n"
+           "  return GetTicket() != gl_NumWorkGroups.x - 1u;\n}\n"
+           "void main() {\n" +
+           main_first +
+           "  if (ExitGroup()) return;\n  SyncGroup();\n"
+           "  data[gl_LocalInvocationIndex] = 2u;\n}\n";
+  };
+  auto check = [&](const std::string& sync, const std::string& extra, Divergence expected,
+                   size_t findings) {
+    Module module = Compile(source(sync, extra), "comp");
+    UniformityLevels levels = LevelsOf(module);
+    std::vector<uint32_t> exits = CallsOf(module, "ExitGroup");
+    ASSERT_EQ(exits.size(), 1u);
+    EXPECT_EQ(levels.Value(exits[0]), expected) << sync << extra;
+    EXPECT_EQ(AnalyzeUniformity(module).findings.size(), findings) << sync << extra;
+  };
+  check("barrier();", "", Divergence::kUniform, 0);
+  // A write after the barrier, in the same phase.
+  check("barrier(); if (gl_LocalInvocationIndex == 1u) ticket = 5u;", "", Divergence::kDivergent,
+        1);
+  // A barrier on some paths only (reported in SyncGroup itself).
+  check("if (data[1] > 0u) barrier();", "", Divergence::kDivergent, 1);
+  // GetTicket called once more, before any barrier.
+  check("barrier();", "  data[2] = GetTicket();\n", Divergence::kDivergent, 1);
+}
+
 }  // namespace
 }  // namespace glint::spirv

@@ -108,12 +108,67 @@ uint32_t BarrierPhases::WorkgroupRoot(uint32_t pointer) const {
   return workgroup ? root : 0;
 }
 
+bool BarrierPhases::HoldsBarrier(uint32_t id) {
+  auto known = holds_barrier_.find(id);
+  if (known != holds_barrier_.end()) return known->second;
+  holds_barrier_[id] = false;  // SPIR-V forbids recursion; a cycle adds nothing
+  bool holds = false;
+  if (const Function* function = calls_.FunctionById(id))
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        holds =
+            holds || IsWorkgroupBarrier(inst) ||
+            (inst.opcode == spv::OpFunctionCall && HoldsBarrier(FunctionCallView(inst).callee()));
+  return holds_barrier_[id] = holds;
+}
+
+const Instruction* BarrierPhases::ClosingBarrier(uint32_t id) {
+  auto known = closing_barriers_.find(id);
+  if (known != closing_barriers_.end()) return known->second;
+  const Instruction* closing = nullptr;
+  const Function* function = calls_.FunctionById(id);
+  auto cfg = cfgs_.find(id);
+  if (function && cfg != cfgs_.end() && !function->blocks.empty()) {
+    closing_barriers_[id] = nullptr;  // SPIR-V forbids recursion; a cycle closes nothing
+    // Barrier points: barriers, and calls of functions that hold one (which must close).
+    int points = 0;
+    bool open_callee = false;
+    const Block* point_block = nullptr;
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions) {
+        const Instruction* point = nullptr;
+        if (IsWorkgroupBarrier(inst)) {
+          point = &inst;
+        } else if (inst.opcode == spv::OpFunctionCall &&
+                   HoldsBarrier(FunctionCallView(inst).callee())) {
+          point = ClosingBarrier(FunctionCallView(inst).callee());
+          open_callee = open_callee || !point;
+        }
+        if (!point) continue;
+        ++points;
+        closing = point;
+        point_block = &block;
+      }
+    if (points != 1 || open_callee ||
+        !cfg->second->PostDominates(point_block, &function->blocks.front()))
+      closing = nullptr;
+  }
+  return closing_barriers_[id] = closing;
+}
+
+const Instruction* BarrierPhases::BarrierAt(const Instruction& inst) {
+  if (IsWorkgroupBarrier(inst)) return &inst;
+  if (inst.opcode != spv::OpFunctionCall) return nullptr;
+  uint32_t callee = FunctionCallView(inst).callee();
+  return reached_.count(callee) ? ClosingBarrier(callee) : nullptr;
+}
+
 const Instruction* BarrierPhases::DominatingBarrier(const Function& function, const Block& block,
-                                                    const Instruction& load) const {
+                                                    const Instruction& at) {
   const Instruction* last = nullptr;
   for (const Instruction& inst : block.instructions) {
-    if (&inst == &load) break;
-    if (IsWorkgroupBarrier(inst)) last = &inst;
+    if (&inst == &at) break;
+    if (const Instruction* barrier = BarrierAt(inst)) last = barrier;
   }
   if (last) return last;
   auto cfg = cfgs_.find(function.id());
@@ -121,8 +176,29 @@ const Instruction* BarrierPhases::DominatingBarrier(const Function& function, co
   for (const Block* up = cfg->second->ImmediateDominator(&block); up;
        up = cfg->second->ImmediateDominator(up))
     for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend(); ++inst)
-      if (IsWorkgroupBarrier(*inst)) return &*inst;
+      if (const Instruction* barrier = BarrierAt(*inst)) return barrier;
   return nullptr;
+}
+
+// The barriers that start the phase `at` runs in (the load's barriers, in the header);
+// false when some path reaches `at` with none, or a bound is hit.
+bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
+                                   const Instruction& at, int depth, int* call_sites,
+                                   std::vector<const Instruction*>* barriers) {
+  if (const Instruction* own = DominatingBarrier(function, block, at)) {
+    if (std::find(barriers->begin(), barriers->end(), own) == barriers->end())
+      barriers->push_back(own);
+    return true;
+  }
+  if (function.id() == entry_function_ || depth >= kMaxCallerDepth) return false;
+  auto callers = callers_.find(function.id());
+  if (callers == callers_.end() || callers->second.empty()) return false;
+  for (const CallGraph::Call* call : callers->second) {
+    if (++*call_sites > kCallSiteBudget ||
+        !BarriersBefore(*call->caller, *call->block, *call->call, depth + 1, call_sites, barriers))
+      return false;
+  }
+  return true;
 }
 
 // What `inst` may write: its own store or atomic, or what a callee writes (through a
@@ -176,6 +252,9 @@ void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work,
   for (auto it = start.from; it != start.block->instructions.end(); ++it) {
     if (IsWorkgroupBarrier(*it)) return;  // the next phase starts here
     WritesOf(*it, writes);
+    // A closing call's writes may come before its barrier (all are counted); the next
+    // phase starts inside it.
+    if (it->opcode == spv::OpFunctionCall && BarrierAt(*it)) return;
   }
   const Instruction* end = start.block->Terminator();
   if (!end) return;
@@ -226,18 +305,26 @@ bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
 BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Block& block,
                                             const Instruction& load) {
   Verdict verdict;
-  verdict.barrier = DominatingBarrier(function, block, load);
-  if (!verdict.barrier) return verdict;
+  int call_sites = 0;
+  if (!BarriersBefore(function, block, load, 0, &call_sites, &verdict.barriers)) {
+    verdict.barriers.clear();
+    return verdict;
+  }
+  verdict.barrier = verdict.barriers.front();
   Path path;
   uint32_t root = RootOf(LoadView(load).pointer(), &path);
-  const Block* barrier_block = def_use_.BlockOf(verdict.barrier);
-  for (const Write& write :
-       PhaseWrites(function, barrier_block ? *barrier_block : block, *verdict.barrier)) {
-    const Instruction* written = write.root ? def_use_.Definition(write.root) : nullptr;
-    bool unknown = !written || written->opcode == spv::OpFunctionParameter;
-    if ((unknown || write.root == root) && MayAlias(write.path, path)) {
-      verdict.write = write.at;
-      break;
+  for (const Instruction* barrier : verdict.barriers) {
+    const Block* barrier_block = def_use_.BlockOf(barrier);
+    const Function* barrier_function = def_use_.FunctionOf(barrier);
+    if (!barrier_block || !barrier_function) return Verdict();  // cannot check its phase
+    for (const Write& write : PhaseWrites(*barrier_function, *barrier_block, *barrier)) {
+      const Instruction* written = write.root ? def_use_.Definition(write.root) : nullptr;
+      bool unknown = !written || written->opcode == spv::OpFunctionParameter;
+      if ((unknown || write.root == root) && MayAlias(write.path, path)) {
+        verdict.barrier = barrier;
+        verdict.write = write.at;
+        return verdict;
+      }
     }
   }
   return verdict;

@@ -11,10 +11,21 @@
 //                      a constant with WorkgroupMemory and an ordering bit (what glslang
 //                      emits for barrier() and controlBarrier(gl_ScopeWorkgroup, ...,
 //                      gl_StorageSemanticsShared, gl_SemanticsAcquireRelease)).
-//   the load's barrier the nearest workgroup barrier that dominates the load in the
-//                      load's own function (earlier in the load's block, or the last one
-//                      in the nearest dominating block that has one). A barrier in a
-//                      callee or caller does not count.
+//   a closing call     a call of a function that ends in a workgroup barrier: the callee
+//                      holds exactly one barrier point (a workgroup barrier, or a closing
+//                      call), in a block that post-dominates its entry, and no other call
+//                      that holds a barrier, so every return follows that one barrier
+//                      ("void sync() { barrier(); }", and a helper that calls sync() once
+//                      on every path). Where a barrier may start a phase, a closing call
+//                      starts the phase of the barrier it ends in.
+//   the load's barriers the nearest workgroup barrier (or closing call) that dominates
+//                      the load in the load's own function (earlier in the load's block,
+//                      or the last one in the nearest dominating block that has one); in
+//                      a function with none before the load, the barriers before each of
+//                      its call sites, found the same way (up to kMaxCallerDepth callers
+//                      up and kCallSiteBudget call sites in all; past either there are
+//                      none). A load inside a helper is judged by the phase at every place
+//                      it is called from.
 //   the phase          every instruction an invocation can execute after that barrier
 //                      without passing another workgroup barrier: following branches
 //                      (around loops, back to before the barrier), and at a return, into
@@ -57,9 +68,16 @@ class BarrierPhases {
                 const std::vector<Function*>& functions,
                 const std::unordered_map<uint32_t, const Cfg*>& cfgs);
 
+  static constexpr int kMaxCallerDepth = 8;
+  static constexpr int kCallSiteBudget = 256;
+
   struct Verdict {
-    const Instruction* barrier = nullptr;  // null: no workgroup barrier dominates the load
-    const Instruction* write = nullptr;    // the first aliasing write in the phase, or null
+    // The workgroup barriers that start the load's phase on some path (see above);
+    // empty when some path reaches the load with none.
+    std::vector<const Instruction*> barriers;
+    // The first of them, or the one whose phase holds `write`; null when none.
+    const Instruction* barrier = nullptr;
+    const Instruction* write = nullptr;  // the first aliasing write in a phase, or null
   };
   // For an OpLoad whose pointer leads to a Workgroup variable, in block `block` of
   // `function`.
@@ -87,7 +105,15 @@ class BarrierPhases {
   uint32_t RootOf(uint32_t pointer, Path* path) const;
   std::vector<std::optional<uint32_t>> ConstantIndices(const Instruction& chain) const;
   const Instruction* DominatingBarrier(const Function& function, const Block& block,
-                                       const Instruction& load) const;
+                                       const Instruction& at);
+  bool BarriersBefore(const Function& function, const Block& block, const Instruction& at,
+                      int depth, int* call_sites, std::vector<const Instruction*>* barriers);
+  // The barrier a call of `function` ends in (a closing call, above), or null.
+  const Instruction* ClosingBarrier(uint32_t function);
+  // The barrier `inst` is or a closing call ends in; null for other instructions.
+  const Instruction* BarrierAt(const Instruction& inst);
+  // Whether `function` or a function it calls holds a workgroup barrier.
+  bool HoldsBarrier(uint32_t function);
   const std::vector<Write>& PhaseWrites(const Function& function, const Block& block,
                                         const Instruction& barrier);
   void ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes);
@@ -104,6 +130,8 @@ class BarrierPhases {
   std::unordered_map<uint32_t, std::vector<const CallGraph::Call*>> callers_;
   std::unordered_map<const Instruction*, std::vector<Write>> phases_;
   std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
+  std::unordered_map<uint32_t, const Instruction*> closing_barriers_;
+  std::unordered_map<uint32_t, bool> holds_barrier_;
 };
 
 }  // namespace glint::spirv

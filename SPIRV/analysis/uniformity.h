@@ -14,8 +14,10 @@
 //               uniform by definition (shuffles, scans, Elect).
 //   shared      a load of a Workgroup variable is workgroup-uniform when it runs in
 //               uniform control flow at a uniform address, a workgroup barrier in uniform
-//               control flow dominates it, and nothing in that barrier's phase may write
-//               the element it reads (barrier_phases.h); otherwise its reason names the
+//               control flow dominates it (or a call of a helper that ends in one; in a
+//               helper with no barrier before the load, one before each call site), and
+//               nothing in those barriers' phases may write the element it reads
+//               (barrier_phases.h); otherwise its reason names the
 //               condition that failed ("shared variable `count` may be written after the
 //               barrier at x.comp:14 (by the OpStore at x.comp:16)").
 //   uniform     constants, uniform buffers, push constants, UniformConstant handles,

@@ -268,6 +268,7 @@ class UniformitySolver {
                                     const Fact& control);
   bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
   void FindReachable(uint32_t root);
+  bool Reaches(const Function* function) const;
   void ForgetSubtreeMemory();
   bool IsPointer(const Instruction& parameter) const;
   void JoinOperands(const Instruction& inst);

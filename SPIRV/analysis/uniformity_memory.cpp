@@ -108,9 +108,10 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
 }
 
 // A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
-// flow at a uniform address after a barrier in uniform control flow, with no write that
-// may alias it in the barrier's phase (barrier_phases.h); otherwise the reason says which
-// condition failed. False for loads of other memory.
+// flow at a uniform address after barriers in uniform control flow (its own function's,
+// a closing call's, or those before each call site of a helper), with no write that may
+// alias it in their phases (barrier_phases.h); otherwise the reason says which condition
+// failed. False for loads of other memory.
 bool UniformitySolver::TransferSharedLoad(const Function& function, const Block& block,
                                           const Instruction& inst, const Fact& control) {
   uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
@@ -136,11 +137,21 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
               facts_.Where(&inst)));
     return true;
   }
-  const Block* barrier_block = facts_.def_use.BlockOf(verdict.barrier);
-  if (barrier_block && blocks_[barrier_block].level != Divergence::kUniform) {
-    Raise(fact, Divergence::kDivergent,
-          MakeCause(Cause::kPhaseBarrier, root, barrier_block, verdict.barrier));
-    return true;
+  for (const Instruction* barrier : verdict.barriers) {
+    const Block* barrier_block = facts_.def_use.BlockOf(barrier);
+    // A call context knows the control of its own functions only; a barrier before the
+    // call it analyses is left to the joined analysis.
+    if (context_depth_ > 0 && !Reaches(facts_.def_use.FunctionOf(barrier))) {
+      Raise(fact, Divergence::kDivergent,
+            SourceCause(name + " is read after the barrier " + facts_.Where(barrier) +
+                        ", outside the call analysed in its own context"));
+      return true;
+    }
+    if (!barrier_block || blocks_[barrier_block].level != Divergence::kUniform) {
+      Raise(fact, Divergence::kDivergent,
+            MakeCause(Cause::kPhaseBarrier, root, barrier_block, barrier));
+      return true;
+    }
   }
   if (verdict.write)
     Raise(fact, Divergence::kDivergent,

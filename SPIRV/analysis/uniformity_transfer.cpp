@@ -43,6 +43,10 @@ void UniformitySolver::FindReachable(uint32_t root) {
   functions_ = facts_.calls.ReachableFrom(root);
 }
 
+bool UniformitySolver::Reaches(const Function* function) const {
+  return std::find(functions_.begin(), functions_.end(), function) != functions_.end();
+}
+
 bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
   level = LaneLevel(level);
   if (level <= fact.level) return false;
