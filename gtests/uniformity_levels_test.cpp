@@ -309,5 +309,87 @@ TEST(UniformityLevels, BarrierAndSharedLoadInHelpers) {
   check("barrier();", "  data[2] = GetTicket();\n", Divergence::kDivergent, 1);
 }
 
+// Helpers that broadcast through shared memory return a workgroup-uniform value at
+// every call site: one invocation's value read back after a barrier, and an OR of
+// every invocation's flag through an atomic read after a barrier. Near misses: the read
+// index is per invocation; the flag is read before the barrier.
+TEST(UniformityLevels, HelpersThatBroadcastThroughSharedMemory) {
+  auto result_of = [](const std::string& helpers, const std::string& call) {
+    Module module = Compile(std::string(kComputeHeader) + "shared uint tmp[64];\n" +
+                                "shared uint anyFlag;\n" + helpers +
+                                "void main() {\n  uint mine = data[gl_GlobalInvocationID.x];\n"
+                                "  data[gl_GlobalInvocationID.x] = " +
+                                call + ";\n}\n",
+                            "comp");
+    std::vector<uint32_t> calls = CallsOf(module, call.substr(0, call.find('(')));
+    EXPECT_EQ(calls.size(), 1u) << call;
+    return calls.empty() ? std::nullopt : LevelsOf(module).Value(calls[0]);
+  };
+  const std::string broadcast = R"(uint broadcast(uint v, uint idx) {
+  if (gl_LocalInvocationIndex == idx) tmp[0] = v;
+  barrier();
+  v = tmp[0];
+  barrier();
+  return v;
+}
+)";
+  EXPECT_EQ(result_of(broadcast, "broadcast(mine, 0u)"), Divergence::kUniform);
+  // Even with a per-invocation writer index: all read the one element after the barrier.
+  EXPECT_EQ(result_of(broadcast, "broadcast(mine, mine)"), Divergence::kUniform);
+  const std::string per_lane_read = R"(uint broadcast(uint v, uint idx) {
+  tmp[gl_LocalInvocationIndex] = v;
+  barrier();
+  v = tmp[idx];
+  barrier();
+  return v;
+}
+)";
+  EXPECT_EQ(result_of(per_lane_read, "broadcast(mine, 0u)"), Divergence::kUniform);
+  EXPECT_EQ(result_of(per_lane_read, "broadcast(mine, mine % 64u)"), Divergence::kDivergent);
+
+  const std::string any = R"(bool anyInvocation(bool c) {
+  if (gl_LocalInvocationIndex == 0u) anyFlag = 0u;
+  barrier();
+  if (c) atomicOr(anyFlag, 1u);
+  barrier();
+  bool r = anyFlag != 0u;
+  barrier();
+  return r;
+}
+)";
+  EXPECT_EQ(result_of(any, "anyInvocation(mine > 7u) ? 1u : 0u"), Divergence::kUniform);
+  const std::string early = R"(bool anyInvocation(bool c) {
+  if (gl_LocalInvocationIndex == 0u) anyFlag = 0u;
+  barrier();
+  if (c) atomicOr(anyFlag, 1u);
+  bool r = anyFlag != 0u;
+  barrier();
+  return r;
+}
+)";
+  EXPECT_EQ(result_of(early, "anyInvocation(mine > 7u) ? 1u : 0u"), Divergence::kDivergent);
+}
+
+// A store through a parameter followed by a load through it in the same block reads
+// the stored value, not what the parameter joined over its callers; a store through
+// another parameter, or a call, in between may change it.
+TEST(UniformityLevels, LoadThroughParameterAfterItsStore) {
+  auto result_of = [](const std::string& between) {
+    Module module = Compile(std::string(kComputeHeader) + "uint other;\n" +
+                                "uint helper(uint v, inout uint w) {\n  v = count;\n" + between +
+                                "  return v;\n}\n"
+                                "void main() {\n  uint lane = gl_LocalInvocationIndex;\n"
+                                "  data[lane] = helper(lane, lane);\n}\n",
+                            "comp");
+    std::vector<uint32_t> calls = CallsOf(module, "helper");
+    EXPECT_EQ(calls.size(), 1u);
+    return calls.empty() ? std::nullopt : LevelsOf(module).Value(calls[0]);
+  };
+  EXPECT_EQ(result_of(""), Divergence::kUniform);
+  EXPECT_EQ(result_of("  other = 3u;\n"), Divergence::kUniform);
+  EXPECT_EQ(result_of("  w = 2u;\n"), Divergence::kDivergent);
+  EXPECT_EQ(result_of("  barrier();\n  w = 2u;\n"), Divergence::kDivergent);
+}
+
 }  // namespace
 }  // namespace glint::spirv

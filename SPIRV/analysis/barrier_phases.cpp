@@ -295,6 +295,19 @@ const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Functi
   return phases_[&barrier] = std::move(writes);
 }
 
+// Whether a write through `root` may reach any Workgroup variable: an untraceable
+// pointer, or a parameter that may point to Workgroup memory (a Function or Private
+// pointer, glslang's way of passing GLSL parameters, cannot).
+bool BarrierPhases::MayPointAnywhere(uint32_t root) const {
+  const Instruction* written = root ? def_use_.Definition(root) : nullptr;
+  if (!written) return true;
+  if (written->opcode != spv::OpFunctionParameter) return false;
+  const Instruction* type = def_use_.Definition(written->type_id);
+  auto pointer = type ? ViewIf<TypePointerView>(*type) : std::nullopt;
+  return !pointer || pointer->storage_class() == spv::StorageClassWorkgroup ||
+         pointer->storage_class() == spv::StorageClassGeneric;
+}
+
 bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
   if (!a || !b) return true;
   for (size_t i = 0; i < std::min(a->size(), b->size()); ++i)
@@ -318,9 +331,7 @@ BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Bloc
     const Function* barrier_function = def_use_.FunctionOf(barrier);
     if (!barrier_block || !barrier_function) return Verdict();  // cannot check its phase
     for (const Write& write : PhaseWrites(*barrier_function, *barrier_block, *barrier)) {
-      const Instruction* written = write.root ? def_use_.Definition(write.root) : nullptr;
-      bool unknown = !written || written->opcode == spv::OpFunctionParameter;
-      if ((unknown || write.root == root) && MayAlias(write.path, path)) {
+      if ((write.root == root || MayPointAnywhere(write.root)) && MayAlias(write.path, path)) {
         verdict.barrier = barrier;
         verdict.write = write.at;
         return verdict;

@@ -37,7 +37,9 @@
 //                      module-scope variable, or that is given a pointer into the memory.
 //   may alias          the same variable, and no position where both access chains have
 //                      different constant indices (a dynamic index aliases any); a
-//                      pointer the analysis cannot trace to a variable aliases everything.
+//                      pointer the analysis cannot trace to a variable aliases everything,
+//                      and so does a pointer parameter unless its storage class (Function,
+//                      Private, ...) cannot hold Workgroup memory.
 // Stores before the barrier can be anything: the barrier makes them visible to all.
 //
 // Cost: the phase of each barrier is walked once (cached), each block start and each
@@ -120,6 +122,7 @@ class BarrierPhases {
   void WritesOf(const Instruction& inst, std::vector<Write>* writes);
   const std::vector<Write>& FunctionWrites(uint32_t function);
   static bool MayAlias(const Path& a, const Path& b);
+  bool MayPointAnywhere(uint32_t root) const;
 
   const DefUse& def_use_;
   const CallGraph& calls_;

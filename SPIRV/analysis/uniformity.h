@@ -38,12 +38,16 @@
 //               flow, and the branches that choose between them at joins (flow-sensitive).
 //               Other Function variables (passed to calls, dynamically indexed, ...) and
 //               Private ones take the level of every value stored into them and of the
-//               control flow of the store (flow-insensitive). Arguments flow into
-//               parameters, return values out of calls, pointer parameters alias the
-//               caller's variables; parameters join all call sites, but a call whose
-//               arguments or control are more uniform than the join gets its result
-//               from an analysis of the callee in its own context
-//               (uniformity_call_sites.cpp).
+//               control flow of the store (flow-insensitive). A load through a Function
+//               pointer parameter right after a store through it in the same block
+//               (nothing between may write through it) reads the stored value.
+//               Arguments flow into parameters, return values out of calls, pointer
+//               parameters alias the caller's variables; parameters join all call
+//               sites, but a call whose arguments or control are more uniform than the
+//               join gets its result from an analysis of the callee in its own context
+//               (uniformity_call_sites.cpp). So a helper that broadcasts through shared
+//               memory (one invocation writes, barrier, all read, barrier) returns a
+//               uniform value at every call site.
 // A uniform-control instruction is reported when its block, within its own function, is
 // more divergent than its scope allows (quad for derivatives, the Execution scope for
 // barriers). One that is fine within its function is reported once at each call site

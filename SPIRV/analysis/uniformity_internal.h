@@ -250,6 +250,8 @@ class UniformitySolver {
                     const Fact& control);
   void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
   bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferForwardedLoad(const Block& block, const Instruction& inst);
+  bool MayWriteThroughParameter(const Instruction& inst) const;
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                           const Fact& control);
   void RaiseMerge(Fact& fact, const ControlDependence& dependence, const Block* join,

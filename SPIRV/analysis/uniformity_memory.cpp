@@ -107,6 +107,72 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   return true;
 }
 
+// Whether `inst` may write the memory a pointer parameter points to: a store, copy or
+// atomic through a parameter or an untraceable pointer, a call, or any other
+// instruction given a pointer it might write through (extended instructions' out
+// parameters, cooperative matrix stores, ...). Writes to this function's own variables
+// or module-scope ones cannot reach a Function pointer passed in.
+bool UniformitySolver::MayWriteThroughParameter(const Instruction& inst) const {
+  uint32_t written = 0;
+  if (auto store = ViewIf<StoreView>(inst)) {
+    written = store->pointer();
+  } else if (auto copy = ViewIf<CopyMemoryView>(inst)) {
+    written = copy->target();
+  } else if (IsAtomic(inst.opcode)) {
+    written = AtomicView(inst).pointer();
+  } else {
+    switch (inst.opcode) {
+      case spv::OpLoad:
+      case spv::OpAccessChain:
+      case spv::OpInBoundsAccessChain:
+      case spv::OpPtrAccessChain:
+      case spv::OpInBoundsPtrAccessChain:
+      case spv::OpCopyObject:
+        return false;
+      case spv::OpFunctionCall:
+        return true;
+      default:
+        break;
+    }
+    auto operands = facts_.operands.find(&inst);
+    if (operands == facts_.operands.end()) return true;
+    for (uint32_t id : operands->second) {
+      const Instruction* def = facts_.def_use.Definition(id);
+      const Instruction* type = def ? facts_.def_use.Definition(def->type_id) : nullptr;
+      if (type && type->opcode == spv::OpTypePointer) return true;
+    }
+    return false;
+  }
+  const Instruction* root = facts_.def_use.Definition(RootOf(written));
+  return !root || root->opcode != spv::OpVariable;
+}
+
+// A load through a Function pointer parameter (how glslang passes GLSL parameters) that
+// an earlier store in the same block wrote through the same pointer, with nothing
+// between that may write through it, reads what that store wrote: the stored value's
+// level, not the parameter's joined memory ("v = tmp[0]; barrier(); return v;"). False
+// for other loads.
+bool UniformitySolver::TransferForwardedLoad(const Block& block, const Instruction& inst) {
+  uint32_t pointer = LoadView(inst).pointer();
+  const Instruction* parameter = facts_.def_use.Definition(pointer);
+  if (!parameter || parameter->opcode != spv::OpFunctionParameter) return false;
+  const Instruction* type = facts_.def_use.Definition(parameter->type_id);
+  auto pointer_type = type ? ViewIf<TypePointerView>(*type) : std::nullopt;
+  if (!pointer_type || pointer_type->storage_class() != spv::StorageClassFunction) return false;
+  auto at = std::find_if(block.instructions.rbegin(), block.instructions.rend(),
+                         [&](const Instruction& candidate) { return &candidate == &inst; });
+  for (++at; at != block.instructions.rend(); ++at) {
+    auto store = ViewIf<StoreView>(*at);
+    if (store && store->pointer() == pointer) {
+      Raise(values_[inst.result_id], Value(store->object()),
+            MakeCause(Cause::kStore, store->object(), &block, &*at));
+      return true;
+    }
+    if (MayWriteThroughParameter(*at)) return false;
+  }
+  return false;
+}
+
 // A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
 // flow at a uniform address after barriers in uniform control flow (its own function's,
 // a closing call's, or those before each call site of a helper), with no write that may
@@ -198,13 +264,14 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
 }
 
 // A load: as non-uniform as its address, then by the first rule that applies (a followed
-// local, a shared variable) or else by the memory it reads.
+// local, a parameter just stored through, a shared variable) or else by the memory it
+// reads.
 void UniformitySolver::TransferLoad(const Function& function, const Block& block,
                                     const Instruction& inst, const Fact& control) {
   Fact& fact = values_[inst.result_id];
   uint32_t pointer = LoadView(inst).pointer();
   Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
-  if (TransferLocalLoad(function, block, inst) ||
+  if (TransferLocalLoad(function, block, inst) || TransferForwardedLoad(block, inst) ||
       TransferSharedLoad(function, block, inst, control))
     return;
   uint32_t root = RootOf(pointer);
