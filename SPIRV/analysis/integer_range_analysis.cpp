@@ -48,6 +48,7 @@
 
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/workgroup_size.h"
 
 namespace glint::spirv {
 
@@ -475,47 +476,12 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
     if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
     listed = true;
     int64_t entry_size[3];
-    if (!EntryPointWorkgroupSize(view.function(), entry_size, why)) return false;
+    if (!EntryPointWorkgroupSize(module_, def_use_, builtins_, view.function(), entry_size, why))
+      return false;
     for (int i = 0; i < 3; ++i) size[i] = std::max(size[i], entry_size[i]);
   }
   if (!listed) *why = "built-in variable is not in any entry point's interface";
   return listed;
-}
-
-// The size is an input, like any specialization constant: the application may give it
-// at pipeline creation, so no sound analysis of the shader alone knows it.
-const char kWorkgroupSizeUnspecialized[] =
-    "workgroup size is a specialization constant without a value (an input: the "
-    "application may specialize it; use --spec-constant)";
-
-bool IntegerRangeAnalysis::Evaluator::EntryPointWorkgroupSize(uint32_t entry_function,
-                                                              int64_t size[3], std::string* why) {
-  if (uint32_t workgroup_size = builtins_.WorkgroupSizeId()) {  // it overrides the modes
-    const Instruction* def = def_use_.Definition(workgroup_size);
-    bool known = def && def->opcode == spv::OpConstantComposite &&
-                 ConstantCompositeView(*def).constituents().size() == 3;
-    for (int i = 0; known && i < 3; ++i)
-      known = ConstantValue(ConstantCompositeView(*def).constituents()[i], &size[i]);
-    if (!known) *why = kWorkgroupSizeUnspecialized;
-    return known && PositiveSize(size, why);
-  }
-  for (const Instruction& inst : module_.execution_modes) {
-    auto mode = ViewIf<ExecutionModeView>(inst);
-    if (!mode || mode->operands().size() != 3 || mode->entry_point() != entry_function) continue;
-    bool known = true;
-    if (inst.opcode == spv::OpExecutionMode && mode->mode() == spv::ExecutionModeLocalSize) {
-      for (int i = 0; i < 3; ++i) size[i] = mode->operand(i);
-    } else if (inst.opcode == spv::OpExecutionModeId &&
-               mode->mode() == spv::ExecutionModeLocalSizeId) {
-      for (int i = 0; i < 3; ++i) known = known && ConstantValue(mode->operand(i), &size[i]);
-    } else {
-      continue;
-    }
-    if (!known) *why = kWorkgroupSizeUnspecialized;
-    return known && PositiveSize(size, why);
-  }
-  *why = "workgroup size is not known";
-  return false;
 }
 
 // ---------------------------------------------------------------------------

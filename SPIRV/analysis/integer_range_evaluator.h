@@ -68,16 +68,6 @@ inline IntegerRange Convert(const IntegerRange& range, bool to_signed) {
   return IntegerRange::Of(to_signed, range.min, range.max);
 }
 
-inline bool PositiveSize(const int64_t size[3], std::string* why) {
-  for (int i = 0; i < 3; ++i) {
-    if (size[i] <= 0 || size[i] > kU32Max) {
-      *why = "workgroup size has a zero or negative dimension";
-      return false;
-    }
-  }
-  return true;
-}
-
 // a * b for 0 <= a, b <= 2^32, or -1 when the product leaves the u32 range.
 inline int64_t BoundedProduct(int64_t a, int64_t b) {
   if (a != 0 && b > (kU32Max + 1) / a) return -1;
@@ -261,7 +251,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                  bool is_signed);
   bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
   bool InvocationCount(uint32_t variable, int64_t* count, std::string* why) const;
-  bool EntryPointWorkgroupSize(uint32_t entry_function, int64_t size[3], std::string* why);
   bool ConstantValue(uint32_t id, int64_t* value) const;
 
   // Loops.
