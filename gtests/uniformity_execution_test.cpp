@@ -225,6 +225,35 @@ std::vector<uint32_t> CompileChecked12(const std::string& extension, const std::
   return words;
 }
 
+// A helper that reduces over the workgroup with a subgroup operation when the
+// workgroup is one subgroup and through shared memory otherwise: both paths come out
+// workgroup-uniform. On lavapipe a 64-invocation workgroup is several subgroups, so the
+// shared-memory path runs, and every invocation records the same sum.
+TEST(UniformityExecution, OneSubgroupOrSharedSum_SameValuePerWorkgroup) {
+  std::vector<uint32_t> words = CompileChecked12(
+      "#extension GL_KHR_shader_subgroup_basic : enable\n"
+      "#extension GL_KHR_shader_subgroup_arithmetic : enable\n",
+      R"(
+shared uint partial[64];
+uint WorkgroupSum(uint v) {
+  if (gl_NumSubgroups == 1u) return subgroupAdd(v);
+  partial[gl_LocalInvocationIndex] = v;
+  barrier();
+  uint total = 0u;
+  for (uint i = 0u; i < 64u; ++i) total += partial[i];
+  barrier();
+  return total;
+}
+void main() {
+  uint sum = WorkgroupSum(gl_LocalInvocationIndex + 100u * gl_WorkGroupID.x);
+  if (sum > 100000u) { barrier(); }
+  seen[gl_GlobalInvocationID.x] = sum;
+}
+)");
+  std::vector<uint32_t> sums = PerGroupValues(RunAndRecord(words));
+  EXPECT_EQ(sums, (std::vector<uint32_t>{2016, 8416, 14816, 21216}));
+}
+
 // dxvk_mipgen.comp's per-lane table: every subgroup fills lane k's entry from uniform
 // values and its lane id, through a multi-block helper that is also called with a
 // uniform argument; every invocation then reads entry k (k = group + 1 mod 4, uniform

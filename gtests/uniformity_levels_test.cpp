@@ -391,5 +391,75 @@ TEST(UniformityLevels, LoadThroughParameterAfterItsStore) {
   EXPECT_EQ(result_of("  barrier();\n  w = 2u;\n"), Divergence::kDivergent);
 }
 
+// In blocks that run only when the workgroup is one subgroup, a subgroup reduction is
+// workgroup-uniform; outside them, and behind tests that do not prove it, it is not.
+TEST(UniformityLevels, OneSubgroupWorkgroups) {
+  auto levels_of = [](const std::string& condition, const std::string& env,
+                      const std::string& size = "local_size_x = 64") {
+    Module module = Compile(R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+#extension GL_KHR_shader_subgroup_arithmetic : enable
+layout()" + size + R"() in;
+layout(std430, binding = 1) buffer Out { uint data[]; };
+void main() {
+  uint v = data[gl_LocalInvocationIndex];
+  uint outside = subgroupAdd(v);
+  uint inside = 0u;
+  if ()" + condition + R"() { inside = subgroupAdd(v); }
+  data[gl_LocalInvocationIndex] = inside + outside;
+}
+)",
+                            "comp", env);
+    UniformityLevels levels = LevelsOf(module);
+    std::vector<uint32_t> reductions;
+    for (const Function& function : module.functions)
+      for (const Block& block : function.blocks)
+        for (const Instruction& inst : block.instructions)
+          if (inst.opcode == spv::OpGroupNonUniformIAdd) reductions.push_back(inst.result_id);
+    EXPECT_EQ(reductions.size(), 2u);
+    EXPECT_EQ(levels.Value(reductions.at(0)), Divergence::kSubgroupUniform) << condition;
+    return levels.Value(reductions.at(1));
+  };
+  EXPECT_EQ(levels_of("gl_NumSubgroups == 1u", "vulkan1.1"), Divergence::kUniform);
+  EXPECT_EQ(levels_of("gl_NumSubgroups < 2u", "vulkan1.1"), Divergence::kUniform);
+  EXPECT_EQ(levels_of("!(gl_NumSubgroups != 1u)", "vulkan1.1"), Divergence::kUniform);
+  EXPECT_EQ(levels_of("gl_NumSubgroups == 1u && v > 3u", "vulkan1.1"), Divergence::kUniform);
+  EXPECT_EQ(levels_of("gl_NumSubgroups == 2u", "vulkan1.1"), Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels_of("gl_NumSubgroups != 1u", "vulkan1.1"), Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels_of("gl_NumSubgroups == 1u || v > 3u", "vulkan1.1"),
+            Divergence::kSubgroupUniform);
+  // SubgroupSize equal to the workgroup proves one subgroup only with full subgroups,
+  // which Vulkan enables for SPIR-V 1.6 (vulkan1.3) when X is a multiple of it.
+  EXPECT_EQ(levels_of("gl_SubgroupSize == gl_WorkGroupSize.x", "vulkan1.3"), Divergence::kUniform);
+  EXPECT_EQ(levels_of("gl_SubgroupSize == 64u", "vulkan1.3"), Divergence::kUniform);
+  EXPECT_EQ(levels_of("gl_SubgroupSize == gl_WorkGroupSize.x", "vulkan1.1"),
+            Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels_of("gl_SubgroupSize == gl_WorkGroupSize.x", "vulkan1.3",
+                      "local_size_x = 64, local_size_y = 2"),
+            Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels_of("gl_SubgroupSize == 32u", "vulkan1.3"), Divergence::kSubgroupUniform);
+}
+
+// SubgroupSize is uniform over a compute dispatch; in other stages Vulkan lets it vary
+// between subgroups (varying subgroup size), so it is uniform only within a subgroup.
+TEST(UniformityLevels, SubgroupSizeByStage) {
+  const std::string body = R"(
+  uint size = gl_SubgroupSize;
+)";
+  Module compute = Compile(R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+layout(local_size_x = 64) in;
+layout(std430, binding = 1) buffer Out { uint data[]; };
+void main() {)" + body + "  data[0] = size;\n}\n",
+                           "comp");
+  EXPECT_EQ(LevelsOf(compute).Value(LoadOf(compute, "size")), Divergence::kUniform);
+  Module fragment = Compile(R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+layout(location = 0) out vec4 color;
+void main() {)" + body + "  color = vec4(float(size));\n}\n",
+                            "frag");
+  EXPECT_EQ(LevelsOf(fragment).Value(LoadOf(fragment, "size")), Divergence::kSubgroupUniform);
+}
+
 }  // namespace
 }  // namespace glint::spirv

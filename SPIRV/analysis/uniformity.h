@@ -21,9 +21,16 @@
 //               condition that failed ("shared variable `count` may be written after the
 //               barrier at x.comp:14 (by the OpStore at x.comp:16)").
 //   uniform     constants, uniform buffers, push constants, UniformConstant handles,
-//               WorkgroupId, NumWorkgroups, SubgroupSize, DrawIndex, readonly buffers;
+//               WorkgroupId, NumWorkgroups, NumSubgroups, DrawIndex, readonly buffers;
+//               SubgroupSize in compute (GLCompute, Kernel) only: elsewhere Vulkan lets
+//               it vary between subgroups of one draw (VK_EXT_subgroup_size_control's
+//               varying size, the default for SPIR-V 1.6), so it is subgroup-uniform;
 //               subgroup reductions, ballots, votes and BroadcastFirst are
 //               subgroup-uniform (enough for derivatives, not for a workgroup barrier).
+//   one subgroup in blocks that run only when the workgroup is one subgroup (behind
+//               NumSubgroups == 1, or SubgroupSize == the X size of a one-row workgroup
+//               in a SPIR-V 1.6 module), a subgroup-uniform result is workgroup-uniform
+//               (uniformity_one_subgroup.cpp).
 //   lanes       a subgroup broadcast, in uniform control flow from a uniform lane, of a
 //               value every subgroup computes alike for each lane (proven by a second
 //               fixed point in which lane-equivalent invocations count as one) is

@@ -165,6 +165,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   context_depth_ = caller.context_depth_ + 1;
   context_budget_ = caller.context_budget_;
   FindReachable(callee.id());
+  one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
   ForgetSubtreeMemory();
   Raise(entries_[callee.id()], control,
         MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));

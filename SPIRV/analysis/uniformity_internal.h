@@ -259,6 +259,14 @@ class UniformitySolver {
   bool TransferSource(const Instruction& inst, const Fact& control);
   bool TransferGroupOperation(const Instruction& inst);
   bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;
+
+  // --- workgroups that are one subgroup (uniformity_one_subgroup.cpp) ---
+  void FindOneSubgroupBlocks();
+  bool ProvesOneSubgroup(uint32_t condition, bool taken, int depth = 0) const;
+  std::optional<uint64_t> ConstantOf(uint32_t id) const;
+  std::optional<uint32_t> LoadedBuiltIn(uint32_t id) const;
+  // `level` for a result of `inst`: subgroup-uniform is workgroup-uniform in such a block.
+  Divergence OneSubgroupLevel(Divergence level, const Instruction& inst) const;
   Divergence LaneLevel(Divergence level) const;
 
   // --- call sites analysed in their own context (uniformity_call_sites.cpp) ---
@@ -293,6 +301,7 @@ class UniformitySolver {
   std::unordered_map<const Instruction*, Fact> local_loads_;      // Function-variable loads
   std::unordered_map<const Instruction*, Fact> store_control_;    // local control at each store
   Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
+  std::unordered_set<const Block*> one_subgroup_;  // blocks run only by one-subgroup workgroups
   std::shared_ptr<BarrierPhases>
       phases_;  // only where there are workgroups; shared with call contexts
   Partition partition_ = Partition::kScope;

@@ -100,7 +100,6 @@ Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
     case spv::BuiltInWorkgroupId:
     case spv::BuiltInNumWorkgroups:
     case spv::BuiltInWorkgroupSize:
-    case spv::BuiltInSubgroupSize:
     case spv::BuiltInNumSubgroups:
     case spv::BuiltInDrawIndex:
     case spv::BuiltInBaseVertex:
@@ -119,6 +118,13 @@ Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
       return StaticFact(Divergence::kDivergent, what + " differs between invocations");
     case spv::BuiltInSubgroupId:
       return StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
+    case spv::BuiltInSubgroupSize:
+      // Vulkan: with a varying subgroup size (a pipeline flag, or any SPIR-V 1.6 module)
+      // it is uniform only within a subgroup and may vary across a draw, even across one
+      // primitive; in compute dispatches it is uniform over the whole dispatch.
+      if (model_ == spv::ExecutionModelGLCompute || model_ == spv::ExecutionModelKernel) return {};
+      return StaticFact(Divergence::kSubgroupUniform,
+                        what + " may differ between subgroups outside compute dispatches");
     case spv::BuiltInPrimitiveId:
     case spv::BuiltInPatchVertices:
       // One patch is one tessellation-control workgroup; in fragment shaders a quad
@@ -193,7 +199,7 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
   if (LaneBroadcastIsUniform(inst, control)) return true;
   const std::string op = grammar::OpcodeName(inst.opcode);
   auto set = [&](Divergence level, const std::string& why) {
-    Raise(values_[inst.result_id], level, SourceCause(op + " " + why));
+    Raise(values_[inst.result_id], OneSubgroupLevel(level, inst), SourceCause(op + " " + why));
     return true;
   };
   if (std::optional<Divergence> fixed = FixedResultLevel(inst.opcode))
@@ -242,7 +248,7 @@ bool UniformitySolver::TransferGroupOperation(const Instruction& inst) {
     level = whole_scope ? Divergence::kUniform : Divergence::kSubgroupUniform;
     why = whole_scope ? "" : "differs between subgroups";
   }
-  Raise(values_[inst.result_id], level, SourceCause(op + " " + why));
+  Raise(values_[inst.result_id], OneSubgroupLevel(level, inst), SourceCause(op + " " + why));
   return true;
 }
 

@@ -26,6 +26,7 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
   model_ = view.model();
   entry_name_ = view.name();
   FindReachable(view.function());
+  FindOneSubgroupBlocks();
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);
