@@ -163,21 +163,48 @@ const Instruction* BarrierPhases::BarrierAt(const Instruction& inst) {
   return reached_.count(callee) ? ClosingBarrier(callee) : nullptr;
 }
 
-const Instruction* BarrierPhases::DominatingBarrier(const Function& function, const Block& block,
-                                                    const Instruction& at) {
+// The barrier points `at` is reached from in its function without passing another
+// (walking back over blocks); *entry_reached when a path from the function's entry
+// reaches `at` with none. A call that holds a barrier but does not close is passed over:
+// the phase of a barrier before it counts every write of the callee.
+void BarrierPhases::BarriersReaching(const Function& function, const Block& block,
+                                     const Instruction& at,
+                                     std::vector<const Instruction*>* barriers,
+                                     bool* entry_reached) {
+  auto add = [&](const Instruction* barrier) {
+    if (std::find(barriers->begin(), barriers->end(), barrier) == barriers->end())
+      barriers->push_back(barrier);
+  };
   const Instruction* last = nullptr;
   for (const Instruction& inst : block.instructions) {
     if (&inst == &at) break;
     if (const Instruction* barrier = BarrierAt(inst)) last = barrier;
   }
-  if (last) return last;
+  if (last) return add(last);
   auto cfg = cfgs_.find(function.id());
-  if (cfg == cfgs_.end()) return nullptr;
-  for (const Block* up = cfg->second->ImmediateDominator(&block); up;
-       up = cfg->second->ImmediateDominator(up))
-    for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend(); ++inst)
-      if (const Instruction* barrier = BarrierAt(*inst)) return barrier;
-  return nullptr;
+  if (cfg == cfgs_.end() || function.blocks.empty()) {
+    *entry_reached = true;
+    return;
+  }
+  const Block* entry = &function.blocks.front();
+  if (&block == entry) *entry_reached = true;
+  std::vector<const Block*> work(cfg->second->Predecessors(&block).begin(),
+                                 cfg->second->Predecessors(&block).end());
+  std::unordered_set<const Block*> seen;
+  while (!work.empty()) {
+    const Block* up = work.back();
+    work.pop_back();
+    if (!seen.insert(up).second) continue;
+    const Instruction* found = nullptr;
+    for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend() && !found; ++inst)
+      found = BarrierAt(*inst);
+    if (found) {
+      add(found);
+      continue;
+    }
+    if (up == entry) *entry_reached = true;
+    for (const Block* pred : cfg->second->Predecessors(up)) work.push_back(pred);
+  }
 }
 
 // The barriers that start the phase `at` runs in (the load's barriers, in the header);
@@ -185,11 +212,9 @@ const Instruction* BarrierPhases::DominatingBarrier(const Function& function, co
 bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
                                    const Instruction& at, int depth, int* call_sites,
                                    std::vector<const Instruction*>* barriers) {
-  if (const Instruction* own = DominatingBarrier(function, block, at)) {
-    if (std::find(barriers->begin(), barriers->end(), own) == barriers->end())
-      barriers->push_back(own);
-    return true;
-  }
+  bool entry_reached = false;
+  BarriersReaching(function, block, at, barriers, &entry_reached);
+  if (!entry_reached) return true;
   if (function.id() == entry_function_ || depth >= kMaxCallerDepth) return false;
   auto callers = callers_.find(function.id());
   if (callers == callers_.end() || callers->second.empty()) return false;
@@ -317,7 +342,9 @@ bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
 
 BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Block& block,
                                             const Instruction& load) {
-  Verdict verdict;
+  auto cached = verdicts_.find(&load);
+  if (cached != verdicts_.end()) return cached->second;
+  Verdict& verdict = verdicts_[&load];
   int call_sites = 0;
   if (!BarriersBefore(function, block, load, 0, &call_sites, &verdict.barriers)) {
     verdict.barriers.clear();
@@ -329,7 +356,7 @@ BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Bloc
   for (const Instruction* barrier : verdict.barriers) {
     const Block* barrier_block = def_use_.BlockOf(barrier);
     const Function* barrier_function = def_use_.FunctionOf(barrier);
-    if (!barrier_block || !barrier_function) return Verdict();  // cannot check its phase
+    if (!barrier_block || !barrier_function) return verdict = Verdict();  // cannot check it
     for (const Write& write : PhaseWrites(*barrier_function, *barrier_block, *barrier)) {
       if ((write.root == root || MayPointAnywhere(write.root)) && MayAlias(write.path, path)) {
         verdict.barrier = barrier;

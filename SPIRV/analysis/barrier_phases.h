@@ -18,14 +18,16 @@
 //                      ("void sync() { barrier(); }", and a helper that calls sync() once
 //                      on every path). Where a barrier may start a phase, a closing call
 //                      starts the phase of the barrier it ends in.
-//   the load's barriers the nearest workgroup barrier (or closing call) that dominates
-//                      the load in the load's own function (earlier in the load's block,
-//                      or the last one in the nearest dominating block that has one); in
-//                      a function with none before the load, the barriers before each of
-//                      its call sites, found the same way (up to kMaxCallerDepth callers
-//                      up and kCallSiteBudget call sites in all; past either there are
-//                      none). A load inside a helper is judged by the phase at every place
-//                      it is called from.
+//   the load's barriers every barrier point the load is reached from without passing
+//                      another: walking back from the load over its function's blocks
+//                      (loops included), and where a path reaches the function's entry
+//                      with none, back from each of its call sites the same way (up to
+//                      kMaxCallerDepth callers up and kCallSiteBudget call sites in all;
+//                      past either, or from the entry point's entry, there are none). A
+//                      load inside a helper is judged by the phases at every place it is
+//                      called from. A call that holds a barrier but does not close is
+//                      walked past: the phase of a barrier before it counts all its
+//                      callee's writes.
 //   the phase          every instruction an invocation can execute after that barrier
 //                      without passing another workgroup barrier: following branches
 //                      (around loops, back to before the barrier), and at a return, into
@@ -43,8 +45,9 @@
 // Stores before the barrier can be anything: the barrier makes them visible to all.
 //
 // Cost: the phase of each barrier is walked once (cached), each block start and each
-// return point at most once; a load costs its dominator-chain walk plus a scan of its
-// phase's writes.
+// return point at most once; a load's verdict (cached) costs a backward walk over the
+// blocks before it, each at most once per function it crosses, plus a scan of its
+// phases' writes.
 #ifndef GLINT_SPIRV_ANALYSIS_BARRIER_PHASES_H
 #define GLINT_SPIRV_ANALYSIS_BARRIER_PHASES_H
 
@@ -74,8 +77,8 @@ class BarrierPhases {
   static constexpr int kCallSiteBudget = 256;
 
   struct Verdict {
-    // The workgroup barriers that start the load's phase on some path (see above);
-    // empty when some path reaches the load with none.
+    // The workgroup barriers that may start the load's phase (the load's barriers,
+    // above); empty when some path reaches the load with none.
     std::vector<const Instruction*> barriers;
     // The first of them, or the one whose phase holds `write`; null when none.
     const Instruction* barrier = nullptr;
@@ -106,8 +109,8 @@ class BarrierPhases {
 
   uint32_t RootOf(uint32_t pointer, Path* path) const;
   std::vector<std::optional<uint32_t>> ConstantIndices(const Instruction& chain) const;
-  const Instruction* DominatingBarrier(const Function& function, const Block& block,
-                                       const Instruction& at);
+  void BarriersReaching(const Function& function, const Block& block, const Instruction& at,
+                        std::vector<const Instruction*>* barriers, bool* entry_reached);
   bool BarriersBefore(const Function& function, const Block& block, const Instruction& at,
                       int depth, int* call_sites, std::vector<const Instruction*>* barriers);
   // The barrier a call of `function` ends in (a closing call, above), or null.
@@ -135,6 +138,7 @@ class BarrierPhases {
   std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
   std::unordered_map<uint32_t, const Instruction*> closing_barriers_;
   std::unordered_map<uint32_t, bool> holds_barrier_;
+  std::unordered_map<const Instruction*, Verdict> verdicts_;  // per load
 };
 
 }  // namespace glint::spirv
