@@ -305,8 +305,9 @@ TEST(UniformityLevels, BarrierAndSharedLoadInHelpers) {
         1);
   // A barrier on some paths only (reported in SyncGroup itself).
   check("if (data[1] > 0u) barrier();", "", Divergence::kDivergent, 1);
-  // GetTicket called once more, before any barrier.
-  check("barrier();", "  data[2] = GetTicket();\n", Divergence::kDivergent, 1);
+  // GetTicket called once more, before any barrier, under a barrier: that call reads a
+  // racy value (one finding), the call inside ExitGroup is still judged at its own site.
+  check("barrier();", "  if (GetTicket() > 5u) barrier();\n", Divergence::kUniform, 1);
 }
 
 // Helpers that broadcast through shared memory return a workgroup-uniform value at
@@ -459,6 +460,28 @@ layout(location = 0) out vec4 color;
 void main() {)" + body + "  color = vec4(float(size));\n}\n",
                             "frag");
   EXPECT_EQ(LevelsOf(fragment).Value(LoadOf(fragment, "size")), Divergence::kSubgroupUniform);
+}
+
+// A shared load inside a helper is judged at each call site in that call's own context:
+// the call after the barrier reads a uniform value, the call before any barrier does not.
+TEST(UniformityLevels, SharedLoadInHelperPerCallSite) {
+  Module module = Compile(std::string(kComputeHeader) + R"(
+shared uint ticket;
+uint GetTicket() { return ticket; }
+void main() {
+  if (gl_LocalInvocationIndex == 0u) ticket = count;
+  uint early = GetTicket();
+  barrier();
+  uint late = GetTicket();
+  data[gl_LocalInvocationIndex] = early + late;
+}
+)",
+                          "comp");
+  UniformityLevels levels = LevelsOf(module);
+  std::vector<uint32_t> calls = CallsOf(module, "GetTicket");
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(levels.Value(calls[0]), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(calls[1]), Divergence::kUniform);
 }
 
 }  // namespace

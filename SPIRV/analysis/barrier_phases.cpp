@@ -210,17 +210,26 @@ void BarrierPhases::BarriersReaching(const Function& function, const Block& bloc
 // The barriers that start the phase `at` runs in (the load's barriers, in the header);
 // false when some path reaches `at` with none, or a bound is hit.
 bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
-                                   const Instruction& at, int depth, int* call_sites,
+                                   const Instruction& at, const Instruction* through_call,
+                                   int depth, int* call_sites,
                                    std::vector<const Instruction*>* barriers) {
   bool entry_reached = false;
   BarriersReaching(function, block, at, barriers, &entry_reached);
   if (!entry_reached) return true;
   if (function.id() == entry_function_ || depth >= kMaxCallerDepth) return false;
+  if (through_call && FunctionCallView(*through_call).callee() == function.id()) {
+    const Block* call_block = def_use_.BlockOf(through_call);
+    const Function* caller = def_use_.FunctionOf(through_call);
+    return call_block && caller && ++*call_sites <= kCallSiteBudget &&
+           BarriersBefore(*caller, *call_block, *through_call, nullptr, depth + 1, call_sites,
+                          barriers);
+  }
   auto callers = callers_.find(function.id());
   if (callers == callers_.end() || callers->second.empty()) return false;
   for (const CallGraph::Call* call : callers->second) {
     if (++*call_sites > kCallSiteBudget ||
-        !BarriersBefore(*call->caller, *call->block, *call->call, depth + 1, call_sites, barriers))
+        !BarriersBefore(*call->caller, *call->block, *call->call, through_call, depth + 1,
+                        call_sites, barriers))
       return false;
   }
   return true;
@@ -341,12 +350,13 @@ bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
 }
 
 BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Block& block,
-                                            const Instruction& load) {
-  auto cached = verdicts_.find(&load);
+                                            const Instruction& load,
+                                            const Instruction* through_call) {
+  auto cached = verdicts_.find({&load, through_call});
   if (cached != verdicts_.end()) return cached->second;
-  Verdict& verdict = verdicts_[&load];
+  Verdict& verdict = verdicts_[{&load, through_call}];
   int call_sites = 0;
-  if (!BarriersBefore(function, block, load, 0, &call_sites, &verdict.barriers)) {
+  if (!BarriersBefore(function, block, load, through_call, 0, &call_sites, &verdict.barriers)) {
     verdict.barriers.clear();
     return verdict;
   }

@@ -53,6 +53,7 @@
 
 #include <cstdint>
 #include <list>
+#include <map>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -86,7 +87,11 @@ class BarrierPhases {
   };
   // For an OpLoad whose pointer leads to a Workgroup variable, in block `block` of
   // `function`.
-  Verdict Check(const Function& function, const Block& block, const Instruction& load);
+  // `through_call`, when given, is the one call the load's function is entered by (a
+  // call analysed in its own context): where a path reaches that function's entry, only
+  // the barriers before that call count, not those before its other call sites.
+  Verdict Check(const Function& function, const Block& block, const Instruction& load,
+                const Instruction* through_call = nullptr);
 
   bool IsWorkgroupBarrier(const Instruction& inst) const;
   // The Workgroup variable a pointer leads to (through access chains and copies); 0 when
@@ -112,7 +117,8 @@ class BarrierPhases {
   void BarriersReaching(const Function& function, const Block& block, const Instruction& at,
                         std::vector<const Instruction*>* barriers, bool* entry_reached);
   bool BarriersBefore(const Function& function, const Block& block, const Instruction& at,
-                      int depth, int* call_sites, std::vector<const Instruction*>* barriers);
+                      const Instruction* through_call, int depth, int* call_sites,
+                      std::vector<const Instruction*>* barriers);
   // The barrier a call of `function` ends in (a closing call, above), or null.
   const Instruction* ClosingBarrier(uint32_t function);
   // The barrier `inst` is or a closing call ends in; null for other instructions.
@@ -138,7 +144,8 @@ class BarrierPhases {
   std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
   std::unordered_map<uint32_t, const Instruction*> closing_barriers_;
   std::unordered_map<uint32_t, bool> holds_barrier_;
-  std::unordered_map<const Instruction*, Verdict> verdicts_;  // per load
+  // per load and the call it is entered through (null: every call)
+  std::map<std::pair<const Instruction*, const Instruction*>, Verdict> verdicts_;
 };
 
 }  // namespace glint::spirv

@@ -89,7 +89,8 @@ bool UniformitySolver::FollowsFromOperands(const Instruction& inst) const {
 
 // A helper's load: through a pointer parameter, the caller's memory at this call; from
 // a pointer defined outside the helper, the load's own level (it does not depend on
-// the helper's parameters). nullopt for pointers computed inside the helper.
+// the helper's parameters). nullopt for pointers computed inside the helper and for
+// Workgroup memory.
 std::optional<Fact> UniformitySolver::HelperLoad(
     const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
     const Block& block, const Instruction& call) const {
@@ -101,19 +102,24 @@ std::optional<Fact> UniformitySolver::HelperLoad(
     return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
   }
   if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
+  // A shared load's phase depends on the barriers before this call: a call context.
+  if (phases_ && phases_->WorkgroupRoot(pointer)) return std::nullopt;
   const Fact* fact = ValueFact(load.result_id);
   return fact ? *fact : Fact{};
 }
 
 // Whether analysing `callee` for this call alone may give less than the joined result:
 // the callee returns a non-uniform value, and this call's control or an argument is more
-// uniform than the joined call sites'.
+// uniform than the joined call sites', or the callee loads shared memory (whose phase
+// depends on the barriers before this call).
 bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction& call,
                                       const Fact& control) const {
   auto returned = returns_.find(callee.id());
   if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
   auto entry = entries_.find(callee.id());
   if (entry != entries_.end() && control.level < entry->second.level) return true;
+  // A shared load in the callee is judged by the barriers before this call alone there.
+  if (LoadsShared(callee)) return true;
   bool helps = false;
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     helps = helps || Value(argument) < Value(parameter.result_id) ||
@@ -148,7 +154,10 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   if (!finished) return std::nullopt;
   Fact result{context.returns_[callee.id()].level,
               MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
-  context_results_[&call] = {inputs, result};
+  if (context.read_caller_control_)
+    context_results_.erase(&call);
+  else
+    context_results_[&call] = {inputs, result};
   return result;
 }
 
@@ -163,6 +172,8 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   partition_ = caller.partition_;
   lanes_ = caller.lanes_;
   context_depth_ = caller.context_depth_ + 1;
+  caller_ = &caller;
+  context_call_ = &call;
   context_budget_ = caller.context_budget_;
   FindReachable(callee.id());
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's

@@ -131,6 +131,9 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
+  std::unordered_map<uint32_t, bool> loads_shared;       // per function, callees included (memo)
+  // Per load through a pointer parameter: the store it reads (memo; null for none).
+  std::unordered_map<const Instruction*, const Instruction*> forwarding_stores;
 
   // How causes and reasons name things: "`count`" (or "%12" without a name); "at
   // x.comp:5", "near x.comp:5" (a line inherited from an earlier instruction) or "in
@@ -251,6 +254,7 @@ class UniformitySolver {
   void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
   bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
   bool TransferForwardedLoad(const Block& block, const Instruction& inst);
+  const Instruction* ForwardingStore(const Block& block, const Instruction& load) const;
   bool MayWriteThroughParameter(const Instruction& inst) const;
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                           const Fact& control);
@@ -279,6 +283,11 @@ class UniformitySolver {
   bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
   void FindReachable(uint32_t root);
   bool Reaches(const Function* function) const;
+  // The control level of a barrier's block: this analysis's own where it covers the
+  // block's function, else the caller's (a call context; see TransferSharedLoad).
+  Divergence BarrierControl(const Block* block) const;
+  // Whether `function` or a function it calls loads Workgroup memory.
+  bool LoadsShared(const Function& function) const;
   void ForgetSubtreeMemory();
   bool IsPointer(const Instruction& parameter) const;
   void JoinOperands(const Instruction& inst);
@@ -319,6 +328,12 @@ class UniformitySolver {
     }
   };
   int context_depth_ = 0;
+  // A call context: the caller's analysis and the call it analyses; whether a barrier's
+  // control came from the caller (then its result is not cached: the caller's levels
+  // may still rise).
+  const UniformitySolver* caller_ = nullptr;
+  const Instruction* context_call_ = nullptr;
+  mutable bool read_caller_control_ = false;
   struct ContextBudget {
     uint32_t runs_left = kContextRunBudget;
     uint32_t most_rounds = 0;  // the most rounds one context needed

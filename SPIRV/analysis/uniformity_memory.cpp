@@ -153,24 +153,35 @@ bool UniformitySolver::MayWriteThroughParameter(const Instruction& inst) const {
 // level, not the parameter's joined memory ("v = tmp[0]; barrier(); return v;"). False
 // for other loads.
 bool UniformitySolver::TransferForwardedLoad(const Block& block, const Instruction& inst) {
-  uint32_t pointer = LoadView(inst).pointer();
+  const Instruction* store = ForwardingStore(block, inst);
+  if (!store) return false;
+  uint32_t object = StoreView(*store).object();
+  Raise(values_[inst.result_id], Value(object), MakeCause(Cause::kStore, object, &block, store));
+  return true;
+}
+
+// The store a load through a Function pointer parameter reads (TransferForwardedLoad),
+// found once per load.
+const Instruction* UniformitySolver::ForwardingStore(const Block& block,
+                                                     const Instruction& load) const {
+  auto known = facts_.forwarding_stores.find(&load);
+  if (known != facts_.forwarding_stores.end()) return known->second;
+  const Instruction*& found = facts_.forwarding_stores[&load];
+  uint32_t pointer = LoadView(load).pointer();
   const Instruction* parameter = facts_.def_use.Definition(pointer);
-  if (!parameter || parameter->opcode != spv::OpFunctionParameter) return false;
+  if (!parameter || parameter->opcode != spv::OpFunctionParameter) return found = nullptr;
   const Instruction* type = facts_.def_use.Definition(parameter->type_id);
   auto pointer_type = type ? ViewIf<TypePointerView>(*type) : std::nullopt;
-  if (!pointer_type || pointer_type->storage_class() != spv::StorageClassFunction) return false;
+  if (!pointer_type || pointer_type->storage_class() != spv::StorageClassFunction)
+    return found = nullptr;
   auto at = std::find_if(block.instructions.rbegin(), block.instructions.rend(),
-                         [&](const Instruction& candidate) { return &candidate == &inst; });
+                         [&](const Instruction& candidate) { return &candidate == &load; });
   for (++at; at != block.instructions.rend(); ++at) {
     auto store = ViewIf<StoreView>(*at);
-    if (store && store->pointer() == pointer) {
-      Raise(values_[inst.result_id], Value(store->object()),
-            MakeCause(Cause::kStore, store->object(), &block, &*at));
-      return true;
-    }
-    if (MayWriteThroughParameter(*at)) return false;
+    if (store && store->pointer() == pointer) return found = &*at;
+    if (MayWriteThroughParameter(*at)) break;
   }
-  return false;
+  return found = nullptr;
 }
 
 // A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
@@ -193,7 +204,7 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
     Raise(fact, Divergence::kDivergent, MakeCause(Cause::kSharedControl, root, &block, &inst));
     return true;
   }
-  BarrierPhases::Verdict verdict = phases_->Check(function, block, inst);
+  BarrierPhases::Verdict verdict = phases_->Check(function, block, inst, context_call_);
   std::string name = "shared variable " + facts_.NameOf(root);
   if (!verdict.barrier) {
     Raise(fact, Divergence::kDivergent,
@@ -205,15 +216,7 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
   }
   for (const Instruction* barrier : verdict.barriers) {
     const Block* barrier_block = facts_.def_use.BlockOf(barrier);
-    // A call context knows the control of its own functions only; a barrier before the
-    // call it analyses is left to the joined analysis.
-    if (context_depth_ > 0 && !Reaches(facts_.def_use.FunctionOf(barrier))) {
-      Raise(fact, Divergence::kDivergent,
-            SourceCause(name + " is read after the barrier " + facts_.Where(barrier) +
-                        ", outside the call analysed in its own context"));
-      return true;
-    }
-    if (!barrier_block || blocks_[barrier_block].level != Divergence::kUniform) {
+    if (!barrier_block || BarrierControl(barrier_block) != Divergence::kUniform) {
       Raise(fact, Divergence::kDivergent,
             MakeCause(Cause::kPhaseBarrier, root, barrier_block, barrier));
       return true;
@@ -225,6 +228,33 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
                       " (by the " + grammar::OpcodeName(verdict.write->opcode) + " " +
                       facts_.Where(verdict.write) + ")"));
   return true;
+}
+
+// A call context reads the control of barriers outside its own functions (those before
+// the call it analyses) from its caller, and then its result depends on levels the
+// caller may still raise.
+Divergence UniformitySolver::BarrierControl(const Block* block) const {
+  if (Reaches(facts_.def_use.FunctionOf(block->Terminator() ? block->Terminator()
+                                                            : &block->instructions.front()))) {
+    const Fact* fact = BlockFact(block);
+    return fact ? fact->level : Divergence::kUniform;
+  }
+  if (!caller_) return Divergence::kDivergent;
+  read_caller_control_ = true;
+  return caller_->BarrierControl(block);
+}
+
+bool UniformitySolver::LoadsShared(const Function& function) const {
+  if (!phases_) return false;
+  auto known = facts_.loads_shared.find(function.id());
+  if (known != facts_.loads_shared.end()) return known->second;
+  bool loads = false;
+  for (const Function* reached : facts_.calls.ReachableFrom(function.id()))
+    for (const Block& block : reached->blocks)
+      for (const Instruction& inst : block.instructions)
+        loads = loads ||
+                (inst.opcode == spv::OpLoad && phases_->WorkgroupRoot(LoadView(inst).pointer()));
+  return facts_.loads_shared[function.id()] = loads;
 }
 
 // Loads, stores, copies, variables and atomics; true when `inst` was one of them.
