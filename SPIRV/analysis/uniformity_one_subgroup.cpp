@@ -20,73 +20,12 @@
 
 #include <algorithm>
 
+#include "SPIRV/analysis/range_relations.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/workgroup_size.h"
 
 namespace glint::spirv {
 namespace uniformity_detail {
-namespace {
-
-// The comparison `n <op> c` for unsigned n (mirrored so the built-in is on the left).
-enum class Compare : uint8_t { kEqual, kNotEqual, kLess, kLessEqual, kGreater, kGreaterEqual };
-
-std::optional<Compare> CompareOf(spv::Op op) {
-  switch (op) {
-    case spv::OpIEqual:
-      return Compare::kEqual;
-    case spv::OpINotEqual:
-      return Compare::kNotEqual;
-    case spv::OpULessThan:
-    case spv::OpSLessThan:
-      return Compare::kLess;
-    case spv::OpULessThanEqual:
-    case spv::OpSLessThanEqual:
-      return Compare::kLessEqual;
-    case spv::OpUGreaterThan:
-    case spv::OpSGreaterThan:
-      return Compare::kGreater;
-    case spv::OpUGreaterThanEqual:
-    case spv::OpSGreaterThanEqual:
-      return Compare::kGreaterEqual;
-    default:
-      return std::nullopt;
-  }
-}
-
-Compare Mirror(Compare compare) {
-  switch (compare) {
-    case Compare::kLess:
-      return Compare::kGreater;
-    case Compare::kLessEqual:
-      return Compare::kGreaterEqual;
-    case Compare::kGreater:
-      return Compare::kLess;
-    case Compare::kGreaterEqual:
-      return Compare::kLessEqual;
-    default:
-      return compare;
-  }
-}
-
-Compare Negate(Compare compare) {
-  switch (compare) {
-    case Compare::kEqual:
-      return Compare::kNotEqual;
-    case Compare::kNotEqual:
-      return Compare::kEqual;
-    case Compare::kLess:
-      return Compare::kGreaterEqual;
-    case Compare::kLessEqual:
-      return Compare::kGreater;
-    case Compare::kGreater:
-      return Compare::kLessEqual;
-    case Compare::kGreaterEqual:
-      return Compare::kLess;
-  }
-  return compare;
-}
-
-}  // namespace
 
 // The constant `id` is: an integer constant, or a component of a constant composite
 // (glslang's gl_WorkGroupSize.x).
@@ -122,23 +61,24 @@ bool UniformitySolver::ProvesOneSubgroup(uint32_t condition, bool taken, int dep
            ProvesOneSubgroup(BinaryOpView(*def).right(), true, depth + 1);
   if (def->opcode == spv::OpLogicalNot)
     return ProvesOneSubgroup(UnaryOpView(*def).operand(), !taken, depth + 1);
-  std::optional<Compare> compare = CompareOf(def->opcode);
-  if (!compare) return false;
+  bool is_signed = false;  // both built-ins are small and positive: either reading fits
+  Relation relation = RelationOf(def->opcode, &is_signed);
+  if (relation == Relation::kNone) return false;
   uint32_t left = BinaryOpView(*def).left(), right = BinaryOpView(*def).right();
   std::optional<uint32_t> builtin = LoadedBuiltIn(left);
   std::optional<uint64_t> constant = ConstantOf(right);
   if (!builtin) {
     builtin = LoadedBuiltIn(right);
     constant = ConstantOf(left);
-    compare = Mirror(*compare);
+    relation = Mirror(relation);
   }
   if (!builtin || !constant) return false;
-  if (!taken) compare = Negate(*compare);
+  if (!taken) relation = Negate(relation);
   if (*builtin == spv::BuiltInNumSubgroups)
-    return (*compare == Compare::kEqual && *constant == 1) ||
-           (*compare == Compare::kLessEqual && *constant == 1) ||
-           (*compare == Compare::kLess && *constant == 2);
-  if (*builtin == spv::BuiltInSubgroupSize && *compare == Compare::kEqual &&
+    return (relation == Relation::kEqual && *constant == 1) ||
+           (relation == Relation::kLessEqual && *constant == 1) ||
+           (relation == Relation::kLess && *constant == 2);
+  if (*builtin == spv::BuiltInSubgroupSize && relation == Relation::kEqual &&
       facts_.module.header.version >= 0x00010600) {
     int64_t size[3];
     std::string why;

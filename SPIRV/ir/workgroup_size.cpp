@@ -17,7 +17,8 @@ constexpr int64_t kU32Max = 0xFFFFFFFF;
 bool ConstantValue(const DefUse& def_use, uint32_t id, int64_t* value) {
   uint64_t bits = 0;
   bool is_signed = false;
-  if (!def_use.IntConstant(id, &bits, &is_signed)) return false;
+  uint32_t width = 0;
+  if (!def_use.IntConstant(id, &bits, &is_signed, &width) || width != 32) return false;
   *value = is_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(bits);
   return true;
 }
