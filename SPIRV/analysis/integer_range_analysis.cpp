@@ -164,15 +164,6 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
   return it->second;
 }
 
-bool IntegerRangeAnalysis::Evaluator::ScalarInt(uint32_t type_id, bool* is_signed) const {
-  const Instruction* type = def_use_.Definition(type_id);
-  if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2) return false;
-  TypeIntView int_type(*type);
-  if (int_type.width() != 32) return false;
-  *is_signed = int_type.is_signed();
-  return true;
-}
-
 // The operands whose ranges Compute() reads for `def`.
 std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instruction& def) {
   if (BinaryRuleOf(def.opcode) != BinaryRule::kNone)
@@ -237,7 +228,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Compute(uint32_t id) {
   if (Full() && IntWidth(def->type_id, &is_signed, &width) && (width == 8 || width == 16))
     return NarrowValue(*def, is_signed, width);  // integer_range_widths.cpp
   if (Full() && width == 64) return IntegerRange::None("64-bit integers have no range");
-  if (!ScalarInt(def->type_id, &is_signed))
+  if (!def_use_.IsInt32Type(def->type_id, &is_signed))
     return IntegerRange::None("not a scalar 32-bit integer");
   return ComputeScalar(*def, is_signed);
 }
@@ -313,7 +304,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ConstantRange(const Instruction& d
 bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value) const {
   const Instruction* def = def_use_.Definition(id);
   bool is_signed = false;
-  if (!def || def->opcode != spv::OpConstant || !ScalarInt(def->type_id, &is_signed)) return false;
+  if (!def || def->opcode != spv::OpConstant || !def_use_.IsInt32Type(def->type_id, &is_signed))
+    return false;
   uint32_t bits = ConstantView(*def).value32();
   *value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
   return true;
@@ -577,7 +569,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Bitcast(const Instruction& def,
   bool source_signed = false;
   uint32_t source_id = UnaryOpView(def).operand();
   const Instruction* source = def_use_.Definition(source_id);
-  if (!source || !ScalarInt(source->type_id, &source_signed))
+  if (!source || !def_use_.IsInt32Type(source->type_id, &source_signed))
     return IntegerRange::None("bitcast from a type other than a 32-bit integer");
   return Convert(Operand(source_id), is_signed);
 }
@@ -818,8 +810,8 @@ bool IntegerRangeAnalysis::Evaluator::ComponentwiseBitcast(const Instruction& de
       TypeVectorView(*to).component_count() != TypeVectorView(*from).component_count())
     return false;
   bool is_signed = false;
-  return ScalarInt(TypeVectorView(*to).component_type(), &is_signed) &&
-         ScalarInt(TypeVectorView(*from).component_type(), &is_signed);
+  return def_use_.IsInt32Type(TypeVectorView(*to).component_type(), &is_signed) &&
+         def_use_.IsInt32Type(TypeVectorView(*from).component_type(), &is_signed);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Instruction& def,

@@ -236,7 +236,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange Compute(uint32_t id);
   IntegerRange ComputeScalar(const Instruction& def, bool is_signed);
   IntegerRange Operand(uint32_t id) const;
-  bool ScalarInt(uint32_t type_id, bool* is_signed) const;
   bool Full() const { return options_.mode == RangeAnalysisMode::kFull; }
   std::string NotInReference(spv::Op opcode) const {
     return UnsupportedOpcode(opcode) + " in reference mode";

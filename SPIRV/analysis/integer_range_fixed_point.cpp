@@ -230,7 +230,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::EvalUnder(
   const Instruction* def = def_use_.Definition(id);
   std::optional<IntegerRange> result;
   bool is_signed = false;
-  if (!def || !ScalarInt(def->type_id, &is_signed)) {
+  if (!def || !def_use_.IsInt32Type(def->type_id, &is_signed)) {
     result = IntegerRange::None("not a scalar 32-bit integer");
   } else if (!ReachesCycle(id, target)) {
     result = RangeOf(id);
@@ -249,7 +249,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::EvalUnder(
 std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
     const Instruction& load, FixedPointTarget* target, const std::optional<IntegerRange>& x) {
   bool is_signed = false;
-  ScalarInt(load.type_id, &is_signed);
+  def_use_.IsInt32Type(load.type_id, &is_signed);
   std::optional<IntegerRange> result;
   if (IsCycleLoad(load, *target)) {
     if (x) result = Convert(*x, is_signed);

@@ -25,7 +25,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
     bool is_signed = false;
     if (def->opcode == spv::OpCopyObject) {
       id = UnaryOpView(*def).operand();
-    } else if (def->opcode == spv::OpBitcast && ScalarInt(def->type_id, &is_signed) &&
+    } else if (def->opcode == spv::OpBitcast && def_use_.IsInt32Type(def->type_id, &is_signed) &&
                IsScalarInt(UnaryOpView(*def).operand(), &is_signed)) {
       id = UnaryOpView(*def).operand();  // the same 32 bits, read the other way
     } else if (uint32_t source = ExtractSource(*def)) {
@@ -79,7 +79,7 @@ bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval*
 
 bool IntegerRangeAnalysis::Evaluator::IsScalarInt(uint32_t id, bool* is_signed) {
   const Instruction* def = def_use_.Definition(id);
-  return def && ScalarInt(def->type_id, is_signed);
+  return def && def_use_.IsInt32Type(def->type_id, is_signed);
 }
 
 const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {

@@ -72,7 +72,7 @@ bool NumberedOp(spv::Op opcode, bool* commutes) {
 bool IntegerRangeAnalysis::Evaluator::NumberingKey(const Instruction& inst, NumberKey* key) {
   bool commutes = false, is_signed = false;
   if (!NumberedOp(inst.opcode, &commutes) || inst.words.size() != 2 ||
-      !ScalarInt(inst.type_id, &is_signed))
+      !def_use_.IsInt32Type(inst.type_id, &is_signed))
     return false;
   BinaryOpView operands(inst);
   uint32_t left = Canonical(operands.left()), right = Canonical(operands.right());
@@ -113,8 +113,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::NumberedBefore(const Block& block, con
 // table lookup. Memoized per instruction.
 uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& def) {
   bool commutes = false, is_signed = false;
-  if (!Full() || !NumberedOp(def.opcode, &commutes) || !ScalarInt(def.type_id, &is_signed) ||
-      def.words.size() != 2)
+  if (!Full() || !NumberedOp(def.opcode, &commutes) ||
+      !def_use_.IsInt32Type(def.type_id, &is_signed) || def.words.size() != 2)
     return 0;
   auto found = numbered_.find(def.result_id);
   if (found != numbered_.end()) return found->second;

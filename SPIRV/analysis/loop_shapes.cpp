@@ -24,15 +24,6 @@ std::vector<const Instruction*> CodeOf(const Block& block) {
 
 }  // namespace
 
-bool LoopShapes::ScalarInt(uint32_t type_id, bool* is_signed) const {
-  const Instruction* type = def_use_.Definition(type_id);
-  if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2) return false;
-  TypeIntView int_type(*type);
-  if (int_type.width() != 32) return false;
-  *is_signed = int_type.is_signed();
-  return true;
-}
-
 const LoopShape* LoopShapes::ForLoopAt(const Cfg& cfg, const Block* header) {
   const Block* latch = cfg.BlockById(cfg.ContinueTarget(header));
   std::vector<const Instruction*> code = latch ? CodeOf(*latch) : std::vector<const Instruction*>{};
@@ -54,7 +45,7 @@ LoopShape LoopShapes::Match(uint32_t variable) {
   const Instruction* var = def_use_.Definition(variable);
   const Instruction* pointer_type = var ? def_use_.Definition(var->type_id) : nullptr;
   if (!pointer_type || pointer_type->opcode != spv::OpTypePointer ||
-      !ScalarInt(TypePointerView(*pointer_type).pointee(), &shape.is_signed)) {
+      !def_use_.IsInt32Type(TypePointerView(*pointer_type).pointee(), &shape.is_signed)) {
     shape.reason = "variable is not a scalar 32-bit integer";
     return shape;
   }

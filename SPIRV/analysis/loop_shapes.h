@@ -82,7 +82,6 @@ class LoopShapes {
   bool NormalizeComparison(Relation compare, int64_t value, LoopShape* shape) const;
   bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                       LoopShape* shape);
-  bool ScalarInt(uint32_t type_id, bool* is_signed) const;
 
   const DefUse& def_use_;
   CfgLookup cfgs_;

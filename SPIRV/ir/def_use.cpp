@@ -100,6 +100,15 @@ Instruction* DefUse::TypeOf(uint32_t id) const {
   return def && def->type_id ? Definition(def->type_id) : nullptr;
 }
 
+bool DefUse::IsInt32Type(uint32_t type_id, bool* is_signed) const {
+  const Instruction* type = Definition(type_id);
+  if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2) return false;
+  TypeIntView int_type(*type);
+  if (int_type.width() != 32) return false;
+  *is_signed = int_type.is_signed();
+  return true;
+}
+
 bool DefUse::IntConstant(uint32_t id, uint64_t* value, bool* is_signed, uint32_t* width) const {
   Instruction* def = Definition(id);
   if (!def || def->opcode != spv::OpConstant) return false;

@@ -51,7 +51,10 @@ class DefUse {
   Function* FunctionOf(const Instruction* inst) const;
   // The type instruction of a value id (null when unknown or untyped).
   Instruction* TypeOf(uint32_t id) const;
-  // For a 32-bit OpConstant of integer type: its value; false otherwise.
+  // Whether `type_id` is a 32-bit OpTypeInt, and then whether it is signed.
+  bool IsInt32Type(uint32_t type_id, bool* is_signed) const;
+  // For an OpConstant of integer type (up to 64 bits): its value, signedness and width;
+  // false otherwise.
   bool IntConstant(uint32_t id, uint64_t* value, bool* is_signed = nullptr,
                    uint32_t* width = nullptr) const;
 
