@@ -1,9 +1,12 @@
 // Tests of CallGraph (SPIRV/ir/call_graph.h), asked directly on a small module: the
 // function each id defines, the calls of and in a function in module order, a
 // parameter's owner and position (line instructions among parameters not counted), and
-// the two reachability orders, also on a chain too long for recursion.
+// the two reachability orders, also on a chain too long for recursion (run on a small
+// stack, so a recursive walk would crash).
 #include <gtest/gtest.h>
+#include <pthread.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -162,6 +165,22 @@ TEST(CallGraph, ReachabilityOrders) {
 
 // 20,000 helpers, each calling the next: both walks use their own stacks (a recursive
 // post-order would need 20,000 native frames).
+// Runs `work` on a thread whose stack holds `bytes`.
+void OnSmallStack(size_t bytes, const std::function<void()>& work) {
+  pthread_attr_t attributes;
+  ASSERT_EQ(pthread_attr_init(&attributes), 0);
+  ASSERT_EQ(pthread_attr_setstacksize(&attributes, bytes), 0);
+  auto run = [](void* argument) -> void* {
+    (*static_cast<const std::function<void()>*>(argument))();
+    return nullptr;
+  };
+  pthread_t thread;
+  ASSERT_EQ(pthread_create(&thread, &attributes, run, const_cast<std::function<void()>*>(&work)),
+            0);
+  pthread_join(thread, nullptr);
+  pthread_attr_destroy(&attributes);
+}
+
 TEST(CallGraph, LongChainOfHelpers) {
   const int kHelpers = 20000;
   std::string text = R"(
@@ -182,8 +201,13 @@ OpExecutionMode %f0 LocalSize 1 1 1
   }
   Graph g = Build(text);
   ASSERT_TRUE(g.calls);
-  std::vector<Function*> reached = g.calls->ReachableFrom(g.Id(0));
-  std::vector<Function*> post = g.calls->CalleesFirst(g.Id(0));
+  // Both walks run on a 256 KiB stack: one that recursed once per helper would need a
+  // few megabytes for 20,000 of them and crash there.
+  std::vector<Function*> reached, post;
+  OnSmallStack(256 * 1024, [&] {
+    reached = g.calls->ReachableFrom(g.Id(0));
+    post = g.calls->CalleesFirst(g.Id(0));
+  });
   ASSERT_EQ(reached.size(), size_t(kHelpers));
   ASSERT_EQ(post.size(), size_t(kHelpers));
   EXPECT_EQ(reached.front()->id(), g.Id(0));
