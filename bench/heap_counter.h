@@ -1,6 +1,7 @@
 // Heap bytes a benchmark's allocations hold: operator new/delete replaced (heap_counter.cpp)
-// to count the usable size of every block (malloc's rounding included, its per-block
-// header not), so temporaries show in the peak. Linked into the memory benchmarks only.
+// to count what each block costs malloc — its usable size (rounding included) plus its
+// per-block header (glibc: one size_t) — so many small allocations cost what they
+// really do, and temporaries show in the peak. Linked into the memory benchmarks only.
 #ifndef GLINT_BENCH_HEAP_COUNTER_H
 #define GLINT_BENCH_HEAP_COUNTER_H
 
