@@ -79,6 +79,14 @@ std::string Validate(const std::vector<uint32_t>& words, TargetEnv target,
       [&](spv_message_level_t, const char*, const spv_position_t&, const char* message) {
         if (first.empty()) first = message;
       });
+  // The verdict first without friendly names: the validator's map from ids to names
+  // (built up front for the whole module) is about a sixth of its peak memory and is
+  // read only by messages. A module that fails is validated again with the names, so
+  // the message is the one spirv-val prints.
+  spvtools::ValidatorOptions options = ToValidatorOptions(rules);
+  options.SetFriendlyNames(false);
+  if (tools.Validate(words.data(), words.size(), options)) return "";
+  first.clear();
   if (tools.Validate(words.data(), words.size(), ToValidatorOptions(rules))) return "";
   return first.empty() ? "spirv-val rejected the module" : first;
 }
