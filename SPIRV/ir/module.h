@@ -28,9 +28,10 @@ struct Instruction {
   spv::Op opcode = spv::OpNop;
   uint32_t type_id = 0;    // 0 when the opcode has no result type
   uint32_t result_id = 0;  // 0 when the opcode has no result
-  std::vector<uint32_t> words;
-  // Where the instruction started in the parsed binary (words); 0 for new ones.
+  // Where the instruction started in the parsed binary (words); 0 for new ones. Declared
+  // before `words` so the four fit in 16 bytes (a module holds one per instruction).
   uint32_t source_offset = 0;
+  std::vector<uint32_t> words;
 
   Instruction() = default;
   Instruction(spv::Op op, uint32_t type, uint32_t result, std::vector<uint32_t> operand_words)
