@@ -130,5 +130,35 @@ TEST(ValidationTarget, MalformedStreamsDeclareNothing) {
                    .scalar_block_layout);
 }
 
+// spirv::Validate decides without the validator's friendly names (they cost memory and
+// time) and validates a failing module again with them, so its message names ids as
+// spirv-val does.
+TEST(ValidationTarget, FailureMessagesNameIdsAsSpirvValDoes) {
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Values { uint values[]; } data;
+void main() { data.values[gl_GlobalInvocationID.x] += 1u; }
+)",
+                                                  "comp");
+  ASSERT_EQ(spirv::Validate(words, spirv::TargetEnv::kVulkan10), "");
+  // The entry point made to name the buffer variable instead of a function.
+  uint32_t buffer = 0;
+  size_t entry_point = 0;
+  for (size_t at = 5; at < words.size(); at += words[at] >> 16) {
+    const uint32_t opcode = words[at] & 0xffff;
+    if (opcode == spv::OpEntryPoint) entry_point = at;
+    if (opcode == spv::OpVariable && words[at + 3] == spv::StorageClassStorageBuffer)
+      buffer = words[at + 2];
+    if (opcode == spv::OpVariable && words[at + 3] == spv::StorageClassUniform)
+      buffer = words[at + 2];
+  }
+  ASSERT_NE(entry_point, 0u);
+  ASSERT_NE(buffer, 0u);
+  words[entry_point + 2] = buffer;
+  std::string message = spirv::Validate(words, spirv::TargetEnv::kVulkan10);
+  // Without friendly names the validator would say '<id>[%<id>]'.
+  EXPECT_NE(message.find("'" + std::to_string(buffer) + "[%data]'"), std::string::npos) << message;
+}
+
 }  // namespace
 }  // namespace glint
