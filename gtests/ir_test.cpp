@@ -236,6 +236,25 @@ TEST(Ir, DefUse_FindsDefinitionsAndUses) {
   EXPECT_TRUE(used_by_entry_point);
 }
 
+// Every block of every function maps to its function; a block the index has not seen
+// (a copy) to none.
+TEST(Ir, DefUse_FunctionOfBlock) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  DefUse def_use(*module);
+  size_t blocks = 0;
+  for (Function& function : module->functions)
+    for (const Block& block : function.blocks) {
+      EXPECT_EQ(def_use.FunctionOfBlock(&block), &function);
+      ++blocks;
+    }
+  EXPECT_GT(blocks, 3u) << "the loop shader has a loop's blocks";
+  Block copy = module->functions.front().blocks.front();
+  EXPECT_EQ(def_use.FunctionOfBlock(&copy), nullptr);
+}
+
 TEST(Ir, Types_AreFoundNotDuplicated) {
   std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
   std::string error;

@@ -64,7 +64,7 @@ std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, c
       continue;
     }
     Fact joined;
-    for (uint32_t id : facts_.operands.at(&inst)) {
+    for (uint32_t id : facts_.OperandsOf(inst)) {
       Fact operand = level_of(id);
       RaiseLocal(joined, operand.level, operand.cause);
     }

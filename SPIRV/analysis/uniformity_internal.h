@@ -68,7 +68,9 @@ struct Cause {
   uint32_t id = 0;
   const Block* block = nullptr;
   const Instruction* at = nullptr;
-  std::string text;
+  // kSource's text, interned by ModuleFacts::SourceCause (one copy per distinct text:
+  // facts are copied on every raise and held per value, block and variable).
+  const std::string* text = nullptr;
 };
 
 struct Fact {
@@ -91,13 +93,6 @@ inline void RaiseLocal(Fact& fact, Divergence level, const Cause& cause) {
   if (level <= fact.level) return;
   fact.level = level;
   fact.cause = cause;
-}
-
-inline Cause SourceCause(std::string text) {
-  Cause cause;
-  cause.kind = Cause::kSource;
-  cause.text = std::move(text);
-  return cause;
 }
 
 // Control dependence of one function: for each block, the blocks ending in a
@@ -127,13 +122,34 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, std::string> names;
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
-  std::unordered_map<const Instruction*, std::vector<uint32_t>> operands;
+  // The id operands of every instruction in a function (its result type left out), all
+  // in one array: operand_ids[start] is the count, the ids follow. One array and a map
+  // of starts rather than a vector per instruction (half the memory on large modules).
+  std::vector<uint32_t> operand_ids;
+  std::unordered_map<const Instruction*, uint32_t> operand_starts;
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
   std::unordered_map<uint32_t, bool> loads_shared;       // per function, callees included (memo)
   // Per load through a pointer parameter: the store it reads (memo; null for none).
   std::unordered_map<const Instruction*, const Instruction*> forwarding_stores;
+  // The id operands of `inst` (operand_ids above); an empty range for an instruction
+  // outside every function.
+  struct IdRange {
+    const uint32_t* first;
+    const uint32_t* last;
+    const uint32_t* begin() const { return first; }
+    const uint32_t* end() const { return last; }
+  };
+  IdRange OperandsOf(const Instruction& inst) const;
+  bool HasOperandList(const Instruction& inst) const { return operand_starts.count(&inst) != 0; }
+
+  // The texts of source causes, each once (Cause::text points into it).
+  std::unordered_set<std::string> source_texts;
+
+  // A cause whose source is `text`; a fact at `level` with that cause (none for uniform).
+  Cause SourceCause(std::string text);
+  Fact StaticFact(Divergence level, std::string text);
 
   // How causes and reasons name things: "`count`" (or "%12" without a name); "at
   // x.comp:5", "near x.comp:5" (a line inherited from an earlier instruction) or "in
@@ -153,8 +169,6 @@ bool IsReduce(const Instruction& inst);
 // helper and clock queries), per quad, or per subgroup (votes, ballots, broadcasts).
 std::optional<Divergence> FixedResultLevel(spv::Op opcode);
 bool IsDerivative(spv::Op op);
-// A fact at `level` whose cause is the source `text` (none for uniform).
-Fact StaticFact(Divergence level, std::string text);
 bool HasWorkgroups(spv::ExecutionModel model);
 
 // Calls `visit(parameter, argument)` for each parameter of `callee` that `call` passes an
@@ -298,6 +312,7 @@ class UniformitySolver {
   uint32_t entry_function_;
   std::string entry_name_;
   std::vector<Function*> functions_;  // reachable, callers first
+  mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
   bool changed_ = false;
 
   std::unordered_map<uint32_t, Fact> values_;

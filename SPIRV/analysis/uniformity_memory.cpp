@@ -52,7 +52,8 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
   if (root == 0) {
     Fact unknown;
     unknown.level = Divergence::kDivergent;
-    unknown.cause = SourceCause("memory reached through a pointer the analysis does not follow");
+    unknown.cause =
+        facts_.SourceCause("memory reached through a pointer the analysis does not follow");
     return unknown;
   }
   Fact joined;
@@ -134,9 +135,8 @@ bool UniformitySolver::MayWriteThroughParameter(const Instruction& inst) const {
       default:
         break;
     }
-    auto operands = facts_.operands.find(&inst);
-    if (operands == facts_.operands.end()) return true;
-    for (uint32_t id : operands->second) {
+    if (!facts_.HasOperandList(inst)) return true;
+    for (uint32_t id : facts_.OperandsOf(inst)) {
       const Instruction* def = facts_.def_use.Definition(id);
       const Instruction* type = def ? facts_.def_use.Definition(def->type_id) : nullptr;
       if (type && type->opcode == spv::OpTypePointer) return true;
@@ -197,7 +197,7 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
   if (partition_ == Partition::kLanes) {
     // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
     Raise(fact, Divergence::kDivergent,
-          SourceCause("shared variable " + facts_.NameOf(root) + " (lane analysis)"));
+          facts_.SourceCause("shared variable " + facts_.NameOf(root) + " (lane analysis)"));
     return true;
   }
   if (control.level != Divergence::kUniform) {
@@ -208,7 +208,7 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
   std::string name = "shared variable " + facts_.NameOf(root);
   if (!verdict.barrier) {
     Raise(fact, Divergence::kDivergent,
-          SourceCause(
+          facts_.SourceCause(
               name +
               " is written by other invocations and no workgroup barrier comes before its load " +
               facts_.Where(&inst)));
@@ -224,9 +224,10 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
   }
   if (verdict.write)
     Raise(fact, Divergence::kDivergent,
-          SourceCause(name + " may be written after the barrier " + facts_.Where(verdict.barrier) +
-                      " (by the " + grammar::OpcodeName(verdict.write->opcode) + " " +
-                      facts_.Where(verdict.write) + ")"));
+          facts_.SourceCause(name + " may be written after the barrier " +
+                             facts_.Where(verdict.barrier) + " (by the " +
+                             grammar::OpcodeName(verdict.write->opcode) + " " +
+                             facts_.Where(verdict.write) + ")"));
   return true;
 }
 
@@ -234,8 +235,7 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
 // the call it analyses) from its caller, and then its result depends on levels the
 // caller may still raise.
 Divergence UniformitySolver::BarrierControl(const Block* block) const {
-  if (Reaches(facts_.def_use.FunctionOf(block->Terminator() ? block->Terminator()
-                                                            : &block->instructions.front()))) {
+  if (Reaches(facts_.def_use.FunctionOfBlock(block))) {
     const Fact* fact = BlockFact(block);
     return fact ? fact->level : Divergence::kUniform;
   }
@@ -285,9 +285,9 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
       break;
   }
   if (!IsAtomic(inst.opcode)) return false;
-  Fact source =
-      StaticFact(Divergence::kDivergent, std::string(grammar::OpcodeName(inst.opcode)) +
-                                             " returns a different value to each invocation");
+  Fact source = facts_.StaticFact(Divergence::kDivergent,
+                                  std::string(grammar::OpcodeName(inst.opcode)) +
+                                      " returns a different value to each invocation");
   if (inst.result_id) Raise(values_[inst.result_id], source.level, source.cause);
   WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
   return true;

@@ -67,21 +67,45 @@ void IndexStorageDecorations(ModuleFacts& facts) {
 
 // The id operands of `inst`, its result type left out.
 void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
-  std::vector<uint32_t>& ids = facts.operands[&inst];
+  std::vector<uint32_t>& ids = facts.operand_ids;
+  const uint32_t start = static_cast<uint32_t>(ids.size());
+  facts.operand_starts.emplace(&inst, start);
+  ids.push_back(0);
   uint32_t width = 1;  // of an OpSwitch's case literals: its selector's
   if (auto branch = ViewIf<SwitchView>(inst))
     if (const Instruction* selector_type = facts.def_use.TypeOf(branch->selector()))
       width = facts.module.LiteralWidthOfType(selector_type->result_id);
-  inst.ForEachIdOperand([&](uint32_t id) { ids.push_back(id); }, width);
-  if (inst.type_id && !ids.empty()) ids.erase(ids.begin());  // the result type
+  bool skip_result_type = inst.type_id != 0;
+  inst.ForEachIdOperand(
+      [&](uint32_t id) {
+        if (skip_result_type) {
+          skip_result_type = false;
+          return;
+        }
+        ids.push_back(id);
+      },
+      width);
+  ids[start] = static_cast<uint32_t>(ids.size() - start - 1);
 }
 
 void IndexNamesAndOperands(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.debug_names)
     if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
+  size_t instructions = 0;
+  for (Function& function : facts.module.functions)
+    for (Block& block : function.blocks) instructions += block.instructions.size();
+  facts.operand_starts.reserve(instructions);
   for (Function& function : facts.module.functions)
     for (Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) IndexOperands(facts, inst);
+  facts.operand_ids.shrink_to_fit();
+}
+
+ModuleFacts::IdRange ModuleFacts::OperandsOf(const Instruction& inst) const {
+  auto start = operand_starts.find(&inst);
+  if (start == operand_starts.end()) return IdRange{nullptr, nullptr};
+  const uint32_t* count = operand_ids.data() + start->second;
+  return IdRange{count + 1, count + 1 + *count};
 }
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {

@@ -86,7 +86,14 @@ bool UniformitySolver::IsNonWritable(uint32_t variable) const {
          members->second >= TypeStructView(*pointee).member_count();
 }
 
-Fact StaticFact(Divergence level, std::string text) {
+Cause ModuleFacts::SourceCause(std::string text) {
+  Cause cause;
+  cause.kind = Cause::kSource;
+  cause.text = &*source_texts.insert(std::move(text)).first;
+  return cause;
+}
+
+Fact ModuleFacts::StaticFact(Divergence level, std::string text) {
   Fact fact;
   fact.level = level;
   if (level != Divergence::kUniform) fact.cause = SourceCause(std::move(text));
@@ -115,16 +122,16 @@ Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
     case spv::BuiltInSubgroupLtMask:
       // The lane and masks made from it alone: the same in every subgroup's lane k.
       if (partition_ == Partition::kLanes) return {};
-      return StaticFact(Divergence::kDivergent, what + " differs between invocations");
+      return facts_.StaticFact(Divergence::kDivergent, what + " differs between invocations");
     case spv::BuiltInSubgroupId:
-      return StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
+      return facts_.StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
     case spv::BuiltInSubgroupSize:
       // Vulkan: with a varying subgroup size (a pipeline flag, or any SPIR-V 1.6 module)
       // it is uniform only within a subgroup and may vary across a draw, even across one
       // primitive; in compute dispatches it is uniform over the whole dispatch.
       if (model_ == spv::ExecutionModelGLCompute || model_ == spv::ExecutionModelKernel) return {};
-      return StaticFact(Divergence::kSubgroupUniform,
-                        what + " may differ between subgroups outside compute dispatches");
+      return facts_.StaticFact(Divergence::kSubgroupUniform,
+                               what + " may differ between subgroups outside compute dispatches");
     case spv::BuiltInPrimitiveId:
     case spv::BuiltInPatchVertices:
       // One patch is one tessellation-control workgroup; in fragment shaders a quad
@@ -135,10 +142,10 @@ Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
     case spv::BuiltInLayer:
     case spv::BuiltInViewportIndex:
       if (model_ == spv::ExecutionModelFragment)
-        return StaticFact(Divergence::kQuadUniform, what + " differs between primitives");
-      return StaticFact(Divergence::kDivergent, what + " differs between invocations");
+        return facts_.StaticFact(Divergence::kQuadUniform, what + " differs between primitives");
+      return facts_.StaticFact(Divergence::kDivergent, what + " differs between invocations");
     default:
-      return StaticFact(Divergence::kDivergent, what + " differs between invocations");
+      return facts_.StaticFact(Divergence::kDivergent, what + " differs between invocations");
   }
 }
 
@@ -146,13 +153,13 @@ Fact UniformitySolver::InputFact(const Instruction& variable) const {
   uint32_t id = variable.result_id;
   if (std::optional<uint32_t> builtin = facts_.builtins.Of(id)) return BuiltInFact(*builtin);
   if (model_ != spv::ExecutionModelFragment)
-    return StaticFact(Divergence::kDivergent,
-                      "input " + facts_.NameOf(id) + " differs between invocations");
+    return facts_.StaticFact(Divergence::kDivergent,
+                             "input " + facts_.NameOf(id) + " differs between invocations");
   if (facts_.flat.count(id))
-    return StaticFact(Divergence::kQuadUniform,
-                      "flat fragment input " + facts_.NameOf(id) + " differs between primitives");
-  return StaticFact(Divergence::kDivergent,
-                    "fragment input " + facts_.NameOf(id) + " is interpolated (not flat)");
+    return facts_.StaticFact(Divergence::kQuadUniform, "flat fragment input " + facts_.NameOf(id) +
+                                                           " differs between primitives");
+  return facts_.StaticFact(Divergence::kDivergent,
+                           "fragment input " + facts_.NameOf(id) + " is interpolated (not flat)");
 }
 
 // What a module-scope variable holds before any store of this entry point.
@@ -169,8 +176,8 @@ Fact UniformitySolver::StaticMemoryFact(const Instruction& variable) const {
       [[fallthrough]];
     case spv::StorageClassStorageBuffer:
       if (IsNonWritable(id)) return {};
-      return StaticFact(Divergence::kDivergent, "storage buffer " + facts_.NameOf(id) +
-                                                    " may be written by other invocations");
+      return facts_.StaticFact(Divergence::kDivergent, "storage buffer " + facts_.NameOf(id) +
+                                                           " may be written by other invocations");
     case spv::StorageClassUniformConstant:
     case spv::StorageClassPushConstant:
     case spv::StorageClassPrivate:
@@ -180,15 +187,15 @@ Fact UniformitySolver::StaticMemoryFact(const Instruction& variable) const {
       if (model_ == spv::ExecutionModelMeshEXT) return {};
       [[fallthrough]];
     case spv::StorageClassWorkgroup:
-      return StaticFact(Divergence::kDivergent, "shared variable " + facts_.NameOf(id) +
-                                                    " is written by other invocations");
+      return facts_.StaticFact(Divergence::kDivergent, "shared variable " + facts_.NameOf(id) +
+                                                           " is written by other invocations");
     case spv::StorageClassOutput:
-      return StaticFact(Divergence::kDivergent,
-                        "output " + facts_.NameOf(id) + " is written per invocation");
+      return facts_.StaticFact(Divergence::kDivergent,
+                               "output " + facts_.NameOf(id) + " is written per invocation");
     default:
-      return StaticFact(Divergence::kDivergent,
-                        "variable " + facts_.NameOf(id) + " (storage class " +
-                            std::to_string(uint32_t(storage)) + ") is per invocation");
+      return facts_.StaticFact(Divergence::kDivergent,
+                               "variable " + facts_.NameOf(id) + " (storage class " +
+                                   std::to_string(uint32_t(storage)) + ") is per invocation");
   }
 }
 
@@ -199,7 +206,8 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
   if (LaneBroadcastIsUniform(inst, control)) return true;
   const std::string op = grammar::OpcodeName(inst.opcode);
   auto set = [&](Divergence level, const std::string& why) {
-    Raise(values_[inst.result_id], OneSubgroupLevel(level, inst), SourceCause(op + " " + why));
+    Raise(values_[inst.result_id], OneSubgroupLevel(level, inst),
+          facts_.SourceCause(op + " " + why));
     return true;
   };
   if (std::optional<Divergence> fixed = FixedResultLevel(inst.opcode))
@@ -248,7 +256,7 @@ bool UniformitySolver::TransferGroupOperation(const Instruction& inst) {
     level = whole_scope ? Divergence::kUniform : Divergence::kSubgroupUniform;
     why = whole_scope ? "" : "differs between subgroups";
   }
-  Raise(values_[inst.result_id], OneSubgroupLevel(level, inst), SourceCause(op + " " + why));
+  Raise(values_[inst.result_id], OneSubgroupLevel(level, inst), facts_.SourceCause(op + " " + why));
   return true;
 }
 

@@ -42,10 +42,13 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
 void UniformitySolver::FindReachable(uint32_t root) {
   entry_function_ = root;
   functions_ = facts_.calls.ReachableFrom(root);
+  reachable_.clear();
 }
 
+// Built on the first question: most solvers (call contexts among them) never ask.
 bool UniformitySolver::Reaches(const Function* function) const {
-  return std::find(functions_.begin(), functions_.end(), function) != functions_.end();
+  if (reachable_.empty()) reachable_.insert(functions_.begin(), functions_.end());
+  return reachable_.count(function) != 0;
 }
 
 bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
@@ -177,7 +180,7 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
 
 void UniformitySolver::JoinOperands(const Instruction& inst) {
   Fact& fact = values_[inst.result_id];
-  for (uint32_t id : facts_.operands.at(&inst))
+  for (uint32_t id : facts_.OperandsOf(inst))
     Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
 }
 

@@ -89,6 +89,11 @@ Block* DefUse::BlockOf(const Instruction* inst) const {
   return it == blocks_.end() ? nullptr : it->second;
 }
 
+Function* DefUse::FunctionOfBlock(const Block* block) const {
+  auto it = block_functions_.find(block);
+  return it == block_functions_.end() ? nullptr : it->second;
+}
+
 Function* DefUse::FunctionOf(const Instruction* inst) const {
   if (Block* block = BlockOf(inst)) return block_functions_.at(block);
   auto it = outside_blocks_.find(inst);

@@ -49,6 +49,8 @@ class DefUse {
   // Block and function containing `inst` (null for module-scope instructions).
   Block* BlockOf(const Instruction* inst) const;
   Function* FunctionOf(const Instruction* inst) const;
+  // The function holding `block` (null for a block the index has not seen).
+  Function* FunctionOfBlock(const Block* block) const;
   // The type instruction of a value id (null when unknown or untyped).
   Instruction* TypeOf(uint32_t id) const;
   // Whether `type_id` is a 32-bit OpTypeInt, and then whether it is signed.
