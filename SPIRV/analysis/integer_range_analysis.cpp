@@ -143,7 +143,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
       memo_[top] = std::move(computed);
       continue;
     }
-    const Instruction* def = def_use_.Definition(top);
+    const Instruction* def = inputs_.def_use.Definition(top);
     if (!def) continue;
     for (uint32_t dependency : Dependencies(*def))
       if (!memo_.count(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
@@ -202,16 +202,16 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
         if (CycleDependent(def)) return {};  // its own fixed point evaluates the cycle
         return local->dependencies;
       }
-      if (const Instruction* parameter = def_use_.Definition(LoadView(def).pointer());
+      if (const Instruction* parameter = inputs_.def_use.Definition(LoadView(def).pointer());
           Full() && parameter && parameter->opcode == spv::OpFunctionParameter)
-        return arguments_.Of(*parameter).values;
-      if (const Instruction* chain = def_use_.Definition(LoadView(def).pointer());
+        return inputs_.arguments.Of(*parameter).values;
+      if (const Instruction* chain = inputs_.def_use.Definition(LoadView(def).pointer());
           Full() && chain &&
           (chain->opcode == spv::OpAccessChain || chain->opcode == spv::OpInBoundsAccessChain)) {
-        const Instruction* base = def_use_.Definition(AccessChainView(*chain).base());
+        const Instruction* base = inputs_.def_use.Definition(AccessChainView(*chain).base());
         if (base && base->opcode == spv::OpFunctionParameter) {
           std::string why;
-          return ArgumentParts(*chain, arguments_.Of(*base), &why);
+          return ArgumentParts(*chain, inputs_.arguments.Of(*base), &why);
         }
       }
       return {};
@@ -221,14 +221,14 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Compute(uint32_t id) {
-  const Instruction* def = def_use_.Definition(id);
+  const Instruction* def = inputs_.def_use.Definition(id);
   if (!def) return IntegerRange::None("%" + std::to_string(id) + " has no definition");
   bool is_signed = false;
   uint32_t width = 0;
   if (Full() && IntWidth(def->type_id, &is_signed, &width) && (width == 8 || width == 16))
     return NarrowValue(*def, is_signed, width);  // integer_range_widths.cpp
   if (Full() && width == 64) return IntegerRange::None("64-bit integers have no range");
-  if (!def_use_.IsInt32Type(def->type_id, &is_signed))
+  if (!inputs_.def_use.IsInt32Type(def->type_id, &is_signed))
     return IntegerRange::None("not a scalar 32-bit integer");
   return ComputeScalar(*def, is_signed);
 }
@@ -302,9 +302,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ConstantRange(const Instruction& d
 }
 
 bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value) const {
-  const Instruction* def = def_use_.Definition(id);
+  const Instruction* def = inputs_.def_use.Definition(id);
   bool is_signed = false;
-  if (!def || def->opcode != spv::OpConstant || !def_use_.IsInt32Type(def->type_id, &is_signed))
+  if (!def || def->opcode != spv::OpConstant ||
+      !inputs_.def_use.IsInt32Type(def->type_id, &is_signed))
     return false;
   uint32_t bits = ConstantView(*def).value32();
   *value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
@@ -312,16 +313,17 @@ bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value)
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load, bool is_signed) {
-  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (!pointer) return IntegerRange::None("load through an unknown pointer");
   if (pointer->opcode == spv::OpVariable) {
     spv::StorageClass storage = VariableView(*pointer).storage_class();
-    if (storage == spv::StorageClassInput && builtins_.Has(pointer->result_id))
+    if (storage == spv::StorageClassInput && inputs_.builtins.Has(pointer->result_id))
       return BuiltinScalar(pointer->result_id, is_signed);
-    if (storage == spv::StorageClassFunction && !loops_.ForLoopOf(pointer->result_id).ok)
+    if (storage == spv::StorageClassFunction && !inputs_.loops.ForLoopOf(pointer->result_id).ok)
       if (const Instruction* store = DominatingSingleStore(load))
         return Convert(Operand(StoreView(*store).object()), is_signed);
-    if (storage == spv::StorageClassFunction && Full() && !loops_.ForLoopOf(pointer->result_id).ok)
+    if (storage == spv::StorageClassFunction && Full() &&
+        !inputs_.loops.ForLoopOf(pointer->result_id).ok)
       return LocalUnion(load, is_signed);
     if (storage == spv::StorageClassFunction) return LoopVariableLoad(load, pointer->result_id);
     return IntegerRange::None(StorageOrigin(storage));  // integer_range_origins.cpp
@@ -332,11 +334,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
     return ParameterLoad(*pointer, is_signed);
   if (!is_chain) return IntegerRange::None("load through a pointer that is not a variable");
   AccessChainView chain(*pointer);
-  const Instruction* base = def_use_.Definition(chain.base());
+  const Instruction* base = inputs_.def_use.Definition(chain.base());
   if (Full() && base && base->opcode == spv::OpVariable &&
       VariableView(*base).storage_class() == spv::StorageClassFunction)
     return LocalUnion(load, is_signed);
-  bool builtin = base && base->opcode == spv::OpVariable && builtins_.Has(base->result_id);
+  bool builtin = base && base->opcode == spv::OpVariable && inputs_.builtins.Has(base->result_id);
   std::string origin = builtin ? std::string() : PointerOrigin(chain.result_id());
   if (!origin.empty()) return IntegerRange::None(origin);
   if (Full() && base && base->opcode == spv::OpFunctionParameter)
@@ -354,7 +356,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, bool is_signed) {
-  uint32_t builtin = *builtins_.Of(variable);
+  uint32_t builtin = *inputs_.builtins.Of(variable);
   const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
   std::string builtin_name = name ? name : std::to_string(builtin);
   if (builtin == spv::BuiltInSubgroupSize || builtin == spv::BuiltInSubgroupLocalInvocationId) {
@@ -382,7 +384,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinScalar(uint32_t variable, b
 
 IntegerRange IntegerRangeAnalysis::Evaluator::BuiltinComponent(uint32_t variable,
                                                                uint32_t component, bool is_signed) {
-  uint32_t builtin = *builtins_.Of(variable);
+  uint32_t builtin = *inputs_.builtins.Of(variable);
   bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||
                   builtin == spv::BuiltInGlobalInvocationId;
   if (dispatch && Full()) return DispatchComponent(variable, builtin, component, is_signed);
@@ -468,7 +470,8 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
     if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
     listed = true;
     int64_t entry_size[3];
-    if (!EntryPointWorkgroupSize(module_, def_use_, builtins_, view.function(), entry_size, why))
+    if (!EntryPointWorkgroupSize(module_, inputs_.def_use, inputs_.builtins, view.function(),
+                                 entry_size, why))
       return false;
     for (int i = 0; i < 3; ++i) size[i] = std::max(size[i], entry_size[i]);
   }
@@ -480,29 +483,29 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
 // Loop control variables
 
 const Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
-  return cfg_lookup_(function);
+  return inputs_.cfgs(function);
 }
 
 // The initializer's definition when `load` reads a loop variable inside its checked
 // body (so its range depends on the initializer's), else null.
 const Instruction* IntegerRangeAnalysis::Evaluator::LoopVariableLoadTarget(
     const Instruction& load) {
-  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (!pointer || pointer->opcode != spv::OpVariable ||
       VariableView(*pointer).storage_class() != spv::StorageClassFunction)
     return nullptr;
-  const LoopShape& shape = loops_.ForLoopOf(pointer->result_id);
-  const Block* block = def_use_.BlockOf(&load);
-  if (!shape.ok || !block || def_use_.FunctionOf(&load) != shape.function) return nullptr;
+  const LoopShape& shape = inputs_.loops.ForLoopOf(pointer->result_id);
+  const Block* block = inputs_.def_use.BlockOf(&load);
+  if (!shape.ok || !block || inputs_.def_use.FunctionOf(&load) != shape.function) return nullptr;
   if (!CfgOf(*shape.function).Dominates(shape.body, block)) return nullptr;
-  return def_use_.Definition(shape.init_value);
+  return inputs_.def_use.Definition(shape.init_value);
 }
 
 // Full mode: a Function variable without initializer whose only uses are one OpStore
 // and loads acts like a `let` where the store dominates the load: every such load
 // reads the value stored by the latest execution of that one store.
 const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(const Instruction& load) {
-  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (!Full() || !pointer || pointer->opcode != spv::OpVariable ||
       VariableView(*pointer).storage_class() != spv::StorageClassFunction ||
       VariableView(*pointer).has_initializer())
@@ -510,8 +513,8 @@ const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(const 
   auto cached = single_stores_.find(pointer->result_id);
   if (cached == single_stores_.end()) {
     const Instruction* store = nullptr;
-    for (const Use& use : def_use_.Uses(pointer->result_id)) {
-      if (!def_use_.BlockOf(use.user) || use.user->opcode == spv::OpLoad) continue;
+    for (const Use& use : inputs_.def_use.Uses(pointer->result_id)) {
+      if (!inputs_.def_use.BlockOf(use.user) || use.user->opcode == spv::OpLoad) continue;
       bool first_store = use.user->opcode == spv::OpStore && use.word == 0 && !store;
       store = first_store ? use.user : nullptr;
       if (!first_store) break;
@@ -519,10 +522,10 @@ const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(const 
     cached = single_stores_.emplace(pointer->result_id, store).first;
   }
   const Instruction* store = cached->second;
-  const Block* store_block = store ? def_use_.BlockOf(store) : nullptr;
-  const Block* load_block = def_use_.BlockOf(&load);
-  Function* function = def_use_.FunctionOf(&load);
-  if (!store_block || !load_block || !function || function != def_use_.FunctionOf(store))
+  const Block* store_block = store ? inputs_.def_use.BlockOf(store) : nullptr;
+  const Block* load_block = inputs_.def_use.BlockOf(&load);
+  Function* function = inputs_.def_use.FunctionOf(&load);
+  if (!store_block || !load_block || !function || function != inputs_.def_use.FunctionOf(store))
     return nullptr;
   if (store_block != load_block)
     return CfgOf(*function).Dominates(store_block, load_block) ? store : nullptr;
@@ -531,7 +534,7 @@ const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(const 
 
 IntegerRange IntegerRangeAnalysis::Evaluator::LoopVariableLoad(const Instruction& load,
                                                                uint32_t variable) {
-  const LoopShape& shape = loops_.ForLoopOf(variable);
+  const LoopShape& shape = inputs_.loops.ForLoopOf(variable);
   if (!shape.ok) return IntegerRange::None(shape.reason);
   if (!LoopVariableLoadTarget(load))
     return IntegerRange::None("load of the loop variable outside the loop body");
@@ -568,8 +571,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Bitcast(const Instruction& def,
                                                       bool is_signed) const {
   bool source_signed = false;
   uint32_t source_id = UnaryOpView(def).operand();
-  const Instruction* source = def_use_.Definition(source_id);
-  if (!source || !def_use_.IsInt32Type(source->type_id, &source_signed))
+  const Instruction* source = inputs_.def_use.Definition(source_id);
+  if (!source || !inputs_.def_use.IsInt32Type(source->type_id, &source_signed))
     return IntegerRange::None("bitcast from a type other than a 32-bit integer");
   return Convert(Operand(source_id), is_signed);
 }
@@ -804,30 +807,30 @@ IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction
 // OpBitcast from a vector of 32-bit integers to another of the same length.
 bool IntegerRangeAnalysis::Evaluator::ComponentwiseBitcast(const Instruction& def) const {
   if (def.opcode != spv::OpBitcast) return false;
-  const Instruction* to = def_use_.Definition(def.type_id);
-  const Instruction* from = def_use_.TypeOf(UnaryOpView(def).operand());
+  const Instruction* to = inputs_.def_use.Definition(def.type_id);
+  const Instruction* from = inputs_.def_use.TypeOf(UnaryOpView(def).operand());
   if (!to || !from || to->opcode != spv::OpTypeVector || from->opcode != spv::OpTypeVector ||
       TypeVectorView(*to).component_count() != TypeVectorView(*from).component_count())
     return false;
   bool is_signed = false;
-  return def_use_.IsInt32Type(TypeVectorView(*to).component_type(), &is_signed) &&
-         def_use_.IsInt32Type(TypeVectorView(*from).component_type(), &is_signed);
+  return inputs_.def_use.IsInt32Type(TypeVectorView(*to).component_type(), &is_signed) &&
+         inputs_.def_use.IsInt32Type(TypeVectorView(*from).component_type(), &is_signed);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Instruction& def,
                                                                       bool is_signed) {
   CompositeExtractView extract(def);
-  const Instruction* vector = def_use_.Definition(extract.composite());
+  const Instruction* vector = inputs_.def_use.Definition(extract.composite());
   // A copy, or a bitcast between 32-bit integer vectors of one length (`int(gid)` of a
   // uvec3), has the same bits in each component: component k is component k of its
   // operand, reinterpreted in the extract's own signedness by the rule's range.
   while (Full() && vector && (vector->opcode == spv::OpCopyObject || ComponentwiseBitcast(*vector)))
-    vector = def_use_.Definition(UnaryOpView(*vector).operand());
+    vector = inputs_.def_use.Definition(UnaryOpView(*vector).operand());
   const Instruction* variable = vector && vector->opcode == spv::OpLoad
-                                    ? def_use_.Definition(LoadView(*vector).pointer())
+                                    ? inputs_.def_use.Definition(LoadView(*vector).pointer())
                                     : nullptr;
   bool builtin =
-      variable && variable->opcode == spv::OpVariable && builtins_.Has(variable->result_id);
+      variable && variable->opcode == spv::OpVariable && inputs_.builtins.Has(variable->result_id);
   std::string origin = Full() && !builtin ? MemoryOrigin(def.result_id) : std::string();
   if (!origin.empty()) return IntegerRange::None(origin);  // integer_range_origins.cpp
   if (!builtin || extract.indices().size() != 1)

@@ -70,7 +70,7 @@ bool ExcludesZero(const IntegerRange& range) { return range.min > 0 || range.max
 IntegerRange IntegerRangeAnalysis::Evaluator::BitCount(const Instruction& def,
                                                        bool is_signed) const {
   uint32_t base = UnaryOpView(def).operand();
-  const Instruction* base_def = def_use_.Definition(base);
+  const Instruction* base_def = inputs_.def_use.Definition(base);
   bool base_signed = false;
   uint32_t width = 0;
   if (!base_def || !IntWidth(base_def->type_id, &base_signed, &width))

@@ -41,7 +41,7 @@ std::vector<const Instruction*> IntegerRangeAnalysis::Evaluator::ReturnsOf(
 
 // The values a call's result depends on: what its callee returns.
 std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Instruction& call) {
-  const Function* callee = calls_.FunctionById(FunctionCallView(call).callee());
+  const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   std::vector<uint32_t> values;
   bool is_signed = false;
   uint32_t width = 0;
@@ -52,7 +52,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Inst
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call, bool is_signed) {
-  const Function* callee = calls_.FunctionById(FunctionCallView(call).callee());
+  const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
   if (following_.count(callee))
     return IntegerRange::None("recursive call (the function is already being followed)");

@@ -37,14 +37,14 @@ using namespace range_detail;
 // reads one value (Canonical, for guards); null otherwise.
 const Instruction* IntegerRangeAnalysis::Evaluator::LoadedParameter(const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad) return nullptr;
-  const Instruction* pointer = def_use_.Definition(LoadView(load).pointer());
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (!pointer || pointer->opcode != spv::OpFunctionParameter) return nullptr;
-  return arguments_.Of(*pointer).reason.empty() ? pointer : nullptr;
+  return inputs_.arguments.Of(*pointer).reason.empty() ? pointer : nullptr;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& parameter,
                                                             bool is_signed) {
-  const CallArguments& arguments = arguments_.Of(parameter);
+  const CallArguments& arguments = inputs_.arguments.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
   return ArgumentUnion(arguments.values, arguments.stores, is_signed);
@@ -71,7 +71,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ArgumentParts(
       part = ComponentSource(part, path[level]);
     if (!part) {
       std::string origin = MemoryOrigin(value);
-      const Instruction* def = def_use_.Definition(value);
+      const Instruction* def = inputs_.def_use.Definition(value);
       *why = !origin.empty() ? "an argument passed to the parameter has no range: " + origin
                              : std::string(
                                    "a part of an argument passed to the parameter is not "
@@ -88,7 +88,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ArgumentParts(
 IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instruction& chain,
                                                                 const Instruction& parameter,
                                                                 bool is_signed) {
-  const CallArguments& arguments = arguments_.Of(parameter);
+  const CallArguments& arguments = inputs_.arguments.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
   std::string why;

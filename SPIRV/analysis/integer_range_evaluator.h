@@ -207,16 +207,7 @@ struct FactTarget {
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const RangeInputs& inputs, const IntegerRangeOptions& options)
-      : module_(module),
-        def_use_(inputs.def_use),
-        builtins_(inputs.builtins),
-        calls_(inputs.calls),
-        arguments_(inputs.arguments),
-        loops_(inputs.loops),
-        options_(options),
-        cfg_lookup_(inputs.cfgs),
-        guards_(inputs.def_use, *this),
-        flow_lookup_(inputs.value_flows) {}
+      : module_(module), inputs_(inputs), options_(options), guards_(inputs.def_use, *this) {}
 
   IntegerRange RangeOf(uint32_t id);
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
@@ -430,19 +421,15 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 
   Module& module_;
-  const DefUse& def_use_;
-  const BuiltInIndex& builtins_;
-  const CallGraph& calls_;
-  ParameterArguments& arguments_;
-  LoopShapes& loops_;
+  // The analysis context's facts: def-use, built-ins, calls, parameter arguments, loop
+  // shapes, CFGs and value flow (integer_range_analysis.h).
+  const RangeInputs inputs_;
   IntegerRangeOptions options_;
   std::unordered_map<uint32_t, IntegerRange> memo_;
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
-  BlockPositions positions_{def_use_};
-  CfgLookup cfg_lookup_;  // the analysis context's
+  BlockPositions positions_{inputs_.def_use};
   GuardFacts guards_;
-  ValueFlowLookup flow_lookup_;  // the analysis context's (built on the same CFGs)
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
   std::unordered_map<uint32_t, const Block*> version_blocks_;   // that id -> the phi's block

@@ -159,7 +159,7 @@ bool IntegerRangeAnalysis::Evaluator::ReachesCycle(uint32_t id, FixedPointTarget
   if (found != target->reaches.end()) return found->second;
   target->reaches[id] = false;
   if (++target->reach_work > kMaxFixedPointNodes) return false;
-  const Instruction* def = def_use_.Definition(id);
+  const Instruction* def = inputs_.def_use.Definition(id);
   bool reaches = false;
   if (def && def->opcode == spv::OpLoad && IsCycleLoad(*def, *target)) {
     reaches = true;
@@ -195,12 +195,12 @@ bool IntegerRangeAnalysis::Evaluator::CycleDependent(const Instruction& load) {
 // walk is skipped (this keeps long loop-free functions linear).
 bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
                                                     const LocalDefinitions& local) {
-  Function* function = def_use_.FunctionOf(&load);
+  Function* function = inputs_.def_use.FunctionOf(&load);
   if (!function) return false;
   std::string why;
-  const std::vector<NaturalLoop>& loops = loops_.NaturalLoopsOf(*function, &why);
+  const std::vector<NaturalLoop>& loops = inputs_.loops.NaturalLoopsOf(*function, &why);
   auto in_loop = [&](const Instruction* store) {
-    const Block* block = store ? def_use_.BlockOf(store) : nullptr;
+    const Block* block = store ? inputs_.def_use.BlockOf(store) : nullptr;
     for (const NaturalLoop& loop : loops)
       if (block && loop.blocks.count(block)) return true;
     return false;
@@ -227,10 +227,10 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::EvalUnder(
   auto cached = cache->find(id);
   if (cached != cache->end()) return cached->second;
   if (++target->work > kMaxFixedPointNodes) return IntegerRange::None(kBudget);
-  const Instruction* def = def_use_.Definition(id);
+  const Instruction* def = inputs_.def_use.Definition(id);
   std::optional<IntegerRange> result;
   bool is_signed = false;
-  if (!def || !def_use_.IsInt32Type(def->type_id, &is_signed)) {
+  if (!def || !inputs_.def_use.IsInt32Type(def->type_id, &is_signed)) {
     result = IntegerRange::None("not a scalar 32-bit integer");
   } else if (!ReachesCycle(id, target)) {
     result = RangeOf(id);
@@ -249,7 +249,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::EvalUnder(
 std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
     const Instruction& load, FixedPointTarget* target, const std::optional<IntegerRange>& x) {
   bool is_signed = false;
-  def_use_.IsInt32Type(load.type_id, &is_signed);
+  inputs_.def_use.IsInt32Type(load.type_id, &is_signed);
   std::optional<IntegerRange> result;
   if (IsCycleLoad(load, *target)) {
     if (x) result = Convert(*x, is_signed);

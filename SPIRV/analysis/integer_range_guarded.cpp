@@ -20,12 +20,13 @@ using namespace range_detail;
 
 uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
   for (int hops = 0; hops < 64; ++hops) {  // budget: copy/bitcast/load chains are short
-    const Instruction* def = def_use_.Definition(id);
+    const Instruction* def = inputs_.def_use.Definition(id);
     if (!def) break;
     bool is_signed = false;
     if (def->opcode == spv::OpCopyObject) {
       id = UnaryOpView(*def).operand();
-    } else if (def->opcode == spv::OpBitcast && def_use_.IsInt32Type(def->type_id, &is_signed) &&
+    } else if (def->opcode == spv::OpBitcast &&
+               inputs_.def_use.IsInt32Type(def->type_id, &is_signed) &&
                IsScalarInt(UnaryOpView(*def).operand(), &is_signed)) {
       id = UnaryOpView(*def).operand();  // the same 32 bits, read the other way
     } else if (uint32_t source = ExtractSource(*def)) {
@@ -78,13 +79,13 @@ bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval*
 }
 
 bool IntegerRangeAnalysis::Evaluator::IsScalarInt(uint32_t id, bool* is_signed) {
-  const Instruction* def = def_use_.Definition(id);
-  return def && def_use_.IsInt32Type(def->type_id, is_signed);
+  const Instruction* def = inputs_.def_use.Definition(id);
+  return def && inputs_.def_use.IsInt32Type(def->type_id, is_signed);
 }
 
 const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {
-  const Block* block = def_use_.BlockOf(&use);
-  Function* function = def_use_.FunctionOf(&use);
+  const Block* block = inputs_.def_use.BlockOf(&use);
+  Function* function = inputs_.def_use.FunctionOf(&use);
   if (!Full() || !block || !function) return nullptr;
   const std::vector<GuardFact>& facts = guards_.At(CfgOf(*function), block);
   return facts.empty() ? nullptr : &facts;
@@ -101,7 +102,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
   std::vector<uint32_t> order;
   ContextNodes(id, &order);
   for (uint32_t node : order) {
-    const Instruction* def = def_use_.Definition(node);
+    const Instruction* def = inputs_.def_use.Definition(node);
     IntegerRange own = def && Expandable(*def) ? Compute(node) : memo_.at(node);
     if (!own.guard)  // a narrowed operand is what narrowed this value
       for (uint32_t dependency : Dependencies(*def))
@@ -145,7 +146,7 @@ void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint
       continue;
     }
     stack.push_back({frame.id, frame.depth, true});
-    const Instruction* def = def_use_.Definition(frame.id);
+    const Instruction* def = inputs_.def_use.Definition(frame.id);
     if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
     for (uint32_t dependency : Dependencies(*def))
       if (seen.size() < kMaxContextNodes && seen.insert(dependency).second &&
@@ -167,7 +168,7 @@ FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
   target.canonical = Canonical(id);
   for (const GuardFact& fact : facts)
     if (fact.component != GuardFact::kWhole) {
-      target.keyed = ComponentKey(*def_use_.Definition(id), &target.vector, &target.index);
+      target.keyed = ComponentKey(*inputs_.def_use.Definition(id), &target.vector, &target.index);
       break;
     }
   return target;

@@ -37,8 +37,8 @@ const char kNotCounted[] = "(not counted)";
 }  // namespace
 
 const ValueFlow* IntegerRangeAnalysis::Evaluator::FlowOf(const Instruction& load) {
-  Function* function = def_use_.FunctionOf(&load);
-  return function ? &flow_lookup_(*function) : nullptr;
+  Function* function = inputs_.def_use.FunctionOf(&load);
+  return function ? &inputs_.value_flows(*function) : nullptr;
 }
 
 const LocalDefinitions* IntegerRangeAnalysis::Evaluator::LocalDefinitionsOf(
@@ -56,10 +56,10 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
-    const Instruction* root = def_use_.Definition(LoadView(load).pointer());
+    const Instruction* root = inputs_.def_use.Definition(LoadView(load).pointer());
     while (root &&
            (root->opcode == spv::OpAccessChain || root->opcode == spv::OpInBoundsAccessChain))
-      root = def_use_.Definition(AccessChainView(*root).base());
+      root = inputs_.def_use.Definition(AccessChainView(*root).base());
     const ValueFlowVariableRefusal* refusal =
         flow && root ? flow->Refusal(root->result_id) : nullptr;
     std::string origin = refusal ? LocalOrigin(*root) : std::string();  // stores read memory
@@ -110,10 +110,11 @@ bool IntegerRangeAnalysis::Evaluator::BuiltinPart(const ValueFlowNode& node,
   if (node.kind != ValueFlowNode::Kind::kStore || node.path.size() + 1 != path.size() ||
       !std::equal(node.path.begin(), node.path.end(), path.begin()))
     return false;
-  const Instruction* load = def_use_.Definition(node.value);
+  const Instruction* load = inputs_.def_use.Definition(node.value);
   if (!load || load->opcode != spv::OpLoad) return false;
-  const Instruction* variable = def_use_.Definition(LoadView(*load).pointer());
-  if (!variable || variable->opcode != spv::OpVariable || !builtins_.Has(variable->result_id) ||
+  const Instruction* variable = inputs_.def_use.Definition(LoadView(*load).pointer());
+  if (!variable || variable->opcode != spv::OpVariable ||
+      !inputs_.builtins.Has(variable->result_id) ||
       VariableView(*variable).storage_class() != spv::StorageClassInput)
     return false;
   *part = {variable->result_id, path.back()};
@@ -168,7 +169,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   std::vector<const Instruction*> stores = local->stores;
   std::vector<const CarriedUpdate*> widened;
   for (const CarriedUpdate& update : local->carried) {
-    if (ReadsOnlyFrom(*def_use_.Definition(update.loaded), *local)) {
+    if (ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local)) {
       widened.push_back(&update);
     } else {
       values.push_back(update.value);
@@ -240,7 +241,7 @@ bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint
 // The id that names the join version `version` (a phi node) of the local `load` reads.
 uint32_t IntegerRangeAnalysis::Evaluator::JoinVersionId(const Instruction& load, uint32_t version,
                                                         const ValueFlowNode& node) {
-  uint64_t key = (uint64_t(def_use_.FunctionOf(&load)->id()) << 32) | version;
+  uint64_t key = (uint64_t(inputs_.def_use.FunctionOf(&load)->id()) << 32) | version;
   auto found = version_keys_.find(key);
   if (found == version_keys_.end())
     found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size())).first;

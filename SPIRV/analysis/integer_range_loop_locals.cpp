@@ -47,11 +47,11 @@ const char kBothWays[] = "local is updated from its own value in both directions
 bool IntegerRangeAnalysis::Evaluator::MatchCarried(uint32_t value, uint32_t variable,
                                                    const std::vector<uint32_t>& path,
                                                    CarriedUpdate* update) {
-  const Instruction* def = def_use_.Definition(value);
+  const Instruction* def = inputs_.def_use.Definition(value);
   if (!def || (def->opcode != spv::OpIAdd && def->opcode != spv::OpISub)) return false;
   BinaryOpView op(*def);
   auto reads_local = [&](uint32_t id) {
-    const Instruction* load = def_use_.Definition(id);
+    const Instruction* load = inputs_.def_use.Definition(id);
     const ValueFlow* flow = load && load->opcode == spv::OpLoad ? FlowOf(*load) : nullptr;
     uint32_t read_variable = 0;
     std::vector<uint32_t> read_path;
@@ -147,7 +147,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
     }
     direction = moves;
     range_math::Interval bound =
-        GuardBound(update.loaded, *def_use_.Definition(update.value), is_signed);
+        GuardBound(update.loaded, *inputs_.def_use.Definition(update.value), is_signed);
     int64_t end = direction > 0 ? bound.max + step.max : bound.min + step.min;
     if (!Fits(end, is_signed)) {
       why = std::string(

@@ -82,7 +82,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WideModulo(spv::Op opcode, const I
 // The scalar that component `index` of the vector `id` was built from; 0 when unknown.
 uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t index) const {
   for (int hops = 0; hops < 16; ++hops) {  // budget: shuffles of shuffles are short
-    const Instruction* def = def_use_.Definition(id);
+    const Instruction* def = inputs_.def_use.Definition(id);
     if (!def) return 0;
     switch (def->opcode) {
       case spv::OpCopyObject:
@@ -93,13 +93,13 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
         // A vector may be built from smaller vectors: then a constituent is not one
         // component, so every constituent of a vector must be a scalar. A struct's,
         // array's or matrix's constituents are its members, one each.
-        const Instruction* composite = def_use_.TypeOf(id);
+        const Instruction* composite = inputs_.def_use.TypeOf(id);
         if (!composite) return 0;
         auto constituents = def->opcode == spv::OpCompositeConstruct
                                 ? CompositeConstructView(*def).constituents()
                                 : ConstantCompositeView(*def).constituents();
         for (uint32_t constituent : constituents) {
-          const Instruction* type = def_use_.TypeOf(constituent);
+          const Instruction* type = inputs_.def_use.TypeOf(constituent);
           if (!type ||
               (composite->opcode == spv::OpTypeVector && type->opcode == spv::OpTypeVector))
             return 0;
@@ -115,7 +115,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::ComponentSource(uint32_t id, uint32_t 
       }
       case spv::OpVectorShuffle: {
         VectorShuffleView shuffle(*def);
-        const Instruction* first = def_use_.TypeOf(shuffle.vector1());
+        const Instruction* first = inputs_.def_use.TypeOf(shuffle.vector1());
         if (!first || first->opcode != spv::OpTypeVector || index >= shuffle.components().size())
           return 0;
         uint32_t pick = shuffle.component(index);

@@ -85,8 +85,8 @@ std::string IntegerRangeAnalysis::Evaluator::StorageOrigin(spv::StorageClass sto
 // By the pointer's type, so that physical pointers and chains into any variable count;
 // Function memory (locals, parameters) is left to value flow.
 std::string IntegerRangeAnalysis::Evaluator::PointerOrigin(uint32_t pointer) const {
-  const Instruction* def = def_use_.Definition(pointer);
-  const Instruction* type = def ? def_use_.Definition(def->type_id) : nullptr;
+  const Instruction* def = inputs_.def_use.Definition(pointer);
+  const Instruction* type = def ? inputs_.def_use.Definition(def->type_id) : nullptr;
   if (!type || type->opcode != spv::OpTypePointer || type->words.empty()) return {};
   spv::StorageClass storage = spv::StorageClass(type->words[0]);
   return storage == spv::StorageClassFunction ? std::string() : StorageOrigin(storage);
@@ -96,7 +96,7 @@ std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value, int de
                                                           int* visits) const {
   int budget = kMaxOriginVisits;
   if (!visits) visits = &budget;
-  const Instruction* def = def_use_.Definition(value);
+  const Instruction* def = inputs_.def_use.Definition(value);
   if (!def || depth > kMaxElementDepth * 2 || --*visits < 0) return {};
   if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
   if (ReadsTexels(def->opcode))
@@ -155,7 +155,7 @@ std::string IntegerRangeAnalysis::Evaluator::LocalOrigin(const Instruction& vari
 bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth,
                                                      std::string* origin) const {
   if (depth > kMaxElementDepth) return false;
-  for (const Use& use : def_use_.Uses(pointer)) {
+  for (const Use& use : inputs_.def_use.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate || user.opcode == spv::OpLoad)
       continue;
@@ -179,7 +179,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth
 // the analysis's own reason: the union of their components would bound it.
 IntegerRange IntegerRangeAnalysis::Evaluator::DynamicBuiltinElement(const Instruction& variable) {
   const char kNotOneConstant[] = "built-in component is not selected by one constant index";
-  uint32_t builtin = *builtins_.Of(variable.result_id);
+  uint32_t builtin = *inputs_.builtins.Of(variable.result_id);
   bool promised =
       options_.max_workgroups[0] || options_.max_workgroups[1] || options_.max_workgroups[2];
   bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||

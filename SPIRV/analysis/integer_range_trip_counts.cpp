@@ -54,7 +54,7 @@ const char kNotOneUpdate[] =
 // The most iterations one entry of the loop headed by `header` runs, from its for-loop
 // shape; -1 when it has none.
 int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* header) {
-  const LoopShape* counted = loops_.ForLoopAt(cfg, header);
+  const LoopShape* counted = inputs_.loops.ForLoopAt(cfg, header);
   if (!counted) return -1;
   const LoopShape& shape = *counted;
   IntegerRange init = Convert(RangeOf(shape.init_value), shape.is_signed);
@@ -70,9 +70,9 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* 
 bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update, uint32_t variable,
                                                     CountedLocal* counted, std::string* why) {
   std::vector<const Instruction*> stores;
-  if (!loops_.StoresOf(variable, &stores, why)) return false;
-  const Instruction* loaded = def_use_.Definition(update.loaded);
-  if (!loaded || def_use_.BlockOf(loaded) != def_use_.BlockOf(update.store) ||
+  if (!inputs_.loops.StoresOf(variable, &stores, why)) return false;
+  const Instruction* loaded = inputs_.def_use.Definition(update.loaded);
+  if (!loaded || inputs_.def_use.BlockOf(loaded) != inputs_.def_use.BlockOf(update.store) ||
       positions_.Of(loaded) > positions_.Of(update.store)) {
     *why = "local is updated from its own value in a loop: the update's load is not in its block";
     return false;
@@ -95,7 +95,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& cou
   std::vector<std::pair<uint32_t, const Instruction*>> values;
   for (const Instruction* store : counted.resets)
     values.push_back({StoreView(*store).object(), store});
-  const Instruction* var = def_use_.Definition(variable);
+  const Instruction* var = inputs_.def_use.Definition(variable);
   if (var && VariableView(*var).has_initializer())
     values.push_back({VariableView(*var).initializer(), nullptr});
   IntegerRange hull = IntegerRange::None("local is updated from its own value in a loop: no reset");
@@ -114,13 +114,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& cou
 // every reset lies outside (see the file comment); -1 with why when refused.
 int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
                                                     const CountedLocal& counted, std::string* why) {
-  Function* function = def_use_.FunctionOf(&store);
-  const Block* block = def_use_.BlockOf(&store);
+  Function* function = inputs_.def_use.FunctionOf(&store);
+  const Block* block = inputs_.def_use.BlockOf(&store);
   if (!function || !block) return -1;
   const Cfg& cfg = CfgOf(*function);
   std::vector<const NaturalLoop*> around;
   std::string refused;
-  for (const NaturalLoop& loop : loops_.NaturalLoopsOf(*function, &refused))
+  for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
     if (loop.blocks.count(block)) around.push_back(&loop);
   if (!refused.empty()) {
     *why = "local is updated from its own value in a loop: " + refused;
@@ -143,7 +143,7 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
     }
     bool outside = true;
     for (const Instruction* reset : counted.resets)
-      outside &= !around[i]->blocks.count(def_use_.BlockOf(reset));
+      outside &= !around[i]->blocks.count(inputs_.def_use.BlockOf(reset));
     if (!outside) continue;
     // Entered again without a reset: count the enclosing loop's iterations too.
     if (i + 1 == around.size() || EnteredAfterReset(cfg, *around[i], counted)) return runs;
@@ -165,7 +165,7 @@ bool IntegerRangeAnalysis::Evaluator::EnteredAfterReset(const Cfg& cfg, const Na
     entering = pred;
   }
   for (const Instruction* reset : counted.resets)
-    if (def_use_.BlockOf(reset) == entering) return true;
+    if (inputs_.def_use.BlockOf(reset) == entering) return true;
   return false;
 }
 

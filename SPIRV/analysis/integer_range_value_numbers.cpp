@@ -72,7 +72,7 @@ bool NumberedOp(spv::Op opcode, bool* commutes) {
 bool IntegerRangeAnalysis::Evaluator::NumberingKey(const Instruction& inst, NumberKey* key) {
   bool commutes = false, is_signed = false;
   if (!NumberedOp(inst.opcode, &commutes) || inst.words.size() != 2 ||
-      !def_use_.IsInt32Type(inst.type_id, &is_signed))
+      !inputs_.def_use.IsInt32Type(inst.type_id, &is_signed))
     return false;
   BinaryOpView operands(inst);
   uint32_t left = Canonical(operands.left()), right = Canonical(operands.right());
@@ -114,13 +114,13 @@ uint32_t IntegerRangeAnalysis::Evaluator::NumberedBefore(const Block& block, con
 uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& def) {
   bool commutes = false, is_signed = false;
   if (!Full() || !NumberedOp(def.opcode, &commutes) ||
-      !def_use_.IsInt32Type(def.type_id, &is_signed) || def.words.size() != 2)
+      !inputs_.def_use.IsInt32Type(def.type_id, &is_signed) || def.words.size() != 2)
     return 0;
   auto found = numbered_.find(def.result_id);
   if (found != numbered_.end()) return found->second;
   numbered_[def.result_id] = 0;  // a query reached again on the way finds none
-  const Block* block = def_use_.BlockOf(&def);
-  Function* function = def_use_.FunctionOf(&def);
+  const Block* block = inputs_.def_use.BlockOf(&def);
+  Function* function = inputs_.def_use.FunctionOf(&def);
   const Cfg* cfg = function ? &CfgOf(*function) : nullptr;
   NumberKey key;
   NumberingKey(def, &key);

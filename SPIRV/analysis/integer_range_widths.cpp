@@ -47,7 +47,7 @@ bool FitsWidth(const IntegerRange& range, bool is_signed, uint32_t width) {
 
 bool IntegerRangeAnalysis::Evaluator::IntWidth(uint32_t type_id, bool* is_signed,
                                                uint32_t* width) const {
-  const Instruction* type = def_use_.Definition(type_id);
+  const Instruction* type = inputs_.def_use.Definition(type_id);
   if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2) return false;
   TypeIntView int_type(*type);
   *width = int_type.width();
@@ -61,7 +61,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::WidthConversionSource(const Instructio
   bool is_signed = false;
   uint32_t width = 0;
   uint32_t source = UnaryOpView(def).operand();
-  const Instruction* source_def = def_use_.Definition(source);
+  const Instruction* source_def = inputs_.def_use.Definition(source);
   if (!source_def || !IntWidth(source_def->type_id, &is_signed, &width)) return 0;
   return source;
 }
@@ -99,7 +99,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidthConversion(const Instruction&
   uint32_t source = WidthConversionSource(def);
   bool source_signed = false;
   uint32_t source_width = 0;
-  if (!source || !IntWidth(def_use_.TypeOf(source)->result_id, &source_signed, &source_width))
+  if (!source ||
+      !IntWidth(inputs_.def_use.TypeOf(source)->result_id, &source_signed, &source_width))
     return IntegerRange::None(UnsupportedOpcode(def.opcode));
   if (source_width == 64) return IntegerRange::None("conversion of a 64-bit integer (no range)");
   bool read_signed = def.opcode == spv::OpSConvert;
