@@ -91,49 +91,49 @@ std::vector<uint32_t> BranchTargets(const Instruction& terminator) {
 Cfg::Cfg(Function& function) {
   if (function.blocks.empty()) return;
   entry_ = &function.blocks.front();
-  std::vector<Block*> blocks;
-  std::unordered_map<const Block*, int> index;
   for (Block& block : function.blocks) {
-    index[&block] = static_cast<int>(blocks.size());
-    blocks.push_back(&block);
+    node_of_.emplace(&block, static_cast<uint32_t>(blocks_.size()));
+    blocks_.push_back(&block);
     by_id_[block.id()] = &block;
   }
-  for (Block* block : blocks) {
-    successors_[block];
-    predecessors_[block];
-  }
-  for (Block* block : blocks) {
-    const Instruction* terminator = block->Terminator();
-    if (!terminator) continue;
-    for (uint32_t target : BranchTargets(*terminator)) {
-      Block* succ = BlockById(target);
-      if (!succ) continue;
-      auto& list = successors_[block];
-      if (std::find(list.begin(), list.end(), succ) != list.end()) continue;
-      list.push_back(succ);
-      predecessors_[succ].push_back(block);
-    }
-  }
-  const int n = static_cast<int>(blocks.size());
+  nodes_.resize(blocks_.size());
+  const int n = static_cast<int>(blocks_.size());
   std::vector<std::vector<int>> forward(n), backward(n + 1);
   for (int i = 0; i < n; ++i) {
-    for (Block* succ : successors_[blocks[i]]) {
-      forward[i].push_back(index[succ]);
-      backward[index[succ]].push_back(i);
+    const Instruction* terminator = blocks_[i]->Terminator();
+    std::vector<Block*>& successors = nodes_[i].successors;
+    if (terminator) {
+      for (uint32_t target : BranchTargets(*terminator)) {
+        Block* succ = BlockById(target);
+        if (!succ || std::find(successors.begin(), successors.end(), succ) != successors.end())
+          continue;
+        successors.push_back(succ);
+        const int j = static_cast<int>(node_of_.at(succ));
+        nodes_[j].predecessors.push_back(blocks_[i]);
+        forward[i].push_back(j);
+        backward[j].push_back(i);
+      }
     }
-    if (successors_[blocks[i]].empty()) backward[n].push_back(i);  // exit -> virtual sink
+    if (successors.empty()) backward[n].push_back(i);  // exit -> virtual sink
   }
   std::vector<int> order;
   std::vector<int> idom = ImmediateDominators(forward, 0, &order);
+  rpo_.reserve(order.size());
   for (int node : order) {
-    rpo_index_[blocks[node]] = rpo_.size();
-    rpo_.push_back(blocks[node]);
-    if (idom[node] >= 0) idom_[blocks[node]] = blocks[idom[node]];
+    nodes_[node].reachable = true;
+    rpo_.push_back(blocks_[node]);
+    if (idom[node] >= 0) nodes_[node].idom = static_cast<uint32_t>(idom[node]);
   }
   std::vector<int> post_order;
   std::vector<int> ipdom = ImmediateDominators(backward, n, &post_order);
   for (int node : post_order)
-    if (node < n && ipdom[node] >= 0 && ipdom[node] < n) ipdom_[blocks[node]] = blocks[ipdom[node]];
+    if (node < n && ipdom[node] >= 0 && ipdom[node] < n)
+      nodes_[node].ipdom = static_cast<uint32_t>(ipdom[node]);
+}
+
+const Cfg::Node* Cfg::NodeOf(const Block* block) const {
+  auto it = node_of_.find(block);
+  return it == node_of_.end() ? nullptr : &nodes_[it->second];
 }
 
 Block* Cfg::BlockById(uint32_t id) const {
@@ -143,36 +143,40 @@ Block* Cfg::BlockById(uint32_t id) const {
 
 const std::vector<Block*>& Cfg::Successors(const Block* block) const {
   static const std::vector<Block*> kNone;
-  auto it = successors_.find(block);
-  return it == successors_.end() ? kNone : it->second;
+  const Node* node = NodeOf(block);
+  return node ? node->successors : kNone;
 }
 
 const std::vector<Block*>& Cfg::Predecessors(const Block* block) const {
   static const std::vector<Block*> kNone;
-  auto it = predecessors_.find(block);
-  return it == predecessors_.end() ? kNone : it->second;
+  const Node* node = NodeOf(block);
+  return node ? node->predecessors : kNone;
 }
 
 Block* Cfg::ImmediateDominator(const Block* block) const {
-  auto it = idom_.find(block);
-  return it == idom_.end() ? nullptr : it->second;
+  const Node* node = NodeOf(block);
+  return node && node->idom != kNoNode ? blocks_[node->idom] : nullptr;
 }
 
 bool Cfg::Dominates(const Block* a, const Block* b) const {
-  if (!IsReachable(b)) return false;
-  for (const Block* walk = b; walk; walk = ImmediateDominator(walk))
-    if (walk == a) return true;
+  auto walk = node_of_.find(b);
+  if (walk == node_of_.end() || !nodes_[walk->second].reachable) return false;
+  for (uint32_t node = walk->second; node != kNoNode; node = nodes_[node].idom)
+    if (blocks_[node] == a) return true;
   return false;
 }
 
 Block* Cfg::ImmediatePostDominator(const Block* block) const {
-  auto it = ipdom_.find(block);
-  return it == ipdom_.end() ? nullptr : it->second;
+  const Node* node = NodeOf(block);
+  return node && node->ipdom != kNoNode ? blocks_[node->ipdom] : nullptr;
 }
 
 bool Cfg::PostDominates(const Block* a, const Block* b) const {
-  for (const Block* walk = b; walk; walk = ImmediatePostDominator(walk))
-    if (walk == a) return true;
+  if (a == b) return true;
+  auto walk = node_of_.find(b);
+  if (walk == node_of_.end()) return false;
+  for (uint32_t node = nodes_[walk->second].ipdom; node != kNoNode; node = nodes_[node].ipdom)
+    if (blocks_[node] == a) return true;
   return false;
 }
 

@@ -23,7 +23,10 @@ class Cfg {
   const std::vector<Block*>& Predecessors(const Block* block) const;
   // Reachable blocks in reverse post-order from the entry.
   const std::vector<Block*>& ReversePostOrder() const { return rpo_; }
-  bool IsReachable(const Block* block) const { return rpo_index_.count(block) != 0; }
+  bool IsReachable(const Block* block) const {
+    const Node* node = NodeOf(block);
+    return node && node->reachable;
+  }
 
   // Immediate dominator (null for the entry and unreachable blocks).
   Block* ImmediateDominator(const Block* block) const;
@@ -39,14 +42,24 @@ class Cfg {
   bool IsLoopHeader(const Block* block) const;
 
  private:
+  // Per block, in function order; the maps below lead to it. One node per block rather
+  // than a hash map per fact: on large modules the CFGs are held by every analysis.
+  static constexpr uint32_t kNoNode = 0xffffffffu;
+  struct Node {
+    std::vector<Block*> successors;
+    std::vector<Block*> predecessors;
+    uint32_t idom = kNoNode;   // node index
+    uint32_t ipdom = kNoNode;  // node index
+    bool reachable = false;
+  };
+  const Node* NodeOf(const Block* block) const;
+
   Block* entry_ = nullptr;
+  std::vector<Block*> blocks_;  // by node index
+  std::vector<Node> nodes_;
+  std::unordered_map<const Block*, uint32_t> node_of_;
   std::unordered_map<uint32_t, Block*> by_id_;
-  std::unordered_map<const Block*, std::vector<Block*>> successors_;
-  std::unordered_map<const Block*, std::vector<Block*>> predecessors_;
   std::vector<Block*> rpo_;
-  std::unordered_map<const Block*, size_t> rpo_index_;
-  std::unordered_map<const Block*, Block*> idom_;
-  std::unordered_map<const Block*, Block*> ipdom_;
 };
 
 // Where an analysis gets the CFG of a function: the analysis context's shared one, or
