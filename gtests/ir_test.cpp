@@ -255,6 +255,31 @@ TEST(Ir, DefUse_FunctionOfBlock) {
   EXPECT_EQ(def_use.FunctionOfBlock(&copy), nullptr);
 }
 
+// BlockOf finds instructions with a result id by id and the others (stores, branches,
+// line instructions) by address; a copy of either, or a module-scope instruction, has
+// none.
+TEST(Ir, DefUse_BlockOfEveryInstruction) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  DefUse def_use(*module);
+  size_t with_result = 0, without_result = 0;
+  for (Function& function : module->functions)
+    for (Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) {
+        EXPECT_EQ(def_use.BlockOf(&inst), &block) << grammar::OpcodeName(inst.opcode);
+        EXPECT_EQ(def_use.FunctionOf(&inst), &function);
+        Instruction copy = inst;
+        EXPECT_EQ(def_use.BlockOf(&copy), nullptr);
+        ++(inst.result_id ? with_result : without_result);
+      }
+  EXPECT_GT(with_result, 0u);
+  EXPECT_GT(without_result, 0u);
+  EXPECT_EQ(def_use.BlockOf(&module->types_values.front()), nullptr);
+  EXPECT_EQ(def_use.BlockOf(nullptr), nullptr);
+}
+
 TEST(Ir, Types_AreFoundNotDuplicated) {
   std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
   std::string error;

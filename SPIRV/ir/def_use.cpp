@@ -8,12 +8,15 @@
 namespace glint::spirv {
 
 DefUse::DefUse(Module& module) : module_(module) {
-  size_t instructions = 0, block_instructions = 0;
+  size_t instructions = 0, block_instructions = 0, without_result = 0;
   for (const Function& function : module.functions)
-    for (const Block& block : function.blocks)
+    for (const Block& block : function.blocks) {
       block_instructions += 1 + block.instructions.size() + block.trailing_lines.size();
+      for (const Instruction& inst : block.instructions) without_result += inst.result_id == 0;
+      without_result += block.trailing_lines.size();
+    }
   instructions = block_instructions + module.types_values.size() + module.annotations.size();
-  blocks_.reserve(block_instructions);
+  blocks_.reserve(without_result);
   std::vector<PendingUse> pending;
   pending.reserve(2 * instructions);
   for (auto* section :
@@ -38,11 +41,21 @@ DefUse::DefUse(Module& module) : module_(module) {
 
 void DefUse::Index(Instruction& inst, Block* block, Function* function,
                    std::vector<PendingUse>* pending) {
-  if (inst.result_id) {
-    if (inst.result_id >= definitions_.size()) definitions_.resize(size_t(inst.result_id) + 1);
-    definitions_[inst.result_id] = &inst;
+  const uint32_t id = inst.result_id;
+  if (id) {
+    if (id >= definitions_.size()) {
+      definitions_.resize(size_t(id) + 1);
+      blocks_by_id_.resize(size_t(id) + 1);
+    }
+    // An id defined twice (an invalid module): the earlier definition keeps its block
+    // in the map.
+    if (definitions_[id] && blocks_by_id_[id]) blocks_[definitions_[id]] = blocks_by_id_[id];
+    blocks_by_id_[id] = nullptr;
+    definitions_[id] = &inst;
   }
-  if (block)
+  if (block && id)
+    blocks_by_id_[id] = block;
+  else if (block)
     blocks_[&inst] = block;
   else if (function)
     outside_blocks_[&inst] = function;
@@ -85,6 +98,8 @@ DefUse::UseRange DefUse::Uses(uint32_t id) const {
 }
 
 Block* DefUse::BlockOf(const Instruction* inst) const {
+  const uint32_t id = inst ? inst->result_id : 0;
+  if (id && id < definitions_.size() && definitions_[id] == inst) return blocks_by_id_[id];
   auto it = blocks_.find(inst);
   return it == blocks_.end() ? nullptr : it->second;
 }

@@ -75,7 +75,10 @@ class DefUse {
   std::vector<Instruction*> definitions_;  // by id; null where none
   std::vector<uint32_t> use_starts_;       // by id: uses_[use_starts_[id], use_starts_[id + 1])
   std::vector<Use> uses_;
-  std::unordered_map<const Instruction*, Block*> blocks_;  // instructions inside blocks
+  // The block of each instruction inside one: by result id where it has one (most do;
+  // a vector costs less than a hash-map node per instruction), else in the map.
+  std::vector<Block*> blocks_by_id_;
+  std::unordered_map<const Instruction*, Block*> blocks_;
   std::unordered_map<const Block*, Function*> block_functions_;
   // OpFunction, parameters, OpFunctionEnd: in a function, outside its blocks.
   std::unordered_map<const Instruction*, Function*> outside_blocks_;
