@@ -125,7 +125,10 @@ struct ModuleFacts {
   // The id operands of every instruction in a function (its result type left out), all
   // in one array: operand_ids[start] is the count, the ids follow. One array and a map
   // of starts rather than a vector per instruction (half the memory on large modules).
+  // The starts are by result id where the instruction has one (most do), else by address.
+  static constexpr uint32_t kNoOperandList = 0xffffffffu;
   std::vector<uint32_t> operand_ids;
+  std::vector<uint32_t> operand_starts_by_id;
   std::unordered_map<const Instruction*, uint32_t> operand_starts;
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
@@ -142,7 +145,10 @@ struct ModuleFacts {
     const uint32_t* end() const { return last; }
   };
   IdRange OperandsOf(const Instruction& inst) const;
-  bool HasOperandList(const Instruction& inst) const { return operand_starts.count(&inst) != 0; }
+  bool HasOperandList(const Instruction& inst) const {
+    return OperandStart(inst) != kNoOperandList;
+  }
+  uint32_t OperandStart(const Instruction& inst) const;
 
   // The texts of source causes, each once (Cause::text points into it).
   std::unordered_set<std::string> source_texts;

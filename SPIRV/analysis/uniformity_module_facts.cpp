@@ -69,7 +69,11 @@ void IndexStorageDecorations(ModuleFacts& facts) {
 void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
   std::vector<uint32_t>& ids = facts.operand_ids;
   const uint32_t start = static_cast<uint32_t>(ids.size());
-  facts.operand_starts.emplace(&inst, start);
+  if (inst.result_id && inst.result_id < facts.operand_starts_by_id.size() &&
+      facts.def_use.Definition(inst.result_id) == &inst)
+    facts.operand_starts_by_id[inst.result_id] = start;
+  else
+    facts.operand_starts.emplace(&inst, start);
   ids.push_back(0);
   uint32_t width = 1;  // of an OpSwitch's case literals: its selector's
   if (auto branch = ViewIf<SwitchView>(inst))
@@ -91,20 +95,34 @@ void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
 void IndexNamesAndOperands(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.debug_names)
     if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
-  size_t instructions = 0;
+  size_t without_result = 0;
+  uint32_t largest_id = 0;  // not the header's bound, which may be far larger
   for (Function& function : facts.module.functions)
-    for (Block& block : function.blocks) instructions += block.instructions.size();
-  facts.operand_starts.reserve(instructions);
+    for (Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) {
+        without_result += inst.result_id == 0;
+        largest_id = std::max(largest_id, inst.result_id);
+      }
+  facts.operand_starts.reserve(without_result);
+  facts.operand_starts_by_id.assign(size_t(largest_id) + 1, ModuleFacts::kNoOperandList);
   for (Function& function : facts.module.functions)
     for (Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) IndexOperands(facts, inst);
   facts.operand_ids.shrink_to_fit();
 }
 
-ModuleFacts::IdRange ModuleFacts::OperandsOf(const Instruction& inst) const {
+uint32_t ModuleFacts::OperandStart(const Instruction& inst) const {
+  const uint32_t id = inst.result_id;
+  if (id && id < operand_starts_by_id.size() && def_use.Definition(id) == &inst)
+    return operand_starts_by_id[id];
   auto start = operand_starts.find(&inst);
-  if (start == operand_starts.end()) return IdRange{nullptr, nullptr};
-  const uint32_t* count = operand_ids.data() + start->second;
+  return start == operand_starts.end() ? kNoOperandList : start->second;
+}
+
+ModuleFacts::IdRange ModuleFacts::OperandsOf(const Instruction& inst) const {
+  const uint32_t start = OperandStart(inst);
+  if (start == kNoOperandList) return IdRange{nullptr, nullptr};
+  const uint32_t* count = operand_ids.data() + start;
   return IdRange{count + 1, count + 1 + *count};
 }
 
