@@ -9,32 +9,24 @@
 
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/parser.h"
+#include "support/module_queries.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
 
 Module Compile(const std::string& body) {
-  std::string error;
-  std::optional<Module> module = ParseModule(test::CompileGlsl(R"(#version 450
+  return test::CompileModule(R"(#version 450
 layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer B { uint n; uint data[]; };
 void main() {
 )" + body + "}\n",
-                                                               "comp"),
-                                             &error);
-  EXPECT_TRUE(module) << error;
-  return module ? std::move(*module) : Module();
+                             "comp");
 }
 
-// The Function variable named `name` (glslang names locals with OpName).
+// The local named `name` (glslang names locals with OpName; no global here shares one).
 uint32_t Local(const Module& module, const std::string& name) {
-  for (const Function& function : module.functions)
-    for (const Instruction& inst : function.blocks.front().instructions)
-      if (inst.opcode == spv::OpVariable && module.NameOf(inst.result_id) == name)
-        return inst.result_id;
-  ADD_FAILURE() << "no local " << name;
-  return 0;
+  return test::VariableNamed(module, name);
 }
 
 uint64_t ConstantOf(AnalysisContext& analyses, uint32_t id) {

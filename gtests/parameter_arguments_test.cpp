@@ -10,6 +10,7 @@
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
+#include "support/module_queries.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -36,12 +37,7 @@ std::vector<uint64_t> ConstantValues(AnalysisContext& analyses, const CallArgume
   return values;
 }
 
-Module Compile(const std::string& source) {
-  std::string error;
-  std::optional<Module> module = ParseModule(test::CompileGlsl(source, "comp"), &error);
-  EXPECT_TRUE(module) << error;
-  return module ? std::move(*module) : Module();
-}
+Module Compile(const std::string& source) { return test::CompileModule(source, "comp"); }
 
 TEST(ParameterArguments, ValuesStoredAtEachCallInCallOrder) {
   Module module = Compile(R"(#version 450

@@ -16,6 +16,7 @@
 #include "Execution/vk_runner.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
+#include "support/broadcast_helpers.h"
 #include "support/test_support.h"
 
 namespace glint::vk {
@@ -185,26 +186,9 @@ void main() {
 // analysis proves both results uniform (no warning for the barrier under them); on
 // lavapipe every invocation of a workgroup records the same pair.
 TEST(UniformityExecution, BroadcastHelpers_SameValuePerWorkgroup) {
-  std::vector<uint32_t> words = CompileChecked(R"(
-shared uint tmp[1];
-shared uint anyFlag;
-uint broadcast(uint v, uint idx) {
-  if (gl_LocalInvocationIndex == idx) tmp[0] = v;
-  barrier();
-  v = tmp[0];
-  barrier();
-  return v;
-}
-bool anyInvocation(bool c) {
-  if (gl_LocalInvocationIndex == 0u) anyFlag = 0u;
-  barrier();
-  if (c) atomicOr(anyFlag, 1u);
-  barrier();
-  bool r = anyFlag != 0u;
-  barrier();
-  return r;
-}
-void main() {
+  std::vector<uint32_t> words =
+      CompileChecked(std::string("\nshared uint tmp[1];\nshared uint anyFlag;\n") +
+                     test::kBroadcastHelper + test::kAnyInvocationHelper + R"(void main() {
   uint mine = gl_LocalInvocationIndex * 7u + gl_WorkGroupID.x;
   uint first = broadcast(mine, 5u);
   bool any = anyInvocation(gl_LocalInvocationIndex == 23u && gl_WorkGroupID.x == 2u);

@@ -12,6 +12,8 @@
 
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/parser.h"
+#include "support/broadcast_helpers.h"
+#include "support/module_queries.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -23,24 +25,10 @@ namespace {
 
 Module Compile(const std::string& source, const std::string& stage,
                const std::string& env = "vulkan1.1") {
-  std::string error;
-  std::optional<Module> module = ParseModule(test::CompileGlsl(source, stage, env), &error);
-  EXPECT_TRUE(module) << error;
-  return module ? std::move(*module) : Module();
+  return test::CompileModule(source, stage, env);
 }
 
-// The variable (global or local) glslang named `name`.
-uint32_t Variable(const Module& module, const std::string& name) {
-  for (const Instruction& inst : module.types_values)
-    if (inst.opcode == spv::OpVariable && module.NameOf(inst.result_id) == name)
-      return inst.result_id;
-  for (const Function& function : module.functions)
-    for (const Instruction& inst : function.blocks.front().instructions)
-      if (inst.opcode == spv::OpVariable && module.NameOf(inst.result_id) == name)
-        return inst.result_id;
-  ADD_FAILURE() << "no variable " << name;
-  return 0;
-}
+using test::VariableNamed;
 
 // The variable of the interface block whose struct type glslang named `block`.
 uint32_t BlockVariable(const Module& module, const std::string& block) {
@@ -54,20 +42,11 @@ uint32_t BlockVariable(const Module& module, const std::string& block) {
   return 0;
 }
 
-// The result of the first OpLoad of variable `name` itself (not through an access chain).
-uint32_t LoadOf(const Module& module, const std::string& name) {
-  uint32_t variable = Variable(module, name);
-  for (const Function& function : module.functions)
-    for (const Block& block : function.blocks)
-      for (const Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpLoad && inst.words.at(0) == variable) return inst.result_id;
-  ADD_FAILURE() << "no load of " << name;
-  return 0;
-}
+using test::FirstLoadOf;
 
 // The label of the block that stores into variable `name` (the last such block).
 uint32_t BlockStoringTo(const Module& module, const std::string& name) {
-  uint32_t variable = Variable(module, name);
+  uint32_t variable = VariableNamed(module, name);
   uint32_t label = 0;
   for (const Function& function : module.functions)
     for (const Block& block : function.blocks)
@@ -128,14 +107,14 @@ void main() {
 )",
                           "comp");
   UniformityLevels levels = LevelsOf(module);
-  EXPECT_EQ(levels.Value(LoadOf(module, "lane")), Divergence::kDivergent);
-  EXPECT_EQ(levels.Value(LoadOf(module, "group")), Divergence::kUniform);
-  EXPECT_EQ(levels.Value(LoadOf(module, "limit")), Divergence::kUniform);
-  EXPECT_EQ(levels.Value(LoadOf(module, "first")), Divergence::kSubgroupUniform);
-  EXPECT_EQ(levels.Value(LoadOf(module, "total")), Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "lane")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "group")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "limit")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "first")), Divergence::kSubgroupUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "total")), Divergence::kSubgroupUniform);
   // A writable storage buffer may be written by other invocations, even at a uniform
   // index; a uniform buffer may not.
-  EXPECT_EQ(levels.Value(LoadOf(module, "stored")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "stored")), Divergence::kDivergent);
   EXPECT_EQ(levels.Memory(BlockVariable(module, "Params")), Divergence::kUniform);
   EXPECT_EQ(levels.Memory(BlockVariable(module, "Out")), Divergence::kDivergent);
   // Ids that are not in the module are not claimed.
@@ -209,7 +188,7 @@ void main() {
 }
 )";
   Module module = Compile(proven, "comp");
-  EXPECT_EQ(LevelsOf(module).Value(LoadOf(module, "total")), Divergence::kUniform);
+  EXPECT_EQ(LevelsOf(module).Value(FirstLoadOf(module, "total")), Divergence::kUniform);
 
   const std::string racy = std::string(kComputeHeader) + R"(
 shared uint total;
@@ -222,7 +201,7 @@ void main() {
 }
 )";
   Module near_miss = Compile(racy, "comp");
-  EXPECT_EQ(LevelsOf(near_miss).Value(LoadOf(near_miss, "total")), Divergence::kDivergent);
+  EXPECT_EQ(LevelsOf(near_miss).Value(FirstLoadOf(near_miss, "total")), Divergence::kDivergent);
 }
 
 TEST(UniformityLevels, FragmentInputs) {
@@ -240,11 +219,11 @@ void main() {
 )",
                           "frag");
   UniformityLevels levels = LevelsOf(module);
-  EXPECT_EQ(levels.Value(LoadOf(module, "uv")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "uv")), Divergence::kDivergent);
   // A flat input differs between primitives, but a quad's invocations all come from
   // one primitive: enough for derivatives, not for a workgroup-wide operation.
-  EXPECT_EQ(levels.Value(LoadOf(module, "index")), Divergence::kQuadUniform);
-  EXPECT_EQ(levels.Value(LoadOf(module, "s")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "index")), Divergence::kQuadUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "s")), Divergence::kUniform);
 }
 
 TEST(UniformityLevels, RefusalsClaimNothing) {
@@ -273,7 +252,7 @@ void main() {
   UniformityLevels enough = AnalyzeUniformityLevels(module, "main");
   EXPECT_EQ(enough.refusal, "");
   EXPECT_GT(enough.rounds, 1u);
-  EXPECT_EQ(enough.Value(LoadOf(module, "i")), Divergence::kDivergent);
+  EXPECT_EQ(enough.Value(FirstLoadOf(module, "i")), Divergence::kDivergent);
 }
 
 // The barrier in one helper, the shared load in another (barrier_phases.h): the load is
@@ -326,14 +305,7 @@ TEST(UniformityLevels, HelpersThatBroadcastThroughSharedMemory) {
     EXPECT_EQ(calls.size(), 1u) << call;
     return calls.empty() ? std::nullopt : LevelsOf(module).Value(calls[0]);
   };
-  const std::string broadcast = R"(uint broadcast(uint v, uint idx) {
-  if (gl_LocalInvocationIndex == idx) tmp[0] = v;
-  barrier();
-  v = tmp[0];
-  barrier();
-  return v;
-}
-)";
+  const std::string broadcast = test::kBroadcastHelper;
   EXPECT_EQ(result_of(broadcast, "broadcast(mine, 0u)"), Divergence::kUniform);
   // Even with a per-invocation writer index: all read the one element after the barrier.
   EXPECT_EQ(result_of(broadcast, "broadcast(mine, mine)"), Divergence::kUniform);
@@ -348,16 +320,7 @@ TEST(UniformityLevels, HelpersThatBroadcastThroughSharedMemory) {
   EXPECT_EQ(result_of(per_lane_read, "broadcast(mine, 0u)"), Divergence::kUniform);
   EXPECT_EQ(result_of(per_lane_read, "broadcast(mine, mine % 64u)"), Divergence::kDivergent);
 
-  const std::string any = R"(bool anyInvocation(bool c) {
-  if (gl_LocalInvocationIndex == 0u) anyFlag = 0u;
-  barrier();
-  if (c) atomicOr(anyFlag, 1u);
-  barrier();
-  bool r = anyFlag != 0u;
-  barrier();
-  return r;
-}
-)";
+  const std::string any = test::kAnyInvocationHelper;
   EXPECT_EQ(result_of(any, "anyInvocation(mine > 7u) ? 1u : 0u"), Divergence::kUniform);
   const std::string early = R"(bool anyInvocation(bool c) {
   if (gl_LocalInvocationIndex == 0u) anyFlag = 0u;
@@ -453,13 +416,13 @@ layout(local_size_x = 64) in;
 layout(std430, binding = 1) buffer Out { uint data[]; };
 void main() {)" + body + "  data[0] = size;\n}\n",
                            "comp");
-  EXPECT_EQ(LevelsOf(compute).Value(LoadOf(compute, "size")), Divergence::kUniform);
+  EXPECT_EQ(LevelsOf(compute).Value(FirstLoadOf(compute, "size")), Divergence::kUniform);
   Module fragment = Compile(R"(#version 450
 #extension GL_KHR_shader_subgroup_basic : enable
 layout(location = 0) out vec4 color;
 void main() {)" + body + "  color = vec4(float(size));\n}\n",
                             "frag");
-  EXPECT_EQ(LevelsOf(fragment).Value(LoadOf(fragment, "size")), Divergence::kSubgroupUniform);
+  EXPECT_EQ(LevelsOf(fragment).Value(FirstLoadOf(fragment, "size")), Divergence::kSubgroupUniform);
 }
 
 // A shared load inside a helper is judged at each call site in that call's own context:
