@@ -13,7 +13,9 @@
 // each with locals, a loop, a branch, shared memory and a constant table, all called
 // from main (what the analyses work on: def-use, CFGs, value flow, uniformity, ranges).
 // Two option sets: the defaults (hoisting, uniformity) and robust access with full
-// range analysis and the range report.
+// range analysis and the range report. The last column is SPIRV-Tools' validator alone
+// on the same words (Process checks its input with it before building the IR, so the
+// pipeline's peak is never below it).
 #include <malloc.h>
 
 #include <chrono>
@@ -25,6 +27,7 @@
 
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
+#include "SPIRV/validate.h"
 #include "glint/glint.h"
 #include "glslang/front_end/compile_driver.h"
 #include "heap_counter.h"
@@ -82,6 +85,18 @@ Measured MeasureProcess(const std::vector<uint32_t>& input, const glint::Options
   return measured;
 }
 
+// The peak of SPIRV-Tools' validator alone on the same words: glint::Process checks its
+// input with it before building the IR (never both at once), so the pipeline's peak is
+// at least this.
+double ValidatorPeakPerWord(const std::vector<uint32_t>& words) {
+  malloc_trim(0);
+  size_t live_before = glint::bench::HeapLive();
+  glint::bench::ResetHeapPeak();
+  std::string problem = glint::spirv::Validate(words, glint::spirv::TargetEnv::kUniversal);
+  if (!problem.empty()) std::fprintf(stderr, "spirv-val: %s\n", problem.c_str());
+  return static_cast<double>(glint::bench::HeapPeak() - live_before) / words.size();
+}
+
 // What the def-use index holds once built (it lives through every pass).
 double DefUsePerWord(const std::vector<uint32_t>& words) {
   std::string error;
@@ -101,8 +116,9 @@ int main(int argc, char** argv) {
   glint::Options robust;
   robust.robust_access = true;
   robust.collect_ranges = true;
-  std::printf("%-10s %10s  %-34s %-34s %s\n", "functions", "words", "defaults: peak B/word, s",
-              "robust + ranges: peak B/word, s", "def-use held");
+  std::printf("%-10s %10s  %-34s %-34s %-14s %s\n", "functions", "words",
+              "defaults: peak B/word, s", "robust + ranges: peak B/word, s", "def-use held",
+              "spirv-val alone: peak");
   for (int size : {functions, 2 * functions}) {
     glint::frontend::SourceCompile request(GeneratedShader(size), "comp");
     std::vector<uint32_t> words;
@@ -114,9 +130,11 @@ int main(int argc, char** argv) {
     Measured plain = MeasureProcess(words, defaults);
     Measured ranged = with_ranges ? MeasureProcess(words, robust) : plain;
     if (!plain.ok || !ranged.ok) return 1;
-    std::printf("%-10d %10zu  %8.1f B/word %8.2f s          %8.1f B/word %8.2f s        %5.1f B/word\n",
-                size, words.size(), plain.peak_per_word, plain.seconds, ranged.peak_per_word,
-                ranged.seconds, DefUsePerWord(words));
+    std::printf(
+        "%-10d %10zu  %8.1f B/word %8.2f s          %8.1f B/word %8.2f s        %5.1f B/word    "
+        "%5.1f B/word\n",
+        size, words.size(), plain.peak_per_word, plain.seconds, ranged.peak_per_word,
+        ranged.seconds, DefUsePerWord(words), ValidatorPeakPerWord(words));
   }
   return 0;
 }
