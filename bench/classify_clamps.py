@@ -20,13 +20,18 @@ and each class in one of two groups:
           unset (a workgroup size given by one too). No sound static analysis can drop such a clamp; only a run-time test
           in the shader (which it does not have) or a promise (--max-workgroups,
           --subgroup-size, --spec-constant) can.
+  out of bounds
+          the index is proven to leave its object: the record's "out_of_bounds" names
+          an invocation of every workgroup that computes an out-of-bounds index there
+          and runs the access whenever it finishes (analysis/out_of_bounds_witness.h).
+          The clamp is the shader's own bug made safe; no analysis can drop it.
   analysis everything else: a stronger analysis might prove some of these (and some
-          are real out-of-bounds indices), so the group is an upper bound on what is
-          left to gain.
+          may be real out-of-bounds indices no witness was found for), so the group is
+          an upper bound on what is left to gain.
 
 With --ceiling it also counts every dynamic index site (mode off: every site clamped)
 and prints the most a sound analysis could elide with robust access's emitted form:
-sites minus the input group.
+sites minus the input and out-of-bounds groups.
 
   bench/classify_clamps.py [--validator build/StandAlone/glslangValidator] [--mode full]
                            --corpus CORPUS_DIR [--jobs 1] [--envs manifest|all]
@@ -95,7 +100,12 @@ def root_reason(reason):
     return re.sub(r"%\d+", "%N", reason)
 
 
+OUT_OF_BOUNDS = "index proven out of bounds (an invocation of every workgroup shows it)"
+
+
 def classify(record):
+    if record.get("out_of_bounds") is not None:
+        return OUT_OF_BOUNDS
     if record.get("range") is not None:
         return "runtime array, no length guard" if record.get("limit") is None \
             else "range exceeds the limit"
@@ -103,6 +113,8 @@ def classify(record):
 
 
 def group_of(reason_class):
+    if reason_class == OUT_OF_BOUNDS:
+        return "out of bounds"
     for pattern, cause in INPUT_CAUSES:
         if pattern.search(reason_class):
             return "input (%s)" % cause
@@ -182,18 +194,23 @@ def main():
     print("%d compiles (%d without a report), %d clamps (%s mode, %s environments)"
           % (len(rows), sum(r is None for r in found), total, args.mode, args.envs))
     for reason, count in classes.most_common():
-        print("%6d  %-8s  %s" % (count, group_of(reason).split(" ")[0], reason))
+        group = group_of(reason)
+        print("%6d  %-8s  %s" % (count, "oob" if group == "out of bounds" else group.split(" ")[0],
+                                 reason))
     print("by group:")
     for group, count in groups.most_common():
         print("%6d  %s" % (count, group))
     if sites is not None:
         off = sum(len(r or []) for r in sites)
-        inputs = total - groups["analysis"]
+        out_of_bounds = groups["out of bounds"]
+        inputs = total - groups["analysis"] - out_of_bounds
+        ceiling = off - inputs - out_of_bounds
         print("sites (clamps with --range-analysis=off): %d; %s elides %d" % (off, args.mode,
                                                                             off - total))
-        print("ceiling: a sound analysis could elide at most %d (sites - input group %d);"
-              " %s leaves at most %d to gain" % (off - inputs, inputs, args.mode,
-                                                  groups["analysis"]))
+        print("ceiling: a sound analysis could elide at most %d (sites - input group %d"
+              " - out of bounds %d); %s leaves at most %d to gain (%s elides %.1f%% of it)"
+              % (ceiling, inputs, out_of_bounds, args.mode, groups["analysis"], args.mode,
+                 100.0 * (off - total) / ceiling if ceiling else 100.0))
     if args.list:
         with open(args.list, "w") as f:
             f.write("\n".join(lines) + "\n")

@@ -117,9 +117,49 @@ void ExpectSameAccesses(const glint_report_t* c_report, const Report& report,
     EXPECT_STREQ(got.verdict, AccessVerdictText(want.verdict));
     EXPECT_EQ(static_cast<int>(glint_report_access_verdict(c_report, i)),
               static_cast<int>(want.verdict));
+    uint32_t invocation[3] = {7, 7, 7};
+    int64_t value = -7;
+    EXPECT_EQ(glint_report_access_out_of_bounds(c_report, i, invocation, &value),
+              want.out_of_bounds ? 1 : 0);
+    EXPECT_EQ(value, want.out_of_bounds ? want.witness_value : -7);
+    EXPECT_EQ(invocation[0], want.out_of_bounds ? want.witness_invocation[0] : 7u);
   }
   glint_access_record_t beyond;
   EXPECT_EQ(glint_report_access(c_report, report.accesses.size(), &beyond), 0);
+}
+
+// An index proven out of bounds: the C view gives the invocation and its index; every
+// other record, a bad index and a NULL report give 0 and leave the outputs alone.
+TEST(CApi, OutOfBoundsWitness_InvocationAndIndex) {
+  const char* shader = R"(#version 450
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer Data { uint before; uint t[4]; };
+void main() { t[gl_LocalInvocationID.x + 1u] = before; }
+)";
+  OptionsHandle options = RobustCOptions();
+  ResultHandle result = CompileC(shader, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+  const glint_report_t* report = glint_result_report(result.get());
+  size_t witnessed = 0;
+  for (size_t i = 0; i < glint_report_access_count(report); ++i) {
+    uint32_t invocation[3] = {9, 9, 9};
+    int64_t value = 0;
+    if (!glint_report_access_out_of_bounds(report, i, invocation, &value)) continue;
+    ++witnessed;
+    EXPECT_EQ(invocation[0], 3u);
+    EXPECT_EQ(invocation[1], 0u);
+    EXPECT_EQ(invocation[2], 0u);
+    EXPECT_EQ(value, 4);
+  }
+  EXPECT_EQ(witnessed, 1u);
+  uint32_t invocation[3] = {9, 9, 9};
+  int64_t value = 5;
+  EXPECT_EQ(glint_report_access_out_of_bounds(report, glint_report_access_count(report), invocation,
+                                              &value),
+            0);
+  EXPECT_EQ(glint_report_access_out_of_bounds(nullptr, 0, invocation, &value), 0);
+  EXPECT_EQ(value, 5);
+  EXPECT_EQ(invocation[0], 9u);
 }
 
 TEST(CApi, CompileGlsl_MatchesCppApi) {

@@ -42,7 +42,32 @@ TEST(ClassifyClamps, UnspecializedWorkgroupSize_IsAnInput) {
       << result.output;
   EXPECT_NE(result.output.find("     1  analysis  range exceeds the limit\n"), std::string::npos)
       << result.output;
-  EXPECT_NE(result.output.find("(sites - input group 1)"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("(sites - input group 1 - out of bounds 0)"), std::string::npos)
+      << result.output;
+}
+
+// An index proven out of bounds (the record names a witness invocation) is the shader's
+// own: its own group, left out of the ceiling like the inputs.
+TEST(ClassifyClamps, ProvenOutOfBounds_IsNotCountedAgainstTheAnalysis) {
+  TemporaryDirectory corpus;
+  CommandResult result = Classify(corpus, "ranges_out_of_bounds.comp");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("     1  oob       index proven out of bounds (an invocation of "
+                               "every workgroup shows it)\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("     1  out of bounds\n"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("     1  analysis  range exceeds the limit\n"), std::string::npos)
+      << result.output;
+  // Four sites: two proven in bounds, one out of bounds, one the analysis leaves.
+  EXPECT_NE(result.output.find("sites (clamps with --range-analysis=off): 4; full elides 2"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("ceiling: a sound analysis could elide at most 3 (sites - input "
+                               "group 0 - out of bounds 1); full leaves at most 1 to gain (full "
+                               "elides 66.7% of it)"),
+            std::string::npos)
+      << result.output;
 }
 
 }  // namespace

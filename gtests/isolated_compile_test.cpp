@@ -96,6 +96,24 @@ TEST(CompileGlslIsolated, SameWordsAndReportAsInProcess) {
   EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
 }
 
+// An index proven out of bounds comes back with its invocation and index.
+TEST(CompileGlslIsolated, OutOfBoundsWitnessCrossesTheWire) {
+  const char* source = R"(#version 450
+layout(local_size_x = 4, local_size_y = 2) in;
+layout(std430, binding = 0) buffer Data { uint t[7]; };
+void main() { t[gl_LocalInvocationIndex] = 1u; }
+)";
+  GlslInput input{source, GlslStage::kCompute, "", "w.comp", false};
+  std::vector<uint32_t> words;
+  Report report;
+  ASSERT_TRUE(CompileGlslIsolated(input, RobustOptions(), Isolation(), words, &report));
+  ASSERT_EQ(report.accesses.size(), 1u);
+  const AccessRecord& record = report.accesses[0];
+  EXPECT_TRUE(record.out_of_bounds);
+  EXPECT_EQ(record.witness_invocation, (std::array<uint32_t, 3>{3, 1, 0}));
+  EXPECT_EQ(record.witness_value, 7);
+}
+
 // Uniformity filters reach the worker, and what they silenced comes back.
 TEST(CompileGlslIsolated, UniformityFiltersCrossTheWire) {
   const char* source = R"(#version 440

@@ -415,5 +415,50 @@ TEST(MaxWorkgroupsExecution, PromiseOffByOne_StaysClampedAndContained) {
       << "wide[7] by invocation 7, 8 or 9 (clamped)";
 }
 
+// An index the analysis proves out of bounds (analysis/out_of_bounds_witness.h): the
+// report names an invocation of every workgroup and the index it computes. On the
+// device, unclamped, that invocation computes that index (each records its own) and
+// writes past the array onto the guard words after it; clamped, the guards stay.
+// i = x / 2 + 4y + 4(x & 1) over 8 x 2 invocations: at most 8 for y = 0; for y = 1,
+// x = 0..5 give 4, 8, 5, 9, 6, 10: (5, 1, 0) is the first past tile[9], then (7, 1, 0)
+// with 11.
+const char kWitnessed[] = R"(#version 450
+layout(local_size_x = 8, local_size_y = 2) in;
+layout(std430, binding = 0) buffer Data { uint seen[16]; uint tile[10]; uint after[6]; };
+void main() {
+  uint x = gl_LocalInvocationID.x;
+  uint i = (x >> 1u) + gl_LocalInvocationID.y * 4u + (x & 1u) * 4u;
+  seen[gl_LocalInvocationIndex] = i;
+  tile[i] = 0xC0FFEEu;
+}
+)";
+
+TEST(OutOfBoundsWitness, WitnessComputesItsIndexOnTheDevice) {
+  Report report;
+  std::vector<uint32_t> words = Compile(kWitnessed, true, &report);
+  const AccessRecord* tile = nullptr;
+  for (const AccessRecord& record : report.accesses)
+    if (record.limit == 9) tile = &record;
+  ASSERT_NE(tile, nullptr);
+  ASSERT_TRUE(tile->out_of_bounds) << "the witness is found";
+  EXPECT_EQ(tile->verdict, AccessVerdict::kClamped);
+  EXPECT_EQ(tile->witness_invocation, (std::array<uint32_t, 3>{5, 1, 0}));
+  EXPECT_EQ(tile->witness_value, 10);
+  for (const AccessRecord& record : report.accesses)
+    if (&record != tile) EXPECT_FALSE(record.out_of_bounds) << "seen[] is in bounds";
+
+  std::vector<uint32_t> input(32, kGuard);
+  std::vector<std::vector<uint32_t>> plain =
+      test::RunComputeKernel(Compile(kWitnessed, false), {input}, {});
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_EQ(plain[0][5 + 8 * 1], 10u) << "the device computed 10 at invocation (5, 1, 0)";
+  EXPECT_EQ(plain[0][26], kMark) << "unclamped, tile[10] is after[0]";
+  EXPECT_EQ(plain[0][27], kMark) << "and tile[11] (invocation (7, 1, 0)) after[1]";
+
+  std::vector<std::vector<uint32_t>> clamped = test::RunComputeKernel(words, {input}, {});
+  ASSERT_EQ(clamped.size(), 1u);
+  for (size_t i = 26; i < 32; ++i) EXPECT_EQ(clamped[0][i], kGuard) << "after[" << i - 26 << "]";
+  EXPECT_EQ(clamped[0][25], kMark) << "clamped, tile[9] took the write";
+}
 }  // namespace
 }  // namespace glint

@@ -51,6 +51,36 @@ TEST(ReportFormat, Json_SameContent) {
             "]}\n");
 }
 
+// An index proven out of bounds: the invocation and the index it computes, after the
+// verdict in text, as an object in JSON.
+TEST(ReportFormat, OutOfBounds_NamesTheInvocation) {
+  Report report;
+  AccessRecord record;
+  record.location = {"m.mesh", 46, 0};
+  record.instruction = "OpAccessChain";
+  record.object = "prims";
+  record.index_id = 149;
+  record.has_range = true;
+  record.range_min = 1;
+  record.range_max = 32;
+  record.limit = 31;
+  record.verdict = AccessVerdict::kClamped;
+  record.out_of_bounds = true;
+  record.witness_invocation = {31, 0, 2};
+  record.witness_value = 32;
+  report.accesses = {record};
+  EXPECT_EQ(FormatRangeReport(report, false),
+            "m.mesh:46: OpAccessChain prims[index %149]: range [1, 32], limit 31: clamped; out "
+            "of bounds: index 32 at local invocation (31, 0, 2) of every workgroup\n");
+  EXPECT_EQ(FormatRangeReport(report, true),
+            "{\"accesses\": [\n"
+            "  {\"file\": \"m.mesh\", \"line\": 46, \"instruction\": \"OpAccessChain\", "
+            "\"object\": \"prims\", \"index\": 149, \"position\": 0, \"range\": [1, 32], "
+            "\"signed\": false, \"limit\": 31, \"verdict\": \"clamped\", \"out_of_bounds\": "
+            "{\"value\": 32, \"local_invocation\": [31, 0, 2]}}\n"
+            "]}\n");
+}
+
 TEST(ReportFormat, Empty_IsEmptyTextAndEmptyJsonList) {
   EXPECT_EQ(FormatRangeReport(Report{}, false), "");
   EXPECT_EQ(FormatRangeReport(Report{}, true), "{\"accesses\": []}\n");

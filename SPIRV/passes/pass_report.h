@@ -7,6 +7,7 @@
 #ifndef GLINT_SPIRV_PASSES_PASS_REPORT_H
 #define GLINT_SPIRV_PASSES_PASS_REPORT_H
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -44,6 +45,11 @@ struct AccessRecord {
   AccessVerdict verdict = AccessVerdict::kNone;
   // The conditional branch whose test narrowed the range; line 0 when none was used.
   SourceLocation guard;
+  // Proven out of bounds (analysis/out_of_bounds_witness.h): the local invocation of
+  // every workgroup whose index, `witness_value`, leaves the object at this access.
+  bool out_of_bounds = false;
+  std::array<uint32_t, 3> witness_invocation{};
+  int64_t witness_value = 0;
 };
 
 // One constant table that hoist-constant-tables turned into a Private variable.

@@ -2,6 +2,7 @@
 #include "range_report.h"
 
 #include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/out_of_bounds_witness.h"
 #include "SPIRV/ir/source_lines.h"
 #include "access_report.h"
 
@@ -11,6 +12,9 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
   IntegerRangeAnalysis& ranges = analyses.GetIntegerRanges(RangeOptionsFor(options));
   SourceLines& lines = analyses.GetSourceLines();
   AccessedObjectNames names(analyses.module(), analyses.GetDefUse());
+  OutOfBoundsWitnesses witnesses(
+      analyses.module(), analyses.GetDefUse(), analyses.GetBuiltIns(),
+      [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); });
   std::vector<AccessRecord> records;
   for (const IndexSite& site : analyses.GetIndexSites().sites()) {
     if (site.bound == IndexBound::kImage) continue;  // robust access decides those alone
@@ -23,6 +27,15 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
     record.reason = range.reason;
     record.limit = site.type_last;
     if (range.guard) record.guard = lines.At(range.guard);
+    // Only an index whose range leaves the object can be out of bounds.
+    bool may_leave = !range.valid || range.min < 0 || uint64_t(range.max) > site.last;
+    if (site.bound == IndexBound::kFixed && may_leave) {
+      if (std::optional<OutOfBoundsWitness> witness = witnesses.Find(site)) {
+        record.out_of_bounds = true;
+        record.witness_invocation = witness->invocation;
+        record.witness_value = witness->value;
+      }
+    }
     records.push_back(std::move(record));
   }
   return records;

@@ -515,6 +515,15 @@ glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report,
   return a ? static_cast<glint_access_verdict_t>(a->verdict) : GLINT_VERDICT_NONE;
 }
 
+int glint_report_access_out_of_bounds(const glint_report_t* report, size_t index,
+                                      uint32_t invocation[3], int64_t* value) {
+  const glint::AccessRecord* a = report ? At(report->report.accesses, index) : nullptr;
+  if (!a || !a->out_of_bounds || !invocation || !value) return 0;
+  for (size_t i = 0; i < 3; ++i) invocation[i] = a->witness_invocation[i];
+  *value = a->witness_value;
+  return 1;
+}
+
 size_t glint_report_pass_count(const glint_report_t* report) {
   return report ? report->report.passes.size() : 0;
 }

@@ -194,6 +194,9 @@ AccessRecord FromSpirv(spirv::AccessRecord record) {
   out.limit = record.limit;
   out.verdict = FromSpirv(record.verdict);
   out.guard = FromSpirv(std::move(record.guard));
+  out.out_of_bounds = record.out_of_bounds;
+  out.witness_invocation = record.witness_invocation;
+  out.witness_value = record.witness_value;
   return out;
 }
 

@@ -24,6 +24,10 @@ std::string TextLine(const AccessRecord& record) {
     line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
          << " by the condition at " << (record.guard.file.empty() ? "<unknown>" : record.guard.file)
          << ":" << record.guard.line << ")";
+  if (record.out_of_bounds)
+    line << "; out of bounds: index " << record.witness_value << " at local invocation ("
+         << record.witness_invocation[0] << ", " << record.witness_invocation[1] << ", "
+         << record.witness_invocation[2] << ") of every workgroup";
   return line.str();
 }
 
@@ -52,6 +56,10 @@ std::string JsonRecord(const AccessRecord& record) {
   if (record.guard.line != 0)
     out << ", \"guard\": {\"file\": " << text::Json(record.guard.file)
         << ", \"line\": " << record.guard.line << "}";
+  if (record.out_of_bounds)
+    out << ", \"out_of_bounds\": {\"value\": " << record.witness_value
+        << ", \"local_invocation\": [" << record.witness_invocation[0] << ", "
+        << record.witness_invocation[1] << ", " << record.witness_invocation[2] << "]}";
   out << "}";
   return out.str();
 }

@@ -145,6 +145,9 @@ void WriteAccess(wire::Writer& out, const AccessRecord& a) {
   out.I64(a.limit);
   WriteEnum(out, a.verdict);
   WriteLocation(out, a.guard);
+  out.U8(a.out_of_bounds);
+  for (uint32_t component : a.witness_invocation) out.U32(component);
+  out.I64(a.witness_value);
 }
 
 bool ReadAccess(wire::Reader& in, AccessRecord* a) {
@@ -152,7 +155,10 @@ bool ReadAccess(wire::Reader& in, AccessRecord* a) {
          in.U32(&a->index_id) && in.U32(&a->access_id) && in.U32(&a->index_position) &&
          in.Bool(&a->has_range) && in.I64(&a->range_min) && in.I64(&a->range_max) &&
          in.Bool(&a->is_signed) && in.String(&a->reason) && in.I64(&a->limit) &&
-         ReadEnum(in, AccessVerdict::kNotClamped, &a->verdict) && ReadLocation(in, &a->guard);
+         ReadEnum(in, AccessVerdict::kNotClamped, &a->verdict) && ReadLocation(in, &a->guard) &&
+         in.Bool(&a->out_of_bounds) && in.U32(&a->witness_invocation[0]) &&
+         in.U32(&a->witness_invocation[1]) && in.U32(&a->witness_invocation[2]) &&
+         in.I64(&a->witness_value);
 }
 
 void WriteStrings(wire::Writer& out, const std::vector<std::string>& strings) {

@@ -227,6 +227,14 @@ struct AccessRecord {
   // Full range analysis: the conditional branch whose test narrowed the range (or
   // proved a runtime-array index below its length); line 0 when no guard was used.
   SourceLocation guard;
+  // The index is proven to leave the object: in every workgroup, the invocation with
+  // LocalInvocationId `witness_invocation` computes `witness_value` here (out of bounds)
+  // and runs this access whenever it finishes. No analysis can prove such an index in
+  // bounds; robust access clamps it. Compute, task and mesh shaders of a fixed
+  // workgroup size only; false when not proven (which says nothing either way).
+  bool out_of_bounds = false;
+  std::array<uint32_t, 3> witness_invocation{};
+  int64_t witness_value = 0;
 };
 
 // One constant table that hoist-constant-tables turned into a Private variable.

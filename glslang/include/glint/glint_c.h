@@ -370,6 +370,12 @@ typedef enum {
 } glint_access_verdict_t;
 GLINT_EXPORT glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report,
                                                                 size_t index);
+/* 1 when the index of access `index` is proven to leave its object
+   (glint::AccessRecord::out_of_bounds): then, in every workgroup, the invocation with
+   LocalInvocationId invocation[0..2] computes *value there. 0 otherwise (also for a bad
+   index or NULL), leaving the outputs alone. */
+GLINT_EXPORT int glint_report_access_out_of_bounds(const glint_report_t* report, size_t index,
+                                                   uint32_t invocation[3], int64_t* value);
 
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index,
