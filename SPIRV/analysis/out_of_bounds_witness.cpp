@@ -398,6 +398,37 @@ std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateOperato
             condition->lanes[condition->count == 1 ? 0 : i] ? yes->lanes[i] : no->lanes[i];
       return result;
     }
+    case spv::OpCompositeExtract:
+    case spv::OpCompositeConstruct:
+    case spv::OpVectorShuffle:
+      return EvaluateComposite(def, result, invocation, depth);
+    default:
+      break;
+  }
+  if (!BinaryOpView<const Instruction>::Accepts(def.opcode) || def.words.size() != 2)
+    return std::nullopt;
+  std::optional<Value> a = operand(BinaryOpView(def).left());
+  std::optional<Value> b = operand(BinaryOpView(def).right());
+  if (!a || !b || a->count != result.count || b->count != result.count) return std::nullopt;
+  for (uint32_t i = 0; i < result.count; ++i) {
+    bool truth = false;
+    if (result.is_bool) {
+      if (!BooleanLane(def.opcode, a->lanes[i], b->lanes[i], &truth)) return std::nullopt;
+      result.lanes[i] = truth;
+    } else if (a->is_bool || b->is_bool ||
+               !IntegerLane(def.opcode, a->lanes[i], b->lanes[i], &result.lanes[i])) {
+      return std::nullopt;
+    }
+  }
+  return result;
+}
+
+// OpCompositeExtract, OpCompositeConstruct and OpVectorShuffle of vectors, lane by lane;
+// `result` has the result's shape.
+std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateComposite(
+    const Instruction& def, Value result, const Invocation& invocation, uint32_t depth) const {
+  auto operand = [&](uint32_t id) { return Evaluate(id, invocation, depth + 1); };
+  switch (def.opcode) {
     case spv::OpCompositeExtract: {
       CompositeExtractView extract(def);
       std::optional<Value> x = operand(extract.composite());
@@ -429,24 +460,8 @@ std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateOperato
       return result;
     }
     default:
-      break;
-  }
-  if (!BinaryOpView<const Instruction>::Accepts(def.opcode) || def.words.size() != 2)
-    return std::nullopt;
-  std::optional<Value> a = operand(BinaryOpView(def).left());
-  std::optional<Value> b = operand(BinaryOpView(def).right());
-  if (!a || !b || a->count != result.count || b->count != result.count) return std::nullopt;
-  for (uint32_t i = 0; i < result.count; ++i) {
-    bool truth = false;
-    if (result.is_bool) {
-      if (!BooleanLane(def.opcode, a->lanes[i], b->lanes[i], &truth)) return std::nullopt;
-      result.lanes[i] = truth;
-    } else if (a->is_bool || b->is_bool ||
-               !IntegerLane(def.opcode, a->lanes[i], b->lanes[i], &result.lanes[i])) {
       return std::nullopt;
-    }
   }
-  return result;
 }
 
 std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateGlsl(

@@ -78,6 +78,8 @@ class OutOfBoundsWitnesses {
                                     uint32_t depth) const;
   std::optional<Value> EvaluateOperator(const Instruction& def, const Invocation& invocation,
                                         uint32_t depth) const;
+  std::optional<Value> EvaluateComposite(const Instruction& def, Value result,
+                                         const Invocation& invocation, uint32_t depth) const;
   std::optional<Value> EvaluateGlsl(const Instruction& def, const Invocation& invocation,
                                     uint32_t depth) const;
   std::optional<Value> Constant(const Instruction& def) const;
