@@ -8,6 +8,10 @@ environment, or with --envs all the six that corpus_test uses), with `--robust-a
 every record whose verdict is "clamped" is put in one class:
 
   runtime array, no length guard   a runtime array index (limit null) with no proof
+  array length is a specialization constant ...
+                                   the record's limit_source: the application may give
+                                   the length any value, so only index 0 is in bounds for
+                                   every one (whatever the index's range)
   range exceeds the limit          a range was proven, but it is wider than the object
   <reason>                         no range: the reason's root cause (the text after the
                                    last "no range:"-style prefix), numbers stripped
@@ -17,7 +21,8 @@ and each class in one of two groups:
   input   the index depends on something only the application or device decides and
           the shader does not test: an image's size, a buffer's length or contents, a
           dispatch size, a vertex or instance number, a specialization constant left
-          unset (a workgroup size given by one too). No sound static analysis can drop such a clamp; only a run-time test
+          unset (a workgroup size or an array length given by one too). No sound static
+          analysis can drop such a clamp; only a run-time test
           in the shader (which it does not have) or a promise (--max-workgroups,
           --subgroup-size, --spec-constant) can.
   out of bounds
@@ -87,6 +92,8 @@ INPUT_CAUSES = (
     (re.compile(r"^specialization constant without a value"), "specialization constant"),
     (re.compile(r"^workgroup size is a specialization constant without a value"),
      "specialization constant"),
+    (re.compile(r"^array length is a specialization constant without a value"),
+     "specialization constant"),
 )
 
 
@@ -101,11 +108,15 @@ def root_reason(reason):
 
 
 OUT_OF_BOUNDS = "index proven out of bounds (an invocation of every workgroup shows it)"
+SPEC_LENGTH = ("array length is a specialization constant without a value (only index 0 is"
+               " in bounds for every value; use --spec-constant)")
 
 
 def classify(record):
     if record.get("out_of_bounds") is not None:
         return OUT_OF_BOUNDS
+    if record.get("limit_source") == "specialization constant":
+        return SPEC_LENGTH
     if record.get("range") is not None:
         return "runtime array, no length guard" if record.get("limit") is None \
             else "range exceeds the limit"

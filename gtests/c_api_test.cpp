@@ -117,6 +117,7 @@ void ExpectSameAccesses(const glint_report_t* c_report, const Report& report,
     EXPECT_STREQ(got.verdict, AccessVerdictText(want.verdict));
     EXPECT_EQ(static_cast<int>(glint_report_access_verdict(c_report, i)),
               static_cast<int>(want.verdict));
+    EXPECT_STREQ(glint_report_access_limit_source(c_report, i), AccessLimitText(want.limit_kind));
     uint32_t invocation[3] = {7, 7, 7};
     int64_t value = -7;
     EXPECT_EQ(glint_report_access_out_of_bounds(c_report, i, invocation, &value),
@@ -126,6 +127,8 @@ void ExpectSameAccesses(const glint_report_t* c_report, const Report& report,
   }
   glint_access_record_t beyond;
   EXPECT_EQ(glint_report_access(c_report, report.accesses.size(), &beyond), 0);
+  EXPECT_EQ(glint_report_access_limit_source(c_report, report.accesses.size()), nullptr);
+  EXPECT_EQ(glint_report_access_limit_source(nullptr, 0), nullptr);
 }
 
 // An index proven out of bounds: the C view gives the invocation and its index; every

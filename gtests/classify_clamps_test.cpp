@@ -46,6 +46,22 @@ TEST(ClassifyClamps, UnspecializedWorkgroupSize_IsAnInput) {
       << result.output;
 }
 
+// An array whose length is a specialization constant: whatever the index's range, only
+// index 0 is in bounds for every length the application may give, so the clamp is an
+// input's (the same as a workgroup size given by one).
+TEST(ClassifyClamps, SpecializationConstantLength_IsAnInput) {
+  TemporaryDirectory corpus;
+  CommandResult result = Classify(corpus, "ranges_spec_length.comp");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("     1  input     array length is a specialization constant "
+                               "without a value (only index 0 is in bounds for every value; use "
+                               "--spec-constant)\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("(sites - input group 1 - out of bounds 0)"), std::string::npos)
+      << result.output;
+}
+
 // An index proven out of bounds (the record names a witness invocation) is the shader's
 // own: its own group, left out of the ceiling like the inputs.
 TEST(ClassifyClamps, ProvenOutOfBounds_IsNotCountedAgainstTheAnalysis) {

@@ -27,6 +27,7 @@ Report SampleReport() {
   unranged.object = "v\"1";
   unranged.index_id = 40;
   unranged.reason = "loop bound is not a constant";
+  unranged.limit_kind = AccessLimit::kRuntimeLength;
   report.accesses = {ranged, unranged};
   return report;
 }
@@ -47,6 +48,7 @@ TEST(ReportFormat, Json_SameContent) {
             "  {\"file\": \"\", \"line\": 0, \"instruction\": \"OpVectorExtractDynamic\", "
             "\"object\": \"v\\\"1\", \"index\": 40, \"position\": 0, \"range\": null, "
             "\"signed\": false, \"reason\": \"loop bound is not a constant\", \"limit\": null, "
+            "\"limit_source\": \"runtime array length\", "
             "\"verdict\": null}\n"
             "]}\n");
 }
@@ -79,6 +81,31 @@ TEST(ReportFormat, OutOfBounds_NamesTheInvocation) {
             "\"signed\": false, \"limit\": 31, \"verdict\": \"clamped\", \"out_of_bounds\": "
             "{\"value\": 32, \"local_invocation\": [31, 0, 2]}}\n"
             "]}\n");
+}
+
+// An array whose length is a specialization constant: said in text, named in JSON.
+TEST(ReportFormat, SpecializationConstantLimit_IsNamed) {
+  Report report;
+  AccessRecord record;
+  record.instruction = "OpAccessChain";
+  record.object = "tile";
+  record.index_id = 42;
+  record.has_range = true;
+  record.range_max = 7;
+  record.limit_kind = AccessLimit::kSpecializationConstant;
+  record.verdict = AccessVerdict::kClamped;
+  report.accesses = {record};
+  EXPECT_EQ(FormatRangeReport(report, false),
+            "OpAccessChain tile[index %42]: range [0, 7], limit set by a specialization "
+            "constant: clamped\n");
+  EXPECT_NE(FormatRangeReport(report, true)
+                .find("\"limit\": null, \"limit_source\": \"specialization constant\", "
+                      "\"verdict\": \"clamped\"}"),
+            std::string::npos)
+      << FormatRangeReport(report, true);
+  EXPECT_STREQ(AccessLimitText(AccessLimit::kFixed), "fixed");
+  EXPECT_STREQ(AccessLimitText(AccessLimit::kImage), "image size");
+  EXPECT_STREQ(AccessLimitText(AccessLimit::kNone), "none");
 }
 
 TEST(ReportFormat, Empty_IsEmptyTextAndEmptyJsonList) {

@@ -33,6 +33,24 @@ AccessRecord NewAccessRecord(const IndexSite& site, const AccessedObjectNames& n
   record.index_id = site.index();
   record.access_id = site.access->result_id;
   record.index_position = site.position;
+  switch (site.bound) {
+    case IndexBound::kFixed:
+      record.limit_kind = AccessLimit::kFixed;
+      break;
+    case IndexBound::kSpecLength:
+      record.limit_kind = AccessLimit::kSpecializationConstant;
+      break;
+    case IndexBound::kRuntimeLength:
+      record.limit_kind = AccessLimit::kRuntimeLength;
+      break;
+    case IndexBound::kImage:
+      record.limit_kind = AccessLimit::kImage;
+      break;
+    case IndexBound::kUnbounded:
+    case IndexBound::kUnfollowed:
+      record.limit_kind = AccessLimit::kNone;
+      break;
+  }
   return record;
 }
 

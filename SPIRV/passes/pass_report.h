@@ -25,6 +25,15 @@ enum class AccessVerdict {
   kNotClamped,      // a constant index already in bounds
 };
 
+// What bounds one index (the index site's IndexBound, as reports name it).
+enum class AccessLimit {
+  kFixed,                   // a fixed size: `limit` is its last index
+  kSpecializationConstant,  // an array whose length is a specialization constant
+  kRuntimeLength,           // a runtime array: its length comes from the buffer
+  kImage,                   // an image coordinate: the image's size
+  kNone,                    // nothing Glint bounds (see the verdict's reason)
+};
+
 // One dynamic index operand (access chain step, vector extract/insert, image
 // coordinate) as the range analysis and the robustness emitter saw it.
 struct AccessRecord {
@@ -42,6 +51,7 @@ struct AccessRecord {
   bool is_signed = false;
   std::string reason;  // why there is no range (first reason), empty otherwise
   int64_t limit = -1;  // largest valid index, -1 when only known at run time
+  AccessLimit limit_kind = AccessLimit::kFixed;
   AccessVerdict verdict = AccessVerdict::kNone;
   // The conditional branch whose test narrowed the range; line 0 when none was used.
   SourceLocation guard;

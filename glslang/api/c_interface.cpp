@@ -515,6 +515,11 @@ glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report,
   return a ? static_cast<glint_access_verdict_t>(a->verdict) : GLINT_VERDICT_NONE;
 }
 
+const char* glint_report_access_limit_source(const glint_report_t* report, size_t index) {
+  const glint::AccessRecord* a = report ? At(report->report.accesses, index) : nullptr;
+  return a ? glint::AccessLimitText(a->limit_kind) : nullptr;
+}
+
 int glint_report_access_out_of_bounds(const glint_report_t* report, size_t index,
                                       uint32_t invocation[3], int64_t* value) {
   const glint::AccessRecord* a = report ? At(report->report.accesses, index) : nullptr;

@@ -36,6 +36,12 @@ static_assert(Same(AccessVerdict::kNone, spirv::AccessVerdict::kNone) &&
               Same(AccessVerdict::kProvenInBounds, spirv::AccessVerdict::kProvenInBounds) &&
               Same(AccessVerdict::kUnbounded, spirv::AccessVerdict::kUnbounded) &&
               Same(AccessVerdict::kNotClamped, spirv::AccessVerdict::kNotClamped));
+static_assert(Same(AccessLimit::kFixed, spirv::AccessLimit::kFixed) &&
+              Same(AccessLimit::kSpecializationConstant,
+                   spirv::AccessLimit::kSpecializationConstant) &&
+              Same(AccessLimit::kRuntimeLength, spirv::AccessLimit::kRuntimeLength) &&
+              Same(AccessLimit::kImage, spirv::AccessLimit::kImage) &&
+              Same(AccessLimit::kNone, spirv::AccessLimit::kNone));
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic error "-Wswitch"
@@ -137,6 +143,7 @@ spirv::RangeAnalysisMode ToSpirv(RangeAnalysisMode mode) {
 AccessVerdict FromSpirv(spirv::AccessVerdict verdict) {
   return static_cast<AccessVerdict>(verdict);
 }
+AccessLimit FromSpirv(spirv::AccessLimit limit) { return static_cast<AccessLimit>(limit); }
 
 spirv::Options ToSpirv(const Options& options) {
   spirv::Options out;
@@ -192,6 +199,7 @@ AccessRecord FromSpirv(spirv::AccessRecord record) {
   out.is_signed = record.is_signed;
   out.reason = std::move(record.reason);
   out.limit = record.limit;
+  out.limit_kind = FromSpirv(record.limit_kind);
   out.verdict = FromSpirv(record.verdict);
   out.guard = FromSpirv(std::move(record.guard));
   out.out_of_bounds = record.out_of_bounds;

@@ -22,6 +22,7 @@ spirv::Severity ToSpirv(Severity severity);
 Severity FromSpirv(spirv::Severity severity);
 spirv::RangeAnalysisMode ToSpirv(RangeAnalysisMode mode);
 AccessVerdict FromSpirv(spirv::AccessVerdict verdict);
+AccessLimit FromSpirv(spirv::AccessLimit limit);
 
 // The part of `options` the passes read.
 spirv::Options ToSpirv(const Options& options);

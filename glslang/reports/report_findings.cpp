@@ -45,6 +45,8 @@ std::string AccessDetail(const AccessRecord& record) {
     out << "no range: " << record.reason;
   if (record.limit >= 0)
     out << "; limit " << record.limit;
+  else if (record.limit_kind == AccessLimit::kSpecializationConstant)
+    out << "; limit set by a specialization constant";
   else
     out << "; limit known only at run time";
   if (record.verdict != AccessVerdict::kNone) out << "; " << AccessVerdictText(record.verdict);

@@ -19,6 +19,8 @@ std::string TextLine(const AccessRecord& record) {
   else
     line << "no range: " << record.reason;
   if (record.limit >= 0) line << ", limit " << record.limit;
+  if (record.limit < 0 && record.limit_kind == AccessLimit::kSpecializationConstant)
+    line << ", limit set by a specialization constant";
   if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
   if (record.guard.line != 0)
     line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
@@ -47,7 +49,7 @@ std::string JsonRecord(const AccessRecord& record) {
   if (record.limit >= 0)
     out << record.limit;
   else
-    out << "null";
+    out << "null, \"limit_source\": " << text::Json(AccessLimitText(record.limit_kind));
   out << ", \"verdict\": ";
   if (record.verdict == AccessVerdict::kNone)
     out << "null";
@@ -78,6 +80,22 @@ const char* AccessVerdictText(AccessVerdict verdict) {
       return "unbounded";
     case AccessVerdict::kNotClamped:
       return "not clamped";
+  }
+  return "";
+}
+
+const char* AccessLimitText(AccessLimit limit) {
+  switch (limit) {
+    case AccessLimit::kFixed:
+      return "fixed";
+    case AccessLimit::kSpecializationConstant:
+      return "specialization constant";
+    case AccessLimit::kRuntimeLength:
+      return "runtime array length";
+    case AccessLimit::kImage:
+      return "image size";
+    case AccessLimit::kNone:
+      return "none";
   }
   return "";
 }

@@ -143,6 +143,7 @@ void WriteAccess(wire::Writer& out, const AccessRecord& a) {
   out.U8(a.is_signed);
   out.String(a.reason);
   out.I64(a.limit);
+  WriteEnum(out, a.limit_kind);
   WriteEnum(out, a.verdict);
   WriteLocation(out, a.guard);
   out.U8(a.out_of_bounds);
@@ -155,6 +156,7 @@ bool ReadAccess(wire::Reader& in, AccessRecord* a) {
          in.U32(&a->index_id) && in.U32(&a->access_id) && in.U32(&a->index_position) &&
          in.Bool(&a->has_range) && in.I64(&a->range_min) && in.I64(&a->range_max) &&
          in.Bool(&a->is_signed) && in.String(&a->reason) && in.I64(&a->limit) &&
+         ReadEnum(in, AccessLimit::kNone, &a->limit_kind) &&
          ReadEnum(in, AccessVerdict::kNotClamped, &a->verdict) && ReadLocation(in, &a->guard) &&
          in.Bool(&a->out_of_bounds) && in.U32(&a->witness_invocation[0]) &&
          in.U32(&a->witness_invocation[1]) && in.U32(&a->witness_invocation[2]) &&

@@ -203,6 +203,17 @@ enum class AccessVerdict {
   kNotClamped,      // a constant index already in bounds
 };
 
+// What bounds one index. Words for it come from the formatters (AccessLimitText).
+enum class AccessLimit {
+  kFixed,                   // a fixed size: `limit` is its last index
+  kSpecializationConstant,  // an array whose length is a specialization constant: the
+                            // application may give it any value, so only index 0 is in
+                            // bounds for every one (--spec-constant makes it fixed)
+  kRuntimeLength,           // a runtime array: its length comes from the bound buffer
+  kImage,                   // an image coordinate: the image's size
+  kNone,                    // nothing Glint bounds (pointer arithmetic, descriptor arrays)
+};
+
 // One dynamic index operand (access chain step, vector extract/insert, image
 // coordinate) as the range analysis and the robustness emitter saw it.
 struct AccessRecord {
@@ -223,6 +234,7 @@ struct AccessRecord {
   bool is_signed = false;
   std::string reason;  // why there is no range (first reason), empty otherwise
   int64_t limit = -1;  // largest valid index, -1 when only known at run time
+  AccessLimit limit_kind = AccessLimit::kFixed;  // what bounds the index (`limit` for kFixed)
   AccessVerdict verdict = AccessVerdict::kNone;
   // Full range analysis: the conditional branch whose test narrowed the range (or
   // proved a runtime-array index below its length); line 0 when no guard was used.

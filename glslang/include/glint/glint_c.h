@@ -370,6 +370,11 @@ typedef enum {
 } glint_access_verdict_t;
 GLINT_EXPORT glint_access_verdict_t glint_report_access_verdict(const glint_report_t* report,
                                                                 size_t index);
+/* What bounds the index of access `index`: "fixed" (the record's limit), "specialization
+   constant" (an array whose length is one), "runtime array length", "image size" or
+   "none" (glint::AccessLimitText); NULL for a bad index or NULL report. */
+GLINT_EXPORT const char* glint_report_access_limit_source(const glint_report_t* report,
+                                                          size_t index);
 /* 1 when the index of access `index` is proven to leave its object
    (glint::AccessRecord::out_of_bounds): then, in every workgroup, the invocation with
    LocalInvocationId invocation[0..2] computes *value there. 0 otherwise (also for a bad

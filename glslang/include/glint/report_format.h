@@ -6,10 +6,16 @@
 //   file:line: OpAccessChain data[index %27]: range [0, 9], limit 15: proven in bounds
 //   file:line: OpAccessChain data[index %33]: no range: loop bound is not a constant
 // The location prefix is left out when the module had no line information; ", limit N"
-// appears when the limit is known and ": verdict" when robust access gave one.
+// appears when the limit is known (", limit set by a specialization constant" for such
+// an array's length) and ": verdict" when robust access gave one; an index proven out
+// of bounds ends with "; out of bounds: index V at local invocation (x, y, z) of every
+// workgroup".
 // JSON: {"accesses": [{"file":..., "line":..., "instruction":..., "object":...,
 //   "index": id, "position": n, "range": [min, max] | null, "signed": bool,
-//   "reason": "..." (only without a range), "limit": n | null, "verdict": "..." | null}]}
+//   "reason": "..." (only without a range), "limit": n | null, "limit_source": "..."
+//   (only when "limit" is null: AccessLimitText), "verdict": "..." | null, "guard":
+//   {"file", "line"} (when a test narrowed it), "out_of_bounds": {"value": v,
+//   "local_invocation": [x, y, z]} (when proven out of bounds)}]}
 #ifndef GLINT_REPORT_FORMAT_H
 #define GLINT_REPORT_FORMAT_H
 
@@ -26,6 +32,10 @@ GLINT_EXPORT std::string FormatRangeReport(const Report& report, bool json);
 // The words for a verdict: "clamped", "proven in bounds", "unbounded", "not clamped";
 // "" for AccessVerdict::kNone.
 GLINT_EXPORT const char* AccessVerdictText(AccessVerdict verdict);
+
+// The words for what bounds an index: "fixed", "specialization constant", "runtime array
+// length", "image size", "none".
+GLINT_EXPORT const char* AccessLimitText(AccessLimit limit);
 
 // ---- Reports for people and review tools (glslangValidator --report=html|sarif) ----
 
