@@ -77,16 +77,20 @@ TEST(RangeOrigins, TrapLocalAlsoStoredFromElsewhere) {
   EXPECT_NE(ranges[0].find("not followed"), std::string::npos) << ranges[0];
 }
 
-// A part of a parameter is followed into each call's argument (integer_range_calls.cpp);
-// where the argument's part is computed by a vector operation, the reason names it.
+// A part of a parameter is followed into each call's argument (integer_range_calls.cpp),
+// through componentwise vector operations (integer_range_components.cpp); where the
+// argument's part is computed by an operation that is not followed, the reason names it.
 TEST(RangeOrigins, PartOfAFunctionParameter) {
   std::string helpers = "void touch(uvec2 c) { probe[c.y] = 0u; }\n";
   EXPECT_EQ(ProbeRanges(Compute(helpers, "touch(uvec2(1u, 2u));"), "comp"), (Ranges{"[2, 2]"}));
   EXPECT_EQ(
       ProbeRanges(Compute(helpers, "touch(uvec2(1u, 2u) + gl_LocalInvocationID.xy);"), "comp"),
-      (Ranges{"no range: a part of an argument passed to the parameter is not a known "
-              "component of the value stored (computed by OpIAdd, whose components are "
-              "not followed)"}));
+      (Ranges{"[2, 2]"}));
+  EXPECT_EQ(ProbeRanges(Compute(helpers, "touch(uvec2(vec2(gl_LocalInvocationID.xy) * 0.5));"),
+                        "comp"),
+            (Ranges{"no range: an argument passed to the parameter has no range: a component "
+                    "of a vector computed by OpConvertFToU, whose components are not "
+                    "followed"}));
 }
 
 TEST(RangeOrigins, InputOfTheFragmentStage) {

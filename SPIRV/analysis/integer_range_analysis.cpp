@@ -210,8 +210,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
           (chain->opcode == spv::OpAccessChain || chain->opcode == spv::OpInBoundsAccessChain)) {
         const Instruction* base = inputs_.def_use.Definition(AccessChainView(*chain).base());
         if (base && base->opcode == spv::OpFunctionParameter) {
-          std::string why;
-          return ArgumentParts(*chain, inputs_.arguments.Of(*base), &why);
+          return ArgumentParts(*chain, inputs_.arguments.Of(*base)).parts;
         }
       }
       return {};
@@ -578,14 +577,20 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Bitcast(const Instruction& def,
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def, bool is_signed) const {
-  IntegerRange a = Operand(BinaryOpView(def).left());
-  IntegerRange b = Operand(BinaryOpView(def).right());
-  switch (def.opcode) {
+  return BinaryOfRanges(def.opcode, Operand(BinaryOpView(def).left()),
+                        Operand(BinaryOpView(def).right()), is_signed);
+}
+
+// A kArithmetic operator's result range from its operands' (each in its own signedness).
+IntegerRange IntegerRangeAnalysis::Evaluator::BinaryOfRanges(spv::Op opcode, const IntegerRange& a,
+                                                             const IntegerRange& b,
+                                                             bool is_signed) const {
+  switch (opcode) {
     case spv::OpSMod:
     case spv::OpSRem:
     case spv::OpUMod: {
-      IntegerRange result = Modulo(a, b, def.opcode != spv::OpUMod);
-      if (!result.valid && Full()) result = WideModulo(def.opcode, a, b);
+      IntegerRange result = Modulo(a, b, opcode != spv::OpUMod);
+      if (!result.valid && Full()) result = WideModulo(opcode, a, b);
       return Convert(result, is_signed);
     }
     default:
@@ -593,10 +598,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def, boo
   }
   if (!a.valid) return a;
   if (!b.valid) return b;
-  switch (def.opcode) {
+  switch (opcode) {
     case spv::OpSDiv:
     case spv::OpUDiv: {
-      bool domain = def.opcode == spv::OpSDiv;
+      bool domain = opcode == spv::OpSDiv;
       IntegerRange ca = Convert(a, domain), cb = Convert(b, domain);
       if (!ca.valid) return ca;
       if (!cb.valid) return cb;
@@ -605,18 +610,17 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Binary(const Instruction& def, boo
     case spv::OpShiftLeftLogical:
     case spv::OpShiftRightLogical:
     case spv::OpShiftRightArithmetic: {
-      bool domain = def.opcode == spv::OpShiftLeftLogical
-                        ? is_signed
-                        : def.opcode == spv::OpShiftRightArithmetic;
+      bool domain =
+          opcode == spv::OpShiftLeftLogical ? is_signed : opcode == spv::OpShiftRightArithmetic;
       IntegerRange ca = Convert(a, domain);
       if (!ca.valid) return ca;
-      return Convert(Shift(def.opcode, ca, b, domain), is_signed);
+      return Convert(Shift(opcode, ca, b, domain), is_signed);
     }
     default: {
       IntegerRange ca = Convert(a, is_signed), cb = Convert(b, is_signed);
       if (!ca.valid) return ca;
       if (!cb.valid) return cb;
-      return Arithmetic(def.opcode, ca, cb, is_signed);
+      return Arithmetic(opcode, ca, cb, is_signed);
     }
   }
 }
@@ -833,6 +837,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
       variable && variable->opcode == spv::OpVariable && inputs_.builtins.Has(variable->result_id);
   std::string origin = Full() && !builtin ? MemoryOrigin(def.result_id) : std::string();
   if (!origin.empty()) return IntegerRange::None(origin);  // integer_range_origins.cpp
+  if (Full() && !builtin && extract.indices().size() == 1)  // integer_range_components.cpp
+    return Convert(ComponentRange(extract.composite(), extract.index(0)), is_signed);
   if (!builtin || extract.indices().size() != 1)
     return IntegerRange::None(UnsupportedOpcode(def.opcode));
   if (!Full())

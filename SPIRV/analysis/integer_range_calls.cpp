@@ -51,38 +51,51 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& p
 }
 
 // The part of each call's argument that `chain` (constant indices into the parameter)
-// selects, in call order; empty with `why` when a part is not a known component of the
-// stored value (a struct loaded whole from memory: then `why` names where it was read).
-std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ArgumentParts(
-    const Instruction& chain, const CallArguments& arguments, std::string* why) const {
+// selects: a scalar id with its call's store where the stored value shows it, else a
+// component (vector, index) of a computed vector (integer_range_components.cpp). `why`
+// is set, and nothing else is to be used, when a part is neither (a struct loaded whole
+// from memory: then `why` names where it was read).
+IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluator::ArgumentParts(
+    const Instruction& chain, const CallArguments& arguments) const {
+  ArgumentPartList list;
   std::vector<uint32_t> path;
   for (uint32_t index : AccessChainView(chain).indices()) {
     int64_t value = 0;
     if (!ConstantValue(index, &value) || value < 0) {
-      *why = "a part of a function parameter selected by an index that is not a constant";
-      return {};
+      list.why = "a part of a function parameter selected by an index that is not a constant";
+      return list;
     }
     path.push_back(uint32_t(value));
   }
-  std::vector<uint32_t> parts;
-  for (uint32_t value : arguments.values) {
-    uint32_t part = value;
-    for (size_t level = 0; part && level < path.size(); ++level)
+  for (size_t call = 0; call < arguments.values.size(); ++call) {
+    uint32_t value = arguments.values[call];
+    uint32_t part = value, before = 0;
+    size_t level = 0;
+    for (; part && level < path.size(); ++level) {
+      before = part;
       part = ComponentSource(part, path[level]);
-    if (!part) {
-      std::string origin = MemoryOrigin(value);
-      const Instruction* def = inputs_.def_use.Definition(value);
-      *why = !origin.empty() ? "an argument passed to the parameter has no range: " + origin
-                             : std::string(
-                                   "a part of an argument passed to the parameter is not "
-                                   "a known component of the value stored (computed by ") +
-                                   (def ? grammar::OpcodeName(def->opcode) : "?") +
-                                   ", whose components are not followed)";
-      return {};
     }
-    parts.push_back(part);
+    if (part) {
+      list.parts.push_back(part);
+      list.stores.push_back(arguments.stores[call]);
+      continue;
+    }
+    std::string origin = MemoryOrigin(value);
+    const Instruction* type = before ? inputs_.def_use.TypeOf(before) : nullptr;
+    if (origin.empty() && level == path.size() && type && type->opcode == spv::OpTypeVector) {
+      list.components.push_back({before, path.back()});  // the last step: a vector component
+      continue;
+    }
+    const Instruction* def = inputs_.def_use.Definition(before ? before : value);
+    list.why = !origin.empty() ? "an argument passed to the parameter has no range: " + origin
+                               : std::string(
+                                     "a part of an argument passed to the parameter is not "
+                                     "a known component of the value stored (computed by ") +
+                                     (def ? grammar::OpcodeName(def->opcode) : "?") +
+                                     ", whose components are not followed)";
+    return list;
   }
-  return parts;
+  return list;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instruction& chain,
@@ -91,10 +104,23 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instructio
   const CallArguments& arguments = inputs_.arguments.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
-  std::string why;
-  std::vector<uint32_t> parts = ArgumentParts(chain, arguments, &why);
-  if (parts.empty()) return IntegerRange::None(why);
-  return ArgumentUnion(parts, arguments.stores, is_signed);
+  ArgumentPartList list = ArgumentParts(chain, arguments);
+  if (!list.why.empty()) return IntegerRange::None(list.why);
+  IntegerRange result;
+  if (!list.parts.empty()) {
+    result = ArgumentUnion(list.parts, list.stores, is_signed);
+    if (!result.valid) return result;
+  }
+  for (const auto& [vector, component] : list.components) {
+    IntegerRange part = Convert(ComponentRange(vector, component), is_signed);
+    if (!part.valid)
+      return IntegerRange::None("an argument passed to the parameter has no range: " + part.reason);
+    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, part.min),
+                                             std::max(result.max, part.max))
+                          : part;
+  }
+  if (!result.valid) return IntegerRange::None("function parameter has no range: no call");
+  return result;
 }
 
 // The union over the calls of `values[i]`'s range at its store `stores[i]` (see the file

@@ -173,6 +173,10 @@ struct LocalDefinitions {
   // Components of a built-in vector loaded and stored whole (`uvec3 id =
   // gl_LocalInvocationID; id.x`): (built-in variable, component).
   std::vector<std::pair<uint32_t, uint32_t>> builtin_parts;
+  // Components of computed vectors stored whole (`uvec2 c = p >> 1u; c.y`): (vector,
+  // component), ranged by integer_range_components.cpp. Only in a local without
+  // loop-carried updates; fixed points refuse a local that has them.
+  std::vector<std::pair<uint32_t, uint32_t>> composite_parts;
   std::string reason;  // non-empty: no range
 };
 
@@ -253,6 +257,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // Derived.
   IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
   IntegerRange Binary(const Instruction& def, bool is_signed) const;
+  IntegerRange BinaryOfRanges(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
+                              bool is_signed) const;
   IntegerRange Arithmetic(spv::Op opcode, const IntegerRange& a, const IntegerRange& b,
                           bool is_signed) const;
   IntegerRange Divide(const IntegerRange& a, const IntegerRange& b, bool is_signed) const;
@@ -293,6 +299,19 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   uint32_t ComponentSource(uint32_t id, uint32_t index) const;
   uint32_t ExtractSource(const Instruction& def) const;
 
+  // Components of computed vectors (integer_range_components.cpp).
+  static constexpr int kMaxComponentDepth = 16;
+  IntegerRange ComponentRange(uint32_t vector, uint32_t component, int depth = 0);
+  IntegerRange ComputeComponent(uint32_t vector, uint32_t component, int depth);
+  IntegerRange ComponentOfGlsl(const Instruction& def, uint32_t component, int depth,
+                               bool is_signed);
+  IntegerRange ComponentOfLoad(const Instruction& load, uint32_t component, int depth,
+                               bool is_signed);
+  IntegerRange ComponentOfLocal(const Instruction& load, uint32_t component, int depth,
+                                bool is_signed);
+  bool StoredComponent(const ValueFlowNode& node, const std::vector<uint32_t>& path,
+                       std::pair<uint32_t, uint32_t>* component) const;
+
   // Locals through the value-flow view (integer_range_locals.cpp).
   static constexpr size_t kMaxLocalDefinitions = 64;
   const ValueFlow* FlowOf(const Instruction& load);
@@ -314,8 +333,13 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // Parameters across calls (integer_range_calls.cpp).
   static constexpr size_t kMaxGuardedCallSites = 64;
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
-  std::vector<uint32_t> ArgumentParts(const Instruction& chain, const CallArguments& arguments,
-                                      std::string* why) const;
+  struct ArgumentPartList {
+    std::vector<uint32_t> parts;             // scalars, one per call that shows its part
+    std::vector<const Instruction*> stores;  // parts[i]'s store
+    std::vector<std::pair<uint32_t, uint32_t>> components;  // (computed vector, index)
+    std::string why;                                        // non-empty: no range
+  };
+  ArgumentPartList ArgumentParts(const Instruction& chain, const CallArguments& arguments) const;
   IntegerRange ParameterPartLoad(const Instruction& chain, const Instruction& parameter,
                                  bool is_signed);
   IntegerRange ArgumentUnion(const std::vector<uint32_t>& values,
@@ -426,6 +450,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   const RangeInputs inputs_;
   IntegerRangeOptions options_;
   std::unordered_map<uint32_t, IntegerRange> memo_;
+  std::unordered_map<uint64_t, IntegerRange> component_ranges_;  // (vector << 5 | k)
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   BlockPositions positions_{inputs_.def_use};

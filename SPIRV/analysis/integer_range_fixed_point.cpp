@@ -108,7 +108,7 @@ bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
       path != target.path)
     return false;
   const LocalDefinitions* own = LocalDefinitionsOf(load);
-  if (!own) return false;
+  if (!own || !own->composite_parts.empty()) return false;
   auto in_target = [&](uint32_t value, const Instruction* store) {
     const LocalDefinitions& d = *target.local;
     for (size_t i = 0; i < d.values.size(); ++i)
@@ -216,7 +216,9 @@ bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load
                                                          FixedPointTarget* target) {
   const ValueFlow* flow = FlowOf(load);
   target->local = LocalDefinitionsOf(load);
-  return target->local && flow && flow->LoadTarget(&load, &target->variable, &target->path);
+  // Its stored values are the fixed point's walk: a computed vector's component is not one.
+  return target->local && target->local->composite_parts.empty() && flow &&
+         flow->LoadTarget(&load, &target->variable, &target->path);
 }
 
 // `id`'s range when every cycle load reads a value within `x`; `facts` are the guards

@@ -83,10 +83,17 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
     } else if (!value && BuiltinPart(node, path, &part)) {
       found.builtin_parts.push_back(part);
     } else if (!value) {
-      std::string origin = StoredPartOrigin(node, path);  // integer_range_origins.cpp
-      found.reason = !origin.empty()
-                         ? kStoredPrefix + origin
-                         : "local is assigned through a different element path than it is read";
+      // A computed vector's component: integer_range_components.cpp (which names a
+      // memory origin too, where the component has one).
+      std::pair<uint32_t, uint32_t> component;
+      if (StoredComponent(node, path, &component)) {
+        found.composite_parts.push_back(component);
+      } else {
+        std::string origin = StoredPartOrigin(node, path);  // integer_range_origins.cpp
+        found.reason = !origin.empty()
+                           ? kStoredPrefix + origin
+                           : "local is assigned through a different element path than it is read";
+      }
     } else if (node.kind == ValueFlowNode::Kind::kStore && node.path == path &&
                MatchCarried(value, variable, path, &update)) {
       update.store = node.store;
@@ -98,7 +105,10 @@ LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Ins
       found.dependencies.push_back(value);
     }
   }
-  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, {}, found.reason};
+  if (found.reason.empty() && !found.composite_parts.empty() && !found.carried.empty())
+    found.reason =
+        "local holds a component of a computed vector and is updated from its own value in a loop";
+  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, {}, {}, found.reason};
   return found;
 }
 
@@ -148,7 +158,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
   // General updates: the fixed point; where it refuses, the ordinary union below (a
   // stored value that reads the local without a real cycle still has its range).
   IntegerRange fixed_point = IntegerRange::None("");
-  if (CycleDependent(load)) {
+  if (local->composite_parts.empty() && CycleDependent(load)) {
     fixed_point = FixedPointLocal(load, is_signed);
     if (fixed_point.valid) return fixed_point;
   }
@@ -179,6 +189,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   IntegerRange result = IntegerRange::None(kLoopCarried);
   for (const auto& [variable, component] : local->builtin_parts) {
     IntegerRange stored = BuiltinComponent(variable, component, is_signed);
+    if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
+    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
+                                             std::max(result.max, stored.max))
+                          : stored;
+  }
+  for (const auto& [vector, component] : local->composite_parts) {
+    IntegerRange stored = Convert(ComponentRange(vector, component), is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
     result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
                                              std::max(result.max, stored.max))

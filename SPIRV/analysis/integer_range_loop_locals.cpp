@@ -75,7 +75,7 @@ bool IntegerRangeAnalysis::Evaluator::MatchCarried(uint32_t value, uint32_t vari
 bool IntegerRangeAnalysis::Evaluator::ReadsOnlyFrom(const Instruction& loaded,
                                                     const LocalDefinitions& local) {
   const LocalDefinitions* own = LocalDefinitionsOf(loaded);
-  if (!own) return false;
+  if (!own || !own->composite_parts.empty()) return false;
   auto known = [&](uint32_t value) {
     if (std::find(local.values.begin(), local.values.end(), value) != local.values.end())
       return true;

@@ -1,0 +1,82 @@
+// Tests of components of computed vectors (SPIRV/analysis/integer_range_components.cpp):
+// a component extracted from, stored in a local as, or passed as a part of a vector
+// computed componentwise has the scalar rule's range on its operands' components. Each
+// proof has its trap beside it: the operation or operand that would leave the range.
+// Reference mode is unchanged (no component is followed).
+#include <gtest/gtest.h>
+
+#include "support/range_probe.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+using Ranges = std::vector<std::string>;
+
+// The ranges of the indices into `probe[]` of a compute shader with `helpers` and
+// `body` (Data: a buffer the application fills; Probe: the indexed buffer).
+Ranges ComponentRanges(const std::string& helpers, const std::string& body,
+                       RangeAnalysisMode mode = RangeAnalysisMode::kFull) {
+  std::string source =
+      "#version 450\nlayout(local_size_x = 8, local_size_y = 4) in;\n"
+      "layout(std430, binding = 0) buffer Data { uvec2 pair; uint data[]; };\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n" +
+      helpers + "\nvoid main() {\n" + body + "\n}\n";
+  Options options;
+  options.range_analysis = mode;
+  return test::ObjectRanges(test::CompileGlsl(source, "comp"), options);
+}
+
+// A local vector computed by a shift and a mask, read by component.
+TEST(VectorComponents, LocalComputedComponentwise) {
+  const char* body =
+      "uvec2 c = (gl_LocalInvocationID.xy + uvec2(1u, 2u)) >> 1u;\n"
+      "probe[c.x] = 0u;\nprobe[c.y] = 0u;\n"
+      "uvec2 m = pair & uvec2(7u, 15u);\nprobe[m.y] = 0u;";
+  EXPECT_EQ(ComponentRanges("", body), (Ranges{"[0, 4]", "[1, 2]", "[0, 15]"}));
+  for (const std::string& range : ComponentRanges("", body, RangeAnalysisMode::kReference))
+    EXPECT_EQ(range.rfind("no range:", 0), 0u) << range;
+}
+
+// min / max / clamp and select, component by component.
+TEST(VectorComponents, MinMaxClampSelect) {
+  EXPECT_EQ(ComponentRanges("",
+                            "uvec2 a = min(pair, uvec2(3u, 9u));\nprobe[a.y] = 0u;\n"
+                            "uvec3 b = clamp(uvec3(pair, 5u), uvec3(2u), uvec3(6u, 7u, 8u));\n"
+                            "probe[b.z] = 0u;\n"
+                            "uvec2 s = mix(uvec2(1u, 4u), gl_LocalInvocationID.xy, "
+                            "lessThan(pair, uvec2(4u)));\nprobe[s.x] = 0u;"),
+            (Ranges{"[0, 9]", "[5, 5]", "[0, 7]"}));
+}
+
+// A part of a vector parameter computed by a shift at the call (dxvk's mip generator
+// passes `local_coord >> even_count`): the union of that component of each argument
+// (c.x in [0, 3], c.y in [0, 2]: the parts are ranged apart, so [0, 19]).
+TEST(VectorComponents, ParameterPartOfAComputedArgument) {
+  const char* helpers = "void put(uvec2 c) { probe[c.y * 8u + c.x] = 0u; }\n";
+  EXPECT_EQ(ComponentRanges(helpers, "put(gl_LocalInvocationID.xy >> 1u);\n"
+                                     "put((gl_LocalInvocationID.xy & uvec2(1u)) * 2u);"),
+            (Ranges{"[0, 19]"}));
+}
+
+// Traps: an operation whose component could leave the range is not followed (a
+// subtraction that may wrap, a value read from memory, a loop-carried vector).
+TEST(VectorComponents, TrapsStayUnproven) {
+  Ranges wrap = ComponentRanges("", "uvec2 d = gl_LocalInvocationID.xy - uvec2(1u);\n"
+                                    "probe[d.x] = 0u;");
+  ASSERT_EQ(wrap.size(), 1u);
+  EXPECT_EQ(wrap[0].rfind("no range:", 0), 0u) << wrap[0];
+  Ranges memory = ComponentRanges("", "uvec2 p = pair + uvec2(1u);\nprobe[p.x] = 0u;");
+  ASSERT_EQ(memory.size(), 1u);
+  EXPECT_NE(memory[0].find("value read from Uniform memory"), std::string::npos)
+      << memory[0];
+  Ranges carried = ComponentRanges("",
+                                   "uvec2 v = gl_LocalInvocationID.xy;\n"
+                                   "for (uint i = 0u; i < data[0]; ++i) v = v >> 1u;\n"
+                                   "probe[v.x] = 0u;");
+  ASSERT_EQ(carried.size(), 1u);
+  EXPECT_EQ(carried[0].rfind("no range:", 0), 0u) << carried[0];
+}
+
+}  // namespace
+}  // namespace glint::spirv
