@@ -752,7 +752,7 @@ const char kTrapKinds[] =
     "wrong-bound,abs-int-min,length-le,loop-exit-value,offset-wrap,offset-restored,"
     "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
-    "bit-position,many-calls,parameter-part";
+    "bit-position,many-calls,parameter-part,vector-component";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -836,10 +836,11 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   // Bit counts and positions: sound forms in expressions, and their traps.
   for (const char* op : {"bitCount(", "findLSB(", "findMSB("}) EXPECT_GE(count(op), 20u) << op;
   for (const char* trap : {"// trap: bit-count", "// trap: bit-position", "// trap: many-calls",
-                           "// trap: parameter-part"})
+                           "// trap: parameter-part", "// trap: vector-component"})
     EXPECT_GE(count(trap), 3u) << trap;
   EXPECT_GE(count("uint h_at(uint k)"), 3u) << "helpers called from more than 64 places";
   EXPECT_GE(count("uint h_part(uvec2 v)"), 3u) << "helpers indexed by a part of a parameter";
+  EXPECT_GE(count(") % uvec2(") + count(" = min(uvec2("), 5u) << "components of computed vectors";
   EXPECT_GE(count("uint(ivec3(gl_LocalInvocationID)."), 10u) << "components of a bitcast vector";
   EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";

@@ -59,6 +59,25 @@ TEST(VectorComponents, ParameterPartOfAComputedArgument) {
             (Ranges{"[0, 19]"}));
 }
 
+// A vector a function returns: the union of that component of every returned value.
+TEST(VectorComponents, CallResult) {
+  const char* helpers =
+      "uvec2 f(uint x) {\n  if (x > 9u) return uvec2(x & 3u, 5u);\n"
+      "  return uvec2(gl_LocalInvocationID.x, 6u);\n}\n";
+  EXPECT_EQ(ComponentRanges(helpers, "uvec2 r = f(data[0]);\nprobe[r.x] = 0u;\nprobe[r.y] = 0u;"),
+            (Ranges{"[0, 7]", "[5, 6]"}));
+}
+
+// A specialization constant's component names it (the application may change it).
+TEST(VectorComponents, SpecializationConstantComponent) {
+  Ranges ranges = ComponentRanges(
+      "layout(constant_id = 0) const uint K = 3u;\n",
+      "uvec2 s = uvec2(K, 1u) + gl_LocalInvocationID.xy;\nprobe[s.x] = 0u;");
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_NE(ranges[0].find("specialization constant without a value"), std::string::npos)
+      << ranges[0];
+}
+
 // Traps: an operation whose component could leave the range is not followed (a
 // subtraction that may wrap, a value read from memory, a loop-carried vector).
 TEST(VectorComponents, TrapsStayUnproven) {

@@ -13,7 +13,9 @@
 // context-free (no guard narrows a component), so they are memoized per (vector,
 // component).
 //
-// Shuffles and constructs from smaller vectors select a component of an operand.
+// Shuffles and constructs from smaller vectors select a component of an operand; a
+// call's result component is the union of that component of every value the callee
+// returns (whatever the call: its parameters are ranged over every call already).
 //
 // Where it is asked: a component extracted from a computed vector (`uvec2 v = a.xy * 2u;
 // t[v.x]`), and a part of a vector argument computed that way (`f(coord >> 1u)` with
@@ -142,6 +144,26 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, 
     }
     case spv::OpLoad:
       return ComponentOfLoad(*def, component, depth, is_signed);
+    case spv::OpSpecConstantComposite:
+    case spv::OpSpecConstantOp:
+      return IntegerRange::None("specialization constant without a value (use --spec-constant)");
+    case spv::OpFunctionCall: {  // the union of that component of every returned value
+      const Function* callee = inputs_.calls.FunctionById(FunctionCallView(*def).callee());
+      std::vector<const Instruction*> returns =
+          callee ? ReturnsOf(*callee) : std::vector<const Instruction*>{};
+      if (returns.empty())
+        return IntegerRange::None(
+            "function has no return value or more than 64 (budget kMaxReturns)");
+      IntegerRange result;
+      for (const Instruction* ret : returns) {
+        IntegerRange returned = part_at(ReturnValueView(*ret).value(), component);
+        if (!returned.valid)
+          return IntegerRange::None("a value the function returns has no range: " +
+                                    returned.reason);
+        result = result.valid ? Union(result, returned, is_signed) : returned;
+      }
+      return result;
+    }
     default:
       break;
   }

@@ -1076,6 +1076,36 @@ class ShaderWriter:
         self.emit("uint %s = %s;" % (name, self.any_uint().text))
         self.emit("if (%s < %du) acc += h_part(uvec2(%s, %s));" % (name, n, other, name))
 
+    def vector_component(self, trap=False):
+        """A component of a vector computed componentwise (the range analysis follows it
+        through the operation, integer_range_components.cpp): kept in a local and read by
+        component, or passed as a part of a vector parameter; in bounds by a modulo, a
+        min, or a modulo then a shift on each component. The trap takes the min with the
+        array's size itself, so a component reaches it."""
+        n = self.buffer_u
+        a, b = self.any_uint().text, self.any_uint().text
+        name = self.fresh("c")
+        if trap:
+            q = self.near(n - 1, 2, n)
+            self.emit("// trap: vector-component (min(q, %d) lets %d through, data_u has %d "
+                      "elements)" % (n, n, n))
+            self.emit("uvec2 %s = min(uvec2(%s, %s), uvec2(%du));" % (name, q.text, b, n))
+            self.emit_trap_access("acc += data_u[%s.x];" % name)
+            return
+        style = self.rng.choice(["mod", "min", "shift", "part"])
+        if style == "mod":
+            self.emit("uvec2 %s = uvec2(%s, %s) %% uvec2(%du);" % (name, a, b, n))
+            self.emit("acc += data_u[%s.y];" % name)
+        elif style == "min":
+            self.emit("uvec2 %s = min(uvec2(%s, %s), uvec2(%du));" % (name, a, b, n - 1))
+            self.emit("acc += data_u[%s.x];" % name)
+        elif style == "shift":
+            self.emit("uvec2 %s = (uvec2(%s, %s) %% uvec2(%du)) >> 1u;" % (name, a, b, 2 * n))
+            self.emit("acc += data_u[%s.y];" % name)
+        else:
+            self.helpers.add("h_part")
+            self.emit("acc += h_part(uvec2(%s, %s) %% uvec2(%du));" % (a, b, n))
+
     def many_calls(self, trap=False):
         """A helper indexed by its parameter, called from 65 to 72 places with in-bounds
         arguments; the trap form passes one that reaches the array's size."""
@@ -1171,7 +1201,8 @@ class ShaderWriter:
 
     def rule_case(self):
         self.rng.choice([self.call_result, self.narrow_value, self.switch_guard,
-                         self.vector_guard, self.many_calls, self.parameter_part])()
+                         self.vector_guard, self.many_calls, self.parameter_part,
+                         self.vector_component])()
 
     def trap(self):
         self.rng.choice([self.trap_wrong_bound, self.trap_abs_int_min, self.trap_length_le,
@@ -1192,7 +1223,8 @@ class ShaderWriter:
                  self.trap_loop_exit_value, self.trap_offset_wrap, self.trap_offset_restored,
                  self.trap_counter_overrun, self.trap_bit_count, self.trap_bit_position,
                  lambda: self.call_result(trap=True), lambda: self.narrow_value(trap=True),
-                 lambda: self.many_calls(trap=True), lambda: self.parameter_part(trap=True)]
+                 lambda: self.many_calls(trap=True), lambda: self.parameter_part(trap=True),
+                 lambda: self.vector_component(trap=True)]
         # Weighted by the kinds each writes (three guard shapes, two switch and two vector
         # forms), so that every kind is about as likely to be reached.
         kinds += [self.trap_guard_shapes] * 3 + [lambda: self.switch_guard(trap=True)] * 2 + \
