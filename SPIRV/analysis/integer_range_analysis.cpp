@@ -787,9 +787,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Phi(const Instruction& def, bool i
   for (size_t i = 0; i < phi.pair_count(); ++i) {
     IntegerRange incoming = Convert(Operand(phi.value(i)), is_signed);
     if (!incoming.valid) return incoming;
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, incoming.min),
-                                             std::max(result.max, incoming.max))
-                          : incoming;
+    result = Hull(result, incoming, is_signed);
   }
   return result;
 }

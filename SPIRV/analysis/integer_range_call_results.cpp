@@ -70,9 +70,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call
       result = IntegerRange::None("a value the function returns has no range: " + returned.reason);
       break;
     }
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, returned.min),
-                                             std::max(result.max, returned.max))
-                          : returned;
+    result = Hull(result, returned, is_signed);
   }
   --call_depth_;
   following_.erase(callee);

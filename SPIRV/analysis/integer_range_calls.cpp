@@ -115,9 +115,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instructio
     IntegerRange part = Convert(ComponentRange(vector, component), is_signed);
     if (!part.valid)
       return IntegerRange::None("an argument passed to the parameter has no range: " + part.reason);
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, part.min),
-                                             std::max(result.max, part.max))
-                          : part;
+    result = Hull(result, part, is_signed);
   }
   if (!result.valid) return IntegerRange::None("function parameter has no range: no call");
   return result;
@@ -139,9 +137,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ArgumentUnion(
           (guarded ? "" : " (function has more than 64 call sites: arguments are ranged "
                           "without the guards at their calls, budget kMaxGuardedCallSites)") +
           ": " + stored.reason);
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
-                                             std::max(result.max, stored.max))
-                          : stored;
+    result = Hull(result, stored, is_signed);
   }
   return result;
 }

@@ -160,7 +160,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, 
         if (!returned.valid)
           return IntegerRange::None("a value the function returns has no range: " +
                                     returned.reason);
-        result = result.valid ? Union(result, returned, is_signed) : returned;
+        result = Hull(result, returned, is_signed);
       }
       return result;
     }
@@ -233,7 +233,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction&
       if (!argument.valid)
         return IntegerRange::None("an argument passed to the parameter has no range: " +
                                   argument.reason);
-      result = result.valid ? Union(result, argument, is_signed) : argument;
+      result = Hull(result, argument, is_signed);
     }
     if (!result.valid) return IntegerRange::None("function parameter has no range: no call");
     return result;
@@ -281,7 +281,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction
     stored = Convert(stored, is_signed);
     if (!stored.valid)
       return IntegerRange::None("a value stored to the local has no range: " + stored.reason);
-    result = result.valid ? Union(result, stored, is_signed) : stored;
+    result = Hull(result, stored, is_signed);
   }
   return result;
 }

@@ -74,6 +74,14 @@ inline int64_t BoundedProduct(int64_t a, int64_t b) {
   return a * b;
 }
 
+// The smallest range holding `so_far` (when valid) and `next` (valid), both in
+// `is_signed`'s reading: the union of the values a load, a call or a phi may give.
+inline IntegerRange Hull(const IntegerRange& so_far, const IntegerRange& next, bool is_signed) {
+  if (!so_far.valid) return next;
+  return IntegerRange::Of(is_signed, std::min(so_far.min, next.min),
+                          std::max(so_far.max, next.max));
+}
+
 inline IntegerRange FullDomain(bool is_signed) {
   return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
 }

@@ -190,16 +190,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   for (const auto& [variable, component] : local->builtin_parts) {
     IntegerRange stored = BuiltinComponent(variable, component, is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
-                                             std::max(result.max, stored.max))
-                          : stored;
+    result = Hull(result, stored, is_signed);
   }
   for (const auto& [vector, component] : local->composite_parts) {
     IntegerRange stored = Convert(ComponentRange(vector, component), is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
-                                             std::max(result.max, stored.max))
-                          : stored;
+    result = Hull(result, stored, is_signed);
   }
   for (size_t i = 0; i < values.size(); ++i) {
     uint32_t value = values[i];
@@ -210,9 +206,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
         stored.reason != kLoopCarried)
       return IntegerRange::None(kStoredPrefix + stored.reason);
     if (!stored.valid) return stored;
-    result = result.valid ? IntegerRange::Of(is_signed, std::min(result.min, stored.min),
-                                             std::max(result.max, stored.max))
-                          : stored;
+    result = Hull(result, stored, is_signed);
   }
   if (widened.empty()) return result;
   IntegerRange widened_range = WidenCarried(*local, widened, result, is_signed);

@@ -103,9 +103,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& cou
     IntegerRange range = Convert(StoredRange(value, store), is_signed);
     if (!range.valid)
       return IntegerRange::None("a value stored to the local has no range: " + range.reason);
-    hull = hull.valid ? IntegerRange::Of(is_signed, std::min(hull.min, range.min),
-                                         std::max(hull.max, range.max))
-                      : range;
+    hull = Hull(hull, range, is_signed);
   }
   return hull;
 }
