@@ -894,6 +894,63 @@ INSTANTIATE_TEST_SUITE_P(
                   "for (uint i = 0u; i < 10u; i += 3u) { n -= 5u; probe[n] = 0u; }",
                   {LOCAL_REASON},
                   {"[80, 98]"}},
+        // Loops tested at their top on another counter (loop_exit_counters.cpp): i is
+        // stepped beside j, which the test bounds; a for-loop whose bound has a range; a
+        // decreasing counter; the counter on the right of the test.
+        RangeCase{"CounterBesideTheTestedOne",
+                  "local_size_x = 64",
+                  "uint i = 0u;\nuint j = 0u;\nwhile (j < 16u) { probe[i] = 0u; i++; j++; }",
+                  {LOCAL_REASON},
+                  {"[0, 15]"}},
+        RangeCase{
+            "ForLoopBoundWithARange",
+            "local_size_x = 64",
+            "uint n = 0u;\nfor (uint j = 0u; j < (data[0] & 7u); j++) { n++; probe[n] = 0u; }",
+            {LOCAL_REASON},
+            {"[1, 7]"}},
+        RangeCase{"DecreasingExitCounter",
+                  "local_size_x = 64",
+                  "int j = 10;\nint n = 0;\nwhile (j > 2) { n += 3; probe[n] = 0u; j -= 2; }",
+                  {LOCAL_REASON},
+                  {"[3, 12]"}},
+        RangeCase{"ExitCounterOnTheRight",
+                  "local_size_x = 64",
+                  "uint n = 5u;\nuint j = 3u;\nwhile (12u > j) { probe[n] = 0u; n--; j += 3u; }",
+                  {LOCAL_REASON},
+                  {"[3, 5]"}},
+        // Traps for exit counters: `continue` skips the counter's step; the counter is
+        // reset in the loop; the test at the bottom (do-while: the body runs once though
+        // the test fails at once); a bound without a maximum below the type's (the
+        // counter could wrap); the counter stepped in a nested loop that may not run.
+        // Each loop really runs past what a count from its test would say, or forever.
+        RangeCase{"TrapContinueSkipsTheExitCounter",
+                  "local_size_x = 64",
+                  "uint i = 0u;\nuint j = 0u;\n"
+                  "while (j < 4u) { i++; probe[i] = 0u; if (data[i] == 0u) continue; j++; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{"TrapExitCounterResetInTheLoop",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nuint j = 0u;\n"
+                  "while (j < 8u) { n++; probe[n] = 0u; j++; if (data[0] == 1u) j = 0u; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{"TrapExitCounterTestedAtTheBottom",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nuint j = 8u;\ndo { n++; probe[n] = 0u; j++; } while (j < 4u);",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{"TrapExitCounterBoundAtTheTypeMaximum",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nuint j = 0u;\nwhile (j <= data[0]) { n++; probe[n] = 0u; j++; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{"TrapExitCounterSteppedInANestedLoop",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nuint j = 0u;\n"
+                  "while (j < 4u) { n++; probe[n] = 0u; for (uint k = 0u; k < data[0]; k++) j++; }",
+                  {LOCAL_REASON},
+                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
         // Traps: two updates per iteration; an outer loop without a trip count; trip
         // counts past 2^32; a bound past the type (the counter wraps).
         RangeCase{"TrapTwoUpdatesPerIteration",
@@ -1990,6 +2047,98 @@ TEST(IntegerRange, RandomCounters_RangesHoldForEveryRun) {
     }
   }
   EXPECT_GT(proven, 50);
+}
+
+// Random loops tested at their top on a counter j (loop_exit_counters.cpp) with a
+// counter n stepped beside it, before or after j's step: j starts from a constant or
+// the invocation id, moves by a constant of either sign, and is compared with <, <=, >
+// or >= against a constant on either side (directions that never stop the loop
+// included: those must stay unproven). Every proven range must hold for every value
+// each probe sees, simulated exactly for every invocation (at most 5,000 iterations).
+TEST(IntegerRange, RandomExitCounters_RangesHoldForEveryRun) {
+  std::mt19937 rng(41);
+  static const int64_t kStarts[] = {-7, -1, 0, 1, 5, 100, 2147483640, -2147483640};
+  static const int64_t kSteps[] = {1, 2, 3, -1, -2, 5, 1000000, -1000000, 700000000};
+  static const char* kRelations[] = {"<", "<=", ">", ">="};
+  int proven = 0;
+  for (int round = 0; round < 120; ++round) {
+    bool is_signed = rng() % 2 == 0, from_lid = rng() % 2 == 0, n_first = rng() % 2 == 0;
+    bool counter_left = rng() % 4 != 0;
+    int64_t j_start = kStarts[rng() % 8], j_step = kSteps[rng() % 9];
+    int64_t n_start = kStarts[rng() % 8], n_step = kSteps[rng() % 9];
+    int64_t bound = kStarts[rng() % 8] + int64_t(rng() % 20) - 10;
+    if (!is_signed) {
+      j_start = j_start < 0 ? j_start + (int64_t(1) << 32) : j_start;
+      n_start = n_start < 0 ? n_start + (int64_t(1) << 32) : n_start;
+      bound = bound < 0 ? bound + (int64_t(1) << 32) : bound;
+    }
+    std::string relation = kRelations[rng() % 4];
+    std::string type = is_signed ? "int" : "uint";
+    auto literal = [&](int64_t v) {
+      return is_signed ? type + "(" + std::to_string(v) + ")" : std::to_string(v) + "u";
+    };
+    auto step_text = [&](const char* name, int64_t step) {
+      return std::string(name) + (step >= 0 ? " += " + literal(step) : " -= " + literal(-step)) +
+             ";\n";
+    };
+    std::string test = counter_left ? "j " + relation + " " + literal(bound)
+                                    : literal(bound) + " " +
+                                          (relation == "<"    ? ">"
+                                           : relation == "<=" ? ">="
+                                           : relation == ">"  ? "<"
+                                                              : "<=") +
+                                          " j";
+    std::string n_part = step_text("  n", n_step) + "  probe[n] = 0u;\n";
+    std::string body = type + " j = " + (from_lid ? type + "(gl_LocalInvocationID.x) + " : "") +
+                       literal(j_start) + ";\n" + type + " n = " + literal(n_start) + ";\nwhile (" +
+                       test + ") {\n" + (n_first ? n_part : "") + step_text("  j", j_step) +
+                       (n_first ? "" : n_part) + "}\nprobe[n] = 0u;";
+    std::vector<uint32_t> words =
+        test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
+    std::string error;
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    Options options;
+    options.range_analysis = RangeAnalysisMode::kFull;
+    Report report;
+    CollectAccessRecords(*module, options, &report);
+    std::vector<const AccessRecord*> records;
+    for (const AccessRecord& each : report.accesses)
+      if (each.object == "Probe") records.push_back(&each);
+    ASSERT_EQ(records.size(), 2u) << body;
+    proven += records[0]->has_range;
+    auto reading = [&](uint32_t bits) {
+      return is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+    };
+    auto check = [&](int which, uint32_t bits) {
+      const AccessRecord& r = *records[which];
+      int64_t v = reading(bits);
+      ASSERT_TRUE(!r.has_range || (v >= r.range_min && v <= r.range_max))
+          << "probe #" << which << " = " << v << " outside [" << r.range_min << ", " << r.range_max
+          << "]\n"
+          << body;
+    };
+    auto holds = [&](uint32_t j_bits) {
+      int64_t j = reading(j_bits), b = reading(uint32_t(bound));
+      return relation == "<" ? j < b : relation == "<=" ? j <= b : relation == ">" ? j > b : j >= b;
+    };
+    for (uint32_t lid = 0; lid < 4; ++lid) {
+      uint32_t j = uint32_t(j_start) + (from_lid ? lid : 0u), n = uint32_t(n_start);
+      for (int iteration = 0; iteration < 5000 && holds(j); ++iteration) {
+        if (n_first) {
+          n += uint32_t(n_step);
+          check(0, n);
+        }
+        j += uint32_t(j_step);
+        if (!n_first) {
+          n += uint32_t(n_step);
+          check(0, n);
+        }
+      }
+      check(1, n);
+    }
+  }
+  EXPECT_GT(proven, 30);
 }
 
 // A reason chain through many locals, parameters and returns keeps its first three

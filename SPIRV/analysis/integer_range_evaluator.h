@@ -409,7 +409,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                             const std::vector<GuardFact>* facts, RangeCache* cache);
 
   // Counters bounded by trip counts (integer_range_trip_counts.cpp).
-  int64_t TripCount(const Cfg& cfg, const Block* header);
+  int64_t TripCount(const Cfg& cfg, const NaturalLoop& loop);
+  int64_t ExitTripCount(const ExitCounter& counter);
   bool CountedStores(const CarriedUpdate& update, uint32_t variable, CountedLocal* counted,
                      std::string* why);
   IntegerRange ResetRange(const CountedLocal& counted, uint32_t variable, bool is_signed);

@@ -8,11 +8,13 @@
 // stores ("resets", and the initializer) with values in [r.min, r.max]. Let L1, ..., Lj
 // be the loops that contain U's block, innermost first (natural loops of the CFG's
 // back edges), each a counted for-loop (its control variable has the reference
-// shape: LoopOf), with at most T1, ..., Tj iterations per entry, and P = T1 * ... * Tj.
-// Lj is the first of them outside which every reset lies and which is either in no
-// loop at all or entered only from a block that resets n (else the next loop counts). Then between
-// any reset and any later point, U runs at most P times, so n = v0 + s * k with v0 in [r.min,
-// r.max] and 0 <= k <= P: n lies in [r.min, r.max + s * P] (mirrored for s < 0). At U's own load
+// shape: LoopOf) or a loop tested at its top on an exit counter (loop_exit_counters.cpp:
+// `while (j < n) { ...; n_update; j++; }`, a bound with a range), with at most T1, ..., Tj
+// iterations per entry, and P = T1 * ... * Tj. Lj is the first of them outside which every reset
+// lies and which is either in no loop at all or entered only from a block that resets n (else the
+// next loop counts). Then between any reset and any later point, U runs at most P times, so n = v0
+// + s * k with v0 in [r.min, r.max] and 0 <= k <= P: n lies in [r.min, r.max + s * P] (mirrored for
+// s < 0). At U's own load, and at any load of n in U's block before U (it reads the same value),
 // the U about to run is not yet counted: k <= P - 1.
 //
 // Why U runs at most P times between resets: U's block is in L1 and in no deeper loop,
@@ -20,7 +22,9 @@
 // would close a cycle inside L1 that avoids L1's header: a deeper loop). L1 runs at
 // most T1 iterations per entry (the for-loop's variable is stored only by its
 // preheader and its continuing block, starts within its initializer's range, and the
-// body runs only while the test holds: LoopRange's values). L(i) is entered at most
+// body runs only while the test holds: LoopRange's values; for an exit counter, the
+// body runs at most T1 times, see ExitTripCount, and U's block is reached only through
+// a test that held). L(i) is entered at most
 // once per iteration of L(i+1) by the same argument (the loops are properly nested,
 // consecutive in the list). Lj itself is entered once in all (it is in no loop: a
 // second entry would close a cycle around it) or right after a reset. Every reset is
@@ -29,9 +33,9 @@
 // each run adds exactly s; the final bound is checked to fit the type, so none wraps.
 //
 // Refuses, naming why: another store of n inside the loops, a step that is not a
-// constant, U's load outside U's block, an enclosing loop that is not a counted
-// for-loop ("... an enclosing loop has no trip count"), a back edge to a block that
-// is not a declared loop header, a product of trip counts above 2^32 ("trip counts
+// constant, U's load outside U's block, an enclosing loop that is neither a counted
+// for-loop nor tested on an exit counter ("... an enclosing loop has no trip count"), a back edge
+// to a block that is not a declared loop header, a product of trip counts above 2^32 ("trip counts
 // multiply past 2^32"), a bound that does not fit the type, Lj entered from a block that
 // does not reset n and is in no counted loop.
 #include "integer_range_evaluator.h"
@@ -51,11 +55,14 @@ const char kNotOneUpdate[] =
     "local is updated from its own value in a loop: not one update of a scalar (not counted)";
 }  // namespace
 
-// The most iterations one entry of the loop headed by `header` runs, from its for-loop
-// shape; -1 when it has none.
-int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* header) {
-  const LoopShape* counted = inputs_.loops.ForLoopAt(cfg, header);
-  if (!counted) return -1;
+// The most iterations one entry of `loop` runs: from its for-loop shape, or else from
+// the counter its test reads at the top (ExitTripCount); -1 when it has neither.
+int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const NaturalLoop& loop) {
+  const LoopShape* counted = inputs_.loops.ForLoopAt(cfg, loop.header);
+  if (!counted) {
+    const ExitCounter& exit = inputs_.loops.ExitCounterOf(cfg, loop);
+    return exit.ok ? ExitTripCount(exit) : -1;
+  }
   const LoopShape& shape = *counted;
   IntegerRange init = Convert(RangeOf(shape.init_value), shape.is_signed);
   if (!init.valid) return -1;
@@ -63,6 +70,38 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Block* 
     return shape.increasing ? (init.min > shape.bound ? 0 : -1) : (init.max < shape.bound ? 0 : -1);
   int64_t span = shape.increasing ? shape.bound - init.min : init.max - shape.bound;
   return span < 0 ? 0 : span / shape.step + 1;
+}
+
+// Iterations of a loop tested on an exit counter (loop_exit_counters.cpp has the proof):
+// j_0 ranges over the values that reach the test from outside the loop (its only other
+// reaching store is the counter's update), and the body runs while j_k stays within B.
+int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counter) {
+  const LocalDefinitions* local = LocalDefinitionsOf(*counter.test_load);
+  if (!local || local->carried.size() != 1 || local->carried[0].store != counter.update ||
+      !local->composite_parts.empty() || !local->builtin_parts.empty())
+    return -1;
+  bool is_signed = counter.is_signed;
+  IntegerRange start = IntegerRange::None("no value reaches the test from outside the loop");
+  for (size_t i = 0; i < local->values.size(); ++i) {
+    IntegerRange range = Convert(StoredRange(local->values[i], local->stores[i]), is_signed);
+    if (!range.valid) return -1;
+    start = Hull(start, range, is_signed);
+  }
+  IntegerRange bound = Convert(RangeOf(counter.bound), is_signed);
+  if (!start.valid || !bound.valid) return -1;
+  bool increasing = counter.step > 0;
+  int64_t last = 0;  // the last value the body runs with
+  if (increasing &&
+      (counter.relation == Relation::kLess || counter.relation == Relation::kLessEqual))
+    last = counter.relation == Relation::kLess ? bound.max - 1 : bound.max;
+  else if (!increasing &&
+           (counter.relation == Relation::kGreater || counter.relation == Relation::kGreaterEqual))
+    last = counter.relation == Relation::kGreater ? bound.min + 1 : bound.min;
+  else
+    return -1;  // the test does not stop the counter's direction
+  if (!Fits(last + counter.step, is_signed)) return -1;  // a step could wrap
+  int64_t span = increasing ? last - start.min : start.max - last;
+  return span < 0 ? 0 : span / std::abs(counter.step) + 1;
 }
 
 // The counted update U among the variable's stores, with the resets' range; false
@@ -129,7 +168,7 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
   });
   int64_t runs = 1;
   for (size_t i = 0; i < around.size(); ++i) {
-    int64_t trips = TripCount(cfg, around[i]->header);
+    int64_t trips = TripCount(cfg, *around[i]);
     if (trips < 0) {
       *why = kNoTripCount;
       return -1;
@@ -184,7 +223,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedUpdates(const Instruction& 
   if (runs < 0) return IntegerRange::None(why);
   IntegerRange reset = ResetRange(counted, variable, is_signed);
   if (!reset.valid) return reset;
-  if (update.loaded == load.result_id && runs > 0) --runs;  // the run about to happen
+  // A load in U's block before U reads what U's own load reads (no store of n lies
+  // between them: U is the only store in the loops): the run about to happen is not yet
+  // counted.
+  bool before_update = update.loaded == load.result_id ||
+                       (inputs_.def_use.BlockOf(&load) == inputs_.def_use.BlockOf(update.store) &&
+                        positions_.Of(&load) < positions_.Of(update.store));
+  if (before_update && runs > 0) --runs;
   if (runs > 0 && std::abs(counted.step) > (int64_t(1) << 33) / runs)
     return IntegerRange::None(
         "local is updated from its own value in a loop: step times trip counts leaves the type");

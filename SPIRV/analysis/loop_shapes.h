@@ -19,6 +19,10 @@
 // when a back edge targets a block without OpLoopMerge: then the CFG is not the
 // structured one these rules reason about.
 //
+// Exit counters (full mode's trip counts, loop_exit_counters.cpp): a natural loop whose
+// test at its top compares a counter that one store in the loop steps by a constant on
+// every iteration; see that file for the shape and why it bounds the iterations.
+//
 // Owned by the analysis context, built on its def-use and CFGs and dropped with either;
 // each variable's shape and each function's loops are found once, on first query.
 #ifndef GLINT_SPIRV_ANALYSIS_LOOP_SHAPES_H
@@ -56,6 +60,21 @@ struct NaturalLoop {
   std::unordered_set<const Block*> blocks;
 };
 
+// A loop whose body runs only while "counter REL bound" holds at its top, where the
+// counter is a Function variable that exactly one store in the loop steps by a constant
+// once per iteration (loop_exit_counters.cpp). Ranges are left to the range analysis.
+struct ExitCounter {
+  bool ok = false;
+  std::string reason;
+  uint32_t variable = 0;
+  const Instruction* test_load = nullptr;  // the counter's load the test compares
+  const Instruction* update = nullptr;     // the counter's one store inside the loop
+  int64_t step = 0;                        // negative when the counter decreases
+  Relation relation = Relation::kNone;     // the body runs while "counter REL bound"
+  uint32_t bound = 0;                      // any value id
+  bool is_signed = false;                  // the counter's type and the comparison's
+};
+
 class LoopShapes {
  public:
   LoopShapes(const DefUse& def_use, CfgLookup cfgs) : def_use_(def_use), cfgs_(std::move(cfgs)) {}
@@ -69,6 +88,9 @@ class LoopShapes {
   // The natural loops of `function` (in reverse post-order of their headers); empty with
   // `why` set when refused (see the file comment).
   const std::vector<NaturalLoop>& NaturalLoopsOf(Function& function, std::string* why);
+  // The exit counter of `loop` (a loop of NaturalLoopsOf its function), or the first part
+  // that differs from the shape.
+  const ExitCounter& ExitCounterOf(const Cfg& cfg, const NaturalLoop& loop);
   // The stores of `variable` (uses outside blocks, such as names, skipped); false with
   // `why` naming the first use that is neither a load nor a store through it.
   bool StoresOf(uint32_t variable, std::vector<const Instruction*>* stores, std::string* why) const;
@@ -80,6 +102,9 @@ class LoopShapes {
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
   bool NormalizeComparison(Relation compare, int64_t value, LoopShape* shape) const;
+  ExitCounter MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop);
+  bool MatchExitTest(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter);
+  bool MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter);
   bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                       LoopShape* shape);
 
@@ -88,6 +113,7 @@ class LoopShapes {
   std::unordered_map<uint32_t, LoopShape> for_loops_;  // variable ->
   std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
   std::unordered_map<const Function*, std::string> natural_loop_refusals_;
+  std::unordered_map<const Block*, ExitCounter> exit_counters_;  // loop header ->
 };
 
 }  // namespace glint::spirv

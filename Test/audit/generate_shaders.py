@@ -16,7 +16,7 @@ their use in a while loop, loops whose local is updated by a general expression
 (halving through a second local), guards on `a + b` with both ranged, counters bumped
 in nested counted loops, helper functions indexing with a parameter called with two
 arguments, a helper called from more than 64 places, a helper indexed by a part of its
-vector parameter, and uses the resulting values as
+vector parameter, counters stepped beside the counter a while loop tests, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -25,7 +25,8 @@ on its own, except in its traps (see "traps that index out of bounds on purpose"
 guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop's exit
 value, a sum that wraps, an operand stored again, a counter one past its array, the 32
 bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
-one past its array, a vector argument's part one past it), whose
+one past its array, a vector argument's part one past it, a while loop's `<=` letting a
+counter beside its own reach the array's size), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -992,6 +993,36 @@ class ShaderWriter:
         self.emit_trap_access("  for (int %s = 0; %s < %d; ++%s) { %s++; acc += data_u[%s]; }"
                               % (j, j, b, j, name, name))
 
+    def exit_counter(self, trap=False):
+        """A counter n stepped beside the counter j that a while loop tests at its top
+        (loop_exit_counters.cpp): the loop runs at most (B - 1 - j0) / S + 1 times, so n
+        stays below n0 + that. j starts from a constant or a small built-in part; the
+        bound is a constant or a min with one (a bound with a range); n is read before
+        or after its step. The trap tests `j <= B` with j from 0, so the last n is the
+        array's size."""
+        n = self.buffer_u
+        name, j = self.fresh("n"), self.fresh("j")
+        step = self.rng.randint(1, 3)
+        if trap:
+            last = self.rng.randint(1, min(8, n))
+            self.emit("// trap: exit-counter (j <= %d runs %d times, n reaches %d)"
+                      % (last, last + 1, n))
+            self.emit("uint %s = %du; uint %s = 0u;" % (name, n - last, j))
+            self.emit_trap_access("while (%s <= %du) { acc += data_u[%s]; %s++; %s++; }"
+                                  % (j, last, name, name, j))
+            return
+        bound = self.rng.randint(1, min(24, step * n))  # at most n runs
+        runs = (bound - 1) // step + 1  # from j = 0
+        read_first = self.rng.random() < 0.5
+        start = self.rng.randint(0, n - runs) + (0 if read_first else -1)
+        j0 = self.rng.choice(["0u", "(%s & 3u)" % self.convert(self.builtin(), "uint").text])
+        limit = self.rng.choice(["%du" % bound, "min(%s, %du)" % (self.any_uint().text, bound)])
+        self.emit("int %s = %d; uint %s = %s;" % (name, start, j, j0))
+        access = "acc += data_u[%s]; " % name
+        self.emit("while (%s < %s) { %s%s++; %s%s += %du; }"
+                  % (j, limit, access if read_first else "", name,
+                     "" if read_first else access, j, step))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1209,7 +1240,8 @@ class ShaderWriter:
                          self.length_guard, self.out_parameter, self.halving_loop,
                          self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
                          self.trap_offset_restored, self.counter_loops,
-                         self.trap_counter_overrun, self.trap_bit_count,
+                         self.trap_counter_overrun, self.exit_counter,
+                         lambda: self.exit_counter(trap=True), self.trap_bit_count,
                          self.trap_bit_position,
                          # twice: it writes three kinds, which CI needs ten of each
                          self.trap_guard_shapes, self.trap_guard_shapes])()
@@ -1224,7 +1256,8 @@ class ShaderWriter:
                  self.trap_counter_overrun, self.trap_bit_count, self.trap_bit_position,
                  lambda: self.call_result(trap=True), lambda: self.narrow_value(trap=True),
                  lambda: self.many_calls(trap=True), lambda: self.parameter_part(trap=True),
-                 lambda: self.vector_component(trap=True)]
+                 lambda: self.vector_component(trap=True),
+                 lambda: self.exit_counter(trap=True)]
         # Weighted by the kinds each writes (three guard shapes, two switch and two vector
         # forms), so that every kind is about as likely to be reached.
         kinds += [self.trap_guard_shapes] * 3 + [lambda: self.switch_guard(trap=True)] * 2 + \
