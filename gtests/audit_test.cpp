@@ -752,7 +752,8 @@ const char kTrapKinds[] =
     "wrong-bound,abs-int-min,length-le,loop-exit-value,offset-wrap,offset-restored,"
     "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
-    "bit-position,many-calls,parameter-part,vector-component,exit-counter";
+    "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
+    "constant-table";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -844,6 +845,8 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("uint(ivec3(gl_LocalInvocationID)."), 10u) << "components of a bitcast vector";
   EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("// trap: exit-counter"), 3u);
+  EXPECT_GE(count("// trap: constant-table"), 3u);
+  EXPECT_GE(count("acc += data_u[kt"), 5u) << "values read from constant tables";
   EXPECT_GE(count(" += 1u; }") + count(" += 2u; }") + count(" += 3u; }"), 5u)
       << "counters beside a loop's tested counter";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";

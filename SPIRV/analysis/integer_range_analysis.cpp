@@ -314,6 +314,11 @@ bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value)
 IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load, bool is_signed) {
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (!pointer) return IntegerRange::None("load through an unknown pointer");
+  if (Full()) {  // integer_range_constant_tables.cpp
+    std::vector<uint32_t> indices;
+    if (const Instruction* table = ConstantTableOf(pointer->result_id, &indices))
+      return TableLoad(*table, indices, is_signed);
+  }
   if (pointer->opcode == spv::OpVariable) {
     spv::StorageClass storage = VariableView(*pointer).storage_class();
     if (storage == spv::StorageClassInput && inputs_.builtins.Has(pointer->result_id))

@@ -238,6 +238,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction&
     if (!result.valid) return IntegerRange::None("function parameter has no range: no call");
     return result;
   }
+  std::vector<uint32_t> indices;  // a vector read from a constant table
+  if (const Instruction* table = ConstantTableOf(LoadView(load).pointer(), &indices))
+    return TableLoad(*table, indices, is_signed, component);  // integer_range_constant_tables.cpp
   std::string origin = MemoryOrigin(load.result_id);  // integer_range_origins.cpp
   if (!origin.empty()) return IntegerRange::None(origin);
   return ComponentOfLocal(load, component, depth, is_signed);

@@ -288,6 +288,14 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange BitPosition(uint32_t instruction, uint32_t x_id, bool is_signed) const;
   IntegerRange BallotBitCount(const Instruction& def, bool is_signed) const;
 
+  // Loads from variables that only hold their constant initializer
+  // (integer_range_constant_tables.cpp).
+  static constexpr size_t kMaxTableScalars = 4096;
+  const Instruction* TableWriter(uint32_t pointer, int depth) const;
+  const Instruction* ConstantTableOf(uint32_t pointer, std::vector<uint32_t>* indices);
+  IntegerRange TableLoad(const Instruction& table, const std::vector<uint32_t>& indices,
+                         bool is_signed, int64_t component = -1);
+
   // Where a value without a range was read from (integer_range_origins.cpp): texts only.
   std::string StorageOrigin(spv::StorageClass storage) const;
   std::string StoredPartOrigin(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
@@ -462,6 +470,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<uint64_t, IntegerRange> component_ranges_;  // (vector << 5 | k)
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
+  std::unordered_map<uint32_t, bool> constant_tables_;              // variable -> nothing writes it
   BlockPositions positions_{inputs_.def_use};
   GuardFacts guards_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;

@@ -16,7 +16,8 @@ their use in a while loop, loops whose local is updated by a general expression
 (halving through a second local), guards on `a + b` with both ranged, counters bumped
 in nested counted loops, helper functions indexing with a parameter called with two
 arguments, a helper called from more than 64 places, a helper indexed by a part of its
-vector parameter, counters stepped beside the counter a while loop tests, and uses the resulting values as
+vector parameter, counters stepped beside the counter a while loop tests, values read from `const`
+tables at run-time indices, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -26,7 +27,7 @@ guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop
 value, a sum that wraps, an operand stored again, a counter one past its array, the 32
 bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
 one past its array, a vector argument's part one past it, a while loop's `<=` letting a
-counter beside its own reach the array's size), whose
+counter beside its own reach the array's size, a `const` table holding it), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1023,6 +1024,36 @@ class ShaderWriter:
                   % (j, limit, access if read_first else "", name,
                      "" if read_first else access, j, step))
 
+    def constant_table(self, trap=False):
+        """A value read at a run-time index from a `const` array (Glint's constant-table
+        pass gives it a Private variable with the constant as initializer;
+        integer_range_constant_tables.cpp): it is one of the array's elements, here all in
+        data_u's bounds, or the x / y component of one of a table of uvec2. The trap puts
+        data_u's size itself into the table, read by invocation 0."""
+        n = self.buffer_u
+        name = self.fresh("kt")
+        if trap:
+            self.emit("// trap: constant-table (%s holds %d, data_u has %d elements)"
+                      % (name, n, n))
+            self.emit("const uint %s[2] = uint[](%du, %du);" % (name, n, n - 1))
+            value = self.fresh("v")  # read on its own line: the trap line has one site
+            self.emit("uint %s = %s[gl_LocalInvocationIndex & 1u];" % (value, name))
+            self.emit_trap_access("acc += data_u[%s];" % value)
+            return
+        count = self.rng.randint(2, 6)
+        index = self.any_uint().text
+        if self.rng.random() < 0.5:
+            values = ", ".join("%du" % self.rng.randint(0, n - 1) for _ in range(count))
+            self.emit("const uint %s[%d] = uint[](%s);" % (name, count, values))
+            self.emit("acc += data_u[%s[(%s) %% %du]];" % (name, index, count))
+            return
+        values = ", ".join("uvec2(%du, %du)" % (self.rng.randint(0, n - 1),
+                                                self.rng.randint(0, n - 1))
+                           for _ in range(count))
+        self.emit("const uvec2 %s[%d] = uvec2[](%s);" % (name, count, values))
+        self.emit("acc += data_u[%s[(%s) %% %du].%s];"
+                  % (name, index, count, self.rng.choice("xy")))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1241,7 +1272,8 @@ class ShaderWriter:
                          self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
                          self.trap_offset_restored, self.counter_loops,
                          self.trap_counter_overrun, self.exit_counter,
-                         lambda: self.exit_counter(trap=True), self.trap_bit_count,
+                         lambda: self.exit_counter(trap=True), self.constant_table,
+                         lambda: self.constant_table(trap=True), self.trap_bit_count,
                          self.trap_bit_position,
                          # twice: it writes three kinds, which CI needs ten of each
                          self.trap_guard_shapes, self.trap_guard_shapes])()
@@ -1257,7 +1289,8 @@ class ShaderWriter:
                  lambda: self.call_result(trap=True), lambda: self.narrow_value(trap=True),
                  lambda: self.many_calls(trap=True), lambda: self.parameter_part(trap=True),
                  lambda: self.vector_component(trap=True),
-                 lambda: self.exit_counter(trap=True)]
+                 lambda: self.exit_counter(trap=True),
+                 lambda: self.constant_table(trap=True)]
         # Weighted by the kinds each writes (three guard shapes, two switch and two vector
         # forms), so that every kind is about as likely to be reached.
         kinds += [self.trap_guard_shapes] * 3 + [lambda: self.switch_guard(trap=True)] * 2 + \
