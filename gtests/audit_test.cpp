@@ -753,7 +753,7 @@ const char kTrapKinds[] =
     "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
-    "constant-table";
+    "constant-table,indexed-local";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -846,6 +846,7 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("++; acc += data_u[n"), 5u) << "counters in counted loops";
   EXPECT_GE(count("// trap: exit-counter"), 3u);
   EXPECT_GE(count("// trap: constant-table"), 3u);
+  EXPECT_GE(count("// trap: indexed-local"), 3u);
   EXPECT_GE(count("acc += data_u[kt"), 5u) << "values read from constant tables";
   EXPECT_GE(count(" += 1u; }") + count(" += 2u; }") + count(" += 3u; }"), 5u)
       << "counters beside a loop's tested counter";

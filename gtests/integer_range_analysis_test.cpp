@@ -981,6 +981,82 @@ INSTANTIATE_TEST_SUITE_P(
              "trip counts may overflow"}}),
     CaseName);
 
+// --- Full mode: locals read at run-time indices (integer_range_indexed_locals.cpp) -----
+
+#define LID "gl_LocalInvocationID.x"
+#define UNASSIGNED \
+  "no range: local read at a run-time index may read an element before it is assigned"
+
+INSTANTIATE_TEST_SUITE_P(
+    IndexedLocals, IntegerRangeGlsl,
+    ::testing::Values(
+        // Written element by element, or whole from a construct; a constant path of the
+        // same local reads only the stores that agree with it; a component of a vector
+        // element written whole or by component.
+        RangeCase{"WrittenElementByElement",
+                  "local_size_x = 64",
+                  "uint m[3]; m[0] = 1u; m[1] = 5u; m[2] = " LID " & 7u;\n"
+                  "probe[m[" LID " % 3u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"[0, 7]"}},
+        RangeCase{"WrittenWhole",
+                  "local_size_x = 64",
+                  "uint m[3] = uint[](2u, " LID " & 3u, 9u);\nprobe[m[" LID " % 3u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"[0, 9]"}},
+        RangeCase{"ConstantPathOfTheSameLocal",
+                  "local_size_x = 64",
+                  "uint m[2]; m[0] = 4u; m[1] = 6u;\nprobe[m[" LID
+                  " & 1u]] = 0u;\nprobe[m[0]] = 0u;",
+                  {LOCAL_PART_REASON, LOCAL_PART_REASON},
+                  {"[4, 6]", "[4, 4]"}},
+        RangeCase{"ComponentOfAVectorElement",
+                  "local_size_x = 64",
+                  "uvec2 m[2]; m[0] = uvec2(1u, 2u); m[1].x = 3u; m[1].y = 4u;\n"
+                  "probe[m[" LID " & 1u].y] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"[2, 4]"}},
+        // Traps: an element never written (its bits are undefined); one written on one
+        // path only; a store at a run-time index; a stored value read from memory; a
+        // store after the read in a loop (the next iteration reads it: 100 counts); both
+        // indices at run time with the vector element written by component.
+        RangeCase{"TrapElementNeverAssigned",
+                  "local_size_x = 64",
+                  "uint m[3]; m[0] = 1u; m[1] = 2u;\nprobe[m[" LID " % 3u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {UNASSIGNED}},
+        RangeCase{"TrapElementAssignedOnOnePath",
+                  "local_size_x = 64",
+                  "uint m[2]; m[0] = 1u; if (data[0] == 0u) m[1] = 2u;\n"
+                  "probe[m[" LID " & 1u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {UNASSIGNED}},
+        RangeCase{"TrapStoredAtARuntimeIndex",
+                  "local_size_x = 64",
+                  "uint m[2] = uint[](0u, 1u); m[" LID " & 1u] = 100u;\n"
+                  "probe[m[" LID " & 1u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"no range: local is not followed: `m` is not followed: indexed by a "
+                   "non-constant (OpAccessChain)"}},
+        RangeCase{"TrapStoredFromMemory",
+                  "local_size_x = 64",
+                  "uint m[2]; m[0] = data[0]; m[1] = 1u;\nprobe[m[" LID " & 1u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
+        RangeCase{"TrapStoredAfterTheReadInALoop",
+                  "local_size_x = 64",
+                  "uint m[2]; m[0] = 0u; m[1] = 1u;\nfor (int k = 0; k < 2; k++) {\n"
+                  "  probe[m[" LID " & 1u]] = 0u;\n  m[1] = 100u;\n}",
+                  {LOCAL_PART_REASON},
+                  {"[0, 100]"}},
+        RangeCase{"TrapBothIndicesAtRunTime",
+                  "local_size_x = 64",
+                  "uvec2 m[2]; m[0] = uvec2(1u, 2u); m[1].x = 3u; m[1].y = 4u;\n"
+                  "probe[m[" LID " & 1u][gl_LocalInvocationID.y]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {UNASSIGNED}}),
+    CaseName);
+
 // --- Full mode: guards through ranged offsets and recomputed values -------------------
 
 // `count` statements of filler (about 5-7 instructions each, none recomputes t + n)

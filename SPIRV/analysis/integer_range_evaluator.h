@@ -296,6 +296,26 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange TableLoad(const Instruction& table, const std::vector<uint32_t>& indices,
                          bool is_signed, int64_t component = -1);
 
+  // Locals read at run-time indices and written at constant ones
+  // (integer_range_indexed_locals.cpp).
+  static constexpr uint32_t kRuntimeIndex = ~0u;  // a path index that is not a constant
+  static constexpr uint32_t kMaxIndexedElements = 64;
+  struct IndexedStore {
+    const Instruction* store;
+    std::vector<uint32_t> path;  // constant indices from the variable
+  };
+  bool IndexedLocalStores(uint32_t pointer, const std::vector<uint32_t>& path,
+                          std::vector<IndexedStore>* stores, int depth);
+  IntegerRange IndexedLocalLoad(const Instruction& load, bool is_signed);
+  std::string UncoveredElement(const Instruction& load, const Instruction& variable,
+                               const std::vector<uint32_t>& path,
+                               const std::vector<IndexedStore>& stores);
+  uint32_t ElementCount(const Instruction& variable, const std::vector<uint32_t>& path,
+                        size_t position) const;
+  IntegerRange PartsOf(uint32_t stored, const std::vector<uint32_t>& path, size_t written,
+                       const Instruction* store, bool is_signed);
+  uint32_t ElementsOfType(uint32_t type_id) const;
+
   // Where a value without a range was read from (integer_range_origins.cpp): texts only.
   std::string StorageOrigin(spv::StorageClass storage) const;
   std::string StoredPartOrigin(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;

@@ -151,6 +151,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::StoredPart(const ValueFlowNode& node,
 IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load, bool is_signed) {
   const LocalDefinitions* local = LocalDefinitionsOf(load);
   if (!local) {
+    IntegerRange indexed = IndexedLocalLoad(load, is_signed);  // integer_range_indexed_locals.cpp
+    if (indexed.valid || !indexed.reason.empty()) return indexed;
     auto found = local_definitions_.find(&load);
     return IntegerRange::None(found != local_definitions_.end() ? found->second.reason
                                                                 : "local is not followed");

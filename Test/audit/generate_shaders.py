@@ -17,7 +17,7 @@ their use in a while loop, loops whose local is updated by a general expression
 in nested counted loops, helper functions indexing with a parameter called with two
 arguments, a helper called from more than 64 places, a helper indexed by a part of its
 vector parameter, counters stepped beside the counter a while loop tests, values read from `const`
-tables at run-time indices, and uses the resulting values as
+tables and from local arrays written element by element at run-time indices, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -27,7 +27,7 @@ guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop
 value, a sum that wraps, an operand stored again, a counter one past its array, the 32
 bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
 one past its array, a vector argument's part one past it, a while loop's `<=` letting a
-counter beside its own reach the array's size, a `const` table holding it), whose
+counter beside its own reach the array's size, a `const` table or a local array holding it), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1054,6 +1054,32 @@ class ShaderWriter:
         self.emit("acc += data_u[%s[(%s) %% %du].%s];"
                   % (name, index, count, self.rng.choice("xy")))
 
+    def indexed_local(self, trap=False):
+        """A local array written element by element (or whole, from a construct) and read
+        at a run-time index (integer_range_indexed_locals.cpp): the value read is one of
+        the values stored, here all within data_u's bounds. The trap stores data_u's size
+        into one element, read by invocation 0."""
+        n = self.buffer_u
+        name = self.fresh("m")
+        if trap:
+            value = self.fresh("v")
+            self.emit("// trap: indexed-local (%s[0] holds %d, data_u has %d elements)"
+                      % (name, n, n))
+            self.emit("uint %s[2]; %s[0] = %du; %s[1] = %du;" % (name, name, n, name, n - 1))
+            self.emit("uint %s = %s[gl_LocalInvocationIndex & 1u];" % (value, name))
+            self.emit_trap_access("acc += data_u[%s];" % value)
+            return
+        count = self.rng.randint(2, 5)
+        values = [self.convert(self.into_range(self.expr("uint", self.rng.randint(0, 2)), n),
+                               "uint").text for _ in range(count)]
+        if self.rng.random() < 0.5:
+            self.emit("uint %s[%d] = uint[](%s);" % (name, count, ", ".join(values)))
+        else:
+            self.emit("uint %s[%d];" % (name, count))
+            for k, value in enumerate(values):
+                self.emit("%s[%d] = %s;" % (name, k, value))
+        self.emit("acc += data_u[%s[(%s) %% %du]];" % (name, self.any_uint().text, count))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1271,9 +1297,7 @@ class ShaderWriter:
                          self.length_guard, self.out_parameter, self.halving_loop,
                          self.offset_guard, self.trap_loop_exit_value, self.trap_offset_wrap,
                          self.trap_offset_restored, self.counter_loops,
-                         self.trap_counter_overrun, self.exit_counter,
-                         lambda: self.exit_counter(trap=True), self.constant_table,
-                         lambda: self.constant_table(trap=True), self.trap_bit_count,
+                         self.trap_counter_overrun, self.trap_bit_count,
                          self.trap_bit_position,
                          # twice: it writes three kinds, which CI needs ten of each
                          self.trap_guard_shapes, self.trap_guard_shapes])()
@@ -1288,9 +1312,7 @@ class ShaderWriter:
                  self.trap_counter_overrun, self.trap_bit_count, self.trap_bit_position,
                  lambda: self.call_result(trap=True), lambda: self.narrow_value(trap=True),
                  lambda: self.many_calls(trap=True), lambda: self.parameter_part(trap=True),
-                 lambda: self.vector_component(trap=True),
-                 lambda: self.exit_counter(trap=True),
-                 lambda: self.constant_table(trap=True)]
+                 lambda: self.vector_component(trap=True)]
         # Weighted by the kinds each writes (three guard shapes, two switch and two vector
         # forms), so that every kind is about as likely to be reached.
         kinds += [self.trap_guard_shapes] * 3 + [lambda: self.switch_guard(trap=True)] * 2 + \
@@ -1333,6 +1355,15 @@ class ShaderWriter:
             self.lines = []
             self.reachable_trap()
             body = self.lines + body
+        # The newest rules' shapes, drawn last so that everything above stays as it was
+        # for its seed: one sound form, and half the time one trap, at the top of main.
+        self.lines = []
+        self.rng.choice([self.exit_counter, self.constant_table, self.indexed_local])()
+        if self.rng.random() < 0.5:
+            self.rng.choice([lambda: self.exit_counter(trap=True),
+                             lambda: self.constant_table(trap=True),
+                             lambda: self.indexed_local(trap=True)])()
+        body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
         if self.promise:
