@@ -12,15 +12,16 @@
 #include <vector>
 
 #include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/passes/hoist_constant_tables.h"
 #include "support/module_queries.h"
+#include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
 
 // "(x, y, z) value" for each fixed-size site with a dynamic index: its witness, or
 // "none"; in site order.
-std::vector<std::string> Witnesses(const std::string& glsl, const std::string& stage = "comp") {
-  Module module = test::CompileModule(glsl, stage);
+std::vector<std::string> WitnessesIn(Module& module) {
   AnalysisContext analyses(module);
   OutOfBoundsWitnesses witnesses(
       module, analyses.GetDefUse(), analyses.GetBuiltIns(),
@@ -38,6 +39,14 @@ std::vector<std::string> Witnesses(const std::string& glsl, const std::string& s
                                    std::to_string(witness->value));
   }
   return found;
+}
+
+std::vector<std::string> Witnesses(const std::string& glsl, const std::string& stage = "comp",
+                                   bool hoist_tables = false) {
+  Module module = test::CompileModule(glsl, stage);
+  std::vector<ConstantTableDecision> decisions;
+  if (hoist_tables) HoistConstantTables(module, &decisions);
+  return WitnessesIn(module);
 }
 
 std::string Kernel(const std::string& size, const std::string& body,
@@ -148,6 +157,84 @@ TEST(OutOfBoundsWitness, NotAPureFunctionOfTheInvocation_NoWitness) {
 TEST(OutOfBoundsWitness, ConstantIndex_FirstInvocation) {
   EXPECT_EQ(Witnesses(Kernel("local_size_x = 2", "int k = 40;\nt[k] = 0u;")),
             (Found{"(0, 0, 0) 40"}));
+}
+
+// A value read from a constant table (Glint's constant-table pass gives a `const` array
+// read at a run-time index a Private variable with the constant as initializer) at an
+// index the invocation computes. Near misses: every element in bounds; the table is a
+// global written before the read, so it is not a constant table.
+TEST(OutOfBoundsWitness, ConstantTableElementPastTheEnd) {
+  EXPECT_EQ(Witnesses(Kernel("local_size_x = 4",
+                             "const uint k[3] = uint[](5u, 40u, 7u);\n"
+                             "t[k[gl_LocalInvocationID.x % 3u]] = 0u;"),
+                      "comp", /*hoist_tables=*/true),
+            (Found{"none", "(1, 0, 0) 40"}));
+  EXPECT_EQ(Witnesses(Kernel("local_size_x = 4",
+                             "const uint k[3] = uint[](5u, 31u, 7u);\n"
+                             "t[k[gl_LocalInvocationID.x % 3u]] = 0u;"),
+                      "comp", true),
+            (Found{"none", "none"}));
+}
+
+// Written by hand: a Private table whose initializer holds 40 at element 1, but which
+// main writes 2 into before reading it; with the store taken out, invocation 1 reads 40.
+TEST(OutOfBoundsWitness, TableWrittenBeforeTheRead_NoWitness) {
+  auto module_text = [](bool write) {
+    return std::string(R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %lid
+OpExecutionMode %main LocalSize 4 1 1
+OpDecorate %lid BuiltIn LocalInvocationId
+OpDecorate %arr32 ArrayStride 4
+OpMemberDecorate %B 0 Offset 0
+OpDecorate %B Block
+OpDecorate %b DescriptorSet 0
+OpDecorate %b Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%v3uint = OpTypeVector %uint 3
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%uint_5 = OpConstant %uint 5
+%uint_7 = OpConstant %uint 7
+%uint_32 = OpConstant %uint 32
+%uint_40 = OpConstant %uint 40
+%arr3 = OpTypeArray %uint %uint_3
+%arr32 = OpTypeArray %uint %uint_32
+%B = OpTypeStruct %arr32
+%ptr_B = OpTypePointer StorageBuffer %B
+%b = OpVariable %ptr_B StorageBuffer
+%ptr_lid = OpTypePointer Input %v3uint
+%lid = OpVariable %ptr_lid Input
+%ptr_in_uint = OpTypePointer Input %uint
+%ptr_sb_uint = OpTypePointer StorageBuffer %uint
+%ptr_priv_arr = OpTypePointer Private %arr3
+%ptr_priv_uint = OpTypePointer Private %uint
+%init = OpConstantComposite %arr3 %uint_5 %uint_40 %uint_7
+%table = OpVariable %ptr_priv_arr Private %init
+%main = OpFunction %void None %fn
+%entry = OpLabel
+)") + (write ? "%pw = OpAccessChain %ptr_priv_uint %table %uint_1\nOpStore %pw %uint_2\n" : "") +
+           R"(%px = OpAccessChain %ptr_in_uint %lid %uint_0
+%x = OpLoad %uint %px
+%i = OpUMod %uint %x %uint_3
+%pe = OpAccessChain %ptr_priv_uint %table %i
+%e = OpLoad %uint %pe
+%pt = OpAccessChain %ptr_sb_uint %b %uint_0 %e
+OpStore %pt %uint_0
+OpReturn
+OpFunctionEnd
+)";
+  };
+  std::optional<Module> written = test::AssembleModule(module_text(true));
+  std::optional<Module> read_only = test::AssembleModule(module_text(false));
+  ASSERT_TRUE(written && read_only);
+  EXPECT_EQ(WitnessesIn(*read_only), (Found{"none", "(1, 0, 0) 40"}));
+  EXPECT_EQ(WitnessesIn(*written), (Found{"none", "none"}));
 }
 
 }  // namespace

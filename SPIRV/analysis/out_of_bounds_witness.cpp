@@ -279,8 +279,67 @@ std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::Constant(
   }
 }
 
+// Whether every use of `pointer` in code is a load through it or an access chain whose
+// uses are the same (debug information aside).
+bool OutOfBoundsWitnesses::OnlyRead(uint32_t pointer, int depth) const {
+  for (const Use& use : def_use_.Uses(pointer)) {
+    const Instruction& user = *use.user;
+    if (!def_use_.BlockOf(&user)) continue;  // names, decorations, interfaces
+    if (user.opcode == spv::OpLoad && use.word == 0) continue;
+    if ((user.opcode == spv::OpAccessChain || user.opcode == spv::OpInBoundsAccessChain) &&
+        use.word == 0 && depth < 8 && OnlyRead(user.result_id, depth + 1))
+      continue;
+    if (user.opcode == spv::OpExtInst && ExtInstView(user).set() != module_.GlslStd450Import()) {
+      const Instruction* set = def_use_.Definition(ExtInstView(user).set());
+      if (set && set->StringAt(0).rfind("NonSemantic.", 0) == 0) continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+// A load from a constant table at indices evaluated for the invocation; nullopt when the
+// load is not from one, an index is not evaluated or leaves its array.
+std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateTableLoad(
+    const Instruction& load, const Invocation& invocation, uint32_t depth) const {
+  std::vector<const Instruction*> chains;
+  const Instruction* root = def_use_.Definition(LoadView(load).pointer());
+  while (root &&
+         (root->opcode == spv::OpAccessChain || root->opcode == spv::OpInBoundsAccessChain) &&
+         chains.size() < 8) {
+    chains.push_back(root);
+    root = def_use_.Definition(AccessChainView(*root).base());
+  }
+  if (!root || root->opcode != spv::OpVariable || !VariableView(*root).has_initializer())
+    return std::nullopt;
+  spv::StorageClass storage = VariableView(*root).storage_class();
+  if ((storage != spv::StorageClassPrivate && storage != spv::StorageClassFunction) ||
+      !OnlyRead(root->result_id, 0))
+    return std::nullopt;
+  const Instruction* part = def_use_.Definition(VariableView(*root).initializer());
+  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain) {
+    for (uint32_t index : AccessChainView(**chain).indices()) {
+      std::optional<Value> selected = Evaluate(index, invocation, depth + 1);
+      if (!part || !selected || selected->count != 1 || selected->is_bool) return std::nullopt;
+      if (part->opcode == spv::OpConstantNull) continue;  // every part of it is null
+      if (part->opcode != spv::OpConstantComposite) return std::nullopt;
+      auto constituents = ConstantCompositeView(*part).constituents();
+      if (selected->lanes[0] >= constituents.size()) return std::nullopt;
+      part = def_use_.Definition(constituents[selected->lanes[0]]);
+    }
+  }
+  if (!part) return std::nullopt;
+  if (part->opcode == spv::OpConstantNull) {
+    Value null;
+    if (!LanesOf(def_use_, load.type_id, &null.count, &null.is_bool)) return std::nullopt;
+    return null;
+  }
+  return Constant(*part);
+}
+
 std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateLoad(
     const Instruction& load, const Invocation& invocation, uint32_t depth) const {
+  if (std::optional<Value> table = EvaluateTableLoad(load, invocation, depth)) return table;
   Value value;
   if (!LanesOf(def_use_, load.type_id, &value.count, &value.is_bool) || value.is_bool)
     return std::nullopt;

@@ -22,7 +22,11 @@
 //    GlobalInvocationId are not: a dispatch may start at any base workgroup); loads of a
 //    Function variable, whole or one component, with exactly one store, which dominates
 //    the load (its other uses only loads, direct or through access chains, and debug
-//    information); and the operators below on 32-bit integer scalars and
+//    information); loads from a constant table: a Private or Function variable whose
+//    initializer is a constant (not a specialization constant) and whose every use is a
+//    load or an access chain only read the same way, at evaluated indices inside its
+//    arrays (Glint's constant-table pass makes one of every `const` array read at a
+//    run-time index); and the operators below on 32-bit integer scalars and
 //    vectors and booleans. Anything undefined or left to the driver gives no witness: a
 //    division by 0, INT_MIN / -1, a shift by 32 or more, a signed remainder or modulo of
 //    a negative operand (GLSL leaves its sign open, and drivers differ).
@@ -83,6 +87,9 @@ class OutOfBoundsWitnesses {
   std::optional<Value> EvaluateGlsl(const Instruction& def, const Invocation& invocation,
                                     uint32_t depth) const;
   std::optional<Value> Constant(const Instruction& def) const;
+  std::optional<Value> EvaluateTableLoad(const Instruction& load, const Invocation& invocation,
+                                         uint32_t depth) const;
+  bool OnlyRead(uint32_t pointer, int depth) const;
   const Instruction* OnlyStoreDominating(const Instruction& variable,
                                          const Instruction& load) const;
 
