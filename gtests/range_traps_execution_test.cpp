@@ -10,7 +10,8 @@
 // the write lands on the array's last element and every guard word is unchanged.
 // The traps of the later full-mode rules (call results, 8-bit narrowing, switch
 // case and default guards, vector guards, general loop updates, guards through ranged
-// offsets, trip-count counters) are rows of the same table, each the near-miss of its
+// offsets, trip-count counters, exit counters, constant tables, locals read at run-time
+// indices) are rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
@@ -185,6 +186,20 @@ const Trap kTraps[] = {
      "int n = -1;\nfor (int i = 0; i < 2; ++i)\n  for (int j = 0; j < 5; ++j) {\n    n++;\n"
      "    if (n >= a) { seen = uint(n); values[n] = 0xC0FFEEu; }\n  }",
      9, 0, 9, int(kAfter) + 1},
+    // Exit counter: `j <= 8u` runs nine times, so n, stepped beside j, reaches 8.
+    {"ExitCounterOverrun",
+     "uint n = 0u;\nuint j = 0u;\nwhile (j <= 8u) {\n"
+     "  if (n >= uint(a)) { seen = n; values[n] = 0xC0FFEEu; }\n  n++;\n  j++;\n}",
+     8, 0, 8, int(kAfter)},
+    // Constant table holding the array's size (read at an index the analysis cannot
+    // bound, so the table's hull is what the access sees).
+    {"ConstantTableHoldsTheSize",
+     "const uint k[2] = uint[](3u, 8u);\nuint q = k[a];\nseen = q;\nvalues[q] = 0xC0FFEEu;", 1, 0,
+     8, int(kAfter)},
+    // A local written element by element, one element the array's size.
+    {"IndexedLocalHoldsTheSize",
+     "uint m[2];\nm[0] = 3u;\nm[1] = 8u;\nuint q = m[a];\nseen = q;\nvalues[q] = 0xC0FFEEu;", 1, 0,
+     8, int(kAfter)},
 };
 
 class RangeTrap : public ::testing::TestWithParam<Trap> {};
@@ -289,6 +304,18 @@ const Proof kProofs[] = {
      "int n = -1;\nfor (int i = 0; i < 2; ++i)\n  for (int j = 0; j < 4; ++j) {\n    n++;\n"
      "    if (n >= a) { seen = uint(n); values[n] = 0xC0FFEEu; }\n  }",
      5, 0, 7},
+    {"ExitCounterWithinTrips",
+     "uint n = 0u;\nuint j = uint(a) & 1u;\nwhile (j < 8u) {\n  seen = n;\n"
+     "  values[n] = 0xC0FFEEu;\n  n++;\n  j++;\n}",
+     0, 0, 7},
+    {"ConstantTableInBounds",
+     "const uint k[3] = uint[](1u, 7u, 4u);\nuint q = k[uint(a) % 3u];\nseen = q;\n"
+     "values[q] = 0xC0FFEEu;",
+     1, 0, 7},
+    {"IndexedLocalInBounds",
+     "uint m[2];\nm[0] = 2u;\nm[1] = uint(b) & 7u;\nuint q = m[uint(a) & 1u];\nseen = q;\n"
+     "values[q] = 0xC0FFEEu;",
+     1, 6, 6},
 };
 
 class RangeProof : public ::testing::TestWithParam<Proof> {};
@@ -304,7 +331,8 @@ TEST_P(RangeProof, ProvenFullMode_SameOutputAsUnclamped) {
         << "line " << record.location.line << ": " << record.object << " still clamped";
     proven += record.verdict == AccessVerdict::kProvenInBounds;
   }
-  EXPECT_EQ(proven, 1u) << "the access to values is proven";
+  // The access to values, and the index into a table or local that computes its index.
+  EXPECT_GE(proven, 1u) << "the access to values is proven";
   const std::vector<uint32_t> push = {uint32_t(p.a), uint32_t(p.b)};
   std::vector<std::vector<uint32_t>> plain =
       test::RunComputeKernel(Compile(glsl, false), {Input()}, push);
