@@ -172,7 +172,8 @@ OpFunctionEnd
 
   // Traps: the table is written (100 is past every part of the initializer) by a store
   // through a chain, by a store in another function, by a copy into it; each must lose
-  // the table's range.
+  // the table's range: no range, or one that holds 100 (a Function variable written at
+  // constant indices is a local read at a run-time index: integer_range_indexed_locals).
   struct Write {
     const char* storage;
     const char* in_main;
@@ -189,7 +190,8 @@ OpFunctionEnd
   for (const Write& write : writes) {
     Ranges ranges = ranges_of(kConstant, write.storage, write.in_main, write.helper);
     ASSERT_EQ(ranges.size(), 1u) << write.in_main;
-    EXPECT_EQ(ranges[0].find("no range"), 0u) << write.in_main << ranges[0];
+    EXPECT_TRUE(ranges[0].find("no range") == 0 || ranges[0] == "[0, 100]")
+        << write.in_main << ranges[0];
   }
 }
 

@@ -38,6 +38,21 @@ bool IsChain(const Instruction& inst) {
 
 }  // namespace
 
+// The definition at the root of `pointer` through at most 8 access chains, with the
+// chains' index ids from the root outwards in `indices`.
+const Instruction* IntegerRangeAnalysis::Evaluator::ChainRoot(
+    uint32_t pointer, std::vector<uint32_t>* indices) const {
+  std::vector<const Instruction*> chains;
+  const Instruction* root = inputs_.def_use.Definition(pointer);
+  while (root && IsChain(*root) && chains.size() < 8) {
+    chains.push_back(root);
+    root = inputs_.def_use.Definition(AccessChainView(*root).base());
+  }
+  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain)
+    for (uint32_t index : AccessChainView(**chain).indices()) indices->push_back(index);
+  return root;
+}
+
 // The first use in code of `pointer` (or of a chain derived from it) that is not a
 // load or an access chain's base; null when there is none.
 const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer, int depth) const {
@@ -59,12 +74,8 @@ const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer
 // it is not one.
 const Instruction* IntegerRangeAnalysis::Evaluator::ConstantTableOf(
     uint32_t pointer, std::vector<uint32_t>* indices) {
-  std::vector<const Instruction*> chains;
-  const Instruction* root = inputs_.def_use.Definition(pointer);
-  while (root && IsChain(*root) && chains.size() < 8) {
-    chains.push_back(root);
-    root = inputs_.def_use.Definition(AccessChainView(*root).base());
-  }
+  std::vector<uint32_t> index_ids;
+  const Instruction* root = ChainRoot(pointer, &index_ids);
   if (!root || root->opcode != spv::OpVariable || !VariableView(*root).has_initializer())
     return nullptr;
   spv::StorageClass storage = VariableView(*root).storage_class();
@@ -73,8 +84,7 @@ const Instruction* IntegerRangeAnalysis::Evaluator::ConstantTableOf(
   if (known == constant_tables_.end())
     known = constant_tables_.emplace(root->result_id, !TableWriter(root->result_id, 0)).first;
   if (!known->second) return nullptr;
-  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain)
-    for (uint32_t index : AccessChainView(**chain).indices()) indices->push_back(index);
+  indices->insert(indices->end(), index_ids.begin(), index_ids.end());
   return root;
 }
 

@@ -291,6 +291,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // Loads from variables that only hold their constant initializer
   // (integer_range_constant_tables.cpp).
   static constexpr size_t kMaxTableScalars = 4096;
+  const Instruction* ChainRoot(uint32_t pointer, std::vector<uint32_t>* indices) const;
   const Instruction* TableWriter(uint32_t pointer, int depth) const;
   const Instruction* ConstantTableOf(uint32_t pointer, std::vector<uint32_t>* indices);
   IntegerRange TableLoad(const Instruction& table, const std::vector<uint32_t>& indices,

@@ -36,14 +36,6 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-namespace {
-
-bool IsChain(const Instruction& inst) {
-  return inst.opcode == spv::OpAccessChain || inst.opcode == spv::OpInBoundsAccessChain;
-}
-
-}  // namespace
-
 // V's stores (with their constant paths) into `stores`; false when a use may write V
 // otherwise, or a chain a store goes through has a run-time index.
 bool IntegerRangeAnalysis::Evaluator::IndexedLocalStores(uint32_t pointer,
@@ -59,7 +51,8 @@ bool IntegerRangeAnalysis::Evaluator::IndexedLocalStores(uint32_t pointer,
       stores->push_back({&user, path});
       continue;
     }
-    if (!IsChain(user) || use.word != 0 || depth >= 8) return false;
+    bool is_chain = user.opcode == spv::OpAccessChain || user.opcode == spv::OpInBoundsAccessChain;
+    if (!is_chain || use.word != 0 || depth >= 8) return false;
     std::vector<uint32_t> longer = path;
     int64_t value = 0;
     for (uint32_t index : AccessChainView(user).indices())
@@ -73,21 +66,16 @@ bool IntegerRangeAnalysis::Evaluator::IndexedLocalStores(uint32_t pointer,
 IntegerRange IntegerRangeAnalysis::Evaluator::IndexedLocalLoad(const Instruction& load,
                                                                bool is_signed) {
   // The variable and the load's path (kRuntimeIndex where an index is not a constant).
-  std::vector<const Instruction*> chains;
-  const Instruction* root = inputs_.def_use.Definition(LoadView(load).pointer());
-  while (root && IsChain(*root) && chains.size() < 8) {
-    chains.push_back(root);
-    root = inputs_.def_use.Definition(AccessChainView(*root).base());
-  }
+  std::vector<uint32_t> index_ids;
+  const Instruction* root = ChainRoot(LoadView(load).pointer(), &index_ids);
   const ValueFlow* flow = FlowOf(load);
   const ValueFlowVariableRefusal* refusal = root && flow ? flow->Refusal(root->result_id) : nullptr;
   if (!refusal || refusal->reason != ValueFlowRefusal::kDynamicIndex)
     return IntegerRange::None("");  // not this rule's
   std::vector<uint32_t> path;
   int64_t value = 0;
-  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain)
-    for (uint32_t index : AccessChainView(**chain).indices())
-      path.push_back(ConstantValue(index, &value) && value >= 0 ? uint32_t(value) : kRuntimeIndex);
+  for (uint32_t index : index_ids)
+    path.push_back(ConstantValue(index, &value) && value >= 0 ? uint32_t(value) : kRuntimeIndex);
   std::vector<IndexedStore> stores;
   if (!IndexedLocalStores(root->result_id, {}, &stores, 0))
     return IntegerRange::None("");  // value flow's reason names the write
