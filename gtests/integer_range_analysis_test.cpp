@@ -1014,6 +1014,19 @@ INSTANTIATE_TEST_SUITE_P(
                   "probe[m[" LID " & 1u].y] = 0u;",
                   {LOCAL_PART_REASON},
                   {"[2, 4]"}},
+        // A vector local computed whole and read at a run-time component: each component's
+        // range (integer_range_components.cpp); one from memory has none.
+        RangeCase{"ComponentOfAComputedVector",
+                  "local_size_x = 64, local_size_y = 2",
+                  "uvec2 p = gl_LocalInvocationID.xy & 3u;\nprobe[p[" LID " & 1u] + 1u] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"[1, 4]"}},
+        RangeCase{"TrapComputedVectorWithAComponentFromMemory",
+                  "local_size_x = 64",
+                  "uvec2 p = uvec2(" LID ", data[0]) & uvec2(3u, 0xFFFFFFu);\n"
+                  "probe[p[" LID " & 1u]] = 0u;",
+                  {LOCAL_PART_REASON},
+                  {"[0, 16777215]"}},
         // Traps: an element never written (its bits are undefined); one written on one
         // path only; a store at a run-time index; a stored value read from memory; a
         // store after the read in a loop (the next iteration reads it: 100 counts); both

@@ -15,7 +15,8 @@
 //     constant), as the part of the stored value the rest of I selects: nothing else
 //     writes V. So L lies in the hull of those parts' ranges (a part of a constant or of
 //     an OpCompositeConstruct of one constituent per element is followed down to the
-//     scalar; OpConstantNull is 0).
+//     scalar; OpConstantNull is 0; a component of any other vector value is that
+//     component's range, integer_range_components.cpp).
 //   - L never reads an element no store has written (undefined bits): V has an
 //     initializer, or, for every element the indices may select at the first run-time
 //     index (the path itself for a constant path), a store whose path is a prefix of the
@@ -209,6 +210,21 @@ IntegerRange IntegerRangeAnalysis::Evaluator::PartsOf(uint32_t stored,
       if (!range.valid)
         return IntegerRange::None("a value stored to the local has no range: " + range.reason);
       hull = Hull(hull, range, is_signed);
+      continue;
+    }
+    const Instruction* type = part ? inputs_.def_use.Definition(part->type_id) : nullptr;
+    bool computed_vector = type && type->opcode == spv::OpTypeVector && level + 1 == path.size() &&
+                           part->opcode != spv::OpCompositeConstruct &&
+                           !ConstantCompositeView<const Instruction>::Accepts(part->opcode);
+    if (computed_vector) {  // components of a computed vector: integer_range_components.cpp
+      for (uint32_t k = 0; k < type->words[1]; ++k) {
+        if (path[level] != kRuntimeIndex && path[level] != k) continue;
+        IntegerRange component = Convert(ComponentRange(id, k), is_signed);
+        if (!component.valid)
+          return IntegerRange::None("a value stored to the local has no range: " +
+                                    component.reason);
+        hull = Hull(hull, component, is_signed);
+      }
       continue;
     }
     std::vector<uint32_t> constituents;
