@@ -583,6 +583,26 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(
     Guards, IntegerRangeGlsl,
     ::testing::Values(
+        // A built-in loaded again for each use (glslang's form): a test on one load holds
+        // for every load of the same part, since Input memory does not change while the
+        // invocation runs (integer_range_value_numbers.cpp, ImmutableLoad). Traps: a
+        // test on another component, and on a buffer element loaded again.
+        RangeCase{"TestOnABuiltInReloadedAtTheUse",
+                  "local_size_x = 8, local_size_y = 8",
+                  "if (gl_LocalInvocationIndex < 22u) probe[gl_LocalInvocationIndex] = 0u;\n"
+                  "if (gl_LocalInvocationID.y >= 3u) return;\nprobe[gl_LocalInvocationID.y] = 1u;",
+                  {"[0, 63]", "[0, 7]"},
+                  {"[0, 21]", "[0, 2]"}},
+        RangeCase{"TrapTestOnAnotherComponent",
+                  "local_size_x = 8, local_size_y = 8",
+                  "if (gl_LocalInvocationID.x < 3u) probe[gl_LocalInvocationID.y] = 0u;",
+                  {"[0, 7]"},
+                  {"[0, 7]"}},
+        RangeCase{"TrapTestOnABufferElementLoadedAgain",
+                  "local_size_x = 8",
+                  "if (data[3] < 3u) probe[data[3]] = 0u;",
+                  {MEMORY_REASON},
+                  {MEMORY_REASON}},
         RangeCase{"EarlyReturnOnGlobalId",
                   "local_size_x = 64",
                   "uint g = gl_GlobalInvocationID.x;\nif (g >= 16u) return;\nprobe[g] = 0u;",

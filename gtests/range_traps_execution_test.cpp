@@ -304,6 +304,10 @@ const Proof kProofs[] = {
      "int n = -1;\nfor (int i = 0; i < 2; ++i)\n  for (int j = 0; j < 4; ++j) {\n    n++;\n"
      "    if (n >= a) { seen = uint(n); values[n] = 0xC0FFEEu; }\n  }",
      5, 0, 7},
+    // glslang loads the push constant again for each use; a test on one load holds for
+    // the others (push constants do not change while the invocation runs).
+    {"PushConstantTestedThenReloaded",
+     "if (uint(a) < 8u) {\n  seen = uint(a);\n  values[uint(a)] = 0xC0FFEEu;\n}", 5, 0, 5},
     {"ExitCounterWithinTrips",
      "uint n = 0u;\nuint j = uint(a) & 1u;\nwhile (j < 8u) {\n  seen = n;\n"
      "  values[n] = 0xC0FFEEu;\n  n++;\n  j++;\n}",

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <limits>
 #include <list>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -472,6 +473,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool NumberingKey(const Instruction& inst, NumberKey* key);
   uint32_t NumberedBefore(const Block& block, const NumberKey& key, size_t limit);
   uint32_t EarlierEqualValue(const Instruction& def);
+  uint32_t ImmutableLoad(const Instruction& load);
 
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;
@@ -492,6 +494,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
   std::unordered_map<uint32_t, bool> constant_tables_;              // variable -> nothing writes it
+  std::map<std::vector<uint32_t>, uint32_t> immutable_loads_;       // {variable, path...} -> load
   BlockPositions positions_{inputs_.def_use};
   GuardFacts guards_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;

@@ -33,6 +33,9 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
       id = source;  // the component a vector was built from
     } else if (const Instruction* parameter = LoadedParameter(*def)) {
       id = parameter->result_id;  // every load of an only-loaded parameter reads one value
+    } else if (uint32_t first = ImmutableLoad(*def)) {
+      if (first == id) break;
+      id = first;  // every load of an Input / PushConstant part reads one value
     } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
       const Instruction* store = DominatingSingleStore(*def);
       if (store) {

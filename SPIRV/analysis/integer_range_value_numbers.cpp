@@ -22,6 +22,16 @@
 // R within kMaxNumberingScan instructions of the dominator chain (a budget; without a
 // match nothing is lost but the narrowing), reference mode.
 //
+// Loads of memory the invocation cannot see change (ImmutableLoad): Input and
+// PushConstant variables are read-only to the shader, and nothing else writes them
+// while the invocation runs, so every load of one of them at the same constant indices
+// reads the same bits (`if (gl_LocalInvocationIndex < 22u) a[gl_LocalInvocationIndex]`,
+// where glslang loads the built-in again for each use; `if (pc.n < 8) t[pc.n]`). Such a
+// load's canonical value is the first load of that part in the module (by result id),
+// whether or not it dominates: the value is one per invocation. Left out: a variable
+// decorated Volatile (a built-in that changes, such as a warp id), a Volatile load, an
+// index that is not a constant.
+//
 // Cost: each block keeps a hash table from (opcode, type, canonical operands) to the
 // positions of its numbered instructions, filled once from the block's start as far as
 // a query needs; a query walks the dominator chain only while the budget lasts and does
@@ -111,6 +121,55 @@ uint32_t IntegerRangeAnalysis::Evaluator::NumberedBefore(const Block& block, con
 // or 0. Walks `def`'s block (before it) and then its dominators, nearest first, over at
 // most kMaxNumberingScan instructions counted from each block's start; each block is a
 // table lookup. Memoized per instruction.
+// The representative load of an immutable Input / PushConstant part (see the file
+// comment), or 0 when `load` is not a load of one.
+uint32_t IntegerRangeAnalysis::Evaluator::ImmutableLoad(const Instruction& load) {
+  if (!Full() || load.opcode != spv::OpLoad) return 0;
+  if (load.words.size() > 1 && (load.words[1] & spv::MemoryAccessVolatileMask)) return 0;
+  std::vector<uint32_t> index_ids;
+  const Instruction* root = ChainRoot(LoadView(load).pointer(), &index_ids);
+  if (!root || root->opcode != spv::OpVariable) return 0;
+  spv::StorageClass storage = VariableView(*root).storage_class();
+  if ((storage != spv::StorageClassInput && storage != spv::StorageClassPushConstant) ||
+      module_.HasDecoration(root->result_id, spv::DecorationVolatile))
+    return 0;
+  std::vector<uint32_t> key{root->result_id};
+  for (uint32_t index : index_ids) {
+    int64_t value = 0;
+    if (!ConstantValue(index, &value) || value < 0) return 0;
+    key.push_back(uint32_t(value));
+  }
+  auto found = immutable_loads_.find(key);
+  if (found != immutable_loads_.end()) return found->second;
+  // Every load of the same part: through the variable or chains of constant indices.
+  uint32_t first = load.result_id;
+  std::vector<std::pair<uint32_t, size_t>> work{{root->result_id, 1}};
+  while (!work.empty()) {
+    auto [pointer, matched] = work.back();
+    work.pop_back();
+    for (const Use& use : inputs_.def_use.Uses(pointer)) {
+      const Instruction& user = *use.user;
+      if (!inputs_.def_use.BlockOf(&user) || use.word != 0) continue;
+      if (user.opcode == spv::OpLoad && matched == key.size() && user.type_id == load.type_id &&
+          !(user.words.size() > 1 && (user.words[1] & spv::MemoryAccessVolatileMask)))
+        first = std::min(first, user.result_id);
+      if (user.opcode != spv::OpAccessChain && user.opcode != spv::OpInBoundsAccessChain) continue;
+      size_t next = matched;
+      for (uint32_t index : AccessChainView(user).indices()) {
+        int64_t value = 0;
+        if (next >= key.size() || !ConstantValue(index, &value) || uint32_t(value) != key[next]) {
+          next = 0;
+          break;
+        }
+        ++next;
+      }
+      if (next) work.push_back({user.result_id, next});
+    }
+  }
+  immutable_loads_.emplace(key, first);
+  return first;
+}
+
 uint32_t IntegerRangeAnalysis::Evaluator::EarlierEqualValue(const Instruction& def) {
   bool commutes = false, is_signed = false;
   if (!Full() || !NumberedOp(def.opcode, &commutes) ||
