@@ -2085,6 +2085,33 @@ TEST(IntegerRange, RandomGeneralUpdates_RangesHoldForEveryIteration) {
   EXPECT_GT(proven_x, 40) << "of " << rounds;
 }
 
+// The full-mode access records of the Probe accesses of a 4-invocation kernel around
+// `body`, in order (the random counter tests below).
+std::vector<AccessRecord> FullModeProbeRecords(const std::string& body) {
+  std::vector<uint32_t> words = test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  EXPECT_TRUE(module) << error;
+  if (!module) return {};
+  Options options;
+  options.range_analysis = RangeAnalysisMode::kFull;
+  Report report;
+  CollectAccessRecords(*module, options, &report);
+  std::vector<AccessRecord> records;
+  for (const AccessRecord& each : report.accesses)
+    if (each.object == "Probe") records.push_back(each);
+  return records;
+}
+
+// Whether `bits`, read as the probe's type, lies in the record's range (or it has none).
+::testing::AssertionResult SeenWithin(const AccessRecord& record, uint32_t bits, bool is_signed) {
+  int64_t value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
+  if (!record.has_range || (value >= record.range_min && value <= record.range_max))
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << value << " outside [" << record.range_min << ", " << record.range_max << "]";
+}
+
 // Random counters in nested counted loops (integer_range_trip_counts.cpp): `n` starts
 // from a constant or the invocation id, may be reset before the inner loop, and moves
 // by a constant step (either sign, near the type's edges too) once per inner
@@ -2116,30 +2143,12 @@ TEST(IntegerRange, RandomCounters_RangesHoldForEveryRun) {
         (reset ? "  n = " + init + ";\n" : "") + "  for (int j = " + std::to_string(inner_from) +
         "; j < " + std::to_string(inner_to) + "; j += " + std::to_string(inner_step) + ") {\n    " +
         update + ";\n    probe[n] = 0u;\n  }\n}\nprobe[n] = 0u;";
-    std::vector<uint32_t> words =
-        test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
-    std::string error;
-    std::optional<Module> module = ParseModule(words, &error);
-    ASSERT_TRUE(module) << error;
-    Options options;
-    options.range_analysis = RangeAnalysisMode::kFull;
-    Report report;
-    CollectAccessRecords(*module, options, &report);
-    std::vector<const AccessRecord*> records;
-    for (const AccessRecord& each : report.accesses)
-      if (each.object == "Probe") records.push_back(&each);
+    std::vector<AccessRecord> records = FullModeProbeRecords(body);
     ASSERT_EQ(records.size(), 2u) << body;
-    proven += records[0]->has_range;
-    auto reading = [&](uint32_t bits) {
-      return is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
-    };
+    proven += records[0].has_range;
     auto check = [&](int which, uint32_t bits) {
-      const AccessRecord& r = *records[which];
-      int64_t v = reading(bits);
-      ASSERT_TRUE(!r.has_range || (v >= r.range_min && v <= r.range_max))
-          << "probe #" << which << " = " << v << " outside [" << r.range_min << ", " << r.range_max
-          << "]\n"
-          << body;
+      EXPECT_TRUE(SeenWithin(records[which], bits, is_signed)) << "probe #" << which << "\n"
+                                                               << body;
     };
     for (uint32_t lid = 0; lid < 4; ++lid) {
       uint32_t first = uint32_t(start) + (from_lid ? lid : 0u), n = first;
@@ -2200,30 +2209,15 @@ TEST(IntegerRange, RandomExitCounters_RangesHoldForEveryRun) {
                        literal(j_start) + ";\n" + type + " n = " + literal(n_start) + ";\nwhile (" +
                        test + ") {\n" + (n_first ? n_part : "") + step_text("  j", j_step) +
                        (n_first ? "" : n_part) + "}\nprobe[n] = 0u;";
-    std::vector<uint32_t> words =
-        test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
-    std::string error;
-    std::optional<Module> module = ParseModule(words, &error);
-    ASSERT_TRUE(module) << error;
-    Options options;
-    options.range_analysis = RangeAnalysisMode::kFull;
-    Report report;
-    CollectAccessRecords(*module, options, &report);
-    std::vector<const AccessRecord*> records;
-    for (const AccessRecord& each : report.accesses)
-      if (each.object == "Probe") records.push_back(&each);
+    std::vector<AccessRecord> records = FullModeProbeRecords(body);
     ASSERT_EQ(records.size(), 2u) << body;
-    proven += records[0]->has_range;
+    proven += records[0].has_range;
+    auto check = [&](int which, uint32_t bits) {
+      EXPECT_TRUE(SeenWithin(records[which], bits, is_signed)) << "probe #" << which << "\n"
+                                                               << body;
+    };
     auto reading = [&](uint32_t bits) {
       return is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
-    };
-    auto check = [&](int which, uint32_t bits) {
-      const AccessRecord& r = *records[which];
-      int64_t v = reading(bits);
-      ASSERT_TRUE(!r.has_range || (v >= r.range_min && v <= r.range_max))
-          << "probe #" << which << " = " << v << " outside [" << r.range_min << ", " << r.range_max
-          << "]\n"
-          << body;
     };
     auto holds = [&](uint32_t j_bits) {
       int64_t j = reading(j_bits), b = reading(uint32_t(bound));

@@ -175,12 +175,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::ElementCount(const Instruction& variab
       next = type->words[path[k]];
     type = next ? inputs_.def_use.Definition(next) : nullptr;
   }
-  if (!type) return 0;
-  if (type->opcode == spv::OpTypeVector || type->opcode == spv::OpTypeMatrix) return type->words[1];
-  int64_t length = 0;
-  if (type->opcode == spv::OpTypeArray && ConstantValue(type->words[1], &length) && length > 0)
-    return uint32_t(length);
-  return 0;
+  // A run-time index selects an array, vector or matrix element, never a struct member.
+  return type && type->opcode != spv::OpTypeStruct ? ElementsOfType(type->result_id) : 0;
 }
 
 // The hull of the parts of `stored` (written at `path`'s first `written` indices) that
