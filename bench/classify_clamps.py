@@ -7,7 +7,13 @@ environment, or with --envs all the six that corpus_test uses), with `--robust-a
 --range-analysis=MODE --dump-ranges=json`, from its own folder (so includes resolve);
 every record whose verdict is "clamped" is put in one class:
 
-  runtime array, no length guard   a runtime array index (limit null) with no proof
+  runtime array whose length the shader never reads
+                                   the record's length_never_read: no `.length()` of the
+                                   buffer in the module, so the application may bind
+                                   fewer elements than any index (whatever its range)
+  runtime array index not tied to a test of its length
+                                   a runtime array index with a range and no proof, in
+                                   a module that reads the array's length somewhere
   array length is a specialization constant ...
                                    the record's limit_source: the application may give
                                    the length any value, so only index 0 is in bounds for
@@ -74,7 +80,7 @@ ENVIRONMENTS = {
 # Root causes decided outside the shader (see the module comment), by their reason text.
 INPUT_CAUSES = (
     (re.compile(r"^image limits are only known at run time"), "image size"),
-    (re.compile(r"^runtime array, no length guard"), "buffer length"),
+    (re.compile(r"^runtime array whose length the shader never reads"), "buffer length"),
     (re.compile(r"^load from memory through an access chain"), "memory contents"),
     # Full mode names the memory a value was read from (integer_range_origins.cpp).
     (re.compile(r"^value read from (Uniform|UniformConstant|PushConstant|StorageBuffer|"
@@ -108,6 +114,8 @@ def root_reason(reason):
 
 
 OUT_OF_BOUNDS = "index proven out of bounds (an invocation of every workgroup shows it)"
+LENGTH_NEVER_READ = ("runtime array whose length the shader never reads (the application may bind"
+                     " fewer elements than any index)")
 SPEC_LENGTH = ("array length is a specialization constant without a value (only index 0 is"
                " in bounds for every value; use --spec-constant)")
 
@@ -117,9 +125,11 @@ def classify(record):
         return OUT_OF_BOUNDS
     if record.get("limit_source") == "specialization constant":
         return SPEC_LENGTH
+    if record.get("length_never_read"):
+        return LENGTH_NEVER_READ
     if record.get("range") is not None:
-        return "runtime array, no length guard" if record.get("limit") is None \
-            else "range exceeds the limit"
+        return "runtime array index not tied to a test of its length" \
+            if record.get("limit") is None else "range exceeds the limit"
     return root_reason(record.get("reason", "?"))
 
 

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <ostream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "glint/glint.h"
 #include "glint/glint_c.h"
@@ -124,6 +126,7 @@ void ExpectSameAccesses(const glint_report_t* c_report, const Report& report,
               want.out_of_bounds ? 1 : 0);
     EXPECT_EQ(value, want.out_of_bounds ? want.witness_value : -7);
     EXPECT_EQ(invocation[0], want.out_of_bounds ? want.witness_invocation[0] : 7u);
+    EXPECT_EQ(glint_report_access_length_never_read(c_report, i), want.length_never_read ? 1 : 0);
   }
   glint_access_record_t beyond;
   EXPECT_EQ(glint_report_access(c_report, report.accesses.size(), &beyond), 0);
@@ -163,6 +166,34 @@ void main() { t[gl_LocalInvocationID.x + 1u] = before; }
   EXPECT_EQ(glint_report_access_out_of_bounds(nullptr, 0, invocation, &value), 0);
   EXPECT_EQ(value, 5);
   EXPECT_EQ(invocation[0], 9u);
+}
+
+// A runtime array whose length the shader never reads: 1 for its record only; 0 for the
+// one whose length is tested, a bad index and a NULL report.
+TEST(CApi, LengthNeverRead_OnlyThatArray) {
+  const char* shader = R"(#version 450
+layout(local_size_x = 4) in;
+layout(std430, binding = 0) buffer Counts { uint counts[]; };
+layout(std430, binding = 1) buffer Items { uint items[]; };
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  counts[i] = 1u;
+  if (i < uint(items.length())) items[i] = 2u;
+}
+)";
+  OptionsHandle options = RobustCOptions();
+  ResultHandle result = CompileC(shader, GLINT_STAGE_COMPUTE, options.get());
+  ASSERT_EQ(glint_result_succeeded(result.get()), 1) << AllDiagnostics(result.get());
+  const glint_report_t* report = glint_result_report(result.get());
+  std::vector<std::string> never_read;
+  for (size_t i = 0; i < glint_report_access_count(report); ++i) {
+    glint_access_record_t record;
+    ASSERT_EQ(glint_report_access(report, i, &record), 1);
+    if (glint_report_access_length_never_read(report, i)) never_read.push_back(record.object);
+  }
+  EXPECT_EQ(never_read, std::vector<std::string>{"Counts"});
+  EXPECT_EQ(glint_report_access_length_never_read(report, glint_report_access_count(report)), 0);
+  EXPECT_EQ(glint_report_access_length_never_read(nullptr, 0), 0);
 }
 
 TEST(CApi, CompileGlsl_MatchesCppApi) {

@@ -62,6 +62,27 @@ TEST(ClassifyClamps, SpecializationConstantLength_IsAnInput) {
       << result.output;
 }
 
+// A runtime array whose length the shader never reads is an input whatever the index's
+// range (the application may bind fewer elements); one whose length the shader reads
+// elsewhere, with an index no test ties to it, is left to the analysis.
+TEST(ClassifyClamps, RuntimeArrayLengthNeverRead_IsAnInput) {
+  TemporaryDirectory corpus;
+  CommandResult result = Classify(corpus, "ranges_length_never_read.comp");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("     1  input     runtime array whose length the shader never "
+                               "reads (the application may bind fewer elements than any index)\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("     1  input (buffer length)\n"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("     1  analysis  runtime array index not tied to a test of its "
+                               "length\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("(sites - input group 1 - out of bounds 0)"), std::string::npos)
+      << result.output;
+}
+
 // An index proven out of bounds (the record names a witness invocation) is the shader's
 // own: its own group, left out of the ceiling like the inputs.
 TEST(ClassifyClamps, ProvenOutOfBounds_IsNotCountedAgainstTheAnalysis) {

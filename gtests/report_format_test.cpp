@@ -83,6 +83,31 @@ TEST(ReportFormat, OutOfBounds_NamesTheInvocation) {
             "]}\n");
 }
 
+// A runtime array whose length the shader never reads: said after the range in text, a
+// field in JSON; a runtime array without it says neither (SampleReport's second record).
+TEST(ReportFormat, LengthNeverRead_IsSaid) {
+  Report report;
+  AccessRecord record;
+  record.instruction = "OpAccessChain";
+  record.object = "counts";
+  record.index_id = 47;
+  record.has_range = true;
+  record.range_max = 63;
+  record.limit_kind = AccessLimit::kRuntimeLength;
+  record.length_never_read = true;
+  record.verdict = AccessVerdict::kClamped;
+  report.accesses = {record};
+  EXPECT_EQ(FormatRangeReport(report, false),
+            "OpAccessChain counts[index %47]: range [0, 63], runtime array length never read by "
+            "the shader: clamped\n");
+  EXPECT_NE(FormatRangeReport(report, true)
+                .find("\"limit\": null, \"limit_source\": \"runtime array length\", "
+                      "\"length_never_read\": true, \"verdict\": \"clamped\"}"),
+            std::string::npos)
+      << FormatRangeReport(report, true);
+  EXPECT_EQ(FormatRangeReport(SampleReport(), true).find("length_never_read"), std::string::npos);
+}
+
 // An array whose length is a specialization constant: said in text, named in JSON.
 TEST(ReportFormat, SpecializationConstantLimit_IsNamed) {
   Report report;

@@ -60,6 +60,8 @@ struct AccessRecord {
   bool out_of_bounds = false;
   std::array<uint32_t, 3> witness_invocation{};
   int64_t witness_value = 0;
+  // A runtime array whose length the module never reads (analysis/runtime_length_reads.h).
+  bool length_never_read = false;
 };
 
 // One constant table that hoist-constant-tables turned into a Private variable.

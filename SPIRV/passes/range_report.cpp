@@ -3,6 +3,7 @@
 
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/out_of_bounds_witness.h"
+#include "SPIRV/analysis/runtime_length_reads.h"
 #include "SPIRV/ir/source_lines.h"
 #include "access_report.h"
 
@@ -15,6 +16,7 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
   OutOfBoundsWitnesses witnesses(
       analyses.module(), analyses.GetDefUse(), analyses.GetBuiltIns(),
       [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); });
+  RuntimeLengthReads length_reads(analyses.module(), analyses.GetDefUse());
   std::vector<AccessRecord> records;
   for (const IndexSite& site : analyses.GetIndexSites().sites()) {
     if (site.bound == IndexBound::kImage) continue;  // robust access decides those alone
@@ -36,6 +38,8 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
         record.witness_value = witness->value;
       }
     }
+    if (site.bound == IndexBound::kRuntimeLength)
+      record.length_never_read = !length_reads.MayBeRead(site.object);
     records.push_back(std::move(record));
   }
   return records;

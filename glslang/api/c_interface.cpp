@@ -529,6 +529,11 @@ int glint_report_access_out_of_bounds(const glint_report_t* report, size_t index
   return 1;
 }
 
+int glint_report_access_length_never_read(const glint_report_t* report, size_t index) {
+  const glint::AccessRecord* a = report ? At(report->report.accesses, index) : nullptr;
+  return a && a->length_never_read ? 1 : 0;
+}
+
 size_t glint_report_pass_count(const glint_report_t* report) {
   return report ? report->report.passes.size() : 0;
 }

@@ -205,6 +205,7 @@ AccessRecord FromSpirv(spirv::AccessRecord record) {
   out.out_of_bounds = record.out_of_bounds;
   out.witness_invocation = record.witness_invocation;
   out.witness_value = record.witness_value;
+  out.length_never_read = record.length_never_read;
   return out;
 }
 

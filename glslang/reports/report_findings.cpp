@@ -47,6 +47,8 @@ std::string AccessDetail(const AccessRecord& record) {
     out << "; limit " << record.limit;
   else if (record.limit_kind == AccessLimit::kSpecializationConstant)
     out << "; limit set by a specialization constant";
+  else if (record.length_never_read)
+    out << "; limit known only at run time, and the shader never reads the runtime array's length";
   else
     out << "; limit known only at run time";
   if (record.verdict != AccessVerdict::kNone) out << "; " << AccessVerdictText(record.verdict);

@@ -21,6 +21,7 @@ std::string TextLine(const AccessRecord& record) {
   if (record.limit >= 0) line << ", limit " << record.limit;
   if (record.limit < 0 && record.limit_kind == AccessLimit::kSpecializationConstant)
     line << ", limit set by a specialization constant";
+  if (record.length_never_read) line << ", runtime array length never read by the shader";
   if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
   if (record.guard.line != 0)
     line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
@@ -50,6 +51,7 @@ std::string JsonRecord(const AccessRecord& record) {
     out << record.limit;
   else
     out << "null, \"limit_source\": " << text::Json(AccessLimitText(record.limit_kind));
+  if (record.length_never_read) out << ", \"length_never_read\": true";
   out << ", \"verdict\": ";
   if (record.verdict == AccessVerdict::kNone)
     out << "null";

@@ -59,7 +59,7 @@ class Reader {
 // length over the caller's bound before any allocation; the payload buffer then grows
 // only with the bytes that actually arrive, so a peer that announces much and sends
 // little costs what it sent.
-constexpr uint32_t kWireVersion = 3;
+constexpr uint32_t kWireVersion = 4;
 
 // Writes the header and `payload`. `deadline_ms` is an absolute CLOCK_MONOTONIC time in
 // milliseconds (0: none): a peer that stops reading makes this return false at the

@@ -149,6 +149,7 @@ void WriteAccess(wire::Writer& out, const AccessRecord& a) {
   out.U8(a.out_of_bounds);
   for (uint32_t component : a.witness_invocation) out.U32(component);
   out.I64(a.witness_value);
+  out.U8(a.length_never_read);
 }
 
 bool ReadAccess(wire::Reader& in, AccessRecord* a) {
@@ -160,7 +161,7 @@ bool ReadAccess(wire::Reader& in, AccessRecord* a) {
          ReadEnum(in, AccessVerdict::kNotClamped, &a->verdict) && ReadLocation(in, &a->guard) &&
          in.Bool(&a->out_of_bounds) && in.U32(&a->witness_invocation[0]) &&
          in.U32(&a->witness_invocation[1]) && in.U32(&a->witness_invocation[2]) &&
-         in.I64(&a->witness_value);
+         in.I64(&a->witness_value) && in.Bool(&a->length_never_read);
 }
 
 void WriteStrings(wire::Writer& out, const std::vector<std::string>& strings) {

@@ -247,6 +247,13 @@ struct AccessRecord {
   bool out_of_bounds = false;
   std::array<uint32_t, 3> witness_invocation{};
   int64_t witness_value = 0;
+  // A runtime array (limit_kind kRuntimeLength) whose length the shader never reads: no
+  // `.length()` of its buffer (or of one bound to the same descriptor) anywhere in the
+  // module. The application may bind fewer elements than any index, and nothing in the
+  // shader depends on the length, so no analysis can prove an index into it in bounds;
+  // only a test against `.length()` in the shader could. False otherwise (also when not
+  // a runtime array).
+  bool length_never_read = false;
 };
 
 // One constant table that hoist-constant-tables turned into a Private variable.

@@ -381,6 +381,11 @@ GLINT_EXPORT const char* glint_report_access_limit_source(const glint_report_t* 
    index or NULL), leaving the outputs alone. */
 GLINT_EXPORT int glint_report_access_out_of_bounds(const glint_report_t* report, size_t index,
                                                    uint32_t invocation[3], int64_t* value);
+/* 1 when access `index` indexes a runtime array whose length the shader never reads
+   (glint::AccessRecord::length_never_read): no `.length()` of its buffer in the module,
+   so no analysis can prove the index in bounds. 0 otherwise (also for a bad index or
+   NULL). */
+GLINT_EXPORT int glint_report_access_length_never_read(const glint_report_t* report, size_t index);
 
 GLINT_EXPORT size_t glint_report_pass_count(const glint_report_t* report);
 GLINT_EXPORT int glint_report_pass(const glint_report_t* report, size_t index,

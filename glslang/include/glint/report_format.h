@@ -7,13 +7,16 @@
 //   file:line: OpAccessChain data[index %33]: no range: loop bound is not a constant
 // The location prefix is left out when the module had no line information; ", limit N"
 // appears when the limit is known (", limit set by a specialization constant" for such
-// an array's length) and ": verdict" when robust access gave one; an index proven out
+// an array's length, ", runtime array length never read by the shader" for a runtime
+// array whose length the module never reads: AccessRecord::length_never_read) and
+// ": verdict" when robust access gave one; an index proven out
 // of bounds ends with "; out of bounds: index V at local invocation (x, y, z) of every
 // workgroup".
 // JSON: {"accesses": [{"file":..., "line":..., "instruction":..., "object":...,
 //   "index": id, "position": n, "range": [min, max] | null, "signed": bool,
 //   "reason": "..." (only without a range), "limit": n | null, "limit_source": "..."
-//   (only when "limit" is null: AccessLimitText), "verdict": "..." | null, "guard":
+//   (only when "limit" is null: AccessLimitText), "length_never_read": true (only when
+//   set), "verdict": "..." | null, "guard":
 //   {"file", "line"} (when a test narrowed it), "out_of_bounds": {"value": v,
 //   "local_invocation": [x, y, z]} (when proven out of bounds)}]}
 #ifndef GLINT_REPORT_FORMAT_H
