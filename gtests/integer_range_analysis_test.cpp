@@ -593,6 +593,26 @@ INSTANTIATE_TEST_SUITE_P(
                   "if (gl_LocalInvocationID.y >= 3u) return;\nprobe[gl_LocalInvocationID.y] = 1u;",
                   {"[0, 63]", "[0, 7]"},
                   {"[0, 21]", "[0, 2]"}},
+        // A test on a quotient bounds the dividend (unsigned: `x / 3u < 4u` gives x <= 11,
+        // `x >> 2u < 3u` gives x <= 11). Trap: a signed quotient says nothing here.
+        RangeCase{"TestOnAQuotientBoundsTheDividend",
+                  "local_size_x = 64",
+                  "uint y = gl_LocalInvocationIndex / 3u;\n"
+                  "if (y < 4u) probe[gl_LocalInvocationIndex] = 0u;\n"
+                  "if ((gl_LocalInvocationIndex >> 2u) < 3u) probe[gl_LocalInvocationIndex] = 1u;\n"
+                  "if (int(gl_LocalInvocationIndex) / 3 < 4) probe[gl_LocalInvocationIndex] = 2u;",
+                  {"[0, 63]", "[0, 63]", "[0, 63]"},
+                  {"[0, 11]", "[0, 11]", "[0, 63]"}},
+        // A bool local stored once: the test it holds holds where it is tested (glslang
+        // keeps `bool ok = a && b` in a local). Trap: a second store may set it anyway.
+        RangeCase{"TestHeldInABoolLocal",
+                  "local_size_x = 64",
+                  "bool ok = gl_LocalInvocationIndex < 12u && data[0] > 0u;\n"
+                  "if (ok) probe[gl_LocalInvocationIndex] = 0u;\n"
+                  "bool maybe = gl_LocalInvocationIndex < 12u;\nif (data[1] > 0u) maybe = true;\n"
+                  "if (maybe) probe[gl_LocalInvocationIndex] = 1u;",
+                  {"[0, 63]", "[0, 63]"},
+                  {"[0, 11]", "[0, 63]"}},
         RangeCase{"TrapTestOnAnotherComponent",
                   "local_size_x = 8, local_size_y = 8",
                   "if (gl_LocalInvocationID.x < 3u) probe[gl_LocalInvocationID.y] = 0u;",

@@ -75,8 +75,9 @@
 //               LocalInvocationId vector, InvocationId of tessellation control and
 //               geometry shaders, locals, parameters and call results, 8/16-bit
 //               integers, guards (if / switch / all() and any() of vector
-//               comparisons). tests: gtests/integer_range_analysis_test.cpp,
-//               gtests/integer_range_rules_test.cpp
+//               comparisons; tests on built-ins and push constants around every call
+//               of a function, integer_range_caller_facts.cpp). tests:
+//               gtests/integer_range_analysis_test.cpp, gtests/integer_range_rules_test.cpp
 //               (including random programs evaluated exactly for every invocation).
 //
 // Cost: each value is evaluated once (memoized), with an explicit work stack instead
@@ -171,7 +172,9 @@ class IntegerRangeAnalysis {
   IntegerRange RangeOf(uint32_t value_id);
 
   // The range of `value_id` where `use` reads it: RangeOf narrowed (full mode) by the
-  // conditions of the branches that dominate `use` (range_guards.h).
+  // conditions of the branches that dominate `use` (range_guards.h), and by those
+  // around every call of its function about built-ins and push constants
+  // (integer_range_caller_facts.cpp).
   IntegerRange RangeAt(uint32_t value_id, const Instruction& use);
 
   // Full mode: true when a dominating guard proves `index`, read at `use`, below

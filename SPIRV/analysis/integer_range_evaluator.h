@@ -13,6 +13,7 @@
 //   integer_range_trip_counts.cpp  counters bounded by the trip counts around them
 //   integer_range_value_numbers.cpp  recomputed arithmetic as one canonical value
 //   integer_range_bit_counts.cpp  bitCount, findLSB / findMSB, ballot bit counts
+//   integer_range_caller_facts.cpp  tests on built-ins / push constants around every call
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
@@ -233,6 +234,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool IsScalarInt(uint32_t id, bool* is_signed) override;
   const Block* VersionBlock(uint32_t id) override;
   uint32_t ComponentOf(uint32_t id, uint32_t index) override;
+  bool IsInvocationConstant(uint32_t canonical) override;  // integer_range_caller_facts.cpp
 
  private:
   // Evaluation driver.
@@ -481,7 +483,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool Expandable(const Instruction& def);
   void ContextNodes(uint32_t id, std::vector<uint32_t>* order);
   IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
+  // The guard facts at `use`: its block's, then those its function inherits from every
+  // call (integer_range_caller_facts.cpp).
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
+  const std::vector<GuardFact>& CallerFacts(const Function& function);
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 
   Module& module_;
@@ -510,6 +515,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;
   std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
   int call_depth_ = 0;
+  std::unordered_map<const Function*, std::vector<GuardFact>> caller_facts_;
+  std::unordered_map<const Block*, std::vector<GuardFact>> merged_facts_;  // own + inherited
   int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;

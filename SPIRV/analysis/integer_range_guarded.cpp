@@ -86,14 +86,6 @@ bool IntegerRangeAnalysis::Evaluator::IsScalarInt(uint32_t id, bool* is_signed) 
   return def && inputs_.def_use.IsInt32Type(def->type_id, is_signed);
 }
 
-const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {
-  const Block* block = inputs_.def_use.BlockOf(&use);
-  Function* function = inputs_.def_use.FunctionOf(&use);
-  if (!Full() || !block || !function) return nullptr;
-  const std::vector<GuardFact>& facts = guards_.At(CfgOf(*function), block);
-  return facts.empty() ? nullptr : &facts;
-}
-
 IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
   IntegerRange base = RangeOf(id);
   const std::vector<GuardFact>* facts = FactsAt(use);

@@ -2,6 +2,8 @@
 #include "range_guards.h"
 #include "range_guard_relations.h"
 
+#include <algorithm>
+
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -69,6 +71,11 @@ void GuardFacts::Decompose(const Cfg& cfg, uint32_t condition, bool holds,
       return Decompose(cfg, BinaryOpView(*def).right(), holds, branch, depth + 1, out);
     case spv::OpPhi:
       return PhiFacts(cfg, *def, holds, depth + 1, out);
+    case spv::OpLoad: {  // a bool local: the value its reaching store wrote
+      uint32_t stored = source_.Canonical(condition);
+      if (stored != condition) Decompose(cfg, stored, holds, branch, depth + 1, out);
+      return;
+    }
     case spv::OpAll:  // every component holds
       if (holds) VectorFacts(UnaryOpView(*def).operand(), true, branch, out);
       return;
@@ -154,6 +161,8 @@ void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Fact
   const Instruction* def = def_use_.Definition(source_.Canonical(y));
   if (depth >= kMaxOperandDepth || !def) return;
   spv::Op op = def->opcode;
+  if (op == spv::OpUDiv || op == spv::OpShiftRightLogical)
+    return QuotientFacts(*def, fact, depth, out);
   bool commutes = op == spv::OpIAdd || op == spv::OpIMul;
   if (!commutes && op != spv::OpISub && op != spv::OpShiftLeftLogical) return;
   bool s = fact.interval.is_signed;
@@ -185,6 +194,34 @@ void GuardFacts::OperandFacts(uint32_t y, const GuardFact& fact, int depth, Fact
   derived.interval = op == spv::OpIAdd   ? Interval{s, in.min - c, in.max - c}
                      : op == spv::OpISub ? Interval{s, in.min + c, in.max + c}
                                          : Interval{s, CeilDiv(in.min, c), FloorDiv(in.max, c)};
+  if (!range_math::Meet(derived.interval, xr, &derived.interval)) return;  // edge not taken
+  out->push_back(derived);
+  OperandFacts(x, derived, depth + 1, out);
+}
+
+// `fact` holds for y = x / c or y = x >> k (unsigned, c > 0, k < 32: c = 2^k) in the
+// unsigned reading: y is floor(x / c), which never wraps, so y in [lo, hi] exactly when
+// x is in [lo * c, hi * c + c - 1] (`x / 3u < 4u` gives x <= 11).
+void GuardFacts::QuotientFacts(const Instruction& def, const GuardFact& fact, int depth,
+                               Facts* out) {
+  if (fact.interval.is_signed) return;  // the operation reads its operands unsigned
+  BinaryOpView operation(def);
+  int64_t c = 0;
+  if (!ConstantIn(operation.right(), false, &c)) return;
+  if (def.opcode == spv::OpShiftRightLogical) {
+    if (c < 0 || c > 31) return;
+    c = int64_t(1) << c;
+  }
+  Interval xr;
+  bool x_signed = false;
+  uint32_t x = operation.left();
+  if (c <= 0 || !source_.IsScalarInt(x, &x_signed) || !source_.RangeOf(x, &xr) ||
+      !range_math::Reinterpret(xr, false, &xr))
+    return;
+  GuardFact derived = fact;
+  derived.value = source_.Canonical(x);
+  derived.interval = Interval{false, fact.interval.min * c,
+                              std::min<int64_t>(fact.interval.max * c + c - 1, TypeMax(false))};
   if (!range_math::Meet(derived.interval, xr, &derived.interval)) return;  // edge not taken
   out->push_back(derived);
   OperandFacts(x, derived, depth + 1, out);
@@ -278,8 +315,10 @@ void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, in
       out->push_back(fact);
 }
 
-// True when `value` is defined outside any block or in one dominating `block`.
+// True when `value` is defined outside any block or in one dominating `block`, or is
+// one value for the whole invocation.
 bool GuardFacts::DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const {
+  if (source_.IsInvocationConstant(value)) return true;
   const Instruction* def = def_use_.Definition(value);
   if (!def) {
     const Block* join = source_.VersionBlock(value);

@@ -98,6 +98,9 @@ class GuardSource {
   virtual const Block* VersionBlock(uint32_t id) { return nullptr; }
   // The scalar component `index` of the vector `id` was built from; 0 when unknown.
   virtual uint32_t ComponentOf(uint32_t id, uint32_t index) { return 0; }
+  // True for a canonical id that is one value for the whole invocation (a load of an
+  // Input or PushConstant part): it is "defined above" every block.
+  virtual bool IsInvocationConstant(uint32_t id) { return false; }
 };
 
 class GuardFacts {
@@ -127,6 +130,7 @@ class GuardFacts {
   void ComponentFacts(uint32_t x, uint32_t index, Relation relation, uint32_t y, bool is_signed,
                       const Instruction* branch, Facts* out);
   void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
+  void QuotientFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
   void RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
   bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;
   bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;

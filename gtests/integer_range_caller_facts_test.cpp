@@ -1,0 +1,110 @@
+// Tests of the facts a function inherits from its calls (full mode,
+// SPIRV/analysis/integer_range_caller_facts.cpp): a test on a built-in or push constant
+// around every call of a helper holds inside it. Each sound form has its trap beside it:
+// a call without the test, a value that may change between the test and the helper's
+// read (a buffer element, a local), tests in different readings; reference mode never
+// narrows. Each case is a compute shader whose indices into `probe[]` are the values
+// under test.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "support/range_probe.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+using Ranges = std::vector<std::string>;
+
+// A compute shader of 64 invocations: the Data and Probe buffers, a push constant
+// block pc {n, m}, `helpers`, then main's `body`; the probe ranges in `mode`.
+Ranges ShaderRanges(const std::string& helpers, const std::string& body,
+                    RangeAnalysisMode mode = RangeAnalysisMode::kFull) {
+  std::string source =
+      "#version 450\nlayout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
+      "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
+      "layout(push_constant) uniform P { uint n; int m; } pc;\n" +
+      helpers + "\nvoid main() {\n" + body + "\n}\n";
+  Options options;
+  options.range_analysis = mode;
+  return test::ObjectRanges(test::CompileGlsl(source, "comp"), options);
+}
+
+#define PUSH_REASON "no range: value read from PushConstant memory (data the application provides)"
+#define MEMORY_REASON "no range: value read from Uniform memory (data the application provides)"
+#define PRIVATE_REASON "no range: value read from Private memory (a global of this invocation)"
+
+const char* const kProbeIndex = "void helper() { probe[gl_LocalInvocationIndex] = 1u; }";
+
+TEST(CallerFacts, TestAroundTheOnlyCall) {
+  EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex < 22u) helper();"),
+            (Ranges{"[0, 21]"}));
+  EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex < 22u) helper();",
+                         RangeAnalysisMode::kReference),
+            (Ranges{"[0, 63]"}));
+  // An early return before the call is a test around it too.
+  EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex >= 5u) return;\nhelper();"),
+            (Ranges{"[0, 4]"}));
+}
+
+// Each call's test, joined: the helper runs after one of them.
+TEST(CallerFacts, UnionOverTheCalls) {
+  EXPECT_EQ(ShaderRanges(kProbeIndex,
+                         "if (gl_LocalInvocationIndex < 8u) helper();\n"
+                         "else if (gl_LocalInvocationIndex < 16u) helper();"),
+            (Ranges{"[0, 15]"}));
+  EXPECT_EQ(ShaderRanges(kProbeIndex,
+                         "if (gl_LocalInvocationIndex >= 40u && gl_LocalInvocationIndex < 48u) "
+                         "helper();\nif (gl_LocalInvocationIndex < 4u) helper();"),
+            (Ranges{"[0, 47]"}));
+}
+
+TEST(CallerFacts, TrapOneCallWithoutTheTest) {
+  EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex < 8u) helper();\nhelper();"),
+            (Ranges{"[0, 63]"}));
+}
+
+// A push constant is one value for the invocation, like a built-in; the && form too.
+TEST(CallerFacts, PushConstantsAndShortCircuitTests) {
+  EXPECT_EQ(ShaderRanges("void helper() { probe[pc.n] = 1u; }", "if (pc.n < 10u) helper();"),
+            (Ranges{"[0, 9]"}));
+  EXPECT_EQ(
+      ShaderRanges("void helper() { probe[pc.m] = 1u; }", "if (pc.m >= 0 && pc.m < 5) helper();"),
+      (Ranges{"[0, 4]"}));
+  EXPECT_EQ(ShaderRanges("void helper() { probe[pc.n] = 1u; }", "helper();"),
+            (Ranges{PUSH_REASON}));
+}
+
+// Facts pass down a chain of calls, each function adding its own.
+TEST(CallerFacts, ThroughNestedCalls) {
+  EXPECT_EQ(ShaderRanges("void leaf() { probe[gl_LocalInvocationIndex] = 1u; }\n"
+                         "void mid() { if (gl_LocalInvocationIndex >= 4u) leaf(); }",
+                         "if (gl_LocalInvocationIndex < 32u) mid();"),
+            (Ranges{"[4, 31]"}));
+}
+
+// A buffer element may change between the test and the helper's read (another
+// invocation writes it); a global is not one value for the invocation (only built-ins
+// and push constants are carried).
+TEST(CallerFacts, TrapValuesThatMayChange) {
+  EXPECT_EQ(ShaderRanges("void helper() { probe[data[0]] = 1u; }", "if (data[0] < 8u) helper();"),
+            (Ranges{MEMORY_REASON}));
+  EXPECT_EQ(ShaderRanges("uint g;\nvoid helper() { probe[g] = 1u; }",
+                         "g = data[1];\nif (g < 8u) helper();"),
+            (Ranges{PRIVATE_REASON}));
+}
+
+// A signed test at one call and an unsigned one at the other: not joined (the helper
+// keeps its own range).
+TEST(CallerFacts, TrapTestsInDifferentReadings) {
+  EXPECT_EQ(ShaderRanges(kProbeIndex,
+                         "if (int(gl_LocalInvocationIndex) < 8) helper();\n"
+                         "if (gl_LocalInvocationIndex < 9u) helper();"),
+            (Ranges{"[0, 63]"}));
+}
+
+}  // namespace
+}  // namespace glint::spirv
