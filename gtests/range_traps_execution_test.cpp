@@ -11,7 +11,8 @@
 // The traps of the later full-mode rules (call results, 8-bit narrowing, switch
 // case and default guards, vector guards, general loop updates, guards through ranged
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
-// indices) are rows of the same table, each the near-miss of its
+// indices, tests around every call, tests on quotients, tests held in bool locals) are
+// rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
@@ -40,16 +41,23 @@ constexpr uint32_t kMark = 0xC0FFEEu;
 // access saw (16) and a buffer element the reload trap tests (17).
 constexpr size_t kValues = 4, kAfter = 12, kSeen = 16, kSlot = 17, kWords = 18;
 
-// `prelude` goes right after #version: an #extension, or helper functions.
+// `prelude`: its #extension lines go right after #version, the rest (helper functions,
+// which may use the buffer and the push constants) right before main.
 std::string Kernel(const std::string& body, const std::string& prelude = "") {
-  return "#version 440\n" + prelude + R"(layout(local_size_x = 1) in;
+  std::string extensions, helpers;
+  for (size_t at = 0; at < prelude.size();) {
+    size_t end = prelude.find('\n', at);
+    end = end == std::string::npos ? prelude.size() : end + 1;
+    (prelude[at] == '#' ? extensions : helpers) += prelude.substr(at, end - at);
+    at = end;
+  }
+  return "#version 440\n" + extensions + R"(layout(local_size_x = 1) in;
 layout(std430, binding = 0) buffer Data {
   uint before[4]; uint values[8]; uint after[4]; uint seen; uint slot;
 };
 layout(push_constant) uniform P { int a; int b; };
-void main() {
-)" + body +
-         "\n}\n";
+)" + helpers +
+         "void main() {\n" + body + "\n}\n";
 }
 
 std::vector<uint32_t> Input() {
@@ -86,6 +94,10 @@ constexpr const char* kPickLe =
 constexpr const char* kPick =
     "uint pick(uint x, uint n) {\n  if (x >= n) return n - 1u;\n  return x;\n}\n";
 constexpr const char* kInt8 = "#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require\n";
+constexpr const char* kStoreAtA =
+    "void store() {\n  seen = uint(a);\n  values[uint(a)] = 0xC0FFEEu;\n}\n";
+constexpr const char* kStoreAfterA =
+    "void store() {\n  seen = uint(a) + 1u;\n  values[uint(a) + 1u] = 0xC0FFEEu;\n}\n";
 
 struct Trap {
   const char* name;
@@ -200,6 +212,18 @@ const Trap kTraps[] = {
     {"IndexedLocalHoldsTheSize",
      "uint m[2];\nm[0] = 3u;\nm[1] = 8u;\nuint q = m[a];\nseen = q;\nvalues[q] = 0xC0FFEEu;", 1, 0,
      8, int(kAfter)},
+    // A test around the only call that lets a + 1 reach 8 inside the helper.
+    {"CallerTestOffByOne", "if (uint(a) <= 7u) store();", 7, 0, 8, int(kAfter), false,
+     kStoreAfterA},
+    // q / 2u <= 4u lets q = 9 and 8 through.
+    {"QuotientBoundLessEqual",
+     "uint q = uint(a);\nif (q / 2u <= 4u) { seen = q; values[q] = 0xC0FFEEu; }", 8, 0, 8,
+     int(kAfter)},
+    // A bool local stored twice: the second store sets it whatever q is.
+    {"BoolLocalStoredTwice",
+     "uint q = uint(a);\nbool ok = q < 8u;\nif (b != 0) ok = true;\n"
+     "if (ok) { seen = q; values[q] = 0xC0FFEEu; }",
+     8, 1, 8, int(kAfter)},
 };
 
 class RangeTrap : public ::testing::TestWithParam<Trap> {};
@@ -320,6 +344,13 @@ const Proof kProofs[] = {
      "uint m[2];\nm[0] = 2u;\nm[1] = uint(b) & 7u;\nuint q = m[uint(a) & 1u];\nseen = q;\n"
      "values[q] = 0xC0FFEEu;",
      1, 6, 6},
+    {"CallerTestedPushConstant", "if (uint(a) < 8u) store();", 5, 0, 5, kStoreAtA},
+    {"QuotientBound",
+     "uint q = uint(a);\nif (q / 2u < 4u && (q >> 1u) < 4u) { seen = q; values[q] = 0xC0FFEEu; }",
+     7, 0, 7},
+    {"BoolLocalHoldsTheTest",
+     "uint q = uint(a);\nbool ok = q < 8u && b == 0;\nif (ok) { seen = q; values[q] = 0xC0FFEEu; }",
+     6, 0, 6},
 };
 
 class RangeProof : public ::testing::TestWithParam<Proof> {};

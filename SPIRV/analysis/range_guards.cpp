@@ -212,12 +212,13 @@ void GuardFacts::QuotientFacts(const Instruction& def, const GuardFact& fact, in
     if (c < 0 || c > 31) return;
     c = int64_t(1) << c;
   }
-  Interval xr;
+  Interval xr{false, 0, TypeMax(false)};  // x needs no range: the quotient never wraps
   bool x_signed = false;
   uint32_t x = operation.left();
-  if (c <= 0 || !source_.IsScalarInt(x, &x_signed) || !source_.RangeOf(x, &xr) ||
-      !range_math::Reinterpret(xr, false, &xr))
-    return;
+  if (c <= 0 || !source_.IsScalarInt(x, &x_signed)) return;
+  Interval own, unsigned_own;
+  if (source_.RangeOf(x, &own) && range_math::Reinterpret(own, false, &unsigned_own))
+    xr = unsigned_own;
   GuardFact derived = fact;
   derived.value = source_.Canonical(x);
   derived.interval = Interval{false, fact.interval.min * c,

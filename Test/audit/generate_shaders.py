@@ -17,7 +17,9 @@ their use in a while loop, loops whose local is updated by a general expression
 in nested counted loops, helper functions indexing with a parameter called with two
 arguments, a helper called from more than 64 places, a helper indexed by a part of its
 vector parameter, counters stepped beside the counter a while loop tests, values read from `const`
-tables and from local arrays written element by element at run-time indices, and uses the resulting values as
+tables and from local arrays written element by element at run-time indices, helpers
+called only under tests of a built-in, tests on quotients, tests kept in bool locals,
+and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -27,7 +29,8 @@ guard with the wrong bound, abs(INT_MIN), `<=` against a run-time length, a loop
 value, a sum that wraps, an operand stored again, a counter one past its array, the 32
 bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
 one past its array, a vector argument's part one past it, a while loop's `<=` letting a
-counter beside its own reach the array's size, a `const` table or a local array holding it), whose
+counter beside its own reach the array's size, a `const` table or a local array holding it,
+a `<=` test around a helper's call or on a quotient, a bool local stored again), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1080,6 +1083,91 @@ class ShaderWriter:
                 self.emit("%s[%d] = %s;" % (name, k, value))
         self.emit("acc += data_u[%s[(%s) %% %du]];" % (name, self.any_uint().text, count))
 
+    def invocation_part(self):
+        """gl_LocalInvocationIndex or a gl_LocalInvocationID component, and its last value
+        (one value for the whole invocation: a test on it holds wherever it is loaded)."""
+        choice = self.rng.randrange(4)
+        if choice == 3:
+            x, y, z = self.local_size
+            return "gl_LocalInvocationIndex", x * y * z - 1
+        return "gl_LocalInvocationID.%s" % "xyz"[choice], self.local_size[choice] - 1
+
+    def caller_guard(self, trap=False):
+        """A helper that indexes data_u with a built-in part plus an offset, called only
+        under tests of that part (integer_range_caller_facts.cpp): inside, the part lies in
+        the union of what the tests at its calls allow. The trap's test (`<=`) lets the
+        part reach k, whose index is data_u's size; invocation k exists."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        name = self.fresh("cg")
+        if trap:
+            k = self.rng.randint(0, min(last, 7))
+            self.call_helpers.append(
+                "// trap: caller-guard (%s <= %d at the call, %s + %d reaches %d)\n"
+                "uint %s() { return data_u[%s + %du]; }%s"
+                % (part, k, part, n - k, n, name, part, n - k, TRAP_ACCESS))
+            self.emit("if (%s <= %du) acc += %s();" % (part, k, name))
+            return
+        offset = self.rng.randint(0, n - 1)
+        self.call_helpers.append("uint %s() { return data_u[%s + %du]; }" % (name, part, offset))
+        for _ in range(self.rng.randint(1, 2)):
+            bound = self.rng.randint(1, n - offset)
+            style = self.rng.choice(["lt", "else", "and"])
+            if style == "lt":
+                self.emit("if (%s < %du) acc += %s();" % (part, bound, name))
+            elif style == "else":
+                self.emit("if (%s >= %du) {} else { acc += %s(); }" % (part, bound, name))
+            else:
+                self.emit("if (%s < %du && acc != 7u) acc += %s();" % (part, bound, name))
+
+    def quotient_guard(self, trap=False):
+        """A test on a quotient of a built-in part (`p / d < q`, `(p >> s) < q`) bounds the
+        part (range_guards.cpp: p <= q * d - 1), which then indexes data_u with an offset.
+        The trap tests `<=`, letting p reach q * d + d - 1, whose index is data_u's size;
+        that invocation exists (no trap when the part cannot reach d - 1)."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        divisors = [d for d in (2, 3, 4, 8) if d - 1 <= last] if trap else [2, 3, 4, 8]
+        if not divisors:
+            return
+        d = self.rng.choice(divisors)
+        shift = {2: 1, 4: 2, 8: 3}.get(d)
+        quotient = ("(%s >> %du)" % (part, shift) if shift and self.rng.random() < 0.5
+                    else "(%s / %du)" % (part, d))
+        if trap:
+            q = self.rng.randint(0, (last - (d - 1)) // d)
+            top = q * d + d - 1  # the largest part that passes
+            self.emit("// trap: quotient-guard (%s <= %d lets %s = %d through, index %d)"
+                      % (quotient, q, part, top, n))
+            self.emit_trap_access("if (%s <= %du) acc += data_u[%s + %du];"
+                                  % (quotient, q, part, n - top))
+            return
+        q = self.rng.randint(1, max(1, n // d))
+        offset = self.rng.randint(0, n - q * d)
+        self.emit("if (%s < %du) acc += data_u[%s + %du];" % (quotient, q, part, offset))
+
+    def bool_guard(self, trap=False):
+        """A test kept in a bool local stored once (`bool ok = p < k && ...; if (ok)`):
+        it holds where the local is tested (range_guards.cpp). The trap stores the local
+        twice, the second time true for every invocation, so the last part's index is
+        data_u's size."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        name = self.fresh("ok")
+        if trap:
+            x, y, z = self.local_size
+            self.emit("// trap: bool-local (%s is set again, %s + %d reaches %d)"
+                      % (name, part, n - last, n))
+            self.emit("bool %s = %s < 1u;" % (name, part))
+            self.emit("if (gl_LocalInvocationIndex < %du) %s = true;" % (x * y * z, name))
+            self.emit_trap_access("if (%s) acc += data_u[%s + %du];" % (name, part, n - last))
+            return
+        bound = self.rng.randint(1, n)
+        offset = self.rng.randint(0, n - bound)
+        extra = self.rng.choice(["", " && acc != 7u", " && (gl_LocalInvocationID.x & 1u) == 0u"])
+        self.emit("bool %s = %s < %du%s;" % (name, part, bound, extra))
+        self.emit("if (%s) acc += data_u[%s + %du];" % (name, part, offset))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1363,6 +1451,14 @@ class ShaderWriter:
             self.rng.choice([lambda: self.exit_counter(trap=True),
                              lambda: self.constant_table(trap=True),
                              lambda: self.indexed_local(trap=True)])()
+        body = self.lines + body
+        # Then the guard shapes of stop 38, drawn after those for the same reason.
+        self.lines = []
+        self.rng.choice([self.caller_guard, self.quotient_guard, self.bool_guard])()
+        if self.rng.random() < 0.5:
+            self.rng.choice([lambda: self.caller_guard(trap=True),
+                             lambda: self.quotient_guard(trap=True),
+                             lambda: self.bool_guard(trap=True)])()
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
