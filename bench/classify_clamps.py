@@ -65,6 +65,8 @@ PREFIXES = ("a value stored to the local has no range: ", "loop initializer has 
             "an argument passed to the parameter has no range: ",
             "function parameter has no range: ",
             "the step of a loop-carried local has no range: ",
+            "local is updated from its own value in a loop whose exit test has a bound without "
+            "a range: ",
             "a value the function returns has no range: ")
 
 # corpus_test's environments (gtests/corpus_test.cpp, kEnvironments), same flags.

@@ -906,6 +906,57 @@ INSTANTIATE_TEST_SUITE_P(
                    "guard)"}}),
     CaseName);
 
+// --- Full mode: counted iterations (integer_range_counted_iterations.cpp) ------------
+
+INSTANTIATE_TEST_SUITE_P(
+    CountedIterations, IntegerRangeGlsl,
+    ::testing::Values(
+        // A binary search over 32 entries: ix gains at most 16 + 8 + 4 + 2 + 1 = 31,
+        // each step with its own iteration's counter (the fixed point widens past it).
+        RangeCase{"BinarySearchSteps",
+                  "local_size_x = 64",
+                  "uint ix = 0u;\nfor (uint i = 0u; i < 5u; i++) {\n"
+                  "  uint p = ix + (16u >> i);\n  if (data[p] <= data[0]) ix = p;\n}\n"
+                  "probe[ix] = 0u;",
+                  {LOCAL_REASON},
+                  {"[0, 31]"}},
+        // Reset before each entry of the counted loop inside another loop; a signed
+        // counter stepping down with a step from a table of per-iteration values.
+        RangeCase{"ResetBeforeEachEntryAndCountingDown",
+                  "local_size_x = 64",
+                  "for (uint r = 0u; r < data[1]; r++) {\n  uint ix = 2u;\n"
+                  "  for (int i = 3; i >= 0; i--) { if (data[r] == 0u) ix = ix + uint(1 << i); }\n"
+                  "  probe[ix] = 0u;\n}",
+                  {LOCAL_REASON},
+                  {"[2, 17]"}},
+        // Traps: the steps sum to 32 (one past a table of 32); the local is not reset
+        // before the second entry of the loop, so the sums add up over the entries; a
+        // step read from a local stored in an earlier iteration only.
+        RangeCase{"TrapStepsSumPastTheTable",
+                  "local_size_x = 64",
+                  "uint ix = 0u;\nfor (uint i = 0u; i < 5u; i++) {\n"
+                  "  uint p = ix + (17u >> i);\n  if (data[p] <= data[0]) ix = p;\n}\n"
+                  "probe[ix] = 0u;",
+                  {LOCAL_REASON},
+                  {"[0, 32]"}},
+        RangeCase{"TrapNotResetBetweenEntries",
+                  "local_size_x = 64",
+                  "uint ix = 0u;\nfor (uint r = 0u; r < data[1]; r++) {\n"
+                  "  for (uint i = 0u; i < 4u; i++) { if (data[r] == 0u) ix = ix + 1u; }\n"
+                  "  probe[ix] = 0u;\n}",
+                  {LOCAL_REASON},
+                  {"no range: local is updated from its own value in a loop whose exit test has "
+                   "a bound without a range: " MEMORY_REASON_TEXT}},
+        RangeCase{"TrapStepStoredInAnEarlierIteration",
+                  "local_size_x = 64",
+                  "uint ix = 0u;\nuint s = 0u;\nfor (uint i = 0u; i < 4u; i++) {\n"
+                  "  if (i == 0u) s = 16u >> i;\n  if (data[i] == 0u) ix = ix + s;\n}\n"
+                  "probe[ix] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: local is updated from its own value in a loop without a guard "
+                   "that keeps it below the type's maximum"}}),
+    CaseName);
+
 // --- Full mode: counters bounded by trip counts (integer_range_trip_counts.cpp) -------
 
 INSTANTIATE_TEST_SUITE_P(
@@ -982,7 +1033,10 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "uint n = 0u;\nuint j = 0u;\nwhile (j <= data[0]) { n++; probe[n] = 0u; j++; }",
                   {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+                  // The bound's own reason is the root cause (here an input).
+                  {"no range: a value stored to the local has no range: local is updated from "
+                   "its own value in a loop whose exit test has a bound without a "
+                   "range: " MEMORY_REASON_TEXT}},
         RangeCase{"TrapExitCounterSteppedInANestedLoop",
                   "local_size_x = 64",
                   "uint n = 0u;\nuint j = 0u;\n"

@@ -11,7 +11,8 @@
 // The traps of the later full-mode rules (call results, 8-bit narrowing, switch
 // case and default guards, vector guards, general loop updates, guards through ranged
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
-// indices, tests around every call, tests on quotients, tests held in bool locals) are
+// indices, tests around every call, tests on quotients, tests held in bool locals,
+// counted loops' counter-dependent steps) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -219,6 +220,11 @@ const Trap kTraps[] = {
     {"QuotientBoundLessEqual",
      "uint q = uint(a);\nif (q / 2u <= 4u) { seen = q; values[q] = 0xC0FFEEu; }", 8, 0, 8,
      int(kAfter)},
+    // Steps of a counted loop that sum to the array's size: 5 + 2 + 1 + 0.
+    {"CountedStepsSumPastTheArray",
+     "uint ix = 0u;\nfor (uint i = 0u; i < 4u; i++) { if (uint(a) != 99u) ix += 5u >> i; }\n"
+     "seen = ix;\nvalues[ix] = 0xC0FFEEu;",
+     1, 0, 8, int(kAfter)},
     // A bool local stored twice: the second store sets it whatever q is.
     {"BoolLocalStoredTwice",
      "uint q = uint(a);\nbool ok = q < 8u;\nif (b != 0) ok = true;\n"
@@ -345,6 +351,10 @@ const Proof kProofs[] = {
      "values[q] = 0xC0FFEEu;",
      1, 6, 6},
     {"CallerTestedPushConstant", "if (uint(a) < 8u) store();", 5, 0, 5, kStoreAtA},
+    {"CountedStepsWithinTheArray",
+     "uint ix = 0u;\nfor (uint i = 0u; i < 4u; i++) {\n  uint p = ix + (4u >> i);\n"
+     "  if (uint(a) != 99u) ix = p;\n}\nseen = ix;\nvalues[ix] = 0xC0FFEEu;",
+     1, 0, 7},
     {"QuotientBound",
      "uint q = uint(a);\nif (q / 2u < 4u && (q >> 1u) < 4u) { seen = q; values[q] = 0xC0FFEEu; }",
      7, 0, 7},

@@ -14,6 +14,7 @@
 //   integer_range_value_numbers.cpp  recomputed arithmetic as one canonical value
 //   integer_range_bit_counts.cpp  bitCount, findLSB / findMSB, ballot bit counts
 //   integer_range_caller_facts.cpp  tests on built-ins / push constants around every call
+//   integer_range_counted_iterations.cpp  one update per iteration of a counted loop
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
@@ -201,6 +202,12 @@ struct FixedPointTarget {
   std::unordered_set<const Instruction*> visiting;  // loads of other locals being evaluated
   size_t reach_work = 0;
   size_t work = 0;
+  // Counted iterations (integer_range_counted_iterations.cpp): loads of `counter` in
+  // `loop` read `counter_value`; cycle loads and other locals' stores are checked there.
+  uint32_t counter = 0;
+  int64_t counter_value = 0;
+  const NaturalLoop* loop = nullptr;
+  const Instruction* counter_latch_store = nullptr;
 };
 
 // A counter's one update and its resets (integer_range_trip_counts.cpp).
@@ -423,6 +430,14 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool ReachesCycle(uint32_t id, FixedPointTarget* target);
   IntegerRange FixedPointLocal(const Instruction& load, bool is_signed);
   IntegerRange SolveFixedPoint(FixedPointTarget* target, bool is_signed);
+  // Counted iterations (integer_range_counted_iterations.cpp).
+  static constexpr int64_t kMaxCountedIterations = 64;
+  std::optional<IntegerRange> CountedIterations(FixedPointTarget* target,
+                                                const std::optional<IntegerRange>& initial,
+                                                bool is_signed, std::string* why);
+  bool IsIterationCounterLoad(const Instruction& load, const FixedPointTarget& target);
+  IntegerRange CountedIterationsLocal(const Instruction& load, bool is_signed);
+  bool StoreDominates(const Instruction& store, const Instruction& load);
   IntegerRange Narrowed(FixedPointTarget* target, const std::optional<IntegerRange>& initial,
                         std::optional<IntegerRange> x, bool is_signed);
   std::optional<IntegerRange> BuiltinParts(const LocalDefinitions& local, bool is_signed);
@@ -441,8 +456,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                             const std::vector<GuardFact>* facts, RangeCache* cache);
 
   // Counters bounded by trip counts (integer_range_trip_counts.cpp).
-  int64_t TripCount(const Cfg& cfg, const NaturalLoop& loop);
-  int64_t ExitTripCount(const ExitCounter& counter);
+  // -1 when refused; `why` (when given) then names an input the count depends on, if one
+  // is the cause (a bound or start without a range), else stays empty.
+  int64_t TripCount(const Cfg& cfg, const NaturalLoop& loop, std::string* why = nullptr);
+  int64_t ExitTripCount(const ExitCounter& counter, std::string* why = nullptr);
   bool CountedStores(const CarriedUpdate& update, uint32_t variable, CountedLocal* counted,
                      std::string* why);
   IntegerRange ResetRange(const CountedLocal& counted, uint32_t variable, bool is_signed);

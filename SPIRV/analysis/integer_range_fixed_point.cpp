@@ -52,6 +52,11 @@ const char kStoredPrefix[] = "a value stored to the local has no range: ";
 const char kNotSettled[] =
     "local is updated from its own value in a loop: its interval did not settle in "
     "kMaxFixedPointRounds (8) rounds, and the widened interval is not kept by the updates";
+const char kCountedOutside[] =
+    "loop-carried local: counted iterations read it outside the counted loop";
+const char kCountedStale[] =
+    "loop-carried local: counted iterations read a local whose store in the loop does not "
+    "precede the read in every iteration";
 const char kBudget[] =
     "loop-carried local: fixed point evaluates more than kMaxFixedPointNodes (256) values";
 
@@ -161,7 +166,8 @@ bool IntegerRangeAnalysis::Evaluator::ReachesCycle(uint32_t id, FixedPointTarget
   if (++target->reach_work > kMaxFixedPointNodes) return false;
   const Instruction* def = inputs_.def_use.Definition(id);
   bool reaches = false;
-  if (def && def->opcode == spv::OpLoad && IsCycleLoad(*def, *target)) {
+  if (def && def->opcode == spv::OpLoad &&
+      (IsCycleLoad(*def, *target) || (target->counter && IsIterationCounterLoad(*def, *target)))) {
     reaches = true;
   } else if (const LocalDefinitions* local =
                  def && def->opcode == spv::OpLoad ? LocalDefinitionsOf(*def) : nullptr) {
@@ -253,7 +259,14 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
   bool is_signed = false;
   inputs_.def_use.IsInt32Type(load.type_id, &is_signed);
   std::optional<IntegerRange> result;
-  if (IsCycleLoad(load, *target)) {
+  const Block* block = inputs_.def_use.BlockOf(&load);
+  bool in_loop = target->loop && block && target->loop->blocks.count(block);
+  if (target->counter && IsIterationCounterLoad(load, *target)) {
+    result = Convert(IntegerRange::Of(is_signed, target->counter_value, target->counter_value),
+                     is_signed);
+  } else if (IsCycleLoad(load, *target)) {
+    if (target->counter && !in_loop)
+      return IntegerRange::None(kCountedOutside);  // may read an earlier entry's last value
     if (x) result = Convert(*x, is_signed);
   } else {
     if (!target->visiting.insert(&load).second)
@@ -261,6 +274,11 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
     const LocalDefinitions& local = *LocalDefinitionsOf(load);
     result = BuiltinParts(local, is_signed);
     for (const auto& [value, store] : StoredValues(local)) {
+      if (target->counter && store && target->loop->blocks.count(inputs_.def_use.BlockOf(store)) &&
+          !StoreDominates(*store, load)) {
+        target->visiting.erase(&load);
+        return IntegerRange::None(kCountedStale);  // may be an earlier iteration's value
+      }
       RangeCache cache;
       std::optional<IntegerRange> stored =
           EvalUnder(value, target, x, store ? FactsAt(*store) : nullptr, &cache);
@@ -368,6 +386,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::SolveFixedPoint(FixedPointTarget* 
   if (!previous || x->max > previous->max) x->max = TypeMax(is_signed);
   if (!previous || x->min < previous->min) x->min = TypeMin(is_signed);
   std::optional<IntegerRange> next = FixedPointStep(target, initial, x, is_signed);
+  if (!next || !next->valid || !Within(next, x)) {
+    // A counted loop around the update: evaluate it once per iteration instead.
+    std::string counted_why;
+    std::optional<IntegerRange> counted =
+        CountedIterations(target, initial, is_signed, &counted_why);
+    if (counted && counted->valid) return *counted;
+  }
   if (next && !next->valid)
     return IntegerRange::None(std::string(kNotSettled) + ": " + next->reason);
   if (!Within(next, x)) return IntegerRange::None(kNotSettled);

@@ -215,6 +215,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   if (widened_range.valid || !result.valid) return widened_range;
   // No guard bounds the update: the counted loops around it may (trip counts).
   IntegerRange counted = CountedUpdates(load, *local, is_signed);
+  if (!counted.valid) {  // a counted for-loop around the update, one iteration at a time
+    IntegerRange iterated = CountedIterationsLocal(load, is_signed);
+    if (iterated.valid) return iterated;
+  }
   if (counted.valid || counted.reason.find(kNotCounted) != std::string::npos)
     return counted.valid ? counted : widened_range;
   return counted;

@@ -50,6 +50,12 @@ namespace {
 const char kNoTripCount[] =
     "local is updated from its own value in a loop: an enclosing loop has no trip count (not "
     "counted)";
+// An enclosing loop tested on an exit counter whose bound has no range: its reason is
+// the root cause (often an input: a buffer value, a specialization constant), so this
+// refusal is kept over the widening's.
+const char kExitBoundPrefix[] =
+    "local is updated from its own value in a loop whose exit test has a bound without a "
+    "range: ";
 // Shapes this rule does not try; LocalUnion then keeps the widening's refusal.
 const char kNotOneUpdate[] =
     "local is updated from its own value in a loop: not one update of a scalar (not counted)";
@@ -57,11 +63,12 @@ const char kNotOneUpdate[] =
 
 // The most iterations one entry of `loop` runs: from its for-loop shape, or else from
 // the counter its test reads at the top (ExitTripCount); -1 when it has neither.
-int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const NaturalLoop& loop) {
+int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const NaturalLoop& loop,
+                                                   std::string* why) {
   const LoopShape* counted = inputs_.loops.ForLoopAt(cfg, loop.header);
   if (!counted) {
     const ExitCounter& exit = inputs_.loops.ExitCounterOf(cfg, loop);
-    return exit.ok ? ExitTripCount(exit) : -1;
+    return exit.ok ? ExitTripCount(exit, why) : -1;
   }
   const LoopShape& shape = *counted;
   IntegerRange init = Convert(RangeOf(shape.init_value), shape.is_signed);
@@ -75,7 +82,8 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Natural
 // Iterations of a loop tested on an exit counter (loop_exit_counters.cpp has the proof):
 // j_0 ranges over the values that reach the test from outside the loop (its only other
 // reaching store is the counter's update), and the body runs while j_k stays within B.
-int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counter) {
+int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counter,
+                                                       std::string* why) {
   const LocalDefinitions* local = LocalDefinitionsOf(*counter.test_load);
   if (!local || local->carried.size() != 1 || local->carried[0].store != counter.update ||
       !local->composite_parts.empty() || !local->builtin_parts.empty())
@@ -88,6 +96,7 @@ int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counte
     start = Hull(start, range, is_signed);
   }
   IntegerRange bound = Convert(RangeOf(counter.bound), is_signed);
+  if (!bound.valid && why && !bound.reason.empty()) *why = kExitBoundPrefix + bound.reason;
   if (!start.valid || !bound.valid) return -1;
   bool increasing = counter.step > 0;
   int64_t last = 0;  // the last value the body runs with
@@ -168,9 +177,10 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
   });
   int64_t runs = 1;
   for (size_t i = 0; i < around.size(); ++i) {
-    int64_t trips = TripCount(cfg, *around[i]);
+    std::string input;  // the loop's bound has no range: the root cause to name
+    int64_t trips = TripCount(cfg, *around[i], &input);
     if (trips < 0) {
-      *why = kNoTripCount;
+      *why = input.empty() ? kNoTripCount : input;
       return -1;
     }
     runs = BoundedProduct(runs, trips);

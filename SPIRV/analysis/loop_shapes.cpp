@@ -51,6 +51,7 @@ LoopShape LoopShapes::Match(uint32_t variable) {
   }
   std::vector<const Instruction*> stores;
   shape.function = def_use_.FunctionOf(var);
+  shape.variable = variable;
   if (!shape.function) {
     shape.reason = "variable is not in a function";
     return shape;

@@ -50,6 +50,7 @@ struct LoopShape {
   int64_t step = 0;
   int64_t bound = 0;  // normalized: i <= bound (increasing) or i >= bound (decreasing)
   uint32_t init_value = 0;
+  uint32_t variable = 0;  // the control variable
   const Block* body = nullptr;
   Function* function = nullptr;
 };

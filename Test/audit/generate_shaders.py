@@ -19,7 +19,7 @@ arguments, a helper called from more than 64 places, a helper indexed by a part 
 vector parameter, counters stepped beside the counter a while loop tests, values read from `const`
 tables and from local arrays written element by element at run-time indices, helpers
 called only under tests of a built-in, tests on quotients, tests kept in bool locals,
-and uses the resulting values as
+locals stepped by a counted loop's counter-dependent step (binary searches), and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -30,7 +30,8 @@ value, a sum that wraps, an operand stored again, a counter one past its array, 
 bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing an index
 one past its array, a vector argument's part one past it, a while loop's `<=` letting a
 counter beside its own reach the array's size, a `const` table or a local array holding it,
-a `<=` test around a helper's call or on a quotient, a bool local stored again), whose
+a `<=` test around a helper's call or on a quotient, a bool local stored again, a
+binary search's steps summing to the array's size), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1168,6 +1169,43 @@ class ShaderWriter:
         self.emit("bool %s = %s < %du%s;" % (name, part, bound, extra))
         self.emit("if (%s) acc += data_u[%s + %du];" % (name, part, offset))
 
+    def counted_sum(self, trap=False):
+        """A local stepped inside a counted for-loop by a step that depends on the loop's
+        counter (`ix = p` with p = ix + (s >> i), a binary search; or `ix += s >> i`),
+        each iteration maybe (integer_range_counted_iterations.cpp): it gains at most the
+        sum of the steps. The trap takes every step (its test always holds), so the last
+        index is data_u's size."""
+        n = self.buffer_u
+        trips = self.rng.randint(2, 6)
+        step = self.rng.randint(1, 64)
+        total = sum(step >> k for k in range(trips))
+        if total >= n:
+            step, total = 1, trips
+        name, p, i = self.fresh("ix"), self.fresh("p"), self.fresh("i")
+        base = self.rng.randint(0, n - 1 - total)
+        x, y, z = self.local_size
+        if trap:
+            self.emit("// trap: counted-sum (every step taken: %s reaches %d)" % (name, n))
+            condition = "gl_LocalInvocationIndex < %du" % (x * y * z)
+            offset = n - (base + total)
+        else:
+            condition = self.rng.choice(["(acc & (1u << %s)) != 0u" % i,
+                                         "data_u[%s] < data_u[%s + 1u]" % (i, i),
+                                         "gl_LocalInvocationIndex > %s" % i])
+            offset = self.rng.randint(0, n - 1 - base - total)
+        self.emit("uint %s = %du;" % (name, base))
+        if self.rng.random() < 0.5:
+            self.emit("for (uint %s = 0u; %s < %du; %s++) { uint %s = %s + (%du >> %s); "
+                      "if (%s) %s = %s; }" % (i, i, trips, i, p, name, step, i, condition, name, p))
+        else:
+            self.emit("for (uint %s = 0u; %s < %du; %s++) { if (%s) %s += %du >> %s; }"
+                      % (i, i, trips, i, condition, name, step, i))
+        access = "acc += data_u[%s + %du];" % (name, offset)
+        if trap:
+            self.emit_trap_access(access)
+        else:
+            self.emit(access)
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1454,11 +1492,13 @@ class ShaderWriter:
         body = self.lines + body
         # Then the guard shapes of stop 38, drawn after those for the same reason.
         self.lines = []
-        self.rng.choice([self.caller_guard, self.quotient_guard, self.bool_guard])()
+        self.rng.choice([self.caller_guard, self.quotient_guard, self.bool_guard,
+                         self.counted_sum])()
         if self.rng.random() < 0.5:
             self.rng.choice([lambda: self.caller_guard(trap=True),
                              lambda: self.quotient_guard(trap=True),
-                             lambda: self.bool_guard(trap=True)])()
+                             lambda: self.bool_guard(trap=True),
+                             lambda: self.counted_sum(trap=True)])()
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
