@@ -1179,8 +1179,9 @@ class ShaderWriter:
         trips = self.rng.randint(2, 6)
         step = self.rng.randint(1, 64)
         total = sum(step >> k for k in range(trips))
-        if total >= n:
-            step, total = 1, trips
+        while total >= n:  # the steps must fit data_u (1 >> k sums to 1)
+            step //= 2
+            total = sum(step >> k for k in range(trips))
         name, p, i = self.fresh("ix"), self.fresh("p"), self.fresh("i")
         base = self.rng.randint(0, n - 1 - total)
         x, y, z = self.local_size
