@@ -753,7 +753,8 @@ const char kTrapKinds[] =
     "counter-overrun,reload,signed,overwrite,call-wrong-bound,narrow-truncation,"
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
-    "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum";
+    "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
+    "bitfield-insert";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -848,10 +849,12 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("// trap: constant-table"), 3u);
   EXPECT_GE(count("// trap: indexed-local"), 3u);
   EXPECT_GE(count("acc += data_u[kt"), 5u) << "values read from constant tables";
-  for (const char* trap : {"// trap: caller-guard", "// trap: quotient-guard",
-                           "// trap: bool-local", "// trap: counted-sum"})
+  for (const char* trap :
+       {"// trap: caller-guard", "// trap: quotient-guard", "// trap: bool-local",
+        "// trap: counted-sum", "// trap: bitfield-insert"})
     EXPECT_GE(count(trap), 3u) << trap;
   EXPECT_GE(count("u >> i"), 20u) << "locals stepped by a counted loop's counter-dependent step";
+  EXPECT_GE(count("acc += data_u[bitfieldInsert("), 10u) << "bitfield inserts";
   EXPECT_GE(count("() { return data_u[gl_LocalInvocation"), 10u) << "helpers called under tests";
   EXPECT_GE(count(" / 2u) < ") + count(" / 3u) < ") + count(" >> 1u) < "), 5u) << "quotient tests";
   EXPECT_GE(count("if (ok"), 10u) << "tests kept in bool locals";

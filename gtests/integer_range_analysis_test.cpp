@@ -474,6 +474,26 @@ INSTANTIATE_TEST_SUITE_P(
                    "no range: unsigned bitfieldExtract is not supported in reference mode"},
                   {"[0, 255]", "[0, 4294967295]", "no range: OpBitFieldSExtract is not supported",
                    "no range: bitfield count has no range: " MEMORY_REASON_TEXT}},
+        // bitfieldInsert with constant offset and count into a non-negative base: the
+        // base's bound plus the field's (Morton unswizzles). Traps: a field from an
+        // unbounded value fills its whole mask; a base that may be negative; an offset
+        // that is not a constant.
+        RangeCase{
+            "BitfieldInsert",
+            "local_size_x = 256",
+            "uint i = gl_LocalInvocationIndex;\n"
+            "probe[bitfieldInsert(bitfieldExtract(i, 0, 1), bitfieldExtract(i, 3, 2), 1, 2)] = "
+            "0u;\n"
+            "probe[bitfieldInsert(i & 1u, data[0], 1, 3)] = 0u;\n"
+            "probe[bitfieldInsert(int(data[0]), 1, 1, 3)] = 0u;\n"
+            "probe[bitfieldInsert(i & 1u, 1u, int(data[1]), 3)] = 0u;",
+            {"no range: OpBitFieldInsert is not supported",
+             "no range: OpBitFieldInsert is not supported",
+             "no range: OpBitFieldInsert is not supported",
+             "no range: OpBitFieldInsert is not supported"},
+            {"[0, 7]", "[0, 15]", "no range: " MEMORY_REASON_TEXT,
+             "no range: bitfield insert: offset and count are not constants within the "
+             "value's bits"}},
         // integer_range_bit_counts.cpp: bounded by the operand's width and range.
         RangeCase{"BitCountsAndBitPositions",
                   "local_size_x = 64",
@@ -920,6 +940,17 @@ INSTANTIATE_TEST_SUITE_P(
                   "probe[ix] = 0u;",
                   {LOCAL_REASON},
                   {"[0, 31]"}},
+        // In the loop, each iteration's probe with that iteration's step: p - 1 <= 30
+        // (the local at the start of iteration k, read before the update, plus 16 >> k),
+        // where the loop-wide hull gives [0, 31] + [1, 16]. Trap: read after the update with the
+        // step added again: 16 + 16 at the first iteration.
+        RangeCase{"BinarySearchProbeInTheLoop",
+                  "local_size_x = 64",
+                  "uint ix = 0u;\nfor (uint i = 0u; i < 5u; i++) {\n"
+                  "  uint p = ix + (16u >> i);\n  if (data[0] >= probe[p - 1u]) ix = p;\n"
+                  "  probe[ix + (16u >> i)] = 1u;\n}",
+                  {LOCAL_REASON, LOCAL_REASON},
+                  {"[0, 30]", "[1, 32]"}},
         // Reset before each entry of the counted loop inside another loop; a signed
         // counter stepping down with a step from a table of per-iteration values.
         RangeCase{"ResetBeforeEachEntryAndCountingDown",

@@ -12,7 +12,7 @@
 // case and default guards, vector guards, general loop updates, guards through ranged
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
 // indices, tests around every call, tests on quotients, tests held in bool locals,
-// counted loops' counter-dependent steps) are
+// counted loops' counter-dependent steps, bitfield inserts) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -225,6 +225,10 @@ const Trap kTraps[] = {
      "uint ix = 0u;\nfor (uint i = 0u; i < 4u; i++) { if (uint(a) != 99u) ix += 5u >> i; }\n"
      "seen = ix;\nvalues[ix] = 0xC0FFEEu;",
      1, 0, 8, int(kAfter)},
+    // A 3-bit field at bit 1 reaches 8 (b = 4).
+    {"BitfieldInsertFieldPastTheArray",
+     "uint q = bitfieldInsert(uint(a) & 1u, uint(b), 1, 3);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 0,
+     4, 8, int(kAfter)},
     // A bool local stored twice: the second store sets it whatever q is.
     {"BoolLocalStoredTwice",
      "uint q = uint(a);\nbool ok = q < 8u;\nif (b != 0) ok = true;\n"
@@ -351,6 +355,10 @@ const Proof kProofs[] = {
      "values[q] = 0xC0FFEEu;",
      1, 6, 6},
     {"CallerTestedPushConstant", "if (uint(a) < 8u) store();", 5, 0, 5, kStoreAtA},
+    {"BitfieldInsertWithinTheArray",
+     "uint q = bitfieldInsert(uint(a) & 1u, uint(b) & 3u, 1, 2);\nseen = q;\nvalues[q] = "
+     "0xC0FFEEu;",
+     1, 3, 7},
     {"CountedStepsWithinTheArray",
      "uint ix = 0u;\nfor (uint i = 0u; i < 4u; i++) {\n  uint p = ix + (4u >> i);\n"
      "  if (uint(a) != 99u) ix = p;\n}\nseen = ix;\nvalues[ix] = 0xC0FFEEu;",

@@ -13,6 +13,8 @@
 //     [0, min(m, x.max)] when the other operand has a non-negative range.
 //   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) when offset + count is at most 32
 //     for every operand value: [0, 2^count.max - 1] (the field is zero-extended).
+//   - OpBitFieldInsert with constant offset and count into a non-negative base:
+//     [0, base.max + field.max] (see BitFieldInsert).
 //   - InvocationId: [0, OutputVertices - 1] in tessellation control shaders and
 //     [0, Invocations - 1] in geometry shaders (Invocations defaults to 1).
 //   - WorkgroupId, NumWorkgroups and GlobalInvocationId components under the user's
@@ -184,6 +186,10 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       return {SelectView(def).true_value(), SelectView(def).false_value()};
     case spv::OpBitFieldUExtract:
       return {BitFieldExtractView(def).offset(), BitFieldExtractView(def).count()};
+    case spv::OpBitFieldInsert:  // reference mode: unsupported, as it always was
+      if (!Full()) return {};
+      return {BitFieldInsertView(def).base(), BitFieldInsertView(def).insert(),
+              BitFieldInsertView(def).offset(), BitFieldInsertView(def).count()};
     case spv::OpPhi: {
       PhiView phi(def);
       std::vector<uint32_t> incoming;
@@ -265,6 +271,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
     case spv::OpBitFieldUExtract:
       return Full() ? UnsignedBitField(def, is_signed)
                     : IntegerRange::None(NotInReference(def.opcode));
+    case spv::OpBitFieldInsert:
+      return Full() ? BitFieldInsert(def, is_signed)
+                    : IntegerRange::None(UnsupportedOpcode(def.opcode));
     case spv::OpPhi:
       return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpCompositeExtract:
@@ -809,6 +818,35 @@ IntegerRange IntegerRangeAnalysis::Evaluator::UnsignedBitField(const Instruction
   return Checked(is_signed, 0, (int64_t(1) << count.max) - 1, "bitfield extract");
 }
 
+// Full mode: bitfieldInsert(base, insert, offset, count) with constant offset and count
+// (offset + count > 32 is undefined): base with bits [offset, offset + count) replaced
+// by insert's low bits. For base >= 0, base & ~mask <= base.max; the field is at most
+// the mask, and at most insert.max << offset when insert >= 0; and a | b <= a + b for
+// non-negative a, b, so the result is in [0, base.max + field.max], also below the
+// smallest all-ones value at least max(base.max, field.max). In the i32 reading the
+// sign bit is base's (0) when offset + count <= 31.
+IntegerRange IntegerRangeAnalysis::Evaluator::BitFieldInsert(const Instruction& def,
+                                                             bool is_signed) const {
+  BitFieldInsertView view(def);
+  int64_t offset = 0, count = 0;
+  if (!ConstantValue(view.offset(), &offset) || !ConstantValue(view.count(), &count) ||
+      offset < 0 || count < 0 || offset + count > (is_signed ? 31 : 32))
+    return IntegerRange::None(
+        "bitfield insert: offset and count are not constants within the value's bits");
+  IntegerRange base = Operand(view.base());
+  if (!base.valid) return base;
+  if (base.min < 0) return IntegerRange::None("bitfield insert into a value that may be negative");
+  int64_t mask = ((int64_t(1) << count) - 1) << offset;
+  int64_t field = mask;
+  IntegerRange insert = Operand(view.insert());
+  if (count > 0 && insert.valid && insert.min >= 0 && insert.max <= kU32Max)
+    field = std::min(mask, insert.max << offset);
+  int64_t widest = std::max(base.max, field);
+  int64_t all_ones = 1;
+  while (all_ones < widest) all_ones = all_ones * 2 + 1;
+  return Checked(is_signed, 0, std::min(base.max + field, all_ones), "bitfield insert");
+}
+
 // Full mode: OpCompositeExtract %v <i> where %v = OpLoad of the LocalInvocationId
 // variable (possibly through OpCopyObject).
 // OpBitcast from a vector of 32-bit integers to another of the same length.
@@ -864,7 +902,22 @@ IntegerRange IntegerRangeAnalysis::RangeOf(uint32_t value_id) {
 }
 
 IntegerRange IntegerRangeAnalysis::RangeAt(uint32_t value_id, const Instruction& use) {
-  return evaluator_->RangeAt(value_id, use);
+  IntegerRange range = evaluator_->RangeAt(value_id, use);
+  // In the counted loop of a local solved one iteration at a time, each iteration's
+  // value (integer_range_counted_iterations.cpp); both hold, so their meet does.
+  IntegerRange counted = evaluator_->CountedAtUse(value_id, use);
+  if (!counted.valid) return range;
+  counted = range_detail::Convert(counted, range.valid ? range.is_signed : counted.is_signed);
+  if (!counted.valid || (range.valid && (counted.min > range.max || counted.max < range.min)))
+    return range;
+  if (range.valid && counted.min <= range.min && counted.max >= range.max) return range;
+  IntegerRange met = counted;
+  if (range.valid) {
+    met.min = std::max(range.min, counted.min);
+    met.max = std::min(range.max, counted.max);
+    met.guard = range.guard;
+  }
+  return met;
 }
 
 bool IntegerRangeAnalysis::ProvenBelowArrayLength(uint32_t index, const Instruction& use,

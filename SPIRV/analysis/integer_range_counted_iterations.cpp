@@ -39,6 +39,14 @@
 // Guards that dominate U's store and the loads are applied as in the fixed point; the
 // interval arithmetic refuses what may wrap.
 //
+// Uses inside the loop (CountedAtUse, asked by IntegerRangeAnalysis::RangeAt): in
+// iteration k the local holds a value of X_k, or U's value of that iteration, so within
+// X_(k+1); a load of it that precedes U in every iteration (its block dominates U's, in
+// no loop nested in LP) reads X_k. The counter holds c_k and values defined in the
+// loop ran in that iteration, as above. So a value at a use in LP lies in the hull over
+// k of its evaluation under those substitutions (`t[p - 1u]` with p = ix + (16u >> i):
+// at most 30), which RangeAt meets with its ordinary range.
+//
 // Refuses (the fixed point's refusal stands): more than one update, an update outside
 // a counted loop or in a loop nested in it, an initial store inside LP, an entry that
 // may carry U's value in, a start that is not one value, more than
@@ -90,6 +98,22 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedIterationsLocal(const Instr
   --widening_depth_;
   fixed_points_running_.erase(target.variable);
   return result && result->valid ? *result : IntegerRange::None("not counted");
+}
+
+// A load of the local that runs before the update in every iteration that runs both:
+// its block dominates the update's (or it comes first in the same block) and lies in no
+// loop nested in the counted loop, so it runs at most once per iteration, before U.
+bool IntegerRangeAnalysis::Evaluator::PrecedesUpdate(const Instruction& load,
+                                                     const FixedPointTarget& target) {
+  const Block* block = inputs_.def_use.BlockOf(&load);
+  Function* function = inputs_.def_use.FunctionOf(&load);
+  if (!target.update || !block || !function || !StoreDominates(load, *target.update)) return false;
+  std::string refused;
+  for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
+    if (&loop != target.loop && loop.blocks.count(block) &&
+        loop.blocks.size() < target.loop->blocks.size())
+      return false;  // in a loop nested inside the counted one
+  return refused.empty();
 }
 
 std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
@@ -167,7 +191,9 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
   counted.counter = shape->variable;
   counted.loop = innermost;
   counted.counter_latch_store = latch_store;
+  counted.update = &update;
   std::optional<IntegerRange> x = initial;
+  std::vector<IntegerRange> after;
   for (int64_t value : values) {
     counted.counter_value = value;
     counted.reaches.clear();  // what reaches the counter is asked again per target
@@ -179,9 +205,72 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
     }
     x = Hull(*x, *step, is_signed);
     if (!x->valid) return std::nullopt;
+    after.push_back(*x);
   }
   x->guard = nullptr;  // a context-free range names no guard
+  if (target->path.empty()) {
+    CountedSequence& sequence = counted_sequences_[target->variable];
+    sequence.target = counted;
+    sequence.values = std::move(values);
+    sequence.initial = *initial;
+    sequence.after = std::move(after);
+  }
   return x;
+}
+
+// At a use in the loop (in iteration k): the local holds a value of X(k) or of U's
+// value in iteration k, both within X(k + 1), and a load that precedes U in every
+// iteration (PrecedesUpdate) reads X(k); the counter holds c_k; values defined in
+// the loop ran in iteration k (the same argument as for U's own value, the use in the
+// role of U). So the value at the use lies in the hull over k of its evaluation with
+// the local's loads in X(k + 1) and the counter's loads at c_k.
+IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const Instruction& use) {
+  const Block* block = inputs_.def_use.BlockOf(&use);
+  if (!Full() || counted_sequences_.empty() || !block) return IntegerRange::None("");
+  // A load of a local with a counted sequence in a loop around the use, in id's operands.
+  CountedSequence* sequence = nullptr;
+  std::vector<uint32_t> work{id};
+  std::unordered_set<uint32_t> seen{id};
+  while (!work.empty() && !sequence && seen.size() < kMaxFixedPointNodes) {
+    const Instruction* def = inputs_.def_use.Definition(work.back());
+    work.pop_back();
+    if (!def) continue;
+    std::vector<uint32_t> next;
+    if (def->opcode == spv::OpLoad) {
+      const ValueFlow* flow = FlowOf(*def);
+      uint32_t variable = 0;
+      std::vector<uint32_t> path;
+      if (flow && flow->LoadTarget(def, &variable, &path) && path.empty()) {
+        auto found = counted_sequences_.find(variable);
+        if (found != counted_sequences_.end() && found->second.target.loop->blocks.count(block)) {
+          sequence = &found->second;
+          break;
+        }
+      }
+      if (const LocalDefinitions* local = LocalDefinitionsOf(*def))
+        for (const auto& [value, store] : StoredValues(*local)) next.push_back(value);
+    } else if (FixedPointOp(*def)) {
+      next = Dependencies(*def);
+    }
+    for (uint32_t operand : next)
+      if (seen.insert(operand).second) work.push_back(operand);
+  }
+  if (!sequence) return IntegerRange::None("");
+  FixedPointTarget target = sequence->target;
+  std::optional<IntegerRange> hull;
+  for (size_t k = 0; k < sequence->values.size(); ++k) {
+    target.counter_value = sequence->values[k];
+    target.reaches.clear();
+    target.reach_work = 0;
+    target.work = 0;
+    target.x_before = k == 0 ? sequence->initial : sequence->after[k - 1];
+    RangeCache cache;
+    std::optional<IntegerRange> here =
+        EvalUnder(id, &target, sequence->after[k], FactsAt(use), &cache);
+    if (!here || !here->valid) return IntegerRange::None("");
+    hull = hull ? Hull(*hull, *here, here->is_signed) : *here;
+  }
+  return hull ? *hull : IntegerRange::None("");
 }
 
 }  // namespace glint::spirv

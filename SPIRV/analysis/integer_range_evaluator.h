@@ -208,9 +208,19 @@ struct FixedPointTarget {
   int64_t counter_value = 0;
   const NaturalLoop* loop = nullptr;
   const Instruction* counter_latch_store = nullptr;
+  // At a use in the loop: what a load of the local that precedes the update in every
+  // iteration reads (the local at the iteration's start); others read `x`.
+  std::optional<IntegerRange> x_before;
+  const Instruction* update = nullptr;
 };
 
 // A counter's one update and its resets (integer_range_trip_counts.cpp).
+// The fixed point's helpers (integer_range_fixed_point.cpp), shared with counted
+// iterations: the operators an update may pass on its way to a cycle load, and the
+// values stored where a load of a local reads (values and updates).
+bool FixedPointOp(const Instruction& def);
+std::vector<std::pair<uint32_t, const Instruction*>> StoredValues(const LocalDefinitions& local);
+
 struct CountedLocal {
   int64_t step = 0;                        // added per run of the update
   std::vector<const Instruction*> resets;  // every other store of the local
@@ -232,6 +242,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   IntegerRange RangeOf(uint32_t id);
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
+  // A value at a use inside the counted loop of a local solved by counted iterations:
+  // the hull over the iterations of its value there; None when not such a use
+  // (integer_range_counted_iterations.cpp).
+  IntegerRange CountedAtUse(uint32_t id, const Instruction& use);
   bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
                               uint32_t member, const Instruction** guard);
 
@@ -289,6 +303,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
   IntegerRange Select(const Instruction& def, bool is_signed) const;
   IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
+  IntegerRange BitFieldInsert(const Instruction& def, bool is_signed) const;
   IntegerRange Phi(const Instruction& def, bool is_signed) const;
   IntegerRange ExtractBuiltinComponent(const Instruction& def, bool is_signed);
   bool ComponentwiseBitcast(const Instruction& def) const;
@@ -436,7 +451,15 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                                 const std::optional<IntegerRange>& initial,
                                                 bool is_signed, std::string* why);
   bool IsIterationCounterLoad(const Instruction& load, const FixedPointTarget& target);
+  bool PrecedesUpdate(const Instruction& load, const FixedPointTarget& target);
   IntegerRange CountedIterationsLocal(const Instruction& load, bool is_signed);
+  struct CountedSequence {
+    FixedPointTarget target;          // counter, loop and latch store set
+    std::vector<int64_t> values;      // the counter's value in each iteration
+    IntegerRange initial;             // the local's values before the first iteration
+    std::vector<IntegerRange> after;  // the local's values up to the end of each iteration
+  };
+  std::unordered_map<uint32_t, CountedSequence> counted_sequences_;  // variable ->
   bool StoreDominates(const Instruction& store, const Instruction& load);
   IntegerRange Narrowed(FixedPointTarget* target, const std::optional<IntegerRange>& initial,
                         std::optional<IntegerRange> x, bool is_signed);

@@ -60,6 +60,24 @@ const char kCountedStale[] =
 const char kBudget[] =
     "loop-carried local: fixed point evaluates more than kMaxFixedPointNodes (256) values";
 
+// Hull of two optional ranges (nullopt: no value yet); an invalid one wins.
+std::optional<IntegerRange> Hull(const std::optional<IntegerRange>& a,
+                                 const std::optional<IntegerRange>& b) {
+  if (!a) return b;
+  if (!b) return a;
+  if (!a->valid) return a;
+  if (!b->valid) return b;
+  return IntegerRange::Of(a->is_signed, std::min(a->min, b->min), std::max(a->max, b->max));
+}
+
+bool Within(const std::optional<IntegerRange>& inner, const std::optional<IntegerRange>& outer) {
+  if (!inner) return true;
+  return outer && inner->valid && outer->valid && inner->min >= outer->min &&
+         inner->max <= outer->max;
+}
+
+}  // namespace
+
 // The operators an update may go through on its way to a cycle load: those whose
 // ComputeScalar reads its operands only through Operand(). The integer binary operators
 // come from the one table (BinaryRuleOf); OR and XOR are left out, as when the rule was
@@ -84,24 +102,6 @@ bool FixedPointOp(const Instruction& def) {
       return false;
   }
 }
-
-// Hull of two optional ranges (nullopt: no value yet); an invalid one wins.
-std::optional<IntegerRange> Hull(const std::optional<IntegerRange>& a,
-                                 const std::optional<IntegerRange>& b) {
-  if (!a) return b;
-  if (!b) return a;
-  if (!a->valid) return a;
-  if (!b->valid) return b;
-  return IntegerRange::Of(a->is_signed, std::min(a->min, b->min), std::max(a->max, b->max));
-}
-
-bool Within(const std::optional<IntegerRange>& inner, const std::optional<IntegerRange>& outer) {
-  if (!inner) return true;
-  return outer && inner->valid && outer->valid && inner->min >= outer->min &&
-         inner->max <= outer->max;
-}
-
-}  // namespace
 
 // True when `load` reads the element `local` describes and only from its stores.
 bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
@@ -147,8 +147,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::BuiltinParts(
 }
 
 // The values stored where a non-cycle load of a local reads (values and updates).
-static std::vector<std::pair<uint32_t, const Instruction*>> StoredValues(
-    const LocalDefinitions& local) {
+std::vector<std::pair<uint32_t, const Instruction*>> StoredValues(const LocalDefinitions& local) {
   std::vector<std::pair<uint32_t, const Instruction*>> stored;
   for (size_t i = 0; i < local.values.size(); ++i)
     stored.push_back({local.values[i], local.stores[i]});
@@ -267,7 +266,10 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
   } else if (IsCycleLoad(load, *target)) {
     if (target->counter && !in_loop)
       return IntegerRange::None(kCountedOutside);  // may read an earlier entry's last value
-    if (x) result = Convert(*x, is_signed);
+    if (target->x_before && PrecedesUpdate(load, *target))
+      result = Convert(*target->x_before, is_signed);
+    else if (x)
+      result = Convert(*x, is_signed);
   } else {
     if (!target->visiting.insert(&load).second)
       return IntegerRange::None("loop-carried local reads a local that is in a nested cycle");

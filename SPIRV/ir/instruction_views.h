@@ -678,6 +678,18 @@ class BitFieldExtractView : public InstructionView<I> {
   auto& count() const { return this->word(2); }
 };
 
+// OpBitFieldInsert: base with `count` bits from `offset` replaced by insert's low bits.
+template <class I>
+class BitFieldInsertView : public InstructionView<I> {
+ public:
+  GLINT_VIEW_CONSTRUCTOR(BitFieldInsertView)
+  static bool Accepts(spv::Op op) { return op == spv::OpBitFieldInsert; }
+  auto& base() const { return this->word(0); }
+  auto& insert() const { return this->word(1); }
+  auto& offset() const { return this->word(2); }
+  auto& count() const { return this->word(3); }
+};
+
 // ---------------------------------------------------------------------------------------
 // Control flow
 

@@ -19,7 +19,8 @@ arguments, a helper called from more than 64 places, a helper indexed by a part 
 vector parameter, counters stepped beside the counter a while loop tests, values read from `const`
 tables and from local arrays written element by element at run-time indices, helpers
 called only under tests of a built-in, tests on quotients, tests kept in bool locals,
-locals stepped by a counted loop's counter-dependent step (binary searches), and uses the resulting values as
+locals stepped by a counted loop's counter-dependent step (binary searches),
+bitfieldInsert of built-in bits, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -31,7 +32,8 @@ bits of an all-ones value, findLSB / findMSB of zero, one of many calls passing 
 one past its array, a vector argument's part one past it, a while loop's `<=` letting a
 counter beside its own reach the array's size, a `const` table or a local array holding it,
 a `<=` test around a helper's call or on a quotient, a bool local stored again, a
-binary search's steps summing to the array's size), whose
+binary search's steps summing to the array's size, a bitfieldInsert with every bit
+set), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1196,8 +1198,11 @@ class ShaderWriter:
             offset = self.rng.randint(0, n - 1 - base - total)
         self.emit("uint %s = %du;" % (name, base))
         if self.rng.random() < 0.5:
+            # The probe is read in the loop too (each iteration with its own step).
             self.emit("for (uint %s = 0u; %s < %du; %s++) { uint %s = %s + (%du >> %s); "
-                      "if (%s) %s = %s; }" % (i, i, trips, i, p, name, step, i, condition, name, p))
+                      "if (%s) %s = %s;%s }"
+                      % (i, i, trips, i, p, name, step, i, condition, name, p,
+                         "" if trap else " acc += data_u[%s + %du];" % (p, offset)))
         else:
             self.emit("for (uint %s = 0u; %s < %du; %s++) { if (%s) %s += %du >> %s; }"
                       % (i, i, trips, i, condition, name, step, i))
@@ -1206,6 +1211,33 @@ class ShaderWriter:
             self.emit_trap_access(access)
         else:
             self.emit(access)
+
+    def bitfield_insert(self, trap=False):
+        """bitfieldInsert of a built-in's bits into a small base (a Morton unswizzle;
+        integer_range_analysis.cpp's BitFieldInsert): at most base + field, and below the
+        smallest all-ones value above both. The trap's base and field are all ones (an OR
+        with 0xFF fills the field), so the index is data_u's size."""
+        n = self.buffer_u
+        part, _ = self.invocation_part()
+        offset, count = self.rng.randint(0, 4), self.rng.randint(1, 4)
+        base_mask = self.rng.choice([0, 1, 3, 7])
+        field = ((1 << count) - 1) << offset
+        if trap:
+            top = base_mask | field
+            self.emit("// trap: bitfield-insert (every bit set: %d, data_u has %d elements)"
+                      % (top, n))
+            self.emit_trap_access("acc += data_u[bitfieldInsert((%s | %du) & %du, %s | 255u, %d, %d)"
+                                  " + %du];" % (part, base_mask, base_mask, part, offset, count,
+                                                n - top))
+            return
+        all_ones = 1
+        while all_ones < max(base_mask, field):
+            all_ones = all_ones * 2 + 1
+        bound = min(base_mask + field, all_ones)
+        insert = self.rng.choice(["%s >> 1u" % part, self.any_uint().text, "data_u[0]"])
+        self.emit("acc += data_u[bitfieldInsert(%s & %du, %s, %d, %d) + %du];"
+                  % (part, base_mask, insert, offset, count,
+                     self.rng.randint(0, max(0, n - 1 - bound))))
 
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
@@ -1494,12 +1526,13 @@ class ShaderWriter:
         # Then the guard shapes of stop 38, drawn after those for the same reason.
         self.lines = []
         self.rng.choice([self.caller_guard, self.quotient_guard, self.bool_guard,
-                         self.counted_sum])()
+                         self.counted_sum, self.bitfield_insert])()
         if self.rng.random() < 0.5:
             self.rng.choice([lambda: self.caller_guard(trap=True),
                              lambda: self.quotient_guard(trap=True),
                              lambda: self.bool_guard(trap=True),
-                             lambda: self.counted_sum(trap=True)])()
+                             lambda: self.counted_sum(trap=True),
+                             lambda: self.bitfield_insert(trap=True)])()
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
