@@ -106,5 +106,20 @@ TEST(CallerFacts, TrapTestsInDifferentReadings) {
             (Ranges{"[0, 63]"}));
 }
 
+// Collecting the tests at a helper's calls must not evaluate anything: here the loop
+// bounds are call results, ranged through the helpers while the facts of their calls
+// are collected. An evaluation started there met the call result still being ranged
+// and kept "no range" for the second loop's bound (dxvk's d3d9 fixed-function shader).
+TEST(CallerFacts, CollectingFactsAtCallsLeavesOtherRangesAlone) {
+  EXPECT_EQ(ShaderRanges("uint extractByte(uint offset) {\n"
+                         "  uint dword = data[offset / 4u];\n"
+                         "  return bitfieldExtract(dword, (int(offset) % 4) * 8, 8);\n}\n"
+                         "uint countA() { return extractByte(35u); }\n"
+                         "uint countB() { return extractByte(41u); }",
+                         "for (uint i = 0u; i <= countA(); i++) probe[i] = 0u;\n"
+                         "for (uint j = 0u; j < countB(); j++) probe[j] = 1u;"),
+            (Ranges{"[0, 255]", "[0, 254]"}));
+}
+
 }  // namespace
 }  // namespace glint::spirv

@@ -4,6 +4,11 @@
 //   void helper() { t[gl_LocalInvocationIndex] = 1u; }
 //   void main() { if (gl_LocalInvocationIndex < 22u) helper(); }
 //
+// The facts at each call are collected apart from the evaluation (caller_guards_): only
+// constants and invocation constants are ranged there (a test against any other value
+// gives no interval), so collecting them never starts an evaluation in the middle of
+// another one, which could meet values still being computed and keep a poorer answer.
+//
 // What it proves: let V be the canonical value of an immutable load (an Input or
 // PushConstant part at constant indices, not Volatile: integer_range_value_numbers.cpp's
 // ImmutableLoad). V is one value per invocation: every load of that part, in any
@@ -60,9 +65,12 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
   std::vector<std::unordered_map<uint32_t, GuardFact>> per_call;
   for (const CallGraph::Call* call : calls) {
     std::unordered_map<uint32_t, GuardFact>& met = per_call.emplace_back();
-    const std::vector<GuardFact>* facts = FactsAt(*call->call);
-    if (!facts) return known->second;
-    for (const GuardFact& fact : *facts) {
+    const Block* block = inputs_.def_use.BlockOf(call->call);
+    if (!block || !call->caller) return known->second;
+    std::vector<GuardFact> facts = caller_guards_.At(CfgOf(*call->caller), block);
+    const std::vector<GuardFact>& above = CallerFacts(*call->caller);
+    facts.insert(facts.end(), above.begin(), above.end());
+    for (const GuardFact& fact : facts) {
       if (fact.kind != GuardFact::Kind::kInterval || fact.component != GuardFact::kWhole ||
           !IsInvocationConstant(fact.value))
         continue;
@@ -98,6 +106,14 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
   std::vector<GuardFact>& result = caller_facts_[&function];
   result = std::move(inherited);
   return result;
+}
+
+bool IntegerRangeAnalysis::Evaluator::CallerGuardSource::RangeOf(uint32_t id,
+                                                                 range_math::Interval* range) {
+  uint64_t bits = 0;
+  bool constant = evaluator_.inputs_.def_use.IntConstant(id, &bits);
+  if (!constant && !evaluator_.IsInvocationConstant(evaluator_.Canonical(id))) return false;
+  return evaluator_.RangeOf(id, range);  // a leaf: a constant, a built-in, a push constant
 }
 
 const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {

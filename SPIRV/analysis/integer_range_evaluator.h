@@ -238,7 +238,12 @@ struct FactTarget {
 class IntegerRangeAnalysis::Evaluator : public GuardSource {
  public:
   Evaluator(Module& module, const RangeInputs& inputs, const IntegerRangeOptions& options)
-      : module_(module), inputs_(inputs), options_(options), guards_(inputs.def_use, *this) {}
+      : module_(module),
+        inputs_(inputs),
+        options_(options),
+        guards_(inputs.def_use, *this),
+        caller_source_(*this),
+        caller_guards_(inputs.def_use, caller_source_) {}
 
   IntegerRange RangeOf(uint32_t id);
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
@@ -542,6 +547,25 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::map<std::vector<uint32_t>, uint32_t> immutable_loads_;       // {variable, path...} -> load
   BlockPositions positions_{inputs_.def_use};
   GuardFacts guards_;
+  // The guards at calls, for the facts a callee inherits (integer_range_caller_facts.cpp):
+  // ranges of constants and invocation constants only, so collecting them never starts
+  // an evaluation (which, begun inside a callee's, could meet values still being
+  // computed and keep a poorer answer for them).
+  class CallerGuardSource : public GuardSource {
+   public:
+    explicit CallerGuardSource(Evaluator& evaluator) : evaluator_(evaluator) {}
+    uint32_t Canonical(uint32_t id) override { return evaluator_.Canonical(id); }
+    bool RangeOf(uint32_t id, range_math::Interval* range) override;
+    bool IsScalarInt(uint32_t id, bool* is_signed) override {
+      return evaluator_.IsScalarInt(id, is_signed);
+    }
+    bool IsInvocationConstant(uint32_t id) override { return evaluator_.IsInvocationConstant(id); }
+
+   private:
+    Evaluator& evaluator_;
+  };
+  CallerGuardSource caller_source_;
+  GuardFacts caller_guards_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
   std::unordered_map<uint32_t, const Block*> version_blocks_;   // that id -> the phi's block
