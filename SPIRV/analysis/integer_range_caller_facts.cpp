@@ -63,6 +63,7 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
     return known->second;
   // Per call: V -> the meet of its interval facts there (one reading per V).
   std::vector<std::unordered_map<uint32_t, GuardFact>> per_call;
+  std::unordered_set<uint32_t> mixed_readings;  // signed at one fact, unsigned at another
   for (const CallGraph::Call* call : calls) {
     std::unordered_map<uint32_t, GuardFact>& met = per_call.emplace_back();
     const Block* block = inputs_.def_use.BlockOf(call->call);
@@ -78,7 +79,7 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
       if (first) continue;
       GuardFact& so_far = slot->second;
       if (so_far.interval.is_signed != fact.interval.is_signed) {
-        so_far.kind = GuardFact::Kind::kStrict;  // mixed readings: not carried
+        mixed_readings.insert(fact.value);
         continue;
       }
       range_math::Interval meet;
@@ -88,11 +89,11 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
   std::vector<GuardFact> inherited;
   for (const auto& [value, first_fact] : per_call.front()) {
     GuardFact fact = first_fact;
-    bool everywhere = fact.kind == GuardFact::Kind::kInterval;
+    bool everywhere = !mixed_readings.count(value);
     for (size_t i = 1; everywhere && i < per_call.size(); ++i) {
       auto there = per_call[i].find(value);
-      everywhere = there != per_call[i].end() && there->second.kind == GuardFact::Kind::kInterval &&
-                   there->second.interval.is_signed == fact.interval.is_signed;
+      everywhere =
+          there != per_call[i].end() && there->second.interval.is_signed == fact.interval.is_signed;
       if (everywhere) {
         fact.interval.min = std::min(fact.interval.min, there->second.interval.min);
         fact.interval.max = std::max(fact.interval.max, there->second.interval.max);

@@ -59,14 +59,16 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-bool IntegerRangeAnalysis::Evaluator::StoreDominates(const Instruction& store,
-                                                     const Instruction& load) {
-  const Block* store_block = inputs_.def_use.BlockOf(&store);
-  const Block* load_block = inputs_.def_use.BlockOf(&load);
-  Function* function = inputs_.def_use.FunctionOf(&load);
-  if (!store_block || !load_block || !function) return false;
-  if (store_block == load_block) return positions_.Of(&store) < positions_.Of(&load);
-  return CfgOf(*function).Dominates(store_block, load_block);
+// True when `first` runs before `second` wherever `second` runs: same block and earlier,
+// or a block that dominates second's.
+bool IntegerRangeAnalysis::Evaluator::RunsBefore(const Instruction& first,
+                                                 const Instruction& second) {
+  const Block* first_block = inputs_.def_use.BlockOf(&first);
+  const Block* second_block = inputs_.def_use.BlockOf(&second);
+  Function* function = inputs_.def_use.FunctionOf(&second);
+  if (!first_block || !second_block || !function) return false;
+  if (first_block == second_block) return positions_.Of(&first) < positions_.Of(&second);
+  return CfgOf(*function).Dominates(first_block, second_block);
 }
 
 // A load of the counted loop's counter that reads the iteration's value: in the loop,
@@ -107,13 +109,11 @@ bool IntegerRangeAnalysis::Evaluator::PrecedesUpdate(const Instruction& load,
                                                      const FixedPointTarget& target) {
   const Block* block = inputs_.def_use.BlockOf(&load);
   Function* function = inputs_.def_use.FunctionOf(&load);
-  if (!target.update || !block || !function || !StoreDominates(load, *target.update)) return false;
+  if (!target.update || !block || !function || !RunsBefore(load, *target.update)) return false;
   std::string refused;
-  for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
-    if (&loop != target.loop && loop.blocks.count(block) &&
-        loop.blocks.size() < target.loop->blocks.size())
-      return false;  // in a loop nested inside the counted one
-  return refused.empty();
+  // Not in a loop nested inside the counted one.
+  const NaturalLoop* innermost = inputs_.loops.InnermostLoopAround(*function, block, &refused);
+  return innermost && innermost->header == target.loop->header;
 }
 
 std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
@@ -128,17 +128,12 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
   const Block* update_block = inputs_.def_use.BlockOf(&update);
   if (!function || !update_block) return std::nullopt;
   std::string refused;
-  const std::vector<NaturalLoop>& loops = inputs_.loops.NaturalLoopsOf(*function, &refused);
-  if (!refused.empty()) return std::nullopt;
   // The innermost loop around U; U in no loop nested in it.
-  const NaturalLoop* innermost = nullptr;
-  for (const NaturalLoop& loop : loops)
-    if (loop.blocks.count(update_block) &&
-        (!innermost || loop.blocks.size() < innermost->blocks.size()))
-      innermost = &loop;
+  const NaturalLoop* innermost =
+      inputs_.loops.InnermostLoopAround(*function, update_block, &refused);
   if (!innermost) return std::nullopt;
   bool nested_in_other = false;
-  for (const NaturalLoop& loop : loops)
+  for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
     if (&loop != innermost && loop.blocks.count(innermost->header)) nested_in_other = true;
   const Cfg& cfg = CfgOf(*function);
   const LoopShape* shape = inputs_.loops.ForLoopAt(cfg, innermost->header);
@@ -152,12 +147,8 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
     if (store != &update && store && innermost->blocks.count(inputs_.def_use.BlockOf(store)))
       return std::nullopt;
   if (nested_in_other) {
-    const Block* entering = nullptr;
-    for (const Block* pred : cfg.Predecessors(innermost->header)) {
-      if (innermost->blocks.count(pred)) continue;
-      if (entering) return std::nullopt;
-      entering = pred;
-    }
+    const Block* entering = LoopShapes::EnteringBlock(cfg, *innermost);
+    if (!entering) return std::nullopt;
     bool reset = false;
     for (const Instruction* store : target->local->stores)
       reset |= store && store != &update && inputs_.def_use.BlockOf(store) == entering;
@@ -227,6 +218,11 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
 IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const Instruction& use) {
   const Block* block = inputs_.def_use.BlockOf(&use);
   if (!Full() || counted_sequences_.empty() || !block) return IntegerRange::None("");
+  // Most uses lie in no counted loop: ask that before walking the value's operands.
+  bool in_counted_loop = false;
+  for (const auto& [variable, counted] : counted_sequences_)
+    in_counted_loop |= counted.target.loop->blocks.count(block) > 0;
+  if (!in_counted_loop) return IntegerRange::None("");
   // A load of a local with a counted sequence in a loop around the use, in id's operands.
   CountedSequence* sequence = nullptr;
   std::vector<uint32_t> work{id};

@@ -71,6 +71,10 @@ inline IntegerRange Convert(const IntegerRange& range, bool to_signed) {
   return IntegerRange::Of(to_signed, range.min, range.max);
 }
 
+inline IntegerRange FullDomain(bool is_signed) {
+  return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
+}
+
 // a * b for 0 <= a, b <= 2^32, or -1 when the product leaves the u32 range.
 inline int64_t BoundedProduct(int64_t a, int64_t b) {
   if (a != 0 && b > (kU32Max + 1) / a) return -1;
@@ -83,10 +87,6 @@ inline IntegerRange Hull(const IntegerRange& so_far, const IntegerRange& next, b
   if (!so_far.valid) return next;
   return IntegerRange::Of(is_signed, std::min(so_far.min, next.min),
                           std::max(so_far.max, next.max));
-}
-
-inline IntegerRange FullDomain(bool is_signed) {
-  return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
 }
 
 // The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
@@ -465,7 +465,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
     std::vector<IntegerRange> after;  // the local's values up to the end of each iteration
   };
   std::unordered_map<uint32_t, CountedSequence> counted_sequences_;  // variable ->
-  bool StoreDominates(const Instruction& store, const Instruction& load);
+  bool RunsBefore(const Instruction& first, const Instruction& second);
   IntegerRange Narrowed(FixedPointTarget* target, const std::optional<IntegerRange>& initial,
                         std::optional<IntegerRange> x, bool is_signed);
   std::optional<IntegerRange> BuiltinParts(const LocalDefinitions& local, bool is_signed);

@@ -277,7 +277,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
     result = BuiltinParts(local, is_signed);
     for (const auto& [value, store] : StoredValues(local)) {
       if (target->counter && store && target->loop->blocks.count(inputs_.def_use.BlockOf(store)) &&
-          !StoreDominates(*store, load)) {
+          !RunsBefore(*store, load)) {
         target->visiting.erase(&load);
         return IntegerRange::None(kCountedStale);  // may be an earlier iteration's value
       }

@@ -205,12 +205,8 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
 // stores a reset.
 bool IntegerRangeAnalysis::Evaluator::EnteredAfterReset(const Cfg& cfg, const NaturalLoop& loop,
                                                         const CountedLocal& counted) {
-  const Block* entering = nullptr;
-  for (const Block* pred : cfg.Predecessors(loop.header)) {
-    if (loop.blocks.count(pred)) continue;
-    if (entering) return false;
-    entering = pred;
-  }
+  const Block* entering = LoopShapes::EnteringBlock(cfg, loop);
+  if (!entering) return false;
   for (const Instruction* reset : counted.resets)
     if (inputs_.def_use.BlockOf(reset) == entering) return true;
   return false;

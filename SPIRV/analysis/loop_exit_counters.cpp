@@ -148,12 +148,11 @@ bool LoopShapes::MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, Exi
     }
   }
   std::string refused;
-  for (const NaturalLoop& other : NaturalLoopsOf(*def_use_.FunctionOfBlock(block), &refused)) {
-    if (other.header != loop.header && other.blocks.count(block) &&
-        loop.blocks.count(other.header)) {
-      counter->reason = "loop's counter is stepped in a nested loop";
-      return false;
-    }
+  const NaturalLoop* innermost =
+      InnermostLoopAround(*def_use_.FunctionOfBlock(block), block, &refused);
+  if (!innermost || innermost->header != loop.header) {
+    counter->reason = "loop's counter is stepped in a nested loop";
+    return false;
   }
   // The update's value: a load of the counter earlier in its block, plus or minus a
   // non-zero constant.

@@ -296,7 +296,29 @@ const std::vector<NaturalLoop>& LoopShapes::NaturalLoopsOf(Function& function, s
     }
     loops.push_back(std::move(loop));
   }
+  for (const NaturalLoop& loop : loops)
+    for (const Block* block : loop.blocks) {
+      const NaturalLoop*& innermost = innermost_loops_[block];
+      if (!innermost || loop.blocks.size() < innermost->blocks.size()) innermost = &loop;
+    }
   return loops;
+}
+
+const NaturalLoop* LoopShapes::InnermostLoopAround(Function& function, const Block* block,
+                                                   std::string* why) {
+  if (NaturalLoopsOf(function, why).empty()) return nullptr;
+  auto found = innermost_loops_.find(block);
+  return found == innermost_loops_.end() ? nullptr : found->second;
+}
+
+const Block* LoopShapes::EnteringBlock(const Cfg& cfg, const NaturalLoop& loop) {
+  const Block* entering = nullptr;
+  for (const Block* pred : cfg.Predecessors(loop.header)) {
+    if (loop.blocks.count(pred)) continue;
+    if (entering) return nullptr;
+    entering = pred;
+  }
+  return entering;
 }
 
 }  // namespace glint::spirv

@@ -89,6 +89,12 @@ class LoopShapes {
   // The natural loops of `function` (in reverse post-order of their headers); empty with
   // `why` set when refused (see the file comment).
   const std::vector<NaturalLoop>& NaturalLoopsOf(Function& function, std::string* why);
+  // The smallest natural loop of `function` that holds `block` (natural loops with
+  // different headers are nested or disjoint); null when none does or the loops are
+  // refused (`why` set).
+  const NaturalLoop* InnermostLoopAround(Function& function, const Block* block, std::string* why);
+  // The header's one predecessor outside `loop`; null when it has several.
+  static const Block* EnteringBlock(const Cfg& cfg, const NaturalLoop& loop);
   // The exit counter of `loop` (a loop of NaturalLoopsOf its function), or the first part
   // that differs from the shape.
   const ExitCounter& ExitCounterOf(const Cfg& cfg, const NaturalLoop& loop);
@@ -114,6 +120,7 @@ class LoopShapes {
   std::unordered_map<uint32_t, LoopShape> for_loops_;  // variable ->
   std::unordered_map<const Function*, std::vector<NaturalLoop>> natural_loops_;
   std::unordered_map<const Function*, std::string> natural_loop_refusals_;
+  std::unordered_map<const Block*, const NaturalLoop*> innermost_loops_;  // block ->
   std::unordered_map<const Block*, ExitCounter> exit_counters_;  // loop header ->
 };
 
