@@ -860,6 +860,9 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("if (ok"), 10u) << "tests kept in bool locals";
   EXPECT_GE(count(" += 1u; }") + count(" += 2u; }") + count(" += 3u; }"), 5u)
       << "counters beside a loop's tested counter";
+  EXPECT_GE(count("// trap: reinterpreted-exit-counter"), 3u);
+  EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
+  EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";
   EXPECT_GE(count("gl_NumWorkGroups."), 10u);
   EXPECT_GE(count("gl_LocalInvocationIndex & 1u)); "), 10u)

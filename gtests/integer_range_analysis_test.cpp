@@ -1038,6 +1038,28 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint n = 5u;\nuint j = 3u;\nwhile (12u > j) { probe[n] = 0u; n--; j += 3u; }",
                   {LOCAL_REASON},
                   {"[3, 5]"}},
+        // Compared through a reinterpretation (`uint(j) < 16u` with j an int): counted in
+        // the comparison's reading. The second starts at 2^32 - 4: read as a signed value
+        // it is -4, so the body runs 8 times (read as unsigned it would not run at all).
+        RangeCase{"ExitCounterComparedInTheOtherReading",
+                  "local_size_x = 64",
+                  "uint i = 0u;\nint j = 0;\nwhile (uint(j) < 16u) { probe[i] = 0u; i++; j++; }",
+                  {LOCAL_REASON},
+                  {"[0, 15]"}},
+        RangeCase{"ExitCounterStartReadAsTheComparisonReadsIt",
+                  "local_size_x = 64",
+                  "uint n = 0u;\nuint j = 4294967292u;\n"
+                  "while (int(j) < 4) { n++; probe[n] = 0u; j++; }",
+                  {LOCAL_REASON},
+                  {"[1, 8]"}},
+        // A start across the reinterpretation's edge (-2..1 reads as 2^32 - 2..1): the
+        // hull of the two pieces is the whole u32 domain, so the count starts from 0.
+        RangeCase{"ExitCounterStartAcrossTheReadingsEdge",
+                  "local_size_x = 64",
+                  "uint i = 0u;\nint j = int(gl_LocalInvocationID.x & 3u) - 2;\n"
+                  "while (uint(j) < 8u) { probe[i] = 0u; i++; j++; }",
+                  {LOCAL_REASON},
+                  {"[0, 7]"}},
         // Traps for exit counters: `continue` skips the counter's step; the counter is
         // reset in the loop; the test at the bottom (do-while: the body runs once though
         // the test fails at once); a bound without a maximum below the type's (the

@@ -75,6 +75,17 @@ TEST(LoopExitCounters, ForLoopWithAConstantBoundHasOneToo) {
   EXPECT_EQ(counter.relation, Relation::kLess);
 }
 
+TEST(LoopExitCounters, CounterComparedThroughAReinterpretation) {
+  Module module = Compile("  int j = 0;\n  while (uint(j) < n) { data[j] = 0u; j++; }\n");
+  AnalysisContext analyses(module);
+  const ExitCounter& counter = OuterCounter(analyses, module);
+  ASSERT_TRUE(counter.ok) << counter.reason;
+  EXPECT_EQ(counter.variable, test::VariableNamed(module, "j"));
+  EXPECT_TRUE(counter.reinterpreted);
+  EXPECT_FALSE(counter.is_signed);  // the comparison's reading, not j's
+  EXPECT_EQ(counter.step, 1);
+}
+
 TEST(LoopExitCounters, EachRefusalNamesThePartThatDiffers) {
   struct Case {
     const char* body;
@@ -106,6 +117,9 @@ TEST(LoopExitCounters, EachRefusalNamesThePartThatDiffers) {
        "loop's counter is not stepped by adding or subtracting a constant"},
       {"  uint j = 0u;\n  while (j < n) data[j] = 0u;\n",
        "loop's counter is not stored in the loop"},
+      // The bits of a float compared as an integer: not a counter.
+      {"  float f = 0.0;\n  while (floatBitsToUint(f) < n) { data[0] = 0u; f += 1.0; }\n",
+       "loop's counter is not a local of the comparison's 32-bit integer type"},
   };
   for (const Case& c : cases) {
     Module module = Compile(c.body);

@@ -204,6 +204,12 @@ const Trap kTraps[] = {
      "uint n = 0u;\nuint j = 0u;\nwhile (j <= 8u) {\n"
      "  if (n >= uint(a)) { seen = n; values[n] = 0xC0FFEEu; }\n  n++;\n  j++;\n}",
      8, 0, 8, int(kAfter)},
+    // Exit counter tested through a reinterpretation: int(j) starts at -5, so the loop
+    // runs nine times (read as a u32 the start is past the bound) and n reaches 8.
+    {"ReinterpretedExitCounterStartsNegative",
+     "uint n = 0u;\nuint j = 4294967291u;\nwhile (int(j) < 4) {\n"
+     "  if (n >= uint(a)) { seen = n; values[n] = 0xC0FFEEu; }\n  n++;\n  j++;\n}",
+     8, 0, 8, int(kAfter)},
     // Constant table holding the array's size (read at an index the analysis cannot
     // bound, so the table's hull is what the access sees).
     {"ConstantTableHoldsTheSize",
@@ -344,6 +350,10 @@ const Proof kProofs[] = {
      "if (uint(a) < 8u) {\n  seen = uint(a);\n  values[uint(a)] = 0xC0FFEEu;\n}", 5, 0, 5},
     {"ExitCounterWithinTrips",
      "uint n = 0u;\nuint j = uint(a) & 1u;\nwhile (j < 8u) {\n  seen = n;\n"
+     "  values[n] = 0xC0FFEEu;\n  n++;\n  j++;\n}",
+     0, 0, 7},
+    {"ReinterpretedExitCounterWithinTrips",
+     "uint n = 0u;\nint j = int(uint(a) & 1u);\nwhile (uint(j) < 8u) {\n  seen = n;\n"
      "  values[n] = 0xC0FFEEu;\n  n++;\n  j++;\n}",
      0, 0, 7},
     {"ConstantTableInBounds",

@@ -75,6 +75,21 @@ inline IntegerRange FullDomain(bool is_signed) {
   return IntegerRange::Of(is_signed, TypeMin(is_signed), TypeMax(is_signed));
 }
 
+// The same bits in the other reading, exactly: a range within one half of the type keeps
+// its values or moves by 2^32 (u32 4294967292 is i32 -4); one across the half's edge
+// reads as two pieces, whose hull is the whole domain. For values whose bits are what
+// matters (a counter compared through a reinterpretation), not for the reference rules.
+inline IntegerRange Reinterpret(const IntegerRange& range, bool to_signed) {
+  if (!range.valid || range.is_signed == to_signed) return range;
+  const int64_t half = kI32Max + 1, wrap = kU32Max + 1;
+  if (range.min >= 0 && range.max < half) return IntegerRange::Of(to_signed, range.min, range.max);
+  if (to_signed && range.min >= half)
+    return IntegerRange::Of(true, range.min - wrap, range.max - wrap);
+  if (!to_signed && range.max < 0)
+    return IntegerRange::Of(false, range.min + wrap, range.max + wrap);
+  return FullDomain(to_signed);
+}
+
 // a * b for 0 <= a, b <= 2^32, or -1 when the product leaves the u32 range.
 inline int64_t BoundedProduct(int64_t a, int64_t b) {
   if (a != 0 && b > (kU32Max + 1) / a) return -1;

@@ -82,6 +82,8 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Natural
 // Iterations of a loop tested on an exit counter (loop_exit_counters.cpp has the proof):
 // j_0 ranges over the values that reach the test from outside the loop (its only other
 // reaching store is the counter's update), and the body runs while j_k stays within B.
+// Everything is in the comparison's reading; a counter the test reads through a bitcast
+// has its start reinterpreted bit for bit (an int -4 is the u32 4294967292).
 int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counter,
                                                        std::string* why) {
   const LocalDefinitions* local = LocalDefinitionsOf(*counter.test_load);
@@ -91,7 +93,9 @@ int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counte
   bool is_signed = counter.is_signed;
   IntegerRange start = IntegerRange::None("no value reaches the test from outside the loop");
   for (size_t i = 0; i < local->values.size(); ++i) {
-    IntegerRange range = Convert(StoredRange(local->values[i], local->stores[i]), is_signed);
+    IntegerRange stored = StoredRange(local->values[i], local->stores[i]);
+    IntegerRange range =
+        counter.reinterpreted ? Reinterpret(stored, is_signed) : Convert(stored, is_signed);
     if (!range.valid) return -1;
     start = Hull(start, range, is_signed);
   }

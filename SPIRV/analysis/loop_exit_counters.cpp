@@ -10,7 +10,10 @@
 //     target is H's merge block and whose other target is in the loop; neither H nor T
 //     stores to memory (so every store in the loop runs only after a test that held);
 //   - one side of the comparison is an OpLoad, in H or T, of a Function variable j of
-//     the comparison's 32-bit integer type whose every use is a load or a store;
+//     the comparison's 32-bit integer type whose every use is a load or a store, or an
+//     OpBitcast of such a load of a 32-bit integer of the other signedness (`uint(j) < n`
+//     with j an int: the argument below then runs in the comparison's reading, since
+//     adding c changes the bits the same way in both);
 //   - exactly one store of j, U, lies in the loop; U's block is neither H nor T, is in
 //     no loop nested inside this one, and dominates every block that branches back to
 //     H; U stores `x + c`, `c + x` or `x - c` where x is a load of j in U's block
@@ -101,6 +104,12 @@ ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop
     candidate.relation = side == 0 ? relation : Mirror(relation);
     candidate.bound = side == 0 ? operands.right() : operands.left();
     const Instruction* load = def_use_.Definition(side == 0 ? operands.left() : operands.right());
+    bool int32_result = false;
+    if (load && load->opcode == spv::OpBitcast &&
+        def_use_.IsInt32Type(load->type_id, &int32_result)) {
+      candidate.reinterpreted = true;  // `uint(j) < n`: compared in the other reading
+      load = def_use_.Definition(UnaryOpView(*load).operand());
+    }
     const Block* load_block = load ? def_use_.BlockOf(load) : nullptr;
     if (!load || load->opcode != spv::OpLoad || (load_block != header && load_block != test)) {
       candidate.reason = "loop's test does not compare a load of a local made in the test";
@@ -122,7 +131,7 @@ bool LoopShapes::MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, Exi
   if (!var || var->opcode != spv::OpVariable ||
       VariableView(*var).storage_class() != spv::StorageClassFunction || !pointer_type ||
       !def_use_.IsInt32Type(TypePointerView(*pointer_type).pointee(), &is_signed) ||
-      is_signed != counter->is_signed) {
+      (is_signed != counter->is_signed && !counter->reinterpreted)) {
     counter->reason = "loop's counter is not a local of the comparison's 32-bit integer type";
     return false;
   }

@@ -73,7 +73,8 @@ struct ExitCounter {
   int64_t step = 0;                        // negative when the counter decreases
   Relation relation = Relation::kNone;     // the body runs while "counter REL bound"
   uint32_t bound = 0;                      // any value id
-  bool is_signed = false;                  // the counter's type and the comparison's
+  bool is_signed = false;                  // the comparison's reading
+  bool reinterpreted = false;              // compared through an OpBitcast to the other one
 };
 
 class LoopShapes {

@@ -1239,6 +1239,43 @@ class ShaderWriter:
                   % (part, base_mask, insert, offset, count,
                      self.rng.randint(0, max(0, n - 1 - bound))))
 
+    def reinterpreted_exit_counter(self, trap=False):
+        """An exit counter the loop's test reads through a reinterpretation, `uint(j) < B`
+        with j an int or `int(j) < B` with j a uint (loop_exit_counters.cpp): the runs are
+        counted in the comparison's reading. The trap starts j at 2^32 - 1 - k, which the
+        signed test reads as -1 - k, so the loop runs last + 1 + k times (read as unsigned
+        it would not run at all) and n reaches data_u's size."""
+        n = self.buffer_u
+        name, j = self.fresh("n"), self.fresh("j")
+        if trap:
+            k = self.rng.randint(0, 3)
+            last = self.rng.randint(1, max(1, min(8, n) - k))
+            runs = last + 1 + k
+            self.emit("// trap: reinterpreted-exit-counter (int(j) from %d runs %d times, n reaches"
+                      " %d)" % (-1 - k, runs, n))
+            self.emit("int %s = %d; uint %s = %du;" % (name, n - runs + 1, j, 4294967295 - k))
+            self.emit_trap_access("while (int(%s) < %d) { acc += data_u[%s]; %s++; %s++; }"
+                                  % (j, last, name, name, j))
+            return
+        step = self.rng.randint(1, 3)
+        bound = self.rng.randint(1, min(24, step * n))
+        runs = (bound - 1) // step + 1  # from j = 0
+        read_first = self.rng.random() < 0.5
+        start = self.rng.randint(0, n - runs) + (0 if read_first else -1)
+        part = self.convert(self.builtin(), "uint").text
+        if self.rng.random() < 0.5:
+            self.emit("int %s = %d; int %s = %s;" % (name, start, j,
+                                                     self.rng.choice(["0", "int(%s & 3u)" % part])))
+            test = "uint(%s) < %du" % (j, bound)
+        else:
+            self.emit("int %s = %d; uint %s = %s;" % (name, start, j,
+                                                      self.rng.choice(["0u", "(%s & 3u)" % part])))
+            test = "int(%s) < %d" % (j, bound)
+        access = "acc += data_u[%s]; " % name
+        self.emit("while (%s) { %s%s++; %s%s += %d%s; }"
+                  % (test, access if read_first else "", name, "" if read_first else access, j,
+                     step, "u" if test.startswith("int") else ""))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1533,6 +1570,12 @@ class ShaderWriter:
                              lambda: self.bool_guard(trap=True),
                              lambda: self.counted_sum(trap=True),
                              lambda: self.bitfield_insert(trap=True)])()
+        body = self.lines + body
+        # Then stop 39's, drawn after those.
+        self.lines = []
+        self.reinterpreted_exit_counter()
+        if self.rng.random() < 0.5:
+            self.reinterpreted_exit_counter(trap=True)
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
