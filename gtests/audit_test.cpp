@@ -754,7 +754,7 @@ const char kTrapKinds[] =
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
-    "bitfield-insert";
+    "bitfield-insert,reinterpreted-exit-counter,tested-after-update";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -861,6 +861,8 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count(" += 1u; }") + count(" += 2u; }") + count(" += 3u; }"), 5u)
       << "counters beside a loop's tested counter";
   EXPECT_GE(count("// trap: reinterpreted-exit-counter"), 3u);
+  EXPECT_GE(count("// trap: tested-after-update"), 3u);
+  EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("--max-workgroups="), 30u) << "shaders that promise their dispatch";

@@ -1126,6 +1126,67 @@ INSTANTIATE_TEST_SUITE_P(
              "trip counts may overflow"}}),
     CaseName);
 
+// --- Full mode: locals tested right after their update
+// (integer_range_tested_after_update.cpp) ----------------------------------------------
+
+INSTANTIATE_TEST_SUITE_P(
+    TestedAfterUpdate, IntegerRangeGlsl,
+    ::testing::Values(
+        // piet-gpu's tile loop: `s++; if (s == 8u) break;` inside a branch; every later
+        // read of s in the loop sees s < 8.
+        RangeCase{"EqualityTestRightAfterTheStep",
+                  "local_size_x = 64",
+                  "uint s = 0u;\nuint bits = data[0];\nwhile (true) {\n"
+                  "  if (bits == 0u) {\n    s++;\n    if (s == 8u) break;\n"
+                  "    bits = data[s];\n    if (bits == 0u) continue;\n  }\n"
+                  "  probe[s] = 0u;\n  bits &= bits - 1u;\n}",
+                  {LOCAL_REASON},
+                  {"[0, 7]"}},
+        RangeCase{"OrderingTestRightAfterTheStep",
+                  "local_size_x = 64",
+                  "int k = int(gl_LocalInvocationID.x & 1u);\n"
+                  "while (true) { probe[k] = 0u; k += 3; if (k >= 20) break; }",
+                  {LOCAL_REASON},
+                  {"[0, 19]"}},
+        RangeCase{"DownwardsToAnEqualityTest",
+                  "local_size_x = 64",
+                  "int k = 9;\nwhile (true) { probe[k] = 0u; k--; if (k == -1) break; }",
+                  {LOCAL_REASON},
+                  {"[0, 9]"}},
+        // Re-entered with a reset in the block that enters it.
+        RangeCase{"ResetBeforeEachEntry",
+                  "local_size_x = 64",
+                  "uint s;\nfor (int o = 0; o < 2; o++) {\n  s = 0u;\n"
+                  "  while (true) { probe[s] = 0u; s++; if (s == 4u) break; }\n}",
+                  {LOCAL_REASON},
+                  {"[0, 3]"}},
+        // Traps: a step of 2 never meets 9; a start past the value; the loop entered a
+        // second time with the value that left it (4, then 5, 6, ...); the test's both
+        // edges stay in the loop. Each runs past what the test alone would say.
+        RangeCase{"TrapEqualityStepsOverTheValue",
+                  "local_size_x = 64",
+                  "uint s = 0u;\nwhile (true) { probe[s] = 0u; s += 2u; if (s == 9u) break; }",
+                  {LOCAL_REASON},
+                  {NO_WIDEN_ABOVE}},
+        RangeCase{"TrapEqualityStartsPastTheValue",
+                  "local_size_x = 64",
+                  "uint s = 10u;\nwhile (true) { probe[s] = 0u; s++; if (s == 8u) break; }",
+                  {LOCAL_REASON},
+                  {NO_WIDEN_ABOVE}},
+        RangeCase{"TrapEnteredAgainWithoutAReset",
+                  "local_size_x = 64",
+                  "uint s = 0u;\nfor (int o = 0; o < 2; o++) {\n"
+                  "  while (true) { probe[s] = 0u; s++; if (s == 4u) break; }\n}",
+                  {LOCAL_REASON},
+                  {NO_WIDEN_ABOVE}},
+        RangeCase{"TrapTestThatStaysInTheLoop",
+                  "local_size_x = 64",
+                  "uint s = 0u;\nwhile (data[1] != 0u) {\n  probe[s] = 0u;\n  s++;\n"
+                  "  if (s == 8u) continue;\n  data[2] = 1u;\n}",
+                  {LOCAL_REASON},
+                  {NO_WIDEN_ABOVE}}),
+    CaseName);
+
 // --- Full mode: locals read at run-time indices (integer_range_indexed_locals.cpp) -----
 
 #define LID "gl_LocalInvocationID.x"

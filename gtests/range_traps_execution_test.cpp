@@ -210,6 +210,13 @@ const Trap kTraps[] = {
      "uint n = 0u;\nuint j = 4294967291u;\nwhile (int(j) < 4) {\n"
      "  if (n >= uint(a)) { seen = n; values[n] = 0xC0FFEEu; }\n  n++;\n  j++;\n}",
      8, 0, 8, int(kAfter)},
+    // Tested right after its step, but the loop is entered a second time without a
+    // reset: s enters at 8, the body writes values[8] before the test stops it.
+    {"TestedAfterUpdateEnteredAgain",
+     "uint s = 0u;\nfor (int o = 0; o < 2; o++) {\n  while (true) {\n"
+     "    if (s >= uint(a)) { seen = s; values[s] = 0xC0FFEEu; }\n    s++;\n"
+     "    if (s >= 8u) break;\n  }\n}",
+     8, 0, 8, int(kAfter)},
     // Constant table holding the array's size (read at an index the analysis cannot
     // bound, so the table's hull is what the access sees).
     {"ConstantTableHoldsTheSize",
@@ -355,6 +362,10 @@ const Proof kProofs[] = {
     {"ReinterpretedExitCounterWithinTrips",
      "uint n = 0u;\nint j = int(uint(a) & 1u);\nwhile (uint(j) < 8u) {\n  seen = n;\n"
      "  values[n] = 0xC0FFEEu;\n  n++;\n  j++;\n}",
+     0, 0, 7},
+    {"TestedAfterUpdateWithinTheArray",
+     "uint s = uint(a) & 1u;\nwhile (true) {\n  seen = s;\n  values[s] = 0xC0FFEEu;\n  s++;\n"
+     "  if (s == 8u) break;\n}",
      0, 0, 7},
     {"ConstantTableInBounds",
      "const uint k[3] = uint[](1u, 7u, 4u);\nuint q = k[uint(a) % 3u];\nseen = q;\n"

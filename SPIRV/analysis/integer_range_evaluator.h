@@ -473,6 +473,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool IsIterationCounterLoad(const Instruction& load, const FixedPointTarget& target);
   bool PrecedesUpdate(const Instruction& load, const FixedPointTarget& target);
   IntegerRange CountedIterationsLocal(const Instruction& load, bool is_signed);
+  // integer_range_tested_after_update.cpp
+  IntegerRange TestedAfterUpdate(const Instruction& load, const CarriedUpdate& update,
+                                 const IntegerRange& initial, bool is_signed);
+  IntegerRange EnteringValues(const CarriedUpdate& update, bool is_signed);
   struct CountedSequence {
     FixedPointTarget target;          // counter, loop and latch store set
     std::vector<int64_t> values;      // the counter's value in each iteration

@@ -218,6 +218,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   if (!counted.valid) {  // a counted for-loop around the update, one iteration at a time
     IntegerRange iterated = CountedIterationsLocal(load, is_signed);
     if (iterated.valid) return iterated;
+    if (widened.size() == 1) {  // tested right after its update, not before
+      IntegerRange tested = TestedAfterUpdate(load, *widened[0], result, is_signed);
+      if (tested.valid) return tested;
+    }
   }
   if (counted.valid || counted.reason.find(kNotCounted) != std::string::npos)
     return counted.valid ? counted : widened_range;

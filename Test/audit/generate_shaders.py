@@ -1276,6 +1276,46 @@ class ShaderWriter:
                   % (test, access if read_first else "", name, "" if read_first else access, j,
                      step, "u" if test.startswith("int") else ""))
 
+    def tested_after_update(self, trap=False):
+        """A local stepped and then tested by the break that leaves its loop
+        (integer_range_tested_after_update.cpp): `s++; if (s == N) break;` keeps every
+        later read below N; `s += k; if (s >= N) break;` too; downwards to an equality.
+        The trap enters the loop a second time without a reset, with the value that
+        left it (N), which the body reads before the test stops it."""
+        n = self.buffer_u
+        name = self.fresh("s")
+        part = self.convert(self.builtin(), "uint").text
+        if trap:
+            bound = self.rng.randint(2, min(12, n))
+            self.emit("// trap: tested-after-update (entered again at %d, index %d)"
+                      % (bound, n))
+            self.emit("uint %s = 0u;" % name)
+            self.emit_trap_access("for (int o = 0; o < 2; o++) { while (true) { acc += data_u[%s"
+                                  " + %du]; %s++; if (%s >= %du) break; } }"
+                                  % (name, n - bound, name, name, bound))
+            return
+        form = self.rng.choice(["equal", "ordered", "down"])
+        start = self.rng.choice(["0u", "(%s & 3u)" % part])
+        if form == "equal":
+            bound = self.rng.randint(4, min(16, n))
+            off = self.rng.randint(0, n - bound)
+            self.emit("uint %s = %s;" % (name, start))
+            self.emit("while (true) { acc += data_u[%s + %du]; %s++; if (%s == %du) break; }"
+                      % (name, off, name, name, bound))
+        elif form == "ordered":
+            bound = self.rng.randint(4, min(16, n))
+            step = self.rng.randint(1, 3)
+            off = self.rng.randint(0, n - bound)
+            self.emit("uint %s = %s;" % (name, start))
+            self.emit("while (true) { acc += data_u[%s + %du]; %s += %du; if (%s >= %du) break; }"
+                      % (name, off, name, step, name, bound))
+        else:
+            top = self.rng.randint(4, min(16, n - 1))
+            off = self.rng.randint(0, n - 1 - top)
+            self.emit("int %s = %d - int(%s & 1u);" % (name, top, part))
+            self.emit("while (true) { acc += data_u[%s + %d]; %s--; if (%s == -1) break; }"
+                      % (name, off, name, name))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1573,9 +1613,10 @@ class ShaderWriter:
         body = self.lines + body
         # Then stop 39's, drawn after those.
         self.lines = []
-        self.reinterpreted_exit_counter()
+        self.rng.choice([self.reinterpreted_exit_counter, self.tested_after_update])()
         if self.rng.random() < 0.5:
-            self.reinterpreted_exit_counter(trap=True)
+            self.rng.choice([lambda: self.reinterpreted_exit_counter(trap=True),
+                             lambda: self.tested_after_update(trap=True)])()
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
