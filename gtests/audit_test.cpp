@@ -754,7 +754,7 @@ const char kTrapKinds[] =
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
-    "bitfield-insert,reinterpreted-exit-counter,tested-after-update";
+    "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -862,6 +862,10 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
       << "counters beside a loop's tested counter";
   EXPECT_GE(count("// trap: reinterpreted-exit-counter"), 3u);
   EXPECT_GE(count("// trap: tested-after-update"), 3u);
+  EXPECT_GE(count("// trap: ordered-difference"), 3u);
+  EXPECT_GE(count(") { if (x") + count(") acc += data_u[x") + count("} else { acc += data_u[x"),
+            20u)
+      << "differences under an order";
   EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";

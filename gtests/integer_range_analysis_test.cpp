@@ -1187,6 +1187,72 @@ INSTANTIATE_TEST_SUITE_P(
                   {NO_WIDEN_ABOVE}}),
     CaseName);
 
+// --- Full mode: differences under an order (integer_range_ordered_differences.cpp) ----
+
+#define ORDER_OPERANDS "uint x = data[0] & 63u;\nuint y = data[1] & 63u;\n"
+
+INSTANTIATE_TEST_SUITE_P(
+    OrderedDifferences, IntegerRangeGlsl,
+    ::testing::Values(
+        // The Hillis-Steele prefix sum: glslang computes `1u << i` again for the index,
+        // from another load of the loop counter that reads the same version.
+        RangeCase{"PrefixSumStepBack",
+                  "local_size_x = 64",
+                  "uint ix = gl_LocalInvocationID.x;\nfor (uint i = 0u; i < 6u; i++) {\n"
+                  "  if (ix >= (1u << i)) probe[ix - (1u << i)] = 0u;\n}",
+                  {LOCAL_REASON},
+                  {"[0, 62]"}},
+        RangeCase{"StrictOrder",
+                  "local_size_x = 64",
+                  ORDER_OPERANDS "if (x > y) probe[x - y] = 0u;",
+                  {LOCAL_REASON},
+                  {"[1, 63]"}},
+        RangeCase{"OrderOnTheElseEdge",
+                  "local_size_x = 64",
+                  ORDER_OPERANDS "if (x < y) return;\nprobe[x - y] = 0u;",
+                  {LOCAL_REASON},
+                  {"[0, 63]"}},
+        RangeCase{"SignedOrder",
+                  "local_size_x = 64",
+                  "int x = int(data[0] & 63u) - 10;\nint y = int(data[1] & 63u) - 10;\n"
+                  "if (x >= y) probe[x - y] = 0u;",
+                  {LOCAL_REASON},
+                  {"[0, 63]"}},
+        // x ranged by the test alone ends at the type's top: the difference keeps x's
+        // own reason (dxvk's HUD text: `if (ch < len) chars[len - ch - 1u]`).
+        RangeCase{"UnrangedSideKeepsItsReason",
+                  "local_size_x = 64",
+                  "uint len = data[0];\nuint ch = gl_LocalInvocationID.x & 15u;\n"
+                  "if (ch < len) probe[len - ch - 1u] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: value read from Uniform memory (data the application provides)"}},
+        // Traps: the difference the other way round; y stored again after the test; the
+        // loop counter stepped between the test and the index; a signed difference that
+        // wraps past 2^31 - 1 although x >= y.
+        RangeCase{"TrapReversedDifference",
+                  "local_size_x = 64",
+                  ORDER_OPERANDS "if (x >= y) probe[y - x] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: u32 subtraction may underflow"}},
+        RangeCase{"TrapStoredAfterTheTest",
+                  "local_size_x = 64",
+                  ORDER_OPERANDS "if (x >= y) {\n  y = data[2] & 63u;\n  probe[x - y] = 0u;\n}",
+                  {LOCAL_REASON},
+                  {"no range: u32 subtraction may underflow"}},
+        RangeCase{"TrapCounterSteppedAfterTheTest",
+                  "local_size_x = 64",
+                  "uint ix = gl_LocalInvocationID.x;\nfor (uint i = 0u; i < 6u; i++) {\n"
+                  "  if (ix >= (1u << i)) {\n    i++;\n    probe[ix - (1u << i)] = 0u;\n  }\n}",
+                  {LOCAL_REASON},
+                  {"no range: u32 subtraction may underflow"}},
+        RangeCase{"TrapSignedDifferenceWraps",
+                  "local_size_x = 64",
+                  "int x = int(data[0] & 0x7FFFFFFFu);\nint y = int(data[1] & 0xFFu) - 200;\n"
+                  "if (x >= y) probe[x - y] = 0u;",
+                  {LOCAL_REASON},
+                  {"no range: i32 subtraction may overflow"}}),
+    CaseName);
+
 // --- Full mode: locals read at run-time indices (integer_range_indexed_locals.cpp) -----
 
 #define LID "gl_LocalInvocationID.x"

@@ -12,7 +12,8 @@
 // case and default guards, vector guards, general loop updates, guards through ranged
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
 // indices, tests around every call, tests on quotients, tests held in bool locals,
-// counted loops' counter-dependent steps, bitfield inserts) are
+// counted loops' counter-dependent steps, bitfield inserts, differences under an
+// order) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -242,6 +243,16 @@ const Trap kTraps[] = {
     {"BitfieldInsertFieldPastTheArray",
      "uint q = bitfieldInsert(uint(a) & 1u, uint(b), 1, 3);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 0,
      4, 8, int(kAfter)},
+    // x >= y keeps x - y from wrapping, but its top end is x's: 8 - 0.
+    {"OrderedDifferencePastTheArray",
+     "uint x = uint(a) & 15u;\nuint y = uint(b) & 7u;\n"
+     "if (x >= y) { seen = x - y; values[x - y] = 0xC0FFEEu; }",
+     8, 0, 8, int(kAfter)},
+    // y is stored again after the test: 0 - 1 wraps to values[0xFFFFFFFF].
+    {"OrderTestedBeforeAStore",
+     "uint x = uint(a) & 7u;\nuint y = uint(b) & 7u;\n"
+     "if (x >= y) {\n  y = y + 1u;\n  seen = x - y;\n  values[x - y] = 0xC0FFEEu;\n}",
+     0, 0, 0xFFFFFFFFu, 3, true},
     // A bool local stored twice: the second store sets it whatever q is.
     {"BoolLocalStoredTwice",
      "uint q = uint(a);\nbool ok = q < 8u;\nif (b != 0) ok = true;\n"
@@ -384,6 +395,10 @@ const Proof kProofs[] = {
      "uint ix = 0u;\nfor (uint i = 0u; i < 4u; i++) {\n  uint p = ix + (4u >> i);\n"
      "  if (uint(a) != 99u) ix = p;\n}\nseen = ix;\nvalues[ix] = 0xC0FFEEu;",
      1, 0, 7},
+    {"PrefixSumStepBackWithinTheArray",
+     "uint x = uint(a) & 7u;\nfor (uint i = 0u; i < 3u; i++) {\n"
+     "  if (x >= (1u << i)) { seen = x - (1u << i); values[x - (1u << i)] = 0xC0FFEEu; }\n}",
+     7, 0, 3},
     {"QuotientBound",
      "uint q = uint(a);\nif (q / 2u < 4u && (q >> 1u) < 4u) { seen = q; values[q] = 0xC0FFEEu; }",
      7, 0, 7},

@@ -171,6 +171,30 @@ inline std::string UnsupportedOpcode(spv::Op opcode) {
   }
 }
 
+// The pure integer operators value numbering follows (integer_range_value_numbers.cpp).
+inline bool NumberedOp(spv::Op opcode, bool* commutes) {
+  switch (opcode) {
+    case spv::OpIAdd:
+    case spv::OpIMul:
+    case spv::OpBitwiseAnd:
+    case spv::OpBitwiseOr:
+    case spv::OpBitwiseXor:
+      *commutes = true;
+      return true;
+    case spv::OpISub:
+    case spv::OpUDiv:
+    case spv::OpSDiv:
+    case spv::OpUMod:
+    case spv::OpShiftLeftLogical:
+    case spv::OpShiftRightLogical:
+    case spv::OpShiftRightArithmetic:
+      *commutes = false;
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace range_detail
 
 using range_detail::BinaryRule;
@@ -552,6 +576,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
   const std::vector<GuardFact>& CallerFacts(const Function& function);
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
+  // Differences under an order (integer_range_ordered_differences.cpp).
+  static constexpr int kMaxSameValueDepth = 4;
+  IntegerRange OrderedDifference(const Instruction& sub, const IntegerRange& own,
+                                 const std::vector<GuardFact>& facts);
+  bool SameValue(uint32_t canonical, uint32_t id, int depth);
+  bool SameLocalVersion(const Instruction& a, const Instruction& b);
 
   Module& module_;
   // The analysis context's facts: def-use, built-ins, calls, parameter arguments, loop

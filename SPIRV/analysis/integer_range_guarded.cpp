@@ -99,6 +99,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
   for (uint32_t node : order) {
     const Instruction* def = inputs_.def_use.Definition(node);
     IntegerRange own = def && Expandable(*def) ? Compute(node) : memo_.at(node);
+    if (def && def->opcode == spv::OpISub) own = OrderedDifference(*def, own, *facts);
     if (!own.guard)  // a narrowed operand is what narrowed this value
       for (uint32_t dependency : Dependencies(*def))
         if (at_use_.count(dependency) && at_use_[dependency].guard) {

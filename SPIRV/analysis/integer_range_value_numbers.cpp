@@ -49,33 +49,6 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-namespace {
-
-bool NumberedOp(spv::Op opcode, bool* commutes) {
-  switch (opcode) {
-    case spv::OpIAdd:
-    case spv::OpIMul:
-    case spv::OpBitwiseAnd:
-    case spv::OpBitwiseOr:
-    case spv::OpBitwiseXor:
-      *commutes = true;
-      return true;
-    case spv::OpISub:
-    case spv::OpUDiv:
-    case spv::OpSDiv:
-    case spv::OpUMod:
-    case spv::OpShiftLeftLogical:
-    case spv::OpShiftRightLogical:
-    case spv::OpShiftRightArithmetic:
-      *commutes = false;
-      return true;
-    default:
-      return false;
-  }
-}
-
-}  // namespace
-
 // The key under which `inst` is numbered: its opcode, type and canonical operands (in
 // sorted order when OP commutes, so `a + b` and `b + a` share one); false for what is
 // not numbered (see the file comment).

@@ -118,6 +118,7 @@ void GuardFacts::SideFacts(uint32_t x, Relation relation, uint32_t y, bool is_si
   // fixed point from being asked for a value it is computing (`1u < n` in its loop).
   const Instruction* x_def = def_use_.Definition(x);
   if (x_def && x_def->opcode == spv::OpConstant) return;
+  OrderFact(x, relation, y, is_signed, branch, out);
   Interval y_range;
   if (!source_.RangeOf(y, &y_range)) {
     if (relation != Relation::kLess && relation != Relation::kGreater) return;
@@ -137,6 +138,24 @@ void GuardFacts::SideFacts(uint32_t x, Relation relation, uint32_t y, bool is_si
     out->push_back(fact);
     OperandFacts(x, fact, 0, out);
   }
+}
+
+// `x >= y` or `x > y` between two values that are not constants, as an order (an
+// interval fact covers a constant side exactly already).
+void GuardFacts::OrderFact(uint32_t x, Relation relation, uint32_t y, bool is_signed,
+                           const Instruction* branch, Facts* out) {
+  if (relation != Relation::kGreaterEqual && relation != Relation::kGreater) return;
+  bool y_signed = false;
+  const Instruction* y_def = def_use_.Definition(y);
+  if (!y_def || y_def->opcode == spv::OpConstant || !source_.IsScalarInt(y, &y_signed)) return;
+  GuardFact fact;
+  fact.kind = GuardFact::Kind::kNotBelow;
+  fact.value = source_.Canonical(x);
+  fact.other = source_.Canonical(y);
+  int64_t least = relation == Relation::kGreater ? 1 : 0;
+  fact.interval = Interval{is_signed, least, least};
+  fact.branch = branch;
+  out->push_back(fact);
 }
 
 // The value of constant `id` in the given reading.
@@ -312,7 +331,8 @@ void GuardFacts::PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, in
   Decompose(cfg, value, holds, last, depth, &facts);
   for (const GuardFact& fact : facts)
     if (DefinedAbove(cfg, fact.value, first_test) &&
-        (!fact.length_base || DefinedAbove(cfg, fact.length_base, first_test)))
+        (!fact.length_base || DefinedAbove(cfg, fact.length_base, first_test)) &&
+        (!fact.other || DefinedAbove(cfg, fact.other, first_test)))
       out->push_back(fact);
 }
 

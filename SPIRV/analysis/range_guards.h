@@ -21,6 +21,8 @@
 //     fact and the other operand's range (`x + n < B`: x <= B.max - 1 - n.min);
 //   - `x < y` / `x > y` where y has no range: x is not the type's largest (smallest)
 //     value in that reading (kStrict; what widening a loop counter needs);
+//   - `x >= y` / `x > y` where neither is a constant: the order itself (kNotBelow; what
+//     `x - y` needs to be known not to wrap: `if (i >= (1u << k)) s[i - (1u << k)]`);
 //   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
 //     operands), and the boolean OpPhi glslang emits for a short-circuit && / ||
 //     (only the facts about values defined before the first test are kept).
@@ -70,6 +72,8 @@ struct GuardFact {
     kStrict,       // value < y or value > y for a y without a range: `interval` is the
                    // type's domain less its top (or bottom) value; only the widening of
                    // loop-carried locals reads it (it proves that `value + 1` cannot wrap)
+    kNotBelow,     // value >= other + interval.min (0, or 1 for `>`) in interval's reading;
+                   // only differences read it (integer_range_ordered_differences.cpp)
   };
   static constexpr uint32_t kWhole = ~0u;
   Kind kind = Kind::kInterval;
@@ -80,6 +84,7 @@ struct GuardFact {
   range_math::Interval interval;
   uint32_t length_base = 0;
   uint32_t length_member = 0;
+  uint32_t other = 0;                   // kNotBelow: the canonical value `value` is not below
   const Instruction* branch = nullptr;  // the OpBranchConditional that proves it
 };
 
@@ -122,6 +127,8 @@ class GuardFacts {
   void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch, Facts* out);
   void SideFacts(uint32_t x, Relation relation, uint32_t y, bool is_signed, const Instruction* branch,
                  Facts* out);
+  void OrderFact(uint32_t x, Relation relation, uint32_t y, bool is_signed,
+                 const Instruction* branch, Facts* out);
   void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
   // range_guard_switch.cpp
   void SwitchFacts(const Block* block, const Instruction& branch, Facts* out);

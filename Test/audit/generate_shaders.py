@@ -1316,6 +1316,51 @@ class ShaderWriter:
             self.emit("while (true) { acc += data_u[%s + %d]; %s--; if (%s == -1) break; }"
                       % (name, off, name, name))
 
+    def ordered_difference(self, trap=False):
+        """A difference under an order (integer_range_ordered_differences.cpp): after
+        `x >= y` (or `x > y`, or the else of `x < y`), x - y cannot wrap and lies within
+        [0, x.max - y.min]; the prefix sum's `if (x >= (1u << i)) data_u[x - (1u << i)]`
+        recomputes the shift from another load of the counter. The trap stores y again
+        after the test (y = x + 1u), so x - y wraps to 2^32 - 1 and the index, offset by
+        data_u's size + 1, is data_u's size for every invocation."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        x, y = self.fresh("x"), self.fresh("y")
+        if trap:
+            self.emit("// trap: ordered-difference (y stored again after x >= y: index %d)" % n)
+            self.emit("uint %s = %s; uint %s = %s & 1u;" % (x, part, y, part))
+            self.emit_trap_access("if (%s >= %s) { %s = %s + 1u; acc += data_u[%s - %s + %du]; }"
+                                  % (x, y, y, x, x, y, n + 1))
+            return
+        top = min(last, n - 1, 63)
+        mask = 1
+        while mask * 2 - 1 <= top:
+            mask *= 2
+        mask -= 1  # the largest all-ones value within top
+        form = self.rng.choice(["prefix", "pair", "strict", "else"])
+        if mask == 0 and form in ("prefix", "strict"):  # x is 0: the access would never run
+            form = "pair"
+        self.emit("uint %s = %s & %du;" % (x, part, mask))
+        if form == "prefix":
+            i = self.fresh("i")
+            steps = max(1, mask.bit_length())
+            off = self.rng.randint(0, n - max(mask, 1))  # x - (1u << i) <= mask - 1
+            self.emit("for (uint %s = 0u; %s < %du; %s++) { if (%s >= (1u << %s)) "
+                      "acc += data_u[%s - (1u << %s) + %du]; }"
+                      % (i, i, steps, i, x, i, x, i, off))
+            return
+        other = self.rng.choice(["data_u[0] & %du" % mask, "(%s >> 1u)" % x,
+                                 "gl_LocalInvocationIndex & %du" % mask])
+        self.emit("uint %s = %s;" % (y, other))
+        off = self.rng.randint(0, n - 1 - mask)
+        access = "acc += data_u[%s - %s + %du];" % (x, y, off)
+        if form == "pair":
+            self.emit("if (%s >= %s) %s" % (x, y, access))
+        elif form == "strict":
+            self.emit("if (%s > %s) %s" % (x, y, access))
+        else:
+            self.emit("if (%s < %s) { acc += 1u; } else { %s }" % (x, y, access))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1617,6 +1662,12 @@ class ShaderWriter:
         if self.rng.random() < 0.5:
             self.rng.choice([lambda: self.reinterpreted_exit_counter(trap=True),
                              lambda: self.tested_after_update(trap=True)])()
+        body = self.lines + body
+        # Then stop 40's, drawn after those.
+        self.lines = []
+        self.ordered_difference()
+        if self.rng.random() < 0.5:
+            self.ordered_difference(trap=True)
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
