@@ -67,7 +67,7 @@ PREFIXES = ("a value stored to the local has no range: ", "loop initializer has 
             "the step of a loop-carried local has no range: ",
             "local is updated from its own value in a loop whose exit test has a bound without "
             "a range: ",
-            "a value the function returns has no range: ")
+            "a value the function returns has no range: ", "clamp bounds have no range: ")
 
 # corpus_test's environments (gtests/corpus_test.cpp, kEnvironments), same flags.
 ENVIRONMENTS = {

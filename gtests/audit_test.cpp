@@ -754,7 +754,8 @@ const char kTrapKinds[] =
     "switch-fallthrough,switch-default,vector-all-false,vector-overwrite,bit-count,"
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
-    "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference";
+    "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
+    "relayed-part";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -863,6 +864,8 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("// trap: reinterpreted-exit-counter"), 3u);
   EXPECT_GE(count("// trap: tested-after-update"), 3u);
   EXPECT_GE(count("// trap: ordered-difference"), 3u);
+  EXPECT_GE(count("// trap: relayed-part"), 3u);
+  EXPECT_GE(count("acc += h_relay("), 10u) << "parts passed down a chain of helpers";
   EXPECT_GE(count(") { if (x") + count(") acc += data_u[x") + count("} else { acc += data_u[x"),
             20u)
       << "differences under an order";

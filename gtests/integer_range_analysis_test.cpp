@@ -457,11 +457,16 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "probe[clamp(int(data[0]), 0, 15)] = 0u;\n"
                   "probe[clamp(data[0], gl_LocalInvocationID.x, 100u)] = 0u;\n"
-                  "probe[clamp(data[0], gl_LocalInvocationID.x, 40u)] = 0u;",
+                  "probe[clamp(data[0], gl_LocalInvocationID.x, 40u)] = 0u;\n"
+                  "probe[clamp(gl_LocalInvocationID.x, 0u, data[1])] = 0u;",
                   {"no range: clamp is not supported in reference mode",
                    "no range: clamp is not supported in reference mode",
+                   "no range: clamp is not supported in reference mode",
                    "no range: clamp is not supported in reference mode"},
-                  {"[0, 15]", "[0, 100]", "no range: clamp bounds may cross (lo > hi)"}},
+                  {"[0, 15]", "[0, 100]", "no range: clamp bounds may cross (lo > hi)",
+                   // A bound without a range names its own root cause.
+                   "no range: clamp bounds have no range: value read from Uniform memory (data "
+                   "the application provides)"}},
         RangeCase{"UnsignedBitfieldExtract",
                   "local_size_x = 64",
                   "probe[bitfieldExtract(data[0], 3, 8)] = 0u;\n"
@@ -1494,6 +1499,28 @@ TEST(IntegerRange, Parameters_PartsOfStructAndVectorParameters) {
                     "stored once right before the call"}));
   // Reference mode has no rule for parameters.
   EXPECT_EQ(CallRanges(helpers, "put2(uvec2(1u, 4u));", RangeAnalysisMode::kReference).size(), 1u);
+}
+
+// A struct handed down a chain of helpers: the inner helper's part is the same part of
+// the outer helper's arguments (piet-gpu's Alloc passed through read_mem).
+TEST(IntegerRange, Parameters_PartsPassedDownAChainOfCalls) {
+  const std::string helpers =
+      "struct Pick { uint index; uint other; };\n"
+      "void put(Pick p) { probe[p.index] = 0u; }\n"
+      "void relay(Pick p) { put(p); }\n"
+      "void relay2(Pick p, uint k) { relay(p); }\n";
+  EXPECT_EQ(CallRanges(helpers, "relay(Pick(3u, data[0]));\nrelay(Pick(6u, 7u));",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"[3, 6]"}));
+  EXPECT_EQ(CallRanges(helpers, "uint x = data[0];\nif (x < 9u) relay2(Pick(x, 0u), x);",
+                       RangeAnalysisMode::kFull),
+            (Ranges{"[0, 8]"}));
+  // Trap: the outer helper's other call passes a part without a range; its root cause
+  // is named.
+  EXPECT_EQ(
+      CallRanges(helpers, "relay(Pick(3u, 0u));\nrelay(Pick(data[0], 0u));",
+                 RangeAnalysisMode::kFull),
+      (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
 }
 
 // Traps: a part written in the callee, or selected by a run-time index, says nothing

@@ -13,7 +13,7 @@
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
 // indices, tests around every call, tests on quotients, tests held in bool locals,
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
-// order) are
+// order, struct parts passed down a chain of helpers) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -100,6 +100,11 @@ constexpr const char* kStoreAtA =
     "void store() {\n  seen = uint(a);\n  values[uint(a)] = 0xC0FFEEu;\n}\n";
 constexpr const char* kStoreAfterA =
     "void store() {\n  seen = uint(a) + 1u;\n  values[uint(a) + 1u] = 0xC0FFEEu;\n}\n";
+
+constexpr const char* kRelay =
+    "struct Part { uint index; uint other; };\n"
+    "void storePart(Part p) {\n  seen = p.index;\n  values[p.index] = 0xC0FFEEu;\n}\n"
+    "void relay(Part p) { storePart(p); }\n";
 
 struct Trap {
   const char* name;
@@ -253,6 +258,9 @@ const Trap kTraps[] = {
      "uint x = uint(a) & 7u;\nuint y = uint(b) & 7u;\n"
      "if (x >= y) {\n  y = y + 1u;\n  seen = x - y;\n  values[x - y] = 0xC0FFEEu;\n}",
      0, 0, 0xFFFFFFFFu, 3, true},
+    // A struct passed down two helpers: the outer caller's part reaches 8.
+    {"PartPassedDownPastTheArray", "relay(Part(uint(a) & 15u, 1u));", 8, 0, 8, int(kAfter), false,
+     kRelay},
     // A bool local stored twice: the second store sets it whatever q is.
     {"BoolLocalStoredTwice",
      "uint q = uint(a);\nbool ok = q < 8u;\nif (b != 0) ok = true;\n"
@@ -399,6 +407,7 @@ const Proof kProofs[] = {
      "uint x = uint(a) & 7u;\nfor (uint i = 0u; i < 3u; i++) {\n"
      "  if (x >= (1u << i)) { seen = x - (1u << i); values[x - (1u << i)] = 0xC0FFEEu; }\n}",
      7, 0, 3},
+    {"PartPassedDownWithinTheArray", "relay(Part(uint(a) & 7u, 1u));", 6, 0, 6, kRelay},
     {"QuotientBound",
      "uint q = uint(a);\nif (q / 2u < 4u && (q >> 1u) < 4u) { seen = q; values[q] = 0xC0FFEEu; }",
      7, 0, 7},

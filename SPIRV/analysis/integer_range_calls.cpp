@@ -16,14 +16,18 @@
 // Parts: a load through an access chain of the parameter with constant indices (a member
 // of a struct parameter, a component of a vector one) lies in the union of the same part
 // of every call's argument, found through the stored value (ComponentSource: constructs,
-// inserts, shuffles, copies); an argument whose part cannot be found that way (a struct
-// loaded whole from a buffer) names where it was read.
+// inserts, shuffles, copies), or, for an argument that is the caller's own parameter
+// loaded whole (a struct passed down a chain of helpers), through that parameter's
+// arguments in turn; an argument whose part cannot be found that way (a struct loaded
+// whole from a buffer) names where it was read.
 //
 // Guards: every load of such a parameter reads the same value, so the loads are one
 // canonical value (the parameter's id) for the facts of range_guards.h: a test on one
 // load narrows the others. Recursion cannot occur in valid SPIR-V; were it met, the
 // evaluation driver would see a cyclic definition and give no range.
 #include "integer_range_evaluator.h"
+
+#include <string>
 
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -67,7 +71,29 @@ IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluato
     }
     path.push_back(uint32_t(value));
   }
-  for (size_t call = 0; call < arguments.values.size(); ++call) {
+  CollectArgumentParts(arguments, path, 0, &list);
+  return list;
+}
+
+// The parameter a whole load of one reads, when its arguments are followed; else null.
+const Instruction* IntegerRangeAnalysis::Evaluator::WholeParameterLoad(uint32_t id) const {
+  const Instruction* def = inputs_.def_use.Definition(id);
+  if (!Full() || !def || def->opcode != spv::OpLoad) return nullptr;
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(*def).pointer());
+  if (!pointer || pointer->opcode != spv::OpFunctionParameter) return nullptr;
+  return pointer;
+}
+
+// ArgumentParts for each call of `arguments`, the part at `path`. An argument that is
+// the caller's own parameter loaded whole (a struct handed down a chain of helpers) is
+// followed to that parameter's arguments, with the rest of the path, kMaxCallDepth deep:
+// the caller's parameter is only loaded, so it holds its arguments' value while the
+// caller runs (parameter_arguments.h).
+void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& arguments,
+                                                           const std::vector<uint32_t>& path,
+                                                           int depth,
+                                                           ArgumentPartList* list) const {
+  for (size_t call = 0; call < arguments.values.size() && list->why.empty(); ++call) {
     uint32_t value = arguments.values[call];
     uint32_t part = value, before = 0;
     size_t level = 0;
@@ -76,26 +102,37 @@ IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluato
       part = ComponentSource(part, path[level]);
     }
     if (part) {
-      list.parts.push_back(part);
-      list.stores.push_back(arguments.stores[call]);
+      list->parts.push_back(part);
+      list->stores.push_back(arguments.stores[call]);
+      continue;
+    }
+    if (const Instruction* outer = WholeParameterLoad(before)) {
+      const CallArguments& outer_arguments = inputs_.arguments.Of(*outer);
+      if (!outer_arguments.reason.empty()) {
+        list->why = "function parameter has no range: " + outer_arguments.reason;
+      } else if (depth >= kMaxCallDepth) {
+        list->why = "a part of an argument passed down more than " + std::to_string(kMaxCallDepth) +
+                    " calls (budget kMaxCallDepth)";
+      } else {
+        std::vector<uint32_t> rest(path.begin() + (level - 1), path.end());
+        CollectArgumentParts(outer_arguments, rest, depth + 1, list);
+      }
       continue;
     }
     std::string origin = MemoryOrigin(value);
     const Instruction* type = before ? inputs_.def_use.TypeOf(before) : nullptr;
     if (origin.empty() && level == path.size() && type && type->opcode == spv::OpTypeVector) {
-      list.components.push_back({before, path.back()});  // the last step: a vector component
+      list->components.push_back({before, path.back()});  // the last step: a vector component
       continue;
     }
     const Instruction* def = inputs_.def_use.Definition(before ? before : value);
-    list.why = !origin.empty() ? "an argument passed to the parameter has no range: " + origin
-                               : std::string(
-                                     "a part of an argument passed to the parameter is not "
-                                     "a known component of the value stored (computed by ") +
-                                     (def ? grammar::OpcodeName(def->opcode) : "?") +
-                                     ", whose components are not followed)";
-    return list;
+    list->why = !origin.empty() ? "an argument passed to the parameter has no range: " + origin
+                                : std::string(
+                                      "a part of an argument passed to the parameter is not "
+                                      "a known component of the value stored (computed by ") +
+                                      (def ? grammar::OpcodeName(def->opcode) : "?") +
+                                      ", whose components are not followed)";
   }
-  return list;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instruction& chain,

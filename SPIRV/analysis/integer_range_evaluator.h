@@ -446,6 +446,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
     std::string why;                                        // non-empty: no range
   };
   ArgumentPartList ArgumentParts(const Instruction& chain, const CallArguments& arguments) const;
+  void CollectArgumentParts(const CallArguments& arguments, const std::vector<uint32_t>& path,
+                            int depth, ArgumentPartList* list) const;
+  const Instruction* WholeParameterLoad(uint32_t id) const;
   IntegerRange ParameterPartLoad(const Instruction& chain, const Instruction& parameter,
                                  bool is_signed);
   IntegerRange ArgumentUnion(const std::vector<uint32_t>& values,

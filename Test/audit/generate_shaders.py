@@ -85,6 +85,13 @@ HELPERS = {
     "h_part": "uint h_part(uvec2 v) { return data_u[v.y]; }",
     "h_part_trap": "// trap: parameter-part (a call passes a part one past data_u)\n"
                    "uint h_part_trap(uvec2 v) { return data_u[v.x]; }" + "  // trap access",
+    # A vector handed down through another helper (relayed_part): the part is followed
+    # through the relay's parameter to main's arguments.
+    "h_relay": "uint h_relay(uvec2 v) { return h_part(v); }",
+    "h_part_relayed_trap": "// trap: relayed-part (a call two helpers up passes a part one past"
+                           " data_u)\nuint h_part_relayed_trap(uvec2 v) { return data_u[v.x]; }"
+                           + "  // trap access",
+    "h_relay_trap": "uint h_relay_trap(uvec2 v) { return h_part_relayed_trap(v); }",
     # Called from more than 64 places (many_calls): past the analysis's budget of guarded
     # call sites, each argument counts with its own range. The trap form's access is the
     # helper's own line.
@@ -1445,6 +1452,27 @@ class ShaderWriter:
         self.emit("uint %s = %s;" % (name, self.any_uint().text))
         self.emit("if (%s < %du) acc += h_part(uvec2(%s, %s));" % (name, n, other, name))
 
+    def relayed_part(self, trap=False):
+        """A vector parameter's part passed down through a relay helper
+        (integer_range_calls.cpp): h_part's index is the same part of h_relay's
+        arguments, ranged or guarded around the outer call. The trap's outer call passes a
+        part that reaches the array's size."""
+        n = self.buffer_u
+        other = self.any_uint().text
+        if trap:
+            self.helpers.update(["h_part_relayed_trap", "h_relay_trap"])
+            q = self.near(n - 1, 2, n)
+            self.emit("acc += h_relay_trap(uvec2(%s, %s));" % (q.text, other))
+            return
+        self.helpers.update(["h_part", "h_relay"])
+        if self.rng.random() < 0.5:
+            index = self.into_range(self.expr("uint", self.rng.randint(0, 2)), n)
+            self.emit("acc += h_relay(uvec2(%s, %s));" % (other, index.text))
+            return
+        name = self.fresh("q")
+        self.emit("uint %s = %s;" % (name, self.any_uint().text))
+        self.emit("if (%s < %du) acc += h_relay(uvec2(%s, %s));" % (name, n, other, name))
+
     def vector_component(self, trap=False):
         """A component of a vector computed componentwise (the range analysis follows it
         through the operation, integer_range_components.cpp): kept in a local and read by
@@ -1665,9 +1693,10 @@ class ShaderWriter:
         body = self.lines + body
         # Then stop 40's, drawn after those.
         self.lines = []
-        self.ordered_difference()
+        self.rng.choice([self.ordered_difference, self.relayed_part])()
         if self.rng.random() < 0.5:
-            self.ordered_difference(trap=True)
+            self.rng.choice([lambda: self.ordered_difference(trap=True),
+                             lambda: self.relayed_part(trap=True)])()
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
