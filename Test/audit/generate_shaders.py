@@ -1436,42 +1436,34 @@ class ShaderWriter:
         """A helper indexed by a component of its vector parameter: in bounds at every call
         (ranged, or guarded around the call); the trap passes a part that reaches the
         array's size."""
-        n = self.buffer_u
-        if trap:
-            self.helpers.add("h_part_trap")
-            q = self.near(n - 1, 2, n)
-            self.emit("acc += h_part_trap(uvec2(%s, %s));" % (q.text, self.any_uint().text))
-            return
-        self.helpers.add("h_part")
-        other = self.any_uint().text
-        if self.rng.random() < 0.5:
-            index = self.into_range(self.expr("uint", self.rng.randint(0, 2)), n)
-            self.emit("acc += h_part(uvec2(%s, %s));" % (other, index.text))
-            return
-        name = self.fresh("q")
-        self.emit("uint %s = %s;" % (name, self.any_uint().text))
-        self.emit("if (%s < %du) acc += h_part(uvec2(%s, %s));" % (name, n, other, name))
+        self.helpers.add("h_part_trap" if trap else "h_part")
+        self.part_call("h_part_trap" if trap else "h_part", trap)
 
     def relayed_part(self, trap=False):
         """A vector parameter's part passed down through a relay helper
         (integer_range_calls.cpp): h_part's index is the same part of h_relay's
         arguments, ranged or guarded around the outer call. The trap's outer call passes a
         part that reaches the array's size."""
+        self.helpers.update(["h_part_relayed_trap", "h_relay_trap"] if trap
+                            else ["h_part", "h_relay"])
+        self.part_call("h_relay_trap" if trap else "h_relay", trap)
+
+    def part_call(self, function, trap):
+        """A call of `function` (uvec2) whose indexing part is in bounds (ranged, or
+        guarded around the call), or for a trap reaches data_u's size."""
         n = self.buffer_u
-        other = self.any_uint().text
         if trap:
-            self.helpers.update(["h_part_relayed_trap", "h_relay_trap"])
             q = self.near(n - 1, 2, n)
-            self.emit("acc += h_relay_trap(uvec2(%s, %s));" % (q.text, other))
+            self.emit("acc += %s(uvec2(%s, %s));" % (function, q.text, self.any_uint().text))
             return
-        self.helpers.update(["h_part", "h_relay"])
+        other = self.any_uint().text
         if self.rng.random() < 0.5:
             index = self.into_range(self.expr("uint", self.rng.randint(0, 2)), n)
-            self.emit("acc += h_relay(uvec2(%s, %s));" % (other, index.text))
+            self.emit("acc += %s(uvec2(%s, %s));" % (function, other, index.text))
             return
         name = self.fresh("q")
         self.emit("uint %s = %s;" % (name, self.any_uint().text))
-        self.emit("if (%s < %du) acc += h_relay(uvec2(%s, %s));" % (name, n, other, name))
+        self.emit("if (%s < %du) acc += %s(uvec2(%s, %s));" % (name, n, function, other, name))
 
     def vector_component(self, trap=False):
         """A component of a vector computed componentwise (the range analysis follows it
