@@ -758,8 +758,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Clamp(uint32_t instruction,
   ExtInstView clamp(def);  // x, lo, hi
   IntegerRange lo = Convert(Operand(clamp.operand(1)), domain);
   IntegerRange hi = Convert(Operand(clamp.operand(2)), domain);
-  if (!lo.valid || !hi.valid)
-    return IntegerRange::None("clamp bounds have no range: " + (lo.valid ? hi : lo).reason);
+  if (!lo.valid || !hi.valid) return ClampBoundsWithoutRange(lo, hi);
   if (lo.max > hi.min) return IntegerRange::None("clamp bounds may cross (lo > hi)");
   IntegerRange x = Convert(Operand(clamp.operand(0)), domain);
   if (!x.valid) x = FullDomain(domain);

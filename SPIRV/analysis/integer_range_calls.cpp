@@ -39,11 +39,16 @@ using namespace range_detail;
 // The parameter `load` reads when it is followed here (its arguments are known): then no
 // instruction writes what it points to while the function runs, so every load of it
 // reads one value (Canonical, for guards); null otherwise.
-const Instruction* IntegerRangeAnalysis::Evaluator::LoadedParameter(const Instruction& load) {
+const Instruction* IntegerRangeAnalysis::Evaluator::LoadedParameter(const Instruction& load) const {
+  const Instruction* parameter = ParameterOfLoad(load);
+  return parameter && inputs_.arguments.Of(*parameter).reason.empty() ? parameter : nullptr;
+}
+
+// The parameter `load` reads whole, followed or not; null for any other instruction.
+const Instruction* IntegerRangeAnalysis::Evaluator::ParameterOfLoad(const Instruction& load) const {
   if (!Full() || load.opcode != spv::OpLoad) return nullptr;
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
-  if (!pointer || pointer->opcode != spv::OpFunctionParameter) return nullptr;
-  return inputs_.arguments.Of(*pointer).reason.empty() ? pointer : nullptr;
+  return pointer && pointer->opcode == spv::OpFunctionParameter ? pointer : nullptr;
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& parameter,
@@ -75,15 +80,6 @@ IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluato
   return list;
 }
 
-// The parameter a whole load of one reads, when its arguments are followed; else null.
-const Instruction* IntegerRangeAnalysis::Evaluator::WholeParameterLoad(uint32_t id) const {
-  const Instruction* def = inputs_.def_use.Definition(id);
-  if (!Full() || !def || def->opcode != spv::OpLoad) return nullptr;
-  const Instruction* pointer = inputs_.def_use.Definition(LoadView(*def).pointer());
-  if (!pointer || pointer->opcode != spv::OpFunctionParameter) return nullptr;
-  return pointer;
-}
-
 // ArgumentParts for each call of `arguments`, the part at `path`. An argument that is
 // the caller's own parameter loaded whole (a struct handed down a chain of helpers) is
 // followed to that parameter's arguments, with the rest of the path, kMaxCallDepth deep:
@@ -106,7 +102,8 @@ void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& 
       list->stores.push_back(arguments.stores[call]);
       continue;
     }
-    if (const Instruction* outer = WholeParameterLoad(before)) {
+    const Instruction* aggregate = inputs_.def_use.Definition(before);
+    if (const Instruction* outer = aggregate ? ParameterOfLoad(*aggregate) : nullptr) {
       const CallArguments& outer_arguments = inputs_.arguments.Of(*outer);
       if (!outer_arguments.reason.empty()) {
         list->why = "function parameter has no range: " + outer_arguments.reason;

@@ -205,8 +205,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfGlsl(const Instruction&
   if (is_clamp) {  // clamp(x, lo, hi) = min(max(x, lo), hi); undefined when lo > hi
     IntegerRange low = Convert(part(1), in_signed), high = Convert(part(2), in_signed);
     IntegerRange x = Convert(part(0), in_signed);
-    if (!low.valid || !high.valid)
-      return IntegerRange::None("clamp bounds have no range: " + (low.valid ? high : low).reason);
+    if (!low.valid || !high.valid) return ClampBoundsWithoutRange(low, high);
     if (low.max > high.min) return IntegerRange::None("clamp bounds may cross (lo > hi)");
     if (!x.valid) x = FullDomain(in_signed);
     result = MinOrMax(false, MinOrMax(true, x, low, in_signed), high, in_signed);

@@ -171,6 +171,11 @@ inline std::string UnsupportedOpcode(spv::Op opcode) {
   }
 }
 
+// clamp(x, lo, hi) whose bound `lo` or `hi` has no range: the first such bound's reason.
+inline IntegerRange ClampBoundsWithoutRange(const IntegerRange& lo, const IntegerRange& hi) {
+  return IntegerRange::None("clamp bounds have no range: " + (lo.valid ? hi : lo).reason);
+}
+
 // The pure integer operators value numbering follows (integer_range_value_numbers.cpp).
 inline bool NumberedOp(spv::Op opcode, bool* commutes) {
   switch (opcode) {
@@ -448,12 +453,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   ArgumentPartList ArgumentParts(const Instruction& chain, const CallArguments& arguments) const;
   void CollectArgumentParts(const CallArguments& arguments, const std::vector<uint32_t>& path,
                             int depth, ArgumentPartList* list) const;
-  const Instruction* WholeParameterLoad(uint32_t id) const;
   IntegerRange ParameterPartLoad(const Instruction& chain, const Instruction& parameter,
                                  bool is_signed);
   IntegerRange ArgumentUnion(const std::vector<uint32_t>& values,
                              const std::vector<const Instruction*>& stores, bool is_signed);
-  const Instruction* LoadedParameter(const Instruction& load);
+  const Instruction* LoadedParameter(const Instruction& load) const;
+  const Instruction* ParameterOfLoad(const Instruction& load) const;
 
   // Call results (integer_range_call_results.cpp).
   static constexpr size_t kMaxReturns = 64;
@@ -583,7 +588,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   static constexpr int kMaxSameValueDepth = 4;
   IntegerRange OrderedDifference(const Instruction& sub, const IntegerRange& own,
                                  const std::vector<GuardFact>& facts);
-  bool SameValue(uint32_t canonical, uint32_t id, int depth);
+  bool SameValue(uint32_t first, uint32_t second, int depth);
   bool SameLocalVersion(const Instruction& a, const Instruction& b);
 
   Module& module_;

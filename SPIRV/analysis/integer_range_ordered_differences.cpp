@@ -50,16 +50,19 @@ using namespace range_detail;
 IntegerRange IntegerRangeAnalysis::Evaluator::OrderedDifference(
     const Instruction& sub, const IntegerRange& own, const std::vector<GuardFact>& facts) {
   bool is_signed = false;
-  if (sub.opcode != spv::OpISub || !inputs_.def_use.IsInt32Type(sub.type_id, &is_signed))
-    return own;
+  bool any_order = std::any_of(facts.begin(), facts.end(), [](const GuardFact& fact) {
+    return fact.kind == GuardFact::Kind::kNotBelow;
+  });
+  if (!any_order || !inputs_.def_use.IsInt32Type(sub.type_id, &is_signed)) return own;
   BinaryOpView operands(sub);
+  uint32_t left = Canonical(operands.left()), right = Canonical(operands.right());
   for (const GuardFact& fact : facts) {
     if (fact.kind != GuardFact::Kind::kNotBelow || fact.component != GuardFact::kWhole ||
-        !SameValue(fact.value, operands.left(), 0) || !SameValue(fact.other, operands.right(), 0))
+        !SameValue(fact.value, left, 0) || !SameValue(fact.other, right, 0))
       continue;
     // x needs a range of its own: narrowed only by tests, its top is the type's and
     // the difference would be no use, while its own reason names the root cause.
-    if (!RangeOf(operands.left()).valid) continue;
+    if (!RangeOf(operands.left()).valid) return own;
     bool reading = fact.interval.is_signed;
     IntegerRange x = Reinterpret(Operand(operands.left()), reading);
     IntegerRange y = Reinterpret(Operand(operands.right()), reading);
@@ -80,14 +83,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrderedDifference(
   return own;
 }
 
-// True when `id` is the value `canonical` names at a use both dominate (see the file
-// comment).
-bool IntegerRangeAnalysis::Evaluator::SameValue(uint32_t canonical, uint32_t id, int depth) {
-  uint32_t own = Canonical(id);
-  if (own == canonical) return true;
+// True when the canonical values `first` and `second` are one value at a use both
+// dominate (see the file comment).
+bool IntegerRangeAnalysis::Evaluator::SameValue(uint32_t first, uint32_t second, int depth) {
+  if (first == second) return true;
   if (depth >= kMaxSameValueDepth) return false;
-  const Instruction* a = inputs_.def_use.Definition(canonical);
-  const Instruction* b = inputs_.def_use.Definition(own);
+  const Instruction* a = inputs_.def_use.Definition(first);
+  const Instruction* b = inputs_.def_use.Definition(second);
   if (!a || !b || a->opcode != b->opcode || a->type_id != b->type_id) return false;
   if (a->opcode == spv::OpLoad) return SameLocalVersion(*a, *b);
   bool commutes = false;
@@ -95,7 +97,7 @@ bool IntegerRangeAnalysis::Evaluator::SameValue(uint32_t canonical, uint32_t id,
     return false;
   BinaryOpView left(*a), right(*b);
   auto same = [&](uint32_t from_a, uint32_t from_b) {
-    return SameValue(Canonical(from_a), from_b, depth + 1);
+    return SameValue(Canonical(from_a), Canonical(from_b), depth + 1);
   };
   if (same(left.left(), right.left()) && same(left.right(), right.right())) return true;
   return commutes && same(left.left(), right.right()) && same(left.right(), right.left());
