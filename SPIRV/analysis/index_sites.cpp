@@ -52,6 +52,7 @@ IndexSites::IndexSites(Module& module, const DefUse& def_use, SourceLines& lines
       }
     }
   }
+  sites_.shrink_to_fit();  // held through every pass that reads it
 }
 
 IndexSite IndexSites::NewSite(Block& block, std::list<Instruction>::iterator at, uint32_t position,

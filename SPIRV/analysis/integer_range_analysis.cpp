@@ -132,7 +132,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
   std::vector<uint32_t> stack{id};
   while (!stack.empty()) {
     uint32_t top = stack.back();
-    if (memo_.count(top)) {
+    if (memo_.Has(top)) {
       stack.pop_back();
       continue;
     }
@@ -142,18 +142,19 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
       computing_.insert(top);
       IntegerRange computed = Compute(top);
       computing_.erase(top);
-      memo_[top] = std::move(computed);
+      memo_.Put(top, computed);
+      expanded_.erase(top);  // the memo answers for it from now on
       continue;
     }
     const Instruction* def = inputs_.def_use.Definition(top);
     if (!def) continue;
     for (uint32_t dependency : Dependencies(*def))
-      if (!memo_.count(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
+      if (!memo_.Has(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
   }
-  auto found = memo_.find(id);
-  if (found == memo_.end())  // a guard read while widening asked for a value in progress
+  std::optional<IntegerRange> found = memo_.Find(id);
+  if (!found)  // a guard read while widening asked for a value in progress
     return IntegerRange::None("cyclic definition of %" + std::to_string(id));
-  return found->second;
+  return std::move(*found);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
@@ -161,9 +162,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
     auto narrowed = at_use_.find(id);
     if (narrowed != at_use_.end()) return narrowed->second;
   }
-  auto it = memo_.find(id);
-  if (it == memo_.end()) return IntegerRange::None("cyclic definition of %" + std::to_string(id));
-  return it->second;
+  std::optional<IntegerRange> found = memo_.Find(id);
+  if (!found) return IntegerRange::None("cyclic definition of %" + std::to_string(id));
+  return std::move(*found);
 }
 
 // The operands whose ranges Compute() reads for `def`.

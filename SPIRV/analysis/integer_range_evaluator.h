@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/integer_range_memo.h"
 #include "SPIRV/analysis/loop_shapes.h"
 #include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/range_guards.h"
@@ -596,7 +597,7 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // shapes, CFGs and value flow (integer_range_analysis.h).
   const RangeInputs inputs_;
   IntegerRangeOptions options_;
-  std::unordered_map<uint32_t, IntegerRange> memo_;
+  IntegerRangeMemo memo_;
   std::unordered_map<uint64_t, IntegerRange> component_ranges_;  // (vector << 5 | k)
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store

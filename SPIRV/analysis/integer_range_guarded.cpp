@@ -89,7 +89,7 @@ bool IntegerRangeAnalysis::Evaluator::IsScalarInt(uint32_t id, bool* is_signed) 
 IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
   IntegerRange base = RangeOf(id);
   const std::vector<GuardFact>* facts = FactsAt(use);
-  if (!facts || !memo_.count(id)) return base;  // not memoized: asked inside its own Compute
+  if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
   // A stored value's range is asked at its store while another RangeAt may be under way
   // (integer_range_locals.cpp): keep that one's values at its use apart.
   std::unordered_map<uint32_t, IntegerRange> outer = std::move(at_use_);
@@ -98,7 +98,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
   ContextNodes(id, &order);
   for (uint32_t node : order) {
     const Instruction* def = inputs_.def_use.Definition(node);
-    IntegerRange own = def && Expandable(*def) ? Compute(node) : memo_.at(node);
+    IntegerRange own = def && Expandable(*def) ? Compute(node) : *memo_.Find(node);
     if (def && def->opcode == spv::OpISub) own = OrderedDifference(*def, own, *facts);
     if (!own.guard)  // a narrowed operand is what narrowed this value
       for (uint32_t dependency : Dependencies(*def))
@@ -145,8 +145,7 @@ void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint
     const Instruction* def = inputs_.def_use.Definition(frame.id);
     if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
     for (uint32_t dependency : Dependencies(*def))
-      if (seen.size() < kMaxContextNodes && seen.insert(dependency).second &&
-          memo_.count(dependency))
+      if (seen.size() < kMaxContextNodes && seen.insert(dependency).second && memo_.Has(dependency))
         stack.push_back({dependency, frame.depth + 1, false});
   }
 }

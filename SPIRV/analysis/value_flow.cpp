@@ -413,6 +413,7 @@ void ValueFlowBuilder::Run() {
   ClassifyUses();
   if (out.followed_.empty()) return;
   if (!ComputeFrontiers() || !PlaceAllPhis() || !Rename()) RefuseAllForBudget();
+  out.nodes_.shrink_to_fit();  // held as long as the function's analyses are
 }
 
 ValueFlow::ValueFlow(const Module& module, const Function& function, const Cfg& cfg,

@@ -54,29 +54,55 @@ AccessRecord NewAccessRecord(const IndexSite& site, const AccessedObjectNames& n
   return record;
 }
 
+void AccessReport::AddIndexRecords(std::vector<AccessRecord> records) {
+  const size_t first = index_records_.size();
+  if (index_records_.empty())
+    index_records_ = std::move(records);
+  else
+    index_records_.insert(index_records_.end(), std::make_move_iterator(records.begin()),
+                          std::make_move_iterator(records.end()));
+  for (size_t i = first; i < index_records_.size(); ++i)
+    first_index_record_.emplace(KeyOf(index_records_[i]), i);
+}
+
 size_t AccessReport::AddDecision(AccessRecord decision, bool only_if_indexed) {
-  decisions_.push_back({std::move(decision), only_if_indexed});
+  Decision added;
+  added.outcome = {decision.verdict, decision.limit, decision.index_id, decision.guard};
+  added.only_if_indexed = only_if_indexed;
+  auto found =
+      decision.access_id ? first_index_record_.find(KeyOf(decision)) : first_index_record_.end();
+  if (found != first_index_record_.end())
+    added.joined = found->second;
+  else
+    added.record = std::make_unique<AccessRecord>(std::move(decision));
+  decisions_.push_back(std::move(added));
   return decisions_.size() - 1;
+}
+
+void AccessReport::Apply(const Outcome& outcome, AccessRecord* indexed) {
+  indexed->verdict = outcome.verdict;
+  indexed->limit = outcome.limit;
+  indexed->index_id = outcome.index_id;
+  if (outcome.guard.line != 0) indexed->guard = outcome.guard;
 }
 
 void AccessReport::AssembleInto(std::vector<AccessRecord>* out) const {
   const size_t first = out->size();
   out->insert(out->end(), index_records_.begin(), index_records_.end());
-  auto key = [](const AccessRecord& r) { return (uint64_t(r.access_id) << 32) | r.index_position; };
-  std::unordered_map<uint64_t, size_t> by_key;  // first index record of each key
-  for (size_t i = first; i < out->size(); ++i) by_key.emplace(key((*out)[i]), i);
   for (const Decision& decision : decisions_) {
-    const AccessRecord& record = decision.record;
-    auto found = record.access_id ? by_key.find(key(record)) : by_key.end();
-    if (found != by_key.end()) {
-      AccessRecord& indexed = (*out)[found->second];
-      indexed.verdict = record.verdict;
-      indexed.limit = record.limit;
-      indexed.index_id = record.index_id;
-      if (record.guard.line != 0) indexed.guard = record.guard;
-    } else if (!decision.only_if_indexed) {
-      out->push_back(record);
+    if (decision.joined != kNotJoined) {
+      Apply(decision.outcome, &(*out)[first + decision.joined]);
+      continue;
     }
+    // Added before its index record, if it has one.
+    AccessRecord record = *decision.record;
+    record.index_id = decision.outcome.index_id;
+    auto found =
+        record.access_id ? first_index_record_.find(KeyOf(record)) : first_index_record_.end();
+    if (found != first_index_record_.end())
+      Apply(decision.outcome, &(*out)[first + found->second]);
+    else if (!decision.only_if_indexed)
+      out->push_back(std::move(record));
   }
 }
 

@@ -12,10 +12,15 @@
 // an index record (images, which the range report does not cover, or a run without the
 // range report) is appended after them, in decision order, unless it was added as
 // `only_if_indexed`. Linear in the number of records.
+//
+// A decision whose index record is already here (the pipeline runs range-report
+// first) keeps only what the join takes from it, so a large module's report is held
+// once, not twice.
 #ifndef GLINT_SPIRV_PASSES_ACCESS_REPORT_H
 #define GLINT_SPIRV_PASSES_ACCESS_REPORT_H
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -44,22 +49,43 @@ AccessRecord NewAccessRecord(const IndexSite& site, const AccessedObjectNames& n
 
 class AccessReport {
  public:
-  void AddIndexRecord(AccessRecord record) { index_records_.push_back(std::move(record)); }
+  void AddIndexRecords(std::vector<AccessRecord> records);
+  // Room for `count` decisions (one per index site), so a large report is not copied
+  // as it grows.
+  void ReserveDecisions(size_t count) { decisions_.reserve(decisions_.size() + count); }
   // Returns the decision's handle, for setting its index operand after the rewrite.
   size_t AddDecision(AccessRecord decision, bool only_if_indexed = false);
   void SetDecisionIndex(size_t handle, uint32_t index_id) {
-    decisions_[handle].record.index_id = index_id;
+    decisions_[handle].outcome.index_id = index_id;
   }
 
   // Appends the joined records to `out`.
   void AssembleInto(std::vector<AccessRecord>* out) const;
 
  private:
-  struct Decision {
-    AccessRecord record;
-    bool only_if_indexed;
+  // What the join takes from a decision.
+  struct Outcome {
+    AccessVerdict verdict = AccessVerdict::kNone;
+    int64_t limit = -1;
+    uint32_t index_id = 0;
+    SourceLocation guard;
   };
+  struct Decision {
+    Outcome outcome;
+    // The index record it joins (its position in index_records_), when that was here
+    // first; else the whole decision, appended or joined at AssembleInto.
+    size_t joined = kNotJoined;
+    std::unique_ptr<AccessRecord> record;
+    bool only_if_indexed = false;
+  };
+  static constexpr size_t kNotJoined = ~size_t{0};
+  static uint64_t KeyOf(const AccessRecord& record) {
+    return (uint64_t(record.access_id) << 32) | record.index_position;
+  }
+  static void Apply(const Outcome& outcome, AccessRecord* indexed);
+
   std::vector<AccessRecord> index_records_;
+  std::unordered_map<uint64_t, size_t> first_index_record_;  // key -> position
   std::vector<Decision> decisions_;
 };
 

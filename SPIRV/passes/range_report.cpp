@@ -18,6 +18,7 @@ std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const 
       [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); });
   RuntimeLengthReads length_reads(analyses.module(), analyses.GetDefUse());
   std::vector<AccessRecord> records;
+  records.reserve(analyses.GetIndexSites().sites().size());
   for (const IndexSite& site : analyses.GetIndexSites().sites()) {
     if (site.bound == IndexBound::kImage) continue;  // robust access decides those alone
     AccessRecord record = NewAccessRecord(site, names);
@@ -54,8 +55,7 @@ void CollectAccessRecords(Module& module, const Options& options, Report* report
 
 PassResult RangeReportPass::Process(Module&, PassContext& context) {
   if (context.options.collect_ranges && context.report)
-    for (AccessRecord& record : CollectAccessRecords(*context.analyses, context.options))
-      context.accesses->AddIndexRecord(std::move(record));
+    context.accesses->AddIndexRecords(CollectAccessRecords(*context.analyses, context.options));
   return PassResult::Unchanged();
 }
 

@@ -78,7 +78,10 @@ PassResult State::Process() {
   if (module_.HasCapability(spv::CapabilityKernel))
     return PassResult::Failed("Kernel modules are not supported (the clamps use GLSL.std.450)");
   // Decide every site's verdict on the unmodified module.
-  for (const IndexSite& site : context_.analyses->GetIndexSites().sites()) {
+  const std::vector<IndexSite>& sites = context_.analyses->GetIndexSites().sites();
+  if (context_.report && context_.options.collect_ranges)
+    context_.accesses->ReserveDecisions(sites.size());
+  for (const IndexSite& site : sites) {
     switch (site.bound) {
       case IndexBound::kImage:
         DecideImage(site);

@@ -1,0 +1,68 @@
+// IntegerRangeMemo (SPIRV/analysis/integer_range_memo.h): what is put is found again,
+// field for field, and a reason shared by many values is held once.
+#include "SPIRV/analysis/integer_range_memo.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace glint::spirv {
+namespace {
+
+void ExpectSame(const IntegerRange& expected, const IntegerRange& found) {
+  EXPECT_EQ(expected.valid, found.valid);
+  EXPECT_EQ(expected.is_signed, found.is_signed);
+  EXPECT_EQ(expected.min, found.min);
+  EXPECT_EQ(expected.max, found.max);
+  EXPECT_EQ(expected.reason, found.reason);
+  EXPECT_EQ(expected.guard, found.guard);
+}
+
+TEST(IntegerRangeMemo, FindsWhatWasPut_FieldForField) {
+  IntegerRangeMemo memo;
+  Instruction branch;
+  IntegerRange signed_range = IntegerRange::Of(true, -7, 12);
+  signed_range.guard = &branch;
+  IntegerRange unsigned_range = IntegerRange::Of(false, 0, 4294967295);
+  IntegerRange none = IntegerRange::None("value read from Uniform memory");
+  memo.Put(3, signed_range);
+  memo.Put(4, unsigned_range);
+  memo.Put(9, none);
+  ASSERT_TRUE(memo.Has(3) && memo.Has(4) && memo.Has(9));
+  ExpectSame(signed_range, *memo.Find(3));
+  ExpectSame(unsigned_range, *memo.Find(4));
+  ExpectSame(none, *memo.Find(9));
+  EXPECT_EQ(3u, memo.size());
+}
+
+TEST(IntegerRangeMemo, AnIdNeverPutIsNotFound) {
+  IntegerRangeMemo memo;
+  memo.Put(5, IntegerRange::Of(false, 1, 2));
+  EXPECT_FALSE(memo.Has(6));
+  EXPECT_FALSE(memo.Find(6).has_value());
+  EXPECT_FALSE(memo.Find(0).has_value());
+}
+
+TEST(IntegerRangeMemo, PutAgainReplaces) {
+  IntegerRangeMemo memo;
+  memo.Put(5, IntegerRange::None("cyclic definition of %5"));
+  memo.Put(5, IntegerRange::Of(false, 0, 3));
+  ExpectSame(IntegerRange::Of(false, 0, 3), *memo.Find(5));
+  EXPECT_EQ(1u, memo.size());
+}
+
+TEST(IntegerRangeMemo, OneReasonReachingManyValuesIsHeldOnce) {
+  IntegerRangeMemo memo;
+  const std::string shared =
+      "a value stored to the local has no range: value read from "
+      "StorageBuffer memory (data the application provides)";
+  for (uint32_t id = 1; id <= 1000; ++id) memo.Put(id, IntegerRange::None(shared));
+  memo.Put(1001, IntegerRange::None("local may be read before it is assigned"));
+  memo.Put(1002, IntegerRange::Of(false, 0, 1));  // no reason: nothing interned
+  EXPECT_EQ(2u, memo.distinct_reasons());
+  for (uint32_t id : {1u, 500u, 1000u}) EXPECT_EQ(shared, memo.Find(id)->reason);
+  EXPECT_EQ("local may be read before it is assigned", memo.Find(1001)->reason);
+}
+
+}  // namespace
+}  // namespace glint::spirv
