@@ -138,10 +138,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
     }
     if (!expanded_.insert(top).second) {  // second visit: every operand is done
       stack.pop_back();
-      if (computing_.count(top)) continue;  // asked again from inside its own Compute
-      computing_.insert(top);
-      IntegerRange computed = Compute(top);
-      computing_.erase(top);
+      IntegerRange computed;
+      {
+        NestedEvaluations::Scope computing = in_progress_.Value(top);
+        if (!computing.entered()) continue;  // asked again from inside its own Compute
+        computed = Compute(top);
+      }
       memo_.Put(top, computed);
       expanded_.erase(top);  // the memo answers for it from now on
       continue;

@@ -45,7 +45,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Inst
   std::vector<uint32_t> values;
   bool is_signed = false;
   uint32_t width = 0;
-  if (!callee || following_.count(callee) || !IntWidth(call.type_id, &is_signed, &width))
+  if (!callee || in_progress_.Following(callee) || !IntWidth(call.type_id, &is_signed, &width))
     return values;
   for (const Instruction* ret : ReturnsOf(*callee)) values.push_back(ReturnValueView(*ret).value());
   return values;
@@ -54,15 +54,14 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Inst
 IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call, bool is_signed) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
-  if (following_.count(callee))
+  NestedEvaluations::Scope following = in_progress_.Callee(callee);
+  if (following.refusal() == NestedEvaluations::Refusal::kAlreadyInProgress)
     return IntegerRange::None("recursive call (the function is already being followed)");
-  if (call_depth_ >= kMaxCallDepth)
+  if (following.refusal() == NestedEvaluations::Refusal::kTooDeep)
     return IntegerRange::None("call results nested deeper than 8 (budget kMaxCallDepth)");
   std::vector<const Instruction*> returns = ReturnsOf(*callee);
   if (returns.empty())
     return IntegerRange::None("function has no return value or more than 64 (budget kMaxReturns)");
-  following_.insert(callee);
-  ++call_depth_;
   IntegerRange result;
   for (const Instruction* ret : returns) {
     IntegerRange returned = Convert(StoredRange(ReturnValueView(*ret).value(), ret), is_signed);
@@ -72,8 +71,6 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call
     }
     result = Hull(result, returned, is_signed);
   }
-  --call_depth_;
-  following_.erase(callee);
   return result;
 }
 

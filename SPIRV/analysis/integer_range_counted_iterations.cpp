@@ -88,17 +88,13 @@ bool IntegerRangeAnalysis::Evaluator::IsIterationCounterLoad(const Instruction& 
 IntegerRange IntegerRangeAnalysis::Evaluator::CountedIterationsLocal(const Instruction& load,
                                                                      bool is_signed) {
   FixedPointTarget target;
-  if (!FixedPointTargetOf(load, &target) || fixed_points_running_.count(target.variable) ||
-      widening_depth_ >= kMaxWideningDepth)
-    return IntegerRange::None("not counted");
-  fixed_points_running_.insert(target.variable);
-  ++widening_depth_;
+  if (!FixedPointTargetOf(load, &target)) return IntegerRange::None("not counted");
+  NestedEvaluations::Scope running = in_progress_.FixedPoint(target.variable);
+  if (!running.entered()) return IntegerRange::None("not counted");
   std::optional<IntegerRange> result;
   std::optional<IntegerRange> initial = InitialValues(&target, is_signed);
   std::string why;
   if (initial && initial->valid) result = CountedIterations(&target, initial, is_signed, &why);
-  --widening_depth_;
-  fixed_points_running_.erase(target.variable);
   return result && result->valid ? *result : IntegerRange::None("not counted");
 }
 

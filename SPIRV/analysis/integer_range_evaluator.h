@@ -31,6 +31,7 @@
 
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/integer_range_memo.h"
+#include "SPIRV/analysis/integer_range_nesting.h"
 #include "SPIRV/analysis/loop_shapes.h"
 #include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/range_guards.h"
@@ -627,19 +628,16 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
   std::unordered_map<uint32_t, const Block*> version_blocks_;   // that id -> the phi's block
-  // Values whose Compute is on the call stack: a guard read while widening a
-  // loop-carried local may ask for one of them again (RangeOf then refuses it).
-  std::unordered_set<uint32_t> computing_;
-  int widening_depth_ = 0;
+  // What is in progress (integer_range_nesting.h): a guard read while widening a
+  // loop-carried local may ask again for a value whose Compute is on the call stack
+  // (RangeOf then refuses it), a fixed point may meet its own local, a call result its
+  // own callee.
+  NestedEvaluations in_progress_{{kMaxWideningDepth, kMaxCallDepth, kMaxElementDepth}};
   std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
-  std::unordered_set<uint32_t> fixed_points_running_;             // variables
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;
-  std::unordered_set<const Function*> following_;  // callees whose returns are being ranged
-  int call_depth_ = 0;
   std::unordered_map<const Function*, std::vector<GuardFact>> caller_facts_;
   std::unordered_map<const Block*, std::vector<GuardFact>> merged_facts_;  // own + inherited
-  int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.
   std::unordered_map<uint32_t, IntegerRange> at_use_;
 };

@@ -359,16 +359,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::FixedPointLocal(const Instruction&
                                                               bool is_signed) {
   FixedPointTarget target;
   if (!FixedPointTargetOf(load, &target)) return IntegerRange::None("local is not followed");
-  if (fixed_points_running_.count(target.variable) || widening_depth_ >= kMaxWideningDepth)
+  NestedEvaluations::Scope running = in_progress_.FixedPoint(target.variable);
+  if (!running.entered())
     return IntegerRange::None(
         "loop-carried local is asked for again while its fixed point runs (a guard on the "
         "way reads it)");
-  fixed_points_running_.insert(target.variable);
-  ++widening_depth_;
-  IntegerRange result = SolveFixedPoint(&target, is_signed);
-  --widening_depth_;
-  fixed_points_running_.erase(target.variable);
-  return result;
+  return SolveFixedPoint(&target, is_signed);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::SolveFixedPoint(FixedPointTarget* target,

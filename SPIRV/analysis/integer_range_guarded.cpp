@@ -62,10 +62,12 @@ uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
 // kMaxElementDepth deep.
 uint32_t IntegerRangeAnalysis::Evaluator::StoredScalar(const Instruction& load) {
   uint32_t vector = 0, index = 0;
-  if (element_depth_ >= kMaxElementDepth) return 0;
-  ++element_depth_;
-  bool keyed = ComponentKey(load, &vector, &index);
-  --element_depth_;
+  bool keyed = false;
+  {
+    NestedEvaluations::Scope nested = in_progress_.Element();
+    if (!nested.entered()) return 0;
+    keyed = ComponentKey(load, &vector, &index);
+  }
   return keyed && load.opcode == spv::OpLoad ? ComponentSource(vector, index) : 0;
 }
 

@@ -128,11 +128,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
   const char kLoopCarried[] =
       "local is updated from its own value in a loop (no range without a guard)";
   if (!initial.valid) return initial.reason.empty() ? IntegerRange::None(kLoopCarried) : initial;
-  if (widening_depth_ >= kMaxWideningDepth)
+  NestedEvaluations::Scope widening = in_progress_.Widening();
+  if (!widening.entered())
     return IntegerRange::None(
         "loop-carried local needs widenings nested deeper than "
         "kMaxWideningDepth (8)");
-  ++widening_depth_;
   int direction = 0;  // +1 up, -1 down
   std::string why;
   int64_t lo = initial.min, hi = initial.max;
@@ -159,7 +159,6 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
     hi = std::max(hi, end);
     lo = std::min(lo, end);
   }
-  --widening_depth_;
   if (!why.empty()) return IntegerRange::None(why);
   // Up: never below the initial minimum; down: never above the initial maximum.
   return direction > 0 ? IntegerRange::Of(is_signed, initial.min, hi)

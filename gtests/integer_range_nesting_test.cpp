@@ -1,0 +1,76 @@
+// NestedEvaluations (SPIRV/analysis/integer_range_nesting.h): a scope refuses what is
+// already in progress and what would nest past its budget, says which, and leaves on
+// every path out.
+#include "SPIRV/analysis/integer_range_nesting.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+namespace glint::spirv {
+namespace {
+
+using Refusal = NestedEvaluations::Refusal;
+
+TEST(NestedEvaluations, AValueInProgressIsRefusedUntilItsScopeEnds) {
+  NestedEvaluations nested({8, 8, 4});
+  {
+    NestedEvaluations::Scope outer = nested.Value(7);
+    ASSERT_TRUE(outer.entered());
+    NestedEvaluations::Scope again = nested.Value(7);
+    EXPECT_EQ(Refusal::kAlreadyInProgress, again.refusal());
+    EXPECT_TRUE(nested.Value(8).entered());  // another value may start meanwhile
+  }
+  EXPECT_TRUE(nested.Idle());
+  EXPECT_TRUE(nested.Value(7).entered());
+}
+
+TEST(NestedEvaluations, FixedPointsRefuseTheirOwnVariableAndShareTheWideningDepth) {
+  NestedEvaluations nested({2, 8, 4});
+  std::optional<NestedEvaluations::Scope> first(nested.FixedPoint(100));
+  ASSERT_TRUE(first->entered());
+  EXPECT_EQ(Refusal::kAlreadyInProgress, nested.FixedPoint(100).refusal());
+  {
+    NestedEvaluations::Scope widening = nested.Widening();  // depth 2 of 2
+    ASSERT_TRUE(widening.entered());
+    EXPECT_EQ(Refusal::kTooDeep, nested.FixedPoint(101).refusal());
+    EXPECT_EQ(Refusal::kTooDeep, nested.Widening().refusal());
+  }
+  EXPECT_TRUE(nested.FixedPoint(101).entered());
+  first.reset();
+  EXPECT_TRUE(nested.Idle());
+}
+
+TEST(NestedEvaluations, CalleesRefuseRecursionBeforeDepth) {
+  NestedEvaluations nested({8, 1, 4});
+  Function a, b;
+  NestedEvaluations::Scope outer = nested.Callee(&a);
+  ASSERT_TRUE(outer.entered());
+  EXPECT_TRUE(nested.Following(&a));
+  EXPECT_FALSE(nested.Following(&b));
+  EXPECT_EQ(Refusal::kAlreadyInProgress, nested.Callee(&a).refusal());  // not kTooDeep
+  EXPECT_EQ(Refusal::kTooDeep, nested.Callee(&b).refusal());
+  EXPECT_FALSE(nested.Following(&b));  // a refused scope holds nothing
+}
+
+TEST(NestedEvaluations, ElementsNestToTheirBudgetThenRefuse) {
+  NestedEvaluations nested({8, 8, 2});
+  NestedEvaluations::Scope one = nested.Element();
+  NestedEvaluations::Scope two = nested.Element();
+  EXPECT_TRUE(one.entered() && two.entered());
+  EXPECT_EQ(Refusal::kTooDeep, nested.Element().refusal());
+}
+
+TEST(NestedEvaluations, AMovedScopeLeavesOnce) {
+  NestedEvaluations nested({8, 8, 4});
+  {
+    NestedEvaluations::Scope first = nested.Value(3);
+    NestedEvaluations::Scope moved(std::move(first));
+    EXPECT_TRUE(moved.entered());
+    EXPECT_EQ(Refusal::kAlreadyInProgress, nested.Value(3).refusal());
+  }
+  EXPECT_TRUE(nested.Idle());
+}
+
+}  // namespace
+}  // namespace glint::spirv
