@@ -610,7 +610,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         // A built-in loaded again for each use (glslang's form): a test on one load holds
         // for every load of the same part, since Input memory does not change while the
-        // invocation runs (integer_range_value_numbers.cpp, ImmutableLoad). Traps: a
+        // invocation runs (canonical_values.cpp, ImmutableLoad). Traps: a
         // test on another component, and on a buffer element loaded again.
         RangeCase{"TestOnABuiltInReloadedAtTheUse",
                   "local_size_x = 8, local_size_y = 8",

@@ -13,7 +13,7 @@ namespace {
 using Refusal = NestedEvaluations::Refusal;
 
 TEST(NestedEvaluations, AValueInProgressIsRefusedUntilItsScopeEnds) {
-  NestedEvaluations nested({8, 8, 4});
+  NestedEvaluations nested({8, 8});
   {
     NestedEvaluations::Scope outer = nested.Value(7);
     ASSERT_TRUE(outer.entered());
@@ -26,7 +26,7 @@ TEST(NestedEvaluations, AValueInProgressIsRefusedUntilItsScopeEnds) {
 }
 
 TEST(NestedEvaluations, FixedPointsRefuseTheirOwnVariableAndShareTheWideningDepth) {
-  NestedEvaluations nested({2, 8, 4});
+  NestedEvaluations nested({2, 8});
   std::optional<NestedEvaluations::Scope> first(nested.FixedPoint(100));
   ASSERT_TRUE(first->entered());
   EXPECT_EQ(Refusal::kAlreadyInProgress, nested.FixedPoint(100).refusal());
@@ -42,7 +42,7 @@ TEST(NestedEvaluations, FixedPointsRefuseTheirOwnVariableAndShareTheWideningDept
 }
 
 TEST(NestedEvaluations, CalleesRefuseRecursionBeforeDepth) {
-  NestedEvaluations nested({8, 1, 4});
+  NestedEvaluations nested({8, 1});
   Function a, b;
   NestedEvaluations::Scope outer = nested.Callee(&a);
   ASSERT_TRUE(outer.entered());
@@ -53,16 +53,8 @@ TEST(NestedEvaluations, CalleesRefuseRecursionBeforeDepth) {
   EXPECT_FALSE(nested.Following(&b));  // a refused scope holds nothing
 }
 
-TEST(NestedEvaluations, ElementsNestToTheirBudgetThenRefuse) {
-  NestedEvaluations nested({8, 8, 2});
-  NestedEvaluations::Scope one = nested.Element();
-  NestedEvaluations::Scope two = nested.Element();
-  EXPECT_TRUE(one.entered() && two.entered());
-  EXPECT_EQ(Refusal::kTooDeep, nested.Element().refusal());
-}
-
 TEST(NestedEvaluations, AMovedScopeLeavesOnce) {
-  NestedEvaluations nested({8, 8, 4});
+  NestedEvaluations nested({8, 8});
   {
     NestedEvaluations::Scope first = nested.Value(3);
     NestedEvaluations::Scope moved(std::move(first));

@@ -183,7 +183,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       if (Full()) return {UnaryOpView(def).operand()};
       return {};
     case spv::OpCompositeExtract:
-      if (uint32_t source = ExtractSource(def)) return {source};
+      if (uint32_t source = canonical_.ExtractSource(def)) return {source};
       return {};
     case spv::OpSelect:
       return {SelectView(def).true_value(), SelectView(def).false_value()};
@@ -204,8 +204,9 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
       return std::vector<uint32_t>(operands.begin(), operands.end());
     }
     case spv::OpLoad:
-      if (const Instruction* target = LoopVariableLoadTarget(def)) return {target->result_id};
-      if (const Instruction* store = DominatingSingleStore(def))
+      if (const Instruction* target = canonical_.LoopVariableLoadTarget(def))
+        return {target->result_id};
+      if (const Instruction* store = canonical_.DominatingSingleStore(def))
         return {StoreView(*store).object()};
       if (const LocalDefinitions* local = LocalDefinitionsOf(def)) {
         if (CycleDependent(def)) return {};  // its own fixed point evaluates the cycle
@@ -280,7 +281,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeScalar(const Instruction& d
     case spv::OpPhi:
       return Full() ? Phi(def, is_signed) : IntegerRange::None(NotInReference(def.opcode));
     case spv::OpCompositeExtract:
-      if (uint32_t source = ExtractSource(def)) return Convert(Operand(source), is_signed);
+      if (uint32_t source = canonical_.ExtractSource(def))
+        return Convert(Operand(source), is_signed);
       return ExtractBuiltinComponent(def, is_signed);
     case spv::OpUConvert:
     case spv::OpSConvert:
@@ -312,17 +314,6 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ConstantRange(const Instruction& d
   return IntegerRange::Of(is_signed, value, value);
 }
 
-bool IntegerRangeAnalysis::Evaluator::ConstantValue(uint32_t id, int64_t* value) const {
-  const Instruction* def = inputs_.def_use.Definition(id);
-  bool is_signed = false;
-  if (!def || def->opcode != spv::OpConstant ||
-      !inputs_.def_use.IsInt32Type(def->type_id, &is_signed))
-    return false;
-  uint32_t bits = ConstantView(*def).value32();
-  *value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
-  return true;
-}
-
 IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load, bool is_signed) {
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (!pointer) return IntegerRange::None("load through an unknown pointer");
@@ -336,7 +327,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
     if (storage == spv::StorageClassInput && inputs_.builtins.Has(pointer->result_id))
       return BuiltinScalar(pointer->result_id, is_signed);
     if (storage == spv::StorageClassFunction && !inputs_.loops.ForLoopOf(pointer->result_id).ok)
-      if (const Instruction* store = DominatingSingleStore(load))
+      if (const Instruction* store = canonical_.DominatingSingleStore(load))
         return Convert(Operand(StoreView(*store).object()), is_signed);
     if (storage == spv::StorageClassFunction && Full() &&
         !inputs_.loops.ForLoopOf(pointer->result_id).ok)
@@ -364,7 +355,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
         "load from memory through an access chain (only built-in "
         "components have ranges)");
   int64_t component = 0;
-  if (chain.index_count() == 1 && !ConstantValue(chain.index(0), &component))
+  if (chain.index_count() == 1 && !canonical_.ConstantValue(chain.index(0), &component))
     return DynamicBuiltinElement(*base);  // integer_range_origins.cpp
   if (chain.index_count() != 1)
     return IntegerRange::None("built-in component is not selected by one constant index");
@@ -498,61 +489,11 @@ bool IntegerRangeAnalysis::Evaluator::WorkgroupSize(uint32_t variable, int64_t s
 // ---------------------------------------------------------------------------
 // Loop control variables
 
-const Cfg& IntegerRangeAnalysis::Evaluator::CfgOf(Function& function) {
-  return inputs_.cfgs(function);
-}
-
-// The initializer's definition when `load` reads a loop variable inside its checked
-// body (so its range depends on the initializer's), else null.
-const Instruction* IntegerRangeAnalysis::Evaluator::LoopVariableLoadTarget(
-    const Instruction& load) {
-  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
-  if (!pointer || pointer->opcode != spv::OpVariable ||
-      VariableView(*pointer).storage_class() != spv::StorageClassFunction)
-    return nullptr;
-  const LoopShape& shape = inputs_.loops.ForLoopOf(pointer->result_id);
-  const Block* block = inputs_.def_use.BlockOf(&load);
-  if (!shape.ok || !block || inputs_.def_use.FunctionOf(&load) != shape.function) return nullptr;
-  if (!CfgOf(*shape.function).Dominates(shape.body, block)) return nullptr;
-  return inputs_.def_use.Definition(shape.init_value);
-}
-
-// Full mode: a Function variable without initializer whose only uses are one OpStore
-// and loads acts like a `let` where the store dominates the load: every such load
-// reads the value stored by the latest execution of that one store.
-const Instruction* IntegerRangeAnalysis::Evaluator::DominatingSingleStore(const Instruction& load) {
-  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
-  if (!Full() || !pointer || pointer->opcode != spv::OpVariable ||
-      VariableView(*pointer).storage_class() != spv::StorageClassFunction ||
-      VariableView(*pointer).has_initializer())
-    return nullptr;
-  auto cached = single_stores_.find(pointer->result_id);
-  if (cached == single_stores_.end()) {
-    const Instruction* store = nullptr;
-    for (const Use& use : inputs_.def_use.Uses(pointer->result_id)) {
-      if (!inputs_.def_use.BlockOf(use.user) || use.user->opcode == spv::OpLoad) continue;
-      bool first_store = use.user->opcode == spv::OpStore && use.word == 0 && !store;
-      store = first_store ? use.user : nullptr;
-      if (!first_store) break;
-    }
-    cached = single_stores_.emplace(pointer->result_id, store).first;
-  }
-  const Instruction* store = cached->second;
-  const Block* store_block = store ? inputs_.def_use.BlockOf(store) : nullptr;
-  const Block* load_block = inputs_.def_use.BlockOf(&load);
-  Function* function = inputs_.def_use.FunctionOf(&load);
-  if (!store_block || !load_block || !function || function != inputs_.def_use.FunctionOf(store))
-    return nullptr;
-  if (store_block != load_block)
-    return CfgOf(*function).Dominates(store_block, load_block) ? store : nullptr;
-  return positions_.Of(store) < positions_.Of(&load) ? store : nullptr;
-}
-
 IntegerRange IntegerRangeAnalysis::Evaluator::LoopVariableLoad(const Instruction& load,
                                                                uint32_t variable) {
   const LoopShape& shape = inputs_.loops.ForLoopOf(variable);
   if (!shape.ok) return IntegerRange::None(shape.reason);
-  if (!LoopVariableLoadTarget(load))
+  if (!canonical_.LoopVariableLoadTarget(load))
     return IntegerRange::None("load of the loop variable outside the loop body");
   IntegerRange init = Operand(shape.init_value);
   if (!init.valid) return IntegerRange::None("loop initializer has no range: " + init.reason);
@@ -775,8 +716,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BitwiseAnd(const Instruction& def,
   int64_t mask = 0;
   BinaryOpView operands(def);
   uint32_t other = operands.left();
-  if (ConstantValue(operands.right(), &mask)) {
-  } else if (ConstantValue(operands.left(), &mask)) {
+  if (canonical_.ConstantValue(operands.right(), &mask)) {
+  } else if (canonical_.ConstantValue(operands.left(), &mask)) {
     other = operands.right();
   } else {
     return IntegerRange::None("bitwise AND without a constant mask");
@@ -832,8 +773,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BitFieldInsert(const Instruction& 
                                                              bool is_signed) const {
   BitFieldInsertView view(def);
   int64_t offset = 0, count = 0;
-  if (!ConstantValue(view.offset(), &offset) || !ConstantValue(view.count(), &count) ||
-      offset < 0 || count < 0 || offset + count > (is_signed ? 31 : 32))
+  if (!canonical_.ConstantValue(view.offset(), &offset) ||
+      !canonical_.ConstantValue(view.count(), &count) || offset < 0 || count < 0 ||
+      offset + count > (is_signed ? 31 : 32))
     return IntegerRange::None(
         "bitfield insert: offset and count are not constants within the value's bits");
   IntegerRange base = Operand(view.base());

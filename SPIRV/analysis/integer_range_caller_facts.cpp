@@ -10,7 +10,7 @@
 // another one, which could meet values still being computed and keep a poorer answer.
 //
 // What it proves: let V be the canonical value of an immutable load (an Input or
-// PushConstant part at constant indices, not Volatile: integer_range_value_numbers.cpp's
+// PushConstant part at constant indices, not Volatile: canonical_values.cpp's
 // ImmutableLoad). V is one value per invocation: every load of that part, in any
 // function, reads the same bits. A function F that is not an entry point runs only when
 // one of its OpFunctionCall instructions runs, and at each call C the facts that hold
@@ -50,7 +50,7 @@ bool IsEntryPoint(const Module& module, uint32_t function) {
 
 bool IntegerRangeAnalysis::Evaluator::IsInvocationConstant(uint32_t canonical) {
   const Instruction* definition = inputs_.def_use.Definition(canonical);
-  return definition && ImmutableLoad(*definition) == canonical;
+  return definition && canonical_.ImmutableLoad(*definition) == canonical;
 }
 
 const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
@@ -68,7 +68,7 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
     std::unordered_map<uint32_t, GuardFact>& met = per_call.emplace_back();
     const Block* block = inputs_.def_use.BlockOf(call->call);
     if (!block || !call->caller) return known->second;
-    std::vector<GuardFact> facts = caller_guards_.At(CfgOf(*call->caller), block);
+    std::vector<GuardFact> facts = caller_guards_.At(canonical_.CfgOf(*call->caller), block);
     const std::vector<GuardFact>& above = CallerFacts(*call->caller);
     facts.insert(facts.end(), above.begin(), above.end());
     for (const GuardFact& fact : facts) {
@@ -121,7 +121,7 @@ const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Ins
   const Block* block = inputs_.def_use.BlockOf(&use);
   Function* function = inputs_.def_use.FunctionOf(&use);
   if (!Full() || !block || !function) return nullptr;
-  const std::vector<GuardFact>& own = guards_.At(CfgOf(*function), block);
+  const std::vector<GuardFact>& own = guards_.At(canonical_.CfgOf(*function), block);
   const std::vector<GuardFact>& inherited = CallerFacts(*function);
   if (inherited.empty()) return own.empty() ? nullptr : &own;
   auto [merged, inserted] = merged_facts_.try_emplace(block);

@@ -36,21 +36,6 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-// The parameter `load` reads when it is followed here (its arguments are known): then no
-// instruction writes what it points to while the function runs, so every load of it
-// reads one value (Canonical, for guards); null otherwise.
-const Instruction* IntegerRangeAnalysis::Evaluator::LoadedParameter(const Instruction& load) const {
-  const Instruction* parameter = ParameterOfLoad(load);
-  return parameter && inputs_.arguments.Of(*parameter).reason.empty() ? parameter : nullptr;
-}
-
-// The parameter `load` reads whole, followed or not; null for any other instruction.
-const Instruction* IntegerRangeAnalysis::Evaluator::ParameterOfLoad(const Instruction& load) const {
-  if (!Full() || load.opcode != spv::OpLoad) return nullptr;
-  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
-  return pointer && pointer->opcode == spv::OpFunctionParameter ? pointer : nullptr;
-}
-
 IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& parameter,
                                                             bool is_signed) {
   const CallArguments& arguments = inputs_.arguments.Of(parameter);
@@ -70,7 +55,7 @@ IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluato
   std::vector<uint32_t> path;
   for (uint32_t index : AccessChainView(chain).indices()) {
     int64_t value = 0;
-    if (!ConstantValue(index, &value) || value < 0) {
+    if (!canonical_.ConstantValue(index, &value) || value < 0) {
       list.why = "a part of a function parameter selected by an index that is not a constant";
       return list;
     }
@@ -95,7 +80,7 @@ void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& 
     size_t level = 0;
     for (; part && level < path.size(); ++level) {
       before = part;
-      part = ComponentSource(part, path[level]);
+      part = canonical_.ComponentSource(part, path[level]);
     }
     if (part) {
       list->parts.push_back(part);
@@ -103,7 +88,7 @@ void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& 
       continue;
     }
     const Instruction* aggregate = inputs_.def_use.Definition(before);
-    if (const Instruction* outer = aggregate ? ParameterOfLoad(*aggregate) : nullptr) {
+    if (const Instruction* outer = aggregate ? canonical_.ParameterOfLoad(*aggregate) : nullptr) {
       const CallArguments& outer_arguments = inputs_.arguments.Of(*outer);
       if (!outer_arguments.reason.empty()) {
         list->why = "function parameter has no range: " + outer_arguments.reason;

@@ -59,7 +59,7 @@ IntegerRange MinOrMax(bool max, const IntegerRange& a, const IntegerRange& b, bo
 
 IntegerRange IntegerRangeAnalysis::Evaluator::ComponentRange(uint32_t vector, uint32_t component,
                                                              int depth) {
-  if (uint32_t scalar = ComponentSource(vector, component)) return RangeOf(scalar);
+  if (uint32_t scalar = canonical_.ComponentSource(vector, component)) return RangeOf(scalar);
   if (depth >= kMaxComponentDepth)
     return IntegerRange::None(
         "a component followed through more than 16 vector operations (budget "
@@ -251,7 +251,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction&
 IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction& load,
                                                                uint32_t component, int depth,
                                                                bool is_signed) {
-  const ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = canonical_.FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path))
@@ -302,7 +302,7 @@ bool IntegerRangeAnalysis::Evaluator::StoredComponent(
     return false;
   uint32_t part = node.value;
   for (size_t level = written.size(); part && level + 1 < path.size(); ++level)
-    part = ComponentSource(part, path[level]);
+    part = canonical_.ComponentSource(part, path[level]);
   const Instruction* type = part ? inputs_.def_use.TypeOf(part) : nullptr;
   if (!type || type->opcode != spv::OpTypeVector) return false;
   *component = {part, path.back()};

@@ -30,29 +30,6 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-namespace {
-
-bool IsChain(const Instruction& inst) {
-  return inst.opcode == spv::OpAccessChain || inst.opcode == spv::OpInBoundsAccessChain;
-}
-
-}  // namespace
-
-// The definition at the root of `pointer` through at most 8 access chains, with the
-// chains' index ids from the root outwards in `indices`.
-const Instruction* IntegerRangeAnalysis::Evaluator::ChainRoot(
-    uint32_t pointer, std::vector<uint32_t>* indices) const {
-  std::vector<const Instruction*> chains;
-  const Instruction* root = inputs_.def_use.Definition(pointer);
-  while (root && IsChain(*root) && chains.size() < 8) {
-    chains.push_back(root);
-    root = inputs_.def_use.Definition(AccessChainView(*root).base());
-  }
-  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain)
-    for (uint32_t index : AccessChainView(**chain).indices()) indices->push_back(index);
-  return root;
-}
-
 // The first use in code of `pointer` (or of a chain derived from it) that is not a
 // load or an access chain's base; null when there is none.
 const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer, int depth) const {
@@ -75,7 +52,7 @@ const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer
 const Instruction* IntegerRangeAnalysis::Evaluator::ConstantTableOf(
     uint32_t pointer, std::vector<uint32_t>* indices) {
   std::vector<uint32_t> index_ids;
-  const Instruction* root = ChainRoot(pointer, &index_ids);
+  const Instruction* root = canonical_.ChainRoot(pointer, &index_ids);
   if (!root || root->opcode != spv::OpVariable || !VariableView(*root).has_initializer())
     return nullptr;
   spv::StorageClass storage = VariableView(*root).storage_class();
@@ -126,7 +103,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TableLoad(const Instruction& table
     std::vector<uint32_t> constituents(constants.constituents().begin(),
                                        constants.constituents().end());
     int64_t selected = component;
-    if (depth == indices.size() || ConstantValue(indices[depth], &selected)) {
+    if (depth == indices.size() || canonical_.ConstantValue(indices[depth], &selected)) {
       if (selected < 0 || uint64_t(selected) >= constituents.size()) {
         refusal = "constant index past the end of the constant table";
         break;

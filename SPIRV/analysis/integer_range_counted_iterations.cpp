@@ -68,7 +68,7 @@ bool IntegerRangeAnalysis::Evaluator::RunsBefore(const Instruction& first,
   Function* function = inputs_.def_use.FunctionOf(&second);
   if (!first_block || !second_block || !function) return false;
   if (first_block == second_block) return positions_.Of(&first) < positions_.Of(&second);
-  return CfgOf(*function).Dominates(first_block, second_block);
+  return canonical_.CfgOf(*function).Dominates(first_block, second_block);
 }
 
 // A load of the counted loop's counter that reads the iteration's value: in the loop,
@@ -131,7 +131,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
   bool nested_in_other = false;
   for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
     if (&loop != innermost && loop.blocks.count(innermost->header)) nested_in_other = true;
-  const Cfg& cfg = CfgOf(*function);
+  const Cfg& cfg = canonical_.CfgOf(*function);
   const LoopShape* shape = inputs_.loops.ForLoopAt(cfg, innermost->header);
   if (!shape) {
     *why = "the loop around the update is not a counted for-loop";
@@ -229,7 +229,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const In
     if (!def) continue;
     std::vector<uint32_t> next;
     if (def->opcode == spv::OpLoad) {
-      const ValueFlow* flow = FlowOf(*def);
+      const ValueFlow* flow = canonical_.FlowOf(*def);
       uint32_t variable = 0;
       std::vector<uint32_t> path;
       if (flow && flow->LoadTarget(def, &variable, &path) && path.empty()) {

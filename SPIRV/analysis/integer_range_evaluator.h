@@ -11,7 +11,8 @@
 //   integer_range_widths.cpp     8- and 16-bit integers, width conversions
 //   integer_range_fixed_point.cpp  loop-carried locals with general updates
 //   integer_range_trip_counts.cpp  counters bounded by the trip counts around them
-//   integer_range_value_numbers.cpp  recomputed arithmetic as one canonical value
+//   canonical_values.cpp  what values stand for (copies, versions, value numbers): a
+//                                sub-analysis of its own, which never asks for ranges
 //   integer_range_bit_counts.cpp  bitCount, findLSB / findMSB, ballot bit counts
 //   integer_range_caller_facts.cpp  tests on built-ins / push constants around every call
 //   integer_range_counted_iterations.cpp  one update per iteration of a counted loop
@@ -29,6 +30,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "SPIRV/analysis/canonical_values.h"
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/integer_range_memo.h"
 #include "SPIRV/analysis/integer_range_nesting.h"
@@ -178,30 +180,6 @@ inline IntegerRange ClampBoundsWithoutRange(const IntegerRange& lo, const Intege
   return IntegerRange::None("clamp bounds have no range: " + (lo.valid ? hi : lo).reason);
 }
 
-// The pure integer operators value numbering follows (integer_range_value_numbers.cpp).
-inline bool NumberedOp(spv::Op opcode, bool* commutes) {
-  switch (opcode) {
-    case spv::OpIAdd:
-    case spv::OpIMul:
-    case spv::OpBitwiseAnd:
-    case spv::OpBitwiseOr:
-    case spv::OpBitwiseXor:
-      *commutes = true;
-      return true;
-    case spv::OpISub:
-    case spv::OpUDiv:
-    case spv::OpSDiv:
-    case spv::OpUMod:
-    case spv::OpShiftLeftLogical:
-    case spv::OpShiftRightLogical:
-    case spv::OpShiftRightArithmetic:
-      *commutes = false;
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace range_detail
 
 using range_detail::BinaryRule;
@@ -301,10 +279,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                               uint32_t member, const Instruction** guard);
 
   // GuardSource.
-  uint32_t Canonical(uint32_t id) override;
+  uint32_t Canonical(uint32_t id) override { return canonical_.Canonical(id); }
   bool RangeOf(uint32_t id, range_math::Interval* range) override;
-  bool IsScalarInt(uint32_t id, bool* is_signed) override;
-  const Block* VersionBlock(uint32_t id) override;
+  bool IsScalarInt(uint32_t id, bool* is_signed) override {
+    return canonical_.IsScalarInt(id, is_signed);
+  }
+  const Block* VersionBlock(uint32_t id) override { return canonical_.VersionBlock(id); }
   uint32_t ComponentOf(uint32_t id, uint32_t index) override;
   bool IsInvocationConstant(uint32_t canonical) override;  // integer_range_caller_facts.cpp
 
@@ -328,14 +308,10 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                  bool is_signed);
   bool WorkgroupSize(uint32_t variable, int64_t size[3], std::string* why);
   bool InvocationCount(uint32_t variable, int64_t* count, std::string* why) const;
-  bool ConstantValue(uint32_t id, int64_t* value) const;
 
   // Loops.
   IntegerRange LoopVariableLoad(const Instruction& load, uint32_t variable);
   IntegerRange LoopRange(const LoopShape& shape, const IntegerRange& init) const;
-  const Cfg& CfgOf(Function& function);
-  const Instruction* LoopVariableLoadTarget(const Instruction& load);
-  const Instruction* DominatingSingleStore(const Instruction& load);
 
   // Derived.
   IntegerRange Bitcast(const Instruction& def, bool is_signed) const;
@@ -367,7 +343,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // Loads from variables that only hold their constant initializer
   // (integer_range_constant_tables.cpp).
   static constexpr size_t kMaxTableScalars = 4096;
-  const Instruction* ChainRoot(uint32_t pointer, std::vector<uint32_t>* indices) const;
   const Instruction* TableWriter(uint32_t pointer, int depth) const;
   const Instruction* ConstantTableOf(uint32_t pointer, std::vector<uint32_t>* indices);
   IntegerRange TableLoad(const Instruction& table, const std::vector<uint32_t>& indices,
@@ -409,8 +384,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange AbsoluteValue(uint32_t x_id, bool is_signed) const;
   IntegerRange BitwiseOrXor(const Instruction& def, bool is_signed) const;
   IntegerRange WideModulo(spv::Op opcode, const IntegerRange& a, const IntegerRange& b) const;
-  uint32_t ComponentSource(uint32_t id, uint32_t index) const;
-  uint32_t ExtractSource(const Instruction& def) const;
 
   // Components of computed vectors (integer_range_components.cpp).
   static constexpr int kMaxComponentDepth = 16;
@@ -427,17 +400,11 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   // Locals through the value-flow view (integer_range_locals.cpp).
   static constexpr size_t kMaxLocalDefinitions = 64;
-  const ValueFlow* FlowOf(const Instruction& load);
   const LocalDefinitions* LocalDefinitionsOf(const Instruction& load);
   LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   IntegerRange OrdinaryUnion(const Instruction& load, const LocalDefinitions& local,
                              bool is_signed);
-  bool LocalVersion(const Instruction& load, uint32_t* id);
-  uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
-  bool ComponentKey(const Instruction& def, uint32_t* vector, uint32_t* index);
-  static constexpr int kMaxElementDepth = 4;
-  uint32_t StoredScalar(const Instruction& load);
   uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
   bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
@@ -459,8 +426,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                  bool is_signed);
   IntegerRange ArgumentUnion(const std::vector<uint32_t>& values,
                              const std::vector<const Instruction*>& stores, bool is_signed);
-  const Instruction* LoadedParameter(const Instruction& load) const;
-  const Instruction* ParameterOfLoad(const Instruction& load) const;
 
   // Call results (integer_range_call_results.cpp).
   static constexpr size_t kMaxReturns = 64;
@@ -549,32 +514,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRange CountedUpdates(const Instruction& load, const LocalDefinitions& local,
                               bool is_signed);
 
-  // Value numbers for pure integer arithmetic (integer_range_value_numbers.cpp).
-  static constexpr size_t kMaxNumberingScan = 512;
-  struct NumberKey {  // opcode, result type, canonical operands (sorted if OP commutes)
-    uint32_t opcode = 0, type = 0, left = 0, right = 0;
-    bool operator==(const NumberKey& o) const {
-      return opcode == o.opcode && type == o.type && left == o.left && right == o.right;
-    }
-  };
-  struct NumberKeyHash {
-    size_t operator()(const NumberKey& k) const {
-      uint64_t h = (uint64_t(k.opcode) << 32 | k.type) * 0x9E3779B97F4A7C15ull;
-      return size_t(h ^ ((uint64_t(k.left) << 32 | k.right) * 0xC2B2AE3D27D4EB4Full));
-    }
-  };
-  // One block's numbered instructions by key, indexed from its start up to `built`.
-  struct BlockNumbering {
-    size_t built = 0;
-    std::list<Instruction>::const_iterator next;
-    std::unordered_map<NumberKey, std::vector<std::pair<size_t, uint32_t>>, NumberKeyHash>
-        entries;  // key -> (position, result id), ascending positions
-  };
-  bool NumberingKey(const Instruction& inst, NumberKey* key);
-  uint32_t NumberedBefore(const Block& block, const NumberKey& key, size_t limit);
-  uint32_t EarlierEqualValue(const Instruction& def);
-  uint32_t ImmutableLoad(const Instruction& load);
-
   // Ranges at a use (integer_range_guarded.cpp).
   static constexpr size_t kMaxContextNodes = 48;
   static constexpr int kMaxContextDepth = 6;
@@ -601,10 +540,11 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   IntegerRangeMemo memo_;
   std::unordered_map<uint64_t, IntegerRange> component_ranges_;  // (vector << 5 | k)
   std::unordered_set<uint32_t> expanded_;
-  std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
-  std::unordered_map<uint32_t, bool> constant_tables_;              // variable -> nothing writes it
-  std::map<std::vector<uint32_t>, uint32_t> immutable_loads_;       // {variable, path...} -> load
+  std::unordered_map<uint32_t, bool> constant_tables_;  // variable -> nothing writes it
   BlockPositions positions_{inputs_.def_use};
+  // What values stand for (canonical_values.h): structure only, never ranges.
+  CanonicalValues canonical_{module_, inputs_, options_.mode == RangeAnalysisMode::kFull,
+                             positions_};
   GuardFacts guards_;
   // The guards at calls, for the facts a callee inherits (integer_range_caller_facts.cpp):
   // ranges of constants and invocation constants only, so collecting them never starts
@@ -626,16 +566,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   CallerGuardSource caller_source_;
   GuardFacts caller_guards_;
   std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
-  std::unordered_map<uint64_t, uint32_t> version_keys_;         // phi version -> id past the bound
-  std::unordered_map<uint32_t, const Block*> version_blocks_;   // that id -> the phi's block
   // What is in progress (integer_range_nesting.h): a guard read while widening a
   // loop-carried local may ask again for a value whose Compute is on the call stack
   // (RangeOf then refuses it), a fixed point may meet its own local, a call result its
   // own callee.
-  NestedEvaluations in_progress_{{kMaxWideningDepth, kMaxCallDepth, kMaxElementDepth}};
+  NestedEvaluations in_progress_{{kMaxWideningDepth, kMaxCallDepth}};
   std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
-  std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
-  std::unordered_map<const Block*, BlockNumbering> block_numberings_;
   std::unordered_map<const Function*, std::vector<GuardFact>> caller_facts_;
   std::unordered_map<const Block*, std::vector<GuardFact>> merged_facts_;  // own + inherited
   // While RangeAt evaluates: the ranges of values at the use, read before memo_.

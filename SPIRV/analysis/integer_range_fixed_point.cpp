@@ -106,7 +106,7 @@ bool FixedPointOp(const Instruction& def) {
 // True when `load` reads the element `local` describes and only from its stores.
 bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
                                                   const FixedPointTarget& target) {
-  const ValueFlow* flow = load.opcode == spv::OpLoad ? FlowOf(load) : nullptr;
+  const ValueFlow* flow = load.opcode == spv::OpLoad ? canonical_.FlowOf(load) : nullptr;
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path) || variable != target.variable ||
@@ -219,7 +219,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
 
 bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load,
                                                          FixedPointTarget* target) {
-  const ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = canonical_.FlowOf(load);
   target->local = LocalDefinitionsOf(load);
   // Its stored values are the fixed point's walk: a computed vector's component is not one.
   return target->local && target->local->composite_parts.empty() && flow &&

@@ -18,62 +18,9 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-uint32_t IntegerRangeAnalysis::Evaluator::Canonical(uint32_t id) {
-  for (int hops = 0; hops < 64; ++hops) {  // budget: copy/bitcast/load chains are short
-    const Instruction* def = inputs_.def_use.Definition(id);
-    if (!def) break;
-    bool is_signed = false;
-    if (def->opcode == spv::OpCopyObject) {
-      id = UnaryOpView(*def).operand();
-    } else if (def->opcode == spv::OpBitcast &&
-               inputs_.def_use.IsInt32Type(def->type_id, &is_signed) &&
-               IsScalarInt(UnaryOpView(*def).operand(), &is_signed)) {
-      id = UnaryOpView(*def).operand();  // the same 32 bits, read the other way
-    } else if (uint32_t source = ExtractSource(*def)) {
-      id = source;  // the component a vector was built from
-    } else if (const Instruction* parameter = LoadedParameter(*def)) {
-      id = parameter->result_id;  // every load of an only-loaded parameter reads one value
-    } else if (uint32_t first = ImmutableLoad(*def)) {
-      if (first == id) break;
-      id = first;  // every load of an Input / PushConstant part reads one value
-    } else if (def->opcode == spv::OpLoad && !LoopVariableLoadTarget(*def)) {
-      const Instruction* store = DominatingSingleStore(*def);
-      if (store) {
-        id = StoreView(*store).object();
-      } else if (LocalVersion(*def, &id)) {
-        // the version's value (or its join's id)
-      } else if (uint32_t scalar = StoredScalar(*def)) {
-        id = scalar;
-      } else {
-        break;
-      }
-    } else if (uint32_t earlier = EarlierEqualValue(*def)) {
-      id = earlier;  // the same arithmetic over the same values, computed before
-    } else {
-      break;
-    }
-  }
-  return id;
-}
-
-// For a load of one element of a local whose reaching store wrote a vector built from
-// scalars (`ivec2 p = ivec2(a, b); p.x`): the scalar it reads (a), as LocalVersion's
-// whole store is that store's value; 0 otherwise. Nested element loads are followed
-// kMaxElementDepth deep.
-uint32_t IntegerRangeAnalysis::Evaluator::StoredScalar(const Instruction& load) {
-  uint32_t vector = 0, index = 0;
-  bool keyed = false;
-  {
-    NestedEvaluations::Scope nested = in_progress_.Element();
-    if (!nested.entered()) return 0;
-    keyed = ComponentKey(load, &vector, &index);
-  }
-  return keyed && load.opcode == spv::OpLoad ? ComponentSource(vector, index) : 0;
-}
-
 uint32_t IntegerRangeAnalysis::Evaluator::ComponentOf(uint32_t id, uint32_t index) {
-  if (uint32_t source = ComponentSource(id, index)) return source;
-  return ComponentSource(Canonical(id), index);  // a local's vector: the one stored
+  if (uint32_t source = canonical_.ComponentSource(id, index)) return source;
+  return canonical_.ComponentSource(Canonical(id), index);  // a local's vector: the one stored
 }
 
 bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {
@@ -81,11 +28,6 @@ bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval*
   if (!found.valid) return false;
   *range = range_math::Interval{found.is_signed, found.min, found.max};
   return true;
-}
-
-bool IntegerRangeAnalysis::Evaluator::IsScalarInt(uint32_t id, bool* is_signed) {
-  const Instruction* def = inputs_.def_use.Definition(id);
-  return def && inputs_.def_use.IsInt32Type(def->type_id, is_signed);
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
@@ -123,7 +65,8 @@ bool IntegerRangeAnalysis::Evaluator::Expandable(const Instruction& def) {
   // A call result's operands are values of another function: only the result itself
   // is narrowed at the use.
   if (def.opcode == spv::OpPhi || def.opcode == spv::OpFunctionCall) return false;
-  if (def.opcode == spv::OpLoad) return !LoopVariableLoadTarget(def) && DominatingSingleStore(def);
+  if (def.opcode == spv::OpLoad)
+    return !canonical_.LoopVariableLoadTarget(def) && canonical_.DominatingSingleStore(def);
   return !Dependencies(def).empty();
 }
 
@@ -165,7 +108,8 @@ FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
   target.canonical = Canonical(id);
   for (const GuardFact& fact : facts)
     if (fact.component != GuardFact::kWhole) {
-      target.keyed = ComponentKey(*inputs_.def_use.Definition(id), &target.vector, &target.index);
+      target.keyed =
+          canonical_.ComponentKey(*inputs_.def_use.Definition(id), &target.vector, &target.index);
       break;
     }
   return target;

@@ -57,8 +57,8 @@ bool IntegerRangeAnalysis::Evaluator::IndexedLocalStores(uint32_t pointer,
     std::vector<uint32_t> longer = path;
     int64_t value = 0;
     for (uint32_t index : AccessChainView(user).indices())
-      longer.push_back(ConstantValue(index, &value) && value >= 0 ? uint32_t(value)
-                                                                  : kRuntimeIndex);
+      longer.push_back(canonical_.ConstantValue(index, &value) && value >= 0 ? uint32_t(value)
+                                                                             : kRuntimeIndex);
     if (!IndexedLocalStores(user.result_id, longer, stores, depth + 1)) return false;
   }
   return true;
@@ -68,15 +68,16 @@ IntegerRange IntegerRangeAnalysis::Evaluator::IndexedLocalLoad(const Instruction
                                                                bool is_signed) {
   // The variable and the load's path (kRuntimeIndex where an index is not a constant).
   std::vector<uint32_t> index_ids;
-  const Instruction* root = ChainRoot(LoadView(load).pointer(), &index_ids);
-  const ValueFlow* flow = FlowOf(load);
+  const Instruction* root = canonical_.ChainRoot(LoadView(load).pointer(), &index_ids);
+  const ValueFlow* flow = canonical_.FlowOf(load);
   const ValueFlowVariableRefusal* refusal = root && flow ? flow->Refusal(root->result_id) : nullptr;
   if (!refusal || refusal->reason != ValueFlowRefusal::kDynamicIndex)
     return IntegerRange::None("");  // not this rule's
   std::vector<uint32_t> path;
   int64_t value = 0;
   for (uint32_t index : index_ids)
-    path.push_back(ConstantValue(index, &value) && value >= 0 ? uint32_t(value) : kRuntimeIndex);
+    path.push_back(canonical_.ConstantValue(index, &value) && value >= 0 ? uint32_t(value)
+                                                                         : kRuntimeIndex);
   std::vector<IndexedStore> stores;
   if (!IndexedLocalStores(root->result_id, {}, &stores, 0))
     return IntegerRange::None("");  // value flow's reason names the write
@@ -121,7 +122,7 @@ std::string IntegerRangeAnalysis::Evaluator::UncoveredElement(
       "assigned";
   Function* function = inputs_.def_use.FunctionOf(&load);
   if (!function) return kUncovered;
-  const Cfg& cfg = CfgOf(*function);
+  const Cfg& cfg = canonical_.CfgOf(*function);
   const Block* load_block = inputs_.def_use.BlockOf(&load);
   auto dominates = [&](const Instruction* store) {
     const Block* block = inputs_.def_use.BlockOf(store);
@@ -262,7 +263,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::ElementsOfType(uint32_t type_id) const
       return uint32_t(type->words.size());
     case spv::OpTypeArray: {
       int64_t length = 0;
-      return ConstantValue(type->words[1], &length) && length > 0 ? uint32_t(length) : 0;
+      return canonical_.ConstantValue(type->words[1], &length) && length > 0 ? uint32_t(length) : 0;
     }
     default:
       return 0;

@@ -36,11 +36,6 @@ const char kLoopCarried[] =
 const char kNotCounted[] = "(not counted)";
 }  // namespace
 
-const ValueFlow* IntegerRangeAnalysis::Evaluator::FlowOf(const Instruction& load) {
-  Function* function = inputs_.def_use.FunctionOf(&load);
-  return function ? &inputs_.value_flows(*function) : nullptr;
-}
-
 const LocalDefinitions* IntegerRangeAnalysis::Evaluator::LocalDefinitionsOf(
     const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad) return nullptr;
@@ -52,7 +47,7 @@ const LocalDefinitions* IntegerRangeAnalysis::Evaluator::LocalDefinitionsOf(
 
 LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Instruction& load) {
   LocalDefinitions found;
-  const ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = canonical_.FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
@@ -144,7 +139,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::StoredPart(const ValueFlowNode& node,
     return 0;
   uint32_t part = node.value;  // follow the rest of the path through the stored value
   for (size_t level = written.size(); part && level < path.size(); ++level)
-    part = ComponentSource(part, path[level]);
+    part = canonical_.ComponentSource(part, path[level]);
   return part;
 }
 
@@ -238,75 +233,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::StoredRange(uint32_t value,
   return range;
 }
 
-// The id that stands for what `load` reads: the value of the one whole store that
-// reaches it, or a key of its own for a version made at a join (past the module's id
-// bound, so it names no instruction). False when the load has no such version.
-bool IntegerRangeAnalysis::Evaluator::LocalVersion(const Instruction& load, uint32_t* id) {
-  if (!Full()) return false;
-  const ValueFlow* flow = FlowOf(load);
-  uint32_t variable = 0;
-  std::vector<uint32_t> path;
-  if (!flow || !flow->LoadTarget(&load, &variable, &path)) return false;
-  uint32_t version = flow->Reaching(&load);
-  if (version == ValueFlow::kNoNode) return false;
-  const ValueFlowNode& node = flow->Node(version);
-  if (node.kind == ValueFlowNode::Kind::kStore && node.path == path) {
-    *id = node.value;
-    return true;
-  }
-  if (node.kind != ValueFlowNode::Kind::kPhi || !path.empty()) return false;
-  *id = JoinVersionId(load, version, node);
-  return true;
-}
-
-// The id that names the join version `version` (a phi node) of the local `load` reads.
-uint32_t IntegerRangeAnalysis::Evaluator::JoinVersionId(const Instruction& load, uint32_t version,
-                                                        const ValueFlowNode& node) {
-  uint64_t key = (uint64_t(inputs_.def_use.FunctionOf(&load)->id()) << 32) | version;
-  auto found = version_keys_.find(key);
-  if (found == version_keys_.end())
-    found = version_keys_.emplace(key, module_.header.bound + uint32_t(version_keys_.size())).first;
-  version_blocks_[found->second] = node.block;
-  return found->second;
-}
-
-// For a load of one element of a local vector (path prefix + [i]) whose reaching
-// version is a whole store of the vector at `prefix` (or a join version of the whole
-// local): that stored vector's canonical value (or the join's id) and i, the key of
-// the component facts of range_guard_vectors.cpp. An OpCompositeExtract with one
-// index is keyed by its vector's canonical value.
-bool IntegerRangeAnalysis::Evaluator::ComponentKey(const Instruction& def, uint32_t* vector,
-                                                   uint32_t* index) {
-  if (def.opcode == spv::OpCompositeExtract && CompositeExtractView(def).indices().size() == 1) {
-    *vector = Canonical(CompositeExtractView(def).composite());
-    *index = CompositeExtractView(def).index(0);
-    return true;
-  }
-  const ValueFlow* flow = def.opcode == spv::OpLoad ? FlowOf(def) : nullptr;
-  uint32_t variable = 0;
-  std::vector<uint32_t> path;
-  if (!flow || !flow->LoadTarget(&def, &variable, &path) || path.empty()) return false;
-  uint32_t version = flow->Reaching(&def);
-  if (version == ValueFlow::kNoNode) return false;
-  const ValueFlowNode& node = flow->Node(version);
-  *index = path.back();
-  path.pop_back();
-  if (node.kind == ValueFlowNode::Kind::kStore && node.path == path) {
-    *vector = Canonical(node.value);
-    return true;
-  }
-  if (node.kind != ValueFlowNode::Kind::kPhi || !path.empty()) return false;
-  *vector = JoinVersionId(def, version, node);
-  return true;
-}
-
 }  // namespace glint::spirv
 
 namespace glint::spirv {
-
-const Block* IntegerRangeAnalysis::Evaluator::VersionBlock(uint32_t id) {
-  auto found = version_blocks_.find(id);
-  return found == version_blocks_.end() ? nullptr : found->second;
-}
 
 }  // namespace glint::spirv

@@ -52,7 +52,8 @@ bool IntegerRangeAnalysis::Evaluator::MatchCarried(uint32_t value, uint32_t vari
   BinaryOpView op(*def);
   auto reads_local = [&](uint32_t id) {
     const Instruction* load = inputs_.def_use.Definition(id);
-    const ValueFlow* flow = load && load->opcode == spv::OpLoad ? FlowOf(*load) : nullptr;
+    const ValueFlow* flow =
+        load && load->opcode == spv::OpLoad ? canonical_.FlowOf(*load) : nullptr;
     uint32_t read_variable = 0;
     std::vector<uint32_t> read_path;
     return flow && flow->LoadTarget(load, &read_variable, &read_path) &&

@@ -15,7 +15,6 @@
 //                 widening depth (kMaxWideningDepth)
 //   widening      a loop-carried local's widening (kMaxWideningDepth)
 //   callee        a function whose returned values are being ranged (kMaxCallDepth)
-//   element       an element load followed inside another (kMaxElementDepth)
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_NESTING_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_NESTING_H
 
@@ -31,7 +30,6 @@ class NestedEvaluations {
   struct Budgets {
     int widening_depth;
     int call_depth;
-    int element_depth;
   };
   explicit NestedEvaluations(const Budgets& budgets) : budgets_(budgets) {}
   NestedEvaluations(const NestedEvaluations&) = delete;
@@ -57,7 +55,7 @@ class NestedEvaluations {
 
    private:
     friend class NestedEvaluations;
-    enum class Kind { kValue, kFixedPoint, kWidening, kCallee, kElement };
+    enum class Kind { kValue, kFixedPoint, kWidening, kCallee };
     Scope(NestedEvaluations* owner, Kind kind, uintptr_t key, Refusal refusal)
         : owner_(refusal == Refusal::kNone ? owner : nullptr),
           kind_(kind),
@@ -100,17 +98,12 @@ class NestedEvaluations {
     }
     return Scope(this, Scope::Kind::kCallee, reinterpret_cast<uintptr_t>(callee), refusal);
   }
-  Scope Element() {
-    Refusal refusal = element_depth_ >= budgets_.element_depth ? Refusal::kTooDeep : Refusal::kNone;
-    if (refusal == Refusal::kNone) ++element_depth_;
-    return Scope(this, Scope::Kind::kElement, 0, refusal);
-  }
 
   bool Following(const Function* callee) const { return callees_.count(callee) != 0; }
   // Nothing in progress (every scope has ended).
   bool Idle() const {
     return values_.empty() && fixed_points_.empty() && callees_.empty() && widening_depth_ == 0 &&
-           call_depth_ == 0 && element_depth_ == 0;
+           call_depth_ == 0;
   }
 
  private:
@@ -130,9 +123,6 @@ class NestedEvaluations {
         callees_.erase(reinterpret_cast<const Function*>(key));
         --call_depth_;
         break;
-      case Scope::Kind::kElement:
-        --element_depth_;
-        break;
     }
   }
 
@@ -142,7 +132,6 @@ class NestedEvaluations {
   std::unordered_set<const Function*> callees_;
   int widening_depth_ = 0;
   int call_depth_ = 0;
-  int element_depth_ = 0;
 };
 
 }  // namespace glint::spirv

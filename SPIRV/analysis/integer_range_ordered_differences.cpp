@@ -108,8 +108,8 @@ bool IntegerRangeAnalysis::Evaluator::SameLocalVersion(const Instruction& a, con
   if (!Full() || (a.words.size() > 1 && (a.words[1] & spv::MemoryAccessVolatileMask)) ||
       (b.words.size() > 1 && (b.words[1] & spv::MemoryAccessVolatileMask)))
     return false;
-  const ValueFlow* flow = FlowOf(a);
-  if (!flow || flow != FlowOf(b)) return false;
+  const ValueFlow* flow = canonical_.FlowOf(a);
+  if (!flow || flow != canonical_.FlowOf(b)) return false;
   uint32_t variable_a = 0, variable_b = 0;
   std::vector<uint32_t> path_a, path_b;
   if (!flow->LoadTarget(&a, &variable_a, &path_a) || !flow->LoadTarget(&b, &variable_b, &path_b))

@@ -97,7 +97,7 @@ std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value, int de
   int budget = kMaxOriginVisits;
   if (!visits) visits = &budget;
   const Instruction* def = inputs_.def_use.Definition(value);
-  if (!def || depth > kMaxElementDepth * 2 || --*visits < 0) return {};
+  if (!def || depth > CanonicalValues::kMaxElementDepth * 2 || --*visits < 0) return {};
   if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
   if (ReadsTexels(def->opcode))
     return "value read from an image (texels the application or an earlier pass wrote)";
@@ -131,7 +131,7 @@ std::string IntegerRangeAnalysis::Evaluator::StoredPartOrigin(
     return {};
   uint32_t part = node.value;
   for (size_t level = node.path.size(); level < path.size(); ++level) {
-    uint32_t next = ComponentSource(part, path[level]);
+    uint32_t next = canonical_.ComponentSource(part, path[level]);
     if (!next) break;
     part = next;
   }
@@ -154,7 +154,7 @@ std::string IntegerRangeAnalysis::Evaluator::LocalOrigin(const Instruction& vari
 // of a value whose origin is `*origin` (set by the first store).
 bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth,
                                                      std::string* origin) const {
-  if (depth > kMaxElementDepth) return false;
+  if (depth > CanonicalValues::kMaxElementDepth) return false;
   for (const Use& use : inputs_.def_use.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate || user.opcode == spv::OpLoad)

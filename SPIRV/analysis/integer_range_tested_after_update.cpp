@@ -108,7 +108,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TestedAfterUpdate(const Instructio
   const Block* update_block = inputs_.def_use.BlockOf(update.store);
   const Block* load_block = inputs_.def_use.BlockOf(&load);
   Function* function = inputs_.def_use.FunctionOf(update.store);
-  const ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = canonical_.FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!initial.valid || !update_block || !load_block || !function || !flow ||
@@ -124,7 +124,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TestedAfterUpdate(const Instructio
   bool nested = false;
   for (const NaturalLoop& other : inputs_.loops.NaturalLoopsOf(*function, &why))
     nested |= &other != loop && other.blocks.count(loop->header) > 0;
-  const Cfg& cfg = CfgOf(*function);
+  const Cfg& cfg = canonical_.CfgOf(*function);
   const Block* entering = nested ? LoopShapes::EnteringBlock(cfg, *loop) : nullptr;
   bool reset_on_entry = !nested;
   for (const Instruction* store : stores) {

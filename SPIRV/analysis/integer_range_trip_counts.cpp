@@ -130,7 +130,7 @@ bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update,
     return false;
   }
   int64_t step = 0;
-  if (!ConstantValue(update.step, &step)) {
+  if (!canonical_.ConstantValue(update.step, &step)) {
     *why =
         "local is updated from its own value in a loop: the step is not a constant (not counted)";
     return false;
@@ -167,7 +167,7 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
   Function* function = inputs_.def_use.FunctionOf(&store);
   const Block* block = inputs_.def_use.BlockOf(&store);
   if (!function || !block) return -1;
-  const Cfg& cfg = CfgOf(*function);
+  const Cfg& cfg = canonical_.CfgOf(*function);
   std::vector<const NaturalLoop*> around;
   std::string refused;
   for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
@@ -221,7 +221,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedUpdates(const Instruction& 
                                                              bool is_signed) {
   uint32_t variable = 0;
   std::vector<uint32_t> path;
-  const ValueFlow* flow = FlowOf(load);
+  const ValueFlow* flow = canonical_.FlowOf(load);
   if (local.carried.size() != 1 || !flow || !flow->LoadTarget(&load, &variable, &path) ||
       !path.empty())
     return IntegerRange::None(kNotOneUpdate);

@@ -29,7 +29,7 @@
 // Facts constrain canonical values (GuardSource::Canonical: copies, bitcasts and
 // loads of locals that read one known SSA value, or one known component of a stored
 // vector, are looked through, and arithmetic recomputed from the same canonical
-// operands is the earlier computation: integer_range_value_numbers.cpp), so a test on one
+// operands is the earlier computation: canonical_values.cpp), so a test on one
 // load of a local narrows another load of it that reads the same store. A value is
 // never canonicalized across memory another invocation or a call may write: each load
 // of a buffer, shared variable or image is its own value, and a test on it narrows
