@@ -21,15 +21,7 @@ class Canonicals {
   explicit Canonicals(const std::string& source, bool full = true)
       : module_(test::CompileModule(source, "comp")),
         analyses_(module_),
-        inputs_{analyses_.GetDefUse(),
-                analyses_.GetBuiltIns(),
-                analyses_.GetCallGraph(),
-                analyses_.GetParameterArguments(),
-                analyses_.GetLoopShapes(),
-                [this](Function& function) -> const Cfg& { return analyses_.GetCfg(function); },
-                [this](Function& function) -> const ValueFlow& {
-                  return analyses_.GetValueFlow(function);
-                }},
+        inputs_(analyses_.GetRangeInputs()),
         positions_(analyses_.GetDefUse()),
         values_(module_, inputs_, full, positions_) {}
 
@@ -46,13 +38,8 @@ class Canonicals {
           if (inst.opcode == opcode) found.push_back(&inst);
     return found;
   }
-  // The loads of variable `name` itself, in module order.
   std::vector<const Instruction*> LoadsOf(const std::string& name) const {
-    uint32_t variable = test::VariableNamed(module_, name);
-    std::vector<const Instruction*> loads;
-    for (const Instruction* load : All(spv::OpLoad))
-      if (LoadView(*load).pointer() == variable) loads.push_back(load);
-    return loads;
+    return test::LoadsOf(module_, name);
   }
   // The values stored to variable `name` itself, in module order.
   std::vector<uint32_t> StoredTo(const std::string& name) const {

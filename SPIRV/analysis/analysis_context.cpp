@@ -74,18 +74,21 @@ const IndexSites& AnalysisContext::GetIndexSites() {
   return *index_sites_;
 }
 
+RangeInputs AnalysisContext::GetRangeInputs() {
+  return RangeInputs{
+      GetDefUse(),
+      GetBuiltIns(),
+      GetCallGraph(),
+      GetParameterArguments(),
+      GetLoopShapes(),
+      [this](Function& function) -> const Cfg& { return GetCfg(function); },
+      [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
+}
+
 IntegerRangeAnalysis& AnalysisContext::GetIntegerRanges(const IntegerRangeOptions& options) {
   std::unique_ptr<IntegerRangeAnalysis>& ranges = ranges_[options.Key()];
   if (!ranges) {
-    RangeInputs inputs{
-        GetDefUse(),
-        GetBuiltIns(),
-        GetCallGraph(),
-        GetParameterArguments(),
-        GetLoopShapes(),
-        [this](Function& function) -> const Cfg& { return GetCfg(function); },
-        [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
-    ranges = std::make_unique<IntegerRangeAnalysis>(module_, inputs, options);
+    ranges = std::make_unique<IntegerRangeAnalysis>(module_, GetRangeInputs(), options);
     ++builds_.integer_ranges;
   }
   return *ranges;

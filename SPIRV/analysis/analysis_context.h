@@ -132,6 +132,9 @@ class AnalysisContext {
   // Every index operand of the module (sites hold iterators: valid until it changes).
   const IndexSites& GetIndexSites();
   IntegerRangeAnalysis& GetIntegerRanges(const IntegerRangeOptions& options);
+  // What the range analysis and its sub-analyses (canonical values, local definitions)
+  // read, lent from this context (valid while it is).
+  RangeInputs GetRangeInputs();
   const ConvergenceClasses& GetConvergenceClasses();
   const UniformityResult& GetUniformity(const UniformityOptions& options = {});
   // What the uniformity analysis reads, lent from this context (valid while it is).

@@ -208,7 +208,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
         return {target->result_id};
       if (const Instruction* store = canonical_.DominatingSingleStore(def))
         return {StoreView(*store).object()};
-      if (const LocalDefinitions* local = LocalDefinitionsOf(def)) {
+      if (const LocalDefinitions* local = local_definitions_.Of(def)) {
         if (CycleDependent(def)) return {};  // its own fixed point evaluates the cycle
         return local->dependencies;
       }
@@ -333,7 +333,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
         !inputs_.loops.ForLoopOf(pointer->result_id).ok)
       return LocalUnion(load, is_signed);
     if (storage == spv::StorageClassFunction) return LoopVariableLoad(load, pointer->result_id);
-    return IntegerRange::None(StorageOrigin(storage));  // integer_range_origins.cpp
+    return IntegerRange::None(ValueOrigins::StorageOrigin(storage));
   }
   bool is_chain =
       pointer->opcode == spv::OpAccessChain || pointer->opcode == spv::OpInBoundsAccessChain;
@@ -346,7 +346,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
       VariableView(*base).storage_class() == spv::StorageClassFunction)
     return LocalUnion(load, is_signed);
   bool builtin = base && base->opcode == spv::OpVariable && inputs_.builtins.Has(base->result_id);
-  std::string origin = builtin ? std::string() : PointerOrigin(chain.result_id());
+  std::string origin = builtin ? std::string() : origins_.PointerOrigin(chain.result_id());
   if (!origin.empty()) return IntegerRange::None(origin);
   if (Full() && base && base->opcode == spv::OpFunctionParameter)
     return ParameterPartLoad(*pointer, *base, is_signed);  // integer_range_calls.cpp
@@ -356,7 +356,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LoadRange(const Instruction& load,
         "components have ranges)");
   int64_t component = 0;
   if (chain.index_count() == 1 && !canonical_.ConstantValue(chain.index(0), &component))
-    return DynamicBuiltinElement(*base);  // integer_range_origins.cpp
+    return DynamicBuiltinElement(*base);
   if (chain.index_count() != 1)
     return IntegerRange::None("built-in component is not selected by one constant index");
   return BuiltinComponent(base->result_id, uint32_t(component), is_signed);
@@ -821,7 +821,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ExtractBuiltinComponent(const Inst
                                     : nullptr;
   bool builtin =
       variable && variable->opcode == spv::OpVariable && inputs_.builtins.Has(variable->result_id);
-  std::string origin = Full() && !builtin ? MemoryOrigin(def.result_id) : std::string();
+  std::string origin = Full() && !builtin ? origins_.MemoryOrigin(def.result_id) : std::string();
   if (!origin.empty()) return IntegerRange::None(origin);  // integer_range_origins.cpp
   if (Full() && !builtin && extract.indices().size() == 1)  // integer_range_components.cpp
     return Convert(ComponentRange(extract.composite(), extract.index(0)), is_signed);
@@ -869,6 +869,26 @@ bool IntegerRangeAnalysis::ProvenBelowArrayLength(uint32_t index, const Instruct
                                                   uint32_t block_pointer, uint32_t member,
                                                   const Instruction** guard) {
   return evaluator_->ProvenBelowArrayLength(index, use, block_pointer, member, guard);
+}
+
+// An element of a built-in array (or a component of a built-in vector) selected by a
+// value: an Input built-in with no range for any element has none for this one either
+// (gl_MeshViewIndicesNV[k] is what the application's view mask makes it). Built-ins
+// with ranges (LocalInvocationId, and dispatch built-ins under --max-workgroups) keep
+// the analysis's own reason: the union of their components would bound it.
+IntegerRange IntegerRangeAnalysis::Evaluator::DynamicBuiltinElement(const Instruction& variable) {
+  const char kNotOneConstant[] = "built-in component is not selected by one constant index";
+  uint32_t builtin = *inputs_.builtins.Of(variable.result_id);
+  bool promised =
+      options_.max_workgroups[0] || options_.max_workgroups[1] || options_.max_workgroups[2];
+  bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||
+                  builtin == spv::BuiltInGlobalInvocationId;
+  if (!Full() || VariableView(variable).storage_class() != spv::StorageClassInput ||
+      builtin == spv::BuiltInLocalInvocationId || (dispatch && promised))
+    return IntegerRange::None(kNotOneConstant);
+  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
+  return IntegerRange::None(std::string("built-in ") + (name ? name : std::to_string(builtin)) +
+                            " has no range (an element selected by a non-constant index)");
 }
 
 }  // namespace glint::spirv

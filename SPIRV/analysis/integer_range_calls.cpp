@@ -101,7 +101,7 @@ void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& 
       }
       continue;
     }
-    std::string origin = MemoryOrigin(value);
+    std::string origin = origins_.MemoryOrigin(value);
     const Instruction* type = before ? inputs_.def_use.TypeOf(before) : nullptr;
     if (origin.empty() && level == path.size() && type && type->opcode == spv::OpTypeVector) {
       list->components.push_back({before, path.back()});  // the last step: a vector component

@@ -167,7 +167,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, 
     default:
       break;
   }
-  std::string origin = MemoryOrigin(vector);  // integer_range_origins.cpp
+  std::string origin = origins_.MemoryOrigin(vector);  // integer_range_origins.cpp
   if (!origin.empty()) return IntegerRange::None(origin);
   return IntegerRange::None(std::string("a component of a vector computed by ") +
                             grammar::OpcodeName(def->opcode) +
@@ -241,7 +241,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction&
   std::vector<uint32_t> indices;  // a vector read from a constant table
   if (const Instruction* table = ConstantTableOf(LoadView(load).pointer(), &indices))
     return TableLoad(*table, indices, is_signed, component);  // integer_range_constant_tables.cpp
-  std::string origin = MemoryOrigin(load.result_id);  // integer_range_origins.cpp
+  std::string origin = origins_.MemoryOrigin(load.result_id);  // integer_range_origins.cpp
   if (!origin.empty()) return IntegerRange::None(origin);
   return ComponentOfLocal(load, component, depth, is_signed);
 }
@@ -258,7 +258,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction
     return IntegerRange::None("a component of a vector loaded from a local that is not followed");
   path.push_back(component);
   std::vector<uint32_t> definitions = flow->Definitions(&load);
-  if (definitions.size() > kMaxLocalDefinitions)
+  if (definitions.size() > LocalDefinitionsAnalysis::kMaxLocalDefinitions)
     return IntegerRange::None(
         "local has more than 64 reaching stores (budget kMaxLocalDefinitions)");
   IntegerRange result = IntegerRange::None("load of a local in unreachable code");
@@ -273,9 +273,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction
       continue;
     IntegerRange stored;
     std::pair<uint32_t, uint32_t> part;
-    if (uint32_t scalar = StoredPart(node, path)) {
+    if (uint32_t scalar = local_definitions_.StoredPart(node, path)) {
       stored = RangeOf(scalar);
-    } else if (StoredComponent(node, path, &part)) {
+    } else if (local_definitions_.StoredComponent(node, path, &part)) {
       stored = ComponentRange(part.first, part.second, depth + 1);
     } else {
       return IntegerRange::None(
@@ -287,26 +287,6 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction
     result = Hull(result, stored, is_signed);
   }
   return result;
-}
-
-// For a store (or the initializer) that covers `path`, when what it put there is a
-// component of a computed vector (StoredPart finds no scalar): that vector and index.
-bool IntegerRangeAnalysis::Evaluator::StoredComponent(
-    const ValueFlowNode& node, const std::vector<uint32_t>& path,
-    std::pair<uint32_t, uint32_t>* component) const {
-  if (node.kind != ValueFlowNode::Kind::kStore && node.kind != ValueFlowNode::Kind::kInitializer)
-    return false;
-  std::vector<uint32_t> written =
-      node.kind == ValueFlowNode::Kind::kStore ? node.path : std::vector<uint32_t>{};
-  if (written.size() >= path.size() || !std::equal(written.begin(), written.end(), path.begin()))
-    return false;
-  uint32_t part = node.value;
-  for (size_t level = written.size(); part && level + 1 < path.size(); ++level)
-    part = canonical_.ComponentSource(part, path[level]);
-  const Instruction* type = part ? inputs_.def_use.TypeOf(part) : nullptr;
-  if (!type || type->opcode != spv::OpTypeVector) return false;
-  *component = {part, path.back()};
-  return true;
 }
 
 }  // namespace glint::spirv

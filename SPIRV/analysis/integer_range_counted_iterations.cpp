@@ -239,7 +239,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const In
           break;
         }
       }
-      if (const LocalDefinitions* local = LocalDefinitionsOf(*def))
+      if (const LocalDefinitions* local = local_definitions_.Of(*def))
         for (const auto& [value, store] : StoredValues(*local)) next.push_back(value);
     } else if (FixedPointOp(*def)) {
       next = Dependencies(*def);

@@ -34,6 +34,8 @@
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/analysis/integer_range_memo.h"
 #include "SPIRV/analysis/integer_range_nesting.h"
+#include "SPIRV/analysis/integer_range_origins.h"
+#include "SPIRV/analysis/local_definitions.h"
 #include "SPIRV/analysis/loop_shapes.h"
 #include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/range_guards.h"
@@ -185,35 +187,6 @@ inline IntegerRange ClampBoundsWithoutRange(const IntegerRange& lo, const Intege
 using range_detail::BinaryRule;
 using range_detail::BinaryRuleOf;
 using range_detail::UnsupportedOpcode;
-
-// A loop-carried update of a local (integer_range_loop_locals.cpp): the stored value
-// is `loaded + step` (OpIAdd, either side) or `loaded - step` (OpISub) where `loaded`
-// is a load of the same variable and element.
-struct CarriedUpdate {
-  uint32_t value = 0;                  // the OpIAdd / OpISub stored
-  uint32_t loaded = 0;                 // the load of the local it updates
-  uint32_t step = 0;                   // the other operand
-  bool subtract = false;               // OpISub: the local moves by -step
-  const Instruction* store = nullptr;  // the OpStore of `value`
-};
-
-// What may have been stored where a load of a local reads (value_flow.h): the stored
-// values (or initializers), or why they are not known. Loop-carried updates are kept
-// apart (`carried`) so that evaluating the load does not depend on itself.
-struct LocalDefinitions {
-  std::vector<uint32_t> values;            // not loop-carried
-  std::vector<const Instruction*> stores;  // values[i]'s OpStore (null: initializer)
-  std::vector<CarriedUpdate> carried;
-  std::vector<uint32_t> dependencies;  // values and carried steps
-  // Components of a built-in vector loaded and stored whole (`uvec3 id =
-  // gl_LocalInvocationID; id.x`): (built-in variable, component).
-  std::vector<std::pair<uint32_t, uint32_t>> builtin_parts;
-  // Components of computed vectors stored whole (`uvec2 c = p >> 1u; c.y`): (vector,
-  // component), ranged by integer_range_components.cpp. Only in a local without
-  // loop-carried updates; fixed points refuse a local that has them.
-  std::vector<std::pair<uint32_t, uint32_t>> composite_parts;
-  std::string reason;  // non-empty: no range
-};
 
 // The local a fixed point is solved for (integer_range_fixed_point.cpp): the element a
 // load reads, what reaches it, and the walk's state.
@@ -368,17 +341,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                        const Instruction* store, bool is_signed);
   uint32_t ElementsOfType(uint32_t type_id) const;
 
-  // Where a value without a range was read from (integer_range_origins.cpp): texts only.
-  std::string StorageOrigin(spv::StorageClass storage) const;
-  std::string StoredPartOrigin(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
-  std::string PointerOrigin(uint32_t pointer) const;
-  static constexpr int kMaxOriginVisits = 256;
-  std::string MemoryOrigin(uint32_t value, int depth = 0, int* visits = nullptr) const;
-  std::string ConstructOrigin(const Instruction& construct, int depth, int* visits) const;
+  // An Input built-in's element at a non-constant index, without a range of its own.
   IntegerRange DynamicBuiltinElement(const Instruction& variable);
-  std::string LocalOrigin(const Instruction& variable) const;
-  bool StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const;
-
 
   // Full-mode operators (integer_range_operators.cpp).
   IntegerRange AbsoluteValue(uint32_t x_id, bool is_signed) const;
@@ -395,20 +359,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
                                bool is_signed);
   IntegerRange ComponentOfLocal(const Instruction& load, uint32_t component, int depth,
                                 bool is_signed);
-  bool StoredComponent(const ValueFlowNode& node, const std::vector<uint32_t>& path,
-                       std::pair<uint32_t, uint32_t>* component) const;
 
   // Locals through the value-flow view (integer_range_locals.cpp).
-  static constexpr size_t kMaxLocalDefinitions = 64;
-  const LocalDefinitions* LocalDefinitionsOf(const Instruction& load);
-  LocalDefinitions FindLocalDefinitions(const Instruction& load);
   IntegerRange LocalUnion(const Instruction& load, bool is_signed);
   IntegerRange OrdinaryUnion(const Instruction& load, const LocalDefinitions& local,
                              bool is_signed);
-  uint32_t StoredPart(const ValueFlowNode& node, const std::vector<uint32_t>& path) const;
   IntegerRange StoredRange(uint32_t value, const Instruction* store);
-  bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
-                   std::pair<uint32_t, uint32_t>* part) const;
 
   // Parameters across calls (integer_range_calls.cpp).
   static constexpr size_t kMaxGuardedCallSites = 64;
@@ -442,8 +398,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
 
   // Loop-carried locals (integer_range_loop_locals.cpp).
   static constexpr int kMaxWideningDepth = 8;
-  bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
-                    CarriedUpdate* update);
   IntegerRange WidenCarried(const LocalDefinitions& local,
                             const std::vector<const CarriedUpdate*>& widened, IntegerRange initial,
                             bool is_signed);
@@ -545,6 +499,12 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // What values stand for (canonical_values.h): structure only, never ranges.
   CanonicalValues canonical_{module_, inputs_, options_.mode == RangeAnalysisMode::kFull,
                              positions_};
+  // Where values without a range were read from (integer_range_origins.h): texts only.
+  ValueOrigins origins_{inputs_.def_use, canonical_};
+  // What loads of locals may read (local_definitions.h): structure only, never ranges.
+  LocalDefinitionsAnalysis local_definitions_{inputs_.def_use, inputs_.builtins,
+                                              options_.mode == RangeAnalysisMode::kFull, canonical_,
+                                              origins_};
   GuardFacts guards_;
   // The guards at calls, for the facts a callee inherits (integer_range_caller_facts.cpp):
   // ranges of constants and invocation constants only, so collecting them never starts
@@ -565,7 +525,6 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   };
   CallerGuardSource caller_source_;
   GuardFacts caller_guards_;
-  std::unordered_map<const Instruction*, LocalDefinitions> local_definitions_;
   // What is in progress (integer_range_nesting.h): a guard read while widening a
   // loop-carried local may ask again for a value whose Compute is on the call stack
   // (RangeOf then refuses it), a fixed point may meet its own local, a call result its

@@ -48,7 +48,6 @@ using namespace range_detail;
 
 namespace {
 
-const char kStoredPrefix[] = "a value stored to the local has no range: ";
 const char kNotSettled[] =
     "local is updated from its own value in a loop: its interval did not settle in "
     "kMaxFixedPointRounds (8) rounds, and the widened interval is not kept by the updates";
@@ -112,7 +111,7 @@ bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
   if (!flow || !flow->LoadTarget(&load, &variable, &path) || variable != target.variable ||
       path != target.path)
     return false;
-  const LocalDefinitions* own = LocalDefinitionsOf(load);
+  const LocalDefinitions* own = local_definitions_.Of(load);
   if (!own || !own->composite_parts.empty()) return false;
   auto in_target = [&](uint32_t value, const Instruction* store) {
     const LocalDefinitions& d = *target.local;
@@ -169,7 +168,7 @@ bool IntegerRangeAnalysis::Evaluator::ReachesCycle(uint32_t id, FixedPointTarget
       (IsCycleLoad(*def, *target) || (target->counter && IsIterationCounterLoad(*def, *target)))) {
     reaches = true;
   } else if (const LocalDefinitions* local =
-                 def && def->opcode == spv::OpLoad ? LocalDefinitionsOf(*def) : nullptr) {
+                 def && def->opcode == spv::OpLoad ? local_definitions_.Of(*def) : nullptr) {
     for (const auto& [value, store] : StoredValues(*local)) reaches |= ReachesCycle(value, target);
   } else if (def && FixedPointOp(*def)) {
     for (uint32_t operand : Dependencies(*def)) reaches |= ReachesCycle(operand, target);
@@ -220,7 +219,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
 bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load,
                                                          FixedPointTarget* target) {
   const ValueFlow* flow = canonical_.FlowOf(load);
-  target->local = LocalDefinitionsOf(load);
+  target->local = local_definitions_.Of(load);
   // Its stored values are the fixed point's walk: a computed vector's component is not one.
   return target->local && target->local->composite_parts.empty() && flow &&
          flow->LoadTarget(&load, &target->variable, &target->path);
@@ -273,7 +272,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
   } else {
     if (!target->visiting.insert(&load).second)
       return IntegerRange::None("loop-carried local reads a local that is in a nested cycle");
-    const LocalDefinitions& local = *LocalDefinitionsOf(load);
+    const LocalDefinitions& local = *local_definitions_.Of(load);
     result = BuiltinParts(local, is_signed);
     for (const auto& [value, store] : StoredValues(local)) {
       if (target->counter && store && target->loop->blocks.count(inputs_.def_use.BlockOf(store)) &&

@@ -81,7 +81,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::IndexedLocalLoad(const Instruction
   std::vector<IndexedStore> stores;
   if (!IndexedLocalStores(root->result_id, {}, &stores, 0))
     return IntegerRange::None("");  // value flow's reason names the write
-  if (stores.size() > kMaxLocalDefinitions)
+  if (stores.size() > LocalDefinitionsAnalysis::kMaxLocalDefinitions)
     return IntegerRange::None("local has more than 64 stores (budget kMaxLocalDefinitions)");
   bool has_initializer = VariableView(*root).has_initializer();
   if (!has_initializer) {
@@ -233,7 +233,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::PartsOf(uint32_t stored,
     }
     uint32_t expected = part ? ElementsOfType(part->type_id) : 0;
     if (constituents.empty() || constituents.size() != expected) {
-      std::string origin = MemoryOrigin(id);  // integer_range_origins.cpp
+      std::string origin = origins_.MemoryOrigin(id);  // integer_range_origins.cpp
       return IntegerRange::None(
           "a value stored to the local has no range: " +
           (!origin.empty() ? origin

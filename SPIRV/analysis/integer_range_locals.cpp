@@ -11,10 +11,12 @@
 // other) meet the evaluation driver as a cyclic definition and get no range, never a
 // guess; a dominating guard on the loop's own test may then narrow it (the test's load
 // and the body's load read the same version, see LocalVersion).
-// Refuses: a local the value-flow view does not follow (its refusal names why), a load
-// that may read the variable before any store ("may be read before it is assigned"),
-// bits stored through a different component path than the load reads, more than
-// kMaxLocalDefinitions reaching stores (a budget that names itself).
+// What may reach a load, and why it may not be known, is local_definitions.h's (a
+// sub-analysis that asks for no range): a local the value-flow view does not follow
+// (its refusal names why), a load that may read the variable before any store ("may
+// be read before it is assigned"), bits stored through a different component path
+// than the load reads, more than kMaxLocalDefinitions reaching stores (a budget that
+// names itself). This file ranges what it lists.
 //
 // Identity (LocalVersion): two loads that see the same version read the same bits, as
 // two uses of one SSA value do; a version made by one whole store is that store's value.
@@ -29,128 +31,19 @@ namespace glint::spirv {
 using namespace range_detail;
 
 namespace {
-const std::string kStoredPrefix = "a value stored to the local has no range: ";
 const char kLoopCarried[] =
     "local is updated from its own value in a loop (no range without a guard)";
 // CountedUpdates' refusals for shapes it does not try (the widening's reason stays).
 const char kNotCounted[] = "(not counted)";
 }  // namespace
 
-const LocalDefinitions* IntegerRangeAnalysis::Evaluator::LocalDefinitionsOf(
-    const Instruction& load) {
-  if (!Full() || load.opcode != spv::OpLoad) return nullptr;
-  auto found = local_definitions_.find(&load);
-  if (found == local_definitions_.end())
-    found = local_definitions_.emplace(&load, FindLocalDefinitions(load)).first;
-  return found->second.reason.empty() ? &found->second : nullptr;
-}
-
-LocalDefinitions IntegerRangeAnalysis::Evaluator::FindLocalDefinitions(const Instruction& load) {
-  LocalDefinitions found;
-  const ValueFlow* flow = canonical_.FlowOf(load);
-  uint32_t variable = 0;
-  std::vector<uint32_t> path;
-  if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
-    const Instruction* root = inputs_.def_use.Definition(LoadView(load).pointer());
-    while (root &&
-           (root->opcode == spv::OpAccessChain || root->opcode == spv::OpInBoundsAccessChain))
-      root = inputs_.def_use.Definition(AccessChainView(*root).base());
-    const ValueFlowVariableRefusal* refusal =
-        flow && root ? flow->Refusal(root->result_id) : nullptr;
-    std::string origin = refusal ? LocalOrigin(*root) : std::string();  // stores read memory
-    found.reason = !origin.empty() ? kStoredPrefix + origin
-                   : refusal       ? "local is not followed: " + refusal->message
-                                   : "load of a local that value flow does not follow";
-    return found;
-  }
-  std::vector<uint32_t> definitions = flow->Definitions(&load);
-  if (definitions.empty()) found.reason = "load of a local in unreachable code";
-  if (definitions.size() > kMaxLocalDefinitions)
-    found.reason = "local has more than 64 reaching stores (budget kMaxLocalDefinitions)";
-  for (uint32_t id : definitions) {
-    const ValueFlowNode& node = flow->Node(id);
-    if (!found.reason.empty()) break;
-    uint32_t value = node.kind == ValueFlowNode::Kind::kUndefined ? 0 : StoredPart(node, path);
-    CarriedUpdate update;
-    std::pair<uint32_t, uint32_t> part;
-    if (node.kind == ValueFlowNode::Kind::kUndefined) {
-      found.reason = "local may be read before it is assigned";
-    } else if (!value && BuiltinPart(node, path, &part)) {
-      found.builtin_parts.push_back(part);
-    } else if (!value) {
-      // A computed vector's component: integer_range_components.cpp (which names a
-      // memory origin too, where the component has one).
-      std::pair<uint32_t, uint32_t> component;
-      if (StoredComponent(node, path, &component)) {
-        found.composite_parts.push_back(component);
-      } else {
-        std::string origin = StoredPartOrigin(node, path);  // integer_range_origins.cpp
-        found.reason = !origin.empty()
-                           ? kStoredPrefix + origin
-                           : "local is assigned through a different element path than it is read";
-      }
-    } else if (node.kind == ValueFlowNode::Kind::kStore && node.path == path &&
-               MatchCarried(value, variable, path, &update)) {
-      update.store = node.store;
-      found.carried.push_back(update);
-      found.dependencies.push_back(update.step);
-    } else {
-      found.values.push_back(value);
-      found.stores.push_back(node.kind == ValueFlowNode::Kind::kStore ? node.store : nullptr);
-      found.dependencies.push_back(value);
-    }
-  }
-  if (found.reason.empty() && !found.composite_parts.empty() && !found.carried.empty())
-    found.reason =
-        "local holds a component of a computed vector and is updated from its own value in a loop";
-  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, {}, {}, found.reason};
-  return found;
-}
-
-// True when `node` stores a whole built-in vector loaded from its Input variable and
-// `path` reads one component of it: `part` is (variable, component).
-bool IntegerRangeAnalysis::Evaluator::BuiltinPart(const ValueFlowNode& node,
-                                                  const std::vector<uint32_t>& path,
-                                                  std::pair<uint32_t, uint32_t>* part) const {
-  if (node.kind != ValueFlowNode::Kind::kStore || node.path.size() + 1 != path.size() ||
-      !std::equal(node.path.begin(), node.path.end(), path.begin()))
-    return false;
-  const Instruction* load = inputs_.def_use.Definition(node.value);
-  if (!load || load->opcode != spv::OpLoad) return false;
-  const Instruction* variable = inputs_.def_use.Definition(LoadView(*load).pointer());
-  if (!variable || variable->opcode != spv::OpVariable ||
-      !inputs_.builtins.Has(variable->result_id) ||
-      VariableView(*variable).storage_class() != spv::StorageClassInput)
-    return false;
-  *part = {variable->result_id, path.back()};
-  return true;
-}
-
-// The scalar a store (or the initializer) put where `path` reads: the stored value
-// itself for the same path, or, for a store of a larger composite, the part of the
-// stored value that the rest of the path selects (ComponentSource at each level).
-uint32_t IntegerRangeAnalysis::Evaluator::StoredPart(const ValueFlowNode& node,
-                                                     const std::vector<uint32_t>& path) const {
-  std::vector<uint32_t> written =
-      node.kind == ValueFlowNode::Kind::kStore ? node.path : std::vector<uint32_t>{};
-  if (node.kind != ValueFlowNode::Kind::kStore && node.kind != ValueFlowNode::Kind::kInitializer)
-    return 0;
-  if (written.size() > path.size() || !std::equal(written.begin(), written.end(), path.begin()))
-    return 0;
-  uint32_t part = node.value;  // follow the rest of the path through the stored value
-  for (size_t level = written.size(); part && level < path.size(); ++level)
-    part = canonical_.ComponentSource(part, path[level]);
-  return part;
-}
-
 IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load, bool is_signed) {
-  const LocalDefinitions* local = LocalDefinitionsOf(load);
+  const LocalDefinitions* local = local_definitions_.Of(load);
   if (!local) {
     IntegerRange indexed = IndexedLocalLoad(load, is_signed);  // integer_range_indexed_locals.cpp
     if (indexed.valid || !indexed.reason.empty()) return indexed;
-    auto found = local_definitions_.find(&load);
-    return IntegerRange::None(found != local_definitions_.end() ? found->second.reason
-                                                                : "local is not followed");
+    const std::string* refusal = local_definitions_.RefusalOf(load);
+    return IntegerRange::None(refusal ? *refusal : "local is not followed");
   }
   // General updates: the fixed point; where it refuses, the ordinary union below (a
   // stored value that reads the local without a real cycle still has its range).

@@ -43,39 +43,10 @@ namespace {
 const char kBothWays[] = "local is updated from its own value in both directions in a loop";
 }  // namespace
 
-// True when `value` is `load(variable, path) +/- step`; fills `update`.
-bool IntegerRangeAnalysis::Evaluator::MatchCarried(uint32_t value, uint32_t variable,
-                                                   const std::vector<uint32_t>& path,
-                                                   CarriedUpdate* update) {
-  const Instruction* def = inputs_.def_use.Definition(value);
-  if (!def || (def->opcode != spv::OpIAdd && def->opcode != spv::OpISub)) return false;
-  BinaryOpView op(*def);
-  auto reads_local = [&](uint32_t id) {
-    const Instruction* load = inputs_.def_use.Definition(id);
-    const ValueFlow* flow =
-        load && load->opcode == spv::OpLoad ? canonical_.FlowOf(*load) : nullptr;
-    uint32_t read_variable = 0;
-    std::vector<uint32_t> read_path;
-    return flow && flow->LoadTarget(load, &read_variable, &read_path) &&
-           read_variable == variable && read_path == path;
-  };
-  update->value = value;
-  update->subtract = def->opcode == spv::OpISub;
-  if (reads_local(op.left())) {
-    update->loaded = op.left();
-    update->step = op.right();
-    return true;
-  }
-  if (update->subtract || !reads_local(op.right())) return false;
-  update->loaded = op.right();
-  update->step = op.left();
-  return true;
-}
-
 // Every value the update's load may read is one the widened load may read too.
 bool IntegerRangeAnalysis::Evaluator::ReadsOnlyFrom(const Instruction& loaded,
                                                     const LocalDefinitions& local) {
-  const LocalDefinitions* own = LocalDefinitionsOf(loaded);
+  const LocalDefinitions* own = local_definitions_.Of(loaded);
   if (!own || !own->composite_parts.empty()) return false;
   auto known = [&](uint32_t value) {
     if (std::find(local.values.begin(), local.values.end(), value) != local.values.end())

@@ -18,7 +18,9 @@
 // Refuses (returns an empty text, so the caller keeps its own reason): anything else on
 // the way, and Function memory (locals and parameters are followed by value flow and
 // across calls; their stored values have reasons of their own).
-#include "integer_range_evaluator.h"
+#include "integer_range_origins.h"
+
+#include <algorithm>
 
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -76,7 +78,7 @@ bool ReadsTexels(spv::Op opcode) {
 
 }  // namespace
 
-std::string IntegerRangeAnalysis::Evaluator::StorageOrigin(spv::StorageClass storage) const {
+std::string ValueOrigins::StorageOrigin(spv::StorageClass storage) {
   const char* name = grammar::EnumerantName(grammar::OperandKind::kStorageClass, storage);
   return std::string("value read from ") + (name ? name : std::to_string(storage)) + " memory (" +
          WhoWrites(storage) + ")";
@@ -84,19 +86,18 @@ std::string IntegerRangeAnalysis::Evaluator::StorageOrigin(spv::StorageClass sto
 
 // By the pointer's type, so that physical pointers and chains into any variable count;
 // Function memory (locals, parameters) is left to value flow.
-std::string IntegerRangeAnalysis::Evaluator::PointerOrigin(uint32_t pointer) const {
-  const Instruction* def = inputs_.def_use.Definition(pointer);
-  const Instruction* type = def ? inputs_.def_use.Definition(def->type_id) : nullptr;
+std::string ValueOrigins::PointerOrigin(uint32_t pointer) const {
+  const Instruction* def = def_use_.Definition(pointer);
+  const Instruction* type = def ? def_use_.Definition(def->type_id) : nullptr;
   if (!type || type->opcode != spv::OpTypePointer || type->words.empty()) return {};
   spv::StorageClass storage = spv::StorageClass(type->words[0]);
   return storage == spv::StorageClassFunction ? std::string() : StorageOrigin(storage);
 }
 
-std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value, int depth,
-                                                          int* visits) const {
+std::string ValueOrigins::MemoryOrigin(uint32_t value, int depth, int* visits) const {
   int budget = kMaxOriginVisits;
   if (!visits) visits = &budget;
-  const Instruction* def = inputs_.def_use.Definition(value);
+  const Instruction* def = def_use_.Definition(value);
   if (!def || depth > CanonicalValues::kMaxElementDepth * 2 || --*visits < 0) return {};
   if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
   if (ReadsTexels(def->opcode))
@@ -111,8 +112,8 @@ std::string IntegerRangeAnalysis::Evaluator::MemoryOrigin(uint32_t value, int de
 
 // A composite rebuilt from the parts of one read (glslang copies a buffer's struct into
 // a local's type member by member): every constituent read from the same kind of memory.
-std::string IntegerRangeAnalysis::Evaluator::ConstructOrigin(const Instruction& construct,
-                                                             int depth, int* visits) const {
+std::string ValueOrigins::ConstructOrigin(const Instruction& construct, int depth,
+                                          int* visits) const {
   std::string origin;
   for (uint32_t part : construct.words) {
     std::string here = MemoryOrigin(part, depth + 1, visits);
@@ -124,8 +125,8 @@ std::string IntegerRangeAnalysis::Evaluator::ConstructOrigin(const Instruction& 
 
 // The part of a stored composite that `path` reads, when value flow cannot take it apart
 // (a struct loaded whole from a buffer and read by member): where that part was read.
-std::string IntegerRangeAnalysis::Evaluator::StoredPartOrigin(
-    const ValueFlowNode& node, const std::vector<uint32_t>& path) const {
+std::string ValueOrigins::StoredPartOrigin(const ValueFlowNode& node,
+                                           const std::vector<uint32_t>& path) const {
   if (node.kind != ValueFlowNode::Kind::kStore || node.path.size() > path.size() ||
       !std::equal(node.path.begin(), node.path.end(), path.begin()))
     return {};
@@ -144,7 +145,7 @@ std::string IntegerRangeAnalysis::Evaluator::StoredPartOrigin(
 // which is otherwise only loaded: every bit written there was read from that memory.
 // (A part never written would be undefined, which no analysis bounds either.)
 // Empty for anything else: another store, a call or any other use of the pointer.
-std::string IntegerRangeAnalysis::Evaluator::LocalOrigin(const Instruction& variable) const {
+std::string ValueOrigins::LocalOrigin(const Instruction& variable) const {
   if (variable.opcode != spv::OpVariable || VariableView(variable).has_initializer()) return {};
   std::string origin;
   return StoresOnlyFrom(variable.result_id, 0, &origin) ? origin : std::string();
@@ -152,10 +153,9 @@ std::string IntegerRangeAnalysis::Evaluator::LocalOrigin(const Instruction& vari
 
 // True when every use of `pointer` (and of chains into it) is a load, a name, or a store
 // of a value whose origin is `*origin` (set by the first store).
-bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth,
-                                                     std::string* origin) const {
+bool ValueOrigins::StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const {
   if (depth > CanonicalValues::kMaxElementDepth) return false;
-  for (const Use& use : inputs_.def_use.Uses(pointer)) {
+  for (const Use& use : def_use_.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate || user.opcode == spv::OpLoad)
       continue;
@@ -170,26 +170,6 @@ bool IntegerRangeAnalysis::Evaluator::StoresOnlyFrom(uint32_t pointer, int depth
     *origin = stored;
   }
   return true;
-}
-
-// An element of a built-in array (or a component of a built-in vector) selected by a
-// value: an Input built-in with no range for any element has none for this one either
-// (gl_MeshViewIndicesNV[k] is what the application's view mask makes it). Built-ins
-// with ranges (LocalInvocationId, and dispatch built-ins under --max-workgroups) keep
-// the analysis's own reason: the union of their components would bound it.
-IntegerRange IntegerRangeAnalysis::Evaluator::DynamicBuiltinElement(const Instruction& variable) {
-  const char kNotOneConstant[] = "built-in component is not selected by one constant index";
-  uint32_t builtin = *inputs_.builtins.Of(variable.result_id);
-  bool promised =
-      options_.max_workgroups[0] || options_.max_workgroups[1] || options_.max_workgroups[2];
-  bool dispatch = builtin == spv::BuiltInWorkgroupId || builtin == spv::BuiltInNumWorkgroups ||
-                  builtin == spv::BuiltInGlobalInvocationId;
-  if (!Full() || VariableView(variable).storage_class() != spv::StorageClassInput ||
-      builtin == spv::BuiltInLocalInvocationId || (dispatch && promised))
-    return IntegerRange::None(kNotOneConstant);
-  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
-  return IntegerRange::None(std::string("built-in ") + (name ? name : std::to_string(builtin)) +
-                            " has no range (an element selected by a non-constant index)");
 }
 
 }  // namespace glint::spirv

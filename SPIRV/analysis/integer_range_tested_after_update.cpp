@@ -85,7 +85,7 @@ bool ContinueBound(Relation relation, const IntegerRange& n, const range_math::I
 IntegerRange IntegerRangeAnalysis::Evaluator::EnteringValues(const CarriedUpdate& update,
                                                              bool is_signed) {
   const Instruction* loaded = inputs_.def_use.Definition(update.loaded);
-  const LocalDefinitions* local = loaded ? LocalDefinitionsOf(*loaded) : nullptr;
+  const LocalDefinitions* local = loaded ? local_definitions_.Of(*loaded) : nullptr;
   if (!local || !local->composite_parts.empty() || !local->builtin_parts.empty() ||
       local->values.empty())
     return IntegerRange::None("");

@@ -86,7 +86,7 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Natural
 // has its start reinterpreted bit for bit (an int -4 is the u32 4294967292).
 int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counter,
                                                        std::string* why) {
-  const LocalDefinitions* local = LocalDefinitionsOf(*counter.test_load);
+  const LocalDefinitions* local = local_definitions_.Of(*counter.test_load);
   if (!local || local->carried.size() != 1 || local->carried[0].store != counter.update ||
       !local->composite_parts.empty() || !local->builtin_parts.empty())
     return -1;

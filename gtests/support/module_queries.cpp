@@ -42,4 +42,16 @@ uint32_t FirstLoadOf(const spirv::Module& module, const std::string& name) {
   return 0;
 }
 
+std::vector<const spirv::Instruction*> LoadsOf(const spirv::Module& module,
+                                               const std::string& name) {
+  const uint32_t variable = VariableNamed(module, name);
+  std::vector<const spirv::Instruction*> loads;
+  for (const spirv::Function& function : module.functions)
+    for (const spirv::Block& block : function.blocks)
+      for (const spirv::Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpLoad && !inst.words.empty() && inst.words[0] == variable)
+          loads.push_back(&inst);
+  return loads;
+}
+
 }  // namespace glint::test

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "SPIRV/ir/module.h"
 
@@ -23,6 +24,10 @@ uint32_t VariableNamed(const spirv::Module& module, const std::string& name);
 // The result of the first OpLoad (in module order) of variable `name` itself, not
 // through an access chain. Fails the current test (0) when there is none.
 uint32_t FirstLoadOf(const spirv::Module& module, const std::string& name);
+
+// Every OpLoad of variable `name` itself (not through an access chain), in module order.
+std::vector<const spirv::Instruction*> LoadsOf(const spirv::Module& module,
+                                               const std::string& name);
 
 }  // namespace glint::test
 
