@@ -25,6 +25,11 @@ TEST(InstructionViews, Memory_NameTheirOperands) {
   const Instruction load(spv::OpLoad, 5, 10, {7, spv::MemoryAccessVolatileMask});
   EXPECT_EQ(LoadView(load).pointer(), 7u);
   EXPECT_EQ(LoadView(load).result_id(), 10u);
+  EXPECT_TRUE(LoadView(load).is_volatile());
+  const Instruction plain_load(spv::OpLoad, 5, 11, {7});
+  EXPECT_FALSE(LoadView(plain_load).is_volatile());
+  const Instruction aligned_load(spv::OpLoad, 5, 12, {7, spv::MemoryAccessAlignedMask, 4});
+  EXPECT_FALSE(LoadView(aligned_load).is_volatile());
   const Instruction store(spv::OpStore, 0, 0, {7, 11});
   EXPECT_EQ(StoreView(store).pointer(), 7u);
   EXPECT_EQ(StoreView(store).object(), 11u);

@@ -256,7 +256,7 @@ uint32_t CanonicalValues::NumberedBefore(const Block& block, const NumberKey& ke
 // comment), or 0 when `load` is not a load of one.
 uint32_t CanonicalValues::ImmutableLoad(const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad) return 0;
-  if (load.words.size() > 1 && (load.words[1] & spv::MemoryAccessVolatileMask)) return 0;
+  if (LoadView(load).is_volatile()) return 0;
   std::vector<uint32_t> index_ids;
   const Instruction* root = ChainRoot(LoadView(load).pointer(), &index_ids);
   if (!root || root->opcode != spv::OpVariable) return 0;
@@ -282,7 +282,7 @@ uint32_t CanonicalValues::ImmutableLoad(const Instruction& load) {
       const Instruction& user = *use.user;
       if (!inputs_.def_use.BlockOf(&user) || use.word != 0) continue;
       if (user.opcode == spv::OpLoad && matched == key.size() && user.type_id == load.type_id &&
-          !(user.words.size() > 1 && (user.words[1] & spv::MemoryAccessVolatileMask)))
+          !LoadView(user).is_volatile())
         first = std::min(first, user.result_id);
       if (user.opcode != spv::OpAccessChain && user.opcode != spv::OpInBoundsAccessChain) continue;
       size_t next = matched;

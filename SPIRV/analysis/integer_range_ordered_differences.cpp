@@ -105,9 +105,7 @@ bool IntegerRangeAnalysis::Evaluator::SameValue(uint32_t first, uint32_t second,
 
 // Two loads of one local element that read the same version of it.
 bool IntegerRangeAnalysis::Evaluator::SameLocalVersion(const Instruction& a, const Instruction& b) {
-  if (!Full() || (a.words.size() > 1 && (a.words[1] & spv::MemoryAccessVolatileMask)) ||
-      (b.words.size() > 1 && (b.words[1] & spv::MemoryAccessVolatileMask)))
-    return false;
+  if (!Full() || LoadView(a).is_volatile() || LoadView(b).is_volatile()) return false;
   const ValueFlow* flow = canonical_.FlowOf(a);
   if (!flow || flow != canonical_.FlowOf(b)) return false;
   uint32_t variable_a = 0, variable_b = 0;

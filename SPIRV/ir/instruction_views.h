@@ -108,6 +108,10 @@ class LoadView : public InstructionView<I> {
   GLINT_VIEW_CONSTRUCTOR(LoadView)
   static bool Accepts(spv::Op op) { return op == spv::OpLoad; }
   auto& pointer() const { return this->word(0); }
+  // The load's own memory-access operand says Volatile (each read may see new bits).
+  bool is_volatile() const {
+    return this->word_count() > 1 && (this->word(1) & spv::MemoryAccessVolatileMask);
+  }
 };
 
 // OpStore: pointer, object, [memory access].
