@@ -53,10 +53,6 @@ inline bool NumberedOp(spv::Op opcode, bool* commutes) {
 
 class CanonicalValues {
  public:
-  // Element loads followed inside element loads (Canonical -> StoredScalar ->
-  // ComponentKey -> Canonical), at most this deep; value origins walk as deep.
-  static constexpr int kMaxElementDepth = 4;
-
   // `inputs` and `positions` outlive this; `full` is the range analysis's full mode
   // (reference mode follows only copies, bitcasts and parameters).
   CanonicalValues(Module& module, const RangeInputs& inputs, bool full, BlockPositions& positions)
@@ -92,6 +88,9 @@ class CanonicalValues {
   bool Full() const { return full_; }
   bool LocalVersion(const Instruction& load, uint32_t* id);
   uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
+  // Element loads followed inside element loads (Canonical -> StoredScalar ->
+  // ComponentKey -> Canonical), at most this deep.
+  static constexpr int kMaxElementDepth = 4;
   uint32_t StoredScalar(const Instruction& load);
 
   // Value numbers for pure integer arithmetic (see canonical_values.cpp).

@@ -98,7 +98,7 @@ std::string ValueOrigins::MemoryOrigin(uint32_t value, int depth, int* visits) c
   int budget = kMaxOriginVisits;
   if (!visits) visits = &budget;
   const Instruction* def = def_use_.Definition(value);
-  if (!def || depth > CanonicalValues::kMaxElementDepth * 2 || --*visits < 0) return {};
+  if (!def || depth > kMaxOriginDepth * 2 || --*visits < 0) return {};
   if (def->opcode == spv::OpLoad) return PointerOrigin(LoadView(*def).pointer());
   if (ReadsTexels(def->opcode))
     return "value read from an image (texels the application or an earlier pass wrote)";
@@ -154,7 +154,7 @@ std::string ValueOrigins::LocalOrigin(const Instruction& variable) const {
 // True when every use of `pointer` (and of chains into it) is a load, a name, or a store
 // of a value whose origin is `*origin` (set by the first store).
 bool ValueOrigins::StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const {
-  if (depth > CanonicalValues::kMaxElementDepth) return false;
+  if (depth > kMaxOriginDepth) return false;
   for (const Use& use : def_use_.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (user.opcode == spv::OpName || user.opcode == spv::OpDecorate || user.opcode == spv::OpLoad)

@@ -34,6 +34,9 @@ class ValueOrigins {
 
  private:
   static constexpr int kMaxOriginVisits = 256;
+  // Chains into a local, and composites within composites, followed this deep (values
+  // through extracts and copies twice as deep).
+  static constexpr int kMaxOriginDepth = 4;
   std::string MemoryOrigin(uint32_t value, int depth, int* visits) const;
   std::string ConstructOrigin(const Instruction& construct, int depth, int* visits) const;
   bool StoresOnlyFrom(uint32_t pointer, int depth, std::string* origin) const;

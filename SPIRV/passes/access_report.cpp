@@ -94,15 +94,16 @@ void AccessReport::AssembleInto(std::vector<AccessRecord>* out) const {
       Apply(decision.outcome, &(*out)[first + decision.joined]);
       continue;
     }
-    // Added before its index record, if it has one.
-    AccessRecord record = *decision.record;
-    record.index_id = decision.outcome.index_id;
+    // Added before its index record, if it has one; copied only when appended.
+    const AccessRecord& record = *decision.record;
     auto found =
         record.access_id ? first_index_record_.find(KeyOf(record)) : first_index_record_.end();
-    if (found != first_index_record_.end())
+    if (found != first_index_record_.end()) {
       Apply(decision.outcome, &(*out)[first + found->second]);
-    else if (!decision.only_if_indexed)
-      out->push_back(std::move(record));
+    } else if (!decision.only_if_indexed) {
+      out->push_back(record);
+      out->back().index_id = decision.outcome.index_id;
+    }
   }
 }
 
