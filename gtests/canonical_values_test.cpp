@@ -8,54 +8,27 @@
 #include <string>
 #include <vector>
 
-#include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "support/module_queries.h"
+#include "support/range_parts.h"
 
 namespace glint::spirv {
 namespace {
 
-// A module with the context's facts and CanonicalValues built over them.
-class Canonicals {
+// A module's canonical values (RangeParts builds them), with the stores to a local.
+class Canonicals : public test::RangeParts {
  public:
-  explicit Canonicals(const std::string& source, bool full = true)
-      : module_(test::CompileModule(source, "comp")),
-        analyses_(module_),
-        inputs_(analyses_.GetRangeInputs()),
-        positions_(analyses_.GetDefUse()),
-        values_(module_, inputs_, full, positions_) {}
+  explicit Canonicals(const std::string& source, bool full = true) : RangeParts(source, full) {}
 
-  CanonicalValues& values() { return values_; }
-  const Module& module() const { return module_; }
-  const DefUse& def_use() { return analyses_.GetDefUse(); }
-
-  // Every instruction of `opcode` in the module's functions, in module order.
-  std::vector<const Instruction*> All(spv::Op opcode) const {
-    std::vector<const Instruction*> found;
-    for (const Function& function : module_.functions)
-      for (const Block& block : function.blocks)
-        for (const Instruction& inst : block.instructions)
-          if (inst.opcode == opcode) found.push_back(&inst);
-    return found;
-  }
-  std::vector<const Instruction*> LoadsOf(const std::string& name) const {
-    return test::LoadsOf(module_, name);
-  }
+  CanonicalValues& values() { return canonical(); }
   // The values stored to variable `name` itself, in module order.
-  std::vector<uint32_t> StoredTo(const std::string& name) const {
-    uint32_t variable = test::VariableNamed(module_, name);
+  std::vector<uint32_t> StoredTo(const std::string& name) {
+    uint32_t variable = test::VariableNamed(module(), name);
     std::vector<uint32_t> values;
     for (const Instruction* store : All(spv::OpStore))
       if (StoreView(*store).pointer() == variable) values.push_back(StoreView(*store).object());
     return values;
   }
-
- private:
-  Module module_;
-  AnalysisContext analyses_;
-  RangeInputs inputs_;
-  BlockPositions positions_;
-  CanonicalValues values_;
 };
 
 constexpr char kOneStore[] = R"(#version 450

@@ -1,11 +1,14 @@
 // NestedEvaluations (SPIRV/analysis/integer_range_nesting.h): a scope refuses what is
 // already in progress and what would nest past its budget, says which, and leaves on
-// every path out.
+// every path out. OperandSubstitutions: a re-evaluation's operand ranges, innermost
+// first.
 #include "SPIRV/analysis/integer_range_nesting.h"
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace glint::spirv {
 namespace {
@@ -62,6 +65,38 @@ TEST(NestedEvaluations, AMovedScopeLeavesOnce) {
     EXPECT_EQ(Refusal::kAlreadyInProgress, nested.Value(3).refusal());
   }
   EXPECT_TRUE(nested.Idle());
+}
+
+TEST(OperandSubstitutions, AnInnerSetHidesTheOuterUntilItEnds) {
+  OperandSubstitutions<int> substituted;
+  EXPECT_EQ(substituted.Find(7), nullptr);  // none open: the memo answers
+  {
+    auto outer = substituted.Open();
+    std::unordered_map<uint32_t, int>& outer_set = outer.set();
+    outer_set[7] = 70;
+    {
+      auto inner = substituted.Open();
+      EXPECT_EQ(substituted.Find(7), nullptr) << "an inner re-evaluation starts empty";
+      inner.set()[7] = 71;
+      // Many sets open at once (more than a vector would keep in place).
+      std::vector<std::unique_ptr<OperandSubstitutions<int>::Scope>> deeper;
+      for (uint32_t id = 100; id < 200; ++id) {
+        deeper.push_back(std::make_unique<OperandSubstitutions<int>::Scope>(substituted));
+        deeper.back()->set()[id] = int(id);
+      }
+      EXPECT_EQ(substituted.Find(7), nullptr);
+      EXPECT_EQ(*substituted.Find(199), 199);
+      while (!deeper.empty()) deeper.pop_back();
+      ASSERT_NE(substituted.Find(7), nullptr);
+      EXPECT_EQ(*substituted.Find(7), 71);
+    }
+    outer_set[8] = 80;  // the outer set's reference stayed valid
+    ASSERT_NE(substituted.Find(7), nullptr);
+    EXPECT_EQ(*substituted.Find(7), 70);
+    EXPECT_EQ(*substituted.Find(8), 80);
+  }
+  EXPECT_TRUE(substituted.Idle());
+  EXPECT_EQ(substituted.Find(7), nullptr);
 }
 
 }  // namespace

@@ -9,43 +9,23 @@
 #include <string>
 #include <vector>
 
-#include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/instruction_views.h"
-#include "support/module_queries.h"
+#include "support/range_parts.h"
 
 namespace glint::spirv {
 namespace {
 
-// A module with the context's facts and the local definitions built over them.
-class Locals {
+// A module's local definitions, with the parts they are built from.
+class Locals : public test::RangeParts {
  public:
   explicit Locals(const std::string& source, bool full = true)
-      : module_(test::CompileModule(source, "comp")),
-        analyses_(module_),
-        inputs_(analyses_.GetRangeInputs()),
-        positions_(analyses_.GetDefUse()),
-        canonical_(module_, inputs_, full, positions_),
-        origins_(analyses_.GetDefUse(), canonical_),
-        definitions_(analyses_.GetDefUse(), analyses_.GetBuiltIns(), full, canonical_, origins_) {}
+      : RangeParts(source, full),
+        origins_(def_use(), canonical()),
+        definitions_(def_use(), analyses().GetBuiltIns(), full, canonical(), origins_) {}
 
   LocalDefinitionsAnalysis& definitions() { return definitions_; }
-  const DefUse& def_use() { return analyses_.GetDefUse(); }
-
-  std::vector<const Instruction*> LoadsOf(const std::string& name) const {
-    return test::LoadsOf(module_, name);
-  }
-  uint64_t ConstantOf(uint32_t id) {
-    uint64_t value = ~uint64_t{0};
-    EXPECT_TRUE(def_use().IntConstant(id, &value)) << "%" << id << " is not a constant";
-    return value;
-  }
 
  private:
-  Module module_;
-  AnalysisContext analyses_;
-  RangeInputs inputs_;
-  BlockPositions positions_;
-  CanonicalValues canonical_;
   ValueOrigins origins_;
   LocalDefinitionsAnalysis definitions_;
 };
@@ -92,7 +72,8 @@ void main() {
   EXPECT_EQ(locals.ConstantOf(found->carried[0].step), 3u);
   EXPECT_FALSE(found->carried[0].subtract);
   // Its dependencies are the initial value and the step.
-  EXPECT_EQ(found->dependencies, (std::vector<uint32_t>{found->values[0], found->carried[0].step}));
+  EXPECT_EQ(found->dependencies,
+            (std::vector<uint32_t>{found->values[0], found->carried[0].step}));
 }
 
 TEST(LocalDefinitions, ALoadThatMayReadBeforeAnyStore_IsRefusedWithItsReason) {

@@ -160,10 +160,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id) {
 }
 
 IntegerRange IntegerRangeAnalysis::Evaluator::Operand(uint32_t id) const {
-  if (!at_use_.empty()) {
-    auto narrowed = at_use_.find(id);
-    if (narrowed != at_use_.end()) return narrowed->second;
-  }
+  if (const IntegerRange* substituted = substituted_.Find(id)) return *substituted;
   std::optional<IntegerRange> found = memo_.Find(id);
   if (!found) return IntegerRange::None("cyclic definition of %" + std::to_string(id));
   return std::move(*found);

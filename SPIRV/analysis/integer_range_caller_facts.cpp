@@ -4,10 +4,11 @@
 //   void helper() { t[gl_LocalInvocationIndex] = 1u; }
 //   void main() { if (gl_LocalInvocationIndex < 22u) helper(); }
 //
-// The facts at each call are collected apart from the evaluation (caller_guards_): only
-// constants and invocation constants are ranged there (a test against any other value
-// gives no interval), so collecting them never starts an evaluation in the middle of
-// another one, which could meet values still being computed and keep a poorer answer.
+// The facts at each call are drawn apart from the evaluation (call_site_facts_): only
+// constants and invocation constants are ranged there (LeafRange: a test against any
+// other value gives no interval), so drawing them never starts an evaluation in the
+// middle of another one, which could meet values still being computed and keep a
+// poorer answer.
 //
 // What it proves: let V be the canonical value of an immutable load (an Input or
 // PushConstant part at constant indices, not Volatile: canonical_values.cpp's
@@ -48,11 +49,6 @@ bool IsEntryPoint(const Module& module, uint32_t function) {
 
 }  // namespace
 
-bool IntegerRangeAnalysis::Evaluator::IsInvocationConstant(uint32_t canonical) {
-  const Instruction* definition = inputs_.def_use.Definition(canonical);
-  return definition && canonical_.ImmutableLoad(*definition) == canonical;
-}
-
 const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
     const Function& function) {
   auto [known, inserted] = caller_facts_.try_emplace(&function);
@@ -68,12 +64,13 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
     std::unordered_map<uint32_t, GuardFact>& met = per_call.emplace_back();
     const Block* block = inputs_.def_use.BlockOf(call->call);
     if (!block || !call->caller) return known->second;
-    std::vector<GuardFact> facts = caller_guards_.At(canonical_.CfgOf(*call->caller), block);
+    std::vector<GuardFact> facts =
+        GuardFactsIn(call_site_facts_, canonical_.CfgOf(*call->caller), block, true);
     const std::vector<GuardFact>& above = CallerFacts(*call->caller);
     facts.insert(facts.end(), above.begin(), above.end());
     for (const GuardFact& fact : facts) {
       if (fact.kind != GuardFact::Kind::kInterval || fact.component != GuardFact::kWhole ||
-          !IsInvocationConstant(fact.value))
+          !conditions_.IsInvocationConstant(fact.value))
         continue;
       auto [slot, first] = met.try_emplace(fact.value, fact);
       if (first) continue;
@@ -109,19 +106,19 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
   return result;
 }
 
-bool IntegerRangeAnalysis::Evaluator::CallerGuardSource::RangeOf(uint32_t id,
-                                                                 range_math::Interval* range) {
+bool IntegerRangeAnalysis::Evaluator::LeafRange(uint32_t id, range_math::Interval* range) {
   uint64_t bits = 0;
-  bool constant = evaluator_.inputs_.def_use.IntConstant(id, &bits);
-  if (!constant && !evaluator_.IsInvocationConstant(evaluator_.Canonical(id))) return false;
-  return evaluator_.RangeOf(id, range);  // a leaf: a constant, a built-in, a push constant
+  bool constant = inputs_.def_use.IntConstant(id, &bits);
+  if (!constant && !conditions_.IsInvocationConstant(Canonical(id))) return false;
+  return RangeOf(id, range);  // a leaf: a constant, a built-in, a push constant
 }
 
 const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {
   const Block* block = inputs_.def_use.BlockOf(&use);
   Function* function = inputs_.def_use.FunctionOf(&use);
   if (!Full() || !block || !function) return nullptr;
-  const std::vector<GuardFact>& own = guards_.At(canonical_.CfgOf(*function), block);
+  const std::vector<GuardFact>& own =
+      GuardFactsIn(own_facts_, canonical_.CfgOf(*function), block, false);
   const std::vector<GuardFact>& inherited = CallerFacts(*function);
   if (inherited.empty()) return own.empty() ? nullptr : &own;
   auto [merged, inserted] = merged_facts_.try_emplace(block);

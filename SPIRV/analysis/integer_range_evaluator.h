@@ -232,15 +232,10 @@ struct FactTarget {
   bool About(const GuardFact& fact) const;
 };
 
-class IntegerRangeAnalysis::Evaluator : public GuardSource {
+class IntegerRangeAnalysis::Evaluator {
  public:
   Evaluator(Module& module, const RangeInputs& inputs, const IntegerRangeOptions& options)
-      : module_(module),
-        inputs_(inputs),
-        options_(options),
-        guards_(inputs.def_use, *this),
-        caller_source_(*this),
-        caller_guards_(inputs.def_use, caller_source_) {}
+      : module_(module), inputs_(inputs), options_(options) {}
 
   IntegerRange RangeOf(uint32_t id);
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
@@ -251,15 +246,8 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
                               uint32_t member, const Instruction** guard);
 
-  // GuardSource.
-  uint32_t Canonical(uint32_t id) override { return canonical_.Canonical(id); }
-  bool RangeOf(uint32_t id, range_math::Interval* range) override;
-  bool IsScalarInt(uint32_t id, bool* is_signed) override {
-    return canonical_.IsScalarInt(id, is_signed);
-  }
-  const Block* VersionBlock(uint32_t id) override { return canonical_.VersionBlock(id); }
-  uint32_t ComponentOf(uint32_t id, uint32_t index) override;
-  bool IsInvocationConstant(uint32_t canonical) override;  // integer_range_caller_facts.cpp
+  uint32_t Canonical(uint32_t id) { return canonical_.Canonical(id); }
+  bool IsScalarInt(uint32_t id, bool* is_signed) { return canonical_.IsScalarInt(id, is_signed); }
 
  private:
   // Evaluation driver.
@@ -478,6 +466,14 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   // call (integer_range_caller_facts.cpp).
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
   const std::vector<GuardFact>& CallerFacts(const Function& function);
+  // The facts holding in `block`, from `memo` or drawn now: the block's own, then its
+  // immediate dominator's. `leaf_ranges`: draw over LeafRange (call-site facts).
+  const std::vector<GuardFact>& GuardFactsIn(GuardFactMemo& memo, const Cfg& cfg,
+                                             const Block* block, bool leaf_ranges);
+  GuardFacts::Facts DrawFacts(const Cfg& cfg, const Block* block, bool leaf_ranges);
+  bool RangeOf(uint32_t id, range_math::Interval* range);
+  // A constant's or an invocation constant's range; false for any other value.
+  bool LeafRange(uint32_t id, range_math::Interval* range);
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
   // Differences under an order (integer_range_ordered_differences.cpp).
   static constexpr int kMaxSameValueDepth = 4;
@@ -505,26 +501,16 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   LocalDefinitionsAnalysis local_definitions_{inputs_.def_use, inputs_.builtins,
                                               options_.mode == RangeAnalysisMode::kFull, canonical_,
                                               origins_};
-  GuardFacts guards_;
+  // Guard facts (range_guards.h): conditions read from structure, facts drawn over
+  // ranges this evaluator computes first (GuardFactsIn), memoized per block.
+  GuardConditions conditions_{inputs_.def_use, canonical_};
+  GuardFacts guard_facts_{inputs_.def_use, canonical_, conditions_};
+  GuardFactMemo own_facts_;
   // The guards at calls, for the facts a callee inherits (integer_range_caller_facts.cpp):
-  // ranges of constants and invocation constants only, so collecting them never starts
-  // an evaluation (which, begun inside a callee's, could meet values still being
-  // computed and keep a poorer answer for them).
-  class CallerGuardSource : public GuardSource {
-   public:
-    explicit CallerGuardSource(Evaluator& evaluator) : evaluator_(evaluator) {}
-    uint32_t Canonical(uint32_t id) override { return evaluator_.Canonical(id); }
-    bool RangeOf(uint32_t id, range_math::Interval* range) override;
-    bool IsScalarInt(uint32_t id, bool* is_signed) override {
-      return evaluator_.IsScalarInt(id, is_signed);
-    }
-    bool IsInvocationConstant(uint32_t id) override { return evaluator_.IsInvocationConstant(id); }
-
-   private:
-    Evaluator& evaluator_;
-  };
-  CallerGuardSource caller_source_;
-  GuardFacts caller_guards_;
+  // drawn over the ranges of constants and invocation constants only (LeafRange), so
+  // drawing them never starts an evaluation (which, begun inside a callee's, could meet
+  // values still being computed and keep a poorer answer for them).
+  GuardFactMemo call_site_facts_;
   // What is in progress (integer_range_nesting.h): a guard read while widening a
   // loop-carried local may ask again for a value whose Compute is on the call stack
   // (RangeOf then refuses it), a fixed point may meet its own local, a call result its
@@ -533,8 +519,9 @@ class IntegerRangeAnalysis::Evaluator : public GuardSource {
   std::unordered_map<const Instruction*, bool> cycle_dependent_;  // load -> CycleDependent
   std::unordered_map<const Function*, std::vector<GuardFact>> caller_facts_;
   std::unordered_map<const Block*, std::vector<GuardFact>> merged_facts_;  // own + inherited
-  // While RangeAt evaluates: the ranges of values at the use, read before memo_.
-  std::unordered_map<uint32_t, IntegerRange> at_use_;
+  // Operand ranges of a re-evaluation (at a use, or under a fixed point's iterate),
+  // read before memo_ (Operand()).
+  OperandSubstitutions<IntegerRange> substituted_;
 };
 
 }  // namespace glint::spirv

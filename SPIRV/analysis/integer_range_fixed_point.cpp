@@ -295,7 +295,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
 }
 
 // An operator over evaluated operands, by the ordinary rule (ComputeScalar reads them
-// through Operand(), which looks in at_use_ first).
+// through Operand(), which looks in the substituted operands first).
 std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::OperatorUnder(
     const Instruction& def, bool is_signed, FixedPointTarget* target,
     const std::optional<IntegerRange>& x, const std::vector<GuardFact>* facts, RangeCache* cache) {
@@ -306,11 +306,9 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::OperatorUnder(
     if (!range) return std::nullopt;  // no value reaches the operand yet
     ranges.push_back(*range);
   }
-  std::unordered_map<uint32_t, IntegerRange> outer = std::move(at_use_);
-  at_use_.clear();
-  for (size_t i = 0; i < operands.size(); ++i) at_use_[operands[i]] = ranges[i];
+  auto substitution = substituted_.Open();
+  for (size_t i = 0; i < operands.size(); ++i) substitution.set()[operands[i]] = ranges[i];
   IntegerRange result = ComputeScalar(def, is_signed);
-  at_use_ = std::move(outer);
   result.guard = nullptr;
   return result;
 }

@@ -18,9 +18,52 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-uint32_t IntegerRangeAnalysis::Evaluator::ComponentOf(uint32_t id, uint32_t index) {
-  if (uint32_t source = canonical_.ComponentSource(id, index)) return source;
-  return canonical_.ComponentSource(Canonical(id), index);  // a local's vector: the one stored
+// Walks up to the nearest dominator whose facts are known, then draws downwards.
+const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::GuardFactsIn(GuardFactMemo& memo,
+                                                                            const Cfg& cfg,
+                                                                            const Block* block,
+                                                                            bool leaf_ranges) {
+  auto& by_block = memo.by_block;
+  std::vector<const Block*> chain;
+  for (const Block* b = block; b && !by_block.count(b); b = cfg.ImmediateDominator(b)) {
+    chain.push_back(b);
+    if (!cfg.IsReachable(b)) break;
+  }
+  std::shared_ptr<const GuardFacts::Facts> parent;
+  if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
+    parent = by_block[cfg.ImmediateDominator(chain.back())];
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (by_block.count(*it)) {  // drawn meanwhile by a nested query (a guard's own range)
+      parent = by_block[*it];
+      continue;
+    }
+    GuardFacts::Facts own =
+        cfg.IsReachable(*it) ? DrawFacts(cfg, *it, leaf_ranges) : GuardFacts::Facts{};
+    if (!own.empty()) {
+      for (size_t i = 0; parent && i < parent->size() && own.size() < GuardFacts::kMaxFacts; ++i)
+        own.push_back((*parent)[i]);
+      parent = std::make_shared<const GuardFacts::Facts>(std::move(own));
+    }
+    by_block[*it] = parent;
+  }
+  const std::shared_ptr<const GuardFacts::Facts>& found = by_block[block];
+  return found ? *found : memo.empty;
+}
+
+// The facts of the edge into `block`: drawn over the ranges computed so far; where a
+// drawing stops at a range not computed yet, that range is computed and it draws again.
+GuardFacts::Facts IntegerRangeAnalysis::Evaluator::DrawFacts(const Cfg& cfg, const Block* block,
+                                                             bool leaf_ranges) {
+  const std::vector<GuardCondition> conditions = conditions_.Into(cfg, block);
+  GuardRanges ranges;
+  for (;;) {
+    GuardFacts::Facts facts;
+    if (guard_facts_.Draw(cfg, conditions, &ranges, &facts)) return facts;
+    uint32_t needed = ranges.missing();
+    range_math::Interval range;
+    bool known = leaf_ranges ? LeafRange(needed, &range) : RangeOf(needed, &range);
+    ranges.Add(needed, known, range);
+  }
 }
 
 bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {
@@ -35,9 +78,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
   const std::vector<GuardFact>* facts = FactsAt(use);
   if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
   // A stored value's range is asked at its store while another RangeAt may be under way
-  // (integer_range_locals.cpp): keep that one's values at its use apart.
-  std::unordered_map<uint32_t, IntegerRange> outer = std::move(at_use_);
-  at_use_.clear();
+  // (integer_range_locals.cpp): this one's values at its use are a set of their own.
+  auto substitution = substituted_.Open();
+  std::unordered_map<uint32_t, IntegerRange>& at_use = substitution.set();
   std::vector<uint32_t> order;
   ContextNodes(id, &order);
   for (uint32_t node : order) {
@@ -46,14 +89,13 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
     if (def && def->opcode == spv::OpISub) own = OrderedDifference(*def, own, *facts);
     if (!own.guard)  // a narrowed operand is what narrowed this value
       for (uint32_t dependency : Dependencies(*def))
-        if (at_use_.count(dependency) && at_use_[dependency].guard) {
-          own.guard = at_use_[dependency].guard;
+        if (at_use.count(dependency) && at_use[dependency].guard) {
+          own.guard = at_use[dependency].guard;
           break;
         }
-    at_use_[node] = ApplyFacts(node, own, *facts);
+    at_use[node] = ApplyFacts(node, own, *facts);
   }
-  IntegerRange result = at_use_.count(id) ? at_use_[id] : base;
-  at_use_ = std::move(outer);
+  IntegerRange result = at_use.count(id) ? at_use[id] : base;
   bool same = result.valid == base.valid &&
               (!base.valid || (result.min == base.min && result.max == base.max));
   if (same) return base;

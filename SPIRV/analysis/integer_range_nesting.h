@@ -15,10 +15,18 @@
 //                 widening depth (kMaxWideningDepth)
 //   widening      a loop-carried local's widening (kMaxWideningDepth)
 //   callee        a function whose returned values are being ranged (kMaxCallDepth)
+//
+// OperandSubstitutions: an expression re-evaluated with other ranges for its operands
+// than the memo's (at a use, narrowed by guard facts: RangeAt; under a fixed point's
+// iterate: OperatorUnder). Each re-evaluation opens its own set, which the operand
+// reader consults before the memo, and the enclosing one's set returns when it ends (a
+// stored value's range asked at its store may start a RangeAt inside another).
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_NESTING_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_NESTING_H
 
 #include <cstdint>
+#include <deque>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "SPIRV/ir/module.h"
@@ -132,6 +140,37 @@ class NestedEvaluations {
   std::unordered_set<const Function*> callees_;
   int widening_depth_ = 0;
   int call_depth_ = 0;
+};
+
+template <typename Range>
+class OperandSubstitutions {
+ public:
+  using Set = std::unordered_map<uint32_t, Range>;
+
+  // The innermost set while it lives.
+  class [[nodiscard]] Scope {
+   public:
+    explicit Scope(OperandSubstitutions& owner) : owner_(owner) { owner_.sets_.emplace_back(); }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+    ~Scope() { owner_.sets_.pop_back(); }
+    Set& set() { return owner_.sets_.back(); }
+
+   private:
+    OperandSubstitutions& owner_;
+  };
+  Scope Open() { return Scope(*this); }
+
+  // The innermost set's range for `id`; null when none is open or it has none.
+  const Range* Find(uint32_t id) const {
+    if (sets_.empty()) return nullptr;
+    auto found = sets_.back().find(id);
+    return found == sets_.back().end() ? nullptr : &found->second;
+  }
+  bool Idle() const { return sets_.empty(); }
+
+ private:
+  std::deque<Set> sets_;  // a deque: an outer scope's set stays where it is
 };
 
 }  // namespace glint::spirv

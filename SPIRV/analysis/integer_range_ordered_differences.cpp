@@ -9,7 +9,7 @@
 // `if (ix >= (1u << i)) s[ix - (1u << i)]` is the common case.
 //
 // Why: the test's operands and D's operands are the same values at the use.
-//   - Same canonical value (GuardSource::Canonical): the guard facts' own argument.
+//   - Same canonical value (CanonicalValues::Canonical): the guard facts' own argument.
 //   - Otherwise the same pure operator (NumberedOp) of the same result type over
 //     operands that are the same values (either order when it commutes), to
 //     kMaxSameValueDepth levels: the operator is a function of its operands' bits.

@@ -1,4 +1,5 @@
-// OpSwitch case guards (full mode; part of the guard facts, range_guards.h).
+// OpSwitch case guards (full mode; part of the guard facts, range_guards.h: the edge
+// is read by guard_conditions.cpp, the literals here).
 //
 // What it proves: in a block X whose only predecessor ends with
 // "OpSwitch %sel %default (literal, label)...", X ran after the edge to X was taken:
@@ -41,35 +42,32 @@ bool MovePastLiterals(const std::vector<int64_t>& excluded, Interval* range) {
 
 }  // namespace
 
-void GuardFacts::SwitchFacts(const Block* block, const Instruction& branch, Facts* out) {
-  SwitchView<const Instruction> view(branch);
-  uint32_t selector = view.selector();
-  bool is_signed = false;
-  if (!source_.IsScalarInt(selector, &is_signed)) return;  // one-word literals only
+void GuardFacts::SwitchFacts(GuardRanges& ranges, const GuardCondition& edge, Facts* out) {
+  SwitchView<const Instruction> view(*edge.branch);
+  uint32_t selector = edge.x;
+  bool is_signed = edge.is_signed;
   std::vector<int64_t> here, elsewhere;
   for (size_t k = 0; k < view.case_count(); ++k) {
     uint32_t bits = view.case_literal(k);
     int64_t literal = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
-    (view.case_label(k) == block->id() ? here : elsewhere).push_back(literal);
+    (view.case_label(k) == edge.target->id() ? here : elsewhere).push_back(literal);
   }
   GuardFact fact;
-  fact.value = source_.Canonical(selector);
-  fact.branch = &branch;
-  bool is_default = view.default_label() == block->id();
-  if (is_default == !here.empty()) return;  // both default and case (or neither)
-  if (!is_default) {
+  fact.value = canonical_.Canonical(selector);
+  fact.branch = edge.branch;
+  if (!here.empty()) {  // a case target (GuardConditions: never also the default)
     auto [low, high] = std::minmax_element(here.begin(), here.end());
     fact.interval = Interval{is_signed, *low, *high};
   } else {
     std::sort(elsewhere.begin(), elsewhere.end());
     fact.interval = Interval{is_signed, TypeMin(is_signed), TypeMax(is_signed)};
     Interval known;
-    if (source_.RangeOf(selector, &known) && range_math::Reinterpret(known, is_signed, &known))
+    if (ranges.Get(selector, &known) && range_math::Reinterpret(known, is_signed, &known))
       fact.interval = known;
     if (!MovePastLiterals(elsewhere, &fact.interval)) return;
   }
   out->push_back(fact);
-  OperandFacts(selector, fact, 0, out);
+  OperandFacts(ranges, selector, fact, 0, out);
 }
 
 }  // namespace glint::spirv

@@ -1,4 +1,5 @@
-// Vector comparison guards (full mode; part of the guard facts, range_guards.h).
+// Vector comparison guards (full mode; part of the guard facts, range_guards.h: the
+// comparisons are read by guard_conditions.cpp, their bounds ranged here).
 //
 // What it proves: `all(lessThan(p, n))` true, or `any(greaterThanEqual(p, n))` false
 // (an early `return` / `break` on it), means the comparison holds in every component:
@@ -27,41 +28,21 @@ namespace glint::spirv {
 
 using namespace guard_detail;
 
-void GuardFacts::VectorFacts(uint32_t compare, bool each_holds, const Instruction* branch,
-                             Facts* out) {
-  const Instruction* def = def_use_.Definition(compare);
-  bool is_signed = false;
-  Relation relation = def ? RelationOf(def->opcode, &is_signed) : Relation::kNone;
-  if (relation == Relation::kNone || def->words.size() != 2) return;
-  if (!each_holds) relation = Negate(relation);
-  BinaryOpView operands(*def);
-  const Instruction* type = def_use_.TypeOf(operands.left());
-  if (!type || type->opcode != spv::OpTypeVector) return;
-  for (uint32_t i = 0; i < TypeVectorView(*type).component_count(); ++i) {
-    ComponentFacts(operands.left(), i, relation, operands.right(), is_signed, branch, out);
-    ComponentFacts(operands.right(), i, Mirror(relation), operands.left(), is_signed, branch, out);
-  }
-}
-
-// Facts about component `index` of vector x from "x[index] REL y[index]".
-void GuardFacts::ComponentFacts(uint32_t x, uint32_t index, Relation relation, uint32_t y,
-                                bool is_signed, const Instruction* branch, Facts* out) {
-  uint32_t bound = source_.ComponentOf(y, index);
-  if (!bound) return;
-  if (uint32_t scalar = source_.ComponentOf(x, index))
-    return SideFacts(scalar, relation, bound, is_signed, branch, out);
+// Facts about component `component` of vector x from "x[component] REL y" (y the
+// bound's scalar; GuardConditions made a scalar comparison where x's component is one).
+void GuardFacts::ComponentFacts(GuardRanges& ranges, const GuardCondition& condition, Facts* out) {
   Interval bound_range;
-  if (!source_.RangeOf(bound, &bound_range) ||
-      !range_math::Reinterpret(bound_range, is_signed, &bound_range))
+  if (!ranges.Get(condition.y, &bound_range) ||
+      !range_math::Reinterpret(bound_range, condition.is_signed, &bound_range))
     return;
   GuardFact fact;
-  fact.value = source_.Canonical(x);
-  fact.component = index;
-  fact.branch = branch;
-  if (relation == Relation::kNotEqual && bound_range.min == bound_range.max) {
+  fact.value = canonical_.Canonical(condition.x);
+  fact.component = condition.component;
+  fact.branch = condition.branch;
+  if (condition.relation == Relation::kNotEqual && bound_range.min == bound_range.max) {
     fact.kind = GuardFact::Kind::kNotEqual;
     fact.interval = bound_range;
-  } else if (!IntervalFor(relation, bound_range, &fact.interval)) {
+  } else if (!IntervalFor(condition.relation, bound_range, &fact.interval)) {
     return;
   }
   out->push_back(fact);

@@ -1,6 +1,13 @@
 // Guard facts: what the conditional branches that dominate a block prove about the
 // integer values used there (full range-analysis mode only).
 //
+// Two halves: the conditions each block's entry edge proves are read from structure
+// alone (guard_conditions.h); GuardFacts draws interval facts from them over ranges
+// the range analysis has already computed (GuardRanges). Drawing starts no evaluation:
+// where it needs a range not given yet it stops and names it, the evaluator computes
+// it and draws again (integer_range_guarded.cpp), so the ranges are asked in the same
+// order as a drawing that asked for them as it went.
+//
 // What it proves: a block X whose only predecessor P ends with
 // "OpBranchConditional %c %T %F" (T != F) runs only after the edge P -> X was taken, so
 // %c was true (X == T) or false (X == F); X dominates every block where that holds.
@@ -26,7 +33,7 @@
 //   - OpLogicalNot (negation), OpLogicalAnd when true, OpLogicalOr when false (both
 //     operands), and the boolean OpPhi glslang emits for a short-circuit && / ||
 //     (only the facts about values defined before the first test are kept).
-// Facts constrain canonical values (GuardSource::Canonical: copies, bitcasts and
+// Facts constrain canonical values (CanonicalValues::Canonical: copies, bitcasts and
 // loads of locals that read one known SSA value, or one known component of a stored
 // vector, are looked through, and arithmetic recomputed from the same canonical
 // operands is the earlier computation: canonical_values.cpp), so a test on one
@@ -47,8 +54,9 @@
 //     component is narrowed (a fact about a component of a vector value).
 // Refuses (adds no fact): a target with several predecessors (a loop header, a merge
 // reached from both sides, a case reached by fallthrough), conditions deeper than
-// kMaxConditionDepth operators. Cost: each block's facts are built once from its
-// immediate dominator's, capped at kMaxFacts (the nearest guards are kept).
+// GuardConditions::kMaxConditionDepth operators. Cost: each block's facts are drawn
+// once (GuardFactMemo) and joined with its immediate dominator's, capped at kMaxFacts
+// (the nearest guards are kept); a drawing runs once more for each range it needs.
 #ifndef GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
 #define GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
 
@@ -57,6 +65,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "SPIRV/analysis/guard_conditions.h"
 #include "SPIRV/analysis/range_math.h"
 #include "SPIRV/analysis/range_relations.h"
 #include "SPIRV/ir/cfg.h"
@@ -88,64 +97,67 @@ struct GuardFact {
   const Instruction* branch = nullptr;  // the OpBranchConditional that proves it
 };
 
-// What the collector asks of the range analysis.
-class GuardSource {
+// The ranges a drawing of facts may read: those the range analysis computed for it,
+// each in its own reading. A few per block: kept in a list.
+class GuardRanges {
  public:
-  virtual ~GuardSource() = default;
-  // The value `id` stands for (see the header comment); `id` itself when none.
-  virtual uint32_t Canonical(uint32_t id) = 0;
-  // The context-free range of a scalar 32-bit integer value, in its own reading.
-  virtual bool RangeOf(uint32_t id, range_math::Interval* range) = 0;
-  // True for scalar 32-bit integers; `is_signed` is the type's reading.
-  virtual bool IsScalarInt(uint32_t id, bool* is_signed) = 0;
-  // For a canonical id that names a version of a local made at a join (no
-  // instruction defines it): the join's block; null otherwise.
-  virtual const Block* VersionBlock(uint32_t id) { return nullptr; }
-  // The scalar component `index` of the vector `id` was built from; 0 when unknown.
-  virtual uint32_t ComponentOf(uint32_t id, uint32_t index) { return 0; }
-  // True for a canonical id that is one value for the whole invocation (a load of an
-  // Input or PushConstant part): it is "defined above" every block.
-  virtual bool IsInvocationConstant(uint32_t id) { return false; }
+  // True with `range` set when `id` has a known range; false when it has none, or when
+  // it was not given yet (then missing() names the first such id).
+  bool Get(uint32_t id, range_math::Interval* range);
+  // `id`'s range as computed (`known` false: it has none).
+  void Add(uint32_t id, bool known, const range_math::Interval& range);
+  uint32_t missing() const { return missing_; }
+
+ private:
+  struct Entry {
+    uint32_t id;
+    bool known;
+    range_math::Interval range;
+  };
+  std::vector<Entry> entries_;
+  uint32_t missing_ = 0;
 };
 
 class GuardFacts {
  public:
+  using Facts = std::vector<GuardFact>;
   static constexpr size_t kMaxFacts = 64;
-  static constexpr int kMaxConditionDepth = 8;
   static constexpr int kMaxOperandDepth = 3;  // x in `(x * 2u + 1u) < n`: two steps
 
-  GuardFacts(const DefUse& def_use, GuardSource& source) : def_use_(def_use), source_(source) {}
+  GuardFacts(const DefUse& def_use, CanonicalValues& canonical, GuardConditions& conditions)
+      : def_use_(def_use), canonical_(canonical), conditions_(conditions) {}
 
-  // The facts holding in `block` (of `cfg`'s function), nearest guard first.
-  const std::vector<GuardFact>& At(const Cfg& cfg, const Block* block);
+  // The facts `conditions` (the entry conditions of a block of `cfg`'s function) prove,
+  // in their order; false when a range they need is not in `ranges` (ranges->missing()).
+  bool Draw(const Cfg& cfg, const std::vector<GuardCondition>& conditions, GuardRanges* ranges,
+            Facts* out);
 
  private:
-  using Facts = std::vector<GuardFact>;
-  Facts EdgeFacts(const Cfg& cfg, const Block* block, int depth);
-  void Decompose(const Cfg& cfg, uint32_t condition, bool holds, const Instruction* branch,
-                 int depth, Facts* out);
-  void CompareFacts(const Instruction& compare, bool holds, const Instruction* branch, Facts* out);
-  void SideFacts(uint32_t x, Relation relation, uint32_t y, bool is_signed, const Instruction* branch,
-                 Facts* out);
+  void CompareFacts(GuardRanges& ranges, const GuardCondition& condition, Facts* out);
   void OrderFact(uint32_t x, Relation relation, uint32_t y, bool is_signed,
                  const Instruction* branch, Facts* out);
-  void PhiFacts(const Cfg& cfg, const Instruction& phi, bool holds, int depth, Facts* out);
   // range_guard_switch.cpp
-  void SwitchFacts(const Block* block, const Instruction& branch, Facts* out);
+  void SwitchFacts(GuardRanges& ranges, const GuardCondition& edge, Facts* out);
   // range_guard_vectors.cpp
-  void VectorFacts(uint32_t compare, bool each_holds, const Instruction* branch, Facts* out);
-  void ComponentFacts(uint32_t x, uint32_t index, Relation relation, uint32_t y, bool is_signed,
-                      const Instruction* branch, Facts* out);
-  void OperandFacts(uint32_t y, const GuardFact& fact, int depth, Facts* out);
-  void QuotientFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
-  void RangedOffsetFacts(const Instruction& def, const GuardFact& fact, int depth, Facts* out);
+  void ComponentFacts(GuardRanges& ranges, const GuardCondition& condition, Facts* out);
+  void OperandFacts(GuardRanges& ranges, uint32_t y, const GuardFact& fact, int depth, Facts* out);
+  void QuotientFacts(GuardRanges& ranges, const Instruction& def, const GuardFact& fact, int depth,
+                     Facts* out);
+  void RangedOffsetFacts(GuardRanges& ranges, const Instruction& def, const GuardFact& fact,
+                         int depth, Facts* out);
   bool ConstantIn(uint32_t id, bool is_signed, int64_t* value) const;
-  bool DefinedAbove(const Cfg& cfg, uint32_t value, const Block* block) const;
 
   const DefUse& def_use_;
-  GuardSource& source_;
-  std::unordered_map<const Block*, std::shared_ptr<const Facts>> memo_;
-  Facts empty_;
+  CanonicalValues& canonical_;
+  GuardConditions& conditions_;
+};
+
+// Each block's facts, its own (nearest) first and then its immediate dominator's;
+// shared with the dominator where the block's edge proves nothing. Filled by the range
+// analysis, which computes the ranges a drawing needs (integer_range_guarded.cpp).
+struct GuardFactMemo {
+  std::unordered_map<const Block*, std::shared_ptr<const GuardFacts::Facts>> by_block;
+  GuardFacts::Facts empty;
 };
 
 }  // namespace glint::spirv
