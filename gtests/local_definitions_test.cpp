@@ -72,7 +72,7 @@ void main() {
   EXPECT_EQ(locals.ConstantOf(found->carried[0].step), 3u);
   EXPECT_FALSE(found->carried[0].subtract);
   // Its dependencies are the initial value and the step.
-  EXPECT_EQ(found->dependencies,
+  EXPECT_EQ(found->dependencies.ToVector(),
             (std::vector<uint32_t>{found->values[0], found->carried[0].step}));
 }
 

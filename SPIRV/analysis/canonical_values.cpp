@@ -241,15 +241,20 @@ uint32_t CanonicalValues::NumberedBefore(const Block& block, const NumberKey& ke
     ++table.next, ++table.built;  // claimed first: Canonical may index this block again
     NumberKey inst_key;
     if (!NumberingKey(inst, &inst_key)) continue;
-    auto& list = table.entries[inst_key];
-    std::pair<size_t, uint32_t> entry{position, inst.result_id};
-    list.insert(std::upper_bound(list.begin(), list.end(), entry), entry);
+    uint32_t& newest = table.newest[inst_key];
+    table.entries.push_back({uint32_t(position), inst.result_id, newest});
+    newest = uint32_t(table.entries.size());
   }
-  auto found = table.entries.find(key);
-  if (found == table.entries.end()) return 0;
-  const auto& list = found->second;
-  auto after = std::lower_bound(list.begin(), list.end(), std::pair<size_t, uint32_t>{limit, 0});
-  return after == list.begin() ? 0 : std::prev(after)->second;
+  auto found = table.newest.find(key);
+  if (found == table.newest.end()) return 0;
+  // The entry with the largest position before `limit` (a nested query may have
+  // numbered later positions first, so the chain is not in position order).
+  const BlockNumbering::Entry* best = nullptr;
+  for (uint32_t at = found->second; at; at = table.entries[at - 1].previous) {
+    const BlockNumbering::Entry& entry = table.entries[at - 1];
+    if (entry.position < limit && (!best || entry.position > best->position)) best = &entry;
+  }
+  return best ? best->id : 0;
 }
 
 // The representative load of an immutable Input / PushConstant part (see the file

@@ -107,12 +107,19 @@ class CanonicalValues {
       return size_t(h ^ ((uint64_t(k.left) << 32 | k.right) * 0xC2B2AE3D27D4EB4Full));
     }
   };
-  // One block's numbered instructions by key, indexed from its start up to `built`.
+  // One block's numbered instructions by key, indexed from its start up to `built`:
+  // entries in the order they were numbered, each linked to the previous one with its
+  // key (a vector and one hash node per key, not a vector per key).
   struct BlockNumbering {
+    struct Entry {
+      uint32_t position;  // in the block
+      uint32_t id;        // result id
+      uint32_t previous;  // index + 1 of the previous entry with the same key; 0: none
+    };
     size_t built = 0;
     std::list<Instruction>::const_iterator next;
-    std::unordered_map<NumberKey, std::vector<std::pair<size_t, uint32_t>>, NumberKeyHash>
-        entries;  // key -> (position, result id), ascending positions
+    std::vector<Entry> entries;
+    std::unordered_map<NumberKey, uint32_t, NumberKeyHash> newest;  // key -> index + 1
   };
   bool NumberingKey(const Instruction& inst, NumberKey* key);
   uint32_t NumberedBefore(const Block& block, const NumberKey& key, size_t limit);

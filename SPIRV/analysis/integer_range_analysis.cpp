@@ -207,7 +207,7 @@ std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::Dependencies(const Instru
         return {StoreView(*store).object()};
       if (const LocalDefinitions* local = local_definitions_.Of(def)) {
         if (CycleDependent(def)) return {};  // its own fixed point evaluates the cycle
-        return local->dependencies;
+        return local->dependencies.ToVector();
       }
       if (const Instruction* parameter = inputs_.def_use.Definition(LoadView(def).pointer());
           Full() && parameter && parameter->opcode == spv::OpFunctionParameter)

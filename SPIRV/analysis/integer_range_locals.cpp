@@ -65,8 +65,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   // An update whose load reads values this load does not (`j--; t[j]` reads only the
   // update, whose operand reads the loop's join) is an ordinary stored value here; the
   // others are widened together (integer_range_loop_locals.cpp).
-  std::vector<uint32_t> values = local->values;
-  std::vector<const Instruction*> stores = local->stores;
+  std::vector<uint32_t> values = local->values.ToVector();
+  std::vector<const Instruction*> stores = local->stores.ToVector();
   std::vector<const CarriedUpdate*> widened;
   for (const CarriedUpdate& update : local->carried) {
     if (ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local)) {

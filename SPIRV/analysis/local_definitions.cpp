@@ -28,13 +28,30 @@ namespace glint::spirv {
 
 const LocalDefinitions* LocalDefinitionsAnalysis::Of(const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad) return nullptr;
-  auto found = found_.find(&load);
-  if (found == found_.end()) found = found_.emplace(&load, Find(load)).first;
-  return found->second.reason.empty() ? &found->second : nullptr;
+  auto known = found_.find(&load);
+  if (known != found_.end()) return &known->second;
+  if (refused_.count(&load)) return nullptr;
+  Found found = Find(load);
+  if (!found.reason.empty()) {
+    refused_.emplace(&load, std::move(found.reason));
+    return nullptr;
+  }
+  return &found_.emplace(&load, Keep(found)).first->second;
 }
 
-LocalDefinitions LocalDefinitionsAnalysis::Find(const Instruction& load) {
-  LocalDefinitions found;
+LocalDefinitions LocalDefinitionsAnalysis::Keep(const Found& found) {
+  LocalDefinitions kept;
+  kept.values = ids_.Keep(found.values);
+  kept.stores = instructions_.Keep(found.stores);
+  kept.carried = updates_.Keep(found.carried);
+  kept.dependencies = ids_.Keep(found.dependencies);
+  kept.builtin_parts = parts_.Keep(found.builtin_parts);
+  kept.composite_parts = parts_.Keep(found.composite_parts);
+  return kept;
+}
+
+LocalDefinitionsAnalysis::Found LocalDefinitionsAnalysis::Find(const Instruction& load) {
+  Found found;
   const ValueFlow* flow = canonical_.FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
@@ -92,7 +109,6 @@ LocalDefinitions LocalDefinitionsAnalysis::Find(const Instruction& load) {
   if (found.reason.empty() && !found.composite_parts.empty() && !found.carried.empty())
     found.reason =
         "local holds a component of a computed vector and is updated from its own value in a loop";
-  if (!found.reason.empty()) found = LocalDefinitions{{}, {}, {}, {}, {}, {}, found.reason};
   return found;
 }
 

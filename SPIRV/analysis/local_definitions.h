@@ -12,6 +12,7 @@
 
 #include "SPIRV/analysis/canonical_values.h"
 #include "SPIRV/analysis/integer_range_origins.h"
+#include "SPIRV/analysis/kept_runs.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/def_use.h"
@@ -33,21 +34,21 @@ struct CarriedUpdate {
 };
 
 // What may have been stored where a load of a local reads (value_flow.h): the stored
-// values (or initializers), or why they are not known. Loop-carried updates are kept
-// apart (`carried`) so that evaluating the load does not depend on itself.
+// values (or initializers). Loop-carried updates are kept apart (`carried`) so that
+// evaluating the load does not depend on itself. Runs kept by the analysis
+// (kept_runs.h): a load's lists cost their elements, not a vector each.
 struct LocalDefinitions {
-  std::vector<uint32_t> values;            // not loop-carried
-  std::vector<const Instruction*> stores;  // values[i]'s OpStore (null: initializer)
-  std::vector<CarriedUpdate> carried;
-  std::vector<uint32_t> dependencies;  // values and carried steps
+  KeptRun<uint32_t> values;            // not loop-carried
+  KeptRun<const Instruction*> stores;  // values[i]'s OpStore (null: initializer)
+  KeptRun<CarriedUpdate> carried;
+  KeptRun<uint32_t> dependencies;  // values and carried steps, in the order the stores were met
   // Components of a built-in vector loaded and stored whole (`uvec3 id =
   // gl_LocalInvocationID; id.x`): (built-in variable, component).
-  std::vector<std::pair<uint32_t, uint32_t>> builtin_parts;
+  KeptRun<std::pair<uint32_t, uint32_t>> builtin_parts;
   // Components of computed vectors stored whole (`uvec2 c = p >> 1u; c.y`): (vector,
   // component), ranged by integer_range_components.cpp. Only in a local without
   // loop-carried updates; fixed points refuse a local that has them.
-  std::vector<std::pair<uint32_t, uint32_t>> composite_parts;
-  std::string reason;  // non-empty: no range
+  KeptRun<std::pair<uint32_t, uint32_t>> composite_parts;
 };
 
 class LocalDefinitionsAnalysis {
@@ -70,8 +71,8 @@ class LocalDefinitionsAnalysis {
   const LocalDefinitions* Of(const Instruction& load);
   // Why Of(load) was null, once it was asked; null before, or when it was not.
   const std::string* RefusalOf(const Instruction& load) const {
-    auto found = found_.find(&load);
-    return found == found_.end() || found->second.reason.empty() ? nullptr : &found->second.reason;
+    auto refused = refused_.find(&load);
+    return refused == refused_.end() ? nullptr : &refused->second;
   }
 
   // The scalar a store (or the initializer) put where `path` reads; 0 when it put a
@@ -82,8 +83,19 @@ class LocalDefinitionsAnalysis {
                        std::pair<uint32_t, uint32_t>* component) const;
 
  private:
+  // What Find collects before it is kept (or refused: `reason` non-empty).
+  struct Found {
+    std::vector<uint32_t> values;
+    std::vector<const Instruction*> stores;
+    std::vector<CarriedUpdate> carried;
+    std::vector<uint32_t> dependencies;
+    std::vector<std::pair<uint32_t, uint32_t>> builtin_parts;
+    std::vector<std::pair<uint32_t, uint32_t>> composite_parts;
+    std::string reason;
+  };
   bool Full() const { return full_; }
-  LocalDefinitions Find(const Instruction& load);
+  Found Find(const Instruction& load);
+  LocalDefinitions Keep(const Found& found);
   bool BuiltinPart(const ValueFlowNode& node, const std::vector<uint32_t>& path,
                    std::pair<uint32_t, uint32_t>* part) const;
   bool MatchCarried(uint32_t value, uint32_t variable, const std::vector<uint32_t>& path,
@@ -95,6 +107,11 @@ class LocalDefinitionsAnalysis {
   CanonicalValues& canonical_;
   ValueOrigins& origins_;
   std::unordered_map<const Instruction*, LocalDefinitions> found_;
+  std::unordered_map<const Instruction*, std::string> refused_;  // load -> why
+  KeptRuns<uint32_t> ids_;
+  KeptRuns<const Instruction*> instructions_;
+  KeptRuns<CarriedUpdate> updates_;
+  KeptRuns<std::pair<uint32_t, uint32_t>> parts_;
 };
 
 }  // namespace glint::spirv

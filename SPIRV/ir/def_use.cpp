@@ -59,7 +59,7 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
     blocks_[&inst] = block;
   else if (function)
     outside_blocks_[&inst] = function;
-  if (inst.type_id) pending->push_back({inst.type_id, {&inst, Use::kTypeWord}});
+  if (inst.type_id) pending->push_back({&inst, inst.type_id, Use::kTypeWord});
   uint32_t width = 1;
   if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant) {
     width = module_.LiteralWidthOfType(inst.type_id);
@@ -72,7 +72,7 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
   if (!DecodeOperands(inst, width, &operands, &error)) return;
   for (const Operand& operand : operands)
     if (operand.is_id)
-      pending->push_back({inst.words[operand.first_word], {&inst, operand.first_word}});
+      pending->push_back({&inst, inst.words[operand.first_word], operand.first_word});
 }
 
 // A counting sort by id, stable, so each id's uses stay in module order.
@@ -82,9 +82,14 @@ void DefUse::SortUses(const std::vector<PendingUse>& pending) {
   use_starts_.assign(size_t(ids) + 1, 0);
   for (const PendingUse& p : pending) ++use_starts_[p.id + 1];
   for (size_t id = 1; id < use_starts_.size(); ++id) use_starts_[id] += use_starts_[id - 1];
-  uses_.resize(pending.size());
+  use_users_.resize(pending.size());
+  use_words_.resize(pending.size());
   std::vector<uint32_t> next(use_starts_.begin(), use_starts_.end() - 1);
-  for (const PendingUse& p : pending) uses_[next[p.id]++] = p.use;
+  for (const PendingUse& p : pending) {
+    uint32_t at = next[p.id]++;
+    use_users_[at] = p.user;
+    use_words_[at] = p.word;
+  }
 }
 
 Instruction* DefUse::Definition(uint32_t id) const {
@@ -92,9 +97,10 @@ Instruction* DefUse::Definition(uint32_t id) const {
 }
 
 DefUse::UseRange DefUse::Uses(uint32_t id) const {
-  if (size_t(id) + 1 >= use_starts_.size()) return UseRange(nullptr, nullptr);
-  const Use* all = uses_.data();
-  return UseRange(all + use_starts_[id], all + use_starts_[id + 1]);
+  if (size_t(id) + 1 >= use_starts_.size()) return UseRange(nullptr, nullptr, 0);
+  uint32_t first = use_starts_[id];
+  return UseRange(use_users_.data() + first, use_words_.data() + first,
+                  use_starts_[id + 1] - first);
 }
 
 Block* DefUse::BlockOf(const Instruction* inst) const {

@@ -5,13 +5,15 @@
 // invalidates after a pass that did not preserve it.
 //
 // Memory: definitions are a table indexed by id and uses one array sorted by id (each
-// id's uses contiguous, in module order), so the index costs a few bytes per id and 16
-// per use instead of a hash-map node per id and a vector per used id. Block and
-// function lookups by instruction keep one hash map (instructions inside blocks); the
-// function comes from the block.
+// id's uses contiguous, in module order), so the index costs a few bytes per id and 12
+// per use (the user and the word, in two arrays) instead of a hash-map node per id and a
+// vector per used id. Block and function lookups by instruction keep one hash map
+// (instructions inside blocks); the function comes from the block.
 #ifndef GLINT_SPIRV_IR_DEF_USE_H
 #define GLINT_SPIRV_IR_DEF_USE_H
 
+#include <cstddef>
+#include <iterator>
 #include <unordered_map>
 #include <vector>
 
@@ -29,19 +31,43 @@ class DefUse {
  public:
   explicit DefUse(Module& module);
 
-  // The uses of one id: a view into the index, valid while the index lives.
+  // The uses of one id: a view into the index, valid while the index lives. Each use
+  // is read as a Use value (the index keeps users and words in two arrays).
   class UseRange {
    public:
-    UseRange(const Use* begin, const Use* end) : begin_(begin), end_(end) {}
-    const Use* begin() const { return begin_; }
-    const Use* end() const { return end_; }
-    size_t size() const { return size_t(end_ - begin_); }
-    bool empty() const { return begin_ == end_; }
-    const Use& operator[](size_t i) const { return begin_[i]; }
+    class Iterator {
+     public:
+      using iterator_category = std::forward_iterator_tag;
+      using value_type = Use;
+      using difference_type = std::ptrdiff_t;
+      using pointer = const Use*;
+      using reference = Use;
+      Iterator(Instruction* const* user, const uint32_t* word) : user_(user), word_(word) {}
+      Use operator*() const { return Use{*user_, *word_}; }
+      Iterator& operator++() {
+        ++user_;
+        ++word_;
+        return *this;
+      }
+      bool operator==(const Iterator& other) const { return user_ == other.user_; }
+      bool operator!=(const Iterator& other) const { return user_ != other.user_; }
+
+     private:
+      Instruction* const* user_;
+      const uint32_t* word_;
+    };
+    UseRange(Instruction* const* users, const uint32_t* words, size_t size)
+        : users_(users), words_(words), size_(size) {}
+    Iterator begin() const { return Iterator(users_, words_); }
+    Iterator end() const { return Iterator(users_ + size_, words_ + size_); }
+    size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Use operator[](size_t i) const { return Use{users_[i], words_[i]}; }
 
    private:
-    const Use* begin_;
-    const Use* end_;
+    Instruction* const* users_;
+    const uint32_t* words_;
+    size_t size_;
   };
 
   Instruction* Definition(uint32_t id) const;
@@ -63,9 +89,10 @@ class DefUse {
   Module& module() const { return module_; }
 
  private:
-  struct PendingUse {
+  struct PendingUse {  // 16 bytes: the user first
+    Instruction* user;
     uint32_t id;
-    Use use;
+    uint32_t word;
   };
   void Index(Instruction& inst, Block* block, Function* function,
              std::vector<PendingUse>* pending);
@@ -73,8 +100,10 @@ class DefUse {
 
   Module& module_;
   std::vector<Instruction*> definitions_;  // by id; null where none
-  std::vector<uint32_t> use_starts_;       // by id: uses_[use_starts_[id], use_starts_[id + 1])
-  std::vector<Use> uses_;
+  // By id: its uses are use_users_ and use_words_ at [use_starts_[id], use_starts_[id + 1]).
+  std::vector<uint32_t> use_starts_;
+  std::vector<Instruction*> use_users_;
+  std::vector<uint32_t> use_words_;
   // The block of each instruction inside one: by result id where it has one (most do;
   // a vector costs less than a hash-map node per instruction), else in the map.
   std::vector<Block*> blocks_by_id_;
