@@ -23,27 +23,30 @@ class Drawings : public test::RangeParts {
         conditions_(def_use(), canonical()),
         facts_(def_use(), canonical(), conditions_) {}
 
-  // Draws the facts into `block` over `ranges`, giving each range the drawing names
-  // from `give` (by id; absent: the value has no range) until it completes. The ids
-  // named, in order, go to `asked`.
+  // Draws the facts into `block`, condition by condition, giving each range a drawing
+  // names from `give` (by id; absent: the value has no range) until it completes. The
+  // ids named, in order, go to `asked`.
   GuardFacts::Facts DrawAll(const Block* block,
                             const std::vector<std::pair<uint32_t, Interval>>& give,
                             std::vector<uint32_t>* asked) {
     GuardRanges ranges;
-    const std::vector<GuardCondition> conditions = conditions_.Into(MainCfg(), block);
-    for (int round = 0; round < 16; ++round) {
-      GuardFacts::Facts facts;
-      if (facts_.Draw(MainCfg(), conditions, &ranges, &facts)) return facts;
-      uint32_t needed = ranges.missing();
-      asked->push_back(needed);
-      bool known = false;
-      Interval range;
-      for (const auto& [id, given] : give)
-        if (id == needed) known = true, range = given;
-      ranges.Add(needed, known, range);
+    GuardFacts::Facts facts;
+    for (const GuardCondition& condition : conditions_.Into(MainCfg(), block)) {
+      for (int round = 0; !facts_.Draw(MainCfg(), condition, &ranges, &facts); ++round) {
+        if (round == 16) {
+          ADD_FAILURE() << "a drawing never completed";
+          return {};
+        }
+        uint32_t needed = ranges.missing();
+        asked->push_back(needed);
+        bool known = false;
+        Interval range;
+        for (const auto& [id, given] : give)
+          if (id == needed) known = true, range = given;
+        ranges.Add(needed, known, range);
+      }
     }
-    ADD_FAILURE() << "the drawing never completed";
-    return {};
+    return facts;
   }
 
   // The first fact of `kind` about `id`'s canonical value; null when none.

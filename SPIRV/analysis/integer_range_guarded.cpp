@@ -50,20 +50,21 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::GuardFactsIn(Guar
   return found ? *found : memo.empty;
 }
 
-// The facts of the edge into `block`: drawn over the ranges computed so far; where a
-// drawing stops at a range not computed yet, that range is computed and it draws again.
+// The facts of the edge into `block`, condition by condition: each drawn over the
+// ranges computed so far; where a drawing stops at a range not computed yet, that
+// range is computed and the condition is drawn again.
 GuardFacts::Facts IntegerRangeAnalysis::Evaluator::DrawFacts(const Cfg& cfg, const Block* block,
                                                              bool leaf_ranges) {
-  const std::vector<GuardCondition> conditions = conditions_.Into(cfg, block);
+  GuardFacts::Facts facts;
   GuardRanges ranges;
-  for (;;) {
-    GuardFacts::Facts facts;
-    if (guard_facts_.Draw(cfg, conditions, &ranges, &facts)) return facts;
-    uint32_t needed = ranges.missing();
-    range_math::Interval range;
-    bool known = leaf_ranges ? LeafRange(needed, &range) : RangeOf(needed, &range);
-    ranges.Add(needed, known, range);
-  }
+  for (const GuardCondition& condition : conditions_.Into(cfg, block))
+    while (!guard_facts_.Draw(cfg, condition, &ranges, &facts)) {
+      uint32_t needed = ranges.missing();
+      range_math::Interval range;
+      bool known = leaf_ranges ? LeafRange(needed, &range) : RangeOf(needed, &range);
+      ranges.Add(needed, known, range);
+    }
+  return facts;
 }
 
 bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {

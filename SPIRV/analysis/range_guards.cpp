@@ -25,33 +25,30 @@ void GuardRanges::Add(uint32_t id, bool known, const range_math::Interval& range
   if (missing_ == id) missing_ = 0;
 }
 
-bool GuardFacts::Draw(const Cfg& cfg, const std::vector<GuardCondition>& conditions,
-                      GuardRanges* ranges, Facts* out) {
+bool GuardFacts::Draw(const Cfg& cfg, const GuardCondition& condition, GuardRanges* ranges,
+                      Facts* out) {
   Facts drawn;
-  for (const GuardCondition& condition : conditions) {
-    drawn.clear();
-    switch (condition.kind) {
-      case GuardCondition::Kind::kCompare:
-        CompareFacts(*ranges, condition, &drawn);
-        break;
-      case GuardCondition::Kind::kComponentCompare:
-        ComponentFacts(*ranges, condition, &drawn);
-        break;
-      case GuardCondition::Kind::kSwitchEdge:
-        SwitchFacts(*ranges, condition, &drawn);
-        break;
-    }
-    for (const GuardFact& fact : drawn) {
-      bool above = true;
-      for (const Block* first_test : condition.defined_above)
-        above =
-            above && conditions_.DefinedAbove(cfg, fact.value, first_test) &&
-            (!fact.length_base || conditions_.DefinedAbove(cfg, fact.length_base, first_test)) &&
-            (!fact.other || conditions_.DefinedAbove(cfg, fact.other, first_test));
-      if (above) out->push_back(fact);
-    }
+  switch (condition.kind) {
+    case GuardCondition::Kind::kCompare:
+      CompareFacts(*ranges, condition, &drawn);
+      break;
+    case GuardCondition::Kind::kComponentCompare:
+      ComponentFacts(*ranges, condition, &drawn);
+      break;
+    case GuardCondition::Kind::kSwitchEdge:
+      SwitchFacts(*ranges, condition, &drawn);
+      break;
   }
-  return ranges->missing() == 0;
+  if (ranges->missing()) return false;
+  for (const GuardFact& fact : drawn) {
+    bool above = true;
+    for (const Block* first_test : condition.defined_above)
+      above = above && conditions_.DefinedAbove(cfg, fact.value, first_test) &&
+              (!fact.length_base || conditions_.DefinedAbove(cfg, fact.length_base, first_test)) &&
+              (!fact.other || conditions_.DefinedAbove(cfg, fact.other, first_test));
+    if (above) out->push_back(fact);
+  }
+  return true;
 }
 
 // Facts about x from "x REL y" in the given reading.

@@ -5,8 +5,8 @@
 // alone (guard_conditions.h); GuardFacts draws interval facts from them over ranges
 // the range analysis has already computed (GuardRanges). Drawing starts no evaluation:
 // where it needs a range not given yet it stops and names it, the evaluator computes
-// it and draws again (integer_range_guarded.cpp), so the ranges are asked in the same
-// order as a drawing that asked for them as it went.
+// it and draws that condition again (integer_range_guarded.cpp), so the ranges are
+// asked in the same order as a drawing that asked for them as it went.
 //
 // What it proves: a block X whose only predecessor P ends with
 // "OpBranchConditional %c %T %F" (T != F) runs only after the edge P -> X was taken, so
@@ -127,10 +127,10 @@ class GuardFacts {
   GuardFacts(const DefUse& def_use, CanonicalValues& canonical, GuardConditions& conditions)
       : def_use_(def_use), canonical_(canonical), conditions_(conditions) {}
 
-  // The facts `conditions` (the entry conditions of a block of `cfg`'s function) prove,
-  // in their order; false when a range they need is not in `ranges` (ranges->missing()).
-  bool Draw(const Cfg& cfg, const std::vector<GuardCondition>& conditions, GuardRanges* ranges,
-            Facts* out);
+  // Appends the facts `condition` (an entry condition of a block of `cfg`'s function)
+  // proves; false, appending nothing, when a range it needs is not in `ranges`
+  // (ranges->missing() names it). A block's facts are its conditions' in their order.
+  bool Draw(const Cfg& cfg, const GuardCondition& condition, GuardRanges* ranges, Facts* out);
 
  private:
   void CompareFacts(GuardRanges& ranges, const GuardCondition& condition, Facts* out);
