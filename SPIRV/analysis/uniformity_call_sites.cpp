@@ -181,8 +181,8 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   Raise(entries_[callee.id()], control,
         MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    Raise(values_[parameter.result_id], caller.Value(argument),
-          MakeCause(Cause::kParameter, argument, nullptr, &call));
+    RaiseValue(parameter.result_id, caller.Value(argument),
+               MakeCause(Cause::kParameter, argument, nullptr, &call));
     if (IsPointer(parameter)) bindings_[parameter.result_id] = {RootOf(argument)};
   });
 }

@@ -243,6 +243,10 @@ class UniformitySolver {
  private:
   // --- facts ---
   bool Raise(Fact& fact, Divergence level, const Cause& cause);
+  // Raises value `id`'s fact. A value that stays uniform gets no entry in values_ (most
+  // values of a shader are uniform): ValueFact is null and Value uniform for it, as for
+  // a value never raised.
+  bool RaiseValue(uint32_t id, Divergence level, const Cause& cause);
   uint32_t RootOf(uint32_t pointer, int depth = 0) const;
   std::vector<uint32_t> AliasedRoots(uint32_t root) const;
   void WriteMemory(uint32_t root, Divergence level, const Cause& cause);

@@ -103,8 +103,7 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   }
   uint32_t variable = 0;
   flow.LoadTarget(&inst, &variable, nullptr);
-  Raise(values_[inst.result_id], local.level,
-        MakeCause(Cause::kLocalLoad, variable, &block, &inst));
+  RaiseValue(inst.result_id, local.level, MakeCause(Cause::kLocalLoad, variable, &block, &inst));
   return true;
 }
 
@@ -156,7 +155,7 @@ bool UniformitySolver::TransferForwardedLoad(const Block& block, const Instructi
   const Instruction* store = ForwardingStore(block, inst);
   if (!store) return false;
   uint32_t object = StoreView(*store).object();
-  Raise(values_[inst.result_id], Value(object), MakeCause(Cause::kStore, object, &block, store));
+  RaiseValue(inst.result_id, Value(object), MakeCause(Cause::kStore, object, &block, store));
   return true;
 }
 
@@ -193,41 +192,42 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
                                           const Instruction& inst, const Fact& control) {
   uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
   if (!root) return false;
-  Fact& fact = values_[inst.result_id];
   if (partition_ == Partition::kLanes) {
     // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
-    Raise(fact, Divergence::kDivergent,
-          facts_.SourceCause("shared variable " + facts_.NameOf(root) + " (lane analysis)"));
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               facts_.SourceCause("shared variable " + facts_.NameOf(root) + " (lane analysis)"));
     return true;
   }
   if (control.level != Divergence::kUniform) {
-    Raise(fact, Divergence::kDivergent, MakeCause(Cause::kSharedControl, root, &block, &inst));
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               MakeCause(Cause::kSharedControl, root, &block, &inst));
     return true;
   }
   BarrierPhases::Verdict verdict = phases_->Check(function, block, inst, context_call_);
   std::string name = "shared variable " + facts_.NameOf(root);
   if (!verdict.barrier) {
-    Raise(fact, Divergence::kDivergent,
-          facts_.SourceCause(
-              name +
-              " is written by other invocations and no workgroup barrier comes before its load " +
-              facts_.Where(&inst)));
+    RaiseValue(
+        inst.result_id, Divergence::kDivergent,
+        facts_.SourceCause(
+            name +
+            " is written by other invocations and no workgroup barrier comes before its load " +
+            facts_.Where(&inst)));
     return true;
   }
   for (const Instruction* barrier : verdict.barriers) {
     const Block* barrier_block = facts_.def_use.BlockOf(barrier);
     if (!barrier_block || BarrierControl(barrier_block) != Divergence::kUniform) {
-      Raise(fact, Divergence::kDivergent,
-            MakeCause(Cause::kPhaseBarrier, root, barrier_block, barrier));
+      RaiseValue(inst.result_id, Divergence::kDivergent,
+                 MakeCause(Cause::kPhaseBarrier, root, barrier_block, barrier));
       return true;
     }
   }
   if (verdict.write)
-    Raise(fact, Divergence::kDivergent,
-          facts_.SourceCause(name + " may be written after the barrier " +
-                             facts_.Where(verdict.barrier) + " (by the " +
-                             grammar::OpcodeName(verdict.write->opcode) + " " +
-                             facts_.Where(verdict.write) + ")"));
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               facts_.SourceCause(name + " may be written after the barrier " +
+                                  facts_.Where(verdict.barrier) + " (by the " +
+                                  grammar::OpcodeName(verdict.write->opcode) + " " +
+                                  facts_.Where(verdict.write) + ")"));
   return true;
 }
 
@@ -288,7 +288,7 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
   Fact source = facts_.StaticFact(Divergence::kDivergent,
                                   std::string(grammar::OpcodeName(inst.opcode)) +
                                       " returns a different value to each invocation");
-  if (inst.result_id) Raise(values_[inst.result_id], source.level, source.cause);
+  if (inst.result_id) RaiseValue(inst.result_id, source.level, source.cause);
   WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
   return true;
 }
@@ -298,15 +298,15 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
 // reads.
 void UniformitySolver::TransferLoad(const Function& function, const Block& block,
                                     const Instruction& inst, const Fact& control) {
-  Fact& fact = values_[inst.result_id];
   uint32_t pointer = LoadView(inst).pointer();
-  Raise(fact, Value(pointer), MakeCause(Cause::kOperand, pointer));
+  RaiseValue(inst.result_id, Value(pointer), MakeCause(Cause::kOperand, pointer));
   if (TransferLocalLoad(function, block, inst) || TransferForwardedLoad(block, inst) ||
       TransferSharedLoad(function, block, inst, control))
     return;
   uint32_t root = RootOf(pointer);
   Fact memory = MemoryFact(root);
-  Raise(fact, memory.level, root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
+  RaiseValue(inst.result_id, memory.level,
+             root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
 }
 
 // A store raises its memory by the value, the address and the control flow it runs in.

@@ -206,8 +206,7 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
   if (LaneBroadcastIsUniform(inst, control)) return true;
   const std::string op = grammar::OpcodeName(inst.opcode);
   auto set = [&](Divergence level, const std::string& why) {
-    Raise(values_[inst.result_id], OneSubgroupLevel(level, inst),
-          facts_.SourceCause(op + " " + why));
+    RaiseValue(inst.result_id, OneSubgroupLevel(level, inst), facts_.SourceCause(op + " " + why));
     return true;
   };
   if (std::optional<Divergence> fixed = FixedResultLevel(inst.opcode))
@@ -256,7 +255,7 @@ bool UniformitySolver::TransferGroupOperation(const Instruction& inst) {
     level = whole_scope ? Divergence::kUniform : Divergence::kSubgroupUniform;
     why = whole_scope ? "" : "differs between subgroups";
   }
-  Raise(values_[inst.result_id], OneSubgroupLevel(level, inst), facts_.SourceCause(op + " " + why));
+  RaiseValue(inst.result_id, OneSubgroupLevel(level, inst), facts_.SourceCause(op + " " + why));
   return true;
 }
 

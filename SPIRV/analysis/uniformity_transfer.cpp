@@ -60,6 +60,11 @@ bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
   return true;
 }
 
+bool UniformitySolver::RaiseValue(uint32_t id, Divergence level, const Cause& cause) {
+  if (LaneLevel(level) <= Value(id)) return false;
+  return Raise(values_[id], level, cause);
+}
+
 const Fact* UniformitySolver::ValueFact(uint32_t id) const {
   auto it = values_.find(id);
   return it == values_.end() ? nullptr : &it->second;
@@ -179,9 +184,8 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
 }
 
 void UniformitySolver::JoinOperands(const Instruction& inst) {
-  Fact& fact = values_[inst.result_id];
   for (uint32_t id : facts_.OperandsOf(inst))
-    Raise(fact, Value(id), MakeCause(Cause::kOperand, id));
+    RaiseValue(inst.result_id, Value(id), MakeCause(Cause::kOperand, id));
 }
 
 void UniformitySolver::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
@@ -190,8 +194,8 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
   if (!callee) return;
   Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
   ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
-    Raise(values_[parameter.result_id], Value(argument),
-          MakeCause(Cause::kParameter, argument, &block, &inst));
+    RaiseValue(parameter.result_id, Value(argument),
+               MakeCause(Cause::kParameter, argument, &block, &inst));
     if (IsPointer(parameter) && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
       changed_ = true;
       ++memory_version_;
@@ -202,10 +206,10 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
     if (!own) own = ContextResult(*callee, block, inst, *control);
     const Fact& returned = returns_[callee_id];
     if (own)
-      Raise(values_[inst.result_id], own->level, own->cause);
+      RaiseValue(inst.result_id, own->level, own->cause);
     else
-      Raise(values_[inst.result_id], returned.level,
-            MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+      RaiseValue(inst.result_id, returned.level,
+                 MakeCause(Cause::kCallResult, callee_id, &block, &inst));
   }
   const Fact& kill = kills_[callee_id];
   Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
@@ -227,7 +231,10 @@ bool UniformitySolver::AssumedUniform(uint32_t callee) const {
 // incoming edges but do not also control the phi's own block.
 void UniformitySolver::TransferPhi(const Function& function, const Block& block,
                                    const Instruction& inst) {
-  Fact& fact = values_[inst.result_id];
+  // Raised as a copy, kept only where it rose (RaiseValue): reading the phi's own value
+  // (a loop's phi among its incoming values or conditions) can never raise it.
+  const Fact* known = ValueFact(inst.result_id);
+  Fact fact = known ? *known : Fact{};
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   PhiView phi(inst);
   for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
@@ -235,6 +242,7 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
     if (const Block* pred = dependence.cfg->BlockById(phi.parent(pair)))
       RaiseMerge(fact, dependence, &block, pred);
   }
+  if (fact.level != (known ? known->level : Divergence::kUniform)) values_[inst.result_id] = fact;
 }
 
 // Raises `fact` by the conditions of the branches that choose whether the edge from
