@@ -56,7 +56,7 @@
 // reached from both sides, a case reached by fallthrough), conditions deeper than
 // GuardConditions::kMaxConditionDepth operators. Cost: each block's facts are drawn
 // once (GuardFactMemo) and joined with its immediate dominator's, capped at kMaxFacts
-// (the nearest guards are kept); a drawing runs once more for each range it needs.
+// (the nearest guards are kept); a condition is drawn once more for each range it needs.
 #ifndef GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
 #define GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
 
