@@ -19,6 +19,7 @@
 #include <spirv/unified1/spirv.hpp>
 
 #include "grammar.h"
+#include "operand_words.h"
 
 namespace glint::spirv {
 
@@ -31,10 +32,10 @@ struct Instruction {
   // Where the instruction started in the parsed binary (words); 0 for new ones. Declared
   // before `words` so the four fit in 16 bytes (a module holds one per instruction).
   uint32_t source_offset = 0;
-  std::vector<uint32_t> words;
+  OperandWords words;  // up to four held in place (operand_words.h)
 
   Instruction() = default;
-  Instruction(spv::Op op, uint32_t type, uint32_t result, std::vector<uint32_t> operand_words)
+  Instruction(spv::Op op, uint32_t type, uint32_t result, OperandWords operand_words)
       : opcode(op), type_id(type), result_id(result), words(std::move(operand_words)) {}
 
   uint32_t WordCount() const;
