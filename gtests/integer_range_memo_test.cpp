@@ -1,10 +1,12 @@
 // IntegerRangeMemo (SPIRV/analysis/integer_range_memo.h): what is put is found again,
-// field for field, and a reason shared by many values is held once.
+// field for field, and a reason shared by many values is held once; a reason with an
+// elided middle comes back character for character while its texts are held once.
 #include "SPIRV/analysis/integer_range_memo.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace glint::spirv {
 namespace {
@@ -62,6 +64,55 @@ TEST(IntegerRangeMemo, OneReasonReachingManyValuesIsHeldOnce) {
   EXPECT_EQ(2u, memo.distinct_reasons());
   for (uint32_t id : {1u, 500u, 1000u}) EXPECT_EQ(shared, memo.Find(id)->reason);
   EXPECT_EQ("local may be read before it is assigned", memo.Find(1001)->reason);
+}
+
+// The reason text of a value `depth` calls down a chain, as BoundedReason writes it.
+std::string ChainReason(uint32_t depth) {
+  return "a value the function returns has no range: a value stored to the local has no "
+         "range: an argument passed to the parameter has no range: [" +
+         std::to_string(depth) +
+         " more steps] a value stored to the local has no range: value read from Uniform "
+         "memory (data the application provides)";
+}
+
+TEST(IntegerRangeMemo, ReasonsThatDifferOnlyInTheirElidedCountShareTheirTexts) {
+  IntegerRangeMemo memo;
+  for (uint32_t depth = 1; depth <= 500; ++depth)
+    memo.Put(depth, IntegerRange::None(ChainReason(depth)));
+  EXPECT_EQ(2u, memo.distinct_reasons()) << "the text before the marker and the text after it";
+  for (uint32_t depth : {1u, 9u, 10u, 499u, 500u})
+    EXPECT_EQ(ChainReason(depth), memo.Find(depth)->reason);
+}
+
+TEST(IntegerRangeMemo, AnythingShapedLikeAMarkerComesBackCharacterForCharacter) {
+  // Only a count written as BoundedReason writes it is split; anything else that looks
+  // like a marker (from a name in the text, say) is held whole.
+  const std::vector<std::string> reasons = {"[07 more steps] leading zero",
+                                            "[ more steps] no count",
+                                            "x7 more steps] no bracket",
+                                            "[1234567890 more steps] ten digits",
+                                            "[0 more steps] zero",
+                                            "[3 more steps] [4 more steps] two markers",
+                                            "ends with the marker [12 more steps] ",
+                                            "[4294967295 more steps] too many digits"};
+  IntegerRangeMemo memo;
+  for (uint32_t id = 0; id < reasons.size(); ++id)
+    memo.Put(id + 1, IntegerRange::None(reasons[id]));
+  for (uint32_t id = 0; id < reasons.size(); ++id)
+    EXPECT_EQ(reasons[id], memo.Find(id + 1)->reason);
+}
+
+TEST(RangeReasonText, SplitsAtTheFirstMarkerAndJoinsBackTheSameText) {
+  auto split = range_reason_text::SplitAtElision("a has no range: [42 more steps] b: c");
+  ASSERT_TRUE(split.has_value());
+  EXPECT_EQ("a has no range: ", split->head);
+  EXPECT_EQ(42u, split->steps);
+  EXPECT_EQ("b: c", split->tail);
+  EXPECT_EQ("a has no range: [42 more steps] b: c",
+            range_reason_text::JoinElided(split->head, split->steps, split->tail));
+  EXPECT_FALSE(range_reason_text::SplitAtElision("value read from Uniform memory").has_value());
+  EXPECT_FALSE(range_reason_text::SplitAtElision("[042 more steps] x").has_value());
+  EXPECT_FALSE(range_reason_text::SplitAtElision("42 more steps] x").has_value());
 }
 
 }  // namespace

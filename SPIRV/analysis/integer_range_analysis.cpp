@@ -48,6 +48,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include "SPIRV/analysis/range_reason_text.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/workgroup_size.h"
@@ -64,8 +65,9 @@ namespace {
 // kMaxReasonHops the middle is elided: the first three hops stay, then "[N more steps] "
 // before the last hop, and the root cause.
 constexpr size_t kMaxReasonHops = 6;
-constexpr std::string_view kHop = " has no range: ";
-constexpr std::string_view kMoreOpen = "[", kMoreClose = " more steps] ";
+using range_reason_text::kHop;
+using range_reason_text::kMoreClose;
+using range_reason_text::kMoreOpen;
 
 // The hops `part` stands for: 1, or N + 1 when it starts with "[N more steps] " (then
 // `rest` is what follows the marker).
