@@ -123,7 +123,7 @@ const Cause* UniformityReporter::ExplainData(const Cause& cause, ReasonLines* li
                                              std::list<Fact>* memory_facts) const {
   switch (cause.kind) {
     case Cause::kSource:
-      lines->Add(*cause.text, SourceLocation{});
+      lines->Add(facts_.SourceText(cause.id), SourceLocation{});
       return nullptr;
     case Cause::kOperand:
       return CauseOfValue(cause.id);

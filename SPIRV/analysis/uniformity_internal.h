@@ -7,11 +7,13 @@
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 
 #include <cstdint>
+#include <deque>
 #include <list>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -42,7 +44,7 @@ struct ReasonLines {
 struct Cause {
   enum Kind : uint8_t {
     kNone,
-    kSource,              // `text` names the source
+    kSource,              // source text number `id` (ModuleFacts::SourceText)
     kOperand,             // value `id`
     kLoad,                // memory object `id`, loaded by `at`
     kStore,               // value `id` stored by `at`
@@ -64,19 +66,26 @@ struct Cause {
     kSharedControl,       // shared variable `id` loaded by `at` in non-uniform block `block`
     kPhaseBarrier,        // shared variable `id` read after barrier `at` in non-uniform `block`
   };
-  Kind kind = kNone;
-  uint32_t id = 0;
+  // Pointers first, so the 3 bytes after `kind` are tail padding a Fact's level fills.
   const Block* block = nullptr;
   const Instruction* at = nullptr;
-  // kSource's text, interned by ModuleFacts::SourceCause (one copy per distinct text:
-  // facts are copied on every raise and held per value, block and variable).
-  const std::string* text = nullptr;
+  uint32_t id = 0;
+  Kind kind = kNone;
 };
 
+// A level and the cause that raised it. The solver holds one per non-uniform value,
+// block, variable and load, each in a hash node: the level sits in the cause's tail
+// padding, so a fact is 24 bytes and a node with its key 40 (a 48-byte malloc block,
+// not 64 as with a 40-byte fact; a quarter of the solver's memory on a large shader).
 struct Fact {
+  Fact() = default;
+  Fact(Divergence raised_to, const Cause& raised_by) : cause(raised_by), level(raised_to) {}
+
+  [[no_unique_address]] Cause cause;
   Divergence level = Divergence::kUniform;
-  Cause cause;
 };
+static_assert(sizeof(void*) != 8 || sizeof(Fact) == 24,
+              "a fact's level fits in its cause's tail padding");
 
 inline Cause MakeCause(Cause::Kind kind, uint32_t id = 0, const Block* block = nullptr,
                        const Instruction* at = nullptr) {
@@ -112,6 +121,9 @@ struct ModuleFacts {
         calls(inputs.calls),
         classes(inputs.classes),
         lines(inputs.lines) {}
+  // Not copied: source_text_numbers views the texts this one holds.
+  ModuleFacts(const ModuleFacts&) = delete;
+  ModuleFacts& operator=(const ModuleFacts&) = delete;
 
   Module& module;
   const DefUse& def_use;
@@ -150,8 +162,10 @@ struct ModuleFacts {
   }
   uint32_t OperandStart(const Instruction& inst) const;
 
-  // The texts of source causes, each once (Cause::text points into it).
-  std::unordered_set<std::string> source_texts;
+  // The texts of source causes, each once, by number (a kSource cause's `id`).
+  std::deque<std::string> source_texts;
+  std::unordered_map<std::string_view, uint32_t> source_text_numbers;  // views source_texts
+  const std::string& SourceText(uint32_t number) const { return source_texts[number]; }
 
   // A cause whose source is `text`; a fact at `level` with that cause (none for uniform).
   Cause SourceCause(std::string text);

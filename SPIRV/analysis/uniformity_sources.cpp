@@ -89,7 +89,13 @@ bool UniformitySolver::IsNonWritable(uint32_t variable) const {
 Cause ModuleFacts::SourceCause(std::string text) {
   Cause cause;
   cause.kind = Cause::kSource;
-  cause.text = &*source_texts.insert(std::move(text)).first;
+  auto known = source_text_numbers.find(text);
+  if (known != source_text_numbers.end()) {
+    cause.id = known->second;
+  } else {
+    cause.id = uint32_t(source_texts.size());
+    source_text_numbers.emplace(source_texts.emplace_back(std::move(text)), cause.id);
+  }
   return cause;
 }
 
