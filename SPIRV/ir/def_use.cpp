@@ -16,6 +16,13 @@ DefUse::DefUse(Module& module) : module_(module) {
       without_result += block.trailing_lines.size();
     }
   instructions = block_instructions + module.types_values.size() + module.annotations.size();
+  // Sized once: grown id by id, each table ended up to twice the ids it holds.
+  uint32_t largest_id = 0;
+  module.ForEachInstruction([&largest_id](const Instruction& inst) {
+    largest_id = std::max(largest_id, inst.result_id);
+  });
+  definitions_.assign(size_t(largest_id) + 1, nullptr);
+  blocks_by_id_.assign(size_t(largest_id) + 1, nullptr);
   blocks_.reserve(without_result);
   std::vector<PendingUse> pending;
   pending.reserve(2 * instructions);
@@ -36,6 +43,7 @@ DefUse::DefUse(Module& module) : module_(module) {
     }
     Index(function.end, nullptr, &function, &pending);
   }
+  std::sort(blocks_.begin(), blocks_.end());
   SortUses(pending);
 }
 
@@ -49,14 +57,15 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
     }
     // An id defined twice (an invalid module): the earlier definition keeps its block
     // in the map.
-    if (definitions_[id] && blocks_by_id_[id]) blocks_[definitions_[id]] = blocks_by_id_[id];
+    if (definitions_[id] && blocks_by_id_[id])
+      blocks_.emplace_back(definitions_[id], blocks_by_id_[id]);
     blocks_by_id_[id] = nullptr;
     definitions_[id] = &inst;
   }
   if (block && id)
     blocks_by_id_[id] = block;
   else if (block)
-    blocks_[&inst] = block;
+    blocks_.emplace_back(&inst, block);
   else if (function)
     outside_blocks_[&inst] = function;
   if (inst.type_id) pending->push_back({&inst, inst.type_id, Use::kTypeWord});
@@ -106,8 +115,10 @@ DefUse::UseRange DefUse::Uses(uint32_t id) const {
 Block* DefUse::BlockOf(const Instruction* inst) const {
   const uint32_t id = inst ? inst->result_id : 0;
   if (id && id < definitions_.size() && definitions_[id] == inst) return blocks_by_id_[id];
-  auto it = blocks_.find(inst);
-  return it == blocks_.end() ? nullptr : it->second;
+  auto it =
+      std::lower_bound(blocks_.begin(), blocks_.end(), inst,
+                       [](const auto& entry, const Instruction* key) { return entry.first < key; });
+  return it != blocks_.end() && it->first == inst ? it->second : nullptr;
 }
 
 Function* DefUse::FunctionOfBlock(const Block* block) const {
