@@ -1,10 +1,12 @@
 // Tests of GuardFacts (SPIRV/analysis/range_guards.h) asked directly: the facts drawn
 // from a block's guard conditions over ranges given by hand, and the ranges a drawing
-// names when it needs one not given yet. No range analysis runs here.
+// names when it needs one not given yet; and of GuardFactMemo, which joins a block's
+// facts with its dominators'. No range analysis runs here.
 #include "SPIRV/analysis/range_guards.h"
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -152,6 +154,92 @@ void main() {
   EXPECT_EQ(on_i->interval.max, 7);
   // data[i] > 2 held too, but data[i] is loaded after the first test: no fact names it.
   for (const GuardFact& fact : facts) EXPECT_NE(fact.value, drawings.canonical().Canonical(loaded));
+}
+
+TEST(GuardFactMemo, DrawsEachBlockOnceAndPutsItsOwnFactsBeforeItsDominators) {
+  Drawings drawings(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+void main() {
+  uint i = data[0], j = data[1];
+  if (i < 8u) {
+    data[2] = i;
+    if (j > 4u) data[i + j] = 1u;
+  }
+})");
+  auto [i, eight] = drawings.OperandsOf(spv::OpULessThan);
+  auto [j, four] = drawings.OperandsOf(spv::OpUGreaterThan);
+  const std::vector<std::pair<uint32_t, Interval>> give = {{eight, Interval{false, 8, 8}},
+                                                           {four, Interval{false, 4, 4}},
+                                                           {i, Interval{false, 0, 100}},
+                                                           {j, Interval{false, 0, 100}}};
+  const Block* outer = drawings.Target(spv::OpULessThan, true);
+  const Block* inner = drawings.Target(spv::OpUGreaterThan, true);
+  std::map<const Block*, int> draws;
+  std::vector<uint32_t> asked;
+  GuardFactMemo memo;
+  GuardFactMemo::DrawOwn draw = [&](const Block* block) {
+    ++draws[block];
+    return drawings.DrawAll(block, give, &asked);
+  };
+
+  const GuardFacts::Facts& in_inner = memo.FactsIn(drawings.MainCfg(), inner, draw);
+  ASSERT_FALSE(in_inner.empty());
+  EXPECT_EQ(in_inner.front().value, drawings.canonical().Canonical(j)) << "its own fact first";
+  const GuardFact* on_i = drawings.About(in_inner, i, GuardFact::Kind::kInterval);
+  ASSERT_NE(on_i, nullptr) << "the dominating test's fact holds here too";
+  EXPECT_EQ(on_i->interval.max, 7);
+  EXPECT_TRUE(draws.count(outer) && draws.count(inner));
+  for (const auto& [block, times] : draws) EXPECT_EQ(times, 1);
+
+  // Asked again, or for a dominator already walked, nothing is drawn again.
+  size_t drawn_blocks = draws.size();
+  memo.FactsIn(drawings.MainCfg(), inner, draw);
+  const GuardFacts::Facts& in_outer = memo.FactsIn(drawings.MainCfg(), outer, draw);
+  EXPECT_EQ(draws.size(), drawn_blocks);
+  for (const auto& [block, times] : draws) EXPECT_EQ(times, 1);
+  EXPECT_NE(drawings.About(in_outer, i, GuardFact::Kind::kInterval), nullptr);
+  EXPECT_EQ(drawings.About(in_outer, j, GuardFact::Kind::kInterval), nullptr)
+      << "a fact of the inner test does not hold above it";
+}
+
+TEST(GuardFactMemo, ABlockDrawnByANestedQueryIsTakenAsDrawn) {
+  Drawings drawings(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+void main() {
+  uint i = data[0], j = data[1];
+  if (i < 8u) {
+    if (j > 4u) data[i + j] = 1u;
+  }
+})");
+  auto [i, eight] = drawings.OperandsOf(spv::OpULessThan);
+  auto [j, four] = drawings.OperandsOf(spv::OpUGreaterThan);
+  const std::vector<std::pair<uint32_t, Interval>> give = {
+      {eight, Interval{false, 8, 8}}, {four, Interval{false, 4, 4}}, {i, Interval{false, 0, 100}}};
+  const Block* outer = drawings.Target(spv::OpULessThan, true);
+  const Block* inner = drawings.Target(spv::OpUGreaterThan, true);
+  std::map<const Block*, int> draws;
+  std::vector<uint32_t> asked;
+  GuardFactMemo memo;
+  bool nested = false;
+  GuardFactMemo::DrawOwn draw = [&](const Block* block) {
+    ++draws[block];
+    // As when a range the outer test needs is asked at a use inside the inner block:
+    // that query walks through the outer block (not known yet) and draws both.
+    if (block == outer && !nested) {
+      nested = true;
+      memo.FactsIn(drawings.MainCfg(), inner, draw);
+    }
+    return drawings.DrawAll(block, give, &asked);
+  };
+  const GuardFacts::Facts& in_inner = memo.FactsIn(drawings.MainCfg(), inner, draw);
+  EXPECT_EQ(draws[outer], 2) << "once by the query, once by the nested one";
+  EXPECT_EQ(draws[inner], 1) << "the walk takes the inner block as the nested query left it";
+  EXPECT_NE(drawings.About(in_inner, i, GuardFact::Kind::kInterval), nullptr);
+  const GuardFact* on_j = drawings.About(in_inner, j, GuardFact::Kind::kInterval);
+  ASSERT_NE(on_j, nullptr);
+  EXPECT_EQ(on_j->interval.min, 5);
 }
 
 }  // namespace

@@ -64,8 +64,9 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
     std::unordered_map<uint32_t, GuardFact>& met = per_call.emplace_back();
     const Block* block = inputs_.def_use.BlockOf(call->call);
     if (!block || !call->caller) return known->second;
-    std::vector<GuardFact> facts =
-        GuardFactsIn(call_site_facts_, canonical_.CfgOf(*call->caller), block, true);
+    const Cfg& cfg = canonical_.CfgOf(*call->caller);
+    std::vector<GuardFact> facts = call_site_facts_.FactsIn(
+        cfg, block, [this, &cfg](const Block* b) { return DrawFacts(cfg, b, true); });
     const std::vector<GuardFact>& above = CallerFacts(*call->caller);
     facts.insert(facts.end(), above.begin(), above.end());
     for (const GuardFact& fact : facts) {
@@ -117,8 +118,9 @@ const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Ins
   const Block* block = inputs_.def_use.BlockOf(&use);
   Function* function = inputs_.def_use.FunctionOf(&use);
   if (!Full() || !block || !function) return nullptr;
-  const std::vector<GuardFact>& own =
-      GuardFactsIn(own_facts_, canonical_.CfgOf(*function), block, false);
+  const Cfg& cfg = canonical_.CfgOf(*function);
+  const std::vector<GuardFact>& own = own_facts_.FactsIn(
+      cfg, block, [this, &cfg](const Block* b) { return DrawFacts(cfg, b, false); });
   const std::vector<GuardFact>& inherited = CallerFacts(*function);
   if (inherited.empty()) return own.empty() ? nullptr : &own;
   auto [merged, inserted] = merged_facts_.try_emplace(block);

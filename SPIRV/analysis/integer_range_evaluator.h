@@ -466,10 +466,8 @@ class IntegerRangeAnalysis::Evaluator {
   // call (integer_range_caller_facts.cpp).
   const std::vector<GuardFact>* FactsAt(const Instruction& use);
   const std::vector<GuardFact>& CallerFacts(const Function& function);
-  // The facts holding in `block`, from `memo` or drawn now: the block's own, then its
-  // immediate dominator's. `leaf_ranges`: draw over LeafRange (call-site facts).
-  const std::vector<GuardFact>& GuardFactsIn(GuardFactMemo& memo, const Cfg& cfg,
-                                             const Block* block, bool leaf_ranges);
+  // The facts of the edge into `block` (its own only; GuardFactMemo adds its
+  // dominators'). `leaf_ranges`: draw over LeafRange (call-site facts).
   GuardFacts::Facts DrawFacts(const Cfg& cfg, const Block* block, bool leaf_ranges);
   bool RangeOf(uint32_t id, range_math::Interval* range);
   // A constant's or an invocation constant's range; false for any other value.
@@ -502,7 +500,7 @@ class IntegerRangeAnalysis::Evaluator {
                                               options_.mode == RangeAnalysisMode::kFull, canonical_,
                                               origins_};
   // Guard facts (range_guards.h): conditions read from structure, facts drawn over
-  // ranges this evaluator computes first (GuardFactsIn), memoized per block.
+  // ranges this evaluator computes first (DrawFacts), memoized per block.
   GuardConditions conditions_{inputs_.def_use, canonical_};
   GuardFacts guard_facts_{inputs_.def_use, canonical_, conditions_};
   GuardFactMemo own_facts_;

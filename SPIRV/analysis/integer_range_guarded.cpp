@@ -18,38 +18,6 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-// Walks up to the nearest dominator whose facts are known, then draws downwards.
-const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::GuardFactsIn(GuardFactMemo& memo,
-                                                                            const Cfg& cfg,
-                                                                            const Block* block,
-                                                                            bool leaf_ranges) {
-  auto& by_block = memo.by_block;
-  std::vector<const Block*> chain;
-  for (const Block* b = block; b && !by_block.count(b); b = cfg.ImmediateDominator(b)) {
-    chain.push_back(b);
-    if (!cfg.IsReachable(b)) break;
-  }
-  std::shared_ptr<const GuardFacts::Facts> parent;
-  if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
-    parent = by_block[cfg.ImmediateDominator(chain.back())];
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    if (by_block.count(*it)) {  // drawn meanwhile by a nested query (a guard's own range)
-      parent = by_block[*it];
-      continue;
-    }
-    GuardFacts::Facts own =
-        cfg.IsReachable(*it) ? DrawFacts(cfg, *it, leaf_ranges) : GuardFacts::Facts{};
-    if (!own.empty()) {
-      for (size_t i = 0; parent && i < parent->size() && own.size() < GuardFacts::kMaxFacts; ++i)
-        own.push_back((*parent)[i]);
-      parent = std::make_shared<const GuardFacts::Facts>(std::move(own));
-    }
-    by_block[*it] = parent;
-  }
-  const std::shared_ptr<const GuardFacts::Facts>& found = by_block[block];
-  return found ? *found : memo.empty;
-}
-
 // The facts of the edge into `block`, condition by condition: each drawn over the
 // ranges computed so far; where a drawing stops at a range not computed yet, that
 // range is computed and the condition is drawn again.

@@ -27,20 +27,20 @@ void GuardRanges::Add(uint32_t id, bool known, const range_math::Interval& range
 
 bool GuardFacts::Draw(const Cfg& cfg, const GuardCondition& condition, GuardRanges* ranges,
                       Facts* out) {
-  Facts drawn;
+  drawn_.clear();
   switch (condition.kind) {
     case GuardCondition::Kind::kCompare:
-      CompareFacts(*ranges, condition, &drawn);
+      CompareFacts(*ranges, condition, &drawn_);
       break;
     case GuardCondition::Kind::kComponentCompare:
-      ComponentFacts(*ranges, condition, &drawn);
+      ComponentFacts(*ranges, condition, &drawn_);
       break;
     case GuardCondition::Kind::kSwitchEdge:
-      SwitchFacts(*ranges, condition, &drawn);
+      SwitchFacts(*ranges, condition, &drawn_);
       break;
   }
   if (ranges->missing()) return false;
-  for (const GuardFact& fact : drawn) {
+  for (const GuardFact& fact : drawn_) {
     bool above = true;
     for (const Block* first_test : condition.defined_above)
       above = above && conditions_.DefinedAbove(cfg, fact.value, first_test) &&
@@ -237,6 +237,33 @@ void GuardFacts::RangedOffsetFacts(GuardRanges& ranges, const Instruction& def,
     out->push_back(derived);
     OperandFacts(ranges, operands[side], derived, depth + 1, out);
   }
+}
+
+const GuardFacts::Facts& GuardFactMemo::FactsIn(const Cfg& cfg, const Block* block,
+                                                const DrawOwn& draw) {
+  std::vector<const Block*> chain;
+  for (const Block* b = block; b && !by_block_.count(b); b = cfg.ImmediateDominator(b)) {
+    chain.push_back(b);
+    if (!cfg.IsReachable(b)) break;
+  }
+  std::shared_ptr<const GuardFacts::Facts> parent;
+  if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
+    parent = by_block_[cfg.ImmediateDominator(chain.back())];
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    if (by_block_.count(*it)) {  // drawn meanwhile by a nested query (a guard's own range)
+      parent = by_block_[*it];
+      continue;
+    }
+    GuardFacts::Facts own = cfg.IsReachable(*it) ? draw(*it) : GuardFacts::Facts{};
+    if (!own.empty()) {
+      for (size_t i = 0; parent && i < parent->size() && own.size() < GuardFacts::kMaxFacts; ++i)
+        own.push_back((*parent)[i]);
+      parent = std::make_shared<const GuardFacts::Facts>(std::move(own));
+    }
+    by_block_[*it] = parent;
+  }
+  const std::shared_ptr<const GuardFacts::Facts>& found = by_block_[block];
+  return found ? *found : empty_;
 }
 
 }  // namespace glint::spirv

@@ -61,6 +61,7 @@
 #define GLINT_SPIRV_ANALYSIS_RANGE_GUARDS_H
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -150,14 +151,26 @@ class GuardFacts {
   const DefUse& def_use_;
   CanonicalValues& canonical_;
   GuardConditions& conditions_;
+  Facts drawn_;  // Draw's scratch: a condition's facts before the defined-above test
 };
 
 // Each block's facts, its own (nearest) first and then its immediate dominator's;
-// shared with the dominator where the block's edge proves nothing. Filled by the range
-// analysis, which computes the ranges a drawing needs (integer_range_guarded.cpp).
-struct GuardFactMemo {
-  std::unordered_map<const Block*, std::shared_ptr<const GuardFacts::Facts>> by_block;
-  GuardFacts::Facts empty;
+// shared with the dominator where the block's edge proves nothing. The range analysis
+// draws a block's own facts (integer_range_guarded.cpp), computing the ranges they
+// need; the memo asks for them only for blocks it has not seen.
+class GuardFactMemo {
+ public:
+  // The facts of the edge into one block, its own only.
+  using DrawOwn = std::function<GuardFacts::Facts(const Block*)>;
+
+  // The facts holding in `block`: walks up to the nearest dominator already known, then
+  // draws downwards. `draw` may ask this memo again (a guard's own range): a block drawn
+  // meanwhile is taken as drawn.
+  const GuardFacts::Facts& FactsIn(const Cfg& cfg, const Block* block, const DrawOwn& draw);
+
+ private:
+  std::unordered_map<const Block*, std::shared_ptr<const GuardFacts::Facts>> by_block_;
+  GuardFacts::Facts empty_;
 };
 
 }  // namespace glint::spirv
