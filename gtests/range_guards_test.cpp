@@ -8,6 +8,8 @@
 
 #include <map>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "support/range_parts.h"
@@ -156,8 +158,12 @@ void main() {
   for (const GuardFact& fact : facts) EXPECT_NE(fact.value, drawings.canonical().Canonical(loaded));
 }
 
-TEST(GuardFactMemo, DrawsEachBlockOnceAndPutsItsOwnFactsBeforeItsDominators) {
-  Drawings drawings(R"(#version 450
+// Two nested tests, `i < 8u` around `j > 4u`, and a memo over their drawings, each
+// drawing counted; i and j get [0, 100] (j's only when `j_range`).
+class NestedTests {
+ public:
+  explicit NestedTests(bool j_range)
+      : drawings_(R"(#version 450
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint data[]; };
 void main() {
@@ -166,79 +172,86 @@ void main() {
     data[2] = i;
     if (j > 4u) data[i + j] = 1u;
   }
-})");
-  auto [i, eight] = drawings.OperandsOf(spv::OpULessThan);
-  auto [j, four] = drawings.OperandsOf(spv::OpUGreaterThan);
-  const std::vector<std::pair<uint32_t, Interval>> give = {{eight, Interval{false, 8, 8}},
-                                                           {four, Interval{false, 4, 4}},
-                                                           {i, Interval{false, 0, 100}},
-                                                           {j, Interval{false, 0, 100}}};
-  const Block* outer = drawings.Target(spv::OpULessThan, true);
-  const Block* inner = drawings.Target(spv::OpUGreaterThan, true);
-  std::map<const Block*, int> draws;
-  std::vector<uint32_t> asked;
-  GuardFactMemo memo;
-  GuardFactMemo::DrawOwn draw = [&](const Block* block) {
-    ++draws[block];
-    return drawings.DrawAll(block, give, &asked);
-  };
+})") {
+    std::tie(i, eight_) = drawings_.OperandsOf(spv::OpULessThan);
+    std::tie(j, four_) = drawings_.OperandsOf(spv::OpUGreaterThan);
+    give_ = {{eight_, Interval{false, 8, 8}},
+             {four_, Interval{false, 4, 4}},
+             {i, Interval{false, 0, 100}}};
+    if (j_range) give_.push_back({j, Interval{false, 0, 100}});
+    outer = drawings_.Target(spv::OpULessThan, true);
+    inner = drawings_.Target(spv::OpUGreaterThan, true);
+  }
 
-  const GuardFacts::Facts& in_inner = memo.FactsIn(drawings.MainCfg(), inner, draw);
+  // Draws `block`'s own facts, counting it.
+  GuardFacts::Facts Draw(const Block* block) {
+    ++draws[block];
+    return drawings_.DrawAll(block, give_, &asked_);
+  }
+  const GuardFacts::Facts& FactsIn(const Block* block, const GuardFactMemo::DrawOwn& draw) {
+    return memo.FactsIn(drawings_.MainCfg(), block, draw);
+  }
+  const GuardFact* About(const GuardFacts::Facts& facts, uint32_t id) {
+    return drawings_.About(facts, id, GuardFact::Kind::kInterval);
+  }
+  uint32_t Canonical(uint32_t id) { return drawings_.canonical().Canonical(id); }
+
+  uint32_t i = 0, j = 0;
+  const Block* outer = nullptr;
+  const Block* inner = nullptr;
+  GuardFactMemo memo;
+  std::map<const Block*, int> draws;
+
+ private:
+  Drawings drawings_;
+  uint32_t eight_ = 0, four_ = 0;
+  std::vector<std::pair<uint32_t, Interval>> give_;
+  std::vector<uint32_t> asked_;
+};
+
+TEST(GuardFactMemo, DrawsEachBlockOnceAndPutsItsOwnFactsBeforeItsDominators) {
+  NestedTests tests(true);
+  GuardFactMemo::DrawOwn draw = [&tests](const Block* block) { return tests.Draw(block); };
+
+  const GuardFacts::Facts& in_inner = tests.FactsIn(tests.inner, draw);
   ASSERT_FALSE(in_inner.empty());
-  EXPECT_EQ(in_inner.front().value, drawings.canonical().Canonical(j)) << "its own fact first";
-  const GuardFact* on_i = drawings.About(in_inner, i, GuardFact::Kind::kInterval);
+  EXPECT_EQ(in_inner.front().value, tests.Canonical(tests.j)) << "its own fact first";
+  const GuardFact* on_i = tests.About(in_inner, tests.i);
   ASSERT_NE(on_i, nullptr) << "the dominating test's fact holds here too";
   EXPECT_EQ(on_i->interval.max, 7);
-  EXPECT_TRUE(draws.count(outer) && draws.count(inner));
-  for (const auto& [block, times] : draws) EXPECT_EQ(times, 1);
+  EXPECT_TRUE(tests.draws.count(tests.outer) && tests.draws.count(tests.inner));
+  for (const auto& [block, times] : tests.draws) EXPECT_EQ(times, 1);
 
   // Asked again, or for a dominator already walked, nothing is drawn again.
-  size_t drawn_blocks = draws.size();
-  memo.FactsIn(drawings.MainCfg(), inner, draw);
-  const GuardFacts::Facts& in_outer = memo.FactsIn(drawings.MainCfg(), outer, draw);
-  EXPECT_EQ(draws.size(), drawn_blocks);
-  for (const auto& [block, times] : draws) EXPECT_EQ(times, 1);
-  EXPECT_NE(drawings.About(in_outer, i, GuardFact::Kind::kInterval), nullptr);
-  EXPECT_EQ(drawings.About(in_outer, j, GuardFact::Kind::kInterval), nullptr)
+  size_t drawn_blocks = tests.draws.size();
+  tests.FactsIn(tests.inner, draw);
+  const GuardFacts::Facts& in_outer = tests.FactsIn(tests.outer, draw);
+  EXPECT_EQ(tests.draws.size(), drawn_blocks);
+  for (const auto& [block, times] : tests.draws) EXPECT_EQ(times, 1);
+  EXPECT_NE(tests.About(in_outer, tests.i), nullptr);
+  EXPECT_EQ(tests.About(in_outer, tests.j), nullptr)
       << "a fact of the inner test does not hold above it";
 }
 
 TEST(GuardFactMemo, ABlockDrawnByANestedQueryIsTakenAsDrawn) {
-  Drawings drawings(R"(#version 450
-layout(local_size_x = 64) in;
-layout(std430, binding = 0) buffer B { uint data[]; };
-void main() {
-  uint i = data[0], j = data[1];
-  if (i < 8u) {
-    if (j > 4u) data[i + j] = 1u;
-  }
-})");
-  auto [i, eight] = drawings.OperandsOf(spv::OpULessThan);
-  auto [j, four] = drawings.OperandsOf(spv::OpUGreaterThan);
-  const std::vector<std::pair<uint32_t, Interval>> give = {
-      {eight, Interval{false, 8, 8}}, {four, Interval{false, 4, 4}}, {i, Interval{false, 0, 100}}};
-  const Block* outer = drawings.Target(spv::OpULessThan, true);
-  const Block* inner = drawings.Target(spv::OpUGreaterThan, true);
-  std::map<const Block*, int> draws;
-  std::vector<uint32_t> asked;
-  GuardFactMemo memo;
+  NestedTests tests(false);
   bool nested = false;
   GuardFactMemo::DrawOwn draw = [&](const Block* block) {
-    ++draws[block];
     // As when a range the outer test needs is asked at a use inside the inner block:
     // that query walks through the outer block (not known yet) and draws both.
-    if (block == outer && !nested) {
+    if (block == tests.outer && !nested) {
       nested = true;
-      memo.FactsIn(drawings.MainCfg(), inner, draw);
+      tests.FactsIn(tests.inner, draw);
     }
-    return drawings.DrawAll(block, give, &asked);
+    return tests.Draw(block);
   };
-  const GuardFacts::Facts& in_inner = memo.FactsIn(drawings.MainCfg(), inner, draw);
-  EXPECT_EQ(draws[outer], 2) << "once by the query, once by the nested one";
-  EXPECT_EQ(draws[inner], 1) << "the walk takes the inner block as the nested query left it";
-  EXPECT_NE(drawings.About(in_inner, i, GuardFact::Kind::kInterval), nullptr);
-  const GuardFact* on_j = drawings.About(in_inner, j, GuardFact::Kind::kInterval);
-  ASSERT_NE(on_j, nullptr);
+  const GuardFacts::Facts& in_inner = tests.FactsIn(tests.inner, draw);
+  EXPECT_EQ(tests.draws[tests.outer], 2) << "once by the query, once by the nested one";
+  EXPECT_EQ(tests.draws[tests.inner], 1)
+      << "the walk takes the inner block as the nested query left it";
+  EXPECT_NE(tests.About(in_inner, tests.i), nullptr);
+  const GuardFact* on_j = tests.About(in_inner, tests.j);
+  ASSERT_NE(on_j, nullptr) << "from the constant bound alone: j's own range is not given";
   EXPECT_EQ(on_j->interval.min, 5);
 }
 
