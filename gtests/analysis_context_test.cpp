@@ -90,6 +90,9 @@ TEST(AnalysisContext, ReadOnlyPasses_ShareOneBuildOfEachAnalysis) {
   EXPECT_EQ(analyses.builds().def_use, 1u);
   EXPECT_EQ(analyses.builds().cfg, module.functions.size());
   EXPECT_EQ(analyses.builds().integer_ranges, 1u);
+  // One table of block positions, for the range analysis and parameter arguments both.
+  EXPECT_EQ(analyses.builds().block_positions, 1u);
+  EXPECT_EQ(&analyses.GetRangeInputs().positions, &analyses.GetBlockPositions());
 }
 
 // The range analysis (loop counter `i`, a Function variable) and uniformity read the
@@ -106,8 +109,9 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
   EXPECT_EQ(analyses.builds().uniformity, 1u);
 }
 
-// The call graph and what parameters hold are built once for ranges and uniformity,
-// and dropped with def-use (a change to the module may add or move calls).
+// The call graph, block positions and what parameters hold are built once for ranges
+// and uniformity, and dropped with def-use (a change to the module may add or move
+// calls and instructions).
 TEST(AnalysisContext, CallGraphAndParameterArguments_SharedAndDroppedWithDefUse) {
   Module module = ParseShader();
   AnalysisContext analyses(module);
@@ -132,6 +136,7 @@ TEST(AnalysisContext, CallGraphAndParameterArguments_SharedAndDroppedWithDefUse)
   ASSERT_NE(first, nullptr);
   EXPECT_EQ(analyses.builds().call_graph, 2u);
   EXPECT_EQ(analyses.builds().parameter_arguments, 2u);
+  EXPECT_EQ(analyses.builds().block_positions, 2u);
   EXPECT_EQ(analyses.builds().integer_ranges, 2u);
   EXPECT_EQ(analyses.builds().uniformity, 1u);
 }

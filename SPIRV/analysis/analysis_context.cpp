@@ -31,9 +31,18 @@ const CallGraph& AnalysisContext::GetCallGraph() {
   return *call_graph_;
 }
 
+BlockPositions& AnalysisContext::GetBlockPositions() {
+  if (!block_positions_) {
+    block_positions_ = std::make_unique<BlockPositions>(GetDefUse());
+    ++builds_.block_positions;
+  }
+  return *block_positions_;
+}
+
 ParameterArguments& AnalysisContext::GetParameterArguments() {
   if (!parameter_arguments_) {
-    parameter_arguments_ = std::make_unique<ParameterArguments>(GetDefUse(), GetCallGraph());
+    parameter_arguments_ =
+        std::make_unique<ParameterArguments>(GetDefUse(), GetCallGraph(), GetBlockPositions());
     ++builds_.parameter_arguments;
   }
   return *parameter_arguments_;
@@ -81,6 +90,7 @@ RangeInputs AnalysisContext::GetRangeInputs() {
       GetCallGraph(),
       GetParameterArguments(),
       GetLoopShapes(),
+      GetBlockPositions(),
       [this](Function& function) -> const Cfg& { return GetCfg(function); },
       [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
 }
@@ -155,6 +165,7 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (!cfg) cfgs_.clear();
   if (!def_use) {
     parameter_arguments_.reset();
+    block_positions_.reset();
     def_use_.reset();
     builtins_.reset();
     call_graph_.reset();

@@ -3,9 +3,11 @@
 //   def-use            DefUse (ir/def_use.h)
 //   built-ins          BuiltInIndex (ir/builtin_index.h); kept and dropped with def-use
 //   calls              CallGraph (ir/call_graph.h); kept and dropped with def-use
+//   block positions    BlockPositions (ir/block_positions.h): instruction order within
+//                      a block, numbered as asked; kept and dropped with def-use
 //   parameter arguments  ParameterArguments (analysis/parameter_arguments.h): what
-//                      each parameter holds at its call sites; on def-use and calls,
-//                      dropped with def-use
+//                      each parameter holds at its call sites; on def-use, calls and
+//                      block positions, dropped with def-use
 //   CFG                Cfg per function, with dominator and post-dominator trees
 //                      (ir/cfg.h)
 //   loop shapes        LoopShapes (analysis/loop_shapes.h): for-loops around variables
@@ -18,7 +20,7 @@
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
 //                      (analysis/integer_range_analysis.h); shares the context's
 //                      def-use, built-ins, calls, parameter arguments, loop shapes,
-//                      CFGs and value flow
+//                      block positions, CFGs and value flow
 //   convergence        ConvergenceClasses (analysis/convergence_classes.h)
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget and
 //                      assume-uniform promises
@@ -55,6 +57,7 @@
 #include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/block_positions.h"
 #include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/call_graph.h"
 #include "SPIRV/ir/cfg.h"
@@ -98,6 +101,7 @@ struct AnalysisBuilds {
   uint32_t def_use = 0;
   uint32_t builtins = 0;
   uint32_t call_graph = 0;
+  uint32_t block_positions = 0;
   uint32_t parameter_arguments = 0;
   uint32_t loop_shapes = 0;
   uint32_t cfg = 0;  // one per function CFG
@@ -121,6 +125,8 @@ class AnalysisContext {
   const DefUse& GetDefUse();
   const BuiltInIndex& GetBuiltIns();
   const CallGraph& GetCallGraph();
+  // Memoized per block as asked (hence not const).
+  BlockPositions& GetBlockPositions();
   // Memoized per parameter as asked (hence not const).
   ParameterArguments& GetParameterArguments();
   // Memoized per variable and function as asked (hence not const).
@@ -153,6 +159,7 @@ class AnalysisContext {
   std::unique_ptr<DefUse> def_use_;
   std::unique_ptr<BuiltInIndex> builtins_;
   std::unique_ptr<CallGraph> call_graph_;
+  std::unique_ptr<BlockPositions> block_positions_;
   std::unique_ptr<ParameterArguments> parameter_arguments_;
   std::unique_ptr<LoopShapes> loop_shapes_;
   std::unordered_map<const Function*, std::unique_ptr<Cfg>> cfgs_;

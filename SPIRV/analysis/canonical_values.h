@@ -53,10 +53,10 @@ inline bool NumberedOp(spv::Op opcode, bool* commutes) {
 
 class CanonicalValues {
  public:
-  // `inputs` and `positions` outlive this; `full` is the range analysis's full mode
-  // (reference mode follows only copies, bitcasts and parameters).
-  CanonicalValues(Module& module, const RangeInputs& inputs, bool full, BlockPositions& positions)
-      : module_(module), inputs_(inputs), full_(full), positions_(positions) {}
+  // `inputs` outlive this; `full` is the range analysis's full mode (reference mode
+  // follows only copies, bitcasts and parameters).
+  CanonicalValues(Module& module, const RangeInputs& inputs, bool full)
+      : module_(module), inputs_(inputs), full_(full), positions_(inputs.positions) {}
   CanonicalValues(const CanonicalValues&) = delete;
   CanonicalValues& operator=(const CanonicalValues&) = delete;
 

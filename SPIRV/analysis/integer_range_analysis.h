@@ -104,6 +104,7 @@
 #include "SPIRV/analysis/parameter_arguments.h"
 #include "SPIRV/analysis/range_analysis_mode.h"
 #include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/ir/block_positions.h"
 #include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/call_graph.h"
 #include "SPIRV/ir/cfg.h"
@@ -151,6 +152,7 @@ struct RangeInputs {
   const CallGraph& calls;
   ParameterArguments& arguments;
   LoopShapes& loops;
+  BlockPositions& positions;
   CfgLookup cfgs;
   ValueFlowLookup value_flows;
 };

@@ -51,8 +51,9 @@ struct CallArguments {
 
 class ParameterArguments {
  public:
-  ParameterArguments(const DefUse& def_use, const CallGraph& calls)
-      : def_use_(def_use), calls_(calls), positions_(def_use) {}
+  // `positions` is the analysis context's, over the same def-use.
+  ParameterArguments(const DefUse& def_use, const CallGraph& calls, BlockPositions& positions)
+      : def_use_(def_use), calls_(calls), positions_(positions) {}
 
   // For an OpFunctionParameter (anything else: "parameter of an unknown function").
   const CallArguments& Of(const Instruction& parameter);
@@ -64,7 +65,7 @@ class ParameterArguments {
 
   const DefUse& def_use_;
   const CallGraph& calls_;
-  BlockPositions positions_;
+  BlockPositions& positions_;
   std::unordered_map<const Instruction*, CallArguments> found_;
 };
 

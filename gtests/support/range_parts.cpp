@@ -12,8 +12,7 @@ RangeParts::RangeParts(const std::string& source, bool full)
     : module_(CompileModule(source, "comp")),
       analyses_(module_),
       inputs_(analyses_.GetRangeInputs()),
-      positions_(analyses_.GetDefUse()),
-      canonical_(module_, inputs_, full, positions_) {}
+      canonical_(module_, inputs_, full) {}
 
 std::vector<const spirv::Instruction*> RangeParts::All(spv::Op opcode) const {
   std::vector<const spirv::Instruction*> found;

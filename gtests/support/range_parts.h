@@ -1,7 +1,7 @@
 // What the tests of the range analysis's parts build them from: a compute shader
-// compiled into Glint's IR, its analysis context, the range inputs, block positions and
-// the canonical values over them (each part's own object is the test's), with finders
-// for what those tests ask about.
+// compiled into Glint's IR, its analysis context, the range inputs (block positions
+// among them) and the canonical values over them (each part's own object is the test's), with
+// finders for what those tests ask about.
 #ifndef GLINT_GTESTS_RANGE_PARTS_H
 #define GLINT_GTESTS_RANGE_PARTS_H
 
@@ -12,7 +12,6 @@
 
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/canonical_values.h"
-#include "SPIRV/ir/block_positions.h"
 
 namespace glint::test {
 
@@ -46,7 +45,6 @@ class RangeParts {
   spirv::Module module_;
   spirv::AnalysisContext analyses_;
   spirv::RangeInputs inputs_;
-  spirv::BlockPositions positions_;
   spirv::CanonicalValues canonical_;
 };
 
