@@ -15,14 +15,13 @@
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_MEMO_H
 
 #include <cstdint>
-#include <deque>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/interned_texts.h"
 #include "SPIRV/analysis/range_reason_text.h"
 
 namespace glint::spirv {
@@ -53,11 +52,9 @@ class IntegerRangeMemo {
   };
   static constexpr uint32_t kNoReason = ~uint32_t{0};
   static constexpr uint32_t kNotElided = ~uint32_t{0};
-  uint32_t Intern(std::string_view reason);
 
   std::unordered_map<uint32_t, Entry> entries_;
-  std::unordered_map<std::string_view, uint32_t> reason_numbers_;  // keys: reasons_' texts
-  std::deque<std::string> reasons_;  // a deque: the map's keys view them
+  InternedTexts reasons_;
 };
 
 inline void IntegerRangeMemo::Put(uint32_t id, const IntegerRange& range) {
@@ -67,11 +64,11 @@ inline void IntegerRangeMemo::Put(uint32_t id, const IntegerRange& range) {
   entry.guard = range.guard;
   if (!range.reason.empty()) {
     if (auto elided = range_reason_text::SplitAtElision(range.reason)) {
-      entry.reason = Intern(elided->head);
-      entry.reason_tail = Intern(elided->tail);
+      entry.reason = reasons_.Intern(elided->head);
+      entry.reason_tail = reasons_.Intern(elided->tail);
       entry.elided_steps = elided->steps;
     } else {
-      entry.reason = Intern(range.reason);
+      entry.reason = reasons_.Intern(range.reason);
     }
   }
   entry.valid = range.valid;
@@ -90,19 +87,12 @@ inline std::optional<IntegerRange> IntegerRangeMemo::Find(uint32_t id) const {
   range.max = entry.max;
   range.guard = entry.guard;
   if (entry.elided_steps != kNotElided) {
-    range.reason = range_reason_text::JoinElided(reasons_[entry.reason], entry.elided_steps,
-                                                 reasons_[entry.reason_tail]);
+    range.reason = range_reason_text::JoinElided(reasons_.Text(entry.reason), entry.elided_steps,
+                                                 reasons_.Text(entry.reason_tail));
   } else if (entry.reason != kNoReason) {
-    range.reason = reasons_[entry.reason];
+    range.reason = reasons_.Text(entry.reason);
   }
   return range;
-}
-
-inline uint32_t IntegerRangeMemo::Intern(std::string_view reason) {
-  auto found = reason_numbers_.find(reason);
-  if (found != reason_numbers_.end()) return found->second;
-  const std::string& held = reasons_.emplace_back(reason);
-  return reason_numbers_.emplace(held, uint32_t(reasons_.size() - 1)).first->second;
 }
 
 }  // namespace glint::spirv

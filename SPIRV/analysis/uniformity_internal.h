@@ -7,19 +7,18 @@
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 
 #include <cstdint>
-#include <deque>
 #include <list>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
 #include "SPIRV/analysis/barrier_phases.h"
 #include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/interned_texts.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
@@ -121,9 +120,6 @@ struct ModuleFacts {
         calls(inputs.calls),
         classes(inputs.classes),
         lines(inputs.lines) {}
-  // Not copied: source_text_numbers views the texts this one holds.
-  ModuleFacts(const ModuleFacts&) = delete;
-  ModuleFacts& operator=(const ModuleFacts&) = delete;
 
   Module& module;
   const DefUse& def_use;
@@ -163,9 +159,8 @@ struct ModuleFacts {
   uint32_t OperandStart(const Instruction& inst) const;
 
   // The texts of source causes, each once, by number (a kSource cause's `id`).
-  std::deque<std::string> source_texts;
-  std::unordered_map<std::string_view, uint32_t> source_text_numbers;  // views source_texts
-  const std::string& SourceText(uint32_t number) const { return source_texts[number]; }
+  InternedTexts source_texts;
+  const std::string& SourceText(uint32_t number) const { return source_texts.Text(number); }
 
   // A cause whose source is `text`; a fact at `level` with that cause (none for uniform).
   Cause SourceCause(std::string text);

@@ -89,13 +89,7 @@ bool UniformitySolver::IsNonWritable(uint32_t variable) const {
 Cause ModuleFacts::SourceCause(std::string text) {
   Cause cause;
   cause.kind = Cause::kSource;
-  auto known = source_text_numbers.find(text);
-  if (known != source_text_numbers.end()) {
-    cause.id = known->second;
-  } else {
-    cause.id = uint32_t(source_texts.size());
-    source_text_numbers.emplace(source_texts.emplace_back(std::move(text)), cause.id);
-  }
+  cause.id = source_texts.Intern(text);
   return cause;
 }
 
