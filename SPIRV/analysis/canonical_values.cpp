@@ -204,7 +204,7 @@ uint32_t CanonicalValues::EarlierEqualValue(const Instruction& def) {
   size_t scanned = 0;
   for (const Block* b = block; cfg && b && !result && scanned < kMaxNumberingScan;
        b = cfg->ImmediateDominator(b)) {
-    size_t end = b == block ? positions_.Of(&def) : b->instructions.size();
+    size_t end = b == block ? inputs_.positions.Of(&def) : b->instructions.size();
     result = NumberedBefore(*b, key, std::min(end, kMaxNumberingScan - scanned));
     scanned += end;
   }
@@ -334,7 +334,7 @@ const Instruction* CanonicalValues::DominatingSingleStore(const Instruction& loa
     return nullptr;
   if (store_block != load_block)
     return CfgOf(*function).Dominates(store_block, load_block) ? store : nullptr;
-  return positions_.Of(store) < positions_.Of(&load) ? store : nullptr;
+  return inputs_.positions.Of(store) < inputs_.positions.Of(&load) ? store : nullptr;
 }
 
 // The initializer's definition when `load` reads a loop variable inside its checked

@@ -56,7 +56,7 @@ class CanonicalValues {
   // `inputs` outlive this; `full` is the range analysis's full mode (reference mode
   // follows only copies, bitcasts and parameters).
   CanonicalValues(Module& module, const RangeInputs& inputs, bool full)
-      : module_(module), inputs_(inputs), full_(full), positions_(inputs.positions) {}
+      : module_(module), inputs_(inputs), full_(full) {}
   CanonicalValues(const CanonicalValues&) = delete;
   CanonicalValues& operator=(const CanonicalValues&) = delete;
 
@@ -128,7 +128,6 @@ class CanonicalValues {
   Module& module_;
   const RangeInputs& inputs_;
   const bool full_;
-  BlockPositions& positions_;
   int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;

@@ -67,7 +67,8 @@ bool IntegerRangeAnalysis::Evaluator::RunsBefore(const Instruction& first,
   const Block* second_block = inputs_.def_use.BlockOf(&second);
   Function* function = inputs_.def_use.FunctionOf(&second);
   if (!first_block || !second_block || !function) return false;
-  if (first_block == second_block) return positions_.Of(&first) < positions_.Of(&second);
+  if (first_block == second_block)
+    return inputs_.positions.Of(&first) < inputs_.positions.Of(&second);
   return canonical_.CfgOf(*function).Dominates(first_block, second_block);
 }
 
@@ -80,7 +81,7 @@ bool IntegerRangeAnalysis::Evaluator::IsIterationCounterLoad(const Instruction& 
   if (!block || !target.loop->blocks.count(block)) return false;
   const Instruction* latch_store = target.counter_latch_store;
   return inputs_.def_use.BlockOf(latch_store) != block ||
-         positions_.Of(&load) < positions_.Of(latch_store);
+         inputs_.positions.Of(&load) < inputs_.positions.Of(latch_store);
 }
 
 // For a load of a local whose update is `x +/- s` (the widening and the trip counts

@@ -489,7 +489,6 @@ class IntegerRangeAnalysis::Evaluator {
   std::unordered_map<uint64_t, IntegerRange> component_ranges_;  // (vector << 5 | k)
   std::unordered_set<uint32_t> expanded_;
   std::unordered_map<uint32_t, bool> constant_tables_;  // variable -> nothing writes it
-  BlockPositions& positions_ = inputs_.positions;       // the context's: one table per module
   // What values stand for (canonical_values.h): structure only, never ranges.
   CanonicalValues canonical_{module_, inputs_, options_.mode == RangeAnalysisMode::kFull};
   // Where values without a range were read from (integer_range_origins.h): texts only.

@@ -126,7 +126,7 @@ std::string IntegerRangeAnalysis::Evaluator::UncoveredElement(
   const Block* load_block = inputs_.def_use.BlockOf(&load);
   auto dominates = [&](const Instruction* store) {
     const Block* block = inputs_.def_use.BlockOf(store);
-    if (block == load_block) return positions_.Of(store) < positions_.Of(&load);
+    if (block == load_block) return inputs_.positions.Of(store) < inputs_.positions.Of(&load);
     return cfg.Dominates(block, load_block);
   };
   // The elements to cover: the path with its first run-time index replaced by each

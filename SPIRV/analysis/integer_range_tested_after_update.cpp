@@ -116,7 +116,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TestedAfterUpdate(const Instructio
     return refused;
   std::string why;
   const NaturalLoop* loop = inputs_.loops.InnermostLoopAround(*function, update_block, &why);
-  bool in_window = load_block == update_block && positions_.Of(&load) > positions_.Of(update.store);
+  bool in_window = load_block == update_block &&
+                   inputs_.positions.Of(&load) > inputs_.positions.Of(update.store);
   if (!loop || !loop->blocks.count(load_block) || in_window) return refused;
   // U the only store in the loop; the loop entered only with another store's value.
   std::vector<const Instruction*> stores;
@@ -152,7 +153,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TestedAfterUpdate(const Instructio
     uint32_t read_variable = 0;
     std::vector<uint32_t> read_path;
     return read && read->opcode == spv::OpLoad && inputs_.def_use.BlockOf(read) == update_block &&
-           positions_.Of(read) > positions_.Of(update.store) &&
+           inputs_.positions.Of(read) > inputs_.positions.Of(update.store) &&
            flow->LoadTarget(read, &read_variable, &read_path) && read_variable == variable &&
            read_path.empty();
   };

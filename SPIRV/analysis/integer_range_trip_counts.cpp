@@ -125,7 +125,7 @@ bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update,
   if (!inputs_.loops.StoresOf(variable, &stores, why)) return false;
   const Instruction* loaded = inputs_.def_use.Definition(update.loaded);
   if (!loaded || inputs_.def_use.BlockOf(loaded) != inputs_.def_use.BlockOf(update.store) ||
-      positions_.Of(loaded) > positions_.Of(update.store)) {
+      inputs_.positions.Of(loaded) > inputs_.positions.Of(update.store)) {
     *why = "local is updated from its own value in a loop: the update's load is not in its block";
     return false;
   }
@@ -238,7 +238,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedUpdates(const Instruction& 
   // counted.
   bool before_update = update.loaded == load.result_id ||
                        (inputs_.def_use.BlockOf(&load) == inputs_.def_use.BlockOf(update.store) &&
-                        positions_.Of(&load) < positions_.Of(update.store));
+                        inputs_.positions.Of(&load) < inputs_.positions.Of(update.store));
   if (before_update && runs > 0) --runs;
   if (runs > 0 && std::abs(counted.step) > (int64_t(1) << 33) / runs)
     return IntegerRange::None(
