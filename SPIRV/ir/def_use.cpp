@@ -50,11 +50,7 @@ DefUse::DefUse(Module& module) : module_(module) {
 void DefUse::Index(Instruction& inst, Block* block, Function* function,
                    std::vector<PendingUse>* pending) {
   const uint32_t id = inst.result_id;
-  if (id) {
-    if (id >= definitions_.size()) {
-      definitions_.resize(size_t(id) + 1);
-      blocks_by_id_.resize(size_t(id) + 1);
-    }
+  if (id) {  // below the tables' size: the constructor sized them to the largest id
     // An id defined twice (an invalid module): the earlier definition keeps its block
     // in the map.
     if (definitions_[id] && blocks_by_id_[id])
