@@ -63,10 +63,6 @@ class OperandWords {
     }
     return *this;
   }
-  OperandWords& operator=(std::initializer_list<uint32_t> words) {
-    assign(words.begin(), words.end());
-    return *this;
-  }
   ~OperandWords() { Release(); }
 
   size_t size() const { return size_; }
@@ -88,8 +84,6 @@ class OperandWords {
     if (i >= size_) throw std::out_of_range("OperandWords::at");
     return data()[i];
   }
-  uint32_t& front() { return data()[0]; }
-  const uint32_t& front() const { return data()[0]; }
   uint32_t& back() { return data()[size_ - 1]; }
   const uint32_t& back() const { return data()[size_ - 1]; }
 
@@ -146,8 +140,6 @@ class OperandWords {
     return words + from;
   }
 
-  std::vector<uint32_t> ToVector() const { return std::vector<uint32_t>(begin(), end()); }
-
   friend bool operator==(const OperandWords& a, const OperandWords& b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end());
   }
@@ -161,9 +153,6 @@ class OperandWords {
   }
   friend bool operator!=(const std::vector<uint32_t>& a, const OperandWords& b) {
     return !(b == a);
-  }
-  friend bool operator<(const OperandWords& a, const OperandWords& b) {
-    return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
   }
 
  private:
