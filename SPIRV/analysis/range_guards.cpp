@@ -250,8 +250,9 @@ const GuardFacts::Facts& GuardFactMemo::FactsIn(const Cfg& cfg, const Block* blo
   if (!chain.empty() && cfg.ImmediateDominator(chain.back()))
     parent = by_block_[cfg.ImmediateDominator(chain.back())];
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-    if (by_block_.count(*it)) {  // drawn meanwhile by a nested query (a guard's own range)
-      parent = by_block_[*it];
+    auto drawn = by_block_.find(*it);
+    if (drawn != by_block_.end()) {  // drawn meanwhile by a nested query (a guard's own range)
+      parent = drawn->second;
       continue;
     }
     GuardFacts::Facts own = cfg.IsReachable(*it) ? draw(*it) : GuardFacts::Facts{};
@@ -262,8 +263,8 @@ const GuardFacts::Facts& GuardFactMemo::FactsIn(const Cfg& cfg, const Block* blo
     }
     by_block_[*it] = parent;
   }
-  const std::shared_ptr<const GuardFacts::Facts>& found = by_block_[block];
-  return found ? *found : empty_;
+  const std::shared_ptr<const GuardFacts::Facts>& found = by_block_.find(block)->second;
+  return found ? *found : empty_;  // `block` is in the memo: walked or known before
 }
 
 }  // namespace glint::spirv
