@@ -72,7 +72,7 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
     if (Instruction* selector = Definition(SwitchView(inst).selector()))
       width = module_.LiteralWidthOfType(selector->type_id);
   }
-  std::vector<Operand> operands;
+  OperandList operands;
   std::string error;
   if (!DecodeOperands(inst, width, &operands, &error)) return;
   for (const Operand& operand : operands)

@@ -3,17 +3,32 @@
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
+#include <vector>
 
 namespace glint::spirv::grammar {
 namespace {
 #include "grammar_tables.inc"
 }  // namespace
 
+namespace {
+
+// Each opcode's row in kOpcodeTable (-1: not in the grammar), indexed by the opcode:
+// every analysis decodes every instruction, so the look-up is one load, not a search.
+std::vector<int32_t> MakeOpcodeRows() {
+  uint32_t largest = 0;
+  for (const OpcodeInfo& info : kOpcodeTable) largest = std::max(largest, info.opcode);
+  std::vector<int32_t> rows(size_t(largest) + 1, -1);
+  for (size_t row = 0; row < std::size(kOpcodeTable); ++row)
+    rows[kOpcodeTable[row].opcode] = int32_t(row);
+  return rows;
+}
+
+}  // namespace
+
 const OpcodeInfo* FindOpcode(uint32_t opcode) {
-  auto it = std::lower_bound(std::begin(kOpcodeTable), std::end(kOpcodeTable), opcode,
-                             [](const OpcodeInfo& info, uint32_t op) { return info.opcode < op; });
-  if (it == std::end(kOpcodeTable) || it->opcode != opcode) return nullptr;
-  return &*it;
+  static const std::vector<int32_t> kRows = MakeOpcodeRows();
+  if (opcode >= kRows.size() || kRows[opcode] < 0) return nullptr;
+  return &kOpcodeTable[kRows[opcode]];
 }
 
 const OperandSpec* OperandSpecs(const OpcodeInfo& info) {

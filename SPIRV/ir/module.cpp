@@ -30,7 +30,7 @@ namespace {
 template <class Self, class Visit>
 void VisitIdOperands(Self& inst, const Visit& visit, uint32_t literal_width) {
   if (inst.type_id) visit(inst.type_id);
-  std::vector<Operand> operands;
+  OperandList operands;
   std::string error;
   if (!DecodeOperands(inst, literal_width, &operands, &error)) return;
   for (const Operand& operand : operands)

@@ -1,6 +1,5 @@
 #include "operands.h"
 
-#include <deque>
 
 namespace glint::spirv {
 namespace {
@@ -10,26 +9,15 @@ using grammar::OperandKind;
 using grammar::OperandSpec;
 using grammar::Quantifier;
 
+// Walks the operand specs in order; an enumerant's own operands (and each set bit's, in
+// bit order) are decoded right after it, and a variadic spec repeats while words remain.
 class OperandDecoder {
  public:
-  OperandDecoder(const Instruction& inst, uint32_t literal_width, std::vector<Operand>* out)
+  OperandDecoder(const Instruction& inst, uint32_t literal_width, OperandList* out)
       : inst_(inst), literal_width_(literal_width), out_(out) {}
 
   bool Decode(const OperandSpec* specs, size_t count, std::string* error) {
-    std::deque<OperandSpec> pending(specs, specs + count);
-    while (!pending.empty()) {
-      OperandSpec spec = pending.front();
-      pending.pop_front();
-      if (next_ >= inst_.words.size()) {
-        if (spec.quantifier != Quantifier::kOne) continue;
-        *error = std::string("missing operand ") + grammar::KindInfo(spec.kind).name;
-        return false;
-      }
-      if (spec.quantifier == Quantifier::kVariadic) pending.push_front(spec);
-      std::vector<OperandSpec> added;
-      if (!DecodeOne(spec.kind, &added, error)) return false;
-      pending.insert(pending.begin(), added.begin(), added.end());
-    }
+    if (!DecodeSpecs(specs, count, error)) return false;
     if (next_ != inst_.words.size()) {
       *error = "too many operand words";
       return false;
@@ -38,6 +26,21 @@ class OperandDecoder {
   }
 
  private:
+  bool DecodeSpecs(const OperandSpec* specs, size_t count, std::string* error) {
+    for (size_t i = 0; i < count; ++i) {
+      const OperandSpec& spec = specs[i];
+      if (next_ >= inst_.words.size()) {
+        if (spec.quantifier != Quantifier::kOne) continue;
+        *error = std::string("missing operand ") + grammar::KindInfo(spec.kind).name;
+        return false;
+      }
+      if (!DecodeOne(spec.kind, error)) return false;
+      while (spec.quantifier == Quantifier::kVariadic && next_ < inst_.words.size())
+        if (!DecodeOne(spec.kind, error)) return false;
+    }
+    return true;
+  }
+
   bool Emit(OperandKind kind, bool is_id, uint32_t count, std::string* error) {
     if (next_ + count > inst_.words.size()) {
       *error =
@@ -59,7 +62,7 @@ class OperandDecoder {
     return false;
   }
 
-  bool DecodeOne(OperandKind kind, std::vector<OperandSpec>* added, std::string* error) {
+  bool DecodeOne(OperandKind kind, std::string* error) {
     const auto& info = grammar::KindInfo(kind);
     switch (info.category) {
       case Category::kId:
@@ -84,8 +87,7 @@ class OperandDecoder {
         if (!Emit(kind, false, 1, error)) return false;
         uint16_t count = 0;
         const OperandSpec* params = grammar::EnumerantParameters(kind, value, &count);
-        added->insert(added->end(), params, params + count);
-        return true;
+        return DecodeSpecs(params, count, error);
       }
       case Category::kBitEnum: {
         uint32_t mask = inst_.words[next_];
@@ -94,7 +96,7 @@ class OperandDecoder {
           if (!(mask & (1u << bit))) continue;
           uint16_t count = 0;
           const OperandSpec* params = grammar::EnumerantParameters(kind, 1u << bit, &count);
-          added->insert(added->end(), params, params + count);
+          if (!DecodeSpecs(params, count, error)) return false;
         }
         return true;
       }
@@ -111,18 +113,75 @@ class OperandDecoder {
       *error = "OpSpecConstantOp names unknown opcode " + std::to_string(nested);
       return false;
     }
-    return Decode(grammar::OperandSpecs(*info), info->operand_count, error);
+    return DecodeSpecs(grammar::OperandSpecs(*info), info->operand_count, error);
   }
 
   const Instruction& inst_;
   uint32_t literal_width_;
-  std::vector<Operand>* out_;
+  OperandList* out_;
   uint32_t next_ = 0;
 };
 
+// Opcodes whose operands are all ids, one word each (arithmetic, access chains, calls,
+// composites, ...: most instructions of a shader): some required, then at most an
+// optional one or a variadic tail. Decoding them is a loop over the words; anything else
+// (enumerants, literals, strings, or words that do not fit, which the decoder refuses)
+// takes the decoder.
+struct IdOnlyShape {
+  bool id_only = false;
+  uint8_t required = 0;
+  Quantifier tail = Quantifier::kOne;  // kOne: no tail
+};
+
+IdOnlyShape ShapeOf(const grammar::OpcodeInfo& info) {
+  IdOnlyShape shape;
+  const OperandSpec* specs = grammar::OperandSpecs(info);
+  for (size_t i = 0; i < info.operand_count; ++i) {
+    if (grammar::KindInfo(specs[i].kind).category != Category::kId) return {};
+    if (specs[i].quantifier == Quantifier::kOne) {
+      if (shape.tail != Quantifier::kOne || shape.required == UINT8_MAX) return {};
+      ++shape.required;
+    } else {
+      if (shape.tail != Quantifier::kOne || i + 1 != info.operand_count) return {};
+      shape.tail = specs[i].quantifier;
+    }
+  }
+  shape.id_only = true;
+  return shape;
+}
+
+const std::vector<IdOnlyShape>& IdOnlyShapes() {
+  static const std::vector<IdOnlyShape> kShapes = [] {
+    std::vector<IdOnlyShape> shapes;
+    for (uint32_t opcode = 0; opcode <= 0xffff; ++opcode)
+      if (const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode)) {
+        if (shapes.size() <= opcode) shapes.resize(opcode + 1);
+        shapes[opcode] = ShapeOf(*info);
+      }
+    return shapes;
+  }();
+  return kShapes;
+}
+
+// The decoder's answer for an id-only opcode whose word count fits its shape; false
+// (nothing decoded) when the words do not fit, for the decoder to refuse.
+bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
+                  const IdOnlyShape& shape, OperandList* out) {
+  const size_t words = inst.words.size();
+  if (words < shape.required) return false;
+  if (shape.tail == Quantifier::kOne && words != shape.required) return false;
+  if (shape.tail == Quantifier::kOptional && words > size_t(shape.required) + 1) return false;
+  const OperandSpec* specs = grammar::OperandSpecs(info);
+  for (uint32_t i = 0; i < words; ++i) {
+    OperandKind kind = specs[i < shape.required ? i : shape.required].kind;
+    out->push_back({kind, true, i, 1});
+  }
+  return true;
+}
+
 }  // namespace
 
-bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector<Operand>* out,
+bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList* out,
                     std::string* error) {
   const grammar::OpcodeInfo* info = grammar::FindOpcode(inst.opcode);
   if (!info) {
@@ -130,8 +189,24 @@ bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector
     return false;
   }
   out->clear();
+  const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
+  if (inst.opcode < shapes.size() && shapes[inst.opcode].id_only &&
+      DecodeIdOnly(inst, *info, shapes[inst.opcode], out))
+    return true;
   OperandDecoder decoder(inst, literal_width, out);
   return decoder.Decode(grammar::OperandSpecs(*info), info->operand_count, error);
+}
+
+}  // namespace glint::spirv
+
+namespace glint::spirv {
+
+bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector<Operand>* out,
+                    std::string* error) {
+  OperandList list;
+  bool decoded = DecodeOperands(inst, literal_width, &list, error);
+  out->assign(list.begin(), list.end());
+  return decoded;
 }
 
 }  // namespace glint::spirv

@@ -1,0 +1,92 @@
+// DecodeOperands (SPIRV/ir/operands.h): which operand words are ids, literals, strings
+// and enumerants. Opcodes whose operands are all ids take a loop over the words; the
+// rest, and words that do not fit, take the grammar decoder. Both must give the same
+// operands and refuse the same instructions.
+#include "SPIRV/ir/operands.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace glint::spirv {
+namespace {
+
+struct Decoded {
+  bool ok = false;
+  std::string error;
+  std::vector<Operand> operands;
+};
+
+Decoded Decode(spv::Op opcode, uint32_t type_id, uint32_t result_id, std::vector<uint32_t> words) {
+  Instruction inst(opcode, type_id, result_id, std::move(words));
+  Decoded decoded;
+  decoded.ok = DecodeOperands(inst, 1, &decoded.operands, &decoded.error);
+  OperandList list;
+  std::string error;
+  EXPECT_EQ(DecodeOperands(inst, 1, &list, &error), decoded.ok);
+  EXPECT_EQ(error, decoded.error);
+  EXPECT_EQ(list.size(), decoded.operands.size()) << "both overloads give the same operands";
+  return decoded;
+}
+
+std::vector<bool> IdFlags(const Decoded& decoded) {
+  std::vector<bool> flags;
+  for (const Operand& operand : decoded.operands) flags.push_back(operand.is_id);
+  return flags;
+}
+
+TEST(DecodeOperands, IdOnlyOpcode_EveryWordIsAnId) {
+  Decoded add = Decode(spv::OpIAdd, 1, 2, {3, 4});
+  ASSERT_TRUE(add.ok) << add.error;
+  EXPECT_EQ(IdFlags(add), (std::vector<bool>{true, true}));
+  EXPECT_EQ(add.operands[1].first_word, 1u);
+  EXPECT_EQ(add.operands[1].word_count, 1u);
+}
+
+TEST(DecodeOperands, IdOnlyOpcode_VariadicTailTakesEveryRemainingWord) {
+  Decoded chain = Decode(spv::OpAccessChain, 1, 2, {3, 4, 5, 6});
+  ASSERT_TRUE(chain.ok) << chain.error;
+  EXPECT_EQ(IdFlags(chain), (std::vector<bool>{true, true, true, true}));
+  EXPECT_EQ(chain.operands[3].kind, chain.operands[1].kind) << "indices share the tail's kind";
+  Decoded call = Decode(spv::OpFunctionCall, 1, 2, {3});
+  ASSERT_TRUE(call.ok) << call.error;
+  EXPECT_EQ(call.operands.size(), 1u) << "a call without arguments";
+}
+
+TEST(DecodeOperands, IdOnlyOpcode_MissingWordIsRefusedByName) {
+  Decoded add = Decode(spv::OpIAdd, 1, 2, {3});
+  EXPECT_FALSE(add.ok);
+  EXPECT_EQ(add.error, "missing operand IdRef");
+}
+
+TEST(DecodeOperands, IdOnlyOpcode_ExtraWordIsRefused) {
+  Decoded add = Decode(spv::OpIAdd, 1, 2, {3, 4, 5});
+  EXPECT_FALSE(add.ok);
+  EXPECT_EQ(add.error, "too many operand words");
+}
+
+TEST(DecodeOperands, EnumerantWithParameter_TakesTheDecoder) {
+  // OpLoad %t %r %pointer Aligned 16: the memory operand's Aligned bit adds a literal.
+  Decoded load = Decode(spv::OpLoad, 1, 2, {3, spv::MemoryAccessAlignedMask, 16});
+  ASSERT_TRUE(load.ok) << load.error;
+  EXPECT_EQ(IdFlags(load), (std::vector<bool>{true, false, false}));
+}
+
+TEST(DecodeOperands, LiteralString_SpansItsWords) {
+  // OpName %5 "abcd": four characters and the terminator take two words.
+  Decoded name = Decode(spv::OpName, 0, 0, {5, 0x64636261, 0});
+  ASSERT_TRUE(name.ok) << name.error;
+  ASSERT_EQ(name.operands.size(), 2u);
+  EXPECT_TRUE(name.operands[0].is_id);
+  EXPECT_EQ(name.operands[1].word_count, 2u);
+}
+
+TEST(DecodeOperands, UnknownOpcode_IsRefused) {
+  Decoded unknown = Decode(static_cast<spv::Op>(0xfffe), 0, 0, {});
+  EXPECT_FALSE(unknown.ok);
+  EXPECT_EQ(unknown.error, "unknown opcode 65534");
+}
+
+}  // namespace
+}  // namespace glint::spirv
