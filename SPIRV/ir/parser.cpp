@@ -1,7 +1,9 @@
 #include "parser.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
+#include <vector>
 
 #include "operands.h"
 
@@ -194,8 +196,7 @@ class Parser {
     uint32_t type = 0;
     if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant) type = inst.type_id;
     if (inst.opcode == spv::OpSwitch && !inst.words.empty()) {
-      auto it = value_types_.find(inst.words[0]);
-      if (it != value_types_.end()) type = it->second;
+      if (inst.words[0] < value_types_.size()) type = value_types_[inst.words[0]];
     }
     auto it = type_widths_.find(type);
     return (it != type_widths_.end() && it->second > 32) ? 2 : 1;
@@ -203,7 +204,7 @@ class Parser {
 
   bool CheckIds(const Instruction& inst, std::string* error) {
     size_t offset = inst.source_offset;
-    std::vector<Operand> operands;
+    OperandList operands;
     std::string message;
     if (!DecodeOperands(inst, LiteralWidth(inst), &operands, &message))
       return Fail(offset, std::string(grammar::OpcodeName(inst.opcode)) + ": " + message, error);
@@ -229,7 +230,11 @@ class Parser {
       if (!check(id, "operand")) return false;
     }
     if (inst.result_id) {
-      if (inst.type_id) value_types_[inst.result_id] = inst.type_id;
+      if (inst.type_id) {
+        if (inst.result_id >= value_types_.size())
+          value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
+        value_types_[inst.result_id] = inst.type_id;
+      }
       if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
         type_widths_[inst.result_id] = inst.words[0];
     }
@@ -320,7 +325,6 @@ class Parser {
 
   bool PlaceInFunction(Instruction& inst, std::string* error) {
     const size_t offset = inst.source_offset;
-    const std::string name = grammar::OpcodeName(inst.opcode);
     switch (inst.opcode) {
       case spv::OpFunction:
         return Fail(offset, "OpFunction inside function %" + std::to_string(function_->id()),
@@ -359,7 +363,10 @@ class Parser {
         function_->parameters.push_back(std::move(inst));
         return true;
       }
-      return Fail(offset, name + " appears in a function before its first OpLabel", error);
+      return Fail(offset,
+                  std::string(grammar::OpcodeName(inst.opcode)) +
+                      " appears in a function before its first OpLabel",
+                  error);
     }
     if (block_closed_ && line_info) {
       block_->trailing_lines.push_back(std::move(inst));
@@ -367,7 +374,8 @@ class Parser {
     }
     if (block_closed_)
       return Fail(offset,
-                  name + " appears after the terminator of block %" + std::to_string(block_->id()),
+                  std::string(grammar::OpcodeName(inst.opcode)) +
+                      " appears after the terminator of block %" + std::to_string(block_->id()),
                   error);
     if (inst.opcode == spv::OpFunctionParameter)
       return Fail(offset, "OpFunctionParameter inside block %" + std::to_string(block_->id()),
@@ -387,7 +395,8 @@ class Parser {
   bool block_closed_ = false;
   std::list<Instruction> leading_;
   std::unordered_set<uint32_t> non_semantic_sets_;  // OpExtInstImport "NonSemantic.*"
-  std::unordered_map<uint32_t, uint32_t> value_types_;
+  // Each value's type by result id (0: none yet); ids are below the header's bound.
+  std::vector<uint32_t> value_types_;
   std::unordered_map<uint32_t, uint32_t> type_widths_;
 };
 
