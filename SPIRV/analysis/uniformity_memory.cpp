@@ -36,7 +36,14 @@ uint32_t UniformitySolver::RootOf(uint32_t pointer, int depth) const {
 }
 
 // `root` and every caller variable it stands for through pointer parameters, each once.
-std::vector<uint32_t> UniformitySolver::AliasedRoots(uint32_t root) const {
+// Most roots are bound to nothing (a variable, not a parameter): they are their own
+// list, without allocating.
+void UniformitySolver::ForEachAliasedRoot(uint32_t root,
+                                          const std::function<void(uint32_t)>& visit) const {
+  if (bindings_.find(root) == bindings_.end()) {
+    visit(root);
+    return;
+  }
   std::vector<uint32_t> roots = {root};
   std::unordered_set<uint32_t> seen = {root};
   for (size_t i = 0; i < roots.size(); ++i) {
@@ -45,7 +52,7 @@ std::vector<uint32_t> UniformitySolver::AliasedRoots(uint32_t root) const {
     for (uint32_t caller_root : bound->second)
       if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
   }
-  return roots;
+  for (uint32_t aliased : roots) visit(aliased);
 }
 
 Fact UniformitySolver::MemoryFact(uint32_t root) const {
@@ -57,19 +64,20 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
     return unknown;
   }
   Fact joined;
-  for (uint32_t aliased : AliasedRoots(root)) {
+  ForEachAliasedRoot(root, [&](uint32_t aliased) {
     auto fact = memory_.find(aliased);
-    if (fact == memory_.end() || fact->second.level <= joined.level) continue;
+    if (fact == memory_.end() || fact->second.level <= joined.level) return;
     joined.level = fact->second.level;
     joined.cause = aliased == root ? fact->second.cause : MakeCause(Cause::kLoad, aliased);
-  }
+  });
   return joined;
 }
 
 void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
-  for (uint32_t aliased : AliasedRoots(root))
+  ForEachAliasedRoot(root, [&](uint32_t aliased) {
     if (Raise(memory_[aliased], level, cause)) ++memory_version_;
+  });
 }
 
 // A load of a Function variable the value-flow view follows: as non-uniform as the

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/operands.h"
 
 namespace glint::spirv {
 namespace uniformity_detail {
@@ -79,16 +80,11 @@ void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
   if (auto branch = ViewIf<SwitchView>(inst))
     if (const Instruction* selector_type = facts.def_use.TypeOf(branch->selector()))
       width = facts.module.LiteralWidthOfType(selector_type->result_id);
-  bool skip_result_type = inst.type_id != 0;
-  inst.ForEachIdOperand(
-      [&](uint32_t id) {
-        if (skip_result_type) {
-          skip_result_type = false;
-          return;
-        }
-        ids.push_back(id);
-      },
-      width);
+  OperandList operands;
+  std::string error;
+  if (DecodeOperands(inst, width, &operands, &error))
+    for (const Operand& operand : operands)
+      if (operand.is_id) ids.push_back(inst.words[operand.first_word]);
   ids[start] = static_cast<uint32_t>(ids.size() - start - 1);
 }
 

@@ -449,6 +449,16 @@ std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load,
   auto record = loads_.find(load);
   if (record == loads_.end()) return found;
   const std::vector<uint32_t>& path = record->second.path;
+  // Most loads read one store (or the initializer) that covers them: answered without
+  // the walk's work list and visited set.
+  if (record->second.version != kNoNode) {
+    const ValueFlowNode& reaching = nodes_[record->second.version];
+    if (reaching.kind != ValueFlowNode::Kind::kPhi &&
+        (reaching.kind != ValueFlowNode::Kind::kStore || IsPrefix(reaching.path, path))) {
+      found.push_back(record->second.version);
+      return found;
+    }
+  }
   std::vector<uint32_t> work = {record->second.version};
   std::unordered_set<uint32_t> seen;
   while (!work.empty()) {
