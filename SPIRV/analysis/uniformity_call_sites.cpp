@@ -154,10 +154,12 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   if (!finished) return std::nullopt;
   Fact result{context.returns_[callee.id()].level,
               MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
-  if (context.read_caller_control_)
+  if (context.read_caller_control_) {
     context_results_.erase(&call);
-  else
+    ++context_erasures_;
+  } else {
     context_results_[&call] = {inputs, result};
+  }
   return result;
 }
 

@@ -7,6 +7,7 @@
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <optional>
@@ -257,7 +258,7 @@ class UniformitySolver {
   // a value never raised.
   bool RaiseValue(uint32_t id, Divergence level, const Cause& cause);
   uint32_t RootOf(uint32_t pointer, int depth = 0) const;
-  std::vector<uint32_t> AliasedRoots(uint32_t root) const;
+  void ForEachAliasedRoot(uint32_t root, const std::function<void(uint32_t)>& visit) const;
   void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
   Fact StaticMemoryFact(const Instruction& variable) const;
   Fact BuiltInFact(uint32_t builtin) const;
@@ -333,6 +334,17 @@ class UniformitySolver {
   std::vector<Function*> functions_;  // reachable, callers first
   mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
   bool changed_ = false;
+  // Every rise of a fact or a binding so far, every call context result dropped from
+  // the cache, and each block's previous pass in Run (a block is passed over when
+  // nothing rose since that pass began and it dropped no context result).
+  uint64_t raises_ = 0;
+  uint64_t context_erasures_ = 0;
+  struct PreviousPass {
+    bool done = false;
+    uint64_t raises_at_start = 0;
+    bool dropped_context = false;
+  };
+  std::unordered_map<const Block*, PreviousPass> previous_passes_;
 
   std::unordered_map<uint32_t, Fact> values_;
   std::unordered_map<uint32_t, Fact> memory_;

@@ -57,6 +57,7 @@ bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
   fact.level = level;
   fact.cause = cause;
   changed_ = true;
+  ++raises_;
   return true;
 }
 
@@ -107,7 +108,17 @@ uint32_t UniformitySolver::ConditionOf(const Block* block) const {
   return 0;
 }
 
+// Rounds over every reachable function until one round raises nothing. A block is
+// passed over when nothing rose anywhere since its previous pass began: its transfer
+// reads only the solver's facts (and memos that are functions of them), so running it
+// again on the same facts would raise nothing either. That holds for its call contexts
+// too, unless its previous pass dropped a context's result from the cache (a context
+// that read the caller's control): running it again would run that context again and
+// spend the context budget, so such a block is not passed over. The rounds, and every
+// fact with its cause, are those of running every block in every round; the last
+// round, which only confirms, runs only the blocks before the previous round's last rise.
 std::string UniformitySolver::Run(uint32_t* rounds) {
+  previous_passes_.clear();
   for (uint32_t round = 1; round <= options_.round_budget; ++round) {
     changed_ = false;
     for (Function* function : functions_) ProcessFunction(*function);
@@ -122,9 +133,15 @@ std::string UniformitySolver::Run(uint32_t* rounds) {
 void UniformitySolver::ProcessFunction(Function& function) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const Block* block : dependence.cfg->ReversePostOrder()) {
+    PreviousPass& pass = previous_passes_[block];
+    if (pass.done && pass.raises_at_start == raises_ && !pass.dropped_context) continue;
+    const uint64_t erasures = context_erasures_;
+    pass.done = true;
+    pass.raises_at_start = raises_;
     Fact control = BlockControl(function, *block);
     running_local_ = local_blocks_[block];
     for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+    pass.dropped_context = context_erasures_ != erasures;
   }
 }
 
@@ -198,6 +215,7 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
                MakeCause(Cause::kParameter, argument, &block, &inst));
     if (IsPointer(parameter) && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
       changed_ = true;
+      ++raises_;
       ++memory_version_;
     }
   });
