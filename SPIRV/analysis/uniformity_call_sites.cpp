@@ -168,8 +168,8 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
     : facts_(caller.facts_), options_(caller.options_) {
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
-  memory_ = caller.memory_;
-  bindings_ = caller.bindings_;
+  memory_.Over(&caller.memory_);
+  bindings_.Over(&caller.bindings_);
   phases_ = caller.phases_;
   partition_ = caller.partition_;
   lanes_ = caller.lanes_;
@@ -185,7 +185,10 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     RaiseValue(parameter.result_id, caller.Value(argument),
                MakeCause(Cause::kParameter, argument, nullptr, &call));
-    if (IsPointer(parameter)) bindings_[parameter.result_id] = {RootOf(argument)};
+    if (IsPointer(parameter)) {
+      bindings_.Writable(parameter.result_id) = {RootOf(argument)};
+      ++bindings_version_;
+    }
   });
 }
 
@@ -196,12 +199,13 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
 void UniformitySolver::ForgetSubtreeMemory() {
   for (const Function* function : functions_) {
     for (const Instruction& parameter : function->parameters) {
-      memory_.erase(parameter.result_id);
-      bindings_.erase(parameter.result_id);
+      memory_.Drop(parameter.result_id);
+      bindings_.Drop(parameter.result_id);
+      ++bindings_version_;
     }
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
-        if (inst.opcode == spv::OpVariable) memory_.erase(inst.result_id);
+        if (inst.opcode == spv::OpVariable) memory_.Drop(inst.result_id);
   }
 }
 

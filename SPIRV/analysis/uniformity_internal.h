@@ -145,6 +145,14 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, bool> loads_shared;       // per function, callees included (memo)
   // Per load through a pointer parameter: the store it reads (memo; null for none).
   std::unordered_map<const Instruction*, const Instruction*> forwarding_stores;
+  // What reaches each load of a followed Function variable (ValueFlow::Definitions: the
+  // stores and initializers, and the phis on the way), found once per load (memo): it
+  // depends on the module alone, and the solver reads it in every round.
+  struct ReachingDefinitions {
+    std::vector<uint32_t> definitions;
+    std::vector<uint32_t> phis;
+  };
+  std::unordered_map<const Instruction*, ReachingDefinitions> reaching_definitions;
   // The id operands of `inst` (operand_ids above); an empty range for an instruction
   // outside every function.
   struct IdRange {
@@ -165,6 +173,15 @@ struct ModuleFacts {
 
   // A cause whose source is `text`; a fact at `level` with that cause (none for uniform).
   Cause SourceCause(std::string text);
+  // The cause of memory read through a pointer the analysis does not follow (interned
+  // once: loads through such pointers ask for it in every round).
+  Cause UnfollowedMemoryCause() {
+    if (!unfollowed_memory_cause)
+      unfollowed_memory_cause =
+          SourceCause("memory reached through a pointer the analysis does not follow");
+    return *unfollowed_memory_cause;
+  }
+  std::optional<Cause> unfollowed_memory_cause;
   Fact StaticFact(Divergence level, std::string text);
 
   // How causes and reasons name things: "`count`" (or "%12" without a name); "at
@@ -211,6 +228,39 @@ inline const std::string kCalleeNeeds = "needs uniform control flow for: ";
 // memory object it reaches. Built fresh per entry point (and per call context); what it
 // proved is read through the const queries below, by the reporter and by
 // AnalyzeUniformityLevels.
+// A solver's facts by id over its caller's: a call context reads the caller's memory
+// facts and bindings as they are at the call (the caller waits while its context runs)
+// and keeps only what it writes or drops, instead of copying the caller's whole tables
+// for every context run. Reads and writes answer as a copy of the caller's table would.
+template <class Value>
+class LayeredTable {
+ public:
+  // Reads fall through to `below` for ids this table neither holds nor dropped.
+  void Over(const LayeredTable* below) { below_ = below; }
+  const Value* Find(uint32_t id) const {
+    auto own = own_.find(id);
+    if (own != own_.end()) return &own->second;
+    if (!below_ || dropped_.count(id)) return nullptr;
+    return below_->Find(id);
+  }
+  // The entry for `id`, made from what reads gave (or a default value) when missing.
+  Value& Writable(uint32_t id) {
+    auto own = own_.find(id);
+    if (own != own_.end()) return own->second;
+    const Value* inherited = Find(id);
+    return own_.emplace(id, inherited ? Value(*inherited) : Value()).first->second;
+  }
+  void Drop(uint32_t id) {
+    own_.erase(id);
+    if (below_) dropped_.insert(id);
+  }
+
+ private:
+  std::unordered_map<uint32_t, Value> own_;
+  std::unordered_set<uint32_t> dropped_;
+  const LayeredTable* below_ = nullptr;
+};
+
 class UniformitySolver {
  public:
   // What "uniform" means: the same value in every invocation of the scope (workgroup for
@@ -258,7 +308,8 @@ class UniformitySolver {
   // a value never raised.
   bool RaiseValue(uint32_t id, Divergence level, const Cause& cause);
   uint32_t RootOf(uint32_t pointer, int depth = 0) const;
-  void ForEachAliasedRoot(uint32_t root, const std::function<void(uint32_t)>& visit) const;
+  template <class Visit>
+  void ForEachAliasedRoot(uint32_t root, const Visit& visit) const;
   void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
   Fact StaticMemoryFact(const Instruction& variable) const;
   Fact BuiltInFact(uint32_t builtin) const;
@@ -347,8 +398,12 @@ class UniformitySolver {
   std::unordered_map<const Block*, PreviousPass> previous_passes_;
 
   std::unordered_map<uint32_t, Fact> values_;
-  std::unordered_map<uint32_t, Fact> memory_;
-  std::unordered_map<uint32_t, std::set<uint32_t>> bindings_;  // pointer parameter -> roots
+  LayeredTable<Fact> memory_;
+  LayeredTable<std::set<uint32_t>> bindings_;  // pointer parameter -> roots
+  uint64_t bindings_version_ = 0;               // raised with every change of bindings_
+  // ForEachAliasedRoot's lists of bound roots, valid for alias_lists_version_.
+  mutable std::unordered_map<uint32_t, std::vector<uint32_t>> alias_lists_;
+  mutable uint64_t alias_lists_version_ = 0;
   std::unordered_map<const Block*, Fact> blocks_;
   std::unordered_map<const Block*, Fact> killed_out_;  // kills by callees seen at block end
   std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function

@@ -35,40 +35,49 @@ uint32_t UniformitySolver::RootOf(uint32_t pointer, int depth) const {
   }
 }
 
-// `root` and every caller variable it stands for through pointer parameters, each once.
-// Most roots are bound to nothing (a variable, not a parameter): they are their own
-// list, without allocating.
-void UniformitySolver::ForEachAliasedRoot(uint32_t root,
-                                          const std::function<void(uint32_t)>& visit) const {
-  if (bindings_.find(root) == bindings_.end()) {
+// `root` and every caller variable it stands for through pointer parameters, each once,
+// in breadth-first order (MemoryFact names the first of the most divergent). Most roots
+// are bound to nothing (a variable, not a parameter): they are their own list. A bound
+// root's list is kept until a binding changes: loads of parameters ask in every round.
+// (A template, not a std::function: the callers' lambdas would be allocated per call.)
+template <class Visit>
+void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) const {
+  if (!bindings_.Find(root)) {
     visit(root);
     return;
   }
-  std::vector<uint32_t> roots = {root};
-  std::unordered_set<uint32_t> seen = {root};
-  for (size_t i = 0; i < roots.size(); ++i) {
-    auto bound = bindings_.find(roots[i]);
-    if (bound == bindings_.end()) continue;
-    for (uint32_t caller_root : bound->second)
-      if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
+  if (alias_lists_version_ != bindings_version_) {
+    alias_lists_.clear();
+    alias_lists_version_ = bindings_version_;
   }
-  for (uint32_t aliased : roots) visit(aliased);
+  auto known = alias_lists_.find(root);
+  if (known == alias_lists_.end()) {
+    std::vector<uint32_t> roots = {root};
+    std::unordered_set<uint32_t> seen = {root};
+    for (size_t i = 0; i < roots.size(); ++i) {
+      const std::set<uint32_t>* bound = bindings_.Find(roots[i]);
+      if (!bound) continue;
+      for (uint32_t caller_root : *bound)
+        if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
+    }
+    known = alias_lists_.emplace(root, std::move(roots)).first;
+  }
+  for (uint32_t aliased : known->second) visit(aliased);
 }
 
 Fact UniformitySolver::MemoryFact(uint32_t root) const {
   if (root == 0) {
     Fact unknown;
     unknown.level = Divergence::kDivergent;
-    unknown.cause =
-        facts_.SourceCause("memory reached through a pointer the analysis does not follow");
+    unknown.cause = facts_.UnfollowedMemoryCause();
     return unknown;
   }
   Fact joined;
   ForEachAliasedRoot(root, [&](uint32_t aliased) {
-    auto fact = memory_.find(aliased);
-    if (fact == memory_.end() || fact->second.level <= joined.level) return;
-    joined.level = fact->second.level;
-    joined.cause = aliased == root ? fact->second.cause : MakeCause(Cause::kLoad, aliased);
+    const Fact* fact = memory_.Find(aliased);
+    if (!fact || fact->level <= joined.level) return;
+    joined.level = fact->level;
+    joined.cause = aliased == root ? fact->cause : MakeCause(Cause::kLoad, aliased);
   });
   return joined;
 }
@@ -76,7 +85,7 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
 void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
   ForEachAliasedRoot(root, [&](uint32_t aliased) {
-    if (Raise(memory_[aliased], level, cause)) ++memory_version_;
+    if (Raise(memory_.Writable(aliased), level, cause)) ++memory_version_;
   });
 }
 
@@ -89,8 +98,24 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   const ValueFlow& flow = *facts_.flows.at(function.id());
   if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
   Fact& local = local_loads_[&inst];
-  std::vector<uint32_t> phis;
-  for (uint32_t id : flow.Definitions(&inst, &phis)) {
+  // One covering store (most loads) is asked for each time; more, or phis, once (memo).
+  uint32_t covering = flow.CoveringDefinition(&inst);
+  const ModuleFacts::ReachingDefinitions* reaching = nullptr;
+  if (covering == ValueFlow::kNoNode) {
+    auto known = facts_.reaching_definitions.find(&inst);
+    if (known == facts_.reaching_definitions.end()) {
+      ModuleFacts::ReachingDefinitions found;
+      found.definitions = flow.Definitions(&inst, &found.phis);
+      known = facts_.reaching_definitions.emplace(&inst, std::move(found)).first;
+    }
+    reaching = &known->second;
+  }
+  const uint32_t* first = reaching ? reaching->definitions.data() : &covering;
+  const uint32_t* last = reaching ? first + reaching->definitions.size() : first + 1;
+  static const std::vector<uint32_t> kNoPhis;
+  const std::vector<uint32_t>& phis = reaching ? reaching->phis : kNoPhis;
+  for (const uint32_t* at = first; at != last; ++at) {
+    const uint32_t id = *at;
     const ValueFlowNode& node = flow.Node(id);
     if (node.kind == ValueFlowNode::Kind::kStore) {
       Raise(local, Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));

@@ -204,9 +204,10 @@ Fact UniformitySolver::StaticMemoryFact(const Instruction& variable) const {
 bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& control) {
   if (!inst.result_id) return false;
   if (LaneBroadcastIsUniform(inst, control)) return true;
-  const std::string op = grammar::OpcodeName(inst.opcode);
-  auto set = [&](Divergence level, const std::string& why) {
-    RaiseValue(inst.result_id, OneSubgroupLevel(level, inst), facts_.SourceCause(op + " " + why));
+  // Most instructions are none of these: the opcode's name is spelled only for a cause.
+  auto set = [&](Divergence level, const char* why) {
+    RaiseValue(inst.result_id, OneSubgroupLevel(level, inst),
+               facts_.SourceCause(std::string(grammar::OpcodeName(inst.opcode)) + " " + why));
     return true;
   };
   if (std::optional<Divergence> fixed = FixedResultLevel(inst.opcode))

@@ -30,7 +30,7 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);
-      Raise(memory_[inst.result_id], initial.level, initial.cause);
+      Raise(memory_.Writable(inst.result_id), initial.level, initial.cause);
     }
   if (HasWorkgroups(model_))
     phases_ =
@@ -213,10 +213,12 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
   ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
     RaiseValue(parameter.result_id, Value(argument),
                MakeCause(Cause::kParameter, argument, &block, &inst));
-    if (IsPointer(parameter) && bindings_[parameter.result_id].insert(RootOf(argument)).second) {
+    if (IsPointer(parameter) &&
+        bindings_.Writable(parameter.result_id).insert(RootOf(argument)).second) {
       changed_ = true;
       ++raises_;
       ++memory_version_;
+      ++bindings_version_;
     }
   });
   if (inst.result_id && !AssumedUniform(callee_id)) {

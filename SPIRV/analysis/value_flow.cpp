@@ -443,6 +443,16 @@ bool ValueFlow::LoadTarget(const Instruction* load, uint32_t* variable,
   return true;
 }
 
+uint32_t ValueFlow::CoveringDefinition(const Instruction* load) const {
+  auto record = loads_.find(load);
+  if (record == loads_.end() || record->second.version == kNoNode) return kNoNode;
+  const ValueFlowNode& reaching = nodes_[record->second.version];
+  if (reaching.kind == ValueFlowNode::Kind::kPhi) return kNoNode;
+  if (reaching.kind == ValueFlowNode::Kind::kStore && !IsPrefix(reaching.path, record->second.path))
+    return kNoNode;
+  return record->second.version;
+}
+
 std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load,
                                              std::vector<uint32_t>* phis) const {
   std::vector<uint32_t> found;
@@ -451,13 +461,9 @@ std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load,
   const std::vector<uint32_t>& path = record->second.path;
   // Most loads read one store (or the initializer) that covers them: answered without
   // the walk's work list and visited set.
-  if (record->second.version != kNoNode) {
-    const ValueFlowNode& reaching = nodes_[record->second.version];
-    if (reaching.kind != ValueFlowNode::Kind::kPhi &&
-        (reaching.kind != ValueFlowNode::Kind::kStore || IsPrefix(reaching.path, path))) {
-      found.push_back(record->second.version);
-      return found;
-    }
+  if (uint32_t covering = CoveringDefinition(load); covering != kNoNode) {
+    found.push_back(covering);
+    return found;
   }
   std::vector<uint32_t> work = {record->second.version};
   std::unordered_set<uint32_t> seen;

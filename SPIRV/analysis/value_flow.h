@@ -124,6 +124,9 @@ class ValueFlow {
   // The Store / Initializer / Undefined nodes that may supply the load's bits, in the
   // order found; empty when Reaching() is kNoNode. `phis`, when given, receives the
   // phis the walk went through (where the choice between definitions was made).
+  // The one store or initializer that reaches `load` and covers everything it reads
+  // (Definitions would give it alone, with no phis), or kNoNode when there is not one.
+  uint32_t CoveringDefinition(const Instruction* load) const;
   std::vector<uint32_t> Definitions(const Instruction* load,
                                     std::vector<uint32_t>* phis = nullptr) const;
 
