@@ -17,9 +17,15 @@
 // bindings (copied: they already hold every write anywhere, this callee's included, so
 // they are at least what any call sees), and the barrier phases and lane analysis of the
 // entry point (properties of the module). Everything else is computed inside, for this
-// call's subtree of functions only. The context's result is cached per call with those
-// inputs (memory by a version raised with every memory fact or binding that rises), so
-// the caller's last round saw every context computed from its final facts.
+// call's subtree of functions only. The context's result (a level) is cached per call
+// with those inputs, by content: the context's depth, the argument levels, the control,
+// the roots each pointer argument stands for (its alias list through the bindings) with
+// their memory levels, and the memory levels of the module-scope variables the subtree's
+// functions name (its own variables and parameters start fresh). A context reads nothing
+// else of its caller but the caller's control at barriers, and a result that read it is
+// not kept; so a kept result is what a run would give. The cache is shared by every
+// solver of the entry point, so the contexts of a context are not run again when it is.
+// The caller's last round saw every context computed from its final facts.
 // Bounded: contexts nest at most kMaxContextDepth deep and an entry point runs at most
 // kContextRunBudget of them; past either, or where a context misses its round budget, the
 // call takes the joined result (sound, less precise; nothing is refused).
@@ -135,16 +141,40 @@ bool UniformitySolver::IsPointer(const Instruction& parameter) const {
   return type && type->opcode == spv::OpTypePointer;
 }
 
+// What a context of `callee` for `call` reads from this solver (ContextInputs).
+UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function& callee,
+                                                                 const Instruction& call,
+                                                                 Divergence control) const {
+  ContextInputs inputs{context_depth_ + 1, {}, control, {}, {}};
+  for (uint32_t argument : FunctionCallView(call).arguments())
+    inputs.arguments.push_back(Value(argument));
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    if (!IsPointer(parameter)) return;
+    uint32_t root = RootOf(argument);
+    if (root) {
+      ForEachAliasedRoot(root, [&](uint32_t aliased) {
+        inputs.alias_lists.push_back(aliased);
+        const Fact* fact = memory_.Find(aliased);
+        inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
+      });
+    }
+    inputs.alias_lists.push_back(0);
+  });
+  for (uint32_t variable : facts_.ModuleVariablesReached(callee.id())) {
+    const Fact* fact = memory_.Find(variable);
+    inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
+  }
+  return inputs;
+}
+
 std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Block& block,
                                                     const Instruction& call, const Fact& control) {
   if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control))
     return std::nullopt;
-  ContextInputs inputs{{}, control.level, memory_version_};
-  for (uint32_t argument : FunctionCallView(call).arguments())
-    inputs.arguments.push_back(Value(argument));
-  auto cached = context_results_.find(&call);
-  if (cached != context_results_.end() && cached->second.first == inputs)
-    return cached->second.second;
+  ContextInputs inputs = ContextInputsOf(callee, call, control.level);
+  std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[&call];
+  for (const auto& [seen, level] : known)
+    if (seen == inputs) return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
   if (context_budget_->runs_left == 0) return std::nullopt;
   --context_budget_->runs_left;
   UniformitySolver context(*this, callee, call, control.level);
@@ -152,15 +182,15 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   bool finished = context.Run(&rounds).empty();
   context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
   if (!finished) return std::nullopt;
-  Fact result{context.returns_[callee.id()].level,
-              MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+  Divergence level = context.returns_[callee.id()].level;
   if (context.read_caller_control_) {
-    context_results_.erase(&call);
-    ++context_erasures_;
+    ++uncached_context_runs_;
   } else {
-    context_results_[&call] = {inputs, result};
+    // (`known` is still valid: the table's values stay where they are as it grows.)
+    if (known.size() == kContextResultsPerCall) known.erase(known.begin());
+    known.emplace_back(std::move(inputs), level);
   }
-  return result;
+  return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
 }
 
 UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& callee,
@@ -177,6 +207,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   caller_ = &caller;
   context_call_ = &call;
   context_budget_ = caller.context_budget_;
+  context_results_ = caller.context_results_;
   FindReachable(callee.id());
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
   ForgetSubtreeMemory();
@@ -211,3 +242,24 @@ void UniformitySolver::ForgetSubtreeMemory() {
 
 }  // namespace uniformity_detail
 }  // namespace glint::spirv
+
+namespace glint::spirv::uniformity_detail {
+
+const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t function) {
+  auto known = module_variables_reached.find(function);
+  if (known != module_variables_reached.end()) return known->second;
+  std::vector<uint32_t> variables;
+  for (const Function* reached : calls.ReachableFrom(function))
+    for (const Block& block : reached->blocks)
+      for (const Instruction& inst : block.instructions)
+        for (uint32_t id : OperandsOf(inst)) {
+          const Instruction* def = def_use.Definition(id);
+          if (def && def->opcode == spv::OpVariable && !def_use.FunctionOf(def))
+            variables.push_back(id);
+        }
+  std::sort(variables.begin(), variables.end());
+  variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
+  return module_variables_reached[function] = std::move(variables);
+}
+
+}  // namespace glint::spirv::uniformity_detail

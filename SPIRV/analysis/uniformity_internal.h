@@ -153,6 +153,10 @@ struct ModuleFacts {
     std::vector<uint32_t> phis;
   };
   std::unordered_map<const Instruction*, ReachingDefinitions> reaching_definitions;
+  // The module-scope variables the functions reachable from a function name (memo, by
+  // function id): the memory a call context of it can read besides its arguments'.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> module_variables_reached;
+  const std::vector<uint32_t>& ModuleVariablesReached(uint32_t function);
   // The id operands of `inst` (operand_ids above); an empty range for an instruction
   // outside every function.
   struct IdRange {
@@ -385,15 +389,16 @@ class UniformitySolver {
   std::vector<Function*> functions_;  // reachable, callers first
   mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
   bool changed_ = false;
-  // Every rise of a fact or a binding so far, every call context result dropped from
-  // the cache, and each block's previous pass in Run (a block is passed over when
-  // nothing rose since that pass began and it dropped no context result).
+  // Every rise of a fact or a binding so far, every call context run whose result could
+  // not be kept (it read the caller's control), and each block's previous pass in Run (a
+  // block is passed over when nothing rose since that pass began and it ran no such
+  // context: running it again would run that context again).
   uint64_t raises_ = 0;
-  uint64_t context_erasures_ = 0;
+  uint64_t uncached_context_runs_ = 0;
   struct PreviousPass {
     bool done = false;
     uint64_t raises_at_start = 0;
-    bool dropped_context = false;
+    bool ran_uncached_context = false;
   };
   std::unordered_map<const Block*, PreviousPass> previous_passes_;
 
@@ -419,15 +424,24 @@ class UniformitySolver {
   // Call contexts: how deep this one is, the runs left to the whole entry point, the
   // memory version (raised with every memory fact or binding that rises) and the last
   // result per call with the inputs it was computed from.
+  // What a context reads from its caller (see uniformity_call_sites.cpp), all of it by
+  // content so that any solver of the entry point may reuse a result: its depth, the
+  // argument levels, the call's control, the roots each pointer argument stands for
+  // (its alias list, lists ended by 0), and the memory levels of those roots and of the
+  // module-scope variables its functions name.
   struct ContextInputs {
+    int depth;
     std::vector<Divergence> arguments;
     Divergence control;
-    uint64_t memory_version;
+    std::vector<uint32_t> alias_lists;
+    std::vector<Divergence> memory;
     bool operator==(const ContextInputs& other) const {
-      return arguments == other.arguments && control == other.control &&
-             memory_version == other.memory_version;
+      return depth == other.depth && arguments == other.arguments && control == other.control &&
+             alias_lists == other.alias_lists && memory == other.memory;
     }
   };
+  ContextInputs ContextInputsOf(const Function& callee, const Instruction& call,
+                                Divergence control) const;
   int context_depth_ = 0;
   // A call context: the caller's analysis and the call it analyses; whether a barrier's
   // control came from the caller (then its result is not cached: the caller's levels
@@ -440,9 +454,45 @@ class UniformitySolver {
     uint32_t most_rounds = 0;  // the most rounds one context needed
   };
   std::shared_ptr<ContextBudget> context_budget_;
-  uint64_t memory_version_ = 0;
-  std::unordered_map<const Instruction*, std::pair<ContextInputs, Fact>> context_results_;
+  // Context results by call, shared by every solver of the entry point (a context's own
+  // contexts outlive it there): results that read no caller's control, at most
+  // kContextResultsPerCall per call (the latest).
+  static constexpr size_t kContextResultsPerCall = 16;
+  using ContextResults =
+      std::unordered_map<const Instruction*, std::vector<std::pair<ContextInputs, Divergence>>>;
+  std::shared_ptr<ContextResults> context_results_;
+
 };
+
+// `root` and every caller variable it stands for through pointer parameters, each once,
+// in breadth-first order (MemoryFact names the first of the most divergent). Most roots
+// are bound to nothing (a variable, not a parameter): they are their own list. A bound
+// root's list is kept until a binding changes: loads of parameters ask in every round.
+// (A template, not a std::function: the callers' lambdas would be allocated per call.)
+template <class Visit>
+void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) const {
+  if (!bindings_.Find(root)) {
+    visit(root);
+    return;
+  }
+  if (alias_lists_version_ != bindings_version_) {
+    alias_lists_.clear();
+    alias_lists_version_ = bindings_version_;
+  }
+  auto known = alias_lists_.find(root);
+  if (known == alias_lists_.end()) {
+    std::vector<uint32_t> roots = {root};
+    std::unordered_set<uint32_t> seen = {root};
+    for (size_t i = 0; i < roots.size(); ++i) {
+      const std::set<uint32_t>* bound = bindings_.Find(roots[i]);
+      if (!bound) continue;
+      for (uint32_t caller_root : *bound)
+        if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
+    }
+    known = alias_lists_.emplace(root, std::move(roots)).first;
+  }
+  for (uint32_t aliased : known->second) visit(aliased);
+}
 
 }  // namespace glint::spirv::uniformity_detail
 

@@ -35,36 +35,6 @@ uint32_t UniformitySolver::RootOf(uint32_t pointer, int depth) const {
   }
 }
 
-// `root` and every caller variable it stands for through pointer parameters, each once,
-// in breadth-first order (MemoryFact names the first of the most divergent). Most roots
-// are bound to nothing (a variable, not a parameter): they are their own list. A bound
-// root's list is kept until a binding changes: loads of parameters ask in every round.
-// (A template, not a std::function: the callers' lambdas would be allocated per call.)
-template <class Visit>
-void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) const {
-  if (!bindings_.Find(root)) {
-    visit(root);
-    return;
-  }
-  if (alias_lists_version_ != bindings_version_) {
-    alias_lists_.clear();
-    alias_lists_version_ = bindings_version_;
-  }
-  auto known = alias_lists_.find(root);
-  if (known == alias_lists_.end()) {
-    std::vector<uint32_t> roots = {root};
-    std::unordered_set<uint32_t> seen = {root};
-    for (size_t i = 0; i < roots.size(); ++i) {
-      const std::set<uint32_t>* bound = bindings_.Find(roots[i]);
-      if (!bound) continue;
-      for (uint32_t caller_root : *bound)
-        if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
-    }
-    known = alias_lists_.emplace(root, std::move(roots)).first;
-  }
-  for (uint32_t aliased : known->second) visit(aliased);
-}
-
 Fact UniformitySolver::MemoryFact(uint32_t root) const {
   if (root == 0) {
     Fact unknown;
@@ -85,7 +55,7 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
 void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
   ForEachAliasedRoot(root, [&](uint32_t aliased) {
-    if (Raise(memory_.Writable(aliased), level, cause)) ++memory_version_;
+    Raise(memory_.Writable(aliased), level, cause);
   });
 }
 

@@ -36,6 +36,7 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
     phases_ =
         std::make_shared<BarrierPhases>(facts_.def_use, facts_.calls, functions_, facts_.cfgs);
   context_budget_ = std::make_shared<ContextBudget>();
+  context_results_ = std::make_shared<ContextResults>();
 }
 
 // The functions `root` reaches, `root` first (CallGraph::ReachableFrom).
@@ -112,9 +113,10 @@ uint32_t UniformitySolver::ConditionOf(const Block* block) const {
 // passed over when nothing rose anywhere since its previous pass began: its transfer
 // reads only the solver's facts (and memos that are functions of them), so running it
 // again on the same facts would raise nothing either. That holds for its call contexts
-// too, unless its previous pass dropped a context's result from the cache (a context
-// that read the caller's control): running it again would run that context again and
-// spend the context budget, so such a block is not passed over. The rounds, and every
+// too (their results are cached by their inputs), unless its previous pass ran a context
+// whose result could not be cached (it read the caller's control): running it again
+// would run that context again and spend the context budget, so such a block is not
+// passed over. The rounds, and every
 // fact with its cause, are those of running every block in every round; the last
 // round, which only confirms, runs only the blocks before the previous round's last rise.
 std::string UniformitySolver::Run(uint32_t* rounds) {
@@ -134,14 +136,14 @@ void UniformitySolver::ProcessFunction(Function& function) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const Block* block : dependence.cfg->ReversePostOrder()) {
     PreviousPass& pass = previous_passes_[block];
-    if (pass.done && pass.raises_at_start == raises_ && !pass.dropped_context) continue;
-    const uint64_t erasures = context_erasures_;
+    if (pass.done && pass.raises_at_start == raises_ && !pass.ran_uncached_context) continue;
+    const uint64_t uncached = uncached_context_runs_;
     pass.done = true;
     pass.raises_at_start = raises_;
     Fact control = BlockControl(function, *block);
     running_local_ = local_blocks_[block];
     for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
-    pass.dropped_context = context_erasures_ != erasures;
+    pass.ran_uncached_context = uncached_context_runs_ != uncached;
   }
 }
 
@@ -217,7 +219,6 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
         bindings_.Writable(parameter.result_id).insert(RootOf(argument)).second) {
       changed_ = true;
       ++raises_;
-      ++memory_version_;
       ++bindings_version_;
     }
   });
