@@ -3,8 +3,10 @@
 
 For each row of the corpus manifests (OK_manifest.tsv: path, stage, target environment)
 and each flag set, runs both binaries from the shader's folder as
-  BINARY [FLAGS] -V -S STAGE --target-env ENV NAME -o OUT
-and compares the exit code, stdout, stderr (with the output path replaced) and the
+  BINARY [FLAGS] ENV_FLAGS -S STAGE NAME -o OUT
+(ENV_FLAGS as bench/classify_clamps.py gives them: "-V --target-env vulkan1.0", ...)
+and compares the exit code, stdout, stderr (with the output path and the binary's path
+replaced) and the
 output file's bytes. Prints one line per difference and a total; exits 1 when any differ.
 Use it to show that a change keeps every output, warning and report.
 
@@ -23,7 +25,10 @@ import subprocess
 import sys
 import tempfile
 
-ALL_ENVS = ["opengl", "vulkan1.0", "vulkan1.1", "vulkan1.2", "vulkan1.3", "vulkan1.1spv1.4"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from classify_clamps import ENVIRONMENTS  # noqa: E402  the environments' flags, as there
+
+ALL_ENVS = list(ENVIRONMENTS)
 
 
 def rows(corpus):
@@ -41,15 +46,15 @@ def run(binary, shader, stage, env, flags, out_dir):
     out = os.path.join(out_dir, "out.spv")
     if os.path.exists(out):
         os.remove(out)
-    cmd = [binary] + flags.split() + ["-V", "-S", stage, "--target-env", env,
-                                      os.path.basename(shader), "-o", out]
+    cmd = [binary] + flags.split() + ENVIRONMENTS[env] + ["-S", stage, os.path.basename(shader),
+                                                          "-o", out]
     try:
         proc = subprocess.run(cmd, cwd=os.path.dirname(shader), capture_output=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     except subprocess.TimeoutExpired:
         code, stdout, stderr = "timeout", b"", b""
     data = open(out, "rb").read() if os.path.exists(out) else None
-    text = lambda b: b.replace(out_dir.encode(), b"OUT")
+    text = lambda b: b.replace(out_dir.encode(), b"OUT").replace(binary.encode(), b"BINARY")
     digest = hashlib.sha256(data).hexdigest() if data is not None else "none"
     return code, text(stdout), text(stderr), digest
 

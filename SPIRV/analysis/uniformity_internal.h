@@ -148,11 +148,14 @@ struct ModuleFacts {
   // What reaches each load of a followed Function variable (ValueFlow::Definitions: the
   // stores and initializers, and the phis on the way), found once per load (memo): it
   // depends on the module alone, and the solver reads it in every round.
+  // Both lists of a load sit in one shared array (definitions, then phis).
   struct ReachingDefinitions {
-    std::vector<uint32_t> definitions;
-    std::vector<uint32_t> phis;
+    uint32_t start;
+    uint32_t definitions;
+    uint32_t phis;
   };
   std::unordered_map<const Instruction*, ReachingDefinitions> reaching_definitions;
+  std::vector<uint32_t> reaching_ids;
   // The module-scope variables the functions reachable from a function name (memo, by
   // function id): the memory a call context of it can read besides its arguments'.
   std::unordered_map<uint32_t, std::vector<uint32_t>> module_variables_reached;

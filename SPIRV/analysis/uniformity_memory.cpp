@@ -70,20 +70,26 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   Fact& local = local_loads_[&inst];
   // One covering store (most loads) is asked for each time; more, or phis, once (memo).
   uint32_t covering = flow.CoveringDefinition(&inst);
-  const ModuleFacts::ReachingDefinitions* reaching = nullptr;
+  const uint32_t* first = &covering;
+  const uint32_t* last = first + 1;
+  const uint32_t* phis_end = last;
   if (covering == ValueFlow::kNoNode) {
     auto known = facts_.reaching_definitions.find(&inst);
     if (known == facts_.reaching_definitions.end()) {
-      ModuleFacts::ReachingDefinitions found;
-      found.definitions = flow.Definitions(&inst, &found.phis);
-      known = facts_.reaching_definitions.emplace(&inst, std::move(found)).first;
+      std::vector<uint32_t> phis;
+      std::vector<uint32_t> definitions = flow.Definitions(&inst, &phis);
+      ModuleFacts::ReachingDefinitions found{uint32_t(facts_.reaching_ids.size()),
+                                             uint32_t(definitions.size()),
+                                             uint32_t(phis.size())};
+      facts_.reaching_ids.insert(facts_.reaching_ids.end(), definitions.begin(),
+                                 definitions.end());
+      facts_.reaching_ids.insert(facts_.reaching_ids.end(), phis.begin(), phis.end());
+      known = facts_.reaching_definitions.emplace(&inst, found).first;
     }
-    reaching = &known->second;
+    first = facts_.reaching_ids.data() + known->second.start;
+    last = first + known->second.definitions;
+    phis_end = last + known->second.phis;
   }
-  const uint32_t* first = reaching ? reaching->definitions.data() : &covering;
-  const uint32_t* last = reaching ? first + reaching->definitions.size() : first + 1;
-  static const std::vector<uint32_t> kNoPhis;
-  const std::vector<uint32_t>& phis = reaching ? reaching->phis : kNoPhis;
   for (const uint32_t* at = first; at != last; ++at) {
     const uint32_t id = *at;
     const ValueFlowNode& node = flow.Node(id);
@@ -98,8 +104,8 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
     }
   }
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
-  for (uint32_t id : phis) {
-    const ValueFlowNode& phi = flow.Node(id);
+  for (const uint32_t* at = last; at != phis_end; ++at) {
+    const ValueFlowNode& phi = flow.Node(*at);
     const std::vector<Block*>& preds = dependence.cfg->Predecessors(phi.block);
     for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
       if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, dependence, phi.block, preds[i]);
