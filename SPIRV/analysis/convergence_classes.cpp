@@ -803,10 +803,16 @@ bool HasExplicitLod(const Instruction& inst) {
 }  // namespace
 
 std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode) {
-  const OpcodeTable& table = Table();
-  auto it = table.find(opcode);
-  if (it == table.end()) return std::nullopt;
-  return it->second;
+  // The table by opcode, laid out once: every analysis asks it of every instruction.
+  static const std::vector<std::optional<OpcodeConvergence>> kByOpcode = [] {
+    std::vector<std::optional<OpcodeConvergence>> rows;
+    for (const auto& [op, row] : Table()) {
+      if (rows.size() <= op) rows.resize(op + 1);
+      rows[op] = row;
+    }
+    return rows;
+  }();
+  return opcode < kByOpcode.size() ? kByOpcode[opcode] : std::nullopt;
 }
 
 std::vector<uint32_t> ConvergenceTableOpcodes() {

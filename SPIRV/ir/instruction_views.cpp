@@ -3,6 +3,7 @@
 #include "instruction_views.h"
 
 #include <cstring>
+#include <vector>
 
 #include "grammar.h"
 
@@ -31,18 +32,40 @@ bool HasIdOperandsOnly(const grammar::OpcodeInfo& info, uint16_t count) {
   return true;
 }
 
+// What each opcode is, found once from the grammar: views and analyses ask it of every
+// instruction, and an instruction's class is a string in the grammar tables.
+enum OpcodeTrait : uint8_t { kBinaryOperation = 1, kUnaryOperation = 2, kAtomicOperation = 4 };
+
+const std::vector<uint8_t>& OpcodeTraits() {
+  static const std::vector<uint8_t> kTraits = [] {
+    std::vector<uint8_t> traits;
+    for (uint32_t op = 0; op <= 0xffff; ++op) {
+      const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
+      if (!info) continue;
+      uint8_t trait = 0;
+      if (IsValueOperation(*info) && HasIdOperandsOnly(*info, 2)) trait |= kBinaryOperation;
+      if (HasIdOperandsOnly(*info, 1) && (IsValueOperation(*info) || op == spv::OpCopyObject))
+        trait |= kUnaryOperation;
+      if (InClass(*info, "Atomic")) trait |= kAtomicOperation;
+      if (!trait) continue;
+      if (traits.size() <= op) traits.resize(op + 1);
+      traits[op] = trait;
+    }
+    return traits;
+  }();
+  return kTraits;
+}
+
+bool HasTrait(spv::Op op, OpcodeTrait trait) {
+  const std::vector<uint8_t>& traits = OpcodeTraits();
+  return uint32_t(op) < traits.size() && (traits[op] & trait) != 0;
+}
+
 }  // namespace
 
-bool IsBinaryOperation(spv::Op op) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
-  return info && IsValueOperation(*info) && HasIdOperandsOnly(*info, 2);
-}
+bool IsBinaryOperation(spv::Op op) { return HasTrait(op, kBinaryOperation); }
 
-bool IsUnaryOperation(spv::Op op) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
-  if (!info || !HasIdOperandsOnly(*info, 1)) return false;
-  return IsValueOperation(*info) || op == spv::OpCopyObject;
-}
+bool IsUnaryOperation(spv::Op op) { return HasTrait(op, kUnaryOperation); }
 
 bool HasExecutionScopeFirst(spv::Op op) {
   // OpMemoryBarrier's first scope is a memory scope, not an execution scope.
@@ -52,10 +75,7 @@ bool HasExecutionScopeFirst(spv::Op op) {
          grammar::OperandSpecs(*info)[0].kind == grammar::OperandKind::kIdScope;
 }
 
-bool IsAtomicOperation(spv::Op op) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
-  return info && InClass(*info, "Atomic");
-}
+bool IsAtomicOperation(spv::Op op) { return HasTrait(op, kAtomicOperation); }
 
 bool HasGroupOperationSecond(spv::Op op) {
   const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
