@@ -116,8 +116,19 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
   std::unique_ptr<UniformityResult>& result =
       uniformity_[{options.round_budget, options.assume_uniform}];
   if (!result) {
+    // A module none of whose functions holds a uniform-control instruction (derivatives,
+    // implicit-LOD samples, barriers, group operations: convergence_classes.h) has
+    // nothing the check could report: the solver and its inputs are not built. Every
+    // vertex shader, most compute shaders without barriers. An unclassified instruction
+    // still goes to the analysis, which refuses by name.
+    const ConvergenceClasses& classes = GetConvergenceClasses();
+    bool needs_uniform_control = !classes.ok();
+    for (const Function& function : module_.functions)
+      needs_uniform_control =
+          needs_uniform_control || (classes.OfFunction(function.id()) & kUniformControl) != 0;
     result = std::make_unique<UniformityResult>(
-        AnalyzeUniformity(module_, GetUniformityInputs(), options));
+        needs_uniform_control ? AnalyzeUniformity(module_, GetUniformityInputs(), options)
+                              : UniformityResult{});
     ++builds_.uniformity;
   }
   return *result;
