@@ -648,6 +648,15 @@ void main() { values[gl_SubgroupInvocationID] = 1u; }
   EXPECT_EQ(Verdicts(larger.get()), std::vector<std::string>{"clamped"});
 }
 
+// A subgroup size Vulkan cannot report is refused (the setter returns 0).
+TEST(CApi, Options_SubgroupSizeIsAPowerOfTwoUpTo128) {
+  OptionsHandle options = RobustCOptions(GLINT_TARGET_VULKAN_1_1);
+  for (uint32_t size : {0u, 1u, 2u, 64u, 128u})
+    EXPECT_EQ(glint_options_set_subgroup_size(options.get(), size), 1) << size;
+  for (uint32_t size : {3u, 96u, 256u, 2147483648u, 4294967295u})
+    EXPECT_EQ(glint_options_set_subgroup_size(options.get(), size), 0) << size;
+}
+
 // The promised largest dispatch reaches the analysis through the C API: tile[4] indexed
 // by the workgroup id is proven with 4 groups, clamped with 5 or with the promise reset
 // (the first record is the constant component index into gl_WorkGroupID itself).

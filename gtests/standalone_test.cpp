@@ -1285,6 +1285,25 @@ TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
   }
 }
 
+// A subgroup size is one Vulkan can report; anything else is refused by name (3 and
+// 2^31 were taken as promises).
+TEST(Parse, SubgroupSize_PowerOfTwoFrom1To128) {
+  for (const char* size : {"1", "2", "4", "8", "16", "32", "64", "128", "0x20"})
+    EXPECT_EQ(Parse({"-V", "--subgroup-size", size, "a.comp"}).glint.subgroup_size,
+              std::strtoul(size, nullptr, 0))
+        << size;
+  for (const char* size : {"0", "3", "96", "256", "2147483648", "4294967295", "-32", "x", ""}) {
+    try {
+      Parse({"-V", "--subgroup-size", size, "a.comp"});
+      ADD_FAILURE() << size << " was accepted";
+    } catch (const CommandLineError& error) {
+      EXPECT_EQ(std::string(error.what()),
+                std::string("--subgroup-size: expected a power of two from 1 to 128 (1, 2, 4, 8, "
+                            "16, 32, 64 or 128), got '") + size + "'");
+    }
+  }
+}
+
 TEST(Parse, TargetEnv_SetsClientAndSpirvVersion) {
   CommandLine line = Parse({"--target-env", "vulkan1.2", "a.frag"});
   EXPECT_EQ(line.glslang.client, glslang::EShClientVulkan);

@@ -337,7 +337,8 @@ int glint_options_set_uniformity(glint_options_t* options, int severity) {
 }
 
 int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size) {
-  if (!options) return 0;
+  // 0 (unknown) or a size Vulkan can report: a power of two up to 128.
+  if (!options || size > 128 || (size & (size - 1)) != 0) return 0;
   options->options.subgroup_size = size;
   return 1;
 }

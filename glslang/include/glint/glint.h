@@ -134,7 +134,9 @@ struct Options {
   Severity uniformity = Severity::kWarning;
   // Silence, downgrade or promise, in the order given (the first that matches wins).
   std::vector<UniformityFilter> uniformity_filters;
-  // The subgroup size the user promises (0: unknown). GLSL has no way to say it.
+  // The subgroup size the user promises (0: unknown). GLSL has no way to say it. The
+  // command line and glint_options_set_subgroup_size take only what Vulkan can report,
+  // a power of two from 1 to 128.
   uint32_t subgroup_size = 0;
   // The largest dispatch the user promises, in workgroups per dimension ({0, 0, 0}:
   // unknown; otherwise each at least 1): every WorkgroupId component c is below
