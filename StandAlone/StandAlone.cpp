@@ -8,11 +8,13 @@
 // atomically, devices and pipes written in place, every write checked).
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/SPIRV/GLSL.std.450.h>
@@ -107,6 +109,24 @@ struct Run {
   RunReport report;  // for --report=html|sarif
 };
 
+// The name at the end of a .conf that no value follows, if glslang's decoder reaches it
+// (it stops at the first value that is not a number): glslang 12 reads past the end of
+// the text there and throws std::out_of_range, which aborts glslangValidator. Names and
+// values are separated by glslang's delimiters.
+std::optional<std::string> ConfNameWithoutValue(const std::string& text) {
+  const char* delimiters = " \t\n\r";
+  size_t at = 0;
+  while ((at = text.find_first_not_of(delimiters, at)) != std::string::npos) {
+    size_t name_end = text.find_first_of(delimiters, at);
+    size_t value = text.find_first_not_of(delimiters, name_end);
+    if (value == std::string::npos) return text.substr(at, name_end - at);
+    if (text[value] != '-' && !std::isdigit(static_cast<unsigned char>(text[value])))
+      return std::nullopt;  // glslang prints its own error and stops here
+    at = text.find_first_of(delimiters, value);
+  }
+  return std::nullopt;
+}
+
 // Like glslangValidator: a .conf starts from nothing (glslang 12 decodes it into a
 // zeroed TBuiltInResource), so a limit the file omits is 0 and a flag false, not the
 // default; built-ins that no longer parse then fail with glslang's own messages.
@@ -118,6 +138,9 @@ void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
   *resources = TBuiltInResource{};
   frontend::SourceBudget budget(line.glslang.source_limits);
   std::string config = ReadSource(line.config_file, budget);
+  if (std::optional<std::string> name = ConfNameWithoutValue(config))
+    Fail("bad .conf file " + line.config_file + ": its last name, '" + *name +
+         "', is not followed by a number");
   DecodeResourceLimits(resources, config.data());
 }
 

@@ -1042,6 +1042,32 @@ TEST(HostileInput, DirectoryAsSource_OneLineExit1LikeAnUnopenableFile) {
   }
 }
 
+// A .conf whose last name has no value: glslang 12's decoder throws std::out_of_range
+// (Debian's tool aborts, exit 134); Glint refuses it by file and name, exit 1. A value
+// that is not a number, before the end, stays glslang's own message, byte for byte.
+TEST(HostileInput, ConfNameWithoutValue_OneLineExit1) {
+  Scratch scratch;
+  scratch.Write("last.conf", "MaxLights 32\nMaxClipPlanes");
+  scratch.Write("alone.conf", "  MaxLights\n\n");
+  scratch.Write("word.conf", "MaxLights x MaxClipPlanes");
+  for (const char* isolation : {"", "--no-isolate "}) {
+    for (auto [conf, name] : {std::pair{"last.conf", "MaxClipPlanes"}, {"alone.conf", "MaxLights"}}) {
+      ToolResult result = scratch.Run(
+          OurTool(), std::string("-V ") + isolation + "-o out.spv plain.frag " + conf, "conf");
+      EXPECT_EQ(result.exit_code, 1) << conf;
+      EXPECT_EQ(result.out, "") << conf;
+      EXPECT_EQ(result.err, OurTool() + ": Error: bad .conf file " + conf + ": its last name, '" +
+                                name + "', is not followed by a number (use -h for usage)\n");
+      EXPECT_FALSE(fs::exists(scratch.Dir("conf") + "/out.spv")) << conf;
+    }
+  }
+  ToolResult ours = scratch.Run(OurTool(), "-V -o out.spv plain.frag word.conf", "ours");
+  ToolResult real = scratch.Run(kRealTool, "-V -o out.spv plain.frag word.conf", "real");
+  EXPECT_EQ(ours.exit_code, real.exit_code);
+  EXPECT_EQ(ours.out, real.out);
+  EXPECT_NE(ours.out.find("bad .conf file"), std::string::npos) << ours.out;
+}
+
 // Sources over the limit (64 MiB by default; a sparse 100 MB file costs no disk) are
 // refused from their size, quickly: a file, an include, stdin.
 TEST(HostileInput, SourcesOverTheLimit_AreRefusedBeforeReading) {
