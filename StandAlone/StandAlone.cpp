@@ -28,6 +28,7 @@
 #include "glint/report_format.h"
 #include "glslang/api/pass_boundary.h"
 #include "output_file.h"
+#include "output_paths.h"
 #include "report_files.h"
 #include "spirv_file_format.h"
 #include "warm_built_ins.h"
@@ -94,10 +95,6 @@ std::string ReadStdin(frontend::SourceBudget& budget) {
 std::string ReadLoneSource(const CommandLine& line, const std::string& name) {
   frontend::SourceBudget budget(line.glslang.source_limits);
   return line.read_stdin ? ReadStdin(budget) : ReadSource(name, budget);
-}
-
-bool IsSpirvFile(const std::string& name) {
-  return name.size() > 4 && name.compare(name.size() - 4, 4, ".spv") == 0;
 }
 
 struct Run {
@@ -285,11 +282,6 @@ std::vector<frontend::SourceUnit> ReadUnits(CommandLine& line) {
     units.push_back({file, ReadSource(file, budget), stage});
   }
   return units;
-}
-
-std::string BinaryName(const CommandLine& line, EShLanguage stage) {
-  if (line.binary_file) return *line.binary_file;
-  return std::string(StageName(stage)) + ".spv";
 }
 
 // Glint's diagnostics keep quiet where glslang's log does: -s prints none (glslang's
@@ -527,11 +519,6 @@ void CompileAndLinkIsolated(Run& run, int argc, char** argv) {
 // ---------------------------------------------------------------------------------
 // .spv inputs: Glint's passes only.
 
-std::string SpirvOutputName(const CommandLine& line, const std::string& input) {
-  if (line.binary_file) return *line.binary_file;
-  return input.substr(0, input.size() - 4) + ".glint.spv";
-}
-
 // Refuses a module over the IR's size limit (spirv::kMaxModuleWords) from the file's
 // size, before reading it; what is not a regular file (a device, a FIFO) is refused as
 // an unreadable include is, and no read goes past the limit and one more byte.
@@ -661,6 +648,8 @@ int Main(int argc, char** argv) {
     if (line.files.empty() && !line.read_stdin) return kSuccess;
   }
   if (line.files.empty() && !line.read_stdin) Usage();
+  std::string clash = OutputPathClash(line);
+  if (!clash.empty()) Fail(clash + "; nothing written");
   if (!line.read_stdin && IsSpirvFile(line.files.front())) {
     ProcessSpirvInputs(run);
   } else {

@@ -1068,6 +1068,60 @@ TEST(HostileInput, ConfNameWithoutValue_OneLineExit1) {
   EXPECT_NE(ours.out.find("bad .conf file"), std::string::npos) << ours.out;
 }
 
+// An output that names an input or another output of the run (after symlinks and
+// "..") is refused before anything is written: the report used to replace the shader
+// or the module, exit 0.
+TEST(HostileInput, OutputNamingAnInputOrAnotherOutput_IsRefused) {
+  Scratch scratch;
+  fs::create_directories(scratch.Inputs() + "/sub");
+  scratch.Write("link.frag", kPlainFrag);  // made a symlink to plain.frag in its run
+  scratch.Write("limits.conf", "MaxDrawBuffers 8\n");
+  struct Case {
+    std::string args, clash, launcher = "";
+  };
+  for (const Case& c : std::vector<Case>{
+           {"-V --report=html plain.frag plain.frag",
+            "--report=html plain.frag would overwrite the input plain.frag"},
+           {"-V --report=sarif o.spv -o o.spv plain.frag", "--report=sarif o.spv would overwrite -o o.spv"},
+           {"-V --report=html link.frag plain.frag",
+            "--report=html link.frag would overwrite the input plain.frag",
+            "rm link.frag && ln -s plain.frag link.frag && "},
+           {"-V --report=sarif sub/../plain.frag plain.frag",
+            "--report=sarif sub/../plain.frag would overwrite the input plain.frag"},
+           {"-V -o plain.frag plain.frag", "-o plain.frag would overwrite the input plain.frag"},
+           {"-V --depfile o.spv -o o.spv plain.frag", "--depfile o.spv would overwrite -o o.spv"},
+           {"-V --depfile limits.conf plain.frag limits.conf",
+            "--depfile limits.conf would overwrite the .conf file limits.conf"},
+           {"-V --report=html frag.spv plain.frag",
+            "--report=html frag.spv would overwrite the output frag.spv"},
+           {"-V --report=html r --report=sarif ./sub/../r plain.frag",
+            "--report=sarif ./sub/../r would overwrite --report=html r"},
+           {"--report=html junk.glint.spv junk.spv",
+            "--report=html junk.glint.spv would overwrite the output junk.glint.spv"},
+           {"-o junk.spv junk.spv", "-o junk.spv would overwrite the input junk.spv"}}) {
+    ToolResult result = scratch.Run(OurTool(), c.args, "clash", c.launcher);
+    EXPECT_EQ(result.exit_code, 1) << c.args;
+    EXPECT_EQ(result.out, "") << c.args;
+    EXPECT_EQ(result.err, OurTool() + ": Error: " + c.clash + "; nothing written (use -h for usage)\n")
+        << c.args;
+    EXPECT_EQ(test::ReadFile(scratch.Dir("clash") + "/plain.frag"), kPlainFrag) << c.args;
+    if (c.launcher.empty())
+      EXPECT_EQ(FilesIn(scratch.Dir("clash")), FilesIn(scratch.Inputs())) << c.args;
+  }
+  // Distinct names still work, and so do two outputs on a pipe, written in place (here
+  // stdout is a pipe to cat; a regular file there would be replaced, and is refused).
+  ToolResult distinct =
+      scratch.Run(OurTool(), "-V --report=sarif r.sarif -o o.spv plain.frag", "distinct");
+  EXPECT_EQ(distinct.exit_code, 0) << distinct.out << distinct.err;
+  EXPECT_TRUE(fs::exists(scratch.Dir("distinct") + "/r.sarif"));
+  ToolResult in_place = scratch.Run(
+      OurTool(),
+      "-V --report=sarif /dev/stdout --report=html /dev/stdout -o o.spv plain.frag </dev/null | cat",
+      "in_place");
+  EXPECT_NE(in_place.out.find("<html"), std::string::npos) << in_place.out;
+  EXPECT_NE(in_place.out.find("\"version\": \"2.1.0\""), std::string::npos) << in_place.out;
+}
+
 // Sources over the limit (64 MiB by default; a sparse 100 MB file costs no disk) are
 // refused from their size, quickly: a file, an include, stdin.
 TEST(HostileInput, SourcesOverTheLimit_AreRefusedBeforeReading) {
