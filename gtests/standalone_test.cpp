@@ -1259,6 +1259,34 @@ TEST(HostileInput, SpecConstantValues_FitTheirTypeOrAreRefused) {
       << wide.err;
 }
 
+// A value that makes an array's length 0 is refused by value, constant and array, GLSL
+// or .spv, without --spirv-val; nothing is written (it wrote an array of length 0, exit 0).
+TEST(HostileInput, SpecConstantZeroArrayLength_IsRefusedByName) {
+  Scratch scratch;
+  scratch.Write("zero.comp", R"(#version 440
+layout(local_size_x = 1) in;
+layout(constant_id = 3) const uint N = 4u;
+shared uint s[N];
+layout(std430, binding = 0) buffer B { uint x[]; };
+void main() { s[0] = 1u; barrier(); x[0] = s[0]; }
+)");
+  const std::string refusal = "specialize-constants: --spec-constant 3=0: makes N the length 0 "
+                              "of the array s; an array's length must be at least 1\n";
+  ToolResult glsl = scratch.Run(OurTool(), "-V --spec-constant 3=0 -o out.spv zero.comp", "glsl");
+  EXPECT_EQ(glsl.exit_code, 2);
+  EXPECT_EQ(glsl.out, "zero.comp\nERROR: " + refusal);
+  EXPECT_FALSE(fs::exists(scratch.Dir("glsl") + "/out.spv"));
+  ASSERT_EQ(scratch.Run(OurTool(), "-V --no-glint -o zero.spv zero.comp", "compile").exit_code, 0);
+  scratch.Write("zero.spv", test::ReadFile(scratch.Dir("compile") + "/zero.spv"));
+  ToolResult spv = scratch.Run(OurTool(), "--spec-constant 3=0 -o out.spv zero.spv", "spv");
+  EXPECT_EQ(spv.exit_code, 2);
+  EXPECT_EQ(spv.out, "zero.spv\nERROR: zero.spv: " + refusal);
+  EXPECT_FALSE(fs::exists(scratch.Dir("spv") + "/out.spv"));
+  ToolResult one = scratch.Run(OurTool(), "--spec-constant 3=1 -o out.spv zero.spv", "one");
+  EXPECT_EQ(one.exit_code, 0) << one.out;
+  EXPECT_TRUE(fs::exists(scratch.Dir("one") + "/out.spv"));
+}
+
 // --spirv-val on a .spv input: a module invalid for the target is an error and is not
 // written (SPIR-V 1.5 for Vulkan 1.0 here).
 TEST(HostileInput, SpirvValOnSpirvInput_FailureIsAnError) {

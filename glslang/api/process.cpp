@@ -161,7 +161,10 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   AppendFromSpirv(std::move(found), report);
   if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
   output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
-  if (options.validate && !ValidateOutput(output, options, origin, report)) return false;
+  // Specialization writes the user's values into the module, and a value may make it
+  // invalid in ways no pass checks by name: such output is always validated.
+  bool validate_output = options.validate || !options.spec_constants.empty();
+  if (validate_output && !ValidateOutput(output, options, origin, report)) return false;
   return !report.HasErrors();
 }
 

@@ -145,7 +145,9 @@ struct Options {
   // analysis bounds WorkgroupId, GlobalInvocationId (with the workgroup size) and
   // NumWorkgroups by it, so a larger dispatch may index out of bounds.
   std::array<uint32_t, 3> max_workgroups{};
-  // Values for specialization constants, by SpecId; applied before analysis.
+  // Values for specialization constants, by SpecId; applied before analysis. With any
+  // value given, the output is validated as `validate` does, even when it is false: a
+  // value that makes the module invalid is an error, never an invalid module.
   std::map<uint32_t, uint64_t> spec_constants;
   // Fill Report::accesses with one record per dynamic index, and Report::tables with
   // one record per hoisted constant table (what reports show).
