@@ -474,7 +474,8 @@ TEST(CApi, ProcessSpirv_CountOverTheLimitIsRefusedBeforeReading) {
     ASSERT_NE(result, nullptr);
     EXPECT_EQ(glint_result_succeeded(result.get()), 0);
     EXPECT_EQ(AllDiagnostics(result.get()),
-              "ERROR: malformed SPIR-V: the module has " + std::to_string(count) +
+              "ERROR: the module is over Glint's input limit: the module has " +
+                  std::to_string(count) +
                   " words, more than 8388608 (32 MiB, Glint's input limit kMaxModuleWords)\n")
         << count;
   }

@@ -431,7 +431,7 @@ glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
     // about the caller's buffer, and `words + word_count` could wrap.
     std::string too_big = glint::spirv::CheckModuleSize(word_count);
     if (!too_big.empty()) {
-      AddError(result.report.report, "parse", "malformed SPIR-V: " + too_big);
+      AddError(result.report.report, "parse", "the module is over Glint's input limit: " + too_big);
       return false;
     }
     result.spirv.assign(words, words + word_count);
