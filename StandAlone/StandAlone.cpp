@@ -27,6 +27,9 @@
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/worker/crash_message.h"
+#include "glslang/worker/wire_format.h"
+#include "glslang/worker/worker_protocol.h"
 #include "output_file.h"
 #include "output_paths.h"
 #include "report_files.h"
@@ -556,18 +559,74 @@ TargetEnv SpirvInputEnv(const CommandLine& line) {
   return frontend::GlintTargetEnv(line.glslang);
 }
 
+// The time limit of a .spv input's job: --timeout-ms, else kSpirvInputTimeoutMs when
+// isolated (a module of unknown origin may make validation or a pass run for minutes).
+uint32_t SpirvTimeoutMs(const CommandLine& line) {
+  if (line.timeout_ms) return line.timeout_ms;
+  return line.isolate ? kSpirvInputTimeoutMs : 0;
+}
+
+// The .spv job, run in a child when isolated: Glint's passes (Process validates the
+// input first) and, under --spirv-val, the output's validation. Its payload: the
+// validator's finding, then the result as a worker::Response (words only on success).
+std::string RunSpirvJob(const CommandLine& line, TargetEnv env, std::vector<uint32_t> words) {
+  worker::Response response;
+  response.succeeded = !line.run_glint ||
+                       (Process(words, GlintOptionsFor(line, env), &response.report) &&
+                        !response.report.HasErrors());
+  std::string validation;
+  if (response.succeeded && line.spirv_tools_validate)
+    validation = spirv::Validate(words, ToSpirv(env));
+  if (response.succeeded) response.words = std::move(words);
+  wire::Writer out;
+  out.String(validation);
+  out.String(worker::EncodeResponse(response));
+  return out.bytes();
+}
+
+// The line for a .spv job that did not finish: the time limit by name (the default's
+// too), a crash by signal (in Glint: glslang does not run on a .spv input).
+std::string SpirvUnfinishedLine(const CompileOutcome& outcome, const CommandLine& line,
+                                const std::string& name) {
+  if (outcome.end == CompileOutcome::End::kTimedOut && !line.timeout_ms)
+    return "ERROR: " + name + ": processing exceeded the time limit for .spv inputs, " +
+           std::to_string(kSpirvInputTimeoutMs) +
+           " ms by default (--timeout-ms sets another); no output written";
+  if (outcome.end == CompileOutcome::End::kCrashed)
+    return "ERROR: " + name + ": internal error (signal " + SignalName(outcome.signal) +
+           ") while processing the module; no output written";
+  return UnfinishedLine(outcome, name, line.timeout_ms);
+}
+
 void ProcessSpirvFile(Run& run, const std::string& name) {
   const CommandLine& line = run.line;
   if (!line.quiet) std::printf("%s\n", name.c_str());
   std::vector<uint32_t> words;
   if (!ReadSpirv(name, &words)) return void(run.compile_failed = true);
-  Report report;
   for (ReportSource& source : SourcesFromSpirv(words))
     run.report.AddSource(source.name, &source.text);
   run.report.has_line_information &= ModuleHasLineInformation(words);
   TargetEnv env = SpirvInputEnv(line);
-  if (line.run_glint &&
-      (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
+  std::fflush(stdout);
+  CompileOutcome outcome = RunCompile(
+      line.isolate, SpirvTimeoutMs(line),
+      [&](CompileFlags&) { return RunSpirvJob(line, env, words); }, line.max_memory_mb);
+  if (outcome.end != CompileOutcome::End::kFinished) {
+    std::printf("%s\n", SpirvUnfinishedLine(outcome, line, name).c_str());
+    return void(run.compile_failed = true);
+  }
+  worker::Response response;
+  std::string problem, encoded;
+  wire::Reader in(outcome.payload);
+  if (!in.String(&problem) || !in.String(&encoded) || !in.Done() ||
+      !worker::DecodeResponse(encoded, &response)) {
+    std::printf("ERROR: %s: internal error: the result of processing did not decode; no "
+                "output written\n", name.c_str());
+    return void(run.compile_failed = true);
+  }
+  Report& report = response.report;
+  words = std::move(response.words);
+  if (!response.succeeded) {
     for (Diagnostic diagnostic : report.diagnostics) {
       if (diagnostic.location.file.empty() && diagnostic.location.line == 0)
         diagnostic.message = name + ": " + diagnostic.message;
@@ -579,13 +638,10 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   run.report.Add(report);
   // --spirv-val on a .spv input (Glint's own path, no glslang to match): invalid output
   // for the target is an error, and nothing is written.
-  if (line.spirv_tools_validate) {
-    std::string problem = spirv::Validate(words, ToSpirv(env));
-    if (!problem.empty()) {
-      std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
-      std::printf("ERROR: %s: the output fails spirv-val; no output written\n", name.c_str());
-      return void(run.compile_failed = true);
-    }
+  if (!problem.empty()) {
+    std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
+    std::printf("ERROR: %s: the output fails spirv-val; no output written\n", name.c_str());
+    return void(run.compile_failed = true);
   }
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(words);
   std::cout.flush();
@@ -594,6 +650,8 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
 }
 
 void ProcessSpirvInputs(Run& run) {
+  if (run.line.timeout_ms && !run.line.isolate)
+    Fail("--timeout-ms needs isolation (drop --no-isolate)");
   for (const std::string& file : run.line.files) {
     if (!IsSpirvFile(file)) Fail("cannot mix .spv inputs with shader sources: " + file);
     if (run.line.binary_file && run.line.files.size() > 1)
