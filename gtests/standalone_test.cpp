@@ -1338,6 +1338,38 @@ TEST(HostileInput, SpirvInputTimeLimit_EndsWithinTwiceTheLimit) {
             std::string::npos);
 }
 
+// Shapes where glslang and Glint are slow (20,000 chained functions: 212 s; a loop of
+// 30,000 ifs with --robust-access --dump-ranges: 122 s; the growth is another issue's)
+// end at --timeout-ms with the message that names it, within twice the limit.
+TEST(HostileInput, SlowShapes_EndAtTheTimeLimitByName) {
+  Scratch scratch;
+  std::string ifs = "#version 440\nlayout(local_size_x = 64) in;\n"
+                    "layout(std430, binding = 0) buffer B { uint data[64]; };\nvoid main() {\n"
+                    "  uint acc = 0u;\n  for (uint i = 0u; i < gl_LocalInvocationID.x; i++) {\n";
+  for (int k = 0; k < 30000; ++k)
+    ifs += "    if (i == " + std::to_string(k) + "u) acc += data[i % 64u];\n";
+  scratch.Write("ifs.comp", ifs + "  }\n  data[gl_LocalInvocationID.x] = acc;\n}\n");
+  std::string chain = "#version 440\nlayout(local_size_x = 1) in;\n"
+                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+                      "uint f0(uint x) { return x + 1u; }\n";
+  for (int k = 1; k < 20000; ++k)
+    chain += "uint f" + std::to_string(k) + "(uint x) { return f" + std::to_string(k - 1) +
+             "(x) + 1u; }\n";
+  scratch.Write("chain.comp", chain + "void main() { data[0] = f19999(data[1]); }\n");
+  for (const char* shader : {"ifs.comp", "chain.comp"}) {
+    auto start = std::chrono::steady_clock::now();
+    ToolResult result = scratch.Run(
+        OurTool(),
+        std::string("-V --robust-access --dump-ranges --timeout-ms 3000 -o out.spv ") + shader,
+        "slow");
+    EXPECT_LT(SecondsSince(start), 6.0) << shader;
+    EXPECT_EQ(result.exit_code, 2) << shader;
+    EXPECT_EQ(result.out, std::string("ERROR: ") + shader +
+                              ": compile exceeded --timeout-ms 3000; no output written\n");
+    EXPECT_FALSE(fs::exists(scratch.Dir("slow") + "/out.spv")) << shader;
+  }
+}
+
 // --spirv-val on a .spv input: a module invalid for the target is an error and is not
 // written (SPIR-V 1.5 for Vulkan 1.0 here).
 TEST(HostileInput, SpirvValOnSpirvInput_FailureIsAnError) {
