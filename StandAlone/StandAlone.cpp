@@ -571,9 +571,9 @@ uint32_t SpirvTimeoutMs(const CommandLine& line) {
 // validator's finding, then the result as a worker::Response (words only on success).
 std::string RunSpirvJob(const CommandLine& line, TargetEnv env, std::vector<uint32_t> words) {
   worker::Response response;
-  response.succeeded = !line.run_glint ||
-                       (Process(words, GlintOptionsFor(line, env), &response.report) &&
-                        !response.report.HasErrors());
+  response.succeeded =
+      !line.run_glint || (Process(words, GlintOptionsFor(line, env), &response.report) &&
+                          !response.report.HasErrors());
   std::string validation;
   if (response.succeeded && line.spirv_tools_validate)
     validation = spirv::Validate(words, ToSpirv(env));
@@ -620,8 +620,10 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   wire::Reader in(outcome.payload);
   if (!in.String(&problem) || !in.String(&encoded) || !in.Done() ||
       !worker::DecodeResponse(encoded, &response)) {
-    std::printf("ERROR: %s: internal error: the result of processing did not decode; no "
-                "output written\n", name.c_str());
+    std::printf(
+        "ERROR: %s: internal error: the result of processing did not decode; no "
+        "output written\n",
+        name.c_str());
     return void(run.compile_failed = true);
   }
   Report& report = response.report;

@@ -285,8 +285,10 @@ uint32_t ParseSubgroupSize(const std::string& text) {
   bool number = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0])) && *end == 0 &&
                 errno != ERANGE;
   if (!number || value == 0 || value > 128 || (value & (value - 1)) != 0)
-    throw CommandLineError("--subgroup-size: expected a power of two from 1 to 128 (1, 2, 4, 8, "
-                           "16, 32, 64 or 128), got '" + text + "'");
+    throw CommandLineError(
+        "--subgroup-size: expected a power of two from 1 to 128 (1, 2, 4, 8, "
+        "16, 32, 64 or 128), got '" +
+        text + "'");
   return static_cast<uint32_t>(value);
 }
 

@@ -1051,7 +1051,8 @@ TEST(HostileInput, ConfNameWithoutValue_OneLineExit1) {
   scratch.Write("alone.conf", "  MaxLights\n\n");
   scratch.Write("word.conf", "MaxLights x MaxClipPlanes");
   for (const char* isolation : {"", "--no-isolate "}) {
-    for (auto [conf, name] : {std::pair{"last.conf", "MaxClipPlanes"}, {"alone.conf", "MaxLights"}}) {
+    for (auto [conf, name] :
+         {std::pair{"last.conf", "MaxClipPlanes"}, {"alone.conf", "MaxLights"}}) {
       ToolResult result = scratch.Run(
           OurTool(), std::string("-V ") + isolation + "-o out.spv plain.frag " + conf, "conf");
       EXPECT_EQ(result.exit_code, 1) << conf;
@@ -1082,7 +1083,8 @@ TEST(HostileInput, OutputNamingAnInputOrAnotherOutput_IsRefused) {
   for (const Case& c : std::vector<Case>{
            {"-V --report=html plain.frag plain.frag",
             "--report=html plain.frag would overwrite the input plain.frag"},
-           {"-V --report=sarif o.spv -o o.spv plain.frag", "--report=sarif o.spv would overwrite -o o.spv"},
+           {"-V --report=sarif o.spv -o o.spv plain.frag",
+            "--report=sarif o.spv would overwrite -o o.spv"},
            {"-V --report=html link.frag plain.frag",
             "--report=html link.frag would overwrite the input plain.frag",
             "rm link.frag && ln -s plain.frag link.frag && "},
@@ -1102,7 +1104,8 @@ TEST(HostileInput, OutputNamingAnInputOrAnotherOutput_IsRefused) {
     ToolResult result = scratch.Run(OurTool(), c.args, "clash", c.launcher);
     EXPECT_EQ(result.exit_code, 1) << c.args;
     EXPECT_EQ(result.out, "") << c.args;
-    EXPECT_EQ(result.err, OurTool() + ": Error: " + c.clash + "; nothing written (use -h for usage)\n")
+    EXPECT_EQ(result.err,
+              OurTool() + ": Error: " + c.clash + "; nothing written (use -h for usage)\n")
         << c.args;
     EXPECT_EQ(test::ReadFile(scratch.Dir("clash") + "/plain.frag"), kPlainFrag) << c.args;
     if (c.launcher.empty())
@@ -1114,10 +1117,10 @@ TEST(HostileInput, OutputNamingAnInputOrAnotherOutput_IsRefused) {
       scratch.Run(OurTool(), "-V --report=sarif r.sarif -o o.spv plain.frag", "distinct");
   EXPECT_EQ(distinct.exit_code, 0) << distinct.out << distinct.err;
   EXPECT_TRUE(fs::exists(scratch.Dir("distinct") + "/r.sarif"));
-  ToolResult in_place = scratch.Run(
-      OurTool(),
-      "-V --report=sarif /dev/stdout --report=html /dev/stdout -o o.spv plain.frag </dev/null | cat",
-      "in_place");
+  ToolResult in_place = scratch.Run(OurTool(),
+                                    "-V --report=sarif /dev/stdout --report=html /dev/stdout -o "
+                                    "o.spv plain.frag </dev/null | cat",
+                                    "in_place");
   EXPECT_NE(in_place.out.find("<html"), std::string::npos) << in_place.out;
   EXPECT_NE(in_place.out.find("\"version\": \"2.1.0\""), std::string::npos) << in_place.out;
 }
@@ -1270,8 +1273,9 @@ shared uint s[N];
 layout(std430, binding = 0) buffer B { uint x[]; };
 void main() { s[0] = 1u; barrier(); x[0] = s[0]; }
 )");
-  const std::string refusal = "specialize-constants: --spec-constant 3=0: makes N the length 0 "
-                              "of the array s; an array's length must be at least 1\n";
+  const std::string refusal =
+      "specialize-constants: --spec-constant 3=0: makes N the length 0 "
+      "of the array s; an array's length must be at least 1\n";
   ToolResult glsl = scratch.Run(OurTool(), "-V --spec-constant 3=0 -o out.spv zero.comp", "glsl");
   EXPECT_EQ(glsl.exit_code, 2);
   EXPECT_EQ(glsl.out, "zero.comp\nERROR: " + refusal);
@@ -1343,15 +1347,17 @@ TEST(HostileInput, SpirvInputTimeLimit_EndsWithinTwiceTheLimit) {
 // end at --timeout-ms with the message that names it, within twice the limit.
 TEST(HostileInput, SlowShapes_EndAtTheTimeLimitByName) {
   Scratch scratch;
-  std::string ifs = "#version 440\nlayout(local_size_x = 64) in;\n"
-                    "layout(std430, binding = 0) buffer B { uint data[64]; };\nvoid main() {\n"
-                    "  uint acc = 0u;\n  for (uint i = 0u; i < gl_LocalInvocationID.x; i++) {\n";
+  std::string ifs =
+      "#version 440\nlayout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[64]; };\nvoid main() {\n"
+      "  uint acc = 0u;\n  for (uint i = 0u; i < gl_LocalInvocationID.x; i++) {\n";
   for (int k = 0; k < 30000; ++k)
     ifs += "    if (i == " + std::to_string(k) + "u) acc += data[i % 64u];\n";
   scratch.Write("ifs.comp", ifs + "  }\n  data[gl_LocalInvocationID.x] = acc;\n}\n");
-  std::string chain = "#version 440\nlayout(local_size_x = 1) in;\n"
-                      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
-                      "uint f0(uint x) { return x + 1u; }\n";
+  std::string chain =
+      "#version 440\nlayout(local_size_x = 1) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+      "uint f0(uint x) { return x + 1u; }\n";
   for (int k = 1; k < 20000; ++k)
     chain += "uint f" + std::to_string(k) + "(uint x) { return f" + std::to_string(k - 1) +
              "(x) + 1u; }\n";
@@ -1490,7 +1496,8 @@ TEST(Parse, SubgroupSize_PowerOfTwoFrom1To128) {
     } catch (const CommandLineError& error) {
       EXPECT_EQ(std::string(error.what()),
                 std::string("--subgroup-size: expected a power of two from 1 to 128 (1, 2, 4, 8, "
-                            "16, 32, 64 or 128), got '") + size + "'");
+                            "16, 32, 64 or 128), got '") +
+                    size + "'");
     }
   }
 }

@@ -280,7 +280,8 @@ TEST(WarmWorker, ExitWithoutAnswer_NamesTheStatus) {
   Compiled out = Take(glint_compile_isolated(input, nullptr, quitter.c_str(), 10000, 0));
   glint_input_free(input);
   EXPECT_FALSE(out.ok);
-  EXPECT_EQ(out.texts, "ERROR: the compile worker exited with status 3 without answering; no output\n");
+  EXPECT_EQ(out.texts,
+            "ERROR: the compile worker exited with status 3 without answering; no output\n");
 }
 
 // Memory past the worker's budget names the budget (it said "internal error:
@@ -356,8 +357,9 @@ TEST(WorkerProtocolHostile, AWrongMagicIsRefusedBeforeItsLength) {
     glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
     Compiled out = Take(glint_compile_isolated(input, nullptr, fake.c_str(), 8000, 0));
     glint_input_free(input);
-    return !out.ok && out.texts.find("the compile worker broke the protocol: a message of unknown "
-                                     "magic 0x04030201; no output") != std::string::npos;
+    return !out.ok && out.texts.find(
+                          "the compile worker broke the protocol: a message of unknown "
+                          "magic 0x04030201; no output") != std::string::npos;
   }));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(6));
 }

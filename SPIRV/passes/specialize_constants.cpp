@@ -186,14 +186,13 @@ class Specializer {
       auto type = scalar_types_.find(constant->second->type_id);
       if (type == scalar_types_.end()) continue;
       ConstantView value(*constant->second);
-      int64_t signed_value = type->second.width > 32 ? int64_t(value.value64())
-                                                     : int64_t(int32_t(value.value32()));
+      int64_t signed_value =
+          type->second.width > 32 ? int64_t(value.value64()) : int64_t(int32_t(value.value32()));
       bool below_one = type->second.is_signed ? signed_value < 1 : value.value64() == 0;
       if (!below_one) continue;
       refusal_ = GivenValuesOf(length) + ": makes " + NameOf(length) + " the length " +
-                 (type->second.is_signed ? std::to_string(signed_value) : "0") +
-                 " of the array " + ArrayName(inst.result_id) +
-                 "; an array's length must be at least 1";
+                 (type->second.is_signed ? std::to_string(signed_value) : "0") + " of the array " +
+                 ArrayName(inst.result_id) + "; an array's length must be at least 1";
     }
   }
 
@@ -214,7 +213,8 @@ class Specializer {
   // The OpName of `id` (the GLSL name), else "%<id>".
   std::string NameOf(uint32_t id) const {
     for (const Instruction& inst : module_.debug_names)
-      if (inst.opcode == spv::OpName && NameView(inst).target() == id && !NameView(inst).name().empty())
+      if (inst.opcode == spv::OpName && NameView(inst).target() == id &&
+          !NameView(inst).name().empty())
         return NameView(inst).name();
     return "%" + std::to_string(id);
   }

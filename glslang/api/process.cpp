@@ -157,7 +157,8 @@ bool WithinParserLimits(const std::vector<uint32_t>& input) {
 // other is an error that names the limit, never "malformed".
 bool OverInputLimit(const std::vector<uint32_t>& input, const Options& options, bool check_input,
                     const std::string& too_large, Report& report, std::vector<uint32_t>& output) {
-  if (check_input) return Fail(&report, "parse", "the module is over Glint's input limit: " + too_large);
+  if (check_input)
+    return Fail(&report, "parse", "the module is over Glint's input limit: " + too_large);
   if (!OnlyOptionalPasses(options))
     return Fail(&report, "parse",
                 "glslang wrote a module over Glint's input limit (" + too_large +

@@ -193,8 +193,8 @@ ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint
   if (!Accepts(magics, *magic)) return Bad(why, "a message of unknown magic " + Hex(*magic));
   if ((status = ReadWord(fd, deadline_ms, false, &version, why)) != ReadStatus::kOk) return status;
   if (version != kWireVersion)
-    return Bad(why, "wire version " + std::to_string(version) + ", not " +
-                        std::to_string(kWireVersion));
+    return Bad(why,
+               "wire version " + std::to_string(version) + ", not " + std::to_string(kWireVersion));
   if ((status = ReadWord(fd, deadline_ms, false, &length, why)) != ReadStatus::kOk) return status;
   if (length > max_bytes)
     return Bad(why, "a message of " + std::to_string(length) + " bytes, over the bound of " +
