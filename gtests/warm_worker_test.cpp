@@ -18,7 +18,6 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <thread>
 
@@ -197,13 +196,15 @@ struct RecordedWorker {
   std::string pids, path;
 };
 
-// Waits until `pid` (a child of this process, which the worker's owner reaps) has died.
+// Waits until `pid` (a child of this process, which the worker's owner reaps) has
+// ended whole and can be waited for, without reaping it (WNOWAIT). Its main thread is a
+// zombie before the rest has gone (an AddressSanitizer process takes a while to unmap
+// its shadow memory), and until then its socket is open: to the host it is alive.
 bool AwaitDeath(pid_t pid) {
-  for (int waited = 0; waited < 1000; ++waited) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    size_t state = text.rfind(')');
-    if (text.empty() || (state != std::string::npos && text.compare(state, 3, ") Z") == 0))
+  for (int waited = 0; waited < 3000; ++waited) {
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid)
       return true;
     usleep(10000);
   }

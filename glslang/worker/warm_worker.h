@@ -16,8 +16,10 @@
 // as such), the limit (the memory budget in bytes), the exit status, or the protocol
 // rule the answer broke; the next Compile starts a fresh worker. A worker that
 // answered stays for the next compile. A worker that died while idle (killed between
-// compiles) is noticed before the next request is sent and replaced, so only the
-// compile a worker was running when it died fails.
+// compiles) is noticed before the next request is sent (it can be reaped, or its end of
+// the socket is closed) and replaced, so only the compile a worker was running when it
+// died fails. One killed as the request goes out, still ending, cannot be told from one
+// killed while compiling: that compile fails with the signal's message.
 //
 // Not thread-safe: one compile at a time per WarmWorker (glint_worker_t locks).
 #ifndef GLINT_GLSLANG_WORKER_WARM_WORKER_H
