@@ -8,11 +8,13 @@
 // atomically, devices and pipes written in place, every write checked).
 #include <sys/stat.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 
 #include <glslang/Public/ResourceLimits.h>
 #include <glslang/SPIRV/GLSL.std.450.h>
@@ -25,7 +27,11 @@
 #include "command_line.h"
 #include "glint/report_format.h"
 #include "glslang/api/pass_boundary.h"
+#include "glslang/worker/crash_message.h"
+#include "glslang/worker/wire_format.h"
+#include "glslang/worker/worker_protocol.h"
 #include "output_file.h"
+#include "output_paths.h"
 #include "report_files.h"
 #include "spirv_file_format.h"
 #include "warm_built_ins.h"
@@ -94,10 +100,6 @@ std::string ReadLoneSource(const CommandLine& line, const std::string& name) {
   return line.read_stdin ? ReadStdin(budget) : ReadSource(name, budget);
 }
 
-bool IsSpirvFile(const std::string& name) {
-  return name.size() > 4 && name.compare(name.size() - 4, 4, ".spv") == 0;
-}
-
 struct Run {
   CommandLine line;
   bool compile_failed = false;
@@ -106,6 +108,24 @@ struct Run {
   std::vector<std::string> output_files;
   RunReport report;  // for --report=html|sarif
 };
+
+// The name at the end of a .conf that no value follows, if glslang's decoder reaches it
+// (it stops at the first value that is not a number): glslang 12 reads past the end of
+// the text there and throws std::out_of_range, which aborts glslangValidator. Names and
+// values are separated by glslang's delimiters.
+std::optional<std::string> ConfNameWithoutValue(const std::string& text) {
+  const char* delimiters = " \t\n\r";
+  size_t at = 0;
+  while ((at = text.find_first_not_of(delimiters, at)) != std::string::npos) {
+    size_t name_end = text.find_first_of(delimiters, at);
+    size_t value = text.find_first_not_of(delimiters, name_end);
+    if (value == std::string::npos) return text.substr(at, name_end - at);
+    if (text[value] != '-' && !std::isdigit(static_cast<unsigned char>(text[value])))
+      return std::nullopt;  // glslang prints its own error and stops here
+    at = text.find_first_of(delimiters, value);
+  }
+  return std::nullopt;
+}
 
 // Like glslangValidator: a .conf starts from nothing (glslang 12 decodes it into a
 // zeroed TBuiltInResource), so a limit the file omits is 0 and a flag false, not the
@@ -118,6 +138,9 @@ void LoadResources(const CommandLine& line, TBuiltInResource* resources) {
   *resources = TBuiltInResource{};
   frontend::SourceBudget budget(line.glslang.source_limits);
   std::string config = ReadSource(line.config_file, budget);
+  if (std::optional<std::string> name = ConfNameWithoutValue(config))
+    Fail("bad .conf file " + line.config_file + ": its last name, '" + *name +
+         "', is not followed by a number");
   DecodeResourceLimits(resources, config.data());
 }
 
@@ -262,11 +285,6 @@ std::vector<frontend::SourceUnit> ReadUnits(CommandLine& line) {
     units.push_back({file, ReadSource(file, budget), stage});
   }
   return units;
-}
-
-std::string BinaryName(const CommandLine& line, EShLanguage stage) {
-  if (line.binary_file) return *line.binary_file;
-  return std::string(StageName(stage)) + ".spv";
 }
 
 // Glint's diagnostics keep quiet where glslang's log does: -s prints none (glslang's
@@ -504,11 +522,6 @@ void CompileAndLinkIsolated(Run& run, int argc, char** argv) {
 // ---------------------------------------------------------------------------------
 // .spv inputs: Glint's passes only.
 
-std::string SpirvOutputName(const CommandLine& line, const std::string& input) {
-  if (line.binary_file) return *line.binary_file;
-  return input.substr(0, input.size() - 4) + ".glint.spv";
-}
-
 // Refuses a module over the IR's size limit (spirv::kMaxModuleWords) from the file's
 // size, before reading it; what is not a regular file (a device, a FIFO) is refused as
 // an unreadable include is, and no read goes past the limit and one more byte.
@@ -546,18 +559,76 @@ TargetEnv SpirvInputEnv(const CommandLine& line) {
   return frontend::GlintTargetEnv(line.glslang);
 }
 
+// The time limit of a .spv input's job: --timeout-ms, else kSpirvInputTimeoutMs when
+// isolated (a module of unknown origin may make validation or a pass run for minutes).
+uint32_t SpirvTimeoutMs(const CommandLine& line) {
+  if (line.timeout_ms) return line.timeout_ms;
+  return line.isolate ? kSpirvInputTimeoutMs : 0;
+}
+
+// The .spv job, run in a child when isolated: Glint's passes (Process validates the
+// input first) and, under --spirv-val, the output's validation. Its payload: the
+// validator's finding, then the result as a worker::Response (words only on success).
+std::string RunSpirvJob(const CommandLine& line, TargetEnv env, std::vector<uint32_t> words) {
+  worker::Response response;
+  response.succeeded =
+      !line.run_glint || (Process(words, GlintOptionsFor(line, env), &response.report) &&
+                          !response.report.HasErrors());
+  std::string validation;
+  if (response.succeeded && line.spirv_tools_validate)
+    validation = spirv::Validate(words, ToSpirv(env));
+  if (response.succeeded) response.words = std::move(words);
+  wire::Writer out;
+  out.String(validation);
+  out.String(worker::EncodeResponse(response));
+  return out.bytes();
+}
+
+// The line for a .spv job that did not finish: the time limit by name (the default's
+// too), a crash by signal (in Glint: glslang does not run on a .spv input).
+std::string SpirvUnfinishedLine(const CompileOutcome& outcome, const CommandLine& line,
+                                const std::string& name) {
+  if (outcome.end == CompileOutcome::End::kTimedOut && !line.timeout_ms)
+    return "ERROR: " + name + ": processing exceeded the time limit for .spv inputs, " +
+           std::to_string(kSpirvInputTimeoutMs) +
+           " ms by default (--timeout-ms sets another); no output written";
+  if (outcome.end == CompileOutcome::End::kCrashed)
+    return "ERROR: " + name + ": internal error (signal " + SignalName(outcome.signal) +
+           ") while processing the module; no output written";
+  return UnfinishedLine(outcome, name, line.timeout_ms);
+}
+
 void ProcessSpirvFile(Run& run, const std::string& name) {
   const CommandLine& line = run.line;
   if (!line.quiet) std::printf("%s\n", name.c_str());
   std::vector<uint32_t> words;
   if (!ReadSpirv(name, &words)) return void(run.compile_failed = true);
-  Report report;
   for (ReportSource& source : SourcesFromSpirv(words))
     run.report.AddSource(source.name, &source.text);
   run.report.has_line_information &= ModuleHasLineInformation(words);
   TargetEnv env = SpirvInputEnv(line);
-  if (line.run_glint &&
-      (!Process(words, GlintOptionsFor(line, env), &report) || report.HasErrors())) {
+  std::fflush(stdout);
+  CompileOutcome outcome = RunCompile(
+      line.isolate, SpirvTimeoutMs(line),
+      [&](CompileFlags&) { return RunSpirvJob(line, env, words); }, line.max_memory_mb);
+  if (outcome.end != CompileOutcome::End::kFinished) {
+    std::printf("%s\n", SpirvUnfinishedLine(outcome, line, name).c_str());
+    return void(run.compile_failed = true);
+  }
+  worker::Response response;
+  std::string problem, encoded;
+  wire::Reader in(outcome.payload);
+  if (!in.String(&problem) || !in.String(&encoded) || !in.Done() ||
+      !worker::DecodeResponse(encoded, &response)) {
+    std::printf(
+        "ERROR: %s: internal error: the result of processing did not decode; no "
+        "output written\n",
+        name.c_str());
+    return void(run.compile_failed = true);
+  }
+  Report& report = response.report;
+  words = std::move(response.words);
+  if (!response.succeeded) {
     for (Diagnostic diagnostic : report.diagnostics) {
       if (diagnostic.location.file.empty() && diagnostic.location.line == 0)
         diagnostic.message = name + ": " + diagnostic.message;
@@ -569,13 +640,10 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
   run.report.Add(report);
   // --spirv-val on a .spv input (Glint's own path, no glslang to match): invalid output
   // for the target is an error, and nothing is written.
-  if (line.spirv_tools_validate) {
-    std::string problem = spirv::Validate(words, ToSpirv(env));
-    if (!problem.empty()) {
-      std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
-      std::printf("ERROR: %s: the output fails spirv-val; no output written\n", name.c_str());
-      return void(run.compile_failed = true);
-    }
+  if (!problem.empty()) {
+    std::printf("error: SPIRV-Tools Validation Errors\nerror: %s\n", problem.c_str());
+    std::printf("ERROR: %s: the output fails spirv-val; no output written\n", name.c_str());
+    return void(run.compile_failed = true);
   }
   if (line.spirv_tools_disassemble) std::cout << frontend::DisassembleLikeGlslang(words);
   std::cout.flush();
@@ -584,6 +652,8 @@ void ProcessSpirvFile(Run& run, const std::string& name) {
 }
 
 void ProcessSpirvInputs(Run& run) {
+  if (run.line.timeout_ms && !run.line.isolate)
+    Fail("--timeout-ms needs isolation (drop --no-isolate)");
   for (const std::string& file : run.line.files) {
     if (!IsSpirvFile(file)) Fail("cannot mix .spv inputs with shader sources: " + file);
     if (run.line.binary_file && run.line.files.size() > 1)
@@ -638,6 +708,8 @@ int Main(int argc, char** argv) {
     if (line.files.empty() && !line.read_stdin) return kSuccess;
   }
   if (line.files.empty() && !line.read_stdin) Usage();
+  std::string clash = OutputPathClash(line);
+  if (!clash.empty()) Fail(clash + "; nothing written");
   if (!line.read_stdin && IsSpirvFile(line.files.front())) {
     ProcessSpirvInputs(run);
   } else {

@@ -70,6 +70,11 @@ struct CompileOutcome {
   uint32_t memory_mb = 0;  // kOutOfMemory: the budget it needed more than
 };
 
+// The time limit of a .spv input's processing when --timeout-ms is not given: Glint
+// validates every .spv input, and spirv-val's time grows faster than linearly on some
+// modules (a loop of 100,000 blocks: minutes); real modules take well under a second.
+constexpr uint32_t kSpirvInputTimeoutMs = 60000;
+
 // A worker's exit status when an allocation is refused by its memory budget.
 constexpr int kMemoryBudgetExit = 97;
 

@@ -276,6 +276,22 @@ uint32_t ParseUnsigned(const std::string& text, const std::string& flag) {
   return static_cast<uint32_t>(value);
 }
 
+// --subgroup-size N: a size Vulkan can report (VkPhysicalDeviceSubgroupProperties::
+// subgroupSize is a power of two, at most 128), so a typo is not taken as a promise.
+uint32_t ParseSubgroupSize(const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long value = std::strtoull(text.c_str(), &end, 0);
+  bool number = !text.empty() && std::isdigit(static_cast<unsigned char>(text[0])) && *end == 0 &&
+                errno != ERANGE;
+  if (!number || value == 0 || value > 128 || (value & (value - 1)) != 0)
+    throw CommandLineError(
+        "--subgroup-size: expected a power of two from 1 to 128 (1, 2, 4, 8, "
+        "16, 32, 64 or 128), got '" +
+        text + "'");
+  return static_cast<uint32_t>(value);
+}
+
 // A size limit: a positive number of bytes, up to 2^64-1.
 uint64_t ParseByteCount(const std::string& text, const std::string& flag) {
   char* end = nullptr;
@@ -541,8 +557,7 @@ const SpellingTable& GlintLongOptions() {
           ParseUnsigned(RequiredOperand(a, "--max-memory-mb: expects <N>"), "--max-memory-mb");
     });
     AddSpellings(t, {"subgroup-size"}, [](Arguments& a, CommandLine& l, const std::string&) {
-      l.glint.subgroup_size =
-          ParseUnsigned(RequiredOperand(a, "--subgroup-size: expects <N>"), "--subgroup-size");
+      l.glint.subgroup_size = ParseSubgroupSize(RequiredOperand(a, "--subgroup-size: expects <N>"));
     });
     AddSpellings(t, {"max-workgroups"}, [](Arguments& a, CommandLine& l, const std::string&) {
       ParseMaxWorkgroups(RequiredOperand(a, "--max-workgroups: expects X,Y,Z"), l);

@@ -41,7 +41,8 @@ glslang generates. Everything above works as in glslang 12.0.0. Glint adds:
   --uniformity-assume-uniform=<function>[=<why>]   take the function's result as
                         workgroup-uniform (a promise the analysis cannot check; what it
                         silences is reported as suppressed). Filters never change the output
-  --subgroup-size <N>   the subgroup size the application guarantees
+  --subgroup-size <N>   the subgroup size the application guarantees (a power of two
+                        from 1 to 128)
   --max-workgroups X,Y,Z   the largest dispatch (workgroups per dimension) the
                         application makes with this shader: a promise, not checked;
                         full range analysis bounds gl_WorkGroupID, gl_NumWorkGroups and
@@ -50,7 +51,8 @@ glslang generates. Everything above works as in glslang 12.0.0. Glint adds:
   --no-isolate          compile in this process (default: each input, or each linked
                         program, in a child process, so a crash in glslang is one error)
   --timeout-ms <N>      end a compile that runs longer than N ms (needs isolation;
-                        use it for untrusted shaders, with --max-memory-mb)
+                        use it for untrusted shaders, with --max-memory-mb); also a
+                        .spv input's processing, 60000 ms by default
   --max-memory-mb <N>   the address space an isolated compile may add, in MiB (default
                         4096; 0: no cap); a compile that needs more is ended with a
                         message naming the budget

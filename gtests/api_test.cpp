@@ -462,8 +462,8 @@ TEST(Api, Process_64MegabyteModuleIsRefusedAtOnceByTheSizeLimit) {
   EXPECT_FALSE(Process(words, RobustOptions(), &report));
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.0);
   EXPECT_EQ(FirstError(report),
-            "malformed SPIR-V: the module has 16777216 words, more than 8388608 (32 MiB, "
-            "Glint's input limit kMaxModuleWords)");
+            "the module is over Glint's input limit: the module has 16777216 words, more than "
+            "8388608 (32 MiB, Glint's input limit kMaxModuleWords)");
   EXPECT_TRUE(words == original);
 }
 

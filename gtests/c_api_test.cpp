@@ -4,6 +4,12 @@
 // out-of-range enum values, NULL handles, and compiling from many threads at once.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <ostream>
 #include <string>
 #include <thread>
@@ -474,10 +480,53 @@ TEST(CApi, ProcessSpirv_CountOverTheLimitIsRefusedBeforeReading) {
     ASSERT_NE(result, nullptr);
     EXPECT_EQ(glint_result_succeeded(result.get()), 0);
     EXPECT_EQ(AllDiagnostics(result.get()),
-              "ERROR: malformed SPIR-V: the module has " + std::to_string(count) +
+              "ERROR: the module is over Glint's input limit: the module has " +
+                  std::to_string(count) +
                   " words, more than 8388608 (32 MiB, Glint's input limit kMaxModuleWords)\n")
         << count;
   }
+}
+
+// Running out of memory in-process is named as such (it was "internal error:
+// std::bad_alloc"): a macro that doubles 40 times, in a child process whose address
+// space may grow by 512 MiB. AddressSanitizer's allocator aborts there instead.
+TEST(CApi, OutOfMemoryInProcess_IsNamedNotAnInternalError) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer's allocator aborts on a refused allocation";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer's allocator aborts on a refused allocation";
+#endif
+#endif
+  const std::string bomb = test::MacroExplosion();
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    unsigned long long pages = 0;
+    FILE* statm = std::fopen("/proc/self/statm", "r");
+    if (!statm || std::fscanf(statm, "%llu", &pages) != 1) _exit(3);
+    std::fclose(statm);
+    rlim_t limit = pages * static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) + (rlim_t{512} << 20);
+    rlimit cap{limit, limit};
+    if (setrlimit(RLIMIT_AS, &cap) != 0) _exit(3);
+    ResultHandle result = CompileC(bomb.c_str(), GLINT_STAGE_FRAGMENT, nullptr);
+    std::string text = AllDiagnostics(result.get());
+    bool named = glint_result_succeeded(result.get()) == 0 &&
+                 text.find("out of memory: the compile needed more memory than this process "
+                           "may allocate") != std::string::npos &&
+                 text.find("internal error") == std::string::npos;
+    if (!named) std::fprintf(stderr, "%s\n", text.c_str());
+    _exit(named ? 0 : 1);
+  }
+  int status = 0;
+  for (int waited = 0; waited < 1200 && waitpid(child, &status, WNOHANG) == 0; ++waited)
+    usleep(100000);
+  if (waitpid(child, &status, WNOHANG) == 0) {
+    kill(child, SIGKILL);
+    waitpid(child, &status, 0);
+    FAIL() << "still running after 120 s";
+  }
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "status " << status;
 }
 
 TEST(CApi, ReportFormat_ImpossibleSourceCountWritesNothing) {
@@ -646,6 +695,15 @@ void main() { values[gl_SubgroupInvocationID] = 1u; }
   ASSERT_EQ(glint_options_set_subgroup_size(options.get(), 64), 1);  // 0..63 may overflow
   ResultHandle larger = CompileWith(source, GLINT_STAGE_COMPUTE, options.get());
   EXPECT_EQ(Verdicts(larger.get()), std::vector<std::string>{"clamped"});
+}
+
+// A subgroup size Vulkan cannot report is refused (the setter returns 0).
+TEST(CApi, Options_SubgroupSizeIsAPowerOfTwoUpTo128) {
+  OptionsHandle options = RobustCOptions(GLINT_TARGET_VULKAN_1_1);
+  for (uint32_t size : {0u, 1u, 2u, 64u, 128u})
+    EXPECT_EQ(glint_options_set_subgroup_size(options.get(), size), 1) << size;
+  for (uint32_t size : {3u, 96u, 256u, 2147483648u, 4294967295u})
+    EXPECT_EQ(glint_options_set_subgroup_size(options.get(), size), 0) << size;
 }
 
 // The promised largest dispatch reaches the analysis through the C API: tile[4] indexed

@@ -3,6 +3,8 @@
 // the range analysis seeing the specialized workgroup size and loop bound.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "SPIRV/analysis/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
@@ -209,6 +211,50 @@ TEST(SpecializeConstants, ValueThatDoesNotFit_IsRefusedWithTheRange) {
     EXPECT_EQ(out.result.status, PassStatus::kFailed) << c.message;
     EXPECT_EQ(out.result.message, c.message);
   }
+}
+
+// A value that makes an array's length 0 or negative, given or folded, is refused by
+// the value, the length constant and the array (spirv-val rejects the module); 1 is fine.
+const char* kSpecSizedArrays = R"(#version 440
+layout(local_size_x = 1) in;
+layout(constant_id = 3) const uint N = 4u;
+layout(constant_id = 4) const int K = 2;
+const int L = K * 2;
+shared uint s[N];
+shared uint t[L];
+layout(std430, binding = 0) buffer B { uint x[]; };
+void main() { s[0] = 1u; t[0] = 2u; barrier(); x[0] = s[0] + t[0]; }
+)";
+
+TEST(SpecializeConstants, ArrayLengthBelowOne_IsRefusedByName) {
+  std::vector<uint32_t> words = test::CompileGlsl(kSpecSizedArrays, "comp");
+  struct Case {
+    std::map<uint32_t, uint64_t> values;
+    const char* message;
+  };
+  const Case cases[] = {
+      {{{3, 0}},
+       "--spec-constant 3=0: makes N the length 0 of the array s; an array's length must be at "
+       "least 1"},
+      {{{4, uint64_t(-1)}},
+       "--spec-constant 4=-1: makes L the length -2 of the array t; an array's length must be "
+       "at least 1"},
+      {{{3, 1}, {4, 0}},
+       "--spec-constant 3=1, 4=0: makes L the length 0 of the array t; an array's length must "
+       "be at least 1"},
+  };
+  for (const Case& c : cases) {
+    Options options;
+    options.spec_constants = c.values;
+    Specialized out = Specialize(words, options);
+    EXPECT_EQ(out.result.status, PassStatus::kFailed) << c.message;
+    EXPECT_EQ(out.result.message, c.message);
+  }
+  Options fits;
+  fits.spec_constants = {{3, 1}, {4, 1}};
+  Specialized out = Specialize(words, fits);
+  EXPECT_EQ(out.result.status, PassStatus::kChanged) << out.result.message;
+  EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan10), "");
 }
 
 // LocalSizeId (SPIR-V 1.2+) with a specialized size gives LocalInvocationIndex a range.

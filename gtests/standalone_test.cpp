@@ -1042,6 +1042,89 @@ TEST(HostileInput, DirectoryAsSource_OneLineExit1LikeAnUnopenableFile) {
   }
 }
 
+// A .conf whose last name has no value: glslang 12's decoder throws std::out_of_range
+// (Debian's tool aborts, exit 134); Glint refuses it by file and name, exit 1. A value
+// that is not a number, before the end, stays glslang's own message, byte for byte.
+TEST(HostileInput, ConfNameWithoutValue_OneLineExit1) {
+  Scratch scratch;
+  scratch.Write("last.conf", "MaxLights 32\nMaxClipPlanes");
+  scratch.Write("alone.conf", "  MaxLights\n\n");
+  scratch.Write("word.conf", "MaxLights x MaxClipPlanes");
+  for (const char* isolation : {"", "--no-isolate "}) {
+    for (auto [conf, name] :
+         {std::pair{"last.conf", "MaxClipPlanes"}, {"alone.conf", "MaxLights"}}) {
+      ToolResult result = scratch.Run(
+          OurTool(), std::string("-V ") + isolation + "-o out.spv plain.frag " + conf, "conf");
+      EXPECT_EQ(result.exit_code, 1) << conf;
+      EXPECT_EQ(result.out, "") << conf;
+      EXPECT_EQ(result.err, OurTool() + ": Error: bad .conf file " + conf + ": its last name, '" +
+                                name + "', is not followed by a number (use -h for usage)\n");
+      EXPECT_FALSE(fs::exists(scratch.Dir("conf") + "/out.spv")) << conf;
+    }
+  }
+  ToolResult ours = scratch.Run(OurTool(), "-V -o out.spv plain.frag word.conf", "ours");
+  ToolResult real = scratch.Run(kRealTool, "-V -o out.spv plain.frag word.conf", "real");
+  EXPECT_EQ(ours.exit_code, real.exit_code);
+  EXPECT_EQ(ours.out, real.out);
+  EXPECT_NE(ours.out.find("bad .conf file"), std::string::npos) << ours.out;
+}
+
+// An output that names an input or another output of the run (after symlinks and
+// "..") is refused before anything is written: the report used to replace the shader
+// or the module, exit 0.
+TEST(HostileInput, OutputNamingAnInputOrAnotherOutput_IsRefused) {
+  Scratch scratch;
+  fs::create_directories(scratch.Inputs() + "/sub");
+  scratch.Write("link.frag", kPlainFrag);  // made a symlink to plain.frag in its run
+  scratch.Write("limits.conf", "MaxDrawBuffers 8\n");
+  struct Case {
+    std::string args, clash, launcher = "";
+  };
+  for (const Case& c : std::vector<Case>{
+           {"-V --report=html plain.frag plain.frag",
+            "--report=html plain.frag would overwrite the input plain.frag"},
+           {"-V --report=sarif o.spv -o o.spv plain.frag",
+            "--report=sarif o.spv would overwrite -o o.spv"},
+           {"-V --report=html link.frag plain.frag",
+            "--report=html link.frag would overwrite the input plain.frag",
+            "rm link.frag && ln -s plain.frag link.frag && "},
+           {"-V --report=sarif sub/../plain.frag plain.frag",
+            "--report=sarif sub/../plain.frag would overwrite the input plain.frag"},
+           {"-V -o plain.frag plain.frag", "-o plain.frag would overwrite the input plain.frag"},
+           {"-V --depfile o.spv -o o.spv plain.frag", "--depfile o.spv would overwrite -o o.spv"},
+           {"-V --depfile limits.conf plain.frag limits.conf",
+            "--depfile limits.conf would overwrite the .conf file limits.conf"},
+           {"-V --report=html frag.spv plain.frag",
+            "--report=html frag.spv would overwrite the output frag.spv"},
+           {"-V --report=html r --report=sarif ./sub/../r plain.frag",
+            "--report=sarif ./sub/../r would overwrite --report=html r"},
+           {"--report=html junk.glint.spv junk.spv",
+            "--report=html junk.glint.spv would overwrite the output junk.glint.spv"},
+           {"-o junk.spv junk.spv", "-o junk.spv would overwrite the input junk.spv"}}) {
+    ToolResult result = scratch.Run(OurTool(), c.args, "clash", c.launcher);
+    EXPECT_EQ(result.exit_code, 1) << c.args;
+    EXPECT_EQ(result.out, "") << c.args;
+    EXPECT_EQ(result.err,
+              OurTool() + ": Error: " + c.clash + "; nothing written (use -h for usage)\n")
+        << c.args;
+    EXPECT_EQ(test::ReadFile(scratch.Dir("clash") + "/plain.frag"), kPlainFrag) << c.args;
+    if (c.launcher.empty())
+      EXPECT_EQ(FilesIn(scratch.Dir("clash")), FilesIn(scratch.Inputs())) << c.args;
+  }
+  // Distinct names still work, and so do two outputs on a pipe, written in place (here
+  // stdout is a pipe to cat; a regular file there would be replaced, and is refused).
+  ToolResult distinct =
+      scratch.Run(OurTool(), "-V --report=sarif r.sarif -o o.spv plain.frag", "distinct");
+  EXPECT_EQ(distinct.exit_code, 0) << distinct.out << distinct.err;
+  EXPECT_TRUE(fs::exists(scratch.Dir("distinct") + "/r.sarif"));
+  ToolResult in_place = scratch.Run(OurTool(),
+                                    "-V --report=sarif /dev/stdout --report=html /dev/stdout -o "
+                                    "o.spv plain.frag </dev/null | cat",
+                                    "in_place");
+  EXPECT_NE(in_place.out.find("<html"), std::string::npos) << in_place.out;
+  EXPECT_NE(in_place.out.find("\"version\": \"2.1.0\""), std::string::npos) << in_place.out;
+}
+
 // Sources over the limit (64 MiB by default; a sparse 100 MB file costs no disk) are
 // refused from their size, quickly: a file, an include, stdin.
 TEST(HostileInput, SourcesOverTheLimit_AreRefusedBeforeReading) {
@@ -1179,6 +1262,120 @@ TEST(HostileInput, SpecConstantValues_FitTheirTypeOrAreRefused) {
       << wide.err;
 }
 
+// A value that makes an array's length 0 is refused by value, constant and array, GLSL
+// or .spv, without --spirv-val; nothing is written (it wrote an array of length 0, exit 0).
+TEST(HostileInput, SpecConstantZeroArrayLength_IsRefusedByName) {
+  Scratch scratch;
+  scratch.Write("zero.comp", R"(#version 440
+layout(local_size_x = 1) in;
+layout(constant_id = 3) const uint N = 4u;
+shared uint s[N];
+layout(std430, binding = 0) buffer B { uint x[]; };
+void main() { s[0] = 1u; barrier(); x[0] = s[0]; }
+)");
+  const std::string refusal =
+      "specialize-constants: --spec-constant 3=0: makes N the length 0 "
+      "of the array s; an array's length must be at least 1\n";
+  ToolResult glsl = scratch.Run(OurTool(), "-V --spec-constant 3=0 -o out.spv zero.comp", "glsl");
+  EXPECT_EQ(glsl.exit_code, 2);
+  EXPECT_EQ(glsl.out, "zero.comp\nERROR: " + refusal);
+  EXPECT_FALSE(fs::exists(scratch.Dir("glsl") + "/out.spv"));
+  ASSERT_EQ(scratch.Run(OurTool(), "-V --no-glint -o zero.spv zero.comp", "compile").exit_code, 0);
+  scratch.Write("zero.spv", test::ReadFile(scratch.Dir("compile") + "/zero.spv"));
+  ToolResult spv = scratch.Run(OurTool(), "--spec-constant 3=0 -o out.spv zero.spv", "spv");
+  EXPECT_EQ(spv.exit_code, 2);
+  EXPECT_EQ(spv.out, "zero.spv\nERROR: zero.spv: " + refusal);
+  EXPECT_FALSE(fs::exists(scratch.Dir("spv") + "/out.spv"));
+  ToolResult one = scratch.Run(OurTool(), "--spec-constant 3=1 -o out.spv zero.spv", "one");
+  EXPECT_EQ(one.exit_code, 0) << one.out;
+  EXPECT_TRUE(fs::exists(scratch.Dir("one") + "/out.spv"));
+}
+
+// A loop of `blocks` blocks in a chain: spirv-val's time grows quadratically with it
+// (20,000 blocks: about 8 s), and Glint validates every .spv input.
+std::string LoopOfBlocks(int blocks) {
+  std::string text = R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpBranch %header
+%header = OpLabel
+OpLoopMerge %merge %continue None
+OpBranch %b0
+)";
+  for (int i = 0; i < blocks; ++i)
+    text += "%b" + std::to_string(i) + " = OpLabel\nOpBranch " +
+            (i + 1 < blocks ? "%b" + std::to_string(i + 1) : std::string("%continue")) + "\n";
+  return text + R"(%continue = OpLabel
+OpBranchConditional %true %header %merge
+%merge = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+}
+
+// --timeout-ms bounds a .spv input too, validation included (it was ignored: a loop of
+// 100,000 blocks ran 212 s past a 5,000 ms limit); the run ends within twice the limit.
+TEST(HostileInput, SpirvInputTimeLimit_EndsWithinTwiceTheLimit) {
+  Scratch scratch;
+  std::vector<uint32_t> words = test::Assemble(LoopOfBlocks(20000));
+  ASSERT_FALSE(words.empty());
+  scratch.Write("loop.spv", std::string(reinterpret_cast<const char*>(words.data()),
+                                        words.size() * sizeof(uint32_t)));
+  auto start = std::chrono::steady_clock::now();
+  ToolResult result = scratch.Run(OurTool(), "--timeout-ms 2000 -o out.spv loop.spv", "loop");
+  EXPECT_LT(SecondsSince(start), 4.0);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out,
+            "loop.spv\nERROR: loop.spv: compile exceeded --timeout-ms 2000; no output written\n");
+  EXPECT_FALSE(fs::exists(scratch.Dir("loop") + "/out.spv"));
+  ToolResult in_process =
+      scratch.Run(OurTool(), "--no-isolate --timeout-ms 2000 -o out.spv loop.spv", "in_process");
+  EXPECT_EQ(in_process.exit_code, 1);
+  EXPECT_NE(in_process.err.find("--timeout-ms needs isolation (drop --no-isolate)"),
+            std::string::npos);
+}
+
+// Shapes where glslang and Glint are slow (20,000 chained functions: 212 s; a loop of
+// 30,000 ifs with --robust-access --dump-ranges: 122 s; the growth is another issue's)
+// end at --timeout-ms with the message that names it, within twice the limit.
+TEST(HostileInput, SlowShapes_EndAtTheTimeLimitByName) {
+  Scratch scratch;
+  std::string ifs =
+      "#version 440\nlayout(local_size_x = 64) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[64]; };\nvoid main() {\n"
+      "  uint acc = 0u;\n  for (uint i = 0u; i < gl_LocalInvocationID.x; i++) {\n";
+  for (int k = 0; k < 30000; ++k)
+    ifs += "    if (i == " + std::to_string(k) + "u) acc += data[i % 64u];\n";
+  scratch.Write("ifs.comp", ifs + "  }\n  data[gl_LocalInvocationID.x] = acc;\n}\n");
+  std::string chain =
+      "#version 440\nlayout(local_size_x = 1) in;\n"
+      "layout(std430, binding = 0) buffer B { uint data[]; };\n"
+      "uint f0(uint x) { return x + 1u; }\n";
+  for (int k = 1; k < 20000; ++k)
+    chain += "uint f" + std::to_string(k) + "(uint x) { return f" + std::to_string(k - 1) +
+             "(x) + 1u; }\n";
+  scratch.Write("chain.comp", chain + "void main() { data[0] = f19999(data[1]); }\n");
+  for (const char* shader : {"ifs.comp", "chain.comp"}) {
+    auto start = std::chrono::steady_clock::now();
+    ToolResult result = scratch.Run(
+        OurTool(),
+        std::string("-V --robust-access --dump-ranges --timeout-ms 3000 -o out.spv ") + shader,
+        "slow");
+    EXPECT_LT(SecondsSince(start), 6.0) << shader;
+    EXPECT_EQ(result.exit_code, 2) << shader;
+    EXPECT_EQ(result.out, std::string("ERROR: ") + shader +
+                              ": compile exceeded --timeout-ms 3000; no output written\n");
+    EXPECT_FALSE(fs::exists(scratch.Dir("slow") + "/out.spv")) << shader;
+  }
+}
+
 // --spirv-val on a .spv input: a module invalid for the target is an error and is not
 // written (SPIR-V 1.5 for Vulkan 1.0 here).
 TEST(HostileInput, SpirvValOnSpirvInput_FailureIsAnError) {
@@ -1281,6 +1478,26 @@ TEST(Parse, GlintFlags_BadValuesAreOneLineErrors) {
     } catch (const CommandLineError& error) {
       EXPECT_EQ(std::string(error.what()).find('\n'), std::string::npos) << error.what();
       EXPECT_FALSE(error.bare);
+    }
+  }
+}
+
+// A subgroup size is one Vulkan can report; anything else is refused by name (3 and
+// 2^31 were taken as promises).
+TEST(Parse, SubgroupSize_PowerOfTwoFrom1To128) {
+  for (const char* size : {"1", "2", "4", "8", "16", "32", "64", "128", "0x20"})
+    EXPECT_EQ(Parse({"-V", "--subgroup-size", size, "a.comp"}).glint.subgroup_size,
+              std::strtoul(size, nullptr, 0))
+        << size;
+  for (const char* size : {"0", "3", "96", "256", "2147483648", "4294967295", "-32", "x", ""}) {
+    try {
+      Parse({"-V", "--subgroup-size", size, "a.comp"});
+      ADD_FAILURE() << size << " was accepted";
+    } catch (const CommandLineError& error) {
+      EXPECT_EQ(std::string(error.what()),
+                std::string("--subgroup-size: expected a power of two from 1 to 128 (1, 2, 4, 8, "
+                            "16, 32, 64 or 128), got '") +
+                    size + "'");
     }
   }
 }

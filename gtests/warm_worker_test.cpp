@@ -6,6 +6,7 @@
 // nor memory.
 #include <gtest/gtest.h>
 
+#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <thread>
 
@@ -178,6 +180,135 @@ TEST(WarmWorker, ServesManyCompilesAndReplacesItselfAfterATimeout) {
   glint_worker_free(worker);
 }
 
+// A fake worker that records its pid (one line per start) and becomes the real one.
+struct RecordedWorker {
+  explicit RecordedWorker(TempDir& dir)
+      : pids(dir.path() + "/pids"),
+        path(dir.Write("recorded-worker",
+                       "#!/bin/sh\necho $$ >> '" + pids + "'\nexec '" + WorkerPath() + "'\n",
+                       true)) {}
+  std::vector<pid_t> Started() const {
+    std::vector<pid_t> started;
+    std::ifstream in(pids);
+    for (pid_t pid = 0; in >> pid;) started.push_back(pid);
+    return started;
+  }
+  std::string pids, path;
+};
+
+// Waits until `pid` (a child of this process, which the worker's owner reaps) has
+// ended whole and can be waited for, without reaping it (WNOWAIT). Its main thread is a
+// zombie before the rest has gone (an AddressSanitizer process takes a while to unmap
+// its shadow memory), and until then its socket is open: to the host it is alive.
+bool AwaitDeath(pid_t pid) {
+  for (int waited = 0; waited < 3000; ++waited) {
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid)
+      return true;
+    usleep(10000);
+  }
+  return false;
+}
+
+Compiled CompileVariant(glint_worker_t* worker, int i) {
+  glint_input_t* input = glint_input_create();
+  std::string source = Variant(i);
+  glint_input_set_source(input, source.c_str());
+  glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
+  Compiled out = Take(glint_worker_compile(worker, input, nullptr));
+  glint_input_free(input);
+  return out;
+}
+
+// A worker killed while idle, by a crash signal or SIGKILL, is replaced before the next
+// request: that compile succeeds (it failed with "internal error ... (signal SIGSEGV)"
+// or "gave no answer"), in a fresh worker.
+TEST(WarmWorker, DiedWhileIdle_IsReplacedBeforeTheNextCompile) {
+  TempDir dir;
+  RecordedWorker fake(dir);
+  glint_worker_t* worker = glint_worker_create(fake.path.c_str(), 10000, 0);
+  ASSERT_NE(worker, nullptr);
+  ASSERT_TRUE(CompileVariant(worker, 0).ok);
+  int round = 1;
+  for (int signal_number : {SIGSEGV, SIGKILL, SIGTERM}) {
+    std::vector<pid_t> started = fake.Started();
+    ASSERT_EQ(started.size(), static_cast<size_t>(round)) << signal_number;
+    ASSERT_EQ(kill(started.back(), signal_number), 0);
+    ASSERT_TRUE(AwaitDeath(started.back()));
+    Compiled next = CompileVariant(worker, round);
+    EXPECT_TRUE(next.ok) << signal_number << ": " << next.texts;
+    EXPECT_EQ(fake.Started().size(), static_cast<size_t>(++round)) << signal_number;
+  }
+  glint_worker_free(worker);
+}
+
+// A worker killed by SIGKILL while compiling: the error says so, and that it was not
+// Glint's time limit (it said "gave no answer (exit status -1)").
+TEST(WarmWorker, KilledWhileCompiling_NamesTheSignal) {
+  TempDir dir;
+  RecordedWorker fake(dir);
+  glint_worker_t* worker = glint_worker_create(fake.path.c_str(), 60000, 0);
+  ASSERT_NE(worker, nullptr);
+  std::thread killer([&] {
+    for (int waited = 0; waited < 500 && fake.Started().empty(); ++waited) usleep(10000);
+    usleep(1500000);  // the runaway compile below is well under way
+    if (!fake.Started().empty()) kill(fake.Started().front(), SIGKILL);
+  });
+  glint_input_t* input = glint_input_create();
+  std::string source = test::RunawayStatements();
+  glint_input_set_source(input, source.c_str());
+  glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
+  Compiled killed = Take(glint_worker_compile(worker, input, nullptr));
+  killer.join();
+  glint_input_free(input);
+  EXPECT_FALSE(killed.ok);
+  EXPECT_EQ(killed.texts,
+            "ERROR: the compile worker was killed by SIGKILL while compiling, not by Glint (no "
+            "time limit ran out: the kernel's out-of-memory killer or another process); no "
+            "output\n");
+  EXPECT_TRUE(CompileVariant(worker, 1).ok);  // and the next compile has a fresh worker
+  glint_worker_free(worker);
+}
+
+// A worker that exits without answering: its exit status, not "no answer".
+TEST(WarmWorker, ExitWithoutAnswer_NamesTheStatus) {
+  TempDir dir;
+  std::string quitter = dir.Write("quitter-worker", "#!/bin/sh\nexit 3\n", true);
+  glint_input_t* input = glint_input_create();
+  glint_input_set_source(input, "#version 450\nvoid main() {}\n");
+  glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
+  Compiled out = Take(glint_compile_isolated(input, nullptr, quitter.c_str(), 10000, 0));
+  glint_input_free(input);
+  EXPECT_FALSE(out.ok);
+  EXPECT_EQ(out.texts,
+            "ERROR: the compile worker exited with status 3 without answering; no output\n");
+}
+
+// Memory past the worker's budget names the budget (it said "internal error:
+// std::bad_alloc"). AddressSanitizer's workers run without RLIMIT_AS.
+TEST(WarmWorker, MemoryBudget_IsNamed) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "the worker has no memory limit under AddressSanitizer";
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "the worker has no memory limit under AddressSanitizer";
+#endif
+#endif
+  glint_input_t* input = glint_input_create();
+  std::string source = test::MacroExplosion();
+  glint_input_set_source(input, source.c_str());
+  glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
+  Compiled out =
+      Take(glint_compile_isolated(input, nullptr, WorkerPath().c_str(), 120000, 512ull << 20));
+  glint_input_free(input);
+  EXPECT_FALSE(out.ok);
+  EXPECT_EQ(out.texts,
+            "ERROR: compile exceeded its memory budget (memory_limit_bytes 536870912, 512 MiB); "
+            "no output\n");
+}
+
 // Runs `body` in a child process; fails when it has not finished within `seconds`
 // (then the child is killed), so a hang on today's code fails instead of hanging.
 ::testing::AssertionResult FinishesWithin(int seconds, const std::function<bool()>& body) {
@@ -227,7 +358,9 @@ TEST(WorkerProtocolHostile, AWrongMagicIsRefusedBeforeItsLength) {
     glint_input_set_stage(input, GLINT_STAGE_FRAGMENT);
     Compiled out = Take(glint_compile_isolated(input, nullptr, fake.c_str(), 8000, 0));
     glint_input_free(input);
-    return !out.ok && out.texts.find("gave no answer") != std::string::npos;
+    return !out.ok && out.texts.find(
+                          "the compile worker broke the protocol: a message of unknown "
+                          "magic 0x04030201; no output") != std::string::npos;
   }));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(6));
 }

@@ -29,6 +29,8 @@ class Specializer {
       if (!refusal_.empty()) return PassResult::Failed(refusal_);
       Remember(inst);
     }
+    CheckArrayLengths();
+    if (!refusal_.empty()) return PassResult::Failed(refusal_);
     // Drop the SpecId decorations of replaced constants.
     module_.annotations.remove_if([&](const Instruction& inst) {
       return inst.opcode == spv::OpDecorate &&
@@ -90,6 +92,7 @@ class Specializer {
       return false;
     used_ids_.insert(id->second);
     replaced_.insert(inst.result_id);
+    specialized_.insert(inst.result_id);
     return true;
   }
 
@@ -130,6 +133,7 @@ class Specializer {
     }
     std::optional<uint32_t> folded = Evaluate(operation.operation(), operands);
     if (!folded) return false;
+    specialized_.insert(inst.result_id);
     if (result_bool) {
       inst.opcode = *folded ? spv::OpConstantTrue : spv::OpConstantFalse;
       inst.words.clear();  // OpConstantTrue and OpConstantFalse have no operands
@@ -164,9 +168,69 @@ class Specializer {
     }
     if (IsConstantInstruction(inst.opcode) && !IsSpecConstantInstruction(inst.opcode))
       plain_.insert(inst.result_id);
+    if (inst.opcode == spv::OpConstant) constants_[inst.result_id] = &inst;
   }
 
   static std::optional<uint32_t> Evaluate(spv::Op op, const std::vector<uint32_t>& v);
+
+  // An array whose length the given values made a constant below 1 ("Length must be at
+  // least 1", spirv-val) is refused by the constant's and the array's names: turns
+  // `layout(constant_id = 3) const uint N = 4u; shared uint s[N];` with 3=0 into
+  // "--spec-constant 3=0: makes N the length 0 of the array s; ...", nothing written.
+  void CheckArrayLengths() {
+    for (const Instruction& inst : module_.types_values) {
+      if (inst.opcode != spv::OpTypeArray || !refusal_.empty()) continue;
+      uint32_t length = TypeArrayView(inst).length_id();
+      auto constant = constants_.find(length);
+      if (!specialized_.count(length) || constant == constants_.end()) continue;
+      auto type = scalar_types_.find(constant->second->type_id);
+      if (type == scalar_types_.end()) continue;
+      ConstantView value(*constant->second);
+      int64_t signed_value =
+          type->second.width > 32 ? int64_t(value.value64()) : int64_t(int32_t(value.value32()));
+      bool below_one = type->second.is_signed ? signed_value < 1 : value.value64() == 0;
+      if (!below_one) continue;
+      refusal_ = GivenValuesOf(length) + ": makes " + NameOf(length) + " the length " +
+                 (type->second.is_signed ? std::to_string(signed_value) : "0") + " of the array " +
+                 ArrayName(inst.result_id) + "; an array's length must be at least 1";
+    }
+  }
+
+  // "--spec-constant 3=0" for a constant given a value; for one folded from given
+  // values, every value given (the fold does not record which it read).
+  std::string GivenValuesOf(uint32_t constant) const {
+    auto id = spec_id_of_.find(constant);
+    if (replaced_.count(constant) && id != spec_id_of_.end())
+      return "--spec-constant " + std::to_string(id->second) + "=" +
+             FormatSpecConstantValue(options_.spec_constants.at(id->second));
+    std::string given;
+    for (const auto& [spec_id, value] : options_.spec_constants)
+      given += (given.empty() ? "--spec-constant " : ", ") + std::to_string(spec_id) + "=" +
+               FormatSpecConstantValue(value);
+    return given;
+  }
+
+  // The OpName of `id` (the GLSL name), else "%<id>".
+  std::string NameOf(uint32_t id) const {
+    for (const Instruction& inst : module_.debug_names)
+      if (inst.opcode == spv::OpName && NameView(inst).target() == id &&
+          !NameView(inst).name().empty())
+        return NameView(inst).name();
+    return "%" + std::to_string(id);
+  }
+
+  // The array type's name: the variables declared of it (directly), else its id.
+  std::string ArrayName(uint32_t array) const {
+    std::set<uint32_t> pointers;
+    std::string names;
+    for (const Instruction& inst : module_.types_values) {
+      if (inst.opcode == spv::OpTypePointer && TypePointerView(inst).pointee() == array)
+        pointers.insert(inst.result_id);
+      if (inst.opcode == spv::OpVariable && pointers.count(inst.type_id))
+        names += (names.empty() ? "" : ", ") + NameOf(inst.result_id);
+    }
+    return names.empty() ? "%" + std::to_string(array) : names;
+  }
 
   void WarnUnknownIds(Report* report) const {
     if (!report) return;
@@ -194,6 +258,8 @@ class Specializer {
   std::set<uint32_t> plain_;     // ids of non-specialization constants
   std::set<uint32_t> replaced_;  // spec constants given a value
   std::set<uint32_t> used_ids_;
+  std::set<uint32_t> specialized_;  // constants given a value or folded from given values
+  std::unordered_map<uint32_t, const Instruction*> constants_;  // OpConstant id -> it
 };
 
 // Folds one 32-bit integer or boolean operation; nullopt for what it does not fold.

@@ -24,6 +24,9 @@
 // not fit its constant's type (300 for an int8, 70000 for an int16, 131071 for a
 // float16's bits) fails the pass with a message naming the SpecId, the type and the
 // accepted range; a SpecId the module does not declare gets a warning in the report.
+// A value that makes an array's length constant 0 or negative (`shared uint s[N]` with
+// N given 0) fails the pass with a message naming the value, the constant and the array:
+// spirv-val rejects such a module.
 #ifndef GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H
 #define GLINT_SPIRV_PASSES_SPECIALIZE_CONSTANTS_H
 

@@ -65,6 +65,7 @@ static int Selected(uint8_t selector, int count) {
 /* Each setter must accept exactly its enum's values. */
 static void SetOptions(glint_options_t* options, const uint8_t* h) {
   int v;
+  uint32_t subgroup;
   Check(glint_options_set_hoist_constant_tables(options, h[1]) == 1, "hoist setter");
   Check(glint_options_set_robust_access(options, h[2]) == 1, "robust setter");
   Check(glint_options_set_collect_ranges(options, h[3]) == 1, "collect setter");
@@ -78,8 +79,10 @@ static void SetOptions(glint_options_t* options, const uint8_t* h) {
   v = Selected(h[7], 7);
   Check(glint_options_set_target_env(options, (glint_target_env_t)v) == (v >= 0 && v < 7),
         "target-env setter accepts exactly its enum");
-  Check(glint_options_set_subgroup_size(options, h[9] == 0xFF ? UINT32_MAX : h[9]) == 1,
-        "subgroup setter");
+  subgroup = h[9] == 0xFF ? UINT32_MAX : h[9];
+  Check(glint_options_set_subgroup_size(options, subgroup) ==
+            (subgroup <= 128 && (subgroup & (subgroup - 1)) == 0),
+        "subgroup setter accepts exactly 0 and the powers of two up to 128");
   Check(glint_options_set_max_workgroups(options, h[9], h[9], h[13] == 0xFF ? UINT32_MAX : 1) ==
             (h[9] != 0),
         "max-workgroups setter refuses a mix of 0 and not");

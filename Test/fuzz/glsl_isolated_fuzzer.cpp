@@ -13,8 +13,8 @@
 //   - a refusal: an error diagnostic (glslang's messages, a Glint refusal, or the
 //     isolation's own: glslang crashed in the worker, time limit) — glslang 12 crashes
 //     on some texts, and containing that is the point of the entry point;
-// and never as "the compile worker gave no answer (exit status 86)": that is a
-// sanitizer report inside the worker (it prints the report to stderr), a crash here.
+// and never as "the compile worker exited with status 86 without answering": that is
+// a sanitizer report inside the worker (it prints the report to stderr), a crash here.
 //
 // Coverage: libFuzzer sees only this process (the request, the response decoding); the
 // compile runs in another process, so this target mutates mostly blind. Its value is the
@@ -68,7 +68,8 @@ glint::IsolationOptions Isolation() {
 bool Compile(const glint::GlslInput& input, const glint::Options& options,
              std::vector<uint32_t>& words, glint::Report& report) {
   bool ok = glint::CompileGlslIsolated(input, options, Isolation(), words, &report);
-  const std::string no_answer = "exit status " + std::to_string(kSanitizerExit) + ")";
+  const std::string no_answer =
+      "exited with status " + std::to_string(kSanitizerExit) + " without answering";
   for (const glint::Diagnostic& d : report.diagnostics)
     if (d.origin == "isolation" && d.message.find(no_answer) != std::string::npos)
       Broken("no sanitizer report in the worker (see its report above)", Describe(report));

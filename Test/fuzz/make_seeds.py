@@ -15,6 +15,9 @@ Test/corpus.testlist names) it writes:
                                   and two that claim a word count past the buffer
   DIR/glsl/<name>                 glsl_isolated_fuzzer inputs: one stage byte, then the
                                   shader text (the text of HLSL goldens as well)
+  DIR/spirv/hostile_*.spv         shapes that once ran for minutes, written here, small:
+                                  a loop of a long chain of blocks (spirv-val's time grows
+                                  quadratically with it; issue 50)
 --corpus DIR is a corpus folder (docs/CORPUS.md; the fuzz_seeds target and smoke.sh pass
 the build's GLINT_CORPUS); --corpus-sample N then also takes up to N of its shaders
 (evenly spread over its OK manifests) for longer campaigns. Deterministic: the same tree
@@ -125,6 +128,31 @@ def c_api_seeds(spirv_by_name):
     return seeds
 
 
+def encode(opcode, *operands):
+    return [(len(operands) + 1) << 16 | opcode] + list(operands)
+
+
+def loop_of_blocks(blocks):
+    """A compute shader whose loop body is a chain of `blocks` blocks, as SPIR-V bytes."""
+    void, fn, boolean, true, main, entry, header, merge, cont = range(1, 10)
+    first = 10
+    bound = first + blocks
+    name = int.from_bytes(b"main", "little")
+    words = [0x07230203, 0x00010000, 0, bound, 0]
+    words += encode(17, 1)  # OpCapability Shader
+    words += encode(14, 0, 1)  # OpMemoryModel Logical GLSL450
+    words += encode(15, 5, main, name, 0)  # OpEntryPoint GLCompute %main "main"
+    words += encode(16, main, 17, 1, 1, 1)  # OpExecutionMode LocalSize 1 1 1
+    words += encode(19, void) + encode(33, fn, void) + encode(20, boolean) + encode(41, boolean, true)
+    words += encode(54, void, main, 0, fn) + encode(248, entry) + encode(249, header)
+    words += encode(248, header) + encode(246, merge, cont, 0) + encode(249, first)
+    for block in range(first, bound):
+        words += encode(248, block) + encode(249, block + 1 if block + 1 < bound else cont)
+    words += encode(248, cont) + encode(250, true, header, merge)
+    words += encode(248, merge) + encode(253) + encode(56)
+    return b"".join(word.to_bytes(4, "little") for word in words)
+
+
 def write(directory, files):
     os.makedirs(directory, exist_ok=True)
     for name, data in files.items():
@@ -162,6 +190,7 @@ def main():
             glsl[name] = bytes([stage_byte]) + text.read()
     if not spirv:
         sys.exit("make_seeds: glslangValidator compiled no golden shader; is %s built?" % validator)
+    spirv["hostile_loop_of_blocks.spv"] = loop_of_blocks(500)
     write(os.path.join(args.out, "spirv"), spirv)
     write(os.path.join(args.out, "c_api"), c_api_seeds(spirv))
     write(os.path.join(args.out, "glsl"), glsl)

@@ -15,6 +15,7 @@
 
 #include "glint/glint.h"
 #include "glint/glint_c.h"
+#include "glslang/api/exception_text.h"
 #include "glslang/front_end/front_end.h"
 
 struct glint_options_s {
@@ -106,7 +107,7 @@ glint_result_t* RunGuarded(Body body) noexcept {
     result->succeeded = body(*result);
   } catch (const std::exception& e) {
     result->succeeded = false;
-    AddError(result->report.report, "glint", std::string("internal error: ") + e.what());
+    AddError(result->report.report, "glint", capi::ExceptionText(e));
   } catch (...) {
     result->succeeded = false;
     AddError(result->report.report, "glint", "internal error: unknown exception");

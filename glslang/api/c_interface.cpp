@@ -337,7 +337,8 @@ int glint_options_set_uniformity(glint_options_t* options, int severity) {
 }
 
 int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size) {
-  if (!options) return 0;
+  // 0 (unknown) or a size Vulkan can report: a power of two up to 128.
+  if (!options || size > 128 || (size & (size - 1)) != 0) return 0;
   options->options.subgroup_size = size;
   return 1;
 }
@@ -430,7 +431,7 @@ glint_result_t* glint_process_spirv(const uint32_t* words, size_t word_count,
     // about the caller's buffer, and `words + word_count` could wrap.
     std::string too_big = glint::spirv::CheckModuleSize(word_count);
     if (!too_big.empty()) {
-      AddError(result.report.report, "parse", "malformed SPIR-V: " + too_big);
+      AddError(result.report.report, "parse", "the module is over Glint's input limit: " + too_big);
       return false;
     }
     result.spirv.assign(words, words + word_count);

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "glint/isolated.h"
+#include "glslang/api/exception_text.h"
 #include "glslang/worker/warm_worker.h"
 
 #ifndef GLINT_COMPILE_WORKER_INSTALLED
@@ -69,7 +70,7 @@ bool CompileGlslIsolated(const GlslInput& input, const Options& options,
     if (ok) spirv.swap(result.spirv);
     return ok;
   } catch (const std::exception& e) {
-    return Fail(report, std::string("internal error: ") + e.what());
+    return Fail(report, capi::ExceptionText(e));
   } catch (...) {
     return Fail(report, "internal error: unknown exception");
   }

@@ -21,6 +21,7 @@
 #include "SPIRV/validate.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
+#include "glslang/api/exception_text.h"
 #include "glslang/api/pass_boundary.h"
 #include "glslang/api/validation_target.h"
 #include "glslang/front_end/big_stack.h"
@@ -120,17 +121,52 @@ bool PassThroughUnreadable(const std::vector<uint32_t>& input, const Options& op
   return true;
 }
 
-// Whether the parser's input limits (words, instructions) let `input` through and every
-// instruction's word count is sane: what the parser refuses cheaply is never validated
-// first (spirv-val's time grows faster than linearly on some modules).
-bool WithinParserLimits(const std::vector<uint32_t>& input) {
-  if (!spirv::CheckModuleSize(input.size()).empty() || input.size() < 5) return false;
+// "" when the parser's input limits (words, instructions) let `input` through, else
+// which limit it is over: such a module may be valid SPIR-V, and is never called
+// malformed for its size. A malformed word count ends the count (the parser says why).
+std::string InputLimitProblem(const std::vector<uint32_t>& input) {
+  std::string too_large = spirv::CheckModuleSize(input.size());
+  if (!too_large.empty()) return too_large;
   size_t instructions = 0;
   for (size_t at = 5; at < input.size(); ++instructions) {
     uint32_t count = input[at] >> 16;
-    if (count == 0 || instructions >= spirv::kMaxInstructions) return false;
+    if (count == 0) break;
+    if (instructions >= spirv::kMaxInstructions)
+      return "the module has more than " + std::to_string(spirv::kMaxInstructions) +
+             " instructions (Glint's input limit kMaxInstructions)";
     at += count;
   }
+  return "";
+}
+
+// Whether the parser's input limits let `input` through and every instruction's word
+// count is sane: what the parser refuses cheaply is never validated first (spirv-val's
+// time grows faster than linearly on some modules).
+bool WithinParserLimits(const std::vector<uint32_t>& input) {
+  if (input.size() < 5 || !InputLimitProblem(input).empty()) return false;
+  for (size_t at = 5; at < input.size();) {
+    uint32_t count = input[at] >> 16;
+    if (count == 0) return false;
+    at += count;
+  }
+  return true;
+}
+
+// A module over the input limits: glslang's own output is written as it came where
+// the options promise nothing only the passes keep (as an unreadable one is); any
+// other is an error that names the limit, never "malformed".
+bool OverInputLimit(const std::vector<uint32_t>& input, const Options& options, bool check_input,
+                    const std::string& too_large, Report& report, std::vector<uint32_t>& output) {
+  if (check_input)
+    return Fail(&report, "parse", "the module is over Glint's input limit: " + too_large);
+  if (!OnlyOptionalPasses(options))
+    return Fail(&report, "parse",
+                "glslang wrote a module over Glint's input limit (" + too_large +
+                    "); Glint's passes cannot run on it");
+  Record(&report, Severity::kWarning, "parse",
+         "glslang wrote a module over Glint's input limit (" + too_large +
+             "); it is written as glslang made it and Glint's passes did not run");
+  output = input;
   return true;
 }
 
@@ -144,6 +180,11 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   // IR's are never held at once (the peak is the larger, not the sum); a module that
   // fails it is parsed afterwards only to say which of the two it fails. One over the
   // parser's size limit is refused by the parser at once, never validated.
+  std::string too_large = InputLimitProblem(input);
+  if (!too_large.empty()) {
+    if (!OverInputLimit(input, options, check_input, too_large, report, output)) return false;
+    return !options.validate || ValidateOutput(output, options, origin, report);
+  }
   bool validate = check_input && WithinParserLimits(input);
   std::string problem = validate ? spirv::Validate(input, spirv::TargetEnv::kUniversal) : "";
   std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
@@ -161,7 +202,10 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   AppendFromSpirv(std::move(found), report);
   if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
   output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
-  if (options.validate && !ValidateOutput(output, options, origin, report)) return false;
+  // Specialization writes the user's values into the module, and a value may make it
+  // invalid in ways no pass checks by name: such output is always validated.
+  bool validate_output = options.validate || !options.spec_constants.empty();
+  if (validate_output && !ValidateOutput(output, options, origin, report)) return false;
   return !report.HasErrors();
 }
 
@@ -329,7 +373,7 @@ bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* repor
   try {
     return ProcessInto(spirv, spirv, options, /*check_input=*/true, report);
   } catch (const std::exception& e) {
-    return Fail(report, "glint", std::string("internal error: ") + e.what());
+    return Fail(report, "glint", capi::ExceptionText(e));
   } catch (...) {
     return Fail(report, "glint", "internal error: unknown exception");
   }
@@ -379,7 +423,7 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     spirv.swap(output);
     return true;
   } catch (const std::exception& e) {
-    return Fail(report, "glint", std::string("internal error: ") + e.what());
+    return Fail(report, "glint", capi::ExceptionText(e));
   } catch (...) {
     return Fail(report, "glint", "internal error: unknown exception");
   }

@@ -12,12 +12,14 @@
 // Anything glslang prints goes to stderr: stdout is moved off the protocol channel.
 //
 // Exit status: 0 when the host closed the socket; 2 when a message is malformed or an
-// answer could not be sent (the host then reports "no answer"). A crash ends it by a
+// answer could not be sent (the host then reports "no answer"); kMemoryBudgetExit when
+// an allocation failed under the memory limit. A crash ends it by a
 // signal, which the host reports; it never tries to recover from one.
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <new>
 
 #include "glint/glint_c.h"
 #include "glslang/api/c_api_internal.h"
@@ -48,7 +50,10 @@ void ApplyLimits(const Request& request) {
   static uint64_t memory_limit_set = 0;
   if (request.memory_limit_bytes && request.memory_limit_bytes != memory_limit_set) {
     rlimit memory{request.memory_limit_bytes, request.memory_limit_bytes};
-    if (setrlimit(RLIMIT_AS, &memory) == 0) memory_limit_set = request.memory_limit_bytes;
+    if (setrlimit(RLIMIT_AS, &memory) == 0) {
+      memory_limit_set = request.memory_limit_bytes;
+      std::set_new_handler([] { _exit(kMemoryBudgetExit); });
+    }
   }
 #endif
   if (request.cpu_limit_seconds) {
@@ -101,7 +106,7 @@ Response Compile(const Request& request, int channel) {
     result.succeeded = capi::CompileWith(&request.input, options.options, &includer, result);
   } catch (const std::exception& e) {
     result.succeeded = false;
-    capi::AddError(result.report.report, "glint", std::string("internal error: ") + e.what());
+    capi::AddError(result.report.report, "glint", capi::ExceptionText(e));
   }
   Response response;
   response.succeeded = result.succeeded;

@@ -1,6 +1,7 @@
 // The host side of the isolated compile (warm_worker.h).
 #include "glslang/worker/warm_worker.h"
 
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <optional>
 
 #include "glslang/worker/crash_message.h"
 #include "glslang/worker/wire_format.h"
@@ -50,17 +52,27 @@ bool Spawn(const std::string& path, pid_t* pid, int* channel, std::string* error
   return true;
 }
 
-// Why a discarded worker gave no response, from how it ended.
-std::string FailureMessage(int status, bool timed_out, const IsolationOptions& isolation) {
-  if (timed_out)
-    return "compile exceeded the time limit of " + std::to_string(isolation.timeout_ms) +
-           " ms; no output";
+// Why a worker that ended by itself (status from waitpid) gave no response.
+std::string EndedMessage(int status, const IsolationOptions& isolation) {
   if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU)
     return "compile exceeded the CPU time limit; no output";
-  if (WIFSIGNALED(status) && WTERMSIG(status) != SIGKILL)
-    return InternalErrorMessage(WTERMSIG(status)) + "; no output";
-  return "the compile worker gave no answer (exit status " +
-         std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : -1) + ")";
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+    return "the compile worker was killed by SIGKILL while compiling, not by Glint (no time "
+           "limit ran out: the kernel's out-of-memory killer or another process); no output";
+  if (WIFSIGNALED(status)) return InternalErrorMessage(WTERMSIG(status)) + "; no output";
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code == worker::kMemoryBudgetExit && isolation.memory_limit_bytes)
+    return "compile exceeded its memory budget (memory_limit_bytes " +
+           std::to_string(isolation.memory_limit_bytes) + ", " +
+           std::to_string(isolation.memory_limit_bytes >> 20) + " MiB); no output";
+  return "the compile worker exited with status " + std::to_string(code) +
+         " without answering; no output";
+}
+
+// Whether the worker's end of the channel is closed (it exited, or is exiting).
+bool PeerClosed(int channel) {
+  pollfd entry{channel, POLLRDHUP, 0};
+  return poll(&entry, 1, 0) > 0 && (entry.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
 }
 
 worker::IncludeAnswer Resolve(const worker::IncludeQuery& query,
@@ -114,6 +126,37 @@ int WarmWorker::Discard() {
   return status;
 }
 
+std::optional<int> WarmWorker::AwaitEnd() {
+  for (uint64_t start = wire::NowMs(); wire::NowMs() - start < kEndGraceMs;) {
+    int status = 0;
+    pid_t ended = waitpid(pid_, &status, WNOHANG);
+    if (ended == pid_) {
+      close(channel_);
+      pid_ = -1;
+      channel_ = -1;
+      return status;
+    }
+    if (ended < 0 && errno != EINTR) break;
+    usleep(1000);
+  }
+  Discard();
+  return std::nullopt;
+}
+
+void WarmWorker::ReplaceIfDead() {
+  if (pid_ <= 0) return;
+  int status = 0;
+  bool exited = waitpid(pid_, &status, WNOHANG) == pid_;
+  if (!exited && !PeerClosed(channel_)) return;
+  if (exited) {
+    close(channel_);
+    pid_ = -1;
+    channel_ = -1;
+  } else {
+    Discard();
+  }
+}
+
 bool WarmWorker::AnswerInclude(const std::string& payload, frontend::DirectoryIncluder& includer,
                                uint64_t deadline) {
   worker::IncludeQuery query;
@@ -129,24 +172,33 @@ WarmWorker::Broken WarmWorker::Exchange(const glint_input_s& input, const Option
                           isolation_.cpu_limit_seconds};
   if (request.cpu_limit_seconds == 0 && isolation_.timeout_ms != 0)
     request.cpu_limit_seconds = (isolation_.timeout_ms + 999) / 1000 + 1;
-  auto broken = [&] {
-    return deadline && wire::NowMs() >= deadline ? Broken::kTimeout : Broken::kNoAnswer;
+  // A failed write or read: the deadline, the worker's end (it closed the channel), or
+  // a rule of the protocol it broke (problem_ says which).
+  auto broken = [&](const std::string& why) {
+    if (deadline && wire::NowMs() >= deadline) return Broken::kTimeout;
+    if (PeerClosed(channel_)) return Broken::kEnded;
+    problem_ = why;
+    return Broken::kProtocol;
   };
   if (!wire::WriteMessage(channel_, worker::kRequestMagic, worker::EncodeRequest(request),
                           deadline))
-    return broken();
+    return broken("the request could not be written");
   std::unique_ptr<frontend::DirectoryIncluder> includer = capi::MakeIncluder(input);
   for (;;) {
     uint32_t magic = 0;
-    std::string payload;
+    std::string payload, why;
     wire::ReadStatus status =
         wire::ReadAnyMessage(channel_, worker::kMaxResponseBytes, deadline, &magic, &payload,
-                             {worker::kResponseMagic, worker::kIncludeQueryMagic});
+                             {worker::kResponseMagic, worker::kIncludeQueryMagic}, &why);
     if (status == wire::ReadStatus::kTimeout) return Broken::kTimeout;
-    if (status != wire::ReadStatus::kOk) return Broken::kNoAnswer;
-    if (magic == worker::kResponseMagic)
-      return worker::DecodeResponse(payload, response) ? Broken::kNone : Broken::kNoAnswer;
-    if (!AnswerInclude(payload, *includer, deadline)) return broken();
+    if (status == wire::ReadStatus::kEof) return Broken::kEnded;
+    if (status != wire::ReadStatus::kOk) return broken(why);
+    if (magic == worker::kResponseMagic) {
+      if (worker::DecodeResponse(payload, response)) return Broken::kNone;
+      return broken("a response that does not decode (a value out of range, or bytes left over)");
+    }
+    if (!AnswerInclude(payload, *includer, deadline))
+      return broken("an include query that does not decode, or whose answer could not be written");
   }
 }
 
@@ -155,13 +207,12 @@ bool WarmWorker::Compile(const glint_input_s& input, const Options& options,
   Report& report = result.report.report;
   try {
     std::string error;
+    ReplaceIfDead();
     if (!Start(&error)) return capi::AddError(report, "isolation", error), false;
     worker::Response response;
     Broken broken = Exchange(input, options, &response);
     if (broken != Broken::kNone) {
-      int status = Discard();
-      capi::AddError(report, "isolation",
-                     FailureMessage(status, broken == Broken::kTimeout, isolation_));
+      capi::AddError(report, "isolation", EndExchange(broken));
       return false;
     }
     for (Diagnostic& d : response.report.diagnostics) report.diagnostics.push_back(std::move(d));
@@ -173,9 +224,25 @@ bool WarmWorker::Compile(const glint_input_s& input, const Options& options,
     return response.succeeded;
   } catch (const std::exception& e) {
     if (pid_ > 0) Discard();  // the exchange may have stopped midway
-    capi::AddError(report, "isolation", std::string("internal error: ") + e.what());
+    capi::AddError(report, "isolation", capi::ExceptionText(e));
     return false;
   }
+}
+
+std::string WarmWorker::EndExchange(Broken broken) {
+  if (broken == Broken::kTimeout) {
+    Discard();
+    return "compile exceeded the time limit of " + std::to_string(isolation_.timeout_ms) +
+           " ms; no output";
+  }
+  if (broken == Broken::kProtocol) {
+    Discard();
+    return "the compile worker broke the protocol: " + problem_ + "; no output";
+  }
+  std::optional<int> status = AwaitEnd();
+  if (!status)
+    return "the compile worker closed its channel without answering and did not exit; no output";
+  return EndedMessage(*status, isolation_);
 }
 
 }  // namespace glint

@@ -12,8 +12,14 @@
 //
 // A worker that crashes (a signal), runs past the deadline (killed), exceeds its CPU or
 // memory limit, or says anything malformed is discarded and the compile fails with one
-// error of origin "isolation"; the next Compile starts a fresh worker. A worker that
-// answered stays for the next compile.
+// error of origin "isolation" that says which: the signal (SIGKILL from outside named
+// as such), the limit (the memory budget in bytes), the exit status, or the protocol
+// rule the answer broke; the next Compile starts a fresh worker. A worker that
+// answered stays for the next compile. A worker that died while idle (killed between
+// compiles) is noticed before the next request is sent (it can be reaped, or its end of
+// the socket is closed) and replaced, so only the compile a worker was running when it
+// died fails. One killed as the request goes out, still ending, cannot be told from one
+// killed while compiling: that compile fails with the signal's message.
 //
 // Not thread-safe: one compile at a time per WarmWorker (glint_worker_t locks).
 #ifndef GLINT_GLSLANG_WORKER_WARM_WORKER_H
@@ -21,6 +27,7 @@
 
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 
 #include "glint/isolated.h"
@@ -42,9 +49,23 @@ class WarmWorker {
 
  private:
   // How one exchange ended, when it did not end with a response.
-  enum class Broken { kNone, kTimeout, kNoAnswer };
+  enum class Broken {
+    kNone,
+    kTimeout,   // the deadline passed
+    kEnded,     // the worker closed the channel: it exited or is exiting
+    kProtocol,  // the worker said something the protocol does not allow (problem_)
+  };
+  // How long a worker that closed its channel gets to exit before it is killed.
+  static constexpr uint64_t kEndGraceMs = 2000;
 
   bool Start(std::string* error);
+  // Reaps and forgets a worker that exited or closed its channel since its last compile.
+  void ReplaceIfDead();
+  // Ends the worker after a broken exchange; the error text that says why.
+  std::string EndExchange(Broken broken);
+  // Waits up to kEndGraceMs for a worker that closed its channel; its wait status, or
+  // nullopt when it had to be killed.
+  std::optional<int> AwaitEnd();
   Broken Exchange(const glint_input_s& input, const Options& options, worker::Response* response);
   bool AnswerInclude(const std::string& payload, frontend::DirectoryIncluder& includer,
                      uint64_t deadline);
@@ -53,6 +74,7 @@ class WarmWorker {
   IsolationOptions isolation_;
   pid_t pid_ = -1;
   int channel_ = -1;
+  std::string problem_;  // kProtocol: the rule the worker broke
 };
 
 }  // namespace glint

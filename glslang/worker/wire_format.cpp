@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
 
 namespace glint::wire {
@@ -132,21 +133,35 @@ Got ReadExactly(int fd, size_t size, uint64_t deadline_ms, std::string* out) {
   return Got::kDone;
 }
 
+constexpr const char* kClosedMidMessage = "the connection closed in the middle of a message";
+
+// kBad, with `text` in *why when the caller asked.
+ReadStatus Bad(std::string* why, const std::string& text) {
+  if (why) *why = text;
+  return ReadStatus::kBad;
+}
+
+std::string Hex(uint32_t value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%08x", value);
+  return text;
+}
+
 // One header word; kOk, or what ReadAnyMessage returns for it.
-ReadStatus ReadWord(int fd, uint64_t deadline_ms, bool first, uint32_t* word) {
+ReadStatus ReadWord(int fd, uint64_t deadline_ms, bool first, uint32_t* word, std::string* why) {
   std::string bytes;
   switch (ReadExactly(fd, sizeof *word, deadline_ms, &bytes)) {
     case Got::kDone:
       std::memcpy(word, bytes.data(), sizeof *word);
       return ReadStatus::kOk;
     case Got::kClosedAtStart:
-      return first ? ReadStatus::kEof : ReadStatus::kBad;
+      return first ? ReadStatus::kEof : Bad(why, kClosedMidMessage);
     case Got::kTimeout:
       return ReadStatus::kTimeout;
     case Got::kBroken:
       break;
   }
-  return ReadStatus::kBad;
+  return Bad(why, kClosedMidMessage);
 }
 
 bool Accepts(const std::vector<uint32_t>& magics, uint32_t magic) {
@@ -171,15 +186,19 @@ bool WriteMessage(int fd, uint32_t magic, const std::string& payload, uint64_t d
 }
 
 ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
-                          std::string* payload, std::vector<uint32_t> magics) {
+                          std::string* payload, std::vector<uint32_t> magics, std::string* why) {
   uint32_t version = 0, length = 0;
-  ReadStatus status = ReadWord(fd, deadline_ms, true, magic);
+  ReadStatus status = ReadWord(fd, deadline_ms, true, magic, why);
   if (status != ReadStatus::kOk) return status;
-  if (!Accepts(magics, *magic)) return ReadStatus::kBad;
-  if ((status = ReadWord(fd, deadline_ms, false, &version)) != ReadStatus::kOk) return status;
-  if (version != kWireVersion) return ReadStatus::kBad;
-  if ((status = ReadWord(fd, deadline_ms, false, &length)) != ReadStatus::kOk) return status;
-  if (length > max_bytes) return ReadStatus::kBad;
+  if (!Accepts(magics, *magic)) return Bad(why, "a message of unknown magic " + Hex(*magic));
+  if ((status = ReadWord(fd, deadline_ms, false, &version, why)) != ReadStatus::kOk) return status;
+  if (version != kWireVersion)
+    return Bad(why,
+               "wire version " + std::to_string(version) + ", not " + std::to_string(kWireVersion));
+  if ((status = ReadWord(fd, deadline_ms, false, &length, why)) != ReadStatus::kOk) return status;
+  if (length > max_bytes)
+    return Bad(why, "a message of " + std::to_string(length) + " bytes, over the bound of " +
+                        std::to_string(max_bytes));
   payload->clear();
   switch (ReadExactly(fd, length, deadline_ms, payload)) {
     case Got::kDone:
@@ -187,7 +206,7 @@ ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint
     case Got::kTimeout:
       return ReadStatus::kTimeout;
     default:
-      return ReadStatus::kBad;
+      return Bad(why, kClosedMidMessage);
   }
 }
 

@@ -75,9 +75,12 @@ ReadStatus ReadMessage(int fd, uint32_t magic, uint32_t max_bytes, uint64_t dead
                        std::string* payload);
 
 // ReadMessage for a reader that accepts several kinds: any magic in `magics`, stored in
-// `magic`. An empty list accepts any magic (the version is checked all the same).
+// `magic`. An empty list accepts any magic (the version is checked all the same). On
+// kBad, `why` (when given) says which rule the peer broke, e.g. "a message of unknown
+// magic 0x04030201" or "the connection closed in the middle of a message".
 ReadStatus ReadAnyMessage(int fd, uint32_t max_bytes, uint64_t deadline_ms, uint32_t* magic,
-                          std::string* payload, std::vector<uint32_t> magics = {});
+                          std::string* payload, std::vector<uint32_t> magics = {},
+                          std::string* why = nullptr);
 
 // CLOCK_MONOTONIC now, in milliseconds.
 uint64_t NowMs();

@@ -38,6 +38,11 @@ constexpr uint32_t kMaxResponseBytes = (32u << 20) + (96u << 20);          // mo
 constexpr uint32_t kMaxIncludeQueryBytes = 1u << 20;                       // two names
 constexpr uint32_t kMaxIncludeAnswerBytes = kMaxSourceBytes + (1u << 20);  // a file + its name
 
+// The worker's exit status when an allocation fails under its memory limit: its
+// new-handler exits at once (glslang's state after a failed allocation is not trusted
+// with the next compile), and the host names the budget.
+constexpr int kMemoryBudgetExit = 97;
+
 struct Request {
   glint_input_s input;  // callback and user_data stay in the host: has_include_callback
   Options options;

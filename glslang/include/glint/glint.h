@@ -134,7 +134,9 @@ struct Options {
   Severity uniformity = Severity::kWarning;
   // Silence, downgrade or promise, in the order given (the first that matches wins).
   std::vector<UniformityFilter> uniformity_filters;
-  // The subgroup size the user promises (0: unknown). GLSL has no way to say it.
+  // The subgroup size the user promises (0: unknown). GLSL has no way to say it. The
+  // command line and glint_options_set_subgroup_size take only what Vulkan can report,
+  // a power of two from 1 to 128.
   uint32_t subgroup_size = 0;
   // The largest dispatch the user promises, in workgroups per dimension ({0, 0, 0}:
   // unknown; otherwise each at least 1): every WorkgroupId component c is below
@@ -143,7 +145,9 @@ struct Options {
   // analysis bounds WorkgroupId, GlobalInvocationId (with the workgroup size) and
   // NumWorkgroups by it, so a larger dispatch may index out of bounds.
   std::array<uint32_t, 3> max_workgroups{};
-  // Values for specialization constants, by SpecId; applied before analysis.
+  // Values for specialization constants, by SpecId; applied before analysis. With any
+  // value given, the output is validated as `validate` does, even when it is false: a
+  // value that makes the module invalid is an error, never an invalid module.
   std::map<uint32_t, uint64_t> spec_constants;
   // Fill Report::accesses with one record per dynamic index, and Report::tables with
   // one record per hoisted constant table (what reports show).

@@ -111,6 +111,8 @@ GLINT_EXPORT int glint_options_set_range_analysis(glint_options_t* options,
                                                   int mode /* glint_range_analysis_t */);
 GLINT_EXPORT int glint_options_set_uniformity(glint_options_t* options,
                                               int severity /* glint_severity_t */);
+/* The subgroup size the application promises: a power of two from 1 to 128 (what Vulkan
+ * can report), or 0 for "unknown" (the default); 0 for any other value. */
 GLINT_EXPORT int glint_options_set_subgroup_size(glint_options_t* options, uint32_t size);
 /* The largest dispatch the application makes, in workgroups per dimension (a promise,
  * like the subgroup size; see glint::Options::max_workgroups). Each count at least 1, or
