@@ -143,8 +143,8 @@ bool UniformitySolver::IsPointer(const Instruction& parameter) const {
 
 // What a context of `callee` for `call` reads from this solver (ContextInputs).
 UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function& callee,
-                                                                 const Instruction& call,
-                                                                 Divergence control) const {
+                                                                  const Instruction& call,
+                                                                  Divergence control) const {
   ContextInputs inputs{context_depth_ + 1, {}, control, {}, {}};
   for (uint32_t argument : FunctionCallView(call).arguments())
     inputs.arguments.push_back(Value(argument));
@@ -174,7 +174,8 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   ContextInputs inputs = ContextInputsOf(callee, call, control.level);
   std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[&call];
   for (const auto& [seen, level] : known)
-    if (seen == inputs) return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+    if (seen == inputs)
+      return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
   if (context_budget_->runs_left == 0) return std::nullopt;
   --context_budget_->runs_left;
   UniformitySolver context(*this, callee, call, control.level);
@@ -242,24 +243,3 @@ void UniformitySolver::ForgetSubtreeMemory() {
 
 }  // namespace uniformity_detail
 }  // namespace glint::spirv
-
-namespace glint::spirv::uniformity_detail {
-
-const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t function) {
-  auto known = module_variables_reached.find(function);
-  if (known != module_variables_reached.end()) return known->second;
-  std::vector<uint32_t> variables;
-  for (const Function* reached : calls.ReachableFrom(function))
-    for (const Block& block : reached->blocks)
-      for (const Instruction& inst : block.instructions)
-        for (uint32_t id : OperandsOf(inst)) {
-          const Instruction* def = def_use.Definition(id);
-          if (def && def->opcode == spv::OpVariable && !def_use.FunctionOf(def))
-            variables.push_back(id);
-        }
-  std::sort(variables.begin(), variables.end());
-  variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
-  return module_variables_reached[function] = std::move(variables);
-}
-
-}  // namespace glint::spirv::uniformity_detail

@@ -389,7 +389,7 @@ class UniformitySolver {
   spv::ExecutionModel model_;
   uint32_t entry_function_;
   std::string entry_name_;
-  std::vector<Function*> functions_;  // reachable, callers first
+  std::vector<Function*> functions_;                       // reachable, callers first
   mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
   bool changed_ = false;
   // Every rise of a fact or a binding so far, every call context run whose result could
@@ -408,7 +408,7 @@ class UniformitySolver {
   std::unordered_map<uint32_t, Fact> values_;
   LayeredTable<Fact> memory_;
   LayeredTable<std::set<uint32_t>> bindings_;  // pointer parameter -> roots
-  uint64_t bindings_version_ = 0;               // raised with every change of bindings_
+  uint64_t bindings_version_ = 0;              // raised with every change of bindings_
   // ForEachAliasedRoot's lists of bound roots, valid for alias_lists_version_.
   mutable std::unordered_map<uint32_t, std::vector<uint32_t>> alias_lists_;
   mutable uint64_t alias_lists_version_ = 0;
@@ -464,7 +464,6 @@ class UniformitySolver {
   using ContextResults =
       std::unordered_map<const Instruction*, std::vector<std::pair<ContextInputs, Divergence>>>;
   std::shared_ptr<ContextResults> context_results_;
-
 };
 
 // `root` and every caller variable it stands for through pointer parameters, each once,

@@ -54,9 +54,8 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
 
 void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
-  ForEachAliasedRoot(root, [&](uint32_t aliased) {
-    Raise(memory_.Writable(aliased), level, cause);
-  });
+  ForEachAliasedRoot(root,
+                     [&](uint32_t aliased) { Raise(memory_.Writable(aliased), level, cause); });
 }
 
 // A load of a Function variable the value-flow view follows: as non-uniform as the
@@ -79,10 +78,8 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
       std::vector<uint32_t> phis;
       std::vector<uint32_t> definitions = flow.Definitions(&inst, &phis);
       ModuleFacts::ReachingDefinitions found{uint32_t(facts_.reaching_ids.size()),
-                                             uint32_t(definitions.size()),
-                                             uint32_t(phis.size())};
-      facts_.reaching_ids.insert(facts_.reaching_ids.end(), definitions.begin(),
-                                 definitions.end());
+                                             uint32_t(definitions.size()), uint32_t(phis.size())};
+      facts_.reaching_ids.insert(facts_.reaching_ids.end(), definitions.begin(), definitions.end());
       facts_.reaching_ids.insert(facts_.reaching_ids.end(), phis.begin(), phis.end());
       known = facts_.reaching_definitions.emplace(&inst, found).first;
     }

@@ -135,6 +135,23 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
   return facts;
 }
 
+const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t function) {
+  auto known = module_variables_reached.find(function);
+  if (known != module_variables_reached.end()) return known->second;
+  std::vector<uint32_t> variables;
+  for (const Function* reached : calls.ReachableFrom(function))
+    for (const Block& block : reached->blocks)
+      for (const Instruction& inst : block.instructions)
+        for (uint32_t id : OperandsOf(inst)) {
+          const Instruction* def = def_use.Definition(id);
+          if (def && def->opcode == spv::OpVariable && !def_use.FunctionOf(def))
+            variables.push_back(id);
+        }
+  std::sort(variables.begin(), variables.end());
+  variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
+  return module_variables_reached[function] = std::move(variables);
+}
+
 std::string ModuleFacts::NameOf(uint32_t id) const {
   auto it = names.find(id);
   if (it != names.end() && !it->second.empty()) return "`" + it->second + "`";

@@ -1,6 +1,5 @@
 #include "operands.h"
 
-
 namespace glint::spirv {
 namespace {
 
