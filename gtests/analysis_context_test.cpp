@@ -109,6 +109,32 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
   EXPECT_EQ(analyses.builds().uniformity, 1u);
 }
 
+// A module with no uniform-control instruction has nothing the uniformity check could
+// report: its result is empty and neither def-use nor value flow is built for it. The
+// same shader with a barrier builds them.
+TEST(AnalysisContext, UniformityWithoutUniformControl_BuildsNoInputs) {
+  const char* without = R"(#version 440
+layout(local_size_x = 16) in;
+layout(std430, binding = 0) buffer Data { float result[16]; };
+void main() { if (result[gl_LocalInvocationID.x] > 0.0) result[0] = 1.0; }
+)";
+  std::string error;
+  std::optional<Module> plain = ParseModule(test::CompileGlsl(without, "comp"), &error);
+  ASSERT_TRUE(plain) << error;
+  AnalysisContext plain_analyses(*plain);
+  EXPECT_TRUE(plain_analyses.GetUniformity().findings.empty());
+  EXPECT_TRUE(plain_analyses.GetUniformity().refusal.empty());
+  EXPECT_EQ(plain_analyses.builds().uniformity, 1u);
+  EXPECT_EQ(plain_analyses.builds().def_use, 0u);
+  EXPECT_EQ(plain_analyses.builds().value_flow, 0u);
+
+  Module with_barrier = ParseShader();
+  AnalysisContext analyses(with_barrier);
+  analyses.GetUniformity();
+  EXPECT_EQ(analyses.builds().def_use, 1u);
+  EXPECT_EQ(analyses.builds().value_flow, with_barrier.functions.size());
+}
+
 // The call graph, block positions and what parameters hold are built once for ranges
 // and uniformity, and dropped with def-use (a change to the module may add or move
 // calls and instructions).
