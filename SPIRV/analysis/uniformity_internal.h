@@ -391,7 +391,6 @@ class UniformitySolver {
   std::string entry_name_;
   std::vector<Function*> functions_;                       // reachable, callers first
   mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
-  bool changed_ = false;
   // Every rise of a fact or a binding so far, every call context run whose result could
   // not be kept (it read the caller's control), and each block's previous pass in Run (a
   // block is passed over when nothing rose since that pass began and it ran no such

@@ -57,7 +57,6 @@ bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
   if (level <= fact.level) return false;
   fact.level = level;
   fact.cause = cause;
-  changed_ = true;
   ++raises_;
   return true;
 }
@@ -122,10 +121,10 @@ uint32_t UniformitySolver::ConditionOf(const Block* block) const {
 std::string UniformitySolver::Run(uint32_t* rounds) {
   previous_passes_.clear();
   for (uint32_t round = 1; round <= options_.round_budget; ++round) {
-    changed_ = false;
+    const uint64_t raises_before = raises_;
     for (Function* function : functions_) ProcessFunction(*function);
     *rounds = std::max(*rounds, round);
-    if (!changed_) return "";
+    if (raises_ == raises_before) return "";
   }
   return "uniformity analysis of entry point `" + entry_name_ +
          "` found no fixed point within its round budget (" +
@@ -217,7 +216,6 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
                MakeCause(Cause::kParameter, argument, &block, &inst));
     if (IsPointer(parameter) &&
         bindings_.Writable(parameter.result_id).insert(RootOf(argument)).second) {
-      changed_ = true;
       ++raises_;
       ++bindings_version_;
     }

@@ -31,6 +31,10 @@ const OpcodeInfo* FindOpcode(uint32_t opcode) {
   return &kOpcodeTable[kRows[opcode]];
 }
 
+void ForEachOpcode(const std::function<void(const OpcodeInfo&)>& visit) {
+  for (const OpcodeInfo& info : kOpcodeTable) visit(info);
+}
+
 const OperandSpec* OperandSpecs(const OpcodeInfo& info) {
   return kOperandSpecTable + info.first_operand;
 }

@@ -55,6 +55,8 @@ struct ExtInstInfo {
 
 // Null when the opcode is not in the grammar.
 const OpcodeInfo* FindOpcode(uint32_t opcode);
+// Calls `visit` with every opcode's row, in opcode order (for tables laid out by opcode).
+void ForEachOpcode(const std::function<void(const OpcodeInfo&)>& visit);
 const OperandSpec* OperandSpecs(const OpcodeInfo& info);
 const OperandKindInfo& KindInfo(OperandKind kind);
 // The operands an enumerant (or each set bit of a bit enum) adds; count 0 if none.

@@ -39,18 +39,17 @@ enum OpcodeTrait : uint8_t { kBinaryOperation = 1, kUnaryOperation = 2, kAtomicO
 const std::vector<uint8_t>& OpcodeTraits() {
   static const std::vector<uint8_t> kTraits = [] {
     std::vector<uint8_t> traits;
-    for (uint32_t op = 0; op <= 0xffff; ++op) {
-      const grammar::OpcodeInfo* info = grammar::FindOpcode(op);
-      if (!info) continue;
+    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
       uint8_t trait = 0;
-      if (IsValueOperation(*info) && HasIdOperandsOnly(*info, 2)) trait |= kBinaryOperation;
-      if (HasIdOperandsOnly(*info, 1) && (IsValueOperation(*info) || op == spv::OpCopyObject))
+      if (IsValueOperation(info) && HasIdOperandsOnly(info, 2)) trait |= kBinaryOperation;
+      if (HasIdOperandsOnly(info, 1) &&
+          (IsValueOperation(info) || info.opcode == spv::OpCopyObject))
         trait |= kUnaryOperation;
-      if (InClass(*info, "Atomic")) trait |= kAtomicOperation;
-      if (!trait) continue;
-      if (traits.size() <= op) traits.resize(op + 1);
-      traits[op] = trait;
-    }
+      if (InClass(info, "Atomic")) trait |= kAtomicOperation;
+      if (!trait) return;
+      if (traits.size() <= info.opcode) traits.resize(info.opcode + 1);
+      traits[info.opcode] = trait;
+    });
     return traits;
   }();
   return kTraits;

@@ -152,11 +152,10 @@ IdOnlyShape ShapeOf(const grammar::OpcodeInfo& info) {
 const std::vector<IdOnlyShape>& IdOnlyShapes() {
   static const std::vector<IdOnlyShape> kShapes = [] {
     std::vector<IdOnlyShape> shapes;
-    for (uint32_t opcode = 0; opcode <= 0xffff; ++opcode)
-      if (const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode)) {
-        if (shapes.size() <= opcode) shapes.resize(opcode + 1);
-        shapes[opcode] = ShapeOf(*info);
-      }
+    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+      if (shapes.size() <= info.opcode) shapes.resize(info.opcode + 1);
+      shapes[info.opcode] = ShapeOf(info);
+    });
     return shapes;
   }();
   return kShapes;
