@@ -212,11 +212,8 @@ class Specializer {
 
   // The OpName of `id` (the GLSL name), else "%<id>".
   std::string NameOf(uint32_t id) const {
-    for (const Instruction& inst : module_.debug_names)
-      if (inst.opcode == spv::OpName && NameView(inst).target() == id &&
-          !NameView(inst).name().empty())
-        return NameView(inst).name();
-    return "%" + std::to_string(id);
+    std::string name = module_.NameOf(id);
+    return name.empty() ? "%" + std::to_string(id) : name;
   }
 
   // The array type's name: the variables declared of it (directly), else its id.
