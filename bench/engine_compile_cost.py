@@ -35,7 +35,7 @@ PARTS = [
     ("Glint: robust-access", r"^glint::spirv::RobustAccessPass::Process\("),
     ("Glint: uniformity", r"^glint::spirv::UniformityCheckPass::Process\("),
     ("Glint: encode", r"^glint::spirv::Module::Encode\("),
-    ("Glint: located run (second compile)", r"RunLocated\("),
+    ("Glint: outside lines (code generation with lines, alignment)", r"GlslangOutsideLines::Make\("),
     ("Glint: range report text", r"^glint::FormatRangeReport\("),
 ]
 

@@ -15,6 +15,9 @@
 //       with its reasons in <build>/uniformity_corpus.txt for hand checking; a rule the
 //       counter does not name fails; the analysis finishes within its round budget on
 //       every shader and the largest number of rounds is printed.
+//   (g) lines kept outside the module (SPIRV/ir/outside_lines.h: how a report is located
+//       when the module has no OpLine) locate every instruction as the OpLine of the
+//       module generated with lines do, in every environment.
 // Each shader is compiled once per environment, in-process, on two threads; only (a)
 // starts the real glslangValidator (once per shader, cached in the build directory).
 // Glint's flag sets are command-line flags (FlagSets(): the default, and --robust-access
@@ -47,6 +50,7 @@
 #include "command_line.h"
 #include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/front_end.h"
+#include "support/outside_lines_check.h"
 #include "support/test_support.h"
 
 namespace glint {
@@ -192,6 +196,10 @@ class CorpusRunner {
   void RunJob(const Job& job, const std::string& scratch);
 
  private:
+  // (g) lines kept outside the module locate every instruction as the OpLine of the
+  // module generated with lines do.
+  void CheckOutsideLines(const Job& job, glslang::TIntermediate& intermediate,
+                         const standalone::CommandLine& line, const std::vector<uint32_t>& words);
   void CheckGlint(const Job& job, glslang::TIntermediate& intermediate,
                   const standalone::CommandLine& line, const std::vector<uint32_t>& words,
                   bool glslang_valid);
@@ -268,12 +276,28 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
     else
       tally_.Fail("(a) --no-glint identical to glslangValidator", Describe(job));
   }
+  CheckOutsideLines(job, intermediate, line, words);
   TargetEnv env = frontend::GlintTargetEnv(line.glslang);
   bool glslang_valid = spirv::Validate(words, ToSpirv(env)).empty();
   tally_.Count(glslang_valid ? "glslang output valid" : "glslang output invalid (counted only)");
   if (is_manifest_env && glslang_valid != job.shader->glslang_valid)
     tally_.Count("validity differs from manifest (validator options)");
   CheckGlint(job, intermediate, line, words, glslang_valid);
+}
+
+void CorpusRunner::CheckOutsideLines(const Job& job, glslang::TIntermediate& intermediate,
+                                     const standalone::CommandLine& line,
+                                     const std::vector<uint32_t>& words) {
+  glslang::SpvOptions with_lines = standalone::SpvOptionsFor(line);
+  if (with_lines.generateDebugInfo) return;  // the flags asked for lines: none kept outside
+  with_lines.generateDebugInfo = true;
+  std::vector<uint32_t> located = frontend::GenerateSpirv(intermediate, with_lines, nullptr);
+  size_t compared = 0;
+  std::string problem = test::CompareOutsideLines(words, located, &compared);
+  if (problem.empty())
+    tally_.Count("(g) outside lines locate every instruction as OpLine does");
+  else
+    tally_.Fail("(g) outside lines", Describe(job) + ": " + problem);
 }
 
 void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermediate,

@@ -69,7 +69,8 @@ const Cfg& AnalysisContext::GetCfg(Function& function) {
 SourceLines& AnalysisContext::GetSourceLines() {
   if (!source_lines_) {
     source_lines_ = std::make_unique<SourceLines>(
-        GetDefUse(), [this](Function& function) -> const Cfg& { return GetCfg(function); });
+        GetDefUse(), [this](Function& function) -> const Cfg& { return GetCfg(function); },
+        module_.outside_lines.get());
     ++builds_.source_lines;
   }
   return *source_lines_;

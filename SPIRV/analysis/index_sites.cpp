@@ -39,9 +39,7 @@ IndexSites::IndexSites(Module& module, const DefUse& def_use, SourceLines& lines
     : def_use_(def_use), lines_(lines) {
   for (Function& function : module.functions) {
     for (Block& block : function.blocks) {
-      location_ = lines_.AtStart(&block, function);
       for (auto at = block.instructions.begin(); at != block.instructions.end(); ++at) {
-        if (lines_.Apply(*at, &location_)) continue;
         spv::Op opcode = at->opcode;
         if (ChainView::Accepts(opcode))
           CollectChain(block, at);
@@ -64,7 +62,7 @@ IndexSite IndexSites::NewSite(Block& block, std::list<Instruction>::iterator at,
   site.position = position;
   site.object = object;
   site.root = RootOf(object);
-  site.location = location_;
+  site.location = lines_.At(site.access);
   return site;
 }
 

@@ -105,7 +105,6 @@ class IndexSites {
 
   const DefUse& def_use_;
   SourceLines& lines_;
-  SourceLocation location_;  // in effect at the instruction being collected
   std::vector<IndexSite> sites_;
 };
 

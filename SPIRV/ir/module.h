@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <list>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,8 @@
 #include "operand_words.h"
 
 namespace glint::spirv {
+
+class OutsideLinesSource;  // outside_lines.h
 
 // One instruction. `words` are the operands after the result type and result id, exactly
 // as they appear in the binary (literal strings packed, 64-bit literals as two words).
@@ -123,6 +126,9 @@ class Module {
   std::list<Instruction> annotations;      // decorations
   std::list<Instruction> types_values;     // types, constants, globals, OpUndef, OpLine...
   std::list<Function> functions;
+  // Source lines kept outside the module (outside_lines.h), read by SourceLines in place
+  // of OpLine; null when the module's own OpLine (or none) are its lines. Not encoded.
+  std::shared_ptr<OutsideLinesSource> outside_lines;
 
   // Binary; a parsed and unmodified module gives back its input words.
   std::vector<uint32_t> Encode() const;

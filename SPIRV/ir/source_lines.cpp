@@ -1,6 +1,7 @@
 // Source lines of instructions (see source_lines.h).
 #include "source_lines.h"
 
+#include <cstdint>
 #include <vector>
 
 #include "SPIRV/ir/instruction_views.h"
@@ -21,11 +22,24 @@ bool SourceLines::Apply(const Instruction& inst, SourceLocation* location) const
   return true;
 }
 
+std::pair<const OutsideLines::Event*, const OutsideLines::Event*> SourceLines::OutsideEvents(
+    const Block* block) {
+  if (!outside_ || block->label.source_offset == 0) return {nullptr, nullptr};
+  if (!outside_table_) outside_table_ = outside_->Get();
+  if (!outside_table_) return {nullptr, nullptr};
+  return outside_table_->EventsOf(block->label.source_offset);
+}
+
 bool SourceLines::OwnEnd(const Block* block, SourceLocation* location) {
   auto memo = end_.find(block);
   if (memo == end_.end()) {
     bool has_lines = false;
     SourceLocation end;
+    auto [first, last] = OutsideEvents(block);
+    if (first != last) {
+      has_lines = true;
+      end = outside_table_->LocationOf(*(last - 1));
+    }
     for (const Instruction& inst : block->instructions) has_lines |= Apply(inst, &end);
     memo = end_.emplace(block, std::make_pair(has_lines, std::move(end))).first;
   }
@@ -59,7 +73,27 @@ const SourceLines::BlockIndex& SourceLines::IndexOf(const Block* block, Function
   if (known != blocks_.end()) return known->second;
   BlockIndex index;
   index.segments.push_back({AtStart(block, function), true});
+  auto [next, last] = OutsideEvents(block);
+  // For each instruction, the source offset of the first one at or after it that has
+  // one: the events keyed up to there open before it.
+  std::vector<uint32_t> next_kept;
+  if (next != last) {
+    next_kept.resize(block->instructions.size());
+    uint32_t kept = UINT32_MAX;
+    size_t i = next_kept.size();
+    for (auto it = block->instructions.rbegin(); it != block->instructions.rend(); ++it) {
+      if (it->source_offset) kept = it->source_offset;
+      next_kept[--i] = kept;
+    }
+  }
+  size_t position = 0;
   for (const Instruction& inst : block->instructions) {
+    if (next != last && next->before_offset <= next_kept[position]) {
+      while (next + 1 != last && (next + 1)->before_offset <= next_kept[position]) ++next;
+      index.segments.push_back({outside_table_->LocationOf(*next), false});
+      ++next;
+    }
+    ++position;
     index.segment_of.emplace(&inst, static_cast<uint32_t>(index.segments.size() - 1));
     Located next{index.segments.back().location, false};
     if (Apply(inst, &next.location)) index.segments.push_back(std::move(next));

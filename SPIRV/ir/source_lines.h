@@ -20,6 +20,12 @@
 // the branch of `if (a && b)` on the line after it (the && merge block has no line, the
 // next one is the body's), and "none past the block's end" gave no line at all there.
 //
+// Lines kept outside the module (outside_lines.h; Module::outside_lines) are read as if
+// each event were an OpLine / OpNoLine before the instruction it is keyed to: the
+// module's findings are located without the module carrying lines. An instruction a pass
+// inserted (no source offset) opens the events keyed to the next instruction that has
+// one, as an OpLine before that one would locate an instruction inserted after it.
+//
 // Assumes: blocks of the instruction's function are reachable from its entry (an
 // unreachable block gets only its own OpLines). Refuses nothing; a module without line
 // information gives empty locations. Cost: each block is scanned once; the dominator
@@ -35,12 +41,15 @@
 #include "SPIRV/diagnostics.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/outside_lines.h"
 
 namespace glint::spirv {
 
 class SourceLines {
  public:
-  SourceLines(const DefUse& def_use, CfgLookup cfgs) : def_use_(def_use), cfgs_(std::move(cfgs)) {}
+  // `outside`: lines kept outside the module, made when first needed (may be null).
+  SourceLines(const DefUse& def_use, CfgLookup cfgs, OutsideLinesSource* outside = nullptr)
+      : def_use_(def_use), cfgs_(std::move(cfgs)), outside_(outside) {}
 
   // The location in effect at `inst` (empty when none is known).
   SourceLocation At(const Instruction* inst) { return Locate(inst).location; }
@@ -67,9 +76,15 @@ class SourceLines {
     std::unordered_map<const Instruction*, uint32_t> segment_of;
   };
   const BlockIndex& IndexOf(const Block* block, Function& function);
+  // The outside table's events of `block` (none without a table, or for a block a pass
+  // made), and the table.
+  std::pair<const OutsideLines::Event*, const OutsideLines::Event*> OutsideEvents(
+      const Block* block);
 
   const DefUse& def_use_;
   CfgLookup cfgs_;
+  OutsideLinesSource* outside_;
+  const OutsideLines* outside_table_ = nullptr;  // outside_->Get(), once asked
   std::unordered_map<const Block*, BlockIndex> blocks_;
   std::unordered_map<const Block*, SourceLocation> start_;                 // memo of AtStart
   std::unordered_map<const Block*, std::pair<bool, SourceLocation>> end_;  // memo of OwnEnd

@@ -5,10 +5,11 @@
 // changes only when all of that succeeded. The caller's report receives the diagnostics of every
 // run, but access records and pass statistics only from a run that succeeded, so a
 // report never describes a module the caller did not get. GlslangToSpv also names
-// source lines in the report when the module has none (see LocateReport). No exception
+// source lines in the report when the module has none (see GlslangOutsideLines). No exception
 // leaves these functions: std::exception (std::bad_alloc included) becomes an error
 // diagnostic.
 #include <algorithm>
+#include <memory>
 #include <optional>
 
 #include <glslang/Include/PoolAlloc.h>
@@ -16,6 +17,7 @@
 #include <glslang/SPIRV/GlslangToSpv.h>
 #include <glslang/SPIRV/Logger.h>
 
+#include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
@@ -174,7 +176,8 @@ bool OverInputLimit(const std::vector<uint32_t>& input, const Options& options, 
 // core rules (universal environment of the module's own version) first, so passes
 // never see a module that merely parses; glslang's own output skips it.
 bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
-               const Origin& origin, Report& report, std::vector<uint32_t>& output) {
+               const Origin& origin, Report& report, std::vector<uint32_t>& output,
+               std::shared_ptr<spirv::OutsideLinesSource> outside_lines = nullptr) {
   std::string error;
   // The input is checked before Glint's IR is built, so the validator's memory and the
   // IR's are never held at once (the peak is the larger, not the sum); a module that
@@ -194,6 +197,7 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   }
   if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
   if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
+  module->outside_lines = std::move(outside_lines);
   // The passes speak the SPIR-V layer's types; what they found is converted here.
   const spirv::Options pass_options = ToSpirv(options);
   spirv::Report found;
@@ -268,103 +272,47 @@ bool GenerateWithGlslang(const glslang::TIntermediate& intermediate,
   return !report.HasErrors();
 }
 
-// Copies what names source lines from `located` into `plain` (locations; the messages
-// and reasons of diagnostics, which cite lines too) when both runs found the same
-// things in the same order (same counts, instructions, verdicts, origins and
-// severities); otherwise leaves `plain` unlocated rather than guess.
-void TakeLocations(Report& located, Report& plain) {
-  if (located.accesses.size() != plain.accesses.size() ||
-      located.diagnostics.size() != plain.diagnostics.size())
-    return;
-  for (size_t i = 0; i < plain.accesses.size(); ++i)
-    if (located.accesses[i].instruction != plain.accesses[i].instruction ||
-        located.accesses[i].verdict != plain.accesses[i].verdict)
-      return;
-  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
-    if (located.diagnostics[i].origin != plain.diagnostics[i].origin ||
-        located.diagnostics[i].severity != plain.diagnostics[i].severity)
-      return;
-  for (size_t i = 0; i < plain.accesses.size(); ++i) {
-    plain.accesses[i].location = located.accesses[i].location;
-    plain.accesses[i].guard = located.accesses[i].guard;
-    plain.accesses[i].reason = std::move(located.accesses[i].reason);
+// Lines for a module glslang generated without them (SPIRV/ir/outside_lines.h): when a
+// finding first asks for a line, glslang generates the module again with OpLine and the
+// two are aligned. The module analysed and written stays the one without lines, so the
+// output never changes because something was said; a compile that reports nothing pays
+// nothing, one that does pays a second code generation (not a second pipeline run).
+class GlslangOutsideLines : public spirv::OutsideLinesSource {
+ public:
+  GlslangOutsideLines(const glslang::TIntermediate& intermediate,
+                      const glslang::SpvOptions* spv_options, const std::vector<uint32_t>& plain)
+      : intermediate_(intermediate),
+        options_(spv_options ? *spv_options : glslang::SpvOptions()),
+        plain_(plain) {}
+
+ protected:
+  std::optional<spirv::OutsideLines> Make() override {
+    glslang::SpvOptions with_lines = options_;
+    with_lines.generateDebugInfo = true;
+    with_lines.stripDebugInfo = false;
+    with_lines.validate = false;
+    with_lines.disassemble = false;
+    Report repeated_log;  // glslang's messages, already reported by the first generation
+    std::vector<uint32_t> located;
+    if (!GenerateWithGlslang(intermediate_, &with_lines, repeated_log, located)) return std::nullopt;
+    // Modules that do not align leave findings unlocated rather than guessed.
+    std::string unaligned;
+    return spirv::AlignOutsideLines(plain_, located, &unaligned);
   }
-  auto locate = [](Diagnostic& from, Diagnostic& to) {
-    to.location = from.location;
-    to.message = std::move(from.message);
-    to.reasons = std::move(from.reasons);
-    to.reason_locations = std::move(from.reason_locations);
-  };
-  for (size_t i = 0; i < plain.diagnostics.size(); ++i)
-    locate(located.diagnostics[i], plain.diagnostics[i]);
-  if (located.suppressed.size() == plain.suppressed.size())
-    for (size_t i = 0; i < plain.suppressed.size(); ++i)
-      locate(located.suppressed[i].diagnostic, plain.suppressed[i].diagnostic);
-  if (located.tables.size() == plain.tables.size())
-    for (size_t i = 0; i < plain.tables.size(); ++i)
-      plain.tables[i].location = located.tables[i].location;
-}
 
-// Diagnostics and records should name source lines even when the caller did not ask
-// for debug information, yet the output must not change because something was said.
-// So only the report is located: glslang generates a second module with OpLine, the
-// pipeline runs on it, and its locations are copied over; its words are dropped.
-// The located run: the pipeline on a second module with OpLine, its words dropped,
-// its report filled in the same order as the plain run's (glslang's log, then the
-// passes). Returns nullopt when glslang could not generate it, else whether the
-// pipeline succeeded.
-std::optional<bool> RunLocated(const glslang::TIntermediate& intermediate,
-                               const glslang::SpvOptions* spv_options, const Options& options,
-                               Report& located) {
-  glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
-  with_lines.generateDebugInfo = true;
-  with_lines.stripDebugInfo = false;
-  Options quiet = options;
-  quiet.validate = false;  // the located module is never returned
-  std::vector<uint32_t> words, unused;
-  if (!GenerateWithGlslang(intermediate, &with_lines, located, words)) return std::nullopt;
-  return RunPasses(words, quiet, /*check_input=*/false, Origin{&intermediate, spv_options}, located,
-                   unused);
-}
+ private:
+  const glslang::TIntermediate& intermediate_;
+  const glslang::SpvOptions options_;
+  const std::vector<uint32_t>& plain_;  // outlives the pipeline run (GlslangToSpv's words)
+};
 
-void LocateReport(const glslang::TIntermediate& intermediate,
-                  const glslang::SpvOptions* spv_options, const Options& options, Report& plain) {
-  Report located;
-  // A run that fails (--uniformity=error) is located too; TakeLocations copies only
-  // when both runs said the same things.
-  if (RunLocated(intermediate, spv_options, options, located)) TakeLocations(located, plain);
-}
-
-// Uniformity filters that name source lines need the findings' lines, which a module
-// without OpLine does not have. The uniformity check never changes the words, so then
-// the plain run leaves it out and the located run's check decides: what it reports,
-// what it silences, and whether it fails the compile (--uniformity=error).
+// Uniformity filters that name source lines need the findings' lines to decide what is
+// reported, silenced, and whether the compile fails (--uniformity=error), even when the
+// caller takes no report.
 bool UniformityNeedsLines(const Options& options) {
   return options.uniformity != Severity::kOff &&
          std::any_of(options.uniformity_filters.begin(), options.uniformity_filters.end(),
                      [](const UniformityFilter& filter) { return !filter.file.empty(); });
-}
-
-// Takes the uniformity check's findings (and a failure it caused) from the located run
-// into `plain`, whose run did not check uniformity; locates the rest of `plain`.
-// Returns false when the located run failed the compile.
-bool TakeLocatedUniformity(Report& located, bool located_ok, Report& plain) {
-  std::vector<Diagnostic> uniformity, rest;
-  for (Diagnostic& d : located.diagnostics)
-    (d.origin == "uniformity" ? uniformity : rest).push_back(std::move(d));
-  std::optional<Diagnostic> failure;
-  if (!located_ok && !rest.empty()) {
-    failure = std::move(rest.back());  // the pipeline's error comes last
-    rest.pop_back();
-  }
-  located.diagnostics = std::move(rest);
-  std::vector<SuppressedDiagnostic> suppressed = std::move(located.suppressed);
-  located.suppressed.clear();
-  TakeLocations(located, plain);
-  for (Diagnostic& d : uniformity) plain.diagnostics.push_back(std::move(d));
-  for (SuppressedDiagnostic& d : suppressed) plain.suppressed.push_back(std::move(d));
-  if (failure) plain.diagnostics.push_back(std::move(*failure));
-  return located_ok;
 }
 
 }  // namespace
@@ -384,41 +332,18 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
   try {
     Report findings;  // glslang's log, then what the passes say
     std::vector<uint32_t> words, output;
-    bool generated = GenerateWithGlslang(intermediate, spv_options, findings, words);
-    Origin origin{&intermediate, spv_options};
-    bool has_lines = generated && ModuleHasLineInformation(words);
-    bool deferred = generated && !has_lines && UniformityNeedsLines(options);
-    Options plain_options = options;
-    if (deferred) plain_options.uniformity = Severity::kOff;
-    if (!generated ||
-        !RunPasses(words, plain_options, /*check_input=*/false, origin, findings, output)) {
-      if (report && generated && !has_lines)
-        LocateReport(intermediate, spv_options, options, findings);  // errors name lines too
+    if (!GenerateWithGlslang(intermediate, spv_options, findings, words)) {
       MergeFailed(findings, report);
       return false;
     }
-    Report located;
-    std::optional<bool> located_ok =
-        deferred ? RunLocated(intermediate, spv_options, options, located) : std::nullopt;
-    if (deferred && !located_ok) {
-      // No module with lines: the check runs here, and line filters match nothing.
-      findings = Report();
-      output.clear();
-      if (!GenerateWithGlslang(intermediate, spv_options, findings, words) ||
-          !RunPasses(words, options, /*check_input=*/false, origin, findings, output)) {
-        MergeFailed(findings, report);
-        return false;
-      }
-    } else if (deferred && !TakeLocatedUniformity(located, *located_ok, findings)) {
+    std::shared_ptr<spirv::OutsideLinesSource> lines;
+    if ((report || UniformityNeedsLines(options)) && !ModuleHasLineInformation(words))
+      lines = std::make_shared<GlslangOutsideLines>(intermediate, spv_options, words);
+    if (!RunPasses(words, options, /*check_input=*/false, Origin{&intermediate, spv_options},
+                   findings, output, std::move(lines))) {
       MergeFailed(findings, report);
       return false;
     }
-    // Tables are located only for a caller who asked for records: locating costs a second compile.
-    bool has_findings = !findings.accesses.empty() || !findings.diagnostics.empty() ||
-                        !findings.suppressed.empty() ||
-                        (options.collect_ranges && !findings.tables.empty());
-    if (report && has_findings && !has_lines && !deferred)
-      LocateReport(intermediate, spv_options, options, findings);
     MergeSucceeded(findings, report);
     spirv.swap(output);
     return true;

@@ -356,18 +356,6 @@ GlintOutput GenerateWithGlint(const glslang::TIntermediate& intermediate,
   GlintOutput output;
   output.ok = GlslangToSpv(intermediate, output.words, &generate, options, &output.report);
   SeparateGlslangLog(output);
-  if ((!output.ok || output.report.HasErrors()) && !generate.generateDebugInfo) {
-    // A refusal outputs no module, so its report may come from one with line information.
-    glslang::SpvOptions with_lines = generate;
-    with_lines.generateDebugInfo = true;
-    with_lines.stripDebugInfo = false;
-    GlintOutput located;
-    located.ok = GlslangToSpv(intermediate, located.words, &with_lines, options, &located.report);
-    SeparateGlslangLog(located);
-    if (located.ok == output.ok &&
-        located.report.diagnostics.size() == output.report.diagnostics.size())
-      output.report = std::move(located.report);
-  }
   NameUnnamedFiles(source_name, &output.report);
   return output;
 }

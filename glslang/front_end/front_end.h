@@ -182,8 +182,8 @@ struct GlintOutput {
 };
 
 // glint::GlslangToSpv (glslang's SPIR-V for `intermediate`, Glint's passes, and a report
-// located by a second line-info compile when the module has no OpLine; the output never
-// depends on the report). Report locations without a file name get `source_name`.
+// located by a second line-info code generation when the module has no OpLine and
+// something is reported; the output never depends on the report). Report locations without a file name get `source_name`.
 // spv_options.validate / disassemble are ignored (see ValidateLikeGlslang).
 GlintOutput GenerateWithGlint(const glslang::TIntermediate& intermediate,
                               const glslang::SpvOptions& spv_options, const Options& options,
