@@ -11,6 +11,7 @@
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
+#include "SPIRV/passes/pipeline.h"
 #include "glslang/front_end/compile_driver.h"
 #include "glslang/front_end/front_end.h"
 #include "support/outside_lines_check.h"
@@ -291,6 +292,70 @@ TEST(OutsideLines, GlslangModules_EveryInstructionLocatedAsWithDebugInfo) {
       size_t compared = 0;
       EXPECT_EQ(test::CompareOutsideLines(plain, located, &compared), "");
       EXPECT_GT(compared, 40u);
+    }
+  }
+}
+
+// A helper holding a barrier, called in uniform control (its need is met, nothing is
+// reported) and a constant table indexed at run time (hoisted): the default pipeline
+// changes the module and reports nothing, so it must never ask for a line, which for a
+// compile would cost a second code generation.
+const char kQuiet[] = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { float v[]; } b;
+shared float s[64];
+const float weights[4] = float[](0.1, 0.2, 0.3, 0.4);
+void sync() { barrier(); }
+void main() {
+  uint i = gl_LocalInvocationID.x;
+  s[i] = b.v[i] * weights[i & 3u];
+  sync();
+  b.v[i] = s[63u - i];
+}
+)";
+
+// The same with a barrier in divergent control: the warning names a line.
+const char kWarned[] = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { float v[]; } b;
+void sync() { barrier(); }
+void main() {
+  if (b.v[gl_LocalInvocationID.x] > 0.0)
+    sync();
+}
+)";
+
+TEST(OutsideLines, DefaultPipeline_AsksForLinesOnlyWhenItReports) {
+  frontend::ScopedGlslangProcess process;
+  for (const char* source : {kQuiet, kWarned}) {
+    const bool warned = source == kWarned;
+    SCOPED_TRACE(warned ? "warned" : "quiet");
+    frontend::SourceCompile request(source, "comp");
+    request.name = "quiet.comp";
+    std::vector<uint32_t> plain, located;
+    std::string error;
+    ASSERT_TRUE(frontend::CompileSourceToSpirv(request, &plain, &error)) << error;
+    request.debug_info = true;
+    ASSERT_TRUE(frontend::CompileSourceToSpirv(request, &located, &error)) << error;
+    std::optional<Module> module = ParseModule(plain, &error);
+    ASSERT_TRUE(module) << error;
+    auto source_of_lines = std::make_shared<MadeLines>(AlignOutsideLines(plain, located, &error));
+    module->outside_lines = source_of_lines;
+    Options options;
+    Report report;
+    PassContext context{options, &report};
+    PassResult result = RunPipeline(*module, context);
+    ASSERT_NE(result.status, PassStatus::kFailed) << result.message;
+    if (!warned) {
+      EXPECT_EQ(result.status, PassStatus::kChanged);  // the table was hoisted
+      EXPECT_TRUE(report.diagnostics.empty());
+      EXPECT_EQ(source_of_lines->made, 0);
+    } else {
+      ASSERT_EQ(report.diagnostics.size(), 1u);
+      EXPECT_NE(report.diagnostics[0].message.find("quiet.comp:4"), std::string::npos)
+          << report.diagnostics[0].message;
+      EXPECT_EQ(report.diagnostics[0].location.line, 7u);
+      EXPECT_EQ(source_of_lines->made, 1);
     }
   }
 }

@@ -79,9 +79,7 @@ void UniformityReporter::CollectInFunction(const Function& function,
       std::optional<Divergence> allowed = Allowed(inst, &scope);
       if (!allowed) continue;
       if (control.level <= *allowed) {
-        needs_[function.id()].push_back({&inst, *allowed,
-                                         UniformityHead(inst, scope) + " " + facts_.Where(&inst),
-                                         UniformityRuleOf(inst, scope)});
+        needs_[function.id()].push_back({&inst, *allowed, scope, UniformityRuleOf(inst, scope)});
         continue;
       }
       if (reported->insert(&inst).second) findings->push_back(MakeFinding(inst, control, scope));
@@ -115,7 +113,11 @@ void UniformityReporter::CheckCall(const Function& caller, const Instruction& ca
     strictest = std::min(strictest, violated[i].allowed);
     finding.triggers.push_back(violated[i].inst);
     finding.trigger_locations.push_back(facts_.LocationOf(violated[i].inst));
-    if (i < 3) finding.message += (i ? "; " : "") + violated[i].what;
+    // "barrier (OpControlBarrier, workgroup scope) at x.comp:5": located only here, as a
+    // location may cost a second code generation (SPIRV/ir/outside_lines.h).
+    if (i < 3)
+      finding.message += (i ? "; " : "") + UniformityHead(*violated[i].inst, violated[i].scope) +
+                         " " + facts_.Where(violated[i].inst);
   }
   if (violated.size() > 3)
     finding.message += "; and " + std::to_string(violated.size() - 3) + " more";

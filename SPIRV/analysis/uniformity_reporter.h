@@ -50,7 +50,7 @@ class UniformityReporter {
   struct Need {
     const Instruction* inst;
     Divergence allowed;
-    std::string what;  // "barrier (OpControlBarrier, workgroup scope) at x.comp:5"
+    UniformScope scope;  // the message names it only when a call violates the need
     const char* rule;  // the rule of a finding about the instruction itself
   };
   bool DerivativesApply() const;
