@@ -17,7 +17,9 @@
 //       every shader and the largest number of rounds is printed.
 //   (g) lines kept outside the module (SPIRV/ir/outside_lines.h: how a report is located
 //       when the module has no OpLine) locate every instruction as the OpLine of the
-//       module generated with lines do, in every environment.
+//       module generated with lines do, in every environment;
+//   (h) the module generated with lines and stripped (how robust access and the range
+//       report compile) is glslang's module without lines, word for word.
 // Each shader is compiled once per environment, in-process, on two threads; only (a)
 // starts the real glslangValidator (once per shader, cached in the build directory).
 // Glint's flag sets are command-line flags (FlagSets(): the default, and --robust-access
@@ -45,6 +47,7 @@
 #include <glslang/Public/ResourceLimits.h>
 
 #include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "command_line.h"
@@ -298,6 +301,19 @@ void CorpusRunner::CheckOutsideLines(const Job& job, glslang::TIntermediate& int
     tally_.Count("(g) outside lines locate every instruction as OpLine does");
   else
     tally_.Fail("(g) outside lines", Describe(job) + ": " + problem);
+  // (h) what robust access and the range report compile from: the module with lines,
+  // stripped, is glslang's module without them, and its table the aligned one.
+  std::string refused;
+  std::optional<spirv::StrippedModule> stripped = spirv::StripLineInformation(located, &refused);
+  if (!stripped) {
+    tally_.Count("(h) strip refused (the compile generates twice): " + refused.substr(0, 40));
+    return;
+  }
+  std::optional<spirv::OutsideLines> aligned = spirv::AlignOutsideLines(words, located, &refused);
+  if (stripped->words == words && aligned && aligned->size() == stripped->lines.size())
+    tally_.Count("(h) stripped module is glslang's without lines");
+  else
+    tally_.Fail("(h) stripped module", Describe(job));
 }
 
 void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermediate,

@@ -62,6 +62,7 @@ class OutsideLines {
   // The location an event sets.
   SourceLocation LocationOf(const Event& event) const;
   size_t size() const { return events_.size(); }
+  const std::vector<Event>& events() const { return events_; }
 
  private:
   std::vector<Event> events_;
@@ -96,6 +97,35 @@ class OutsideLinesSource {
  private:
   bool made_ = false;
   std::optional<OutsideLines> table_;
+};
+
+// The module without line information that `located` was generated with, and its
+// table: what glslang 12 writes for the same shader without -g, when every id it took
+// for a line's OpString is given back (each later id moves down by the ids removed below
+// it; glslang takes ids from one counter in the same order either way). For a compile
+// that will surely report (robust access, the range report) this saves generating the
+// module twice. Refuses (nullopt, *why) what it cannot strip exactly: non-semantic debug
+// information, an OpString that a line names and another instruction uses (a
+// debugPrintf format equal to a file name: glslang then numbers it differently), an
+// OpString nothing names, an instruction the grammar does not fit. Checked
+// corpus-wide against glslang's own output (the corpus suite's check (h)).
+struct StrippedModule {
+  std::vector<uint32_t> words;
+  OutsideLines lines;
+};
+std::optional<StrippedModule> StripLineInformation(const std::vector<uint32_t>& located,
+                                                   std::string* why);
+
+// A source whose table was made beforehand (StripLineInformation's).
+class MadeOutsideLines : public OutsideLinesSource {
+ public:
+  explicit MadeOutsideLines(OutsideLines lines) : lines_(std::move(lines)) {}
+
+ protected:
+  std::optional<OutsideLines> Make() override { return std::move(lines_); }
+
+ private:
+  OutsideLines lines_;
 };
 
 }  // namespace glint::spirv

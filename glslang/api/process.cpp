@@ -315,6 +315,44 @@ bool UniformityNeedsLines(const Options& options) {
                      [](const UniformityFilter& filter) { return !filter.file.empty(); });
 }
 
+// Whether the compile reports something at a source line whatever the shader: robust
+// access and the range report record every access with its line.
+bool ReportsSurely(const Options& options) {
+  return options.robust_access || options.collect_ranges;
+}
+
+// Whether glslang's module without lines is exactly the one with lines stripped
+// (spirv::StripLineInformation): GLSL (HLSL goes through glslang's optimizer, which may
+// treat lines differently), no debug information asked for, nothing glslang does to the
+// module after generating it (stripping, optimizing, validating, printing).
+bool StripsExactly(const glslang::TIntermediate& intermediate,
+                   const glslang::SpvOptions* spv_options) {
+  if (intermediate.getSource() != glslang::EShSourceGlsl) return false;
+  if (!spv_options) return true;
+  return !spv_options->generateDebugInfo && !spv_options->stripDebugInfo &&
+         !spv_options->emitNonSemanticShaderDebugInfo && !spv_options->optimizeSize &&
+         !spv_options->validate && !spv_options->disassemble;
+}
+
+// For a compile that will surely ask for lines: glslang generates the module once, with
+// lines, and they are stripped into a table (outside_lines.h), instead of generating it
+// a second time when the first line is asked. Leaves `words` empty when glslang or the
+// strip refuses; the caller then generates without lines.
+void GenerateStripped(const glslang::TIntermediate& intermediate,
+                      const glslang::SpvOptions* spv_options, Report& findings,
+                      std::vector<uint32_t>& words,
+                      std::shared_ptr<spirv::OutsideLinesSource>& lines) {
+  glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
+  with_lines.generateDebugInfo = true;
+  std::vector<uint32_t> located;
+  if (!GenerateWithGlslang(intermediate, &with_lines, findings, located)) return;
+  std::string refused;
+  std::optional<spirv::StrippedModule> stripped = spirv::StripLineInformation(located, &refused);
+  if (!stripped) return;
+  words = std::move(stripped->words);
+  lines = std::make_shared<spirv::MadeOutsideLines>(std::move(stripped->lines));
+}
+
 }  // namespace
 
 bool Process(std::vector<uint32_t>& spirv, const Options& options, Report* report) {
@@ -332,13 +370,18 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
   try {
     Report findings;  // glslang's log, then what the passes say
     std::vector<uint32_t> words, output;
-    if (!GenerateWithGlslang(intermediate, spv_options, findings, words)) {
-      MergeFailed(findings, report);
-      return false;
-    }
     std::shared_ptr<spirv::OutsideLinesSource> lines;
-    if ((report || UniformityNeedsLines(options)) && !ModuleHasLineInformation(words))
-      lines = std::make_shared<GlslangOutsideLines>(intermediate, spv_options, words);
+    if (report && ReportsSurely(options) && StripsExactly(intermediate, spv_options))
+      GenerateStripped(intermediate, spv_options, findings, words, lines);
+    if (words.empty()) {
+      findings = Report();
+      if (!GenerateWithGlslang(intermediate, spv_options, findings, words)) {
+        MergeFailed(findings, report);
+        return false;
+      }
+      if ((report || UniformityNeedsLines(options)) && !ModuleHasLineInformation(words))
+        lines = std::make_shared<GlslangOutsideLines>(intermediate, spv_options, words);
+    }
     if (!RunPasses(words, options, /*check_input=*/false, Origin{&intermediate, spv_options},
                    findings, output, std::move(lines))) {
       MergeFailed(findings, report);
