@@ -36,6 +36,7 @@ PARTS = [
     ("Glint: uniformity", r"^glint::spirv::UniformityCheckPass::Process\("),
     ("Glint: encode", r"^glint::spirv::Module::Encode\("),
     ("Glint: outside lines (code generation with lines, alignment)", r"GlslangOutsideLines::Make\("),
+    ("Glint: strip lines (robust, range report)", r"^glint::spirv::StripLineInformation\("),
     ("Glint: range report text", r"^glint::FormatRangeReport\("),
 ]
 

@@ -9,7 +9,7 @@
 //
 // Located reports: Glint's output must not depend on whether anything is reported, yet
 // diagnostics should name source lines even when the user did not ask for -g.
-// glint::GlslangToSpv does that (a second, line-info compile locates the report); this
+// glint::GlslangToSpv does that (lines kept outside the module locate the report); this
 // front end adds the file name where glslang's line information has none.
 //
 // Assumes glslang::InitializeProcess() was called (ScopedGlslangProcess does it).
