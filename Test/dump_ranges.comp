@@ -1,7 +1,7 @@
 // glint-flags: -V --dump-ranges
 #version 450
-// --dump-ranges without -g: the report names source lines (from a second compile with
-// line information) while the output module stays glslang's own.
+// --dump-ranges without -g: the report names source lines (glslang's line information,
+// kept outside the module) while the output module stays glslang's own.
 layout(local_size_x = 64) in;
 layout(std430, set = 0, binding = 0) buffer Data { uint values[64]; };
 

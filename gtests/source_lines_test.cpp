@@ -297,7 +297,7 @@ CHECK-NEXT: guards.comp:40: OpAccessChain B[{{.*}} not clamped{{$}}
 
 TEST_F(DumpRanges, EveryGuardKindNamesItsLine) {
   Write("guards.comp", kGuards);
-  for (const char* debug : {"", "-g "}) {  // located by the second compile, and by -g itself
+  for (const char* debug : {"", "-g "}) {  // located by lines kept outside, and by -g itself
     SCOPED_TRACE(debug);
     std::string out =
         Run(std::string("-V ") + debug + "--robust-access --dump-ranges -o out.spv guards.comp");

@@ -438,7 +438,7 @@ TEST(Report, AskingForOneNeverChangesTheOutput) {
   ASSERT_EQ(loud.exit_code, 0) << loud.out;
   EXPECT_EQ(test::ReadFile(scratch.Dir("loud") + "/out.spv"),
             test::ReadFile(scratch.Dir("quiet") + "/out.spv"));
-  // Without -g the report still names the source line (from the located second compile).
+  // Without -g the report still names the source line (from lines kept outside the module).
   EXPECT_NE(loud.out.find("table.frag:5:"), std::string::npos) << loud.out;
 }
 
