@@ -294,10 +294,16 @@ class GlslangOutsideLines : public spirv::OutsideLinesSource {
     with_lines.disassemble = false;
     Report repeated_log;  // glslang's messages, already reported by the first generation
     std::vector<uint32_t> located;
-    if (!GenerateWithGlslang(intermediate_, &with_lines, repeated_log, located)) return std::nullopt;
-    // Modules that do not align leave findings unlocated rather than guessed.
-    std::string unaligned;
-    return spirv::AlignOutsideLines(plain_, located, &unaligned);
+    // Findings that cannot be located stay unlocated (never guessed), and the compile
+    // goes on: a failure here (glslang's, the alignment's, memory) is not the module's.
+    try {
+      if (!GenerateWithGlslang(intermediate_, &with_lines, repeated_log, located))
+        return std::nullopt;
+      std::string unaligned;
+      return spirv::AlignOutsideLines(plain_, located, &unaligned);
+    } catch (const std::exception&) {
+      return std::nullopt;
+    }
   }
 
  private:
