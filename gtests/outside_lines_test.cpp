@@ -287,24 +287,33 @@ void main() {
 )",
 };
 
-TEST(OutsideLines, GlslangModules_EveryInstructionLocatedAsWithDebugInfo) {
+// Calls check(plain, located) with glslang's module of each of kShaders without and
+// with -g (the file named shader.<stage>), in vulkan1.0, opengl and vulkan1.3.
+template <class Check>
+void ForEachShaderPair(const Check& check) {
   frontend::ScopedGlslangProcess process;
   const char* const stages[] = {"comp", "comp", "frag"};
   for (size_t s = 0; s < std::size(kShaders); ++s) {
     for (const char* env : {"vulkan1.0", "opengl", "vulkan1.3"}) {
       SCOPED_TRACE(std::string(stages[s]) + " " + env);
-      std::vector<uint32_t> plain, located;
       std::string error;
       frontend::SourceCompile request(kShaders[s], stages[s], env);
       request.name = std::string("shader.") + stages[s];
+      std::vector<uint32_t> plain, located;
       ASSERT_TRUE(frontend::CompileSourceToSpirv(request, &plain, &error)) << error;
       request.debug_info = true;
       ASSERT_TRUE(frontend::CompileSourceToSpirv(request, &located, &error)) << error;
-      size_t compared = 0;
-      EXPECT_EQ(test::CompareOutsideLines(plain, located, &compared), "");
-      EXPECT_GT(compared, 20u);
+      check(plain, located);
     }
   }
+}
+
+TEST(OutsideLines, GlslangModules_EveryInstructionLocatedAsWithDebugInfo) {
+  ForEachShaderPair([](const std::vector<uint32_t>& plain, const std::vector<uint32_t>& located) {
+    size_t compared = 0;
+    EXPECT_EQ(test::CompareOutsideLines(plain, located, &compared), "");
+    EXPECT_GT(compared, 20u);
+  });
 }
 
 // Every location an event sets, in order, for comparing two tables.
@@ -318,27 +327,16 @@ std::vector<std::string> EventsOf(const OutsideLines& table) {
 }
 
 TEST(OutsideLines, StripLineInformation_GivesGlslangsOwnModuleWithoutLines) {
-  frontend::ScopedGlslangProcess process;
-  const char* const stages[] = {"comp", "comp", "frag"};
-  for (size_t s = 0; s < std::size(kShaders); ++s) {
-    for (const char* env : {"vulkan1.0", "opengl", "vulkan1.3"}) {
-      SCOPED_TRACE(std::string(stages[s]) + " " + env);
-      std::vector<uint32_t> plain, located;
-      std::string error;
-      frontend::SourceCompile request(kShaders[s], stages[s], env);
-      request.name = std::string("shader.") + stages[s];
-      ASSERT_TRUE(frontend::CompileSourceToSpirv(request, &plain, &error)) << error;
-      request.debug_info = true;
-      ASSERT_TRUE(frontend::CompileSourceToSpirv(request, &located, &error)) << error;
-      std::optional<StrippedModule> stripped = StripLineInformation(located, &error);
-      ASSERT_TRUE(stripped) << error;
-      EXPECT_EQ(stripped->words, plain);
-      std::optional<OutsideLines> aligned = AlignOutsideLines(plain, located, &error);
-      ASSERT_TRUE(aligned) << error;
-      EXPECT_EQ(EventsOf(stripped->lines), EventsOf(*aligned));
-      EXPECT_GE(stripped->lines.size(), 4u);
-    }
-  }
+  ForEachShaderPair([](const std::vector<uint32_t>& plain, const std::vector<uint32_t>& located) {
+    std::string error;
+    std::optional<StrippedModule> stripped = StripLineInformation(located, &error);
+    ASSERT_TRUE(stripped) << error;
+    EXPECT_EQ(stripped->words, plain);
+    std::optional<OutsideLines> aligned = AlignOutsideLines(plain, located, &error);
+    ASSERT_TRUE(aligned) << error;
+    EXPECT_EQ(EventsOf(stripped->lines), EventsOf(*aligned));
+    EXPECT_GE(stripped->lines.size(), 4u);
+  });
 }
 
 TEST(OutsideLines, StripLineInformation_RefusesWhatItCannotStripExactly) {

@@ -55,12 +55,65 @@ bool Refuse(std::string* why, const std::string& reason) {
   return false;
 }
 
+// What both walks below do with line information: the files OpStrings name, and the
+// line instructions inside blocks, each keyed to the next instruction the module
+// without lines holds (events before it wait in `pending_`).
+class LineCollector {
+ public:
+  explicit LineCollector(OutsideLines& table) : table_(table) {}
+
+  void String(uint32_t id, const std::string& text) { file_of_string_[id] = table_.FileIndex(text); }
+
+  // OpLine / OpNoLine at words[at]: pending when inside a block, else dropped
+  // (SourceLines reads no other). False, with why, for one it cannot read.
+  bool Line(const std::vector<uint32_t>& words, size_t at, spv::Op opcode, uint32_t count,
+            std::string* why) {
+    if (!in_block_) return true;
+    OutsideLines::Event event{label_offset_, 0, -1, 0, 0};
+    if (opcode == spv::OpLine) {
+      if (count != 4) return Refuse(why, "an OpLine of " + std::to_string(count) + " words");
+      auto file = file_of_string_.find(words[at + 1]);
+      if (file == file_of_string_.end())
+        return Refuse(why, "an OpLine names %" + std::to_string(words[at + 1]) +
+                               ", which is no OpString before it");
+      event.file = file->second;
+      event.line = words[at + 2];
+      event.column = words[at + 3];
+    }
+    pending_.push_back(event);
+    return true;
+  }
+
+  // An instruction the module without lines holds, at `plain_offset` there: the pending
+  // lines are keyed to it, and blocks open and close.
+  void Kept(spv::Op opcode, size_t plain_offset) {
+    if (opcode == spv::OpLabel) {
+      in_block_ = true;
+      label_offset_ = static_cast<uint32_t>(plain_offset);
+    }
+    for (OutsideLines::Event& event : pending_) {
+      event.before_offset = static_cast<uint32_t>(plain_offset);
+      table_.Add(event);
+    }
+    pending_.clear();
+    if (opcode == spv::OpFunction || opcode == spv::OpFunctionEnd || IsBlockTerminator(opcode))
+      in_block_ = false;
+  }
+
+ private:
+  OutsideLines& table_;
+  std::unordered_map<uint32_t, int32_t> file_of_string_;
+  bool in_block_ = false;
+  uint32_t label_offset_ = 0;
+  std::vector<OutsideLines::Event> pending_;
+};
+
 // The walk over both modules: `located` advances over every instruction, `plain` only
 // over those the two share.
 class Aligner {
  public:
   Aligner(const std::vector<uint32_t>& plain, const std::vector<uint32_t>& located)
-      : plain_(plain), located_(located) {}
+      : plain_(plain), located_(located), lines_(table_) {}
 
   bool Run(std::string* why) {
     if (plain_.size() < kHeaderWords || located_.size() < kHeaderWords)
@@ -86,38 +139,19 @@ class Aligner {
     return p_ < plain_.size() && static_cast<spv::Op>(plain_[p_] & 0xffff) == opcode;
   }
 
-  // A line instruction: an event when it sits inside a block, else dropped (SourceLines
-  // reads no other).
-  bool Line(spv::Op opcode, uint32_t count, std::string* why) {
-    if (in_block_) {
-      OutsideLines::Event event{label_offset_, 0, -1, 0, 0};
-      if (opcode == spv::OpLine) {
-        if (count != 4) return Refuse(why, "an OpLine of " + std::to_string(count) + " words");
-        auto file = file_of_string_.find(located_[l_ + 1]);
-        if (file == file_of_string_.end())
-          return Refuse(why, "an OpLine names %" + std::to_string(located_[l_ + 1]) +
-                                 ", which is no OpString");
-        event.file = file->second;
-        event.line = located_[l_ + 2];
-        event.column = located_[l_ + 3];
-      }
-      pending_.push_back(event);
-    }
-    l_ += count;
-    return true;
-  }
-
   bool Step(spv::Op opcode, uint32_t count, std::string* why) {
     switch (opcode) {
       case spv::OpLine:
       case spv::OpNoLine:
-        return Line(opcode, count, why);
+        if (!lines_.Line(located_, l_, opcode, count, why)) return false;
+        l_ += count;
+        return true;
       case spv::OpString: {
         // A string both modules hold (debugPrintf's formats) is matched by its text; one
         // only the module with lines holds names a file.
         if (count < 3) return Refuse(why, "an OpString without a string");
         std::string text = StringIn(located_, l_ + 2, l_ + count);
-        file_of_string_[located_[l_ + 1]] = table_.FileIndex(text);
+        lines_.String(located_[l_ + 1], text);
         if (PlainIs(spv::OpString) && (plain_[p_] >> 16) == count &&
             StringIn(plain_, p_ + 2, p_ + count) == text)
           p_ += count;
@@ -153,17 +187,7 @@ class Aligner {
                              " of the one without lines (" + grammar::OpcodeName(plain_opcode) + " of " +
                              std::to_string(plain_count) + " words; with lines " +
                              grammar::OpcodeName(opcode) + " of " + std::to_string(count) + ")");
-    if (opcode == spv::OpLabel) {
-      in_block_ = true;
-      label_offset_ = static_cast<uint32_t>(p_);
-    }
-    for (OutsideLines::Event& event : pending_) {
-      event.before_offset = static_cast<uint32_t>(p_);
-      table_.Add(event);
-    }
-    pending_.clear();
-    if (opcode == spv::OpFunction || opcode == spv::OpFunctionEnd || IsBlockTerminator(opcode))
-      in_block_ = false;
+    lines_.Kept(opcode, p_);
     p_ += count;
     l_ += count;
     return true;
@@ -173,12 +197,9 @@ class Aligner {
   const std::vector<uint32_t>& located_;
   size_t p_ = kHeaderWords;
   size_t l_ = kHeaderWords;
-  bool in_block_ = false;
   bool source_matched_ = false;
-  uint32_t label_offset_ = 0;
-  std::vector<OutsideLines::Event> pending_;
-  std::unordered_map<uint32_t, int32_t> file_of_string_;
   OutsideLines table_;
+  LineCollector lines_;
 };
 
 }  // namespace
@@ -197,7 +218,7 @@ namespace {
 // name, a second writes every other instruction with its ids renumbered.
 class Stripper {
  public:
-  explicit Stripper(const std::vector<uint32_t>& located) : in_(located) {}
+  explicit Stripper(const std::vector<uint32_t>& located) : in_(located), lines_(out_.lines) {}
 
   std::optional<StrippedModule> Run(std::string* why) {
     if (in_.size() < kHeaderWords) return Failed(why, "the module is shorter than its header");
@@ -310,10 +331,9 @@ class Stripper {
     switch (opcode) {
       case spv::OpLine:
       case spv::OpNoLine:
-        return Line(at, opcode, count, why);
+        return lines_.Line(in_, at, opcode, count, why);
       case spv::OpString:
-        if (count >= 3) file_of_string_[in_[at + 1]] =
-            out_.lines.FileIndex(StringIn(in_, at + 2, at + count));
+        if (count >= 3) lines_.String(in_[at + 1], StringIn(in_, at + 2, at + count));
         if (IsRemovedString(in_[at + 1])) return true;
         break;
       case spv::OpSource:
@@ -333,23 +353,6 @@ class Stripper {
         break;
     }
     return Copy(at, opcode, count, why);
-  }
-
-  bool Line(size_t at, spv::Op opcode, uint32_t count, std::string* why) {
-    if (!in_block_) return true;  // SourceLines reads only lines inside blocks
-    OutsideLines::Event event{label_offset_, 0, -1, 0, 0};
-    if (opcode == spv::OpLine) {
-      if (count != 4) return Refuse(why, "an OpLine of " + std::to_string(count) + " words");
-      auto file = file_of_string_.find(in_[at + 1]);
-      if (file == file_of_string_.end())
-        return Refuse(why, "an OpLine names %" + std::to_string(in_[at + 1]) +
-                               ", which is no OpString before it");
-      event.file = file->second;
-      event.line = in_[at + 2];
-      event.column = in_[at + 3];
-    }
-    pending_.push_back(event);
-    return true;
   }
 
   // An instruction both modules hold: copied with its ids renumbered.
@@ -378,17 +381,7 @@ class Stripper {
     if ((opcode == spv::OpTypeInt || opcode == spv::OpTypeFloat) && !inst.words.empty())
       type_widths_[inst.result_id] = inst.words[0];
     const size_t written = out_.words.size();
-    if (opcode == spv::OpLabel) {
-      in_block_ = true;
-      label_offset_ = static_cast<uint32_t>(written);
-    }
-    for (OutsideLines::Event& event : pending_) {
-      event.before_offset = static_cast<uint32_t>(written);
-      out_.lines.Add(event);
-    }
-    pending_.clear();
-    if (opcode == spv::OpFunction || opcode == spv::OpFunctionEnd || IsBlockTerminator(opcode))
-      in_block_ = false;
+    lines_.Kept(opcode, written);
     out_.words.insert(out_.words.end(), in_.begin() + at, in_.begin() + end);
     uint32_t* words = out_.words.data() + written;
     size_t word = 1;
@@ -409,12 +402,9 @@ class Stripper {
   std::vector<uint8_t> string_use_;  // by id: kept OpStrings, and whether one is named
   std::vector<uint32_t> value_types_;
   std::unordered_map<uint32_t, uint32_t> type_widths_;
-  std::unordered_map<uint32_t, int32_t> file_of_string_;
   bool source_written_ = false;
-  bool in_block_ = false;
-  uint32_t label_offset_ = 0;
-  std::vector<OutsideLines::Event> pending_;
   StrippedModule out_;
+  LineCollector lines_;  // into out_.lines
 };
 
 }  // namespace
