@@ -19,7 +19,8 @@
 //       when the module has no OpLine) locate every instruction as the OpLine of the
 //       module generated with lines do, in every environment;
 //   (h) the module generated with lines and stripped (how robust access and the range
-//       report compile) is glslang's module without lines, word for word.
+//       report compile) is glslang's module without lines, word for word, and so is
+//       the stripping parse's module, encoded.
 // Each shader is compiled once per environment, in-process, on two threads; only (a)
 // starts the real glslangValidator (once per shader, cached in the build directory).
 // Glint's flag sets are command-line flags (FlagSets(): the default, and --robust-access
@@ -310,7 +311,9 @@ void CorpusRunner::CheckOutsideLines(const Job& job, glslang::TIntermediate& int
     return;
   }
   std::optional<spirv::OutsideLines> aligned = spirv::AlignOutsideLines(words, located, &refused);
-  if (stripped->words == words && aligned && aligned->size() == stripped->lines.size())
+  std::optional<spirv::StrippedParse> parsed = spirv::ParseModuleStrippingLines(located, &refused);
+  if (stripped->words == words && aligned && aligned->size() == stripped->lines.size() &&
+      parsed && parsed->module.Encode() == words)
     tally_.Count("(h) stripped module is glslang's without lines");
   else
     tally_.Fail("(h) stripped module", Describe(job));

@@ -336,6 +336,21 @@ TEST(OutsideLines, StripLineInformation_GivesGlslangsOwnModuleWithoutLines) {
     ASSERT_TRUE(aligned) << error;
     EXPECT_EQ(EventsOf(stripped->lines), EventsOf(*aligned));
     EXPECT_GE(stripped->lines.size(), 4u);
+    // The stripping parse's module is the module without lines, parsed.
+    std::optional<StrippedParse> parsed = ParseModuleStrippingLines(located, &error);
+    ASSERT_TRUE(parsed) << error;
+    EXPECT_EQ(parsed->module.Encode(), plain);
+    std::optional<Module> reference = ParseModule(plain, &error);
+    ASSERT_TRUE(reference) << error;
+    std::vector<uint32_t> offsets, reference_offsets;
+    for (const Function& function : parsed->module.functions)
+      for (const Block& block : function.blocks)
+        for (const Instruction& inst : block.instructions) offsets.push_back(inst.source_offset);
+    for (const Function& function : reference->functions)
+      for (const Block& block : function.blocks)
+        for (const Instruction& inst : block.instructions)
+          reference_offsets.push_back(inst.source_offset);
+    EXPECT_EQ(offsets, reference_offsets);
   });
 }
 

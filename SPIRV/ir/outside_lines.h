@@ -34,8 +34,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include <spirv/unified1/spirv.hpp>
 
 #include "SPIRV/diagnostics.h"
 
@@ -108,13 +111,49 @@ class OutsideLinesSource {
 // information, an OpString that a line names and another instruction uses (a
 // debugPrintf format equal to a file name: glslang then numbers it differently), an
 // OpString nothing names, an instruction the grammar does not fit. Checked
-// corpus-wide against glslang's own output (the corpus suite's check (h)).
+// corpus-wide against glslang's own output (the corpus suite's check (h)). It is the
+// stripping parse (parser.h, ParseModuleStrippingLines) without its module.
 struct StrippedModule {
   std::vector<uint32_t> words;
   OutsideLines lines;
 };
 std::optional<StrippedModule> StripLineInformation(const std::vector<uint32_t>& located,
                                                    std::string* why);
+
+// What the strip needs before it walks (FindLineStringIds): the new id of each old one
+// (0: removed, an OpString only lines and OpSource name), the new bound, and which ids
+// are OpStrings it keeps (each must be named by some other instruction).
+struct LineStringIds {
+  std::vector<uint32_t> new_ids;
+  uint32_t new_bound = 0;
+  std::vector<uint8_t> kept_string;
+};
+std::optional<LineStringIds> FindLineStringIds(const uint32_t* words, size_t count,
+                                               std::string* why);
+
+// What both walks over a module with lines (the alignment, the stripping parse) do with
+// its line information: the files OpStrings name, and the line instructions inside
+// blocks, each keyed to the next instruction the module without lines holds.
+class OutsideLinesCollector {
+ public:
+  explicit OutsideLinesCollector(OutsideLines& table) : table_(table) {}
+  // An OpString of the module with lines.
+  void String(uint32_t id, const std::string& text);
+  // OpLine / OpNoLine at words[at]: pending when inside a block, else dropped
+  // (SourceLines reads no other). False, with why, for one it cannot read.
+  bool Line(const uint32_t* words, size_t at, spv::Op opcode, uint32_t count,
+            std::string* why);
+  // An instruction the module without lines holds, at `plain_offset` there: the pending
+  // lines are keyed to it, and blocks open and close.
+  void Kept(spv::Op opcode, size_t plain_offset);
+
+ private:
+  OutsideLines& table_;
+  std::unordered_map<uint32_t, int32_t> file_of_string_;
+  bool in_block_ = false;
+  uint32_t label_offset_ = 0;
+  std::vector<OutsideLines::Event> pending_;
+};
 
 // A source whose table was made beforehand (StripLineInformation's).
 class MadeOutsideLines : public OutsideLinesSource {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "operands.h"
+#include "outside_lines.h"
 
 namespace glint::spirv {
 namespace {
@@ -90,15 +91,45 @@ class Parser {
  public:
   Parser(const uint32_t* words, size_t count) : words_(words), count_(count) {}
 
+  // The stripping parse (ParseModuleStrippingLines): `ids` renumbers, `stripped` and
+  // `lines` receive the words and the table.
+  void StripLines(const LineStringIds* ids, std::vector<uint32_t>* stripped,
+                  OutsideLines* lines) {
+    ids_ = ids;
+    stripped_ = stripped;
+    collector_.emplace(*lines);
+  }
+
   std::optional<Module> Parse(std::string* error) {
     if (!ParseHeader(error) || !CheckInstructionCount(error)) return std::nullopt;
     size_t offset = 5;
+    if (ids_) {
+      module_.header.bound = ids_->new_bound;
+      stripped_->assign(words_, words_ + 5);
+      (*stripped_)[3] = ids_->new_bound;
+    }
     while (offset < count_) {
+      const uint32_t word_count = words_[offset] >> 16;
+      if (ids_ && word_count != 0 && offset + word_count <= count_) {
+        bool kept = true;
+        if (!StripStep(offset, word_count, &kept, error)) return std::nullopt;
+        if (!kept) {
+          offset += word_count;
+          continue;
+        }
+      }
       Instruction inst;
       if (!ReadInstruction(offset, &inst, error) || !CheckIds(inst, error)) return std::nullopt;
-      const uint32_t word_count = inst.WordCount();
+      if (ids_) KeepStripped(inst);
       if (!Place(inst, error)) return std::nullopt;
       offset += word_count;
+    }
+    if (ids_) {
+      for (size_t id = 0; id < ids_->kept_string.size(); ++id)
+        if (ids_->kept_string[id] && !string_named_.count(static_cast<uint32_t>(id))) {
+          *error = "OpString %" + std::to_string(id) + " is named by nothing";
+          return std::nullopt;
+        }
     }
     if (function_) {
       *error = "word " + std::to_string(count_) + ": the module ends inside function %" +
@@ -189,7 +220,82 @@ class Parser {
         return Fail(offset, std::string(info->name) + " has result id 0", error);
     }
     inst->words.assign(words_ + next, words_ + end);
+    if (ids_) {
+      inst->source_offset = static_cast<uint32_t>(stripped_->size());
+      if (opcode == spv::OpSource && !inst->words.empty()) {
+        // glslang's OpSource without lines: Language and Version only.
+        inst->words.resize(std::min<size_t>(inst->words.size(), 2));
+      }
+      if ((inst->type_id && !Renumber(inst->type_id, true, offset, error)) ||
+          (inst->result_id && !Renumber(inst->result_id, false, offset, error)))
+        return false;
+      // OpSwitch's selector gives its literals' width: renumbered before they are decoded.
+      if (opcode == spv::OpSwitch && !inst->words.empty() &&
+          !Renumber(inst->words[0], true, offset, error))
+        return false;
+    }
     return true;
+  }
+
+  // A stripped id: the new one, or a refusal for an id only lines may name.
+  bool Renumber(uint32_t& id, bool uses, size_t offset, std::string* error) {
+    if (id == 0 || id >= ids_->new_ids.size()) return true;  // CheckIds says why
+    if (ids_->new_ids[id] == 0)
+      return Fail(offset, "id " + std::to_string(id) + " names a line's file and is used elsewhere",
+                  error);
+    if (uses && ids_->kept_string[id]) string_named_.insert(id);
+    id = ids_->new_ids[id];
+    return true;
+  }
+
+  // The stripping parse's first look at an instruction: line information is collected
+  // and left out (*kept false), the rest goes on to be read.
+  bool StripStep(size_t offset, uint32_t word_count, bool* kept, std::string* error) {
+    const auto opcode = static_cast<spv::Op>(words_[offset] & 0xffff);
+    std::string why;
+    switch (opcode) {
+      case spv::OpLine:
+      case spv::OpNoLine:
+        *kept = false;
+        if (!collector_->Line(words_, offset, opcode, word_count, &why))
+          return Fail(offset, why, error);
+        return true;
+      case spv::OpString: {
+        std::string text = StringAt(offset + 2, offset + word_count);
+        collector_->String(words_[offset + 1], text);
+        *kept = words_[offset + 1] < ids_->new_ids.size() && ids_->new_ids[words_[offset + 1]] != 0;
+        return true;
+      }
+      case spv::OpSource:
+        *kept = !source_kept_;
+        source_kept_ = true;
+        return true;
+      case spv::OpSourceContinued:
+      case spv::OpModuleProcessed:
+        *kept = false;
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  // The literal string at words_[first] within an instruction ending at `end`.
+  std::string StringAt(size_t first, size_t end) const {
+    std::string text;
+    for (size_t at = first; at < end; ++at)
+      for (int byte = 0; byte < 4; ++byte) {
+        char c = static_cast<char>((words_[at] >> (8 * byte)) & 0xff);
+        if (c == 0) return text;
+        text.push_back(c);
+      }
+    return text;
+  }
+
+  // A kept instruction, renumbered: its words are the stripped module's, and the lines
+  // before it are keyed to it.
+  void KeepStripped(const Instruction& inst) {
+    collector_->Kept(inst.opcode, stripped_->size());
+    inst.Encode(*stripped_);
   }
 
   uint32_t LiteralWidth(const Instruction& inst) const {
@@ -208,6 +314,14 @@ class Parser {
     std::string message;
     if (!DecodeOperands(inst, LiteralWidth(inst), &operands, &message))
       return Fail(offset, std::string(grammar::OpcodeName(inst.opcode)) + ": " + message, error);
+    if (ids_) {
+      Instruction& renumbered = const_cast<Instruction&>(inst);
+      for (const Operand& operand : operands) {
+        if (!operand.is_id) continue;
+        if (inst.opcode == spv::OpSwitch && operand.first_word == 0) continue;  // done
+        if (!Renumber(renumbered.words[operand.first_word], true, offset, error)) return false;
+      }
+    }
     const uint32_t bound = module_.header.bound;
     auto check = [&](uint32_t id, const char* what) {
       if (id != 0 && id < bound) return true;
@@ -387,6 +501,13 @@ class Parser {
 
   const uint32_t* words_;
   size_t count_;
+  // The stripping parse: the id plan, the stripped words, the line collector, whether
+  // the first OpSource was kept, the kept OpStrings some instruction names.
+  const LineStringIds* ids_ = nullptr;
+  std::vector<uint32_t>* stripped_ = nullptr;
+  std::optional<OutsideLinesCollector> collector_;
+  bool source_kept_ = false;
+  std::unordered_set<uint32_t> string_named_;
   std::vector<uint32_t> swapped_;
   Module module_;
   Section section_ = kCapabilities;
@@ -401,6 +522,28 @@ class Parser {
 };
 
 }  // namespace
+
+std::optional<StrippedParse> ParseModuleStrippingLines(const std::vector<uint32_t>& located,
+                                                       std::string* error) {
+  std::string too_big = CheckModuleSize(located.size());
+  if (!too_big.empty()) {
+    *error = too_big;
+    return std::nullopt;
+  }
+  if (located.size() >= 1 && located[0] != spv::MagicNumber) {
+    *error = "the module with lines is not in this machine's byte order";
+    return std::nullopt;
+  }
+  std::optional<LineStringIds> ids = FindLineStringIds(located.data(), located.size(), error);
+  if (!ids) return std::nullopt;
+  StrippedParse result;
+  Parser parser(located.data(), located.size());
+  parser.StripLines(&*ids, &result.words, &result.lines);
+  std::optional<Module> module = parser.Parse(error);
+  if (!module) return std::nullopt;
+  result.module = std::move(*module);
+  return result;
+}
 
 std::string CheckModuleSize(size_t word_count) {
   if (word_count <= kMaxModuleWords) return "";

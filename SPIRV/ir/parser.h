@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "module.h"
+#include "outside_lines.h"
 
 namespace glint::spirv {
 
@@ -30,6 +31,22 @@ std::optional<Module> ParseModule(const uint32_t* words, size_t word_count, std:
 inline std::optional<Module> ParseModule(const std::vector<uint32_t>& words, std::string* error) {
   return ParseModule(words.data(), words.size(), error);
 }
+
+// ParseModule of `located`, a module glslang generated with line information, as the
+// module glslang generates without it (StripLineInformation, outside_lines.h): its
+// OpString (those only lines name), OpLine, OpNoLine, OpSourceContinued,
+// OpModuleProcessed and the OpSource of included files left out, the first OpSource
+// without its file and text, every id renumbered as it is decoded. Gives the module
+// (source offsets are the stripped words'), the stripped words and the lines as an
+// outside table: one walk and one decode for all three. Refuses what
+// StripLineInformation refuses, and what ParseModule refuses.
+struct StrippedParse {
+  Module module;
+  std::vector<uint32_t> words;
+  OutsideLines lines;
+};
+std::optional<StrippedParse> ParseModuleStrippingLines(const std::vector<uint32_t>& located,
+                                                       std::string* error);
 
 }  // namespace glint::spirv
 

@@ -177,7 +177,8 @@ bool OverInputLimit(const std::vector<uint32_t>& input, const Options& options, 
 // never see a module that merely parses; glslang's own output skips it.
 bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
                const Origin& origin, Report& report, std::vector<uint32_t>& output,
-               std::shared_ptr<spirv::OutsideLinesSource> outside_lines = nullptr) {
+               std::shared_ptr<spirv::OutsideLinesSource> outside_lines = nullptr,
+               std::optional<spirv::Module> parsed = std::nullopt) {
   std::string error;
   // The input is checked before Glint's IR is built, so the validator's memory and the
   // IR's are never held at once (the peak is the larger, not the sum); a module that
@@ -190,7 +191,9 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   }
   bool validate = check_input && WithinParserLimits(input);
   std::string problem = validate ? spirv::Validate(input, spirv::TargetEnv::kUniversal) : "";
-  std::optional<spirv::Module> module = spirv::ParseModule(input, &error);
+  // `parsed` is `input` already parsed (the stripping parse: GenerateStripped).
+  std::optional<spirv::Module> module =
+      parsed ? std::move(parsed) : spirv::ParseModule(input, &error);
   if (!module && !check_input) {
     if (!PassThroughUnreadable(input, options, error, report, output)) return false;
     return !options.validate || ValidateOutput(output, options, origin, report);
@@ -346,16 +349,19 @@ bool StripsExactly(const glslang::TIntermediate& intermediate,
 // strip refuses; the caller then generates without lines.
 void GenerateStripped(const glslang::TIntermediate& intermediate,
                       const glslang::SpvOptions* spv_options, Report& findings,
-                      std::vector<uint32_t>& words,
+                      std::vector<uint32_t>& words, std::optional<spirv::Module>& module,
                       std::shared_ptr<spirv::OutsideLinesSource>& lines) {
   glslang::SpvOptions with_lines = spv_options ? *spv_options : glslang::SpvOptions();
   with_lines.generateDebugInfo = true;
   std::vector<uint32_t> located;
   if (!GenerateWithGlslang(intermediate, &with_lines, findings, located)) return;
+  // One walk strips, renumbers and parses: the pipeline gets the module already built.
   std::string refused;
-  std::optional<spirv::StrippedModule> stripped = spirv::StripLineInformation(located, &refused);
+  std::optional<spirv::StrippedParse> stripped =
+      spirv::ParseModuleStrippingLines(located, &refused);
   if (!stripped) return;
   words = std::move(stripped->words);
+  module = std::move(stripped->module);
   lines = std::make_shared<spirv::MadeOutsideLines>(std::move(stripped->lines));
 }
 
@@ -377,8 +383,9 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     Report findings;  // glslang's log, then what the passes say
     std::vector<uint32_t> words, output;
     std::shared_ptr<spirv::OutsideLinesSource> lines;
+    std::optional<spirv::Module> parsed;
     if (report && ReportsSurely(options) && StripsExactly(intermediate, spv_options))
-      GenerateStripped(intermediate, spv_options, findings, words, lines);
+      GenerateStripped(intermediate, spv_options, findings, words, parsed, lines);
     if (words.empty()) {
       findings = Report();
       if (!GenerateWithGlslang(intermediate, spv_options, findings, words)) {
@@ -389,7 +396,7 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
         lines = std::make_shared<GlslangOutsideLines>(intermediate, spv_options, words);
     }
     if (!RunPasses(words, options, /*check_input=*/false, Origin{&intermediate, spv_options},
-                   findings, output, std::move(lines))) {
+                   findings, output, std::move(lines), std::move(parsed))) {
       MergeFailed(findings, report);
       return false;
     }
