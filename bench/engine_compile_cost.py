@@ -29,14 +29,14 @@ import tempfile
 # SPIR-V step.
 PARTS = [
     ("glslang GlslangToSpv", r"^glslang::GlslangToSpv\(glslang::TIntermediate const&, std::vector<unsigned int, std::allocator<unsigned int> >&, spv::SpvBuildLogger\*, glslang::SpvOptions\*\)"),
-    ("Glint: parse SPIR-V", r"^glint::spirv::ParseModule\("),
+    ("Glint: parse SPIR-V (stripping lines for robust access and the range report)",
+     r"^glint::spirv::(ParseModule|ParseModuleStrippingLines|StripLineInformation)\("),
     ("Glint: hoist-constant-tables", r"^glint::spirv::HoistConstantTablesPass::Process\("),
     ("Glint: range-report", r"^glint::spirv::RangeReportPass::Process\("),
     ("Glint: robust-access", r"^glint::spirv::RobustAccessPass::Process\("),
     ("Glint: uniformity", r"^glint::spirv::UniformityCheckPass::Process\("),
     ("Glint: encode", r"^glint::spirv::Module::Encode\("),
     ("Glint: outside lines (code generation with lines, alignment)", r"GlslangOutsideLines::Make\("),
-    ("Glint: strip lines (robust, range report)", r"^glint::spirv::StripLineInformation\("),
     ("Glint: range report text", r"^glint::FormatRangeReport\("),
 ]
 
