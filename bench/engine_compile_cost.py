@@ -29,7 +29,7 @@ import tempfile
 # SPIR-V step.
 PARTS = [
     ("glslang GlslangToSpv", r"^glslang::GlslangToSpv\(glslang::TIntermediate const&, std::vector<unsigned int, std::allocator<unsigned int> >&, spv::SpvBuildLogger\*, glslang::SpvOptions\*\)"),
-    ("Glint: parse SPIR-V (stripping lines for robust access and the range report)",
+    ("Glint: parse SPIR-V (or strip-parse)",
      r"^glint::spirv::(ParseModule|ParseModuleStrippingLines|StripLineInformation)\("),
     ("Glint: hoist-constant-tables", r"^glint::spirv::HoistConstantTablesPass::Process\("),
     ("Glint: range-report", r"^glint::spirv::RangeReportPass::Process\("),
