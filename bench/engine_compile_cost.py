@@ -30,7 +30,7 @@ import tempfile
 PARTS = [
     ("glslang GlslangToSpv", r"^glslang::GlslangToSpv\(glslang::TIntermediate const&, std::vector<unsigned int, std::allocator<unsigned int> >&, spv::SpvBuildLogger\*, glslang::SpvOptions\*\)"),
     ("Glint: parse SPIR-V (or strip-parse)",
-     r"^glint::spirv::(ParseModule|ParseModuleStrippingLines|StripLineInformation)\("),
+     r"^glint::spirv::(ParseModule|ParseModuleStrippingLines)\("),
     ("Glint: hoist-constant-tables", r"^glint::spirv::HoistConstantTablesPass::Process\("),
     ("Glint: range-report", r"^glint::spirv::RangeReportPass::Process\("),
     ("Glint: robust-access", r"^glint::spirv::RobustAccessPass::Process\("),

@@ -305,15 +305,14 @@ void CorpusRunner::CheckOutsideLines(const Job& job, glslang::TIntermediate& int
   // (h) what robust access and the range report compile from: the module with lines,
   // stripped, is glslang's module without them, and its table the aligned one.
   std::string refused;
-  std::optional<spirv::StrippedModule> stripped = spirv::StripLineInformation(located, &refused);
+  std::optional<spirv::StrippedParse> stripped = spirv::ParseModuleStrippingLines(located, &refused);
   if (!stripped) {
     tally_.Count("(h) strip refused (the compile generates twice): " + refused.substr(0, 40));
     return;
   }
   std::optional<spirv::OutsideLines> aligned = spirv::AlignOutsideLines(words, located, &refused);
-  std::optional<spirv::StrippedParse> parsed = spirv::ParseModuleStrippingLines(located, &refused);
   if (stripped->words == words && aligned && aligned->size() == stripped->lines.size() &&
-      parsed && parsed->module.Encode() == words)
+      stripped->module.Encode() == words)
     tally_.Count("(h) stripped module is glslang's without lines");
   else
     tally_.Fail("(h) stripped module", Describe(job));

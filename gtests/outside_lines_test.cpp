@@ -326,19 +326,17 @@ std::vector<std::string> EventsOf(const OutsideLines& table) {
   return events;
 }
 
-TEST(OutsideLines, StripLineInformation_GivesGlslangsOwnModuleWithoutLines) {
+TEST(OutsideLines, StrippingParse_GivesGlslangsOwnModuleWithoutLines) {
   ForEachShaderPair([](const std::vector<uint32_t>& plain, const std::vector<uint32_t>& located) {
     std::string error;
-    std::optional<StrippedModule> stripped = StripLineInformation(located, &error);
-    ASSERT_TRUE(stripped) << error;
-    EXPECT_EQ(stripped->words, plain);
-    std::optional<OutsideLines> aligned = AlignOutsideLines(plain, located, &error);
-    ASSERT_TRUE(aligned) << error;
-    EXPECT_EQ(EventsOf(stripped->lines), EventsOf(*aligned));
-    EXPECT_GE(stripped->lines.size(), 4u);
-    // The stripping parse's module is the module without lines, parsed.
     std::optional<StrippedParse> parsed = ParseModuleStrippingLines(located, &error);
     ASSERT_TRUE(parsed) << error;
+    EXPECT_EQ(parsed->words, plain);
+    std::optional<OutsideLines> aligned = AlignOutsideLines(plain, located, &error);
+    ASSERT_TRUE(aligned) << error;
+    EXPECT_EQ(EventsOf(parsed->lines), EventsOf(*aligned));
+    EXPECT_GE(parsed->lines.size(), 4u);
+    // The stripping parse's module is the module without lines, parsed.
     EXPECT_EQ(parsed->module.Encode(), plain);
     std::optional<Module> reference = ParseModule(plain, &error);
     ASSERT_TRUE(reference) << error;
@@ -354,7 +352,7 @@ TEST(OutsideLines, StripLineInformation_GivesGlslangsOwnModuleWithoutLines) {
   });
 }
 
-TEST(OutsideLines, StripLineInformation_RefusesWhatItCannotStripExactly) {
+TEST(OutsideLines, StrippingParse_RefusesWhatItCannotStripExactly) {
   std::string why;
   // A format string that is also the file's name: glslang numbers it differently
   // without lines, so the strip cannot give glslang's module.
@@ -366,14 +364,14 @@ TEST(OutsideLines, StripLineInformation_RefusesWhatItCannotStripExactly) {
                               "\"NonSemantic.DebugPrintf\"\nOpMemoryModel");
   shared = std::regex_replace(shared, std::regex("%in_next = OpIAdd %uint %uint_1 %uint_1"),
                               "%in_next = OpExtInst %void %printf 1 %a");
-  EXPECT_FALSE(StripLineInformation(test::Assemble(shared), &why));
+  EXPECT_FALSE(ParseModuleStrippingLines(test::Assemble(shared), &why));
   EXPECT_NE(why.find("names a line's file and is used elsewhere"), std::string::npos) << why;
   // An OpString that nothing names.
   std::string unnamed =
       std::regex_replace(kWithLines, std::regex("%b = OpString \"b.h\""),
                          "%b = OpString \"b.h\"\n%lonely = OpString \"lonely\"");
   why.clear();
-  EXPECT_FALSE(StripLineInformation(test::Assemble(unnamed), &why));
+  EXPECT_FALSE(ParseModuleStrippingLines(test::Assemble(unnamed), &why));
   EXPECT_NE(why.find("named by nothing"), std::string::npos) << why;
   // Non-semantic debug information (glslang -gV).
   std::string debug_info = std::regex_replace(
@@ -381,11 +379,11 @@ TEST(OutsideLines, StripLineInformation_RefusesWhatItCannotStripExactly) {
       "OpExtension \"SPV_KHR_non_semantic_info\"\n%dbg = OpExtInstImport "
       "\"NonSemantic.Shader.DebugInfo.100\"\nOpMemoryModel");
   why.clear();
-  EXPECT_FALSE(StripLineInformation(test::Assemble(debug_info), &why));
+  EXPECT_FALSE(ParseModuleStrippingLines(test::Assemble(debug_info), &why));
   EXPECT_NE(why.find("non-semantic debug information"), std::string::npos) << why;
   // The hand-made module itself strips to its assembly without lines.
-  std::optional<StrippedModule> stripped =
-      StripLineInformation(test::Assemble(kWithLines), &why);
+  std::optional<StrippedParse> stripped =
+      ParseModuleStrippingLines(test::Assemble(kWithLines), &why);
   ASSERT_TRUE(stripped) << why;
   EXPECT_EQ(stripped->words, test::Assemble(WithoutLines(kWithLines)));
 }

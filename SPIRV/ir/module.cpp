@@ -49,10 +49,10 @@ void Instruction::ForEachIdOperand(const std::function<void(uint32_t id)>& visit
   VisitIdOperands(*this, visit, literal_width);
 }
 
-std::string Instruction::StringAt(size_t first, size_t* next_word) const {
+std::string LiteralString(const uint32_t* words, size_t first, size_t end, size_t* next_word) {
   std::string text;
   size_t i = first;
-  for (; i < words.size(); ++i) {
+  for (; i < end; ++i) {
     bool done = false;
     for (int byte = 0; byte < 4; ++byte) {
       char c = static_cast<char>((words[i] >> (8 * byte)) & 0xff);
@@ -69,6 +69,10 @@ std::string Instruction::StringAt(size_t first, size_t* next_word) const {
   }
   if (next_word) *next_word = i;
   return text;
+}
+
+std::string Instruction::StringAt(size_t first, size_t* next_word) const {
+  return LiteralString(words.data(), first, words.size(), next_word);
 }
 
 std::vector<uint32_t> EncodeString(const std::string& text) {

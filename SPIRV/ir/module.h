@@ -56,6 +56,11 @@ struct Instruction {
   std::string StringAt(size_t first, size_t* next_word = nullptr) const;
 };
 
+// The literal string starting at words[first], read up to its nul or `end`; *next_word
+// (optional) gets the word after it. Instruction::StringAt reads an instruction's words.
+std::string LiteralString(const uint32_t* words, size_t first, size_t end,
+                          size_t* next_word = nullptr);
+
 // Packs `text` as a SPIR-V literal string (nul-terminated, zero padded).
 std::vector<uint32_t> EncodeString(const std::string& text);
 

@@ -7,7 +7,6 @@
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/module.h"
 #include "SPIRV/ir/operands.h"
-#include "SPIRV/ir/parser.h"
 
 namespace glint::spirv {
 
@@ -38,18 +37,6 @@ SourceLocation OutsideLines::LocationOf(const Event& event) const {
 namespace {
 
 constexpr size_t kHeaderWords = 5;
-
-// The literal string that starts at words[first], within the instruction ending at `end`.
-std::string StringIn(const std::vector<uint32_t>& words, size_t first, size_t end) {
-  std::string text;
-  for (size_t at = first; at < end; ++at)
-    for (int byte = 0; byte < 4; ++byte) {
-      char c = static_cast<char>((words[at] >> (8 * byte)) & 0xff);
-      if (c == 0) return text;
-      text.push_back(c);
-    }
-  return text;
-}
 
 bool Refuse(std::string* why, const std::string& reason) {
   if (why) *why = reason;
@@ -138,10 +125,10 @@ class Aligner {
         // A string both modules hold (debugPrintf's formats) is matched by its text; one
         // only the module with lines holds names a file.
         if (count < 3) return Refuse(why, "an OpString without a string");
-        std::string text = StringIn(located_, l_ + 2, l_ + count);
+        std::string text = LiteralString(located_.data(), l_ + 2, l_ + count);
         lines_.String(located_[l_ + 1], text);
         if (PlainIs(spv::OpString) && (plain_[p_] >> 16) == count &&
-            StringIn(plain_, p_ + 2, p_ + count) == text)
+            LiteralString(plain_.data(), p_ + 2, p_ + count) == text)
           p_ += count;
         l_ += count;
         return true;
@@ -226,8 +213,7 @@ std::optional<LineStringIds> FindLineStringIds(const uint32_t* words, size_t cou
     } else if (opcode == spv::OpSource && word_count >= 4) {
       named_by_lines.push_back(words[at + 3]);
     } else if (opcode == spv::OpExtInstImport) {
-      std::vector<uint32_t> import(words + at, words + at + word_count);
-      std::string set = StringIn(import, 2, word_count);
+      std::string set = LiteralString(words, at + 2, at + word_count);
       if (set.rfind("NonSemantic.", 0) == 0 && set != "NonSemantic.DebugPrintf") {
         Refuse(why, "the module has non-semantic debug information");
         return std::nullopt;
@@ -261,13 +247,6 @@ std::optional<LineStringIds> FindLineStringIds(const uint32_t* words, size_t cou
   }
   ids.new_bound = bound - below;
   return ids;
-}
-
-std::optional<StrippedModule> StripLineInformation(const std::vector<uint32_t>& located,
-                                                   std::string* why) {
-  std::optional<StrippedParse> parsed = ParseModuleStrippingLines(located, why);
-  if (!parsed) return std::nullopt;
-  return StrippedModule{std::move(parsed->words), std::move(parsed->lines)};
 }
 
 }  // namespace glint::spirv

@@ -102,24 +102,6 @@ class OutsideLinesSource {
   std::optional<OutsideLines> table_;
 };
 
-// The module without line information that `located` was generated with, and its
-// table: what glslang 12 writes for the same shader without -g, when every id it took
-// for a line's OpString is given back (each later id moves down by the ids removed below
-// it; glslang takes ids from one counter in the same order either way). For a compile
-// that will surely report (robust access, the range report) this saves generating the
-// module twice. Refuses (nullopt, *why) what it cannot strip exactly: non-semantic debug
-// information, an OpString that a line names and another instruction uses (a
-// debugPrintf format equal to a file name: glslang then numbers it differently), an
-// OpString nothing names, an instruction the grammar does not fit. Checked
-// corpus-wide against glslang's own output (the corpus suite's check (h)). It is the
-// stripping parse (parser.h, ParseModuleStrippingLines) without its module.
-struct StrippedModule {
-  std::vector<uint32_t> words;
-  OutsideLines lines;
-};
-std::optional<StrippedModule> StripLineInformation(const std::vector<uint32_t>& located,
-                                                   std::string* why);
-
 // What the strip needs before it walks (FindLineStringIds): the new id of each old one
 // (0: removed, an OpString only lines and OpSource name), the new bound, and which ids
 // are OpStrings it keeps (each must be named by some other instruction).
@@ -155,7 +137,7 @@ class OutsideLinesCollector {
   std::vector<OutsideLines::Event> pending_;
 };
 
-// A source whose table was made beforehand (StripLineInformation's).
+// A source whose table was made beforehand (the stripping parse's, parser.h).
 class MadeOutsideLines : public OutsideLinesSource {
  public:
   explicit MadeOutsideLines(OutsideLines lines) : lines_(std::move(lines)) {}

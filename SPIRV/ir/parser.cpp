@@ -261,7 +261,7 @@ class Parser {
           return Fail(offset, why, error);
         return true;
       case spv::OpString: {
-        std::string text = StringAt(offset + 2, offset + word_count);
+        std::string text = LiteralString(words_, offset + 2, offset + word_count);
         collector_->String(words_[offset + 1], text);
         *kept = words_[offset + 1] < ids_->new_ids.size() && ids_->new_ids[words_[offset + 1]] != 0;
         return true;
@@ -277,18 +277,6 @@ class Parser {
       default:
         return true;
     }
-  }
-
-  // The literal string at words_[first] within an instruction ending at `end`.
-  std::string StringAt(size_t first, size_t end) const {
-    std::string text;
-    for (size_t at = first; at < end; ++at)
-      for (int byte = 0; byte < 4; ++byte) {
-        char c = static_cast<char>((words_[at] >> (8 * byte)) & 0xff);
-        if (c == 0) return text;
-        text.push_back(c);
-      }
-    return text;
   }
 
   // A kept instruction, renumbered: its words are the stripped module's, and the lines

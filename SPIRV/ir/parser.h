@@ -33,13 +33,20 @@ inline std::optional<Module> ParseModule(const std::vector<uint32_t>& words, std
 }
 
 // ParseModule of `located`, a module glslang generated with line information, as the
-// module glslang generates without it (StripLineInformation, outside_lines.h): its
-// OpString (those only lines name), OpLine, OpNoLine, OpSourceContinued,
-// OpModuleProcessed and the OpSource of included files left out, the first OpSource
-// without its file and text, every id renumbered as it is decoded. Gives the module
-// (source offsets are the stripped words'), the stripped words and the lines as an
-// outside table: one walk and one decode for all three. Refuses what
-// StripLineInformation refuses, and what ParseModule refuses.
+// module glslang 12 generates without it: its OpString (those only lines and OpSource
+// name), OpLine, OpNoLine, OpSourceContinued, OpModuleProcessed and the OpSource of
+// included files left out, the first OpSource without its file and text, and every id
+// renumbered as it is decoded (each id glslang took for such an OpString is given back,
+// each later id moves down by the removed ids below it: glslang takes ids from one
+// counter in the same order either way). Gives the module (source offsets are the
+// stripped words'), the stripped words and the lines as an outside table
+// (outside_lines.h), in one walk and one decode. For a compile that will surely report
+// (robust access, the range report) this saves generating the module twice.
+// Refuses what it cannot strip exactly (FindLineStringIds: non-semantic debug
+// information; an OpString that a line names and another instruction uses, as a
+// debugPrintf format equal to a file name, which glslang numbers differently without
+// lines; an OpString nothing names) and what ParseModule refuses. Checked corpus-wide
+// against glslang's own output (the corpus suite's check (h)).
 struct StrippedParse {
   Module module;
   std::vector<uint32_t> words;

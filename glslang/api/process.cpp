@@ -331,7 +331,7 @@ bool ReportsSurely(const Options& options) {
 }
 
 // Whether glslang's module without lines is exactly the one with lines stripped
-// (spirv::StripLineInformation): GLSL (HLSL goes through glslang's optimizer, which may
+// (spirv::ParseModuleStrippingLines): GLSL (HLSL goes through glslang's optimizer, which may
 // treat lines differently), no debug information asked for, nothing glslang does to the
 // module after generating it (stripping, optimizing, validating, printing).
 bool StripsExactly(const glslang::TIntermediate& intermediate,
