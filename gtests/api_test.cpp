@@ -441,7 +441,8 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"UnknownOpcode", [](auto& w) { w[5] = (w[5] & 0xffff0000u) | 0x7fffu; },
                       "unknown opcode"},
         MalformedCase{"IdAtBound", [](auto& w) { w[3] = 5; }, "at or above the bound"},
-        MalformedCase{"HugeBound", [](auto& w) { w[3] = 0xffffffffu; }, "invalid SPIR-V input"},
+        MalformedCase{"HugeBound", [](auto& w) { w[3] = 0xffffffffu; },
+                      "word 3: id bound 4294967295 is over 4194303"},
         MalformedCase{"UndefinedOperand", [](auto& w) { w = test::Assemble(kUndefinedOperand); },
                       "invalid SPIR-V input"}),
     [](const auto& info) { return std::string(info.param.name); });

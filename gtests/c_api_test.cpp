@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -457,8 +458,14 @@ TEST(CApi, ProcessSpirv_MalformedFailsAndLeavesTheInput) {
       {{}, "malformed SPIR-V"},
       {{0x12345678, 0x10000, 0, 5, 0}, "bad magic"},
       {std::vector<uint32_t>(valid.begin(), valid.end() - 3), "truncated stream"},
-      {valid, "invalid SPIR-V input"}};
+      {valid, "malformed SPIR-V: word 3: id bound 4294967295 is over 4194303"}};
   cases.back().words[3] = 0xffffffffu;  // an id bound no validator accepts
+  // The fuzz smoke's out-of-memory input: a bound near 2^32 with one id far up, which
+  // def-use's tables by id would have sized at gigabytes.
+  cases.push_back({valid, "id bound 4294967280 is over 4194303, SPIR-V's maximum id bound "
+                          "(Glint's input limit kMaxIdBound)"});
+  cases.back().words[3] = 0xfffffff0u;
+  std::replace(cases.back().words.begin() + 5, cases.back().words.end(), 1u, 155000000u);
   for (const Case& c : cases) {
     const std::vector<uint32_t> before = c.words;
     ResultHandle result(glint_process_spirv(c.words.data(), c.words.size(), nullptr));

@@ -207,6 +207,12 @@ INSTANTIATE_TEST_SUITE_P(
         MalformedCase{"ZeroWordCount", [](auto& w) { w[5] &= 0xffff; }, "word count 0"},
         MalformedCase{"IdAtBound", [](auto& w) { w[3] = 5; },  // every id >= 5 is now out of bounds
                       "at or above the bound"},
+        // Tables by id would take gigabytes (the fuzz smoke's out-of-memory input).
+        MalformedCase{"BoundOverSpirvMaximum", [](auto& w) { w[3] = kMaxIdBound + 1; },
+                      "word 3: id bound 4194304 is over 4194303, SPIR-V's maximum id bound "
+                      "(Glint's input limit kMaxIdBound)"},
+        MalformedCase{"BoundNearTwoToThe32", [](auto& w) { w[3] = 0xFFFFFFF0u; },
+                      "is over 4194303"},
         MalformedCase{"UnknownOpcode", [](auto& w) { w[5] = (w[5] & 0xffff0000u) | 0x7fffu; },
                       "unknown opcode"},
         MalformedCase{"WrongSection",

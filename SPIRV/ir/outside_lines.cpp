@@ -194,6 +194,10 @@ std::optional<LineStringIds> FindLineStringIds(const uint32_t* words, size_t cou
     return std::nullopt;
   }
   const uint32_t bound = words[3];
+  if (bound > kMaxIdBound) {  // the tables below are by id
+    Refuse(why, "the id bound is over SPIR-V's maximum");
+    return std::nullopt;
+  }
   std::vector<uint32_t> strings, named_by_lines;
   for (size_t at = kHeaderWords; at < count;) {
     const uint32_t word_count = words[at] >> 16;

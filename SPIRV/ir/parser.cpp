@@ -168,6 +168,14 @@ class Parser {
     }
     module_.header = {words_[0], words_[1], words_[2], words_[3], words_[4]};
     if (module_.header.bound == 0) return Fail(3, "id bound is 0", error);
+    // Tables by id (def-use, block positions) are sized by the ids a module uses, so an
+    // id near 2^32 would cost gigabytes; SPIR-V's universal limit keeps them near 32 MB.
+    if (module_.header.bound > kMaxIdBound)
+      return Fail(3,
+                  "id bound " + std::to_string(module_.header.bound) + " is over " +
+                      std::to_string(kMaxIdBound) +
+                      ", SPIR-V's maximum id bound (Glint's input limit kMaxIdBound)",
+                  error);
     return true;
   }
 
