@@ -100,9 +100,9 @@ void UniformitySolver::FindOneSubgroupBlocks() {
       if (!branch || branch->true_label() == branch->false_label()) continue;
       for (bool taken : {true, false}) {
         uint32_t label = taken ? branch->true_label() : branch->false_label();
-        auto found = std::find_if(function->blocks.begin(), function->blocks.end(),
-                                  [&](const Block& candidate) { return candidate.id() == label; });
-        const Block* successor = found == function->blocks.end() ? nullptr : &*found;
+        // By the CFG's id table: a search of the block list here made this pass
+        // quadratic in a function's blocks.
+        const Block* successor = cfg->second->BlockById(label);
         if (!successor || cfg->second->Predecessors(successor).size() != 1 ||
             !ProvesOneSubgroup(branch->condition(), taken))
           continue;

@@ -104,6 +104,10 @@ struct ValueFlowBuilder {
   std::vector<std::vector<std::pair<size_t, uint32_t>>> phis_at;  // block -> (var, node)
   std::vector<uint32_t> current;                                  // per dense variable
   std::vector<std::pair<size_t, uint32_t>> undo;                  // (var, old version)
+  // PlacePhis's marks by block: the last variable (+1) that queued the block / placed
+  // a phi there.
+  std::vector<uint32_t> queued_for, phi_for;
+  std::vector<int> phi_work;
 
   bool Spend(uint64_t steps) {
     out.work_ += steps;
@@ -276,22 +280,29 @@ uint32_t ValueFlowBuilder::AddNode(ValueFlowNode node) {
 }
 
 // Phis of one variable at the iterated dominance frontier of the blocks that store it.
+// The sets of blocks queued and given a phi are marks by block stamped with the
+// variable (var + 1), so no set is allocated per variable.
 bool ValueFlowBuilder::PlacePhis(size_t var, const std::vector<int>& def_blocks) {
-  std::vector<int> work = def_blocks;
-  std::unordered_set<int> queued(def_blocks.begin(), def_blocks.end());
-  std::unordered_set<int> has_phi;
+  const uint32_t stamp = static_cast<uint32_t>(var + 1);
+  std::vector<int>& work = phi_work;
+  work = def_blocks;
+  for (int block : def_blocks) queued_for[block] = stamp;
   while (!work.empty()) {
     int block = work.back();
     work.pop_back();
     for (int join : frontier[block]) {
       if (!Spend(1)) return false;
-      if (!has_phi.insert(join).second) continue;
+      if (phi_for[join] == stamp) continue;
+      phi_for[join] = stamp;
       ValueFlowNode phi(ValueFlowNode::Kind::kPhi);
       phi.variable = dense_variable[var];
       phi.block = blocks[join];
       phi.incoming.assign(cfg.Predecessors(blocks[join]).size(), ValueFlow::kNoNode);
       phis_at[join].push_back({var, AddNode(std::move(phi))});
-      if (queued.insert(join).second) work.push_back(join);
+      if (queued_for[join] != stamp) {
+        queued_for[join] = stamp;
+        work.push_back(join);
+      }
     }
   }
   return true;
@@ -320,6 +331,8 @@ bool ValueFlowBuilder::PlaceAllPhis() {
     if (list.empty() || list.back() != site.block) list.push_back(site.block);
   }
   phis_at.assign(blocks.size(), {});
+  queued_for.assign(blocks.size(), 0);
+  phi_for.assign(blocks.size(), 0);
   for (size_t var = 0; var < dense_variable.size(); ++var)
     if (!PlacePhis(var, def_blocks[var])) return false;
   return true;
