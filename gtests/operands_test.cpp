@@ -1,6 +1,7 @@
 // DecodeOperands (SPIRV/ir/operands.h): which operand words are ids, literals, strings
-// and enumerants. Opcodes whose operands are all ids take a loop over the words; the
-// rest, and words that do not fit, take the grammar decoder. Both must give the same
+// and enumerants. Opcodes whose operands are all ids (and instructions that hold just
+// the required ids an opcode starts with) take a loop over the words; the rest, and
+// words that do not fit, take the grammar decoder. Both must give the same
 // operands and refuse the same instructions.
 #include "SPIRV/ir/operands.h"
 
@@ -71,6 +72,30 @@ TEST(DecodeOperands, EnumerantWithParameter_TakesTheDecoder) {
   Decoded load = Decode(spv::OpLoad, 1, 2, {3, spv::MemoryAccessAlignedMask, 16});
   ASSERT_TRUE(load.ok) << load.error;
   EXPECT_EQ(IdFlags(load), (std::vector<bool>{true, false, false}));
+}
+
+// Required ids then only optional operands of other kinds: exactly the required ids
+// take the loop, anything more the decoder, and both agree on kinds.
+TEST(DecodeOperands, LeadingIdsBeforeOptionals_BareInstructionIsItsIds) {
+  Decoded load = Decode(spv::OpLoad, 1, 2, {3});
+  ASSERT_TRUE(load.ok) << load.error;
+  EXPECT_EQ(IdFlags(load), (std::vector<bool>{true}));
+  Decoded load_volatile = Decode(spv::OpLoad, 1, 2, {3, spv::MemoryAccessVolatileMask});
+  ASSERT_TRUE(load_volatile.ok) << load_volatile.error;
+  EXPECT_EQ(IdFlags(load_volatile), (std::vector<bool>{true, false}));
+  EXPECT_EQ(load.operands[0].kind, load_volatile.operands[0].kind);
+  Decoded store = Decode(spv::OpStore, 0, 0, {3, 4});
+  ASSERT_TRUE(store.ok) << store.error;
+  EXPECT_EQ(IdFlags(store), (std::vector<bool>{true, true}));
+  Decoded branch = Decode(spv::OpBranchConditional, 0, 0, {3, 4, 5});
+  ASSERT_TRUE(branch.ok) << branch.error;
+  EXPECT_EQ(IdFlags(branch), (std::vector<bool>{true, true, true}));
+  Decoded weighted = Decode(spv::OpBranchConditional, 0, 0, {3, 4, 5, 1, 2});
+  ASSERT_TRUE(weighted.ok) << weighted.error;
+  EXPECT_EQ(IdFlags(weighted), (std::vector<bool>{true, true, true, false, false}));
+  Decoded short_store = Decode(spv::OpStore, 0, 0, {3});
+  EXPECT_FALSE(short_store.ok);
+  EXPECT_EQ(short_store.error, "missing operand IdRef");
 }
 
 TEST(DecodeOperands, LiteralString_SpansItsWords) {

@@ -120,10 +120,10 @@ std::optional<Fact> UniformitySolver::HelperLoad(
 // depends on the barriers before this call).
 bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction& call,
                                       const Fact& control) const {
-  auto returned = returns_.find(callee.id());
-  if (returned == returns_.end() || returned->second.level == Divergence::kUniform) return false;
-  auto entry = entries_.find(callee.id());
-  if (entry != entries_.end() && control.level < entry->second.level) return true;
+  const Fact* returned = returns_.Find(callee.id());
+  if (!returned || returned->level == Divergence::kUniform) return false;
+  const Fact* entry = entries_.Find(callee.id());
+  if (entry && control.level < entry->level) return true;
   // A shared load in the callee is judged by the barriers before this call alone there.
   if (LoadsShared(callee)) return true;
   bool helps = false;

@@ -20,6 +20,7 @@
 #include "SPIRV/analysis/barrier_phases.h"
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/interned_texts.h"
+#include "SPIRV/analysis/stable_flat_map.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
 #include "SPIRV/ir/cfg.h"
@@ -402,21 +403,21 @@ class UniformitySolver {
     uint64_t raises_at_start = 0;
     bool ran_uncached_context = false;
   };
-  std::unordered_map<const Block*, PreviousPass> previous_passes_;
+  StableFlatMap<const Block*, PreviousPass> previous_passes_;
 
-  std::unordered_map<uint32_t, Fact> values_;
+  StableFlatMap<uint32_t, Fact> values_;
   LayeredTable<Fact> memory_;
   LayeredTable<std::set<uint32_t>> bindings_;  // pointer parameter -> roots
   uint64_t bindings_version_ = 0;              // raised with every change of bindings_
   // ForEachAliasedRoot's lists of bound roots, valid for alias_lists_version_.
   mutable std::unordered_map<uint32_t, std::vector<uint32_t>> alias_lists_;
   mutable uint64_t alias_lists_version_ = 0;
-  std::unordered_map<const Block*, Fact> blocks_;
-  std::unordered_map<const Block*, Fact> killed_out_;  // kills by callees seen at block end
-  std::unordered_map<uint32_t, Fact> entries_, returns_, kills_;  // per function
-  std::unordered_map<const Block*, Fact> local_blocks_;           // blocks_ without call sites
-  std::unordered_map<const Instruction*, Fact> local_loads_;      // Function-variable loads
-  std::unordered_map<const Instruction*, Fact> store_control_;    // local control at each store
+  StableFlatMap<const Block*, Fact> blocks_;
+  StableFlatMap<const Block*, Fact> killed_out_;  // kills by callees seen at block end
+  StableFlatMap<uint32_t, Fact> entries_, returns_, kills_;  // per function
+  StableFlatMap<const Block*, Fact> local_blocks_;           // blocks_ without call sites
+  StableFlatMap<const Instruction*, Fact> local_loads_;      // Function-variable loads
+  StableFlatMap<const Instruction*, Fact> store_control_;    // local control at each store
   Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
   std::unordered_set<const Block*> one_subgroup_;  // blocks run only by one-subgroup workgroups
   std::shared_ptr<BarrierPhases>

@@ -66,39 +66,28 @@ bool UniformitySolver::RaiseValue(uint32_t id, Divergence level, const Cause& ca
   return Raise(values_[id], level, cause);
 }
 
-const Fact* UniformitySolver::ValueFact(uint32_t id) const {
-  auto it = values_.find(id);
-  return it == values_.end() ? nullptr : &it->second;
-}
+const Fact* UniformitySolver::ValueFact(uint32_t id) const { return values_.Find(id); }
 
 Divergence UniformitySolver::Value(uint32_t id) const {
   const Fact* fact = ValueFact(id);
   return fact ? fact->level : Divergence::kUniform;
 }
 
-namespace {
-template <class Key>
-const Fact* Find(const std::unordered_map<Key, Fact>& facts, Key key) {
-  auto it = facts.find(key);
-  return it == facts.end() ? nullptr : &it->second;
-}
-}  // namespace
-
-const Fact* UniformitySolver::BlockFact(const Block* block) const { return Find(blocks_, block); }
+const Fact* UniformitySolver::BlockFact(const Block* block) const { return blocks_.Find(block); }
 
 const Fact* UniformitySolver::LocalBlockFact(const Block* block) const {
-  return Find(local_blocks_, block);
+  return local_blocks_.Find(block);
 }
 
 const Fact* UniformitySolver::LocalLoadFact(const Instruction* load) const {
-  return Find(local_loads_, load);
+  return local_loads_.Find(load);
 }
 
 const Fact* UniformitySolver::ReturnFact(uint32_t function) const {
-  return Find(returns_, function);
+  return returns_.Find(function);
 }
 
-const Fact* UniformitySolver::KillFact(uint32_t function) const { return Find(kills_, function); }
+const Fact* UniformitySolver::KillFact(uint32_t function) const { return kills_.Find(function); }
 
 uint32_t UniformitySolver::ConditionOf(const Block* block) const {
   const Instruction* terminator = block->Terminator();

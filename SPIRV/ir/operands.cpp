@@ -126,17 +126,40 @@ class OperandDecoder {
 // optional one or a variadic tail. Decoding them is a loop over the words; anything else
 // (enumerants, literals, strings, or words that do not fit, which the decoder refuses)
 // takes the decoder.
+//
+// Opcodes that start with required ids and end in optional operands of other kinds
+// (OpLoad and OpStore without memory operands, OpBranchConditional without weights)
+// take the same loop when an instruction has exactly its required ids: its
+// `leading_ids`.
 struct IdOnlyShape {
   bool id_only = false;
   uint8_t required = 0;
   Quantifier tail = Quantifier::kOne;  // kOne: no tail
+  uint8_t leading_ids = 0;  // required ids before optional operands only; 0: none such
 };
+
+// The required ids an opcode starts with, when every operand after them is optional.
+uint8_t LeadingIdsBeforeOptionals(const grammar::OpcodeInfo& info) {
+  const OperandSpec* specs = grammar::OperandSpecs(info);
+  size_t leading = 0;
+  while (leading < info.operand_count && leading < UINT8_MAX &&
+         specs[leading].quantifier == Quantifier::kOne &&
+         grammar::KindInfo(specs[leading].kind).category == Category::kId)
+    ++leading;
+  for (size_t i = leading; i < info.operand_count; ++i)
+    if (specs[i].quantifier == Quantifier::kOne) return 0;
+  return leading < info.operand_count ? static_cast<uint8_t>(leading) : 0;
+}
 
 IdOnlyShape ShapeOf(const grammar::OpcodeInfo& info) {
   IdOnlyShape shape;
   const OperandSpec* specs = grammar::OperandSpecs(info);
   for (size_t i = 0; i < info.operand_count; ++i) {
-    if (grammar::KindInfo(specs[i].kind).category != Category::kId) return {};
+    if (grammar::KindInfo(specs[i].kind).category != Category::kId) {
+      IdOnlyShape leading;
+      leading.leading_ids = LeadingIdsBeforeOptionals(info);
+      return leading;
+    }
     if (specs[i].quantifier == Quantifier::kOne) {
       if (shape.tail != Quantifier::kOne || shape.required == UINT8_MAX) return {};
       ++shape.required;
@@ -166,6 +189,12 @@ const std::vector<IdOnlyShape>& IdOnlyShapes() {
 bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
                   const IdOnlyShape& shape, OperandList* out) {
   const size_t words = inst.words.size();
+  if (!shape.id_only) {
+    if (shape.leading_ids == 0 || words != shape.leading_ids) return false;
+    const OperandSpec* specs = grammar::OperandSpecs(info);
+    for (uint32_t i = 0; i < words; ++i) out->push_back({specs[i].kind, true, i, 1});
+    return true;
+  }
   if (words < shape.required) return false;
   if (shape.tail == Quantifier::kOne && words != shape.required) return false;
   if (shape.tail == Quantifier::kOptional && words > size_t(shape.required) + 1) return false;
@@ -188,8 +217,7 @@ bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList
   }
   out->clear();
   const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
-  if (inst.opcode < shapes.size() && shapes[inst.opcode].id_only &&
-      DecodeIdOnly(inst, *info, shapes[inst.opcode], out))
+  if (inst.opcode < shapes.size() && DecodeIdOnly(inst, *info, shapes[inst.opcode], out))
     return true;
   OperandDecoder decoder(inst, literal_width, out);
   return decoder.Decode(grammar::OperandSpecs(*info), info->operand_count, error);
