@@ -242,7 +242,10 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
       inst.opcode == spv::OpCopyMemorySized || IsAtomicWrite(inst.opcode)) {
     Path path;
     uint32_t root = RootOf(WrittenPointer(inst), &path);
-    writes->push_back({&inst, root, path});
+    writes->push_back(
+        {&inst, root,
+         path ? std::make_shared<const std::vector<std::optional<uint32_t>>>(std::move(*path))
+              : nullptr});
     return;
   }
   if (inst.opcode != spv::OpFunctionCall) return;
@@ -262,7 +265,7 @@ void BarrierPhases::WritesOf(const Instruction& inst, std::vector<Write>* writes
     const Function* owner = calls_.ParameterOwner(*root, &position);
     if (owner && owner->id() == callee && position < arguments.size())
       argument_root = RootOf(arguments[position], nullptr);
-    writes->push_back({&inst, argument_root, std::nullopt});
+    writes->push_back({&inst, argument_root, nullptr});
   }
 }
 
@@ -342,7 +345,7 @@ bool BarrierPhases::MayPointAnywhere(uint32_t root) const {
          pointer->storage_class() == spv::StorageClassGeneric;
 }
 
-bool BarrierPhases::MayAlias(const Path& a, const Path& b) {
+bool BarrierPhases::MayAlias(const SharedPath& a, const Path& b) {
   if (!a || !b) return true;
   for (size_t i = 0; i < std::min(a->size(), b->size()); ++i)
     if ((*a)[i] && (*b)[i] && *(*a)[i] != *(*b)[i]) return false;

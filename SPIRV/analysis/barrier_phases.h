@@ -54,6 +54,7 @@
 #include <cstdint>
 #include <list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <unordered_set>
@@ -101,10 +102,14 @@ class BarrierPhases {
  private:
   // Indices from the variable; nullopt entries are dynamic; nullopt path: untraceable.
   using Path = std::optional<std::vector<std::optional<uint32_t>>>;
+  // A write's path, shared: a call's writes are its callee's, copied into every phase
+  // and caller that holds the call (a copy of each path was most of this analysis's
+  // allocations). Null: untraceable.
+  using SharedPath = std::shared_ptr<const std::vector<std::optional<uint32_t>>>;
   struct Write {
     const Instruction* at;
     uint32_t root;  // the variable or parameter written; 0 for an untraceable pointer
-    Path path;
+    SharedPath path;
   };
   struct Resume {
     const Function* function;
@@ -130,7 +135,7 @@ class BarrierPhases {
   void ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes);
   void WritesOf(const Instruction& inst, std::vector<Write>* writes);
   const std::vector<Write>& FunctionWrites(uint32_t function);
-  static bool MayAlias(const Path& a, const Path& b);
+  static bool MayAlias(const SharedPath& a, const Path& b);
   bool MayPointAnywhere(uint32_t root) const;
 
   const DefUse& def_use_;

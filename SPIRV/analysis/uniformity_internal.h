@@ -6,6 +6,7 @@
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <list>
@@ -483,13 +484,22 @@ void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) con
   }
   auto known = alias_lists_.find(root);
   if (known == alias_lists_.end()) {
+    // Lists are short (a root and the few caller variables it stands for): they are
+    // searched as they grow, and only a long one gets a hash set.
+    constexpr size_t kSearchedInPlace = 32;
     std::vector<uint32_t> roots = {root};
-    std::unordered_set<uint32_t> seen = {root};
+    std::unordered_set<uint32_t> seen;
+    auto first_time = [&](uint32_t id) {
+      if (roots.size() < kSearchedInPlace)
+        return std::find(roots.begin(), roots.end(), id) == roots.end();
+      if (seen.empty()) seen.insert(roots.begin(), roots.end());
+      return seen.insert(id).second;
+    };
     for (size_t i = 0; i < roots.size(); ++i) {
       const std::set<uint32_t>* bound = bindings_.Find(roots[i]);
       if (!bound) continue;
       for (uint32_t caller_root : *bound)
-        if (caller_root && seen.insert(caller_root).second) roots.push_back(caller_root);
+        if (caller_root && first_time(caller_root)) roots.push_back(caller_root);
     }
     known = alias_lists_.emplace(root, std::move(roots)).first;
   }
