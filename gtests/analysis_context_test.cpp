@@ -111,7 +111,9 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
 
 // A module with no uniform-control instruction has nothing the uniformity check could
 // report: its result is empty and neither def-use nor value flow is built for it. The
-// same shader with a barrier builds them.
+// same shader with a barrier builds def-use; its findings build a value-flow view of
+// the variables they read themselves (uniformity_relevance.cpp), so the context's full
+// views are built only where every fact is asked for.
 TEST(AnalysisContext, UniformityWithoutUniformControl_BuildsNoInputs) {
   const char* without = R"(#version 440
 layout(local_size_x = 16) in;
@@ -132,6 +134,11 @@ void main() { if (result[gl_LocalInvocationID.x] > 0.0) result[0] = 1.0; }
   AnalysisContext analyses(with_barrier);
   analyses.GetUniformity();
   EXPECT_EQ(analyses.builds().def_use, 1u);
+  EXPECT_EQ(analyses.builds().value_flow, 0u);
+  UniformityOptions every_fact;
+  every_fact.every_fact = true;
+  analyses.GetUniformity(every_fact);
+  EXPECT_EQ(analyses.builds().uniformity, 2u) << "each mode is its own result";
   EXPECT_EQ(analyses.builds().value_flow, with_barrier.functions.size());
 }
 

@@ -55,6 +55,7 @@
 #include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/front_end.h"
 #include "support/outside_lines_check.h"
+#include "support/uniformity_relevance_check.h"
 #include "support/test_support.h"
 
 namespace glint {
@@ -269,6 +270,16 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
       tally_.Fail("(f) uniformity analysis finished", Describe(job) + ": " + uniformity.refusal);
     tally_.Max("uniformity: largest number of fixed-point rounds",
                static_cast<int>(uniformity.rounds));
+    // The findings computed from the facts they can depend on are those computed from
+    // every fact (uniformity_relevance.cpp).
+    size_t findings = 0;
+    std::string difference = test::CompareRelevantFindings(*module, &findings);
+    if (difference.empty())
+      tally_.Count("(i) uniformity findings identical with every fact computed");
+    else
+      tally_.Fail("(i) uniformity findings identical with every fact computed",
+                  Describe(job) + ": " + difference);
+    tally_.Count("(i) uniformity findings compared", static_cast<int>(findings));
   }
   if (is_manifest_env) {
     tally_.Count("(a) shaders compared with glslangValidator");
@@ -424,6 +435,10 @@ TEST(Corpus, AllShaders_AllEnvironments) {
                 tally.counts["(a) glslangValidator differs from itself (excluded)"],
             static_cast<int>(shaders.size()));
   EXPECT_LE(tally.counts["(a) glslangValidator differs from itself (excluded)"], 2);
+  // Every shader's findings were compared, and the corpus has findings to compare.
+  EXPECT_EQ(tally.counts["(i) uniformity findings identical with every fact computed"],
+            static_cast<int>(shaders.size()));
+  EXPECT_GT(tally.counts["(i) uniformity findings compared"], 100);
 }
 
 }  // namespace

@@ -148,6 +148,38 @@ TEST(ValueFlowGlsl, StraightLine_LastStoreReaches) {
   EXPECT_EQ(f.flow->Refusal(f.IdOf("x")), nullptr);
 }
 
+// ValueFlowOptions::only_variables: the variables asked for get the versions the full
+// view gives them; the others are not variables of the view (no versions, no refusal).
+TEST(ValueFlowGlsl, OnlyVariables_AskedOnesAsInTheFullView) {
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 440
+layout(local_size_x = 8) in;
+layout(binding = 0) buffer B { int data[]; };
+void main() {
+  int a = data[0];
+  int b = 2;
+  if (a > 1) { a = 3; b = a; }
+  data[1] = a + b;
+}
+)",
+                                                  "comp");
+  Flow full = Build(words);
+  std::vector<uint8_t> only(full.module->header.bound, 0);
+  only[full.IdOf("a")] = 1;
+  ValueFlowOptions asked;
+  asked.only_variables = &only;
+  Flow partial = Build(words, asked);
+  EXPECT_EQ(partial.flow->Variables(), std::vector<uint32_t>{full.IdOf("a")});
+  EXPECT_TRUE(partial.flow->IsFollowed(full.IdOf("a")));
+  EXPECT_FALSE(partial.flow->IsFollowed(full.IdOf("b")));
+  EXPECT_EQ(partial.flow->Refusal(full.IdOf("b")), nullptr);
+  ASSERT_EQ(partial.LoadsOf("a").size(), full.LoadsOf("a").size());
+  for (size_t i = 0; i < full.LoadsOf("a").size(); ++i)
+    EXPECT_EQ(partial.Defs(partial.LoadsOf("a")[i]), full.Defs(full.LoadsOf("a")[i]));
+  for (const Instruction* load : partial.LoadsOf("b"))
+    EXPECT_EQ(partial.flow->Reaching(load), ValueFlow::kNoNode);
+  EXPECT_NE(full.flow->Reaching(full.LoadsOf("b").back()), ValueFlow::kNoNode);
+}
+
 TEST(ValueFlowGlsl, IfElse_PhiAtJoin) {
   Flow f = BuildGlsl("int x = 1;\nif (data[1] > 0) x = 2; else x = 3;\ndata[0] = x;\n");
   std::vector<const Instruction*> loads = f.LoadsOf("x");

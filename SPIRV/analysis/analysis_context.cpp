@@ -115,7 +115,7 @@ const ConvergenceClasses& AnalysisContext::GetConvergenceClasses() {
 
 const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& options) {
   std::unique_ptr<UniformityResult>& result =
-      uniformity_[{options.round_budget, options.assume_uniform}];
+      uniformity_[{options.round_budget, options.every_fact, options.assume_uniform}];
   if (!result) {
     // A module none of whose functions holds a uniform-control instruction (derivatives,
     // implicit-LOD samples, barriers, group operations: convergence_classes.h) has
@@ -143,7 +143,11 @@ UniformityInputs AnalysisContext::GetUniformityInputs() {
       GetConvergenceClasses(),
       GetSourceLines(),
       [this](Function& function) -> const Cfg& { return GetCfg(function); },
-      [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); }};
+      [this](Function& function) -> const ValueFlow& { return GetValueFlow(function); },
+      [this](Function& function) -> const ValueFlow* {
+        auto built = value_flows_.find(&function);
+        return built == value_flows_.end() ? nullptr : built->second.get();
+      }};
 }
 
 const ValueFlow& AnalysisContext::GetValueFlow(Function& function) {

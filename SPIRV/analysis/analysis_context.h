@@ -46,6 +46,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -167,8 +168,9 @@ class AnalysisContext {
   std::unique_ptr<IndexSites> index_sites_;
   std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
-  // By round budget and promises.
-  std::map<std::pair<uint32_t, std::vector<std::string>>, std::unique_ptr<UniformityResult>>
+  // By round budget, every_fact and promises.
+  std::map<std::tuple<uint32_t, bool, std::vector<std::string>>,
+           std::unique_ptr<UniformityResult>>
       uniformity_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;
 };

@@ -91,7 +91,7 @@ void CopyLevels(const UniformitySolver& solver, const Module& module, Uniformity
 UniformityLevels LevelsOf(Module& module, const UniformityInputs& inputs,
                           const std::string& entry_point, const UniformityOptions& options) {
   UniformityLevels levels;
-  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
+  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs, /*findings_only=*/false);
   if (!facts->classes.ok()) {
     levels.refusal = "uniformity analysis refused: " + facts->classes.error();
     return levels;
@@ -111,7 +111,9 @@ UniformityLevels LevelsOf(Module& module, const UniformityInputs& inputs,
 UniformityResult AnalyzeModule(Module& module, const UniformityInputs& inputs,
                                const UniformityOptions& options) {
   UniformityResult result;
-  std::unique_ptr<ModuleFacts> facts = CollectModuleFacts(module, inputs);
+  // Findings read only some facts: the fixed point computes those.
+  std::unique_ptr<ModuleFacts> facts =
+      CollectModuleFacts(module, inputs, /*findings_only=*/!options.every_fact);
   if (!facts->classes.ok()) {
     result.refusal = "uniformity analysis refused: " + facts->classes.error();
     return result;

@@ -107,6 +107,10 @@ struct UniformityOptions {
   // Functions (source names, see FunctionNameMatches in uniformity_filters.h) whose call
   // results the user promises are workgroup-uniform: taken as uniform, not analysed.
   std::vector<std::string> assume_uniform;
+  // Compute every value's, block's and memory object's fact, not only those the
+  // findings can depend on (uniformity_relevance.cpp). The findings are the same either
+  // way (the corpus suite checks it on every shader); only the cost differs.
+  bool every_fact = false;
 };
 
 struct UniformityFinding {
@@ -143,6 +147,9 @@ struct UniformityInputs {
   SourceLines& lines;  // locations of findings and reasons
   CfgLookup cfgs;
   std::function<const ValueFlow&(Function&)> value_flows;  // built on `cfgs`
+  // The full view of a function if one is built already (the analysis context's), else
+  // null: the findings then build a view of the few variables they read.
+  std::function<const ValueFlow*(Function&)> built_value_flow;
 };
 
 // Analyses every entry point of `module` (which it does not change).

@@ -113,6 +113,24 @@ struct ControlDependence {
   std::unordered_map<const Block*, std::vector<const Block*>> controllers;
 };
 
+struct ModuleFacts;
+
+// The facts a finding can depend on (uniformity_relevance.cpp): the values by id, the
+// memory roots relevant loads read, and the functions whose return value a relevant
+// call reads. The solver transfers only what Transfers says.
+struct Relevance {
+  std::vector<uint8_t> values;      // by id
+  std::vector<uint8_t> read_roots;  // by id
+  std::unordered_set<uint32_t> returns;
+  bool Value(uint32_t id) const { return id < values.size() && values[id]; }
+  // Whether the solver must transfer `inst` of `function`.
+  bool Transfers(const ModuleFacts& facts, const Function& function,
+                 const Instruction& inst) const;
+  // What the solver transfers in each block of a function, in order: decided once
+  // here rather than for each instruction in every round.
+  std::unordered_map<const Block*, std::vector<const Instruction*>> transferred;
+};
+
 // Facts about the module every entry point shares: decorations, names, source lines,
 // operand lists, control dependence and convergence classes.
 struct ModuleFacts {
@@ -144,6 +162,7 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
+  std::vector<std::unique_ptr<ValueFlow>> own_flows;     // views of the read variables only
   std::unordered_map<uint32_t, bool> loads_shared;       // per function, callees included (memo)
   // Per load through a pointer parameter: the store it reads (memo; null for none).
   std::unordered_map<const Instruction*, const Instruction*> forwarding_stores;
@@ -176,6 +195,12 @@ struct ModuleFacts {
   }
   uint32_t OperandStart(const Instruction& inst) const;
 
+  // The variable (or pointer parameter) a pointer points into; 0 when the analysis does
+  // not follow the pointer (loaded pointers, physical addresses, selects of pointers).
+  uint32_t RootOf(uint32_t pointer, int depth = 0) const;
+  // What the findings can depend on; null where every fact is computed (the levels).
+  std::unique_ptr<Relevance> relevance;
+
   // The texts of source causes, each once, by number (a kSource cause's `id`).
   InternedTexts source_texts;
   const std::string& SourceText(uint32_t number) const { return source_texts.Text(number); }
@@ -201,7 +226,12 @@ struct ModuleFacts {
   SourceLocation LocationOf(const Instruction* inst) const;
 };
 
-std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs);
+// `findings_only`: the facts findings read (Relevance) are all the solver computes, and
+// each function's value flow follows only the variables those read (unless the full
+// view is built already).
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
+                                                bool findings_only);
+std::unique_ptr<Relevance> FindRelevance(ModuleFacts& facts);
 
 bool IsAtomic(spv::Op op);
 // GroupOperation Reduce gives every invocation the same result; scans and clustered or

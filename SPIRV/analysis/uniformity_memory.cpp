@@ -17,7 +17,11 @@ namespace uniformity_detail {
 // The variable (or pointer parameter) a pointer points into; 0 when Glint does not
 // follow the pointer (loaded pointers, physical addresses, selects of pointers).
 uint32_t UniformitySolver::RootOf(uint32_t pointer, int depth) const {
-  const Instruction* def = facts_.def_use.Definition(pointer);
+  return facts_.RootOf(pointer, depth);
+}
+
+uint32_t ModuleFacts::RootOf(uint32_t pointer, int depth) const {
+  const Instruction* def = def_use.Definition(pointer);
   if (!def || depth > 64) return 0;
   switch (def->opcode) {
     case spv::OpVariable:

@@ -122,7 +122,8 @@ ModuleFacts::IdRange ModuleFacts::OperandsOf(const Instruction& inst) const {
   return IdRange{count + 1, count + 1 + *count};
 }
 
-std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs) {
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
+                                                bool findings_only) {
   auto facts = std::make_unique<ModuleFacts>(module, inputs);
   IndexStorageDecorations(*facts);
   IndexNamesAndOperands(*facts);
@@ -130,7 +131,23 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
     const Cfg& cfg = inputs.cfgs(function);
     facts->control_dependence[function.id()] = ControlDependenceOf(cfg);
     facts->cfgs[function.id()] = &cfg;
-    facts->flows[function.id()] = &inputs.value_flows(function);
+  }
+  if (findings_only && facts->classes.ok()) facts->relevance = FindRelevance(*facts);
+  for (Function& function : module.functions) {
+    const ValueFlow* flow = nullptr;
+    if (facts->relevance) {
+      if (inputs.built_value_flow) flow = inputs.built_value_flow(function);
+      if (!flow) {
+        ValueFlowOptions only_read;
+        only_read.only_variables = &facts->relevance->read_roots;
+        facts->own_flows.push_back(std::make_unique<ValueFlow>(
+            module, function, *facts->cfgs.at(function.id()), only_read));
+        flow = facts->own_flows.back().get();
+      }
+    } else {
+      flow = &inputs.value_flows(function);
+    }
+    facts->flows[function.id()] = flow;
   }
   return facts;
 }

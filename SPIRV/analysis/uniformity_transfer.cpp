@@ -130,7 +130,14 @@ void UniformitySolver::ProcessFunction(Function& function) {
     pass.raises_at_start = raises_;
     Fact control = BlockControl(function, *block);
     running_local_ = local_blocks_[block];
-    for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+    if (facts_.relevance) {
+      auto transferred = facts_.relevance->transferred.find(block);
+      if (transferred != facts_.relevance->transferred.end())
+        for (const Instruction* inst : transferred->second)
+          Transfer(function, *block, *inst, &control);
+    } else {
+      for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+    }
     pass.ran_uncached_context = uncached_context_runs_ != uncached;
   }
 }
@@ -209,7 +216,8 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
       ++bindings_version_;
     }
   });
-  if (inst.result_id && !AssumedUniform(callee_id)) {
+  if (inst.result_id && !AssumedUniform(callee_id) &&
+      (!facts_.relevance || facts_.relevance->Value(inst.result_id))) {
     std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
     if (!own) own = ContextResult(*callee, block, inst, *control);
     const Fact& returned = returns_[callee_id];

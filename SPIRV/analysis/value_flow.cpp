@@ -153,6 +153,9 @@ void ValueFlowBuilder::CollectVariables() {
     if (inst.opcode != spv::OpVariable) continue;
     VariableView variable(inst);
     if (variable.storage_class() != spv::StorageClassFunction) continue;
+    if (const std::vector<uint8_t>* only = options.only_variables;
+        only && (inst.result_id >= only->size() || !(*only)[inst.result_id]))
+      continue;
     out.variables_.push_back(inst.result_id);
     out.followed_.insert(inst.result_id);
     pointers[inst.result_id] = {inst.result_id, {}};

@@ -65,6 +65,10 @@ struct ValueFlowOptions {
   // Steps (frontier entries, phi placements, instructions and phi operands renamed)
   // before the analysis gives up on the whole function.
   uint64_t work_budget = 50'000'000;
+  // By id: the only Function variables to follow (an analysis that reads a few of
+  // them, the uniformity findings); null: every one. The others are not variables of
+  // this view at all: no versions, no refusal.
+  const std::vector<uint8_t>* only_variables = nullptr;
 };
 
 // Why a Function variable is not followed.
@@ -109,7 +113,8 @@ class ValueFlow {
   ValueFlow(const Module& module, const Function& function, const Cfg& cfg,
             const ValueFlowOptions& options = {});
 
-  // Every Function variable of the function, in declaration order.
+  // Every Function variable of the function (of ValueFlowOptions::only_variables), in
+  // declaration order.
   const std::vector<uint32_t>& Variables() const { return variables_; }
   bool IsFollowed(uint32_t variable) const;
   // Why `variable` is not followed; null when it is (or is not a variable here).
