@@ -91,6 +91,10 @@ std::vector<uint32_t> BranchTargets(const Instruction& terminator) {
 Cfg::Cfg(Function& function) {
   if (function.blocks.empty()) return;
   entry_ = &function.blocks.front();
+  const size_t block_count = function.blocks.size();
+  node_of_.reserve(block_count);
+  by_id_.reserve(block_count);
+  blocks_.reserve(block_count);
   for (Block& block : function.blocks) {
     node_of_.emplace(&block, static_cast<uint32_t>(blocks_.size()));
     blocks_.push_back(&block);
