@@ -47,7 +47,8 @@ class RelevanceFinder {
     out_.values.assign(IdLimit(), 0);
     out_.read_roots.assign(IdLimit(), 0);
     IndexAndSeed();
-    for (uint32_t variable : called_functions_variables_) ReadRoot(variable);
+    // Roots are read once every store is indexed by its root.
+    for (uint32_t root : seed_roots_) ReadRoot(root);
     Drain();
   }
 
@@ -76,7 +77,7 @@ class RelevanceFinder {
               callees.push_back(call.callee());
               for (uint32_t argument : call.arguments()) {
                 Use(argument);
-                pointer_argument_roots_.push_back(facts_.RootOf(argument));
+                seed_roots_.push_back(facts_.RootOf(argument));
               }
               break;
             }
@@ -97,7 +98,7 @@ class RelevanceFinder {
             }
             case spv::OpCopyMemory:
             case spv::OpCopyMemorySized:
-              copy_sources_.push_back(facts_.RootOf(CopyMemoryView(inst).source()));
+              seed_roots_.push_back(facts_.RootOf(CopyMemoryView(inst).source()));
               break;
             default:
               break;
@@ -110,9 +111,7 @@ class RelevanceFinder {
     for (uint32_t callee : callees)
       if (facts_.calls.FunctionById(callee))
         for (uint32_t variable : facts_.ModuleVariablesReached(callee))
-          called_functions_variables_.push_back(variable);
-    for (uint32_t root : pointer_argument_roots_) ReadRoot(root);
-    for (uint32_t root : copy_sources_) ReadRoot(root);
+          seed_roots_.push_back(variable);
   }
 
   void Use(uint32_t id) {
@@ -170,9 +169,9 @@ class RelevanceFinder {
   std::vector<uint32_t> pending_;
   std::unordered_map<uint32_t, std::vector<const Instruction*>> stores_by_root_;
   std::unordered_map<uint32_t, std::vector<uint32_t>> returns_by_function_;
-  std::vector<uint32_t> pointer_argument_roots_;
-  std::vector<uint32_t> copy_sources_;
-  std::vector<uint32_t> called_functions_variables_;
+  // Read whatever the shader: pointer arguments' roots, copies' sources, the
+  // module-scope variables called functions name.
+  std::vector<uint32_t> seed_roots_;
 };
 
 }  // namespace

@@ -421,9 +421,9 @@ void ValueFlowBuilder::RefuseAllForBudget() {
 }
 
 void ValueFlowBuilder::Run() {
-  IndexModule();
   CollectVariables();
-  if (out.variables_.empty()) return;
+  if (out.variables_.empty()) return;  // nothing to follow: the module's constants unread
+  IndexModule();
   IndexCfg();
   FollowChains();
   ClassifyUses();

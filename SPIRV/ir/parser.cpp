@@ -304,18 +304,19 @@ class Parser {
     return (it != type_widths_.end() && it->second > 32) ? 2 : 1;
   }
 
-  bool CheckIds(const Instruction& inst, std::string* error) {
+  // Checks every id operand against the bound; the stripping parse renumbers them first,
+  // as they are decoded.
+  bool CheckIds(Instruction& inst, std::string* error) {
     size_t offset = inst.source_offset;
     OperandList operands;
     std::string message;
     if (!DecodeOperands(inst, LiteralWidth(inst), &operands, &message))
       return Fail(offset, std::string(grammar::OpcodeName(inst.opcode)) + ": " + message, error);
     if (ids_) {
-      Instruction& renumbered = const_cast<Instruction&>(inst);
       for (const Operand& operand : operands) {
         if (!operand.is_id) continue;
         if (inst.opcode == spv::OpSwitch && operand.first_word == 0) continue;  // done
-        if (!Renumber(renumbered.words[operand.first_word], true, offset, error)) return false;
+        if (!Renumber(inst.words[operand.first_word], true, offset, error)) return false;
       }
     }
     const uint32_t bound = module_.header.bound;

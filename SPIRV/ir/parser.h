@@ -7,9 +7,10 @@
 // kMaxModuleWords words or more than kMaxInstructions instructions is refused before
 // anything is built (a scan of the word counts only), with a message naming the
 // limit; so is an id bound over kMaxIdBound (module.h, SPIR-V's universal limit), which
-// caps every table indexed by id. The largest real shaders are far below both (a few hundred thousand words);
-// the parsed IR holds about 25 bytes per word of a typical module and 80 per word of
-// one-word instructions (bench/ir_memory_bench), so the limits cap the IR near 200 MB.
+// caps every table indexed by id. The largest real shaders are far below all three (a
+// few hundred thousand words); the parsed IR holds about 25 bytes per word of a typical
+// module and 80 per word of one-word instructions (bench/ir_memory_bench), so the limits
+// cap the IR near 200 MB.
 #ifndef GLINT_SPIRV_IR_PARSER_H
 #define GLINT_SPIRV_IR_PARSER_H
 
