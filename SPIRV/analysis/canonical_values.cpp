@@ -46,6 +46,15 @@
 //   decorated Volatile (a built-in that changes, such as a warp id), a Volatile load, an
 //   index that is not a constant.
 //
+//   Memo: Canonical keeps each id's answer. An answer can depend on the query around it
+//   in three ways, and one that did is not kept (`unsettled_` counts them): the element
+//   depth budget refused a load (kMaxElementDepth), a value number being computed further
+//   out was reached again (it finds none), or a block's numbering was read while a query
+//   further out was still computing the key of an earlier position in it. A kept answer
+//   also records how much element depth its computation used below the depth it started
+//   at; it is reused only where that much depth is left, so a reuse gives what computing
+//   it again would.
+//
 //   Cost: each block keeps a hash table from (opcode, type, canonical operands) to the
 //   positions of its numbered instructions, filled once from the block's start as far as
 //   a query needs; a query walks the dominator chain only while the budget lasts and does
@@ -61,11 +70,29 @@
 
 namespace glint::spirv {
 
+// The value `id` stands for, memoized (see the file comment: "Memo").
+uint32_t CanonicalValues::Canonical(uint32_t id) {
+  if (memo_.empty()) memo_.resize(module_.header.bound);
+  if (id < memo_.size() && memo_[id].value &&
+      element_depth_ + memo_[id].depth_used <= kMaxElementDepth) {
+    deepest_ = std::max(deepest_, element_depth_ + memo_[id].depth_used);
+    return memo_[id].value;
+  }
+  const uint64_t unsettled = unsettled_;
+  const int outer_deepest = deepest_;
+  deepest_ = element_depth_;
+  uint32_t result = Follow(id);
+  if (unsettled == unsettled_ && id < memo_.size())
+    memo_[id] = Memo{result, deepest_ - element_depth_};
+  deepest_ = std::max(outer_deepest, deepest_);
+  return result;
+}
+
 // The value `id` stands for: followed through copies, bitcasts between 32-bit integers,
 // the component a vector was built from, loads of an only-loaded parameter, of an
 // immutable Input / PushConstant part, of a local with one dominating store or one
 // known version, and arithmetic computed before (value numbering), 64 hops at most.
-uint32_t CanonicalValues::Canonical(uint32_t id) {
+uint32_t CanonicalValues::Follow(uint32_t id) {
   for (int hops = 0; hops < 64; ++hops) {  // budget: copy/bitcast/load chains are short
     const Instruction* def = inputs_.def_use.Definition(id);
     if (!def) break;
@@ -109,8 +136,12 @@ uint32_t CanonicalValues::Canonical(uint32_t id) {
 // kMaxElementDepth deep.
 uint32_t CanonicalValues::StoredScalar(const Instruction& load) {
   uint32_t vector = 0, index = 0;
-  if (element_depth_ >= kMaxElementDepth) return 0;
+  if (element_depth_ >= kMaxElementDepth) {
+    ++unsettled_;  // with more depth left the answer could differ
+    return 0;
+  }
   ++element_depth_;
+  deepest_ = std::max(deepest_, element_depth_);
   bool keyed = ComponentKey(load, &vector, &index);
   --element_depth_;
   return keyed && load.opcode == spv::OpLoad ? ComponentSource(vector, index) : 0;
@@ -193,8 +224,12 @@ uint32_t CanonicalValues::EarlierEqualValue(const Instruction& def) {
       !inputs_.def_use.IsInt32Type(def.type_id, &is_signed) || def.words.size() != 2)
     return 0;
   auto found = numbered_.find(def.result_id);
+  if (found != numbered_.end() && found->second == kNumbering) {
+    ++unsettled_;  // a query reached again on the way finds none
+    return 0;
+  }
   if (found != numbered_.end()) return found->second;
-  numbered_[def.result_id] = 0;  // a query reached again on the way finds none
+  numbered_[def.result_id] = kNumbering;
   const Block* block = inputs_.def_use.BlockOf(&def);
   Function* function = inputs_.def_use.FunctionOf(&def);
   const Cfg* cfg = function ? &CfgOf(*function) : nullptr;
@@ -239,12 +274,17 @@ uint32_t CanonicalValues::NumberedBefore(const Block& block, const NumberKey& ke
     const Instruction& inst = *table.next;
     size_t position = table.built;
     ++table.next, ++table.built;  // claimed first: Canonical may index this block again
+    bool outermost = table.first_pending == SIZE_MAX;
+    if (outermost) table.first_pending = position;
     NumberKey inst_key;
-    if (!NumberingKey(inst, &inst_key)) continue;
+    bool numbered = NumberingKey(inst, &inst_key);
+    if (outermost) table.first_pending = SIZE_MAX;
+    if (!numbered) continue;
     uint32_t& newest = table.newest[inst_key];
     table.entries.push_back({uint32_t(position), inst.result_id, newest});
     newest = uint32_t(table.entries.size());
   }
+  if (table.first_pending < limit) ++unsettled_;  // misses the entry being computed
   auto found = table.newest.find(key);
   if (found == table.newest.end()) return 0;
   // The entry with the largest position before `limit` (a nested query may have

@@ -61,6 +61,8 @@ class CanonicalValues {
   CanonicalValues& operator=(const CanonicalValues&) = delete;
 
   // The value `id` stands for (itself when nothing earlier is known to hold its bits).
+  // Memoized per id where the answer cannot depend on what is being computed around
+  // it (see the file comment of canonical_values.cpp).
   uint32_t Canonical(uint32_t id);
   // For a load of one element of a local, or a one-index OpCompositeExtract: the
   // canonical vector (or join version) it reads a component of, and that component.
@@ -86,6 +88,7 @@ class CanonicalValues {
 
  private:
   bool Full() const { return full_; }
+  uint32_t Follow(uint32_t id);  // Canonical without its memo
   bool LocalVersion(const Instruction& load, uint32_t* id);
   uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
   // Element loads followed inside element loads (Canonical -> StoredScalar ->
@@ -117,6 +120,9 @@ class CanonicalValues {
       uint32_t previous;  // index + 1 of the previous entry with the same key; 0: none
     };
     size_t built = 0;
+    // The first position claimed but not yet entered (an outer query is computing its
+    // key); a lookup past it misses that entry. SIZE_MAX: none.
+    size_t first_pending = SIZE_MAX;
     std::list<Instruction>::const_iterator next;
     std::vector<Entry> entries;
     std::unordered_map<NumberKey, uint32_t, NumberKeyHash> newest;  // key -> index + 1
@@ -129,6 +135,19 @@ class CanonicalValues {
   const RangeInputs& inputs_;
   const bool full_;
   int element_depth_ = 0;  // StoredScalar inside Canonical inside StoredScalar
+  // Canonical's memo: an answer and the element depth its computation went below the
+  // depth it started at (it holds where that much depth is left). `value` 0: none.
+  struct Memo {
+    uint32_t value = 0;
+    int depth_used = 0;
+  };
+  std::vector<Memo> memo_;  // by id below the module's bound when first asked
+  int deepest_ = 0;         // the deepest element depth the current query reached
+  // Counts answers that depended on a query in progress around them (an element depth
+  // budget hit, a value number being computed, a block's numbering being filled): an
+  // answer computed while this moved is not memoized.
+  uint64_t unsettled_ = 0;
+  static constexpr uint32_t kNumbering = UINT32_MAX;  // numbered_: being computed
   std::unordered_map<uint32_t, uint32_t> numbered_;  // id -> earlier equal value (0: none)
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;
   std::map<std::vector<uint32_t>, uint32_t> immutable_loads_;       // {variable, path...} -> load
