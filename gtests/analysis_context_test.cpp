@@ -110,10 +110,12 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
 }
 
 // A module with no uniform-control instruction has nothing the uniformity check could
-// report: its result is empty and neither def-use nor value flow is built for it. The
-// same shader with a barrier builds def-use; its findings build a value-flow view of
-// the variables they read themselves (uniformity_relevance.cpp), so the context's full
-// views are built only where every fact is asked for.
+// report: its result is empty and neither def-use nor value flow is built for it. Nor
+// does one whose barrier runs where no branch decides (kShader: after its loop,
+// uniformity_screen.h). A shader with a barrier under a branch builds def-use; its
+// findings build a value-flow view of the variables they read themselves
+// (uniformity_relevance.cpp), so the context's full views are built only where every
+// fact is asked for.
 TEST(AnalysisContext, UniformityWithoutUniformControl_BuildsNoInputs) {
   const char* without = R"(#version 440
 layout(local_size_x = 16) in;
@@ -130,8 +132,24 @@ void main() { if (result[gl_LocalInvocationID.x] > 0.0) result[0] = 1.0; }
   EXPECT_EQ(plain_analyses.builds().def_use, 0u);
   EXPECT_EQ(plain_analyses.builds().value_flow, 0u);
 
-  Module with_barrier = ParseShader();
-  AnalysisContext analyses(with_barrier);
+  Module unconditional = ParseShader();
+  AnalysisContext screened(unconditional);
+  EXPECT_TRUE(screened.GetUniformity().findings.empty());
+  EXPECT_EQ(screened.builds().def_use, 0u);
+  EXPECT_EQ(screened.builds().value_flow, 0u);
+
+  const char* conditional = R"(#version 440
+layout(local_size_x = 16) in;
+layout(std430, binding = 0) buffer Data { uint key; float result[16]; };
+void main() {
+  float sum = result[key & 15u];
+  if (key > 2u) barrier();
+  result[gl_LocalInvocationID.x] = sum;
+}
+)";
+  std::optional<Module> with_barrier = ParseModule(test::CompileGlsl(conditional, "comp"), &error);
+  ASSERT_TRUE(with_barrier) << error;
+  AnalysisContext analyses(*with_barrier);
   analyses.GetUniformity();
   EXPECT_EQ(analyses.builds().def_use, 1u);
   EXPECT_EQ(analyses.builds().value_flow, 0u);
@@ -139,7 +157,7 @@ void main() { if (result[gl_LocalInvocationID.x] > 0.0) result[0] = 1.0; }
   every_fact.every_fact = true;
   analyses.GetUniformity(every_fact);
   EXPECT_EQ(analyses.builds().uniformity, 2u) << "each mode is its own result";
-  EXPECT_EQ(analyses.builds().value_flow, with_barrier.functions.size());
+  EXPECT_EQ(analyses.builds().value_flow, with_barrier->functions.size());
 }
 
 // The call graph, block positions and what parameters hold are built once for ranges

@@ -20,7 +20,11 @@
 //       module generated with lines do, in every environment;
 //   (h) the module generated with lines and stripped (how robust access and the range
 //       report compile) is glslang's module without lines, word for word, and so is
-//       the stripping parse's module, encoded.
+//       the stripping parse's module, encoded;
+//   (i) the uniformity findings computed from the facts they can depend on are those
+//       computed from every fact;
+//   (j) the uniformity screen (uniformity_screen.h) passes only shaders on which the
+//       full analysis finds nothing; the count says how many it spares the analysis.
 // Each shader is compiled once per environment, in-process, on two threads; only (a)
 // starts the real glslangValidator (once per shader, cached in the build directory).
 // Glint's flag sets are command-line flags (FlagSets(): the default, and --robust-access
@@ -47,7 +51,9 @@
 
 #include <glslang/Public/ResourceLimits.h>
 
+#include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/uniformity_screen.h"
 #include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
@@ -55,8 +61,8 @@
 #include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/front_end.h"
 #include "support/outside_lines_check.h"
-#include "support/uniformity_relevance_check.h"
 #include "support/test_support.h"
+#include "support/uniformity_relevance_check.h"
 
 namespace glint {
 namespace {
@@ -264,8 +270,11 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
   else
     tally_.Fail("(c) round trip", Describe(job) + (module ? " differs" : " parse error: " + error));
   if (is_manifest_env && module) {
-    // The uniformity analysis finishes within its round budget on every shader.
-    spirv::UniformityResult uniformity = spirv::AnalyzeUniformity(*module);
+    // The uniformity analysis finishes within its round budget on every shader (every
+    // fact computed: the pipeline's screen would skip some).
+    spirv::UniformityOptions every_fact;
+    every_fact.every_fact = true;
+    spirv::UniformityResult uniformity = spirv::AnalyzeUniformity(*module, every_fact);
     if (!uniformity.refusal.empty())
       tally_.Fail("(f) uniformity analysis finished", Describe(job) + ": " + uniformity.refusal);
     tally_.Max("uniformity: largest number of fixed-point rounds",
@@ -280,6 +289,23 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
       tally_.Fail("(i) uniformity findings identical with every fact computed",
                   Describe(job) + ": " + difference);
     tally_.Count("(i) uniformity findings compared", static_cast<int>(findings));
+    // (j) the screen passes only shaders on which the full analysis finds nothing (the
+    // comparison (i) holds for them too: the default result is the screened one).
+    spirv::AnalysisContext screen_context(*module);
+    bool needs = false;
+    for (const spirv::Function& function : module->functions)
+      needs = needs || (screen_context.GetConvergenceClasses().OfFunction(function.id()) &
+                        spirv::kUniformControl);
+    if (needs) tally_.Count("(j) shaders with uniform-control instructions");
+    if (needs &&
+        spirv::NeedsOnlyUnconditionalControl(*module, screen_context.GetConvergenceClasses(),
+                                             [&](spirv::Function& function) -> const spirv::Cfg& {
+                                               return screen_context.GetCfg(function);
+                                             })) {
+      tally_.Count("(j) uniformity screen passed (analysis not run)");
+      if (!uniformity.findings.empty() || !uniformity.refusal.empty())
+        tally_.Fail("(j) screened shaders have no finding", Describe(job));
+    }
   }
   if (is_manifest_env) {
     tally_.Count("(a) shaders compared with glslangValidator");

@@ -1,5 +1,6 @@
 // The analysis context (see analysis_context.h).
 #include "analysis_context.h"
+#include "uniformity_screen.h"
 
 namespace glint::spirv {
 
@@ -127,6 +128,14 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
     for (const Function& function : module_.functions)
       needs_uniform_control =
           needs_uniform_control || (classes.OfFunction(function.id()) & kUniformControl) != 0;
+    // Nor does one whose uniform-control instructions all run where no branch decides
+    // whether they run (uniformity_screen.h): most fragment shaders' samples in `main`.
+    // Every fact asked for (tests, the corpus suite's comparison) still runs the analysis.
+    if (needs_uniform_control && !options.every_fact &&
+        NeedsOnlyUnconditionalControl(module_, classes, [this](Function& function) -> const Cfg& {
+          return GetCfg(function);
+        }))
+      needs_uniform_control = false;
     result = std::make_unique<UniformityResult>(
         needs_uniform_control ? AnalyzeUniformity(module_, GetUniformityInputs(), options)
                               : UniformityResult{});
