@@ -447,5 +447,35 @@ void main() {
   EXPECT_EQ(levels.Value(calls[1]), Divergence::kUniform);
 }
 
+// A call context's result is kept for equal inputs whichever call asks (the callee loads
+// no shared memory): a helper called with a uniform argument from one call or from four
+// runs one context, though glslang passes each argument through a temporary of its own;
+// every such call is uniform and the divergent call is not.
+TEST(UniformityLevels, CallContextsSharedByCallsWithEqualInputs) {
+  auto source = [](int uniform_calls) {
+    std::string calls;
+    for (int i = 0; i < uniform_calls; ++i)
+      calls += "  total += scaled(count + " + std::to_string(i) + "u);\n";
+    return std::string(kComputeHeader) + R"(
+uint scaled(uint v) { uint r = v; if (v > 7u) r = v * 3u; return r; }
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  uint total = scaled(lane);
+)" + calls +
+           "  data[lane] = total;\n}\n";
+  };
+  Module one = Compile(source(1), "comp");
+  Module four = Compile(source(4), "comp");
+  UniformityLevels one_levels = LevelsOf(one);
+  UniformityLevels four_levels = LevelsOf(four);
+  std::vector<uint32_t> calls = CallsOf(four, "scaled");
+  ASSERT_EQ(calls.size(), 5u);
+  EXPECT_EQ(four_levels.Value(calls[0]), Divergence::kDivergent);
+  for (size_t i = 1; i < calls.size(); ++i)
+    EXPECT_EQ(four_levels.Value(calls[i]), Divergence::kUniform) << "call " << i;
+  EXPECT_GE(one_levels.context_runs, 1u);
+  EXPECT_EQ(four_levels.context_runs, one_levels.context_runs);
+}
+
 }  // namespace
 }  // namespace glint::spirv

@@ -38,7 +38,7 @@ struct SolvedEntryPoint {
 };
 
 SolvedEntryPoint Solve(ModuleFacts& facts, const Instruction& entry_point,
-                       const UniformityOptions& options, uint32_t* rounds) {
+                       const UniformityOptions& options, uint32_t* rounds, uint32_t* context_runs) {
   SolvedEntryPoint solved;
   solved.solver = std::make_unique<UniformitySolver>(facts, entry_point, options);
   if (solved.solver->WantsLanes()) {
@@ -46,9 +46,11 @@ SolvedEntryPoint Solve(ModuleFacts& facts, const Instruction& entry_point,
                                                       UniformitySolver::Partition::kLanes);
     if (solved.lanes->Run(rounds).empty()) solved.solver->UseLanes(solved.lanes.get());
     *rounds = std::max(*rounds, solved.lanes->MostContextRounds());
+    *context_runs += solved.lanes->ContextRuns();
   }
   solved.refusal = solved.solver->Run(rounds);
   *rounds = std::max(*rounds, solved.solver->MostContextRounds());
+  *context_runs += solved.solver->ContextRuns();
   return solved;
 }
 
@@ -56,7 +58,8 @@ SolvedEntryPoint Solve(ModuleFacts& facts, const Instruction& entry_point,
 std::string AnalyzeEntryPoint(ModuleFacts& facts, const Instruction& entry_point,
                               const UniformityOptions& options, UniformityResult* result,
                               std::unordered_set<const Instruction*>* reported) {
-  SolvedEntryPoint solved = Solve(facts, entry_point, options, &result->rounds);
+  SolvedEntryPoint solved =
+      Solve(facts, entry_point, options, &result->rounds, &result->context_runs);
   if (solved.refusal.empty())
     UniformityReporter(*solved.solver).CollectFindings(&result->findings, reported);
   return solved.refusal;
@@ -98,7 +101,8 @@ UniformityLevels LevelsOf(Module& module, const UniformityInputs& inputs,
   }
   for (const Instruction& candidate : module.entry_points) {
     if (EntryPointInterfaceView(candidate).name() != entry_point) continue;
-    SolvedEntryPoint solved = Solve(*facts, candidate, options, &levels.rounds);
+    SolvedEntryPoint solved =
+        Solve(*facts, candidate, options, &levels.rounds, &levels.context_runs);
     levels.refusal = solved.refusal;
     if (solved.refusal.empty()) CopyLevels(*solved.solver, module, &levels);
     return levels;

@@ -135,6 +135,9 @@ struct UniformityResult {
   std::string refusal;  // why the analysis gave up; empty when it finished
   uint32_t rounds =
       0;  // the most rounds one fixed point needed (entry point, lanes or call context)
+  // Call contexts run (uniformity_call_sites.cpp), all entry points together; a context
+  // whose result was cached for equal inputs is not run again.
+  uint32_t context_runs = 0;
 };
 
 // What the analysis builds on; the analysis context lends its own (shared with other
@@ -164,6 +167,7 @@ UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& input
 struct UniformityLevels {
   std::string refusal;  // as UniformityResult::refusal; then nothing is claimed (maps empty)
   uint32_t rounds = 0;
+  uint32_t context_runs = 0;  // as UniformityResult::context_runs
   std::unordered_map<uint32_t, Divergence> values;
   // Control of each block: with its function's call sites (`blocks`), or within its
   // function alone (`blocks_in_function`, what a finding inside the function is judged by).

@@ -25,6 +25,20 @@
 // else of its caller but the caller's control at barriers, and a result that read it is
 // not kept; so a kept result is what a run would give. The cache is shared by every
 // solver of the entry point, so the contexts of a context are not run again when it is.
+// Inputs that cannot change the result are left out of the key, so that equal contexts
+// are run once:
+//   - which call: a context reads it only where its subtree loads shared memory (the
+//     barrier phases judge such a load by the barriers before the call); results of
+//     other callees are kept per callee, shared by all its calls (a helper called from
+//     many places with uniform arguments is analysed once, not once per call);
+//   - the depth, where it refuses nothing: a context at depth d of a callee whose calls
+//     nest h deep below it runs contexts down to depth d + h, all allowed when
+//     d + h <= kMaxContextDepth, so then every such depth gives one result;
+//   - which Function variable of the caller side a pointer argument reaches (glslang
+//     passes each argument through a temporary of its own): the subtree cannot name it,
+//     so it reads only its level (kept) and which arguments share it (kept, by its first
+//     place in the lists). Other roots (module-scope variables, parameters) keep their
+//     ids: the subtree may name them or read their storage.
 // The caller's last round saw every context computed from its final facts.
 // Bounded: contexts nest at most kMaxContextDepth deep and an entry point runs at most
 // kContextRunBudget of them; past either, or where a context misses its round budget, the
@@ -145,15 +159,31 @@ bool UniformitySolver::IsPointer(const Instruction& parameter) const {
 UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function& callee,
                                                                   const Instruction& call,
                                                                   Divergence control) const {
-  ContextInputs inputs{context_depth_ + 1, {}, control, {}, {}};
+  // The depth matters only where some context below would be refused for it.
+  const int depth = context_depth_ + 1;
+  const bool deep_enough = depth + facts_.CallHeight(callee.id()) <= kMaxContextDepth;
+  ContextInputs inputs{deep_enough ? 0 : depth, {}, control, {}, {}};
   for (uint32_t argument : FunctionCallView(call).arguments())
     inputs.arguments.push_back(Value(argument));
+  // A Function variable of the caller side (a parameter's temporary, mostly) is reached
+  // in the subtree only through these pointers: what the context reads of it is its level
+  // (in `memory`) and which pointers share it, so it is named by its first place here.
+  std::vector<uint32_t> locals;
+  auto name_of = [&](uint32_t root) {
+    const Instruction* variable = facts_.def_use.Definition(root);
+    if (!variable || variable->opcode != spv::OpVariable ||
+        VariableView(*variable).storage_class() != spv::StorageClassFunction)
+      return root;
+    auto place = std::find(locals.begin(), locals.end(), root);
+    if (place == locals.end()) place = locals.insert(locals.end(), root);
+    return kCallerLocal | static_cast<uint32_t>(place - locals.begin());
+  };
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     if (!IsPointer(parameter)) return;
     uint32_t root = RootOf(argument);
     if (root) {
       ForEachAliasedRoot(root, [&](uint32_t aliased) {
-        inputs.alias_lists.push_back(aliased);
+        inputs.alias_lists.push_back(name_of(aliased));
         const Fact* fact = memory_.Find(aliased);
         inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
       });
@@ -172,7 +202,10 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control))
     return std::nullopt;
   ContextInputs inputs = ContextInputsOf(callee, call, control.level);
-  std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[&call];
+  // Only a shared load reads which call this is (the barriers before it); without one,
+  // equal inputs give equal results from any call, which share them.
+  const Instruction* key = LoadsShared(callee) ? &call : &callee.definition;
+  std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[key];
   for (const auto& [seen, level] : known)
     if (seen == inputs)
       return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};

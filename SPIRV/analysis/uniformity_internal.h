@@ -181,6 +181,10 @@ struct ModuleFacts {
   // function id): the memory a call context of it can read besides its arguments'.
   std::unordered_map<uint32_t, std::vector<uint32_t>> module_variables_reached;
   const std::vector<uint32_t>& ModuleVariablesReached(uint32_t function);
+  // The most calls nested below a function (0 for one that calls nothing; memo, by
+  // function id): how deep its call contexts may nest.
+  std::unordered_map<uint32_t, int> call_heights;
+  int CallHeight(uint32_t function);
   // The id operands of `inst` (operand_ids above); an empty range for an instruction
   // outside every function.
   struct IdRange {
@@ -316,6 +320,8 @@ class UniformitySolver {
   void UseLanes(const UniformitySolver* lanes) { lanes_ = lanes; }
   // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
   uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
+  // Call contexts run so far by this entry point's solvers (cached results not counted).
+  uint32_t ContextRuns() const { return kContextRunBudget - context_budget_->runs_left; }
 
   // --- what the fixed point proved (valid after Run) ---
   const ModuleFacts& facts() const { return facts_; }
@@ -463,6 +469,8 @@ class UniformitySolver {
   // argument levels, the call's control, the roots each pointer argument stands for
   // (its alias list, lists ended by 0), and the memory levels of those roots and of the
   // module-scope variables its functions name.
+  // ContextInputs::alias_lists: a caller-side Function variable, by its first place.
+  static constexpr uint32_t kCallerLocal = 0x80000000u;  // above every id (kMaxIdBound)
   struct ContextInputs {
     int depth;
     std::vector<Divergence> arguments;
@@ -488,9 +496,10 @@ class UniformitySolver {
     uint32_t most_rounds = 0;  // the most rounds one context needed
   };
   std::shared_ptr<ContextBudget> context_budget_;
-  // Context results by call, shared by every solver of the entry point (a context's own
-  // contexts outlive it there): results that read no caller's control, at most
-  // kContextResultsPerCall per call (the latest).
+  // Context results by call (by the callee's OpFunction where the subtree loads no
+  // shared memory: uniformity_call_sites.cpp), shared by every solver of the entry point
+  // (a context's own contexts outlive it there): results that read no caller's control,
+  // at most kContextResultsPerCall per key (the latest).
   static constexpr size_t kContextResultsPerCall = 16;
   using ContextResults =
       std::unordered_map<const Instruction*, std::vector<std::pair<ContextInputs, Divergence>>>;

@@ -169,6 +169,24 @@ const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t functi
   return module_variables_reached[function] = std::move(variables);
 }
 
+int ModuleFacts::CallHeight(uint32_t function) {
+  auto known = call_heights.find(function);
+  if (known != call_heights.end()) return known->second;
+  int height = 0;
+  // Callees first, so each height below is known when its caller's is computed (SPIR-V
+  // has no recursion; the walk visits each function once).
+  for (const Function* reached : calls.CalleesFirst(function)) {
+    int own = 0;
+    for (const CallGraph::Call* call : calls.CallsIn(reached->id())) {
+      auto callee = call_heights.find(call->callee);
+      if (callee != call_heights.end()) own = std::max(own, callee->second + 1);
+    }
+    call_heights[reached->id()] = own;
+    if (reached->id() == function) height = own;
+  }
+  return call_heights[function] = height;
+}
+
 std::string ModuleFacts::NameOf(uint32_t id) const {
   auto it = names.find(id);
   if (it != names.end() && !it->second.empty()) return "`" + it->second + "`";
