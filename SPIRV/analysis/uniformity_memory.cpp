@@ -107,7 +107,7 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const uint32_t* at = last; at != phis_end; ++at) {
     const ValueFlowNode& phi = flow.Node(*at);
-    const std::vector<Block*>& preds = dependence.cfg->Predecessors(phi.block);
+    BlockSpan preds = dependence.cfg->Predecessors(phi.block);
     for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
       if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, dependence, phi.block, preds[i]);
   }

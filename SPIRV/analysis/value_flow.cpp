@@ -251,7 +251,7 @@ void ValueFlowBuilder::IndexCfg() {
       idom[b] = index.at(parent);
       children[idom[b]].push_back(b);
     }
-    const std::vector<Block*>& preds = cfg.Predecessors(blocks[b]);
+    BlockSpan preds = cfg.Predecessors(blocks[b]);
     for (uint32_t slot = 0; slot < preds.size(); ++slot) {
       auto pred = index.find(preds[slot]);
       if (pred != index.end()) edge_position[(uint64_t(pred->second) << 32) | uint32_t(b)] = slot;
@@ -263,7 +263,7 @@ void ValueFlowBuilder::IndexCfg() {
 // immediate dominator (Cooper, Harvey and Kennedy's formulation).
 bool ValueFlowBuilder::ComputeFrontiers() {
   for (int b = 0; b < static_cast<int>(blocks.size()); ++b) {
-    const std::vector<Block*>& preds = cfg.Predecessors(blocks[b]);
+    BlockSpan preds = cfg.Predecessors(blocks[b]);
     if (preds.size() < 2) continue;
     for (Block* pred : preds) {
       auto found = index.find(pred);

@@ -1,5 +1,6 @@
 #include "cfg.h"
 
+#include <algorithm>
 #include <functional>
 
 #include "instruction_views.h"
@@ -7,24 +8,33 @@
 namespace glint::spirv {
 namespace {
 
-// Immediate dominators of a graph given as successor lists over nodes 0..n-1 from
-// `root`; -1 for the root and for nodes unreachable from it. Also returns the order.
-std::vector<int> ImmediateDominators(const std::vector<std::vector<int>>& successors, int root,
+// A graph over nodes 0..n-1 as one successor table: node v's successors are
+// targets[first[v] .. first[v + 1]), in order.
+struct Graph {
+  std::vector<uint32_t> first;  // n + 1 offsets
+  std::vector<int> targets;
+  int size() const { return static_cast<int>(first.size()) - 1; }
+};
+
+// Immediate dominators of `graph` from `root`; -1 for the root and for nodes unreachable
+// from it. Also returns the reverse post-order (successors visited in their order).
+std::vector<int> ImmediateDominators(const Graph& graph, int root,
                                      std::vector<int>* reverse_post_order) {
-  const int n = static_cast<int>(successors.size());
+  const int n = graph.size();
   std::vector<int> post_number(n, -1);
   std::vector<int> order;  // post-order
+  order.reserve(n);
   std::vector<char> visited(n, 0);
   // Iterative DFS so that deep CFGs cannot overflow the stack.
-  std::vector<std::pair<int, size_t>> stack = {{root, 0}};
+  std::vector<std::pair<int, uint32_t>> stack = {{root, graph.first[root]}};
   visited[root] = 1;
   while (!stack.empty()) {
     auto& [node, next] = stack.back();
-    if (next < successors[node].size()) {
-      int succ = successors[node][next++];
+    if (next < graph.first[node + 1]) {
+      int succ = graph.targets[next++];
       if (!visited[succ]) {
         visited[succ] = 1;
-        stack.push_back({succ, 0});
+        stack.push_back({succ, graph.first[succ]});
       }
       continue;
     }
@@ -32,10 +42,19 @@ std::vector<int> ImmediateDominators(const std::vector<std::vector<int>>& succes
     order.push_back(node);
     stack.pop_back();
   }
-  std::vector<std::vector<int>> predecessors(n);
+  // Predecessors among the reached nodes, as one table.
+  std::vector<uint32_t> pred_first(n + 1, 0);
   for (int node = 0; node < n; ++node)
     if (visited[node])
-      for (int succ : successors[node]) predecessors[succ].push_back(node);
+      for (uint32_t e = graph.first[node]; e < graph.first[node + 1]; ++e)
+        ++pred_first[graph.targets[e] + 1];
+  for (int node = 0; node < n; ++node) pred_first[node + 1] += pred_first[node];
+  std::vector<int> preds(pred_first[n]);
+  std::vector<uint32_t> fill(pred_first.begin(), pred_first.end() - 1);
+  for (int node = 0; node < n; ++node)
+    if (visited[node])
+      for (uint32_t e = graph.first[node]; e < graph.first[node + 1]; ++e)
+        preds[fill[graph.targets[e]]++] = node;
   std::vector<int> idom(n, -1);
   idom[root] = root;
   auto intersect = [&](int a, int b) {
@@ -51,7 +70,8 @@ std::vector<int> ImmediateDominators(const std::vector<std::vector<int>>& succes
       int node = *it;
       if (node == root) continue;
       int candidate = -1;
-      for (int pred : predecessors[node]) {
+      for (uint32_t p = pred_first[node]; p < pred_first[node + 1]; ++p) {
+        int pred = preds[p];
         if (idom[pred] == -1) continue;
         candidate = candidate == -1 ? pred : intersect(pred, candidate);
       }
@@ -64,6 +84,29 @@ std::vector<int> ImmediateDominators(const std::vector<std::vector<int>>& succes
   idom[root] = -1;
   reverse_post_order->assign(order.rbegin(), order.rend());
   return idom;
+}
+
+// Calls `visit` with each label `terminator` can branch to, in operand order (as
+// BranchTargets, without building a list).
+template <class Visit>
+void ForEachBranchTarget(const Instruction& terminator, const Visit& visit) {
+  switch (terminator.opcode) {
+    case spv::OpBranch:
+      visit(BranchView(terminator).target());
+      return;
+    case spv::OpBranchConditional:
+      visit(BranchConditionalView(terminator).true_label());
+      visit(BranchConditionalView(terminator).false_label());
+      return;
+    case spv::OpSwitch: {
+      SwitchView selection(terminator);
+      visit(selection.default_label());
+      for (size_t k = 0; k < selection.case_count(); ++k) visit(selection.case_label(k));
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 }  // namespace
@@ -102,24 +145,57 @@ Cfg::Cfg(Function& function) {
   }
   nodes_.resize(blocks_.size());
   const int n = static_cast<int>(blocks_.size());
-  std::vector<std::vector<int>> forward(n), backward(n + 1);
+  // Successors, distinct, in operand order: edges_[0 .. edge count).
+  Graph forward;
+  forward.first.reserve(n + 1);
+  edges_.reserve(4 * block_count);
+  forward.targets.reserve(2 * block_count);
+  std::vector<uint32_t> predecessor_counts(n, 0);
   for (int i = 0; i < n; ++i) {
+    Node& node = nodes_[i];
+    node.first_successor = static_cast<uint32_t>(edges_.size());
+    forward.first.push_back(node.first_successor);
     const Instruction* terminator = blocks_[i]->Terminator();
-    std::vector<Block*>& successors = nodes_[i].successors;
-    if (terminator) {
-      for (uint32_t target : BranchTargets(*terminator)) {
-        Block* succ = BlockById(target);
-        if (!succ || std::find(successors.begin(), successors.end(), succ) != successors.end())
-          continue;
-        successors.push_back(succ);
-        const int j = static_cast<int>(node_of_.at(succ));
-        nodes_[j].predecessors.push_back(blocks_[i]);
-        forward[i].push_back(j);
-        backward[j].push_back(i);
-      }
-    }
-    if (successors.empty()) backward[n].push_back(i);  // exit -> virtual sink
+    if (!terminator) continue;
+    ForEachBranchTarget(*terminator, [&](uint32_t target) {
+      Block* succ = BlockById(target);
+      auto begin = edges_.begin() + node.first_successor;
+      if (!succ || std::find(begin, edges_.end(), succ) != edges_.end()) return;
+      const int j = static_cast<int>(node_of_.at(succ));
+      edges_.push_back(succ);
+      forward.targets.push_back(j);
+      ++predecessor_counts[j];
+    });
+    node.successor_count = static_cast<uint32_t>(edges_.size()) - node.first_successor;
   }
+  forward.first.push_back(static_cast<uint32_t>(edges_.size()));
+  // Predecessors, in block order of their sources, after every successor.
+  uint32_t next = static_cast<uint32_t>(edges_.size());
+  for (int j = 0; j < n; ++j) {
+    nodes_[j].first_predecessor = next;
+    next += predecessor_counts[j];
+  }
+  edges_.resize(next);
+  for (int i = 0; i < n; ++i)
+    for (uint32_t e = forward.first[i]; e < forward.first[i + 1]; ++e) {
+      Node& target = nodes_[forward.targets[e]];
+      edges_[target.first_predecessor + target.predecessor_count++] = blocks_[i];
+    }
+  // The reverse graph, with a virtual sink (node n) before every exit.
+  Graph backward;
+  backward.first.reserve(n + 2);
+  backward.targets.reserve(forward.targets.size() + n);
+  for (int j = 0; j < n; ++j) {
+    backward.first.push_back(static_cast<uint32_t>(backward.targets.size()));
+    const Node& node = nodes_[j];
+    for (uint32_t p = 0; p < node.predecessor_count; ++p)
+      backward.targets.push_back(static_cast<int>(node_of_.at(edges_[node.first_predecessor + p])));
+  }
+  backward.first.push_back(static_cast<uint32_t>(backward.targets.size()));
+  for (int i = 0; i < n; ++i)
+    if (nodes_[i].successor_count == 0) backward.targets.push_back(i);  // exit -> sink
+  backward.first.push_back(static_cast<uint32_t>(backward.targets.size()));
+
   std::vector<int> order;
   std::vector<int> idom = ImmediateDominators(forward, 0, &order);
   rpo_.reserve(order.size());
@@ -145,16 +221,16 @@ Block* Cfg::BlockById(uint32_t id) const {
   return it == by_id_.end() ? nullptr : it->second;
 }
 
-const std::vector<Block*>& Cfg::Successors(const Block* block) const {
-  static const std::vector<Block*> kNone;
+BlockSpan Cfg::Successors(const Block* block) const {
   const Node* node = NodeOf(block);
-  return node ? node->successors : kNone;
+  return node ? BlockSpan(edges_.data() + node->first_successor, node->successor_count)
+              : BlockSpan();
 }
 
-const std::vector<Block*>& Cfg::Predecessors(const Block* block) const {
-  static const std::vector<Block*> kNone;
+BlockSpan Cfg::Predecessors(const Block* block) const {
   const Node* node = NodeOf(block);
-  return node ? node->predecessors : kNone;
+  return node ? BlockSpan(edges_.data() + node->first_predecessor, node->predecessor_count)
+              : BlockSpan();
 }
 
 Block* Cfg::ImmediateDominator(const Block* block) const {

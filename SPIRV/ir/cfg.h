@@ -13,14 +13,32 @@
 
 namespace glint::spirv {
 
+// Consecutive blocks of a CFG's edge table: one block's successors or predecessors.
+class BlockSpan {
+ public:
+  BlockSpan() = default;
+  BlockSpan(Block* const* first, size_t count) : first_(first), count_(count) {}
+  Block* const* begin() const { return first_; }
+  Block* const* end() const { return first_ + count_; }
+  size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  Block* operator[](size_t i) const { return first_[i]; }
+
+ private:
+  Block* const* first_ = nullptr;
+  size_t count_ = 0;
+};
+
 class Cfg {
  public:
   explicit Cfg(Function& function);
 
   Block* Entry() const { return entry_; }
   Block* BlockById(uint32_t id) const;
-  const std::vector<Block*>& Successors(const Block* block) const;
-  const std::vector<Block*>& Predecessors(const Block* block) const;
+  // Distinct targets in branch operand order / sources in block order (empty for a
+  // block of another function). Valid while the CFG lives.
+  BlockSpan Successors(const Block* block) const;
+  BlockSpan Predecessors(const Block* block) const;
   // Reachable blocks in reverse post-order from the entry.
   const std::vector<Block*>& ReversePostOrder() const { return rpo_; }
   bool IsReachable(const Block* block) const {
@@ -44,10 +62,12 @@ class Cfg {
  private:
   // Per block, in function order; the maps below lead to it. One node per block rather
   // than a hash map per fact: on large modules the CFGs are held by every analysis.
+  // Edges live in one table (`edges_`): each node's successors, then (after all
+  // successors) its predecessors, as ranges.
   static constexpr uint32_t kNoNode = 0xffffffffu;
   struct Node {
-    std::vector<Block*> successors;
-    std::vector<Block*> predecessors;
+    uint32_t first_successor = 0, successor_count = 0;
+    uint32_t first_predecessor = 0, predecessor_count = 0;
     uint32_t idom = kNoNode;   // node index
     uint32_t ipdom = kNoNode;  // node index
     bool reachable = false;
@@ -57,6 +77,7 @@ class Cfg {
   Block* entry_ = nullptr;
   std::vector<Block*> blocks_;  // by node index
   std::vector<Node> nodes_;
+  std::vector<Block*> edges_;
   std::unordered_map<const Block*, uint32_t> node_of_;
   std::unordered_map<uint32_t, Block*> by_id_;
   std::vector<Block*> rpo_;
