@@ -69,6 +69,35 @@ void main() {
   color = c;
 }
 )"},
+    // Phis of && and ?: feeding barrier conditions, a local stored under a divergent
+    // branch and read by a loop bound, a helper returning under a branch, a shared
+    // load under a branch: the branches each reads are relevant, those guarding only
+    // data are not.
+    {"MergesReturnsAndGuardedLoads", "comp", "vulkan1.0", R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+layout(push_constant) uniform P { uint count; uint limit; } pc;
+shared uint tile[64];
+uint clampTo(uint v, uint hi) { if (v > hi) return hi; return v; }
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  uint v = 0u;
+  if (lane < pc.limit) v = data[lane];
+  uint n = pc.count;
+  if (lane > 7u) n = n + 1u;
+  bool both = pc.count > 2u && lane < 4u;
+  uint pick = pc.limit > 3u ? lane : 0u;
+  uint m = clampTo(pc.count, pick);
+  tile[lane] = v;
+  barrier();
+  uint t = 0u;
+  if (pc.limit > 1u) t = tile[0];
+  for (uint k = 0u; k < n; ++k) { data[k] = v; barrier(); }
+  if (both) barrier();
+  for (uint k = 0u; k < m; ++k) barrier();
+  if (t > 2u) barrier();
+}
+)"},
     {"LaneBroadcasts", "comp", "vulkan1.1", R"(#version 450
 #extension GL_KHR_shader_subgroup_ballot : require
 layout(local_size_x = 64) in;
@@ -229,6 +258,60 @@ void main() {
   for (const Instruction& inst : module->functions.front().blocks.front().instructions)
     every_variable += inst.opcode == spv::OpVariable;
   EXPECT_EQ(every_variable, 2u);
+}
+
+// A branch that guards only data (`if (lane < limit) v = data[lane]`, v never reaching a
+// branch) is not read: its condition is not relevant. A branch that stores a loop bound
+// controlling a barrier is (its store's control reaches the bound).
+TEST(UniformityRelevance, BranchesGuardingOnlyDataAreNotRead) {
+  std::vector<uint32_t> words = test::CompileGlsl(R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) readonly buffer In { float a[]; };
+layout(std430, binding = 1) writeonly buffer Out { float o[]; };
+layout(push_constant) uniform P { uint count; uint limit; } pc;
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  float v = 0.0;
+  if (lane < pc.limit) v = a[lane];
+  uint n = pc.count;
+  if (lane > 7u) n = n + 1u;
+  for (uint k = 0u; k < n; ++k) { o[k] = v; barrier(); }
+}
+)",
+                                                  "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  size_t findings = 0;
+  EXPECT_EQ(test::CompareRelevantFindings(*module, &findings), "");
+  EXPECT_EQ(findings, 1u) << "the barrier in the loop whose bound differs per invocation";
+  AnalysisContext analyses(*module);
+  std::unique_ptr<uniformity_detail::ModuleFacts> facts =
+      uniformity_detail::CollectModuleFacts(*module, analyses.GetUniformityInputs(), true);
+  ASSERT_NE(facts->relevance, nullptr);
+  int data_guards = 0, bound_guards = 0;
+  for (const Function& function : module->functions)
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) {
+        if (inst.opcode == spv::OpULessThan && inst.words.size() == 2) {
+          // lane < limit (a load of the push constant): data only.
+          const Instruction* right = analyses.GetDefUse().Definition(inst.words[1]);
+          if (right && right->opcode == spv::OpLoad && inst.words[0] != inst.words[1]) {
+            const Instruction* left = analyses.GetDefUse().Definition(inst.words[0]);
+            if (left && left->opcode == spv::OpLoad &&
+                module->NameOf(LoadView(*left).pointer()) == "lane") {
+              ++data_guards;
+              EXPECT_FALSE(facts->relevance->Value(inst.result_id)) << "guards data only";
+            }
+          }
+        }
+        if (inst.opcode == spv::OpUGreaterThan) {
+          ++bound_guards;
+          EXPECT_TRUE(facts->relevance->Value(inst.result_id)) << "stores the loop bound";
+        }
+      }
+  EXPECT_EQ(data_guards, 1);
+  EXPECT_EQ(bound_guards, 1);
 }
 
 }  // namespace
