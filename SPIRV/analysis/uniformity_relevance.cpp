@@ -54,6 +54,23 @@ namespace glint::spirv {
 namespace uniformity_detail {
 namespace {
 
+// Calls, kills, copies, atomics and initialized variables: transferred whether or not a
+// value of theirs is relevant (they raise what blocks and memory read).
+bool AlwaysTransferred(const Instruction& inst) {
+  switch (inst.opcode) {
+    case spv::OpFunctionCall:
+    case spv::OpKill:
+    case spv::OpTerminateInvocation:
+    case spv::OpCopyMemory:
+    case spv::OpCopyMemorySized:
+      return true;
+    case spv::OpVariable:
+      return VariableView(inst).has_initializer();
+    default:
+      return IsAtomic(inst.opcode);
+  }
+}
+
 class RelevanceFinder {
  public:
   RelevanceFinder(ModuleFacts& facts, Relevance* out) : facts_(facts), out_(*out) {}
@@ -147,22 +164,11 @@ class RelevanceFinder {
   }
 
   // Instructions whose transfer reads their block's control whether or not a value of
-  // theirs is relevant: uniform-control instructions (the findings), calls (call-context
-  // decisions and their callees' entries), kills, copies, atomics and initialized
-  // variables (they write memory at their control).
+  // theirs is relevant: uniform-control instructions (the findings), and those always
+  // transferred: calls (call-context decisions and their callees' entries), kills,
+  // copies, atomics and initialized variables (they write memory at their control).
   bool ReadsControlAlways(const Instruction& inst) const {
-    switch (inst.opcode) {
-      case spv::OpFunctionCall:
-      case spv::OpKill:
-      case spv::OpTerminateInvocation:
-      case spv::OpCopyMemory:
-      case spv::OpCopyMemorySized:
-        return true;
-      case spv::OpVariable:
-        return VariableView(inst).has_initializer();
-      default:
-        return IsAtomic(inst.opcode) || (facts_.classes.Of(inst) & kUniformControl) != 0;
-    }
+    return AlwaysTransferred(inst) || (facts_.classes.Of(inst) & kUniformControl) != 0;
   }
 
   // `block`'s control is read: so are the conditions of the branches it depends on and
@@ -356,15 +362,10 @@ std::unique_ptr<Relevance> FindRelevance(ModuleFacts& facts) {
 
 bool Relevance::Transfers(const ModuleFacts& facts, const Function& function,
                           const Instruction& inst) const {
+  if (AlwaysTransferred(inst)) return true;
   switch (inst.opcode) {
-    case spv::OpFunctionCall:
-    case spv::OpKill:
-    case spv::OpTerminateInvocation:
-    case spv::OpCopyMemory:
-    case spv::OpCopyMemorySized:
-      return true;
     case spv::OpVariable:
-      return VariableView(inst).has_initializer();
+      return false;  // without an initializer: its transfer changes nothing
     case spv::OpReturnValue:
       return returns.count(function.id()) != 0;
     case spv::OpStore: {
@@ -377,7 +378,6 @@ bool Relevance::Transfers(const ModuleFacts& facts, const Function& function,
     default:
       // The transfer of any other instruction without a result (branches, merges,
       // barriers, image writes) changes nothing.
-      if (IsAtomic(inst.opcode)) return true;
       return inst.result_id && Value(inst.result_id);
   }
 }
