@@ -105,6 +105,7 @@ class Parser {
     size_t offset = 5;
     if (ids_) {
       module_.header.bound = ids_->new_bound;
+      stripped_->reserve(count_);
       stripped_->assign(words_, words_ + 5);
       (*stripped_)[3] = ids_->new_bound;
     }
@@ -227,13 +228,13 @@ class Parser {
       if (inst->result_id == 0)
         return Fail(offset, std::string(info->name) + " has result id 0", error);
     }
+    // glslang's OpSource without lines has its Language and Version only: the stripping
+    // parse reads no further (the source text after them is most of a small module's
+    // words).
+    if (ids_ && opcode == spv::OpSource) end = std::min(end, next + 2);
     inst->words.assign(words_ + next, words_ + end);
     if (ids_) {
       inst->source_offset = static_cast<uint32_t>(stripped_->size());
-      if (opcode == spv::OpSource && !inst->words.empty()) {
-        // glslang's OpSource without lines: Language and Version only.
-        inst->words.resize(std::min<size_t>(inst->words.size(), 2));
-      }
       if ((inst->type_id && !Renumber(inst->type_id, true, offset, error)) ||
           (inst->result_id && !Renumber(inst->result_id, false, offset, error)))
         return false;
@@ -245,9 +246,20 @@ class Parser {
     return true;
   }
 
-  // A stripped id: the new one, or a refusal for an id only lines may name.
+  // A stripped id: the new one, or a refusal for an id only lines may name. Called for
+  // every id of the module, so the common case (an id that is no OpString) is inline
+  // and the rest out of line.
   bool Renumber(uint32_t& id, bool uses, size_t offset, std::string* error) {
     if (id == 0 || id >= ids_->new_ids.size()) return true;  // CheckIds says why
+    const uint32_t renumbered = ids_->new_ids[id];
+    if (renumbered == 0 || (uses && ids_->kept_string[id]))
+      return RenumberString(id, uses, offset, error);
+    id = renumbered;
+    return true;
+  }
+
+  [[gnu::noinline]] bool RenumberString(uint32_t& id, bool uses, size_t offset,
+                                        std::string* error) {
     if (ids_->new_ids[id] == 0)
       return Fail(offset, "id " + std::to_string(id) + " names a line's file and is used elsewhere",
                   error);
@@ -291,7 +303,17 @@ class Parser {
   // before it are keyed to it.
   void KeepStripped(const Instruction& inst) {
     collector_->Kept(inst.opcode, stripped_->size());
-    inst.Encode(*stripped_);
+    // Written in place: the buffer was reserved for the whole module with lines, which
+    // the stripped one never outgrows.
+    const size_t at = stripped_->size();
+    const size_t operands = inst.words.size();
+    const uint32_t count = 1 + (inst.type_id != 0) + (inst.result_id != 0) + uint32_t(operands);
+    stripped_->resize(at + count);
+    uint32_t* out = stripped_->data() + at;
+    *out++ = (count << 16) | static_cast<uint32_t>(inst.opcode);
+    if (inst.type_id) *out++ = inst.type_id;
+    if (inst.result_id) *out++ = inst.result_id;
+    if (operands) std::copy(inst.words.begin(), inst.words.end(), out);
   }
 
   uint32_t LiteralWidth(const Instruction& inst) const {
@@ -511,7 +533,7 @@ class Parser {
   Function* function_ = nullptr;
   Block* block_ = nullptr;
   bool block_closed_ = false;
-  std::list<Instruction> leading_;
+  InstructionList leading_;
   std::unordered_set<uint32_t> non_semantic_sets_;  // OpExtInstImport "NonSemantic.*"
   // Each value's type by result id (0: none yet); ids are below the header's bound.
   std::vector<uint32_t> value_types_;
