@@ -15,7 +15,7 @@
 namespace glint::spirv {
 namespace {
 
-// A type of its own size, so that no other test's nodes share its pool.
+// A type of its own size class, so that no other test's nodes share its free list.
 struct Probe {
   uint64_t words[7] = {};
 };
@@ -36,7 +36,8 @@ std::vector<uint64_t> Numbers(const ProbeList& list) {
 TEST(NodePool, ListsKeepTheirElementsThroughInsertEraseSpliceAndCopy) {
   ProbeList first, second;
   for (uint64_t n = 0; n < 1000; ++n) first.push_back(Numbered(n));
-  for (auto it = first.begin(); it != first.end();) it = it->words[0] % 3 ? std::next(it) : first.erase(it);
+  for (auto it = first.begin(); it != first.end();)
+    it = it->words[0] % 3 ? std::next(it) : first.erase(it);
   second.splice(second.end(), first, first.begin(), std::next(first.begin(), 10));
   ProbeList copied = first;
   first.clear();
@@ -84,7 +85,7 @@ TEST(NodePool, AFreedNodeIsTheNextOneTaken) {
 }
 
 TEST(NodePool, AThreadThatEndsLeavesItsNodesToTheNextThread) {
-  // A type of its own size again: its pool starts empty in this test.
+  // A size class of its own again (81 to 96 bytes): its free list starts empty here.
   struct Fresh {
     uint64_t words[11] = {};
   };

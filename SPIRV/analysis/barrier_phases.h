@@ -114,7 +114,7 @@ class BarrierPhases {
   struct Resume {
     const Function* function;
     const Block* block;
-    std::list<Instruction>::const_iterator from;
+    InstructionList::const_iterator from;
   };
 
   uint32_t RootOf(uint32_t pointer, Path* path) const;

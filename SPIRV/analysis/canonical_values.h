@@ -123,7 +123,7 @@ class CanonicalValues {
     // The first position claimed but not yet entered (an outer query is computing its
     // key); a lookup past it misses that entry. SIZE_MAX: none.
     size_t first_pending = SIZE_MAX;
-    std::list<Instruction>::const_iterator next;
+    InstructionList::const_iterator next;
     std::vector<Entry> entries;
     std::unordered_map<NumberKey, uint32_t, NumberKeyHash> newest;  // key -> index + 1
   };

@@ -53,7 +53,7 @@ IndexSites::IndexSites(Module& module, const DefUse& def_use, SourceLines& lines
   sites_.shrink_to_fit();  // held through every pass that reads it
 }
 
-IndexSite IndexSites::NewSite(Block& block, std::list<Instruction>::iterator at, uint32_t position,
+IndexSite IndexSites::NewSite(Block& block, InstructionList::iterator at, uint32_t position,
                               uint32_t object) {
   IndexSite site;
   site.access = &*at;
@@ -68,7 +68,7 @@ IndexSite IndexSites::NewSite(Block& block, std::list<Instruction>::iterator at,
 
 // Walks the chain's types from its base pointer's pointee: one site per index that is
 // not a struct member selection.
-void IndexSites::CollectChain(Block& block, std::list<Instruction>::iterator at) {
+void IndexSites::CollectChain(Block& block, InstructionList::iterator at) {
   AccessChainView chain(*at);
   IndexedAccessView indexed(*at);  // positions: a PtrAccessChain's Element is 0
   const Instruction* pointer = PointerTypeOf(chain.base());
@@ -168,7 +168,7 @@ bool IndexSites::StepInto(IndexSite* site, const Instruction* type,
   }
 }
 
-void IndexSites::CollectVector(Block& block, std::list<Instruction>::iterator at) {
+void IndexSites::CollectVector(Block& block, InstructionList::iterator at) {
   IndexedAccessView access(*at);
   IndexSite site = NewSite(block, at, 0, access.object());
   const Instruction* vector = def_use_.TypeOf(access.object());
@@ -180,7 +180,7 @@ void IndexSites::CollectVector(Block& block, std::list<Instruction>::iterator at
   sites_.push_back(site);
 }
 
-void IndexSites::CollectImage(Block& block, std::list<Instruction>::iterator at) {
+void IndexSites::CollectImage(Block& block, InstructionList::iterator at) {
   IndexSite site = NewSite(block, at, 0, ImageAccessView(*at).image());
   site.bound = IndexBound::kImage;
   sites_.push_back(site);

@@ -69,7 +69,7 @@ struct BlockPath {
 struct IndexSite {
   Instruction* access = nullptr;
   Block* block = nullptr;
-  std::list<Instruction>::iterator at;  // the access, for inserting before it
+  InstructionList::iterator at;         // the access, for inserting before it
   uint32_t position = 0;                // among the access's indices (IndexedAccessView)
   uint32_t object = 0;                  // the indexed object operand (image: the image)
   uint32_t root = 0;                    // `object` through access chains and copies
@@ -92,11 +92,10 @@ class IndexSites {
   const std::vector<IndexSite>& sites() const { return sites_; }
 
  private:
-  void CollectChain(Block& block, std::list<Instruction>::iterator at);
-  void CollectVector(Block& block, std::list<Instruction>::iterator at);
-  void CollectImage(Block& block, std::list<Instruction>::iterator at);
-  IndexSite NewSite(Block& block, std::list<Instruction>::iterator at, uint32_t position,
-                    uint32_t object);
+  void CollectChain(Block& block, InstructionList::iterator at);
+  void CollectVector(Block& block, InstructionList::iterator at);
+  void CollectImage(Block& block, InstructionList::iterator at);
+  IndexSite NewSite(Block& block, InstructionList::iterator at, uint32_t position, uint32_t object);
   bool StepInto(IndexSite* site, const Instruction* type, std::optional<BlockPath>* last_struct);
   std::optional<BlockPath> BlockOfChainBase(uint32_t base) const;
   uint32_t WalkType(uint32_t type_id, const Instruction& chain, size_t count) const;

@@ -100,7 +100,7 @@ const Instruction* Block::MergeInstruction() const {
   return const_cast<Block*>(this)->MergeInstruction();
 }
 
-std::list<Instruction>::iterator Block::FirstInsertionPoint() {
+InstructionList::iterator Block::FirstInsertionPoint() {
   auto it = instructions.begin();
   while (it != instructions.end() && (it->opcode == spv::OpPhi || it->opcode == spv::OpVariable ||
                                       it->opcode == spv::OpLine || it->opcode == spv::OpNoLine))

@@ -20,6 +20,7 @@
 #include <spirv/unified1/spirv.hpp>
 
 #include "grammar.h"
+#include "node_pool.h"
 #include "operand_words.h"
 
 namespace glint::spirv {
@@ -56,6 +57,10 @@ struct Instruction {
   std::string StringAt(size_t first, size_t* next_word = nullptr) const;
 };
 
+// A sequence of instructions. Its nodes come from a pool (node_pool.h): a module is
+// built and freed node by node in every compile.
+using InstructionList = std::list<Instruction, NodePoolAllocator<Instruction>>;
+
 // The literal string starting at words[first], read up to its nul or `end`; *next_word
 // (optional) gets the word after it. Instruction::StringAt reads an instruction's words.
 std::string LiteralString(const uint32_t* words, size_t first, size_t end,
@@ -66,12 +71,12 @@ std::vector<uint32_t> EncodeString(const std::string& text);
 
 struct Block {
   Instruction label;
-  std::list<Instruction> instructions;  // OpPhi, OpLine, body, merge, terminator
+  InstructionList instructions;  // OpPhi, OpLine, body, merge, terminator
   // Line information after the terminator, kept only so the module round-trips:
   // OpLine / OpNoLine (glslang -g emits them before OpFunctionEnd for unreachable
   // source lines) and NonSemantic.* OpExtInst (glslang -gV's DebugLine / DebugScope for
   // lines met after the last function).
-  std::list<Instruction> trailing_lines;
+  InstructionList trailing_lines;
 
   uint32_t id() const { return label.result_id; }
   Instruction* Terminator();
@@ -80,16 +85,16 @@ struct Block {
   Instruction* MergeInstruction();
   const Instruction* MergeInstruction() const;
   // The first position where a non-OpPhi, non-OpVariable instruction may be inserted.
-  std::list<Instruction>::iterator FirstInsertionPoint();
+  InstructionList::iterator FirstInsertionPoint();
 };
 
 struct Function {
   Instruction definition;  // OpFunction
-  std::list<Instruction> parameters;  // and line information before the first OpLabel
+  InstructionList parameters;  // and line information before the first OpLabel
   std::list<Block> blocks;
   Instruction end;  // OpFunctionEnd
   // OpLine/OpNoLine (or other debug instructions) before OpFunction, kept in place.
-  std::list<Instruction> leading;
+  InstructionList leading;
 
   uint32_t id() const { return definition.result_id; }
   Block* FindBlock(uint32_t label_id);
@@ -119,17 +124,17 @@ struct ModuleHeader {
 class Module {
  public:
   ModuleHeader header;
-  std::list<Instruction> capabilities;
-  std::list<Instruction> extensions;
-  std::list<Instruction> ext_inst_imports;
-  std::list<Instruction> memory_model;
-  std::list<Instruction> entry_points;
-  std::list<Instruction> execution_modes;
-  std::list<Instruction> debug_strings;    // OpString, OpSource*, OpSourceExtension
-  std::list<Instruction> debug_names;      // OpName, OpMemberName
-  std::list<Instruction> debug_processed;  // OpModuleProcessed
-  std::list<Instruction> annotations;      // decorations
-  std::list<Instruction> types_values;     // types, constants, globals, OpUndef, OpLine...
+  InstructionList capabilities;
+  InstructionList extensions;
+  InstructionList ext_inst_imports;
+  InstructionList memory_model;
+  InstructionList entry_points;
+  InstructionList execution_modes;
+  InstructionList debug_strings;    // OpString, OpSource*, OpSourceExtension
+  InstructionList debug_names;      // OpName, OpMemberName
+  InstructionList debug_processed;  // OpModuleProcessed
+  InstructionList annotations;      // decorations
+  InstructionList types_values;     // types, constants, globals, OpUndef, OpLine...
   std::list<Function> functions;
   // Source lines kept outside the module (outside_lines.h), read by SourceLines in place
   // of OpLine; null when the module's own OpLine (or none) are its lines. Not encoded.

@@ -48,7 +48,7 @@ struct ThreadNodes {
     }
     const size_t stride = size_class * kNodeGranule;
     const size_t nodes = kChunkBytes / stride;
-    char* chunk = static_cast<char*>(::operator new(stride * nodes));
+    char* chunk = static_cast<char*>(::operator new(stride* nodes));
     shared.chunks.push_back(chunk);
     for (size_t i = nodes; i-- > 0;) {
       FreeNode* node = reinterpret_cast<FreeNode*>(chunk + i * stride);

@@ -8,8 +8,8 @@
 // consolidation): 3.3 M instructions of a 14 M parse of a 64 K-word module, and 2.2 M to
 // destroy it. Taking a node from a free list costs a few instructions.
 //
-// How: nodes of one size come from a free list of the calling thread, refilled from
-// chunks of kNodesPerChunk nodes taken with operator new. A node freed goes to the
+// How (node_pool.cpp): nodes of one size class come from a free list of the calling
+// thread, refilled from chunks of nodes taken with operator new. A node freed goes to the
 // freeing thread's list, whichever thread took it. When a thread ends, its free nodes go
 // to a list shared by all threads (under a mutex), which a thread whose own list is
 // empty takes from before it takes a new chunk. Chunks are never given back: a process
@@ -23,11 +23,8 @@
 #define GLINT_SPIRV_IR_NODE_POOL_H
 
 #include <cstddef>
-#include <type_traits>
 #include <memory>
-#include <mutex>
-#include <new>
-#include <vector>
+#include <type_traits>
 
 #if defined(__SANITIZE_ADDRESS__)
 #define GLINT_NODE_POOL 0
@@ -43,85 +40,14 @@
 namespace glint::spirv {
 namespace node_pool_detail {
 
-// The free nodes of one size: a singly linked list through the nodes themselves.
-struct FreeNode {
-  FreeNode* next;
-};
+// Nodes up to this size (in bytes, a multiple of kNodeGranule) come from the pool.
+constexpr size_t kNodeGranule = 16;
+constexpr size_t kLargestPooledNode = 512;
 
-// What all threads share for one node size: nodes left by threads that ended, and the
-// chunks (kept only so that the memory stays reachable).
-struct SharedNodes {
-  std::mutex mutex;
-  FreeNode* free = nullptr;
-  std::vector<void*> chunks;
-};
-
-template <size_t kSize, size_t kAlign>
-class SizePool {
- public:
-  static constexpr size_t kNodesPerChunk = 256;
-  static constexpr size_t kStride = (kSize + kAlign - 1) / kAlign * kAlign;
-  static_assert(kStride >= sizeof(FreeNode), "a node must hold the free list's link");
-  static_assert(kAlign <= alignof(std::max_align_t), "operator new aligns chunks no further");
-
-  static void* Take() {
-    ThreadNodes& mine = Mine();
-    if (!mine.free) mine.Refill();
-    FreeNode* node = mine.free;
-    mine.free = node->next;
-    return node;
-  }
-
-  static void Give(void* pointer) {
-    ThreadNodes& mine = Mine();
-    FreeNode* node = static_cast<FreeNode*>(pointer);
-    node->next = mine.free;
-    mine.free = node;
-  }
-
- private:
-  static SharedNodes& Shared() {
-    // Never destroyed: threads that end after static destruction still give back.
-    static SharedNodes* shared = new SharedNodes;
-    return *shared;
-  }
-
-  struct ThreadNodes {
-    FreeNode* free = nullptr;
-
-    void Refill() {
-      SharedNodes& shared = Shared();
-      std::lock_guard<std::mutex> lock(shared.mutex);
-      if (shared.free) {
-        free = shared.free;
-        shared.free = nullptr;
-        return;
-      }
-      char* chunk = static_cast<char*>(::operator new(kStride * kNodesPerChunk));
-      shared.chunks.push_back(chunk);
-      for (size_t i = kNodesPerChunk; i-- > 0;) {
-        FreeNode* node = reinterpret_cast<FreeNode*>(chunk + i * kStride);
-        node->next = free;
-        free = node;
-      }
-    }
-
-    ~ThreadNodes() {
-      if (!free) return;
-      FreeNode* last = free;
-      while (last->next) last = last->next;
-      SharedNodes& shared = Shared();
-      std::lock_guard<std::mutex> lock(shared.mutex);
-      last->next = shared.free;
-      shared.free = free;
-    }
-  };
-
-  static ThreadNodes& Mine() {
-    thread_local ThreadNodes nodes;
-    return nodes;
-  }
-};
+// A node of `size` bytes (at most kLargestPooledNode, aligned as operator new aligns).
+void* TakeNode(size_t size);
+// Gives back a node TakeNode(size) returned, on any thread.
+void GiveNode(void* node, size_t size) noexcept;
 
 }  // namespace node_pool_detail
 
@@ -130,26 +56,21 @@ class NodePoolAllocator {
  public:
   using value_type = T;
   using is_always_equal = std::true_type;
+  static constexpr bool kPooled = GLINT_NODE_POOL &&
+                                  sizeof(T) <= node_pool_detail::kLargestPooledNode &&
+                                  alignof(T) <= alignof(std::max_align_t);
 
   NodePoolAllocator() noexcept = default;
   template <class U>
   NodePoolAllocator(const NodePoolAllocator<U>&) noexcept {}
 
   T* allocate(size_t count) {
-#if GLINT_NODE_POOL
-    if (count == 1)
-      return static_cast<T*>(node_pool_detail::SizePool<sizeof(T), alignof(T)>::Take());
-#endif
+    if (kPooled && count == 1) return static_cast<T*>(node_pool_detail::TakeNode(sizeof(T)));
     return std::allocator<T>().allocate(count);
   }
 
   void deallocate(T* pointer, size_t count) noexcept {
-#if GLINT_NODE_POOL
-    if (count == 1) {
-      node_pool_detail::SizePool<sizeof(T), alignof(T)>::Give(pointer);
-      return;
-    }
-#endif
+    if (kPooled && count == 1) return node_pool_detail::GiveNode(pointer, sizeof(T));
     std::allocator<T>().deallocate(pointer, count);
   }
 

@@ -20,7 +20,7 @@ constexpr uint32_t kSemanticsRelaxed = 0;
 // A site found in the module as given, with where its atomics go.
 struct PendingSite {
   Block* block;
-  std::list<Instruction>::iterator access;
+  InstructionList::iterator access;
   uint32_t index_id;
   AuditSite site;
 };
@@ -114,9 +114,8 @@ class State {
   }
 
   void AddSiteIfDynamic(const DefUse& def_use, const std::vector<AccessRecord>& records,
-                        const RecordIndex& by_key, Block& block,
-                        std::list<Instruction>::iterator access, uint32_t position,
-                        std::vector<PendingSite>* pending) {
+                        const RecordIndex& by_key, Block& block, InstructionList::iterator access,
+                        uint32_t position, std::vector<PendingSite>* pending) {
     uint32_t index_id = IndexedAccessView(*access).index(position);
     const Instruction* definition = def_use.Definition(index_id);
     if (definition == nullptr || IsConstantInstruction(definition->opcode)) return;
@@ -195,7 +194,7 @@ class State {
   }
 
   void InsertAtomics(const PendingSite& pending, const AuditBuffer& ids) {
-    std::list<Instruction>& code = pending.block->instructions;
+    InstructionList& code = pending.block->instructions;
     uint32_t value = pending.index_id;
     if (pending.site.is_signed) {
       value = module_.TakeNextId();
@@ -209,8 +208,8 @@ class State {
                  is_signed ? spv::OpAtomicSMax : spv::OpAtomicUMax, value);
   }
 
-  void InsertAtomic(std::list<Instruction>& code, std::list<Instruction>::iterator before,
-                    const AuditBuffer& ids, uint32_t word, spv::Op opcode, uint32_t value) {
+  void InsertAtomic(InstructionList& code, InstructionList::iterator before, const AuditBuffer& ids,
+                    uint32_t word, spv::Op opcode, uint32_t value) {
     uint32_t word_index = module_.FindOrAddConstant(ids.uint_type, word);
     uint32_t pointer = module_.TakeNextId();
     code.insert(before, Instruction(spv::OpAccessChain, ids.uint_pointer, pointer,

@@ -21,7 +21,7 @@ namespace glint::spirv {
 // Where new instructions go: before `before` in `block`.
 struct InsertionPoint {
   Block* block;
-  std::list<Instruction>::iterator before;
+  InstructionList::iterator before;
 };
 
 class ClampEmitter {
