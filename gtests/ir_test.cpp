@@ -9,6 +9,7 @@
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/operands.h"
 #include "SPIRV/ir/parser.h"
 #include "support/synthetic_module.h"
 #include "support/test_support.h"
@@ -284,6 +285,60 @@ TEST(Ir, DefUse_BlockOfEveryInstruction) {
   EXPECT_GT(without_result, 0u);
   EXPECT_EQ(def_use.BlockOf(&module->types_values.front()), nullptr);
   EXPECT_EQ(def_use.BlockOf(nullptr), nullptr);
+}
+
+// The operand ids kept per instruction inside a block are exactly the id operands a
+// decode of that instruction finds, in order, its result type left out (an OpSwitch's
+// labels included); instructions outside blocks and copies have none.
+TEST(Ir, DefUse_OperandIdsOfEveryInstructionInABlock) {
+  const char* kSwitchShader = R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  switch (data[i] & 3u) {
+    case 0u: data[i] = i * 2u; break;
+    case 2u: data[i] = min(i, 7u); break;
+    default: for (uint k = 0u; k < i; ++k) data[k] += 1u;
+  }
+})";
+  std::vector<uint32_t> words = test::CompileGlsl(kSwitchShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  DefUse def_use(*module);
+  size_t checked = 0, with_ids = 0;
+  bool saw_switch = false;
+  for (Function& function : module->functions) {
+    EXPECT_FALSE(def_use.HasOperandIds(function.definition));
+    for (Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) {
+        std::vector<uint32_t> expected;
+        uint32_t width = 1;
+        if (inst.opcode == spv::OpSwitch)
+          width =
+              module->LiteralWidthOfType(def_use.TypeOf(SwitchView(inst).selector())->result_id);
+        OperandList operands;
+        ASSERT_TRUE(DecodeOperands(inst, width, &operands, &error)) << error;
+        for (const Operand& operand : operands)
+          if (operand.is_id) expected.push_back(inst.words[operand.first_word]);
+        ASSERT_TRUE(def_use.HasOperandIds(inst)) << grammar::OpcodeName(inst.opcode);
+        DefUse::IdRange kept = def_use.OperandIds(inst);
+        EXPECT_EQ(std::vector<uint32_t>(kept.begin(), kept.end()), expected)
+            << grammar::OpcodeName(inst.opcode);
+        saw_switch |= inst.opcode == spv::OpSwitch && expected.size() == 4;
+        with_ids += !expected.empty();
+        ++checked;
+        Instruction copy = inst;
+        EXPECT_FALSE(def_use.HasOperandIds(copy));
+        EXPECT_EQ(def_use.OperandIds(copy).size(), 0u);
+      }
+  }
+  EXPECT_TRUE(saw_switch) << "selector, default and two case labels";
+  EXPECT_GT(with_ids, 10u);
+  EXPECT_GT(checked, with_ids) << "labels' branches and returns included";
+  EXPECT_FALSE(def_use.HasOperandIds(module->types_values.front()));
+  EXPECT_FALSE(def_use.HasOperandIds(module->entry_points.front()));
 }
 
 TEST(Ir, Types_AreFoundNotDuplicated) {

@@ -151,14 +151,6 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, std::string> names;
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
-  // The id operands of every instruction in a function (its result type left out), all
-  // in one array: operand_ids[start] is the count, the ids follow. One array and a map
-  // of starts rather than a vector per instruction (half the memory on large modules).
-  // The starts are by result id where the instruction has one (most do), else by address.
-  static constexpr uint32_t kNoOperandList = 0xffffffffu;
-  std::vector<uint32_t> operand_ids;
-  std::vector<uint32_t> operand_starts_by_id;
-  std::unordered_map<const Instruction*, uint32_t> operand_starts;
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
@@ -185,19 +177,11 @@ struct ModuleFacts {
   // function id): how deep its call contexts may nest.
   std::unordered_map<uint32_t, int> call_heights;
   int CallHeight(uint32_t function);
-  // The id operands of `inst` (operand_ids above); an empty range for an instruction
-  // outside every function.
-  struct IdRange {
-    const uint32_t* first;
-    const uint32_t* last;
-    const uint32_t* begin() const { return first; }
-    const uint32_t* end() const { return last; }
-  };
-  IdRange OperandsOf(const Instruction& inst) const;
-  bool HasOperandList(const Instruction& inst) const {
-    return OperandStart(inst) != kNoOperandList;
-  }
-  uint32_t OperandStart(const Instruction& inst) const;
+  // The id operands of `inst` (its result type left out), decoded once by the def-use
+  // index; an empty range for an instruction outside every block.
+  using IdRange = DefUse::IdRange;
+  IdRange OperandsOf(const Instruction& inst) const { return def_use.OperandIds(inst); }
+  bool HasOperandList(const Instruction& inst) const { return def_use.HasOperandIds(inst); }
 
   // The variable (or pointer parameter) a pointer points into; 0 when the analysis does
   // not follow the pointer (loaded pointers, physical addresses, selects of pointers).

@@ -67,66 +67,16 @@ void IndexStorageDecorations(ModuleFacts& facts) {
 }
 
 // The id operands of `inst`, its result type left out.
-void IndexOperands(ModuleFacts& facts, const Instruction& inst) {
-  std::vector<uint32_t>& ids = facts.operand_ids;
-  const uint32_t start = static_cast<uint32_t>(ids.size());
-  if (inst.result_id && inst.result_id < facts.operand_starts_by_id.size() &&
-      facts.def_use.Definition(inst.result_id) == &inst)
-    facts.operand_starts_by_id[inst.result_id] = start;
-  else
-    facts.operand_starts.emplace(&inst, start);
-  ids.push_back(0);
-  uint32_t width = 1;  // of an OpSwitch's case literals: its selector's
-  if (auto branch = ViewIf<SwitchView>(inst))
-    if (const Instruction* selector_type = facts.def_use.TypeOf(branch->selector()))
-      width = facts.module.LiteralWidthOfType(selector_type->result_id);
-  OperandList operands;
-  std::string error;
-  if (DecodeOperands(inst, width, &operands, &error))
-    for (const Operand& operand : operands)
-      if (operand.is_id) ids.push_back(inst.words[operand.first_word]);
-  ids[start] = static_cast<uint32_t>(ids.size() - start - 1);
-}
-
-void IndexNamesAndOperands(ModuleFacts& facts) {
+void IndexNames(ModuleFacts& facts) {
   for (const Instruction& inst : facts.module.debug_names)
     if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
-  size_t without_result = 0;
-  uint32_t largest_id = 0;  // not the header's bound, which may be far larger
-  for (Function& function : facts.module.functions)
-    for (Block& block : function.blocks)
-      for (const Instruction& inst : block.instructions) {
-        without_result += inst.result_id == 0;
-        largest_id = std::max(largest_id, inst.result_id);
-      }
-  facts.operand_starts.reserve(without_result);
-  facts.operand_starts_by_id.assign(size_t(largest_id) + 1, ModuleFacts::kNoOperandList);
-  for (Function& function : facts.module.functions)
-    for (Block& block : function.blocks)
-      for (const Instruction& inst : block.instructions) IndexOperands(facts, inst);
-  facts.operand_ids.shrink_to_fit();
-}
-
-uint32_t ModuleFacts::OperandStart(const Instruction& inst) const {
-  const uint32_t id = inst.result_id;
-  if (id && id < operand_starts_by_id.size() && def_use.Definition(id) == &inst)
-    return operand_starts_by_id[id];
-  auto start = operand_starts.find(&inst);
-  return start == operand_starts.end() ? kNoOperandList : start->second;
-}
-
-ModuleFacts::IdRange ModuleFacts::OperandsOf(const Instruction& inst) const {
-  const uint32_t start = OperandStart(inst);
-  if (start == kNoOperandList) return IdRange{nullptr, nullptr};
-  const uint32_t* count = operand_ids.data() + start;
-  return IdRange{count + 1, count + 1 + *count};
 }
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
                                                 bool findings_only) {
   auto facts = std::make_unique<ModuleFacts>(module, inputs);
   IndexStorageDecorations(*facts);
-  IndexNamesAndOperands(*facts);
+  IndexNames(*facts);
   for (Function& function : module.functions) {
     const Cfg& cfg = inputs.cfgs(function);
     facts->control_dependence[function.id()] = ControlDependenceOf(cfg);

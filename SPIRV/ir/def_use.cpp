@@ -23,7 +23,9 @@ DefUse::DefUse(Module& module) : module_(module) {
   });
   definitions_.assign(size_t(largest_id) + 1, nullptr);
   blocks_by_id_.assign(size_t(largest_id) + 1, nullptr);
+  operand_starts_by_id_.assign(size_t(largest_id) + 1, kNoOperands);
   blocks_.reserve(without_result);
+  operand_ids_.reserve(3 * block_instructions);
   std::vector<PendingUse> pending;
   pending.reserve(2 * instructions);
   for (auto* section :
@@ -43,7 +45,8 @@ DefUse::DefUse(Module& module) : module_(module) {
     }
     Index(function.end, nullptr, &function, &pending);
   }
-  std::sort(blocks_.begin(), blocks_.end());
+  std::sort(blocks_.begin(), blocks_.end(),
+            [](const InBlock& a, const InBlock& b) { return a.inst < b.inst; });
   SortUses(pending);
 }
 
@@ -52,18 +55,24 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
   const uint32_t id = inst.result_id;
   if (id) {  // below the tables' size: the constructor sized them to the largest id
     // An id defined twice (an invalid module): the earlier definition keeps its block
-    // in the map.
+    // and operands in the sorted vector.
     if (definitions_[id] && blocks_by_id_[id])
-      blocks_.emplace_back(definitions_[id], blocks_by_id_[id]);
+      blocks_.push_back({definitions_[id], blocks_by_id_[id], operand_starts_by_id_[id]});
     blocks_by_id_[id] = nullptr;
+    operand_starts_by_id_[id] = kNoOperands;
     definitions_[id] = &inst;
   }
-  if (block && id)
+  // Inside a block, the operand ids are kept (a count now, the ids as they are decoded).
+  const uint32_t operand_start = block ? uint32_t(operand_ids_.size()) : kNoOperands;
+  if (block) operand_ids_.push_back(0);
+  if (block && id) {
     blocks_by_id_[id] = block;
-  else if (block)
-    blocks_.emplace_back(&inst, block);
-  else if (function)
+    operand_starts_by_id_[id] = operand_start;
+  } else if (block) {
+    blocks_.push_back({&inst, block, operand_start});
+  } else if (function) {
     outside_blocks_[&inst] = function;
+  }
   if (inst.type_id) pending->push_back({&inst, inst.type_id, Use::kTypeWord});
   uint32_t width = 1;
   if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant) {
@@ -76,8 +85,12 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
   std::string error;
   if (!DecodeOperands(inst, width, &operands, &error)) return;
   for (const Operand& operand : operands)
-    if (operand.is_id)
-      pending->push_back({&inst, inst.words[operand.first_word], operand.first_word});
+    if (operand.is_id) {
+      const uint32_t used = inst.words[operand.first_word];
+      pending->push_back({&inst, used, operand.first_word});
+      if (block) operand_ids_.push_back(used);
+    }
+  if (block) operand_ids_[operand_start] = uint32_t(operand_ids_.size() - operand_start - 1);
 }
 
 // A counting sort by id, stable, so each id's uses stay in module order.
@@ -108,13 +121,32 @@ DefUse::UseRange DefUse::Uses(uint32_t id) const {
                   use_starts_[id + 1] - first);
 }
 
+const DefUse::InBlock* DefUse::FindInBlock(const Instruction* inst) const {
+  auto it = std::lower_bound(
+      blocks_.begin(), blocks_.end(), inst,
+      [](const InBlock& entry, const Instruction* key) { return entry.inst < key; });
+  return it != blocks_.end() && it->inst == inst ? &*it : nullptr;
+}
+
 Block* DefUse::BlockOf(const Instruction* inst) const {
   const uint32_t id = inst ? inst->result_id : 0;
   if (id && id < definitions_.size() && definitions_[id] == inst) return blocks_by_id_[id];
-  auto it =
-      std::lower_bound(blocks_.begin(), blocks_.end(), inst,
-                       [](const auto& entry, const Instruction* key) { return entry.first < key; });
-  return it != blocks_.end() && it->first == inst ? it->second : nullptr;
+  const InBlock* entry = FindInBlock(inst);
+  return entry ? entry->block : nullptr;
+}
+
+uint32_t DefUse::OperandStart(const Instruction& inst) const {
+  const uint32_t id = inst.result_id;
+  if (id && id < definitions_.size() && definitions_[id] == &inst) return operand_starts_by_id_[id];
+  const InBlock* entry = FindInBlock(&inst);
+  return entry ? entry->operand_start : kNoOperands;
+}
+
+DefUse::IdRange DefUse::OperandIds(const Instruction& inst) const {
+  const uint32_t start = OperandStart(inst);
+  if (start == kNoOperands) return IdRange{nullptr, nullptr};
+  const uint32_t* count = operand_ids_.data() + start;
+  return IdRange{count + 1, count + 1 + *count};
 }
 
 Function* DefUse::FunctionOfBlock(const Block* block) const {

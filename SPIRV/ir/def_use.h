@@ -9,6 +9,11 @@
 // per use (the user and the word, in two arrays) instead of a hash-map node per id and a
 // vector per used id. The block of an instruction without a result id is found in a
 // sorted vector; the function comes from the block.
+//
+// It also keeps, for every instruction inside a block, its id operands in order (the
+// result type left out): the walk decodes each instruction once, and analyses that read
+// operands per instruction (the uniformity analysis) read them here instead of decoding
+// the module again.
 #ifndef GLINT_SPIRV_IR_DEF_USE_H
 #define GLINT_SPIRV_IR_DEF_USE_H
 
@@ -78,6 +83,20 @@ class DefUse {
   Function* FunctionOf(const Instruction* inst) const;
   // The function holding `block` (null for a block the index has not seen).
   Function* FunctionOfBlock(const Block* block) const;
+  // The id operands of an instruction inside a block, in order, its result type left
+  // out. Empty for one whose words do not fit the grammar. HasOperandIds is false, and the range
+  // empty, for an instruction outside every block (module-scope, OpFunction, parameters) or one the
+  // index has not seen.
+  struct IdRange {
+    const uint32_t* first;
+    const uint32_t* last;
+    const uint32_t* begin() const { return first; }
+    const uint32_t* end() const { return last; }
+    size_t size() const { return size_t(last - first); }
+  };
+  IdRange OperandIds(const Instruction& inst) const;
+  bool HasOperandIds(const Instruction& inst) const { return OperandStart(inst) != kNoOperands; }
+
   // The type instruction of a value id (null when unknown or untyped).
   Instruction* TypeOf(uint32_t id) const;
   // Whether `type_id` is a 32-bit OpTypeInt, and then whether it is signed.
@@ -95,9 +114,20 @@ class DefUse {
     uint32_t id;
     uint32_t word;
   };
+  // An instruction inside a block without a result id (or an earlier definition of a
+  // result id defined twice): its block and where its operand ids start.
+  struct InBlock {
+    const Instruction* inst;
+    Block* block;
+    uint32_t operand_start;
+  };
+  static constexpr uint32_t kNoOperands = 0xffffffffu;
+
   void Index(Instruction& inst, Block* block, Function* function,
              std::vector<PendingUse>* pending);
   void SortUses(const std::vector<PendingUse>& pending);
+  const InBlock* FindInBlock(const Instruction* inst) const;
+  uint32_t OperandStart(const Instruction& inst) const;
 
   Module& module_;
   std::vector<Instruction*> definitions_;  // by id; null where none
@@ -109,7 +139,11 @@ class DefUse {
   // else in a vector sorted by instruction (16 bytes an entry; a hash-map node and its
   // bucket took 40).
   std::vector<Block*> blocks_by_id_;
-  std::vector<std::pair<const Instruction*, Block*>> blocks_;
+  std::vector<InBlock> blocks_;
+  // Operand ids of the instructions inside blocks: at a start, the count, then the ids.
+  // The start is by result id where the instruction has one, else in its InBlock.
+  std::vector<uint32_t> operand_ids_;
+  std::vector<uint32_t> operand_starts_by_id_;
   std::unordered_map<const Block*, Function*> block_functions_;
   // OpFunction, parameters, OpFunctionEnd: in a function, outside its blocks.
   std::unordered_map<const Instruction*, Function*> outside_blocks_;
