@@ -4,13 +4,16 @@
 // a guard names the guard's line, for each kind of guard, in included files too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/ir/source_lines.h"
 #include "glint/report_format.h"
@@ -160,6 +163,76 @@ OpExecutionMode %main LocalSize 1 1 1
   }
   EXPECT_EQ(i, kInstructions);
   EXPECT_EQ(wrong, 0u);
+}
+
+// Instructions a pass made (source offset 0) and instructions a pass moved (the block's
+// offsets no longer rise) get the line in effect where they now stand, like the parsed
+// ones around them.
+TEST(SourceLines, MadeAndMovedInstructionsGetTheLineWhereTheyStand) {
+  std::string text = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%a = OpString "moved.comp"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_1 = OpConstant %uint 1
+%main = OpFunction %void None %fn
+%entry = OpLabel
+)";
+  const int kInstructions = 3000;
+  for (int i = 0; i < kInstructions; ++i) {
+    if (i % 1000 == 500) text += "OpLine %a " + std::to_string(i / 1000 + 1) + " 1\n";
+    text += "%v" + std::to_string(i) + " = OpIAdd %uint %uint_1 %uint_1\n";
+  }
+  text += "OpReturn\nOpFunctionEnd\n";
+  // The line expected at each OpIAdd, by its position among the OpIAdds of the block
+  // as it stands: 0 before the first OpLine at 500, then one more every 1,000.
+  auto line_at = [](const Block& block) {
+    std::map<const Instruction*, uint32_t> expected;
+    uint32_t line = 0;
+    for (const Instruction& inst : block.instructions) {
+      if (inst.opcode == spv::OpLine) line = LineView(inst).line();
+      if (inst.opcode == spv::OpIAdd) expected[&inst] = line;
+    }
+    return expected;
+  };
+  for (bool move : {false, true}) {
+    SCOPED_TRACE(move ? "moved" : "made");
+    std::optional<Module> module = test::AssembleModule(text);
+    ASSERT_TRUE(module);
+    Block& block = module->functions.front().blocks.front();
+    InstructionList& code = block.instructions;
+    uint32_t next_id = module->header.bound;
+    const Instruction& model = code.front();
+    // Made: a new instruction before every 250th, offset 0.
+    int position = 0;
+    for (auto it = code.begin(); it != code.end(); ++it, ++position)
+      if (position % 250 == 0 && it->opcode == spv::OpIAdd) {
+        Instruction made(spv::OpIAdd, model.type_id, next_id++, model.words);
+        code.insert(it, made);
+      }
+    if (move) {  // the first 100 instructions, moved after the last OpLine
+      auto last_line = std::find_if(code.rbegin(), code.rend(), [](const Instruction& inst) {
+                         return inst.opcode == spv::OpLine;
+                       }).base();
+      code.splice(last_line, code, code.begin(), std::next(code.begin(), 100));
+    }
+    module->header.bound = next_id;
+    std::map<const Instruction*, uint32_t> expected = line_at(block);
+    AnalysisContext analyses(*module);
+    SourceLines& lines = analyses.GetSourceLines();
+    size_t wrong = 0, made = 0;
+    for (const auto& [inst, line] : expected) {
+      wrong += lines.At(inst).line != line;
+      made += inst->source_offset == 0;
+    }
+    EXPECT_EQ(expected.size(), size_t(kInstructions) + made);
+    EXPECT_GT(made, 10u);
+    EXPECT_EQ(wrong, 0u);
+  }
 }
 
 // A chain of 20,000 blocks without lines below one OpLine: walked without recursion,

@@ -1,7 +1,10 @@
 // Source lines of instructions (see source_lines.h).
 #include "source_lines.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
+#include <optional>
 #include <vector>
 
 #include "SPIRV/ir/instruction_views.h"
@@ -86,7 +89,15 @@ const SourceLines::BlockIndex& SourceLines::IndexOf(const Block* block, Function
       next_kept[--i] = kept;
     }
   }
+  bool offsets_rise = true;
+  uint32_t previous_offset = 0;
+  for (const Instruction& inst : block->instructions) {
+    if (inst.source_offset == 0) continue;
+    offsets_rise &= inst.source_offset > previous_offset;
+    previous_offset = inst.source_offset;
+  }
   size_t position = 0;
+  uint32_t opened = UINT32_MAX;  // the segment opening_offsets last recorded
   for (const Instruction& inst : block->instructions) {
     if (next != last && next->before_offset <= next_kept[position]) {
       while (next + 1 != last && (next + 1)->before_offset <= next_kept[position]) ++next;
@@ -94,11 +105,32 @@ const SourceLines::BlockIndex& SourceLines::IndexOf(const Block* block, Function
       ++next;
     }
     ++position;
-    index.segment_of.emplace(&inst, static_cast<uint32_t>(index.segments.size() - 1));
+    const uint32_t segment = static_cast<uint32_t>(index.segments.size() - 1);
+    if (offsets_rise && inst.source_offset != 0) {
+      if (segment != opened) index.opening_offsets.emplace_back(inst.source_offset, segment);
+      opened = segment;
+    } else {
+      index.segment_of.emplace(&inst, segment);
+    }
     Located next{index.segments.back().location, false};
     if (Apply(inst, &next.location)) index.segments.push_back(std::move(next));
   }
   return blocks_.emplace(block, std::move(index)).first->second;
+}
+
+std::optional<uint32_t> SourceLines::SegmentOf(const BlockIndex& index, const Instruction* inst) {
+  auto mapped = index.segment_of.find(inst);
+  if (mapped != index.segment_of.end()) return mapped->second;
+  if (inst->source_offset == 0 || index.opening_offsets.empty()) return std::nullopt;
+  // The last segment opened at or before the instruction's offset (the caller found the
+  // instruction in this block).
+  auto after = std::upper_bound(index.opening_offsets.begin(), index.opening_offsets.end(),
+                                inst->source_offset,
+                                [](uint32_t offset, const std::pair<uint32_t, uint32_t>& entry) {
+                                  return offset < entry.first;
+                                });
+  if (after == index.opening_offsets.begin()) return std::nullopt;
+  return std::prev(after)->second;
 }
 
 SourceLines::Located SourceLines::Locate(const Instruction* inst) {
@@ -106,8 +138,8 @@ SourceLines::Located SourceLines::Locate(const Instruction* inst) {
   Function* function = inst ? def_use_.FunctionOf(inst) : nullptr;
   if (!block || !function) return {};
   const BlockIndex& index = IndexOf(block, *function);
-  auto segment = index.segment_of.find(inst);
-  return segment == index.segment_of.end() ? Located{} : index.segments[segment->second];
+  std::optional<uint32_t> segment = SegmentOf(index, inst);
+  return segment ? index.segments[*segment] : Located{};
 }
 
 }  // namespace glint::spirv

@@ -34,6 +34,7 @@
 #ifndef GLINT_SPIRV_IR_SOURCE_LINES_H
 #define GLINT_SPIRV_IR_SOURCE_LINES_H
 
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -70,12 +71,21 @@ class SourceLines {
   bool OwnEnd(const Block* block, SourceLocation* location);
 
   // The locations one block's instructions are at: segment 0 is the block's start (the
-  // dominator's), each OpLine / OpNoLine opens the next.
+  // dominator's), each OpLine / OpNoLine opens the next. An instruction's segment is
+  // found by its source offset (Instruction::source_offset), by binary search over the
+  // offsets where segments open, when the block's nonzero offsets rise in block order
+  // (as the parser read them; a pass that moved instructions may break it); the rest
+  // (instructions a pass made, offset 0, or every instruction of a block whose offsets
+  // do not rise) are in a map. A block of thousands of instructions has a few segments:
+  // a map entry for each instruction cost most of a findings report.
   struct BlockIndex {
     std::vector<Located> segments;
+    std::vector<std::pair<uint32_t, uint32_t>> opening_offsets;  // (offset, segment)
     std::unordered_map<const Instruction*, uint32_t> segment_of;
   };
   const BlockIndex& IndexOf(const Block* block, Function& function);
+  // The segment of `inst`, an instruction of the indexed block; none when not indexed.
+  static std::optional<uint32_t> SegmentOf(const BlockIndex& index, const Instruction* inst);
   // The outside table's events of `block` (none without a table, or for a block a pass
   // made), and the table.
   std::pair<const OutsideLines::Event*, const OutsideLines::Event*> OutsideEvents(
