@@ -802,8 +802,10 @@ bool HasExplicitLod(const Instruction& inst) {
 
 }  // namespace
 
-std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode) {
-  // The table by opcode, laid out once: every analysis asks it of every instruction.
+namespace {
+
+// The table by opcode, laid out once: every analysis asks it of every instruction.
+const std::vector<std::optional<OpcodeConvergence>>& RowsByOpcode() {
   static const std::vector<std::optional<OpcodeConvergence>> kByOpcode = [] {
     std::vector<std::optional<OpcodeConvergence>> rows;
     for (const auto& [op, row] : Table()) {
@@ -812,7 +814,14 @@ std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode) {
     }
     return rows;
   }();
-  return opcode < kByOpcode.size() ? kByOpcode[opcode] : std::nullopt;
+  return kByOpcode;
+}
+
+}  // namespace
+
+std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode) {
+  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
+  return opcode < rows.size() ? rows[opcode] : std::nullopt;
 }
 
 std::vector<uint32_t> ConvergenceTableOpcodes() {
@@ -912,6 +921,12 @@ void ConvergenceClasses::SummarizeFunctions() {
 ConvergenceFlags ConvergenceClasses::Of(const Instruction& inst) const {
   if (inst.opcode == spv::OpFunctionCall)
     return inst.words.empty() ? kNotConvergent : OfFunction(FunctionCallView(inst).callee());
+  // Asked of every instruction by every analysis: the table row directly where the
+  // opcode alone decides (what ClassifyLocally answers for it).
+  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
+  if (inst.opcode != spv::OpExtInst && inst.opcode != spv::OpImageSampleFootprintNV &&
+      inst.opcode < rows.size() && rows[inst.opcode])
+    return rows[inst.opcode]->flags;
   std::string ignored;  // the constructor reported unclassified instructions
   return ClassifyLocally(inst, &ignored);
 }
