@@ -127,8 +127,22 @@ struct Relevance {
   bool Transfers(const ModuleFacts& facts, const Function& function,
                  const Instruction& inst) const;
   // What the solver transfers in each block of a function, in order: decided once
-  // here rather than for each instruction in every round.
-  std::unordered_map<const Block*, std::vector<const Instruction*>> transferred;
+  // here rather than for each instruction in every round. All blocks' lists sit in one
+  // array; a block's is [first, last) of it (a block with none has no entry).
+  std::vector<const Instruction*> transferred_list;
+  std::unordered_map<const Block*, std::pair<uint32_t, uint32_t>> transferred;
+  struct InstructionRange {
+    const Instruction* const* first;
+    const Instruction* const* last;
+    const Instruction* const* begin() const { return first; }
+    const Instruction* const* end() const { return last; }
+  };
+  InstructionRange TransferredIn(const Block* block) const {
+    auto found = transferred.find(block);
+    if (found == transferred.end()) return {nullptr, nullptr};
+    const Instruction* const* data = transferred_list.data();
+    return {data + found->second.first, data + found->second.second};
+  }
 };
 
 // Facts about the module every entry point shares: decorations, names, source lines,

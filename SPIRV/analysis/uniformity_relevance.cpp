@@ -351,11 +351,18 @@ class RelevanceFinder {
 std::unique_ptr<Relevance> FindRelevance(ModuleFacts& facts) {
   auto relevance = std::make_unique<Relevance>();
   RelevanceFinder(facts, relevance.get()).Run();
+  size_t blocks = 0;
+  for (const Function& function : facts.module.functions) blocks += function.blocks.size();
+  relevance->transferred.reserve(blocks);
+  std::vector<const Instruction*>& list = relevance->transferred_list;
   for (const Function& function : facts.module.functions)
     for (const Block& block : function.blocks) {
-      std::vector<const Instruction*>& list = relevance->transferred[&block];
+      const uint32_t first = static_cast<uint32_t>(list.size());
       for (const Instruction& inst : block.instructions)
         if (relevance->Transfers(facts, function, inst)) list.push_back(&inst);
+      if (list.size() != first)
+        relevance->transferred.emplace(&block,
+                                       std::make_pair(first, static_cast<uint32_t>(list.size())));
     }
   return relevance;
 }

@@ -131,10 +131,8 @@ void UniformitySolver::ProcessFunction(Function& function) {
     Fact control = BlockControl(function, *block);
     running_local_ = local_blocks_[block];
     if (facts_.relevance) {
-      auto transferred = facts_.relevance->transferred.find(block);
-      if (transferred != facts_.relevance->transferred.end())
-        for (const Instruction* inst : transferred->second)
-          Transfer(function, *block, *inst, &control);
+      for (const Instruction* inst : facts_.relevance->TransferredIn(block))
+        Transfer(function, *block, *inst, &control);
     } else {
       for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
     }

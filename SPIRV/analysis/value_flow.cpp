@@ -95,7 +95,10 @@ struct ValueFlowBuilder {
   std::vector<const Block*> blocks;  // reachable, in reverse post-order
   std::unordered_map<const Block*, int> index;
   std::vector<int> idom;
-  std::vector<std::vector<int>> children;
+  // The dominator tree's children of block b: child_list[child_starts[b] ..
+  // child_starts[b + 1]), in block order (one array, not a vector per block).
+  std::vector<int> child_starts;
+  std::vector<int> child_list;
   std::vector<std::vector<int>> frontier;
   std::unordered_map<uint64_t, uint32_t> edge_position;  // (pred, succ) -> pred's slot
 
@@ -238,19 +241,31 @@ void ValueFlowBuilder::ClassifyUses() {
 }
 
 void ValueFlowBuilder::IndexCfg() {
-  for (Block* block : cfg.ReversePostOrder()) {
+  const std::vector<Block*>& order = cfg.ReversePostOrder();
+  index.reserve(order.size());
+  blocks.reserve(order.size());
+  for (Block* block : order) {
     index[block] = static_cast<int>(blocks.size());
     blocks.push_back(block);
   }
   const int n = static_cast<int>(blocks.size());
   idom.assign(n, -1);
-  children.assign(n, {});
   frontier.assign(n, {});
+  child_starts.assign(size_t(n) + 1, 0);
+  size_t edges = 0;
   for (int b = 0; b < n; ++b) {
     if (Block* parent = cfg.ImmediateDominator(blocks[b])) {
       idom[b] = index.at(parent);
-      children[idom[b]].push_back(b);
+      ++child_starts[size_t(idom[b]) + 1];
     }
+    edges += cfg.Predecessors(blocks[b]).size();
+  }
+  for (int b = 0; b < n; ++b) child_starts[size_t(b) + 1] += child_starts[b];
+  child_list.assign(size_t(child_starts[n]), 0);
+  std::vector<int> next_child(child_starts.begin(), child_starts.end() - 1);
+  edge_position.reserve(edges);
+  for (int b = 0; b < n; ++b) {
+    if (idom[b] >= 0) child_list[size_t(next_child[idom[b]]++)] = b;
     BlockSpan preds = cfg.Predecessors(blocks[b]);
     for (uint32_t slot = 0; slot < preds.size(); ++slot) {
       auto pred = index.find(preds[slot]);
@@ -395,8 +410,9 @@ bool ValueFlowBuilder::Rename() {
   if (!RenameBlock(0)) return false;
   while (!stack.empty()) {
     Frame& frame = stack.back();
-    if (frame.next_child < children[frame.block].size()) {
-      int child = children[frame.block][frame.next_child++];
+    const size_t children = size_t(child_starts[frame.block + 1] - child_starts[frame.block]);
+    if (frame.next_child < children) {
+      int child = child_list[size_t(child_starts[frame.block]) + frame.next_child++];
       stack.push_back({child, 0, undo.size()});
       if (!RenameBlock(child)) return false;
       continue;
