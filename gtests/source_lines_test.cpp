@@ -124,10 +124,9 @@ TEST(SourceLines, Locate_SaysWhetherTheLineWasInherited) {
                        }));
 }
 
-// One long block with an OpLine every 1,000 instructions and an OpNoLine at the end:
-// every instruction gets the line in effect before it, the ones before the block's first
-// OpLine inherit the dominator's (here none: the entry block), after OpNoLine none.
-TEST(SourceLines, LongBlock_EveryInstructionGetsTheLineBeforeIt) {
+// One function of one block of `count` OpIAdds, with an OpLine every 1,000 from the
+// 500th (lines 1, 2, ...) and, when asked, an OpNoLine before the tenth from last.
+std::string OneLongBlock(int count, bool no_line_near_end) {
   std::string text = R"(
 OpCapability Shader
 OpMemoryModel Logical GLSL450
@@ -141,13 +140,21 @@ OpExecutionMode %main LocalSize 1 1 1
 %main = OpFunction %void None %fn
 %entry = OpLabel
 )";
-  const int kInstructions = 20000;
-  for (int i = 0; i < kInstructions; ++i) {
+  for (int i = 0; i < count; ++i) {
     if (i % 1000 == 500) text += "OpLine %a " + std::to_string(i / 1000 + 1) + " 1\n";
-    if (i == kInstructions - 10) text += "OpNoLine\n";
+    if (no_line_near_end && i == count - 10) text += "OpNoLine\n";
     text += "%v" + std::to_string(i) + " = OpIAdd %uint %uint_1 %uint_1\n";
   }
   text += "OpReturn\nOpFunctionEnd\n";
+  return text;
+}
+
+// One long block with an OpLine every 1,000 instructions and an OpNoLine at the end:
+// every instruction gets the line in effect before it, the ones before the block's first
+// OpLine inherit the dominator's (here none: the entry block), after OpNoLine none.
+TEST(SourceLines, LongBlock_EveryInstructionGetsTheLineBeforeIt) {
+  const int kInstructions = 20000;
+  std::string text = OneLongBlock(kInstructions, /*no_line_near_end=*/true);
   std::optional<Module> module = test::AssembleModule(text);
   ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
@@ -169,25 +176,8 @@ OpExecutionMode %main LocalSize 1 1 1
 // offsets no longer rise) get the line in effect where they now stand, like the parsed
 // ones around them.
 TEST(SourceLines, MadeAndMovedInstructionsGetTheLineWhereTheyStand) {
-  std::string text = R"(
-OpCapability Shader
-OpMemoryModel Logical GLSL450
-OpEntryPoint GLCompute %main "main"
-OpExecutionMode %main LocalSize 1 1 1
-%a = OpString "moved.comp"
-%void = OpTypeVoid
-%fn = OpTypeFunction %void
-%uint = OpTypeInt 32 0
-%uint_1 = OpConstant %uint 1
-%main = OpFunction %void None %fn
-%entry = OpLabel
-)";
   const int kInstructions = 3000;
-  for (int i = 0; i < kInstructions; ++i) {
-    if (i % 1000 == 500) text += "OpLine %a " + std::to_string(i / 1000 + 1) + " 1\n";
-    text += "%v" + std::to_string(i) + " = OpIAdd %uint %uint_1 %uint_1\n";
-  }
-  text += "OpReturn\nOpFunctionEnd\n";
+  std::string text = OneLongBlock(kInstructions, /*no_line_near_end=*/false);
   // The line expected at each OpIAdd, by its position among the OpIAdds of the block
   // as it stands: 0 before the first OpLine at 500, then one more every 1,000.
   auto line_at = [](const Block& block) {
