@@ -48,7 +48,8 @@ struct ThreadNodes {
     }
     const size_t stride = size_class * kNodeGranule;
     const size_t nodes = kChunkBytes / stride;
-    char* chunk = static_cast<char*>(::operator new(stride* nodes));
+    const size_t chunk_bytes = stride * nodes;
+    char* chunk = static_cast<char*>(::operator new(chunk_bytes));
     shared.chunks.push_back(chunk);
     for (size_t i = nodes; i-- > 0;) {
       FreeNode* node = reinterpret_cast<FreeNode*>(chunk + i * stride);
@@ -57,12 +58,17 @@ struct ThreadNodes {
     }
   }
 
+  // The thread's free nodes go to the shared list. Its own lists are emptied: a node
+  // given back later in the thread's exit (another thread-local's destructor freeing a
+  // module) is then only lost, and a node taken then comes from the shared list, never
+  // from one the shared list also holds.
   ~ThreadNodes() {
     SharedNodes& shared = Shared();
     std::lock_guard<std::mutex> lock(shared.mutex);
     for (size_t size_class = 0; size_class < kSizeClasses; ++size_class) {
       FreeNode* first = free[size_class];
       if (!first) continue;
+      free[size_class] = nullptr;
       FreeNode* last = first;
       while (last->next) last = last->next;
       last->next = shared.free[size_class];
