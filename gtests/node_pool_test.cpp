@@ -54,7 +54,11 @@ TEST(NodePool, ListsKeepTheirElementsThroughInsertEraseSpliceAndCopy) {
 
 TEST(NodePool, ArraysOfSeveralElementsAreNotTakenFromThePool) {
   NodePoolAllocator<Probe> allocator;
+  // A node just freed heads its free list: a pooled allocation would get it back.
+  Probe* one = allocator.allocate(1);
+  allocator.deallocate(one, 1);
   Probe* several = allocator.allocate(5);
+  EXPECT_NE(several, one);
   for (int i = 0; i < 5; ++i) several[i] = Numbered(i);
   EXPECT_EQ(several[4].words[0], 4u);
   allocator.deallocate(several, 5);

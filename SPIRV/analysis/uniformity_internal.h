@@ -146,7 +146,7 @@ struct Relevance {
 };
 
 // Facts about the module every entry point shares: decorations, names, source lines,
-// operand lists, control dependence and convergence classes.
+// control dependence and convergence classes (operand lists are def-use's).
 struct ModuleFacts {
   ModuleFacts(Module& m, const UniformityInputs& inputs)
       : module(m),
