@@ -477,5 +477,38 @@ void main() {
   EXPECT_EQ(four_levels.context_runs, one_levels.context_runs);
 }
 
+// A shared load in a helper called in non-uniform control is divergent in any context
+// (the barriers before the call cannot make it uniform there), so such calls run no
+// context of their own: three calls under a per-invocation branch run no more contexts
+// than one, and are divergent; the call in uniform control after the barrier still gets
+// its context and is uniform.
+TEST(UniformityLevels, SharedLoadHelperInNonUniformControlRunsNoContext) {
+  auto source = [](int branch_calls) {
+    std::string calls;
+    for (int i = 0; i < branch_calls; ++i) calls += "    total += GetTicket();\n";
+    return std::string(kComputeHeader) + R"(
+shared uint ticket;
+uint GetTicket() { return ticket; }
+void main() {
+  if (gl_LocalInvocationIndex == 0u) ticket = count;
+  barrier();
+  uint total = GetTicket();
+  if (gl_LocalInvocationIndex < 7u) {
+)" + calls +
+           "  }\n  data[gl_LocalInvocationIndex] = total;\n}\n";
+  };
+  Module one = Compile(source(1), "comp");
+  Module three = Compile(source(3), "comp");
+  UniformityLevels one_levels = LevelsOf(one);
+  UniformityLevels three_levels = LevelsOf(three);
+  std::vector<uint32_t> calls = CallsOf(three, "GetTicket");
+  ASSERT_EQ(calls.size(), 4u);
+  EXPECT_EQ(three_levels.Value(calls[0]), Divergence::kUniform);
+  for (size_t i = 1; i < calls.size(); ++i)
+    EXPECT_EQ(three_levels.Value(calls[i]), Divergence::kDivergent) << "call " << i;
+  EXPECT_GE(one_levels.context_runs, 1u);
+  EXPECT_EQ(three_levels.context_runs, one_levels.context_runs);
+}
+
 }  // namespace
 }  // namespace glint::spirv

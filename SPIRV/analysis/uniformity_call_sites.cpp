@@ -138,8 +138,15 @@ bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction&
   if (!returned || returned->level == Divergence::kUniform) return false;
   const Fact* entry = entries_.Find(callee.id());
   if (entry && control.level < entry->level) return true;
-  // A shared load in the callee is judged by the barriers before this call alone there.
-  if (LoadsShared(callee)) return true;
+  // A shared load in the callee is judged by the barriers before this call alone there,
+  // but only in workgroup-uniform control of the scope partition: in non-uniform control
+  // (every block of the subtree is at least as non-uniform as the call) and in the lane
+  // partition such a load is divergent in the context as in the joined fixed point, so a
+  // context would see what the joined fixed point sees. (Calls inside the subtree whose
+  // own arguments are more uniform get contexts of their own in both.)
+  if (LoadsShared(callee) && partition_ == Partition::kScope &&
+      control.level == Divergence::kUniform)
+    return true;
   bool helps = false;
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     helps = helps || Value(argument) < Value(parameter.result_id) ||
