@@ -846,8 +846,17 @@ std::string ConvergenceFlagsText(ConvergenceFlags flags) {
 }
 
 ConvergenceClasses::ConvergenceClasses(const Module& module) : module_(module) {
-  for (const Instruction& import : module.ext_inst_imports)
-    ext_inst_sets_[import.result_id] = import.StringAt(0);
+  for (const Instruction& import : module.ext_inst_imports) {
+    std::string name = import.StringAt(0);
+    ExtInstSet kind = ExtInstSet::kUnclassified;
+    if (name == "GLSL.std.450" || name.rfind("NonSemantic.", 0) == 0 ||
+        name == "SPV_AMD_shader_trinary_minmax" || name == "SPV_AMD_gcn_shader" ||
+        name == "SPV_AMD_shader_explicit_vertex_parameter")
+      kind = ExtInstSet::kNotConvergent;
+    else if (name == "SPV_AMD_shader_ballot")
+      kind = ExtInstSet::kAmdBallot;
+    ext_inst_sets_[import.result_id] = ImportedSet{std::move(name), kind};
+  }
   for (const Instruction& inst : module.types_values)
     if (inst.opcode == spv::OpConstant && inst.words.size() == 1)
       constants_[inst.result_id] = ConstantView(inst).value32();
@@ -861,16 +870,17 @@ ConvergenceFlags ConvergenceClasses::ClassifyExtInst(const Instruction& inst,
     *error = "OpExtInst %" + std::to_string(inst.result_id) + " uses no imported set";
     return kCross;
   }
-  const std::string& name = set->second;
-  if (name == "GLSL.std.450" || name.rfind("NonSemantic.", 0) == 0 ||
-      name == "SPV_AMD_shader_trinary_minmax" || name == "SPV_AMD_gcn_shader" ||
-      name == "SPV_AMD_shader_explicit_vertex_parameter")
-    return kNotConvergent;
-  if (name == "SPV_AMD_shader_ballot")
-    return inst.words.size() > 1 && IsCrossThreadAmdBallot(ExtInstView(inst).instruction_number())
-               ? kCross
-               : kNotConvergent;
-  *error = "extended instruction set \"" + name + "\" is not classified";
+  switch (set->second.kind) {
+    case ExtInstSet::kNotConvergent:
+      return kNotConvergent;
+    case ExtInstSet::kAmdBallot:
+      return inst.words.size() > 1 && IsCrossThreadAmdBallot(ExtInstView(inst).instruction_number())
+                 ? kCross
+                 : kNotConvergent;
+    case ExtInstSet::kUnclassified:
+      break;
+  }
+  *error = "extended instruction set \"" + set->second.name + "\" is not classified";
   return kCross;  // unknown: the most restrictive answer, and ok() is false
 }
 
@@ -891,19 +901,24 @@ ConvergenceFlags ConvergenceClasses::ClassifyLocally(const Instruction& inst,
 // one) also ends a recursive module, whose summary is then still a sound union.
 void ConvergenceClasses::SummarizeFunctions() {
   std::unordered_map<uint32_t, std::vector<uint32_t>> callees;
+  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
   std::string problem;
-  auto Record = [&](ConvergenceFlags flags) {
-    if (error_.empty()) error_ = problem;
-    return flags;
-  };
   for (const Function& function : module_.functions) {
     ConvergenceFlags& flags = function_flags_[function.id()];
     for (const Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) {
-        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty())
+        if (inst.opcode == spv::OpFunctionCall && !inst.words.empty()) {
           callees[function.id()].push_back(FunctionCallView(inst).callee());
-        else
-          flags |= Record(ClassifyLocally(inst, &problem));
+          continue;
+        }
+        // Most instructions: the opcode's row alone decides (as in Of).
+        if (inst.opcode != spv::OpExtInst && inst.opcode != spv::OpImageSampleFootprintNV &&
+            inst.opcode < rows.size() && rows[inst.opcode]) {
+          flags |= rows[inst.opcode]->flags;
+          continue;
+        }
+        flags |= ClassifyLocally(inst, &problem);
+        if (error_.empty() && !problem.empty()) error_ = problem;
       }
   }
   for (size_t round = 0; round <= module_.functions.size(); ++round) {

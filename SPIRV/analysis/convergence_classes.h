@@ -105,7 +105,13 @@ class ConvergenceClasses {
 
   const Module& module_;
   std::string error_;
-  std::unordered_map<uint32_t, std::string> ext_inst_sets_;  // import id -> set name
+  // What an imported set's instructions are, decided once by its name.
+  enum class ExtInstSet : uint8_t { kNotConvergent, kAmdBallot, kUnclassified };
+  struct ImportedSet {
+    std::string name;
+    ExtInstSet kind;
+  };
+  std::unordered_map<uint32_t, ImportedSet> ext_inst_sets_;  // import id ->
   std::unordered_map<uint32_t, uint32_t> constants_;         // 32-bit OpConstant values
   std::unordered_map<uint32_t, ConvergenceFlags> function_flags_;
 };
