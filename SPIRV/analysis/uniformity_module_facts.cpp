@@ -105,8 +105,12 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
 const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t function) {
   auto known = module_variables_reached.find(function);
   if (known != module_variables_reached.end()) return known->second;
-  std::vector<uint32_t> variables;
-  for (const Function* reached : calls.ReachableFrom(function))
+  // Callees first, so each function's set is its own names joined with its callees'
+  // sets, already known: every function's instructions are read once, however many
+  // callers reach it (SPIR-V has no recursion).
+  for (const Function* reached : calls.CalleesFirst(function)) {
+    if (module_variables_reached.count(reached->id())) continue;
+    std::vector<uint32_t> variables;
     for (const Block& block : reached->blocks)
       for (const Instruction& inst : block.instructions)
         for (uint32_t id : OperandsOf(inst)) {
@@ -114,9 +118,16 @@ const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t functi
           if (def && def->opcode == spv::OpVariable && !def_use.FunctionOf(def))
             variables.push_back(id);
         }
-  std::sort(variables.begin(), variables.end());
-  variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
-  return module_variables_reached[function] = std::move(variables);
+    for (const CallGraph::Call* call : calls.CallsIn(reached->id())) {
+      auto callee = module_variables_reached.find(call->callee);
+      if (callee != module_variables_reached.end())
+        variables.insert(variables.end(), callee->second.begin(), callee->second.end());
+    }
+    std::sort(variables.begin(), variables.end());
+    variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
+    module_variables_reached[reached->id()] = std::move(variables);
+  }
+  return module_variables_reached[function];
 }
 
 int ModuleFacts::CallHeight(uint32_t function) {
