@@ -237,6 +237,7 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
 UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& callee,
                                    const Instruction& call, Divergence control)
     : facts_(caller.facts_), options_(caller.options_) {
+  value_levels_.assign(facts_.module.header.bound, Divergence::kUniform);
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
   memory_.Over(&caller.memory_);

@@ -441,6 +441,9 @@ class UniformitySolver {
   StableFlatMap<const Block*, PreviousPass> previous_passes_;
 
   StableFlatMap<uint32_t, Fact> values_;
+  // The level of each value of values_ by id, below the module's bound: Value() is asked
+  // of every operand of every transferred instruction in every round.
+  std::vector<Divergence> value_levels_;
   LayeredTable<Fact> memory_;
   LayeredTable<std::set<uint32_t>> bindings_;  // pointer parameter -> roots
   uint64_t bindings_version_ = 0;              // raised with every change of bindings_

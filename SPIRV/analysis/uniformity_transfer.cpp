@@ -22,6 +22,7 @@ bool HasWorkgroups(spv::ExecutionModel model) {
 UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
                                    const UniformityOptions& options, Partition partition)
     : facts_(facts), options_(options), partition_(partition) {
+  value_levels_.assign(facts_.module.header.bound, Divergence::kUniform);
   EntryPointInterfaceView view(entry_point);
   model_ = view.model();
   entry_name_ = view.name();
@@ -63,13 +64,17 @@ bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
 
 bool UniformitySolver::RaiseValue(uint32_t id, Divergence level, const Cause& cause) {
   if (LaneLevel(level) <= Value(id)) return false;
-  return Raise(values_[id], level, cause);
+  Fact& fact = values_[id];
+  if (!Raise(fact, level, cause)) return false;
+  if (id < value_levels_.size()) value_levels_[id] = fact.level;
+  return true;
 }
 
 const Fact* UniformitySolver::ValueFact(uint32_t id) const { return values_.Find(id); }
 
 Divergence UniformitySolver::Value(uint32_t id) const {
-  const Fact* fact = ValueFact(id);
+  if (id < value_levels_.size()) return value_levels_[id];
+  const Fact* fact = ValueFact(id);  // an id past the module's bound (invalid input)
   return fact ? fact->level : Divergence::kUniform;
 }
 
@@ -256,7 +261,10 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
     if (const Block* pred = dependence.cfg->BlockById(phi.parent(pair)))
       RaiseMerge(fact, dependence, &block, pred);
   }
-  if (fact.level != (known ? known->level : Divergence::kUniform)) values_[inst.result_id] = fact;
+  if (fact.level != (known ? known->level : Divergence::kUniform)) {
+    values_[inst.result_id] = fact;
+    if (inst.result_id < value_levels_.size()) value_levels_[inst.result_id] = fact.level;
+  }
 }
 
 // Raises `fact` by the conditions of the branches that choose whether the edge from
