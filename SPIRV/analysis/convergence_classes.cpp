@@ -859,7 +859,10 @@ ConvergenceClasses::ConvergenceClasses(const Module& module) : module_(module) {
   }
   for (const Instruction& inst : module.types_values)
     if (inst.opcode == spv::OpConstant && inst.words.size() == 1)
-      constants_[inst.result_id] = ConstantView(inst).value32();
+      constants_.emplace_back(inst.result_id, ConstantView(inst).value32());
+  // Ids rise in module order as glslang writes them; sorted (stably) in case they do not.
+  std::stable_sort(constants_.begin(), constants_.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   SummarizeFunctions();
 }
 
@@ -958,10 +961,14 @@ UniformScope ConvergenceClasses::RequiredScope(const Instruction& inst) const {
   if (!row || row->scope != UniformScope::kExecutionOperand)
     return row ? row->scope : UniformScope::kNone;
   // Every kExecutionOperand row's first operand is its execution scope (convergence_test).
-  auto scope =
-      constants_.find(inst.words.empty() ? 0 : ExecutionScopedView(inst).execution_scope());
+  const uint32_t scope_id = inst.words.empty() ? 0 : ExecutionScopedView(inst).execution_scope();
+  // The last definition of the id counts (an id defined twice: an invalid module).
+  auto after = std::upper_bound(constants_.begin(), constants_.end(), scope_id,
+                                [](uint32_t id, const auto& entry) { return id < entry.first; });
   // A scope that is not a known constant is treated as the widest one.
-  if (scope == constants_.end()) return UniformScope::kInvocationGroup;
+  if (after == constants_.begin() || std::prev(after)->first != scope_id)
+    return UniformScope::kInvocationGroup;
+  auto scope = std::prev(after);
   if (scope->second == kScopeInvocation) return UniformScope::kNone;
   if (scope->second == kScopeSubgroup) return UniformScope::kSubgroup;
   return UniformScope::kInvocationGroup;  // CrossDevice, Device, Workgroup, QueueFamily

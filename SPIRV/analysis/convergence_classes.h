@@ -112,7 +112,9 @@ class ConvergenceClasses {
     ExtInstSet kind;
   };
   std::unordered_map<uint32_t, ImportedSet> ext_inst_sets_;  // import id ->
-  std::unordered_map<uint32_t, uint32_t> constants_;         // 32-bit OpConstant values
+  // 32-bit OpConstant values as (id, value), sorted by id: looked up only for the scopes
+  // of uniform-control instructions, so a flat table rather than a node per constant.
+  std::vector<std::pair<uint32_t, uint32_t>> constants_;
   std::unordered_map<uint32_t, ConvergenceFlags> function_flags_;
 };
 

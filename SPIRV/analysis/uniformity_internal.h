@@ -162,7 +162,11 @@ struct ModuleFacts {
   const CallGraph& calls;
   const ConvergenceClasses& classes;
   SourceLines& lines;
-  std::unordered_map<uint32_t, std::string> names;
+  // The OpName of each named id (the last one where there are several), decoded only
+  // when a message or a filter asks (SourceName): most compiles ask for none.
+  std::unordered_map<uint32_t, const Instruction*> names;
+  // The id's source name, "" when it has none.
+  std::string SourceName(uint32_t id) const;
   std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
   std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;

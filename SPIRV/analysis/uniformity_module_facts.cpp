@@ -66,10 +66,11 @@ void IndexStorageDecorations(ModuleFacts& facts) {
   }
 }
 
-// The id operands of `inst`, its result type left out.
+// Each named id's OpName (the last one where there are several).
 void IndexNames(ModuleFacts& facts) {
+  facts.names.reserve(facts.module.debug_names.size());
   for (const Instruction& inst : facts.module.debug_names)
-    if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = NameView(inst).name();
+    if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = &inst;
 }
 
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
@@ -148,9 +149,14 @@ int ModuleFacts::CallHeight(uint32_t function) {
   return call_heights[function] = height;
 }
 
-std::string ModuleFacts::NameOf(uint32_t id) const {
+std::string ModuleFacts::SourceName(uint32_t id) const {
   auto it = names.find(id);
-  if (it != names.end() && !it->second.empty()) return "`" + it->second + "`";
+  return it == names.end() ? std::string() : NameView(*it->second).name();
+}
+
+std::string ModuleFacts::NameOf(uint32_t id) const {
+  std::string name = SourceName(id);
+  if (!name.empty()) return "`" + name + "`";
   return "%" + std::to_string(id);
 }
 

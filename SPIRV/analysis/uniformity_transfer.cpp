@@ -239,10 +239,10 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
 
 bool UniformitySolver::AssumedUniform(uint32_t callee) const {
   if (options_.assume_uniform.empty()) return false;
-  auto name = facts_.names.find(callee);
-  if (name == facts_.names.end()) return false;
+  if (!facts_.names.count(callee)) return false;
+  const std::string name = facts_.SourceName(callee);
   for (const std::string& wanted : options_.assume_uniform)
-    if (FunctionNameMatches(name->second, wanted)) return true;
+    if (FunctionNameMatches(name, wanted)) return true;
   return false;
 }
 
