@@ -97,7 +97,7 @@ std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, c
 // a load, of what it reads): a result, no source, no variable, call or phi.
 bool UniformitySolver::FollowsFromOperands(const Instruction& inst) const {
   bool foreign_ext =
-      inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.module.GlslStd450Import();
+      inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.glsl_std450_import;
   bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) ||
                 inst.opcode == spv::OpImageRead || inst.opcode == spv::OpImageSparseRead ||
                 foreign_ext;

@@ -227,12 +227,9 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
       return set(Divergence::kDivergent, "reads an image other invocations may write");
     }
     case spv::OpExtInst: {
-      uint32_t set_id = ExtInstView(inst).set();
-      auto import =
-          std::find_if(facts_.module.ext_inst_imports.begin(), facts_.module.ext_inst_imports.end(),
-                       [&](const Instruction& candidate) { return candidate.result_id == set_id; });
-      if (import == facts_.module.ext_inst_imports.end() ||
-          ExtInstImportView(*import).name() != "SPV_AMD_shader_ballot")
+      const std::vector<uint32_t>& ballots = facts_.amd_ballot_imports;
+      if (ballots.empty() ||
+          std::find(ballots.begin(), ballots.end(), ExtInstView(inst).set()) == ballots.end())
         return false;
       return set(Divergence::kDivergent, "(SPV_AMD_shader_ballot) differs between invocations");
     }
