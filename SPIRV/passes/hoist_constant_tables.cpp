@@ -63,9 +63,15 @@ class State {
  private:
   void IndexConstants();
   void FindCandidates();
-  void NoteStoreOrChain(const Instruction& inst,
-                        const std::unordered_map<uint32_t, size_t>& by_variable,
-                        std::vector<Candidate>& variables);
+  // A Function variable of an entry block while candidates are found.
+  struct VariableSeen {
+    Instruction* variable = nullptr;
+    Function* function = nullptr;
+    uint32_t constant = 0;
+    bool indexed_at_run_time = false;
+  };
+  void NoteStoreOrChain(Instruction& inst, std::vector<VariableSeen>& variables,
+                        std::vector<std::pair<uint32_t, Instruction*>>& stores);
   std::string Check(Candidate& candidate);
   std::string CheckContent(const Candidate& candidate) const;
   std::string CheckUses(Candidate& candidate);
@@ -81,103 +87,141 @@ class State {
   void EraseReplaced(const std::vector<Table>& tables);
   void AddToInterfaces(const std::vector<Table>& tables);
 
+  // A table by id, flat (ids are below the module's bound, and every module-scope
+  // instruction is indexed: a node per entry cost more than the rest of the pass on
+  // modules without a table); null / 0 for an id it does not hold.
+  template <typename T>
+  class ById {
+   public:
+    void Reserve(size_t ids) { entries_.reserve(ids); }
+    void Set(uint32_t id, T value) {
+      if (id >= entries_.size()) entries_.resize(size_t(id) + 1, T{});
+      entries_[id] = value;
+    }
+    T Get(uint32_t id) const { return id < entries_.size() ? entries_[id] : T{}; }
+
+   private:
+    std::vector<T> entries_;
+  };
+
   Module& module_;
   // Composite-typed constants (and OpConstantNull) by id; spec-tainted ones separately.
-  std::unordered_map<uint32_t, const Instruction*> composite_constants_;
-  std::unordered_set<uint32_t> spec_tainted_;
-  std::unordered_map<uint32_t, const Instruction*> types_;
-  std::unordered_map<uint32_t, spv::Op> constant_opcodes_;
+  ById<const Instruction*> composite_constants_;
+  size_t composite_constant_count_ = 0;
+  ById<uint8_t> spec_tainted_;
+  ById<const Instruction*> types_;      // pointer and composite types
+  ById<const Instruction*> constants_;  // every constant instruction
   std::vector<Candidate> candidates_;
   AnalysisContext& analyses_;
   const DefUse* def_use_ = nullptr;  // the context's, asked for only when a table exists
   std::unordered_map<uint32_t, uint32_t> private_pointers_;  // pointee -> pointer type
-  std::unordered_map<uint32_t, size_t> chain_roots_;         // access chain -> its variable's index
+  // Entry-block Function variables and the access chains rooted at them, by id: the
+  // variable's place (FindCandidates) + 1, 0 for anything else.
+  ById<uint32_t> variable_places_;
+  ById<uint32_t> chain_roots_;
 };
 
 // Records types, constants, and which composite constants hold a spec constant. Walks
 // in module order, so constituents are seen before the composites that use them.
 void State::IndexConstants() {
+  const size_t ids = module_.header.bound;
+  types_.Reserve(ids);
+  constants_.Reserve(ids);
+  spec_tainted_.Reserve(ids);
+  composite_constants_.Reserve(ids);
   for (const Instruction& inst : module_.types_values) {
     if (inst.opcode == spv::OpTypePointer || IsCompositeTypeOpcode(inst.opcode))
-      types_[inst.result_id] = &inst;
+      types_.Set(inst.result_id, &inst);
     if (!IsConstantInstruction(inst.opcode)) continue;
-    constant_opcodes_[inst.result_id] = inst.opcode;
+    constants_.Set(inst.result_id, &inst);
     bool tainted = IsSpecConstantInstruction(inst.opcode);
     if (inst.opcode == spv::OpConstantComposite)
       for (uint32_t part : ConstantCompositeView(inst).constituents())
-        tainted |= spec_tainted_.count(part) != 0;
+        tainted |= spec_tainted_.Get(part) != 0;
     else if (static_cast<uint32_t>(inst.opcode) == kOpConstantCompositeReplicateEXT)
-      tainted |= spec_tainted_.count(ConstantCompositeReplicateView(inst).value()) != 0;
-    if (tainted) spec_tainted_.insert(inst.result_id);
-    auto type = types_.find(inst.type_id);
-    bool composite = type != types_.end() && IsCompositeTypeOpcode(type->second->opcode);
+      tainted |= spec_tainted_.Get(ConstantCompositeReplicateView(inst).value()) != 0;
+    if (tainted) spec_tainted_.Set(inst.result_id, 1);
+    const Instruction* type = types_.Get(inst.type_id);
+    bool composite = type && IsCompositeTypeOpcode(type->opcode);
     bool may_be_content = IsHoistableConstantOpcode(inst.opcode) || tainted;
-    if (inst.opcode == spv::OpConstantNull || (composite && may_be_content))
-      composite_constants_[inst.result_id] = &inst;
+    if (inst.opcode == spv::OpConstantNull || (composite && may_be_content)) {
+      if (!composite_constants_.Get(inst.result_id)) ++composite_constant_count_;
+      composite_constants_.Set(inst.result_id, &inst);
+    }
   }
 }
 
 // Candidates: Function variables of an entry block whose Initializer, or some OpStore to
 // the variable itself, is a composite constant. Only opcodes and ids are compared here,
-// so a module without a candidate costs a walk and is never touched.
+// so a module without a candidate costs a walk and is never touched; every variable is
+// first a small record, and only candidates become Candidates.
 void State::FindCandidates() {
-  std::unordered_map<uint32_t, size_t> by_variable;
-  std::vector<Candidate> variables;
+  variable_places_.Reserve(module_.header.bound);
+  chain_roots_.Reserve(module_.header.bound);
+  std::vector<VariableSeen> variables;
   for (Function& function : module_.functions) {
     if (function.blocks.empty()) continue;
     for (Instruction& inst : function.blocks.front().instructions) {
       if (inst.opcode != spv::OpVariable ||
           VariableView(inst).storage_class() != spv::StorageClassFunction)
         continue;
-      by_variable[inst.result_id] = variables.size();
-      Candidate candidate;
-      candidate.variable = &inst;
-      candidate.variable_id = inst.result_id;
-      candidate.function = &function;
+      VariableSeen seen;
+      seen.variable = &inst;
+      seen.function = &function;
       VariableView variable(inst);
-      if (variable.has_initializer() && composite_constants_.count(variable.initializer()))
-        candidate.constant = variable.initializer();
-      variables.push_back(std::move(candidate));
+      if (variable.has_initializer() && composite_constants_.Get(variable.initializer()))
+        seen.constant = variable.initializer();
+      variables.push_back(seen);
+      variable_places_.Set(inst.result_id, static_cast<uint32_t>(variables.size()));
     }
   }
   if (variables.empty()) return;
+  std::vector<std::pair<uint32_t, Instruction*>> stores;  // (variable's place, OpStore)
   for (Function& function : module_.functions)
     for (Block& block : function.blocks)
-      for (Instruction& inst : block.instructions) NoteStoreOrChain(inst, by_variable, variables);
-  for (Candidate& candidate : variables)
-    if (candidate.constant) candidates_.push_back(std::move(candidate));
+      for (Instruction& inst : block.instructions) NoteStoreOrChain(inst, variables, stores);
+  std::vector<uint32_t> candidate_of(variables.size(), 0);  // place + 1 in candidates_
+  for (size_t place = 0; place < variables.size(); ++place) {
+    const VariableSeen& seen = variables[place];
+    if (!seen.constant) continue;
+    Candidate candidate;
+    candidate.variable = seen.variable;
+    candidate.variable_id = seen.variable->result_id;
+    candidate.function = seen.function;
+    candidate.constant = seen.constant;
+    candidate.indexed_at_run_time = seen.indexed_at_run_time;
+    candidates_.push_back(std::move(candidate));
+    candidate_of[place] = static_cast<uint32_t>(candidates_.size());
+  }
+  for (const auto& [place, store] : stores)  // in module order, as they were seen
+    if (uint32_t candidate = candidate_of[place])
+      candidates_[candidate - 1].stores.push_back(store);
 }
 
-// Records stores to candidate variables and whether an access chain rooted at one (seen
+// Records stores to entry-block variables and whether an access chain rooted at one (seen
 // in module order) has a run-time index; a variable without one is no table, and a
 // module without any such variable needs no def-use index.
-void State::NoteStoreOrChain(const Instruction& inst,
-                             const std::unordered_map<uint32_t, size_t>& by_variable,
-                             std::vector<Candidate>& variables) {
+void State::NoteStoreOrChain(Instruction& inst, std::vector<VariableSeen>& variables,
+                             std::vector<std::pair<uint32_t, Instruction*>>& stores) {
   if (inst.opcode == spv::OpStore) {
     StoreView store(inst);
-    auto found = by_variable.find(store.pointer());
-    if (found == by_variable.end()) return;
-    Candidate& candidate = variables[found->second];
-    candidate.stores.push_back(const_cast<Instruction*>(&inst));
-    if (!candidate.constant && composite_constants_.count(store.object()))
-      candidate.constant = store.object();
+    uint32_t place = variable_places_.Get(store.pointer());
+    if (!place) return;
+    VariableSeen& seen = variables[place - 1];
+    stores.emplace_back(place - 1, &inst);
+    if (!seen.constant && composite_constants_.Get(store.object())) seen.constant = store.object();
     return;
   }
   if (!IsAccessChain(inst.opcode)) return;
   AccessChainView chain(inst);
-  size_t root;
-  if (auto variable = by_variable.find(chain.base()); variable != by_variable.end())
-    root = variable->second;
-  else if (auto base = chain_roots_.find(chain.base()); base != chain_roots_.end())
-    root = base->second;
-  else
-    return;
-  chain_roots_[inst.result_id] = root;
+  uint32_t root = variable_places_.Get(chain.base());
+  if (!root) root = chain_roots_.Get(chain.base());
+  if (!root) return;
+  chain_roots_.Set(inst.result_id, root);
   for (uint32_t index : chain.indices()) {
-    auto opcode = constant_opcodes_.find(index);
-    if (opcode == constant_opcodes_.end() || opcode->second != spv::OpConstant)
-      variables[root].indexed_at_run_time = true;
+    const Instruction* constant = constants_.Get(index);
+    if (!constant || constant->opcode != spv::OpConstant)
+      variables[root - 1].indexed_at_run_time = true;
   }
 }
 
@@ -186,13 +230,12 @@ std::string IdText(uint32_t id) { return "%" + std::to_string(id); }
 // The variable holds exactly the constant, put there once.
 std::string State::CheckContent(const Candidate& candidate) const {
   const Instruction& variable = *candidate.variable;
-  if (spec_tainted_.count(candidate.constant))
+  if (spec_tainted_.Get(candidate.constant))
     return "its content " + IdText(candidate.constant) +
            " is or holds a specialization constant, fixed only at pipeline creation";
-  auto pointer = types_.find(variable.type_id);
-  if (pointer == types_.end() || pointer->second->opcode != spv::OpTypePointer ||
-      TypePointerView(*pointer->second).pointee() !=
-          composite_constants_.at(candidate.constant)->type_id)
+  const Instruction* pointer = types_.Get(variable.type_id);
+  if (!pointer || pointer->opcode != spv::OpTypePointer ||
+      TypePointerView(*pointer).pointee() != composite_constants_.Get(candidate.constant)->type_id)
     return "its pointee type is not the type of " + IdText(candidate.constant);
   for (const Instruction* store : candidate.stores) {
     StoreView view(*store);
@@ -325,15 +368,15 @@ bool State::StoreDominates(const Instruction& store, const Instruction& use) {
 }
 
 bool State::IsFunctionPointer(uint32_t type_id) const {
-  auto type = types_.find(type_id);
-  return type != types_.end() && type->second->opcode == spv::OpTypePointer &&
-         TypePointerView(*type->second).storage_class() == spv::StorageClassFunction;
+  const Instruction* type = types_.Get(type_id);
+  return type && type->opcode == spv::OpTypePointer &&
+         TypePointerView(*type).storage_class() == spv::StorageClassFunction;
 }
 
 uint32_t State::PointeeOf(uint32_t pointer_type) const {
-  auto type = types_.find(pointer_type);
-  if (type == types_.end() || type->second->opcode != spv::OpTypePointer) return 0;
-  return TypePointerView(*type->second).pointee();
+  const Instruction* type = types_.Get(pointer_type);
+  if (!type || type->opcode != spv::OpTypePointer) return 0;
+  return TypePointerView(*type).pointee();
 }
 
 // The id an OpName or OpDecorate of a candidate names.
@@ -362,7 +405,7 @@ uint32_t State::PrivatePointerTo(uint32_t pointee) {
 void State::Rewrite(std::vector<Table>& tables) {
   std::vector<Instruction> variables;
   for (Table& table : tables) {
-    uint32_t pointer = PrivatePointerTo(composite_constants_.at(table.constant)->type_id);
+    uint32_t pointer = PrivatePointerTo(composite_constants_.Get(table.constant)->type_id);
     table.variable = module_.TakeNextId();
     variables.emplace_back(
         spv::OpVariable, pointer, table.variable,
@@ -430,7 +473,7 @@ void State::AddToInterfaces(const std::vector<Table>& tables) {
 
 PassResult State::Run(std::vector<ConstantTableDecision>* decisions) {
   IndexConstants();
-  if (composite_constants_.empty()) return PassResult::Unchanged();
+  if (composite_constant_count_ == 0) return PassResult::Unchanged();
   FindCandidates();
   if (candidates_.empty()) return PassResult::Unchanged();
   bool any_table = std::any_of(candidates_.begin(), candidates_.end(),
