@@ -227,6 +227,35 @@ INSTANTIATE_TEST_SUITE_P(
                       "OpCapability"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// The word offset of the first instruction with `opcode` in a module's words, or 0.
+size_t FirstInstructionOf(const std::vector<uint32_t>& words, spv::Op opcode) {
+  for (size_t at = 5; at < words.size() && (words[at] >> 16) != 0; at += words[at] >> 16)
+    if ((words[at] & 0xffff) == opcode) return at;
+  return 0;
+}
+
+// Instructions whose words are all ids are checked without decoding their operands; a
+// bad operand there is refused with the same words as any other instruction's.
+TEST(Ir, IdOnlyInstructionWithBadOperandIsRefusedNamingIt) {
+  const std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  const size_t add = FirstInstructionOf(words, spv::OpIAdd);
+  ASSERT_NE(add, 0u);
+  const uint32_t bound = words[3];
+  struct Case {
+    uint32_t operand;
+    std::string message;
+  };
+  for (const Case& c : {Case{0, "OpIAdd operand id 0 is 0"},
+                        Case{bound, "OpIAdd operand id " + std::to_string(bound) +
+                                        " is at or above the bound " + std::to_string(bound)}}) {
+    std::vector<uint32_t> corrupted = words;
+    corrupted[add + 4] = c.operand;  // the second operand: opcode, type, result, first, second
+    std::string error;
+    EXPECT_FALSE(ParseModule(corrupted, &error));
+    EXPECT_EQ(error, "word " + std::to_string(add) + ": " + c.message);
+  }
+}
+
 TEST(Ir, DefUse_FindsDefinitionsAndUses) {
   std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
   std::string error;

@@ -208,6 +208,18 @@ bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
 
 }  // namespace
 
+bool HasOnlyIdOperandWords(const Instruction& inst) {
+  const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
+  if (inst.opcode >= shapes.size()) return false;
+  const IdOnlyShape& shape = shapes[inst.opcode];
+  const size_t words = inst.words.size();
+  if (!shape.id_only) return shape.leading_ids != 0 && words == shape.leading_ids;
+  if (words < shape.required) return false;
+  if (shape.tail == Quantifier::kOne) return words == shape.required;
+  if (shape.tail == Quantifier::kOptional) return words <= size_t(shape.required) + 1;
+  return true;
+}
+
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList* out,
                     std::string* error) {
   const grammar::OpcodeInfo* info = grammar::FindOpcode(inst.opcode);

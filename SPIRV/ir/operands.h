@@ -62,6 +62,11 @@ bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList
                     std::string* error);
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector<Operand>* out,
                     std::string* error);
+// Whether every word of `inst` (after its result type and id) is an id operand, as
+// DecodeOperands would decode it: an opcode whose operands are all single-word ids, with a
+// word count that fits them (or only the required ids of one that ends in optional
+// operands). Callers that only want the ids read the words directly then.
+bool HasOnlyIdOperandWords(const Instruction& inst);
 
 }  // namespace glint::spirv
 

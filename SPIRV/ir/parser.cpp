@@ -329,6 +329,9 @@ class Parser {
   // Checks every id operand against the bound; the stripping parse renumbers them first,
   // as they are decoded.
   bool CheckIds(Instruction& inst, std::string* error) {
+    // Most instructions' words are all ids (arithmetic, access chains, calls, ...): those
+    // are checked as they are, without decoding the operands.
+    if (!ids_ && HasOnlyIdOperandWords(inst)) return CheckOnlyIds(inst, error);
     size_t offset = inst.source_offset;
     OperandList operands;
     std::string message;
@@ -341,14 +344,10 @@ class Parser {
         if (!Renumber(inst.words[operand.first_word], true, offset, error)) return false;
       }
     }
+    // Every id is checked: in range is the common case, the message is built apart.
     const uint32_t bound = module_.header.bound;
     auto check = [&](uint32_t id, const char* what) {
-      if (id != 0 && id < bound) return true;
-      return Fail(offset,
-                  std::string(grammar::OpcodeName(inst.opcode)) + " " + what + " id " +
-                      std::to_string(id) +
-                      (id == 0 ? " is 0" : " is at or above the bound " + std::to_string(bound)),
-                  error);
+      return (id != 0 && id < bound) || FailId(inst, id, what, error);
     };
     if (inst.type_id && !check(inst.type_id, "result type")) return false;
     if (inst.result_id && !check(inst.result_id, "result")) return false;
@@ -372,6 +371,32 @@ class Parser {
         type_widths_[inst.result_id] = inst.words[0];
     }
     return true;
+  }
+
+  // CheckIds for an instruction whose every word is an id (HasOnlyIdOperandWords).
+  bool CheckOnlyIds(Instruction& inst, std::string* error) {
+    const uint32_t bound = module_.header.bound;
+    if (inst.type_id >= bound) return FailId(inst, inst.type_id, "result type", error);
+    if (inst.result_id >= bound) return FailId(inst, inst.result_id, "result", error);
+    for (uint32_t id : inst.words)
+      if (id == 0 || id >= bound) return FailId(inst, id, "operand", error);
+    if (inst.result_id && inst.type_id) {
+      if (inst.result_id >= value_types_.size())
+        value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
+      value_types_[inst.result_id] = inst.type_id;
+    }
+    return true;
+  }
+
+  // Says which id is out of range; always false.
+  [[gnu::noinline]] bool FailId(const Instruction& inst, uint32_t id, const char* what,
+                                std::string* error) {
+    const uint32_t bound = module_.header.bound;
+    return Fail(inst.source_offset,
+                std::string(grammar::OpcodeName(inst.opcode)) + " " + what + " id " +
+                    std::to_string(id) +
+                    (id == 0 ? " is 0" : " is at or above the bound " + std::to_string(bound)),
+                error);
   }
 
   // OpExtInst of a NonSemantic.* set: debug information that changes no semantics.
