@@ -5,6 +5,7 @@
 // invocations), so a level that is always uniform or always divergent fails.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -447,6 +448,24 @@ void main() {
   EXPECT_EQ(levels.Value(calls[1]), Divergence::kUniform);
 }
 
+// One shader written with fewer and with more calls (`source(n)`): the levels of both,
+// and the results of the calls of `callee` in the one with more, in order.
+struct CallsCompared {
+  UniformityLevels fewer;
+  UniformityLevels more;
+  std::vector<uint32_t> calls_in_more;
+};
+CallsCompared CompareCalls(const std::function<std::string(int)>& source, int fewer, int more,
+                           const std::string& callee) {
+  Module with_fewer = Compile(source(fewer), "comp");
+  Module with_more = Compile(source(more), "comp");
+  CallsCompared compared;
+  compared.fewer = LevelsOf(with_fewer);
+  compared.more = LevelsOf(with_more);
+  compared.calls_in_more = CallsOf(with_more, callee);
+  return compared;
+}
+
 // A call context's result is kept for equal inputs whichever call asks (the callee loads
 // no shared memory): a helper called with a uniform argument from one call or from four
 // runs one context, though glslang passes each argument through a temporary of its own;
@@ -464,17 +483,14 @@ void main() {
 )" + calls +
            "  data[lane] = total;\n}\n";
   };
-  Module one = Compile(source(1), "comp");
-  Module four = Compile(source(4), "comp");
-  UniformityLevels one_levels = LevelsOf(one);
-  UniformityLevels four_levels = LevelsOf(four);
-  std::vector<uint32_t> calls = CallsOf(four, "scaled");
+  CallsCompared compared = CompareCalls(source, 1, 4, "scaled");
+  const std::vector<uint32_t>& calls = compared.calls_in_more;
   ASSERT_EQ(calls.size(), 5u);
-  EXPECT_EQ(four_levels.Value(calls[0]), Divergence::kDivergent);
+  EXPECT_EQ(compared.more.Value(calls[0]), Divergence::kDivergent);
   for (size_t i = 1; i < calls.size(); ++i)
-    EXPECT_EQ(four_levels.Value(calls[i]), Divergence::kUniform) << "call " << i;
-  EXPECT_GE(one_levels.context_runs, 1u);
-  EXPECT_EQ(four_levels.context_runs, one_levels.context_runs);
+    EXPECT_EQ(compared.more.Value(calls[i]), Divergence::kUniform) << "call " << i;
+  EXPECT_GE(compared.fewer.context_runs, 1u);
+  EXPECT_EQ(compared.more.context_runs, compared.fewer.context_runs);
 }
 
 // A shared load in a helper called in non-uniform control is divergent in any context
@@ -497,17 +513,14 @@ void main() {
 )" + calls +
            "  }\n  data[gl_LocalInvocationIndex] = total;\n}\n";
   };
-  Module one = Compile(source(1), "comp");
-  Module three = Compile(source(3), "comp");
-  UniformityLevels one_levels = LevelsOf(one);
-  UniformityLevels three_levels = LevelsOf(three);
-  std::vector<uint32_t> calls = CallsOf(three, "GetTicket");
+  CallsCompared compared = CompareCalls(source, 1, 3, "GetTicket");
+  const std::vector<uint32_t>& calls = compared.calls_in_more;
   ASSERT_EQ(calls.size(), 4u);
-  EXPECT_EQ(three_levels.Value(calls[0]), Divergence::kUniform);
+  EXPECT_EQ(compared.more.Value(calls[0]), Divergence::kUniform);
   for (size_t i = 1; i < calls.size(); ++i)
-    EXPECT_EQ(three_levels.Value(calls[i]), Divergence::kDivergent) << "call " << i;
-  EXPECT_GE(one_levels.context_runs, 1u);
-  EXPECT_EQ(three_levels.context_runs, one_levels.context_runs);
+    EXPECT_EQ(compared.more.Value(calls[i]), Divergence::kDivergent) << "call " << i;
+  EXPECT_GE(compared.fewer.context_runs, 1u);
+  EXPECT_EQ(compared.more.context_runs, compared.fewer.context_runs);
 }
 
 }  // namespace
