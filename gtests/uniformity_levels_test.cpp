@@ -466,6 +466,19 @@ CallsCompared CompareCalls(const std::function<std::string(int)>& source, int fe
   return compared;
 }
 
+// In the variant with more calls: `count` calls, the first at `first`, every other at
+// `rest`; and both variants ran the same number of call contexts, at least one.
+void ExpectFirstCallThenTheRestWithEqualContextRuns(const CallsCompared& compared, size_t count,
+                                                    Divergence first, Divergence rest) {
+  const std::vector<uint32_t>& calls = compared.calls_in_more;
+  ASSERT_EQ(calls.size(), count);
+  EXPECT_EQ(compared.more.Value(calls[0]), first);
+  for (size_t i = 1; i < calls.size(); ++i)
+    EXPECT_EQ(compared.more.Value(calls[i]), rest) << "call " << i;
+  EXPECT_GE(compared.fewer.context_runs, 1u);
+  EXPECT_EQ(compared.more.context_runs, compared.fewer.context_runs);
+}
+
 // A call context's result is kept for equal inputs whichever call asks (the callee loads
 // no shared memory): a helper called with a uniform argument from one call or from four
 // runs one context, though glslang passes each argument through a temporary of its own;
@@ -483,14 +496,8 @@ void main() {
 )" + calls +
            "  data[lane] = total;\n}\n";
   };
-  CallsCompared compared = CompareCalls(source, 1, 4, "scaled");
-  const std::vector<uint32_t>& calls = compared.calls_in_more;
-  ASSERT_EQ(calls.size(), 5u);
-  EXPECT_EQ(compared.more.Value(calls[0]), Divergence::kDivergent);
-  for (size_t i = 1; i < calls.size(); ++i)
-    EXPECT_EQ(compared.more.Value(calls[i]), Divergence::kUniform) << "call " << i;
-  EXPECT_GE(compared.fewer.context_runs, 1u);
-  EXPECT_EQ(compared.more.context_runs, compared.fewer.context_runs);
+  ExpectFirstCallThenTheRestWithEqualContextRuns(CompareCalls(source, 1, 4, "scaled"), 5,
+                                                 Divergence::kDivergent, Divergence::kUniform);
 }
 
 // A shared load in a helper called in non-uniform control is divergent in any context
@@ -513,14 +520,8 @@ void main() {
 )" + calls +
            "  }\n  data[gl_LocalInvocationIndex] = total;\n}\n";
   };
-  CallsCompared compared = CompareCalls(source, 1, 3, "GetTicket");
-  const std::vector<uint32_t>& calls = compared.calls_in_more;
-  ASSERT_EQ(calls.size(), 4u);
-  EXPECT_EQ(compared.more.Value(calls[0]), Divergence::kUniform);
-  for (size_t i = 1; i < calls.size(); ++i)
-    EXPECT_EQ(compared.more.Value(calls[i]), Divergence::kDivergent) << "call " << i;
-  EXPECT_GE(compared.fewer.context_runs, 1u);
-  EXPECT_EQ(compared.more.context_runs, compared.fewer.context_runs);
+  ExpectFirstCallThenTheRestWithEqualContextRuns(CompareCalls(source, 1, 3, "GetTicket"), 4,
+                                                 Divergence::kUniform, Divergence::kDivergent);
 }
 
 }  // namespace
