@@ -6,6 +6,7 @@
 #include "SPIRV/analysis/uniformity_internal.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/operands.h"
@@ -88,6 +89,7 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
     facts->cfgs[function.id()] = &cfg;
   }
   if (findings_only && facts->classes.ok()) facts->relevance = FindRelevance(*facts);
+  std::optional<ValueFlowModuleIndex> module_index;  // for the views built here, once
   for (Function& function : module.functions) {
     const ValueFlow* flow = nullptr;
     if (facts->relevance) {
@@ -95,6 +97,8 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
       if (!flow) {
         ValueFlowOptions only_read;
         only_read.only_variables = &facts->relevance->read_roots;
+        if (!module_index) module_index.emplace(module);
+        only_read.module_index = &*module_index;
         facts->own_flows.push_back(std::make_unique<ValueFlow>(
             module, function, *facts->cfgs.at(function.id()), only_read));
         flow = facts->own_flows.back().get();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -86,10 +87,20 @@ struct ValueFlowBuilder {
   ValueFlowOptions options;
   ValueFlow& out;
 
-  std::unordered_map<uint32_t, uint32_t> int_constants;  // id -> value
-  std::unordered_set<uint32_t> non_semantic_sets;
+  std::optional<ValueFlowModuleIndex> own_module_index;  // when the options bring none
+  const ValueFlowModuleIndex* module_index = nullptr;
   std::unordered_map<uint32_t, uint32_t> initializers;  // variable -> initializer id
   std::unordered_map<uint32_t, Pointer> pointers;       // variables and their chains
+  // The ids in `pointers`, marked by id: ClassifyUse asks of every word of every
+  // instruction whether it may be one.
+  std::vector<uint8_t> pointer_marks;
+  void MarkPointer(uint32_t id) {
+    if (id >= pointer_marks.size()) pointer_marks.resize(size_t(id) + 1, 0);
+    pointer_marks[id] = 1;
+  }
+  bool MayBePointer(uint32_t word) const {
+    return word < pointer_marks.size() && pointer_marks[word];
+  }
   std::vector<StoreSite> store_sites;
 
   std::vector<const Block*> blocks;  // reachable, in reverse post-order
@@ -135,7 +146,7 @@ struct ValueFlowBuilder {
   void Run();
 };
 
-void ValueFlowBuilder::IndexModule() {
+ValueFlowModuleIndex::ValueFlowModuleIndex(const Module& module) {
   std::unordered_set<uint32_t> int_types;
   for (const Instruction& inst : module.types_values) {
     if (inst.opcode == spv::OpTypeInt) int_types.insert(inst.result_id);
@@ -150,6 +161,11 @@ void ValueFlowBuilder::IndexModule() {
     if (inst.StringAt(0).rfind("NonSemantic.", 0) == 0) non_semantic_sets.insert(inst.result_id);
 }
 
+void ValueFlowBuilder::IndexModule() {
+  module_index = options.module_index;
+  if (!module_index) module_index = &own_module_index.emplace(module);
+}
+
 void ValueFlowBuilder::CollectVariables() {
   if (function.blocks.empty()) return;
   for (const Instruction& inst : function.blocks.front().instructions) {
@@ -162,18 +178,14 @@ void ValueFlowBuilder::CollectVariables() {
     out.variables_.push_back(inst.result_id);
     out.followed_.insert(inst.result_id);
     pointers[inst.result_id] = {inst.result_id, {}};
+    MarkPointer(inst.result_id);
     if (variable.has_initializer()) initializers[inst.result_id] = variable.initializer();
   }
 }
 
 void ValueFlowBuilder::Refuse(uint32_t variable, ValueFlowRefusal reason, const Instruction& at) {
   if (!out.followed_.erase(variable)) return;  // the first reason is the one reported
-  std::string name = module.NameOf(variable);
-  name = name.empty() ? "%" + std::to_string(variable) : "`" + name + "`";
-  const char* opcode = grammar::OpcodeName(at.opcode);
-  out.refusals_[variable] = {
-      reason, &at,
-      name + " is not followed: " + ValueFlowRefusalName(reason) + " (" + opcode + ")"};
+  out.refusals_[variable] = {reason, &at, ""};  // the message when first asked (Refusal)
 }
 
 // Access chains come before their uses in block order (definitions dominate uses, and
@@ -188,12 +200,15 @@ void ValueFlowBuilder::FollowChains() {
       Pointer derived = base->second;
       bool constant_path = true;
       for (size_t i = 0; i < chain.index_count() && constant_path; ++i) {
-        auto constant = int_constants.find(chain.index(i));
-        constant_path = constant != int_constants.end();
+        auto constant = module_index->int_constants.find(chain.index(i));
+        constant_path = constant != module_index->int_constants.end();
         if (constant_path) derived.path.push_back(constant->second);
       }
       if (!constant_path) Refuse(derived.variable, ValueFlowRefusal::kDynamicIndex, inst);
-      if (constant_path) pointers[inst.result_id] = std::move(derived);
+      if (constant_path) {
+        pointers[inst.result_id] = std::move(derived);
+        MarkPointer(inst.result_id);
+      }
     }
   }
 }
@@ -214,7 +229,8 @@ void ValueFlowBuilder::ClassifyUse(const Instruction& inst, int block) {
       return;
     }
     case spv::OpExtInst:
-      if (non_semantic_sets.count(ExtInstView(inst).set())) return;  // debug info reads nothing
+      if (module_index->non_semantic_sets.count(ExtInstView(inst).set()))
+        return;  // debug info reads nothing
       break;
     default:
       break;
@@ -223,7 +239,7 @@ void ValueFlowBuilder::ClassifyUse(const Instruction& inst, int block) {
   // word equal to one of our pointers, and those need no decoding (a literal that
   // happens to be equal is then told apart by the decode).
   bool mentions = std::any_of(inst.words.begin(), inst.words.end(),
-                              [&](uint32_t word) { return pointers.count(word) != 0; });
+                              [&](uint32_t word) { return MayBePointer(word); });
   if (!mentions) return;
   inst.ForEachIdOperand([&](uint32_t id) {
     auto pointer = pointers.find(id);
@@ -449,7 +465,8 @@ void ValueFlowBuilder::Run() {
 }
 
 ValueFlow::ValueFlow(const Module& module, const Function& function, const Cfg& cfg,
-                     const ValueFlowOptions& options) {
+                     const ValueFlowOptions& options)
+    : module_(&module) {
   ValueFlowBuilder builder(module, function, cfg, options, *this);
   builder.Run();
 }
@@ -458,7 +475,15 @@ bool ValueFlow::IsFollowed(uint32_t variable) const { return followed_.count(var
 
 const ValueFlowVariableRefusal* ValueFlow::Refusal(uint32_t variable) const {
   auto it = refusals_.find(variable);
-  return it == refusals_.end() ? nullptr : &it->second;
+  if (it == refusals_.end()) return nullptr;
+  ValueFlowVariableRefusal& refusal = it->second;
+  if (refusal.message.empty() && refusal.at) {  // budget refusals carry their message
+    std::string name = module_->NameOf(variable);
+    name = name.empty() ? "%" + std::to_string(variable) : "`" + name + "`";
+    refusal.message = name + " is not followed: " + ValueFlowRefusalName(refusal.reason) + " (" +
+                      grammar::OpcodeName(refusal.at->opcode) + ")";
+  }
+  return &refusal;
 }
 
 uint32_t ValueFlow::Reaching(const Instruction* load) const {

@@ -61,6 +61,15 @@
 
 namespace glint::spirv {
 
+// What a view reads of the module outside its function (its integer constants, the
+// non-semantic instruction sets): the same for every function, so a caller that builds
+// the views of many functions indexes it once (ValueFlowOptions::module_index).
+struct ValueFlowModuleIndex {
+  explicit ValueFlowModuleIndex(const Module& module);
+  std::unordered_map<uint32_t, uint32_t> int_constants;  // id -> value, usable as an index
+  std::unordered_set<uint32_t> non_semantic_sets;
+};
+
 struct ValueFlowOptions {
   // Steps (frontier entries, phi placements, instructions and phi operands renamed)
   // before the analysis gives up on the whole function.
@@ -69,6 +78,9 @@ struct ValueFlowOptions {
   // them, the uniformity findings); null: every one. The others are not variables of
   // this view at all: no versions, no refusal.
   const std::vector<uint8_t>* only_variables = nullptr;
+  // The module's index, built by the caller for all its views; null: built for this one.
+  // Read only while the view is built.
+  const ValueFlowModuleIndex* module_index = nullptr;
 };
 
 // Why a Function variable is not followed.
@@ -103,7 +115,9 @@ struct ValueFlowNode {
 struct ValueFlowVariableRefusal {
   ValueFlowRefusal reason = ValueFlowRefusal::kNone;
   const Instruction* at = nullptr;  // the first instruction that made it escape
-  std::string message;              // e.g. "`t` is passed to a function call (OpFunctionCall %12)"
+  // e.g. "`t` is not followed: passed to a function call (OpFunctionCall)"; written when
+  // Refusal() is first asked (most refusals are never read, and a name is a search).
+  std::string message;
 };
 
 class ValueFlow {
@@ -151,7 +165,8 @@ class ValueFlow {
 
   std::vector<uint32_t> variables_;
   std::unordered_set<uint32_t> followed_;
-  std::unordered_map<uint32_t, ValueFlowVariableRefusal> refusals_;
+  mutable std::unordered_map<uint32_t, ValueFlowVariableRefusal> refusals_;
+  const Module* module_ = nullptr;  // names the variables in refusal messages
   std::unordered_map<const Instruction*, LoadRecord> loads_;
   std::vector<ValueFlowNode> nodes_;
   std::string function_refusal_;
