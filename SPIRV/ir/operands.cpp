@@ -184,23 +184,26 @@ const std::vector<IdOnlyShape>& IdOnlyShapes() {
   return kShapes;
 }
 
+// Whether `words` operand words fit `shape` as ids only: every word then is one.
+bool FitsIdOnly(const IdOnlyShape& shape, size_t words) {
+  if (!shape.id_only) return shape.leading_ids != 0 && words == shape.leading_ids;
+  if (words < shape.required) return false;
+  if (shape.tail == Quantifier::kOne) return words == shape.required;
+  if (shape.tail == Quantifier::kOptional) return words <= size_t(shape.required) + 1;
+  return true;
+}
+
 // The decoder's answer for an id-only opcode whose word count fits its shape; false
 // (nothing decoded) when the words do not fit, for the decoder to refuse.
 bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
                   const IdOnlyShape& shape, OperandList* out) {
   const size_t words = inst.words.size();
-  if (!shape.id_only) {
-    if (shape.leading_ids == 0 || words != shape.leading_ids) return false;
-    const OperandSpec* specs = grammar::OperandSpecs(info);
-    for (uint32_t i = 0; i < words; ++i) out->push_back({specs[i].kind, true, i, 1});
-    return true;
-  }
-  if (words < shape.required) return false;
-  if (shape.tail == Quantifier::kOne && words != shape.required) return false;
-  if (shape.tail == Quantifier::kOptional && words > size_t(shape.required) + 1) return false;
+  if (!FitsIdOnly(shape, words)) return false;
   const OperandSpec* specs = grammar::OperandSpecs(info);
+  // Past the required ids (or the leading ones), the tail operand's kind repeats.
+  const size_t last_spec = shape.id_only ? shape.required : words;
   for (uint32_t i = 0; i < words; ++i) {
-    OperandKind kind = specs[i < shape.required ? i : shape.required].kind;
+    OperandKind kind = specs[i < last_spec ? i : last_spec].kind;
     out->push_back({kind, true, i, 1});
   }
   return true;
@@ -210,14 +213,7 @@ bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
 
 bool HasOnlyIdOperandWords(const Instruction& inst) {
   const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
-  if (inst.opcode >= shapes.size()) return false;
-  const IdOnlyShape& shape = shapes[inst.opcode];
-  const size_t words = inst.words.size();
-  if (!shape.id_only) return shape.leading_ids != 0 && words == shape.leading_ids;
-  if (words < shape.required) return false;
-  if (shape.tail == Quantifier::kOne) return words == shape.required;
-  if (shape.tail == Quantifier::kOptional) return words <= size_t(shape.required) + 1;
-  return true;
+  return inst.opcode < shapes.size() && FitsIdOnly(shapes[inst.opcode], inst.words.size());
 }
 
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList* out,
