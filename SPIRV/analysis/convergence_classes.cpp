@@ -817,6 +817,16 @@ const std::vector<std::optional<OpcodeConvergence>>& RowsByOpcode() {
   return kByOpcode;
 }
 
+// The table row of an instruction whose opcode alone decides its classes (all but
+// OpExtInst, OpImageSampleFootprintNV and opcodes without a row), else null.
+const OpcodeConvergence* RowDecides(const Instruction& inst) {
+  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
+  if (inst.opcode == spv::OpExtInst || inst.opcode == spv::OpImageSampleFootprintNV ||
+      inst.opcode >= rows.size() || !rows[inst.opcode])
+    return nullptr;
+  return &*rows[inst.opcode];
+}
+
 }  // namespace
 
 std::optional<OpcodeConvergence> ClassifyOpcode(uint32_t opcode) {
@@ -904,7 +914,6 @@ ConvergenceFlags ConvergenceClasses::ClassifyLocally(const Instruction& inst,
 // one) also ends a recursive module, whose summary is then still a sound union.
 void ConvergenceClasses::SummarizeFunctions() {
   std::unordered_map<uint32_t, std::vector<uint32_t>> callees;
-  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
   std::string problem;
   for (const Function& function : module_.functions) {
     ConvergenceFlags& flags = function_flags_[function.id()];
@@ -914,10 +923,8 @@ void ConvergenceClasses::SummarizeFunctions() {
           callees[function.id()].push_back(FunctionCallView(inst).callee());
           continue;
         }
-        // Most instructions: the opcode's row alone decides (as in Of).
-        if (inst.opcode != spv::OpExtInst && inst.opcode != spv::OpImageSampleFootprintNV &&
-            inst.opcode < rows.size() && rows[inst.opcode]) {
-          flags |= rows[inst.opcode]->flags;
+        if (const OpcodeConvergence* row = RowDecides(inst)) {  // most instructions
+          flags |= row->flags;
           continue;
         }
         flags |= ClassifyLocally(inst, &problem);
@@ -941,12 +948,14 @@ ConvergenceFlags ConvergenceClasses::Of(const Instruction& inst) const {
     return inst.words.empty() ? kNotConvergent : OfFunction(FunctionCallView(inst).callee());
   // Asked of every instruction by every analysis: the table row directly where the
   // opcode alone decides (what ClassifyLocally answers for it).
-  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
-  if (inst.opcode != spv::OpExtInst && inst.opcode != spv::OpImageSampleFootprintNV &&
-      inst.opcode < rows.size() && rows[inst.opcode])
-    return rows[inst.opcode]->flags;
+  if (const OpcodeConvergence* row = RowDecides(inst)) return row->flags;
   std::string ignored;  // the constructor reported unclassified instructions
   return ClassifyLocally(inst, &ignored);
+}
+
+bool ConvergenceClasses::IsAmdBallotSet(uint32_t import) const {
+  auto set = ext_inst_sets_.find(import);
+  return set != ext_inst_sets_.end() && set->second.kind == ExtInstSet::kAmdBallot;
 }
 
 ConvergenceFlags ConvergenceClasses::OfFunction(uint32_t function_id) const {
