@@ -96,6 +96,9 @@ class ConvergenceClasses {
   // resolved to kSubgroup or kInvocationGroup (Workgroup, Device, ... scopes). kNone
   // for anything else, and for calls (their callee's instructions are checked).
   UniformScope RequiredScope(const Instruction& inst) const;
+  // Whether `import` is an OpExtInstImport of SPV_AMD_shader_ballot (its sets' kinds are
+  // decided once, from their names).
+  bool IsAmdBallotSet(uint32_t import) const;
 
  private:
   // Classes of a non-call instruction; sets *error when it has none.

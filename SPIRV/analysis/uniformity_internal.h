@@ -162,11 +162,9 @@ struct ModuleFacts {
   const CallGraph& calls;
   const ConvergenceClasses& classes;
   SourceLines& lines;
-  // The imported GLSL.std.450 set (the first; 0 when none) and every import of
-  // SPV_AMD_shader_ballot, found once: every OpExtInst in every round asks which set it
-  // names.
+  // The imported GLSL.std.450 set (the first; 0 when none), found once: one-block
+  // helpers' OpExtInsts ask in every round.
   uint32_t glsl_std450_import = 0;
-  std::vector<uint32_t> amd_ballot_imports;
   // The OpName of each named id (the last one where there are several), decoded only
   // when a message or a filter asks (SourceName): most compiles ask for none.
   std::unordered_map<uint32_t, const Instruction*> names;

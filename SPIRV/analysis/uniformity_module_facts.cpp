@@ -80,9 +80,6 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
   IndexStorageDecorations(*facts);
   IndexNames(*facts);
   facts->glsl_std450_import = module.GlslStd450Import();
-  for (const Instruction& import : module.ext_inst_imports)
-    if (ExtInstImportView(import).name() == "SPV_AMD_shader_ballot")
-      facts->amd_ballot_imports.push_back(import.result_id);
   for (Function& function : module.functions) {
     const Cfg& cfg = inputs.cfgs(function);
     facts->control_dependence[function.id()] = ControlDependenceOf(cfg);

@@ -227,10 +227,7 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
       return set(Divergence::kDivergent, "reads an image other invocations may write");
     }
     case spv::OpExtInst: {
-      const std::vector<uint32_t>& ballots = facts_.amd_ballot_imports;
-      if (ballots.empty() ||
-          std::find(ballots.begin(), ballots.end(), ExtInstView(inst).set()) == ballots.end())
-        return false;
+      if (!facts_.classes.IsAmdBallotSet(ExtInstView(inst).set())) return false;
       return set(Divergence::kDivergent, "(SPV_AMD_shader_ballot) differs between invocations");
     }
     default:
