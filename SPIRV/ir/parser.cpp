@@ -105,9 +105,11 @@ class Parser {
     size_t offset = 5;
     if (ids_) {
       module_.header.bound = ids_->new_bound;
-      stripped_->reserve(count_);
-      stripped_->assign(words_, words_ + 5);
+      // Sized once for the module with lines, which the stripped one never outgrows, and
+      // written in place (stripped_size_ words so far); cut to size at the end.
+      stripped_->assign(words_, words_ + count_);
       (*stripped_)[3] = ids_->new_bound;
+      stripped_size_ = 5;
     }
     while (offset < count_) {
       const uint32_t word_count = words_[offset] >> 16;
@@ -126,6 +128,7 @@ class Parser {
       offset += word_count;
     }
     if (ids_) {
+      stripped_->resize(stripped_size_);
       for (size_t id = 0; id < ids_->kept_string.size(); ++id)
         if (ids_->kept_string[id] && !string_named_.count(static_cast<uint32_t>(id))) {
           *error = "OpString %" + std::to_string(id) + " is named by nothing";
@@ -234,7 +237,7 @@ class Parser {
     if (ids_ && opcode == spv::OpSource) end = std::min(end, next + 2);
     inst->words.assign(words_ + next, words_ + end);
     if (ids_) {
-      inst->source_offset = static_cast<uint32_t>(stripped_->size());
+      inst->source_offset = static_cast<uint32_t>(stripped_size_);
       if ((inst->type_id && !Renumber(inst->type_id, true, offset, error)) ||
           (inst->result_id && !Renumber(inst->result_id, false, offset, error)))
         return false;
@@ -302,13 +305,11 @@ class Parser {
   // A kept instruction, renumbered: its words are the stripped module's, and the lines
   // before it are keyed to it.
   void KeepStripped(const Instruction& inst) {
-    collector_->Kept(inst.opcode, stripped_->size());
-    // Written in place: the buffer was reserved for the whole module with lines, which
-    // the stripped one never outgrows.
-    const size_t at = stripped_->size();
+    collector_->Kept(inst.opcode, stripped_size_);
+    const size_t at = stripped_size_;
     const size_t operands = inst.words.size();
     const uint32_t count = 1 + (inst.type_id != 0) + (inst.result_id != 0) + uint32_t(operands);
-    stripped_->resize(at + count);
+    stripped_size_ = at + count;
     uint32_t* out = stripped_->data() + at;
     *out++ = (count << 16) | static_cast<uint32_t>(inst.opcode);
     if (inst.type_id) *out++ = inst.type_id;
@@ -326,12 +327,16 @@ class Parser {
     return (it != type_widths_.end() && it->second > 32) ? 2 : 1;
   }
 
-  // Checks every id operand against the bound; the stripping parse renumbers them first,
-  // as they are decoded.
+  // Checks every id operand against the bound; the stripping parse renumbers them first.
   bool CheckIds(Instruction& inst, std::string* error) {
     // Most instructions' words are all ids (arithmetic, access chains, calls, ...): those
-    // are checked as they are, without decoding the operands.
-    if (!ids_ && HasOnlyIdOperandWords(inst)) return CheckOnlyIds(inst, error);
+    // are renumbered and checked as they are, without decoding the operands.
+    if (HasOnlyIdOperandWords(inst)) {
+      if (ids_)
+        for (uint32_t& id : inst.words)
+          if (!Renumber(id, true, inst.source_offset, error)) return false;
+      return CheckOnlyIds(inst, error);
+    }
     size_t offset = inst.source_offset;
     OperandList operands;
     std::string message;
@@ -549,6 +554,7 @@ class Parser {
   // the first OpSource was kept, the kept OpStrings some instruction names.
   const LineStringIds* ids_ = nullptr;
   std::vector<uint32_t>* stripped_ = nullptr;
+  size_t stripped_size_ = 0;
   std::optional<OutsideLinesCollector> collector_;
   bool source_kept_ = false;
   std::unordered_set<uint32_t> string_named_;
