@@ -14,6 +14,7 @@
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
 #include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
@@ -569,6 +570,73 @@ TEST(UniformityPhases, SubgroupScopeBarrier_IsNotAPhase) {
   EXPECT_NE(outcome.All().find("no workgroup barrier comes before its load at u.comp:9"),
             std::string::npos)
       << outcome.All();
+}
+
+// Reasons about shared loads name where the load, its barrier and the write after it
+// are. They are put into words when a finding is explained, never while the solver
+// runs: a compile with nothing to report asks no line (for a module generated without
+// lines, asking costs glslang a second code generation).
+class CountedLines : public OutsideLinesSource {
+ public:
+  int made = 0;
+
+ protected:
+  std::optional<OutsideLines> Make() override {
+    ++made;
+    return std::nullopt;
+  }
+};
+
+TEST(UniformityPhases, NothingToReport_NoLineAsked) {
+  // A tree reduction in shared memory; two invocations then turn the sum into digits
+  // with a helper (whose call the solver weighs for a context of its own, so the
+  // argument's level, and the shared load's reason, are computed), and all copy them out
+  // after a last barrier. Every barrier is in uniform control: nothing to report.
+  const std::string source = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { float samples[128]; float total; uint text[32]; };
+shared float partial[64];
+shared uint digits[2][16];
+shared uint lengths[2];
+uint NextDigit(inout float number) {
+  float rest = floor(number / 10.0);
+  uint digit = uint(number - 10.0 * rest);
+  number = rest;
+  return digit;
+}
+void main() {
+  uint tid = gl_LocalInvocationIndex;
+  partial[tid] = samples[2u * tid] + samples[2u * tid + 1u];
+  barrier();
+  uint count = 64u;
+  while (count > 1u) {
+    uint half_count = (count + 1u) / 2u;
+    if (tid + half_count < count) partial[tid] += partial[tid + half_count];
+    barrier();
+    count = half_count;
+  }
+  float sum = partial[0];
+  if (tid == 0u) total = sum;
+  if (tid < 2u) {
+    uint len = 0u;
+    float number = floor(sum) + float(tid);
+    while (number > 0.0 && len < 16u) digits[tid][len++] = NextDigit(number);
+    lengths[tid] = len;
+  }
+  barrier();
+  uint which = tid / 16u, at = tid % 16u;
+  if (which < 2u && at < lengths[which]) text[tid] = digits[which][lengths[which] - at - 1u];
+})";
+  std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  auto lines = std::make_shared<CountedLines>();
+  module->outside_lines = lines;
+  UniformityResult result = AnalyzeUniformity(*module, {});
+  EXPECT_EQ(result.refusal, "");
+  EXPECT_TRUE(UniformityDiagnostics(result, Severity::kWarning).empty());
+  EXPECT_EQ(lines->made, 0);
 }
 
 struct PhaseCase {

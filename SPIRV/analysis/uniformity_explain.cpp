@@ -157,6 +157,24 @@ const Cause* UniformityReporter::ExplainData(const Cause& cause, ReasonLines* li
                      facts_.Where(cause.at) + " in non-uniform control flow",
                  facts_.LocationOf(cause.at));
       return CauseOfBlock(cause.block);
+    // Texts as source causes (no location of their own): where the load and the
+    // writes are is part of the text.
+    case Cause::kSharedUnguarded:
+      lines->Add("shared variable " + facts_.NameOf(cause.id) +
+                     " is written by other invocations and no workgroup barrier comes before "
+                     "its load " +
+                     facts_.Where(cause.at),
+                 SourceLocation{});
+      return nullptr;
+    case Cause::kSharedPhaseWrite: {
+      const ModuleFacts::PhaseWrite& write = facts_.phase_writes[cause.id];
+      lines->Add("shared variable " + facts_.NameOf(write.root) +
+                     " may be written after the barrier " + facts_.Where(write.barrier) +
+                     " (by the " + grammar::OpcodeName(write.write->opcode) + " " +
+                     facts_.Where(write.write) + ")",
+                 SourceLocation{});
+      return nullptr;
+    }
     case Cause::kPhaseBarrier:
       lines->Add("shared variable " + facts_.NameOf(cause.id) + " is read after the barrier " +
                      facts_.Where(cause.at) + ", which is in non-uniform control flow",

@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <functional>
 #include <list>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -67,6 +69,8 @@ struct Cause {
     kLocalLoad,           // Function variable `id` loaded by `at`: the stores that reach it
     kSharedControl,       // shared variable `id` loaded by `at` in non-uniform block `block`
     kPhaseBarrier,        // shared variable `id` read after barrier `at` in non-uniform `block`
+    kSharedUnguarded,     // shared variable `id` loaded by `at` with no workgroup barrier before
+    kSharedPhaseWrite,    // a write in a load's phase, number `id` (ModuleFacts::PhaseWrite)
   };
   // Pointers first, so the 3 bytes after `kind` are tail padding a Fact's level fills.
   const Block* block = nullptr;
@@ -226,6 +230,20 @@ struct ModuleFacts {
   }
   std::optional<Cause> unfollowed_memory_cause;
   Fact StaticFact(Divergence level, std::string text);
+
+  // A write that may alias a shared load after its barrier, in the load's phase
+  // (kSharedPhaseWrite): each once, by number. Causes that name source lines are kept
+  // as instructions and put into words only when a finding is explained, so a compile
+  // that reports nothing never asks where anything is.
+  struct PhaseWrite {
+    uint32_t root = 0;                     // the shared variable
+    const Instruction* barrier = nullptr;  // the barrier the load follows
+    const Instruction* write = nullptr;    // the write after it
+  };
+  std::vector<PhaseWrite> phase_writes;
+  std::map<std::tuple<uint32_t, const Instruction*, const Instruction*>, uint32_t>
+      phase_write_numbers;
+  Cause PhaseWriteCause(const PhaseWrite& write);
 
   // How causes and reasons name things: "`count`" (or "%12" without a name); "at
   // x.comp:5", "near x.comp:5" (a line inherited from an earlier instruction) or "in

@@ -214,14 +214,9 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
     return true;
   }
   BarrierPhases::Verdict verdict = phases_->Check(function, block, inst, context_call_);
-  std::string name = "shared variable " + facts_.NameOf(root);
   if (!verdict.barrier) {
-    RaiseValue(
-        inst.result_id, Divergence::kDivergent,
-        facts_.SourceCause(
-            name +
-            " is written by other invocations and no workgroup barrier comes before its load " +
-            facts_.Where(&inst)));
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               MakeCause(Cause::kSharedUnguarded, root, &block, &inst));
     return true;
   }
   for (const Instruction* barrier : verdict.barriers) {
@@ -234,10 +229,7 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
   }
   if (verdict.write)
     RaiseValue(inst.result_id, Divergence::kDivergent,
-               facts_.SourceCause(name + " may be written after the barrier " +
-                                  facts_.Where(verdict.barrier) + " (by the " +
-                                  grammar::OpcodeName(verdict.write->opcode) + " " +
-                                  facts_.Where(verdict.write) + ")"));
+               facts_.PhaseWriteCause({root, verdict.barrier, verdict.write}));
   return true;
 }
 

@@ -93,6 +93,13 @@ Cause ModuleFacts::SourceCause(std::string text) {
   return cause;
 }
 
+Cause ModuleFacts::PhaseWriteCause(const PhaseWrite& write) {
+  auto [found, added] = phase_write_numbers.try_emplace(
+      std::make_tuple(write.root, write.barrier, write.write), uint32_t(phase_writes.size()));
+  if (added) phase_writes.push_back(write);
+  return MakeCause(Cause::kSharedPhaseWrite, found->second);
+}
+
 Fact ModuleFacts::StaticFact(Divergence level, std::string text) {
   Fact fact;
   fact.level = level;
