@@ -29,8 +29,9 @@ import tempfile
 # SPIR-V step.
 PARTS = [
     ("glslang GlslangToSpv", r"^glslang::GlslangToSpv\(glslang::TIntermediate const&, std::vector<unsigned int, std::allocator<unsigned int> >&, spv::SpvBuildLogger\*, glslang::SpvOptions\*\)"),
-    ("Glint: parse SPIR-V (or strip-parse)",
-     r"^glint::spirv::(ParseModule|ParseModuleStrippingLines)\("),
+    ("Glint: parse SPIR-V", r"^glint::spirv::ParseModule\("),
+    ("Glint: strip-parse (lines first)", r"^glint::spirv::ParseModuleStrippingLines\("),
+    ("Glint: lines forecast", r"^glint::LinesLikelyAsked\(glslang"),
     ("Glint: hoist-constant-tables", r"^glint::spirv::HoistConstantTablesPass::Process\("),
     ("Glint: range-report", r"^glint::spirv::RangeReportPass::Process\("),
     ("Glint: robust-access", r"^glint::spirv::RobustAccessPass::Process\("),

@@ -30,6 +30,7 @@
 #include "glslang/front_end/debug_scope_guard.h"
 #include "glslang/front_end/glslang_log.h"
 #include "glslang/front_end/glslang_process.h"
+#include "glslang/front_end/lines_forecast.h"
 
 namespace glint {
 
@@ -330,6 +331,22 @@ bool ReportsSurely(const Options& options) {
   return options.robust_access || options.collect_ranges;
 }
 
+// Whether a pass that reports at source lines runs (the uniformity check, constant
+// tables) and is likely to report (front_end/lines_forecast.h): then the compile
+// generates with lines first, as a compile that surely reports does, instead of
+// generating again when the first finding asks for its line. Either way the module and
+// the report are the same; a wrong forecast costs instructions only.
+bool ReportsLikely(const glslang::TIntermediate& intermediate, const Options& options) {
+  auto runs = [&](const char* pass, bool chosen) {
+    if (options.passes.empty()) return chosen;
+    return std::find(options.passes.begin(), options.passes.end(), pass) != options.passes.end();
+  };
+  LinesForecastPasses passes;
+  passes.uniformity = options.uniformity != Severity::kOff && runs("uniformity", true);
+  passes.constant_tables = runs("hoist-constant-tables", options.hoist_constant_tables);
+  return LinesLikelyAsked(intermediate, passes);
+}
+
 // Whether glslang's module without lines is exactly the one with lines stripped
 // (spirv::ParseModuleStrippingLines): GLSL (HLSL goes through glslang's optimizer, which may
 // treat lines differently), no debug information asked for, nothing glslang does to the
@@ -343,7 +360,7 @@ bool StripsExactly(const glslang::TIntermediate& intermediate,
          !spv_options->validate && !spv_options->disassemble;
 }
 
-// For a compile that will surely ask for lines: glslang generates the module once, with
+// For a compile that will surely, or likely, ask for lines: glslang generates the module once, with
 // lines, and they are stripped into a table (outside_lines.h), instead of generating it
 // a second time when the first line is asked. Leaves `words` empty when glslang or the
 // strip refuses; the caller then generates without lines.
@@ -384,7 +401,8 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
     std::vector<uint32_t> words, output;
     std::shared_ptr<spirv::OutsideLinesSource> lines;
     std::optional<spirv::Module> parsed;
-    if (report && ReportsSurely(options) && StripsExactly(intermediate, spv_options))
+    if (report && StripsExactly(intermediate, spv_options) &&
+        (ReportsSurely(options) || ReportsLikely(intermediate, options)))
       GenerateStripped(intermediate, spv_options, findings, words, parsed, lines);
     if (words.empty()) {
       findings = Report();
