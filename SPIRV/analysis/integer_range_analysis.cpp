@@ -846,6 +846,15 @@ IntegerRange IntegerRangeAnalysis::RangeOf(uint32_t value_id) {
 }
 
 IntegerRange IntegerRangeAnalysis::RangeAt(uint32_t value_id, const Instruction& use) {
+  const auto key = std::make_pair(value_id, &use);
+  auto found = at_use_.find(key);
+  if (found != at_use_.end()) return found->second;
+  IntegerRange range = ComputeRangeAt(value_id, use);
+  at_use_.emplace(key, range);
+  return range;
+}
+
+IntegerRange IntegerRangeAnalysis::ComputeRangeAt(uint32_t value_id, const Instruction& use) {
   IntegerRange range = evaluator_->RangeAt(value_id, use);
   // In the counted loop of a local solved one iteration at a time, each iteration's
   // value (integer_range_counted_iterations.cpp); both hold, so their meet does.

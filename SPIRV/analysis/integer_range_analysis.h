@@ -94,10 +94,12 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "SPIRV/analysis/loop_shapes.h"
@@ -176,7 +178,8 @@ class IntegerRangeAnalysis {
   // The range of `value_id` where `use` reads it: RangeOf narrowed (full mode) by the
   // conditions of the branches that dominate `use` (range_guards.h), and by those
   // around every call of its function about built-ins and push constants
-  // (integer_range_caller_facts.cpp).
+  // (integer_range_caller_facts.cpp). Memoized by (value, use): the range report and
+  // robust access ask for the same index sites, one after the other.
   IntegerRange RangeAt(uint32_t value_id, const Instruction& use);
 
   // Full mode: true when a dominating guard proves `index`, read at `use`, below
@@ -189,8 +192,16 @@ class IntegerRangeAnalysis {
 
  private:
   class Evaluator;
+  struct UseKeyHash {
+    size_t operator()(const std::pair<uint32_t, const Instruction*>& key) const {
+      return std::hash<const void*>()(key.second) * 31 + key.first;
+    }
+  };
+  IntegerRange ComputeRangeAt(uint32_t value_id, const Instruction& use);
+
   IntegerRangeOptions options_;
   std::unique_ptr<Evaluator> evaluator_;
+  std::unordered_map<std::pair<uint32_t, const Instruction*>, IntegerRange, UseKeyHash> at_use_;
 };
 
 }  // namespace glint::spirv
