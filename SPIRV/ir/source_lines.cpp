@@ -112,8 +112,10 @@ const SourceLines::BlockIndex& SourceLines::IndexOf(const Block* block, Function
     } else {
       index.segment_of.emplace(&inst, segment);
     }
-    Located next{index.segments.back().location, false};
-    if (Apply(inst, &next.location)) index.segments.push_back(std::move(next));
+    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) {  // copied only for those
+      Located next{index.segments.back().location, false};
+      if (Apply(inst, &next.location)) index.segments.push_back(std::move(next));
+    }
   }
   return blocks_.emplace(block, std::move(index)).first->second;
 }
