@@ -44,6 +44,11 @@ bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval*
 
 IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
   IntegerRange base = RangeOf(id);
+  // A constant is its value wherever it is read: guards are drawn about the values a
+  // condition compares, never about a constant, so the use's facts are not drawn for it
+  // (most index sites of a large shader are constant indices).
+  const Instruction* def = inputs_.def_use.Definition(id);
+  if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
   const std::vector<GuardFact>* facts = FactsAt(use);
   if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
   // A stored value's range is asked at its store while another RangeAt may be under way
