@@ -2,9 +2,10 @@
 // functions' summaries.
 #include "glslang/front_end/lines_forecast.h"
 
+#include <cstdint>
+#include <limits>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -102,6 +103,45 @@ bool IsIncrement(TOperator op) {
          op == glslang::EOpPreIncrement || op == glslang::EOpPreDecrement;
 }
 
+// A set of glslang symbol ids, open-addressed in one array: a large shader has
+// thousands of varying variables, and a node per id cost more than the rest of the walk.
+class SymbolIdSet {
+ public:
+  SymbolIdSet() : slots_(64, kEmpty) {}
+  bool Contains(long long id) const {
+    for (size_t at = Slot(id);; at = (at + 1) & (slots_.size() - 1)) {
+      if (slots_[at] == id) return true;
+      if (slots_[at] == kEmpty) return false;
+    }
+  }
+  void Insert(long long id) {
+    if (2 * (size_ + 1) > slots_.size()) Grow();
+    for (size_t at = Slot(id);; at = (at + 1) & (slots_.size() - 1)) {
+      if (slots_[at] == id) return;
+      if (slots_[at] == kEmpty) {
+        slots_[at] = id;
+        ++size_;
+        return;
+      }
+    }
+  }
+
+ private:
+  static constexpr long long kEmpty = std::numeric_limits<long long>::min();
+  size_t Slot(long long id) const {
+    return size_t(uint64_t(id) * 0x9e3779b97f4a7c15ull >> 20) & (slots_.size() - 1);
+  }
+  void Grow() {
+    std::vector<long long> old(slots_.size() * 2, kEmpty);
+    old.swap(slots_);
+    size_ = 0;
+    for (long long id : old)
+      if (id != kEmpty) Insert(id);
+  }
+  std::vector<long long> slots_;
+  size_t size_ = 0;
+};
+
 // What one function definition holds.
 struct FunctionSummary {
   bool judged = false;           // a judged instruction anywhere in it
@@ -166,32 +206,18 @@ class ForecastWalk {
     if (node) stack_.push_back({node, diverged});
   }
 
+  // Dispatched on the node's kind, operators first and leaves next (most of the tree
+  // is leaves, which each question costs a virtual call).
   void Visit(TIntermNode* node, int diverged) {
-    if (glslang::TIntermAggregate* aggregate = node->getAsAggregate()) {
-      VisitAggregate(*aggregate, diverged);
-    } else if (glslang::TIntermBinary* binary = node->getAsBinaryNode()) {
-      TOperator op = binary->getOp();
-      Note(op, diverged);
-      if (op == glslang::EOpIndexIndirect && passes_.constant_tables &&
-          ConstantArray(*binary->getLeft()))
-        settled_ = true;
-      if (IsAssignment(op))
-        Assigned(binary->getLeft(), Diverged(diverged) || Varying(binary->getRight()) ||
-                                        (op != glslang::EOpAssign && Varying(binary->getLeft())));
-      // The right operand of a short circuit runs only where the left one says.
-      bool short_circuit = op == glslang::EOpLogicalAnd || op == glslang::EOpLogicalOr;
-      Push(binary->getRight(), diverged + (short_circuit && Varying(binary->getLeft())));
-      Push(binary->getLeft(), diverged);
-    } else if (glslang::TIntermUnary* unary = node->getAsUnaryNode()) {
-      TOperator op = unary->getOp();
-      Note(op, diverged);
-      if (IsIncrement(op) && Diverged(diverged)) Assigned(unary->getOperand(), true);
-      Push(unary->getOperand(), diverged);
+    if (node->getAsOperator()) {
+      VisitOperator(*node, diverged);
     } else if (glslang::TIntermSelection* selection = node->getAsSelectionNode()) {
       int inside = diverged + Varying(selection->getCondition());
       Push(selection->getFalseBlock(), inside);
       Push(selection->getTrueBlock(), inside);
       Push(selection->getCondition(), diverged);
+    } else if (node->getAsSymbolNode() || node->getAsConstantUnion()) {
+      return;
     } else if (glslang::TIntermLoop* loop = node->getAsLoopNode()) {
       int inside = diverged + (loop->getTest() && Varying(loop->getTest()));
       loops_.push_back(false);
@@ -199,10 +225,6 @@ class ForecastWalk {
       Push(loop->getTerminal(), inside);
       Push(loop->getBody(), inside);
       Push(loop->getTest(), inside);
-    } else if (glslang::TIntermSwitch* switch_node = node->getAsSwitchNode()) {
-      glslang::TIntermTyped* selector = switch_node->getCondition()->getAsTyped();
-      Push(switch_node->getBody(), diverged + (!selector || Varying(selector)));
-      Push(switch_node->getCondition(), diverged);
     } else if (glslang::TIntermBranch* branch = node->getAsBranchNode()) {
       TOperator op = branch->getFlowOp();
       if (Diverged(diverged)) {
@@ -217,8 +239,36 @@ class ForecastWalk {
         }
       }
       Push(branch->getExpression(), diverged);
+    } else if (glslang::TIntermSwitch* switch_node = node->getAsSwitchNode()) {
+      glslang::TIntermTyped* selector = switch_node->getCondition()->getAsTyped();
+      Push(switch_node->getBody(), diverged + (!selector || Varying(selector)));
+      Push(switch_node->getCondition(), diverged);
     } else if (glslang::TIntermMethod* method = node->getAsMethodNode()) {
       Push(method->getObject(), diverged);
+    }
+  }
+
+  void VisitOperator(TIntermNode& node, int diverged) {
+    if (glslang::TIntermBinary* binary = node.getAsBinaryNode()) {
+      TOperator op = binary->getOp();
+      Note(op, diverged);
+      if (op == glslang::EOpIndexIndirect && passes_.constant_tables &&
+          ConstantArray(*binary->getLeft()))
+        settled_ = true;
+      if (IsAssignment(op))
+        Assigned(binary->getLeft(), Diverged(diverged) || Varying(binary->getRight()) ||
+                                        (op != glslang::EOpAssign && Varying(binary->getLeft())));
+      // The right operand of a short circuit runs only where the left one says.
+      bool short_circuit = op == glslang::EOpLogicalAnd || op == glslang::EOpLogicalOr;
+      Push(binary->getRight(), diverged + (short_circuit && Varying(binary->getLeft())));
+      Push(binary->getLeft(), diverged);
+    } else if (glslang::TIntermAggregate* aggregate = node.getAsAggregate()) {
+      VisitAggregate(*aggregate, diverged);
+    } else if (glslang::TIntermUnary* unary = node.getAsUnaryNode()) {
+      TOperator op = unary->getOp();
+      Note(op, diverged);
+      if (IsIncrement(op) && Diverged(diverged)) Assigned(unary->getOperand(), true);
+      Push(unary->getOperand(), diverged);
     }
   }
 
@@ -236,7 +286,7 @@ class ForecastWalk {
       if (!parts.empty() && parts[0]->getAsAggregate())
         for (TIntermNode* parameter : parts[0]->getAsAggregate()->getSequence())
           if (glslang::TIntermSymbol* symbol = parameter->getAsSymbolNode())
-            varying_.insert(symbol->getId());
+            varying_.Insert(symbol->getId());
     } else if (op == glslang::EOpFunctionCall) {
       if (current_ >= 0)
         functions_[current_].calls.emplace_back(
@@ -269,7 +319,7 @@ class ForecastWalk {
   void Assigned(glslang::TIntermTyped* target, bool varying) {
     while (target) {
       if (glslang::TIntermSymbol* symbol = target->getAsSymbolNode()) {
-        if (varying) varying_.insert(symbol->getId());
+        if (varying) varying_.Insert(symbol->getId());
         return;
       }
       glslang::TIntermBinary* part = target->getAsBinaryNode();
@@ -322,7 +372,7 @@ class ForecastWalk {
       case glslang::EvqIn:
       case glslang::EvqOut:
       case glslang::EvqInOut:
-        return varying_.count(symbol.getId()) != 0;
+        return varying_.Contains(symbol.getId());
       case glslang::EvqVaryingIn:
         return !UniformBuiltIn(qualifier.builtIn);
       default:
@@ -345,7 +395,7 @@ class ForecastWalk {
   std::vector<TIntermNode*> values_;  // Varying's own stack
   std::vector<FunctionSummary> functions_;
   std::unordered_map<std::string_view, int> by_name_;
-  std::unordered_set<long long> varying_;  // function variables found varying, by symbol id
+  SymbolIdSet varying_;      // function variables found varying, by symbol id
   std::vector<bool> loops_;  // loops around the node: a divergent break or continue in it
   int diverged_loops_ = 0;   // how many of them have one
   int current_ = -1;         // the function being walked
