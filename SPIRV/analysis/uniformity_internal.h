@@ -249,8 +249,13 @@ struct ModuleFacts {
   // x.comp:5", "near x.comp:5" (a line inherited from an earlier instruction) or "in
   // `f` (no line information)"; and the location itself.
   std::string NameOf(uint32_t id) const;
-  std::string Where(const Instruction* inst) const;
+  const std::string& Where(const Instruction* inst) const;
   SourceLocation LocationOf(const Instruction* inst) const;
+  // Each instruction located, and its Where written, once: reasons name the same
+  // branches and loads for many findings, and each asks Where and LocationOf.
+  const SourceLines::Located& Located(const Instruction* inst) const;
+  mutable std::unordered_map<const Instruction*, SourceLines::Located> located_memo;
+  mutable std::unordered_map<const Instruction*, std::string> where_memo;
 };
 
 // `findings_only`: the facts findings read (Relevance) are all the solver computes, and

@@ -165,20 +165,33 @@ std::string ModuleFacts::NameOf(uint32_t id) const {
   return "%" + std::to_string(id);
 }
 
-SourceLocation ModuleFacts::LocationOf(const Instruction* inst) const { return lines.At(inst); }
+const SourceLines::Located& ModuleFacts::Located(const Instruction* inst) const {
+  auto [found, added] = located_memo.try_emplace(inst);
+  if (added) found->second = lines.Locate(inst);
+  return found->second;
+}
+
+SourceLocation ModuleFacts::LocationOf(const Instruction* inst) const {
+  return inst ? Located(inst).location : lines.At(inst);
+}
 
 // "at file:line", or "in `function` (no line information)".
-std::string ModuleFacts::Where(const Instruction* inst) const {
-  if (!inst) return "at an unknown place";
-  SourceLines::Located located = lines.Locate(inst);
+const std::string& ModuleFacts::Where(const Instruction* inst) const {
+  static const std::string kUnknown = "at an unknown place";
+  if (!inst) return kUnknown;
+  auto [found, added] = where_memo.try_emplace(inst);
+  if (!added) return found->second;
+  const SourceLines::Located& located = Located(inst);
   const SourceLocation& loc = located.location;
   if (!loc.line) {
     const Function* function = def_use.FunctionOf(inst);
-    return "in " + (function ? NameOf(function->id()) : std::string("a function")) +
-           " (no line information)";
+    found->second = "in " + (function ? NameOf(function->id()) : std::string("a function")) +
+                    " (no line information)";
+  } else {
+    found->second = (located.inherited ? "near " : "at ") +
+                    (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
   }
-  return (located.inherited ? "near " : "at ") + (loc.file.empty() ? "line " : loc.file + ":") +
-         std::to_string(loc.line);
+  return found->second;
 }
 
 }  // namespace uniformity_detail
