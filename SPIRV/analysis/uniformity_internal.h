@@ -252,10 +252,14 @@ struct ModuleFacts {
   const std::string& Where(const Instruction* inst) const;
   SourceLocation LocationOf(const Instruction* inst) const;
   // Each instruction located, and its Where written, once: reasons name the same
-  // branches and loads for many findings, and each asks Where and LocationOf.
-  const SourceLines::Located& Located(const Instruction* inst) const;
-  mutable std::unordered_map<const Instruction*, SourceLines::Located> located_memo;
-  mutable std::unordered_map<const Instruction*, std::string> where_memo;
+  // branches and loads for many findings, and each asks Where and LocationOf. (Kept
+  // here, not in SourceLines: the module does not change while findings are explained.)
+  struct Place {
+    SourceLines::Located located;
+    std::string where;  // Where's text; empty until asked
+  };
+  Place& PlaceOf(const Instruction* inst) const;
+  mutable std::unordered_map<const Instruction*, Place> places;
 };
 
 // `findings_only`: the facts findings read (Relevance) are all the solver computes, and

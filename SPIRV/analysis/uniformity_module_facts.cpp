@@ -165,33 +165,32 @@ std::string ModuleFacts::NameOf(uint32_t id) const {
   return "%" + std::to_string(id);
 }
 
-const SourceLines::Located& ModuleFacts::Located(const Instruction* inst) const {
-  auto [found, added] = located_memo.try_emplace(inst);
-  if (added) found->second = lines.Locate(inst);
+ModuleFacts::Place& ModuleFacts::PlaceOf(const Instruction* inst) const {
+  auto [found, added] = places.try_emplace(inst);
+  if (added) found->second.located = lines.Locate(inst);
   return found->second;
 }
 
 SourceLocation ModuleFacts::LocationOf(const Instruction* inst) const {
-  return inst ? Located(inst).location : lines.At(inst);
+  return inst ? PlaceOf(inst).located.location : lines.At(inst);
 }
 
 // "at file:line", or "in `function` (no line information)".
 const std::string& ModuleFacts::Where(const Instruction* inst) const {
   static const std::string kUnknown = "at an unknown place";
   if (!inst) return kUnknown;
-  auto [found, added] = where_memo.try_emplace(inst);
-  if (!added) return found->second;
-  const SourceLines::Located& located = Located(inst);
-  const SourceLocation& loc = located.location;
+  Place& place = PlaceOf(inst);
+  if (!place.where.empty()) return place.where;
+  const SourceLocation& loc = place.located.location;
   if (!loc.line) {
     const Function* function = def_use.FunctionOf(inst);
-    found->second = "in " + (function ? NameOf(function->id()) : std::string("a function")) +
-                    " (no line information)";
+    place.where = "in " + (function ? NameOf(function->id()) : std::string("a function")) +
+                  " (no line information)";
   } else {
-    found->second = (located.inherited ? "near " : "at ") +
-                    (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+    place.where = (place.located.inherited ? "near " : "at ") +
+                  (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
   }
-  return found->second;
+  return place.where;
 }
 
 }  // namespace uniformity_detail
