@@ -4,53 +4,40 @@
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
-#include <glslang/Public/ResourceLimits.h>
-#include <glslang/Public/ShaderLang.h>
 #include <glslang/SPIRV/GlslangToSpv.h>
 
 #include "glint/glint.h"
+#include "glslang/front_end/compile_driver.h"
 #include "glslang/front_end/lines_forecast.h"
 
 namespace {
 
+// Parsed and linked by the project's front end (Vulkan 1.1, as glslangValidator
+// --target-env vulkan1.1), the source named "forecast.glsl".
 struct Linked {
-  std::unique_ptr<glslang::TShader> shader;
-  std::unique_ptr<glslang::TProgram> program;
+  std::unique_ptr<glint::frontend::Compilation> compilation;
   EShLanguage stage;
   const glslang::TIntermediate& Intermediate() const {
-    return *program->getIntermediate(stage);
+    return *compilation->program().getIntermediate(stage);
   }
 };
 
 Linked Link(EShLanguage stage, const std::string& source) {
-  static std::once_flag once;
-  std::call_once(once, [] { glslang::InitializeProcess(); });
-  Linked linked;
-  linked.stage = stage;
-  const char* text = source.c_str();
-  const char* name = "forecast.glsl";
-  linked.shader = std::make_unique<glslang::TShader>(stage);
-  linked.shader->setStringsWithLengthsAndNames(&text, nullptr, &name, 1);
-  linked.shader->setEnvInput(glslang::EShSourceGlsl, stage, glslang::EShClientVulkan, 100);
-  linked.shader->setEnvClient(glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1);
-  linked.shader->setEnvTarget(glslang::EShTargetSpv, glslang::EShTargetSpv_1_3);
-  const auto messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules);
-  EXPECT_TRUE(linked.shader->parse(GetDefaultResources(), 100, false, messages))
-      << linked.shader->getInfoLog();
-  linked.program = std::make_unique<glslang::TProgram>();
-  linked.program->addShader(linked.shader.get());
-  EXPECT_TRUE(linked.program->link(messages)) << linked.program->getInfoLog();
+  glint::frontend::SourceCompile request(source, glint::frontend::StageName(stage), "vulkan1.1");
+  request.name = "forecast.glsl";
+  std::string error;
+  Linked linked{glint::frontend::CompileSource(request, &error), stage};
+  EXPECT_TRUE(linked.compilation) << error << source;
   return linked;
 }
 
 bool Forecast(EShLanguage stage, const std::string& source,
               glint::LinesForecastPasses passes = glint::LinesForecastPasses()) {
   Linked linked = Link(stage, source);
-  return glint::LinesLikelyAsked(linked.Intermediate(), passes);
+  return linked.compilation && glint::LinesLikelyAsked(linked.Intermediate(), passes);
 }
 
 glint::LinesForecastPasses Only(bool uniformity, bool constant_tables) {
@@ -307,6 +294,7 @@ void main() {
 })");
   for (const std::string* source : {&quiet, &warned}) {
     Linked linked = Link(EShLangFragment, *source);
+    ASSERT_TRUE(linked.compilation);
     ASSERT_TRUE(glint::LinesLikelyAsked(linked.Intermediate(), glint::LinesForecastPasses()));
     glslang::SpvOptions spv_options;
     std::vector<unsigned int> glslangs;
