@@ -143,9 +143,10 @@ class SymbolIdSet {
 };
 
 // What one function definition holds.
+// (A judged instruction where control may have diverged settles the forecast at once,
+// so only those where it has not are summed up.)
 struct FunctionSummary {
-  bool judged = false;           // a judged instruction anywhere in it
-  bool judged_diverged = false;  // one where control may have diverged
+  bool judged = false;  // a judged instruction anywhere in it
   // Callees by glslang's mangled name (views into the tree's own strings), and whether
   // control may have diverged at the call.
   std::vector<std::pair<std::string_view, bool>> calls;
@@ -188,7 +189,7 @@ class ForecastWalk {
   // True once a judged instruction was found where control may have diverged, or a
   // constant array indexed at run time: the answer is known, and the walk stopped there.
   bool settled() const { return settled_; }
-  std::vector<FunctionSummary>& functions() { return functions_; }
+  const std::vector<FunctionSummary>& functions() const { return functions_; }
   // Index into functions() of the function named `name`; -1 when none is defined.
   int Find(std::string_view name) const {
     auto found = by_name_.find(name);
@@ -311,7 +312,7 @@ class ForecastWalk {
   void Note(TOperator op, int diverged) {
     if (current_ < 0 || !passes_.uniformity || !Judged(op, implicit_lod_)) return;
     functions_[current_].judged = true;
-    if (Diverged(diverged)) functions_[current_].judged_diverged = settled_ = true;
+    if (Diverged(diverged)) settled_ = true;
   }
 
   // The variable that `target` (a variable, or an element, member or component of one)
@@ -414,29 +415,27 @@ bool LinesLikelyAsked(const glslang::TIntermediate& intermediate,
   ForecastWalk walk(passes, implicit_lod);
   walk.Run(root);
   if (walk.settled()) return true;
-  std::vector<FunctionSummary>& functions = walk.functions();
+  // Calls by callee index (-1: a function without a definition here), resolved once.
+  const std::vector<FunctionSummary>& summaries = walk.functions();
+  std::vector<bool> judged;
+  std::vector<std::vector<std::pair<int, bool>>> calls;
+  for (const FunctionSummary& summary : summaries) {
+    judged.push_back(summary.judged);
+    calls.emplace_back();
+    for (const auto& [callee, diverged] : summary.calls)
+      calls.back().emplace_back(walk.Find(callee), diverged);
+  }
   // A function holds a judged instruction when it or any callee does (GLSL has no
   // recursion; the rounds stop when nothing changes all the same).
   for (bool changed = true; changed;) {
     changed = false;
-    for (FunctionSummary& function : functions) {
-      if (function.judged) continue;
-      for (const auto& [callee, diverged] : function.calls) {
-        int found = walk.Find(callee);
-        if (found >= 0 && functions[found].judged) {
-          function.judged = changed = true;
-          break;
-        }
-      }
-    }
+    for (size_t function = 0; function < calls.size(); ++function)
+      for (const auto& [callee, diverged] : calls[function])
+        if (!judged[function] && callee >= 0 && judged[callee]) judged[function] = changed = true;
   }
-  for (const FunctionSummary& function : functions) {
-    if (function.judged_diverged) return true;
-    for (const auto& [callee, diverged] : function.calls) {
-      int found = walk.Find(callee);
-      if (diverged && found >= 0 && functions[found].judged) return true;
-    }
-  }
+  for (const auto& function_calls : calls)
+    for (const auto& [callee, diverged] : function_calls)
+      if (diverged && callee >= 0 && judged[callee]) return true;
   return false;
 }
 
