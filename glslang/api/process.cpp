@@ -337,13 +337,13 @@ bool ReportsSurely(const Options& options) {
 // generating again when the first finding asks for its line. Either way the module and
 // the report are the same; a wrong forecast costs instructions only.
 bool ReportsLikely(const glslang::TIntermediate& intermediate, const Options& options) {
-  auto runs = [&](const char* pass, bool chosen) {
-    if (options.passes.empty()) return chosen;
-    return std::find(options.passes.begin(), options.passes.end(), pass) != options.passes.end();
+  const std::vector<std::string> pipeline = spirv::PipelineFor(ToSpirv(options));
+  auto runs = [&](const char* pass) {
+    return std::find(pipeline.begin(), pipeline.end(), pass) != pipeline.end();
   };
   LinesForecastPasses passes;
-  passes.uniformity = options.uniformity != Severity::kOff && runs("uniformity", true);
-  passes.constant_tables = runs("hoist-constant-tables", options.hoist_constant_tables);
+  passes.uniformity = options.uniformity != Severity::kOff && runs("uniformity");
+  passes.constant_tables = runs("hoist-constant-tables");
   return LinesLikelyAsked(intermediate, passes);
 }
 
