@@ -53,6 +53,7 @@
 
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/uniformity_coarse_proof.h"
 #include "SPIRV/analysis/uniformity_screen.h"
 #include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
@@ -305,6 +306,20 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
       tally_.Count("(j) uniformity screen passed (analysis not run)");
       if (!uniformity.findings.empty() || !uniformity.refusal.empty())
         tally_.Fail("(j) screened shaders have no finding", Describe(job));
+    } else if (needs && screen_context.GetConvergenceClasses().ok()) {
+      // (k) likewise the coarse proof, tried where the screen does not pass.
+      spirv::CoarseProofResult proof = spirv::ProveNothingToReport(
+          {*module, screen_context.GetConvergenceClasses(), screen_context.GetCallGraph(),
+           screen_context.GetBuiltIns(),
+           [&](spirv::Function& function) -> const spirv::Cfg& {
+             return screen_context.GetCfg(function);
+           }});
+      tally_.Count("(k) uniformity coarse proof tried");
+      if (proof.proven) {
+        tally_.Count("(k) uniformity coarse proof held (analysis not run)");
+        if (!uniformity.findings.empty() || !uniformity.refusal.empty())
+          tally_.Fail("(k) proven shaders have no finding", Describe(job));
+      }
     }
   }
   if (is_manifest_env) {

@@ -1,6 +1,7 @@
 // The analysis context (see analysis_context.h).
 #include "analysis_context.h"
 #include "uniformity_screen.h"
+#include "uniformity_coarse_proof.h"
 
 namespace glint::spirv {
 
@@ -131,11 +132,19 @@ const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& 
     // Nor does one whose uniform-control instructions all run where no branch decides
     // whether they run (uniformity_screen.h): most fragment shaders' samples in `main`.
     // Every fact asked for (tests, the corpus suite's comparison) still runs the analysis.
+    CfgLookup cfgs = [this](Function& function) -> const Cfg& { return GetCfg(function); };
     if (needs_uniform_control && !options.every_fact &&
-        NeedsOnlyUnconditionalControl(module_, classes, [this](Function& function) -> const Cfg& {
-          return GetCfg(function);
-        }))
+        NeedsOnlyUnconditionalControl(module_, classes, cfgs))
       needs_uniform_control = false;
+    // Nor does one where a coarse fixed point (one bit per id, no causes) finds every
+    // such instruction in uniform control (uniformity_coarse_proof.h): engines' compute
+    // kernels with barriers in loops bounded by push and specialization constants.
+    if (needs_uniform_control && !options.every_fact && classes.ok()) {
+      CoarseProofResult proof = ProveNothingToReport(
+          {module_, classes, GetCallGraph(), GetBuiltIns(), cfgs, options.round_budget});
+      ++builds_.coarse_uniformity_proofs;
+      if (proof.proven) needs_uniform_control = false;
+    }
     result = std::make_unique<UniformityResult>(
         needs_uniform_control ? AnalyzeUniformity(module_, GetUniformityInputs(), options)
                               : UniformityResult{});

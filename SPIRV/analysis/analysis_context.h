@@ -111,6 +111,7 @@ struct AnalysisBuilds {
   uint32_t integer_ranges = 0;
   uint32_t convergence = 0;
   uint32_t uniformity = 0;
+  uint32_t coarse_uniformity_proofs = 0;  // tried (uniformity_coarse_proof.h)
   uint32_t value_flow = 0;  // one per function
 };
 

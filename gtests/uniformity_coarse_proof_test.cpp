@@ -1,0 +1,369 @@
+// The uniformity coarse proof (SPIRV/analysis/uniformity_coarse_proof.cpp): it proves a
+// module only where the full analysis (every fact computed) finds nothing, and it
+// proves the kernels it exists for: barriers in loops bounded by uniform values from
+// push constants, specialization constants, uniform and read-only buffers and helpers.
+// Each case that it does not prove is the near miss of one it does: the same bound read
+// from writable memory, a parameter written through, a helper called under a branch.
+// Some it leaves to the analysis are fine in fact (shared memory read after a barrier,
+// flat inputs): the proof is coarser there by design.
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/uniformity_coarse_proof.h"
+#include "SPIRV/ir/parser.h"
+#include "support/test_support.h"
+
+namespace glint::spirv {
+namespace {
+
+struct ProofCase {
+  const char* name;
+  const char* stage;
+  bool proven;       // the coarse proof shows there is nothing to report
+  bool has_finding;  // the full analysis reports something (never with `proven`)
+  const char* source;
+};
+
+void PrintTo(const ProofCase& c, std::ostream* out) { *out << c.name; }
+
+const char* const kCompHead = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint n; uint data[]; };
+layout(std430, binding = 2) readonly buffer R { uint fixed_count; uint table[]; };
+layout(binding = 1) uniform P { uint m; };
+layout(push_constant) uniform Push { uint k; int w; };
+layout(constant_id = 0) const uint TILE = 4u;
+shared uint tile[64];
+)";
+
+const char* const kFragHead = R"(#version 450
+layout(location = 0) in vec2 uv;
+layout(location = 1) flat in int layer;
+layout(location = 0) out vec4 color;
+layout(binding = 0) uniform sampler2D tex;
+layout(binding = 1) uniform U { float level; int count; };
+)";
+
+const ProofCase kCases[] = {
+    {"BarrierInLoopOverUniformBlock", "comp", true, false, R"(
+void main() {
+  for (uint i = 0u; i < m; ++i) { tile[gl_LocalInvocationID.x] = i; barrier(); }
+})"},
+    {"BarrierInLoopOverPushAndSpecConstants", "comp", true, false, R"(
+void main() {
+  uint bound = (k == 0u ? TILE : k) * TILE;
+  for (uint i = 0u; i < bound; i += 2u) {
+    tile[gl_LocalInvocationID.x] = data[i + gl_GlobalInvocationID.x];
+    barrier();
+    data[gl_GlobalInvocationID.x] += tile[63u - gl_LocalInvocationID.x];
+    barrier();
+  }
+})"},
+    {"BarrierInLoopOverReadonlyBuffer", "comp", true, false, R"(
+void main() {
+  for (uint i = 0u; i < fixed_count; ++i) { tile[gl_LocalInvocationID.x] = table[i]; barrier(); }
+})"},
+    {"BarrierInLoopOverWritableBuffer", "comp", false, true, R"(
+void main() {
+  for (uint i = 0u; i < n; ++i) { tile[gl_LocalInvocationID.x] = i; barrier(); }
+})"},
+    {"BarrierInLoopOverWorkgroupId", "comp", true, false, R"(
+void main() {
+  for (uint i = 0u; i < gl_WorkGroupID.x + gl_NumWorkGroups.y; ++i) barrier();
+})"},
+    {"BarrierInLoopOverInvocationId", "comp", false, true, R"(
+void main() {
+  for (uint i = 0u; i < gl_LocalInvocationID.x; ++i) barrier();
+})"},
+    {"BarrierAfterDivergentReturn", "comp", false, true, R"(
+void main() {
+  if (gl_LocalInvocationID.x >= m) return;
+  tile[gl_LocalInvocationID.x] = 1u;
+  barrier();
+})"},
+    {"BarrierAfterUniformReturn", "comp", true, false, R"(
+void main() {
+  if (gl_WorkGroupID.x >= m) return;
+  tile[gl_LocalInvocationID.x] = 1u;
+  barrier();
+})"},
+    // The helper's argument varies, but the barrier's control does not depend on it.
+    {"HelperWithBarrierTakesVaryingArgument", "comp", true, false, R"(
+void publish(uint value) { tile[gl_LocalInvocationID.x] = value; barrier(); }
+void main() {
+  for (uint i = 0u; i < m; ++i) publish(data[gl_GlobalInvocationID.x] + i);
+})"},
+    {"HelperWithBarrierUnderVaryingBranch", "comp", false, true, R"(
+void publish(uint value) { tile[gl_LocalInvocationID.x] = value; barrier(); }
+void main() {
+  if (data[gl_GlobalInvocationID.x] > 3u) publish(1u);
+})"},
+    {"LoopBoundFromUniformHelper", "comp", true, false, R"(
+uint rows(uint scale) { return m * scale + k; }
+void main() {
+  for (uint i = 0u; i < rows(TILE); ++i) barrier();
+})"},
+    {"LoopBoundFromVaryingHelper", "comp", false, true, R"(
+uint rows(uint scale) { return data[gl_LocalInvocationID.x] * scale; }
+void main() {
+  for (uint i = 0u; i < rows(TILE); ++i) barrier();
+})"},
+    // A helper returns in varying control: its result varies though each return is a
+    // constant.
+    {"LoopBoundFromHelperReturningUnderVaryingBranch", "comp", false, true, R"(
+uint rows() { if (gl_LocalInvocationID.x > 7u) return 2u; return 3u; }
+void main() {
+  for (uint i = 0u; i < rows(); ++i) barrier();
+})"},
+    {"LoopBoundWrittenThroughInoutParameter", "comp", false, true, R"(
+void widen(inout uint bound) { bound += gl_LocalInvocationID.x; }
+void main() {
+  uint bound = m;
+  widen(bound);
+  for (uint i = 0u; i < bound; ++i) barrier();
+})"},
+    {"LoopBoundWrittenThroughUniformInoutParameter", "comp", true, false, R"(
+void widen(inout uint bound) { bound += k; }
+void main() {
+  uint bound = m;
+  widen(bound);
+  for (uint i = 0u; i < bound; ++i) barrier();
+})"},
+    {"LocalAssignedUnderVaryingBranch", "comp", false, true, R"(
+void main() {
+  uint bound = m;
+  if (gl_LocalInvocationID.x > 3u) bound = 1u;
+  for (uint i = 0u; i < bound; ++i) barrier();
+})"},
+    // Both values are uniform, but which one is kept depends on the invocation (a phi
+    // or a select after the short circuit).
+    {"ShortCircuitOnVaryingValue", "comp", false, true, R"(
+void main() {
+  bool go = gl_LocalInvocationID.x > 1u && m > 0u;
+  if (go) barrier();
+})"},
+    {"ShortCircuitOnUniformValues", "comp", true, false, R"(
+void main() {
+  bool go = m > 1u && k < 9u || w == 2;
+  if (go) barrier();
+})"},
+    {"LoopBoundFromAtomic", "comp", false, true, R"(
+void main() {
+  uint bound = atomicAdd(n, 0u);
+  for (uint i = 0u; i < bound; ++i) barrier();
+})"},
+    // Shared memory read after a barrier is uniform here (the analysis proves it with
+    // barrier phases); the coarse proof takes all shared memory as varying.
+    {"LoopBoundFromSharedMemoryAfterBarrier", "comp", false, false, R"(
+void main() {
+  if (gl_LocalInvocationID.x == 0u) tile[0] = m;
+  barrier();
+  uint bound = tile[0];
+  for (uint i = 0u; i < bound; ++i) barrier();
+})"},
+    {"SampleUnderUniformBranch", "frag", true, false, R"(
+void main() {
+  color = vec4(0.0);
+  if (level > 0.5 && count > 2) color = texture(tex, uv);
+})"},
+    {"SampleInUniformLoopWithSizeQuery", "frag", true, false, R"(
+void main() {
+  color = vec4(0.0);
+  ivec2 size = textureSize(tex, 0);
+  for (int i = 0; i < size.x / 64 + count; ++i) color += texture(tex, uv + float(i));
+})"},
+    {"SampleUnderVaryingBranch", "frag", false, true, R"(
+void main() {
+  color = vec4(0.0);
+  if (uv.x > 0.5) color = texture(tex, uv);
+})"},
+    // Flat inputs are uniform within a quad, which is all a sample needs; the proof
+    // takes every input as varying.
+    {"SampleUnderFlatInputBranch", "frag", false, false, R"(
+void main() {
+  color = vec4(0.0);
+  if (layer > 2) color = texture(tex, uv);
+})"},
+    {"SampleAfterDiscardInHelperUnderVaryingBranch", "frag", false, true, R"(
+void clip_below(float x) { if (x < 0.5) discard; }
+void main() {
+  clip_below(uv.x);
+  color = texture(tex, uv);
+})"},
+    {"SampleAfterUniformDiscardInHelper", "frag", true, false, R"(
+void clip_below(float x) { if (x < 0.5) discard; }
+void main() {
+  clip_below(level);
+  color = texture(tex, uv);
+})"},
+};
+
+class UniformityCoarseProof : public ::testing::TestWithParam<ProofCase> {};
+
+TEST_P(UniformityCoarseProof, ProvesOnlyWhereTheAnalysisFindsNothing) {
+  const ProofCase& c = GetParam();
+  std::string source =
+      std::string(std::string(c.stage) == "comp" ? kCompHead : kFragHead) + c.source;
+  std::vector<uint32_t> words = test::CompileGlsl(source, c.stage);
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  AnalysisContext analyses(*module);
+  CoarseProofResult proof = ProveNothingToReport(
+      {*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
+       analyses.GetBuiltIns(),
+       [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); }});
+  EXPECT_EQ(proof.proven, c.proven);
+  EXPECT_GE(proof.rounds, 1u);
+
+  UniformityOptions every_fact;
+  every_fact.every_fact = true;
+  UniformityResult full = AnalyzeUniformity(*module, every_fact);
+  EXPECT_TRUE(full.refusal.empty()) << full.refusal;
+  EXPECT_EQ(!full.findings.empty(), c.has_finding);
+  // What the pipeline gets (proven where the proof holds) is the full analysis's.
+  UniformityResult pipeline = AnalyzeUniformity(*module);
+  EXPECT_EQ(pipeline.findings.size(), full.findings.size());
+  EXPECT_EQ(pipeline.refusal, full.refusal);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, UniformityCoarseProof, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<ProofCase>& info) {
+                           return std::string(info.param.name);
+                         });
+
+// Where the proof holds, the analysis's inputs (def-use, value flow) are not built;
+// where it does not, they are. The earlier screen does not pass either module (both
+// barriers are in loops).
+TEST(UniformityCoarseProof, SkipsTheAnalysisInputsOnlyWhenItProves) {
+  std::string error;
+  std::optional<Module> uniform = ParseModule(
+      test::CompileGlsl(std::string(kCompHead) +
+                            "void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
+                        "comp"),
+      &error);
+  ASSERT_TRUE(uniform) << error;
+  AnalysisContext uniform_analyses(*uniform);
+  EXPECT_TRUE(uniform_analyses.GetUniformity().findings.empty());
+  EXPECT_EQ(uniform_analyses.builds().coarse_uniformity_proofs, 1u);
+  EXPECT_EQ(uniform_analyses.builds().def_use, 0u);
+  EXPECT_EQ(uniform_analyses.builds().value_flow, 0u);
+
+  std::optional<Module> varying = ParseModule(
+      test::CompileGlsl(std::string(kCompHead) +
+                            "void main() { for (uint i = 0u; i < n; ++i) barrier(); }",
+                        "comp"),
+      &error);
+  ASSERT_TRUE(varying) << error;
+  AnalysisContext varying_analyses(*varying);
+  EXPECT_EQ(varying_analyses.GetUniformity().findings.size(), 1u);
+  EXPECT_EQ(varying_analyses.builds().coarse_uniformity_proofs, 1u);
+  EXPECT_EQ(varying_analyses.builds().def_use, 1u);
+}
+
+// Every fact asked for (tests, the corpus suite) still runs the analysis.
+TEST(UniformityCoarseProof, NotTriedWhenEveryFactIsAsked) {
+  std::string error;
+  std::optional<Module> module = ParseModule(
+      test::CompileGlsl(std::string(kCompHead) +
+                            "void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
+                        "comp"),
+      &error);
+  ASSERT_TRUE(module) << error;
+  AnalysisContext analyses(*module);
+  UniformityOptions every_fact;
+  every_fact.every_fact = true;
+  EXPECT_TRUE(analyses.GetUniformity(every_fact).findings.empty());
+  EXPECT_EQ(analyses.builds().coarse_uniformity_proofs, 0u);
+  EXPECT_EQ(analyses.builds().def_use, 1u);
+}
+
+// Several entry points: each is proven with its own execution model and functions; one
+// that cannot be proven sends the module to the analysis.
+TEST(UniformityCoarseProof, EveryEntryPointMustBeProven) {
+  const char* const kTwoEntryPoints = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %uniform_main "uniform_main" %wg
+               OpEntryPoint GLCompute %varying_main "varying_main" %lid
+               OpExecutionMode %uniform_main LocalSize 8 1 1
+               OpExecutionMode %varying_main LocalSize 8 1 1
+               OpDecorate %wg BuiltIn WorkgroupId
+               OpDecorate %lid BuiltIn LocalInvocationId
+       %void = OpTypeVoid
+     %fn_void = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+       %bool = OpTypeBool
+     %v3uint = OpTypeVector %uint 3
+ %ptr_in_v3 = OpTypePointer Input %v3uint
+         %wg = OpVariable %ptr_in_v3 Input
+        %lid = OpVariable %ptr_in_v3 Input
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+   %uint_264 = OpConstant %uint 264
+%uniform_main = OpFunction %void None %fn_void
+         %u0 = OpLabel
+         %u1 = OpLoad %v3uint %wg
+         %u2 = OpCompositeExtract %uint %u1 0
+         %u3 = OpULessThan %bool %u2 %uint_3
+               OpSelectionMerge %u5 None
+               OpBranchConditional %u3 %u4 %u5
+         %u4 = OpLabel
+               OpControlBarrier %uint_2 %uint_2 %uint_264
+               OpBranch %u5
+         %u5 = OpLabel
+               OpReturn
+               OpFunctionEnd
+%varying_main = OpFunction %void None %fn_void
+         %v0 = OpLabel
+         %v1 = OpLoad %v3uint %lid
+         %v2 = OpCompositeExtract %uint %v1 0
+         %v3 = OpULessThan %bool %v2 %uint_3
+               OpSelectionMerge %v5 None
+               OpBranchConditional %v3 %v4 %v5
+         %v4 = OpLabel
+               OpControlBarrier %uint_2 %uint_2 %uint_264
+               OpBranch %v5
+         %v5 = OpLabel
+               OpReturn
+               OpFunctionEnd
+)";
+  std::optional<Module> module = test::AssembleModule(kTwoEntryPoints);
+  ASSERT_TRUE(module);
+  AnalysisContext analyses(*module);
+  auto cfgs = [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); };
+  EXPECT_FALSE(ProveNothingToReport({*module, analyses.GetConvergenceClasses(),
+                                     analyses.GetCallGraph(), analyses.GetBuiltIns(), cfgs})
+                   .proven);
+  UniformityResult result = AnalyzeUniformity(*module);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].entry_point, "varying_main");
+}
+
+// A budget too small for the fixed point gives up (the analysis then decides).
+TEST(UniformityCoarseProof, GivesUpPastItsRoundBudget) {
+  std::string error;
+  std::optional<Module> module = ParseModule(
+      test::CompileGlsl(std::string(kCompHead) +
+                            "void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
+                        "comp"),
+      &error);
+  ASSERT_TRUE(module) << error;
+  AnalysisContext analyses(*module);
+  auto cfgs = [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); };
+  CoarseProofInputs inputs{*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
+                           analyses.GetBuiltIns(), cfgs};
+  CoarseProofResult enough = ProveNothingToReport(inputs);
+  ASSERT_TRUE(enough.proven);
+  inputs.round_budget = enough.rounds - 1;
+  CoarseProofResult short_of_it = ProveNothingToReport(inputs);
+  EXPECT_FALSE(short_of_it.proven);
+  EXPECT_EQ(short_of_it.rounds, inputs.round_budget);
+}
+
+}  // namespace
+}  // namespace glint::spirv
