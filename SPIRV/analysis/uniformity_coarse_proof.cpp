@@ -79,32 +79,46 @@ enum : uint8_t {
   kUnreachableBranch = 128 // an unreachable block ending in a conditional branch or switch
 };
 
-// Opcodes whose result is a function of their id operands alone, by the grammar's
-// instruction class or by name (see the file comment); others' results vary.
-const std::vector<uint8_t>& PureOpcodes() {
-  static const std::vector<uint8_t> kPure = [] {
-    std::vector<uint8_t> pure;
-    auto add = [&](uint32_t opcode) {
-      if (pure.size() <= opcode) pure.resize(opcode + 1);
-      pure[opcode] = 1;
+// How the rounds treat an opcode, decided once per opcode: a result that is a function of
+// its id operands alone (by the grammar's instruction class or by name, see the file
+// comment, and an empty convergence class), an atomic, or anything else (its result
+// varies). OpExtInst is decided per instruction (its set and convergence class).
+enum OpcodeKind : uint8_t { kOtherOpcode, kPureOpcode, kAtomicOpcode };
+
+const std::vector<uint8_t>& OpcodeKinds() {
+  static const std::vector<uint8_t> kKinds = [] {
+    std::vector<uint8_t> kinds;
+    auto set = [&](uint32_t opcode, OpcodeKind kind) {
+      if (kinds.size() <= opcode) kinds.resize(opcode + 1, kOtherOpcode);
+      kinds[opcode] = kind;
+    };
+    // The convergence table's row decides an opcode's class for all but OpExtInst
+    // (ConvergenceClasses::Of); an opcode without a row is left to vary.
+    auto unclassed = [](uint32_t opcode) {
+      std::optional<OpcodeConvergence> row = ClassifyOpcode(opcode);
+      return row && row->flags == kNotConvergent;
     };
     grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
-      if (!info.has_result) return;
       const char* kind = info.instruction_class;
+      if (AtomicView<const Instruction>::Accepts(spv::Op(info.opcode))) {
+        set(info.opcode, kAtomicOpcode);
+        return;
+      }
+      if (!info.has_result || info.opcode == spv::OpExtInst || !unclassed(info.opcode)) return;
       if (std::strcmp(kind, "Arithmetic") == 0 || std::strcmp(kind, "Bit") == 0 ||
           std::strcmp(kind, "Relational_and_Logical") == 0 ||
           std::strcmp(kind, "Conversion") == 0 || std::strcmp(kind, "Composite") == 0)
-        add(info.opcode);
+        set(info.opcode, kPureOpcode);
     });
     for (spv::Op op : {spv::OpAccessChain, spv::OpInBoundsAccessChain, spv::OpPtrAccessChain,
                        spv::OpInBoundsPtrAccessChain, spv::OpCopyObject, spv::OpSelect,
                        spv::OpArrayLength, spv::OpSampledImage, spv::OpImage,
                        spv::OpImageQuerySize, spv::OpImageQuerySizeLod, spv::OpImageQueryLevels,
                        spv::OpImageQuerySamples})
-      add(op);
-    return pure;
+      if (unclassed(op)) set(op, kPureOpcode);
+    return kinds;
   }();
-  return kPure;
+  return kKinds;
 }
 
 class CoarseProof {
@@ -507,25 +521,19 @@ class CoarseProof {
       default:
         break;
     }
-    if (AtomicView<const Instruction>::Accepts(inst.opcode)) {
+    const std::vector<uint8_t>& kinds = OpcodeKinds();
+    const uint8_t kind = inst.opcode < kinds.size() ? kinds[inst.opcode] : kOtherOpcode;
+    if (kind == kAtomicOpcode) {
       Set(result, kValueVaries);
       WriteMemory(RootOf(AtomicView(inst).pointer()), true);
       return true;
     }
     if (!result || Varies(result, kValueVaries)) return true;
-    if (!IsPure(inst)) {
-      Set(result, kValueVaries);
-      return true;
-    }
-    if (AnyOperandVaries(inst)) Set(result, kValueVaries);
+    const bool pure = kind == kPureOpcode ||
+                      (inst.opcode == spv::OpExtInst && glsl_std450_ &&
+                       ExtInstView(inst).set() == glsl_std450_ && !in_.classes.Of(inst));
+    if (!pure || AnyOperandVaries(inst)) Set(result, kValueVaries);
     return true;
-  }
-
-  bool IsPure(const Instruction& inst) const {
-    if (inst.opcode == spv::OpExtInst)
-      return glsl_std450_ && ExtInstView(inst).set() == glsl_std450_ && !in_.classes.Of(inst);
-    const std::vector<uint8_t>& pure = PureOpcodes();
-    return inst.opcode < pure.size() && pure[inst.opcode] && !in_.classes.Of(inst);
   }
 
   bool AnyOperandVaries(const Instruction& inst) {
