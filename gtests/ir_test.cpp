@@ -2,7 +2,9 @@
 // type and constant creation, CFG and dominators, the built-in index.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <ostream>
 
 #include "SPIRV/ir/builtin_index.h"
@@ -314,6 +316,41 @@ TEST(Ir, DefUse_BlockOfEveryInstruction) {
   EXPECT_GT(without_result, 0u);
   EXPECT_EQ(def_use.BlockOf(&module->types_values.front()), nullptr);
   EXPECT_EQ(def_use.BlockOf(nullptr), nullptr);
+}
+
+// A module a pass changed: an instruction made anew (word offset 0) and one moved ahead
+// of its neighbours (offsets out of order). BlockOf still finds every instruction of
+// every block, the new ones included.
+TEST(Ir, DefUse_BlockOfEveryInstructionAfterChanges) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  for (bool made_anew : {true, false}) {
+    std::optional<Module> module = ParseModule(words, &error);
+    ASSERT_TRUE(module) << error;
+    Block& entry = module->functions.front().blocks.front();
+    if (made_anew) {
+      Instruction nop(spv::OpNop, 0, 0, {});
+      entry.instructions.insert(entry.instructions.begin(), nop);
+    } else {
+      // The entry block's last instruction without a result moved to its front.
+      auto last = std::find_if(entry.instructions.rbegin(), entry.instructions.rend(),
+                               [](const Instruction& inst) { return inst.result_id == 0; });
+      ASSERT_NE(last, entry.instructions.rend());
+      entry.instructions.splice(entry.instructions.begin(), entry.instructions,
+                                std::prev(last.base()));
+    }
+    DefUse def_use(*module);
+    size_t without_result = 0;
+    for (Function& function : module->functions)
+      for (Block& block : function.blocks)
+        for (const Instruction& inst : block.instructions) {
+          EXPECT_EQ(def_use.BlockOf(&inst), &block) << grammar::OpcodeName(inst.opcode);
+          without_result += inst.result_id == 0;
+        }
+    EXPECT_GT(without_result, 1u);
+    Instruction outside(spv::OpNop, 0, 0, {});
+    EXPECT_EQ(def_use.BlockOf(&outside), nullptr);
+  }
 }
 
 // The operand ids kept per instruction inside a block are exactly the id operands a

@@ -45,8 +45,18 @@ DefUse::DefUse(Module& module) : module_(module) {
     }
     Index(function.end, nullptr, &function, &pending);
   }
-  std::sort(blocks_.begin(), blocks_.end(),
-            [](const InBlock& a, const InBlock& b) { return a.inst < b.inst; });
+  // A parsed module's instructions carry their word offsets, which rise in module order:
+  // then the entries are sorted by offset as they were made. A module a pass changed
+  // (new instructions have offset 0, moved ones break the order) is sorted by address.
+  // The sort by address was two thirds of the index's cost on a large kernel.
+  blocks_by_offset_ =
+      (blocks_.empty() || blocks_.front().inst->source_offset != 0) &&
+      std::adjacent_find(blocks_.begin(), blocks_.end(), [](const InBlock& a, const InBlock& b) {
+        return a.inst->source_offset >= b.inst->source_offset;  // not strictly rising
+      }) == blocks_.end();
+  if (!blocks_by_offset_)
+    std::sort(blocks_.begin(), blocks_.end(),
+              [](const InBlock& a, const InBlock& b) { return a.inst < b.inst; });
   SortUses(pending);
 }
 
@@ -122,6 +132,15 @@ DefUse::UseRange DefUse::Uses(uint32_t id) const {
 }
 
 const DefUse::InBlock* DefUse::FindInBlock(const Instruction* inst) const {
+  if (!inst) return nullptr;
+  if (blocks_by_offset_) {
+    // Offsets are unique among parsed instructions; one made later has 0, found nowhere.
+    auto it = std::lower_bound(blocks_.begin(), blocks_.end(), inst->source_offset,
+                               [](const InBlock& entry, uint32_t key) {
+                                 return entry.inst->source_offset < key;
+                               });
+    return it != blocks_.end() && it->inst == inst ? &*it : nullptr;
+  }
   auto it = std::lower_bound(
       blocks_.begin(), blocks_.end(), inst,
       [](const InBlock& entry, const Instruction* key) { return entry.inst < key; });

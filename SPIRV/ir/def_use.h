@@ -140,6 +140,9 @@ class DefUse {
   // bucket took 40).
   std::vector<Block*> blocks_by_id_;
   std::vector<InBlock> blocks_;
+  // blocks_ is in the order of the instructions' word offsets (a parsed module, unchanged)
+  // rather than sorted by address.
+  bool blocks_by_offset_ = false;
   // Operand ids of the instructions inside blocks: at a start, the count, then the ids.
   // The start is by result id where the instruction has one, else in its InBlock.
   std::vector<uint32_t> operand_ids_;
