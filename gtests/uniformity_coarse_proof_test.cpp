@@ -4,8 +4,8 @@
 // push constants, specialization constants, uniform and read-only buffers and helpers.
 // Each case that it does not prove is the near miss of one it does: the same bound read
 // from writable memory, a parameter written through, a helper called under a branch.
-// Some it leaves to the analysis are fine in fact (shared memory read after a barrier,
-// flat inputs): the proof is coarser there by design.
+// Some it leaves to the analysis are fine in fact (shared memory read after a barrier):
+// the proof is coarser there by design.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -26,6 +26,7 @@ struct ProofCase {
   bool proven;       // the coarse proof shows there is nothing to report
   bool has_finding;  // the full analysis reports something (never with `proven`)
   const char* source;
+  const char* env = "vulkan1.0";
 };
 
 void PrintTo(const ProofCase& c, std::ostream* out) { *out << c.name; }
@@ -181,13 +182,55 @@ void main() {
   color = vec4(0.0);
   if (uv.x > 0.5) color = texture(tex, uv);
 })"},
-    // Flat inputs are uniform within a quad, which is all a sample needs; the proof
-    // takes every input as varying.
-    {"SampleUnderFlatInputBranch", "frag", false, false, R"(
+    // Flat inputs and gl_FrontFacing are uniform within a quad, which is all a sample
+    // needs.
+    {"SampleUnderFlatInputBranch", "frag", true, false, R"(
 void main() {
   color = vec4(0.0);
   if (layer > 2) color = texture(tex, uv);
 })"},
+    {"SampleInLoopUnderFrontFacing", "frag", true, false, R"(
+void main() {
+  color = vec4(0.0);
+  if (gl_FrontFacing)
+    for (int x = -2; x <= 2; ++x) color += texture(tex, uv + vec2(float(x) / 512.0));
+})"},
+    // A material chosen by a flat index into a read-only buffer (bindless renderers).
+    {"SampleUnderMaterialFromFlatIndex", "frag", true, false, R"(
+struct Material { int albedo; float scale; };
+layout(std430, binding = 2) readonly buffer Materials { Material materials[]; };
+void main() {
+  Material material = materials[layer];
+  color = vec4(material.scale);
+  if (material.albedo > 0) color *= texture(tex, uv);
+})"},
+    // The same index into a buffer other invocations may write.
+    {"SampleUnderMaterialFromWritableBuffer", "frag", false, true, R"(
+struct Material { int albedo; float scale; };
+layout(std430, binding = 2) buffer Materials { Material materials[]; };
+void main() {
+  Material material = materials[layer];
+  color = vec4(material.scale);
+  if (material.albedo > 0) color *= texture(tex, uv);
+})"},
+    // gl_SubgroupID is uniform within a subgroup: enough for a subgroup barrier, not for
+    // a workgroup one.
+    {"SubgroupBarrierUnderSubgroupIdBranch", "comp", true, false, R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+void main() {
+  if (gl_SubgroupID == 0u) { data[gl_LocalInvocationID.x] = 1u; subgroupBarrier(); }
+})",
+     "vulkan1.1"},
+    {"WorkgroupBarrierUnderSubgroupIdBranch", "comp", false, true, R"(#version 450
+#extension GL_KHR_shader_subgroup_basic : require
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+void main() {
+  if (gl_SubgroupID == 0u) { data[gl_LocalInvocationID.x] = 1u; barrier(); }
+})",
+     "vulkan1.1"},
     {"SampleAfterDiscardInHelperUnderVaryingBranch", "frag", false, true, R"(
 void clip_below(float x) { if (x < 0.5) discard; }
 void main() {
@@ -206,9 +249,11 @@ class UniformityCoarseProof : public ::testing::TestWithParam<ProofCase> {};
 
 TEST_P(UniformityCoarseProof, ProvesOnlyWhereTheAnalysisFindsNothing) {
   const ProofCase& c = GetParam();
-  std::string source =
-      std::string(std::string(c.stage) == "comp" ? kCompHead : kFragHead) + c.source;
-  std::vector<uint32_t> words = test::CompileGlsl(source, c.stage);
+  // A case that starts with #version brings its own declarations.
+  std::string source = std::string(c.source).rfind("#version", 0) == 0
+                           ? std::string(c.source)
+                           : std::string(std::string(c.stage) == "comp" ? kCompHead : kFragHead) + c.source;
+  std::vector<uint32_t> words = test::CompileGlsl(source, c.stage, c.env);
   std::string error;
   std::optional<Module> module = ParseModule(words, &error);
   ASSERT_TRUE(module) << error;

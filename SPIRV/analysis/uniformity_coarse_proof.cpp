@@ -1,60 +1,73 @@
 // Uniformity coarse proof: where every block that holds a uniform-control instruction (or a
-// call of a function holding one) runs in uniform control by a coarse fixed point, the
-// uniformity analysis (uniformity.h) has nothing to report, and is not built.
+// call of a function holding one) runs in control no more divergent than that
+// instruction tolerates, by a coarse fixed point, the uniformity analysis (uniformity.h)
+// has nothing to report, and is not built.
 //
 // Why: engines' compute kernels put barriers and cooperative-matrix operations in loops
-// whose bounds come from push constants and specialization constants. The analysis
-// proves them uniform and reports nothing, but its module facts, value flow, relevance
-// and solver cost up to half of glslang's own compile on them. This proof is one pass
-// per round over the instructions with a bit per id, and no causes.
+// whose bounds come from push constants and specialization constants, and their fragment
+// shaders sample under branches on a material read through a flat index. The analysis
+// proves them fine and reports nothing, but its module facts, value flow, relevance and
+// solver cost up to half of glslang's own compile on them. This proof is one pass per
+// round over the instructions with a level per id, and no causes.
 //
-// What it computes, per entry point, one bit "may vary" per value, block, function entry,
-// function return and memory class, as a least fixed point (bits only rise):
-//   values   constants and types never vary. A result of an arithmetic, bitwise,
+// What it computes, per entry point, a level per value, block, function entry, function
+// return and memory class, in the analysis's order (uniform < uniform within a subgroup
+// < uniform within a quad < divergent), as a least fixed point (levels only rise; a join
+// is the larger):
+//   values   constants and types are uniform. A result of an arithmetic, bitwise,
 //            relational, logical, conversion or composite instruction, an access chain,
 //            a copy, a select, an image/sampler handle or size query, or a GLSL.std.450
-//            instruction varies when an id operand varies (when its convergence class is
-//            empty); a parameter when an argument at some call site does; a call's
-//            result when its callee's return does; a load when its pointer does or its
-//            memory class does (a pointer the proof cannot trace: always). Every other
-//            result varies (atomics, cross-thread operations, image reads, OpUndef, ...).
-//   phis     vary when an incoming value does, or an incoming block's control or its own
-//            branch condition does.
+//            instruction joins its id operands (when its convergence class is empty); a
+//            parameter joins its arguments at every call site; a call's result is its
+//            callee's return; a load joins its pointer and its memory class (a pointer
+//            the proof cannot trace: divergent). Every other result is divergent
+//            (atomics, cross-thread operations, image reads, OpUndef, ...).
+//   phis     join their incoming values, and each incoming block's control and its own
+//            branch condition.
 //   memory   a class per variable, pointer parameters joined with every caller variable
-//            passed to them (union-find). Classes start as the storage class says (uniform
-//            only: uniform and push-constant blocks, NonWritable buffers, UniformConstant,
-//            Private, Function, the uniform built-ins the analysis names, a mesh shader's
-//            task payload) and vary once a store, copy or initializer writes a varying
-//            value or address or runs in varying control, or an atomic writes them.
-//            Workgroup memory always varies.
-//   control  a block varies when its function's entry does (any call of it in varying
-//            control), or a branch or switch it is control dependent on (the analysis's
+//            passed to them (union-find). A class starts where the analysis starts its
+//            variable or higher (UniformitySolver::StaticMemoryFact, InputFact,
+//            BuiltInFact: uniform and push-constant blocks, NonWritable buffers,
+//            UniformConstant, Private and Function memory, the uniform built-ins it names
+//            and a mesh shader's task payload are uniform; flat fragment inputs,
+//            FrontFacing, PrimitiveId, Layer and ViewportIndex in fragment shaders are
+//            uniform within a quad; SubgroupId, and SubgroupSize outside compute, within
+//            a subgroup; Workgroup memory and the rest divergent) and joins what every
+//            store, copy and initializer writes: the value, the address and the control
+//            it runs in; an atomic makes it divergent.
+//   control  a block joins its function's entry (the control of every call of it) and,
+//            for each branch or switch it is control dependent on (the analysis's
 //            post-dominator walk from each successor of a block with two or more distinct
-//            targets) has a varying condition or varying control.
-//   returns  vary when a returned value or the return's control does.
+//            targets), that branch's condition and control.
+//   returns  join each returned value and the return's control.
 //
 // Why it suffices: each rule gives at least the level the analysis's rule gives
-// (uniformity_transfer.cpp, uniformity_memory.cpp, uniformity_sources.cpp), with "varies"
-// above every non-uniform level: the analysis's sources are a subset of the results
-// that always vary here; its flow-sensitive locals, forwarded parameter loads, barrier
-// phases for shared memory, call contexts, lane analysis, one-subgroup blocks and
-// assume-uniform filter only lower levels below the flow-insensitive, context-insensitive
-// join computed here; its local control (call sites left out) is at most the control
-// here, which includes the entry. So by induction over the rounds every level of the
-// analysis is at most the bit here. The analysis reports an instruction only where its
-// block's control within its function, or the control of a call site of its function
-// (transitively), is above uniform; control here covers both, since a function's entry
-// varies as soon as one call site's block does. A callee that may kill the invocation
-// (OpKill, OpTerminateInvocation) in varying control makes the proof give up, as does a
-// phi with an unreachable conditional predecessor (whose condition the analysis reads).
+// (uniformity_transfer.cpp, uniformity_memory.cpp, uniformity_sources.cpp): its other
+// sources are divergent here or start as high; its flow-sensitive locals, forwarded
+// parameter loads, barrier phases for shared memory, call contexts, lane analysis,
+// one-subgroup blocks and assume-uniform filter only lower levels below the
+// flow-insensitive, context-insensitive join computed here; its local control (call
+// sites left out) is at most the control here, which includes the entry. So by induction
+// over the rounds every level of the analysis is at most the level here. The analysis
+// reports an instruction only where its block's control within its function, or the
+// control of a call site of its function (transitively), is above what the instruction
+// tolerates (UniformityReporter::Allowed: quad for derivatives and implicit-LOD samples,
+// the Execution scope for barriers); here a block's control must not exceed the
+// strictest of its instructions and of the functions it calls, taking a quad-scope
+// instruction as one in every stage, and a function's entry covers every call site. A
+// callee that may kill the invocation (OpKill, OpTerminateInvocation) in non-uniform
+// control makes the proof give up, and a phi with an unreachable conditional predecessor
+// (whose condition the analysis reads) counts that condition as divergent.
 //
-// What it does not prove: anything where a need's block varies here. Those modules,
-// including every one with a finding, go to the analysis, which decides; the proof only
-// moves cost. It gives up (the analysis decides) on unclassified instructions, missing
-// operands and past its round budget. Like uniformity_screen.h, a module it proves gets
-// no note if the analysis would have refused for its own round budget.
+// What it does not prove: anything where a need's block is too divergent here. Those
+// modules, including every one with a finding, go to the analysis, which decides; the
+// proof only moves cost. It gives up (the analysis decides) on unclassified
+// instructions, missing operands and past its round budget. Like uniformity_screen.h, a
+// module it proves gets no note if the analysis would have refused for its own round
+// budget.
 #include "SPIRV/analysis/uniformity_coarse_proof.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
@@ -65,19 +78,6 @@
 
 namespace glint::spirv {
 namespace {
-
-// Bits per id. Value, label, function and variable ids are distinct, so one byte per id
-// holds all of them.
-enum : uint8_t {
-  kValueVaries = 1,        // a value
-  kControlVaries = 2,      // a block (by label id)
-  kBranchVaries = 4,       // a block whose branch condition or control varies
-  kEntryVaries = 8,        // a function (by id): some call site's control varies
-  kReturnVaries = 16,      // a function: some returned value or return control varies
-  kMemoryVaries = 32,      // a memory class (by its representative id)
-  kHoldsNeed = 64,         // a block holding a uniform-control instruction or such a call
-  kUnreachableBranch = 128 // an unreachable block ending in a conditional branch or switch
-};
 
 // How the rounds treat an opcode, decided once per opcode: a result that is a function of
 // its id operands alone (by the grammar's instruction class or by name, see the file
@@ -120,6 +120,11 @@ const std::vector<uint8_t>& OpcodeKinds() {
   }();
   return kKinds;
 }
+
+// Levels, as the analysis orders them (Divergence): uniform, uniform within a subgroup,
+// uniform within a quad, divergent. A join is the larger.
+constexpr uint8_t kUniform = 0, kSubgroup = 1, kQuad = 2, kVaries = 3;
+constexpr uint8_t kNoNeed = 0xff;  // a block without uniform-control instructions
 
 class CoarseProof {
  public:
@@ -168,26 +173,31 @@ class CoarseProof {
       for (const Block& block : function.blocks)
         for (const Instruction& inst : block.instructions) define(inst);
     }
-    std::vector<uint32_t> non_writable_members(bound_, 0);
+    std::vector<std::pair<uint32_t, uint32_t>> member_counts;  // struct, NonWritable members
     for (const Instruction& inst : module_.annotations) {
       if (auto member = ViewIf<MemberDecorateView>(inst)) {
-        if (member->decoration() == spv::DecorationNonWritable &&
-            member->structure() < bound_)
-          ++non_writable_members[member->structure()];
+        if (member->decoration() != spv::DecorationNonWritable) continue;
+        auto counted = std::find_if(member_counts.begin(), member_counts.end(),
+                                    [&](const auto& c) { return c.first == member->structure(); });
+        if (counted == member_counts.end())
+          member_counts.push_back({member->structure(), 1});
+        else
+          ++counted->second;
         continue;
       }
       auto decorate = ViewIf<DecorateView>(inst);
-      if (!decorate || decorate->target() >= bound_) continue;
+      if (!decorate) continue;
       if (decorate->decoration() == spv::DecorationNonWritable)
         non_writable_variables_.push_back(decorate->target());
       if (decorate->decoration() == spv::DecorationBufferBlock)
         buffer_blocks_.push_back(decorate->target());
+      if (decorate->decoration() == spv::DecorationFlat) flat_.push_back(decorate->target());
     }
-    for (uint32_t id = 0; id < bound_; ++id) {
-      const Instruction* type = definitions_[id];
-      if (non_writable_members[id] && type && type->opcode == spv::OpTypeStruct &&
-          non_writable_members[id] >= TypeStructView(*type).member_count())
-        non_writable_structs_.push_back(id);
+    for (const auto& [structure, count] : member_counts) {
+      const Instruction* type = Definition(structure);
+      if (type && type->opcode == spv::OpTypeStruct &&
+          count >= TypeStructView(*type).member_count())
+        non_writable_structs_.push_back(structure);
     }
   }
 
@@ -196,9 +206,7 @@ class CoarseProof {
   }
 
   static bool Contains(const std::vector<uint32_t>& ids, uint32_t id) {
-    for (uint32_t each : ids)
-      if (each == id) return true;
-    return false;
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
   }
 
   // The type a variable points to, arrays stripped (as the analysis's PointeeElement).
@@ -254,11 +262,12 @@ class CoarseProof {
     b = Find(b);
     if (a == b) return;
     parent_[b] = a;
-    bits_[a] |= bits_[b] & kMemoryVaries;
+    memory_[a] = std::max(memory_[a], memory_[b]);
   }
 
-  // Whether a module-scope variable's memory may vary before any store, for `model`.
-  bool StartsVarying(const Instruction& variable, spv::ExecutionModel model) const {
+  // A module-scope variable's level before any store, for `model`: at least what the
+  // analysis starts it at (UniformitySolver::StaticMemoryFact and InputFact).
+  uint8_t StartLevel(const Instruction& variable, spv::ExecutionModel model) const {
     const uint32_t id = variable.result_id;
     const Instruction* pointee = PointeeElement(variable);
     // As the analysis's IsNonWritable: the variable decorated, or every member of its
@@ -268,29 +277,29 @@ class CoarseProof {
                          Contains(non_writable_structs_, pointee->result_id));
     switch (VariableView(variable).storage_class()) {
       case spv::StorageClassUniform:
-        if (!(pointee && Contains(buffer_blocks_, pointee->result_id))) return false;
-        return !non_writable;
+        if (!(pointee && Contains(buffer_blocks_, pointee->result_id))) return kUniform;
+        return non_writable ? kUniform : kVaries;
       case spv::StorageClassStorageBuffer:
-        return !non_writable;
+        return non_writable ? kUniform : kVaries;
       case spv::StorageClassUniformConstant:
       case spv::StorageClassPushConstant:
       case spv::StorageClassPrivate:
       case spv::StorageClassFunction:
-        return false;
+        return kUniform;
       case spv::StorageClassTaskPayloadWorkgroupEXT:
-        return model != spv::ExecutionModelMeshEXT;
+        return model == spv::ExecutionModelMeshEXT ? kUniform : kVaries;
       case spv::StorageClassInput:
-        return !UniformBuiltIn(id, model);
+        return InputLevel(id, model);
       default:  // Workgroup, Output and the rest
-        return true;
+        return kVaries;
     }
   }
 
-  // The built-ins the analysis takes as uniform over its whole scope
-  // (UniformitySolver::BuiltInFact); others vary here.
-  bool UniformBuiltIn(uint32_t variable, spv::ExecutionModel model) const {
+  // An input's level (UniformitySolver::InputFact and BuiltInFact, scope partition).
+  uint8_t InputLevel(uint32_t variable, spv::ExecutionModel model) const {
+    const bool fragment = model == spv::ExecutionModelFragment;
     std::optional<uint32_t> builtin = in_.builtins.Of(variable);
-    if (!builtin) return false;
+    if (!builtin) return fragment && Contains(flat_, variable) ? kQuad : kVaries;
     switch (*builtin) {
       case spv::BuiltInWorkgroupId:
       case spv::BuiltInNumWorkgroups:
@@ -301,20 +310,44 @@ class CoarseProof {
       case spv::BuiltInBaseInstance:
       case spv::BuiltInDeviceIndex:
       case spv::BuiltInViewIndex:
-        return true;
+        return kUniform;
+      case spv::BuiltInSubgroupId:
+        return kSubgroup;
       case spv::BuiltInSubgroupSize:
-        return model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel;
+        return model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel
+                   ? kUniform
+                   : kSubgroup;
       case spv::BuiltInPrimitiveId:
       case spv::BuiltInPatchVertices:
-        return model == spv::ExecutionModelTessellationControl;
+        if (model == spv::ExecutionModelTessellationControl) return kUniform;
+        return fragment ? kQuad : kVaries;
+      case spv::BuiltInFrontFacing:
+      case spv::BuiltInLayer:
+      case spv::BuiltInViewportIndex:
+        return fragment ? kQuad : kVaries;
       default:
-        return false;
+        return kVaries;
     }
   }
 
   bool IsPointer(const Instruction& parameter) const {
     const Instruction* type = Definition(parameter.type_id);
     return type && type->opcode == spv::OpTypePointer;
+  }
+
+  // The most divergent control a uniform-control instruction tolerates (the reporter's
+  // Allowed, taking a quad-scope need as one whatever the stage: never less strict).
+  uint8_t AllowedFor(const Instruction& inst) const {
+    switch (in_.classes.RequiredScope(inst)) {
+      case UniformScope::kNone:
+        return kNoNeed;
+      case UniformScope::kQuad:
+        return kQuad;
+      case UniformScope::kSubgroup:
+        return kSubgroup;
+      default:
+        return kUniform;
+    }
   }
 
   // --- per entry point ---
@@ -324,15 +357,17 @@ class CoarseProof {
     const spv::ExecutionModel model = view.model();
     entry_function_ = view.function();
     functions_ = in_.calls.ReachableFrom(entry_function_);
-    bits_.assign(bound_, 0);
+    for (std::vector<uint8_t>* levels :
+         {&value_, &control_, &condition_, &entry_, &return_, &memory_})
+      levels->assign(bound_, kUniform);
+    allowed_.assign(bound_, kNoNeed);
     parent_.resize(bound_);
     for (uint32_t id = 0; id < bound_; ++id) parent_[id] = id;
     for (const Instruction& inst : module_.types_values)
-      if (inst.opcode == spv::OpVariable && inst.result_id < bound_ &&
-          StartsVarying(inst, model))
-        bits_[inst.result_id] |= kMemoryVaries;
-    if (!PlanFunctions()) return false;
-    for (uint32_t round = 0;; ++round) {
+      if (inst.opcode == spv::OpVariable && inst.result_id < bound_)
+        memory_[inst.result_id] = StartLevel(inst, model);
+    PlanFunctions();
+    for (;;) {
       if (*rounds >= in_.round_budget) return false;
       ++*rounds;
       changed_ = false;
@@ -342,16 +377,35 @@ class CoarseProof {
     }
   }
 
-  // Control dependence, blocks holding needs, and the memory classes pointer parameters
-  // join (they do not change between rounds).
-  bool PlanFunctions() {
+  // Control dependence, what each block's needs tolerate, and the memory classes pointer
+  // parameters join (they do not change between rounds).
+  void PlanFunctions() {
     plans_.clear();
     controlled_.clear();
+    // Callees first: a call tolerates what its callee's strictest need does.
+    std::vector<uint8_t> tolerated(bound_, kNoNeed);  // by function id: its strictest need
+    auto tolerated_by = [&](uint32_t function) { return Level(tolerated, function); };
+    for (const Function* function : in_.calls.CalleesFirst(entry_function_)) {
+      uint8_t strictest = kNoNeed;
+      if (in_.classes.OfFunction(function->id()) & kUniformControl)
+        for (const Block& block : function->blocks) {
+          uint8_t block_allowed = kNoNeed;
+          for (const Instruction& inst : block.instructions) {
+            if (!(in_.classes.Of(inst) & kUniformControl)) continue;
+            uint8_t allowed = inst.opcode == spv::OpFunctionCall
+                                  ? tolerated_by(FunctionCallView(inst).callee())
+                                  : AllowedFor(inst);
+            block_allowed = std::min(block_allowed, allowed);
+          }
+          if (block.id() < bound_) allowed_[block.id()] = block_allowed;
+          strictest = std::min(strictest, block_allowed);
+        }
+      if (function->id() < bound_) tolerated[function->id()] = strictest;
+    }
     for (Function* function : functions_) {
       const Cfg& cfg = in_.cfgs(*function);
       FunctionPlan plan;
       plan.function = function;
-      const bool has_needs = (in_.classes.OfFunction(function->id()) & kUniformControl) != 0;
       for (const Block* block : cfg.ReversePostOrder()) {
         BlockPlan step{block, ConditionOf(*block), uint32_t(controlled_.size()),
                        uint32_t(controlled_.size())};
@@ -363,17 +417,13 @@ class CoarseProof {
               controlled_.push_back(runner->id());
           step.last = uint32_t(controlled_.size());
         }
-        if (has_needs && block->id() < bound_)
-          for (const Instruction& inst : block->instructions)
-            if (in_.classes.Of(inst) & kUniformControl) {
-              bits_[block->id()] |= kHoldsNeed;
-              break;
-            }
         plan.blocks.push_back(step);
       }
+      // The analysis reads the condition of a phi's predecessor even where the rounds
+      // never reach it.
       for (const Block& block : function->blocks)
         if (!cfg.IsReachable(&block) && block.id() < bound_ && ConditionOf(block))
-          bits_[block.id()] |= kUnreachableBranch;
+          condition_[block.id()] = kVaries;
       plans_.push_back(std::move(plan));
     }
     for (Function* function : functions_)
@@ -395,10 +445,9 @@ class CoarseProof {
             if (root)
               Join(parameter.result_id, root);
             else
-              bits_[Find(parameter.result_id)] |= kMemoryVaries;
+              memory_[Find(parameter.result_id)] = kVaries;
           }
         }
-    return true;
   }
 
   static size_t DistinctCount(BlockSpan successors) {
@@ -422,150 +471,151 @@ class CoarseProof {
 
   // --- the rounds ---
 
-  bool Varies(uint32_t id, uint8_t bit) const { return id < bound_ && (bits_[id] & bit); }
-  void Set(uint32_t id, uint8_t bit) {
-    if (id >= bound_ || (bits_[id] & bit)) return;
-    bits_[id] |= bit;
+  uint8_t Level(const std::vector<uint8_t>& levels, uint32_t id) const {
+    return id < bound_ ? levels[id] : kVaries;
+  }
+  uint8_t Value(uint32_t id) const { return Level(value_, id); }
+  void Raise(std::vector<uint8_t>& levels, uint32_t id, uint8_t level) {
+    if (id >= bound_ || levels[id] >= level) return;
+    levels[id] = level;
     changed_ = true;
   }
-  bool ValueVaries(uint32_t id) const { return Varies(id, kValueVaries); }
-  bool MemoryVaries(uint32_t root) { return !root || (bits_[Find(root)] & kMemoryVaries); }
-  void WriteMemory(uint32_t root, bool varies) {
-    if (root && varies) Set(Find(root), kMemoryVaries);
+  uint8_t Memory(uint32_t root) { return root ? memory_[Find(root)] : kVaries; }
+  void WriteMemory(uint32_t root, uint8_t level) {
+    if (root) Raise(memory_, Find(root), level);
   }
 
-  // False where the proof gives up: a need in varying control, or a kill there in a
-  // called function.
+  // False where the proof gives up: a need in control more divergent than it tolerates,
+  // or a kill in divergent control in a called function.
   bool WalkFunction(const FunctionPlan& plan) {
-    const bool entry_varies = Varies(plan.function->id(), kEntryVaries);
+    const uint8_t entry = entry_[plan.function->id()];
     for (const BlockPlan& step : plan.blocks) {
       const uint32_t label = step.block->id();
-      if (entry_varies) Set(label, kControlVaries);
-      const bool control = Varies(label, kControlVaries);
-      if (control && Varies(label, kHoldsNeed)) return false;
+      Raise(control_, label, entry);
+      const uint8_t control = Level(control_, label);
+      if (control > Level(allowed_, label)) return false;
       for (const Instruction& inst : step.block->instructions)
         if (!Transfer(*plan.function, inst, control)) return false;
       // A phi reads its incoming block's condition even where both targets are one.
-      const bool condition_varies = ValueVaries(step.condition);
-      if (condition_varies) Set(label, kBranchVaries);
-      if (control || condition_varies)
+      const uint8_t condition = step.condition ? Value(step.condition) : kUniform;
+      Raise(condition_, label, condition);
+      const uint8_t pushed = std::max(control, condition);
+      if (pushed != kUniform)
         for (uint32_t at = step.first; at != step.last; ++at)
-          Set(controlled_[at], kControlVaries);
+          Raise(control_, controlled_[at], pushed);
     }
     return true;
   }
 
-  bool Transfer(const Function& function, const Instruction& inst, bool control) {
+  bool Transfer(const Function& function, const Instruction& inst, uint8_t control) {
     const uint32_t result = inst.result_id;
     switch (inst.opcode) {
       case spv::OpFunctionCall: {
         FunctionCallView call(inst);
         const Function* callee = in_.calls.FunctionById(call.callee());
         if (!callee) {
-          Set(result, kValueVaries);
+          Raise(value_, result, kVaries);
           return true;
         }
-        if (control) Set(callee->id(), kEntryVaries);
+        Raise(entry_, callee->id(), control);
         auto arguments = call.arguments();
         size_t index = 0;
         for (const Instruction& parameter : callee->parameters) {
           if (index >= arguments.size()) break;
-          if (ValueVaries(arguments[index++]) && parameter.result_id)
-            Set(parameter.result_id, kValueVaries);
+          const uint8_t argument = Value(arguments[index++]);
+          if (parameter.result_id) Raise(value_, parameter.result_id, argument);
         }
-        if (Varies(callee->id(), kReturnVaries)) Set(result, kValueVaries);
+        Raise(value_, result, Level(return_, callee->id()));
         return true;
       }
       case spv::OpPhi: {
         PhiView phi(inst);
+        uint8_t level = kUniform;
         for (size_t pair = 0; pair < phi.pair_count(); ++pair)
-          if (ValueVaries(phi.value(pair)) ||
-              Varies(phi.parent(pair), kControlVaries | kBranchVaries | kUnreachableBranch)) {
-            Set(result, kValueVaries);
-            break;
-          }
+          level = std::max({level, Value(phi.value(pair)), Level(control_, phi.parent(pair)),
+                            Level(condition_, phi.parent(pair))});
+        Raise(value_, result, level);
         return true;
       }
       case spv::OpReturnValue:
-        if (control || ValueVaries(ReturnValueView(inst).value()))
-          Set(function.id(), kReturnVaries);
+        Raise(return_, function.id(), std::max(control, Value(ReturnValueView(inst).value())));
         return true;
       case spv::OpKill:
       case spv::OpTerminateInvocation:
         // The analysis carries a called function's kill into its callers' control.
-        return !(control && function.id() != entry_function_);
+        return control == kUniform || function.id() == entry_function_;
       case spv::OpLoad: {
         LoadView load(inst);
-        if (ValueVaries(load.pointer()) || MemoryVaries(RootOf(load.pointer())))
-          Set(result, kValueVaries);
+        Raise(value_, result, std::max(Value(load.pointer()), Memory(RootOf(load.pointer()))));
         return true;
       }
       case spv::OpStore: {
         StoreView store(inst);
         WriteMemory(RootOf(store.pointer()),
-                    control || ValueVaries(store.object()) || ValueVaries(store.pointer()));
+                    std::max({control, Value(store.object()), Value(store.pointer())}));
         return true;
       }
       case spv::OpCopyMemory:
       case spv::OpCopyMemorySized: {
         CopyMemoryView copy(inst);
-        WriteMemory(RootOf(copy.target()), control || MemoryVaries(RootOf(copy.source())));
+        WriteMemory(RootOf(copy.target()), std::max(control, Memory(RootOf(copy.source()))));
         return true;
       }
       case spv::OpVariable: {
         VariableView variable(inst);
-        if (variable.has_initializer())
-          WriteMemory(result, ValueVaries(variable.initializer()));
+        if (variable.has_initializer()) WriteMemory(result, Value(variable.initializer()));
         return true;
       }
       default:
         break;
     }
     const std::vector<uint8_t>& kinds = OpcodeKinds();
-    const uint8_t kind = inst.opcode < kinds.size() ? kinds[inst.opcode] : kOtherOpcode;
+    const uint8_t kind = inst.opcode < kinds.size() ? kinds[inst.opcode] : uint8_t(kOtherOpcode);
     if (kind == kAtomicOpcode) {
-      Set(result, kValueVaries);
-      WriteMemory(RootOf(AtomicView(inst).pointer()), true);
+      Raise(value_, result, kVaries);
+      WriteMemory(RootOf(AtomicView(inst).pointer()), kVaries);
       return true;
     }
-    if (!result || Varies(result, kValueVaries)) return true;
+    if (!result || Value(result) == kVaries) return true;
     const bool pure = kind == kPureOpcode ||
                       (inst.opcode == spv::OpExtInst && glsl_std450_ &&
                        ExtInstView(inst).set() == glsl_std450_ && !in_.classes.Of(inst));
-    if (!pure || AnyOperandVaries(inst)) Set(result, kValueVaries);
+    Raise(value_, result, pure ? JoinedOperands(inst) : kVaries);
     return true;
   }
 
-  bool AnyOperandVaries(const Instruction& inst) {
+  uint8_t JoinedOperands(const Instruction& inst) {
+    uint8_t level = kUniform;
     if (inst.opcode == spv::OpExtInst) {
-      for (uint32_t id : ExtInstView(inst).operands())
-        if (ValueVaries(id)) return true;
-      return false;
+      for (uint32_t id : ExtInstView(inst).operands()) level = std::max(level, Value(id));
+      return level;
     }
     if (HasOnlyIdOperandWords(inst)) {
-      for (uint32_t id : inst.words)
-        if (ValueVaries(id)) return true;
-      return false;
+      for (uint32_t id : inst.words) level = std::max(level, Value(id));
+      return level;
     }
     std::string error;
-    if (!DecodeOperands(inst, 1, &operands_, &error)) return true;
+    if (!DecodeOperands(inst, 1, &operands_, &error)) return kVaries;
     for (const Operand& operand : operands_)
-      if (operand.is_id && ValueVaries(inst.words[operand.first_word])) return true;
-    return false;
+      if (operand.is_id) level = std::max(level, Value(inst.words[operand.first_word]));
+    return level;
   }
 
   const CoarseProofInputs& in_;
   Module& module_;
   const uint32_t bound_;
   std::vector<const Instruction*> definitions_;
-  std::vector<uint32_t> non_writable_variables_, non_writable_structs_, buffer_blocks_;
+  std::vector<uint32_t> non_writable_variables_, non_writable_structs_, buffer_blocks_, flat_;
   uint32_t glsl_std450_ = 0;
   uint32_t entry_function_ = 0;
   std::vector<Function*> functions_;
   std::vector<FunctionPlan> plans_;
   std::vector<uint32_t> controlled_;  // label ids, BlockPlan ranges
-  std::vector<uint8_t> bits_;
-  std::vector<uint32_t> parent_;
+  // Levels by id: a value's; a block's control and its branch condition's (by label);
+  // a function's entry and return; a memory class's (by its representative).
+  std::vector<uint8_t> value_, control_, condition_, entry_, return_, memory_;
+  std::vector<uint8_t> allowed_;  // by label: the most divergent control its needs tolerate
+  std::vector<uint32_t> parent_;  // memory classes (union-find)
   bool changed_ = false;
   OperandList operands_;
 };

@@ -1,6 +1,7 @@
-// Uniformity coarse proof: a cheap fixed point that, where it succeeds, proves the
-// uniformity analysis (uniformity.h, findings only) reports nothing, so the analysis is
-// not built. uniformity_coarse_proof.cpp says what it proves and why that suffices.
+// Uniformity coarse proof: a cheap fixed point (a level per id, no causes) that, where it
+// succeeds, proves the uniformity analysis (uniformity.h, findings only) reports nothing,
+// so the analysis is not built. uniformity_coarse_proof.cpp says what it proves and why
+// that suffices.
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_COARSE_PROOF_H
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_COARSE_PROOF_H
 
