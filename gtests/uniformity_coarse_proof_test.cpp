@@ -410,5 +410,24 @@ TEST(UniformityCoarseProof, GivesUpPastItsRoundBudget) {
   EXPECT_EQ(short_of_it.rounds, inputs.round_budget);
 }
 
+// The tables are sized by the ids the module defines: a header that claims millions of
+// ids it never uses changes nothing.
+TEST(UniformityCoarseProof, SizedByDefinedIdsNotTheHeaderBound) {
+  std::string error;
+  for (const char* body : {"void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
+                           "void main() { for (uint i = 0u; i < n; ++i) barrier(); }"}) {
+    std::optional<Module> module =
+        ParseModule(test::CompileGlsl(std::string(kCompHead) + body, "comp"), &error);
+    ASSERT_TRUE(module) << error;
+    AnalysisContext analyses(*module);
+    auto cfgs = [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); };
+    CoarseProofInputs inputs{*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
+                             analyses.GetBuiltIns(), cfgs};
+    const bool proven = ProveNothingToReport(inputs).proven;
+    module->header.bound = 4000000;
+    EXPECT_EQ(ProveNothingToReport(inputs).proven, proven) << body;
+  }
+}
+
 }  // namespace
 }  // namespace glint::spirv

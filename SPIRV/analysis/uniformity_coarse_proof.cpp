@@ -129,7 +129,7 @@ constexpr uint8_t kNoNeed = 0xff;  // a block without uniform-control instructio
 class CoarseProof {
  public:
   explicit CoarseProof(const CoarseProofInputs& inputs)
-      : in_(inputs), module_(inputs.module), bound_(inputs.module.header.bound) {}
+      : in_(inputs), module_(inputs.module), bound_(LargestId(inputs.module) + 1) {}
 
   CoarseProofResult Run() {
     CoarseProofResult result;
@@ -156,6 +156,16 @@ class CoarseProof {
   };
 
   // --- set-up shared by every entry point ---
+
+  // The tables are sized by the ids the module defines, not by its header's bound: a
+  // module may claim millions of ids it never uses. An id past them (defined nowhere)
+  // reads as divergent.
+  static uint32_t LargestId(const Module& module) {
+    uint32_t largest = 0;
+    module.ForEachInstruction(
+        [&largest](const Instruction& inst) { largest = std::max(largest, inst.result_id); });
+    return std::min(largest, module.header.bound);
+  }
 
   void IndexModule() {
     definitions_.assign(bound_, nullptr);
