@@ -485,6 +485,9 @@ TEST(Corpus, AllShaders_AllEnvironments) {
   // (100 of 141 when it was written: samples and barriers in the body of main).
   EXPECT_GE(2 * tally.counts["(j) uniformity screen passed (analysis not run)"],
             tally.counts["(j) shaders with uniform-control instructions"]);
+  // The coarse proof holds where the screen does not on shaders the analysis finds nothing
+  // on (23 of the 41 it was tried on when it was written; the other 18 all warn).
+  EXPECT_GE(tally.counts["(k) uniformity coarse proof held (analysis not run)"], 10);
 }
 
 }  // namespace
