@@ -69,6 +69,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -125,6 +126,24 @@ const std::vector<uint8_t>& OpcodeKinds() {
 // uniform within a quad, divergent. A join is the larger.
 constexpr uint8_t kUniform = 0, kSubgroup = 1, kQuad = 2, kVaries = 3;
 constexpr uint8_t kNoNeed = 0xff;  // a block without uniform-control instructions
+constexpr uint8_t kUnknownTolerance = 0xfe;  // a function Tolerated has not looked at yet
+
+// Whether an instruction of `opcode` may be uniform-control (ConvergenceClasses::Of
+// answers for those); for most opcodes the convergence table's row says it is not.
+bool MayNeedUniformControl(uint32_t opcode) {
+  static const std::vector<uint8_t> kMay = [] {
+    std::vector<uint8_t> may;
+    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+      if (may.size() <= info.opcode) may.resize(info.opcode + 1, 1);
+      std::optional<OpcodeConvergence> row = ClassifyOpcode(info.opcode);
+      may[info.opcode] = !row || (row->flags & kUniformControl) ||
+                         info.opcode == spv::OpFunctionCall || info.opcode == spv::OpExtInst ||
+                         info.opcode == spv::OpImageSampleFootprintNV;
+    });
+    return may;
+  }();
+  return opcode >= kMay.size() || kMay[opcode];
+}
 
 class CoarseProof {
  public:
@@ -160,10 +179,23 @@ class CoarseProof {
   // The tables are sized by the ids the module defines, not by its header's bound: a
   // module may claim millions of ids it never uses. An id past them (defined nowhere)
   // reads as divergent.
+  // (Ids defined in other sections - strings, decoration groups - are never read as
+  // values, labels or functions here.)
   static uint32_t LargestId(const Module& module) {
     uint32_t largest = 0;
-    module.ForEachInstruction(
-        [&largest](const Instruction& inst) { largest = std::max(largest, inst.result_id); });
+    for (const Instruction& inst : module.types_values) largest = std::max(largest, inst.result_id);
+    for (const Instruction& inst : module.ext_inst_imports)
+      largest = std::max(largest, inst.result_id);
+    for (const Function& function : module.functions) {
+      largest = std::max(largest, function.id());
+      for (const Instruction& parameter : function.parameters)
+        largest = std::max(largest, parameter.result_id);
+      for (const Block& block : function.blocks) {
+        largest = std::max(largest, block.id());
+        for (const Instruction& inst : block.instructions)
+          largest = std::max(largest, inst.result_id);
+      }
+    }
     return std::min(largest, module.header.bound);
   }
 
@@ -376,88 +408,100 @@ class CoarseProof {
     for (const Instruction& inst : module_.types_values)
       if (inst.opcode == spv::OpVariable && inst.result_id < bound_)
         memory_[inst.result_id] = StartLevel(inst, model);
-    PlanFunctions();
+    plans_.assign(functions_.size(), std::nullopt);
+    controlled_.clear();
+    tolerated_.assign(bound_, kUnknownTolerance);
     for (;;) {
       if (*rounds >= in_.round_budget) return false;
       ++*rounds;
       changed_ = false;
-      for (const FunctionPlan& plan : plans_)
-        if (!WalkFunction(plan)) return false;
+      for (size_t at = 0; at < functions_.size(); ++at) {
+        if (!plans_[at]) plans_[at] = Plan(*functions_[at]);
+        if (!WalkFunction(*plans_[at])) return false;
+      }
       if (!changed_) return true;
     }
   }
 
-  // Control dependence, what each block's needs tolerate, and the memory classes pointer
-  // parameters join (they do not change between rounds).
-  void PlanFunctions() {
-    plans_.clear();
-    controlled_.clear();
-    // Callees first: a call tolerates what its callee's strictest need does.
-    std::vector<uint8_t> tolerated(bound_, kNoNeed);  // by function id: its strictest need
-    auto tolerated_by = [&](uint32_t function) { return Level(tolerated, function); };
-    for (const Function* function : in_.calls.CalleesFirst(entry_function_)) {
-      uint8_t strictest = kNoNeed;
-      if (in_.classes.OfFunction(function->id()) & kUniformControl)
-        for (const Block& block : function->blocks) {
-          uint8_t block_allowed = kNoNeed;
-          for (const Instruction& inst : block.instructions) {
-            if (!(in_.classes.Of(inst) & kUniformControl)) continue;
-            uint8_t allowed = inst.opcode == spv::OpFunctionCall
-                                  ? tolerated_by(FunctionCallView(inst).callee())
-                                  : AllowedFor(inst);
-            block_allowed = std::min(block_allowed, allowed);
-          }
-          if (block.id() < bound_) allowed_[block.id()] = block_allowed;
-          strictest = std::min(strictest, block_allowed);
-        }
-      if (function->id() < bound_) tolerated[function->id()] = strictest;
-    }
-    for (Function* function : functions_) {
-      const Cfg& cfg = in_.cfgs(*function);
-      FunctionPlan plan;
-      plan.function = function;
-      for (const Block* block : cfg.ReversePostOrder()) {
-        BlockPlan step{block, ConditionOf(*block), uint32_t(controlled_.size()),
-                       uint32_t(controlled_.size())};
-        BlockSpan successors = cfg.Successors(block);
-        if (DistinctCount(successors) >= 2) {
-          const Block* stop = cfg.ImmediatePostDominator(block);
-          for (const Block* runner : successors)
-            for (; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner))
-              controlled_.push_back(runner->id());
-          step.last = uint32_t(controlled_.size());
-        }
-        plan.blocks.push_back(step);
+  // What the rounds need of `function`, the first time they reach it (a shader whose
+  // first need is too divergent is refused before the rest is planned): its blocks in
+  // reverse post-order with the blocks each branch controls, what its blocks' needs
+  // tolerate, and the memory classes its calls join to their callees' pointer
+  // parameters. The classes a join merges take the higher level, so the round that
+  // plans reports a change (the analysis's levels are bounded all the same: levels and
+  // classes only grow).
+  FunctionPlan Plan(Function& function) {
+    const Cfg& cfg = in_.cfgs(function);
+    FunctionPlan plan;
+    plan.function = &function;
+    for (const Block* block : cfg.ReversePostOrder()) {
+      BlockPlan step{block, ConditionOf(*block), uint32_t(controlled_.size()),
+                     uint32_t(controlled_.size())};
+      BlockSpan successors = cfg.Successors(block);
+      if (DistinctCount(successors) >= 2) {
+        const Block* stop = cfg.ImmediatePostDominator(block);
+        for (const Block* runner : successors)
+          for (; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner))
+            controlled_.push_back(runner->id());
+        step.last = uint32_t(controlled_.size());
       }
-      // The analysis reads the condition of a phi's predecessor even where the rounds
-      // never reach it.
-      for (const Block& block : function->blocks)
-        if (!cfg.IsReachable(&block) && block.id() < bound_ && ConditionOf(block))
-          condition_[block.id()] = kVaries;
-      plans_.push_back(std::move(plan));
+      plan.blocks.push_back(step);
     }
-    for (Function* function : functions_)
-      for (const Block& block : function->blocks)
-        for (const Instruction& inst : block.instructions) {
-          if (inst.opcode != spv::OpFunctionCall) continue;
-          const Function* callee = in_.calls.FunctionById(FunctionCallView(inst).callee());
-          if (!callee) continue;
-          auto arguments = FunctionCallView(inst).arguments();
-          size_t index = 0;
-          // Arguments bind to the parameter list in order, as the analysis binds them
-          // (ForEachArgument).
-          for (const Instruction& parameter : callee->parameters) {
-            if (index >= arguments.size()) break;
-            uint32_t argument = arguments[index++];
-            if (!parameter.result_id || parameter.result_id >= bound_ || !IsPointer(parameter))
-              continue;
-            uint32_t root = RootOf(argument);
-            if (root)
-              Join(parameter.result_id, root);
-            else
-              memory_[Find(parameter.result_id)] = kVaries;
-          }
+    // The analysis reads the condition of a phi's predecessor even where the rounds
+    // never reach it.
+    for (const Block& block : function.blocks)
+      if (!cfg.IsReachable(&block) && block.id() < bound_ && ConditionOf(block))
+        condition_[block.id()] = kVaries;
+    Tolerated(function.id());
+    for (const Block& block : function.blocks)
+      for (const Instruction& inst : block.instructions) {
+        if (inst.opcode != spv::OpFunctionCall) continue;
+        const Function* callee = in_.calls.FunctionById(FunctionCallView(inst).callee());
+        if (!callee) continue;
+        auto arguments = FunctionCallView(inst).arguments();
+        size_t index = 0;
+        // Arguments bind to the parameter list in order, as the analysis binds them
+        // (ForEachArgument).
+        for (const Instruction& parameter : callee->parameters) {
+          if (index >= arguments.size()) break;
+          uint32_t argument = arguments[index++];
+          if (!parameter.result_id || parameter.result_id >= bound_ || !IsPointer(parameter))
+            continue;
+          uint32_t root = RootOf(argument);
+          if (root)
+            Join(parameter.result_id, root);
+          else
+            memory_[Find(parameter.result_id)] = kVaries;
         }
+      }
+    changed_ = true;
+    return plan;
+  }
+
+  // The most divergent control `function`'s strictest need tolerates, its callees'
+  // included (kNoNeed: none), found once; each of its blocks' tolerance is kept in
+  // allowed_. A call tolerates what its callee does.
+  uint8_t Tolerated(uint32_t function_id) {
+    if (function_id >= bound_) return kNoNeed;
+    if (tolerated_[function_id] != kUnknownTolerance) return tolerated_[function_id];
+    tolerated_[function_id] = kUniform;  // the strictest while in progress (a call cycle)
+    uint8_t strictest = kNoNeed;
+    const Function* function = in_.calls.FunctionById(function_id);
+    if (function && (in_.classes.OfFunction(function_id) & kUniformControl))
+      for (const Block& block : function->blocks) {
+        uint8_t block_allowed = kNoNeed;
+        for (const Instruction& inst : block.instructions) {
+          if (!MayNeedUniformControl(inst.opcode) || !(in_.classes.Of(inst) & kUniformControl))
+            continue;
+          uint8_t allowed = inst.opcode == spv::OpFunctionCall
+                                ? Tolerated(FunctionCallView(inst).callee())
+                                : AllowedFor(inst);
+          block_allowed = std::min(block_allowed, allowed);
+        }
+        if (block.id() < bound_) allowed_[block.id()] = block_allowed;
+        strictest = std::min(strictest, block_allowed);
+      }
+    return tolerated_[function_id] = strictest;
   }
 
   static size_t DistinctCount(BlockSpan successors) {
@@ -619,7 +663,8 @@ class CoarseProof {
   uint32_t glsl_std450_ = 0;
   uint32_t entry_function_ = 0;
   std::vector<Function*> functions_;
-  std::vector<FunctionPlan> plans_;
+  std::vector<std::optional<FunctionPlan>> plans_;  // functions_' plans, made when first walked
+  std::vector<uint8_t> tolerated_;                  // by function id (Tolerated)
   std::vector<uint32_t> controlled_;  // label ids, BlockPlan ranges
   // Levels by id: a value's; a block's control and its branch condition's (by label);
   // a function's entry and return; a memory class's (by its representative).
