@@ -31,6 +31,13 @@ struct ProofCase {
 
 void PrintTo(const ProofCase& c, std::ostream* out) { *out << c.name; }
 
+// The proof's inputs from the analysis context of `module`.
+CoarseProofInputs InputsFrom(Module& module, AnalysisContext& analyses) {
+  return {module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
+          analyses.GetBuiltIns(),
+          [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); }};
+}
+
 const char* const kCompHead = R"(#version 450
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint n; uint data[]; };
@@ -258,10 +265,7 @@ TEST_P(UniformityCoarseProof, ProvesOnlyWhereTheAnalysisFindsNothing) {
   std::optional<Module> module = ParseModule(words, &error);
   ASSERT_TRUE(module) << error;
   AnalysisContext analyses(*module);
-  CoarseProofResult proof = ProveNothingToReport(
-      {*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
-       analyses.GetBuiltIns(),
-       [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); }});
+  CoarseProofResult proof = ProveNothingToReport(InputsFrom(*module, analyses));
   EXPECT_EQ(proof.proven, c.proven);
   EXPECT_GE(proof.rounds, 1u);
 
@@ -281,29 +285,33 @@ INSTANTIATE_TEST_SUITE_P(Shapes, UniformityCoarseProof, ::testing::ValuesIn(kCas
                            return std::string(info.param.name);
                          });
 
+// A compute shader of kCompHead with a barrier in a loop bounded by the uniform `m`
+// (kUniformLoop) or the writable buffer's `n` (kBufferLoop).
+const char* const kUniformLoop = "void main() { for (uint i = 0u; i < m; ++i) barrier(); }";
+const char* const kBufferLoop = "void main() { for (uint i = 0u; i < n; ++i) barrier(); }";
+
+std::optional<Module> CompileCompute(const char* body) {
+  std::string error;
+  std::optional<Module> module =
+      ParseModule(test::CompileGlsl(std::string(kCompHead) + body, "comp"), &error);
+  EXPECT_TRUE(module) << error;
+  return module;
+}
+
 // Where the proof holds, the analysis's inputs (def-use, value flow) are not built;
 // where it does not, they are. The earlier screen does not pass either module (both
 // barriers are in loops).
 TEST(UniformityCoarseProof, SkipsTheAnalysisInputsOnlyWhenItProves) {
-  std::string error;
-  std::optional<Module> uniform = ParseModule(
-      test::CompileGlsl(std::string(kCompHead) +
-                            "void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
-                        "comp"),
-      &error);
-  ASSERT_TRUE(uniform) << error;
+  std::optional<Module> uniform = CompileCompute(kUniformLoop);
+  ASSERT_TRUE(uniform);
   AnalysisContext uniform_analyses(*uniform);
   EXPECT_TRUE(uniform_analyses.GetUniformity().findings.empty());
   EXPECT_EQ(uniform_analyses.builds().coarse_uniformity_proofs, 1u);
   EXPECT_EQ(uniform_analyses.builds().def_use, 0u);
   EXPECT_EQ(uniform_analyses.builds().value_flow, 0u);
 
-  std::optional<Module> varying = ParseModule(
-      test::CompileGlsl(std::string(kCompHead) +
-                            "void main() { for (uint i = 0u; i < n; ++i) barrier(); }",
-                        "comp"),
-      &error);
-  ASSERT_TRUE(varying) << error;
+  std::optional<Module> varying = CompileCompute(kBufferLoop);
+  ASSERT_TRUE(varying);
   AnalysisContext varying_analyses(*varying);
   EXPECT_EQ(varying_analyses.GetUniformity().findings.size(), 1u);
   EXPECT_EQ(varying_analyses.builds().coarse_uniformity_proofs, 1u);
@@ -312,13 +320,8 @@ TEST(UniformityCoarseProof, SkipsTheAnalysisInputsOnlyWhenItProves) {
 
 // Every fact asked for (tests, the corpus suite) still runs the analysis.
 TEST(UniformityCoarseProof, NotTriedWhenEveryFactIsAsked) {
-  std::string error;
-  std::optional<Module> module = ParseModule(
-      test::CompileGlsl(std::string(kCompHead) +
-                            "void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
-                        "comp"),
-      &error);
-  ASSERT_TRUE(module) << error;
+  std::optional<Module> module = CompileCompute(kUniformLoop);
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
   UniformityOptions every_fact;
   every_fact.every_fact = true;
@@ -380,10 +383,7 @@ TEST(UniformityCoarseProof, EveryEntryPointMustBeProven) {
   std::optional<Module> module = test::AssembleModule(kTwoEntryPoints);
   ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
-  auto cfgs = [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); };
-  EXPECT_FALSE(ProveNothingToReport({*module, analyses.GetConvergenceClasses(),
-                                     analyses.GetCallGraph(), analyses.GetBuiltIns(), cfgs})
-                   .proven);
+  EXPECT_FALSE(ProveNothingToReport(InputsFrom(*module, analyses)).proven);
   UniformityResult result = AnalyzeUniformity(*module);
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].entry_point, "varying_main");
@@ -391,17 +391,10 @@ TEST(UniformityCoarseProof, EveryEntryPointMustBeProven) {
 
 // A budget too small for the fixed point gives up (the analysis then decides).
 TEST(UniformityCoarseProof, GivesUpPastItsRoundBudget) {
-  std::string error;
-  std::optional<Module> module = ParseModule(
-      test::CompileGlsl(std::string(kCompHead) +
-                            "void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
-                        "comp"),
-      &error);
-  ASSERT_TRUE(module) << error;
+  std::optional<Module> module = CompileCompute(kUniformLoop);
+  ASSERT_TRUE(module);
   AnalysisContext analyses(*module);
-  auto cfgs = [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); };
-  CoarseProofInputs inputs{*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
-                           analyses.GetBuiltIns(), cfgs};
+  CoarseProofInputs inputs = InputsFrom(*module, analyses);
   CoarseProofResult enough = ProveNothingToReport(inputs);
   ASSERT_TRUE(enough.proven);
   inputs.round_budget = enough.rounds - 1;
@@ -410,21 +403,17 @@ TEST(UniformityCoarseProof, GivesUpPastItsRoundBudget) {
   EXPECT_EQ(short_of_it.rounds, inputs.round_budget);
 }
 
-// The tables are sized by the ids the module defines: a header that claims millions of
-// ids it never uses changes nothing.
+// The tables are sized by the ids the module defines: a header that claims the largest
+// bound a word holds, which tables by bound could not even be allocated for, changes
+// nothing.
 TEST(UniformityCoarseProof, SizedByDefinedIdsNotTheHeaderBound) {
-  std::string error;
-  for (const char* body : {"void main() { for (uint i = 0u; i < m; ++i) barrier(); }",
-                           "void main() { for (uint i = 0u; i < n; ++i) barrier(); }"}) {
-    std::optional<Module> module =
-        ParseModule(test::CompileGlsl(std::string(kCompHead) + body, "comp"), &error);
-    ASSERT_TRUE(module) << error;
+  for (const char* body : {kUniformLoop, kBufferLoop}) {
+    std::optional<Module> module = CompileCompute(body);
+    ASSERT_TRUE(module);
     AnalysisContext analyses(*module);
-    auto cfgs = [&](Function& function) -> const Cfg& { return analyses.GetCfg(function); };
-    CoarseProofInputs inputs{*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
-                             analyses.GetBuiltIns(), cfgs};
+    CoarseProofInputs inputs = InputsFrom(*module, analyses);
     const bool proven = ProveNothingToReport(inputs).proven;
-    module->header.bound = 4000000;
+    module->header.bound = 0xffffffffu;
     EXPECT_EQ(ProveNothingToReport(inputs).proven, proven) << body;
   }
 }

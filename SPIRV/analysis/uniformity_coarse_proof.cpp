@@ -73,6 +73,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "SPIRV/analysis/uniformity_internal.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/operands.h"
@@ -267,27 +268,11 @@ class CoarseProof {
     return nullptr;
   }
 
-  // The variable or pointer parameter a pointer points into; 0 when not traced.
+  // The variable or pointer parameter a pointer points into; 0 when not traced (the
+  // analysis's own rule).
   uint32_t RootOf(uint32_t pointer) const {
-    for (int depth = 0; depth <= 64; ++depth) {
-      const Instruction* def = Definition(pointer);
-      if (!def) return 0;
-      switch (def->opcode) {
-        case spv::OpVariable:
-        case spv::OpFunctionParameter:
-          return def->result_id;
-        case spv::OpAccessChain:
-        case spv::OpInBoundsAccessChain:
-        case spv::OpPtrAccessChain:
-        case spv::OpInBoundsPtrAccessChain:
-        case spv::OpCopyObject:
-          pointer = def->words.at(0);
-          break;
-        default:
-          return 0;
-      }
-    }
-    return 0;
+    return uniformity_detail::PointerRoot(pointer,
+                                          [this](uint32_t id) { return Definition(id); });
   }
 
   // --- memory classes ---
@@ -339,37 +324,10 @@ class CoarseProof {
 
   // An input's level (UniformitySolver::InputFact and BuiltInFact, scope partition).
   uint8_t InputLevel(uint32_t variable, spv::ExecutionModel model) const {
-    const bool fragment = model == spv::ExecutionModelFragment;
     std::optional<uint32_t> builtin = in_.builtins.Of(variable);
-    if (!builtin) return fragment && Contains(flat_, variable) ? kQuad : kVaries;
-    switch (*builtin) {
-      case spv::BuiltInWorkgroupId:
-      case spv::BuiltInNumWorkgroups:
-      case spv::BuiltInWorkgroupSize:
-      case spv::BuiltInNumSubgroups:
-      case spv::BuiltInDrawIndex:
-      case spv::BuiltInBaseVertex:
-      case spv::BuiltInBaseInstance:
-      case spv::BuiltInDeviceIndex:
-      case spv::BuiltInViewIndex:
-        return kUniform;
-      case spv::BuiltInSubgroupId:
-        return kSubgroup;
-      case spv::BuiltInSubgroupSize:
-        return model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel
-                   ? kUniform
-                   : kSubgroup;
-      case spv::BuiltInPrimitiveId:
-      case spv::BuiltInPatchVertices:
-        if (model == spv::ExecutionModelTessellationControl) return kUniform;
-        return fragment ? kQuad : kVaries;
-      case spv::BuiltInFrontFacing:
-      case spv::BuiltInLayer:
-      case spv::BuiltInViewportIndex:
-        return fragment ? kQuad : kVaries;
-      default:
-        return kVaries;
-    }
+    if (!builtin)
+      return model == spv::ExecutionModelFragment && Contains(flat_, variable) ? kQuad : kVaries;
+    return uint8_t(uniformity_detail::BuiltInStartOf(*builtin, model, /*lanes=*/false).level);
   }
 
   bool IsPointer(const Instruction& parameter) const {
@@ -435,16 +393,10 @@ class CoarseProof {
     FunctionPlan plan;
     plan.function = &function;
     for (const Block* block : cfg.ReversePostOrder()) {
-      BlockPlan step{block, ConditionOf(*block), uint32_t(controlled_.size()),
-                     uint32_t(controlled_.size())};
-      BlockSpan successors = cfg.Successors(block);
-      if (DistinctCount(successors) >= 2) {
-        const Block* stop = cfg.ImmediatePostDominator(block);
-        for (const Block* runner : successors)
-          for (; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner))
-            controlled_.push_back(runner->id());
-        step.last = uint32_t(controlled_.size());
-      }
+      BlockPlan step{block, ConditionOf(*block), uint32_t(controlled_.size()), 0};
+      uniformity_detail::ForEachControlDependent(
+          cfg, block, [&](const Block* dependent) { controlled_.push_back(dependent->id()); });
+      step.last = uint32_t(controlled_.size());
       plan.blocks.push_back(step);
     }
     // The analysis reads the condition of a phi's predecessor even where the rounds
@@ -502,16 +454,6 @@ class CoarseProof {
         strictest = std::min(strictest, block_allowed);
       }
     return tolerated_[function_id] = strictest;
-  }
-
-  static size_t DistinctCount(BlockSpan successors) {
-    size_t distinct = 0;
-    for (size_t i = 0; i < successors.size(); ++i) {
-      bool seen = false;
-      for (size_t j = 0; j < i && !seen; ++j) seen = successors[j] == successors[i];
-      if (!seen) ++distinct;
-    }
-    return distinct;
   }
 
   static uint32_t ConditionOf(const Block& block) {
@@ -623,8 +565,8 @@ class CoarseProof {
       default:
         break;
     }
-    const std::vector<uint8_t>& kinds = OpcodeKinds();
-    const uint8_t kind = inst.opcode < kinds.size() ? kinds[inst.opcode] : uint8_t(kOtherOpcode);
+    const uint8_t kind =
+        inst.opcode < kinds_.size() ? kinds_[inst.opcode] : uint8_t(kOtherOpcode);
     if (kind == kAtomicOpcode) {
       Raise(value_, result, kVaries);
       WriteMemory(RootOf(AtomicView(inst).pointer()), kVaries);
@@ -656,6 +598,7 @@ class CoarseProof {
   }
 
   const CoarseProofInputs& in_;
+  const std::vector<uint8_t>& kinds_ = OpcodeKinds();
   Module& module_;
   const uint32_t bound_;
   std::vector<const Instruction*> definitions_;

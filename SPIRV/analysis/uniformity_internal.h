@@ -110,6 +110,60 @@ inline void RaiseLocal(Fact& fact, Divergence level, const Cause& cause) {
   fact.cause = cause;
 }
 
+// The variable (or pointer parameter) `pointer` points into, through access chains and
+// copies, 64 steps at most; 0 when the analysis does not follow the pointer (loaded
+// pointers, physical addresses, selects of pointers). `definition_of(id)` gives an id's
+// defining instruction or null. One rule for the analysis (ModuleFacts::RootOf) and the
+// coarse proof, which must follow pointers no further than the analysis does.
+template <class DefinitionOf>
+uint32_t PointerRoot(uint32_t pointer, const DefinitionOf& definition_of) {
+  for (int depth = 0; depth <= 64; ++depth) {
+    const Instruction* def = definition_of(pointer);
+    if (!def) return 0;
+    switch (def->opcode) {
+      case spv::OpVariable:
+      case spv::OpFunctionParameter:
+        return def->result_id;
+      case spv::OpAccessChain:
+      case spv::OpInBoundsAccessChain:
+      case spv::OpPtrAccessChain:
+      case spv::OpInBoundsPtrAccessChain:
+        pointer = AccessChainView(*def).base();
+        break;
+      case spv::OpCopyObject:
+        pointer = UnaryOpView(*def).operand();
+        break;
+      default:
+        return 0;
+    }
+  }
+  return 0;
+}
+
+// Calls `visit(dependent)` for each block control dependent on `branch` (a block whose
+// terminator names two or more distinct targets): the post-dominator chain from each
+// successor up to, not including, the branch's immediate post-dominator (up to the root
+// where it has none). A block may be visited more than once. One rule for the analysis's
+// control dependence (ControlDependenceOf) and the coarse proof.
+bool HasDistinctTargets(const Block& block);
+template <class Visit>
+void ForEachControlDependent(const Cfg& cfg, const Block* branch, const Visit& visit) {
+  if (!HasDistinctTargets(*branch)) return;
+  const Block* stop = cfg.ImmediatePostDominator(branch);
+  for (const Block* runner : cfg.Successors(branch))
+    // Post-dominator chains are paths in a tree: the walk ends at `stop` or the root.
+    for (; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner)) visit(runner);
+}
+
+// The level a built-in input starts at (for the analysis's scope partition, or with
+// `lanes` the lane partition of uniformity_lanes.cpp) and, where it is not uniform, why
+// ("differs between invocations"). One table for the analysis and the coarse proof.
+struct BuiltInStart {
+  Divergence level = Divergence::kUniform;
+  const char* why = "";
+};
+BuiltInStart BuiltInStartOf(uint32_t builtin, spv::ExecutionModel model, bool lanes);
+
 // Control dependence of one function: for each block, the blocks ending in a
 // multi-way branch it is control dependent on (post-dominator walk per edge).
 struct ControlDependence {
@@ -210,7 +264,7 @@ struct ModuleFacts {
 
   // The variable (or pointer parameter) a pointer points into; 0 when the analysis does
   // not follow the pointer (loaded pointers, physical addresses, selects of pointers).
-  uint32_t RootOf(uint32_t pointer, int depth = 0) const;
+  uint32_t RootOf(uint32_t pointer) const;
   // What the findings can depend on; null where every fact is computed (the levels).
   std::unique_ptr<Relevance> relevance;
 
@@ -384,7 +438,7 @@ class UniformitySolver {
   // values of a shader are uniform): ValueFact is null and Value uniform for it, as for
   // a value never raised.
   bool RaiseValue(uint32_t id, Divergence level, const Cause& cause);
-  uint32_t RootOf(uint32_t pointer, int depth = 0) const;
+  uint32_t RootOf(uint32_t pointer) const;
   template <class Visit>
   void ForEachAliasedRoot(uint32_t root, const Visit& visit) const;
   void WriteMemory(uint32_t root, Divergence level, const Cause& cause);

@@ -16,27 +16,12 @@ namespace uniformity_detail {
 
 // The variable (or pointer parameter) a pointer points into; 0 when Glint does not
 // follow the pointer (loaded pointers, physical addresses, selects of pointers).
-uint32_t UniformitySolver::RootOf(uint32_t pointer, int depth) const {
-  return facts_.RootOf(pointer, depth);
+uint32_t UniformitySolver::RootOf(uint32_t pointer) const {
+  return facts_.RootOf(pointer);
 }
 
-uint32_t ModuleFacts::RootOf(uint32_t pointer, int depth) const {
-  const Instruction* def = def_use.Definition(pointer);
-  if (!def || depth > 64) return 0;
-  switch (def->opcode) {
-    case spv::OpVariable:
-    case spv::OpFunctionParameter:
-      return def->result_id;
-    case spv::OpAccessChain:
-    case spv::OpInBoundsAccessChain:
-    case spv::OpPtrAccessChain:
-    case spv::OpInBoundsPtrAccessChain:
-      return RootOf(AccessChainView(*def).base(), depth + 1);
-    case spv::OpCopyObject:
-      return RootOf(UnaryOpView(*def).operand(), depth + 1);
-    default:
-      return 0;
-  }
+uint32_t ModuleFacts::RootOf(uint32_t pointer) const {
+  return PointerRoot(pointer, [this](uint32_t id) { return def_use.Definition(id); });
 }
 
 Fact UniformitySolver::MemoryFact(uint32_t root) const {

@@ -14,30 +14,23 @@
 namespace glint::spirv {
 namespace uniformity_detail {
 
-std::vector<uint32_t> DistinctTargets(const Block& block) {
+bool HasDistinctTargets(const Block& block) {
   const Instruction* terminator = block.Terminator();
-  if (!terminator) return {};
+  if (!terminator) return false;
   std::vector<uint32_t> targets = BranchTargets(*terminator);
-  std::sort(targets.begin(), targets.end());
-  targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
-  return targets;
+  for (uint32_t target : targets)
+    if (target != targets.front()) return true;
+  return false;
 }
 
 std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
   auto dependence = std::make_unique<ControlDependence>();
   dependence->cfg = &cfg;
-  for (const Block* branch : cfg.ReversePostOrder()) {
-    if (DistinctTargets(*branch).size() < 2) continue;
-    const Block* stop = cfg.ImmediatePostDominator(branch);
-    for (const Block* runner : cfg.Successors(branch)) {
-      // Post-dominator chains are paths in a tree: the walk ends at `stop` or the root.
-      while (runner && runner != stop) {
-        auto& list = dependence->controllers[runner];
-        if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
-        runner = cfg.ImmediatePostDominator(runner);
-      }
-    }
-  }
+  for (const Block* branch : cfg.ReversePostOrder())
+    ForEachControlDependent(cfg, branch, [&](const Block* dependent) {
+      auto& list = dependence->controllers[dependent];
+      if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
+    });
   return dependence;
 }
 

@@ -107,9 +107,8 @@ Fact ModuleFacts::StaticFact(Divergence level, std::string text) {
   return fact;
 }
 
-Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
-  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
-  std::string what = std::string("built-in ") + (name ? name : "?");
+BuiltInStart BuiltInStartOf(uint32_t builtin, spv::ExecutionModel model, bool lanes) {
+  constexpr const char* kPerInvocation = "differs between invocations";
   switch (builtin) {
     case spv::BuiltInWorkgroupId:
     case spv::BuiltInNumWorkgroups:
@@ -128,32 +127,40 @@ Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
     case spv::BuiltInSubgroupLeMask:
     case spv::BuiltInSubgroupLtMask:
       // The lane and masks made from it alone: the same in every subgroup's lane k.
-      if (partition_ == Partition::kLanes) return {};
-      return facts_.StaticFact(Divergence::kDivergent, what + " differs between invocations");
+      if (lanes) return {};
+      return {Divergence::kDivergent, kPerInvocation};
     case spv::BuiltInSubgroupId:
-      return facts_.StaticFact(Divergence::kSubgroupUniform, what + " differs between subgroups");
+      return {Divergence::kSubgroupUniform, "differs between subgroups"};
     case spv::BuiltInSubgroupSize:
       // Vulkan: with a varying subgroup size (a pipeline flag, or any SPIR-V 1.6 module)
       // it is uniform only within a subgroup and may vary across a draw, even across one
       // primitive; in compute dispatches it is uniform over the whole dispatch.
-      if (model_ == spv::ExecutionModelGLCompute || model_ == spv::ExecutionModelKernel) return {};
-      return facts_.StaticFact(Divergence::kSubgroupUniform,
-                               what + " may differ between subgroups outside compute dispatches");
+      if (model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel) return {};
+      return {Divergence::kSubgroupUniform,
+              "may differ between subgroups outside compute dispatches"};
     case spv::BuiltInPrimitiveId:
     case spv::BuiltInPatchVertices:
       // One patch is one tessellation-control workgroup; in fragment shaders a quad
       // never spans two primitives.
-      if (model_ == spv::ExecutionModelTessellationControl) return {};
+      if (model == spv::ExecutionModelTessellationControl) return {};
       [[fallthrough]];
     case spv::BuiltInFrontFacing:
     case spv::BuiltInLayer:
     case spv::BuiltInViewportIndex:
-      if (model_ == spv::ExecutionModelFragment)
-        return facts_.StaticFact(Divergence::kQuadUniform, what + " differs between primitives");
-      return facts_.StaticFact(Divergence::kDivergent, what + " differs between invocations");
+      if (model == spv::ExecutionModelFragment)
+        return {Divergence::kQuadUniform, "differs between primitives"};
+      return {Divergence::kDivergent, kPerInvocation};
     default:
-      return facts_.StaticFact(Divergence::kDivergent, what + " differs between invocations");
+      return {Divergence::kDivergent, kPerInvocation};
   }
+}
+
+Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
+  BuiltInStart start = BuiltInStartOf(builtin, model_, partition_ == Partition::kLanes);
+  if (start.level == Divergence::kUniform) return {};
+  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
+  return facts_.StaticFact(start.level,
+                           std::string("built-in ") + (name ? name : "?") + " " + start.why);
 }
 
 Fact UniformitySolver::InputFact(const Instruction& variable) const {
