@@ -1,11 +1,11 @@
 #include "shader_interface.h"
 
 #include <algorithm>
-#include <limits>
 #include <unordered_map>
 #include <vector>
 
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/integer_folding.h"
 #include "SPIRV/ir/parser.h"
 
 namespace glint::vk {
@@ -20,91 +20,6 @@ namespace {
 
 using spirv::Instruction;
 using spirv::Module;
-
-// Integer and boolean operations OpSpecConstantOp may apply, on values of `width`
-// bits held in the low bits; nullopt for other operations and for division by zero.
-int64_t AsSigned(uint64_t value, uint32_t width) {
-  if (width >= 64) return static_cast<int64_t>(value);
-  const uint64_t sign = uint64_t{1} << (width - 1);
-  return static_cast<int64_t>((value ^ sign) - sign);
-}
-
-std::optional<uint64_t> UnaryValue(spv::Op op, uint64_t a, uint32_t width) {
-  if (op == spv::OpSNegate) return 0 - a;
-  if (op == spv::OpNot) return ~a;
-  if (op == spv::OpLogicalNot) return uint64_t{a == 0};
-  if (op == spv::OpUConvert) return a;
-  if (op == spv::OpSConvert) return static_cast<uint64_t>(AsSigned(a, width));
-  return std::nullopt;
-}
-
-std::optional<uint64_t> DivisionValue(spv::Op op, uint64_t a, uint64_t b, uint32_t width) {
-  const int64_t sa = AsSigned(a, width), sb = AsSigned(b, width);
-  if (b == 0 || (sb == -1 && sa == std::numeric_limits<int64_t>::min())) return std::nullopt;
-  if (op == spv::OpUDiv) return a / b;
-  if (op == spv::OpUMod) return a % b;
-  if (op == spv::OpSDiv) return static_cast<uint64_t>(sa / sb);
-  if (op == spv::OpSRem) return static_cast<uint64_t>(sa % sb);
-  if (op != spv::OpSMod) return std::nullopt;
-  int64_t remainder = sa % sb;  // SMod takes the divisor's sign
-  return static_cast<uint64_t>(remainder != 0 && (remainder < 0) != (sb < 0) ? remainder + sb
-                                                                             : remainder);
-}
-
-std::optional<uint64_t> ComparisonValue(spv::Op op, uint64_t a, uint64_t b, uint32_t width) {
-  const int64_t sa = AsSigned(a, width), sb = AsSigned(b, width);
-  const std::unordered_map<uint32_t, bool> results = {
-      {spv::OpIEqual, a == b},           {spv::OpLogicalEqual, a == b},
-      {spv::OpINotEqual, a != b},        {spv::OpLogicalNotEqual, a != b},
-      {spv::OpULessThan, a < b},         {spv::OpUGreaterThan, a > b},
-      {spv::OpULessThanEqual, a <= b},   {spv::OpUGreaterThanEqual, a >= b},
-      {spv::OpSLessThan, sa < sb},       {spv::OpSGreaterThan, sa > sb},
-      {spv::OpSLessThanEqual, sa <= sb}, {spv::OpSGreaterThanEqual, sa >= sb}};
-  auto found = results.find(op);
-  if (found == results.end()) return std::nullopt;
-  return uint64_t{found->second};
-}
-
-std::optional<uint64_t> BinaryValue(spv::Op op, uint64_t a, uint64_t b, uint32_t width) {
-  switch (op) {
-    case spv::OpIAdd:
-      return a + b;
-    case spv::OpISub:
-      return a - b;
-    case spv::OpIMul:
-      return a * b;
-    case spv::OpShiftLeftLogical:
-      return a << (b & 63);
-    case spv::OpShiftRightLogical:
-      return a >> (b & 63);
-    case spv::OpShiftRightArithmetic:
-      return static_cast<uint64_t>(AsSigned(a, width) >> (b & 63));
-    case spv::OpBitwiseAnd:
-    case spv::OpLogicalAnd:
-      return a & b;
-    case spv::OpBitwiseOr:
-    case spv::OpLogicalOr:
-      return a | b;
-    case spv::OpBitwiseXor:
-      return a ^ b;
-    case spv::OpUDiv:
-    case spv::OpUMod:
-    case spv::OpSDiv:
-    case spv::OpSRem:
-    case spv::OpSMod:
-      return DivisionValue(op, a, b, width);
-    default:
-      return ComparisonValue(op, a, b, width);
-  }
-}
-
-std::optional<uint64_t> EvaluateIntegerOp(spv::Op op, const std::vector<uint64_t>& operands,
-                                          uint32_t width) {
-  if (operands.size() == 1) return UnaryValue(op, operands[0], width);
-  if (operands.size() == 2) return BinaryValue(op, operands[0], operands[1], width);
-  if (operands.size() == 3 && op == spv::OpSelect) return operands[0] ? operands[1] : operands[2];
-  return std::nullopt;
-}
 
 // Sizes of explicitly laid out types (blocks in Uniform, StorageBuffer and PushConstant
 // storage), from their Offset / ArrayStride / MatrixStride decorations.
@@ -161,12 +76,14 @@ class LayoutSizer {
       if (!value) return std::nullopt;
       operands.push_back(*value);
     }
-    // Operand widths matter for signed reads and conversions: the first operand's.
+    // Operand widths matter for signed reads, shifts and conversions: the first
+    // operand's, except for OpSelect, whose first operand is its condition.
+    const spv::Op op = static_cast<spv::Op>(inst.words[0]);
     const Instruction* first = Definition(inst.words[1]);
-    uint32_t operand_width = first ? WidthOf(first->type_id) : 0;
-    if (operand_width == 0) return std::nullopt;
+    uint32_t operand_width = op == spv::OpSelect ? width : first ? WidthOf(first->type_id) : 0;
+    if (operand_width == 0 || operands.size() > 3) return std::nullopt;
     std::optional<uint64_t> result =
-        EvaluateIntegerOp(static_cast<spv::Op>(inst.words[0]), operands, operand_width);
+        spirv::FoldIntegerOp(op, operands.data(), operands.size(), {operand_width});
     if (!result) return std::nullopt;
     return width == 64 ? *result : *result & ((uint64_t{1} << width) - 1);
   }

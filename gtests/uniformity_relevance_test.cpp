@@ -245,8 +245,9 @@ void main() {
           for (uint32_t operand : facts->OperandsOf(inst))
             EXPECT_TRUE(relevance.Value(operand)) << "what the loop condition compares";
         }
-        if (inst.opcode == spv::OpBranch || inst.opcode == spv::OpLoopMerge)
+        if (inst.opcode == spv::OpBranch || inst.opcode == spv::OpLoopMerge) {
           EXPECT_FALSE(relevance.Transfers(*facts, function, inst)) << "a transfer of nothing";
+        }
       }
   EXPECT_EQ(multiplies, 2);
   EXPECT_EQ(relevant_compares, 1);

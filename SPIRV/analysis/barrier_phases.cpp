@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -62,42 +63,20 @@ std::vector<std::optional<uint32_t>> BarrierPhases::ConstantIndices(
   return indices;
 }
 
-// Walks access chains (and copies) back to the variable or parameter, collecting the
-// constant indices in order.
+// The variable or parameter `pointer` is derived from (pointer_origins.h), with the
+// constant indices of its path in `path` (untraceable through an element step).
 uint32_t BarrierPhases::RootOf(uint32_t pointer, Path* path) const {
-  std::vector<std::vector<std::optional<uint32_t>>> segments;  // innermost chain first
-  bool traceable = true;
-  for (int depth = 0; depth < 64; ++depth) {
-    const Instruction* def = def_use_.Definition(pointer);
-    if (!def) return 0;
-    switch (def->opcode) {
-      case spv::OpVariable:
-      case spv::OpFunctionParameter: {
-        if (!path) return def->result_id;
-        *path = std::vector<std::optional<uint32_t>>();
-        for (auto segment = segments.rbegin(); segment != segments.rend(); ++segment)
-          (*path)->insert((*path)->end(), segment->begin(), segment->end());
-        if (!traceable) path->reset();
-        return def->result_id;
-      }
-      case spv::OpAccessChain:
-      case spv::OpInBoundsAccessChain:
-        segments.push_back(ConstantIndices(*def));
-        pointer = AccessChainView(*def).base();
-        break;
-      case spv::OpPtrAccessChain:
-      case spv::OpInBoundsPtrAccessChain:
-        traceable = false;
-        pointer = AccessChainView(*def).base();
-        break;
-      case spv::OpCopyObject:
-        pointer = UnaryOpView(*def).operand();
-        break;
-      default:
-        return 0;
-    }
+  if (!path) return PointerOrigins(def_use_).RootOf(pointer);
+  std::vector<const Instruction*> chains;
+  PointerOrigin origin = PointerOrigins(def_use_).Of(pointer, &chains);
+  if (!origin.followed()) return 0;
+  *path = std::vector<std::optional<uint32_t>>();
+  for (const Instruction* chain : chains) {
+    std::vector<std::optional<uint32_t>> indices = ConstantIndices(*chain);
+    (*path)->insert((*path)->end(), indices.begin(), indices.end());
   }
-  return 0;
+  if (origin.through_element) path->reset();
+  return origin.root_id();
 }
 
 uint32_t BarrierPhases::WorkgroupRoot(uint32_t pointer) const {

@@ -66,6 +66,7 @@
 #include <iterator>
 #include <utility>
 
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -303,7 +304,7 @@ uint32_t CanonicalValues::ImmutableLoad(const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad) return 0;
   if (LoadView(load).is_volatile()) return 0;
   std::vector<uint32_t> index_ids;
-  const Instruction* root = ChainRoot(LoadView(load).pointer(), &index_ids);
+  const Instruction* root = PathFromVariable(LoadView(load).pointer(), &index_ids);
   if (!root || root->opcode != spv::OpVariable) return 0;
   spv::StorageClass storage = VariableView(*root).storage_class();
   if ((storage != spv::StorageClassInput && storage != spv::StorageClassPushConstant) ||
@@ -467,19 +468,17 @@ uint32_t CanonicalValues::ComponentSource(uint32_t id, uint32_t index) const {
   return 0;
 }
 
-// The definition at the root of `pointer` through at most 8 access chains, with the
-// chains' index ids from the root outwards in `indices`.
-const Instruction* CanonicalValues::ChainRoot(uint32_t pointer,
-                                              std::vector<uint32_t>* indices) const {
-  std::vector<const Instruction*> chains;
-  const Instruction* root = inputs_.def_use.Definition(pointer);
-  while (root && IsChain(*root) && chains.size() < 8) {
-    chains.push_back(root);
-    root = inputs_.def_use.Definition(AccessChainView(*root).base());
-  }
-  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain)
-    for (uint32_t index : AccessChainView(**chain).indices()) indices->push_back(index);
-  return root;
+// The variable `pointer` is derived from (pointer_origins.h), with its path's index ids
+// from the variable outwards in `indices`; null when the pointer's origin is not a
+// variable or has no path (an element step on the way).
+const Instruction* CanonicalValues::PathFromVariable(uint32_t pointer,
+                                                     std::vector<uint32_t>* indices) const {
+  PointerOrigin origin;
+  std::vector<uint32_t> path;
+  if (!PointerOrigins(inputs_.def_use).PathOf(pointer, &origin, &path) || !origin.variable_id())
+    return nullptr;
+  indices->insert(indices->end(), path.begin(), path.end());
+  return origin.root;
 }
 
 // The value of an integer constant of at most 32 bits (sign-extended when signed).

@@ -77,7 +77,7 @@ class CanonicalValues {
   const ValueFlow* FlowOf(const Instruction& load) const;
   uint32_t ComponentSource(uint32_t id, uint32_t index) const;
   uint32_t ExtractSource(const Instruction& def) const;
-  const Instruction* ChainRoot(uint32_t pointer, std::vector<uint32_t>* indices) const;
+  const Instruction* PathFromVariable(uint32_t pointer, std::vector<uint32_t>* indices) const;
   const Instruction* LoadedParameter(const Instruction& load) const;
   const Instruction* ParameterOfLoad(const Instruction& load) const;
   const Instruction* LoopVariableLoadTarget(const Instruction& load) const;

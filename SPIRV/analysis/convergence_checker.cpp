@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "SPIRV/analysis/control_dependence.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -30,26 +31,15 @@ std::string ArmLabel(const Instruction& terminator, uint32_t target) {
 
 using GuardMap = std::unordered_map<const Block*, std::set<std::string>>;
 
-// Direct guards per block (post-dominator walk along each edge of a multi-way branch),
-// and the blocks whose guards each block inherits.
+// Direct guards per block (control_dependence.h: the arm of each branch a block depends
+// on), and the blocks whose guards each block inherits.
 void DirectGuards(const Cfg& cfg, GuardMap* guards,
                   std::unordered_map<const Block*, std::set<const Block*>>* parents) {
-  for (const Block* branch : cfg.ReversePostOrder()) {
-    const Instruction* terminator = branch->Terminator();
-    if (!terminator ||
-        (terminator->opcode != spv::OpBranchConditional && terminator->opcode != spv::OpSwitch))
-      continue;
-    const Block* stop = cfg.ImmediatePostDominator(branch);
-    for (const Block* successor : cfg.Successors(branch)) {
-      if (successor == stop) continue;
-      std::string arm = ArmLabel(*terminator, successor->id());
-      for (const Block* runner = successor; runner && runner != stop;
-           runner = cfg.ImmediatePostDominator(runner)) {
-        (*guards)[runner].insert(arm);
-        (*parents)[runner].insert(branch);
-      }
-    }
-  }
+  for (const Block* branch : cfg.ReversePostOrder())
+    ForEachControlDependent(cfg, branch, [&](const Block* successor, const Block* dependent) {
+      (*guards)[dependent].insert(ArmLabel(*branch->Terminator(), successor->id()));
+      (*parents)[dependent].insert(branch);
+    });
 }
 
 // Guards of every block: its own and, transitively, those of the branches it depends on.

@@ -1,6 +1,7 @@
 // Index sites (see index_sites.h).
 #include "SPIRV/analysis/index_sites.h"
 
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -192,19 +193,10 @@ const Instruction* IndexSites::PointerTypeOf(uint32_t value) const {
   return type && type->opcode == spv::OpTypePointer ? type : nullptr;
 }
 
+// The last id `object` is followed back to (pointer_origins.h): its variable or
+// parameter, or where the walk stopped.
 uint32_t IndexSites::RootOf(uint32_t object) const {
-  uint32_t id = object;
-  for (int hops = 0; hops < 64; ++hops) {  // budget: chains of chains are short
-    const Instruction* def = def_use_.Definition(id);
-    if (!def) break;
-    if (ChainView::Accepts(def->opcode))
-      id = AccessChainView(*def).base();
-    else if (def->opcode == spv::OpCopyObject)
-      id = UnaryOpView(*def).operand();
-    else
-      break;
-  }
-  return id;
+  return PointerOrigins(def_use_).Of(object).last_id;
 }
 
 // For a chain whose base already points into a runtime array (a chain of chains), the

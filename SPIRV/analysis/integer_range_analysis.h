@@ -69,16 +69,12 @@
 //   kOff        every value has no range ("range analysis is off").
 //   kReference  exactly the reference rules above, nothing more; the baseline.
 //   kFull       the default: the reference rules plus Glint's documented, sound
-//               extensions (each listed in integer_range_analysis.cpp under "Full mode"):
-//               GLSL locals assigned once, bitwise AND with a constant mask, clamp,
-//               select, OpPhi, unsigned bitfieldExtract, extract of a loaded
-//               LocalInvocationId vector, InvocationId of tessellation control and
-//               geometry shaders, locals, parameters and call results, 8/16-bit
-//               integers, guards (if / switch / all() and any() of vector
-//               comparisons; tests on built-ins and push constants around every call
-//               of a function, integer_range_caller_facts.cpp). tests:
-//               gtests/integer_range_analysis_test.cpp, gtests/integer_range_rules_test.cpp
-//               (including random programs evaluated exactly for every invocation).
+//               extensions. Every rule is listed with the shader pattern it proves and
+//               its file in docs/RANGE_ANALYSIS.md ("What full proves"); the files are
+//               listed by concern in integer_range_evaluator.h, and each file's header
+//               comment gives its proof. Tests: gtests/integer_range_analysis_test.cpp,
+//               gtests/integer_range_rules_test.cpp (including random programs evaluated
+//               exactly for every invocation) and one test file per rule.
 //
 // Cost: each value is evaluated once (memoized), with an explicit work stack instead
 // of recursion, so a chain of 100,000 dependent instructions neither recurses deeply nor

@@ -52,7 +52,7 @@ const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer
 const Instruction* IntegerRangeAnalysis::Evaluator::ConstantTableOf(
     uint32_t pointer, std::vector<uint32_t>* indices) {
   std::vector<uint32_t> index_ids;
-  const Instruction* root = canonical_.ChainRoot(pointer, &index_ids);
+  const Instruction* root = canonical_.PathFromVariable(pointer, &index_ids);
   if (!root || root->opcode != spv::OpVariable || !VariableView(*root).has_initializer())
     return nullptr;
   spv::StorageClass storage = VariableView(*root).storage_class();

@@ -1,21 +1,30 @@
 // Internal to the integer range analysis (not a public header): the evaluator class
 // shared by its source files and the small helpers they use. The rules are documented
-// in integer_range_analysis.h; each .cpp file holds one concern:
+// in integer_range_analysis.h and in each file's header comment; each .cpp file that
+// defines Evaluator methods holds one concern:
 //   integer_range_analysis.cpp   evaluation driver, sources (constants, built-ins),
 //                                loop control variables, reference operators
 //   integer_range_operators.cpp  full-mode operators (abs, |, ^, %, shifts, composites)
+//   integer_range_components.cpp  components of vectors computed componentwise
 //   integer_range_guarded.cpp    ranges at a use, narrowed by dominating guards
+//   integer_range_ordered_differences.cpp  x - y where a guard proves x >= y
+//   integer_range_caller_facts.cpp  tests on built-ins / push constants around every call
 //   integer_range_locals.cpp, integer_range_loop_locals.cpp  locals (value flow)
+//   integer_range_indexed_locals.cpp  locals read at run-time indices, written at constant ones
+//   integer_range_constant_tables.cpp  loads from constant tables
 //   integer_range_calls.cpp      parameters across calls
 //   integer_range_call_results.cpp  call results
 //   integer_range_widths.cpp     8- and 16-bit integers, width conversions
 //   integer_range_fixed_point.cpp  loop-carried locals with general updates
+//   integer_range_tested_after_update.cpp  locals tested right after their update
 //   integer_range_trip_counts.cpp  counters bounded by the trip counts around them
-//   canonical_values.cpp  what values stand for (copies, versions, value numbers): a
-//                                sub-analysis of its own, which never asks for ranges
-//   integer_range_bit_counts.cpp  bitCount, findLSB / findMSB, ballot bit counts
-//   integer_range_caller_facts.cpp  tests on built-ins / push constants around every call
 //   integer_range_counted_iterations.cpp  one update per iteration of a counted loop
+//   integer_range_bit_counts.cpp  bitCount, findLSB / findMSB, ballot bit counts
+// Parts with state of their own, which the evaluator asks and which never ask for
+// ranges themselves: canonical_values.cpp (what values stand for), local_definitions.cpp
+// (the stores a load reads), integer_range_origins.cpp (where values come from, for
+// reasons), range_guards.cpp with range_guard_switch.cpp and range_guard_vectors.cpp
+// (guard facts), loop_exit_counters.cpp and loop_shapes.cpp (loop shapes).
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 

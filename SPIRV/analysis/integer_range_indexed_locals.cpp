@@ -68,7 +68,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::IndexedLocalLoad(const Instruction
                                                                bool is_signed) {
   // The variable and the load's path (kRuntimeIndex where an index is not a constant).
   std::vector<uint32_t> index_ids;
-  const Instruction* root = canonical_.ChainRoot(LoadView(load).pointer(), &index_ids);
+  const Instruction* root = canonical_.PathFromVariable(LoadView(load).pointer(), &index_ids);
   const ValueFlow* flow = canonical_.FlowOf(load);
   const ValueFlowVariableRefusal* refusal = root && flow ? flow->Refusal(root->result_id) : nullptr;
   if (!refusal || refusal->reason != ValueFlowRefusal::kDynamicIndex)

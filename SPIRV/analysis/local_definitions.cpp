@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -56,10 +57,7 @@ LocalDefinitionsAnalysis::Found LocalDefinitionsAnalysis::Find(const Instruction
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   if (!flow || !flow->LoadTarget(&load, &variable, &path)) {
-    const Instruction* root = def_use_.Definition(LoadView(load).pointer());
-    while (root &&
-           (root->opcode == spv::OpAccessChain || root->opcode == spv::OpInBoundsAccessChain))
-      root = def_use_.Definition(AccessChainView(*root).base());
+    const Instruction* root = PointerOrigins(def_use_).Of(LoadView(load).pointer()).root;
     const ValueFlowVariableRefusal* refusal =
         flow && root ? flow->Refusal(root->result_id) : nullptr;
     std::string origin =

@@ -5,7 +5,9 @@
 
 #include <climits>
 
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/integer_folding.h"
 #include "SPIRV/ir/workgroup_size.h"
 
 namespace glint::spirv {
@@ -40,119 +42,17 @@ bool LanesOf(const DefUse& def_use, uint32_t type_id, uint32_t* count, bool* is_
 
 int32_t Signed(uint32_t lane) { return static_cast<int32_t>(lane); }
 
-bool IsComputeLike(spv::ExecutionModel model) {
-  switch (model) {
-    case spv::ExecutionModelGLCompute:
-    case spv::ExecutionModelTaskNV:
-    case spv::ExecutionModelMeshNV:
-    case spv::ExecutionModelTaskEXT:
-    case spv::ExecutionModelMeshEXT:
-      return true;
-    default:
-      return false;
-  }
-}
-
-// One lane of a two-operand integer operator; false where SPIR-V leaves the result
-// undefined or GLSL leaves it to the driver (see the header).
-bool IntegerLane(spv::Op opcode, uint32_t a, uint32_t b, uint32_t* out) {
-  switch (opcode) {
-    case spv::OpIAdd:
-      *out = a + b;
-      return true;
-    case spv::OpISub:
-      *out = a - b;
-      return true;
-    case spv::OpIMul:
-      *out = a * b;
-      return true;
-    case spv::OpUDiv:
-      if (b == 0) return false;
-      *out = a / b;
-      return true;
-    case spv::OpUMod:
-      if (b == 0) return false;
-      *out = a % b;
-      return true;
-    case spv::OpSDiv:
-      if (b == 0 || (Signed(a) == INT32_MIN && Signed(b) == -1)) return false;
-      *out = static_cast<uint32_t>(Signed(a) / Signed(b));
-      return true;
-    case spv::OpSRem:
-    case spv::OpSMod:
-      if (Signed(a) < 0 || Signed(b) <= 0) return false;
-      *out = static_cast<uint32_t>(Signed(a) % Signed(b));
-      return true;
-    case spv::OpShiftLeftLogical:
-      if (b >= 32) return false;
-      *out = a << b;
-      return true;
-    case spv::OpShiftRightLogical:
-      if (b >= 32) return false;
-      *out = a >> b;
-      return true;
-    case spv::OpShiftRightArithmetic:
-      if (b >= 32) return false;
-      *out = static_cast<uint32_t>(Signed(a) >> b);
-      return true;
-    case spv::OpBitwiseAnd:
-      *out = a & b;
-      return true;
-    case spv::OpBitwiseOr:
-      *out = a | b;
-      return true;
-    case spv::OpBitwiseXor:
-      *out = a ^ b;
-      return true;
-    default:
-      return false;
-  }
-}
-
-// One lane of a comparison or logical operator (a boolean result).
-bool BooleanLane(spv::Op opcode, uint32_t a, uint32_t b, bool* out) {
-  switch (opcode) {
-    case spv::OpIEqual:
-    case spv::OpLogicalEqual:
-      *out = a == b;
-      return true;
-    case spv::OpINotEqual:
-    case spv::OpLogicalNotEqual:
-      *out = a != b;
-      return true;
-    case spv::OpULessThan:
-      *out = a < b;
-      return true;
-    case spv::OpULessThanEqual:
-      *out = a <= b;
-      return true;
-    case spv::OpUGreaterThan:
-      *out = a > b;
-      return true;
-    case spv::OpUGreaterThanEqual:
-      *out = a >= b;
-      return true;
-    case spv::OpSLessThan:
-      *out = Signed(a) < Signed(b);
-      return true;
-    case spv::OpSLessThanEqual:
-      *out = Signed(a) <= Signed(b);
-      return true;
-    case spv::OpSGreaterThan:
-      *out = Signed(a) > Signed(b);
-      return true;
-    case spv::OpSGreaterThanEqual:
-      *out = Signed(a) >= Signed(b);
-      return true;
-    case spv::OpLogicalAnd:
-      *out = a && b;
-      return true;
-    case spv::OpLogicalOr:
-      *out = a || b;
-      return true;
-    default:
-      return false;
-  }
+// One lane of a two-operand operator (SPIRV/ir/integer_folding.h); false where SPIR-V
+// leaves the result undefined or GLSL leaves it to the driver (see the header), and for
+// an operator whose result is not of the kind asked for.
+bool Lane(spv::Op opcode, uint32_t a, uint32_t b, bool is_bool, uint32_t* out) {
+  if (FoldsToBoolean(opcode) != is_bool) return false;
+  const uint64_t operands[2] = {a, b};
+  std::optional<uint64_t> folded =
+      FoldIntegerOp(opcode, operands, 2, {32, SignedRemainders::kNonNegativeOnly});
+  if (!folded) return false;
+  *out = uint32_t(*folded);
+  return true;
 }
 
 // Whether every use of the pointer `chain` is a load through it.
@@ -210,7 +110,7 @@ std::optional<OutOfBoundsWitness> OutOfBoundsWitnesses::Find(const IndexSite& si
 bool OutOfBoundsWitnesses::WorkgroupOf(const Function& function, int64_t size[3]) const {
   for (const Instruction& entry : module_.entry_points) {
     auto view = ViewIf<EntryPointInterfaceView>(entry);
-    if (!view || view->function() != function.id() || !IsComputeLike(view->model())) continue;
+    if (!view || view->function() != function.id() || !HasWorkgroups(view->model())) continue;
     std::string why;
     if (EntryPointWorkgroupSize(module_, def_use_, builtins_, function.id(), size, &why))
       return true;
@@ -302,31 +202,25 @@ bool OutOfBoundsWitnesses::OnlyRead(uint32_t pointer, int depth) const {
 // load is not from one, an index is not evaluated or leaves its array.
 std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateTableLoad(
     const Instruction& load, const Invocation& invocation, uint32_t depth) const {
-  std::vector<const Instruction*> chains;
-  const Instruction* root = def_use_.Definition(LoadView(load).pointer());
-  while (root &&
-         (root->opcode == spv::OpAccessChain || root->opcode == spv::OpInBoundsAccessChain) &&
-         chains.size() < 8) {
-    chains.push_back(root);
-    root = def_use_.Definition(AccessChainView(*root).base());
-  }
-  if (!root || root->opcode != spv::OpVariable || !VariableView(*root).has_initializer())
+  std::vector<uint32_t> index_ids;
+  PointerOrigin origin;
+  if (!PointerOrigins(def_use_).PathOf(LoadView(load).pointer(), &origin, &index_ids) ||
+      !origin.variable_id() || !VariableView(*origin.root).has_initializer())
     return std::nullopt;
+  const Instruction* root = origin.root;
   spv::StorageClass storage = VariableView(*root).storage_class();
   if ((storage != spv::StorageClassPrivate && storage != spv::StorageClassFunction) ||
       !OnlyRead(root->result_id, 0))
     return std::nullopt;
   const Instruction* part = def_use_.Definition(VariableView(*root).initializer());
-  for (auto chain = chains.rbegin(); chain != chains.rend(); ++chain) {
-    for (uint32_t index : AccessChainView(**chain).indices()) {
-      std::optional<Value> selected = Evaluate(index, invocation, depth + 1);
-      if (!part || !selected || selected->count != 1 || selected->is_bool) return std::nullopt;
-      if (part->opcode == spv::OpConstantNull) continue;  // every part of it is null
-      if (part->opcode != spv::OpConstantComposite) return std::nullopt;
-      auto constituents = ConstantCompositeView(*part).constituents();
-      if (selected->lanes[0] >= constituents.size()) return std::nullopt;
-      part = def_use_.Definition(constituents[selected->lanes[0]]);
-    }
+  for (uint32_t index : index_ids) {
+    std::optional<Value> selected = Evaluate(index, invocation, depth + 1);
+    if (!part || !selected || selected->count != 1 || selected->is_bool) return std::nullopt;
+    if (part->opcode == spv::OpConstantNull) continue;  // every part of it is null
+    if (part->opcode != spv::OpConstantComposite) return std::nullopt;
+    auto constituents = ConstantCompositeView(*part).constituents();
+    if (selected->lanes[0] >= constituents.size()) return std::nullopt;
+    part = def_use_.Definition(constituents[selected->lanes[0]]);
   }
   if (!part) return std::nullopt;
   if (part->opcode == spv::OpConstantNull) {
@@ -438,10 +332,10 @@ std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateOperato
     case spv::OpLogicalNot: {
       std::optional<Value> x = operand(UnaryOpView(def).operand());
       if (!x || x->count != result.count) return std::nullopt;
-      for (uint32_t i = 0; i < result.count; ++i)
-        result.lanes[i] = def.opcode == spv::OpSNegate ? 0u - x->lanes[i]
-                          : def.opcode == spv::OpNot   ? ~x->lanes[i]
-                                                       : uint32_t(!x->lanes[i]);
+      for (uint32_t i = 0; i < result.count; ++i) {
+        const uint64_t lane = x->lanes[i];
+        result.lanes[i] = uint32_t(*FoldIntegerOp(def.opcode, &lane, 1));
+      }
       return result;
     }
     case spv::OpSelect: {
@@ -469,16 +363,10 @@ std::optional<OutOfBoundsWitnesses::Value> OutOfBoundsWitnesses::EvaluateOperato
   std::optional<Value> a = operand(BinaryOpView(def).left());
   std::optional<Value> b = operand(BinaryOpView(def).right());
   if (!a || !b || a->count != result.count || b->count != result.count) return std::nullopt;
-  for (uint32_t i = 0; i < result.count; ++i) {
-    bool truth = false;
-    if (result.is_bool) {
-      if (!BooleanLane(def.opcode, a->lanes[i], b->lanes[i], &truth)) return std::nullopt;
-      result.lanes[i] = truth;
-    } else if (a->is_bool || b->is_bool ||
-               !IntegerLane(def.opcode, a->lanes[i], b->lanes[i], &result.lanes[i])) {
+  if (!result.is_bool && (a->is_bool || b->is_bool)) return std::nullopt;
+  for (uint32_t i = 0; i < result.count; ++i)
+    if (!Lane(def.opcode, a->lanes[i], b->lanes[i], result.is_bool, &result.lanes[i]))
       return std::nullopt;
-    }
-  }
   return result;
 }
 

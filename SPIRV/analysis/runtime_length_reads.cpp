@@ -1,31 +1,17 @@
 // Runtime-array lengths the module reads (see runtime_length_reads.h).
 #include "SPIRV/analysis/runtime_length_reads.h"
 
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
 
 namespace {
 
-// Chains of chains and copies are short; a longer walk counts as not followed.
-constexpr int kMaxPointerHops = 64;
-
-// The OpVariable a pointer is derived from through access chains and copies; 0 when it
-// is not one (a parameter, a select, a phi, a loaded pointer) or the walk is too long.
+// The OpVariable a pointer is derived from (pointer_origins.h); 0 when it is not one (a
+// parameter, a select, a phi, a loaded pointer) or the walk is over its budget.
 uint32_t VariableOf(const DefUse& def_use, uint32_t pointer) {
-  uint32_t id = pointer;
-  for (int hop = 0; hop < kMaxPointerHops; ++hop) {
-    const Instruction* definition = def_use.Definition(id);
-    if (!definition) return 0;
-    if (definition->opcode == spv::OpVariable) return id;
-    if (AccessChainView<const Instruction>::Accepts(definition->opcode))
-      id = AccessChainView<const Instruction>(*definition).base();
-    else if (definition->opcode == spv::OpCopyObject)
-      id = UnaryOpView<const Instruction>(*definition).operand();
-    else
-      return 0;
-  }
-  return 0;
+  return PointerOrigins(def_use).Of(pointer).variable_id();
 }
 
 }  // namespace

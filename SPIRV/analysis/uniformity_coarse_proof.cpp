@@ -269,10 +269,9 @@ class CoarseProof {
   }
 
   // The variable or pointer parameter a pointer points into; 0 when not traced (the
-  // analysis's own rule).
+  // rule of pointer_origins.h, which the analysis follows too).
   uint32_t RootOf(uint32_t pointer) const {
-    return uniformity_detail::PointerRoot(pointer,
-                                          [this](uint32_t id) { return Definition(id); });
+    return TracePointer(pointer, [this](uint32_t id) { return Definition(id); }).root_id();
   }
 
   // --- memory classes ---
@@ -394,8 +393,9 @@ class CoarseProof {
     plan.function = &function;
     for (const Block* block : cfg.ReversePostOrder()) {
       BlockPlan step{block, ConditionOf(*block), uint32_t(controlled_.size()), 0};
-      uniformity_detail::ForEachControlDependent(
-          cfg, block, [&](const Block* dependent) { controlled_.push_back(dependent->id()); });
+      ForEachControlDependent(cfg, block, [&](const Block*, const Block* dependent) {
+        controlled_.push_back(dependent->id());
+      });
       step.last = uint32_t(controlled_.size());
       plan.blocks.push_back(step);
     }

@@ -21,8 +21,10 @@
 #include <vector>
 
 #include "SPIRV/analysis/barrier_phases.h"
+#include "SPIRV/analysis/control_dependence.h"
 #include "SPIRV/analysis/convergence_classes.h"
 #include "SPIRV/analysis/interned_texts.h"
+#include "SPIRV/analysis/pointer_origins.h"
 #include "SPIRV/analysis/stable_flat_map.h"
 #include "SPIRV/analysis/uniformity.h"
 #include "SPIRV/analysis/value_flow.h"
@@ -30,6 +32,7 @@
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/module.h"
+#include "SPIRV/ir/workgroup_size.h"
 
 namespace glint::spirv::uniformity_detail {
 
@@ -110,50 +113,7 @@ inline void RaiseLocal(Fact& fact, Divergence level, const Cause& cause) {
   fact.cause = cause;
 }
 
-// The variable (or pointer parameter) `pointer` points into, through access chains and
-// copies, 64 steps at most; 0 when the analysis does not follow the pointer (loaded
-// pointers, physical addresses, selects of pointers). `definition_of(id)` gives an id's
-// defining instruction or null. One rule for the analysis (ModuleFacts::RootOf) and the
-// coarse proof, which must follow pointers no further than the analysis does.
-template <class DefinitionOf>
-uint32_t PointerRoot(uint32_t pointer, const DefinitionOf& definition_of) {
-  for (int depth = 0; depth <= 64; ++depth) {
-    const Instruction* def = definition_of(pointer);
-    if (!def) return 0;
-    switch (def->opcode) {
-      case spv::OpVariable:
-      case spv::OpFunctionParameter:
-        return def->result_id;
-      case spv::OpAccessChain:
-      case spv::OpInBoundsAccessChain:
-      case spv::OpPtrAccessChain:
-      case spv::OpInBoundsPtrAccessChain:
-        pointer = AccessChainView(*def).base();
-        break;
-      case spv::OpCopyObject:
-        pointer = UnaryOpView(*def).operand();
-        break;
-      default:
-        return 0;
-    }
-  }
-  return 0;
-}
 
-// Calls `visit(dependent)` for each block control dependent on `branch` (a block whose
-// terminator names two or more distinct targets): the post-dominator chain from each
-// successor up to, not including, the branch's immediate post-dominator (up to the root
-// where it has none). A block may be visited more than once. One rule for the analysis's
-// control dependence (ControlDependenceOf) and the coarse proof.
-bool HasDistinctTargets(const Block& block);
-template <class Visit>
-void ForEachControlDependent(const Cfg& cfg, const Block* branch, const Visit& visit) {
-  if (!HasDistinctTargets(*branch)) return;
-  const Block* stop = cfg.ImmediatePostDominator(branch);
-  for (const Block* runner : cfg.Successors(branch))
-    // Post-dominator chains are paths in a tree: the walk ends at `stop` or the root.
-    for (; runner && runner != stop; runner = cfg.ImmediatePostDominator(runner)) visit(runner);
-}
 
 // The level a built-in input starts at (for the analysis's scope partition, or with
 // `lanes` the lane partition of uniformity_lanes.cpp) and, where it is not uniform, why
@@ -331,7 +291,6 @@ bool IsReduce(const Instruction& inst);
 // helper and clock queries), per quad, or per subgroup (votes, ballots, broadcasts).
 std::optional<Divergence> FixedResultLevel(spv::Op opcode);
 bool IsDerivative(spv::Op op);
-bool HasWorkgroups(spv::ExecutionModel model);
 
 // Calls `visit(parameter, argument)` for each parameter of `callee` that `call` passes an
 // argument for (a malformed call with too few arguments binds only those it has).

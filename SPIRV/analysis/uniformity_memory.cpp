@@ -21,7 +21,7 @@ uint32_t UniformitySolver::RootOf(uint32_t pointer) const {
 }
 
 uint32_t ModuleFacts::RootOf(uint32_t pointer) const {
-  return PointerRoot(pointer, [this](uint32_t id) { return def_use.Definition(id); });
+  return PointerOrigins(def_use).RootOf(pointer);
 }
 
 Fact UniformitySolver::MemoryFact(uint32_t root) const {

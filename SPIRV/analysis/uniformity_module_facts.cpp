@@ -14,20 +14,11 @@
 namespace glint::spirv {
 namespace uniformity_detail {
 
-bool HasDistinctTargets(const Block& block) {
-  const Instruction* terminator = block.Terminator();
-  if (!terminator) return false;
-  std::vector<uint32_t> targets = BranchTargets(*terminator);
-  for (uint32_t target : targets)
-    if (target != targets.front()) return true;
-  return false;
-}
-
 std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
   auto dependence = std::make_unique<ControlDependence>();
   dependence->cfg = &cfg;
   for (const Block* branch : cfg.ReversePostOrder())
-    ForEachControlDependent(cfg, branch, [&](const Block* dependent) {
+    ForEachControlDependent(cfg, branch, [&](const Block*, const Block* dependent) {
       auto& list = dependence->controllers[dependent];
       if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
     });

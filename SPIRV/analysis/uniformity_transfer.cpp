@@ -13,12 +13,6 @@
 namespace glint::spirv {
 namespace uniformity_detail {
 
-bool HasWorkgroups(spv::ExecutionModel model) {
-  return model == spv::ExecutionModelGLCompute || model == spv::ExecutionModelKernel ||
-         model == spv::ExecutionModelTaskNV || model == spv::ExecutionModelMeshNV ||
-         model == spv::ExecutionModelTaskEXT || model == spv::ExecutionModelMeshEXT;
-}
-
 UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
                                    const UniformityOptions& options, Partition partition)
     : facts_(facts), options_(options), partition_(partition) {

@@ -4,6 +4,20 @@
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
+
+bool HasWorkgroups(spv::ExecutionModel model) {
+  switch (model) {
+    case spv::ExecutionModelGLCompute:
+    case spv::ExecutionModelKernel:
+    case spv::ExecutionModelTaskNV:
+    case spv::ExecutionModelMeshNV:
+    case spv::ExecutionModelTaskEXT:
+    case spv::ExecutionModelMeshEXT:
+      return true;
+    default:
+      return false;
+  }
+}
 namespace {
 
 // The size is an input, like any specialization constant: the application may give it

@@ -15,6 +15,11 @@
 
 namespace glint::spirv {
 
+// Whether invocations of `model` run in workgroups: compute and OpenCL kernels, task and
+// mesh shaders (NV and EXT). Only these have workgroup memory, workgroup-scope control
+// barriers and the workgroup built-ins. The one answer every analysis asks.
+bool HasWorkgroups(spv::ExecutionModel model);
+
 // Fills size[0..2] and returns true when known; otherwise *why says why not.
 bool EntryPointWorkgroupSize(const Module& module, const DefUse& def_use,
                              const BuiltInIndex& builtins, uint32_t entry_function, int64_t size[3],

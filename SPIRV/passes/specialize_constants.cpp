@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/integer_folding.h"
 #include "SPIRV/ir/scalar_literal.h"
 
 namespace glint::spirv {
@@ -259,89 +260,15 @@ class Specializer {
   std::unordered_map<uint32_t, const Instruction*> constants_;  // OpConstant id -> it
 };
 
-// Folds one 32-bit integer or boolean operation; nullopt for what it does not fold.
+// Folds one 32-bit integer or boolean operation as SPIR-V defines it
+// (SPIRV/ir/integer_folding.h); nullopt for what it does not fold.
 std::optional<uint32_t> Specializer::Evaluate(spv::Op op, const std::vector<uint32_t>& v) {
-  auto s = [&](size_t i) { return int32_t(v[i]); };
-  if (v.size() == 1) {
-    switch (op) {
-      case spv::OpSNegate:
-        return uint32_t(0u - v[0]);
-      case spv::OpNot:
-        return ~v[0];
-      case spv::OpLogicalNot:
-        return uint32_t(v[0] == 0);
-      default:
-        return std::nullopt;
-    }
-  }
-  if (v.size() == 3 && op == spv::OpSelect) return v[0] ? v[1] : v[2];
-  if (v.size() != 2) return std::nullopt;
-  switch (op) {
-    case spv::OpIAdd:
-      return v[0] + v[1];
-    case spv::OpISub:
-      return v[0] - v[1];
-    case spv::OpIMul:
-      return v[0] * v[1];
-    case spv::OpUDiv:
-      if (!v[1]) return std::nullopt;
-      return v[0] / v[1];
-    case spv::OpUMod:
-      if (!v[1]) return std::nullopt;
-      return v[0] % v[1];
-    case spv::OpSDiv:
-    case spv::OpSRem:
-    case spv::OpSMod: {
-      if (!v[1] || (s(0) == INT32_MIN && s(1) == -1)) return std::nullopt;
-      if (op == spv::OpSDiv) return uint32_t(s(0) / s(1));
-      int32_t rem = s(0) % s(1);
-      if (op == spv::OpSMod && rem != 0 && ((rem < 0) != (s(1) < 0))) rem += s(1);
-      return uint32_t(rem);
-    }
-    case spv::OpShiftLeftLogical:
-      if (v[1] >= 32) return std::nullopt;
-      return v[0] << v[1];
-    case spv::OpShiftRightLogical:
-      if (v[1] >= 32) return std::nullopt;
-      return v[0] >> v[1];
-    case spv::OpShiftRightArithmetic:
-      if (v[1] >= 32) return std::nullopt;
-      return uint32_t(s(0) >> v[1]);
-    case spv::OpBitwiseAnd:
-      return v[0] & v[1];
-    case spv::OpBitwiseOr:
-      return v[0] | v[1];
-    case spv::OpBitwiseXor:
-      return v[0] ^ v[1];
-    case spv::OpIEqual:
-    case spv::OpLogicalEqual:
-      return uint32_t(v[0] == v[1]);
-    case spv::OpINotEqual:
-    case spv::OpLogicalNotEqual:
-      return uint32_t(v[0] != v[1]);
-    case spv::OpLogicalAnd:
-      return uint32_t(v[0] && v[1]);
-    case spv::OpLogicalOr:
-      return uint32_t(v[0] || v[1]);
-    case spv::OpULessThan:
-      return uint32_t(v[0] < v[1]);
-    case spv::OpULessThanEqual:
-      return uint32_t(v[0] <= v[1]);
-    case spv::OpUGreaterThan:
-      return uint32_t(v[0] > v[1]);
-    case spv::OpUGreaterThanEqual:
-      return uint32_t(v[0] >= v[1]);
-    case spv::OpSLessThan:
-      return uint32_t(s(0) < s(1));
-    case spv::OpSLessThanEqual:
-      return uint32_t(s(0) <= s(1));
-    case spv::OpSGreaterThan:
-      return uint32_t(s(0) > s(1));
-    case spv::OpSGreaterThanEqual:
-      return uint32_t(s(0) >= s(1));
-    default:
-      return std::nullopt;
-  }
+  if (v.size() > 3) return std::nullopt;
+  uint64_t operands[3] = {};
+  for (size_t k = 0; k < v.size(); ++k) operands[k] = v[k];
+  std::optional<uint64_t> folded = FoldIntegerOp(op, operands, v.size());
+  if (!folded) return std::nullopt;
+  return uint32_t(*folded);
 }
 
 }  // namespace
