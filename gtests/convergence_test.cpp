@@ -447,29 +447,12 @@ TEST(ConvergenceChecker, WrapperFailsThePassInAManager) {
 
 // --- Every pass of SPIRV/passes/ under the checker. ---
 
-// The audit instrumentation as a pass, so that it runs under the checker too.
-class AuditPass : public Pass {
- public:
-  const char* name() const override { return "audit-instrumentation"; }
-
- protected:
-  PassResult Process(Module& module, PassContext& context) override {
-    AuditInstrumentationOptions options;
-    options.analysis = context.options;
-    AuditInstrumentation result;
-    std::string error;
-    if (!InstrumentForAudit(module, options, &result, &error)) return PassResult::Failed(error);
-    return result.sites.empty() ? PassResult::Unchanged()
-                                : PassResult::Changed(result.sites.size());
-  }
-};
-
 std::vector<std::unique_ptr<Pass>> EveryPass() {
   std::vector<std::unique_ptr<Pass>> passes;
   passes.push_back(std::make_unique<HoistConstantTablesPass>());
   passes.push_back(std::make_unique<RobustAccessPass>());
   passes.push_back(std::make_unique<RangeReportPass>());
-  passes.push_back(std::make_unique<AuditPass>());
+  passes.push_back(std::make_unique<AuditInstrumentationPass>());
   passes.push_back(std::make_unique<UniformityCheckPass>());
   return passes;
 }

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "SPIRV/analysis/index_sites.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "range_report.h"
@@ -37,13 +38,13 @@ struct AuditBuffer {
 
 class State {
  public:
-  State(Module& module, const AuditInstrumentationOptions& options)
-      : module_(module), options_(options) {}
+  State(Module& module, const AuditInstrumentationOptions& options, const Options& analysis)
+      : module_(module), options_(options), analysis_(analysis) {}
 
-  bool Run(AuditInstrumentation* result, std::string* error) {
+  bool Run(AnalysisContext& analyses, AuditInstrumentation* result, std::string* error) {
     uint32_t set = 0, binding = 0;
     if (!ChooseBinding(&set, &binding, error)) return false;
-    std::vector<PendingSite> pending = CollectSites();
+    std::vector<PendingSite> pending = CollectSites(analyses);
     AssignWordsAndHook(pending);
     // Rewrite only after every site is known: the atomics go before each access.
     AuditBuffer buffer = DeclareBuffer(set, binding);
@@ -88,54 +89,31 @@ class State {
     return true;
   }
 
-  // Records of the range report by (access id, index position).
-  using RecordIndex = std::unordered_map<uint64_t, size_t>;
-  static uint64_t RecordKey(uint32_t access_id, uint32_t position) {
-    return (uint64_t(access_id) << 32) | position;
-  }
-
-  std::vector<PendingSite> CollectSites() {
-    AnalysisContext analyses(module_);
-    std::vector<AccessRecord> records = CollectAccessRecords(analyses, options_.analysis);
+  // Every dynamic 32-bit integer index among the index sites (index_sites.h), with its
+  // record of the range report: one record per site other than an image coordinate, in
+  // the sites' order (range_report.h).
+  std::vector<PendingSite> CollectSites(AnalysisContext& analyses) {
+    std::vector<AccessRecord> records = CollectAccessRecords(analyses, analysis_);
     record_count_ = records.size();
-    RecordIndex by_key;
-    for (size_t i = 0; i < records.size(); ++i)
-      by_key.emplace(RecordKey(records[i].access_id, records[i].index_position), i);
     const DefUse& def_use = analyses.GetDefUse();
     std::vector<PendingSite> pending;
-    for (Function& function : module_.functions)
-      for (Block& block : function.blocks)
-        for (auto it = block.instructions.begin(); it != block.instructions.end(); ++it) {
-          if (!IndexedAccessView<Instruction>::Accepts(it->opcode)) continue;
-          for (uint32_t position = 0; position < IndexedAccessView(*it).index_count(); ++position)
-            AddSiteIfDynamic(def_use, records, by_key, block, it, position, &pending);
-        }
-    return pending;
-  }
-
-  void AddSiteIfDynamic(const DefUse& def_use, const std::vector<AccessRecord>& records,
-                        const RecordIndex& by_key, Block& block, InstructionList::iterator access,
-                        uint32_t position, std::vector<PendingSite>* pending) {
-    uint32_t index_id = IndexedAccessView(*access).index(position);
-    const Instruction* definition = def_use.Definition(index_id);
-    if (definition == nullptr || IsConstantInstruction(definition->opcode)) return;
-    const Instruction* type = def_use.TypeOf(index_id);
-    if (type == nullptr || type->opcode != spv::OpTypeInt || TypeIntView(*type).width() != 32)
-      return;
-    PendingSite site{&block, access, index_id, {}};
-    auto found =
-        access->result_id ? by_key.find(RecordKey(access->result_id, position)) : by_key.end();
-    if (found != by_key.end()) {
-      site.site.record = records[found->second];
-      site.site.record_index = static_cast<int64_t>(found->second);
-    } else {
-      site.site.record.reason = "the range report has no record of this index";
+    size_t record = 0;
+    for (const IndexSite& site : analyses.GetIndexSites().sites()) {
+      if (site.bound == IndexBound::kImage) continue;
+      const size_t record_index = record++;
+      uint32_t index_id = site.index();
+      const Instruction* definition = def_use.Definition(index_id);
+      if (definition == nullptr || IsConstantInstruction(definition->opcode)) continue;
+      const Instruction* type = def_use.TypeOf(index_id);
+      if (type == nullptr || type->opcode != spv::OpTypeInt || TypeIntView(*type).width() != 32)
+        continue;
+      PendingSite found{site.block, site.at, index_id, {}};
+      found.site.record = records[record_index];
+      found.site.record_index = static_cast<int64_t>(record_index);
+      found.site.is_signed = TypeIntView(*type).is_signed();
+      pending.push_back(std::move(found));
     }
-    site.site.record.access_id = access->result_id;
-    site.site.record.index_position = position;
-    site.site.record.index_id = index_id;
-    site.site.is_signed = TypeIntView(*type).is_signed();
-    pending->push_back(std::move(site));
+    return pending;
   }
 
   void AssignWordsAndHook(std::vector<PendingSite>& pending) {
@@ -220,6 +198,7 @@ class State {
 
   Module& module_;
   const AuditInstrumentationOptions& options_;
+  const Options& analysis_;
   size_t record_count_ = 0;
 };
 
@@ -234,10 +213,26 @@ std::vector<uint32_t> AuditInstrumentation::InitialWords() const {
   return buffer;
 }
 
+PassResult AuditInstrumentationPass::Process(Module& module, PassContext& context) {
+  State state(module, options_, context.options);
+  std::string error;
+  result_ = AuditInstrumentation();
+  if (!state.Run(*context.analyses, &result_, &error)) return PassResult::Failed(error);
+  return result_.sites.empty() ? PassResult::Unchanged()
+                               : PassResult::Changed(uint32_t(result_.sites.size()));
+}
+
 bool InstrumentForAudit(Module& module, const AuditInstrumentationOptions& options,
                         AuditInstrumentation* result, std::string* error) {
-  State state(module, options);
-  return state.Run(result, error);
+  AuditInstrumentationPass pass(options);
+  PassContext context{options.analysis, nullptr};
+  PassResult outcome = pass.Run(module, context);
+  if (outcome.status == PassStatus::kFailed) {
+    *error = outcome.message;
+    return false;
+  }
+  *result = pass.result();
+  return true;
 }
 
 ObservedRange ReadObservedRange(const AuditSite& site, const std::vector<uint32_t>& buffer) {

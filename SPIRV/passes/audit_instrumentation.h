@@ -42,9 +42,11 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "SPIRV/ir/module.h"
+#include "SPIRV/passes/pass.h"
 #include "SPIRV/passes/pass_options.h"
 #include "SPIRV/passes/pass_report.h"
 
@@ -83,7 +85,27 @@ struct AuditInstrumentation {
   std::vector<uint32_t> InitialWords() const;
 };
 
-// Instruments `module` in place. False with a message (module untouched) on refusal.
+// The instrumentation as a pass: the sites are the context's index sites and their
+// ranges its range report, under the context's options (range analysis mode, subgroup
+// size, largest dispatch). result() says what it instrumented; it fails with the
+// refusal's message (module untouched). Not in any pipeline: the audit runs it.
+class AuditInstrumentationPass : public Pass {
+ public:
+  explicit AuditInstrumentationPass(AuditInstrumentationOptions options = {})
+      : options_(std::move(options)) {}
+  const char* name() const override { return "audit-instrumentation"; }
+  const AuditInstrumentation& result() const { return result_; }
+
+ protected:
+  PassResult Process(Module& module, PassContext& context) override;
+
+ private:
+  AuditInstrumentationOptions options_;  // `analysis` is not read: the context's options are
+  AuditInstrumentation result_;
+};
+
+// Runs AuditInstrumentationPass alone on `module` (under options.analysis). False with
+// a message (module untouched) on refusal.
 bool InstrumentForAudit(Module& module, const AuditInstrumentationOptions& options,
                         AuditInstrumentation* result, std::string* error);
 

@@ -35,8 +35,10 @@
 
 namespace glint::spirv {
 
-// One record per dynamic-or-constant index operand of `analyses`' module, in report
-// order. Uses Options::range_analysis and Options::subgroup_size.
+// One record per index site of `analyses`' module (index_sites.h) other than an image
+// coordinate, in the sites' order (the report's order): readers may pair records with
+// sites by that order (the audit instrumentation does). Uses Options::range_analysis,
+// Options::subgroup_size and Options::max_workgroups.
 std::vector<AccessRecord> CollectAccessRecords(AnalysisContext& analyses, const Options& options);
 // The same on a module of its own (a fresh analysis context): appends to
 // report->accesses.
