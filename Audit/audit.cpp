@@ -8,7 +8,6 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
-#include "glslang/api/pass_boundary.h"
 
 namespace glint::audit {
 namespace {
@@ -21,7 +20,7 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
   std::optional<spirv::Module> module = spirv::ParseModule(spirv, error);
   if (!module) return false;
   spirv::AuditInstrumentationOptions instrument;
-  instrument.analysis = ToSpirv(options.analysis);
+  instrument.analysis = options.analysis;
   instrument.adjust_proven_ranges = options.adjust_proven_ranges;
   try {
     if (!spirv::InstrumentForAudit(*module, instrument, instrumentation, error)) return false;
@@ -30,7 +29,7 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
     return false;
   }
   if (options.robust_access) {
-    spirv::Options clamp = ToSpirv(options.analysis);
+    spirv::Options clamp = options.analysis;
     clamp.robust_access = true;
     // Collected only for its decisions: which sites the module that runs clamps.
     clamp.collect_ranges = true;
@@ -45,7 +44,7 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
     *clamps = std::move(report.accesses);
   }
   *words = module->Encode();
-  std::string problem = spirv::Validate(*words, ToSpirv(options.target_env));
+  std::string problem = spirv::Validate(*words, options.target_env);
   if (!problem.empty()) {
     *error = "the instrumented module does not validate: " + problem;
     return false;
@@ -236,7 +235,7 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const Au
   if (options.located_records.size() == instrumentation.record_count)
     for (spirv::AuditSite& site : instrumentation.sites)
       if (site.record_index >= 0)
-        site.record.location = ToSpirv(options.located_records[site.record_index].location);
+        site.record.location = options.located_records[site.record_index].location;
   for (size_t i = 0; i < instrumentation.sites.size(); ++i) {
     const spirv::AuditSite& site = instrumentation.sites[i];
     SiteResult s{site, observed[i], Verdict(site, observed[i])};

@@ -56,8 +56,8 @@ struct AuditOptions {
   std::vector<vk::BufferBinding> buffers;
   // Clamp the shader's own accesses (robust access) after instrumenting it.
   bool robust_access = true;
-  // The analysis audited: range_analysis, subgroup_size, spec_constants (converted to
-  // the SPIR-V layer's options, glslang/api/pass_boundary.h).
+  // The analysis audited: range_analysis, subgroup_size, spec_constants (the passes
+  // read these very options).
   Options analysis;
   TargetEnv target_env = TargetEnv::kVulkan10;
   std::string entry_point = "main";

@@ -19,7 +19,6 @@
 
 #include "SPIRV/validate.h"
 #include "audit.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/front_end.h"
 
 namespace glint::audit {
@@ -160,7 +159,7 @@ void ParseFlag(const std::string& flag, const std::string& value, Arguments* arg
     spirv::TargetEnv env = spirv::TargetEnv::kVulkan10;
     if (value.rfind("vulkan", 0) != 0 || !spirv::ParseTargetEnv(value, &env))
       Refuse("--target-env expects vulkan1.0 .. vulkan1.3, got '" + value + "'");
-    a.target_env = FromSpirv(env);
+    a.target_env = env;
   } else {
     Refuse("unknown flag " + flag + " (use --help)");
   }

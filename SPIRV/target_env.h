@@ -1,22 +1,15 @@
-// The environment a module is compiled for, as the SPIR-V layer knows it.
-//
-// It decides the validator's rules (validate.h). The SPIR-V layer keeps its own enum
-// so that nothing under SPIRV/ depends on the public API (glint/glint.h); the public
-// API converts its glint::TargetEnv at the boundary (glslang/api/pass_boundary.h), where a
-// static_assert per enumerator keeps the two lists in step.
+// The environment a module is compiled for: the public glint::TargetEnv (glint/types.h,
+// defined once there). It decides the validator's rules (validate.h); kFromInput is
+// resolved by the API before anything is validated, and validate.h reads it as the
+// universal environment of the module's SPIR-V version.
 #ifndef GLINT_SPIRV_TARGET_ENV_H
 #define GLINT_SPIRV_TARGET_ENV_H
 
+#include "glint/types.h"
+
 namespace glint::spirv {
 
-enum class TargetEnv {
-  kUniversal,  // no client API: validated as the module's own SPIR-V version
-  kOpenGL45,
-  kVulkan10,
-  kVulkan11,
-  kVulkan12,
-  kVulkan13,
-};
+using glint::TargetEnv;
 
 }  // namespace glint::spirv
 

@@ -18,6 +18,7 @@ int ValidatorEnvironment(TargetEnv target, uint32_t spirv_version) {
     case TargetEnv::kVulkan13:
       return SPV_ENV_VULKAN_1_3;
     case TargetEnv::kUniversal:
+    case TargetEnv::kFromInput:  // resolved by the API; read as the module's own version
       break;
   }
   static const spv_target_env kUniversal[] = {

@@ -26,7 +26,6 @@
 #include "child_compiles.h"
 #include "command_line.h"
 #include "glint/report_format.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/worker/crash_message.h"
 #include "glslang/worker/wire_format.h"
 #include "glslang/worker/worker_protocol.h"
@@ -576,7 +575,7 @@ std::string RunSpirvJob(const CommandLine& line, TargetEnv env, std::vector<uint
                           !response.report.HasErrors());
   std::string validation;
   if (response.succeeded && line.spirv_tools_validate)
-    validation = spirv::Validate(words, ToSpirv(env));
+    validation = spirv::Validate(words, env);
   if (response.succeeded) response.words = std::move(words);
   wire::Writer out;
   out.String(validation);
@@ -697,7 +696,8 @@ CommandLine ParseOrExit(int argc, char** argv) {
 
 int Main(int argc, char** argv) {
   if (argc > 0) g_executable = argv[0];
-  Run run{ParseOrExit(argc, argv)};
+  Run run;
+  run.line = ParseOrExit(argc, argv);
   CommandLine& line = run.line;
   if (line.dump_config) {
     std::printf("%s", GetDefaultTBuiltInResourceString().c_str());

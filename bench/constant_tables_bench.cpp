@@ -32,7 +32,6 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "glint/glint.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
 
 namespace {
@@ -162,7 +161,7 @@ bool BuildVariants(bool fragment, const std::string& env, std::vector<Variant>* 
   }
   *out = {{"glslang", glslang_words}, {"glint", glint_words}, {"hand-arranged", hand_words}};
   for (const Variant& variant : *out) {
-    std::string problem = glint::spirv::Validate(variant.words, glint::ToSpirv(options.target_env));
+    std::string problem = glint::spirv::Validate(variant.words, options.target_env);
     if (!problem.empty()) {
       *error = std::string(variant.name) + " fails spirv-val: " + problem;
       return false;

@@ -33,7 +33,6 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/hoist_constant_tables.h"
 #include "SPIRV/validate.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
 
 namespace {
@@ -171,12 +170,12 @@ void Measure(const std::string& path, const std::string& source, EShLanguage sta
   ++tally->compiled;
   tally->glslang_s += best.glslang_s, tally->parse_s += best.parse_s;
   tally->pass_s += best.pass_s, tally->encode_s += best.encode_s;
-  bool valid_before = glint::spirv::Validate(words, glint::ToSpirv(env.target)).empty();
+  bool valid_before = glint::spirv::Validate(words, env.target).empty();
   tally->glslang_valid += valid_before;
   if (result.status != glint::spirv::PassStatus::kChanged) return;
   ++tally->changed;
   tally->tables += result.rewrites;
-  std::string problem = glint::spirv::Validate(output, glint::ToSpirv(env.target));
+  std::string problem = glint::spirv::Validate(output, env.target);
   tally->still_valid += problem.empty();
   std::printf("HOISTED %u table(s) in %s (%s)%s\n", result.rewrites, path.c_str(), env.name.c_str(),
               problem.empty() ? ""

@@ -31,7 +31,6 @@
 #include "SPIRV/passes/pipeline.h"
 #include "SPIRV/validate.h"
 #include "glint/glint.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
 #include "heap_counter.h"
 
@@ -111,7 +110,7 @@ double PipelinePeakPerWord(const std::vector<uint32_t>& words, const glint::Opti
     std::string error;
     std::optional<glint::spirv::Module> module = glint::spirv::ParseModule(words, &error);
     if (!module) return -1;
-    glint::spirv::Options pass_options = glint::ToSpirv(options);
+    glint::spirv::Options pass_options = options;
     glint::spirv::Report found;
     glint::spirv::PassContext context{pass_options, &found};
     glint::spirv::PassResult result = glint::spirv::RunPipeline(*module, context);

@@ -53,6 +53,9 @@ install(TARGETS glint-compile EXPORT glintTargets
 install(DIRECTORY "${GLINT_SOURCE_ROOT}/glslang/include/glint"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint
         FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY "${GLINT_SOURCE_ROOT}/glslang/types/glint"
+        DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint
+        FILES_MATCHING PATTERN "*.h")
 install(FILES "${CMAKE_BINARY_DIR}/glslang/include/glint/version.h"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}/glint" COMPONENT glint)
 install(EXPORT glintTargets NAMESPACE glint:: DESTINATION "${GLINT_INSTALL_CMAKEDIR}"

@@ -59,7 +59,6 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
 #include "command_line.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/front_end.h"
 #include "support/outside_lines_check.h"
 #include "support/test_support.h"
@@ -334,7 +333,7 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
   }
   CheckOutsideLines(job, intermediate, line, words);
   TargetEnv env = frontend::GlintTargetEnv(line.glslang);
-  bool glslang_valid = spirv::Validate(words, ToSpirv(env)).empty();
+  bool glslang_valid = spirv::Validate(words, env).empty();
   tally_.Count(glslang_valid ? "glslang output valid" : "glslang output invalid (counted only)");
   if (is_manifest_env && glslang_valid != job.shader->glslang_valid)
     tally_.Count("validity differs from manifest (validator options)");
@@ -422,7 +421,7 @@ void CorpusRunner::CheckGlint(const Job& job, glslang::TIntermediate& intermedia
                    (output == words ? "left as they were" : "rewritten"));
       continue;
     }
-    std::string problem = spirv::Validate(output, ToSpirv(env));
+    std::string problem = spirv::Validate(output, env);
     if (problem.empty())
       tally_.Count("[" + set.name + "] (d) valid");
     else

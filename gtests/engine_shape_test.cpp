@@ -166,8 +166,9 @@ void ExpectSwitchKeepsPromise(const EngineCase& c, const Variant& v, const Outpu
   bool logs = v.shape != 0;  // the options-only shape has no logger to read
   if (!logs || !c.glint_speaks) {
     EXPECT_EQ(out.glint.spirv_log, out.glslang.spirv_log);
-    if (v.shape == 2 && std::string(c.name) == "version_mismatch.vert")  // validated: a log
+    if (v.shape == 2 && std::string(c.name) == "version_mismatch.vert") {  // validated: a log
       EXPECT_NE(out.glint.spirv_log.find("Missing functionality: "), std::string::npos);
+    }
   } else {
     // glslang's messages (none for this shader), then Glint's warning as glslang's
     // logger prints a warning, naming the line even without -g.

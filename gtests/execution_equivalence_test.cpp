@@ -29,7 +29,6 @@
 #include "Execution/shader_interface.h"
 #include "Execution/vk_runner.h"
 #include "SPIRV/validate.h"
-#include "glslang/api/pass_boundary.h"
 #include "support/test_support.h"
 
 namespace glint::vk {
@@ -46,7 +45,7 @@ TargetEnv TargetOf(const std::string& env) {
   spirv::TargetEnv target = spirv::TargetEnv::kVulkan10;
   if (env == "spirv1.4") return TargetEnv::kVulkan11;  // validated as vulkan1.1spv1.4
   EXPECT_TRUE(spirv::ParseTargetEnv(env, &target)) << env;
-  return FromSpirv(target);
+  return target;
 }
 
 // Glint's passes with default options (for the module's environment).

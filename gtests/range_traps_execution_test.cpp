@@ -570,8 +570,11 @@ TEST(OutOfBoundsWitness, WitnessComputesItsIndexOnTheDevice) {
   EXPECT_EQ(tile->verdict, AccessVerdict::kClamped);
   EXPECT_EQ(tile->witness_invocation, (std::array<uint32_t, 3>{5, 1, 0}));
   EXPECT_EQ(tile->witness_value, 10);
-  for (const AccessRecord& record : report.accesses)
-    if (&record != tile) EXPECT_FALSE(record.out_of_bounds) << "seen[] is in bounds";
+  for (const AccessRecord& record : report.accesses) {
+    if (&record != tile) {
+      EXPECT_FALSE(record.out_of_bounds) << "seen[] is in bounds";
+    }
+  }
 
   std::vector<uint32_t> input(32, kGuard);
   std::vector<std::vector<uint32_t>> plain =

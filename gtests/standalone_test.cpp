@@ -713,15 +713,18 @@ TEST_F(OutputTarget, ReplacedFile_KeepsModeAndOwner) {
   std::ofstream(path) << "old";
   ASSERT_EQ(chmod(path.c_str(), 0640), 0);
   bool as_root = geteuid() == 0;  // only root can give the file to someone else
-  if (as_root) ASSERT_EQ(chown(path.c_str(), 12345, 23456), 0);
+  if (as_root) {
+    ASSERT_EQ(chown(path.c_str(), 12345, 23456), 0);
+  }
   ToolResult result = WriteTo(path);
   ASSERT_EQ(result.exit_code, 0) << result.out;
   EXPECT_EQ(test::ReadFile(path), expected_);
   struct stat status;
   ASSERT_EQ(stat(path.c_str(), &status), 0);
   EXPECT_EQ(status.st_mode & 07777, 0640u);
-  if (as_root)
+  if (as_root) {
     EXPECT_EQ(std::make_pair(status.st_uid, status.st_gid), std::make_pair(12345u, 23456u));
+  }
   // A new file's mode is the umask's.
   ToolResult created = WriteTo(targets_ + "/new.spv", "umask 027 && ");
   ASSERT_EQ(created.exit_code, 0) << created.out;
@@ -1108,8 +1111,9 @@ TEST(HostileInput, OutputNamingAnInputOrAnotherOutput_IsRefused) {
               OurTool() + ": Error: " + c.clash + "; nothing written (use -h for usage)\n")
         << c.args;
     EXPECT_EQ(test::ReadFile(scratch.Dir("clash") + "/plain.frag"), kPlainFrag) << c.args;
-    if (c.launcher.empty())
+    if (c.launcher.empty()) {
       EXPECT_EQ(FilesIn(scratch.Dir("clash")), FilesIn(scratch.Inputs())) << c.args;
+    }
   }
   // Distinct names still work, and so do two outputs on a pipe, written in place (here
   // stdout is a pipe to cat; a regular file there would be replaced, and is refused).

@@ -16,7 +16,6 @@
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
 #include "support/test_support.h"
 
@@ -77,7 +76,7 @@ Outcome Analyze(const std::vector<uint32_t>& words, const UniformityOptions& opt
   UniformityResult result = AnalyzeUniformity(*module, options);
   outcome.refusal = result.refusal;
   for (const Diagnostic& diagnostic : UniformityDiagnostics(result, Severity::kWarning))
-    outcome.warnings.push_back(FormatDiagnostic(FromSpirv(diagnostic)));
+    outcome.warnings.push_back(FormatDiagnostic(diagnostic));
   EXPECT_EQ(module->Encode(), words) << "the analysis must not change the module";
   return outcome;
 }

@@ -1,17 +1,16 @@
-// Which rules the integer range analysis (integer_range_analysis.h) applies.
+// Which rules the integer range analysis (integer_range_analysis.h) applies: the public
+// glint::RangeAnalysisMode (glint/types.h, defined once there).
 //
 // Its own header so that the passes' options (passes/pass_options.h) can name a mode
 // without pulling in the analysis.
 #ifndef GLINT_SPIRV_ANALYSIS_RANGE_ANALYSIS_MODE_H
 #define GLINT_SPIRV_ANALYSIS_RANGE_ANALYSIS_MODE_H
 
+#include "glint/types.h"
+
 namespace glint::spirv {
 
-enum class RangeAnalysisMode {
-  kOff,        // no analysis: every value is "no range"
-  kReference,  // exactly the rules of the reference design (Tint's), nothing more
-  kFull,       // Glint's analysis
-};
+using glint::RangeAnalysisMode;
 
 }  // namespace glint::spirv
 

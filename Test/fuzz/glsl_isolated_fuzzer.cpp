@@ -26,7 +26,6 @@
 #include <vector>
 
 #include "SPIRV/validate.h"
-#include "glslang/api/pass_boundary.h"
 #include "glint/isolated.h"
 
 namespace {
@@ -86,7 +85,7 @@ void CheckInvalidOutput(const glint::GlslInput& input, const glint::Options& opt
   std::vector<uint32_t> words;
   glint::Report report;
   if (!Compile(input, plain, words, report)) return;  // glslang alone fails (or crashed)
-  if (glint::spirv::Validate(words, glint::ToSpirv(options.target_env)).empty())
+  if (glint::spirv::Validate(words, options.target_env).empty())
     Broken("Glint's passes keep a valid module valid", problem);
 }
 
@@ -124,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   if (words.empty() || report.HasErrors())
     Broken("a success has words and no error", Describe(report));
-  std::string problem = glint::spirv::Validate(words, glint::ToSpirv(options.target_env));
+  std::string problem = glint::spirv::Validate(words, options.target_env);
   if (!problem.empty()) CheckInvalidOutput(input, options, problem);
   return 0;
 }

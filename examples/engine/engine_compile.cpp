@@ -52,8 +52,9 @@ ShaderBinary CompileInitialized(const ShaderRequest& request) {
   const char* name = request.name.c_str();
   shader.setStringsWithLengthsAndNames(&text, nullptr, &name, 1);
   Configure(shader, request);
-  EShMessages messages = static_cast<EShMessages>(EShMsgSpvRules | EShMsgVulkanRules |
-                                                  (request.hlsl ? EShMsgReadHlsl : 0));
+  int message_bits = EShMsgSpvRules | EShMsgVulkanRules;
+  if (request.hlsl) message_bits |= EShMsgReadHlsl;
+  EShMessages messages = static_cast<EShMessages>(message_bits);
   glslang::TProgram program;
   bool parsed = shader.parse(GetDefaultResources(), 100, false, messages);
   binary.info_log = shader.getInfoLog();

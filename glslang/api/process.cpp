@@ -9,6 +9,7 @@
 // leaves these functions: std::exception (std::bad_alloc included) becomes an error
 // diagnostic.
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -24,7 +25,6 @@
 #include "glint/glint.h"
 #include "glint/report_format.h"
 #include "glslang/api/exception_text.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/api/validation_target.h"
 #include "glslang/front_end/big_stack.h"
 #include "glslang/front_end/debug_scope_guard.h"
@@ -41,6 +41,20 @@ bool Report::HasErrors() const {
 }
 
 namespace {
+
+// Appends everything `from` holds to `into`, in order.
+template <class T>
+void AppendAll(std::vector<T>&& from, std::vector<T>& into) {
+  into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+}
+
+void AppendReport(Report&& from, Report& into) {
+  AppendAll(std::move(from.diagnostics), into.diagnostics);
+  AppendAll(std::move(from.suppressed), into.suppressed);
+  AppendAll(std::move(from.accesses), into.accesses);
+  AppendAll(std::move(from.passes), into.passes);
+  AppendAll(std::move(from.tables), into.tables);
+}
 
 // Records a diagnostic. Must not throw: it also runs inside the exception handlers.
 void Record(Report* report, Severity severity, const char* origin,
@@ -202,12 +216,11 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   if (!module) return Fail(&report, "parse", "malformed SPIR-V: " + error);
   if (!problem.empty()) return Fail(&report, "spirv-val", "invalid SPIR-V input: " + problem);
   module->outside_lines = std::move(outside_lines);
-  // The passes speak the SPIR-V layer's types; what they found is converted here.
-  const spirv::Options pass_options = ToSpirv(options);
-  spirv::Report found;
-  spirv::PassContext context{pass_options, &found};
+  // The passes report into a report of their own, appended to the caller's after.
+  Report found;
+  spirv::PassContext context{options, &found};
   spirv::PassResult result = spirv::RunPipeline(*module, context);
-  AppendFromSpirv(std::move(found), report);
+  AppendReport(std::move(found), report);
   if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
   output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
   // Specialization writes the user's values into the module, and a value may make it
@@ -337,7 +350,7 @@ bool ReportsSurely(const Options& options) {
 // generating again when the first finding asks for its line. Either way the module and
 // the report are the same; a wrong forecast costs instructions only.
 bool ReportsLikely(const glslang::TIntermediate& intermediate, const Options& options) {
-  const std::vector<std::string> pipeline = spirv::PipelineFor(ToSpirv(options));
+  const std::vector<std::string> pipeline = spirv::PipelineFor(options);
   auto runs = [&](const char* pass) {
     return std::find(pipeline.begin(), pipeline.end(), pass) != pipeline.end();
   };

@@ -4,7 +4,6 @@
 #include <glslang/MachineIndependent/localintermediate.h>
 #include <glslang/SPIRV/SpvTools.h>
 
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/front_end.h"
 
 namespace glint {
@@ -62,7 +61,7 @@ ValidationTarget ValidationTargetFor(const Options& options,
   TargetEnv env = options.target_env;
   if (env == TargetEnv::kFromInput)
     env = intermediate ? TargetEnvOf(*intermediate) : TargetEnv::kUniversal;
-  target.env = ToSpirv(env);
+  target.env = env;
   target.rules = RulesOf(options.validator_layouts);
   Merge(spirv::DeclaredValidationRules(words), target.rules);
   if (intermediate) Merge(RulesOf(*intermediate, spv_options), target.rules);

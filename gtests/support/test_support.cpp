@@ -10,7 +10,6 @@
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"
-#include "glslang/api/pass_boundary.h"
 #include "glslang/front_end/compile_driver.h"
 
 namespace glint::test {
@@ -58,10 +57,6 @@ std::string Disassemble(const std::vector<uint32_t>& words) {
 }
 
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env) {
-  return spirv::Validate(words, ToSpirv(env));
-}
-
-std::string ValidateFor(const std::vector<uint32_t>& words, spirv::TargetEnv env) {
   return spirv::Validate(words, env);
 }
 

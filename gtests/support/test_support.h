@@ -34,7 +34,6 @@ std::optional<spirv::Module> AssembleModule(const std::string& text);
 
 // Empty when the module validates for `env` (the public API's or the SPIR-V layer's).
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
-std::string ValidateFor(const std::vector<uint32_t>& words, spirv::TargetEnv env);
 
 // Runs LLVM's FileCheck (llvm-15-tools; GLINT_FILECHECK) with `checks` as the check file
 // on `text`: CHECK, CHECK-NEXT, CHECK-SAME, CHECK-NOT, CHECK-DAG, CHECK-LABEL, captures
