@@ -1,4 +1,4 @@
-// Value flow of Function variables (SPIRV/analysis/value_flow.h) on generated modules of
+// Value flow of Function variables (SPIRV/analysis/memory/value_flow.h) on generated modules of
 // about 1k, 10k and 100k instructions: shows that building the SSA view is near linear.
 //
 // The generated compute shader has one function with 64 int locals and a sequence of
@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/analysis/memory/value_flow.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/parser.h"
 

@@ -1,4 +1,4 @@
-// Tests of barrier phases of workgroup memory (SPIRV/analysis/barrier_phases.h): which
+// Tests of barrier phases of workgroup memory (SPIRV/analysis/uniformity/barrier_phases.h): which
 // instructions are workgroup barriers, which barrier starts a load's phase, and which
 // writes in the phase alias the loaded element (constant and dynamic indices, callees,
 // pointer arguments, and code in the caller after a return), across calls in both
@@ -8,7 +8,7 @@
 #include <memory>
 #include <set>
 
-#include "SPIRV/analysis/barrier_phases.h"
+#include "SPIRV/analysis/uniformity/barrier_phases.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"
 

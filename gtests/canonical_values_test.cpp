@@ -1,6 +1,6 @@
-// Tests of CanonicalValues (SPIRV/analysis/canonical_values.h), asked directly: which
+// Tests of CanonicalValues (SPIRV/analysis/range/canonical_values.h), asked directly: which
 // earlier value a value stands for, from the module's structure alone.
-#include "SPIRV/analysis/canonical_values.h"
+#include "SPIRV/analysis/range/canonical_values.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Tests of the one control-dependence rule (SPIRV/analysis/control_dependence.h): what a
+// Tests of the one control-dependence rule (SPIRV/analysis/facts/control_dependence.h): what a
 // branch is, which blocks depend on it through which successor, and where the walk stops.
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "SPIRV/analysis/control_dependence.h"
+#include "SPIRV/analysis/facts/control_dependence.h"
 #include "SPIRV/ir/cfg.h"
 #include "support/test_support.h"
 

@@ -1,5 +1,5 @@
-// Tests of the convergence classes (SPIRV/analysis/convergence_classes.h) and the
-// convergence checker (SPIRV/analysis/convergence_checker.h): the table covers every
+// Tests of the convergence classes (SPIRV/analysis/convergence/convergence_classes.h) and the
+// convergence checker (SPIRV/analysis/convergence/convergence_checker.h): the table covers every
 // opcode of the grammar, each class is what the definitions say, functions inherit
 // their callees' classes, the checker catches passes that add control dependence to a
 // convergent instruction or change the guards of a cross-thread one, and every pass
@@ -12,7 +12,7 @@
 #include <ostream>
 #include <set>
 
-#include "SPIRV/analysis/convergence_classes.h"
+#include "SPIRV/analysis/convergence/convergence_classes.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"

@@ -52,9 +52,9 @@
 #include <glslang/Public/ResourceLimits.h>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/uniformity.h"
-#include "SPIRV/analysis/uniformity_coarse_proof.h"
-#include "SPIRV/analysis/uniformity_screen.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
+#include "SPIRV/analysis/uniformity/uniformity_coarse_proof.h"
+#include "SPIRV/analysis/uniformity/uniformity_screen.h"
 #include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/validate.h"

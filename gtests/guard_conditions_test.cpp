@@ -1,6 +1,6 @@
-// Tests of GuardConditions (SPIRV/analysis/guard_conditions.h), asked directly: which
+// Tests of GuardConditions (SPIRV/analysis/range/guard_conditions.h), asked directly: which
 // comparisons the edge into a block proves, read from structure alone.
-#include "SPIRV/analysis/guard_conditions.h"
+#include "SPIRV/analysis/range/guard_conditions.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Tests of IndexSites (SPIRV/analysis/index_sites.h), asked directly on small modules:
+// Tests of IndexSites (SPIRV/analysis/access/index_sites.h), asked directly on small modules:
 // which index operands are sites, what bounds each, what the type alone says, the root
 // it names and the line it is at.
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/index_sites.h"
+#include "SPIRV/analysis/access/index_sites.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"
 

@@ -12,7 +12,7 @@
 #include <random>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"

@@ -1,5 +1,5 @@
 // Tests of the facts a function inherits from its calls (full mode,
-// SPIRV/analysis/integer_range_caller_facts.cpp): a test on a built-in or push constant
+// SPIRV/analysis/range/integer_range_caller_facts.cpp): a test on a built-in or push constant
 // around every call of a helper holds inside it. Each sound form has its trap beside it:
 // a call without the test, a value that may change between the test and the helper's
 // read (a buffer element, a local), tests in different readings; reference mode never

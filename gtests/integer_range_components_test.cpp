@@ -1,4 +1,4 @@
-// Tests of components of computed vectors (SPIRV/analysis/integer_range_components.cpp):
+// Tests of components of computed vectors (SPIRV/analysis/range/integer_range_components.cpp):
 // a component extracted from, stored in a local as, or passed as a part of a vector
 // computed componentwise has the scalar rule's range on its operands' components. Each
 // proof has its trap beside it: the operation or operand that would leave the range.

@@ -1,7 +1,7 @@
-// IntegerRangeMemo (SPIRV/analysis/integer_range_memo.h): what is put is found again,
+// IntegerRangeMemo (SPIRV/analysis/range/integer_range_memo.h): what is put is found again,
 // field for field, and a reason shared by many values is held once; a reason with an
 // elided middle comes back character for character while its texts are held once.
-#include "SPIRV/analysis/integer_range_memo.h"
+#include "SPIRV/analysis/range/integer_range_memo.h"
 
 #include <gtest/gtest.h>
 

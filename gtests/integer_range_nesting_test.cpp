@@ -1,8 +1,8 @@
-// NestedEvaluations (SPIRV/analysis/integer_range_nesting.h): a scope refuses what is
+// NestedEvaluations (SPIRV/analysis/range/integer_range_nesting.h): a scope refuses what is
 // already in progress and what would nest past its budget, says which, and leaves on
 // every path out. OperandSubstitutions: a re-evaluation's operand ranges, innermost
 // first.
-#include "SPIRV/analysis/integer_range_nesting.h"
+#include "SPIRV/analysis/range/integer_range_nesting.h"
 
 #include <gtest/gtest.h>
 

@@ -1,11 +1,11 @@
 // Tests of the range analysis's reasons that name where a value without a range was read
-// from (SPIRV/analysis/integer_range_origins.cpp): the storage class of the memory,
+// from (SPIRV/analysis/range/integer_range_origins.cpp): the storage class of the memory,
 // through struct locals and dynamic built-in elements. Texts only: each case also
 // checks that what had a range before still has it (the traps keep their old reason).
 // Each shader's indices into `probe[]` are the values under test.
 #include <gtest/gtest.h>
 
-#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"

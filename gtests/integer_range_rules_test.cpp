@@ -1,6 +1,6 @@
 // Tests of four full-mode rules of the integer range analysis, each with cases it
 // proves and traps it must leave unproven (reference mode is checked to stay as it was):
-//   - call results (SPIRV/analysis/integer_range_call_results.cpp)
+//   - call results (SPIRV/analysis/range/integer_range_call_results.cpp)
 //   - 8- and 16-bit integers and width conversions (integer_range_widths.cpp)
 //   - OpSwitch case guards (range_guard_switch.cpp)
 //   - vector comparison guards under all() / any() (range_guard_vectors.cpp)
@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"

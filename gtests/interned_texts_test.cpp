@@ -1,6 +1,6 @@
-// InternedTexts (SPIRV/analysis/interned_texts.h): each distinct text held once, numbered
+// InternedTexts (SPIRV/analysis/facts/interned_texts.h): each distinct text held once, numbered
 // in the order first interned, and given back as it was.
-#include "SPIRV/analysis/interned_texts.h"
+#include "SPIRV/analysis/facts/interned_texts.h"
 
 #include <gtest/gtest.h>
 

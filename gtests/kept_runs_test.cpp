@@ -1,6 +1,6 @@
-// Tests of KeptRuns (SPIRV/analysis/kept_runs.h): every run reads back what was kept,
+// Tests of KeptRuns (SPIRV/analysis/facts/kept_runs.h): every run reads back what was kept,
 // however many chunks the runs after it needed.
-#include "SPIRV/analysis/kept_runs.h"
+#include "SPIRV/analysis/facts/kept_runs.h"
 
 #include <gtest/gtest.h>
 

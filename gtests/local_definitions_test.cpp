@@ -1,7 +1,7 @@
-// Tests of LocalDefinitionsAnalysis (SPIRV/analysis/local_definitions.h), asked
+// Tests of LocalDefinitionsAnalysis (SPIRV/analysis/range/local_definitions.h), asked
 // directly: what may have been stored where a load of a local reads, or why that is
 // not known.
-#include "SPIRV/analysis/local_definitions.h"
+#include "SPIRV/analysis/range/local_definitions.h"
 
 #include <gtest/gtest.h>
 

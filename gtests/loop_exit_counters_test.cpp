@@ -1,4 +1,4 @@
-// Tests of LoopShapes::ExitCounterOf (SPIRV/analysis/loop_exit_counters.cpp), asked
+// Tests of LoopShapes::ExitCounterOf (SPIRV/analysis/facts/loop_exit_counters.cpp), asked
 // directly: the counter a loop's top test reads, its one update, its step and the
 // relation that keeps the body running, or the first part that differs.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Tests of LoopShapes (SPIRV/analysis/loop_shapes.h), asked directly: the for-loop shape
+// Tests of LoopShapes (SPIRV/analysis/facts/loop_shapes.h), asked directly: the for-loop shape
 // around a variable (direction, step, normalized bound, initializer, body) or the first
 // part that differs, the loop a header declares, and a function's natural loops.
 #include <gtest/gtest.h>

@@ -1,10 +1,10 @@
-// Tests of OutOfBoundsWitnesses (SPIRV/analysis/out_of_bounds_witness.h), asked
+// Tests of OutOfBoundsWitnesses (SPIRV/analysis/access/out_of_bounds_witness.h), asked
 // directly on compiled GLSL: for each fixed-size index site, the invocation that goes
 // out of bounds and its index, or none. Each sound form has its near-miss beside it: an
 // access some invocation skips, a size the application may change, an index that is
 // not a pure function of the invocation. (That the witness's index is the one a device
 // computes is range_traps_execution_test's OutOfBoundsWitness, on lavapipe.)
-#include "SPIRV/analysis/out_of_bounds_witness.h"
+#include "SPIRV/analysis/access/out_of_bounds_witness.h"
 
 #include <gtest/gtest.h>
 

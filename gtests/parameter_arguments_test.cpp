@@ -1,4 +1,4 @@
-// Tests of ParameterArguments (SPIRV/analysis/parameter_arguments.h), asked directly:
+// Tests of ParameterArguments (SPIRV/analysis/memory/parameter_arguments.h), asked directly:
 // the values glslang stores into a parameter's argument variable at each call, in call
 // order, and each refusal with its reason.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Tests of PointerOrigins (SPIRV/analysis/pointer_origins.h), asked directly on a small
+// Tests of PointerOrigins (SPIRV/analysis/memory/pointer_origins.h), asked directly on a small
 // module: the root each kind of derivation reaches, the path from the root outwards,
 // what ends a walk, and the budget.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "SPIRV/analysis/pointer_origins.h"
+#include "SPIRV/analysis/memory/pointer_origins.h"
 #include "SPIRV/ir/def_use.h"
 #include "support/test_support.h"
 

@@ -1,8 +1,8 @@
-// Tests of GuardFacts (SPIRV/analysis/range_guards.h) asked directly: the facts drawn
+// Tests of GuardFacts (SPIRV/analysis/range/range_guards.h) asked directly: the facts drawn
 // from a block's guard conditions over ranges given by hand, and the ranges a drawing
 // names when it needs one not given yet; and of GuardFactMemo, which joins a block's
 // facts with its dominators'. No range analysis runs here.
-#include "SPIRV/analysis/range_guards.h"
+#include "SPIRV/analysis/range/range_guards.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-// Tests of RuntimeLengthReads (SPIRV/analysis/runtime_length_reads.h), asked directly on
+// Tests of RuntimeLengthReads (SPIRV/analysis/access/runtime_length_reads.h), asked directly on
 // compiled GLSL: for each runtime-array index site, whether the module may read that
 // buffer's length. "Never read" is claimed only where no `.length()` can reach the
 // buffer: each case that reads it some other way (a helper function, a variable bound to
 // the same descriptor, one element of a descriptor array, a pointer that does not lead
 // to a variable) stays "may be read".
-#include "SPIRV/analysis/runtime_length_reads.h"
+#include "SPIRV/analysis/access/runtime_length_reads.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/range_report.h"
 #include "SPIRV/passes/specialize_constants.h"

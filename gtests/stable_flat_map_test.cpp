@@ -1,7 +1,7 @@
-// StableFlatMap (SPIRV/analysis/stable_flat_map.h): the uniformity solver's tables. A
+// StableFlatMap (SPIRV/analysis/facts/stable_flat_map.h): the uniformity solver's tables. A
 // value's address holds while other keys are inserted and the table grows; absent keys
 // read as absent; ids and pointers both key it; clear forgets everything.
-#include "SPIRV/analysis/stable_flat_map.h"
+#include "SPIRV/analysis/facts/stable_flat_map.h"
 
 #include <gtest/gtest.h>
 

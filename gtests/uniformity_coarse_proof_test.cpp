@@ -1,4 +1,4 @@
-// The uniformity coarse proof (SPIRV/analysis/uniformity_coarse_proof.cpp): it proves a
+// The uniformity coarse proof (SPIRV/analysis/uniformity/uniformity_coarse_proof.cpp): it proves a
 // module only where the full analysis (every fact computed) finds nothing, and it
 // proves the kernels it exists for: barriers in loops bounded by uniform values from
 // push constants, specialization constants, uniform and read-only buffers and helpers.
@@ -12,8 +12,8 @@
 #include <string>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/uniformity.h"
-#include "SPIRV/analysis/uniformity_coarse_proof.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
+#include "SPIRV/analysis/uniformity/uniformity_coarse_proof.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"
 

@@ -14,7 +14,8 @@
 #include <set>
 
 #include "Execution/vk_runner.h"
-#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
 #include "SPIRV/ir/parser.h"
 #include "support/broadcast_helpers.h"
 #include "support/test_support.h"

@@ -1,4 +1,4 @@
-// Tests of the uniformity filters (SPIRV/analysis/uniformity_filters.h, glint::UniformityFilter):
+// Tests of the uniformity filters (SPIRV/analysis/uniformity/uniformity_filters.h, glint::UniformityFilter):
 // what a user silences, downgrades or promises, through glint::GlslangToSpv with and without
 // line information. Each filter has its near miss (a place next to the finding, another
 // function, a promise about a function the finding does not call), a silenced finding
@@ -8,7 +8,7 @@
 
 #include <memory>
 
-#include "SPIRV/analysis/uniformity_filters.h"
+#include "SPIRV/analysis/uniformity/uniformity_filters.h"
 #include "glint/glint.h"
 #include "glint/report_format.h"
 #include "glslang/front_end/compile_driver.h"

@@ -1,11 +1,11 @@
-// LayeredTable (SPIRV/analysis/uniformity_internal.h): a call context's memory facts and
+// LayeredTable (SPIRV/analysis/uniformity/uniformity_internal.h): a call context's memory facts and
 // bindings over its caller's. Every read and write must answer as a copy of the caller's
 // table would, and the caller's table must never change.
 #include <gtest/gtest.h>
 
 #include <set>
 
-#include "SPIRV/analysis/uniformity_internal.h"
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 namespace glint::spirv::uniformity_detail {
 namespace {

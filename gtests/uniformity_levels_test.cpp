@@ -1,5 +1,5 @@
 // Tests of the uniformity solver asked directly (AnalyzeUniformityLevels in
-// SPIRV/analysis/uniformity.h): the level it proves for a value, a block's control with
+// SPIRV/analysis/uniformity/uniformity.h): the level it proves for a value, a block's control with
 // and without its call sites, and a variable's memory, with no report text involved.
 // Each source has a near miss beside it (the same shape that really differs between
 // invocations), so a level that is always uniform or always divergent fails.
@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
 #include "SPIRV/ir/parser.h"
 #include "support/broadcast_helpers.h"
 #include "support/module_queries.h"

@@ -1,4 +1,4 @@
-// Relevance (SPIRV/analysis/uniformity_relevance.cpp): the uniformity findings computed
+// Relevance (SPIRV/analysis/uniformity/uniformity_relevance.cpp): the uniformity findings computed
 // from the facts they can depend on are those computed from every fact, on shaders that
 // exercise each rule the relevance follows (helpers with pointer parameters and call
 // results, shared memory after barriers, kills in callees, private globals, lane
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/uniformity_internal.h"
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"

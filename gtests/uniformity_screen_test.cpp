@@ -1,4 +1,4 @@
-// The uniformity screen (SPIRV/analysis/uniformity_screen.cpp): it passes a module only
+// The uniformity screen (SPIRV/analysis/uniformity/uniformity_screen.cpp): it passes a module only
 // where every uniform-control instruction runs with no branch deciding whether it runs,
 // and no called function may kill the invocation; where it passes, the full analysis
 // (every fact computed) finds nothing. Each refusal below is the near miss of a passing
@@ -10,8 +10,8 @@
 #include <string>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/uniformity.h"
-#include "SPIRV/analysis/uniformity_screen.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
+#include "SPIRV/analysis/uniformity/uniformity_screen.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"
 

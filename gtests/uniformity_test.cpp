@@ -1,4 +1,4 @@
-// Tests of the uniformity analysis (SPIRV/analysis/uniformity.h) and the
+// Tests of the uniformity analysis (SPIRV/analysis/uniformity/uniformity.h) and the
 // uniformity-check pass: each uniform-control class in non-uniform control flow is
 // reported with its location and chain of reasons; uniform branches, loops with
 // uniform trip counts and code after reconvergence are not; severities; the output
@@ -11,8 +11,9 @@
 #include <set>
 #include <string>
 
-#include "SPIRV/analysis/convergence_classes.h"
-#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/convergence/convergence_classes.h"
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/outside_lines.h"
 #include "SPIRV/ir/parser.h"

@@ -1,4 +1,4 @@
-// Tests of the value-flow view of Function variables (SPIRV/analysis/value_flow.h):
+// Tests of the value-flow view of Function variables (SPIRV/analysis/memory/value_flow.h):
 // which stores, initializer or "undefined" reach each load, with phis at joins and loop
 // headers, for GLSL as glslang 12 lowers it (straight line, if/else, loops, `?:`, `&&`,
 // out-parameters, partial stores into arrays and vectors) and for SPIR-V assembly
@@ -9,7 +9,7 @@
 #include <memory>
 #include <ostream>
 
-#include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/analysis/memory/value_flow.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"

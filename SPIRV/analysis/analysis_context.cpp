@@ -1,7 +1,7 @@
 // The analysis context (see analysis_context.h).
-#include "analysis_context.h"
-#include "uniformity_screen.h"
-#include "uniformity_coarse_proof.h"
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/analysis/uniformity/uniformity_screen.h"
+#include "SPIRV/analysis/uniformity/uniformity_coarse_proof.h"
 
 namespace glint::spirv {
 
@@ -204,6 +204,17 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
     builtins_.reset();
     call_graph_.reset();
   }
+}
+
+UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options) {
+  AnalysisContext analyses(module);
+  return analyses.GetUniformity(options);
+}
+
+UniformityLevels AnalyzeUniformityLevels(Module& module, const std::string& entry_point,
+                                         const UniformityOptions& options) {
+  AnalysisContext analyses(module);
+  return AnalyzeUniformityLevels(module, analyses.GetUniformityInputs(), entry_point, options);
 }
 
 }  // namespace glint::spirv

@@ -51,13 +51,13 @@
 #include <utility>
 #include <vector>
 
-#include "SPIRV/analysis/convergence_classes.h"
-#include "SPIRV/analysis/index_sites.h"
-#include "SPIRV/analysis/integer_range_analysis.h"
-#include "SPIRV/analysis/loop_shapes.h"
-#include "SPIRV/analysis/parameter_arguments.h"
-#include "SPIRV/analysis/uniformity.h"
-#include "SPIRV/analysis/value_flow.h"
+#include "SPIRV/analysis/convergence/convergence_classes.h"
+#include "SPIRV/analysis/access/index_sites.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
+#include "SPIRV/analysis/facts/loop_shapes.h"
+#include "SPIRV/analysis/memory/parameter_arguments.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
+#include "SPIRV/analysis/memory/value_flow.h"
 #include "SPIRV/ir/block_positions.h"
 #include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/call_graph.h"
@@ -175,6 +175,13 @@ class AnalysisContext {
       uniformity_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;
 };
+
+// The uniformity analysis on a module alone, through a context of its own (for tools
+// and tests): as AnalysisContext::GetUniformity, and the levels of one entry point
+// (uniformity.h).
+UniformityResult AnalyzeUniformity(Module& module, const UniformityOptions& options = {});
+UniformityLevels AnalyzeUniformityLevels(Module& module, const std::string& entry_point,
+                                         const UniformityOptions& options = {});
 
 }  // namespace glint::spirv
 

@@ -40,7 +40,7 @@
 
 #include <spirv/unified1/spirv.hpp>
 
-#include "SPIRV/diagnostics.h"
+#include "glint/types.h"
 
 namespace glint::spirv {
 

@@ -39,7 +39,7 @@
 #include <utility>
 #include <vector>
 
-#include "SPIRV/diagnostics.h"
+#include "glint/types.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/outside_lines.h"

@@ -25,7 +25,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "SPIRV/analysis/index_sites.h"
+#include "SPIRV/analysis/access/index_sites.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/passes/pass_report.h"
 

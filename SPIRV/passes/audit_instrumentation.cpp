@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "SPIRV/analysis/index_sites.h"
+#include "SPIRV/analysis/access/index_sites.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "range_report.h"

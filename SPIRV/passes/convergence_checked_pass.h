@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "SPIRV/analysis/convergence_checker.h"
+#include "SPIRV/analysis/convergence/convergence_checker.h"
 #include "pass.h"
 
 namespace glint::spirv {

@@ -1,9 +1,9 @@
 // Range report (see range_report.h).
 #include "range_report.h"
 
-#include "SPIRV/analysis/integer_range_analysis.h"
-#include "SPIRV/analysis/out_of_bounds_witness.h"
-#include "SPIRV/analysis/runtime_length_reads.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
+#include "SPIRV/analysis/access/out_of_bounds_witness.h"
+#include "SPIRV/analysis/access/runtime_length_reads.h"
 #include "SPIRV/ir/source_lines.h"
 #include "access_report.h"
 

@@ -4,8 +4,8 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "SPIRV/analysis/index_sites.h"
-#include "SPIRV/analysis/integer_range_analysis.h"
+#include "SPIRV/analysis/access/index_sites.h"
+#include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/source_lines.h"

@@ -1,7 +1,7 @@
 #include "uniformity_check.h"
 
-#include "SPIRV/analysis/uniformity.h"
-#include "SPIRV/analysis/uniformity_filters.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
+#include "SPIRV/analysis/uniformity/uniformity_filters.h"
 
 namespace glint::spirv {
 

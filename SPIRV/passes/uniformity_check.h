@@ -1,5 +1,5 @@
 // uniformity: a read-only pass that runs the uniformity analysis
-// (SPIRV/analysis/uniformity.h) on the final module and reports each uniform-control
+// (SPIRV/analysis/uniformity/uniformity.h) on the final module and reports each uniform-control
 // instruction in non-uniform control flow as a diagnostic with its chain of reasons.
 //
 // It never changes the module (unchanged, or failed with kError). Options::uniformity picks the

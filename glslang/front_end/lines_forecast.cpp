@@ -18,7 +18,7 @@ namespace {
 using glslang::TOperator;
 
 // Whether glslang turns `op` into an instruction the uniformity check judges (a
-// uniform-control one: SPIRV/analysis/convergence_classes.h). `implicit_lod` is whether
+// uniform-control one: SPIRV/analysis/convergence/convergence_classes.h). `implicit_lod` is whether
 // implicit-LOD sampling is judged in this stage.
 bool Judged(TOperator op, bool implicit_lod) {
   switch (op) {

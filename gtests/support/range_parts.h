@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/analysis_context.h"
-#include "SPIRV/analysis/canonical_values.h"
+#include "SPIRV/analysis/range/canonical_values.h"
 
 namespace glint::test {
 

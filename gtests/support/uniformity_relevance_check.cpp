@@ -1,12 +1,13 @@
 // CompareRelevantFindings (uniformity_relevance_check.h).
 #include "support/uniformity_relevance_check.h"
 
-#include "SPIRV/analysis/uniformity.h"
+#include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
 
 namespace glint::test {
 namespace {
 
-std::string Located(const spirv::SourceLocation& location) {
+std::string Located(const SourceLocation& location) {
   return location.file + ":" + std::to_string(location.line);
 }
 

@@ -1,5 +1,5 @@
 // Checks that the uniformity findings computed from the facts they can depend on
-// (SPIRV/analysis/uniformity_relevance.cpp) are those computed from every fact: used by
+// (SPIRV/analysis/uniformity/uniformity_relevance.cpp) are those computed from every fact: used by
 // the relevance suite on its own shaders and by the corpus suite on every corpus shader.
 #ifndef GLINT_GTESTS_SUPPORT_UNIFORMITY_RELEVANCE_CHECK_H
 #define GLINT_GTESTS_SUPPORT_UNIFORMITY_RELEVANCE_CHECK_H

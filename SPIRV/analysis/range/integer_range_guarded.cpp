@@ -1,0 +1,203 @@
+// Ranges at a use (full mode): RangeOf narrowed by the facts that the conditional
+// branches dominating the use prove (range_guards.h).
+//
+// A value's range at a use is re-evaluated over its expression, bottom up, with every
+// node narrowed by the facts about it: `if (i < 8u) t[i + 1u]` narrows i, then i + 1.
+// Why that is sound: every node's definition dominates the use, so at the use each node
+// holds the value of its latest execution, computed from its operands' latest values
+// (SSA), and those are the values the facts constrain. Two kinds of node are not
+// re-evaluated (only narrowed themselves): OpPhi, whose operands' latest values need
+// not be what it selected, and loads of loop control variables, whose range comes from
+// the loop's shape. The expression is followed to kMaxContextDepth operators and
+// kMaxContextNodes values (deeper operands keep their context-free range).
+#include "SPIRV/analysis/range/integer_range_evaluator.h"
+
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+
+using namespace range_detail;
+
+// The facts of the edge into `block`, condition by condition: each drawn over the
+// ranges computed so far; where a drawing stops at a range not computed yet, that
+// range is computed and the condition is drawn again.
+GuardFacts::Facts IntegerRangeAnalysis::Evaluator::DrawFacts(const Cfg& cfg, const Block* block,
+                                                             bool leaf_ranges) {
+  GuardFacts::Facts facts;
+  GuardRanges ranges;
+  for (const GuardCondition& condition : conditions_.Into(cfg, block))
+    while (!guard_facts_.Draw(cfg, condition, &ranges, &facts)) {
+      uint32_t needed = ranges.missing();
+      range_math::Interval range;
+      bool known = leaf_ranges ? LeafRange(needed, &range) : RangeOf(needed, &range);
+      ranges.Add(needed, known, range);
+    }
+  return facts;
+}
+
+bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {
+  IntegerRange found = RangeOf(id);
+  if (!found.valid) return false;
+  *range = range_math::Interval{found.is_signed, found.min, found.max};
+  return true;
+}
+
+IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
+  IntegerRange base = RangeOf(id);
+  // A constant is its value wherever it is read: guards are drawn about the values a
+  // condition compares, never about a constant, so the use's facts are not drawn for it
+  // (most index sites of a large shader are constant indices).
+  const Instruction* def = inputs_.def_use.Definition(id);
+  if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
+  const std::vector<GuardFact>* facts = FactsAt(use);
+  if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
+  // A stored value's range is asked at its store while another RangeAt may be under way
+  // (integer_range_locals.cpp): this one's values at its use are a set of their own.
+  auto substitution = substituted_.Open();
+  std::unordered_map<uint32_t, IntegerRange>& at_use = substitution.set();
+  std::vector<uint32_t> order;
+  ContextNodes(id, &order);
+  for (uint32_t node : order) {
+    const Instruction* def = inputs_.def_use.Definition(node);
+    IntegerRange own = def && Expandable(*def) ? Compute(node) : *memo_.Find(node);
+    if (def && def->opcode == spv::OpISub) own = OrderedDifference(*def, own, *facts);
+    if (!own.guard)  // a narrowed operand is what narrowed this value
+      for (uint32_t dependency : Dependencies(*def))
+        if (at_use.count(dependency) && at_use[dependency].guard) {
+          own.guard = at_use[dependency].guard;
+          break;
+        }
+    at_use[node] = ApplyFacts(node, own, *facts);
+  }
+  IntegerRange result = at_use.count(id) ? at_use[id] : base;
+  bool same = result.valid == base.valid &&
+              (!base.valid || (result.min == base.min && result.max == base.max));
+  if (same) return base;
+  return result;
+}
+
+// OpPhi and loop-variable loads keep their context-free range (see the file comment).
+bool IntegerRangeAnalysis::Evaluator::Expandable(const Instruction& def) {
+  // A call result's operands are values of another function: only the result itself
+  // is narrowed at the use.
+  if (def.opcode == spv::OpPhi || def.opcode == spv::OpFunctionCall) return false;
+  if (def.opcode == spv::OpLoad)
+    return !canonical_.LoopVariableLoadTarget(def) && canonical_.DominatingSingleStore(def);
+  return !Dependencies(def).empty();
+}
+
+// The values of `id`'s expression in post-order (operands first), within the budgets.
+void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint32_t>* order) {
+  struct Frame {
+    uint32_t id;
+    int depth;
+    bool expanded;
+  };
+  std::unordered_set<uint32_t> seen{id};
+  std::vector<Frame> stack{{id, 0, false}};
+  while (!stack.empty()) {
+    Frame frame = stack.back();
+    stack.pop_back();
+    if (frame.expanded) {
+      order->push_back(frame.id);
+      continue;
+    }
+    stack.push_back({frame.id, frame.depth, true});
+    const Instruction* def = inputs_.def_use.Definition(frame.id);
+    if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
+    for (uint32_t dependency : Dependencies(*def))
+      if (seen.size() < kMaxContextNodes && seen.insert(dependency).second && memo_.Has(dependency))
+        stack.push_back({dependency, frame.depth + 1, false});
+  }
+}
+
+bool FactTarget::About(const GuardFact& fact) const {
+  if (fact.component == GuardFact::kWhole) return fact.value == canonical;
+  return keyed && fact.value == vector && fact.component == index;
+}
+
+// What facts about `id` name: its canonical value, and, when some fact is about a
+// component of a vector (range_guard_vectors.cpp), the component `id` reads.
+FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
+                                                     const std::vector<GuardFact>& facts) {
+  FactTarget target;
+  target.canonical = Canonical(id);
+  for (const GuardFact& fact : facts)
+    if (fact.component != GuardFact::kWhole) {
+      target.keyed =
+          canonical_.ComponentKey(*inputs_.def_use.Definition(id), &target.vector, &target.index);
+      break;
+    }
+  return target;
+}
+
+// `range` met with every fact about `id`'s canonical value, in `id`'s own reading.
+// Facts of each reading are met in that reading first (`int(u) >= 0 && int(u) < 16`
+// is [0, 15] only once both signed facts meet), then carried across readings where
+// the interval has one image in both.
+IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRange range,
+                                                         const std::vector<GuardFact>& facts) {
+  using range_math::Interval;
+  bool is_signed = false;
+  if (!IsScalarInt(id, &is_signed)) return range;
+  FactTarget target = TargetOf(id, facts);
+  auto about = [&](const GuardFact& fact) { return target.About(fact); };
+  Interval reading[2] = {{false, 0, kU32Max}, {true, kI32Min, kI32Max}};  // [is_signed]
+  const Instruction* guard = nullptr;
+  for (const GuardFact& fact : facts) {
+    if (!about(fact) || fact.kind != GuardFact::Kind::kInterval) continue;
+    Interval& same = reading[fact.interval.is_signed];
+    range_math::Meet(same, fact.interval, &same);  // empty: unreachable, keep the rest
+    if (!guard) guard = fact.branch;
+  }
+  Interval now = reading[is_signed], other;
+  if (range.valid) range_math::Meet(now, Interval{is_signed, range.min, range.max}, &now);
+  if (range_math::Reinterpret(now, !is_signed, &other) &&
+      range_math::Meet(other, reading[!is_signed], &other)) {
+    range_math::Reinterpret(other, is_signed, &now);
+  } else if (range_math::Reinterpret(reading[!is_signed], is_signed, &other)) {
+    range_math::Meet(now, other, &now);
+  }
+  for (const GuardFact& fact : facts) {  // x != K moves an end of the interval
+    Interval excluded;
+    if (!about(fact) || fact.kind != GuardFact::Kind::kNotEqual ||
+        !range_math::Reinterpret(fact.interval, is_signed, &excluded) || now.min == now.max)
+      continue;
+    if (now.min != excluded.min && now.max != excluded.min) continue;
+    (now.min == excluded.min ? now.min : now.max) += now.min == excluded.min ? 1 : -1;
+    if (!guard) guard = fact.branch;
+  }
+  bool whole = now.min == TypeMin(is_signed) && now.max == TypeMax(is_signed);
+  bool same = range.valid && now.min == range.min && now.max == range.max;
+  if (!guard || whole || same) return range;
+  IntegerRange narrowed = IntegerRange::Of(is_signed, now.min, now.max);
+  narrowed.guard = guard;
+  return narrowed;
+}
+
+bool IntegerRangeAnalysis::Evaluator::ProvenBelowArrayLength(uint32_t index, const Instruction& use,
+                                                             uint32_t block_pointer,
+                                                             uint32_t member,
+                                                             const Instruction** guard) {
+  const std::vector<GuardFact>* facts = FactsAt(use);
+  bool index_signed = false;
+  if (!facts || !IsScalarInt(index, &index_signed)) return false;
+  uint32_t value = Canonical(index), base = Canonical(block_pointer);
+  for (const GuardFact& fact : *facts) {
+    if (fact.kind != GuardFact::Kind::kBelowLength || fact.value != value ||
+        fact.length_base != base || fact.length_member != member)
+      continue;
+    bool proven = !fact.interval.is_signed;
+    if (!proven) {  // i <s length: the length is positive, and so i's u32 reading is below it
+      IntegerRange range = RangeAt(index, use);  // only once i >= 0 is known too
+      proven = range.valid && range.min >= 0 && (index_signed || range.max <= kI32Max);
+    }
+    if (proven) {
+      if (guard) *guard = fact.branch;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace glint::spirv

@@ -1,0 +1,133 @@
+// Locals (full mode), through the value-flow view of Function variables (value_flow.h).
+//
+// Range: a load of a followed local (a scalar, or one element reached by constant
+// indices) lies in the union of the ranges of every value that may have been stored
+// where it reads: the stores and the initializer that reach it. This covers `?:`
+// through a local, a local assigned on several paths, and while / do-while loops.
+// Each stored value is ranged where it is stored (RangeAt at the OpStore): the guards
+// that dominate the store hold for the value written there (`if (x < 8u) t = x;`).
+// A loop-carried update (`i = i + 1` reaching the load of i) is widened
+// (integer_range_loop_locals.cpp); other cycles (`i = i * 2`, two locals feeding each
+// other) meet the evaluation driver as a cyclic definition and get no range, never a
+// guess; a dominating guard on the loop's own test may then narrow it (the test's load
+// and the body's load read the same version, see LocalVersion).
+// What may reach a load, and why it may not be known, is local_definitions.h's (a
+// sub-analysis that asks for no range): a local the value-flow view does not follow
+// (its refusal names why), a load that may read the variable before any store ("may
+// be read before it is assigned"), bits stored through a different component path
+// than the load reads, more than kMaxLocalDefinitions reaching stores (a budget that
+// names itself). This file ranges what it lists.
+//
+// Identity (LocalVersion): two loads that see the same version read the same bits, as
+// two uses of one SSA value do; a version made by one whole store is that store's value.
+// A load of one element of a vector stored whole reads that component of the stored
+// value (ComponentKey; the scalar itself when the vector was built from scalars).
+#include "SPIRV/analysis/range/integer_range_evaluator.h"
+
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+
+using namespace range_detail;
+
+namespace {
+const char kLoopCarried[] =
+    "local is updated from its own value in a loop (no range without a guard)";
+// CountedUpdates' refusals for shapes it does not try (the widening's reason stays).
+const char kNotCounted[] = "(not counted)";
+}  // namespace
+
+IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load, bool is_signed) {
+  const LocalDefinitions* local = local_definitions_.Of(load);
+  if (!local) {
+    IntegerRange indexed = IndexedLocalLoad(load, is_signed);  // integer_range_indexed_locals.cpp
+    if (indexed.valid || !indexed.reason.empty()) return indexed;
+    const std::string* refusal = local_definitions_.RefusalOf(load);
+    return IntegerRange::None(refusal ? *refusal : "local is not followed");
+  }
+  // General updates: the fixed point; where it refuses, the ordinary union below (a
+  // stored value that reads the local without a real cycle still has its range).
+  IntegerRange fixed_point = IntegerRange::None("");
+  if (local->composite_parts.empty() && CycleDependent(load)) {
+    fixed_point = FixedPointLocal(load, is_signed);
+    if (fixed_point.valid) return fixed_point;
+  }
+  IntegerRange ordinary = OrdinaryUnion(load, *local, is_signed);
+  if (ordinary.valid || fixed_point.reason.empty()) return ordinary;
+  return fixed_point;
+}
+
+// The union of the stored values, carried updates widened (see the file comment).
+IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& load,
+                                                            const LocalDefinitions& local_ref,
+                                                            bool is_signed) {
+  const LocalDefinitions* local = &local_ref;
+  // An update whose load reads values this load does not (`j--; t[j]` reads only the
+  // update, whose operand reads the loop's join) is an ordinary stored value here; the
+  // others are widened together (integer_range_loop_locals.cpp).
+  std::vector<uint32_t> values = local->values.ToVector();
+  std::vector<const Instruction*> stores = local->stores.ToVector();
+  std::vector<const CarriedUpdate*> widened;
+  for (const CarriedUpdate& update : local->carried) {
+    if (ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local)) {
+      widened.push_back(&update);
+    } else {
+      values.push_back(update.value);
+      stores.push_back(update.store);
+    }
+  }
+  IntegerRange result = IntegerRange::None(kLoopCarried);
+  for (const auto& [variable, component] : local->builtin_parts) {
+    IntegerRange stored = BuiltinComponent(variable, component, is_signed);
+    if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
+    result = Hull(result, stored, is_signed);
+  }
+  for (const auto& [vector, component] : local->composite_parts) {
+    IntegerRange stored = Convert(ComponentRange(vector, component), is_signed);
+    if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
+    result = Hull(result, stored, is_signed);
+  }
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint32_t value = values[i];
+    IntegerRange stored = Convert(StoredRange(value, stores[i]), is_signed);
+    if (!stored.valid && stored.reason.rfind("cyclic definition", 0) == 0)
+      return IntegerRange::None(kLoopCarried);
+    if (!stored.valid && stored.reason.rfind(kStoredPrefix, 0) != 0 &&
+        stored.reason != kLoopCarried)
+      return IntegerRange::None(kStoredPrefix + stored.reason);
+    if (!stored.valid) return stored;
+    result = Hull(result, stored, is_signed);
+  }
+  if (widened.empty()) return result;
+  IntegerRange widened_range = WidenCarried(*local, widened, result, is_signed);
+  if (widened_range.valid || !result.valid) return widened_range;
+  // No guard bounds the update: the counted loops around it may (trip counts).
+  IntegerRange counted = CountedUpdates(load, *local, is_signed);
+  if (!counted.valid) {  // a counted for-loop around the update, one iteration at a time
+    IntegerRange iterated = CountedIterationsLocal(load, is_signed);
+    if (iterated.valid) return iterated;
+    if (widened.size() == 1) {  // tested right after its update, not before
+      IntegerRange tested = TestedAfterUpdate(load, *widened[0], result, is_signed);
+      if (tested.valid) return tested;
+    }
+  }
+  if (counted.valid || counted.reason.find(kNotCounted) != std::string::npos)
+    return counted.valid ? counted : widened_range;
+  return counted;
+}
+
+// The range of `value` where `store` writes it: narrowed by the guards that dominate
+// the store (they hold for the value stored there, so for every later read of it).
+IntegerRange IntegerRangeAnalysis::Evaluator::StoredRange(uint32_t value,
+                                                          const Instruction* store) {
+  if (!store) return Operand(value);
+  IntegerRange range = RangeAt(value, *store);
+  range.guard = nullptr;  // a context-free range names no guard
+  return range;
+}
+
+}  // namespace glint::spirv
+
+namespace glint::spirv {
+
+}  // namespace glint::spirv

@@ -1,0 +1,100 @@
+// The range analysis's memo: the range of every value it has computed, held compactly.
+//
+// A large shader asks for tens of thousands of values, and many have no range; each of
+// those carries a reason that names its root cause, and the same reason reaches many
+// values (every value computed from one buffer read says so). An entry holds the
+// interval, the guard and the numbers of its reason's texts in a table of distinct
+// texts, so an entry costs 40 bytes (its hash node the same 64 as with 32) and a text is
+// held once, however many values share it. A reason with an elided middle ("... [N more
+// steps] ...", range_reason_text.h) is held as its two texts and N: along a chain of 500
+// calls each depth had its own 300-character reason, 3.5 bytes per input word in all.
+// Find() gives back exactly the range that Put() was given. (An array by id was tried:
+// at the peak of a large shader's run it held more than this map, since by then not
+// every id has been asked for.)
+#ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_MEMO_H
+#define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_MEMO_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "SPIRV/analysis/range/range_types.h"
+#include "SPIRV/analysis/facts/interned_texts.h"
+#include "SPIRV/analysis/range/range_reason_text.h"
+
+namespace glint::spirv {
+
+class IntegerRangeMemo {
+ public:
+  bool Has(uint32_t id) const { return entries_.count(id) != 0; }
+  // Replaces what `id` held, if anything.
+  void Put(uint32_t id, const IntegerRange& range);
+  std::optional<IntegerRange> Find(uint32_t id) const;
+
+  size_t size() const { return entries_.size(); }
+  // Distinct texts held: whole reasons, and the parts around an elision.
+  size_t distinct_reasons() const { return reasons_.size(); }
+
+ private:
+  struct Entry {
+    int64_t min = 0;
+    int64_t max = 0;
+    const Instruction* guard = nullptr;
+    // Positions in reasons_: the whole reason, or the texts before and after its elision
+    // marker with `elided_steps` its count (kNotElided for a reason without one).
+    uint32_t reason = kNoReason;
+    uint32_t reason_tail = kNoReason;
+    uint32_t elided_steps = kNotElided;
+    bool valid = false;
+    bool is_signed = false;
+  };
+  static constexpr uint32_t kNoReason = ~uint32_t{0};
+  static constexpr uint32_t kNotElided = ~uint32_t{0};
+
+  std::unordered_map<uint32_t, Entry> entries_;
+  InternedTexts reasons_;
+};
+
+inline void IntegerRangeMemo::Put(uint32_t id, const IntegerRange& range) {
+  Entry entry;
+  entry.min = range.min;
+  entry.max = range.max;
+  entry.guard = range.guard;
+  if (!range.reason.empty()) {
+    if (auto elided = range_reason_text::SplitAtElision(range.reason)) {
+      entry.reason = reasons_.Intern(elided->head);
+      entry.reason_tail = reasons_.Intern(elided->tail);
+      entry.elided_steps = elided->steps;
+    } else {
+      entry.reason = reasons_.Intern(range.reason);
+    }
+  }
+  entry.valid = range.valid;
+  entry.is_signed = range.is_signed;
+  entries_[id] = entry;
+}
+
+inline std::optional<IntegerRange> IntegerRangeMemo::Find(uint32_t id) const {
+  auto found = entries_.find(id);
+  if (found == entries_.end()) return std::nullopt;
+  const Entry& entry = found->second;
+  IntegerRange range;
+  range.valid = entry.valid;
+  range.is_signed = entry.is_signed;
+  range.min = entry.min;
+  range.max = entry.max;
+  range.guard = entry.guard;
+  if (entry.elided_steps != kNotElided) {
+    range.reason = range_reason_text::JoinElided(reasons_.Text(entry.reason), entry.elided_steps,
+                                                 reasons_.Text(entry.reason_tail));
+  } else if (entry.reason != kNoReason) {
+    range.reason = reasons_.Text(entry.reason);
+  }
+  return range;
+}
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_MEMO_H

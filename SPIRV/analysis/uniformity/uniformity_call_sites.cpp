@@ -1,0 +1,286 @@
+// Uniformity analysis, call sites: the result of a call computed from that call's own
+// arguments instead of the join of every call site's (parameters are context-insensitive
+// in the fixed point), so a helper called once with a per-invocation argument does not
+// make every other call of it non-uniform.
+//
+// Two rules, the first that applies:
+//   one-block helpers  a callee of one block without variables, stores, calls or sources
+//                      returns at most the join of what it reads at this call (evaluated
+//                      directly, no fixed point).
+//   call contexts      any other callee whose result is non-uniform, where this call's
+//                      control or one of its arguments is more uniform than the joined
+//                      call sites': a fresh UniformitySolver of the callee and what it
+//                      calls, seeded with this call's argument levels and control, run to
+//                      its own fixed point. Its result is the call's.
+// Why the context is sound: it reads from the caller only what the callee's instructions
+// can see - the argument levels, the call's control, module-scope memory and pointer
+// bindings (copied: they already hold every write anywhere, this callee's included, so
+// they are at least what any call sees), and the barrier phases and lane analysis of the
+// entry point (properties of the module). Everything else is computed inside, for this
+// call's subtree of functions only. The context's result (a level) is cached per call
+// with those inputs, by content: the context's depth, the argument levels, the control,
+// the roots each pointer argument stands for (its alias list through the bindings) with
+// their memory levels, and the memory levels of the module-scope variables the subtree's
+// functions name (its own variables and parameters start fresh). A context reads nothing
+// else of its caller but the caller's control at barriers, and a result that read it is
+// not kept; so a kept result is what a run would give. The cache is shared by every
+// solver of the entry point, so the contexts of a context are not run again when it is.
+// Inputs that cannot change the result are left out of the key, so that equal contexts
+// are run once:
+//   - which call: a context reads it only where its subtree loads shared memory (the
+//     barrier phases judge such a load by the barriers before the call); results of
+//     other callees are kept per callee, shared by all its calls (a helper called from
+//     many places with uniform arguments is analysed once, not once per call);
+//   - the depth, where it refuses nothing: a context at depth d of a callee whose calls
+//     nest h deep below it runs contexts down to depth d + h, all allowed when
+//     d + h <= kMaxContextDepth, so then every such depth gives one result;
+//   - which Function variable of the caller side a pointer argument reaches (glslang
+//     passes each argument through a temporary of its own): the subtree cannot name it,
+//     so it reads only its level (kept) and which arguments share it (kept, by its first
+//     place in the lists). Other roots (module-scope variables, parameters) keep their
+//     ids: the subtree may name them or read their storage.
+// The caller's last round saw every context computed from its final facts.
+// Bounded: contexts nest at most kMaxContextDepth deep and an entry point runs at most
+// kContextRunBudget of them; past either, or where a context misses its round budget, the
+// call takes the joined result (sound, less precise; nothing is refused).
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
+
+#include <algorithm>
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+// The result of a call of a small helper, from this call's own arguments rather than
+// the join of every call site's (parameters are context-insensitive otherwise): for a
+// callee of one block that returns a value, with no variables, stores, calls or
+// instructions whose level does not follow from their operands, and that loads only
+// through its pointer parameters or from memory outside it. nullopt for other callees.
+std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, const Block& block,
+                                                       const Instruction& call) const {
+  if (callee.blocks.size() != 1 ||
+      FunctionCallView(call).arguments().size() < callee.parameters.size())
+    return std::nullopt;
+  std::unordered_map<uint32_t, Fact> local;
+  std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    if (IsPointer(parameter))
+      pointer_args[parameter.result_id] = argument;
+    else
+      local[parameter.result_id] = {Value(argument),
+                                    MakeCause(Cause::kParameter, argument, &block, &call)};
+  });
+  auto level_of = [&](uint32_t id) {
+    auto found = local.find(id);
+    return found != local.end() ? found->second : Fact{Value(id), MakeCause(Cause::kOperand, id)};
+  };
+  for (const Instruction& inst : callee.blocks.front().instructions) {
+    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
+    if (inst.opcode == spv::OpReturnValue) return level_of(ReturnValueView(inst).value());
+    if (!FollowsFromOperands(inst)) return std::nullopt;
+    if (inst.opcode == spv::OpLoad) {
+      std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
+      if (!loaded) return std::nullopt;
+      local[inst.result_id] = *loaded;
+      continue;
+    }
+    Fact joined;
+    for (uint32_t id : facts_.OperandsOf(inst)) {
+      Fact operand = level_of(id);
+      RaiseLocal(joined, operand.level, operand.cause);
+    }
+    local[inst.result_id] = joined;
+  }
+  return std::nullopt;
+}
+
+// An instruction of a one-block helper whose level is the join of its operands' (or, for
+// a load, of what it reads): a result, no source, no variable, call or phi.
+bool UniformitySolver::FollowsFromOperands(const Instruction& inst) const {
+  bool foreign_ext =
+      inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.glsl_std450_import;
+  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) ||
+                inst.opcode == spv::OpImageRead || inst.opcode == spv::OpImageSparseRead ||
+                foreign_ext;
+  std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+  return inst.result_id && !source && row && row->flags == kNotConvergent &&
+         inst.opcode != spv::OpVariable && inst.opcode != spv::OpFunctionCall &&
+         inst.opcode != spv::OpPhi;
+}
+
+// A helper's load: through a pointer parameter, the caller's memory at this call; from
+// a pointer defined outside the helper, the load's own level (it does not depend on
+// the helper's parameters). nullopt for pointers computed inside the helper and for
+// Workgroup memory.
+std::optional<Fact> UniformitySolver::HelperLoad(
+    const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+    const Block& block, const Instruction& call) const {
+  uint32_t pointer = LoadView(load).pointer();
+  auto argument = pointer_args.find(pointer);
+  if (argument != pointer_args.end()) {
+    uint32_t root = RootOf(argument->second);
+    Fact memory = MemoryFact(root);
+    return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
+  }
+  if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
+  // A shared load's phase depends on the barriers before this call: a call context.
+  if (phases_ && phases_->WorkgroupRoot(pointer)) return std::nullopt;
+  const Fact* fact = ValueFact(load.result_id);
+  return fact ? *fact : Fact{};
+}
+
+// Whether analysing `callee` for this call alone may give less than the joined result:
+// the callee returns a non-uniform value, and this call's control or an argument is more
+// uniform than the joined call sites', or the callee loads shared memory (whose phase
+// depends on the barriers before this call).
+bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction& call,
+                                      const Fact& control) const {
+  const Fact* returned = returns_.Find(callee.id());
+  if (!returned || returned->level == Divergence::kUniform) return false;
+  const Fact* entry = entries_.Find(callee.id());
+  if (entry && control.level < entry->level) return true;
+  // A shared load in the callee is judged by the barriers before this call alone there,
+  // but only in workgroup-uniform control of the scope partition: in non-uniform control
+  // (every block of the subtree is at least as non-uniform as the call) and in the lane
+  // partition such a load is divergent in the context as in the joined fixed point, so a
+  // context would see what the joined fixed point sees. (Calls inside the subtree whose
+  // own arguments are more uniform get contexts of their own in both.)
+  if (LoadsShared(callee) && partition_ == Partition::kScope &&
+      control.level == Divergence::kUniform)
+    return true;
+  bool helps = false;
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    helps = helps || Value(argument) < Value(parameter.result_id) ||
+            // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
+            (IsPointer(parameter) &&
+             MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level);
+  });
+  return helps;
+}
+
+bool UniformitySolver::IsPointer(const Instruction& parameter) const {
+  const Instruction* type = facts_.def_use.Definition(parameter.type_id);
+  return type && type->opcode == spv::OpTypePointer;
+}
+
+// What a context of `callee` for `call` reads from this solver (ContextInputs).
+UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function& callee,
+                                                                  const Instruction& call,
+                                                                  Divergence control) const {
+  // The depth matters only where some context below would be refused for it.
+  const int depth = context_depth_ + 1;
+  const bool deep_enough = depth + facts_.CallHeight(callee.id()) <= kMaxContextDepth;
+  ContextInputs inputs{deep_enough ? 0 : depth, {}, control, {}, {}};
+  for (uint32_t argument : FunctionCallView(call).arguments())
+    inputs.arguments.push_back(Value(argument));
+  // A Function variable of the caller side (a parameter's temporary, mostly) is reached
+  // in the subtree only through these pointers: what the context reads of it is its level
+  // (in `memory`) and which pointers share it, so it is named by its first place here.
+  std::vector<uint32_t> locals;
+  auto name_of = [&](uint32_t root) {
+    const Instruction* variable = facts_.def_use.Definition(root);
+    if (!variable || variable->opcode != spv::OpVariable ||
+        VariableView(*variable).storage_class() != spv::StorageClassFunction)
+      return root;
+    auto place = std::find(locals.begin(), locals.end(), root);
+    if (place == locals.end()) place = locals.insert(locals.end(), root);
+    return kCallerLocal | static_cast<uint32_t>(place - locals.begin());
+  };
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    if (!IsPointer(parameter)) return;
+    uint32_t root = RootOf(argument);
+    if (root) {
+      ForEachAliasedRoot(root, [&](uint32_t aliased) {
+        inputs.alias_lists.push_back(name_of(aliased));
+        const Fact* fact = memory_.Find(aliased);
+        inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
+      });
+    }
+    inputs.alias_lists.push_back(0);
+  });
+  for (uint32_t variable : facts_.ModuleVariablesReached(callee.id())) {
+    const Fact* fact = memory_.Find(variable);
+    inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
+  }
+  return inputs;
+}
+
+std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Block& block,
+                                                    const Instruction& call, const Fact& control) {
+  if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control))
+    return std::nullopt;
+  ContextInputs inputs = ContextInputsOf(callee, call, control.level);
+  // Only a shared load reads which call this is (the barriers before it); without one,
+  // equal inputs give equal results from any call, which share them.
+  const Instruction* key = LoadsShared(callee) ? &call : &callee.definition;
+  std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[key];
+  for (const auto& [seen, level] : known)
+    if (seen == inputs)
+      return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+  if (context_budget_->runs_left == 0) return std::nullopt;
+  --context_budget_->runs_left;
+  UniformitySolver context(*this, callee, call, control.level);
+  uint32_t rounds = 0;
+  bool finished = context.Run(&rounds).empty();
+  context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
+  if (!finished) return std::nullopt;
+  Divergence level = context.returns_[callee.id()].level;
+  if (context.read_caller_control_) {
+    ++uncached_context_runs_;
+  } else {
+    // (`known` is still valid: the table's values stay where they are as it grows.)
+    if (known.size() == kContextResultsPerCall) known.erase(known.begin());
+    known.emplace_back(std::move(inputs), level);
+  }
+  return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+}
+
+UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& callee,
+                                   const Instruction& call, Divergence control)
+    : facts_(caller.facts_), options_(caller.options_) {
+  value_levels_.assign(facts_.module.header.bound, Divergence::kUniform);
+  model_ = caller.model_;
+  entry_name_ = caller.entry_name_;
+  memory_.Over(&caller.memory_);
+  bindings_.Over(&caller.bindings_);
+  phases_ = caller.phases_;
+  partition_ = caller.partition_;
+  lanes_ = caller.lanes_;
+  context_depth_ = caller.context_depth_ + 1;
+  caller_ = &caller;
+  context_call_ = &call;
+  context_budget_ = caller.context_budget_;
+  context_results_ = caller.context_results_;
+  FindReachable(callee.id());
+  one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
+  ForgetSubtreeMemory();
+  Raise(entries_[callee.id()], control,
+        MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
+  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
+    RaiseValue(parameter.result_id, caller.Value(argument),
+               MakeCause(Cause::kParameter, argument, nullptr, &call));
+    if (IsPointer(parameter)) {
+      bindings_.Writable(parameter.result_id) = {RootOf(argument)};
+      ++bindings_version_;
+    }
+  });
+}
+
+// Within one call, the subtree's parameters are bound only by calls inside it and its
+// own variables are fresh: what the caller joined for them over every call site is
+// dropped, and the context's own rounds raise them again. The caller's variables (what
+// this call's pointer arguments point to) keep the caller's facts.
+void UniformitySolver::ForgetSubtreeMemory() {
+  for (const Function* function : functions_) {
+    for (const Instruction& parameter : function->parameters) {
+      memory_.Drop(parameter.result_id);
+      bindings_.Drop(parameter.result_id);
+      ++bindings_version_;
+    }
+    for (const Block& block : function->blocks)
+      for (const Instruction& inst : block.instructions)
+        if (inst.opcode == spv::OpVariable) memory_.Drop(inst.result_id);
+  }
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv

@@ -1,0 +1,598 @@
+// Uniformity analysis, internals shared by its files (not part of the API): the facts
+// and causes the fixed point raises, the module facts every entry point reads, and the
+// per-entry-point solver (the fixed point; uniformity_reporter.h turns what it proved
+// into findings). Each uniformity_*.cpp file implements one part of one class; the
+// header comment of each says which. What is proven is in uniformity.h.
+#ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
+#define GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "SPIRV/analysis/uniformity/barrier_phases.h"
+#include "SPIRV/analysis/facts/control_dependence.h"
+#include "SPIRV/analysis/convergence/convergence_classes.h"
+#include "SPIRV/analysis/facts/interned_texts.h"
+#include "SPIRV/analysis/memory/pointer_origins.h"
+#include "SPIRV/analysis/facts/stable_flat_map.h"
+#include "SPIRV/analysis/uniformity/uniformity.h"
+#include "SPIRV/analysis/memory/value_flow.h"
+#include "SPIRV/ir/cfg.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/module.h"
+#include "SPIRV/ir/workgroup_size.h"
+
+namespace glint::spirv::uniformity_detail {
+
+// A reason chain as it is written: each line with the place it names.
+struct ReasonLines {
+  std::vector<std::string> text;
+  std::vector<SourceLocation> where;
+  void Add(std::string line, SourceLocation location) {
+    text.push_back(std::move(line));
+    where.push_back(std::move(location));
+  }
+};
+
+// Why a level was raised. A fact is only raised by a fact that already had the new
+// level, so following causes never loops.
+struct Cause {
+  enum Kind : uint8_t {
+    kNone,
+    kSource,              // source text number `id` (ModuleFacts::SourceText)
+    kOperand,             // value `id`
+    kLoad,                // memory object `id`, loaded by `at`
+    kStore,               // value `id` stored by `at`
+    kStoreControl,        // store `at` in non-uniform block `block`
+    kParameter,           // argument `id` of call `at`
+    kCallResult,          // function `id` returns a non-uniform value to call `at`
+    kReturn,              // value `id` returned by `at`
+    kReturnControl,       // return `at` in non-uniform block `block`
+    kBranch,              // controlled by the non-uniform branch ending `block`
+    kNested,              // controlled by the branch ending `block`, itself non-uniform
+    kCallSite,            // function entered by call `at` in non-uniform block `block`
+    kKillAfterCall,       // after call `at` of function `id`, which may end invocations
+    kKill,                // OpKill / OpTerminateInvocation `at` in non-uniform block `block`
+    kMerge,               // phi merging the paths of the branch ending `block`
+    kNestedLocal,         // kNested, within the function (call sites left out)
+    kStoreControlLocal,   // kStoreControl, within the function (call sites left out)
+    kReturnControlLocal,  // kReturnControl, within the function (call sites left out)
+    kLocalLoad,           // Function variable `id` loaded by `at`: the stores that reach it
+    kSharedControl,       // shared variable `id` loaded by `at` in non-uniform block `block`
+    kPhaseBarrier,        // shared variable `id` read after barrier `at` in non-uniform `block`
+    kSharedUnguarded,     // shared variable `id` loaded by `at` with no workgroup barrier before
+    kSharedPhaseWrite,    // a write in a load's phase, number `id` (ModuleFacts::PhaseWrite)
+  };
+  // Pointers first, so the 3 bytes after `kind` are tail padding a Fact's level fills.
+  const Block* block = nullptr;
+  const Instruction* at = nullptr;
+  uint32_t id = 0;
+  Kind kind = kNone;
+};
+
+// A level and the cause that raised it. The solver holds one per non-uniform value,
+// block, variable and load, each in a hash node: the level sits in the cause's tail
+// padding, so a fact is 24 bytes and a node with its key 40 (a 48-byte malloc block,
+// not 64 as with a 40-byte fact; a quarter of the solver's memory on a large shader).
+struct Fact {
+  Fact() = default;
+  Fact(Divergence raised_to, const Cause& raised_by) : cause(raised_by), level(raised_to) {}
+
+  [[no_unique_address]] Cause cause;
+  Divergence level = Divergence::kUniform;
+};
+static_assert(sizeof(void*) != 8 || sizeof(Fact) == 24,
+              "a fact's level fits in its cause's tail padding");
+
+inline Cause MakeCause(Cause::Kind kind, uint32_t id = 0, const Block* block = nullptr,
+                       const Instruction* at = nullptr) {
+  Cause cause;
+  cause.kind = kind;
+  cause.id = id;
+  cause.block = block;
+  cause.at = at;
+  return cause;
+}
+
+// Raises a fact that is not part of the fixed point (a copy walked along a block).
+inline void RaiseLocal(Fact& fact, Divergence level, const Cause& cause) {
+  if (level <= fact.level) return;
+  fact.level = level;
+  fact.cause = cause;
+}
+
+
+
+// The level a built-in input starts at (for the analysis's scope partition, or with
+// `lanes` the lane partition of uniformity_lanes.cpp) and, where it is not uniform, why
+// ("differs between invocations"). One table for the analysis and the coarse proof.
+struct BuiltInStart {
+  Divergence level = Divergence::kUniform;
+  const char* why = "";
+};
+BuiltInStart BuiltInStartOf(uint32_t builtin, spv::ExecutionModel model, bool lanes);
+
+// Control dependence of one function: for each block, the blocks ending in a
+// multi-way branch it is control dependent on (post-dominator walk per edge).
+struct ControlDependence {
+  const Cfg* cfg = nullptr;
+  std::unordered_map<const Block*, std::vector<const Block*>> controllers;
+};
+
+struct ModuleFacts;
+
+// The facts a finding can depend on (uniformity_relevance.cpp): the values by id, the
+// memory roots relevant loads read, and the functions whose return value a relevant
+// call reads. The solver transfers only what Transfers says.
+struct Relevance {
+  std::vector<uint8_t> values;      // by id
+  std::vector<uint8_t> read_roots;  // by id
+  std::unordered_set<uint32_t> returns;
+  bool Value(uint32_t id) const { return id < values.size() && values[id]; }
+  // Whether the solver must transfer `inst` of `function`.
+  bool Transfers(const ModuleFacts& facts, const Function& function,
+                 const Instruction& inst) const;
+  // What the solver transfers in each block of a function, in order: decided once
+  // here rather than for each instruction in every round. All blocks' lists sit in one
+  // array; a block's is [first, last) of it (a block with none has no entry).
+  std::vector<const Instruction*> transferred_list;
+  std::unordered_map<const Block*, std::pair<uint32_t, uint32_t>> transferred;
+  struct InstructionRange {
+    const Instruction* const* first;
+    const Instruction* const* last;
+    const Instruction* const* begin() const { return first; }
+    const Instruction* const* end() const { return last; }
+  };
+  InstructionRange TransferredIn(const Block* block) const {
+    auto found = transferred.find(block);
+    if (found == transferred.end()) return {nullptr, nullptr};
+    const Instruction* const* data = transferred_list.data();
+    return {data + found->second.first, data + found->second.second};
+  }
+};
+
+// Facts about the module every entry point shares: decorations, names, source lines,
+// control dependence and convergence classes (operand lists are def-use's).
+struct ModuleFacts {
+  ModuleFacts(Module& m, const UniformityInputs& inputs)
+      : module(m),
+        def_use(inputs.def_use),
+        builtins(inputs.builtins),
+        calls(inputs.calls),
+        classes(inputs.classes),
+        lines(inputs.lines) {}
+
+  Module& module;
+  const DefUse& def_use;
+  const BuiltInIndex& builtins;
+  const CallGraph& calls;
+  const ConvergenceClasses& classes;
+  SourceLines& lines;
+  // The imported GLSL.std.450 set (the first; 0 when none), found once: one-block
+  // helpers' OpExtInsts ask in every round.
+  uint32_t glsl_std450_import = 0;
+  // The OpName of each named id (the last one where there are several), decoded only
+  // when a message or a filter asks (SourceName): most compiles ask for none.
+  std::unordered_map<uint32_t, const Instruction*> names;
+  // The id's source name, "" when it has none.
+  std::string SourceName(uint32_t id) const;
+  std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
+  std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
+  std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
+  std::unordered_map<uint32_t, const Cfg*> cfgs;
+  std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
+  std::vector<std::unique_ptr<ValueFlow>> own_flows;     // views of the read variables only
+  std::unordered_map<uint32_t, bool> loads_shared;       // per function, callees included (memo)
+  // Per load through a pointer parameter: the store it reads (memo; null for none).
+  std::unordered_map<const Instruction*, const Instruction*> forwarding_stores;
+  // What reaches each load of a followed Function variable (ValueFlow::Definitions: the
+  // stores and initializers, and the phis on the way), found once per load (memo): it
+  // depends on the module alone, and the solver reads it in every round.
+  // Both lists of a load sit in one shared array (definitions, then phis).
+  struct ReachingDefinitions {
+    uint32_t start;
+    uint32_t definitions;
+    uint32_t phis;
+  };
+  std::unordered_map<const Instruction*, ReachingDefinitions> reaching_definitions;
+  std::vector<uint32_t> reaching_ids;
+  // The module-scope variables the functions reachable from a function name (memo, by
+  // function id): the memory a call context of it can read besides its arguments'.
+  std::unordered_map<uint32_t, std::vector<uint32_t>> module_variables_reached;
+  const std::vector<uint32_t>& ModuleVariablesReached(uint32_t function);
+  // The most calls nested below a function (0 for one that calls nothing; memo, by
+  // function id): how deep its call contexts may nest.
+  std::unordered_map<uint32_t, int> call_heights;
+  int CallHeight(uint32_t function);
+  // The id operands of `inst` (its result type left out), decoded once by the def-use
+  // index; an empty range for an instruction outside every block.
+  using IdRange = DefUse::IdRange;
+  IdRange OperandsOf(const Instruction& inst) const { return def_use.OperandIds(inst); }
+  bool HasOperandList(const Instruction& inst) const { return def_use.HasOperandIds(inst); }
+
+  // The variable (or pointer parameter) a pointer points into; 0 when the analysis does
+  // not follow the pointer (loaded pointers, physical addresses, selects of pointers).
+  uint32_t RootOf(uint32_t pointer) const;
+  // What the findings can depend on; null where every fact is computed (the levels).
+  std::unique_ptr<Relevance> relevance;
+
+  // The texts of source causes, each once, by number (a kSource cause's `id`).
+  InternedTexts source_texts;
+  const std::string& SourceText(uint32_t number) const { return source_texts.Text(number); }
+
+  // A cause whose source is `text`; a fact at `level` with that cause (none for uniform).
+  Cause SourceCause(std::string text);
+  // The cause of memory read through a pointer the analysis does not follow (interned
+  // once: loads through such pointers ask for it in every round).
+  Cause UnfollowedMemoryCause() {
+    if (!unfollowed_memory_cause)
+      unfollowed_memory_cause =
+          SourceCause("memory reached through a pointer the analysis does not follow");
+    return *unfollowed_memory_cause;
+  }
+  std::optional<Cause> unfollowed_memory_cause;
+  Fact StaticFact(Divergence level, std::string text);
+
+  // A write that may alias a shared load after its barrier, in the load's phase
+  // (kSharedPhaseWrite): each once, by number. Causes that name source lines are kept
+  // as instructions and put into words only when a finding is explained, so a compile
+  // that reports nothing never asks where anything is.
+  struct PhaseWrite {
+    uint32_t root = 0;                     // the shared variable
+    const Instruction* barrier = nullptr;  // the barrier the load follows
+    const Instruction* write = nullptr;    // the write after it
+  };
+  std::vector<PhaseWrite> phase_writes;
+  std::map<std::tuple<uint32_t, const Instruction*, const Instruction*>, uint32_t>
+      phase_write_numbers;
+  Cause PhaseWriteCause(const PhaseWrite& write);
+
+  // How causes and reasons name things: "`count`" (or "%12" without a name); "at
+  // x.comp:5", "near x.comp:5" (a line inherited from an earlier instruction) or "in
+  // `f` (no line information)"; and the location itself.
+  std::string NameOf(uint32_t id) const;
+  const std::string& Where(const Instruction* inst) const;
+  SourceLocation LocationOf(const Instruction* inst) const;
+  // Each instruction located, and its Where written, once: reasons name the same
+  // branches and loads for many findings, and each asks Where and LocationOf. (Kept
+  // here, not in SourceLines: the module does not change while findings are explained.)
+  struct Place {
+    SourceLines::Located located;
+    std::string where;  // Where's text; empty until asked
+  };
+  Place& PlaceOf(const Instruction* inst) const;
+  mutable std::unordered_map<const Instruction*, Place> places;
+};
+
+// `findings_only`: the facts findings read (Relevance) are all the solver computes, and
+// each function's value flow follows only the variables those read (unless the full
+// view is built already).
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
+                                                bool findings_only);
+std::unique_ptr<Relevance> FindRelevance(ModuleFacts& facts);
+
+bool IsAtomic(spv::Op op);
+// GroupOperation Reduce gives every invocation the same result; scans and clustered or
+// partitioned reductions differ per invocation.
+bool IsReduce(const Instruction& inst);
+// Results whose level is fixed by the opcode alone: per invocation (shuffles, Elect,
+// helper and clock queries), per quad, or per subgroup (votes, ballots, broadcasts).
+std::optional<Divergence> FixedResultLevel(spv::Op opcode);
+bool IsDerivative(spv::Op op);
+
+// Calls `visit(parameter, argument)` for each parameter of `callee` that `call` passes an
+// argument for (a malformed call with too few arguments binds only those it has).
+template <class Visit>
+void ForEachArgument(const Function& callee, const Instruction& call, Visit visit) {
+  auto arguments = FunctionCallView(call).arguments();
+  size_t index = 0;
+  for (const Instruction& parameter : callee.parameters) {
+    if (index >= arguments.size()) return;
+    visit(parameter, arguments[index++]);
+  }
+}
+
+// Call-context analyses (uniformity_call_sites.cpp) one entry point may run in all, and
+// how deeply they may nest; past either the call takes the joined result of its callee.
+constexpr uint32_t kContextRunBudget = 2048;
+constexpr int kMaxContextDepth = 3;
+
+// "needs uniform control flow for: " begins the list of a call-site warning.
+inline const std::string kCalleeNeeds = "needs uniform control flow for: ";
+
+// The fixed point for one entry point: a level and a cause for every value, block and
+// memory object it reaches. Built fresh per entry point (and per call context); what it
+// proved is read through the const queries below, by the reporter and by
+// AnalyzeUniformityLevels.
+// A solver's facts by id over its caller's: a call context reads the caller's memory
+// facts and bindings as they are at the call (the caller waits while its context runs)
+// and keeps only what it writes or drops, instead of copying the caller's whole tables
+// for every context run. Reads and writes answer as a copy of the caller's table would.
+template <class Value>
+class LayeredTable {
+ public:
+  // Reads fall through to `below` for ids this table neither holds nor dropped.
+  void Over(const LayeredTable* below) { below_ = below; }
+  const Value* Find(uint32_t id) const {
+    auto own = own_.find(id);
+    if (own != own_.end()) return &own->second;
+    if (!below_ || dropped_.count(id)) return nullptr;
+    return below_->Find(id);
+  }
+  // The entry for `id`, made from what reads gave (or a default value) when missing.
+  Value& Writable(uint32_t id) {
+    auto own = own_.find(id);
+    if (own != own_.end()) return own->second;
+    const Value* inherited = Find(id);
+    return own_.emplace(id, inherited ? Value(*inherited) : Value()).first->second;
+  }
+  void Drop(uint32_t id) {
+    own_.erase(id);
+    if (below_) dropped_.insert(id);
+  }
+
+ private:
+  std::unordered_map<uint32_t, Value> own_;
+  std::unordered_set<uint32_t> dropped_;
+  const LayeredTable* below_ = nullptr;
+};
+
+class UniformitySolver {
+ public:
+  // What "uniform" means: the same value in every invocation of the scope (workgroup for
+  // compute-like stages), or in every invocation with the same SubgroupLocalInvocationId
+  // (kLanes: lane-determined values, uniformity_lanes.cpp).
+  enum class Partition : uint8_t { kScope, kLanes };
+  UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
+                   const UniformityOptions& options, Partition partition = Partition::kScope);
+  // Runs to the fixed point; returns a refusal or "".
+  std::string Run(uint32_t* rounds);
+  // True where a lane analysis could prove more (uniformity_lanes.cpp); `lanes` is one,
+  // run to its fixed point, that outlives this analysis.
+  bool WantsLanes() const;
+  void UseLanes(const UniformitySolver* lanes) { lanes_ = lanes; }
+  // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
+  uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
+  // Call contexts run so far by this entry point's solvers (cached results not counted).
+  uint32_t ContextRuns() const { return kContextRunBudget - context_budget_->runs_left; }
+
+  // --- what the fixed point proved (valid after Run) ---
+  const ModuleFacts& facts() const { return facts_; }
+  spv::ExecutionModel model() const { return model_; }
+  uint32_t entry_function() const { return entry_function_; }
+  const std::string& entry_name() const { return entry_name_; }
+  const std::vector<Function*>& functions() const { return functions_; }  // callers first
+  // A value's level (uniform for ids the analysis never raised: constants, types).
+  Divergence Value(uint32_t id) const;
+  const Fact* ValueFact(uint32_t id) const;
+  // A block's control: with its function's call sites, or within its function alone.
+  const Fact* BlockFact(const Block* block) const;
+  const Fact* LocalBlockFact(const Block* block) const;
+  // What reaches a followed load of a Function variable (the stores and their control).
+  const Fact* LocalLoadFact(const Instruction* load) const;
+  // What a function returns, and whether it may end invocations (discard).
+  const Fact* ReturnFact(uint32_t function) const;
+  const Fact* KillFact(uint32_t function) const;
+  // A memory object's level, joined over the objects it may alias.
+  Fact MemoryFact(uint32_t root) const;
+  // The condition (or selector) of a block's conditional branch (or switch); 0 for others.
+  uint32_t ConditionOf(const Block* block) const;
+
+ private:
+  // --- facts ---
+  bool Raise(Fact& fact, Divergence level, const Cause& cause);
+  // Raises value `id`'s fact. A value that stays uniform gets no entry in values_ (most
+  // values of a shader are uniform): ValueFact is null and Value uniform for it, as for
+  // a value never raised.
+  bool RaiseValue(uint32_t id, Divergence level, const Cause& cause);
+  uint32_t RootOf(uint32_t pointer) const;
+  template <class Visit>
+  void ForEachAliasedRoot(uint32_t root, const Visit& visit) const;
+  void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
+  Fact StaticMemoryFact(const Instruction& variable) const;
+  Fact BuiltInFact(uint32_t builtin) const;
+  Fact InputFact(const Instruction& variable) const;
+  bool IsNonWritable(uint32_t variable) const;
+  const Instruction* PointeeElement(uint32_t variable) const;
+
+  // --- transfer ---
+  void ProcessFunction(Function& function);
+  Fact BlockControl(const Function& function, const Block& block);
+  void Transfer(const Function& function, const Block& block, const Instruction& inst,
+                Fact* control);
+  void TransferCall(const Block& block, const Instruction& inst, Fact* control);
+  // Whether the user promises that calls of `callee` return a uniform value.
+  bool AssumedUniform(uint32_t callee) const;
+  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block,
+                                       const Instruction& call) const;
+  bool FollowsFromOperands(const Instruction& inst) const;
+  std::optional<Fact> HelperLoad(const Instruction& load,
+                                 const std::unordered_map<uint32_t, uint32_t>& pointer_args,
+                                 const Block& block, const Instruction& call) const;
+  void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
+                      const Fact& control);
+  void TransferLoad(const Function& function, const Block& block, const Instruction& inst,
+                    const Fact& control);
+  void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
+  bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
+  bool TransferForwardedLoad(const Block& block, const Instruction& inst);
+  const Instruction* ForwardingStore(const Block& block, const Instruction& load) const;
+  bool MayWriteThroughParameter(const Instruction& inst) const;
+  bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
+                          const Fact& control);
+  void RaiseMerge(Fact& fact, const ControlDependence& dependence, const Block* join,
+                  const Block* pred);
+  bool TransferSource(const Instruction& inst, const Fact& control);
+  bool TransferGroupOperation(const Instruction& inst);
+  bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;
+
+  // --- workgroups that are one subgroup (uniformity_one_subgroup.cpp) ---
+  void FindOneSubgroupBlocks();
+  bool ProvesOneSubgroup(uint32_t condition, bool taken, int depth = 0) const;
+  std::optional<uint64_t> ConstantOf(uint32_t id) const;
+  std::optional<uint32_t> LoadedBuiltIn(uint32_t id) const;
+  // `level` for a result of `inst`: subgroup-uniform is workgroup-uniform in such a block.
+  Divergence OneSubgroupLevel(Divergence level, const Instruction& inst) const;
+  Divergence LaneLevel(Divergence level) const;
+
+  // --- call sites analysed in their own context (uniformity_call_sites.cpp) ---
+  // A fresh analysis of `callee` and what it calls, with this call's argument levels and
+  // control; reads the caller's memory, bindings, barrier phases and lane analysis.
+  UniformitySolver(const UniformitySolver& caller, Function& callee, const Instruction& call,
+                   Divergence control);
+  std::optional<Fact> ContextResult(Function& callee, const Block& block, const Instruction& call,
+                                    const Fact& control);
+  bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
+  void FindReachable(uint32_t root);
+  bool Reaches(const Function* function) const;
+  // The control level of a barrier's block: this analysis's own where it covers the
+  // block's function, else the caller's (a call context; see TransferSharedLoad).
+  Divergence BarrierControl(const Block* block) const;
+  // Whether `function` or a function it calls loads Workgroup memory.
+  bool LoadsShared(const Function& function) const;
+  void ForgetSubtreeMemory();
+  bool IsPointer(const Instruction& parameter) const;
+  void JoinOperands(const Instruction& inst);
+
+  ModuleFacts& facts_;
+  const UniformityOptions& options_;
+  spv::ExecutionModel model_;
+  uint32_t entry_function_;
+  std::string entry_name_;
+  std::vector<Function*> functions_;                       // reachable, callers first
+  mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
+  // Every rise of a fact or a binding so far, every call context run whose result could
+  // not be kept (it read the caller's control), and each block's previous pass in Run (a
+  // block is passed over when nothing rose since that pass began and it ran no such
+  // context: running it again would run that context again).
+  uint64_t raises_ = 0;
+  uint64_t uncached_context_runs_ = 0;
+  struct PreviousPass {
+    bool done = false;
+    uint64_t raises_at_start = 0;
+    bool ran_uncached_context = false;
+  };
+  StableFlatMap<const Block*, PreviousPass> previous_passes_;
+
+  StableFlatMap<uint32_t, Fact> values_;
+  // The level of each value of values_ by id, below the module's bound: Value() is asked
+  // of every operand of every transferred instruction in every round.
+  std::vector<Divergence> value_levels_;
+  LayeredTable<Fact> memory_;
+  LayeredTable<std::set<uint32_t>> bindings_;  // pointer parameter -> roots
+  uint64_t bindings_version_ = 0;              // raised with every change of bindings_
+  // ForEachAliasedRoot's lists of bound roots, valid for alias_lists_version_.
+  mutable std::unordered_map<uint32_t, std::vector<uint32_t>> alias_lists_;
+  mutable uint64_t alias_lists_version_ = 0;
+  StableFlatMap<const Block*, Fact> blocks_;
+  StableFlatMap<const Block*, Fact> killed_out_;  // kills by callees seen at block end
+  StableFlatMap<uint32_t, Fact> entries_, returns_, kills_;  // per function
+  StableFlatMap<const Block*, Fact> local_blocks_;           // blocks_ without call sites
+  StableFlatMap<const Instruction*, Fact> local_loads_;      // Function-variable loads
+  StableFlatMap<const Instruction*, Fact> store_control_;    // local control at each store
+  Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
+  std::unordered_set<const Block*> one_subgroup_;  // blocks run only by one-subgroup workgroups
+  std::shared_ptr<BarrierPhases>
+      phases_;  // only where there are workgroups; shared with call contexts
+  Partition partition_ = Partition::kScope;
+  const UniformitySolver* lanes_ = nullptr;  // lane-determined levels, where run
+  // Call contexts: how deep this one is, the runs left to the whole entry point, the
+  // memory version (raised with every memory fact or binding that rises) and the last
+  // result per call with the inputs it was computed from.
+  // What a context reads from its caller (see uniformity_call_sites.cpp), all of it by
+  // content so that any solver of the entry point may reuse a result: its depth, the
+  // argument levels, the call's control, the roots each pointer argument stands for
+  // (its alias list, lists ended by 0), and the memory levels of those roots and of the
+  // module-scope variables its functions name.
+  // ContextInputs::alias_lists: a caller-side Function variable, by its first place.
+  static constexpr uint32_t kCallerLocal = 0x80000000u;  // above every id (kMaxIdBound)
+  struct ContextInputs {
+    int depth;
+    std::vector<Divergence> arguments;
+    Divergence control;
+    std::vector<uint32_t> alias_lists;
+    std::vector<Divergence> memory;
+    bool operator==(const ContextInputs& other) const {
+      return depth == other.depth && arguments == other.arguments && control == other.control &&
+             alias_lists == other.alias_lists && memory == other.memory;
+    }
+  };
+  ContextInputs ContextInputsOf(const Function& callee, const Instruction& call,
+                                Divergence control) const;
+  int context_depth_ = 0;
+  // A call context: the caller's analysis and the call it analyses; whether a barrier's
+  // control came from the caller (then its result is not cached: the caller's levels
+  // may still rise).
+  const UniformitySolver* caller_ = nullptr;
+  const Instruction* context_call_ = nullptr;
+  mutable bool read_caller_control_ = false;
+  struct ContextBudget {
+    uint32_t runs_left = kContextRunBudget;
+    uint32_t most_rounds = 0;  // the most rounds one context needed
+  };
+  std::shared_ptr<ContextBudget> context_budget_;
+  // Context results by call (by the callee's OpFunction where the subtree loads no
+  // shared memory: uniformity_call_sites.cpp), shared by every solver of the entry point
+  // (a context's own contexts outlive it there): results that read no caller's control,
+  // at most kContextResultsPerCall per key (the latest).
+  static constexpr size_t kContextResultsPerCall = 16;
+  using ContextResults =
+      std::unordered_map<const Instruction*, std::vector<std::pair<ContextInputs, Divergence>>>;
+  std::shared_ptr<ContextResults> context_results_;
+};
+
+// `root` and every caller variable it stands for through pointer parameters, each once,
+// in breadth-first order (MemoryFact names the first of the most divergent). Most roots
+// are bound to nothing (a variable, not a parameter): they are their own list. A bound
+// root's list is kept until a binding changes: loads of parameters ask in every round.
+// (A template, not a std::function: the callers' lambdas would be allocated per call.)
+template <class Visit>
+void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) const {
+  if (!bindings_.Find(root)) {
+    visit(root);
+    return;
+  }
+  if (alias_lists_version_ != bindings_version_) {
+    alias_lists_.clear();
+    alias_lists_version_ = bindings_version_;
+  }
+  auto known = alias_lists_.find(root);
+  if (known == alias_lists_.end()) {
+    // Lists are short (a root and the few caller variables it stands for): they are
+    // searched as they grow, and only a long one gets a hash set.
+    constexpr size_t kSearchedInPlace = 32;
+    std::vector<uint32_t> roots = {root};
+    std::unordered_set<uint32_t> seen;
+    auto first_time = [&](uint32_t id) {
+      if (roots.size() < kSearchedInPlace)
+        return std::find(roots.begin(), roots.end(), id) == roots.end();
+      if (seen.empty()) seen.insert(roots.begin(), roots.end());
+      return seen.insert(id).second;
+    };
+    for (size_t i = 0; i < roots.size(); ++i) {
+      const std::set<uint32_t>* bound = bindings_.Find(roots[i]);
+      if (!bound) continue;
+      for (uint32_t caller_root : *bound)
+        if (caller_root && first_time(caller_root)) roots.push_back(caller_root);
+    }
+    known = alias_lists_.emplace(root, std::move(roots)).first;
+  }
+  for (uint32_t aliased : known->second) visit(aliased);
+}
+
+}  // namespace glint::spirv::uniformity_detail
+
+#endif  // GLINT_SPIRV_ANALYSIS_UNIFORMITY_INTERNAL_H

@@ -1,0 +1,315 @@
+// Uniformity analysis, memory: loads, stores, copies, atomics and variables. Memory is
+// tracked per root (a variable or a pointer parameter, which aliases the caller variables
+// bound to it); a load is as divergent as its root's memory, except where a stronger
+// rule applies: a followed Function variable takes the stores that reach the load
+// (value_flow.h, flow-sensitive), and a Workgroup variable read after a barrier in
+// uniform control flow with no aliasing write in the barrier's phase is uniform
+// (barrier_phases.h). A pointer the analysis cannot trace reads as divergent memory.
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
+
+#include <algorithm>
+#include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/instruction_views.h"
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+// The variable (or pointer parameter) a pointer points into; 0 when Glint does not
+// follow the pointer (loaded pointers, physical addresses, selects of pointers).
+uint32_t UniformitySolver::RootOf(uint32_t pointer) const {
+  return facts_.RootOf(pointer);
+}
+
+uint32_t ModuleFacts::RootOf(uint32_t pointer) const {
+  return PointerOrigins(def_use).RootOf(pointer);
+}
+
+Fact UniformitySolver::MemoryFact(uint32_t root) const {
+  if (root == 0) {
+    Fact unknown;
+    unknown.level = Divergence::kDivergent;
+    unknown.cause = facts_.UnfollowedMemoryCause();
+    return unknown;
+  }
+  Fact joined;
+  ForEachAliasedRoot(root, [&](uint32_t aliased) {
+    const Fact* fact = memory_.Find(aliased);
+    if (!fact || fact->level <= joined.level) return;
+    joined.level = fact->level;
+    joined.cause = aliased == root ? fact->cause : MakeCause(Cause::kLoad, aliased);
+  });
+  return joined;
+}
+
+void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
+  if (root == 0) return;  // unknown memory is already divergent when read
+  ForEachAliasedRoot(root,
+                     [&](uint32_t aliased) { Raise(memory_.Writable(aliased), level, cause); });
+}
+
+// A load of a Function variable the value-flow view follows: as non-uniform as the
+// stores (or initializer) that reach it, the control flow of those stores, and the
+// branches that choose between them at the phis on the way (flow-sensitive: stores that
+// cannot reach this load do not count). False for other loads.
+bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& block,
+                                         const Instruction& inst) {
+  const ValueFlow& flow = *facts_.flows.at(function.id());
+  if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
+  Fact& local = local_loads_[&inst];
+  // One covering store (most loads) is asked for each time; more, or phis, once (memo).
+  uint32_t covering = flow.CoveringDefinition(&inst);
+  const uint32_t* first = &covering;
+  const uint32_t* last = first + 1;
+  const uint32_t* phis_end = last;
+  if (covering == ValueFlow::kNoNode) {
+    auto known = facts_.reaching_definitions.find(&inst);
+    if (known == facts_.reaching_definitions.end()) {
+      std::vector<uint32_t> phis;
+      std::vector<uint32_t> definitions = flow.Definitions(&inst, &phis);
+      ModuleFacts::ReachingDefinitions found{uint32_t(facts_.reaching_ids.size()),
+                                             uint32_t(definitions.size()), uint32_t(phis.size())};
+      facts_.reaching_ids.insert(facts_.reaching_ids.end(), definitions.begin(), definitions.end());
+      facts_.reaching_ids.insert(facts_.reaching_ids.end(), phis.begin(), phis.end());
+      known = facts_.reaching_definitions.emplace(&inst, found).first;
+    }
+    first = facts_.reaching_ids.data() + known->second.start;
+    last = first + known->second.definitions;
+    phis_end = last + known->second.phis;
+  }
+  for (const uint32_t* at = first; at != last; ++at) {
+    const uint32_t id = *at;
+    const ValueFlowNode& node = flow.Node(id);
+    if (node.kind == ValueFlowNode::Kind::kStore) {
+      Raise(local, Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
+      const Fact& control = store_control_[node.store];
+      Raise(local, control.level, control.cause);
+    } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
+      Raise(local, Value(node.value),
+            MakeCause(Cause::kStore, node.value, node.block,
+                      facts_.def_use.Definition(node.variable)));
+    }
+  }
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  for (const uint32_t* at = last; at != phis_end; ++at) {
+    const ValueFlowNode& phi = flow.Node(*at);
+    BlockSpan preds = dependence.cfg->Predecessors(phi.block);
+    for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
+      if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, dependence, phi.block, preds[i]);
+  }
+  uint32_t variable = 0;
+  flow.LoadTarget(&inst, &variable, nullptr);
+  RaiseValue(inst.result_id, local.level, MakeCause(Cause::kLocalLoad, variable, &block, &inst));
+  return true;
+}
+
+// Whether `inst` may write the memory a pointer parameter points to: a store, copy or
+// atomic through a parameter or an untraceable pointer, a call, or any other
+// instruction given a pointer it might write through (extended instructions' out
+// parameters, cooperative matrix stores, ...). Writes to this function's own variables
+// or module-scope ones cannot reach a Function pointer passed in.
+bool UniformitySolver::MayWriteThroughParameter(const Instruction& inst) const {
+  uint32_t written = 0;
+  if (auto store = ViewIf<StoreView>(inst)) {
+    written = store->pointer();
+  } else if (auto copy = ViewIf<CopyMemoryView>(inst)) {
+    written = copy->target();
+  } else if (IsAtomic(inst.opcode)) {
+    written = AtomicView(inst).pointer();
+  } else {
+    switch (inst.opcode) {
+      case spv::OpLoad:
+      case spv::OpAccessChain:
+      case spv::OpInBoundsAccessChain:
+      case spv::OpPtrAccessChain:
+      case spv::OpInBoundsPtrAccessChain:
+      case spv::OpCopyObject:
+        return false;
+      case spv::OpFunctionCall:
+        return true;
+      default:
+        break;
+    }
+    if (!facts_.HasOperandList(inst)) return true;
+    for (uint32_t id : facts_.OperandsOf(inst)) {
+      const Instruction* def = facts_.def_use.Definition(id);
+      const Instruction* type = def ? facts_.def_use.Definition(def->type_id) : nullptr;
+      if (type && type->opcode == spv::OpTypePointer) return true;
+    }
+    return false;
+  }
+  const Instruction* root = facts_.def_use.Definition(RootOf(written));
+  return !root || root->opcode != spv::OpVariable;
+}
+
+// A load through a Function pointer parameter (how glslang passes GLSL parameters) that
+// an earlier store in the same block wrote through the same pointer, with nothing
+// between that may write through it, reads what that store wrote: the stored value's
+// level, not the parameter's joined memory ("v = tmp[0]; barrier(); return v;"). False
+// for other loads.
+bool UniformitySolver::TransferForwardedLoad(const Block& block, const Instruction& inst) {
+  const Instruction* store = ForwardingStore(block, inst);
+  if (!store) return false;
+  uint32_t object = StoreView(*store).object();
+  RaiseValue(inst.result_id, Value(object), MakeCause(Cause::kStore, object, &block, store));
+  return true;
+}
+
+// The store a load through a Function pointer parameter reads (TransferForwardedLoad),
+// found once per load.
+const Instruction* UniformitySolver::ForwardingStore(const Block& block,
+                                                     const Instruction& load) const {
+  auto known = facts_.forwarding_stores.find(&load);
+  if (known != facts_.forwarding_stores.end()) return known->second;
+  const Instruction*& found = facts_.forwarding_stores[&load];
+  uint32_t pointer = LoadView(load).pointer();
+  const Instruction* parameter = facts_.def_use.Definition(pointer);
+  if (!parameter || parameter->opcode != spv::OpFunctionParameter) return found = nullptr;
+  const Instruction* type = facts_.def_use.Definition(parameter->type_id);
+  auto pointer_type = type ? ViewIf<TypePointerView>(*type) : std::nullopt;
+  if (!pointer_type || pointer_type->storage_class() != spv::StorageClassFunction)
+    return found = nullptr;
+  auto at = std::find_if(block.instructions.rbegin(), block.instructions.rend(),
+                         [&](const Instruction& candidate) { return &candidate == &load; });
+  for (++at; at != block.instructions.rend(); ++at) {
+    auto store = ViewIf<StoreView>(*at);
+    if (store && store->pointer() == pointer) return found = &*at;
+    if (MayWriteThroughParameter(*at)) break;
+  }
+  return found = nullptr;
+}
+
+// A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
+// flow at a uniform address after barriers in uniform control flow (its own function's,
+// a closing call's, or those before each call site of a helper), with no write that may
+// alias it in their phases (barrier_phases.h); otherwise the reason says which condition
+// failed. False for loads of other memory.
+bool UniformitySolver::TransferSharedLoad(const Function& function, const Block& block,
+                                          const Instruction& inst, const Fact& control) {
+  uint32_t root = phases_ ? phases_->WorkgroupRoot(LoadView(inst).pointer()) : 0;
+  if (!root) return false;
+  if (partition_ == Partition::kLanes) {
+    // Barrier phases prove workgroup-uniform values in workgroup-uniform control only.
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               facts_.SourceCause("shared variable " + facts_.NameOf(root) + " (lane analysis)"));
+    return true;
+  }
+  if (control.level != Divergence::kUniform) {
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               MakeCause(Cause::kSharedControl, root, &block, &inst));
+    return true;
+  }
+  BarrierPhases::Verdict verdict = phases_->Check(function, block, inst, context_call_);
+  if (!verdict.barrier) {
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               MakeCause(Cause::kSharedUnguarded, root, &block, &inst));
+    return true;
+  }
+  for (const Instruction* barrier : verdict.barriers) {
+    const Block* barrier_block = facts_.def_use.BlockOf(barrier);
+    if (!barrier_block || BarrierControl(barrier_block) != Divergence::kUniform) {
+      RaiseValue(inst.result_id, Divergence::kDivergent,
+                 MakeCause(Cause::kPhaseBarrier, root, barrier_block, barrier));
+      return true;
+    }
+  }
+  if (verdict.write)
+    RaiseValue(inst.result_id, Divergence::kDivergent,
+               facts_.PhaseWriteCause({root, verdict.barrier, verdict.write}));
+  return true;
+}
+
+// A call context reads the control of barriers outside its own functions (those before
+// the call it analyses) from its caller, and then its result depends on levels the
+// caller may still raise.
+Divergence UniformitySolver::BarrierControl(const Block* block) const {
+  if (Reaches(facts_.def_use.FunctionOfBlock(block))) {
+    const Fact* fact = BlockFact(block);
+    return fact ? fact->level : Divergence::kUniform;
+  }
+  if (!caller_) return Divergence::kDivergent;
+  read_caller_control_ = true;
+  return caller_->BarrierControl(block);
+}
+
+bool UniformitySolver::LoadsShared(const Function& function) const {
+  if (!phases_) return false;
+  auto known = facts_.loads_shared.find(function.id());
+  if (known != facts_.loads_shared.end()) return known->second;
+  bool loads = false;
+  for (const Function* reached : facts_.calls.ReachableFrom(function.id()))
+    for (const Block& block : reached->blocks)
+      for (const Instruction& inst : block.instructions)
+        loads = loads ||
+                (inst.opcode == spv::OpLoad && phases_->WorkgroupRoot(LoadView(inst).pointer()));
+  return facts_.loads_shared[function.id()] = loads;
+}
+
+// Loads, stores, copies, variables and atomics; true when `inst` was one of them.
+bool UniformitySolver::TransferMemory(const Function& function, const Block& block,
+                                      const Instruction& inst, const Fact& control) {
+  switch (inst.opcode) {
+    case spv::OpLoad:
+      TransferLoad(function, block, inst, control);
+      return true;
+    case spv::OpStore:
+      TransferStore(block, inst, control);
+      return true;
+    case spv::OpCopyMemory:
+    case spv::OpCopyMemorySized: {
+      CopyMemoryView copy(inst);
+      uint32_t target = RootOf(copy.target());
+      Fact source = MemoryFact(RootOf(copy.source()));
+      WriteMemory(target, source.level, source.cause);
+      WriteMemory(target, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+      return true;
+    }
+    case spv::OpVariable:
+      if (VariableView variable(inst); variable.has_initializer())
+        WriteMemory(inst.result_id, Value(variable.initializer()),
+                    MakeCause(Cause::kStore, variable.initializer(), &block, &inst));
+      return true;
+    default:
+      break;
+  }
+  if (!IsAtomic(inst.opcode)) return false;
+  Fact source = facts_.StaticFact(Divergence::kDivergent,
+                                  std::string(grammar::OpcodeName(inst.opcode)) +
+                                      " returns a different value to each invocation");
+  if (inst.result_id) RaiseValue(inst.result_id, source.level, source.cause);
+  WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
+  return true;
+}
+
+// A load: as non-uniform as its address, then by the first rule that applies (a followed
+// local, a parameter just stored through, a shared variable) or else by the memory it
+// reads.
+void UniformitySolver::TransferLoad(const Function& function, const Block& block,
+                                    const Instruction& inst, const Fact& control) {
+  uint32_t pointer = LoadView(inst).pointer();
+  RaiseValue(inst.result_id, Value(pointer), MakeCause(Cause::kOperand, pointer));
+  if (TransferLocalLoad(function, block, inst) || TransferForwardedLoad(block, inst) ||
+      TransferSharedLoad(function, block, inst, control))
+    return;
+  uint32_t root = RootOf(pointer);
+  Fact memory = MemoryFact(root);
+  RaiseValue(inst.result_id, memory.level,
+             root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
+}
+
+// A store raises its memory by the value, the address and the control flow it runs in.
+void UniformitySolver::TransferStore(const Block& block, const Instruction& inst,
+                                     const Fact& control) {
+  // For followed locals the control within the function is what matters: the
+  // invocations that run this call of the function all see the same stores.
+  Raise(store_control_[&inst], running_local_.level,
+        MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
+  StoreView store(inst);
+  uint32_t root = RootOf(store.pointer());
+  WriteMemory(root, Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
+  WriteMemory(root, Value(store.pointer()),
+              MakeCause(Cause::kStore, store.pointer(), &block, &inst));
+  WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv

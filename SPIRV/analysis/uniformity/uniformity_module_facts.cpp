@@ -1,0 +1,181 @@
+// Uniformity analysis, module facts: what every entry point's analysis reads about the
+// module and never changes - decorations (BuiltIn, Flat, NonWritable, BufferBlock),
+// names, the id operands of every instruction, and each function's control dependence (which
+// multi-way branches each block depends on, from post-dominators). Built once per module. Also how
+// causes and reasons name values and places (NameOf, Where), which solver and reporter share.
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/operands.h"
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
+  auto dependence = std::make_unique<ControlDependence>();
+  dependence->cfg = &cfg;
+  for (const Block* branch : cfg.ReversePostOrder())
+    ForEachControlDependent(cfg, branch, [&](const Block*, const Block* dependent) {
+      auto& list = dependence->controllers[dependent];
+      if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
+    });
+  return dependence;
+}
+
+// Flat inputs, read-only buffers and members, BufferBlock structs (built-ins are the
+// analysis context's BuiltInIndex).
+void IndexStorageDecorations(ModuleFacts& facts) {
+  for (const Instruction& inst : facts.module.annotations) {
+    if (auto member = ViewIf<MemberDecorateView>(inst))
+      if (member->decoration() == spv::DecorationNonWritable)
+        ++facts.non_writable_members[member->structure()];
+    if (inst.opcode != spv::OpDecorate) continue;
+    DecorateView decorate(inst);
+    uint32_t target = decorate.target();
+    switch (decorate.decoration()) {
+      case spv::DecorationFlat:
+        facts.flat.insert(target);
+        break;
+      case spv::DecorationNonWritable:
+        facts.non_writable.insert(target);
+        break;
+      case spv::DecorationBufferBlock:
+        facts.buffer_blocks.insert(target);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+// Each named id's OpName (the last one where there are several).
+void IndexNames(ModuleFacts& facts) {
+  facts.names.reserve(facts.module.debug_names.size());
+  for (const Instruction& inst : facts.module.debug_names)
+    if (inst.opcode == spv::OpName) facts.names[NameView(inst).target()] = &inst;
+}
+
+std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
+                                                bool findings_only) {
+  auto facts = std::make_unique<ModuleFacts>(module, inputs);
+  IndexStorageDecorations(*facts);
+  IndexNames(*facts);
+  facts->glsl_std450_import = module.GlslStd450Import();
+  for (Function& function : module.functions) {
+    const Cfg& cfg = inputs.cfgs(function);
+    facts->control_dependence[function.id()] = ControlDependenceOf(cfg);
+    facts->cfgs[function.id()] = &cfg;
+  }
+  if (findings_only && facts->classes.ok()) facts->relevance = FindRelevance(*facts);
+  std::optional<ValueFlowModuleIndex> module_index;  // for the views built here, once
+  for (Function& function : module.functions) {
+    const ValueFlow* flow = nullptr;
+    if (facts->relevance) {
+      if (inputs.built_value_flow) flow = inputs.built_value_flow(function);
+      if (!flow) {
+        ValueFlowOptions only_read;
+        only_read.only_variables = &facts->relevance->read_roots;
+        if (!module_index) module_index.emplace(module);
+        only_read.module_index = &*module_index;
+        facts->own_flows.push_back(std::make_unique<ValueFlow>(
+            module, function, *facts->cfgs.at(function.id()), only_read));
+        flow = facts->own_flows.back().get();
+      }
+    } else {
+      flow = &inputs.value_flows(function);
+    }
+    facts->flows[function.id()] = flow;
+  }
+  return facts;
+}
+
+const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t function) {
+  auto known = module_variables_reached.find(function);
+  if (known != module_variables_reached.end()) return known->second;
+  // Callees first, so each function's set is its own names joined with its callees'
+  // sets, already known: every function's instructions are read once, however many
+  // callers reach it (SPIR-V has no recursion).
+  for (const Function* reached : calls.CalleesFirst(function)) {
+    if (module_variables_reached.count(reached->id())) continue;
+    std::vector<uint32_t> variables;
+    for (const Block& block : reached->blocks)
+      for (const Instruction& inst : block.instructions)
+        for (uint32_t id : OperandsOf(inst)) {
+          const Instruction* def = def_use.Definition(id);
+          if (def && def->opcode == spv::OpVariable && !def_use.FunctionOf(def))
+            variables.push_back(id);
+        }
+    for (const CallGraph::Call* call : calls.CallsIn(reached->id())) {
+      auto callee = module_variables_reached.find(call->callee);
+      if (callee != module_variables_reached.end())
+        variables.insert(variables.end(), callee->second.begin(), callee->second.end());
+    }
+    std::sort(variables.begin(), variables.end());
+    variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
+    module_variables_reached[reached->id()] = std::move(variables);
+  }
+  return module_variables_reached[function];
+}
+
+int ModuleFacts::CallHeight(uint32_t function) {
+  auto known = call_heights.find(function);
+  if (known != call_heights.end()) return known->second;
+  int height = 0;
+  // Callees first, so each height below is known when its caller's is computed (SPIR-V
+  // has no recursion; the walk visits each function once).
+  for (const Function* reached : calls.CalleesFirst(function)) {
+    int own = 0;
+    for (const CallGraph::Call* call : calls.CallsIn(reached->id())) {
+      auto callee = call_heights.find(call->callee);
+      if (callee != call_heights.end()) own = std::max(own, callee->second + 1);
+    }
+    call_heights[reached->id()] = own;
+    if (reached->id() == function) height = own;
+  }
+  return call_heights[function] = height;
+}
+
+std::string ModuleFacts::SourceName(uint32_t id) const {
+  auto it = names.find(id);
+  return it == names.end() ? std::string() : NameView(*it->second).name();
+}
+
+std::string ModuleFacts::NameOf(uint32_t id) const {
+  std::string name = SourceName(id);
+  if (!name.empty()) return "`" + name + "`";
+  return "%" + std::to_string(id);
+}
+
+ModuleFacts::Place& ModuleFacts::PlaceOf(const Instruction* inst) const {
+  auto [found, added] = places.try_emplace(inst);
+  if (added) found->second.located = lines.Locate(inst);
+  return found->second;
+}
+
+SourceLocation ModuleFacts::LocationOf(const Instruction* inst) const {
+  return inst ? PlaceOf(inst).located.location : lines.At(inst);
+}
+
+// "at file:line", or "in `function` (no line information)".
+const std::string& ModuleFacts::Where(const Instruction* inst) const {
+  static const std::string kUnknown = "at an unknown place";
+  if (!inst) return kUnknown;
+  Place& place = PlaceOf(inst);
+  if (!place.where.empty()) return place.where;
+  const SourceLocation& loc = place.located.location;
+  if (!loc.line) {
+    const Function* function = def_use.FunctionOf(inst);
+    place.where = "in " + (function ? NameOf(function->id()) : std::string("a function")) +
+                  " (no line information)";
+  } else {
+    place.where = (place.located.inherited ? "near " : "at ") +
+                  (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+  }
+  return place.where;
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv

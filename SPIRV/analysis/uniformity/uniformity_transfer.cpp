@@ -1,0 +1,283 @@
+// Uniformity analysis, transfer: the fixed point over the functions an entry point
+// reaches. Each round walks every function in reverse post-order; a block's control level
+// joins its call sites, the branches it is control dependent on and callees' kills; a
+// value's level joins its operands (phis also the branches that choose their incoming
+// edge); calls pass argument levels into parameters and return levels out. Levels only
+// rise, so the rounds end; a round budget bounds them (the caller refuses past it).
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
+
+#include <algorithm>
+
+#include "SPIRV/analysis/uniformity/uniformity_filters.h"
+
+namespace glint::spirv {
+namespace uniformity_detail {
+
+UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
+                                   const UniformityOptions& options, Partition partition)
+    : facts_(facts), options_(options), partition_(partition) {
+  value_levels_.assign(facts_.module.header.bound, Divergence::kUniform);
+  EntryPointInterfaceView view(entry_point);
+  model_ = view.model();
+  entry_name_ = view.name();
+  FindReachable(view.function());
+  FindOneSubgroupBlocks();
+  for (const Instruction& inst : facts_.module.types_values)
+    if (inst.opcode == spv::OpVariable) {
+      Fact initial = StaticMemoryFact(inst);
+      Raise(memory_.Writable(inst.result_id), initial.level, initial.cause);
+    }
+  if (HasWorkgroups(model_))
+    phases_ =
+        std::make_shared<BarrierPhases>(facts_.def_use, facts_.calls, functions_, facts_.cfgs);
+  context_budget_ = std::make_shared<ContextBudget>();
+  context_results_ = std::make_shared<ContextResults>();
+}
+
+// The functions `root` reaches, `root` first (CallGraph::ReachableFrom).
+void UniformitySolver::FindReachable(uint32_t root) {
+  entry_function_ = root;
+  functions_ = facts_.calls.ReachableFrom(root);
+  reachable_.clear();
+}
+
+// Built on the first question: most solvers (call contexts among them) never ask.
+bool UniformitySolver::Reaches(const Function* function) const {
+  if (reachable_.empty()) reachable_.insert(functions_.begin(), functions_.end());
+  return reachable_.count(function) != 0;
+}
+
+bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
+  level = LaneLevel(level);
+  if (level <= fact.level) return false;
+  fact.level = level;
+  fact.cause = cause;
+  ++raises_;
+  return true;
+}
+
+bool UniformitySolver::RaiseValue(uint32_t id, Divergence level, const Cause& cause) {
+  if (LaneLevel(level) <= Value(id)) return false;
+  Fact& fact = values_[id];
+  if (!Raise(fact, level, cause)) return false;
+  if (id < value_levels_.size()) value_levels_[id] = fact.level;
+  return true;
+}
+
+const Fact* UniformitySolver::ValueFact(uint32_t id) const { return values_.Find(id); }
+
+Divergence UniformitySolver::Value(uint32_t id) const {
+  if (id < value_levels_.size()) return value_levels_[id];
+  const Fact* fact = ValueFact(id);  // an id past the module's bound (invalid input)
+  return fact ? fact->level : Divergence::kUniform;
+}
+
+const Fact* UniformitySolver::BlockFact(const Block* block) const { return blocks_.Find(block); }
+
+const Fact* UniformitySolver::LocalBlockFact(const Block* block) const {
+  return local_blocks_.Find(block);
+}
+
+const Fact* UniformitySolver::LocalLoadFact(const Instruction* load) const {
+  return local_loads_.Find(load);
+}
+
+const Fact* UniformitySolver::ReturnFact(uint32_t function) const {
+  return returns_.Find(function);
+}
+
+const Fact* UniformitySolver::KillFact(uint32_t function) const { return kills_.Find(function); }
+
+uint32_t UniformitySolver::ConditionOf(const Block* block) const {
+  const Instruction* terminator = block->Terminator();
+  if (!terminator) return 0;
+  if (auto branch = ViewIf<BranchConditionalView>(*terminator)) return branch->condition();
+  if (auto branch = ViewIf<SwitchView>(*terminator)) return branch->selector();
+  return 0;
+}
+
+// Rounds over every reachable function until one round raises nothing. A block is
+// passed over when nothing rose anywhere since its previous pass began: its transfer
+// reads only the solver's facts (and memos that are functions of them), so running it
+// again on the same facts would raise nothing either. That holds for its call contexts
+// too (their results are cached by their inputs), unless its previous pass ran a context
+// whose result could not be cached (it read the caller's control): running it again
+// would run that context again and spend the context budget, so such a block is not
+// passed over. The rounds, and every
+// fact with its cause, are those of running every block in every round; the last
+// round, which only confirms, runs only the blocks before the previous round's last rise.
+std::string UniformitySolver::Run(uint32_t* rounds) {
+  previous_passes_.clear();
+  for (uint32_t round = 1; round <= options_.round_budget; ++round) {
+    const uint64_t raises_before = raises_;
+    for (Function* function : functions_) ProcessFunction(*function);
+    *rounds = std::max(*rounds, round);
+    if (raises_ == raises_before) return "";
+  }
+  return "uniformity analysis of entry point `" + entry_name_ +
+         "` found no fixed point within its round budget (" +
+         std::to_string(options_.round_budget) + " rounds)";
+}
+
+void UniformitySolver::ProcessFunction(Function& function) {
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  for (const Block* block : dependence.cfg->ReversePostOrder()) {
+    PreviousPass& pass = previous_passes_[block];
+    if (pass.done && pass.raises_at_start == raises_ && !pass.ran_uncached_context) continue;
+    const uint64_t uncached = uncached_context_runs_;
+    pass.done = true;
+    pass.raises_at_start = raises_;
+    Fact control = BlockControl(function, *block);
+    running_local_ = local_blocks_[block];
+    if (facts_.relevance) {
+      for (const Instruction* inst : facts_.relevance->TransferredIn(block))
+        Transfer(function, *block, *inst, &control);
+    } else {
+      for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+    }
+    pass.ran_uncached_context = uncached_context_runs_ != uncached;
+  }
+}
+
+// The control level of a block: its function's call sites, the branches it depends
+// on (their conditions and their own control), and callees' kills before it.
+Fact UniformitySolver::BlockControl(const Function& function, const Block& block) {
+  Fact& fact = blocks_[&block];
+  const Fact& entry = entries_[function.id()];
+  Raise(fact, entry.level, entry.cause);
+  Fact& local = local_blocks_[&block];
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  auto controllers = dependence.controllers.find(&block);
+  if (controllers != dependence.controllers.end())
+    for (const Block* branch : controllers->second) {
+      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
+      Raise(local, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(local, local_blocks_[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
+    }
+  // Kills by callees on the way here (not by calls later in this block).
+  for (const Block* pred : dependence.cfg->Predecessors(&block)) {
+    Fact killed = killed_out_[pred];
+    Raise(fact, killed.level, killed.cause);
+    Raise(local, killed.level, killed.cause);
+    Raise(killed_out_[&block], killed.level, killed.cause);
+  }
+  return fact;
+}
+
+void UniformitySolver::Transfer(const Function& function, const Block& block,
+                                const Instruction& inst, Fact* control) {
+  switch (inst.opcode) {
+    case spv::OpFunctionCall:
+      TransferCall(block, inst, control);
+      return;
+    case spv::OpPhi:
+      TransferPhi(function, block, inst);
+      return;
+    case spv::OpReturnValue: {
+      uint32_t value = ReturnValueView(inst).value();
+      Raise(returns_[function.id()], Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
+      // Within the function: the invocations of one call see the same returns.
+      Raise(returns_[function.id()], running_local_.level,
+            MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
+      return;
+    }
+    case spv::OpKill:
+    case spv::OpTerminateInvocation:
+      Raise(kills_[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
+      return;
+    default:
+      break;
+  }
+  if (TransferMemory(function, block, inst, *control)) return;
+  if (TransferSource(inst, *control)) return;
+  if (inst.result_id) JoinOperands(inst);
+}
+
+void UniformitySolver::JoinOperands(const Instruction& inst) {
+  for (uint32_t id : facts_.OperandsOf(inst))
+    RaiseValue(inst.result_id, Value(id), MakeCause(Cause::kOperand, id));
+}
+
+void UniformitySolver::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
+  uint32_t callee_id = FunctionCallView(inst).callee();
+  Function* callee = facts_.calls.FunctionById(callee_id);
+  if (!callee) return;
+  Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
+  ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
+    RaiseValue(parameter.result_id, Value(argument),
+               MakeCause(Cause::kParameter, argument, &block, &inst));
+    if (IsPointer(parameter) &&
+        bindings_.Writable(parameter.result_id).insert(RootOf(argument)).second) {
+      ++raises_;
+      ++bindings_version_;
+    }
+  });
+  if (inst.result_id && !AssumedUniform(callee_id) &&
+      (!facts_.relevance || facts_.relevance->Value(inst.result_id))) {
+    std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
+    if (!own) own = ContextResult(*callee, block, inst, *control);
+    const Fact& returned = returns_[callee_id];
+    if (own)
+      RaiseValue(inst.result_id, own->level, own->cause);
+    else
+      RaiseValue(inst.result_id, returned.level,
+                 MakeCause(Cause::kCallResult, callee_id, &block, &inst));
+  }
+  const Fact& kill = kills_[callee_id];
+  Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
+  RaiseLocal(*control, kill.level, after);
+  RaiseLocal(running_local_, kill.level, after);
+  Raise(killed_out_[&block], kill.level, after);
+}
+
+bool UniformitySolver::AssumedUniform(uint32_t callee) const {
+  if (options_.assume_uniform.empty()) return false;
+  if (!facts_.names.count(callee)) return false;
+  const std::string name = facts_.SourceName(callee);
+  for (const std::string& wanted : options_.assume_uniform)
+    if (FunctionNameMatches(name, wanted)) return true;
+  return false;
+}
+
+// A phi is as divergent as its values, and as the branches that choose between its
+// incoming edges but do not also control the phi's own block.
+void UniformitySolver::TransferPhi(const Function& function, const Block& block,
+                                   const Instruction& inst) {
+  // Raised as a copy, kept only where it rose (RaiseValue): reading the phi's own value
+  // (a loop's phi among its incoming values or conditions) can never raise it.
+  const Fact* known = ValueFact(inst.result_id);
+  Fact fact = known ? *known : Fact{};
+  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
+  PhiView phi(inst);
+  for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
+    Raise(fact, Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
+    if (const Block* pred = dependence.cfg->BlockById(phi.parent(pair)))
+      RaiseMerge(fact, dependence, &block, pred);
+  }
+  if (fact.level != (known ? known->level : Divergence::kUniform)) {
+    values_[inst.result_id] = fact;
+    if (inst.result_id < value_levels_.size()) value_levels_[inst.result_id] = fact.level;
+  }
+}
+
+// Raises `fact` by the conditions of the branches that choose whether the edge from
+// `pred` into `join` is taken but do not also control `join` itself.
+void UniformitySolver::RaiseMerge(Fact& fact, const ControlDependence& dependence,
+                                  const Block* join, const Block* pred) {
+  auto own = dependence.controllers.find(join);
+  auto controls_join = [&](const Block* branch) {
+    return own != dependence.controllers.end() &&
+           std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
+  };
+  std::vector<const Block*> choosers;
+  auto controllers = dependence.controllers.find(pred);
+  if (controllers != dependence.controllers.end()) choosers = controllers->second;
+  if (ConditionOf(pred)) choosers.push_back(pred);
+  for (const Block* branch : choosers)
+    if (!controls_join(branch))
+      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+}
+
+}  // namespace uniformity_detail
+}  // namespace glint::spirv
