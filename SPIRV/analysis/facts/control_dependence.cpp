@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "SPIRV/ir/instruction_views.h"
+
 namespace glint::spirv {
 
 bool HasDistinctTargets(const Block& block) {
@@ -12,6 +14,15 @@ bool HasDistinctTargets(const Block& block) {
   for (uint32_t target : targets)
     if (target != targets.front()) return true;
   return false;
+}
+
+uint32_t ConditionOf(const Block& block) {
+  const Instruction* terminator = block.Terminator();
+  if (!terminator) return 0;
+  if (terminator->opcode == spv::OpBranchConditional)
+    return BranchConditionalView(*terminator).condition();
+  if (terminator->opcode == spv::OpSwitch) return SwitchView(*terminator).selector();
+  return 0;
 }
 
 }  // namespace glint::spirv

@@ -18,6 +18,10 @@ namespace glint::spirv {
 // Whether `block`'s terminator names two or more distinct targets.
 bool HasDistinctTargets(const Block& block);
 
+// The condition of `block`'s OpBranchConditional or the selector of its OpSwitch; 0 for
+// any other terminator (or none).
+uint32_t ConditionOf(const Block& block);
+
 // Calls `visit(successor, dependent)` for each block control dependent on `branch`,
 // with the successor whose chain reaches it. A block may be visited more than once
 // (from several successors). Nothing for a block that is no branch.

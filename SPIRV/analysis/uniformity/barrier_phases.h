@@ -98,6 +98,8 @@ class BarrierPhases {
   // The Workgroup variable a pointer leads to (through access chains and copies); 0 when
   // it leads elsewhere or cannot be traced.
   uint32_t WorkgroupRoot(uint32_t pointer) const;
+  // Whether `function` or a function it calls loads Workgroup memory (memo).
+  bool LoadsWorkgroupMemory(const Function& function) const;
 
  private:
   // Indices from the variable; nullopt entries are dynamic; nullopt path: untraceable.
@@ -140,6 +142,7 @@ class BarrierPhases {
 
   const DefUse& def_use_;
   const CallGraph& calls_;
+  mutable std::unordered_map<uint32_t, bool> loads_workgroup_memory_;  // by function id
   const std::unordered_map<uint32_t, const Cfg*>& cfgs_;
   uint32_t entry_function_ = 0;
   std::unordered_set<uint32_t> reached_;

@@ -40,7 +40,7 @@ SolvedEntryPoint Solve(ModuleFacts& facts, const Instruction& entry_point,
                        const UniformityOptions& options, uint32_t* rounds, uint32_t* context_runs) {
   SolvedEntryPoint solved;
   solved.solver = std::make_unique<UniformitySolver>(facts, entry_point, options);
-  if (solved.solver->WantsLanes()) {
+  if (uniformity_detail::WantsLaneAnalysis(solved.solver->model(), solved.solver->functions())) {
     solved.lanes = std::make_unique<UniformitySolver>(facts, entry_point, options,
                                                       UniformitySolver::Partition::kLanes);
     if (solved.lanes->Run(rounds).empty()) solved.solver->UseLanes(solved.lanes.get());
@@ -70,21 +70,21 @@ void CopyLevels(const UniformitySolver& solver, const Module& module, Uniformity
     if (!inst.result_id) continue;
     if (inst.opcode == spv::OpVariable)
       levels->memory[inst.result_id] = solver.MemoryFact(inst.result_id).level;
-    levels->values[inst.result_id] = solver.Value(inst.result_id);
+    levels->values[inst.result_id] = solver.proven().Value(inst.result_id);
   }
   for (const Function* function : solver.functions()) {
     for (const Instruction& parameter : function->parameters)
-      levels->values[parameter.result_id] = solver.Value(parameter.result_id);
+      levels->values[parameter.result_id] = solver.proven().Value(parameter.result_id);
     for (const Block& block : function->blocks) {
-      const Fact* control = solver.BlockFact(&block);
-      const Fact* local = solver.LocalBlockFact(&block);
+      const Fact* control = solver.proven().BlockFact(&block);
+      const Fact* local = solver.proven().LocalBlockFact(&block);
       levels->blocks[block.id()] = control ? control->level : Divergence::kUniform;
       levels->blocks_in_function[block.id()] = local ? local->level : Divergence::kUniform;
       for (const Instruction& inst : block.instructions) {
         if (!inst.result_id) continue;
         if (inst.opcode == spv::OpVariable)
           levels->memory[inst.result_id] = solver.MemoryFact(inst.result_id).level;
-        levels->values[inst.result_id] = solver.Value(inst.result_id);
+        levels->values[inst.result_id] = solver.proven().Value(inst.result_id);
       }
     }
   }

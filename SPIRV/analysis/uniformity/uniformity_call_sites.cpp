@@ -63,20 +63,20 @@ std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, c
   std::unordered_map<uint32_t, Fact> local;
   std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    if (IsPointer(parameter))
+    if (facts_.IsPointer(parameter))
       pointer_args[parameter.result_id] = argument;
     else
-      local[parameter.result_id] = {Value(argument),
+      local[parameter.result_id] = {proven_.Value(argument),
                                     MakeCause(Cause::kParameter, argument, &block, &call)};
   });
   auto level_of = [&](uint32_t id) {
     auto found = local.find(id);
-    return found != local.end() ? found->second : Fact{Value(id), MakeCause(Cause::kOperand, id)};
+    return found != local.end() ? found->second : Fact{proven_.Value(id), MakeCause(Cause::kOperand, id)};
   };
   for (const Instruction& inst : callee.blocks.front().instructions) {
     if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
     if (inst.opcode == spv::OpReturnValue) return level_of(ReturnValueView(inst).value());
-    if (!FollowsFromOperands(inst)) return std::nullopt;
+    if (!facts_.FollowsFromOperands(inst)) return std::nullopt;
     if (inst.opcode == spv::OpLoad) {
       std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
       if (!loaded) return std::nullopt;
@@ -93,20 +93,6 @@ std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, c
   return std::nullopt;
 }
 
-// An instruction of a one-block helper whose level is the join of its operands' (or, for
-// a load, of what it reads): a result, no source, no variable, call or phi.
-bool UniformitySolver::FollowsFromOperands(const Instruction& inst) const {
-  bool foreign_ext =
-      inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != facts_.glsl_std450_import;
-  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) ||
-                inst.opcode == spv::OpImageRead || inst.opcode == spv::OpImageSparseRead ||
-                foreign_ext;
-  std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
-  return inst.result_id && !source && row && row->flags == kNotConvergent &&
-         inst.opcode != spv::OpVariable && inst.opcode != spv::OpFunctionCall &&
-         inst.opcode != spv::OpPhi;
-}
-
 // A helper's load: through a pointer parameter, the caller's memory at this call; from
 // a pointer defined outside the helper, the load's own level (it does not depend on
 // the helper's parameters). nullopt for pointers computed inside the helper and for
@@ -117,14 +103,14 @@ std::optional<Fact> UniformitySolver::HelperLoad(
   uint32_t pointer = LoadView(load).pointer();
   auto argument = pointer_args.find(pointer);
   if (argument != pointer_args.end()) {
-    uint32_t root = RootOf(argument->second);
+    uint32_t root = facts_.RootOf(argument->second);
     Fact memory = MemoryFact(root);
     return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
   }
   if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
   // A shared load's phase depends on the barriers before this call: a call context.
   if (phases_ && phases_->WorkgroupRoot(pointer)) return std::nullopt;
-  const Fact* fact = ValueFact(load.result_id);
+  const Fact* fact = proven_.ValueFact(load.result_id);
   return fact ? *fact : Fact{};
 }
 
@@ -134,7 +120,7 @@ std::optional<Fact> UniformitySolver::HelperLoad(
 // depends on the barriers before this call).
 bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction& call,
                                       const Fact& control) const {
-  const Fact* returned = returns_.Find(callee.id());
+  const Fact* returned = proven_.returns.Find(callee.id());
   if (!returned || returned->level == Divergence::kUniform) return false;
   const Fact* entry = entries_.Find(callee.id());
   if (entry && control.level < entry->level) return true;
@@ -144,22 +130,17 @@ bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction&
   // partition such a load is divergent in the context as in the joined fixed point, so a
   // context would see what the joined fixed point sees. (Calls inside the subtree whose
   // own arguments are more uniform get contexts of their own in both.)
-  if (LoadsShared(callee) && partition_ == Partition::kScope &&
+  if ((phases_ && phases_->LoadsWorkgroupMemory(callee)) && partition_ == Partition::kScope &&
       control.level == Divergence::kUniform)
     return true;
   bool helps = false;
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    helps = helps || Value(argument) < Value(parameter.result_id) ||
+    helps = helps || proven_.Value(argument) < proven_.Value(parameter.result_id) ||
             // glslang passes GLSL parameters as pointers to temporaries: compare what they hold.
-            (IsPointer(parameter) &&
-             MemoryFact(RootOf(argument)).level < MemoryFact(parameter.result_id).level);
+            (facts_.IsPointer(parameter) &&
+             MemoryFact(facts_.RootOf(argument)).level < MemoryFact(parameter.result_id).level);
   });
   return helps;
-}
-
-bool UniformitySolver::IsPointer(const Instruction& parameter) const {
-  const Instruction* type = facts_.def_use.Definition(parameter.type_id);
-  return type && type->opcode == spv::OpTypePointer;
 }
 
 // What a context of `callee` for `call` reads from this solver (ContextInputs).
@@ -171,7 +152,7 @@ UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function
   const bool deep_enough = depth + facts_.CallHeight(callee.id()) <= kMaxContextDepth;
   ContextInputs inputs{deep_enough ? 0 : depth, {}, control, {}, {}};
   for (uint32_t argument : FunctionCallView(call).arguments())
-    inputs.arguments.push_back(Value(argument));
+    inputs.arguments.push_back(proven_.Value(argument));
   // A Function variable of the caller side (a parameter's temporary, mostly) is reached
   // in the subtree only through these pointers: what the context reads of it is its level
   // (in `memory`) and which pointers share it, so it is named by its first place here.
@@ -186,8 +167,8 @@ UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function
     return kCallerLocal | static_cast<uint32_t>(place - locals.begin());
   };
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    if (!IsPointer(parameter)) return;
-    uint32_t root = RootOf(argument);
+    if (!facts_.IsPointer(parameter)) return;
+    uint32_t root = facts_.RootOf(argument);
     if (root) {
       ForEachAliasedRoot(root, [&](uint32_t aliased) {
         inputs.alias_lists.push_back(name_of(aliased));
@@ -211,7 +192,7 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   ContextInputs inputs = ContextInputsOf(callee, call, control.level);
   // Only a shared load reads which call this is (the barriers before it); without one,
   // equal inputs give equal results from any call, which share them.
-  const Instruction* key = LoadsShared(callee) ? &call : &callee.definition;
+  const Instruction* key = (phases_ && phases_->LoadsWorkgroupMemory(callee)) ? &call : &callee.definition;
   std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[key];
   for (const auto& [seen, level] : known)
     if (seen == inputs)
@@ -223,7 +204,7 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   bool finished = context.Run(&rounds).empty();
   context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
   if (!finished) return std::nullopt;
-  Divergence level = context.returns_[callee.id()].level;
+  Divergence level = context.proven_.returns[callee.id()].level;
   if (context.read_caller_control_) {
     ++uncached_context_runs_;
   } else {
@@ -237,7 +218,7 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
 UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& callee,
                                    const Instruction& call, Divergence control)
     : facts_(caller.facts_), options_(caller.options_) {
-  value_levels_.assign(facts_.module.header.bound, Divergence::kUniform);
+  proven_.value_levels.assign(facts_.module.header.bound, Divergence::kUniform);
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
   memory_.Over(&caller.memory_);
@@ -250,16 +231,16 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   context_call_ = &call;
   context_budget_ = caller.context_budget_;
   context_results_ = caller.context_results_;
-  FindReachable(callee.id());
+  reached_ = ReachedFunctions(facts_.calls, callee.id());
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
   ForgetSubtreeMemory();
   Raise(entries_[callee.id()], control,
         MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    RaiseValue(parameter.result_id, caller.Value(argument),
+    RaiseValue(parameter.result_id, caller.proven().Value(argument),
                MakeCause(Cause::kParameter, argument, nullptr, &call));
-    if (IsPointer(parameter)) {
-      bindings_.Writable(parameter.result_id) = {RootOf(argument)};
+    if (facts_.IsPointer(parameter)) {
+      bindings_.Writable(parameter.result_id) = {facts_.RootOf(argument)};
       ++bindings_version_;
     }
   });
@@ -270,7 +251,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
 // dropped, and the context's own rounds raise them again. The caller's variables (what
 // this call's pointer arguments point to) keep the caller's facts.
 void UniformitySolver::ForgetSubtreeMemory() {
-  for (const Function* function : functions_) {
+  for (const Function* function : reached_.list()) {
     for (const Instruction& parameter : function->parameters) {
       memory_.Drop(parameter.result_id);
       bindings_.Drop(parameter.result_id);

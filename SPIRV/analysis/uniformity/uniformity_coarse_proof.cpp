@@ -26,8 +26,8 @@
 //            branch condition.
 //   memory   a class per variable, pointer parameters joined with every caller variable
 //            passed to them (union-find). A class starts where the analysis starts its
-//            variable or higher (UniformitySolver::StaticMemoryFact, InputFact,
-//            BuiltInFact: uniform and push-constant blocks, NonWritable buffers,
+//            variable, by the one rule both use (starting_levels.h: uniform and
+//            push-constant blocks, NonWritable buffers,
 //            UniformConstant, Private and Function memory, the uniform built-ins it names
 //            and a mesh shader's task payload are uniform; flat fragment inputs,
 //            FrontFacing, PrimitiveId, Layer and ViewportIndex in fragment shaders are
@@ -73,6 +73,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "SPIRV/analysis/uniformity/starting_levels.h"
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -216,56 +217,11 @@ class CoarseProof {
       for (const Block& block : function.blocks)
         for (const Instruction& inst : block.instructions) define(inst);
     }
-    std::vector<std::pair<uint32_t, uint32_t>> member_counts;  // struct, NonWritable members
-    for (const Instruction& inst : module_.annotations) {
-      if (auto member = ViewIf<MemberDecorateView>(inst)) {
-        if (member->decoration() != spv::DecorationNonWritable) continue;
-        auto counted = std::find_if(member_counts.begin(), member_counts.end(),
-                                    [&](const auto& c) { return c.first == member->structure(); });
-        if (counted == member_counts.end())
-          member_counts.push_back({member->structure(), 1});
-        else
-          ++counted->second;
-        continue;
-      }
-      auto decorate = ViewIf<DecorateView>(inst);
-      if (!decorate) continue;
-      if (decorate->decoration() == spv::DecorationNonWritable)
-        non_writable_variables_.push_back(decorate->target());
-      if (decorate->decoration() == spv::DecorationBufferBlock)
-        buffer_blocks_.push_back(decorate->target());
-      if (decorate->decoration() == spv::DecorationFlat) flat_.push_back(decorate->target());
-    }
-    for (const auto& [structure, count] : member_counts) {
-      const Instruction* type = Definition(structure);
-      if (type && type->opcode == spv::OpTypeStruct &&
-          count >= TypeStructView(*type).member_count())
-        non_writable_structs_.push_back(structure);
-    }
+    decorations_ = uniformity_detail::StorageDecorations::Of(module_);
   }
 
   const Instruction* Definition(uint32_t id) const {
     return id < bound_ ? definitions_[id] : nullptr;
-  }
-
-  static bool Contains(const std::vector<uint32_t>& ids, uint32_t id) {
-    return std::find(ids.begin(), ids.end(), id) != ids.end();
-  }
-
-  // The type a variable points to, arrays stripped (as the analysis's PointeeElement).
-  const Instruction* PointeeElement(const Instruction& variable) const {
-    const Instruction* pointer_type = Definition(variable.type_id);
-    if (!pointer_type || pointer_type->opcode != spv::OpTypePointer) return nullptr;
-    const Instruction* pointee = Definition(TypePointerView(*pointer_type).pointee());
-    for (int depth = 0; pointee && depth < 64; ++depth) {
-      if (pointee->opcode == spv::OpTypeArray)
-        pointee = Definition(TypeArrayView(*pointee).element_type());
-      else if (pointee->opcode == spv::OpTypeRuntimeArray)
-        pointee = Definition(TypeRuntimeArrayView(*pointee).element_type());
-      else
-        return pointee;
-    }
-    return nullptr;
   }
 
   // The variable or pointer parameter a pointer points into; 0 when not traced (the
@@ -291,42 +247,13 @@ class CoarseProof {
     memory_[a] = std::max(memory_[a], memory_[b]);
   }
 
-  // A module-scope variable's level before any store, for `model`: at least what the
-  // analysis starts it at (UniformitySolver::StaticMemoryFact and InputFact).
+  // A module-scope variable's level before any store, for `model`: where the analysis
+  // starts it (starting_levels.h, the scope partition; one rule for both).
   uint8_t StartLevel(const Instruction& variable, spv::ExecutionModel model) const {
-    const uint32_t id = variable.result_id;
-    const Instruction* pointee = PointeeElement(variable);
-    // As the analysis's IsNonWritable: the variable decorated, or every member of its
-    // block decorated.
-    bool non_writable = Contains(non_writable_variables_, id) ||
-                        (pointee && pointee->opcode == spv::OpTypeStruct &&
-                         Contains(non_writable_structs_, pointee->result_id));
-    switch (VariableView(variable).storage_class()) {
-      case spv::StorageClassUniform:
-        if (!(pointee && Contains(buffer_blocks_, pointee->result_id))) return kUniform;
-        return non_writable ? kUniform : kVaries;
-      case spv::StorageClassStorageBuffer:
-        return non_writable ? kUniform : kVaries;
-      case spv::StorageClassUniformConstant:
-      case spv::StorageClassPushConstant:
-      case spv::StorageClassPrivate:
-      case spv::StorageClassFunction:
-        return kUniform;
-      case spv::StorageClassTaskPayloadWorkgroupEXT:
-        return model == spv::ExecutionModelMeshEXT ? kUniform : kVaries;
-      case spv::StorageClassInput:
-        return InputLevel(id, model);
-      default:  // Workgroup, Output and the rest
-        return kVaries;
-    }
-  }
-
-  // An input's level (UniformitySolver::InputFact and BuiltInFact, scope partition).
-  uint8_t InputLevel(uint32_t variable, spv::ExecutionModel model) const {
-    std::optional<uint32_t> builtin = in_.builtins.Of(variable);
-    if (!builtin)
-      return model == spv::ExecutionModelFragment && Contains(flat_, variable) ? kQuad : kVaries;
-    return uint8_t(uniformity_detail::BuiltInStartOf(*builtin, model, /*lanes=*/false).level);
+    return uint8_t(uniformity_detail::StartOf(variable, model, /*lanes=*/false, decorations_,
+                                              in_.builtins,
+                                              [this](uint32_t id) { return Definition(id); })
+                       .level);
   }
 
   bool IsPointer(const Instruction& parameter) const {
@@ -454,15 +381,6 @@ class CoarseProof {
         strictest = std::min(strictest, block_allowed);
       }
     return tolerated_[function_id] = strictest;
-  }
-
-  static uint32_t ConditionOf(const Block& block) {
-    const Instruction* terminator = block.Terminator();
-    if (!terminator) return 0;
-    if (terminator->opcode == spv::OpBranchConditional)
-      return BranchConditionalView(*terminator).condition();
-    if (terminator->opcode == spv::OpSwitch) return SwitchView(*terminator).selector();
-    return 0;
   }
 
   // --- the rounds ---
@@ -602,7 +520,7 @@ class CoarseProof {
   Module& module_;
   const uint32_t bound_;
   std::vector<const Instruction*> definitions_;
-  std::vector<uint32_t> non_writable_variables_, non_writable_structs_, buffer_blocks_, flat_;
+  uniformity_detail::StorageDecorations decorations_;
   uint32_t glsl_std450_ = 0;
   uint32_t entry_function_ = 0;
   std::vector<Function*> functions_;

@@ -47,17 +47,17 @@ ReasonLines UniformityReporter::Explain(const Fact& control) const {
 }
 
 const Cause* UniformityReporter::CauseOfValue(uint32_t id) const {
-  const Fact* fact = solver_.ValueFact(id);
+  const Fact* fact = solver_.proven().ValueFact(id);
   return fact ? &fact->cause : nullptr;
 }
 
 const Cause* UniformityReporter::CauseOfBlock(const Block* block) const {
-  const Fact* fact = solver_.BlockFact(block);
+  const Fact* fact = solver_.proven().BlockFact(block);
   return fact ? &fact->cause : nullptr;
 }
 
 const Cause* UniformityReporter::CauseOfLocalBlock(const Block* block) const {
-  const Fact* fact = solver_.LocalBlockFact(block);
+  const Fact* fact = solver_.proven().LocalBlockFact(block);
   return fact ? &fact->cause : nullptr;
 }
 
@@ -68,7 +68,7 @@ bool UniformityReporter::ExplainControl(const Cause& cause, ReasonLines* lines) 
       lines->Add("only some invocations take the branch " +
                      facts_.Where(cause.block->Terminator()) + ExitNote(cause.block) +
                      ": its condition is " +
-                     DivergenceName(solver_.Value(solver_.ConditionOf(cause.block))),
+                     DivergenceName(solver_.proven().Value(ConditionOf(*cause.block))),
                  facts_.LocationOf(cause.block->Terminator()));
       return true;
     case Cause::kNested:
@@ -105,9 +105,9 @@ const Cause* UniformityReporter::NextControlCause(const Cause& cause) const {
   switch (cause.kind) {
     case Cause::kBranch:
     case Cause::kMerge:
-      return CauseOfValue(solver_.ConditionOf(cause.block));
+      return CauseOfValue(ConditionOf(*cause.block));
     case Cause::kKillAfterCall: {
-      const Fact* kill = solver_.KillFact(cause.id);
+      const Fact* kill = solver_.proven().KillFact(cause.id);
       return kill ? &kill->cause : nullptr;
     }
     case Cause::kNestedLocal:
@@ -149,7 +149,7 @@ const Cause* UniformityReporter::ExplainData(const Cause& cause, ReasonLines* li
     case Cause::kLocalLoad: {
       lines->Add(facts_.NameOf(cause.id) + " is loaded " + facts_.Where(cause.at),
                  facts_.LocationOf(cause.at));
-      const Fact* local = solver_.LocalLoadFact(cause.at);
+      const Fact* local = solver_.proven().LocalLoadFact(cause.at);
       return local ? &local->cause : nullptr;
     }
     case Cause::kSharedControl:
@@ -196,7 +196,7 @@ const Cause* UniformityReporter::ExplainCall(const Cause& cause, ReasonLines* li
       lines->Add(facts_.NameOf(cause.id) + " returns a non-uniform value (called " +
                      facts_.Where(cause.at) + ")",
                  facts_.LocationOf(cause.at));
-      const Fact* returned = solver_.ReturnFact(cause.id);
+      const Fact* returned = solver_.proven().ReturnFact(cause.id);
       return returned ? &returned->cause : nullptr;
     }
     case Cause::kReturn:
@@ -223,9 +223,9 @@ std::vector<Cause> UniformityReporter::AlternativeCauses(const std::vector<const
                                                          Divergence allowed) const {
   std::vector<Cause> candidates;
   for (const Block* branch : branches) {
-    if (solver_.Value(solver_.ConditionOf(branch)) > allowed)
+    if (solver_.proven().Value(ConditionOf(*branch)) > allowed)
       candidates.push_back(MakeCause(Cause::kBranch, 0, branch));
-    const Fact* local = solver_.LocalBlockFact(branch);
+    const Fact* local = solver_.proven().LocalBlockFact(branch);
     if (local && local->level > allowed)
       candidates.push_back(MakeCause(Cause::kNestedLocal, 0, branch));
   }

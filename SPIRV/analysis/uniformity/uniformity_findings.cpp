@@ -65,13 +65,13 @@ void UniformityReporter::CollectInFunction(const Function& function,
                                            std::unordered_set<const Instruction*>* reported) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const Block* block : dependence.cfg->ReversePostOrder()) {
-    const Fact* local = solver_.LocalBlockFact(block);
+    const Fact* local = solver_.proven().LocalBlockFact(block);
     Fact control = local ? *local : Fact{};
     for (const Instruction& inst : block->instructions) {
       if (inst.opcode == spv::OpFunctionCall) {
         CheckCall(function, inst, control, findings, reported);
         uint32_t callee = FunctionCallView(inst).callee();
-        if (const Fact* kill = solver_.KillFact(callee))
+        if (const Fact* kill = solver_.proven().KillFact(callee))
           RaiseLocal(control, kill->level, MakeCause(Cause::kKillAfterCall, callee, block, &inst));
         continue;
       }

@@ -21,6 +21,10 @@
 #include <vector>
 
 #include "SPIRV/analysis/uniformity/barrier_phases.h"
+#include "SPIRV/analysis/uniformity/forwarded_stores.h"
+#include "SPIRV/analysis/uniformity/one_subgroup_regions.h"
+#include "SPIRV/analysis/uniformity/reached_functions.h"
+#include "SPIRV/analysis/uniformity/starting_levels.h"
 #include "SPIRV/analysis/facts/control_dependence.h"
 #include "SPIRV/analysis/convergence/convergence_classes.h"
 #include "SPIRV/analysis/facts/interned_texts.h"
@@ -188,15 +192,13 @@ struct ModuleFacts {
   std::unordered_map<uint32_t, const Instruction*> names;
   // The id's source name, "" when it has none.
   std::string SourceName(uint32_t id) const;
-  std::unordered_set<uint32_t> flat, non_writable, buffer_blocks;
-  std::unordered_map<uint32_t, uint32_t> non_writable_members;  // struct -> count
+  StorageDecorations decorations;  // Flat, NonWritable, BufferBlock (starting_levels.h)
   std::unordered_map<uint32_t, std::unique_ptr<ControlDependence>> control_dependence;
   std::unordered_map<uint32_t, const Cfg*> cfgs;
   std::unordered_map<uint32_t, const ValueFlow*> flows;  // locals, per function
   std::vector<std::unique_ptr<ValueFlow>> own_flows;     // views of the read variables only
-  std::unordered_map<uint32_t, bool> loads_shared;       // per function, callees included (memo)
-  // Per load through a pointer parameter: the store it reads (memo; null for none).
-  std::unordered_map<const Instruction*, const Instruction*> forwarding_stores;
+  // Per load through a pointer parameter: the store it reads (forwarded_stores.h).
+  ForwardedStores forwarded_stores{def_use};
   // What reaches each load of a followed Function variable (ValueFlow::Definitions: the
   // stores and initializers, and the phis on the way), found once per load (memo): it
   // depends on the module alone, and the solver reads it in every round.
@@ -221,10 +223,20 @@ struct ModuleFacts {
   using IdRange = DefUse::IdRange;
   IdRange OperandsOf(const Instruction& inst) const { return def_use.OperandIds(inst); }
   bool HasOperandList(const Instruction& inst) const { return def_use.HasOperandIds(inst); }
+  // Whether `inst` (a parameter, mostly) has a pointer type.
+  bool IsPointer(const Instruction& inst) const {
+    const Instruction* type = def_use.Definition(inst.type_id);
+    return type && type->opcode == spv::OpTypePointer;
+  }
 
   // The variable (or pointer parameter) a pointer points into; 0 when the analysis does
   // not follow the pointer (loaded pointers, physical addresses, selects of pointers).
   uint32_t RootOf(uint32_t pointer) const;
+  // Whether a helper's result follows from its operands alone: no source, no memory, no
+  // call or phi (uniformity_call_sites.cpp reads a helper's result this way).
+  bool FollowsFromOperands(const Instruction& inst) const;
+  // Whether the user promises that calls of `callee` return a uniform value.
+  bool AssumedUniform(uint32_t callee, const UniformityOptions& options) const;
   // What the findings can depend on; null where every fact is computed (the levels).
   std::unique_ptr<Relevance> relevance;
 
@@ -349,6 +361,35 @@ class LayeredTable {
   const LayeredTable* below_ = nullptr;
 };
 
+// What the fixed point has proven so far (levels only rise): each value's fact, and its
+// level by id (read for every operand in every round); each block's control with its
+// function's call sites and within the function alone; what reaches each followed load
+// of a Function variable; what each function returns and whether it may end
+// invocations. The solver raises them (UniformitySolver::Raise, RaiseValue); the
+// reporter, the lane analysis and tools read them.
+struct ProvenLevels {
+  StableFlatMap<uint32_t, Fact> values;
+  std::vector<Divergence> value_levels;              // values' levels, below the bound
+  StableFlatMap<const Block*, Fact> blocks;          // with the function's call sites
+  StableFlatMap<const Block*, Fact> local_blocks;    // within the function alone
+  StableFlatMap<const Instruction*, Fact> local_loads;  // followed Function-variable loads
+  StableFlatMap<uint32_t, Fact> returns, kills;      // per function
+
+  // A value's level (uniform for ids never raised: constants, types).
+  Divergence Value(uint32_t id) const {
+    if (id < value_levels.size()) return value_levels[id];
+    const Fact* fact = values.Find(id);  // an id past the module's bound (invalid input)
+    return fact ? fact->level : Divergence::kUniform;
+  }
+  // A value that stays uniform has no entry (most values of a shader): null.
+  const Fact* ValueFact(uint32_t id) const { return values.Find(id); }
+  const Fact* BlockFact(const Block* block) const { return blocks.Find(block); }
+  const Fact* LocalBlockFact(const Block* block) const { return local_blocks.Find(block); }
+  const Fact* LocalLoadFact(const Instruction* load) const { return local_loads.Find(load); }
+  const Fact* ReturnFact(uint32_t function) const { return returns.Find(function); }
+  const Fact* KillFact(uint32_t function) const { return kills.Find(function); }
+};
+
 class UniformitySolver {
  public:
   // What "uniform" means: the same value in every invocation of the scope (workgroup for
@@ -359,9 +400,8 @@ class UniformitySolver {
                    const UniformityOptions& options, Partition partition = Partition::kScope);
   // Runs to the fixed point; returns a refusal or "".
   std::string Run(uint32_t* rounds);
-  // True where a lane analysis could prove more (uniformity_lanes.cpp); `lanes` is one,
-  // run to its fixed point, that outlives this analysis.
-  bool WantsLanes() const;
+  // A lane analysis of the same entry point (WantsLaneAnalysis), run to its fixed point,
+  // that outlives this analysis.
   void UseLanes(const UniformitySolver* lanes) { lanes_ = lanes; }
   // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
   uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
@@ -371,24 +411,13 @@ class UniformitySolver {
   // --- what the fixed point proved (valid after Run) ---
   const ModuleFacts& facts() const { return facts_; }
   spv::ExecutionModel model() const { return model_; }
-  uint32_t entry_function() const { return entry_function_; }
+  uint32_t entry_function() const { return reached_.root(); }
   const std::string& entry_name() const { return entry_name_; }
-  const std::vector<Function*>& functions() const { return functions_; }  // callers first
-  // A value's level (uniform for ids the analysis never raised: constants, types).
-  Divergence Value(uint32_t id) const;
-  const Fact* ValueFact(uint32_t id) const;
-  // A block's control: with its function's call sites, or within its function alone.
-  const Fact* BlockFact(const Block* block) const;
-  const Fact* LocalBlockFact(const Block* block) const;
-  // What reaches a followed load of a Function variable (the stores and their control).
-  const Fact* LocalLoadFact(const Instruction* load) const;
-  // What a function returns, and whether it may end invocations (discard).
-  const Fact* ReturnFact(uint32_t function) const;
-  const Fact* KillFact(uint32_t function) const;
+  const std::vector<Function*>& functions() const { return reached_.list(); }  // callers first
+  // Levels of values, blocks, local loads, returns and kills (ProvenLevels).
+  const ProvenLevels& proven() const { return proven_; }
   // A memory object's level, joined over the objects it may alias.
   Fact MemoryFact(uint32_t root) const;
-  // The condition (or selector) of a block's conditional branch (or switch); 0 for others.
-  uint32_t ConditionOf(const Block* block) const;
 
  private:
   // --- facts ---
@@ -397,15 +426,10 @@ class UniformitySolver {
   // values of a shader are uniform): ValueFact is null and Value uniform for it, as for
   // a value never raised.
   bool RaiseValue(uint32_t id, Divergence level, const Cause& cause);
-  uint32_t RootOf(uint32_t pointer) const;
   template <class Visit>
   void ForEachAliasedRoot(uint32_t root, const Visit& visit) const;
   void WriteMemory(uint32_t root, Divergence level, const Cause& cause);
   Fact StaticMemoryFact(const Instruction& variable) const;
-  Fact BuiltInFact(uint32_t builtin) const;
-  Fact InputFact(const Instruction& variable) const;
-  bool IsNonWritable(uint32_t variable) const;
-  const Instruction* PointeeElement(uint32_t variable) const;
 
   // --- transfer ---
   void ProcessFunction(Function& function);
@@ -413,11 +437,8 @@ class UniformitySolver {
   void Transfer(const Function& function, const Block& block, const Instruction& inst,
                 Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
-  // Whether the user promises that calls of `callee` return a uniform value.
-  bool AssumedUniform(uint32_t callee) const;
   std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block,
                                        const Instruction& call) const;
-  bool FollowsFromOperands(const Instruction& inst) const;
   std::optional<Fact> HelperLoad(const Instruction& load,
                                  const std::unordered_map<uint32_t, uint32_t>& pointer_args,
                                  const Block& block, const Instruction& call) const;
@@ -429,8 +450,6 @@ class UniformitySolver {
   void TransferStore(const Block& block, const Instruction& inst, const Fact& control);
   bool TransferLocalLoad(const Function& function, const Block& block, const Instruction& inst);
   bool TransferForwardedLoad(const Block& block, const Instruction& inst);
-  const Instruction* ForwardingStore(const Block& block, const Instruction& load) const;
-  bool MayWriteThroughParameter(const Instruction& inst) const;
   bool TransferSharedLoad(const Function& function, const Block& block, const Instruction& inst,
                           const Fact& control);
   void RaiseMerge(Fact& fact, const ControlDependence& dependence, const Block* join,
@@ -439,14 +458,6 @@ class UniformitySolver {
   bool TransferGroupOperation(const Instruction& inst);
   bool LaneBroadcastIsUniform(const Instruction& inst, const Fact& control) const;
 
-  // --- workgroups that are one subgroup (uniformity_one_subgroup.cpp) ---
-  void FindOneSubgroupBlocks();
-  bool ProvesOneSubgroup(uint32_t condition, bool taken, int depth = 0) const;
-  std::optional<uint64_t> ConstantOf(uint32_t id) const;
-  std::optional<uint32_t> LoadedBuiltIn(uint32_t id) const;
-  // `level` for a result of `inst`: subgroup-uniform is workgroup-uniform in such a block.
-  Divergence OneSubgroupLevel(Divergence level, const Instruction& inst) const;
-  Divergence LaneLevel(Divergence level) const;
 
   // --- call sites analysed in their own context (uniformity_call_sites.cpp) ---
   // A fresh analysis of `callee` and what it calls, with this call's argument levels and
@@ -456,24 +467,17 @@ class UniformitySolver {
   std::optional<Fact> ContextResult(Function& callee, const Block& block, const Instruction& call,
                                     const Fact& control);
   bool ContextMayHelp(const Function& callee, const Instruction& call, const Fact& control) const;
-  void FindReachable(uint32_t root);
-  bool Reaches(const Function* function) const;
   // The control level of a barrier's block: this analysis's own where it covers the
   // block's function, else the caller's (a call context; see TransferSharedLoad).
   Divergence BarrierControl(const Block* block) const;
-  // Whether `function` or a function it calls loads Workgroup memory.
-  bool LoadsShared(const Function& function) const;
   void ForgetSubtreeMemory();
-  bool IsPointer(const Instruction& parameter) const;
   void JoinOperands(const Instruction& inst);
 
   ModuleFacts& facts_;
   const UniformityOptions& options_;
   spv::ExecutionModel model_;
-  uint32_t entry_function_;
   std::string entry_name_;
-  std::vector<Function*> functions_;                       // reachable, callers first
-  mutable std::unordered_set<const Function*> reachable_;  // functions_ as a set (Reaches)
+  ReachedFunctions reached_;  // the entry point's (or call context's) functions
   // Every rise of a fact or a binding so far, every call context run whose result could
   // not be kept (it read the caller's control), and each block's previous pass in Run (a
   // block is passed over when nothing rose since that pass began and it ran no such
@@ -487,24 +491,20 @@ class UniformitySolver {
   };
   StableFlatMap<const Block*, PreviousPass> previous_passes_;
 
-  StableFlatMap<uint32_t, Fact> values_;
-  // The level of each value of values_ by id, below the module's bound: Value() is asked
-  // of every operand of every transferred instruction in every round.
-  std::vector<Divergence> value_levels_;
+  ProvenLevels proven_;  // values, blocks, local loads, returns, kills
   LayeredTable<Fact> memory_;
   LayeredTable<std::set<uint32_t>> bindings_;  // pointer parameter -> roots
   uint64_t bindings_version_ = 0;              // raised with every change of bindings_
   // ForEachAliasedRoot's lists of bound roots, valid for alias_lists_version_.
   mutable std::unordered_map<uint32_t, std::vector<uint32_t>> alias_lists_;
   mutable uint64_t alias_lists_version_ = 0;
-  StableFlatMap<const Block*, Fact> blocks_;
   StableFlatMap<const Block*, Fact> killed_out_;  // kills by callees seen at block end
-  StableFlatMap<uint32_t, Fact> entries_, returns_, kills_;  // per function
-  StableFlatMap<const Block*, Fact> local_blocks_;           // blocks_ without call sites
-  StableFlatMap<const Instruction*, Fact> local_loads_;      // Function-variable loads
-  StableFlatMap<const Instruction*, Fact> store_control_;    // local control at each store
-  Fact running_local_;  // local_blocks_ of the block being processed, with callees' kills
-  std::unordered_set<const Block*> one_subgroup_;  // blocks run only by one-subgroup workgroups
+  StableFlatMap<uint32_t, Fact> entries_;         // per function: its calls' control
+  StableFlatMap<const Instruction*, Fact> store_control_;  // local control at each store
+  Fact running_local_;  // proven_.local_blocks of the block being processed, with callees' kills
+  // Blocks run only by one-subgroup workgroups (one_subgroup_regions.h), shared with the
+  // entry point's call contexts.
+  std::shared_ptr<const OneSubgroupRegions> one_subgroup_;
   std::shared_ptr<BarrierPhases>
       phases_;  // only where there are workgroups; shared with call contexts
   Partition partition_ = Partition::kScope;
@@ -553,6 +553,13 @@ class UniformitySolver {
       std::unordered_map<const Instruction*, std::vector<std::pair<ContextInputs, Divergence>>>;
   std::shared_ptr<ContextResults> context_results_;
 };
+
+// The lane partition (uniformity_lanes.cpp): in it only "uniform" and "may differ" exist,
+// so a value uniform within a subgroup or quad is divergent there; `level` otherwise.
+Divergence LevelIn(UniformitySolver::Partition partition, Divergence level);
+// True where a lane analysis could prove more for an entry point of `model` reaching
+// `functions`: a stage with workgroups that broadcasts within subgroups.
+bool WantsLaneAnalysis(spv::ExecutionModel model, const std::vector<Function*>& functions);
 
 // `root` and every caller variable it stands for through pointer parameters, each once,
 // in breadth-first order (MemoryFact names the first of the most divergent). Most roots

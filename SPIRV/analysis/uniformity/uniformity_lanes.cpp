@@ -42,15 +42,15 @@ constexpr uint64_t kScopeSubgroup = 3;
 
 // In the lane partition only "uniform" and "may differ" exist: a value uniform within a
 // subgroup or quad may still differ between subgroups.
-Divergence UniformitySolver::LaneLevel(Divergence level) const {
-  if (partition_ == Partition::kLanes && level != Divergence::kUniform)
+Divergence LevelIn(UniformitySolver::Partition partition, Divergence level) {
+  if (partition == UniformitySolver::Partition::kLanes && level != Divergence::kUniform)
     return Divergence::kDivergent;
   return level;
 }
 
-bool UniformitySolver::WantsLanes() const {
-  if (partition_ == Partition::kLanes || !HasWorkgroups(model_)) return false;
-  for (const Function* function : functions_)
+bool WantsLaneAnalysis(spv::ExecutionModel model, const std::vector<Function*>& functions) {
+  if (!HasWorkgroups(model)) return false;
+  for (const Function* function : functions)
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions)
         if (BroadcastView<const Instruction>::Accepts(inst.opcode)) return true;
@@ -63,8 +63,8 @@ bool UniformitySolver::LaneBroadcastIsUniform(const Instruction& inst, const Fac
   uint64_t scope = kScopeSubgroup;
   if (broadcast->has_scope() && !facts_.def_use.IntConstant(broadcast->execution_scope(), &scope))
     return false;
-  return scope == kScopeSubgroup && Value(broadcast->lane()) == Divergence::kUniform &&
-         lanes_->Value(broadcast->value()) == Divergence::kUniform;
+  return scope == kScopeSubgroup && proven_.Value(broadcast->lane()) == Divergence::kUniform &&
+         lanes_->proven().Value(broadcast->value()) == Divergence::kUniform;
 }
 
 }  // namespace uniformity_detail

@@ -16,10 +16,6 @@ namespace uniformity_detail {
 
 // The variable (or pointer parameter) a pointer points into; 0 when Glint does not
 // follow the pointer (loaded pointers, physical addresses, selects of pointers).
-uint32_t UniformitySolver::RootOf(uint32_t pointer) const {
-  return facts_.RootOf(pointer);
-}
-
 uint32_t ModuleFacts::RootOf(uint32_t pointer) const {
   return PointerOrigins(def_use).RootOf(pointer);
 }
@@ -55,7 +51,7 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
                                          const Instruction& inst) {
   const ValueFlow& flow = *facts_.flows.at(function.id());
   if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
-  Fact& local = local_loads_[&inst];
+  Fact& local = proven_.local_loads[&inst];
   // One covering store (most loads) is asked for each time; more, or phis, once (memo).
   uint32_t covering = flow.CoveringDefinition(&inst);
   const uint32_t* first = &covering;
@@ -80,11 +76,11 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
     const uint32_t id = *at;
     const ValueFlowNode& node = flow.Node(id);
     if (node.kind == ValueFlowNode::Kind::kStore) {
-      Raise(local, Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
+      Raise(local, proven_.Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
       const Fact& control = store_control_[node.store];
       Raise(local, control.level, control.cause);
     } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
-      Raise(local, Value(node.value),
+      Raise(local, proven_.Value(node.value),
             MakeCause(Cause::kStore, node.value, node.block,
                       facts_.def_use.Definition(node.variable)));
     }
@@ -102,80 +98,17 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   return true;
 }
 
-// Whether `inst` may write the memory a pointer parameter points to: a store, copy or
-// atomic through a parameter or an untraceable pointer, a call, or any other
-// instruction given a pointer it might write through (extended instructions' out
-// parameters, cooperative matrix stores, ...). Writes to this function's own variables
-// or module-scope ones cannot reach a Function pointer passed in.
-bool UniformitySolver::MayWriteThroughParameter(const Instruction& inst) const {
-  uint32_t written = 0;
-  if (auto store = ViewIf<StoreView>(inst)) {
-    written = store->pointer();
-  } else if (auto copy = ViewIf<CopyMemoryView>(inst)) {
-    written = copy->target();
-  } else if (IsAtomic(inst.opcode)) {
-    written = AtomicView(inst).pointer();
-  } else {
-    switch (inst.opcode) {
-      case spv::OpLoad:
-      case spv::OpAccessChain:
-      case spv::OpInBoundsAccessChain:
-      case spv::OpPtrAccessChain:
-      case spv::OpInBoundsPtrAccessChain:
-      case spv::OpCopyObject:
-        return false;
-      case spv::OpFunctionCall:
-        return true;
-      default:
-        break;
-    }
-    if (!facts_.HasOperandList(inst)) return true;
-    for (uint32_t id : facts_.OperandsOf(inst)) {
-      const Instruction* def = facts_.def_use.Definition(id);
-      const Instruction* type = def ? facts_.def_use.Definition(def->type_id) : nullptr;
-      if (type && type->opcode == spv::OpTypePointer) return true;
-    }
-    return false;
-  }
-  const Instruction* root = facts_.def_use.Definition(RootOf(written));
-  return !root || root->opcode != spv::OpVariable;
-}
-
 // A load through a Function pointer parameter (how glslang passes GLSL parameters) that
 // an earlier store in the same block wrote through the same pointer, with nothing
 // between that may write through it, reads what that store wrote: the stored value's
 // level, not the parameter's joined memory ("v = tmp[0]; barrier(); return v;"). False
 // for other loads.
 bool UniformitySolver::TransferForwardedLoad(const Block& block, const Instruction& inst) {
-  const Instruction* store = ForwardingStore(block, inst);
+  const Instruction* store = facts_.forwarded_stores.StoreRead(block, inst);
   if (!store) return false;
   uint32_t object = StoreView(*store).object();
-  RaiseValue(inst.result_id, Value(object), MakeCause(Cause::kStore, object, &block, store));
+  RaiseValue(inst.result_id, proven_.Value(object), MakeCause(Cause::kStore, object, &block, store));
   return true;
-}
-
-// The store a load through a Function pointer parameter reads (TransferForwardedLoad),
-// found once per load.
-const Instruction* UniformitySolver::ForwardingStore(const Block& block,
-                                                     const Instruction& load) const {
-  auto known = facts_.forwarding_stores.find(&load);
-  if (known != facts_.forwarding_stores.end()) return known->second;
-  const Instruction*& found = facts_.forwarding_stores[&load];
-  uint32_t pointer = LoadView(load).pointer();
-  const Instruction* parameter = facts_.def_use.Definition(pointer);
-  if (!parameter || parameter->opcode != spv::OpFunctionParameter) return found = nullptr;
-  const Instruction* type = facts_.def_use.Definition(parameter->type_id);
-  auto pointer_type = type ? ViewIf<TypePointerView>(*type) : std::nullopt;
-  if (!pointer_type || pointer_type->storage_class() != spv::StorageClassFunction)
-    return found = nullptr;
-  auto at = std::find_if(block.instructions.rbegin(), block.instructions.rend(),
-                         [&](const Instruction& candidate) { return &candidate == &load; });
-  for (++at; at != block.instructions.rend(); ++at) {
-    auto store = ViewIf<StoreView>(*at);
-    if (store && store->pointer() == pointer) return found = &*at;
-    if (MayWriteThroughParameter(*at)) break;
-  }
-  return found = nullptr;
 }
 
 // A load of a Workgroup variable is workgroup-uniform when it runs in uniform control
@@ -222,26 +155,13 @@ bool UniformitySolver::TransferSharedLoad(const Function& function, const Block&
 // the call it analyses) from its caller, and then its result depends on levels the
 // caller may still raise.
 Divergence UniformitySolver::BarrierControl(const Block* block) const {
-  if (Reaches(facts_.def_use.FunctionOfBlock(block))) {
-    const Fact* fact = BlockFact(block);
+  if (reached_.Contains(facts_.def_use.FunctionOfBlock(block))) {
+    const Fact* fact = proven_.BlockFact(block);
     return fact ? fact->level : Divergence::kUniform;
   }
   if (!caller_) return Divergence::kDivergent;
   read_caller_control_ = true;
   return caller_->BarrierControl(block);
-}
-
-bool UniformitySolver::LoadsShared(const Function& function) const {
-  if (!phases_) return false;
-  auto known = facts_.loads_shared.find(function.id());
-  if (known != facts_.loads_shared.end()) return known->second;
-  bool loads = false;
-  for (const Function* reached : facts_.calls.ReachableFrom(function.id()))
-    for (const Block& block : reached->blocks)
-      for (const Instruction& inst : block.instructions)
-        loads = loads ||
-                (inst.opcode == spv::OpLoad && phases_->WorkgroupRoot(LoadView(inst).pointer()));
-  return facts_.loads_shared[function.id()] = loads;
 }
 
 // Loads, stores, copies, variables and atomics; true when `inst` was one of them.
@@ -257,15 +177,15 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
     case spv::OpCopyMemory:
     case spv::OpCopyMemorySized: {
       CopyMemoryView copy(inst);
-      uint32_t target = RootOf(copy.target());
-      Fact source = MemoryFact(RootOf(copy.source()));
+      uint32_t target = facts_.RootOf(copy.target());
+      Fact source = MemoryFact(facts_.RootOf(copy.source()));
       WriteMemory(target, source.level, source.cause);
       WriteMemory(target, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
       return true;
     }
     case spv::OpVariable:
       if (VariableView variable(inst); variable.has_initializer())
-        WriteMemory(inst.result_id, Value(variable.initializer()),
+        WriteMemory(inst.result_id, proven_.Value(variable.initializer()),
                     MakeCause(Cause::kStore, variable.initializer(), &block, &inst));
       return true;
     default:
@@ -276,7 +196,7 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
                                   std::string(grammar::OpcodeName(inst.opcode)) +
                                       " returns a different value to each invocation");
   if (inst.result_id) RaiseValue(inst.result_id, source.level, source.cause);
-  WriteMemory(RootOf(AtomicView(inst).pointer()), source.level, source.cause);
+  WriteMemory(facts_.RootOf(AtomicView(inst).pointer()), source.level, source.cause);
   return true;
 }
 
@@ -286,11 +206,11 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
 void UniformitySolver::TransferLoad(const Function& function, const Block& block,
                                     const Instruction& inst, const Fact& control) {
   uint32_t pointer = LoadView(inst).pointer();
-  RaiseValue(inst.result_id, Value(pointer), MakeCause(Cause::kOperand, pointer));
+  RaiseValue(inst.result_id, proven_.Value(pointer), MakeCause(Cause::kOperand, pointer));
   if (TransferLocalLoad(function, block, inst) || TransferForwardedLoad(block, inst) ||
       TransferSharedLoad(function, block, inst, control))
     return;
-  uint32_t root = RootOf(pointer);
+  uint32_t root = facts_.RootOf(pointer);
   Fact memory = MemoryFact(root);
   RaiseValue(inst.result_id, memory.level,
              root ? MakeCause(Cause::kLoad, root, &block, &inst) : memory.cause);
@@ -304,9 +224,9 @@ void UniformitySolver::TransferStore(const Block& block, const Instruction& inst
   Raise(store_control_[&inst], running_local_.level,
         MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
   StoreView store(inst);
-  uint32_t root = RootOf(store.pointer());
-  WriteMemory(root, Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
-  WriteMemory(root, Value(store.pointer()),
+  uint32_t root = facts_.RootOf(store.pointer());
+  WriteMemory(root, proven_.Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
+  WriteMemory(root, proven_.Value(store.pointer()),
               MakeCause(Cause::kStore, store.pointer(), &block, &inst));
   WriteMemory(root, control.level, MakeCause(Cause::kStoreControl, 0, &block, &inst));
 }

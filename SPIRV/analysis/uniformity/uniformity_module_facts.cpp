@@ -2,12 +2,15 @@
 // module and never changes - decorations (BuiltIn, Flat, NonWritable, BufferBlock),
 // names, the id operands of every instruction, and each function's control dependence (which
 // multi-way branches each block depends on, from post-dominators). Built once per module. Also how
-// causes and reasons name values and places (NameOf, Where), which solver and reporter share.
+// causes and reasons name values and places (NameOf, Where), which solver and reporter share,
+// and the module-level questions the solver asks of instructions (FollowsFromOperands,
+// AssumedUniform).
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 #include <algorithm>
 #include <optional>
 
+#include "SPIRV/analysis/uniformity/uniformity_filters.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/operands.h"
 
@@ -25,32 +28,6 @@ std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
   return dependence;
 }
 
-// Flat inputs, read-only buffers and members, BufferBlock structs (built-ins are the
-// analysis context's BuiltInIndex).
-void IndexStorageDecorations(ModuleFacts& facts) {
-  for (const Instruction& inst : facts.module.annotations) {
-    if (auto member = ViewIf<MemberDecorateView>(inst))
-      if (member->decoration() == spv::DecorationNonWritable)
-        ++facts.non_writable_members[member->structure()];
-    if (inst.opcode != spv::OpDecorate) continue;
-    DecorateView decorate(inst);
-    uint32_t target = decorate.target();
-    switch (decorate.decoration()) {
-      case spv::DecorationFlat:
-        facts.flat.insert(target);
-        break;
-      case spv::DecorationNonWritable:
-        facts.non_writable.insert(target);
-        break;
-      case spv::DecorationBufferBlock:
-        facts.buffer_blocks.insert(target);
-        break;
-      default:
-        break;
-    }
-  }
-}
-
 // Each named id's OpName (the last one where there are several).
 void IndexNames(ModuleFacts& facts) {
   facts.names.reserve(facts.module.debug_names.size());
@@ -61,7 +38,7 @@ void IndexNames(ModuleFacts& facts) {
 std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const UniformityInputs& inputs,
                                                 bool findings_only) {
   auto facts = std::make_unique<ModuleFacts>(module, inputs);
-  IndexStorageDecorations(*facts);
+  facts->decorations = StorageDecorations::Of(module);
   IndexNames(*facts);
   facts->glsl_std450_import = module.GlslStd450Import();
   for (Function& function : module.functions) {
@@ -175,6 +152,29 @@ const std::string& ModuleFacts::Where(const Instruction* inst) const {
                   (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
   }
   return place.where;
+}
+
+// An instruction of a one-block helper whose level is the join of its operands' (or, for
+// a load, of what it reads): a result, no source, no variable, call or phi.
+bool ModuleFacts::FollowsFromOperands(const Instruction& inst) const {
+  bool foreign_ext =
+      inst.opcode == spv::OpExtInst && ExtInstView(inst).set() != glsl_std450_import;
+  bool source = FixedResultLevel(inst.opcode) || IsAtomic(inst.opcode) ||
+                inst.opcode == spv::OpImageRead || inst.opcode == spv::OpImageSparseRead ||
+                foreign_ext;
+  std::optional<OpcodeConvergence> row = ClassifyOpcode(inst.opcode);
+  return inst.result_id && !source && row && row->flags == kNotConvergent &&
+         inst.opcode != spv::OpVariable && inst.opcode != spv::OpFunctionCall &&
+         inst.opcode != spv::OpPhi;
+}
+
+bool ModuleFacts::AssumedUniform(uint32_t callee, const UniformityOptions& options) const {
+  if (options.assume_uniform.empty()) return false;
+  if (!names.count(callee)) return false;
+  const std::string name = SourceName(callee);
+  for (const std::string& wanted : options.assume_uniform)
+    if (FunctionNameMatches(name, wanted)) return true;
+  return false;
 }
 
 }  // namespace uniformity_detail

@@ -7,6 +7,8 @@
 // what the hardware gives each invocation; nothing is inferred from operands.
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
+#include "SPIRV/analysis/uniformity/starting_levels.h"
+
 #include <algorithm>
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -60,31 +62,6 @@ std::optional<Divergence> FixedResultLevel(spv::Op opcode) {
 }
 
 bool IsDerivative(spv::Op op) { return op >= spv::OpDPdx && op <= spv::OpFwidthCoarse; }
-
-// The type a variable points to, arrays stripped (descriptor arrays: the element).
-const Instruction* UniformitySolver::PointeeElement(uint32_t variable) const {
-  const Instruction* pointer_type = facts_.def_use.TypeOf(variable);
-  auto pointer = pointer_type ? ViewIf<TypePointerView>(*pointer_type) : std::nullopt;
-  const Instruction* pointee = pointer ? facts_.def_use.Definition(pointer->pointee()) : nullptr;
-  for (int depth = 0; pointee && depth < 64; ++depth) {
-    if (auto array = ViewIf<TypeArrayView>(*pointee))
-      pointee = facts_.def_use.Definition(array->element_type());
-    else if (auto runtime = ViewIf<TypeRuntimeArrayView>(*pointee))
-      pointee = facts_.def_use.Definition(runtime->element_type());
-    else
-      return pointee;
-  }
-  return nullptr;
-}
-
-bool UniformitySolver::IsNonWritable(uint32_t variable) const {
-  if (facts_.non_writable.count(variable)) return true;
-  const Instruction* pointee = PointeeElement(variable);
-  if (!pointee || pointee->opcode != spv::OpTypeStruct) return false;
-  auto members = facts_.non_writable_members.find(pointee->result_id);
-  return members != facts_.non_writable_members.end() &&
-         members->second >= TypeStructView(*pointee).member_count();
-}
 
 Cause ModuleFacts::SourceCause(std::string text) {
   Cause cause;
@@ -155,62 +132,14 @@ BuiltInStart BuiltInStartOf(uint32_t builtin, spv::ExecutionModel model, bool la
   }
 }
 
-Fact UniformitySolver::BuiltInFact(uint32_t builtin) const {
-  BuiltInStart start = BuiltInStartOf(builtin, model_, partition_ == Partition::kLanes);
-  if (start.level == Divergence::kUniform) return {};
-  const char* name = grammar::EnumerantName(grammar::OperandKind::kBuiltIn, builtin);
-  return facts_.StaticFact(start.level,
-                           std::string("built-in ") + (name ? name : "?") + " " + start.why);
-}
-
-Fact UniformitySolver::InputFact(const Instruction& variable) const {
-  uint32_t id = variable.result_id;
-  if (std::optional<uint32_t> builtin = facts_.builtins.Of(id)) return BuiltInFact(*builtin);
-  if (model_ != spv::ExecutionModelFragment)
-    return facts_.StaticFact(Divergence::kDivergent,
-                             "input " + facts_.NameOf(id) + " differs between invocations");
-  if (facts_.flat.count(id))
-    return facts_.StaticFact(Divergence::kQuadUniform, "flat fragment input " + facts_.NameOf(id) +
-                                                           " differs between primitives");
-  return facts_.StaticFact(Divergence::kDivergent,
-                           "fragment input " + facts_.NameOf(id) + " is interpolated (not flat)");
-}
-
-// What a module-scope variable holds before any store of this entry point.
+// What a module-scope variable holds before any store of this entry point
+// (starting_levels.h).
 Fact UniformitySolver::StaticMemoryFact(const Instruction& variable) const {
-  uint32_t id = variable.result_id;
-  spv::StorageClass storage = VariableView(variable).storage_class();
-  const Instruction* pointee = PointeeElement(id);
-  bool buffer_block = pointee && facts_.buffer_blocks.count(pointee->result_id);
-  switch (storage) {
-    case spv::StorageClassInput:
-      return InputFact(variable);
-    case spv::StorageClassUniform:
-      if (!buffer_block) return {};
-      [[fallthrough]];
-    case spv::StorageClassStorageBuffer:
-      if (IsNonWritable(id)) return {};
-      return facts_.StaticFact(Divergence::kDivergent, "storage buffer " + facts_.NameOf(id) +
-                                                           " may be written by other invocations");
-    case spv::StorageClassUniformConstant:
-    case spv::StorageClassPushConstant:
-    case spv::StorageClassPrivate:
-    case spv::StorageClassFunction:
-      return {};
-    case spv::StorageClassTaskPayloadWorkgroupEXT:
-      if (model_ == spv::ExecutionModelMeshEXT) return {};
-      [[fallthrough]];
-    case spv::StorageClassWorkgroup:
-      return facts_.StaticFact(Divergence::kDivergent, "shared variable " + facts_.NameOf(id) +
-                                                           " is written by other invocations");
-    case spv::StorageClassOutput:
-      return facts_.StaticFact(Divergence::kDivergent,
-                               "output " + facts_.NameOf(id) + " is written per invocation");
-    default:
-      return facts_.StaticFact(Divergence::kDivergent,
-                               "variable " + facts_.NameOf(id) + " (storage class " +
-                                   std::to_string(uint32_t(storage)) + ") is per invocation");
-  }
+  VariableStart start =
+      StartOf(variable, model_, partition_ == Partition::kLanes, facts_.decorations,
+              facts_.builtins, [this](uint32_t id) { return facts_.def_use.Definition(id); });
+  if (start.level == Divergence::kUniform) return {};
+  return facts_.StaticFact(start.level, StartText(start, facts_.NameOf(variable.result_id)));
 }
 
 // Instructions whose result level does not follow from their operands: cross-thread
@@ -220,7 +149,7 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
   if (LaneBroadcastIsUniform(inst, control)) return true;
   // Most instructions are none of these: the opcode's name is spelled only for a cause.
   auto set = [&](Divergence level, const char* why) {
-    RaiseValue(inst.result_id, OneSubgroupLevel(level, inst),
+    RaiseValue(inst.result_id, one_subgroup_->LevelOf(level, inst),
                facts_.SourceCause(std::string(grammar::OpcodeName(inst.opcode)) + " " + why));
     return true;
   };
@@ -236,8 +165,12 @@ bool UniformitySolver::TransferSource(const Instruction& inst, const Fact& contr
     case spv::OpImageSparseRead: {
       const Instruction* image = facts_.def_use.Definition(ImageAccessView(inst).image());
       uint32_t root =
-          image && image->opcode == spv::OpLoad ? RootOf(LoadView(*image).pointer()) : 0;
-      if (root && IsNonWritable(root)) return false;
+          image && image->opcode == spv::OpLoad ? facts_.RootOf(LoadView(*image).pointer()) : 0;
+      const Instruction* root_def = root ? facts_.def_use.Definition(root) : nullptr;
+      auto definition_of = [this](uint32_t id) { return facts_.def_use.Definition(id); };
+      if (root_def &&
+          IsNonWritable(facts_.decorations, root, PointeeElement(*root_def, definition_of)))
+        return false;
       return set(Divergence::kDivergent, "reads an image other invocations may write");
     }
     case spv::OpExtInst: {
@@ -264,7 +197,7 @@ bool UniformitySolver::TransferGroupOperation(const Instruction& inst) {
     level = whole_scope ? Divergence::kUniform : Divergence::kSubgroupUniform;
     why = whole_scope ? "" : "differs between subgroups";
   }
-  RaiseValue(inst.result_id, OneSubgroupLevel(level, inst), facts_.SourceCause(op + " " + why));
+  RaiseValue(inst.result_id, one_subgroup_->LevelOf(level, inst), facts_.SourceCause(op + " " + why));
   return true;
 }
 

@@ -16,12 +16,13 @@ namespace uniformity_detail {
 UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
                                    const UniformityOptions& options, Partition partition)
     : facts_(facts), options_(options), partition_(partition) {
-  value_levels_.assign(facts_.module.header.bound, Divergence::kUniform);
+  proven_.value_levels.assign(facts_.module.header.bound, Divergence::kUniform);
   EntryPointInterfaceView view(entry_point);
   model_ = view.model();
   entry_name_ = view.name();
-  FindReachable(view.function());
-  FindOneSubgroupBlocks();
+  reached_ = ReachedFunctions(facts_.calls, view.function());
+  one_subgroup_ = std::make_shared<OneSubgroupRegions>(facts_, model_, reached_.root(),
+                                                       reached_.list());
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);
@@ -29,26 +30,13 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
     }
   if (HasWorkgroups(model_))
     phases_ =
-        std::make_shared<BarrierPhases>(facts_.def_use, facts_.calls, functions_, facts_.cfgs);
+        std::make_shared<BarrierPhases>(facts_.def_use, facts_.calls, reached_.list(), facts_.cfgs);
   context_budget_ = std::make_shared<ContextBudget>();
   context_results_ = std::make_shared<ContextResults>();
 }
 
-// The functions `root` reaches, `root` first (CallGraph::ReachableFrom).
-void UniformitySolver::FindReachable(uint32_t root) {
-  entry_function_ = root;
-  functions_ = facts_.calls.ReachableFrom(root);
-  reachable_.clear();
-}
-
-// Built on the first question: most solvers (call contexts among them) never ask.
-bool UniformitySolver::Reaches(const Function* function) const {
-  if (reachable_.empty()) reachable_.insert(functions_.begin(), functions_.end());
-  return reachable_.count(function) != 0;
-}
-
 bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
-  level = LaneLevel(level);
+  level = LevelIn(partition_, level);
   if (level <= fact.level) return false;
   fact.level = level;
   fact.cause = cause;
@@ -57,43 +45,11 @@ bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
 }
 
 bool UniformitySolver::RaiseValue(uint32_t id, Divergence level, const Cause& cause) {
-  if (LaneLevel(level) <= Value(id)) return false;
-  Fact& fact = values_[id];
+  if (LevelIn(partition_, level) <= proven_.Value(id)) return false;
+  Fact& fact = proven_.values[id];
   if (!Raise(fact, level, cause)) return false;
-  if (id < value_levels_.size()) value_levels_[id] = fact.level;
+  if (id < proven_.value_levels.size()) proven_.value_levels[id] = fact.level;
   return true;
-}
-
-const Fact* UniformitySolver::ValueFact(uint32_t id) const { return values_.Find(id); }
-
-Divergence UniformitySolver::Value(uint32_t id) const {
-  if (id < value_levels_.size()) return value_levels_[id];
-  const Fact* fact = ValueFact(id);  // an id past the module's bound (invalid input)
-  return fact ? fact->level : Divergence::kUniform;
-}
-
-const Fact* UniformitySolver::BlockFact(const Block* block) const { return blocks_.Find(block); }
-
-const Fact* UniformitySolver::LocalBlockFact(const Block* block) const {
-  return local_blocks_.Find(block);
-}
-
-const Fact* UniformitySolver::LocalLoadFact(const Instruction* load) const {
-  return local_loads_.Find(load);
-}
-
-const Fact* UniformitySolver::ReturnFact(uint32_t function) const {
-  return returns_.Find(function);
-}
-
-const Fact* UniformitySolver::KillFact(uint32_t function) const { return kills_.Find(function); }
-
-uint32_t UniformitySolver::ConditionOf(const Block* block) const {
-  const Instruction* terminator = block->Terminator();
-  if (!terminator) return 0;
-  if (auto branch = ViewIf<BranchConditionalView>(*terminator)) return branch->condition();
-  if (auto branch = ViewIf<SwitchView>(*terminator)) return branch->selector();
-  return 0;
 }
 
 // Rounds over every reachable function until one round raises nothing. A block is
@@ -110,7 +66,7 @@ std::string UniformitySolver::Run(uint32_t* rounds) {
   previous_passes_.clear();
   for (uint32_t round = 1; round <= options_.round_budget; ++round) {
     const uint64_t raises_before = raises_;
-    for (Function* function : functions_) ProcessFunction(*function);
+    for (Function* function : reached_.list()) ProcessFunction(*function);
     *rounds = std::max(*rounds, round);
     if (raises_ == raises_before) return "";
   }
@@ -128,7 +84,7 @@ void UniformitySolver::ProcessFunction(Function& function) {
     pass.done = true;
     pass.raises_at_start = raises_;
     Fact control = BlockControl(function, *block);
-    running_local_ = local_blocks_[block];
+    running_local_ = proven_.local_blocks[block];
     if (facts_.relevance) {
       for (const Instruction* inst : facts_.relevance->TransferredIn(block))
         Transfer(function, *block, *inst, &control);
@@ -142,18 +98,18 @@ void UniformitySolver::ProcessFunction(Function& function) {
 // The control level of a block: its function's call sites, the branches it depends
 // on (their conditions and their own control), and callees' kills before it.
 Fact UniformitySolver::BlockControl(const Function& function, const Block& block) {
-  Fact& fact = blocks_[&block];
+  Fact& fact = proven_.blocks[&block];
   const Fact& entry = entries_[function.id()];
   Raise(fact, entry.level, entry.cause);
-  Fact& local = local_blocks_[&block];
+  Fact& local = proven_.local_blocks[&block];
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   auto controllers = dependence.controllers.find(&block);
   if (controllers != dependence.controllers.end())
     for (const Block* branch : controllers->second) {
-      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
-      Raise(fact, blocks_[branch].level, MakeCause(Cause::kNested, 0, branch));
-      Raise(local, Value(ConditionOf(branch)), MakeCause(Cause::kBranch, 0, branch));
-      Raise(local, local_blocks_[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
+      Raise(fact, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(fact, proven_.blocks[branch].level, MakeCause(Cause::kNested, 0, branch));
+      Raise(local, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kBranch, 0, branch));
+      Raise(local, proven_.local_blocks[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
     }
   // Kills by callees on the way here (not by calls later in this block).
   for (const Block* pred : dependence.cfg->Predecessors(&block)) {
@@ -176,15 +132,15 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
       return;
     case spv::OpReturnValue: {
       uint32_t value = ReturnValueView(inst).value();
-      Raise(returns_[function.id()], Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
+      Raise(proven_.returns[function.id()], proven_.Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
       // Within the function: the invocations of one call see the same returns.
-      Raise(returns_[function.id()], running_local_.level,
+      Raise(proven_.returns[function.id()], running_local_.level,
             MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
       return;
     }
     case spv::OpKill:
     case spv::OpTerminateInvocation:
-      Raise(kills_[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
+      Raise(proven_.kills[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
       return;
     default:
       break;
@@ -196,7 +152,7 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
 
 void UniformitySolver::JoinOperands(const Instruction& inst) {
   for (uint32_t id : facts_.OperandsOf(inst))
-    RaiseValue(inst.result_id, Value(id), MakeCause(Cause::kOperand, id));
+    RaiseValue(inst.result_id, proven_.Value(id), MakeCause(Cause::kOperand, id));
 }
 
 void UniformitySolver::TransferCall(const Block& block, const Instruction& inst, Fact* control) {
@@ -205,39 +161,30 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
   if (!callee) return;
   Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
   ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
-    RaiseValue(parameter.result_id, Value(argument),
+    RaiseValue(parameter.result_id, proven_.Value(argument),
                MakeCause(Cause::kParameter, argument, &block, &inst));
-    if (IsPointer(parameter) &&
-        bindings_.Writable(parameter.result_id).insert(RootOf(argument)).second) {
+    if (facts_.IsPointer(parameter) &&
+        bindings_.Writable(parameter.result_id).insert(facts_.RootOf(argument)).second) {
       ++raises_;
       ++bindings_version_;
     }
   });
-  if (inst.result_id && !AssumedUniform(callee_id) &&
+  if (inst.result_id && !facts_.AssumedUniform(callee_id, options_) &&
       (!facts_.relevance || facts_.relevance->Value(inst.result_id))) {
     std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
     if (!own) own = ContextResult(*callee, block, inst, *control);
-    const Fact& returned = returns_[callee_id];
+    const Fact& returned = proven_.returns[callee_id];
     if (own)
       RaiseValue(inst.result_id, own->level, own->cause);
     else
       RaiseValue(inst.result_id, returned.level,
                  MakeCause(Cause::kCallResult, callee_id, &block, &inst));
   }
-  const Fact& kill = kills_[callee_id];
+  const Fact& kill = proven_.kills[callee_id];
   Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
   RaiseLocal(*control, kill.level, after);
   RaiseLocal(running_local_, kill.level, after);
   Raise(killed_out_[&block], kill.level, after);
-}
-
-bool UniformitySolver::AssumedUniform(uint32_t callee) const {
-  if (options_.assume_uniform.empty()) return false;
-  if (!facts_.names.count(callee)) return false;
-  const std::string name = facts_.SourceName(callee);
-  for (const std::string& wanted : options_.assume_uniform)
-    if (FunctionNameMatches(name, wanted)) return true;
-  return false;
 }
 
 // A phi is as divergent as its values, and as the branches that choose between its
@@ -246,18 +193,18 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
                                    const Instruction& inst) {
   // Raised as a copy, kept only where it rose (RaiseValue): reading the phi's own value
   // (a loop's phi among its incoming values or conditions) can never raise it.
-  const Fact* known = ValueFact(inst.result_id);
+  const Fact* known = proven_.ValueFact(inst.result_id);
   Fact fact = known ? *known : Fact{};
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   PhiView phi(inst);
   for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
-    Raise(fact, Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
+    Raise(fact, proven_.Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
     if (const Block* pred = dependence.cfg->BlockById(phi.parent(pair)))
       RaiseMerge(fact, dependence, &block, pred);
   }
   if (fact.level != (known ? known->level : Divergence::kUniform)) {
-    values_[inst.result_id] = fact;
-    if (inst.result_id < value_levels_.size()) value_levels_[inst.result_id] = fact.level;
+    proven_.values[inst.result_id] = fact;
+    if (inst.result_id < proven_.value_levels.size()) proven_.value_levels[inst.result_id] = fact.level;
   }
 }
 
@@ -273,10 +220,10 @@ void UniformitySolver::RaiseMerge(Fact& fact, const ControlDependence& dependenc
   std::vector<const Block*> choosers;
   auto controllers = dependence.controllers.find(pred);
   if (controllers != dependence.controllers.end()) choosers = controllers->second;
-  if (ConditionOf(pred)) choosers.push_back(pred);
+  if (ConditionOf(*pred)) choosers.push_back(pred);
   for (const Block* branch : choosers)
     if (!controls_join(branch))
-      Raise(fact, Value(ConditionOf(branch)), MakeCause(Cause::kMerge, 0, branch));
+      Raise(fact, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kMerge, 0, branch));
 }
 
 }  // namespace uniformity_detail

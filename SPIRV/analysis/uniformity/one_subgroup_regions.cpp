@@ -16,6 +16,11 @@
 // test holds for one invocation, the workgroup is one subgroup, so it holds for all.
 // Only results computed inside the region are raised less: a subgroup-uniform value
 // computed before the branch stays subgroup-uniform.
+//
+// A part of the uniformity solver with its own state: found once per entry point from
+// the module alone, shared (read-only) with the call contexts of that entry point.
+#include "SPIRV/analysis/uniformity/one_subgroup_regions.h"
+
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 #include <algorithm>
@@ -29,7 +34,7 @@ namespace uniformity_detail {
 
 // The constant `id` is: an integer constant, or a component of a constant composite
 // (glslang's gl_WorkGroupSize.x).
-std::optional<uint64_t> UniformitySolver::ConstantOf(uint32_t id) const {
+std::optional<uint64_t> OneSubgroupRegions::ConstantOf(uint32_t id) const {
   uint64_t value = 0;
   if (facts_.def_use.IntConstant(id, &value)) return value;
   const Instruction* def = facts_.def_use.Definition(id);
@@ -46,14 +51,14 @@ std::optional<uint64_t> UniformitySolver::ConstantOf(uint32_t id) const {
 }
 
 // The BuiltIn of the variable `id` loads (directly), if any.
-std::optional<uint32_t> UniformitySolver::LoadedBuiltIn(uint32_t id) const {
+std::optional<uint32_t> OneSubgroupRegions::LoadedBuiltIn(uint32_t id) const {
   const Instruction* def = facts_.def_use.Definition(id);
   if (!def || def->opcode != spv::OpLoad) return std::nullopt;
   return facts_.builtins.Of(LoadView(*def).pointer());
 }
 
 // Whether `condition` having the value `taken` proves the workgroup is one subgroup.
-bool UniformitySolver::ProvesOneSubgroup(uint32_t condition, bool taken, int depth) const {
+bool OneSubgroupRegions::ProvesOneSubgroup(uint32_t condition, bool taken, int depth) const {
   const Instruction* def = facts_.def_use.Definition(condition);
   if (!def || depth > 4) return false;
   if (def->opcode == spv::OpLogicalAnd && taken)
@@ -89,9 +94,12 @@ bool UniformitySolver::ProvesOneSubgroup(uint32_t condition, bool taken, int dep
   return false;
 }
 
-void UniformitySolver::FindOneSubgroupBlocks() {
-  if (!HasWorkgroups(model_)) return;
-  for (const Function* function : functions_) {
+OneSubgroupRegions::OneSubgroupRegions(const ModuleFacts& facts, spv::ExecutionModel model,
+                                       uint32_t entry_function,
+                                       const std::vector<Function*>& functions)
+    : facts_(facts), entry_function_(entry_function) {
+  if (!HasWorkgroups(model)) return;
+  for (const Function* function : functions) {
     auto cfg = facts_.cfgs.find(function->id());
     if (cfg == facts_.cfgs.end()) continue;
     for (const Block& block : function->blocks) {
@@ -107,15 +115,15 @@ void UniformitySolver::FindOneSubgroupBlocks() {
             !ProvesOneSubgroup(branch->condition(), taken))
           continue;
         for (const Block& inside : function->blocks)
-          if (cfg->second->Dominates(successor, &inside)) one_subgroup_.insert(&inside);
+          if (cfg->second->Dominates(successor, &inside)) blocks_.insert(&inside);
       }
     }
   }
 }
 
-Divergence UniformitySolver::OneSubgroupLevel(Divergence level, const Instruction& inst) const {
-  if (level != Divergence::kSubgroupUniform || one_subgroup_.empty()) return level;
-  return one_subgroup_.count(facts_.def_use.BlockOf(&inst)) ? Divergence::kUniform : level;
+Divergence OneSubgroupRegions::LevelOf(Divergence level, const Instruction& inst) const {
+  if (level != Divergence::kSubgroupUniform || blocks_.empty()) return level;
+  return blocks_.count(facts_.def_use.BlockOf(&inst)) ? Divergence::kUniform : level;
 }
 
 }  // namespace uniformity_detail
