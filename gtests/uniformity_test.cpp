@@ -13,6 +13,7 @@
 
 #include "SPIRV/analysis/convergence/convergence_classes.h"
 #include "SPIRV/analysis/analysis_context.h"
+#include "SPIRV/ir/def_use.h"
 #include "SPIRV/analysis/uniformity/uniformity.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/outside_lines.h"
@@ -515,9 +516,10 @@ TEST(Uniformity, RoundBudget_RefusesByName) {
   EXPECT_EQ(Analyze(words, options).warnings.size(), 1u);
 }
 
-// The analysis reads operands through the typed views, which throw where an instruction
-// lacks one (the parser checks word counts, not operand lists): that is a refusal naming
-// the cause, not a crash and not a silent "no warning".
+// The analysis reads operands through the typed views, by position (the parser checks
+// word counts, not operand lists): an instruction that lacks one is a refusal naming it,
+// found before anything is solved - not a crash, not an exception caught on the way, and
+// not a silent "no warning".
 TEST(Uniformity, InstructionLackingAnOperand_Refuses) {
   std::string error;
   std::optional<Module> module = ParseModule(test::CompileGlsl(kDivergentBarrier, "comp"), &error);
@@ -528,10 +530,22 @@ TEST(Uniformity, InstructionLackingAnOperand_Refuses) {
       if (inst.opcode == spv::OpLoad && !load) load = &inst;
   ASSERT_NE(load, nullptr);
   load->words.clear();
+  {
+    DefUse def_use(*module);
+    std::string why;
+    EXPECT_EQ(def_use.FirstMalformed(&why), load);
+    EXPECT_EQ(why, "missing operand IdRef");
+  }
   UniformityResult result = AnalyzeUniformity(*module);
-  EXPECT_NE(result.refusal.find("an instruction lacks an operand"), std::string::npos)
+  EXPECT_NE(result.refusal.find("an instruction lacks an operand (OpLoad %" +
+                                std::to_string(load->result_id) + ": missing operand IdRef)"),
+            std::string::npos)
       << result.refusal;
   EXPECT_TRUE(result.findings.empty());
+  // A module whose every instruction fits the grammar has none.
+  std::optional<Module> whole = ParseModule(test::CompileGlsl(kDivergentBarrier, "comp"), &error);
+  ASSERT_TRUE(whole) << error;
+  EXPECT_EQ(DefUse(*whole).FirstMalformed(), nullptr);
 }
 
 // --- Barrier phases: shared values read by every invocation after a barrier. ---

@@ -93,7 +93,13 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
   }
   OperandList operands;
   std::string error;
-  if (!DecodeOperands(inst, width, &operands, &error)) return;
+  if (!DecodeOperands(inst, width, &operands, &error)) {
+    if (block && !first_malformed_) {
+      first_malformed_ = &inst;
+      first_malformed_why_ = error;
+    }
+    return;
+  }
   for (const Operand& operand : operands)
     if (operand.is_id) {
       const uint32_t used = inst.words[operand.first_word];

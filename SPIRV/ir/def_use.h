@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <iterator>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -96,6 +97,13 @@ class DefUse {
   };
   IdRange OperandIds(const Instruction& inst) const;
   bool HasOperandIds(const Instruction& inst) const { return OperandStart(inst) != kNoOperands; }
+  // The first instruction inside a block whose words do not fit the grammar (an operand
+  // missing), with the decoder's reason; null when every one fits. Analyses that read
+  // operands through the typed views refuse such a module up front, by name.
+  const Instruction* FirstMalformed(std::string* why = nullptr) const {
+    if (why) *why = first_malformed_why_;
+    return first_malformed_;
+  }
 
   // The type instruction of a value id (null when unknown or untyped).
   Instruction* TypeOf(uint32_t id) const;
@@ -150,6 +158,8 @@ class DefUse {
   std::unordered_map<const Block*, Function*> block_functions_;
   // OpFunction, parameters, OpFunctionEnd: in a function, outside its blocks.
   std::unordered_map<const Instruction*, Function*> outside_blocks_;
+  const Instruction* first_malformed_ = nullptr;
+  std::string first_malformed_why_;
 };
 
 }  // namespace glint::spirv

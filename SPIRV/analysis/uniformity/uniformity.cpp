@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <memory>
-#include <stdexcept>
 #include <unordered_map>
 
+#include "SPIRV/ir/grammar.h"
 
 namespace glint::spirv {
 
@@ -20,11 +20,18 @@ using uniformity_detail::UniformitySolver;
 
 namespace {
 
-// The typed operand views throw where an instruction lacks an operand the grammar
-// requires (the parser checks word counts, not operand lists).
-std::string MissingOperandRefusal(const std::out_of_range& missing) {
-  return std::string("uniformity analysis refused: an instruction lacks an operand (") +
-         missing.what() + ")";
+// The solver reads operands through the typed views, by position: a module with an
+// instruction that lacks an operand the grammar requires (the parser checks word counts,
+// not operand lists; def-use decodes every instruction) is refused before anything is
+// solved, naming the first such instruction.
+std::string MalformedRefusal(const DefUse& def_use) {
+  std::string why;
+  const Instruction* malformed = def_use.FirstMalformed(&why);
+  if (!malformed) return "";
+  std::string where = grammar::OpcodeName(malformed->opcode);
+  if (malformed->result_id) where += " %" + std::to_string(malformed->result_id);
+  return "uniformity analysis refused: an instruction lacks an operand (" + where + ": " + why +
+         ")";
 }
 
 // One entry point solved: the lane analysis first where it may help
@@ -137,25 +144,19 @@ UniformityResult AnalyzeModule(Module& module, const UniformityInputs& inputs,
 
 UniformityResult AnalyzeUniformity(Module& module, const UniformityInputs& inputs,
                                    const UniformityOptions& options) {
-  try {
-    return AnalyzeModule(module, inputs, options);
-  } catch (const std::out_of_range& missing) {
-    UniformityResult refused;
-    refused.refusal = MissingOperandRefusal(missing);
-    return refused;
-  }
+  UniformityResult refused;
+  refused.refusal = MalformedRefusal(inputs.def_use);
+  if (!refused.refusal.empty()) return refused;
+  return AnalyzeModule(module, inputs, options);
 }
 
 UniformityLevels AnalyzeUniformityLevels(Module& module, const UniformityInputs& inputs,
                                          const std::string& entry_point,
                                          const UniformityOptions& options) {
-  try {
-    return LevelsOf(module, inputs, entry_point, options);
-  } catch (const std::out_of_range& missing) {
-    UniformityLevels refused;
-    refused.refusal = MissingOperandRefusal(missing);
-    return refused;
-  }
+  UniformityLevels refused;
+  refused.refusal = MalformedRefusal(inputs.def_use);
+  if (!refused.refusal.empty()) return refused;
+  return LevelsOf(module, inputs, entry_point, options);
 }
 
 std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Severity severity) {
