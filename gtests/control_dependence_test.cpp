@@ -78,12 +78,9 @@ class ControlDependenceTest : public ::testing::Test {
     cfg_.emplace(module_->functions.front());
   }
   const Block* Named(const std::string& name) const {
-    for (const Instruction& inst : module_->debug_names)
-      if (inst.opcode == spv::OpName && inst.StringAt(1) == name)
-        for (const Block& block : module_->functions.front().blocks)
-          if (block.id() == inst.words[0]) return &block;
-    ADD_FAILURE() << "no block " << name;
-    return nullptr;
+    const Block* block = cfg_->BlockById(test::IdNamed(*module_, name));
+    EXPECT_NE(block, nullptr) << name;
+    return block;
   }
   std::string NameOf(const Block* block) const { return module_->NameOf(block->id()); }
   // (successor, dependent) pairs, by name.

@@ -73,11 +73,7 @@ class ForwardedStoresTest : public ::testing::Test {
     block_ = &module_->functions.back().blocks.front();
   }
   const Instruction& Named(const std::string& name) const {
-    for (const Instruction& inst : module_->debug_names)
-      if (inst.opcode == spv::OpName && inst.StringAt(1) == name)
-        return *def_use_->Definition(inst.words[0]);
-    ADD_FAILURE() << "no " << name;
-    return module_->debug_names.front();
+    return *def_use_->Definition(test::IdNamed(*module_, name));
   }
   // The `k`-th OpStore of the helper.
   const Instruction* Store(int k) const {

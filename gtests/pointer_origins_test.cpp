@@ -95,13 +95,7 @@ class PointerOriginsTest : public ::testing::Test {
     ASSERT_TRUE(module_);
     def_use_.emplace(*module_);
   }
-  // The id OpName gives `name`.
-  uint32_t Id(const std::string& name) const {
-    for (const Instruction& inst : module_->debug_names)
-      if (inst.opcode == spv::OpName && inst.StringAt(1) == name) return inst.words[0];
-    ADD_FAILURE() << "no OpName " << name;
-    return 0;
-  }
+  uint32_t Id(const std::string& name) const { return test::IdNamed(*module_, name); }
   PointerOrigins Origins() const { return PointerOrigins(*def_use_); }
 
   std::optional<Module> module_;

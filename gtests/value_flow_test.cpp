@@ -27,12 +27,7 @@ struct Flow {
   std::unique_ptr<ValueFlow> flow;
   std::vector<uint32_t> words;
 
-  uint32_t IdOf(const std::string& name) const {
-    for (const Instruction& inst : module->debug_names)
-      if (inst.opcode == spv::OpName && inst.StringAt(1) == name) return inst.words.at(0);
-    ADD_FAILURE() << "no OpName " << name;
-    return 0;
-  }
+  uint32_t IdOf(const std::string& name) const { return test::IdNamed(*module, name); }
 
   // The variable an OpLoad/OpStore pointer comes from, through access chains.
   uint32_t RootOf(uint32_t pointer) const {

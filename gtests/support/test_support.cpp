@@ -35,6 +35,13 @@ std::optional<spirv::Module> AssembleModule(const std::string& text) {
   return module;
 }
 
+uint32_t IdNamed(const spirv::Module& module, const std::string& name) {
+  for (const spirv::Instruction& inst : module.debug_names)
+    if (inst.opcode == spv::OpName && inst.StringAt(1) == name) return inst.words.at(0);
+  ADD_FAILURE() << "no OpName " << name;
+  return 0;
+}
+
 std::vector<uint32_t> Assemble(const std::string& text) {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6);
   std::string error;

@@ -31,6 +31,8 @@ std::vector<uint32_t> Assemble(const std::string& text);
 std::string Disassemble(const std::vector<uint32_t>& words);
 // Assemble, then Glint's parser; fails the current test (nullopt) when either fails.
 std::optional<spirv::Module> AssembleModule(const std::string& text);
+// The id an OpName of `module` gives `name`; fails the current test (0) when none does.
+uint32_t IdNamed(const spirv::Module& module, const std::string& name);
 
 // Empty when the module validates for `env` (the public API's or the SPIR-V layer's).
 std::string ValidateFor(const std::vector<uint32_t>& words, TargetEnv env);
