@@ -34,7 +34,7 @@ and each class in one of two groups:
   out of bounds
           the index is proven to leave its object: the record's "out_of_bounds" names
           an invocation of every workgroup that computes an out-of-bounds index there
-          and runs the access whenever it finishes (analysis/out_of_bounds_witness.h).
+          and runs the access whenever it finishes (analysis/access/out_of_bounds_witness.h).
           The clamp is the shader's own bug made safe; no analysis can drop it.
   analysis everything else: a stronger analysis might prove some of these (and some
           may be real out-of-bounds indices no witness was found for), so the group is

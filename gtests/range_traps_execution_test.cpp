@@ -541,7 +541,7 @@ TEST(MaxWorkgroupsExecution, PromiseOffByOne_StaysClampedAndContained) {
       << "wide[7] by invocation 7, 8 or 9 (clamped)";
 }
 
-// An index the analysis proves out of bounds (analysis/out_of_bounds_witness.h): the
+// An index the analysis proves out of bounds (analysis/access/out_of_bounds_witness.h): the
 // report names an invocation of every workgroup and the index it computes. On the
 // device, unclamped, that invocation computes that index (each records its own) and
 // writes past the array onto the guard words after it; clamped, the guards stay.

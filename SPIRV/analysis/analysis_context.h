@@ -5,28 +5,28 @@
 //   calls              CallGraph (ir/call_graph.h); kept and dropped with def-use
 //   block positions    BlockPositions (ir/block_positions.h): instruction order within
 //                      a block, numbered as asked; kept and dropped with def-use
-//   parameter arguments  ParameterArguments (analysis/parameter_arguments.h): what
+//   parameter arguments  ParameterArguments (analysis/memory/parameter_arguments.h): what
 //                      each parameter holds at its call sites; on def-use, calls and
 //                      block positions, dropped with def-use
 //   CFG                Cfg per function, with dominator and post-dominator trees
 //                      (ir/cfg.h)
-//   loop shapes        LoopShapes (analysis/loop_shapes.h): for-loops around variables
+//   loop shapes        LoopShapes (analysis/facts/loop_shapes.h): for-loops around variables
 //                      and natural loops; on def-use and the CFGs, dropped with either
 //   source lines       SourceLines (ir/source_lines.h), the one OpLine reader; built
 //                      on def-use and the CFGs, dropped with either
-//   index sites        IndexSites (analysis/index_sites.h): every index operand with
+//   index sites        IndexSites (analysis/access/index_sites.h): every index operand with
 //                      its bound and location; built on def-use and source lines,
 //                      dropped with either
 //   integer ranges     IntegerRangeAnalysis, one per (mode, subgroup size)
-//                      (analysis/integer_range_analysis.h); shares the context's
+//                      (analysis/range/integer_range_analysis.h); shares the context's
 //                      def-use, built-ins, calls, parameter arguments, loop shapes,
 //                      block positions, CFGs and value flow
-//   convergence        ConvergenceClasses (analysis/convergence_classes.h)
+//   convergence        ConvergenceClasses (analysis/convergence/convergence_classes.h)
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget and
 //                      assume-uniform promises
-//                      (analysis/uniformity.h); shares def-use, calls, convergence,
+//                      (analysis/uniformity/uniformity.h); shares def-use, calls, convergence,
 //                      CFGs and value flow
-//   value flow         ValueFlow per function, default options (analysis/value_flow.h);
+//   value flow         ValueFlow per function, default options (analysis/memory/value_flow.h);
 //                      shares the function's CFG
 //
 // What it promises: an analysis it hands out describes the module as it was when the

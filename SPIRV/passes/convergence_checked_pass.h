@@ -1,4 +1,4 @@
-// Running a pass under the convergence checker (analysis/convergence_checker.h): a
+// Running a pass under the convergence checker (analysis/convergence/convergence_checker.h): a
 // snapshot of every convergent and cross-thread instruction's guards before and after
 // the pass, compared. Tests and the corpus run wrap every pass this way; the checker
 // itself is an analysis and knows nothing of passes.

@@ -1,8 +1,8 @@
 // Range report: a read-only pass that records, for every index site the analysis
-// context lists (analysis/index_sites.h) except image coordinates - every index operand
+// context lists (analysis/access/index_sites.h) except image coordinates - every index operand
 // of OpAccessChain / OpInBoundsAccessChain / OpPtrAccessChain (the Element operand and
 // each index), OpVectorExtractDynamic and OpVectorInsertDynamic, struct member
-// selections left out - the index's integer range (analysis/integer_range_analysis.h)
+// selections left out - the index's integer range (analysis/range/integer_range_analysis.h)
 // or "no range" with the first reason. It changes
 // nothing in the module. The default pipeline runs it only with Options::collect_ranges
 // (--passes may name it alone); its records reach Report::accesses only with collect_ranges.

@@ -23,7 +23,7 @@
 //    OpImageQuerySize[Lod] - 1, the sample index to OpImageQuerySamples - 1; the
 //    ImageQuery capability is added. A constant or dynamic texel offset is folded into
 //    the coordinate first so that coordinate + offset is what gets clamped.
-// What it looks at: the analysis context's index sites (analysis/index_sites.h), each
+// What it looks at: the analysis context's index sites (analysis/access/index_sites.h), each
 // decided on the unmodified module (the verdicts below), then rewritten.
 // Leaves alone, reporting "unbounded": OpPtrAccessChain / OpInBoundsPtrAccessChain,
 // every access through a PhysicalStorageBuffer pointer, and descriptor arrays indexed

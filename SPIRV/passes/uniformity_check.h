@@ -6,7 +6,7 @@
 // severity: kOff skips the analysis, kNote / kWarning report, kError reports and fails
 // the pass so that compilation fails. When the analysis gives up (round budget,
 // unclassified instruction) it adds one note saying why, and does not fail.
-// Options::uniformity_filters apply (analysis/uniformity_filters.h): silenced findings
+// Options::uniformity_filters apply (analysis/uniformity/uniformity_filters.h): silenced findings
 // go to Report::suppressed, downgraded ones are notes, neither fails the pass.
 #ifndef GLINT_SPIRV_PASSES_UNIFORMITY_CHECK_H
 #define GLINT_SPIRV_PASSES_UNIFORMITY_CHECK_H
