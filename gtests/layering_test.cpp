@@ -137,14 +137,14 @@ std::vector<Include> IncludesUnder(const fs::path& root, const std::string& subd
         if (named.rfind("glint/", 0) == 0) {
           candidates.push_back(root / "glslang" / "types" / named);
           candidates.push_back(root / "glslang" / "include" / named);
-          if (named == "glint/version.h") candidates.push_back(root / "glslang/include/glint/version.h.in");
         }
         for (const fs::path& candidate : candidates)
           if (fs::exists(candidate)) {
             include.target = fs::relative(fs::weakly_canonical(candidate), root).generic_string();
-            if (named == "glint/version.h") include.target = "glslang/include/glint/version.h";
             break;
           }
+        // Generated at build time from glslang/include/glint/version.h.in.
+        if (named == "glint/version.h") include.target = "glslang/include/glint/version.h";
         if (include.target.empty()) continue;  // generated at build time (grammar tables)
       }
       found.push_back(include);

@@ -184,8 +184,8 @@ TEST(PointerOriginsBudget, ALongerDerivationNamesItsBudget) {
     return id >= 2 && id - 2 < copies.size() ? &copies[id - 2] : nullptr;
   };
   // 63 copies and the variable are 64 steps: followed. One copy more is not.
-  PointerOrigin within = TracePointer(copies[copies.size() - 2].result_id, definition_of);
-  EXPECT_EQ(within.kind, PointerOrigin::Kind::kOverBudget)
+  PointerOrigin over = TracePointer(copies[copies.size() - 2].result_id, definition_of);
+  EXPECT_EQ(over.kind, PointerOrigin::Kind::kOverBudget)
       << "64 copies and the variable are 65 steps";
   PointerOrigin shorter = TracePointer(copies[copies.size() - 3].result_id, definition_of);
   EXPECT_EQ(shorter.kind, PointerOrigin::Kind::kVariable);

@@ -4,7 +4,9 @@
 // solver's lookup (def-use) and the coarse proof's (any id table) give one answer.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "SPIRV/analysis/uniformity/starting_levels.h"
 #include "SPIRV/ir/builtin_index.h"

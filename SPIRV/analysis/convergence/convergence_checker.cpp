@@ -35,11 +35,18 @@ using GuardMap = std::unordered_map<const Block*, std::set<std::string>>;
 // on), and the blocks whose guards each block inherits.
 void DirectGuards(const Cfg& cfg, GuardMap* guards,
                   std::unordered_map<const Block*, std::set<const Block*>>* parents) {
-  for (const Block* branch : cfg.ReversePostOrder())
+  for (const Block* branch : cfg.ReversePostOrder()) {
+    const Block* labelled = nullptr;  // the successor `arm` names: one label per arm
+    std::string arm;
     ForEachControlDependent(cfg, branch, [&](const Block* successor, const Block* dependent) {
-      (*guards)[dependent].insert(ArmLabel(*branch->Terminator(), successor->id()));
+      if (successor != labelled) {
+        labelled = successor;
+        arm = ArmLabel(*branch->Terminator(), successor->id());
+      }
+      (*guards)[dependent].insert(arm);
       (*parents)[dependent].insert(branch);
     });
+  }
 }
 
 // Guards of every block: its own and, transitively, those of the branches it depends on.

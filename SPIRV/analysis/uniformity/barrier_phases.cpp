@@ -80,14 +80,11 @@ uint32_t BarrierPhases::RootOf(uint32_t pointer, Path* path) const {
 }
 
 bool BarrierPhases::LoadsWorkgroupMemory(const Function& function) const {
-  auto known = loads_workgroup_memory_.find(function.id());
-  if (known != loads_workgroup_memory_.end()) return known->second;
-  bool loads = false;
   for (const Function* reached : calls_.ReachableFrom(function.id()))
     for (const Block& block : reached->blocks)
       for (const Instruction& inst : block.instructions)
-        loads = loads || (inst.opcode == spv::OpLoad && WorkgroupRoot(LoadView(inst).pointer()));
-  return loads_workgroup_memory_[function.id()] = loads;
+        if (inst.opcode == spv::OpLoad && WorkgroupRoot(LoadView(inst).pointer())) return true;
+  return false;
 }
 
 uint32_t BarrierPhases::WorkgroupRoot(uint32_t pointer) const {

@@ -98,7 +98,8 @@ class BarrierPhases {
   // The Workgroup variable a pointer leads to (through access chains and copies); 0 when
   // it leads elsewhere or cannot be traced.
   uint32_t WorkgroupRoot(uint32_t pointer) const;
-  // Whether `function` or a function it calls loads Workgroup memory (memo).
+  // Whether `function` or a function it calls loads Workgroup memory (no memo: the
+  // module-level one is ModuleFacts::LoadsWorkgroupMemory).
   bool LoadsWorkgroupMemory(const Function& function) const;
 
  private:
@@ -142,7 +143,6 @@ class BarrierPhases {
 
   const DefUse& def_use_;
   const CallGraph& calls_;
-  mutable std::unordered_map<uint32_t, bool> loads_workgroup_memory_;  // by function id
   const std::unordered_map<uint32_t, const Cfg*>& cfgs_;
   uint32_t entry_function_ = 0;
   std::unordered_set<uint32_t> reached_;

@@ -130,7 +130,7 @@ bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction&
   // partition such a load is divergent in the context as in the joined fixed point, so a
   // context would see what the joined fixed point sees. (Calls inside the subtree whose
   // own arguments are more uniform get contexts of their own in both.)
-  if ((phases_ && phases_->LoadsWorkgroupMemory(callee)) && partition_ == Partition::kScope &&
+  if ((phases_ && facts_.LoadsWorkgroupMemory(callee, *phases_)) && partition_ == Partition::kScope &&
       control.level == Divergence::kUniform)
     return true;
   bool helps = false;
@@ -192,7 +192,7 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
   ContextInputs inputs = ContextInputsOf(callee, call, control.level);
   // Only a shared load reads which call this is (the barriers before it); without one,
   // equal inputs give equal results from any call, which share them.
-  const Instruction* key = (phases_ && phases_->LoadsWorkgroupMemory(callee)) ? &call : &callee.definition;
+  const Instruction* key = (phases_ && facts_.LoadsWorkgroupMemory(callee, *phases_)) ? &call : &callee.definition;
   std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[key];
   for (const auto& [seen, level] : known)
     if (seen == inputs)

@@ -256,11 +256,6 @@ class CoarseProof {
                        .level);
   }
 
-  bool IsPointer(const Instruction& parameter) const {
-    const Instruction* type = Definition(parameter.type_id);
-    return type && type->opcode == spv::OpTypePointer;
-  }
-
   // The most divergent control a uniform-control instruction tolerates (the reporter's
   // Allowed, taking a quad-scope need as one whatever the stage: never less strict).
   uint8_t AllowedFor(const Instruction& inst) const {
@@ -344,7 +339,9 @@ class CoarseProof {
         for (const Instruction& parameter : callee->parameters) {
           if (index >= arguments.size()) break;
           uint32_t argument = arguments[index++];
-          if (!parameter.result_id || parameter.result_id >= bound_ || !IsPointer(parameter))
+          auto definition_of = [this](uint32_t id) { return Definition(id); };
+          if (!parameter.result_id || parameter.result_id >= bound_ ||
+              !uniformity_detail::HasPointerType(parameter, definition_of))
             continue;
           uint32_t root = RootOf(argument);
           if (root)

@@ -167,6 +167,14 @@ struct Relevance {
   }
 };
 
+// Whether `inst` has a pointer type; `definition_of(id)` gives a definition or null (the
+// solver's def-use, the coarse proof's table).
+template <class DefinitionOf>
+bool HasPointerType(const Instruction& inst, const DefinitionOf& definition_of) {
+  const Instruction* type = definition_of(inst.type_id);
+  return type && type->opcode == spv::OpTypePointer;
+}
+
 // Facts about the module every entry point shares: decorations, names, source lines,
 // control dependence and convergence classes (operand lists are def-use's).
 struct ModuleFacts {
@@ -225,8 +233,7 @@ struct ModuleFacts {
   bool HasOperandList(const Instruction& inst) const { return def_use.HasOperandIds(inst); }
   // Whether `inst` (a parameter, mostly) has a pointer type.
   bool IsPointer(const Instruction& inst) const {
-    const Instruction* type = def_use.Definition(inst.type_id);
-    return type && type->opcode == spv::OpTypePointer;
+    return HasPointerType(inst, [this](uint32_t id) { return def_use.Definition(id); });
   }
 
   // The variable (or pointer parameter) a pointer points into; 0 when the analysis does
@@ -237,6 +244,14 @@ struct ModuleFacts {
   bool FollowsFromOperands(const Instruction& inst) const;
   // Whether the user promises that calls of `callee` return a uniform value.
   bool AssumedUniform(uint32_t callee, const UniformityOptions& options) const;
+  // BarrierPhases::LoadsWorkgroupMemory, kept once per module for every entry point's
+  // solvers (the answer depends on the module alone).
+  bool LoadsWorkgroupMemory(const Function& function, const BarrierPhases& phases) {
+    auto known = loads_workgroup_memory.find(function.id());
+    if (known != loads_workgroup_memory.end()) return known->second;
+    return loads_workgroup_memory[function.id()] = phases.LoadsWorkgroupMemory(function);
+  }
+  std::unordered_map<uint32_t, bool> loads_workgroup_memory;  // by function id
   // What the findings can depend on; null where every fact is computed (the levels).
   std::unique_ptr<Relevance> relevance;
 
