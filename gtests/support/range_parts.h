@@ -25,6 +25,7 @@ class RangeParts {
   spirv::Module& module() { return module_; }
   spirv::AnalysisContext& analyses() { return analyses_; }
   const spirv::DefUse& def_use() { return analyses_.GetDefUse(); }
+  const spirv::RangeInputs& inputs() const { return inputs_; }
   spirv::CanonicalValues& canonical() { return canonical_; }
   // The CFG of the module's first function (main, in these tests' shaders).
   const spirv::Cfg& MainCfg() { return canonical_.CfgOf(module_.functions.front()); }

@@ -103,6 +103,8 @@
 
 namespace glint::spirv {
 
+class RangeEvaluator;  // integer_range_evaluator.h
+
 class IntegerRangeAnalysis {
  public:
   // `inputs` must describe `module` as it is; the analysis reads both and changes
@@ -135,7 +137,6 @@ class IntegerRangeAnalysis {
   RangeAnalysisMode mode() const { return options_.mode; }
 
  private:
-  class Evaluator;
   struct UseKeyHash {
     size_t operator()(const std::pair<uint32_t, const Instruction*>& key) const {
       return std::hash<const void*>()(key.second) * 31 + key.first;
@@ -144,7 +145,7 @@ class IntegerRangeAnalysis {
   IntegerRange ComputeRangeAt(uint32_t value_id, const Instruction& use);
 
   IntegerRangeOptions options_;
-  std::unique_ptr<Evaluator> evaluator_;
+  std::unique_ptr<RangeEvaluator> evaluator_;
   std::unordered_map<std::pair<uint32_t, const Instruction*>, IntegerRange, UseKeyHash> at_use_;
 };
 

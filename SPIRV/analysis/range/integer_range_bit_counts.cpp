@@ -39,6 +39,8 @@
 // Refuses (no range, naming why): a bit count of a value that is not an integer (invalid
 // SPIR-V), a ballot count with another group operation, and reference mode, which has
 // no rule for these (its reasons are unchanged: "OpBitCount is not supported").
+#include "SPIRV/analysis/range/integer_range_bit_counts.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include <algorithm>
@@ -67,13 +69,12 @@ bool ExcludesZero(const IntegerRange& range) { return range.min > 0 || range.max
 
 }  // namespace
 
-IntegerRange IntegerRangeAnalysis::Evaluator::BitCount(const Instruction& def,
-                                                       bool is_signed) const {
+IntegerRange BitCountRule::BitCount(const Instruction& def, bool is_signed) const {
   uint32_t base = UnaryOpView(def).operand();
   const Instruction* base_def = inputs_.def_use.Definition(base);
   bool base_signed = false;
   uint32_t width = 0;
-  if (!base_def || !IntWidth(base_def->type_id, &base_signed, &width))
+  if (!base_def || !rules_.widths.IntWidth(base_def->type_id, &base_signed, &width))
     return IntegerRange::None("bit count of a value that is not a scalar integer");
   IntegerRange x = width <= 32 ? Operand(base) : IntegerRange::None("");
   int64_t lo = x.valid && ExcludesZero(x) ? 1 : 0;
@@ -81,8 +82,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BitCount(const Instruction& def,
   return Convert(IntegerRange::Of(true, lo, hi), is_signed);
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::BitPosition(uint32_t instruction, uint32_t x_id,
-                                                          bool is_signed) const {
+IntegerRange BitCountRule::BitPosition(uint32_t instruction, uint32_t x_id, bool is_signed) const {
   IntegerRange x = Operand(x_id);
   int64_t lo = -1, hi = 31;
   if (instruction == GLSLstd450FindILsb) {
@@ -105,8 +105,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BitPosition(uint32_t instruction, 
   return Convert(IntegerRange::Of(true, lo, hi), is_signed);
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::BallotBitCount(const Instruction& def,
-                                                             bool is_signed) const {
+IntegerRange BitCountRule::BallotBitCount(const Instruction& def, bool is_signed) const {
   int64_t size = options_.subgroup_size ? int64_t(options_.subgroup_size) : 128;
   switch (GroupOperationView(def).operation()) {
     case spv::GroupOperationReduce:
@@ -119,6 +118,20 @@ IntegerRange IntegerRangeAnalysis::Evaluator::BallotBitCount(const Instruction& 
           "ballot bit count with a group operation other than a reduce "
           "or scan");
   }
+}
+
+void BitCountRule::Register(Table& table) {
+  table[size_t(ValueKind::kBitCount)] = this;
+  table[size_t(ValueKind::kBallotBitCount)] = this;
+}
+
+std::vector<uint32_t> BitCountRule::Dependencies(const Instruction& def, ValueKind kind) {
+  if (kind == ValueKind::kBitCount) return {UnaryOpView(def).operand()};
+  return {};
+}
+
+IntegerRange BitCountRule::Range(const Instruction& def, ValueKind kind, bool is_signed) {
+  return kind == ValueKind::kBitCount ? BitCount(def, is_signed) : BallotBitCount(def, is_signed);
 }
 
 }  // namespace glint::spirv

@@ -18,6 +18,8 @@
 // inside the caller's evaluation), a callee with more than kMaxReturns returns, and a
 // returned value without a range ("a value the function returns has no range: ...").
 // Not done: a range for this call site's own argument ranges.
+#include "SPIRV/analysis/range/integer_range_call_results.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -27,8 +29,7 @@ namespace glint::spirv {
 using namespace range_detail;
 
 // The callee's OpReturnValue instructions; empty when there are more than kMaxReturns.
-std::vector<const Instruction*> IntegerRangeAnalysis::Evaluator::ReturnsOf(
-    const Function& function) const {
+std::vector<const Instruction*> CallResults::ReturnsOf(const Function& function) const {
   std::vector<const Instruction*> returns;
   for (const Block& block : function.blocks) {
     const Instruction* last = block.Terminator();
@@ -40,18 +41,19 @@ std::vector<const Instruction*> IntegerRangeAnalysis::Evaluator::ReturnsOf(
 }
 
 // The values a call's result depends on: what its callee returns.
-std::vector<uint32_t> IntegerRangeAnalysis::Evaluator::ReturnedValues(const Instruction& call) {
+std::vector<uint32_t> CallResults::ReturnedValues(const Instruction& call) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   std::vector<uint32_t> values;
   bool is_signed = false;
   uint32_t width = 0;
-  if (!callee || in_progress_.Following(callee) || !IntWidth(call.type_id, &is_signed, &width))
+  if (!callee || in_progress_.Following(callee) ||
+      !rules_.widths.IntWidth(call.type_id, &is_signed, &width))
     return values;
   for (const Instruction* ret : ReturnsOf(*callee)) values.push_back(ReturnValueView(*ret).value());
   return values;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call, bool is_signed) {
+IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
   NestedEvaluations::Scope following = in_progress_.Callee(callee);
@@ -64,7 +66,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call
     return IntegerRange::None("function has no return value or more than 64 (budget kMaxReturns)");
   IntegerRange result;
   for (const Instruction* ret : returns) {
-    IntegerRange returned = Convert(StoredRange(ReturnValueView(*ret).value(), ret), is_signed);
+    IntegerRange returned =
+        Convert(rules_.locals.StoredRange(ReturnValueView(*ret).value(), ret), is_signed);
     if (!returned.valid) {
       result = IntegerRange::None("a value the function returns has no range: " + returned.reason);
       break;
@@ -72,6 +75,16 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CallResult(const Instruction& call
     result = Hull(result, returned, is_signed);
   }
   return result;
+}
+
+void CallResults::Register(Table& table) { table[size_t(ValueKind::kCallResult)] = this; }
+
+std::vector<uint32_t> CallResults::Dependencies(const Instruction& def, ValueKind) {
+  return ReturnedValues(def);
+}
+
+IntegerRange CallResults::Range(const Instruction& def, ValueKind, bool is_signed) {
+  return CallResult(def, is_signed);
 }
 
 }  // namespace glint::spirv

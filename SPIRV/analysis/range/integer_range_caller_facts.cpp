@@ -31,6 +31,8 @@
 //
 // Cost: once per function (memoized), the facts at each of its calls; each block of a
 // function that inherits facts keeps one merged copy of its facts.
+#include "SPIRV/analysis/range/integer_range_caller_facts.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -49,8 +51,7 @@ bool IsEntryPoint(const Module& module, uint32_t function) {
 
 }  // namespace
 
-const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
-    const Function& function) {
+const std::vector<GuardFact>& FactsAtUses::CallerFacts(const Function& function) {
   auto [known, inserted] = caller_facts_.try_emplace(&function);
   if (!inserted) return known->second;  // memoized, or on a cycle: nothing yet
   uint32_t id = function.id();
@@ -107,14 +108,14 @@ const std::vector<GuardFact>& IntegerRangeAnalysis::Evaluator::CallerFacts(
   return result;
 }
 
-bool IntegerRangeAnalysis::Evaluator::LeafRange(uint32_t id, range_math::Interval* range) {
+bool FactsAtUses::LeafRange(uint32_t id, range_math::Interval* range) {
   uint64_t bits = 0;
   bool constant = inputs_.def_use.IntConstant(id, &bits);
   if (!constant && !conditions_.IsInvocationConstant(Canonical(id))) return false;
-  return RangeOf(id, range);  // a leaf: a constant, a built-in, a push constant
+  return IntervalOf(id, range);  // a leaf: a constant, a built-in, a push constant
 }
 
-const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Instruction& use) {
+const std::vector<GuardFact>* FactsAtUses::FactsAt(const Instruction& use) {
   const Block* block = inputs_.def_use.BlockOf(&use);
   Function* function = inputs_.def_use.FunctionOf(&use);
   if (!Full() || !block || !function) return nullptr;
@@ -129,6 +130,29 @@ const std::vector<GuardFact>* IntegerRangeAnalysis::Evaluator::FactsAt(const Ins
     merged->second.insert(merged->second.end(), inherited.begin(), inherited.end());
   }
   return &merged->second;
+}
+
+// The facts of the edge into `block`, condition by condition: each drawn over the
+// ranges computed so far; where a drawing stops at a range not computed yet, that
+// range is computed and the condition is drawn again.
+GuardFacts::Facts FactsAtUses::DrawFacts(const Cfg& cfg, const Block* block, bool leaf_ranges) {
+  GuardFacts::Facts facts;
+  GuardRanges ranges;
+  for (const GuardCondition& condition : conditions_.Into(cfg, block))
+    while (!guard_facts_.Draw(cfg, condition, &ranges, &facts)) {
+      uint32_t needed = ranges.missing();
+      range_math::Interval range;
+      bool known = leaf_ranges ? LeafRange(needed, &range) : IntervalOf(needed, &range);
+      ranges.Add(needed, known, range);
+    }
+  return facts;
+}
+
+bool FactsAtUses::IntervalOf(uint32_t id, range_math::Interval* range) {
+  IntegerRange found = RangeOf(id);
+  if (!found.valid) return false;
+  *range = range_math::Interval{found.is_signed, found.min, found.max};
+  return true;
 }
 
 }  // namespace glint::spirv

@@ -25,6 +25,8 @@
 // canonical value (the parameter's id) for the facts of range_guards.h: a test on one
 // load narrows the others. Recursion cannot occur in valid SPIR-V; were it met, the
 // evaluation driver would see a cyclic definition and give no range.
+#include "SPIRV/analysis/range/integer_range_calls.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include <string>
@@ -36,8 +38,7 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& parameter,
-                                                            bool is_signed) {
+IntegerRange ParameterLoads::ParameterLoad(const Instruction& parameter, bool is_signed) {
   const CallArguments& arguments = inputs_.arguments.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
@@ -49,7 +50,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterLoad(const Instruction& p
 // component (vector, index) of a computed vector (integer_range_components.cpp). `why`
 // is set, and nothing else is to be used, when a part is neither (a struct loaded whole
 // from memory: then `why` names where it was read).
-IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluator::ArgumentParts(
+ParameterLoads::ArgumentPartList ParameterLoads::ArgumentParts(
     const Instruction& chain, const CallArguments& arguments) const {
   ArgumentPartList list;
   std::vector<uint32_t> path;
@@ -70,10 +71,9 @@ IntegerRangeAnalysis::Evaluator::ArgumentPartList IntegerRangeAnalysis::Evaluato
 // followed to that parameter's arguments, with the rest of the path, kMaxCallDepth deep:
 // the caller's parameter is only loaded, so it holds its arguments' value while the
 // caller runs (parameter_arguments.h).
-void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& arguments,
-                                                           const std::vector<uint32_t>& path,
-                                                           int depth,
-                                                           ArgumentPartList* list) const {
+void ParameterLoads::CollectArgumentParts(const CallArguments& arguments,
+                                          const std::vector<uint32_t>& path, int depth,
+                                          ArgumentPartList* list) const {
   for (size_t call = 0; call < arguments.values.size() && list->why.empty(); ++call) {
     uint32_t value = arguments.values[call];
     uint32_t part = value, before = 0;
@@ -117,9 +117,8 @@ void IntegerRangeAnalysis::Evaluator::CollectArgumentParts(const CallArguments& 
   }
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instruction& chain,
-                                                                const Instruction& parameter,
-                                                                bool is_signed) {
+IntegerRange ParameterLoads::ParameterPartLoad(const Instruction& chain,
+                                               const Instruction& parameter, bool is_signed) {
   const CallArguments& arguments = inputs_.arguments.Of(parameter);
   if (!arguments.reason.empty())
     return IntegerRange::None("function parameter has no range: " + arguments.reason);
@@ -131,7 +130,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instructio
     if (!result.valid) return result;
   }
   for (const auto& [vector, component] : list.components) {
-    IntegerRange part = Convert(ComponentRange(vector, component), is_signed);
+    IntegerRange part = Convert(rules_.components.ComponentRange(vector, component), is_signed);
     if (!part.valid)
       return IntegerRange::None("an argument passed to the parameter has no range: " + part.reason);
     result = Hull(result, part, is_signed);
@@ -142,23 +141,44 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ParameterPartLoad(const Instructio
 
 // The union over the calls of `values[i]`'s range at its store `stores[i]` (see the file
 // comment for the budget past which the guards at the calls are left out).
-IntegerRange IntegerRangeAnalysis::Evaluator::ArgumentUnion(
-    const std::vector<uint32_t>& values, const std::vector<const Instruction*>& stores,
-    bool is_signed) {
+IntegerRange ParameterLoads::ArgumentUnion(const std::vector<uint32_t>& values,
+                                           const std::vector<const Instruction*>& stores,
+                                           bool is_signed) {
   bool guarded = values.size() <= kMaxGuardedCallSites;
   IntegerRange result;
   for (size_t i = 0; i < values.size(); ++i) {
-    IntegerRange stored =
-        Convert(guarded ? StoredRange(values[i], stores[i]) : Operand(values[i]), is_signed);
+    IntegerRange stored = Convert(
+        guarded ? rules_.locals.StoredRange(values[i], stores[i]) : Operand(values[i]), is_signed);
     if (!stored.valid)
       return IntegerRange::None(
           std::string("an argument passed to the parameter has no range") +
-          (guarded ? "" : " (function has more than 64 call sites: arguments are ranged "
-                          "without the guards at their calls, budget kMaxGuardedCallSites)") +
+          (guarded ? ""
+                   : " (function has more than 64 call sites: arguments are ranged "
+                     "without the guards at their calls, budget kMaxGuardedCallSites)") +
           ": " + stored.reason);
     result = Hull(result, stored, is_signed);
   }
   return result;
+}
+
+void ParameterLoads::Register(Table& table) {
+  table[size_t(ValueKind::kParameterLoad)] = this;
+  table[size_t(ValueKind::kParameterPartLoad)] = this;
+}
+
+// A whole parameter's loads read its arguments; a part's, the parts its list names.
+std::vector<uint32_t> ParameterLoads::Dependencies(const Instruction& load, ValueKind kind) {
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
+  if (kind == ValueKind::kParameterLoad) return inputs_.arguments.Of(*pointer).values;
+  const Instruction* base = inputs_.def_use.Definition(AccessChainView(*pointer).base());
+  return ArgumentParts(*pointer, inputs_.arguments.Of(*base)).parts;
+}
+
+IntegerRange ParameterLoads::Range(const Instruction& load, ValueKind kind, bool is_signed) {
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
+  if (kind == ValueKind::kParameterLoad) return ParameterLoad(*pointer, is_signed);
+  const Instruction* base = inputs_.def_use.Definition(AccessChainView(*pointer).base());
+  return ParameterPartLoad(*pointer, *base, is_signed);
 }
 
 }  // namespace glint::spirv

@@ -27,8 +27,10 @@
 // than kMaxComponentDepth operations (a budget that names itself).
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include "SPIRV/analysis/range/integer_range_components.h"
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 namespace glint::spirv {
@@ -57,8 +59,7 @@ IntegerRange MinOrMax(bool max, const IntegerRange& a, const IntegerRange& b, bo
 
 }  // namespace
 
-IntegerRange IntegerRangeAnalysis::Evaluator::ComponentRange(uint32_t vector, uint32_t component,
-                                                             int depth) {
+IntegerRange VectorComponents::ComponentRange(uint32_t vector, uint32_t component, int depth) {
   if (uint32_t scalar = canonical_.ComponentSource(vector, component)) return RangeOf(scalar);
   if (depth >= kMaxComponentDepth)
     return IntegerRange::None(
@@ -76,8 +77,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentRange(uint32_t vector, ui
   return computed;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, uint32_t component,
-                                                               int depth) {
+IntegerRange VectorComponents::ComputeComponent(uint32_t vector, uint32_t component, int depth) {
   const Instruction* def = inputs_.def_use.Definition(vector);
   const Instruction* type = def ? inputs_.def_use.Definition(def->type_id) : nullptr;
   bool is_signed = false;
@@ -86,13 +86,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, 
       component >= TypeVectorView(*type).component_count())
     return IntegerRange::None("a component of a value that is not a 32-bit integer vector");
   auto part = [&](uint32_t id) { return ComponentRange(id, component, depth + 1); };
-  auto part_at = [&](uint32_t id, uint32_t index) {
-    return Convert(ComponentRange(id, index, depth + 1), is_signed);
-  };
   switch (BinaryRuleOf(def->opcode)) {
     case BinaryRule::kArithmetic:
-      return BinaryOfRanges(def->opcode, part(BinaryOpView(*def).left()),
-                            part(BinaryOpView(*def).right()), is_signed);
+      return rules_.arithmetic.BinaryOfRanges(def->opcode, part(BinaryOpView(*def).left()),
+                                              part(BinaryOpView(*def).right()), is_signed);
     case BinaryRule::kAnd: {
       IntegerRange a = part(BinaryOpView(*def).left()), b = part(BinaryOpView(*def).right());
       // Of two non-negative values, AND is at most the smaller; one non-negative
@@ -119,51 +116,19 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, 
                    is_signed);
     case spv::OpExtInst:
       return ComponentOfGlsl(*def, component, depth, is_signed);
-    case spv::OpVectorShuffle: {
-      VectorShuffleView shuffle(*def);
-      const Instruction* first = inputs_.def_use.TypeOf(shuffle.vector1());
-      uint32_t pick = shuffle.component(component);
-      if (!first || first->opcode != spv::OpTypeVector || pick == 0xFFFFFFFFu) break;
-      uint32_t width = TypeVectorView(*first).component_count();
-      return pick < width ? part_at(shuffle.vector1(), pick)
-                          : part_at(shuffle.vector2(), pick - width);
-    }
-    case spv::OpCompositeConstruct: {  // of scalars and smaller vectors, in order
-      uint32_t start = 0;
-      for (uint32_t constituent : CompositeConstructView(*def).constituents()) {
-        const Instruction* constituent_type = inputs_.def_use.TypeOf(constituent);
-        uint32_t width = constituent_type && constituent_type->opcode == spv::OpTypeVector
-                             ? TypeVectorView(*constituent_type).component_count()
-                             : 1;
-        if (component < start + width)
-          return width == 1 ? Convert(RangeOf(constituent), is_signed)
-                            : part_at(constituent, component - start);
-        start += width;
-      }
+    case spv::OpVectorShuffle:
+    case spv::OpCompositeConstruct:
+      if (std::optional<IntegerRange> selected =
+              ComponentOfSelection(*def, component, depth, is_signed))
+        return *selected;
       break;
-    }
     case spv::OpLoad:
       return ComponentOfLoad(*def, component, depth, is_signed);
     case spv::OpSpecConstantComposite:
     case spv::OpSpecConstantOp:
       return IntegerRange::None("specialization constant without a value (use --spec-constant)");
-    case spv::OpFunctionCall: {  // the union of that component of every returned value
-      const Function* callee = inputs_.calls.FunctionById(FunctionCallView(*def).callee());
-      std::vector<const Instruction*> returns =
-          callee ? ReturnsOf(*callee) : std::vector<const Instruction*>{};
-      if (returns.empty())
-        return IntegerRange::None(
-            "function has no return value or more than 64 (budget kMaxReturns)");
-      IntegerRange result;
-      for (const Instruction* ret : returns) {
-        IntegerRange returned = part_at(ReturnValueView(*ret).value(), component);
-        if (!returned.valid)
-          return IntegerRange::None("a value the function returns has no range: " +
-                                    returned.reason);
-        result = Hull(result, returned, is_signed);
-      }
-      return result;
-    }
+    case spv::OpFunctionCall:
+      return ComponentOfCall(*def, component, depth, is_signed);
     default:
       break;
   }
@@ -174,9 +139,58 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComputeComponent(uint32_t vector, 
                             ", whose components are not followed");
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfGlsl(const Instruction& def,
-                                                              uint32_t component, int depth,
-                                                              bool is_signed) {
+// A shuffle's or a construct's component is a component (or the scalar) of one operand;
+// nullopt when the instruction does not say which (an undefined shuffle component).
+std::optional<IntegerRange> VectorComponents::ComponentOfSelection(const Instruction& def,
+                                                                   uint32_t component, int depth,
+                                                                   bool is_signed) {
+  auto part_at = [&](uint32_t id, uint32_t index) {
+    return Convert(ComponentRange(id, index, depth + 1), is_signed);
+  };
+  if (def.opcode == spv::OpVectorShuffle) {
+    VectorShuffleView shuffle(def);
+    const Instruction* first = inputs_.def_use.TypeOf(shuffle.vector1());
+    uint32_t pick = shuffle.component(component);
+    if (!first || first->opcode != spv::OpTypeVector || pick == 0xFFFFFFFFu) return std::nullopt;
+    uint32_t width = TypeVectorView(*first).component_count();
+    return pick < width ? part_at(shuffle.vector1(), pick)
+                        : part_at(shuffle.vector2(), pick - width);
+  }
+  uint32_t start = 0;  // a construct of scalars and smaller vectors, in order
+  for (uint32_t constituent : CompositeConstructView(def).constituents()) {
+    const Instruction* constituent_type = inputs_.def_use.TypeOf(constituent);
+    uint32_t width = constituent_type && constituent_type->opcode == spv::OpTypeVector
+                         ? TypeVectorView(*constituent_type).component_count()
+                         : 1;
+    if (component < start + width)
+      return width == 1 ? Convert(RangeOf(constituent), is_signed)
+                        : part_at(constituent, component - start);
+    start += width;
+  }
+  return std::nullopt;
+}
+
+// A call's component: the union of that component of every value the callee returns.
+IntegerRange VectorComponents::ComponentOfCall(const Instruction& call, uint32_t component,
+                                               int depth, bool is_signed) {
+  const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
+  std::vector<const Instruction*> returns =
+      callee ? rules_.call_results.ReturnsOf(*callee) : std::vector<const Instruction*>{};
+  if (returns.empty())
+    return IntegerRange::None("function has no return value or more than 64 (budget kMaxReturns)");
+  IntegerRange result;
+  for (const Instruction* ret : returns) {
+    IntegerRange returned =
+        Convert(ComponentRange(ReturnValueView(*ret).value(), component, depth + 1), is_signed);
+    if (!returned.valid)
+      return IntegerRange::None("a value the function returns has no range: " + returned.reason);
+    result = Hull(result, returned, is_signed);
+  }
+  return result;
+}
+
+IntegerRange VectorComponents::ComponentOfGlsl(const Instruction& def, uint32_t component,
+                                               int depth, bool is_signed) {
   ExtInstView ext(def);
   if (ext.set() != module_.GlslStd450Import())
     return IntegerRange::None("extended instruction outside GLSL.std.450");
@@ -216,13 +230,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfGlsl(const Instruction&
   return Convert(result, is_signed);
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction& load,
-                                                              uint32_t component, int depth,
-                                                              bool is_signed) {
+IntegerRange VectorComponents::ComponentOfLoad(const Instruction& load, uint32_t component,
+                                               int depth, bool is_signed) {
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (pointer && pointer->opcode == spv::OpVariable && inputs_.builtins.Has(pointer->result_id) &&
       VariableView(*pointer).storage_class() == spv::StorageClassInput)
-    return BuiltinComponent(pointer->result_id, component, is_signed);
+    return rules_.builtins.BuiltinComponent(pointer->result_id, component, is_signed);
   if (pointer && pointer->opcode == spv::OpFunctionParameter) {
     const CallArguments& arguments = inputs_.arguments.Of(*pointer);
     if (!arguments.reason.empty())
@@ -239,8 +252,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction&
     return result;
   }
   std::vector<uint32_t> indices;  // a vector read from a constant table
-  if (const Instruction* table = ConstantTableOf(LoadView(load).pointer(), &indices))
-    return TableLoad(*table, indices, is_signed, component);  // integer_range_constant_tables.cpp
+  if (const Instruction* table = rules_.tables.ConstantTableOf(LoadView(load).pointer(), &indices))
+    return rules_.tables.TableLoad(*table, indices, is_signed,
+                                   component);                 // integer_range_constant_tables.cpp
   std::string origin = origins_.MemoryOrigin(load.result_id);  // integer_range_origins.cpp
   if (!origin.empty()) return IntegerRange::None(origin);
   return ComponentOfLocal(load, component, depth, is_signed);
@@ -248,9 +262,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLoad(const Instruction&
 
 // Component k of a local vector loaded whole: the union over the definitions that may
 // supply it (value flow) of what each stored there.
-IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction& load,
-                                                               uint32_t component, int depth,
-                                                               bool is_signed) {
+IntegerRange VectorComponents::ComponentOfLocal(const Instruction& load, uint32_t component,
+                                                int depth, bool is_signed) {
   const ValueFlow* flow = canonical_.FlowOf(load);
   uint32_t variable = 0;
   std::vector<uint32_t> path;
@@ -287,6 +300,60 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ComponentOfLocal(const Instruction
     result = Hull(result, stored, is_signed);
   }
   return result;
+}
+
+void VectorComponents::Register(Table& table) { table[size_t(ValueKind::kComponent)] = this; }
+
+// A component built from a known scalar (ComponentSource) reads that scalar.
+std::vector<uint32_t> VectorComponents::Dependencies(const Instruction& def, ValueKind) {
+  if (uint32_t source = canonical_.ExtractSource(def)) return {source};
+  return {};
+}
+
+IntegerRange VectorComponents::Range(const Instruction& def, ValueKind, bool is_signed) {
+  if (uint32_t source = canonical_.ExtractSource(def)) return Convert(Operand(source), is_signed);
+  return ExtractBuiltinComponent(def, is_signed);
+}
+
+// OpCompositeExtract with one index of a vector: a component of a loaded built-in
+// vector (possibly through copies and componentwise bitcasts), else of a computed one.
+IntegerRange VectorComponents::ExtractBuiltinComponent(const Instruction& def, bool is_signed) {
+  CompositeExtractView extract(def);
+  const Instruction* vector = inputs_.def_use.Definition(extract.composite());
+  // A copy, or a bitcast between 32-bit integer vectors of one length (`int(gid)` of a
+  // uvec3), has the same bits in each component: component k is component k of its
+  // operand, reinterpreted in the extract's own signedness by the rule's range.
+  while (Full() && vector && (vector->opcode == spv::OpCopyObject || ComponentwiseBitcast(*vector)))
+    vector = inputs_.def_use.Definition(UnaryOpView(*vector).operand());
+  const Instruction* variable = vector && vector->opcode == spv::OpLoad
+                                    ? inputs_.def_use.Definition(LoadView(*vector).pointer())
+                                    : nullptr;
+  bool builtin =
+      variable && variable->opcode == spv::OpVariable && inputs_.builtins.Has(variable->result_id);
+  std::string origin = Full() && !builtin ? origins_.MemoryOrigin(def.result_id) : std::string();
+  if (!origin.empty()) return IntegerRange::None(origin);   // integer_range_origins.cpp
+  if (Full() && !builtin && extract.indices().size() == 1)  // integer_range_components.cpp
+    return Convert(ComponentRange(extract.composite(), extract.index(0)), is_signed);
+  if (!builtin || extract.indices().size() != 1)
+    return IntegerRange::None(UnsupportedOpcode(def.opcode));
+  if (!Full())
+    return IntegerRange::None(
+        "component of a loaded built-in vector is not supported in "
+        "reference mode");
+  return rules_.builtins.BuiltinComponent(variable->result_id, extract.index(0), is_signed);
+}
+
+// OpBitcast from a vector of 32-bit integers to another of the same length.
+bool VectorComponents::ComponentwiseBitcast(const Instruction& def) const {
+  if (def.opcode != spv::OpBitcast) return false;
+  const Instruction* to = inputs_.def_use.Definition(def.type_id);
+  const Instruction* from = inputs_.def_use.TypeOf(UnaryOpView(def).operand());
+  if (!to || !from || to->opcode != spv::OpTypeVector || from->opcode != spv::OpTypeVector ||
+      TypeVectorView(*to).component_count() != TypeVectorView(*from).component_count())
+    return false;
+  bool is_signed = false;
+  return inputs_.def_use.IsInt32Type(TypeVectorView(*to).component_type(), &is_signed) &&
+         inputs_.def_use.IsInt32Type(TypeVectorView(*from).component_type(), &is_signed);
 }
 
 }  // namespace glint::spirv

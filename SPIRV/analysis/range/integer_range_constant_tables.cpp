@@ -21,6 +21,8 @@
 // use may write (a store, a copy, an atomic, a call, a pointer that escapes), is not a
 // table: it keeps the reasons of its storage class or of value flow
 // (integer_range_locals.cpp).
+#include "SPIRV/analysis/range/integer_range_constant_tables.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/grammar.h"
@@ -32,7 +34,7 @@ using namespace range_detail;
 
 // The first use in code of `pointer` (or of a chain derived from it) that is not a
 // load or an access chain's base; null when there is none.
-const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer, int depth) const {
+const Instruction* ConstantTables::TableWriter(uint32_t pointer, int depth) const {
   for (const Use& use : inputs_.def_use.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (!inputs_.def_use.BlockOf(&user)) continue;  // names, decorations, interfaces
@@ -49,8 +51,8 @@ const Instruction* IntegerRangeAnalysis::Evaluator::TableWriter(uint32_t pointer
 // The variable at the root of `pointer` (through access chains) when it is a constant
 // table, with the chains' indices from the variable outwards in `indices`; null when
 // it is not one.
-const Instruction* IntegerRangeAnalysis::Evaluator::ConstantTableOf(
-    uint32_t pointer, std::vector<uint32_t>* indices) {
+const Instruction* ConstantTables::ConstantTableOf(uint32_t pointer,
+                                                   std::vector<uint32_t>* indices) {
   std::vector<uint32_t> index_ids;
   const Instruction* root = canonical_.PathFromVariable(pointer, &index_ids);
   if (!root || root->opcode != spv::OpVariable || !VariableView(*root).has_initializer())
@@ -67,9 +69,9 @@ const Instruction* IntegerRangeAnalysis::Evaluator::ConstantTableOf(
 
 // The hull of the scalars of `table`'s initializer that `indices` (ids) may select,
 // then, when `component` is not negative, that component of each selected vector.
-IntegerRange IntegerRangeAnalysis::Evaluator::TableLoad(const Instruction& table,
-                                                        const std::vector<uint32_t>& indices,
-                                                        bool is_signed, int64_t component) {
+IntegerRange ConstantTables::TableLoad(const Instruction& table,
+                                       const std::vector<uint32_t>& indices, bool is_signed,
+                                       int64_t component) {
   size_t levels = indices.size() + (component >= 0 ? 1 : 0);
   IntegerRange hull = IntegerRange::None("constant table has no scalar at the loaded part");
   size_t visited = 0;
@@ -114,6 +116,17 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TableLoad(const Instruction& table
     for (uint32_t constituent : constituents) work.push_back({constituent, depth + 1});
   }
   return refusal.empty() ? hull : IntegerRange::None(refusal);
+}
+
+void ConstantTables::Register(Table& table) { table[size_t(ValueKind::kTableLoad)] = this; }
+
+// A table's scalars are constants: their ranges are asked as the table is read.
+std::vector<uint32_t> ConstantTables::Dependencies(const Instruction&, ValueKind) { return {}; }
+
+IntegerRange ConstantTables::Range(const Instruction& load, ValueKind, bool is_signed) {
+  std::vector<uint32_t> indices;
+  const Instruction* table = ConstantTableOf(LoadView(load).pointer(), &indices);
+  return TableLoad(*table, indices, is_signed);
 }
 
 }  // namespace glint::spirv

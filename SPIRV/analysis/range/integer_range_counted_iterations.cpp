@@ -51,6 +51,8 @@
 // a counted loop or in a loop nested in it, an initial store inside LP, an entry that
 // may carry U's value in, a start that is not one value, more than
 // kMaxCountedIterations iterations, and the loads above.
+#include "SPIRV/analysis/range/integer_range_counted_iterations.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -61,8 +63,7 @@ using namespace range_detail;
 
 // True when `first` runs before `second` wherever `second` runs: same block and earlier,
 // or a block that dominates second's.
-bool IntegerRangeAnalysis::Evaluator::RunsBefore(const Instruction& first,
-                                                 const Instruction& second) {
+bool CountedIterations::RunsBefore(const Instruction& first, const Instruction& second) {
   const Block* first_block = inputs_.def_use.BlockOf(&first);
   const Block* second_block = inputs_.def_use.BlockOf(&second);
   Function* function = inputs_.def_use.FunctionOf(&second);
@@ -74,8 +75,8 @@ bool IntegerRangeAnalysis::Evaluator::RunsBefore(const Instruction& first,
 
 // A load of the counted loop's counter that reads the iteration's value: in the loop,
 // not after the latch's store of the counter.
-bool IntegerRangeAnalysis::Evaluator::IsIterationCounterLoad(const Instruction& load,
-                                                             const FixedPointTarget& target) {
+bool CountedIterations::IsIterationCounterLoad(const Instruction& load,
+                                               const FixedPointTarget& target) {
   if (load.opcode != spv::OpLoad || LoadView(load).pointer() != target.counter) return false;
   const Block* block = inputs_.def_use.BlockOf(&load);
   if (!block || !target.loop->blocks.count(block)) return false;
@@ -86,24 +87,23 @@ bool IntegerRangeAnalysis::Evaluator::IsIterationCounterLoad(const Instruction& 
 
 // For a load of a local whose update is `x +/- s` (the widening and the trip counts
 // refused it): the same evaluation, as FixedPointLocal runs the fixed point.
-IntegerRange IntegerRangeAnalysis::Evaluator::CountedIterationsLocal(const Instruction& load,
-                                                                     bool is_signed) {
+IntegerRange CountedIterations::CountedIterationsLocal(const Instruction& load, bool is_signed) {
   FixedPointTarget target;
-  if (!FixedPointTargetOf(load, &target)) return IntegerRange::None("not counted");
+  if (!rules_.fixed_point.FixedPointTargetOf(load, &target))
+    return IntegerRange::None("not counted");
   NestedEvaluations::Scope running = in_progress_.FixedPoint(target.variable);
   if (!running.entered()) return IntegerRange::None("not counted");
   std::optional<IntegerRange> result;
-  std::optional<IntegerRange> initial = InitialValues(&target, is_signed);
+  std::optional<IntegerRange> initial = rules_.fixed_point.InitialValues(&target, is_signed);
   std::string why;
-  if (initial && initial->valid) result = CountedIterations(&target, initial, is_signed, &why);
+  if (initial && initial->valid) result = Solve(&target, initial, is_signed, &why);
   return result && result->valid ? *result : IntegerRange::None("not counted");
 }
 
 // A load of the local that runs before the update in every iteration that runs both:
 // its block dominates the update's (or it comes first in the same block) and lies in no
 // loop nested in the counted loop, so it runs at most once per iteration, before U.
-bool IntegerRangeAnalysis::Evaluator::PrecedesUpdate(const Instruction& load,
-                                                     const FixedPointTarget& target) {
+bool CountedIterations::PrecedesUpdate(const Instruction& load, const FixedPointTarget& target) {
   const Block* block = inputs_.def_use.BlockOf(&load);
   Function* function = inputs_.def_use.FunctionOf(&load);
   if (!target.update || !block || !function || !RunsBefore(load, *target.update)) return false;
@@ -113,22 +113,19 @@ bool IntegerRangeAnalysis::Evaluator::PrecedesUpdate(const Instruction& load,
   return innermost && innermost->header == target.loop->header;
 }
 
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
-    FixedPointTarget* target, const std::optional<IntegerRange>& initial, bool is_signed,
-    std::string* why) {
-  if (!initial || !initial->valid || target->updates.size() != 1 || !target->updates[0].second) {
-    *why = "not one update after initial values";
-    return std::nullopt;
-  }
-  const Instruction& update = *target->updates[0].second;
+// The counted for-loop around `update` (the innermost loop around it, U in no loop nested
+// in it), with its counter's values and the counter's store in the loop; false when the
+// shape is not this one (`why` set where it names the shape or a budget).
+bool CountedIterations::CountedLoopAround(const FixedPointTarget& target, const Instruction& update,
+                                          CountedLoop* around, std::string* why) {
   Function* function = inputs_.def_use.FunctionOf(&update);
   const Block* update_block = inputs_.def_use.BlockOf(&update);
-  if (!function || !update_block) return std::nullopt;
+  if (!function || !update_block) return false;
   std::string refused;
   // The innermost loop around U; U in no loop nested in it.
   const NaturalLoop* innermost =
       inputs_.loops.InnermostLoopAround(*function, update_block, &refused);
-  if (!innermost) return std::nullopt;
+  if (!innermost) return false;
   bool nested_in_other = false;
   for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused))
     if (&loop != innermost && loop.blocks.count(innermost->header)) nested_in_other = true;
@@ -136,49 +133,64 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
   const LoopShape* shape = inputs_.loops.ForLoopAt(cfg, innermost->header);
   if (!shape) {
     *why = "the loop around the update is not a counted for-loop";
-    return std::nullopt;
+    return false;
   }
   // Every initial store outside the loop; the loop entered after one, unless it is in
   // no other loop.
-  for (const Instruction* store : target->local->stores)
+  for (const Instruction* store : target.local->stores)
     if (store != &update && store && innermost->blocks.count(inputs_.def_use.BlockOf(store)))
-      return std::nullopt;
+      return false;
   if (nested_in_other) {
     const Block* entering = LoopShapes::EnteringBlock(cfg, *innermost);
-    if (!entering) return std::nullopt;
+    if (!entering) return false;
     bool reset = false;
-    for (const Instruction* store : target->local->stores)
+    for (const Instruction* store : target.local->stores)
       reset |= store && store != &update && inputs_.def_use.BlockOf(store) == entering;
-    if (!reset) return std::nullopt;
+    if (!reset) return false;
   }
   // The counter's values: a constant start, stepped while the normalized test holds.
   IntegerRange start = Convert(RangeOf(shape->init_value), shape->is_signed);
-  if (!start.valid || start.min != start.max || shape->step <= 0) return std::nullopt;
-  std::vector<int64_t> values;
+  if (!start.valid || start.min != start.max || shape->step <= 0) return false;
   for (int64_t c = start.min; shape->increasing ? c <= shape->bound : c >= shape->bound;
        c += shape->increasing ? shape->step : -shape->step) {
-    if (int64_t(values.size()) >= kMaxCountedIterations) {
+    if (int64_t(around->values.size()) >= kMaxCountedIterations) {
       *why = "more than kMaxCountedIterations iterations";
-      return std::nullopt;
+      return false;
     }
-    values.push_back(c);
+    around->values.push_back(c);
   }
   std::vector<const Instruction*> counter_stores;
   std::string stores_why;
-  if (!inputs_.loops.StoresOf(shape->variable, &counter_stores, &stores_why)) return std::nullopt;
+  if (!inputs_.loops.StoresOf(shape->variable, &counter_stores, &stores_why)) return false;
   const Instruction* latch_store = nullptr;
   for (const Instruction* store : counter_stores)
     if (innermost->blocks.count(inputs_.def_use.BlockOf(store))) latch_store = store;
-  if (!latch_store) return std::nullopt;
+  if (!latch_store) return false;
+  around->loop = innermost;
+  around->counter = shape->variable;
+  around->latch_store = latch_store;
+  return true;
+}
 
+std::optional<IntegerRange> CountedIterations::Solve(FixedPointTarget* target,
+                                                     const std::optional<IntegerRange>& initial,
+                                                     bool is_signed, std::string* why) {
+  if (!initial || !initial->valid || target->updates.size() != 1 || !target->updates[0].second) {
+    *why = "not one update after initial values";
+    return std::nullopt;
+  }
+  const Instruction& update = *target->updates[0].second;
+  CountedLoop around;
+  if (!CountedLoopAround(*target, update, &around, why)) return std::nullopt;
+  std::vector<int64_t>& values = around.values;
   FixedPointTarget counted;
   counted.variable = target->variable;
   counted.path = target->path;
   counted.local = target->local;
   counted.updates = target->updates;
-  counted.counter = shape->variable;
-  counted.loop = innermost;
-  counted.counter_latch_store = latch_store;
+  counted.counter = around.counter;
+  counted.loop = around.loop;
+  counted.counter_latch_store = around.latch_store;
   counted.update = &update;
   std::optional<IntegerRange> x = initial;
   std::vector<IntegerRange> after;
@@ -186,7 +198,8 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
     counted.counter_value = value;
     counted.reaches.clear();  // what reaches the counter is asked again per target
     counted.reach_work = 0;
-    std::optional<IntegerRange> step = FixedPointStep(&counted, initial, x, is_signed);
+    std::optional<IntegerRange> step =
+        rules_.fixed_point.FixedPointStep(&counted, initial, x, is_signed);
     if (!step || !step->valid) {
       *why = step ? step->reason : "no value";
       return std::nullopt;
@@ -212,7 +225,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::CountedIterations(
 // the loop ran in iteration k (the same argument as for U's own value, the use in the
 // role of U). So the value at the use lies in the hull over k of its evaluation with
 // the local's loads in X(k + 1) and the counter's loads at c_k.
-IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const Instruction& use) {
+IntegerRange CountedIterations::CountedAtUse(uint32_t id, const Instruction& use) {
   const Block* block = inputs_.def_use.BlockOf(&use);
   if (!Full() || counted_sequences_.empty() || !block) return IntegerRange::None("");
   // Most uses lie in no counted loop: ask that before walking the value's operands.
@@ -224,7 +237,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const In
   CountedSequence* sequence = nullptr;
   std::vector<uint32_t> work{id};
   std::unordered_set<uint32_t> seen{id};
-  while (!work.empty() && !sequence && seen.size() < kMaxFixedPointNodes) {
+  while (!work.empty() && !sequence && seen.size() < LocalFixedPoint::kMaxFixedPointNodes) {
     const Instruction* def = inputs_.def_use.Definition(work.back());
     work.pop_back();
     if (!def) continue;
@@ -243,7 +256,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const In
       if (const LocalDefinitions* local = local_definitions_.Of(*def))
         for (const auto& [value, store] : StoredValues(*local)) next.push_back(value);
     } else if (FixedPointOp(*def)) {
-      next = Dependencies(*def);
+      next = evaluator_.Dependencies(*def);
     }
     for (uint32_t operand : next)
       if (seen.insert(operand).second) work.push_back(operand);
@@ -257,9 +270,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::CountedAtUse(uint32_t id, const In
     target.reach_work = 0;
     target.work = 0;
     target.x_before = k == 0 ? sequence->initial : sequence->after[k - 1];
-    RangeCache cache;
-    std::optional<IntegerRange> here =
-        EvalUnder(id, &target, sequence->after[k], FactsAt(use), &cache);
+    LocalFixedPoint::RangeCache cache;
+    std::optional<IntegerRange> here = rules_.fixed_point.EvalUnder(
+        id, &target, sequence->after[k], rules_.facts.FactsAt(use), &cache);
     if (!here || !here->valid) return IntegerRange::None("");
     hull = hull ? Hull(*hull, *here, here->is_signed) : *here;
   }

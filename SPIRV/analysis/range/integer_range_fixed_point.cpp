@@ -38,6 +38,8 @@
 // the widened interval is not kept by the updates"), more than kMaxFixedPointNodes
 // values per evaluation (a budget that names itself), and a fixed point asked again
 // for the same variable while one is running (guards read on the way may ask for it).
+#include "SPIRV/analysis/range/integer_range_fixed_point.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -103,8 +105,7 @@ bool FixedPointOp(const Instruction& def) {
 }
 
 // True when `load` reads the element `local` describes and only from its stores.
-bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
-                                                  const FixedPointTarget& target) {
+bool LocalFixedPoint::IsCycleLoad(const Instruction& load, const FixedPointTarget& target) {
   const ValueFlow* flow = load.opcode == spv::OpLoad ? canonical_.FlowOf(load) : nullptr;
   uint32_t variable = 0;
   std::vector<uint32_t> path;
@@ -134,11 +135,11 @@ bool IntegerRangeAnalysis::Evaluator::IsCycleLoad(const Instruction& load,
 
 // The hull of the built-in components stored whole where a load reads (`uvec3 l =
 // gl_LocalInvocationID; l.x`); nullopt when there are none.
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::BuiltinParts(
-    const LocalDefinitions& local, bool is_signed) {
+std::optional<IntegerRange> LocalFixedPoint::BuiltinParts(const LocalDefinitions& local,
+                                                          bool is_signed) {
   std::optional<IntegerRange> result;
   for (const auto& [variable, component] : local.builtin_parts) {
-    IntegerRange part = BuiltinComponent(variable, component, is_signed);
+    IntegerRange part = rules_.builtins.BuiltinComponent(variable, component, is_signed);
     if (!part.valid) return IntegerRange::None(kStoredPrefix + part.reason);
     result = Hull(result, part);
   }
@@ -157,7 +158,7 @@ std::vector<std::pair<uint32_t, const Instruction*>> StoredValues(const LocalDef
 // Whether `id` reaches a cycle load of `target` (memoized in target->reaches). A load
 // already on the walk counts as not reaching for now: its value then takes the
 // ordinary evaluation, which refuses the cycle it meets (sound, maybe lossy).
-bool IntegerRangeAnalysis::Evaluator::ReachesCycle(uint32_t id, FixedPointTarget* target) {
+bool LocalFixedPoint::ReachesCycle(uint32_t id, FixedPointTarget* target) {
   auto found = target->reaches.find(id);
   if (found != target->reaches.end()) return found->second;
   target->reaches[id] = false;
@@ -165,13 +166,14 @@ bool IntegerRangeAnalysis::Evaluator::ReachesCycle(uint32_t id, FixedPointTarget
   const Instruction* def = inputs_.def_use.Definition(id);
   bool reaches = false;
   if (def && def->opcode == spv::OpLoad &&
-      (IsCycleLoad(*def, *target) || (target->counter && IsIterationCounterLoad(*def, *target)))) {
+      (IsCycleLoad(*def, *target) ||
+       (target->counter && rules_.counted.IsIterationCounterLoad(*def, *target)))) {
     reaches = true;
   } else if (const LocalDefinitions* local =
                  def && def->opcode == spv::OpLoad ? local_definitions_.Of(*def) : nullptr) {
     for (const auto& [value, store] : StoredValues(*local)) reaches |= ReachesCycle(value, target);
   } else if (def && FixedPointOp(*def)) {
-    for (uint32_t operand : Dependencies(*def)) reaches |= ReachesCycle(operand, target);
+    for (uint32_t operand : evaluator_.Dependencies(*def)) reaches |= ReachesCycle(operand, target);
   }
   target->reaches[id] = reaches;
   return reaches;
@@ -179,7 +181,7 @@ bool IntegerRangeAnalysis::Evaluator::ReachesCycle(uint32_t id, FixedPointTarget
 
 // True when a value stored where `load` reads depends on a load of the same element
 // that reads only from those stores (a cycle that is not only `x +/- s`).
-bool IntegerRangeAnalysis::Evaluator::CycleDependent(const Instruction& load) {
+bool LocalFixedPoint::CycleDependent(const Instruction& load) {
   auto found = cycle_dependent_.find(&load);
   if (found != cycle_dependent_.end()) return found->second;
   cycle_dependent_[&load] = false;
@@ -197,8 +199,7 @@ bool IntegerRangeAnalysis::Evaluator::CycleDependent(const Instruction& load) {
 // A value can depend on itself only around a loop: without a store of `local` inside
 // one, the values are ordinary (`x = 5u; y = x; x = y + 1u;` reads no cycle), and the
 // walk is skipped (this keeps long loop-free functions linear).
-bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
-                                                    const LocalDefinitions& local) {
+bool LocalFixedPoint::StoresInALoop(const Instruction& load, const LocalDefinitions& local) {
   Function* function = inputs_.def_use.FunctionOf(&load);
   if (!function) return false;
   std::string why;
@@ -216,8 +217,7 @@ bool IntegerRangeAnalysis::Evaluator::StoresInALoop(const Instruction& load,
   return !why.empty();  // a back edge to an undeclared loop: let the walk decide
 }
 
-bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load,
-                                                         FixedPointTarget* target) {
+bool LocalFixedPoint::FixedPointTargetOf(const Instruction& load, FixedPointTarget* target) {
   const ValueFlow* flow = canonical_.FlowOf(load);
   target->local = local_definitions_.Of(load);
   // Its stored values are the fixed point's walk: a computed vector's component is not one.
@@ -227,9 +227,10 @@ bool IntegerRangeAnalysis::Evaluator::FixedPointTargetOf(const Instruction& load
 
 // `id`'s range when every cycle load reads a value within `x`; `facts` are the guards
 // that dominate the store whose value is being evaluated.
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::EvalUnder(
-    uint32_t id, FixedPointTarget* target, const std::optional<IntegerRange>& x,
-    const std::vector<GuardFact>* facts, RangeCache* cache) {
+std::optional<IntegerRange> LocalFixedPoint::EvalUnder(uint32_t id, FixedPointTarget* target,
+                                                       const std::optional<IntegerRange>& x,
+                                                       const std::vector<GuardFact>* facts,
+                                                       RangeCache* cache) {
   auto cached = cache->find(id);
   if (cached != cache->end()) return cached->second;
   if (++target->work > kMaxFixedPointNodes) return IntegerRange::None(kBudget);
@@ -245,27 +246,28 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::EvalUnder(
   } else {
     result = OperatorUnder(*def, is_signed, target, x, facts, cache);
   }
-  if (result && result->valid && facts) result = ApplyFacts(id, *result, *facts);
+  if (result && result->valid && facts) result = rules_.at_uses.ApplyFacts(id, *result, *facts);
   (*cache)[id] = result;
   return result;
 }
 
 // A cycle load reads x (met with the guards that dominate it); a load of another local
 // reads one of the values stored where it reads, each evaluated at its store.
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
-    const Instruction& load, FixedPointTarget* target, const std::optional<IntegerRange>& x) {
+std::optional<IntegerRange> LocalFixedPoint::LoadUnder(const Instruction& load,
+                                                       FixedPointTarget* target,
+                                                       const std::optional<IntegerRange>& x) {
   bool is_signed = false;
   inputs_.def_use.IsInt32Type(load.type_id, &is_signed);
   std::optional<IntegerRange> result;
   const Block* block = inputs_.def_use.BlockOf(&load);
   bool in_loop = target->loop && block && target->loop->blocks.count(block);
-  if (target->counter && IsIterationCounterLoad(load, *target)) {
+  if (target->counter && rules_.counted.IsIterationCounterLoad(load, *target)) {
     result = Convert(IntegerRange::Of(is_signed, target->counter_value, target->counter_value),
                      is_signed);
   } else if (IsCycleLoad(load, *target)) {
     if (target->counter && !in_loop)
       return IntegerRange::None(kCountedOutside);  // may read an earlier entry's last value
-    if (target->x_before && PrecedesUpdate(load, *target))
+    if (target->x_before && rules_.counted.PrecedesUpdate(load, *target))
       result = Convert(*target->x_before, is_signed);
     else if (x)
       result = Convert(*x, is_signed);
@@ -276,30 +278,32 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::LoadUnder(
     result = BuiltinParts(local, is_signed);
     for (const auto& [value, store] : StoredValues(local)) {
       if (target->counter && store && target->loop->blocks.count(inputs_.def_use.BlockOf(store)) &&
-          !RunsBefore(*store, load)) {
+          !rules_.counted.RunsBefore(*store, load)) {
         target->visiting.erase(&load);
         return IntegerRange::None(kCountedStale);  // may be an earlier iteration's value
       }
       RangeCache cache;
       std::optional<IntegerRange> stored =
-          EvalUnder(value, target, x, store ? FactsAt(*store) : nullptr, &cache);
+          EvalUnder(value, target, x, store ? rules_.facts.FactsAt(*store) : nullptr, &cache);
       if (stored && stored->valid) stored = Convert(*stored, is_signed);
       result = Hull(result, stored);
     }
     target->visiting.erase(&load);
   }
   if (result && result->valid)
-    if (const std::vector<GuardFact>* own = FactsAt(load))
-      result = ApplyFacts(load.result_id, *result, *own);
+    if (const std::vector<GuardFact>* own = rules_.facts.FactsAt(load))
+      result = rules_.at_uses.ApplyFacts(load.result_id, *result, *own);
   return result;
 }
 
 // An operator over evaluated operands, by the ordinary rule (ComputeScalar reads them
 // through Operand(), which looks in the substituted operands first).
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::OperatorUnder(
-    const Instruction& def, bool is_signed, FixedPointTarget* target,
-    const std::optional<IntegerRange>& x, const std::vector<GuardFact>* facts, RangeCache* cache) {
-  std::vector<uint32_t> operands = Dependencies(def);
+std::optional<IntegerRange> LocalFixedPoint::OperatorUnder(const Instruction& def, bool is_signed,
+                                                           FixedPointTarget* target,
+                                                           const std::optional<IntegerRange>& x,
+                                                           const std::vector<GuardFact>* facts,
+                                                           RangeCache* cache) {
+  std::vector<uint32_t> operands = evaluator_.Dependencies(def);
   std::vector<IntegerRange> ranges;
   for (uint32_t operand : operands) {
     std::optional<IntegerRange> range = EvalUnder(operand, target, x, facts, cache);
@@ -308,13 +312,13 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::OperatorUnder(
   }
   auto substitution = substituted_.Open();
   for (size_t i = 0; i < operands.size(); ++i) substitution.set()[operands[i]] = ranges[i];
-  IntegerRange result = ComputeScalar(def, is_signed);
+  IntegerRange result = evaluator_.ComputeScalar(def, is_signed);
   result.guard = nullptr;
   return result;
 }
 
 // F(x): the hull of the initial values and every update evaluated under x.
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::FixedPointStep(
+std::optional<IntegerRange> LocalFixedPoint::FixedPointStep(
     FixedPointTarget* target, const std::optional<IntegerRange>& initial,
     const std::optional<IntegerRange>& x, bool is_signed) {
   std::optional<IntegerRange> result = initial;
@@ -322,7 +326,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::FixedPointStep(
     RangeCache cache;
     target->work = 0;  // the budget is per evaluation of one update
     std::optional<IntegerRange> stored =
-        EvalUnder(value, target, x, store ? FactsAt(*store) : nullptr, &cache);
+        EvalUnder(value, target, x, store ? rules_.facts.FactsAt(*store) : nullptr, &cache);
     if (stored && !stored->valid) return stored;
     if (stored) stored = Convert(*stored, is_signed);
     result = Hull(result, stored);
@@ -332,8 +336,8 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::FixedPointStep(
 }
 
 // The hull of the initial values' ranges, each at its store; splits the updates off.
-std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::InitialValues(FixedPointTarget* target,
-                                                                           bool is_signed) {
+std::optional<IntegerRange> LocalFixedPoint::InitialValues(FixedPointTarget* target,
+                                                           bool is_signed) {
   std::optional<IntegerRange> initial = BuiltinParts(*target->local, is_signed);
   if (initial && !initial->valid) return initial;
   for (size_t i = 0; i < target->local->values.size(); ++i) {
@@ -343,7 +347,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::InitialValues(Fixed
       target->updates.push_back({value, store});
       continue;
     }
-    IntegerRange stored = Convert(StoredRange(value, store), is_signed);
+    IntegerRange stored = Convert(rules_.locals.StoredRange(value, store), is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
     initial = Hull(initial, stored);
   }
@@ -352,8 +356,7 @@ std::optional<IntegerRange> IntegerRangeAnalysis::Evaluator::InitialValues(Fixed
   return initial;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::FixedPointLocal(const Instruction& load,
-                                                              bool is_signed) {
+IntegerRange LocalFixedPoint::FixedPointLocal(const Instruction& load, bool is_signed) {
   FixedPointTarget target;
   if (!FixedPointTargetOf(load, &target)) return IntegerRange::None("local is not followed");
   NestedEvaluations::Scope running = in_progress_.FixedPoint(target.variable);
@@ -364,8 +367,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::FixedPointLocal(const Instruction&
   return SolveFixedPoint(&target, is_signed);
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::SolveFixedPoint(FixedPointTarget* target,
-                                                              bool is_signed) {
+IntegerRange LocalFixedPoint::SolveFixedPoint(FixedPointTarget* target, bool is_signed) {
   std::optional<IntegerRange> initial = InitialValues(target, is_signed);
   if (initial && !initial->valid) return *initial;
   std::optional<IntegerRange> x = initial, previous;
@@ -385,7 +387,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::SolveFixedPoint(FixedPointTarget* 
     // A counted loop around the update: evaluate it once per iteration instead.
     std::string counted_why;
     std::optional<IntegerRange> counted =
-        CountedIterations(target, initial, is_signed, &counted_why);
+        rules_.counted.Solve(target, initial, is_signed, &counted_why);
     if (counted && counted->valid) return *counted;
   }
   if (next && !next->valid)
@@ -395,10 +397,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::SolveFixedPoint(FixedPointTarget* 
 }
 
 // A checked x (F(x) within x), narrowed to F(x) while that stays checked.
-IntegerRange IntegerRangeAnalysis::Evaluator::Narrowed(FixedPointTarget* target,
-                                                       const std::optional<IntegerRange>& initial,
-                                                       std::optional<IntegerRange> x,
-                                                       bool is_signed) {
+IntegerRange LocalFixedPoint::Narrowed(FixedPointTarget* target,
+                                       const std::optional<IntegerRange>& initial,
+                                       std::optional<IntegerRange> x, bool is_signed) {
   for (int step = 0; step < kMaxNarrowings && x; ++step) {
     std::optional<IntegerRange> inner = FixedPointStep(target, initial, x, is_signed);
     if (!inner || !inner->valid) break;

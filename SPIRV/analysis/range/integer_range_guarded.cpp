@@ -10,6 +10,8 @@
 // not be what it selected, and loads of loop control variables, whose range comes from
 // the loop's shape. The expression is followed to kMaxContextDepth operators and
 // kMaxContextNodes values (deeper operands keep their context-free range).
+#include "SPIRV/analysis/range/integer_range_guarded.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -18,38 +20,14 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-// The facts of the edge into `block`, condition by condition: each drawn over the
-// ranges computed so far; where a drawing stops at a range not computed yet, that
-// range is computed and the condition is drawn again.
-GuardFacts::Facts IntegerRangeAnalysis::Evaluator::DrawFacts(const Cfg& cfg, const Block* block,
-                                                             bool leaf_ranges) {
-  GuardFacts::Facts facts;
-  GuardRanges ranges;
-  for (const GuardCondition& condition : conditions_.Into(cfg, block))
-    while (!guard_facts_.Draw(cfg, condition, &ranges, &facts)) {
-      uint32_t needed = ranges.missing();
-      range_math::Interval range;
-      bool known = leaf_ranges ? LeafRange(needed, &range) : RangeOf(needed, &range);
-      ranges.Add(needed, known, range);
-    }
-  return facts;
-}
-
-bool IntegerRangeAnalysis::Evaluator::RangeOf(uint32_t id, range_math::Interval* range) {
-  IntegerRange found = RangeOf(id);
-  if (!found.valid) return false;
-  *range = range_math::Interval{found.is_signed, found.min, found.max};
-  return true;
-}
-
-IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruction& use) {
+IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
   IntegerRange base = RangeOf(id);
   // A constant is its value wherever it is read: guards are drawn about the values a
   // condition compares, never about a constant, so the use's facts are not drawn for it
   // (most index sites of a large shader are constant indices).
   const Instruction* def = inputs_.def_use.Definition(id);
   if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
-  const std::vector<GuardFact>* facts = FactsAt(use);
+  const std::vector<GuardFact>* facts = rules_.facts.FactsAt(use);
   if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
   // A stored value's range is asked at its store while another RangeAt may be under way
   // (integer_range_locals.cpp): this one's values at its use are a set of their own.
@@ -59,10 +37,11 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
   ContextNodes(id, &order);
   for (uint32_t node : order) {
     const Instruction* def = inputs_.def_use.Definition(node);
-    IntegerRange own = def && Expandable(*def) ? Compute(node) : *memo_.Find(node);
-    if (def && def->opcode == spv::OpISub) own = OrderedDifference(*def, own, *facts);
+    IntegerRange own = def && Expandable(*def) ? evaluator_.Compute(node) : *memo_.Find(node);
+    if (def && def->opcode == spv::OpISub)
+      own = rules_.ordered_differences.OrderedDifference(*def, own, *facts);
     if (!own.guard)  // a narrowed operand is what narrowed this value
-      for (uint32_t dependency : Dependencies(*def))
+      for (uint32_t dependency : evaluator_.Dependencies(*def))
         if (at_use.count(dependency) && at_use[dependency].guard) {
           own.guard = at_use[dependency].guard;
           break;
@@ -77,17 +56,17 @@ IntegerRange IntegerRangeAnalysis::Evaluator::RangeAt(uint32_t id, const Instruc
 }
 
 // OpPhi and loop-variable loads keep their context-free range (see the file comment).
-bool IntegerRangeAnalysis::Evaluator::Expandable(const Instruction& def) {
+bool UseRanges::Expandable(const Instruction& def) {
   // A call result's operands are values of another function: only the result itself
   // is narrowed at the use.
   if (def.opcode == spv::OpPhi || def.opcode == spv::OpFunctionCall) return false;
   if (def.opcode == spv::OpLoad)
     return !canonical_.LoopVariableLoadTarget(def) && canonical_.DominatingSingleStore(def);
-  return !Dependencies(def).empty();
+  return !evaluator_.Dependencies(def).empty();
 }
 
 // The values of `id`'s expression in post-order (operands first), within the budgets.
-void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint32_t>* order) {
+void UseRanges::ContextNodes(uint32_t id, std::vector<uint32_t>* order) {
   struct Frame {
     uint32_t id;
     int depth;
@@ -105,7 +84,7 @@ void IntegerRangeAnalysis::Evaluator::ContextNodes(uint32_t id, std::vector<uint
     stack.push_back({frame.id, frame.depth, true});
     const Instruction* def = inputs_.def_use.Definition(frame.id);
     if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
-    for (uint32_t dependency : Dependencies(*def))
+    for (uint32_t dependency : evaluator_.Dependencies(*def))
       if (seen.size() < kMaxContextNodes && seen.insert(dependency).second && memo_.Has(dependency))
         stack.push_back({dependency, frame.depth + 1, false});
   }
@@ -118,8 +97,7 @@ bool FactTarget::About(const GuardFact& fact) const {
 
 // What facts about `id` name: its canonical value, and, when some fact is about a
 // component of a vector (range_guard_vectors.cpp), the component `id` reads.
-FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
-                                                     const std::vector<GuardFact>& facts) {
+FactTarget UseRanges::TargetOf(uint32_t id, const std::vector<GuardFact>& facts) {
   FactTarget target;
   target.canonical = Canonical(id);
   for (const GuardFact& fact : facts)
@@ -135,8 +113,8 @@ FactTarget IntegerRangeAnalysis::Evaluator::TargetOf(uint32_t id,
 // Facts of each reading are met in that reading first (`int(u) >= 0 && int(u) < 16`
 // is [0, 15] only once both signed facts meet), then carried across readings where
 // the interval has one image in both.
-IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRange range,
-                                                         const std::vector<GuardFact>& facts) {
+IntegerRange UseRanges::ApplyFacts(uint32_t id, IntegerRange range,
+                                   const std::vector<GuardFact>& facts) {
   using range_math::Interval;
   bool is_signed = false;
   if (!IsScalarInt(id, &is_signed)) return range;
@@ -175,11 +153,10 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ApplyFacts(uint32_t id, IntegerRan
   return narrowed;
 }
 
-bool IntegerRangeAnalysis::Evaluator::ProvenBelowArrayLength(uint32_t index, const Instruction& use,
-                                                             uint32_t block_pointer,
-                                                             uint32_t member,
-                                                             const Instruction** guard) {
-  const std::vector<GuardFact>* facts = FactsAt(use);
+bool UseRanges::ProvenBelowArrayLength(uint32_t index, const Instruction& use,
+                                       uint32_t block_pointer, uint32_t member,
+                                       const Instruction** guard) {
+  const std::vector<GuardFact>* facts = rules_.facts.FactsAt(use);
   bool index_signed = false;
   if (!facts || !IsScalarInt(index, &index_signed)) return false;
   uint32_t value = Canonical(index), base = Canonical(block_pointer);

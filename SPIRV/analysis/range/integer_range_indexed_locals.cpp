@@ -29,6 +29,8 @@
 // a scalar (read from memory names its origin), a part without a range, more than
 // kMaxIndexedElements elements to check or kMaxLocalDefinitions stores (budgets that name
 // themselves).
+#include "SPIRV/analysis/range/integer_range_indexed_locals.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -39,10 +41,8 @@ using namespace range_detail;
 
 // V's stores (with their constant paths) into `stores`; false when a use may write V
 // otherwise, or a chain a store goes through has a run-time index.
-bool IntegerRangeAnalysis::Evaluator::IndexedLocalStores(uint32_t pointer,
-                                                         const std::vector<uint32_t>& path,
-                                                         std::vector<IndexedStore>* stores,
-                                                         int depth) {
+bool IndexedLocals::IndexedLocalStores(uint32_t pointer, const std::vector<uint32_t>& path,
+                                       std::vector<IndexedStore>* stores, int depth) {
   for (const Use& use : inputs_.def_use.Uses(pointer)) {
     const Instruction& user = *use.user;
     if (!inputs_.def_use.BlockOf(&user)) continue;  // names, decorations
@@ -64,8 +64,7 @@ bool IntegerRangeAnalysis::Evaluator::IndexedLocalStores(uint32_t pointer,
   return true;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::IndexedLocalLoad(const Instruction& load,
-                                                               bool is_signed) {
+IntegerRange IndexedLocals::IndexedLocalLoad(const Instruction& load, bool is_signed) {
   // The variable and the load's path (kRuntimeIndex where an index is not a constant).
   std::vector<uint32_t> index_ids;
   const Instruction* root = canonical_.PathFromVariable(LoadView(load).pointer(), &index_ids);
@@ -114,9 +113,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::IndexedLocalLoad(const Instruction
 
 // Empty when every element `path` may select is written by a store that dominates
 // `load`; else why not.
-std::string IntegerRangeAnalysis::Evaluator::UncoveredElement(
-    const Instruction& load, const Instruction& variable, const std::vector<uint32_t>& path,
-    const std::vector<IndexedStore>& stores) {
+std::string IndexedLocals::UncoveredElement(const Instruction& load, const Instruction& variable,
+                                            const std::vector<uint32_t>& path,
+                                            const std::vector<IndexedStore>& stores) {
   const char* kUncovered =
       "local read at a run-time index may read an element before it is "
       "assigned";
@@ -161,9 +160,8 @@ std::string IntegerRangeAnalysis::Evaluator::UncoveredElement(
 
 // The number of elements of the array the index at `position` of `path` selects in
 // `variable`'s type; 0 when that is not an array or vector of constant length.
-uint32_t IntegerRangeAnalysis::Evaluator::ElementCount(const Instruction& variable,
-                                                       const std::vector<uint32_t>& path,
-                                                       size_t position) const {
+uint32_t IndexedLocals::ElementCount(const Instruction& variable, const std::vector<uint32_t>& path,
+                                     size_t position) const {
   const Instruction* pointer_type = inputs_.def_use.Definition(variable.type_id);
   if (!pointer_type || pointer_type->opcode != spv::OpTypePointer) return 0;
   const Instruction* type = inputs_.def_use.Definition(TypePointerView(*pointer_type).pointee());
@@ -182,10 +180,8 @@ uint32_t IntegerRangeAnalysis::Evaluator::ElementCount(const Instruction& variab
 
 // The hull of the parts of `stored` (written at `path`'s first `written` indices) that
 // the rest of `path` may select.
-IntegerRange IntegerRangeAnalysis::Evaluator::PartsOf(uint32_t stored,
-                                                      const std::vector<uint32_t>& path,
-                                                      size_t written, const Instruction* store,
-                                                      bool is_signed) {
+IntegerRange IndexedLocals::PartsOf(uint32_t stored, const std::vector<uint32_t>& path,
+                                    size_t written, const Instruction* store, bool is_signed) {
   IntegerRange hull;
   size_t visited = 0;
   std::vector<std::pair<uint32_t, size_t>> work{{stored, written}};
@@ -202,8 +198,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::PartsOf(uint32_t stored,
       continue;
     }
     if (level == path.size()) {
-      IntegerRange range =
-          Convert(store && id == stored ? StoredRange(id, store) : RangeOf(id), is_signed);
+      IntegerRange range = Convert(
+          store && id == stored ? rules_.locals.StoredRange(id, store) : RangeOf(id), is_signed);
       if (!range.valid)
         return IntegerRange::None("a value stored to the local has no range: " + range.reason);
       hull = Hull(hull, range, is_signed);
@@ -216,7 +212,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::PartsOf(uint32_t stored,
     if (computed_vector) {  // components of a computed vector: integer_range_components.cpp
       for (uint32_t k = 0; k < type->words[1]; ++k) {
         if (path[level] != kRuntimeIndex && path[level] != k) continue;
-        IntegerRange component = Convert(ComponentRange(id, k), is_signed);
+        IntegerRange component = Convert(rules_.components.ComponentRange(id, k), is_signed);
         if (!component.valid)
           return IntegerRange::None("a value stored to the local has no range: " +
                                     component.reason);
@@ -252,7 +248,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::PartsOf(uint32_t stored,
 
 // The number of elements of a composite type (array, vector, matrix, struct); 0 for
 // other types or an array without a constant length.
-uint32_t IntegerRangeAnalysis::Evaluator::ElementsOfType(uint32_t type_id) const {
+uint32_t IndexedLocals::ElementsOfType(uint32_t type_id) const {
   const Instruction* type = inputs_.def_use.Definition(type_id);
   if (!type) return 0;
   switch (type->opcode) {

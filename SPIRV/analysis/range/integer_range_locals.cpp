@@ -22,6 +22,8 @@
 // two uses of one SSA value do; a version made by one whole store is that store's value.
 // A load of one element of a vector stored whole reads that component of the stored
 // value (ComponentKey; the scalar itself when the vector was built from scalars).
+#include "SPIRV/analysis/range/integer_range_locals.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -37,10 +39,11 @@ const char kLoopCarried[] =
 const char kNotCounted[] = "(not counted)";
 }  // namespace
 
-IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load, bool is_signed) {
+IntegerRange LocalLoads::LocalUnion(const Instruction& load, bool is_signed) {
   const LocalDefinitions* local = local_definitions_.Of(load);
   if (!local) {
-    IntegerRange indexed = IndexedLocalLoad(load, is_signed);  // integer_range_indexed_locals.cpp
+    IntegerRange indexed = rules_.indexed_locals.IndexedLocalLoad(
+        load, is_signed);  // integer_range_indexed_locals.cpp
     if (indexed.valid || !indexed.reason.empty()) return indexed;
     const std::string* refusal = local_definitions_.RefusalOf(load);
     return IntegerRange::None(refusal ? *refusal : "local is not followed");
@@ -48,8 +51,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
   // General updates: the fixed point; where it refuses, the ordinary union below (a
   // stored value that reads the local without a real cycle still has its range).
   IntegerRange fixed_point = IntegerRange::None("");
-  if (local->composite_parts.empty() && CycleDependent(load)) {
-    fixed_point = FixedPointLocal(load, is_signed);
+  if (local->composite_parts.empty() && rules_.fixed_point.CycleDependent(load)) {
+    fixed_point = rules_.fixed_point.FixedPointLocal(load, is_signed);
     if (fixed_point.valid) return fixed_point;
   }
   IntegerRange ordinary = OrdinaryUnion(load, *local, is_signed);
@@ -58,9 +61,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::LocalUnion(const Instruction& load
 }
 
 // The union of the stored values, carried updates widened (see the file comment).
-IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& load,
-                                                            const LocalDefinitions& local_ref,
-                                                            bool is_signed) {
+IntegerRange LocalLoads::OrdinaryUnion(const Instruction& load, const LocalDefinitions& local_ref,
+                                       bool is_signed) {
   const LocalDefinitions* local = &local_ref;
   // An update whose load reads values this load does not (`j--; t[j]` reads only the
   // update, whose operand reads the loop's join) is an ordinary stored value here; the
@@ -69,7 +71,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   std::vector<const Instruction*> stores = local->stores.ToVector();
   std::vector<const CarriedUpdate*> widened;
   for (const CarriedUpdate& update : local->carried) {
-    if (ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local)) {
+    if (rules_.carried.ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local)) {
       widened.push_back(&update);
     } else {
       values.push_back(update.value);
@@ -78,12 +80,12 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
   }
   IntegerRange result = IntegerRange::None(kLoopCarried);
   for (const auto& [variable, component] : local->builtin_parts) {
-    IntegerRange stored = BuiltinComponent(variable, component, is_signed);
+    IntegerRange stored = rules_.builtins.BuiltinComponent(variable, component, is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
     result = Hull(result, stored, is_signed);
   }
   for (const auto& [vector, component] : local->composite_parts) {
-    IntegerRange stored = Convert(ComponentRange(vector, component), is_signed);
+    IntegerRange stored = Convert(rules_.components.ComponentRange(vector, component), is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
     result = Hull(result, stored, is_signed);
   }
@@ -99,15 +101,15 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
     result = Hull(result, stored, is_signed);
   }
   if (widened.empty()) return result;
-  IntegerRange widened_range = WidenCarried(*local, widened, result, is_signed);
+  IntegerRange widened_range = rules_.carried.WidenCarried(*local, widened, result, is_signed);
   if (widened_range.valid || !result.valid) return widened_range;
   // No guard bounds the update: the counted loops around it may (trip counts).
-  IntegerRange counted = CountedUpdates(load, *local, is_signed);
+  IntegerRange counted = rules_.trip_counts.CountedUpdates(load, *local, is_signed);
   if (!counted.valid) {  // a counted for-loop around the update, one iteration at a time
-    IntegerRange iterated = CountedIterationsLocal(load, is_signed);
+    IntegerRange iterated = rules_.counted.CountedIterationsLocal(load, is_signed);
     if (iterated.valid) return iterated;
     if (widened.size() == 1) {  // tested right after its update, not before
-      IntegerRange tested = TestedAfterUpdate(load, *widened[0], result, is_signed);
+      IntegerRange tested = rules_.tested_after_update.Range(load, *widened[0], result, is_signed);
       if (tested.valid) return tested;
     }
   }
@@ -118,10 +120,9 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrdinaryUnion(const Instruction& l
 
 // The range of `value` where `store` writes it: narrowed by the guards that dominate
 // the store (they hold for the value stored there, so for every later read of it).
-IntegerRange IntegerRangeAnalysis::Evaluator::StoredRange(uint32_t value,
-                                                          const Instruction* store) {
+IntegerRange LocalLoads::StoredRange(uint32_t value, const Instruction* store) {
   if (!store) return Operand(value);
-  IntegerRange range = RangeAt(value, *store);
+  IntegerRange range = rules_.at_uses.RangeAt(value, *store);
   range.guard = nullptr;  // a context-free range names no guard
   return range;
 }
@@ -129,5 +130,26 @@ IntegerRange IntegerRangeAnalysis::Evaluator::StoredRange(uint32_t value,
 }  // namespace glint::spirv
 
 namespace glint::spirv {
+
+void LocalLoads::Register(Table& table) {
+  table[size_t(ValueKind::kSingleStoreLoad)] = this;
+  table[size_t(ValueKind::kLocalLoad)] = this;
+}
+
+// A local stored once reads the stored value; a followed local, what may reach it
+// (none when its own fixed point evaluates the cycle: integer_range_fixed_point.cpp).
+std::vector<uint32_t> LocalLoads::Dependencies(const Instruction& load, ValueKind kind) {
+  if (kind == ValueKind::kSingleStoreLoad)
+    return {StoreView(*canonical_.DominatingSingleStore(load)).object()};
+  const LocalDefinitions* local = local_definitions_.Of(load);
+  if (!local || rules_.fixed_point.CycleDependent(load)) return {};
+  return local->dependencies.ToVector();
+}
+
+IntegerRange LocalLoads::Range(const Instruction& load, ValueKind kind, bool is_signed) {
+  if (kind == ValueKind::kSingleStoreLoad)
+    return Convert(Operand(StoreView(*canonical_.DominatingSingleStore(load)).object()), is_signed);
+  return LocalUnion(load, is_signed);
+}
 
 }  // namespace glint::spirv

@@ -31,6 +31,8 @@
 // need another widening; a budget that names itself). Shapes other than `x +/- s`
 // (`i = i * 2`, `i = (i + 1) % n`, two locals that feed each other) stay a cyclic
 // definition with no range, as before.
+#include "SPIRV/analysis/range/integer_range_loop_locals.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -44,8 +46,7 @@ const char kBothWays[] = "local is updated from its own value in both directions
 }  // namespace
 
 // Every value the update's load may read is one the widened load may read too.
-bool IntegerRangeAnalysis::Evaluator::ReadsOnlyFrom(const Instruction& loaded,
-                                                    const LocalDefinitions& local) {
+bool CarriedLocals::ReadsOnlyFrom(const Instruction& loaded, const LocalDefinitions& local) {
   const LocalDefinitions* own = local_definitions_.Of(loaded);
   if (!own || !own->composite_parts.empty()) return false;
   auto known = [&](uint32_t value) {
@@ -63,8 +64,8 @@ bool IntegerRangeAnalysis::Evaluator::ReadsOnlyFrom(const Instruction& loaded,
 }
 
 // The step's range as the amount added (negated for OpISub), in the local's reading.
-bool IntegerRangeAnalysis::Evaluator::CarriedStep(const CarriedUpdate& update, bool is_signed,
-                                                  range_math::Interval* step, std::string* why) {
+bool CarriedLocals::CarriedStep(const CarriedUpdate& update, bool is_signed,
+                                range_math::Interval* step, std::string* why) {
   IntegerRange range = Convert(Operand(update.step), is_signed);
   if (!range.valid) {
     *why = "the step of a loop-carried local has no range: " + range.reason;
@@ -78,13 +79,12 @@ bool IntegerRangeAnalysis::Evaluator::CarriedStep(const CarriedUpdate& update, b
 
 // What the guards that dominate `use` say about `value`, in `value`'s own reading
 // (the type's domain when nothing).
-range_math::Interval IntegerRangeAnalysis::Evaluator::GuardBound(uint32_t value,
-                                                                 const Instruction& use,
-                                                                 bool is_signed) {
+range_math::Interval CarriedLocals::GuardBound(uint32_t value, const Instruction& use,
+                                               bool is_signed) {
   range_math::Interval bound{is_signed, TypeMin(is_signed), TypeMax(is_signed)};
-  const std::vector<GuardFact>* facts = FactsAt(use);
+  const std::vector<GuardFact>* facts = rules_.facts.FactsAt(use);
   if (!facts) return bound;
-  IntegerRange narrowed = ApplyFacts(value, IntegerRange::None(""), *facts);
+  IntegerRange narrowed = rules_.at_uses.ApplyFacts(value, IntegerRange::None(""), *facts);
   if (narrowed.valid) bound = {is_signed, narrowed.min, narrowed.max};
   uint32_t canonical = Canonical(value);
   for (const GuardFact& fact : *facts)
@@ -94,9 +94,9 @@ range_math::Interval IntegerRangeAnalysis::Evaluator::GuardBound(uint32_t value,
   return bound;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::WidenCarried(
-    const LocalDefinitions& local, const std::vector<const CarriedUpdate*>& widened,
-    IntegerRange initial, bool is_signed) {
+IntegerRange CarriedLocals::WidenCarried(const LocalDefinitions& local,
+                                         const std::vector<const CarriedUpdate*>& widened,
+                                         IntegerRange initial, bool is_signed) {
   const char kLoopCarried[] =
       "local is updated from its own value in a loop (no range without a guard)";
   if (!initial.valid) return initial.reason.empty() ? IntegerRange::None(kLoopCarried) : initial;

@@ -37,6 +37,8 @@
 // the type's top, which bounds nothing, and D's reason would lose x's root cause); x
 // without a range in the test's reading; a signed difference that may wrap; operands
 // deeper than kMaxSameValueDepth.
+#include "SPIRV/analysis/range/integer_range_ordered_differences.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include <algorithm>
@@ -47,8 +49,8 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-IntegerRange IntegerRangeAnalysis::Evaluator::OrderedDifference(
-    const Instruction& sub, const IntegerRange& own, const std::vector<GuardFact>& facts) {
+IntegerRange OrderedDifferences::OrderedDifference(const Instruction& sub, const IntegerRange& own,
+                                                   const std::vector<GuardFact>& facts) {
   bool is_signed = false;
   bool any_order = std::any_of(facts.begin(), facts.end(), [](const GuardFact& fact) {
     return fact.kind == GuardFact::Kind::kNotBelow;
@@ -85,7 +87,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::OrderedDifference(
 
 // True when the canonical values `first` and `second` are one value at a use both
 // dominate (see the file comment).
-bool IntegerRangeAnalysis::Evaluator::SameValue(uint32_t first, uint32_t second, int depth) {
+bool OrderedDifferences::SameValue(uint32_t first, uint32_t second, int depth) {
   if (first == second) return true;
   if (depth >= kMaxSameValueDepth) return false;
   const Instruction* a = inputs_.def_use.Definition(first);
@@ -104,7 +106,7 @@ bool IntegerRangeAnalysis::Evaluator::SameValue(uint32_t first, uint32_t second,
 }
 
 // Two loads of one local element that read the same version of it.
-bool IntegerRangeAnalysis::Evaluator::SameLocalVersion(const Instruction& a, const Instruction& b) {
+bool OrderedDifferences::SameLocalVersion(const Instruction& a, const Instruction& b) {
   if (!Full() || LoadView(a).is_volatile() || LoadView(b).is_volatile()) return false;
   const ValueFlow* flow = canonical_.FlowOf(a);
   if (!flow || flow != canonical_.FlowOf(b)) return false;

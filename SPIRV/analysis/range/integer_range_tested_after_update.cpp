@@ -46,6 +46,8 @@
 // other than U, an entry that may carry U's value in, a test that is not U's block's
 // terminator or reads x before U, an exit that stays in LP, a bound without a range, a
 // direction the test does not stop, a wrap.
+#include "SPIRV/analysis/range/integer_range_tested_after_update.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -82,8 +84,7 @@ bool ContinueBound(Relation relation, const IntegerRange& n, const range_math::I
 
 // The hull of what reaches U's own load from stores other than U (I_U in the file
 // comment); no range when a part of a composite or a built-in reaches it.
-IntegerRange IntegerRangeAnalysis::Evaluator::EnteringValues(const CarriedUpdate& update,
-                                                             bool is_signed) {
+IntegerRange TestedAfterUpdate::EnteringValues(const CarriedUpdate& update, bool is_signed) {
   const Instruction* loaded = inputs_.def_use.Definition(update.loaded);
   const LocalDefinitions* local = loaded ? local_definitions_.Of(*loaded) : nullptr;
   if (!local || !local->composite_parts.empty() || !local->builtin_parts.empty() ||
@@ -93,17 +94,82 @@ IntegerRange IntegerRangeAnalysis::Evaluator::EnteringValues(const CarriedUpdate
     if (carried.store != update.store) return IntegerRange::None("");
   IntegerRange hull = IntegerRange::None("");
   for (size_t i = 0; i < local->values.size(); ++i) {
-    IntegerRange range = Convert(StoredRange(local->values[i], local->stores[i]), is_signed);
+    IntegerRange range =
+        Convert(rules_.locals.StoredRange(local->values[i], local->stores[i]), is_signed);
     if (!range.valid) return range;
     hull = Hull(hull, range, is_signed);
   }
   return hull;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::TestedAfterUpdate(const Instruction& load,
-                                                                const CarriedUpdate& update,
-                                                                const IntegerRange& initial,
-                                                                bool is_signed) {
+// U is the only store of `variable` in `loop`, and the loop is entered only with another
+// store's value (it is in no other loop, or its entering block stores the variable).
+bool TestedAfterUpdate::OnlyStoreInLoop(uint32_t variable, const CarriedUpdate& update,
+                                        const NaturalLoop& loop, Function& function) {
+  std::string why;
+  std::vector<const Instruction*> stores;
+  if (!inputs_.loops.StoresOf(variable, &stores, &why)) return false;
+  bool nested = false;
+  for (const NaturalLoop& other : inputs_.loops.NaturalLoopsOf(function, &why))
+    nested |= &other != &loop && other.blocks.count(loop.header) > 0;
+  const Cfg& cfg = canonical_.CfgOf(function);
+  const Block* entering = nested ? LoopShapes::EnteringBlock(cfg, loop) : nullptr;
+  bool reset_on_entry = !nested;
+  for (const Instruction* store : stores) {
+    if (store == update.store) continue;
+    const Block* block = inputs_.def_use.BlockOf(store);
+    if (loop.blocks.count(block)) return false;
+    reset_on_entry |= entering && block == entering;
+  }
+  return reset_on_entry;
+}
+
+// The test that ends U's block, on a load of x after U: `bound_id` gets N and `goes_on`
+// the relation "x_new goes_on N" under which the loop goes on; false for another shape.
+bool TestedAfterUpdate::ContinuingTest(const CarriedUpdate& update, const NaturalLoop& loop,
+                                       const Cfg& cfg, const ValueFlow& flow, uint32_t variable,
+                                       bool is_signed, uint32_t* bound_id, Relation* goes_on) {
+  const Block* update_block = inputs_.def_use.BlockOf(update.store);
+  const Instruction& end = update_block->instructions.back();
+  if (end.opcode != spv::OpBranchConditional) return false;
+  BranchConditionalView branch(end);
+  const Instruction* comparison = inputs_.def_use.Definition(branch.condition());
+  bool compare_signed = false;
+  Relation relation =
+      comparison ? RelationOf(comparison->opcode, &compare_signed) : Relation::kNone;
+  if (relation == Relation::kNone || comparison->words.size() != 2) return false;
+  if (relation != Relation::kEqual && relation != Relation::kNotEqual &&
+      compare_signed != is_signed)
+    return false;
+  BinaryOpView operands(*comparison);
+  auto reads_update = [&](uint32_t id) {
+    const Instruction* read = inputs_.def_use.Definition(id);
+    uint32_t read_variable = 0;
+    std::vector<uint32_t> read_path;
+    return read && read->opcode == spv::OpLoad && inputs_.def_use.BlockOf(read) == update_block &&
+           inputs_.positions.Of(read) > inputs_.positions.Of(update.store) &&
+           flow.LoadTarget(read, &read_variable, &read_path) && read_variable == variable &&
+           read_path.empty();
+  };
+  if (reads_update(operands.left())) {
+    *bound_id = operands.right();
+  } else if (reads_update(operands.right())) {
+    *bound_id = operands.left();
+    relation = Mirror(relation);
+  } else {
+    return false;
+  }
+  const Block* on_true = cfg.BlockById(branch.true_label());
+  const Block* on_false = cfg.BlockById(branch.false_label());
+  bool exits_on_true = on_true && !loop.blocks.count(on_true);
+  bool exits_on_false = on_false && !loop.blocks.count(on_false);
+  if (exits_on_true == exits_on_false) return false;  // one edge leaves, one stays
+  *goes_on = exits_on_true ? Negate(relation) : relation;
+  return true;
+}
+
+IntegerRange TestedAfterUpdate::Range(const Instruction& load, const CarriedUpdate& update,
+                                      const IntegerRange& initial, bool is_signed) {
   const IntegerRange refused = IntegerRange::None("");
   const Block* update_block = inputs_.def_use.BlockOf(update.store);
   const Block* load_block = inputs_.def_use.BlockOf(&load);
@@ -119,62 +185,15 @@ IntegerRange IntegerRangeAnalysis::Evaluator::TestedAfterUpdate(const Instructio
   bool in_window = load_block == update_block &&
                    inputs_.positions.Of(&load) > inputs_.positions.Of(update.store);
   if (!loop || !loop->blocks.count(load_block) || in_window) return refused;
-  // U the only store in the loop; the loop entered only with another store's value.
-  std::vector<const Instruction*> stores;
-  if (!inputs_.loops.StoresOf(variable, &stores, &why)) return refused;
-  bool nested = false;
-  for (const NaturalLoop& other : inputs_.loops.NaturalLoopsOf(*function, &why))
-    nested |= &other != loop && other.blocks.count(loop->header) > 0;
+  if (!OnlyStoreInLoop(variable, update, *loop, *function)) return refused;
   const Cfg& cfg = canonical_.CfgOf(*function);
-  const Block* entering = nested ? LoopShapes::EnteringBlock(cfg, *loop) : nullptr;
-  bool reset_on_entry = !nested;
-  for (const Instruction* store : stores) {
-    if (store == update.store) continue;
-    const Block* block = inputs_.def_use.BlockOf(store);
-    if (loop->blocks.count(block)) return refused;
-    reset_on_entry |= entering && block == entering;
-  }
-  if (!reset_on_entry) return refused;
-  // The test: U's block's terminator, on a load of x after U.
-  const Instruction& end = update_block->instructions.back();
-  if (end.opcode != spv::OpBranchConditional) return refused;
-  BranchConditionalView branch(end);
-  const Instruction* comparison = inputs_.def_use.Definition(branch.condition());
-  bool compare_signed = false;
-  Relation relation =
-      comparison ? RelationOf(comparison->opcode, &compare_signed) : Relation::kNone;
-  if (relation == Relation::kNone || comparison->words.size() != 2) return refused;
-  if (relation != Relation::kEqual && relation != Relation::kNotEqual &&
-      compare_signed != is_signed)
-    return refused;
-  BinaryOpView operands(*comparison);
-  auto reads_update = [&](uint32_t id) {
-    const Instruction* read = inputs_.def_use.Definition(id);
-    uint32_t read_variable = 0;
-    std::vector<uint32_t> read_path;
-    return read && read->opcode == spv::OpLoad && inputs_.def_use.BlockOf(read) == update_block &&
-           inputs_.positions.Of(read) > inputs_.positions.Of(update.store) &&
-           flow->LoadTarget(read, &read_variable, &read_path) && read_variable == variable &&
-           read_path.empty();
-  };
   uint32_t bound_id = 0;
-  if (reads_update(operands.left())) {
-    bound_id = operands.right();
-  } else if (reads_update(operands.right())) {
-    bound_id = operands.left();
-    relation = Mirror(relation);
-  } else {
+  Relation goes_on = Relation::kNone;
+  if (!ContinuingTest(update, *loop, cfg, *flow, variable, is_signed, &bound_id, &goes_on))
     return refused;
-  }
-  const Block* on_true = cfg.BlockById(branch.true_label());
-  const Block* on_false = cfg.BlockById(branch.false_label());
-  bool exits_on_true = on_true && !loop->blocks.count(on_true);
-  bool exits_on_false = on_false && !loop->blocks.count(on_false);
-  if (exits_on_true == exits_on_false) return refused;  // one edge leaves, one stays
-  Relation goes_on = exits_on_true ? Negate(relation) : relation;
   // The step's direction and the bound the continuing test puts on x_new.
   range_math::Interval step;
-  if (!CarriedStep(update, is_signed, &step, &why)) return refused;
+  if (!rules_.carried.CarriedStep(update, is_signed, &step, &why)) return refused;
   int direction = step.min >= 0 ? 1 : step.max <= 0 ? -1 : 0;
   IntegerRange n = Convert(RangeOf(bound_id), is_signed);
   int64_t bound = 0;

@@ -38,6 +38,8 @@
 // to a block that is not a declared loop header, a product of trip counts above 2^32 ("trip counts
 // multiply past 2^32"), a bound that does not fit the type, Lj entered from a block that
 // does not reset n and is in no counted loop.
+#include "SPIRV/analysis/range/integer_range_trip_counts.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -63,8 +65,7 @@ const char kNotOneUpdate[] =
 
 // The most iterations one entry of `loop` runs: from its for-loop shape, or else from
 // the counter its test reads at the top (ExitTripCount); -1 when it has neither.
-int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const NaturalLoop& loop,
-                                                   std::string* why) {
+int64_t TripCounts::TripCount(const Cfg& cfg, const NaturalLoop& loop, std::string* why) {
   const LoopShape* counted = inputs_.loops.ForLoopAt(cfg, loop.header);
   if (!counted) {
     const ExitCounter& exit = inputs_.loops.ExitCounterOf(cfg, loop);
@@ -73,7 +74,7 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Natural
   const LoopShape& shape = *counted;
   IntegerRange init = Convert(RangeOf(shape.init_value), shape.is_signed);
   if (!init.valid) return -1;
-  if (!LoopRange(shape, init).valid)
+  if (!rules_.loop_variables.LoopRange(shape, init).valid)
     return shape.increasing ? (init.min > shape.bound ? 0 : -1) : (init.max < shape.bound ? 0 : -1);
   int64_t span = shape.increasing ? shape.bound - init.min : init.max - shape.bound;
   return span < 0 ? 0 : span / shape.step + 1;
@@ -84,8 +85,7 @@ int64_t IntegerRangeAnalysis::Evaluator::TripCount(const Cfg& cfg, const Natural
 // reaching store is the counter's update), and the body runs while j_k stays within B.
 // Everything is in the comparison's reading; a counter the test reads through a bitcast
 // has its start reinterpreted bit for bit (an int -4 is the u32 4294967292).
-int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counter,
-                                                       std::string* why) {
+int64_t TripCounts::ExitTripCount(const ExitCounter& counter, std::string* why) {
   const LocalDefinitions* local = local_definitions_.Of(*counter.test_load);
   if (!local || local->carried.size() != 1 || local->carried[0].store != counter.update ||
       !local->composite_parts.empty() || !local->builtin_parts.empty())
@@ -93,7 +93,7 @@ int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counte
   bool is_signed = counter.is_signed;
   IntegerRange start = IntegerRange::None("no value reaches the test from outside the loop");
   for (size_t i = 0; i < local->values.size(); ++i) {
-    IntegerRange stored = StoredRange(local->values[i], local->stores[i]);
+    IntegerRange stored = rules_.locals.StoredRange(local->values[i], local->stores[i]);
     IntegerRange range =
         counter.reinterpreted ? Reinterpret(stored, is_signed) : Convert(stored, is_signed);
     if (!range.valid) return -1;
@@ -119,8 +119,8 @@ int64_t IntegerRangeAnalysis::Evaluator::ExitTripCount(const ExitCounter& counte
 
 // The counted update U among the variable's stores, with the resets' range; false
 // (with why) when the stores are not one update plus resets outside the loops.
-bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update, uint32_t variable,
-                                                    CountedLocal* counted, std::string* why) {
+bool TripCounts::CountedStores(const CarriedUpdate& update, uint32_t variable,
+                               CountedLocal* counted, std::string* why) {
   std::vector<const Instruction*> stores;
   if (!inputs_.loops.StoresOf(variable, &stores, why)) return false;
   const Instruction* loaded = inputs_.def_use.Definition(update.loaded);
@@ -142,8 +142,8 @@ bool IntegerRangeAnalysis::Evaluator::CountedStores(const CarriedUpdate& update,
 }
 
 // The hull of every reset's value (ranged at its store) and of the initializer.
-IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& counted,
-                                                         uint32_t variable, bool is_signed) {
+IntegerRange TripCounts::ResetRange(const CountedLocal& counted, uint32_t variable,
+                                    bool is_signed) {
   std::vector<std::pair<uint32_t, const Instruction*>> values;
   for (const Instruction* store : counted.resets)
     values.push_back({StoreView(*store).object(), store});
@@ -152,7 +152,7 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& cou
     values.push_back({VariableView(*var).initializer(), nullptr});
   IntegerRange hull = IntegerRange::None("local is updated from its own value in a loop: no reset");
   for (const auto& [value, store] : values) {
-    IntegerRange range = Convert(StoredRange(value, store), is_signed);
+    IntegerRange range = Convert(rules_.locals.StoredRange(value, store), is_signed);
     if (!range.valid)
       return IntegerRange::None("a value stored to the local has no range: " + range.reason);
     hull = Hull(hull, range, is_signed);
@@ -162,8 +162,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::ResetRange(const CountedLocal& cou
 
 // P: the product of the trip counts of the loops around U up to the first one that
 // every reset lies outside (see the file comment); -1 with why when refused.
-int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
-                                                    const CountedLocal& counted, std::string* why) {
+int64_t TripCounts::UpdateRuns(const Instruction& store, const CountedLocal& counted,
+                               std::string* why) {
   Function* function = inputs_.def_use.FunctionOf(&store);
   const Block* block = inputs_.def_use.BlockOf(&store);
   if (!function || !block) return -1;
@@ -207,8 +207,8 @@ int64_t IntegerRangeAnalysis::Evaluator::UpdateRuns(const Instruction& store,
 
 // True when the loop's only entering block (its header's one predecessor outside it)
 // stores a reset.
-bool IntegerRangeAnalysis::Evaluator::EnteredAfterReset(const Cfg& cfg, const NaturalLoop& loop,
-                                                        const CountedLocal& counted) {
+bool TripCounts::EnteredAfterReset(const Cfg& cfg, const NaturalLoop& loop,
+                                   const CountedLocal& counted) {
   const Block* entering = LoopShapes::EnteringBlock(cfg, loop);
   if (!entering) return false;
   for (const Instruction* reset : counted.resets)
@@ -216,9 +216,8 @@ bool IntegerRangeAnalysis::Evaluator::EnteredAfterReset(const Cfg& cfg, const Na
   return false;
 }
 
-IntegerRange IntegerRangeAnalysis::Evaluator::CountedUpdates(const Instruction& load,
-                                                             const LocalDefinitions& local,
-                                                             bool is_signed) {
+IntegerRange TripCounts::CountedUpdates(const Instruction& load, const LocalDefinitions& local,
+                                        bool is_signed) {
   uint32_t variable = 0;
   std::vector<uint32_t> path;
   const ValueFlow* flow = canonical_.FlowOf(load);

@@ -19,6 +19,8 @@
 // Ranges of narrow values are IntegerRange in the value's own reading; only the
 // conversions and access chains read them (no 32-bit operator takes a narrow operand,
 // and guards narrow 32-bit values only).
+#include "SPIRV/analysis/range/integer_range_widths.h"
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -45,8 +47,7 @@ bool FitsWidth(const IntegerRange& range, bool is_signed, uint32_t width) {
 
 }  // namespace
 
-bool IntegerRangeAnalysis::Evaluator::IntWidth(uint32_t type_id, bool* is_signed,
-                                               uint32_t* width) const {
+bool IntegerWidths::IntWidth(uint32_t type_id, bool* is_signed, uint32_t* width) const {
   const Instruction* type = inputs_.def_use.Definition(type_id);
   if (!type || type->opcode != spv::OpTypeInt || type->words.size() < 2) return false;
   TypeIntView int_type(*type);
@@ -56,7 +57,7 @@ bool IntegerRangeAnalysis::Evaluator::IntWidth(uint32_t type_id, bool* is_signed
 }
 
 // The operand of a full-mode width conversion of integers; 0 for anything else.
-uint32_t IntegerRangeAnalysis::Evaluator::WidthConversionSource(const Instruction& def) const {
+uint32_t IntegerWidths::WidthConversionSource(const Instruction& def) const {
   if (!Full() || (def.opcode != spv::OpUConvert && def.opcode != spv::OpSConvert)) return 0;
   bool is_signed = false;
   uint32_t width = 0;
@@ -67,8 +68,7 @@ uint32_t IntegerRangeAnalysis::Evaluator::WidthConversionSource(const Instructio
 }
 
 // A value of an 8- or 16-bit integer type (see the file comment).
-IntegerRange IntegerRangeAnalysis::Evaluator::NarrowValue(const Instruction& def, bool is_signed,
-                                                          uint32_t width) {
+IntegerRange IntegerWidths::NarrowValue(const Instruction& def, bool is_signed, uint32_t width) {
   IntegerRange whole = WholeWidth(is_signed, width);
   switch (def.opcode) {
     case spv::OpConstantNull:
@@ -94,8 +94,8 @@ IntegerRange IntegerRangeAnalysis::Evaluator::NarrowValue(const Instruction& def
 }
 
 // OpUConvert / OpSConvert to `width` bits (see the file comment).
-IntegerRange IntegerRangeAnalysis::Evaluator::WidthConversion(const Instruction& def,
-                                                              bool is_signed, uint32_t width) {
+IntegerRange IntegerWidths::WidthConversion(const Instruction& def, bool is_signed,
+                                            uint32_t width) {
   uint32_t source = WidthConversionSource(def);
   bool source_signed = false;
   uint32_t source_width = 0;
@@ -112,6 +112,18 @@ IntegerRange IntegerRangeAnalysis::Evaluator::WidthConversion(const Instruction&
     return IntegerRange::None(std::string(grammar::OpcodeName(def.opcode)) +
                               " result may not fit the result type");
   return IntegerRange::Of(is_signed, value.min, value.max);
+}
+
+void IntegerWidths::Register(Table& table) { table[size_t(ValueKind::kWidthConversion)] = this; }
+
+std::vector<uint32_t> IntegerWidths::Dependencies(const Instruction& def, ValueKind) {
+  if (uint32_t source = WidthConversionSource(def)) return {source};
+  return {};
+}
+
+// A conversion to 32 bits (narrow results are NarrowValue's, asked by the evaluator).
+IntegerRange IntegerWidths::Range(const Instruction& def, ValueKind, bool is_signed) {
+  return WidthConversion(def, is_signed, 32);
 }
 
 }  // namespace glint::spirv

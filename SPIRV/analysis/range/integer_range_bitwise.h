@@ -1,0 +1,27 @@
+// Internal to the integer range analysis: & | ^ and bitfield extract / insert, full mode
+// (integer_range_bitwise.cpp).
+#ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_BITWISE_H
+#define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_BITWISE_H
+
+#include "SPIRV/analysis/range/range_part.h"
+#include "SPIRV/analysis/range/range_rule.h"
+
+namespace glint::spirv {
+
+class BitwiseRule : public RangePart, public RangeRule {
+ public:
+  using RangePart::RangePart;
+  void Register(Table& table) override;
+  std::vector<uint32_t> Dependencies(const Instruction& def, ValueKind kind) override;
+  IntegerRange Range(const Instruction& def, ValueKind kind, bool is_signed) override;
+
+ private:
+  IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
+  IntegerRange BitwiseOrXor(const Instruction& def, bool is_signed) const;
+  IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
+  IntegerRange BitFieldInsert(const Instruction& def, bool is_signed) const;
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_BITWISE_H

@@ -1,0 +1,29 @@
+// Internal to the integer range analysis: call results, the union of what the callee
+// returns, full mode (integer_range_call_results.cpp).
+#ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_CALL_RESULTS_H
+#define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_CALL_RESULTS_H
+
+#include "SPIRV/analysis/range/range_part.h"
+#include "SPIRV/analysis/range/range_rule.h"
+
+namespace glint::spirv {
+
+class CallResults : public RangePart, public RangeRule {
+ public:
+  using RangePart::RangePart;
+  void Register(Table& table) override;
+  std::vector<uint32_t> Dependencies(const Instruction& def, ValueKind kind) override;
+  IntegerRange Range(const Instruction& def, ValueKind kind, bool is_signed) override;
+
+  static constexpr size_t kMaxReturns = 64;
+  // The callee's OpReturnValue instructions; empty when there are more than kMaxReturns.
+  std::vector<const Instruction*> ReturnsOf(const Function& function) const;
+
+ private:
+  std::vector<uint32_t> ReturnedValues(const Instruction& call);
+  IntegerRange CallResult(const Instruction& call, bool is_signed);
+};
+
+}  // namespace glint::spirv
+
+#endif  // GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_CALL_RESULTS_H
