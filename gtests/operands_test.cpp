@@ -107,6 +107,27 @@ TEST(DecodeOperands, LiteralString_SpansItsWords) {
   EXPECT_EQ(name.operands[1].word_count, 2u);
 }
 
+// One word per required operand, whatever its kind; optional and variadic operands may be
+// absent. An unknown opcode has nothing to check.
+TEST(HasRequiredOperandWords, CountsTheRequiredOperands) {
+  auto has = [](spv::Op opcode, std::vector<uint32_t> words) {
+    return HasRequiredOperandWords(Instruction(opcode, 0, 0, std::move(words)));
+  };
+  EXPECT_TRUE(has(spv::OpStore, {3, 4}));
+  EXPECT_TRUE(has(spv::OpStore, {3, 4, 2}));  // with its optional memory access
+  EXPECT_FALSE(has(spv::OpStore, {3}));
+  EXPECT_TRUE(has(spv::OpLoad, {3}));
+  EXPECT_FALSE(has(spv::OpLoad, {}));
+  EXPECT_TRUE(has(spv::OpFunctionCall, {7}));  // the arguments are variadic
+  EXPECT_FALSE(has(spv::OpFunctionCall, {}));
+  EXPECT_TRUE(has(spv::OpMemberDecorate, {5, 0, spv::DecorationNonWritable}));
+  EXPECT_FALSE(has(spv::OpMemberDecorate, {5, 0}));
+  EXPECT_TRUE(has(spv::OpEntryPoint, {spv::ExecutionModelGLCompute, 4, 0x6E69616D, 0}));
+  EXPECT_FALSE(has(spv::OpEntryPoint, {spv::ExecutionModelGLCompute, 4}));
+  EXPECT_TRUE(has(spv::OpReturn, {}));
+  EXPECT_TRUE(has(static_cast<spv::Op>(0xfffe), {}));
+}
+
 TEST(DecodeOperands, UnknownOpcode_IsRefused) {
   Decoded unknown = Decode(static_cast<spv::Op>(0xfffe), 0, 0, {});
   EXPECT_FALSE(unknown.ok);

@@ -33,8 +33,7 @@ void PrintTo(const ProofCase& c, std::ostream* out) { *out << c.name; }
 
 // The proof's inputs from the analysis context of `module`.
 CoarseProofInputs InputsFrom(Module& module, AnalysisContext& analyses) {
-  return {module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(),
-          analyses.GetBuiltIns(),
+  return {module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(), analyses.GetBuiltIns(),
           [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); }};
 }
 
@@ -257,9 +256,10 @@ class UniformityCoarseProof : public ::testing::TestWithParam<ProofCase> {};
 TEST_P(UniformityCoarseProof, ProvesOnlyWhereTheAnalysisFindsNothing) {
   const ProofCase& c = GetParam();
   // A case that starts with #version brings its own declarations.
-  std::string source = std::string(c.source).rfind("#version", 0) == 0
-                           ? std::string(c.source)
-                           : std::string(std::string(c.stage) == "comp" ? kCompHead : kFragHead) + c.source;
+  std::string source =
+      std::string(c.source).rfind("#version", 0) == 0
+          ? std::string(c.source)
+          : std::string(std::string(c.stage) == "comp" ? kCompHead : kFragHead) + c.source;
   std::vector<uint32_t> words = test::CompileGlsl(source, c.stage, c.env);
   std::string error;
   std::optional<Module> module = ParseModule(words, &error);
@@ -387,6 +387,45 @@ TEST(UniformityCoarseProof, EveryEntryPointMustBeProven) {
   UniformityResult result = AnalyzeUniformity(*module);
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].entry_point, "varying_main");
+}
+
+// The proof reads operands through the typed views, by position: a module where an
+// instruction it reads lacks one is left to the analysis (which refuses it by name), with
+// no exception on the way, in code or at module scope. (A decoration that lacks its
+// operands stops the built-in index before the proof is asked: hostile input's, not
+// the proof's.)
+TEST(UniformityCoarseProof, LeavesAnInstructionLackingAnOperandToTheAnalysis) {
+  auto first_of = [](InstructionList& list, spv::Op opcode) -> Instruction* {
+    for (Instruction& inst : list)
+      if (inst.opcode == opcode) return &inst;
+    return nullptr;
+  };
+  for (const char* where : {"load", "store", "member decoration", "variable"}) {
+    std::optional<Module> module = CompileCompute(kUniformLoop);
+    ASSERT_TRUE(module);
+    {
+      AnalysisContext analyses(*module);
+      ASSERT_TRUE(ProveNothingToReport(InputsFrom(*module, analyses)).proven) << where;
+    }
+    InstructionList& code = module->functions.front().blocks.front().instructions;
+    Instruction* cut = std::string(where) == "load"    ? first_of(code, spv::OpLoad)
+                       : std::string(where) == "store" ? first_of(code, spv::OpStore)
+                       : std::string(where) == "member decoration"
+                           ? first_of(module->annotations, spv::OpMemberDecorate)
+                           : first_of(module->types_values, spv::OpVariable);
+    if (!cut) {  // the first block may hold no load: any block's
+      for (Block& block : module->functions.front().blocks)
+        if (!cut)
+          cut = first_of(block.instructions,
+                         std::string(where) == "load" ? spv::OpLoad : spv::OpStore);
+    }
+    ASSERT_NE(cut, nullptr) << where;
+    cut->words.resize(std::string(where) == "member decoration" ? 2 : 0);
+    AnalysisContext analyses(*module);
+    CoarseProofResult proof;
+    EXPECT_NO_THROW(proof = ProveNothingToReport(InputsFrom(*module, analyses))) << where;
+    EXPECT_FALSE(proof.proven) << where;
+  }
 }
 
 // A budget too small for the fixed point gives up (the analysis then decides).

@@ -211,6 +211,22 @@ bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
 
 }  // namespace
 
+bool HasRequiredOperandWords(const Instruction& inst) {
+  static const std::vector<uint8_t> kRequired = [] {
+    std::vector<uint8_t> required;
+    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+      if (required.size() <= info.opcode) required.resize(info.opcode + 1);
+      const OperandSpec* specs = grammar::OperandSpecs(info);
+      uint8_t count = 0;
+      for (size_t i = 0; i < info.operand_count; ++i)
+        if (specs[i].quantifier == Quantifier::kOne && count < UINT8_MAX) ++count;
+      required[info.opcode] = count;
+    });
+    return required;
+  }();
+  return inst.opcode >= kRequired.size() || inst.words.size() >= kRequired[inst.opcode];
+}
+
 bool HasOnlyIdOperandWords(const Instruction& inst) {
   const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
   return inst.opcode < shapes.size() && FitsIdOnly(shapes[inst.opcode], inst.words.size());

@@ -67,6 +67,12 @@ bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector
 // word count that fits them (or only the required ids of one that ends in optional
 // operands). Callers that only want the ids read the words directly then.
 bool HasOnlyIdOperandWords(const Instruction& inst);
+// Whether `inst` has at least one operand word (after its result type and id) for each
+// operand its opcode requires; true for an unknown opcode (nothing to check). The typed
+// views (instruction_views.h) read required operands by position and throw
+// std::out_of_range for a missing one: a reader that checks this first never meets the
+// throw. A table lookup, cheaper than decoding (which also checks kinds and literals).
+bool HasRequiredOperandWords(const Instruction& inst);
 
 }  // namespace glint::spirv
 

@@ -70,7 +70,6 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
-#include <stdexcept>
 #include <vector>
 
 #include "SPIRV/analysis/uniformity/starting_levels.h"
@@ -154,7 +153,7 @@ class CoarseProof {
 
   CoarseProofResult Run() {
     CoarseProofResult result;
-    if (!in_.classes.ok()) return result;
+    if (!in_.classes.ok() || !EveryOperandThere()) return result;
     IndexModule();
     for (const Instruction& entry_point : module_.entry_points) {
       if (!ProveEntryPoint(entry_point, &result.rounds)) return result;
@@ -177,6 +176,25 @@ class CoarseProof {
   };
 
   // --- set-up shared by every entry point ---
+
+  // Whether every instruction the proof may read has the operands its opcode requires:
+  // the typed views read them by position. A module where one lacks an operand is left
+  // to the analysis, which refuses it by name (DefUse::FirstMalformed).
+  bool EveryOperandThere() const {
+    for (const InstructionList* section :
+         {&module_.entry_points, &module_.ext_inst_imports, &module_.annotations,
+          &module_.types_values})
+      for (const Instruction& inst : *section)
+        if (!HasRequiredOperandWords(inst)) return false;
+    for (const Function& function : module_.functions) {
+      for (const Instruction& parameter : function.parameters)
+        if (!HasRequiredOperandWords(parameter)) return false;
+      for (const Block& block : function.blocks)
+        for (const Instruction& inst : block.instructions)
+          if (!HasRequiredOperandWords(inst)) return false;
+    }
+    return true;
+  }
 
   // The tables are sized by the ids the module defines, not by its header's bound: a
   // module may claim millions of ids it never uses. An id past them (defined nowhere)
@@ -536,11 +554,7 @@ class CoarseProof {
 }  // namespace
 
 CoarseProofResult ProveNothingToReport(const CoarseProofInputs& inputs) {
-  try {
-    return CoarseProof(inputs).Run();
-  } catch (const std::out_of_range&) {
-    return {};  // an instruction lacks an operand: the analysis refuses by name
-  }
+  return CoarseProof(inputs).Run();
 }
 
 }  // namespace glint::spirv
