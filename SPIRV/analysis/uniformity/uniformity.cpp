@@ -51,12 +51,12 @@ SolvedEntryPoint Solve(ModuleFacts& facts, const Instruction& entry_point,
     solved.lanes = std::make_unique<UniformitySolver>(facts, entry_point, options,
                                                       UniformitySolver::Partition::kLanes);
     if (solved.lanes->Run(rounds).empty()) solved.solver->UseLanes(solved.lanes.get());
-    *rounds = std::max(*rounds, solved.lanes->MostContextRounds());
-    *context_runs += solved.lanes->ContextRuns();
+    *rounds = std::max(*rounds, solved.lanes->contexts().most_rounds());
+    *context_runs += solved.lanes->contexts().runs();
   }
   solved.refusal = solved.solver->Run(rounds);
-  *rounds = std::max(*rounds, solved.solver->MostContextRounds());
-  *context_runs += solved.solver->ContextRuns();
+  *rounds = std::max(*rounds, solved.solver->contexts().most_rounds());
+  *context_runs += solved.solver->contexts().runs();
   return solved;
 }
 

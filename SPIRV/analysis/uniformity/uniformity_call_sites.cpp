@@ -41,8 +41,9 @@
 //     ids: the subtree may name them or read their storage.
 // The caller's last round saw every context computed from its final facts.
 // Bounded: contexts nest at most kMaxContextDepth deep and an entry point runs at most
-// kContextRunBudget of them; past either, or where a context misses its round budget, the
-// call takes the joined result (sound, less precise; nothing is refused).
+// kContextRunBudget of them (call_contexts.h keeps the budget and the results); past either, or
+// where a context misses its round budget, the call takes the joined result (sound, less precise;
+// nothing is refused).
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 #include <algorithm>
@@ -71,7 +72,8 @@ std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, c
   });
   auto level_of = [&](uint32_t id) {
     auto found = local.find(id);
-    return found != local.end() ? found->second : Fact{proven_.Value(id), MakeCause(Cause::kOperand, id)};
+    return found != local.end() ? found->second
+                                : Fact{proven_.Value(id), MakeCause(Cause::kOperand, id)};
   };
   for (const Instruction& inst : callee.blocks.front().instructions) {
     if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
@@ -130,8 +132,8 @@ bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction&
   // partition such a load is divergent in the context as in the joined fixed point, so a
   // context would see what the joined fixed point sees. (Calls inside the subtree whose
   // own arguments are more uniform get contexts of their own in both.)
-  if ((phases_ && facts_.LoadsWorkgroupMemory(callee, *phases_)) && partition_ == Partition::kScope &&
-      control.level == Divergence::kUniform)
+  if ((phases_ && facts_.LoadsWorkgroupMemory(callee, *phases_)) &&
+      partition_ == Partition::kScope && control.level == Divergence::kUniform)
     return true;
   bool helps = false;
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
@@ -143,14 +145,14 @@ bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction&
   return helps;
 }
 
-// What a context of `callee` for `call` reads from this solver (ContextInputs).
-UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function& callee,
-                                                                  const Instruction& call,
-                                                                  Divergence control) const {
+// What a context of `callee` for `call` reads from this solver (CallContexts::Inputs).
+CallContexts::Inputs UniformitySolver::ContextInputsOf(const Function& callee,
+                                                       const Instruction& call,
+                                                       Divergence control) const {
   // The depth matters only where some context below would be refused for it.
   const int depth = context_depth_ + 1;
   const bool deep_enough = depth + facts_.CallHeight(callee.id()) <= kMaxContextDepth;
-  ContextInputs inputs{deep_enough ? 0 : depth, {}, control, {}, {}};
+  CallContexts::Inputs inputs{deep_enough ? 0 : depth, {}, control, {}, {}};
   for (uint32_t argument : FunctionCallView(call).arguments())
     inputs.arguments.push_back(proven_.Value(argument));
   // A Function variable of the caller side (a parameter's temporary, mostly) is reached
@@ -164,7 +166,7 @@ UniformitySolver::ContextInputs UniformitySolver::ContextInputsOf(const Function
       return root;
     auto place = std::find(locals.begin(), locals.end(), root);
     if (place == locals.end()) place = locals.insert(locals.end(), root);
-    return kCallerLocal | static_cast<uint32_t>(place - locals.begin());
+    return CallContexts::kCallerLocal | static_cast<uint32_t>(place - locals.begin());
   };
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     if (!facts_.IsPointer(parameter)) return;
@@ -189,29 +191,24 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
                                                     const Instruction& call, const Fact& control) {
   if (context_depth_ >= kMaxContextDepth || !ContextMayHelp(callee, call, control))
     return std::nullopt;
-  ContextInputs inputs = ContextInputsOf(callee, call, control.level);
+  CallContexts::Inputs inputs = ContextInputsOf(callee, call, control.level);
   // Only a shared load reads which call this is (the barriers before it); without one,
   // equal inputs give equal results from any call, which share them.
-  const Instruction* key = (phases_ && facts_.LoadsWorkgroupMemory(callee, *phases_)) ? &call : &callee.definition;
-  std::vector<std::pair<ContextInputs, Divergence>>& known = (*context_results_)[key];
-  for (const auto& [seen, level] : known)
-    if (seen == inputs)
-      return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
-  if (context_budget_->runs_left == 0) return std::nullopt;
-  --context_budget_->runs_left;
+  const Instruction* key =
+      (phases_ && facts_.LoadsWorkgroupMemory(callee, *phases_)) ? &call : &callee.definition;
+  if (std::optional<Divergence> known = contexts_->Known(key, inputs))
+    return Fact{*known, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
+  if (!contexts_->StartRun()) return std::nullopt;
   UniformitySolver context(*this, callee, call, control.level);
   uint32_t rounds = 0;
   bool finished = context.Run(&rounds).empty();
-  context_budget_->most_rounds = std::max(context_budget_->most_rounds, rounds);
+  contexts_->Ran(rounds);
   if (!finished) return std::nullopt;
   Divergence level = context.proven_.returns[callee.id()].level;
-  if (context.read_caller_control_) {
+  if (context.read_caller_control_)
     ++uncached_context_runs_;
-  } else {
-    // (`known` is still valid: the table's values stay where they are as it grows.)
-    if (known.size() == kContextResultsPerCall) known.erase(known.begin());
-    known.emplace_back(std::move(inputs), level);
-  }
+  else
+    contexts_->Keep(key, std::move(inputs), level);
   return Fact{level, MakeCause(Cause::kCallResult, callee.id(), &block, &call)};
 }
 
@@ -229,8 +226,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   context_depth_ = caller.context_depth_ + 1;
   caller_ = &caller;
   context_call_ = &call;
-  context_budget_ = caller.context_budget_;
-  context_results_ = caller.context_results_;
+  contexts_ = caller.contexts_;
   reached_ = ReachedFunctions(facts_.calls, callee.id());
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
   ForgetSubtreeMemory();

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/uniformity/barrier_phases.h"
+#include "SPIRV/analysis/uniformity/call_contexts.h"
 #include "SPIRV/analysis/uniformity/forwarded_stores.h"
 #include "SPIRV/analysis/uniformity/one_subgroup_regions.h"
 #include "SPIRV/analysis/uniformity/reached_functions.h"
@@ -331,11 +332,6 @@ void ForEachArgument(const Function& callee, const Instruction& call, Visit visi
   }
 }
 
-// Call-context analyses (uniformity_call_sites.cpp) one entry point may run in all, and
-// how deeply they may nest; past either the call takes the joined result of its callee.
-constexpr uint32_t kContextRunBudget = 2048;
-constexpr int kMaxContextDepth = 3;
-
 // "needs uniform control flow for: " begins the list of a call-site warning.
 inline const std::string kCalleeNeeds = "needs uniform control flow for: ";
 
@@ -418,10 +414,9 @@ class UniformitySolver {
   // A lane analysis of the same entry point (WantsLaneAnalysis), run to its fixed point,
   // that outlives this analysis.
   void UseLanes(const UniformitySolver* lanes) { lanes_ = lanes; }
-  // The most rounds a call context of this entry point needed (uniformity_call_sites.cpp).
-  uint32_t MostContextRounds() const { return context_budget_->most_rounds; }
-  // Call contexts run so far by this entry point's solvers (cached results not counted).
-  uint32_t ContextRuns() const { return kContextRunBudget - context_budget_->runs_left; }
+  // This entry point's call contexts (call_contexts.h): the runs so far (kept results
+  // not counted) and the most rounds one needed.
+  const CallContexts& contexts() const { return *contexts_; }
 
   // --- what the fixed point proved (valid after Run) ---
   const ModuleFacts& facts() const { return facts_; }
@@ -524,29 +519,10 @@ class UniformitySolver {
       phases_;  // only where there are workgroups; shared with call contexts
   Partition partition_ = Partition::kScope;
   const UniformitySolver* lanes_ = nullptr;  // lane-determined levels, where run
-  // Call contexts: how deep this one is, the runs left to the whole entry point, the
-  // memory version (raised with every memory fact or binding that rises) and the last
-  // result per call with the inputs it was computed from.
-  // What a context reads from its caller (see uniformity_call_sites.cpp), all of it by
-  // content so that any solver of the entry point may reuse a result: its depth, the
-  // argument levels, the call's control, the roots each pointer argument stands for
-  // (its alias list, lists ended by 0), and the memory levels of those roots and of the
-  // module-scope variables its functions name.
-  // ContextInputs::alias_lists: a caller-side Function variable, by its first place.
-  static constexpr uint32_t kCallerLocal = 0x80000000u;  // above every id (kMaxIdBound)
-  struct ContextInputs {
-    int depth;
-    std::vector<Divergence> arguments;
-    Divergence control;
-    std::vector<uint32_t> alias_lists;
-    std::vector<Divergence> memory;
-    bool operator==(const ContextInputs& other) const {
-      return depth == other.depth && arguments == other.arguments && control == other.control &&
-             alias_lists == other.alias_lists && memory == other.memory;
-    }
-  };
-  ContextInputs ContextInputsOf(const Function& callee, const Instruction& call,
-                                Divergence control) const;
+  // Call contexts: what one reads from this solver (uniformity_call_sites.cpp), how deep
+  // this one is, and the entry point's shared budget and kept results (call_contexts.h).
+  CallContexts::Inputs ContextInputsOf(const Function& callee, const Instruction& call,
+                                       Divergence control) const;
   int context_depth_ = 0;
   // A call context: the caller's analysis and the call it analyses; whether a barrier's
   // control came from the caller (then its result is not cached: the caller's levels
@@ -554,19 +530,7 @@ class UniformitySolver {
   const UniformitySolver* caller_ = nullptr;
   const Instruction* context_call_ = nullptr;
   mutable bool read_caller_control_ = false;
-  struct ContextBudget {
-    uint32_t runs_left = kContextRunBudget;
-    uint32_t most_rounds = 0;  // the most rounds one context needed
-  };
-  std::shared_ptr<ContextBudget> context_budget_;
-  // Context results by call (by the callee's OpFunction where the subtree loads no
-  // shared memory: uniformity_call_sites.cpp), shared by every solver of the entry point
-  // (a context's own contexts outlive it there): results that read no caller's control,
-  // at most kContextResultsPerCall per key (the latest).
-  static constexpr size_t kContextResultsPerCall = 16;
-  using ContextResults =
-      std::unordered_map<const Instruction*, std::vector<std::pair<ContextInputs, Divergence>>>;
-  std::shared_ptr<ContextResults> context_results_;
+  std::shared_ptr<CallContexts> contexts_;
 };
 
 // The lane partition (uniformity_lanes.cpp): in it only "uniform" and "may differ" exist,

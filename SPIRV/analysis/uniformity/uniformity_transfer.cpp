@@ -31,8 +31,7 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
   if (HasWorkgroups(model_))
     phases_ =
         std::make_shared<BarrierPhases>(facts_.def_use, facts_.calls, reached_.list(), facts_.cfgs);
-  context_budget_ = std::make_shared<ContextBudget>();
-  context_results_ = std::make_shared<ContextResults>();
+  contexts_ = std::make_shared<CallContexts>();
 }
 
 bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
