@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <ostream>
 
@@ -697,29 +698,6 @@ TEST_P(KeepAssembly, ModuleIsUntouched) {
 INSTANTIATE_TEST_SUITE_P(Uses, KeepAssembly, ::testing::ValuesIn(kAssemblyCases),
                          [](const auto& info) { return std::string(info.param.name); });
 
-// The same prologue with a plain read is hoisted: the cases above differ from it only by
-// the use they name.
-TEST(HoistConstantTables, AssemblyBaseline_IsHoisted) {
-  std::string text = std::string(kAssemblyPrologue) +
-                     R"(OpStore %v %table
-                        %p = OpAccessChain %ptr_ffloat %v %index
-                        %x = OpLoad %float %p
-                        OpStore %color %x)" +
-                     kAssemblyEpilogue;
-  std::vector<uint32_t> words = test::Assemble(text);
-  words[1] = 0x00010400;
-  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
-  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
-  EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
-    CHECK: OpEntryPoint Fragment %1 "main" %2 %3 %[[HOISTED:[0-9]+]]{{$}}
-    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
-    CHECK: %[[HOISTED]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
-    CHECK: = OpFunction %void
-    CHECK-NOT: OpStore
-    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
-}
-
 // Two entry points at SPIR-V 1.4: %uses_table reaches the table through %lookup, %plain
 // does not. Only the first lists the hoisted variable (once, although two Function
 // variables in two functions were merged into it).
@@ -786,53 +764,12 @@ TEST(HoistConstantTables, TwoEntryPoints_OnlyTheUserListsTheTable) {
   }
 }
 
-// OpConstantNull is a constant table too (other front ends emit it for all-zero arrays).
-TEST(HoistConstantTables, ConstantNullTable_IsHoisted) {
-  std::string text = std::string(kAssemblyPrologue) +
-                     R"(OpStore %v %null_table
-                        %p = OpAccessChain %ptr_ffloat %v %index
-                        %x = OpLoad %float %p
-                        OpStore %color %x)" +
-                     kAssemblyEpilogue;
-  Outcome outcome = Hoist(test::Assemble(text), TargetEnv::kUniversal);
-  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
-  EXPECT_EQ(outcome.result.rewrites, 1u);
-  EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
-    CHECK: %[[NULL:[0-9]+]] = OpConstantNull %_arr_float_uint_4
-    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[NULL]]{{$}}
-    CHECK: = OpFunction %void
-    CHECK-NOT: OpStore %
-    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
-  const Instruction& variable = outcome.module->types_values.back();
-  ASSERT_EQ(variable.opcode, spv::OpVariable);
-  EXPECT_EQ(outcome.module->FindDefinition(variable.words.at(1))->opcode, spv::OpConstantNull);
-}
-
 // Initializer plus OpStore of the same constant: what HLSL legalization (spirv-opt's
 // inliner) makes of glslang's 1.4 form. The content never changes, so it is hoisted;
 // a store of anything else keeps the variable.
 std::string WithInitializer(std::string text) {
   const std::string plain_variable = "%v = OpVariable %ptr_farr Function";
   return text.replace(text.find(plain_variable), plain_variable.size(), plain_variable + " %table");
-}
-
-TEST(HoistConstantTables, InitializerAndStoreOfSameConstant_IsHoisted) {
-  std::string text = WithInitializer(std::string(kAssemblyPrologue) +
-                                     R"(OpStore %v %table
-                                        %p = OpAccessChain %ptr_ffloat %v %index
-                                        %x = OpLoad %float %p
-                                        OpStore %color %x)" +
-                                     kAssemblyEpilogue);
-  Outcome outcome = Hoist(test::Assemble(text), TargetEnv::kUniversal);
-  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
-  EXPECT_EQ(outcome.validation, "") << outcome.text;
-  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
-    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
-    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
-    CHECK: = OpFunction %void
-    CHECK-NOT: OpStore %
-    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
 }
 
 TEST(HoistConstantTables, InitializerAndStoreOfOtherValue_IsKept) {
@@ -922,23 +859,124 @@ void ExpectKept(const std::string& text, const std::string& refusal) {
     EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
 }
 
-// The baseline of the two cases below: the same module with a plain table and no
-// decoration is hoisted (and valid everywhere), so what keeps them is what they add.
-TEST(HoistConstantTables, TableModuleBaseline_IsHoistedEverywhere) {
-  std::vector<uint32_t> words = test::Assemble(TableModule("", "", "%table"));
-  words[1] = 0x00010000;
-  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
-  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
-  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
+// ---------------------------------------------------------------------------------------
+// Modules written by hand that the pass hoists: each case's module, the SPIR-V version
+// it is given (0: as assembled), what the hoisted module must hold (FileCheck), and
+// whether it must also validate in every environment.
+
+const char kReadsTheTable[] = R"(OpStore %v %table
+                        %p = OpAccessChain %ptr_ffloat %v %index
+                        %x = OpLoad %float %p
+                        OpStore %color %x)";
+
+struct HoistedCase {
+  const char* name;
+  std::function<std::string()> text;
+  uint32_t version;
+  const char* checks;
+  bool every_environment;
+};
+
+void PrintTo(const HoistedCase& c, std::ostream* out) { *out << c.name; }
+
+const char kHoistedPlainTable[] = R"(
+    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpStore %
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})";
+
+const HoistedCase kHoistedCases[] = {
+    // The prologue of the kept cases above with a plain read: they differ from it only
+    // by the use they name. At SPIR-V 1.4 the entry point lists the new variable.
+    {"AssemblyBaseline",
+     [] { return std::string(kAssemblyPrologue) + kReadsTheTable + kAssemblyEpilogue; }, 0x00010400,
+     R"(
+    CHECK: OpEntryPoint Fragment %1 "main" %2 %3 %[[HOISTED:[0-9]+]]{{$}}
+    CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
+    CHECK: %[[HOISTED]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpStore
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})",
+     false},
+    // OpConstantNull is a constant table too (other front ends emit it for all-zero
+    // arrays).
+    {"ConstantNullTable",
+     [] {
+       return std::string(kAssemblyPrologue) +
+              R"(OpStore %v %null_table
+                 %p = OpAccessChain %ptr_ffloat %v %index
+                 %x = OpLoad %float %p
+                 OpStore %color %x)" +
+              kAssemblyEpilogue;
+     },
+     0,
+     R"(
+    CHECK: %[[NULL:[0-9]+]] = OpConstantNull %_arr_float_uint_4
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[NULL]]{{$}}
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpStore %
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})",
+     false},
+    // Initializer plus OpStore of the same constant: what HLSL legalization (spirv-opt's
+    // inliner) makes of glslang's 1.4 form. The content never changes, so it is hoisted
+    // (a store of anything else keeps the variable: InitializerAndStoreOfOtherValue).
+    {"InitializerAndStoreOfSameConstant",
+     [] {
+       return WithInitializer(std::string(kAssemblyPrologue) + kReadsTheTable + kAssemblyEpilogue);
+     },
+     0, kHoistedPlainTable, false},
+    // The baseline of the table-module cases that are kept: the same module with a plain
+    // table and no decoration is hoisted, valid everywhere, so what keeps them is what
+    // they add.
+    {"TableModuleBaseline", [] { return TableModule("", "", "%table"); }, 0x00010000,
+     R"(
     CHECK: %[[TABLE:[0-9]+]] = OpConstantComposite %_arr_float_uint_4 %float_1 %float_2 %float_1 %float_2{{$}}
     CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %[[TABLE]]{{$}}
     CHECK: = OpFunction %void
     CHECK-NOT: OpVariable
     CHECK-NOT: OpStore %
-    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
-  for (TargetEnv env : kAllTargets)
-    EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
+    CHECK: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})",
+     true},
+    // The store dominates the read from another block (not only from earlier in the same
+    // block): hoisted. Guards the direction of the dominance question.
+    {"StoreInEntryReadInLaterBlock",
+     [] {
+       std::string text = TableModule("", "", "%table");
+       const std::string read = "          %p = OpAccessChain";
+       text.insert(text.find(read), "               OpBranch %next\n       %next = OpLabel\n");
+       return text;
+     },
+     0x00010000,
+     R"(
+    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %{{[0-9]+$}}
+    CHECK: = OpFunction %void
+    CHECK-NOT: OpVariable
+    CHECK: OpBranch %[[NEXT:[0-9]+]]
+    CHECK: %[[NEXT]] = OpLabel
+    CHECK-NEXT: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})",
+     true},
+};
+
+class HoistAssembly : public ::testing::TestWithParam<HoistedCase> {};
+
+TEST_P(HoistAssembly, OneTableHoisted) {
+  const HoistedCase& c = GetParam();
+  std::vector<uint32_t> words = test::Assemble(c.text());
+  ASSERT_FALSE(words.empty());
+  if (c.version) words[1] = c.version;
+  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
+  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
+  EXPECT_EQ(outcome.result.rewrites, 1u);
+  EXPECT_EQ(outcome.validation, "") << outcome.text;
+  EXPECT_TRUE(test::FileCheck(outcome.text, c.checks));
+  if (c.every_environment)
+    for (TargetEnv env : kAllTargets)
+      EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
 }
+
+INSTANTIATE_TEST_SUITE_P(Modules, HoistAssembly, ::testing::ValuesIn(kHoistedCases),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 // Spec constants are left alone even inside a plain OpConstantComposite: the composite's
 // value is fixed only at pipeline creation (the taint is carried from its constituents).
@@ -953,27 +991,6 @@ TEST(HoistConstantTables, PlainCompositeHoldingSpecConstant_IsKept) {
 // Volatile decoration with the Function variable would change what the reads mean.
 TEST(HoistConstantTables, VolatileDecoratedTable_IsKept) {
   ExpectKept(TableModule("OpDecorate %v Volatile", "", "%table"), "it is decorated Volatile");
-}
-
-// The store dominates the read from another block (not only from earlier in the same
-// block): hoisted. Guards the direction of the dominance question.
-TEST(HoistConstantTables, StoreInEntryReadInLaterBlock_IsHoisted) {
-  std::string text = TableModule("", "", "%table");
-  const std::string read = "          %p = OpAccessChain";
-  text.insert(text.find(read), "               OpBranch %next\n       %next = OpLabel\n");
-  std::vector<uint32_t> words = test::Assemble(text);
-  words[1] = 0x00010000;
-  Outcome outcome = Hoist(words, TargetEnv::kUniversal);
-  ASSERT_EQ(outcome.result.status, PassStatus::kChanged) << Refusals(outcome);
-  EXPECT_TRUE(test::FileCheck(outcome.text, R"(
-    CHECK: %[[HOISTED:[0-9]+]] = OpVariable %_ptr_Private__arr_float_uint_4 Private %{{[0-9]+$}}
-    CHECK: = OpFunction %void
-    CHECK-NOT: OpVariable
-    CHECK: OpBranch %[[NEXT:[0-9]+]]
-    CHECK: %[[NEXT]] = OpLabel
-    CHECK-NEXT: OpAccessChain %_ptr_Private_float %[[HOISTED]] %{{[0-9]+$}})"));
-  for (TargetEnv env : kAllTargets)
-    EXPECT_EQ(test::ValidateFor(outcome.after, env), "") << static_cast<int>(env);
 }
 
 // The pass preserves only the CFG: run by the pass manager on a context whose def-use

@@ -14,7 +14,6 @@
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
-#include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"
 #include "support/test_support.h"
 
@@ -22,8 +21,8 @@ namespace glint::spirv {
 namespace {
 
 // The ranges of the indices into `probe[]`, in module order.
-std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
-                                     uint32_t subgroup_size = 0) {
+std::vector<test::ProbedRange> ProbeRanges(const std::vector<uint32_t>& words,
+                                           RangeAnalysisMode mode, uint32_t subgroup_size = 0) {
   Options options;
   options.range_analysis = mode;
   options.subgroup_size = subgroup_size;
@@ -41,7 +40,7 @@ std::string ComputeShader(const std::string& local_size, const std::string& body
          body + "\n}\n";
 }
 
-using Ranges = std::vector<std::string>;
+using Ranges = std::vector<test::ProbedRange>;
 
 // What a value read from the shaders' `data` buffer (Uniform storage) has no range for.
 #define MEMORY_REASON_TEXT "value read from Uniform memory (data the application provides)"
@@ -65,7 +64,7 @@ TEST_P(IntegerRangeGlsl, MatchesExpectedRanges) {
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kReference), c.reference) << c.body;
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull), c.full.empty() ? c.reference : c.full)
       << c.body;
-  Ranges off(c.reference.size(), "no range: range analysis is off");
+  Ranges off(c.reference.size(), test::NoRange("range analysis is off"));
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kOff), off);
 }
 
@@ -81,18 +80,18 @@ INSTANTIATE_TEST_SUITE_P(
                                 "probe[gl_LocalInvocationID.x] = 0u;\n"
                                 "probe[gl_LocalInvocationID.y] = 0u;\n"
                                 "probe[gl_LocalInvocationIndex] = 0u;",
-                                {"[0, 15]", "[0, 7]", "[0, 127]"},
+                                {test::Range(0, 15), test::Range(0, 7), test::Range(0, 127)},
                                 {}},
                       RangeCase{"GlobalInvocationIdHasNoRange",
                                 "local_size_x = 16",
                                 "probe[gl_GlobalInvocationID.x] = 0u;\n"
                                 "probe[gl_WorkGroupID.x] = 0u;",
-                                {"no range: built-in GlobalInvocationId has no range",
-                                 "no range: built-in WorkgroupId has no range"},
-                                {"no range: built-in GlobalInvocationId has no range without a "
-                                 "promised dispatch size (--max-workgroups)",
-                                 "no range: built-in WorkgroupId has no range without a "
-                                 "promised dispatch size (--max-workgroups)"}}),
+                                {test::NoRange("built-in GlobalInvocationId has no range"),
+                                 test::NoRange("built-in WorkgroupId has no range")},
+                                {test::NoRange("built-in GlobalInvocationId has no range without a "
+                                               "promised dispatch size (--max-workgroups)"),
+                                 test::NoRange("built-in WorkgroupId has no range without a "
+                                               "promised dispatch size (--max-workgroups)")}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -101,105 +100,107 @@ INSTANTIATE_TEST_SUITE_P(
         RangeCase{"IntLessThan",
                   "local_size_x = 64",
                   "for (int i = 0; i < 10; i++) { probe[i] = 0u; }",
-                  {"[0, 9]"},
+                  {test::Range(0, 9)},
                   {}},
         RangeCase{"UintLessEqualStep6",
                   "local_size_x = 64",
                   "for (uint i = 0u; i <= 16u; i += 6u) { probe[i] = 0u; }",
-                  {"[0, 12]"},
+                  {test::Range(0, 12)},
                   {}},
         RangeCase{"IntDecreasing",
                   "local_size_x = 64",
                   "for (int i = 10; i > 0; i--) { probe[i] = 0u; }",
-                  {"[1, 10]"},
+                  {test::Range(1, 10)},
                   {}},
         RangeCase{"UintDecreasingStep2",
                   "local_size_x = 64",
                   "for (uint i = 10u; i >= 1u; i -= 2u) { probe[i] = 0u; }",
-                  {"[2, 10]"},
+                  {test::Range(2, 10)},
                   {}},
         RangeCase{"StartsAtLocalId",
                   "local_size_x = 64",
                   "for (uint i = gl_LocalInvocationID.x; i < 256u; i += 64u) { probe[i] = 0u; }",
-                  {"[0, 255]"},
+                  {test::Range(0, 255)},
                   {}},
         RangeCase{"Nested",
                   "local_size_x = 64",
                   "for (uint i = 0u; i < 4u; i++) {\n  probe[i] = 0u;\n"
                   "  for (uint j = i * 2u; j < 8u; j++) { probe[j] = 0u; }\n}",
-                  {"[0, 3]", "[0, 7]"},
+                  {test::Range(0, 3), test::Range(0, 7)},
                   {}},
-        RangeCase{"AlwaysTrueWraps",
-                  "local_size_x = 64",
-                  "for (uint i = 10u; i >= 0u; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"},
-                  {"no range: local is updated from its own value in a loop without a guard that "
-                   "keeps it "
-                   "above the type's minimum"}},
+        RangeCase{
+            "AlwaysTrueWraps",
+            "local_size_x = 64",
+            "for (uint i = 10u; i >= 0u; i--) { probe[i] = 0u; }",
+            {test::NoRange("loop condition is always true, so the loop variable can wrap")},
+            {test::NoRange("local is updated from its own value in a loop without a guard that "
+                           "keeps it "
+                           "above the type's minimum")}},
         RangeCase{"DirectionMismatch",
                   "local_size_x = 64",
                   "for (int i = 0; i > -10; i++) { probe[i] = 0u; }",
-                  {"no range: loop direction does not match the comparison (increasing "
-                   "variable compared with > or >=)"},
-                  {"[-9, 2147483647]"}},
+                  {test::NoRange("loop direction does not match the comparison (increasing "
+                                 "variable compared with > or >=)")},
+                  {test::Range(-9, 2147483647)}},
         RangeCase{"NegativeStep",
                   "local_size_x = 64",
                   "for (int i = 10; i > 0; i += -1) { probe[i] = 0u; }",
-                  {"no range: loop step is not a positive constant"},
-                  {"[1, 10]"}},
+                  {test::NoRange("loop step is not a positive constant")},
+                  {test::Range(1, 10)}},
         RangeCase{"BoundNotConstant",
                   "local_size_x = 64",
                   "uint n = data[0];\nfor (uint i = 0u; i < n; i++) { probe[i] = 0u; }",
-                  {"no range: loop bound is not a constant"},
-                  {"[0, 4294967295]"}},
+                  {test::NoRange("loop bound is not a constant")},
+                  {test::Range(0, 4294967295)}},
         RangeCase{"ModifiedInBody",
                   "local_size_x = 64",
                   "for (int i = 0; i < 10; i += 2) { i++; probe[i] = 0u; }",
-                  {"no range: loop variable is stored outside its initializer and continuing "
-                   "block"},
-                  {"[-2147483647, 10]"}},
+                  {test::NoRange("loop variable is stored outside its initializer and continuing "
+                                 "block")},
+                  {test::Range(-2147483647, 10)}},
         RangeCase{"UpdateIsMultiplication",
                   "local_size_x = 64",
                   "for (int i = 0; i < 10; i *= 2) { probe[i] = 0u; }",
-                  {"no range: loop update is not an addition or subtraction of a constant"},
-                  {"[0, 0]"}},  // 0 * 2 stays 0: the fixed point settles at once
+                  {test::NoRange("loop update is not an addition or subtraction of a constant")},
+                  {test::Range(0, 0)}},  // 0 * 2 stays 0: the fixed point settles at once
         RangeCase{"LoopWithBreakNotForPattern",
                   "local_size_x = 64",
                   "for (int i = 0; ; i++) { if (i >= 10) break; probe[i] = 0u; }",
-                  {"no range: loop condition is not a single comparison of the loop variable"},
-                  {"[0, 9]"}}),
+                  {test::NoRange("loop condition is not a single comparison of the loop variable")},
+                  {test::Range(0, 9)}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
     ReferenceModulo, IntegerRangeGlsl,
-    ::testing::Values(RangeCase{"Examples",
-                                "local_size_x = 64",
-                                "uint x = data[0];\n"
-                                "probe[x % 16u] = 0u;\n"
-                                "probe[(gl_LocalInvocationID.x + 3u) % 4u] = 0u;\n"
-                                "probe[gl_LocalInvocationID.x % 128u] = 0u;",
-                                {"[0, 15]", "[0, 3]", "[0, 63]"},
-                                {}},
-                      RangeCase{"SameQuotientKeepsBounds",
-                                "local_size_x = 8",
-                                "probe[(gl_LocalInvocationID.x + 16u) % 32u] = 0u;",
-                                {"[16, 23]"},
-                                {}},
-                      RangeCase{"IntNeedsRange",
-                                "local_size_x = 8",
-                                "int x = int(data[0]);\nprobe[x % 16] = 0u;\n"
-                                "probe[(int(gl_LocalInvocationID.x) - 1) % 4] = 0u;",
-                                {"no range: i32 modulo of a value with no range: load from a "
+    ::testing::Values(
+        RangeCase{"Examples",
+                  "local_size_x = 64",
+                  "uint x = data[0];\n"
+                  "probe[x % 16u] = 0u;\n"
+                  "probe[(gl_LocalInvocationID.x + 3u) % 4u] = 0u;\n"
+                  "probe[gl_LocalInvocationID.x % 128u] = 0u;",
+                  {test::Range(0, 15), test::Range(0, 3), test::Range(0, 63)},
+                  {}},
+        RangeCase{"SameQuotientKeepsBounds",
+                  "local_size_x = 8",
+                  "probe[(gl_LocalInvocationID.x + 16u) % 32u] = 0u;",
+                  {test::Range(16, 23)},
+                  {}},
+        RangeCase{"IntNeedsRange",
+                  "local_size_x = 8",
+                  "int x = int(data[0]);\nprobe[x % 16] = 0u;\n"
+                  "probe[(int(gl_LocalInvocationID.x) - 1) % 4] = 0u;",
+                  {test::NoRange("i32 modulo of a value with no range: load from a "
                                  "local variable that is not a for-loop control variable (no "
-                                 "update in a continuing block)",
-                                 "no range: i32 modulo of a possibly negative value"},
-                                // Either sign (GLSL leaves it open; drivers differ).
-                                {"[-15, 15]", "[-3, 3]"}},
-                      RangeCase{"DivisorNotSingleValue",
-                                "local_size_x = 8",
-                                "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;",
-                                {"no range: modulo divisor is not a single positive value"},
-                                {"[0, 7]"}}),
+                                 "update in a continuing block)"),
+                   test::NoRange("i32 modulo of a possibly negative value")},
+                  // Either sign (GLSL leaves it open; drivers differ).
+                  {test::Range(-15, 15), test::Range(-3, 3)}},
+        RangeCase{"DivisorNotSingleValue",
+                  "local_size_x = 8",
+                  "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;",
+                  {test::NoRange("modulo divisor is not a single positive value")},
+                  {test::Range(0, 7)}}),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -212,7 +213,8 @@ INSTANTIATE_TEST_SUITE_P(
                                 "probe[min(max(x, 0), 15)] = 0u;\n"
                                 "uint y = data[1];\n"
                                 "probe[min(y, 63u)] = 0u;",
-                                {"[-2147483648, 15]", "[0, 2147483647]", "[0, 15]", "[0, 63]"},
+                                {test::Range(-2147483648, 15), test::Range(0, 2147483647),
+                                 test::Range(0, 15), test::Range(0, 63)},
                                 {}},
                       RangeCase{"WholeDomainIsNoRange",
                                 "local_size_x = 64",
@@ -220,9 +222,9 @@ INSTANTIATE_TEST_SUITE_P(
                                 "probe[max(x, -2147483647 - 1)] = 0u;\n"
                                 "probe[min(data[1], 4294967295u)] = 0u;\n"
                                 "probe[min(data[1], data[2])] = 0u;",
-                                {"no range: max result covers the whole i32 range",
-                                 "no range: min result covers the whole u32 range",
-                                 "no range: " MEMORY_REASON_TEXT},
+                                {test::NoRange("max result covers the whole i32 range"),
+                                 test::NoRange("min result covers the whole u32 range"),
+                                 test::NoRange(MEMORY_REASON_TEXT)},
                                 {}}),
     CaseName);
 
@@ -234,112 +236,116 @@ INSTANTIATE_TEST_SUITE_P(
         RangeCase{"InitializerWithoutRange",
                   "local_size_x = 64",
                   "for (uint i = data[0]; i < 10u; i++) { probe[i] = 0u; }",
-                  {"no range: loop initializer has no range: " MEMORY_REASON_TEXT},
+                  {test::NoRange("loop initializer has no range: " MEMORY_REASON_TEXT)},
                   {}},
         RangeCase{"ConstantOnTheLeft",
                   "local_size_x = 64",
                   "for (int i = 0; 10 > i; i++) { probe[i] = 0u; }",
-                  {"[0, 9]"},
+                  {test::Range(0, 9)},
                   {}},
         RangeCase{"StepOnTheLeft",
                   "local_size_x = 64",
                   "for (int i = 0; i < 10; i = 3 + i) { probe[i] = 0u; }",
-                  {"[0, 9]"},
+                  {test::Range(0, 9)},
                   {}},
         RangeCase{"StepNotConstant",
                   "local_size_x = 64",
                   "int s = int(data[0]);\nfor (int i = 0; i < 10; i += s) { probe[i] = 0u; }",
-                  {"no range: loop step is not a constant"},
-                  {"[-2147483648, 9]"}},
+                  {test::NoRange("loop step is not a constant")},
+                  {test::Range(-2147483648, 9)}},
         RangeCase{"CompoundCondition",
                   "local_size_x = 64",
                   "for (int i = 0; i < 10 && data[0] > 0u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is not a single comparison of the loop variable"},
-                  {"[0, 9]"}},
-        RangeCase{"EqualityComparison",
-                  "local_size_x = 64",
-                  "for (int i = 0; i != 10; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is not <, <=, > or >= between the loop variable "
-                   "and a value"},
-                  {"no range: local is updated from its own value in a loop without a guard that "
-                   "keeps it "
-                   "below the type's maximum"}},
+                  {test::NoRange("loop condition is not a single comparison of the loop variable")},
+                  {test::Range(0, 9)}},
+        RangeCase{
+            "EqualityComparison",
+            "local_size_x = 64",
+            "for (int i = 0; i != 10; i++) { probe[i] = 0u; }",
+            {test::NoRange("loop condition is not <, <=, > or >= between the loop variable "
+                           "and a value")},
+            {test::NoRange("local is updated from its own value in a loop without a guard that "
+                           "keeps it "
+                           "below the type's maximum")}},
         // Full mode: the loop's exit counter (loop_exit_counters.cpp) says the body runs
         // 0 times, so i is never stepped there: [0, 0] holds (the body never runs).
         RangeCase{"AlwaysFalseUnsigned",
                   "local_size_x = 64",
                   "for (uint i = 0u; i < 0u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"},
-                  {"[0, 0]"}},
+                  {test::NoRange("loop condition is always false")},
+                  {test::Range(0, 0)}},
         RangeCase{"AlwaysFalseSigned",
                   "local_size_x = 64",
                   "for (int i = 0; i > 2147483647; i--) { probe[i] = 0u; }",
-                  {"no range: loop condition is always false"},
-                  {"[0, 0]"}},
-        RangeCase{"AlwaysTrueUpperUnsigned",
-                  "local_size_x = 64",
-                  "for (uint i = 0u; i <= 4294967295u; i++) { probe[i] = 0u; }",
-                  {"no range: loop condition is always true, so the loop variable can wrap"},
-                  {"no range: local is updated from its own value in a loop without a guard that "
-                   "keeps it "
-                   "below the type's maximum"}},
+                  {test::NoRange("loop condition is always false")},
+                  {test::Range(0, 0)}},
+        RangeCase{
+            "AlwaysTrueUpperUnsigned",
+            "local_size_x = 64",
+            "for (uint i = 0u; i <= 4294967295u; i++) { probe[i] = 0u; }",
+            {test::NoRange("loop condition is always true, so the loop variable can wrap")},
+            {test::NoRange("local is updated from its own value in a loop without a guard that "
+                           "keeps it "
+                           "below the type's maximum")}},
         RangeCase{"DecreasingWithLess",
                   "local_size_x = 64",
                   "for (int i = 10; i < 20; i--) { probe[i] = 0u; }",
-                  {"no range: loop direction does not match the comparison (decreasing "
-                   "variable compared with < or <=)"},
-                  {"[-2147483648, 19]"}},
+                  {test::NoRange("loop direction does not match the comparison (decreasing "
+                                 "variable compared with < or <=)")},
+                  {test::Range(-2147483648, 19)}},
         RangeCase{"BodyNeverRunsIncreasing",
                   "local_size_x = 64",
                   "for (int i = 10; i < 5; i++) { probe[i] = 0u; }",
-                  {"no range: loop body never runs"},
+                  {test::NoRange("loop body never runs")},
                   {}},
         RangeCase{"BodyNeverRunsDecreasing",
                   "local_size_x = 64",
                   "for (int i = 3; i >= 5; i--) { probe[i] = 0u; }",
-                  {"no range: loop body never runs"},
+                  {test::NoRange("loop body never runs")},
                   {}},
         RangeCase{"OverflowPastLastValueUnsigned",
                   "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967290u; i += 16u) { probe[i] = 0u; }",
-                  {"no range: loop variable may overflow past its last value"},
+                  {test::NoRange("loop variable may overflow past its last value")},
                   {}},
         RangeCase{"LastValueFitsUnsigned",
                   "local_size_x = 64",
                   "for (uint i = 0u; i <= 4294967279u; i += 16u) { probe[i] = 0u; }",
-                  {"[0, 4294967264]"},
+                  {test::Range(0, 4294967264)},
                   {}},
         RangeCase{"OverflowPastLastValueSignedDown",
                   "local_size_x = 64",
                   "for (int i = 0; i >= -2147483647; i -= 3) { probe[i] = 0u; }",
-                  {"no range: loop variable may overflow past its last value"},
+                  {test::NoRange("loop variable may overflow past its last value")},
                   {}},
         RangeCase{"LastValueFitsSignedDown",
                   "local_size_x = 64",
                   "for (int i = 0; i >= -2147483646; i -= 2) { probe[i] = 0u; }",
-                  {"[-2147483646, 0]"},
+                  {test::Range(-2147483646, 0)},
                   {}},
-        RangeCase{"LoadAfterLoopHasNoRange",
-                  "local_size_x = 64",
-                  "int i;\nfor (i = 0; i < 10; i++) { probe[i] = 0u; }\nprobe[i] = 1u;",
-                  {"[0, 9]", "no range: load of the loop variable outside the loop body"},
-                  {"[0, 9]", "[10, 2147483647]"}},
+        RangeCase{
+            "LoadAfterLoopHasNoRange",
+            "local_size_x = 64",
+            "int i;\nfor (i = 0; i < 10; i++) { probe[i] = 0u; }\nprobe[i] = 1u;",
+            {test::Range(0, 9), test::NoRange("load of the loop variable outside the loop body")},
+            {test::Range(0, 9), test::Range(10, 2147483647)}},
         RangeCase{"InitRangeMaxAboveBound",
                   "local_size_x = 64",
                   "for (uint i = gl_LocalInvocationID.x; i < 10u; i += 4u) { probe[i] = 0u; }",
-                  {"[0, 9]"},
+                  {test::Range(0, 9)},
                   {}},
         RangeCase{"InitNarrowLandsBelowBound",
                   "local_size_x = 2",
                   "for (uint i = gl_LocalInvocationID.x; i < 11u; i += 4u) { probe[i] = 0u; }",
-                  {"[0, 9]"},
+                  {test::Range(0, 9)},
                   {}},
-        RangeCase{"ContinueBlockDoesMore",
-                  "local_size_x = 64",
-                  "for (int i = 0; i < 10; i++, probe[0] = 1u) { probe[i] = 0u; }",
-                  {"no range: continuing block is not exactly: load, add or sub, store, branch",
-                   "[0, 0]"},
-                  {"[0, 9]", "[0, 0]"}}),
+        RangeCase{
+            "ContinueBlockDoesMore",
+            "local_size_x = 64",
+            "for (int i = 0; i < 10; i++, probe[0] = 1u) { probe[i] = 0u; }",
+            {test::NoRange("continuing block is not exactly: load, add or sub, store, branch"),
+             test::Range(0, 0)},
+            {test::Range(0, 9), test::Range(0, 0)}}),
     CaseName);
 
 // --- Operators at the edges ------------------------------------------------------
@@ -351,68 +357,72 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[x + 4294967232u] = 0u;\nprobe[x + 4294967233u] = 0u;",
-                  {"[4294967232, 4294967295]", "no range: u32 addition may overflow"},
+                  {test::Range(4294967232, 4294967295), test::NoRange("u32 addition may overflow")},
                   {}},
         RangeCase{"AddI32Edge",
                   "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[x + 2147483584] = 0u;\nprobe[x + 2147483585] = 0u;",
-                  {"[2147483584, 2147483647]", "no range: i32 addition may overflow"},
+                  {test::Range(2147483584, 2147483647), test::NoRange("i32 addition may overflow")},
                   {}},
         RangeCase{"SubU32",
                   "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[(x + 1u) - 1u] = 0u;\nprobe[x - 1u] = 0u;",
-                  {"[0, 63]", "no range: u32 subtraction may underflow"},
+                  {test::Range(0, 63), test::NoRange("u32 subtraction may underflow")},
                   {}},
-        RangeCase{"SubI32Edge",
-                  "local_size_x = 64",
-                  "#define x int(gl_LocalInvocationID.x)\n"
-                  "probe[x - 2147483647 - 1] = 0u;\nprobe[(x - 1) - 2147483647 - 1] = 0u;",
-                  {"[-2147483648, -2147483585]", "no range: i32 subtraction may overflow"},
-                  {}},
+        RangeCase{
+            "SubI32Edge",
+            "local_size_x = 64",
+            "#define x int(gl_LocalInvocationID.x)\n"
+            "probe[x - 2147483647 - 1] = 0u;\nprobe[(x - 1) - 2147483647 - 1] = 0u;",
+            {test::Range(-2147483648, -2147483585), test::NoRange("i32 subtraction may overflow")},
+            {}},
         RangeCase{"MulU32Edge",
                   "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[x * 68174084u] = 0u;\nprobe[x * 68174085u] = 0u;",
-                  {"[0, 4294967292]", "no range: u32 multiplication may overflow"},
+                  {test::Range(0, 4294967292), test::NoRange("u32 multiplication may overflow")},
                   {}},
         RangeCase{"MulI32",
                   "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[x * 34087042] = 0u;\nprobe[x * 34087043] = 0u;\n"
                   "probe[(x - 1) * 2] = 0u;",
-                  {"[0, 2147483646]", "no range: i32 multiplication may overflow",
-                   "no range: i32 multiplication with a possibly negative operand"},
+                  {test::Range(0, 2147483646), test::NoRange("i32 multiplication may overflow"),
+                   test::NoRange("i32 multiplication with a possibly negative operand")},
                   {}},
-        RangeCase{"Div",
-                  "local_size_x = 64, local_size_y = 4",
-                  "#define x gl_LocalInvocationID.x\n#define s int(x)\n"
-                  "probe[x / 4u] = 0u;\nprobe[x / (gl_LocalInvocationID.y + 2u)] = 0u;\n"
-                  "probe[x / gl_LocalInvocationID.y] = 0u;\nprobe[(s - 1) / 2] = 0u;\n"
-                  "probe[s / 2] = 0u;",
-                  {"[0, 15]", "[0, 31]", "no range: division by a possibly non-positive divisor",
-                   "no range: i32 division of a possibly negative dividend", "[0, 31]"},
-                  {}},
+        RangeCase{
+            "Div",
+            "local_size_x = 64, local_size_y = 4",
+            "#define x gl_LocalInvocationID.x\n#define s int(x)\n"
+            "probe[x / 4u] = 0u;\nprobe[x / (gl_LocalInvocationID.y + 2u)] = 0u;\n"
+            "probe[x / gl_LocalInvocationID.y] = 0u;\nprobe[(s - 1) / 2] = 0u;\n"
+            "probe[s / 2] = 0u;",
+            {test::Range(0, 15), test::Range(0, 31),
+             test::NoRange("division by a possibly non-positive divisor"),
+             test::NoRange("i32 division of a possibly negative dividend"), test::Range(0, 31)},
+            {}},
         RangeCase{"ShiftLeft",
                   "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[x << 2u] = 0u;\nprobe[x << 26u] = 0u;\nprobe[x << 27u] = 0u;\n"
                   "probe[1u << x] = 0u;\nprobe[(int(x) - 1) << 1] = 0u;\n"
                   "probe[int(x) << 25] = 0u;\nprobe[int(x) << 26] = 0u;",
-                  {"[0, 252]", "[0, 4227858432]", "no range: u32 left shift may overflow",
-                   "no range: shift amount may be 32 or more",
-                   "no range: i32 shift of a possibly negative value", "[0, 2113929216]",
-                   "no range: i32 left shift may overflow"},
+                  {test::Range(0, 252), test::Range(0, 4227858432),
+                   test::NoRange("u32 left shift may overflow"),
+                   test::NoRange("shift amount may be 32 or more"),
+                   test::NoRange("i32 shift of a possibly negative value"),
+                   test::Range(0, 2113929216), test::NoRange("i32 left shift may overflow")},
                   {}},
-        RangeCase{
-            "ShiftRight",
-            "local_size_x = 64, local_size_y = 4",
-            "#define x gl_LocalInvocationID.x\n"
-            "probe[x >> 2u] = 0u;\nprobe[(x + 64u) >> gl_LocalInvocationID.y] = 0u;\n"
-            "probe[int(x) >> 1] = 0u;\nprobe[(int(x) - 1) >> 1] = 0u;",
-            {"[0, 15]", "[8, 127]", "[0, 31]", "no range: i32 shift of a possibly negative value"},
-            {}}),
+        RangeCase{"ShiftRight",
+                  "local_size_x = 64, local_size_y = 4",
+                  "#define x gl_LocalInvocationID.x\n"
+                  "probe[x >> 2u] = 0u;\nprobe[(x + 64u) >> gl_LocalInvocationID.y] = 0u;\n"
+                  "probe[int(x) >> 1] = 0u;\nprobe[(int(x) - 1) >> 1] = 0u;",
+                  {test::Range(0, 15), test::Range(8, 127), test::Range(0, 31),
+                   test::NoRange("i32 shift of a possibly negative value")},
+                  {}}),
     CaseName);
 
 // --- Conversions -------------------------------------------------------------------
@@ -424,19 +434,20 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "#define x int(gl_LocalInvocationID.x)\n"
                   "probe[uint(x)] = 0u;\nprobe[uint(x - 1)] = 0u;",
-                  {"[0, 63]", "no range: conversion to u32 of a possibly negative i32 value"},
+                  {test::Range(0, 63),
+                   test::NoRange("conversion to u32 of a possibly negative i32 value")},
                   {}},
         RangeCase{"UintToInt",
                   "local_size_x = 64",
                   "#define x gl_LocalInvocationID.x\n"
                   "probe[int(x + 2147483584u)] = 0u;\nprobe[int(x + 2147483585u)] = 0u;",
-                  {"[2147483584, 2147483647]",
-                   "no range: conversion to i32 of a u32 value that may exceed 2147483647"},
+                  {test::Range(2147483584, 2147483647),
+                   test::NoRange("conversion to i32 of a u32 value that may exceed 2147483647")},
                   {}},
         RangeCase{"FloatConversionHasNoRange",
                   "local_size_x = 64",
                   "probe[uint(float(gl_LocalInvocationID.x))] = 0u;",
-                  {"no range: OpConvertFToU is not supported"},
+                  {test::NoRange("OpConvertFToU is not supported")},
                   {}}),
     CaseName);
 
@@ -449,36 +460,39 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "probe[data[0] & 15u] = 0u;\nprobe[gl_LocalInvocationID.x & 255u] = 0u;\n"
                   "probe[int(data[0]) & -2] = 0u;",
-                  {"no range: bitwise AND is not supported in reference mode",
-                   "no range: bitwise AND is not supported in reference mode",
-                   "no range: bitwise AND is not supported in reference mode"},
-                  {"[0, 15]", "[0, 63]", "no range: bitwise AND with a negative mask"}},
+                  {test::NoRange("bitwise AND is not supported in reference mode"),
+                   test::NoRange("bitwise AND is not supported in reference mode"),
+                   test::NoRange("bitwise AND is not supported in reference mode")},
+                  {test::Range(0, 15), test::Range(0, 63),
+                   test::NoRange("bitwise AND with a negative mask")}},
         RangeCase{"Clamp",
                   "local_size_x = 64",
                   "probe[clamp(int(data[0]), 0, 15)] = 0u;\n"
                   "probe[clamp(data[0], gl_LocalInvocationID.x, 100u)] = 0u;\n"
                   "probe[clamp(data[0], gl_LocalInvocationID.x, 40u)] = 0u;\n"
                   "probe[clamp(gl_LocalInvocationID.x, 0u, data[1])] = 0u;",
-                  {"no range: clamp is not supported in reference mode",
-                   "no range: clamp is not supported in reference mode",
-                   "no range: clamp is not supported in reference mode",
-                   "no range: clamp is not supported in reference mode"},
-                  {"[0, 15]", "[0, 100]", "no range: clamp bounds may cross (lo > hi)",
+                  {test::NoRange("clamp is not supported in reference mode"),
+                   test::NoRange("clamp is not supported in reference mode"),
+                   test::NoRange("clamp is not supported in reference mode"),
+                   test::NoRange("clamp is not supported in reference mode")},
+                  {test::Range(0, 15), test::Range(0, 100),
+                   test::NoRange("clamp bounds may cross (lo > hi)"),
                    // A bound without a range names its own root cause.
-                   "no range: clamp bounds have no range: value read from Uniform memory (data "
-                   "the application provides)"}},
+                   test::NoRange("clamp bounds have no range: value read from Uniform memory (data "
+                                 "the application provides)")}},
         RangeCase{"UnsignedBitfieldExtract",
                   "local_size_x = 64",
                   "probe[bitfieldExtract(data[0], 3, 8)] = 0u;\n"
                   "probe[bitfieldExtract(data[0], 0, 32)] = 0u;\n"
                   "probe[uint(bitfieldExtract(int(data[0]), 0, 4))] = 0u;\n"
                   "probe[bitfieldExtract(data[0], 0, int(data[1]))] = 0u;",
-                  {"no range: unsigned bitfieldExtract is not supported in reference mode",
-                   "no range: unsigned bitfieldExtract is not supported in reference mode",
-                   "no range: OpBitFieldSExtract is not supported",
-                   "no range: unsigned bitfieldExtract is not supported in reference mode"},
-                  {"[0, 255]", "[0, 4294967295]", "no range: OpBitFieldSExtract is not supported",
-                   "no range: bitfield count has no range: " MEMORY_REASON_TEXT}},
+                  {test::NoRange("unsigned bitfieldExtract is not supported in reference mode"),
+                   test::NoRange("unsigned bitfieldExtract is not supported in reference mode"),
+                   test::NoRange("OpBitFieldSExtract is not supported"),
+                   test::NoRange("unsigned bitfieldExtract is not supported in reference mode")},
+                  {test::Range(0, 255), test::Range(0, 4294967295),
+                   test::NoRange("OpBitFieldSExtract is not supported"),
+                   test::NoRange("bitfield count has no range: " MEMORY_REASON_TEXT)}},
         // bitfieldInsert with constant offset and count into a non-negative base: the
         // base's bound plus the field's (Morton unswizzles). Traps: a field from an
         // unbounded value fills its whole mask; a base that may be negative; an offset
@@ -492,59 +506,66 @@ INSTANTIATE_TEST_SUITE_P(
             "probe[bitfieldInsert(i & 1u, data[0], 1, 3)] = 0u;\n"
             "probe[bitfieldInsert(int(data[0]), 1, 1, 3)] = 0u;\n"
             "probe[bitfieldInsert(i & 1u, 1u, int(data[1]), 3)] = 0u;",
-            {"no range: OpBitFieldInsert is not supported",
-             "no range: OpBitFieldInsert is not supported",
-             "no range: OpBitFieldInsert is not supported",
-             "no range: OpBitFieldInsert is not supported"},
-            {"[0, 7]", "[0, 15]", "no range: " MEMORY_REASON_TEXT,
-             "no range: bitfield insert: offset and count are not constants within the "
-             "value's bits"}},
+            {test::NoRange("OpBitFieldInsert is not supported"),
+             test::NoRange("OpBitFieldInsert is not supported"),
+             test::NoRange("OpBitFieldInsert is not supported"),
+             test::NoRange("OpBitFieldInsert is not supported")},
+            {test::Range(0, 7), test::Range(0, 15), test::NoRange(MEMORY_REASON_TEXT),
+             test::NoRange("bitfield insert: offset and count are not constants within the "
+                           "value's bits")}},
         // integer_range_bit_counts.cpp: bounded by the operand's width and range.
-        RangeCase{"BitCountsAndBitPositions",
-                  "local_size_x = 64",
-                  "probe[bitCount(data[0])] = 0u;\n"
-                  "probe[bitCount(gl_LocalInvocationID.x)] = 0u;\n"
-                  "probe[bitCount(gl_LocalInvocationID.x + 1u)] = 0u;\n"
-                  "probe[findLSB(data[0])] = 0u;\n"
-                  "probe[findLSB(gl_LocalInvocationID.x + 1u)] = 0u;\n"
-                  "probe[findMSB(gl_LocalInvocationID.x)] = 0u;\n"
-                  "probe[findMSB(gl_LocalInvocationID.x + 8u)] = 0u;\n"
-                  "probe[findMSB(int(gl_LocalInvocationID.x) - 32)] = 0u;\n"
-                  "probe[findMSB(int(gl_LocalInvocationID.x) - 64)] = 0u;\n"
-                  "probe[findMSB(int(data[0]))] = 0u;\n"
-                  "probe[uint(findLSB(data[0]))] = 0u;",
-                  {"no range: OpBitCount is not supported", "no range: OpBitCount is not supported",
-                   "no range: OpBitCount is not supported", "no range: FindILsb is not supported",
-                   "no range: FindILsb is not supported", "no range: FindUMsb is not supported",
-                   "no range: FindUMsb is not supported", "no range: FindSMsb is not supported",
-                   "no range: FindSMsb is not supported", "no range: FindSMsb is not supported",
-                   "no range: FindILsb is not supported"},
-                  {"[0, 32]", "[0, 6]", "[1, 7]", "[-1, 31]", "[0, 6]", "[-1, 5]", "[3, 6]",
-                   "[-1, 4]", "[-1, 5]", "[-1, 30]",
-                   "no range: conversion to u32 of a possibly negative i32 value"}},
+        RangeCase{
+            "BitCountsAndBitPositions",
+            "local_size_x = 64",
+            "probe[bitCount(data[0])] = 0u;\n"
+            "probe[bitCount(gl_LocalInvocationID.x)] = 0u;\n"
+            "probe[bitCount(gl_LocalInvocationID.x + 1u)] = 0u;\n"
+            "probe[findLSB(data[0])] = 0u;\n"
+            "probe[findLSB(gl_LocalInvocationID.x + 1u)] = 0u;\n"
+            "probe[findMSB(gl_LocalInvocationID.x)] = 0u;\n"
+            "probe[findMSB(gl_LocalInvocationID.x + 8u)] = 0u;\n"
+            "probe[findMSB(int(gl_LocalInvocationID.x) - 32)] = 0u;\n"
+            "probe[findMSB(int(gl_LocalInvocationID.x) - 64)] = 0u;\n"
+            "probe[findMSB(int(data[0]))] = 0u;\n"
+            "probe[uint(findLSB(data[0]))] = 0u;",
+            {test::NoRange("OpBitCount is not supported"),
+             test::NoRange("OpBitCount is not supported"),
+             test::NoRange("OpBitCount is not supported"),
+             test::NoRange("FindILsb is not supported"), test::NoRange("FindILsb is not supported"),
+             test::NoRange("FindUMsb is not supported"), test::NoRange("FindUMsb is not supported"),
+             test::NoRange("FindSMsb is not supported"), test::NoRange("FindSMsb is not supported"),
+             test::NoRange("FindSMsb is not supported"),
+             test::NoRange("FindILsb is not supported")},
+            {test::Range(0, 32), test::Range(0, 6), test::Range(1, 7), test::Range(-1, 31),
+             test::Range(0, 6), test::Range(-1, 5), test::Range(3, 6), test::Range(-1, 4),
+             test::Range(-1, 5), test::Range(-1, 30),
+             test::NoRange("conversion to u32 of a possibly negative i32 value")}},
         RangeCase{"SingleStoreLocal",
                   "local_size_x = 64",
                   "uint a = gl_LocalInvocationID.x;\nprobe[a] = 0u;\n"
                   "uint b;\nif (data[0] > 0u) b = 1u;\nprobe[b] = 0u;\n"
                   "uint c = 5u;\nc = 7u;\nprobe[c] = 0u;",
-                  {"no range: load from a local variable that is not a for-loop control "
-                   "variable (no update in a continuing block)",
-                   "no range: load from a local variable that is not a for-loop control "
-                   "variable (no update in a continuing block)",
-                   "no range: load from a local variable that is not a for-loop control "
-                   "variable (no update in a continuing block)"},
-                  {"[0, 63]", "no range: local may be read before it is assigned", "[7, 7]"}}),
+                  {test::NoRange("load from a local variable that is not a for-loop control "
+                                 "variable (no update in a continuing block)"),
+                   test::NoRange("load from a local variable that is not a for-loop control "
+                                 "variable (no update in a continuing block)"),
+                   test::NoRange("load from a local variable that is not a for-loop control "
+                                 "variable (no update in a continuing block)")},
+                  {test::Range(0, 63), test::NoRange("local may be read before it is assigned"),
+                   test::Range(7, 7)}}),
     CaseName);
 
-#define LOCAL_REASON                                                                  \
-  "no range: load from a local variable that is not a for-loop control variable (no " \
-  "update in a continuing block)"
-#define MEMORY_REASON "no range: " MEMORY_REASON_TEXT
+#define LOCAL_REASON                                                            \
+  test::NoRange(                                                                \
+      "load from a local variable that is not a for-loop control variable (no " \
+      "update in a continuing block)")
+#define MEMORY_REASON test::NoRange(MEMORY_REASON_TEXT)
 // Reference mode does not follow locals: an element of one is loaded through a chain.
 #define LOCAL_PART_REASON \
-  "no range: load from memory through an access chain (only built-in components have ranges)"
+  test::NoRange("load from memory through an access chain (only built-in components have ranges)")
 
-// --- Full mode: more operators (integer_range_operators.cpp) --------------------------
+// --- Full mode: more operators (integer_range_glsl_std450.cpp, integer_range_bitwise.cpp, ---
+// --- integer_range_arithmetic.cpp) ----------------------------------------------------
 
 INSTANTIATE_TEST_SUITE_P(
     FullOperators, IntegerRangeGlsl,
@@ -553,54 +574,57 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "probe[abs(int(gl_LocalInvocationID.x) - 40)] = 0u;\n"
                   "probe[abs(int(data[0]))] = 0u;",
-                  {"no range: SAbs is not supported", "no range: SAbs is not supported"},
-                  {"[0, 40]", "no range: abs of a value with no i32 range: " MEMORY_REASON_TEXT}},
+                  {test::NoRange("SAbs is not supported"), test::NoRange("SAbs is not supported")},
+                  {test::Range(0, 40),
+                   test::NoRange("abs of a value with no i32 range: " MEMORY_REASON_TEXT)}},
         RangeCase{"AbsOfIntMinIsItself",
                   "local_size_x = 64",
                   "int m = int(data[0] & 1u) - 2147483647 - 1;\nprobe[abs(m)] = 0u;",
-                  {"no range: SAbs is not supported"},
-                  {"no range: abs of a value that may be -2147483648 (abs of it is itself)"}},
-        RangeCase{
-            "OrXorOfNonNegative",
-            "local_size_x = 64",
-            "probe[gl_LocalInvocationID.x | 16u] = 0u;\n"
-            "probe[(data[0] & 5u) ^ (data[1] & 8u)] = 0u;\n"
-            "probe[int(gl_LocalInvocationID.x) | -1] = 0u;",
-            {"no range: bitwise OR is not supported", "no range: bitwise XOR is not supported",
-             "no range: bitwise OR is not supported"},
-            {"[16, 63]", "[0, 15]", "no range: OR of a possibly negative value"}},
+                  {test::NoRange("SAbs is not supported")},
+                  {test::NoRange("abs of a value that may be -2147483648 (abs of it is itself)")}},
+        RangeCase{"OrXorOfNonNegative",
+                  "local_size_x = 64",
+                  "probe[gl_LocalInvocationID.x | 16u] = 0u;\n"
+                  "probe[(data[0] & 5u) ^ (data[1] & 8u)] = 0u;\n"
+                  "probe[int(gl_LocalInvocationID.x) | -1] = 0u;",
+                  {test::NoRange("bitwise OR is not supported"),
+                   test::NoRange("bitwise XOR is not supported"),
+                   test::NoRange("bitwise OR is not supported")},
+                  {test::Range(16, 63), test::Range(0, 15),
+                   test::NoRange("OR of a possibly negative value")}},
         RangeCase{"UnsignedModuloByRangedDivisor",
                   "local_size_x = 64",
                   "probe[data[0] % (gl_LocalInvocationID.x + 1u)] = 0u;\n"
                   "probe[data[0] % gl_LocalInvocationID.x] = 0u;",
-                  {"no range: modulo divisor is not a single positive value",
-                   "no range: modulo divisor is not a single positive value"},
-                  {"[0, 63]", "no range: modulo divisor may be 0"}},
-        RangeCase{"SignedModuloEitherSign",
-                  "local_size_x = 64",
-                  "probe[int(data[0]) % 8 + 8] = 0u;\n"
-                  "probe[int(data[0]) % -8 + 8] = 0u;\n"
-                  "probe[int(data[0]) % (int(gl_LocalInvocationID.x) - 1)] = 0u;",
-                  {"no range: i32 modulo of a value with no range: " MEMORY_REASON_TEXT,
-                   "no range: modulo divisor is not a single positive value",
-                   "no range: modulo divisor is not a single positive value"},
-                  // Either sign: GLSL leaves it open for negative operands, and lavapipe's
-                  // OpSMod returned negative results in the audit (gen_ci_00015).
-                  {"[1, 15]", "[1, 15]", "no range: modulo divisor may be 0"}},
+                  {test::NoRange("modulo divisor is not a single positive value"),
+                   test::NoRange("modulo divisor is not a single positive value")},
+                  {test::Range(0, 63), test::NoRange("modulo divisor may be 0")}},
+        RangeCase{
+            "SignedModuloEitherSign",
+            "local_size_x = 64",
+            "probe[int(data[0]) % 8 + 8] = 0u;\n"
+            "probe[int(data[0]) % -8 + 8] = 0u;\n"
+            "probe[int(data[0]) % (int(gl_LocalInvocationID.x) - 1)] = 0u;",
+            {test::NoRange("i32 modulo of a value with no range: " MEMORY_REASON_TEXT),
+             test::NoRange("modulo divisor is not a single positive value"),
+             test::NoRange("modulo divisor is not a single positive value")},
+            // Either sign: GLSL leaves it open for negative operands, and lavapipe's
+            // OpSMod returned negative results in the audit (gen_ci_00015).
+            {test::Range(1, 15), test::Range(1, 15), test::NoRange("modulo divisor may be 0")}},
         RangeCase{"VectorComponents",
                   "local_size_x = 64",
                   "uvec2 v = uvec2(data[0] & 7u, data[1] & 7u);\nprobe[v.x + v.y] = 0u;\n"
                   "uvec4 w = uvec4(gl_LocalInvocationID.x, 3u, v);\nprobe[w.y] = 0u;\n"
                   "probe[v.yx.x] = 0u;",
                   {LOCAL_PART_REASON, LOCAL_PART_REASON, LOCAL_PART_REASON},
-                  {"[0, 14]", "[3, 3]", "[0, 7]"}},
+                  {test::Range(0, 14), test::Range(3, 3), test::Range(0, 7)}},
         RangeCase{"NestedCompositeLocal",
                   "local_size_x = 64",
                   "uint b[4] = uint[4](1u, 2u, data[0] & 3u, 4u);\nprobe[b[2]] = 0u;\n"
                   "uvec2 m[2] = uvec2[2](uvec2(5u, gl_LocalInvocationID.x), uvec2(6u));\n"
                   "probe[m[0].y] = 0u;\nprobe[m[1][0]] = 0u;",
                   {LOCAL_PART_REASON, LOCAL_PART_REASON, LOCAL_PART_REASON},
-                  {"[0, 3]", "[0, 63]", "[6, 6]"}}),
+                  {test::Range(0, 3), test::Range(0, 63), test::Range(6, 6)}}),
     CaseName);
 
 // --- Full mode: dominating guards (range_guards.h) ------------------------------------
@@ -616,8 +640,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 8, local_size_y = 8",
                   "if (gl_LocalInvocationIndex < 22u) probe[gl_LocalInvocationIndex] = 0u;\n"
                   "if (gl_LocalInvocationID.y >= 3u) return;\nprobe[gl_LocalInvocationID.y] = 1u;",
-                  {"[0, 63]", "[0, 7]"},
-                  {"[0, 21]", "[0, 2]"}},
+                  {test::Range(0, 63), test::Range(0, 7)},
+                  {test::Range(0, 21), test::Range(0, 2)}},
         // A test on a quotient bounds the dividend (unsigned: `x / 3u < 4u` gives x <= 11,
         // `x >> 2u < 3u` gives x <= 11). Trap: a signed quotient says nothing here.
         RangeCase{"TestOnAQuotientBoundsTheDividend",
@@ -626,8 +650,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "if (y < 4u) probe[gl_LocalInvocationIndex] = 0u;\n"
                   "if ((gl_LocalInvocationIndex >> 2u) < 3u) probe[gl_LocalInvocationIndex] = 1u;\n"
                   "if (int(gl_LocalInvocationIndex) / 3 < 4) probe[gl_LocalInvocationIndex] = 2u;",
-                  {"[0, 63]", "[0, 63]", "[0, 63]"},
-                  {"[0, 11]", "[0, 11]", "[0, 63]"}},
+                  {test::Range(0, 63), test::Range(0, 63), test::Range(0, 63)},
+                  {test::Range(0, 11), test::Range(0, 11), test::Range(0, 63)}},
         // A bool local stored once: the test it holds holds where it is tested (glslang
         // keeps `bool ok = a && b` in a local). Trap: a second store may set it anyway.
         RangeCase{"TestHeldInABoolLocal",
@@ -636,13 +660,13 @@ INSTANTIATE_TEST_SUITE_P(
                   "if (ok) probe[gl_LocalInvocationIndex] = 0u;\n"
                   "bool maybe = gl_LocalInvocationIndex < 12u;\nif (data[1] > 0u) maybe = true;\n"
                   "if (maybe) probe[gl_LocalInvocationIndex] = 1u;",
-                  {"[0, 63]", "[0, 63]"},
-                  {"[0, 11]", "[0, 63]"}},
+                  {test::Range(0, 63), test::Range(0, 63)},
+                  {test::Range(0, 11), test::Range(0, 63)}},
         RangeCase{"TrapTestOnAnotherComponent",
                   "local_size_x = 8, local_size_y = 8",
                   "if (gl_LocalInvocationID.x < 3u) probe[gl_LocalInvocationID.y] = 0u;",
-                  {"[0, 7]"},
-                  {"[0, 7]"}},
+                  {test::Range(0, 7)},
+                  {test::Range(0, 7)}},
         RangeCase{"TrapTestOnABufferElementLoadedAgain",
                   "local_size_x = 8",
                   "if (data[3] < 3u) probe[data[3]] = 0u;",
@@ -652,79 +676,79 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "uint g = gl_GlobalInvocationID.x;\nif (g >= 16u) return;\nprobe[g] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 15]"}},
+                  {test::Range(0, 15)}},
         RangeCase{"IfLessThen",
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x < 10u) probe[x] = 0u;\nprobe[x] = 1u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 9]", MEMORY_REASON}},
+                  {test::Range(0, 9), MEMORY_REASON}},
         RangeCase{"ElseBranchAndNegation",
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x >= 4u) {} else { probe[x] = 0u; }\n"
                   "if (!(x > 6u)) probe[x] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 3]", "[0, 6]"}},
+                  {test::Range(0, 3), test::Range(0, 6)}},
         RangeCase{"SignedBothBounds",
                   "local_size_x = 64",
                   "int i = int(data[0]);\nif (i >= 0 && i < 8) probe[i] = 0u;\n"
                   "if (i > 2 && i <= 5) probe[i] = 0u;\nif (i < 8) probe[i] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 7]", "[3, 5]", "[-2147483648, 7]"}},
+                  {test::Range(0, 7), test::Range(3, 5), test::Range(-2147483648, 7)}},
         RangeCase{"SignedTestSaysNothingAboutUnsigned",
                   "local_size_x = 64",
                   "uint u = data[0];\nif (int(u) < 16) probe[u] = 0u;\n"
                   "if (int(u) >= 0 && int(u) < 16) probe[u] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {MEMORY_REASON, "[0, 15]"}},
+                  {MEMORY_REASON, test::Range(0, 15)}},
         RangeCase{"UnsignedTestOnSignedValue",
                   "local_size_x = 64",
                   "int i = int(data[0]);\nif (uint(i) < 16u) probe[i] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 15]"}},
+                  {test::Range(0, 15)}},
         RangeCase{"BreakAndContinue",
                   "local_size_x = 64",
                   "for (int i = 0; i < 4; i++) {\n  uint x = data[i];\n"
                   "  if (x >= 3u) continue;\n  probe[x] = 0u;\n}\n"
                   "for (;;) {\n  uint y = data[1];\n  if (y > 5u) break;\n  probe[y] = 0u;\n}",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 2]", "[0, 5]"}},
+                  {test::Range(0, 2), test::Range(0, 5)}},
         RangeCase{"DerivedValue",
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) probe[x * 2u + 1u] = 0u;",
                   {LOCAL_REASON},
-                  {"[1, 15]"}},
+                  {test::Range(1, 15)}},
         RangeCase{"EqualityAndInequality",
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x == 3u) probe[x] = 0u;\n"
                   "uint m = data[1] & 3u;\nif (m != 3u) probe[m] = 0u;\n"
                   "if (m != 1u) probe[m] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
-                  {"[3, 3]", "[0, 2]", "[0, 3]"}},
+                  {test::Range(3, 3), test::Range(0, 2), test::Range(0, 3)}},
         RangeCase{"ShortCircuitWithBufferLoad",
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u && data[x] > 0u) probe[x] = 0u;\n"
                   "if (x >= 8u || data[x] == 0u) return;\nprobe[x] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 7]", "[0, 7]"}},
+                  {test::Range(0, 7), test::Range(0, 7)}},
         // Locals through the value-flow view.
         RangeCase{"TernaryThroughLocal",
                   "local_size_x = 64",
                   "uint x = data[0] > 3u ? gl_LocalInvocationID.x : 100u;\nprobe[x] = 0u;\n"
                   "uint y;\nif (data[1] == 0u) y = 4u; else y = 9u;\nprobe[y] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 100]", "[4, 9]"}},
+                  {test::Range(0, 100), test::Range(4, 9)}},
         RangeCase{"WhileLoopWithVariableBound",
                   "local_size_x = 64",
                   "uint n = data[0] & 15u;\nuint i = 0u;\n"
                   "while (i < n) { probe[i] = 0u; i += 2u; }\n"
                   "for (uint j = 0u; j < n; j++) probe[j] = 0u;",
-                  {LOCAL_REASON, "no range: loop bound is not a constant"},
-                  {"[0, 14]", "[0, 14]"}},
+                  {LOCAL_REASON, test::NoRange("loop bound is not a constant")},
+                  {test::Range(0, 14), test::Range(0, 14)}},
         RangeCase{"LoopLocalStoredAfterTest",
                   "local_size_x = 64",
                   "uint i = 0u;\nwhile (i < 8u) { i = data[i]; probe[i] = 0u; }",
                   {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
+                  {test::NoRange("a value stored to the local has no range: " MEMORY_REASON_TEXT)}},
         // Traps: nothing may be narrowed here.
         RangeCase{"TestOnOneLoadUseOfAnother",
                   "local_size_x = 64",
@@ -735,7 +759,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u) { x = data[1]; probe[x] = 0u; }",
                   {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
+                  {test::NoRange("a value stored to the local has no range: " MEMORY_REASON_TEXT)}},
         RangeCase{"OrDoesNotNarrowWhenTrue",
                   "local_size_x = 64",
                   "uint x = data[0];\nif (x < 8u || data[1] == 0u) probe[x] = 0u;",
@@ -747,14 +771,14 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint t = gl_LocalInvocationIndex;\nif (2u * t < 420u) {\n"
                   "  probe[2u * t + 1u] = 0u;\n  probe[t] = 0u;\n}",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[1, 419]", "[0, 209]"}},
+                  {test::Range(1, 419), test::Range(0, 209)}},
         // Signed: v * 2 in [-9, 9] puts v in [-4, 4] (rounded inwards).
         RangeCase{"ThroughSignedFactor",
                   "local_size_x = 256",
                   "int v = int(gl_LocalInvocationIndex) - 100;\n"
                   "if (v * 2 > -10 && v * 2 < 10) probe[v + 4] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 8]"}},
+                  {test::Range(0, 8)}},
         // Trap: x + 1u wraps for x = 4294967295, so `x + 1u < 10u` says nothing about x.
         RangeCase{"TrapOffsetThatMayWrap",
                   "local_size_x = 64",
@@ -773,7 +797,7 @@ INSTANTIATE_TEST_SUITE_P(
 #define NO_WIDEN_ABOVE_TEXT                                                      \
   "local is updated from its own value in a loop without a guard that keeps it " \
   "below the type's maximum"
-#define NO_WIDEN_ABOVE "no range: " NO_WIDEN_ABOVE_TEXT
+#define NO_WIDEN_ABOVE test::NoRange(NO_WIDEN_ABOVE_TEXT)
 
 INSTANTIATE_TEST_SUITE_P(
     LoopCarried, IntegerRangeGlsl,
@@ -783,55 +807,55 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "uint c = 0u;\nwhile (c < 100u && data[c] != 0u) c++;\nprobe[c] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 100]"}},
+                  {test::Range(0, 100)}},
         // The bound is the second test of a short-circuit &&: the local's version at the
         // loop header is defined above the first test, so the fact is kept.
         RangeCase{"ShortCircuitSecondTest",
                   "local_size_x = 64",
                   "uint c = 0u;\nwhile (data[0] != c && c < 100u) { probe[c] = 0u; c++; }",
                   {LOCAL_REASON},
-                  {"[0, 99]"}},
+                  {test::Range(0, 99)}},
         // i < n for an n without a range still keeps i + 1 from wrapping: i >= 0.
         RangeCase{"SignedRuntimeBoundIsNonNegative",
                   "local_size_x = 64",
                   "int n = int(data[0]);\nfor (int i = 0; i < n; i++) probe[i] = 0u;",
-                  {"no range: loop bound is not a constant"},
-                  {"[0, 2147483647]"}},
+                  {test::NoRange("loop bound is not a constant")},
+                  {test::Range(0, 2147483647)}},
         // Downwards, read after the update: j - 1 where the guard says j >= 1.
         RangeCase{"DecrementThenUse",
                   "local_size_x = 64",
                   "uint j = 10u;\nwhile (j > 0u) { j--; probe[j] = 0u; }",
                   {LOCAL_REASON},
-                  {"[0, 9]"}},
+                  {test::Range(0, 9)}},
         // A ranged step: k <= 19 + 4 after the loop (and >= 20 there, by the exit edge).
         RangeCase{"RangedStep",
                   "local_size_x = 64",
                   "uint k = 0u;\nwhile (k < 20u) { probe[k] = 0u; k += 1u + (data[0] & 3u); }\n"
                   "probe[k] = 1u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 19]", "[20, 23]"}},
+                  {test::Range(0, 19), test::Range(20, 23)}},
         // A value stored under a guard keeps the guard's range for later loads.
         RangeCase{"StoredUnderGuard",
                   "local_size_x = 64",
                   "uint x = data[0];\nuint t = 0u;\nif (x < 8u) t = x;\nprobe[t] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 7]"}},
+                  {test::Range(0, 7)}},
         // Two updates per iteration, the second from the first's store: 0, 3, 6, 9, 12.
         RangeCase{"TwoUpdatesPerIteration",
                   "local_size_x = 64",
                   "uint c = 0u;\nwhile (c < 10u) { c += 2u; c++; }\nprobe[c] = 0u;",
                   {LOCAL_REASON},
-                  {"[10, 12]"}},
+                  {test::Range(10, 12)}},
         // A built-in vector stored whole and read by component.
         RangeCase{"BuiltinVectorStoredWhole",
                   "local_size_x = 8, local_size_y = 4",
                   "uvec3 l = gl_LocalInvocationID;\nprobe[l.y] = 0u;\n"
                   "uvec3 g = gl_GlobalInvocationID;\nprobe[g.x] = 0u;",
                   {LOCAL_PART_REASON, LOCAL_PART_REASON},
-                  {"[0, 3]",
-                   "no range: a value stored to the local has no range: built-in "
-                   "GlobalInvocationId has no range without a promised dispatch "
-                   "size (--max-workgroups)"}},
+                  {test::Range(0, 3),
+                   test::NoRange("a value stored to the local has no range: built-in "
+                                 "GlobalInvocationId has no range without a promised dispatch "
+                                 "size (--max-workgroups)")}},
         // Traps: nothing bounds the update, so it may wrap; updates both ways; a step
         // without a range.
         RangeCase{"TrapNoGuardOnTheUpdate",
@@ -839,18 +863,19 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint c = 0u;\nwhile (data[c] != 0u) c++;\nprobe[c] = 0u;",
                   {LOCAL_REASON},
                   {NO_WIDEN_ABOVE}},
-        RangeCase{"TrapUpdatesBothWays",
-                  "local_size_x = 64",
-                  "int i = 5;\nwhile (i > 0 && i < 10) { if (data[0] == 0u) i++; else i--; }\n"
-                  "probe[i] = 0u;",
-                  {LOCAL_REASON},
-                  {"no range: local is updated from its own value in both directions in a loop"}},
+        RangeCase{
+            "TrapUpdatesBothWays",
+            "local_size_x = 64",
+            "int i = 5;\nwhile (i > 0 && i < 10) { if (data[0] == 0u) i++; else i--; }\n"
+            "probe[i] = 0u;",
+            {LOCAL_REASON},
+            {test::NoRange("local is updated from its own value in both directions in a loop")}},
         RangeCase{
             "TrapStepWithoutRange",
             "local_size_x = 64",
             "uint c = 0u;\nwhile (c < 100u && data[1] != 0u) c += data[0];\nprobe[c] = 0u;",
             {LOCAL_REASON},
-            {"no range: the step of a loop-carried local has no range: " MEMORY_REASON_TEXT}}),
+            {test::NoRange("the step of a loop-carried local has no range: " MEMORY_REASON_TEXT)}}),
     CaseName);
 
 // --- Full mode: general loop-carried updates (integer_range_fixed_point.cpp) ----------
@@ -868,21 +893,21 @@ INSTANTIATE_TEST_SUITE_P(
                   // After the loop n <= 1, and h >= 1 kept it >= 1.
                   "probe[n] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 208]", "[1, 209]", "[1, 1]"}},
+                  {test::Range(0, 208), test::Range(1, 209), test::Range(1, 1)}},
         // Doubling under a guard: 1, 3, 7, ..., 127 read in the body below 100.
         RangeCase{"DoublingBelowGuard",
                   "local_size_x = 64",
                   "uint i = 1u;\nwhile (i < 100u) { probe[i] = 0u; i = i * 2u + 1u; }\n"
                   "probe[i] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[1, 99]", "[100, 199]"}},
+                  {test::Range(1, 99), test::Range(100, 199)}},
         // A modulo keeps the local in [0, 7] whatever runs it: no guard needed.
         RangeCase{"ModuloCounter",
                   "local_size_x = 64",
                   "uint i = 5u;\nwhile (data[0] != 0u) { i = (i + 1u) % 8u; probe[i] = 0u; }\n"
                   "probe[i] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 7]", "[0, 7]"}},
+                  {test::Range(0, 7), test::Range(0, 7)}},
         // Settles only after widening the moving end (the shift never ends at 0 here).
         RangeCase{
             "ShiftDownWidened",
@@ -890,9 +915,10 @@ INSTANTIATE_TEST_SUITE_P(
             "uint s = 4000000000u;\nwhile (s > 3u) { s = (s >> 1u) + 1u; }\nprobe[s & 63u] = 0u;\n"
             "uint r = 4000000000u;\nwhile (r > 3u) { probe[r % 64u] = 0u; r = (r >> 1u) + 1u; }\n"
             "probe[min(r, 63u)] = 0u;",
-            {"no range: bitwise AND is not supported in reference mode", "[0, 63]", "[0, 63]"},
+            {test::NoRange("bitwise AND is not supported in reference mode"), test::Range(0, 63),
+             test::Range(0, 63)},
             // [3, 4000000000] once widened to 0 and narrowed; 3 after the loop.
-            {"[0, 3]", "[0, 63]", "[3, 3]"}},
+            {test::Range(0, 3), test::Range(0, 63), test::Range(3, 3)}},
         // One initial value is a component of a built-in vector stored whole: it counts
         // (without it the hull would be [0, 3]).
         RangeCase{"BuiltinComponentInTheCycle",
@@ -900,35 +926,37 @@ INSTANTIATE_TEST_SUITE_P(
                   "uvec3 l = gl_LocalInvocationID;\nif (data[1] == 0u) l.x = 3u;\n"
                   "while (data[0] != 0u) l.x = l.x / 2u;\nprobe[l.x] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"[0, 63]"}},
+                  {test::Range(0, 63)}},
         // No loop: y reads x's first store only, so `x = y + 1u` is an ordinary value.
         RangeCase{"CopyThenUpdateWithoutLoop",
                   "local_size_x = 64",
                   "uint x = 5u;\nuint y = x;\nif (data[0] == 0u) x = y + 1u;\nprobe[x] = 0u;",
                   {LOCAL_REASON},
-                  {"[5, 6]"}},
+                  {test::Range(5, 6)}},
         // Traps: the doubling wraps to 0 without a guard; 0 - 1 wraps; the cycle load
         // may read a value stored from buffer data.
         RangeCase{"TrapDoublingWithoutGuard",
                   "local_size_x = 64",
                   "uint i = 1u;\nwhile (data[0] != 0u) i = i * 2u;\nprobe[i] = 0u;",
                   {LOCAL_REASON},
-                  {"no range: local is updated from its own value in a loop: its interval did "
-                   "not settle in kMaxFixedPointRounds (8) rounds, and the widened interval is "
-                   "not kept by the updates: u32 multiplication may overflow"}},
-        RangeCase{
-            "TrapDecrementBelowZero",
-            "local_size_x = 64",
-            "uint i = 5u;\nwhile (i < 10u) { i = (i - 1u) / 1u; probe[i] = 0u; }",
-            {LOCAL_REASON},
-            {"no range: local is updated from its own value in a loop (no range without a guard)"}},
-        RangeCase{"TrapStoreFromMemoryInTheCycle",
+                  {test::NoRange(
+                      "local is updated from its own value in a loop: its interval did "
+                      "not settle in kMaxFixedPointRounds (8) rounds, and the widened interval is "
+                      "not kept by the updates: u32 multiplication may overflow")}},
+        RangeCase{"TrapDecrementBelowZero",
                   "local_size_x = 64",
-                  "uint i = 0u;\nwhile (i < 10u) {\n  uint h = i / 2u;\n"
-                  "  if (data[0] == 0u) h = data[1];\n  i = h + 1u;\n  probe[i] = 0u;\n}",
+                  "uint i = 5u;\nwhile (i < 10u) { i = (i - 1u) / 1u; probe[i] = 0u; }",
                   {LOCAL_REASON},
-                  {"no range: local is updated from its own value in a loop (no range without a "
-                   "guard)"}}),
+                  {test::NoRange(
+                      "local is updated from its own value in a loop (no range without a guard)")}},
+        RangeCase{
+            "TrapStoreFromMemoryInTheCycle",
+            "local_size_x = 64",
+            "uint i = 0u;\nwhile (i < 10u) {\n  uint h = i / 2u;\n"
+            "  if (data[0] == 0u) h = data[1];\n  i = h + 1u;\n  probe[i] = 0u;\n}",
+            {LOCAL_REASON},
+            {test::NoRange("local is updated from its own value in a loop (no range without a "
+                           "guard)")}}),
     CaseName);
 
 // --- Full mode: counted iterations (integer_range_counted_iterations.cpp) ------------
@@ -944,7 +972,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "  uint p = ix + (16u >> i);\n  if (data[p] <= data[0]) ix = p;\n}\n"
                   "probe[ix] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 31]"}},
+                  {test::Range(0, 31)}},
         // In the loop, each iteration's probe with that iteration's step: p - 1 <= 30
         // (the local at the start of iteration k, read before the update, plus 16 >> k),
         // where the loop-wide hull gives [0, 31] + [1, 16]. Trap: read after the update with the
@@ -955,7 +983,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "  uint p = ix + (16u >> i);\n  if (data[0] >= probe[p - 1u]) ix = p;\n"
                   "  probe[ix + (16u >> i)] = 1u;\n}",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 30]", "[1, 32]"}},
+                  {test::Range(0, 30), test::Range(1, 32)}},
         // Reset before each entry of the counted loop inside another loop; a signed
         // counter stepping down with a step from a table of per-iteration values.
         RangeCase{"ResetBeforeEachEntryAndCountingDown",
@@ -964,7 +992,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "  for (int i = 3; i >= 0; i--) { if (data[r] == 0u) ix = ix + uint(1 << i); }\n"
                   "  probe[ix] = 0u;\n}",
                   {LOCAL_REASON},
-                  {"[2, 17]"}},
+                  {test::Range(2, 17)}},
         // Traps: the steps sum to 32 (one past a table of 32); the local is not reset
         // before the second entry of the loop, so the sums add up over the entries; a
         // step read from a local stored in an earlier iteration only.
@@ -974,23 +1002,24 @@ INSTANTIATE_TEST_SUITE_P(
                   "  uint p = ix + (17u >> i);\n  if (data[p] <= data[0]) ix = p;\n}\n"
                   "probe[ix] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 32]"}},
-        RangeCase{"TrapNotResetBetweenEntries",
-                  "local_size_x = 64",
-                  "uint ix = 0u;\nfor (uint r = 0u; r < data[1]; r++) {\n"
-                  "  for (uint i = 0u; i < 4u; i++) { if (data[r] == 0u) ix = ix + 1u; }\n"
-                  "  probe[ix] = 0u;\n}",
-                  {LOCAL_REASON},
-                  {"no range: local is updated from its own value in a loop whose exit test has "
-                   "a bound without a range: " MEMORY_REASON_TEXT}},
+                  {test::Range(0, 32)}},
+        RangeCase{
+            "TrapNotResetBetweenEntries",
+            "local_size_x = 64",
+            "uint ix = 0u;\nfor (uint r = 0u; r < data[1]; r++) {\n"
+            "  for (uint i = 0u; i < 4u; i++) { if (data[r] == 0u) ix = ix + 1u; }\n"
+            "  probe[ix] = 0u;\n}",
+            {LOCAL_REASON},
+            {test::NoRange("local is updated from its own value in a loop whose exit test has "
+                           "a bound without a range: " MEMORY_REASON_TEXT)}},
         RangeCase{"TrapStepStoredInAnEarlierIteration",
                   "local_size_x = 64",
                   "uint ix = 0u;\nuint s = 0u;\nfor (uint i = 0u; i < 4u; i++) {\n"
                   "  if (i == 0u) s = 16u >> i;\n  if (data[i] == 0u) ix = ix + s;\n}\n"
                   "probe[ix] = 0u;",
                   {LOCAL_REASON},
-                  {"no range: local is updated from its own value in a loop without a guard "
-                   "that keeps it below the type's maximum"}}),
+                  {test::NoRange("local is updated from its own value in a loop without a guard "
+                                 "that keeps it below the type's maximum")}}),
     CaseName);
 
 // --- Full mode: counters bounded by trip counts (integer_range_trip_counts.cpp) -------
@@ -1004,21 +1033,21 @@ INSTANTIATE_TEST_SUITE_P(
                   "int n = -1;\nfor (int i = -1; i < 2; ++i)\n  for (int j = -1; j < 2; ++j) {\n"
                   "    n++;\n    probe[n] = 0u;\n  }\nprobe[n + 1] = 0u;",
                   {LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 8]", "[0, 9]"}},
+                  {test::Range(0, 8), test::Range(0, 9)}},
         // Reset in the outer body right before the inner loop: only the inner loop counts.
         RangeCase{"ResetBeforeInnerLoop",
                   "local_size_x = 64",
                   "for (int i = 0; i < 4; i++) {\n  uint c = 0u;\n"
                   "  for (int j = 0; j < 5; j++) { c += 2u; probe[c] = 0u; }\n}",
                   {LOCAL_REASON},
-                  {"[2, 10]"}},
+                  {test::Range(2, 10)}},
         // Downwards, from a ranged start.
         RangeCase{"DecreasingCounter",
                   "local_size_x = 64",
                   "uint n = 100u + (gl_LocalInvocationID.x & 3u);\n"
                   "for (uint i = 0u; i < 10u; i += 3u) { n -= 5u; probe[n] = 0u; }",
                   {LOCAL_REASON},
-                  {"[80, 98]"}},
+                  {test::Range(80, 98)}},
         // Loops tested at their top on another counter (loop_exit_counters.cpp): i is
         // stepped beside j, which the test bounds; a for-loop whose bound has a range; a
         // decreasing counter; the counter on the right of the test.
@@ -1026,23 +1055,23 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "uint i = 0u;\nuint j = 0u;\nwhile (j < 16u) { probe[i] = 0u; i++; j++; }",
                   {LOCAL_REASON},
-                  {"[0, 15]"}},
+                  {test::Range(0, 15)}},
         RangeCase{
             "ForLoopBoundWithARange",
             "local_size_x = 64",
             "uint n = 0u;\nfor (uint j = 0u; j < (data[0] & 7u); j++) { n++; probe[n] = 0u; }",
             {LOCAL_REASON},
-            {"[1, 7]"}},
+            {test::Range(1, 7)}},
         RangeCase{"DecreasingExitCounter",
                   "local_size_x = 64",
                   "int j = 10;\nint n = 0;\nwhile (j > 2) { n += 3; probe[n] = 0u; j -= 2; }",
                   {LOCAL_REASON},
-                  {"[3, 12]"}},
+                  {test::Range(3, 12)}},
         RangeCase{"ExitCounterOnTheRight",
                   "local_size_x = 64",
                   "uint n = 5u;\nuint j = 3u;\nwhile (12u > j) { probe[n] = 0u; n--; j += 3u; }",
                   {LOCAL_REASON},
-                  {"[3, 5]"}},
+                  {test::Range(3, 5)}},
         // Compared through a reinterpretation (`uint(j) < 16u` with j an int): counted in
         // the comparison's reading. The second starts at 2^32 - 4: read as a signed value
         // it is -4, so the body runs 8 times (read as unsigned it would not run at all).
@@ -1050,13 +1079,13 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   "uint i = 0u;\nint j = 0;\nwhile (uint(j) < 16u) { probe[i] = 0u; i++; j++; }",
                   {LOCAL_REASON},
-                  {"[0, 15]"}},
+                  {test::Range(0, 15)}},
         RangeCase{"ExitCounterStartReadAsTheComparisonReadsIt",
                   "local_size_x = 64",
                   "uint n = 0u;\nuint j = 4294967292u;\n"
                   "while (int(j) < 4) { n++; probe[n] = 0u; j++; }",
                   {LOCAL_REASON},
-                  {"[1, 8]"}},
+                  {test::Range(1, 8)}},
         // A start across the reinterpretation's edge (-2..1 reads as 2^32 - 2..1): the
         // hull of the two pieces is the whole u32 domain, so the count starts from 0.
         RangeCase{"ExitCounterStartAcrossTheReadingsEdge",
@@ -1064,71 +1093,77 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint i = 0u;\nint j = int(gl_LocalInvocationID.x & 3u) - 2;\n"
                   "while (uint(j) < 8u) { probe[i] = 0u; i++; j++; }",
                   {LOCAL_REASON},
-                  {"[0, 7]"}},
+                  {test::Range(0, 7)}},
         // Traps for exit counters: `continue` skips the counter's step; the counter is
         // reset in the loop; the test at the bottom (do-while: the body runs once though
         // the test fails at once); a bound without a maximum below the type's (the
         // counter could wrap); the counter stepped in a nested loop that may not run.
         // Each loop really runs past what a count from its test would say, or forever.
-        RangeCase{"TrapContinueSkipsTheExitCounter",
-                  "local_size_x = 64",
-                  "uint i = 0u;\nuint j = 0u;\n"
-                  "while (j < 4u) { i++; probe[i] = 0u; if (data[i] == 0u) continue; j++; }",
-                  {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
-        RangeCase{"TrapExitCounterResetInTheLoop",
-                  "local_size_x = 64",
-                  "uint n = 0u;\nuint j = 0u;\n"
-                  "while (j < 8u) { n++; probe[n] = 0u; j++; if (data[0] == 1u) j = 0u; }",
-                  {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
-        RangeCase{"TrapExitCounterTestedAtTheBottom",
-                  "local_size_x = 64",
-                  "uint n = 0u;\nuint j = 8u;\ndo { n++; probe[n] = 0u; j++; } while (j < 4u);",
-                  {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{
+            "TrapContinueSkipsTheExitCounter",
+            "local_size_x = 64",
+            "uint i = 0u;\nuint j = 0u;\n"
+            "while (j < 4u) { i++; probe[i] = 0u; if (data[i] == 0u) continue; j++; }",
+            {LOCAL_REASON},
+            {test::NoRange("a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT)}},
+        RangeCase{
+            "TrapExitCounterResetInTheLoop",
+            "local_size_x = 64",
+            "uint n = 0u;\nuint j = 0u;\n"
+            "while (j < 8u) { n++; probe[n] = 0u; j++; if (data[0] == 1u) j = 0u; }",
+            {LOCAL_REASON},
+            {test::NoRange("a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT)}},
+        RangeCase{
+            "TrapExitCounterTestedAtTheBottom",
+            "local_size_x = 64",
+            "uint n = 0u;\nuint j = 8u;\ndo { n++; probe[n] = 0u; j++; } while (j < 4u);",
+            {LOCAL_REASON},
+            {test::NoRange("a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT)}},
         RangeCase{"TrapExitCounterBoundAtTheTypeMaximum",
                   "local_size_x = 64",
                   "uint n = 0u;\nuint j = 0u;\nwhile (j <= data[0]) { n++; probe[n] = 0u; j++; }",
                   {LOCAL_REASON},
                   // The bound's own reason is the root cause (here an input).
-                  {"no range: a value stored to the local has no range: local is updated from "
-                   "its own value in a loop whose exit test has a bound without a "
-                   "range: " MEMORY_REASON_TEXT}},
-        RangeCase{"TrapExitCounterSteppedInANestedLoop",
-                  "local_size_x = 64",
-                  "uint n = 0u;\nuint j = 0u;\n"
-                  "while (j < 4u) { n++; probe[n] = 0u; for (uint k = 0u; k < data[0]; k++) j++; }",
-                  {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+                  {test::NoRange("a value stored to the local has no range: local is updated from "
+                                 "its own value in a loop whose exit test has a bound without a "
+                                 "range: " MEMORY_REASON_TEXT)}},
+        RangeCase{
+            "TrapExitCounterSteppedInANestedLoop",
+            "local_size_x = 64",
+            "uint n = 0u;\nuint j = 0u;\n"
+            "while (j < 4u) { n++; probe[n] = 0u; for (uint k = 0u; k < data[0]; k++) j++; }",
+            {LOCAL_REASON},
+            {test::NoRange("a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT)}},
         // Traps: two updates per iteration; an outer loop without a trip count; trip
         // counts past 2^32; a bound past the type (the counter wraps).
-        RangeCase{"TrapTwoUpdatesPerIteration",
-                  "local_size_x = 64",
-                  "int n = -1;\nfor (int i = 0; i < 9; ++i) { n++; n++; probe[n] = 0u; }",
-                  {LOCAL_REASON},
-                  {"no range: local is updated from its own value in a loop (no range without a "
-                   "guard)"}},
-        RangeCase{"TrapOuterLoopUncounted",
-                  "local_size_x = 64",
-                  "uint n = 0u;\nwhile (data[0] != 0u) {\n"
-                  "  for (int j = 0; j < 3; j++) { n++; probe[n] = 0u; }\n}",
-                  {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT}},
+        RangeCase{
+            "TrapTwoUpdatesPerIteration",
+            "local_size_x = 64",
+            "int n = -1;\nfor (int i = 0; i < 9; ++i) { n++; n++; probe[n] = 0u; }",
+            {LOCAL_REASON},
+            {test::NoRange("local is updated from its own value in a loop (no range without a "
+                           "guard)")}},
+        RangeCase{
+            "TrapOuterLoopUncounted",
+            "local_size_x = 64",
+            "uint n = 0u;\nwhile (data[0] != 0u) {\n"
+            "  for (int j = 0; j < 3; j++) { n++; probe[n] = 0u; }\n}",
+            {LOCAL_REASON},
+            {test::NoRange("a value stored to the local has no range: " NO_WIDEN_ABOVE_TEXT)}},
         RangeCase{"TrapTripCountsPast2To32",
                   "local_size_x = 64",
                   "uint n = 0u;\nfor (int i = 0; i < 100000; i++)\n"
                   "  for (int j = 0; j < 100000; j++) { n++; probe[n] = 0u; }",
                   {LOCAL_REASON},
-                  {"no range: a value stored to the local has no range: local is updated from "
-                   "its own value in a loop: trip counts multiply past 2^32"}},
+                  {test::NoRange("a value stored to the local has no range: local is updated from "
+                                 "its own value in a loop: trip counts multiply past 2^32")}},
         RangeCase{
             "TrapCounterWraps",
             "local_size_x = 64",
             "uint n = 4294967000u;\nfor (int i = 0; i < 10; i++) { n += 100u; probe[n] = 0u; }",
             {LOCAL_REASON},
-            {"no range: a value stored to the local has no range: u32 counter bounded by "
-             "trip counts may overflow"}}),
+            {test::NoRange("a value stored to the local has no range: u32 counter bounded by "
+                           "trip counts may overflow")}}),
     CaseName);
 
 // --- Full mode: locals tested right after their update
@@ -1146,25 +1181,25 @@ INSTANTIATE_TEST_SUITE_P(
                   "    bits = data[s];\n    if (bits == 0u) continue;\n  }\n"
                   "  probe[s] = 0u;\n  bits &= bits - 1u;\n}",
                   {LOCAL_REASON},
-                  {"[0, 7]"}},
+                  {test::Range(0, 7)}},
         RangeCase{"OrderingTestRightAfterTheStep",
                   "local_size_x = 64",
                   "int k = int(gl_LocalInvocationID.x & 1u);\n"
                   "while (true) { probe[k] = 0u; k += 3; if (k >= 20) break; }",
                   {LOCAL_REASON},
-                  {"[0, 19]"}},
+                  {test::Range(0, 19)}},
         RangeCase{"DownwardsToAnEqualityTest",
                   "local_size_x = 64",
                   "int k = 9;\nwhile (true) { probe[k] = 0u; k--; if (k == -1) break; }",
                   {LOCAL_REASON},
-                  {"[0, 9]"}},
+                  {test::Range(0, 9)}},
         // Re-entered with a reset in the block that enters it.
         RangeCase{"ResetBeforeEachEntry",
                   "local_size_x = 64",
                   "uint s;\nfor (int o = 0; o < 2; o++) {\n  s = 0u;\n"
                   "  while (true) { probe[s] = 0u; s++; if (s == 4u) break; }\n}",
                   {LOCAL_REASON},
-                  {"[0, 3]"}},
+                  {test::Range(0, 3)}},
         // Traps: a step of 2 never meets 9; a start past the value; the loop entered a
         // second time with the value that left it (4, then 5, 6, ...); the test's both
         // edges stay in the loop. Each runs past what the test alone would say.
@@ -1206,31 +1241,32 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint ix = gl_LocalInvocationID.x;\nfor (uint i = 0u; i < 6u; i++) {\n"
                   "  if (ix >= (1u << i)) probe[ix - (1u << i)] = 0u;\n}",
                   {LOCAL_REASON},
-                  {"[0, 62]"}},
+                  {test::Range(0, 62)}},
         RangeCase{"StrictOrder",
                   "local_size_x = 64",
                   ORDER_OPERANDS "if (x > y) probe[x - y] = 0u;",
                   {LOCAL_REASON},
-                  {"[1, 63]"}},
+                  {test::Range(1, 63)}},
         RangeCase{"OrderOnTheElseEdge",
                   "local_size_x = 64",
                   ORDER_OPERANDS "if (x < y) return;\nprobe[x - y] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 63]"}},
+                  {test::Range(0, 63)}},
         RangeCase{"SignedOrder",
                   "local_size_x = 64",
                   "int x = int(data[0] & 63u) - 10;\nint y = int(data[1] & 63u) - 10;\n"
                   "if (x >= y) probe[x - y] = 0u;",
                   {LOCAL_REASON},
-                  {"[0, 63]"}},
+                  {test::Range(0, 63)}},
         // x ranged by the test alone ends at the type's top: the difference keeps x's
         // own reason (dxvk's HUD text: `if (ch < len) chars[len - ch - 1u]`).
-        RangeCase{"UnrangedSideKeepsItsReason",
-                  "local_size_x = 64",
-                  "uint len = data[0];\nuint ch = gl_LocalInvocationID.x & 15u;\n"
-                  "if (ch < len) probe[len - ch - 1u] = 0u;",
-                  {LOCAL_REASON},
-                  {"no range: value read from Uniform memory (data the application provides)"}},
+        RangeCase{
+            "UnrangedSideKeepsItsReason",
+            "local_size_x = 64",
+            "uint len = data[0];\nuint ch = gl_LocalInvocationID.x & 15u;\n"
+            "if (ch < len) probe[len - ch - 1u] = 0u;",
+            {LOCAL_REASON},
+            {test::NoRange("value read from Uniform memory (data the application provides)")}},
         // Traps: the difference the other way round; y stored again after the test; the
         // loop counter stepped between the test and the index; a signed difference that
         // wraps past 2^31 - 1 although x >= y.
@@ -1238,31 +1274,31 @@ INSTANTIATE_TEST_SUITE_P(
                   "local_size_x = 64",
                   ORDER_OPERANDS "if (x >= y) probe[y - x] = 0u;",
                   {LOCAL_REASON},
-                  {"no range: u32 subtraction may underflow"}},
+                  {test::NoRange("u32 subtraction may underflow")}},
         RangeCase{"TrapStoredAfterTheTest",
                   "local_size_x = 64",
                   ORDER_OPERANDS "if (x >= y) {\n  y = data[2] & 63u;\n  probe[x - y] = 0u;\n}",
                   {LOCAL_REASON},
-                  {"no range: u32 subtraction may underflow"}},
+                  {test::NoRange("u32 subtraction may underflow")}},
         RangeCase{"TrapCounterSteppedAfterTheTest",
                   "local_size_x = 64",
                   "uint ix = gl_LocalInvocationID.x;\nfor (uint i = 0u; i < 6u; i++) {\n"
                   "  if (ix >= (1u << i)) {\n    i++;\n    probe[ix - (1u << i)] = 0u;\n  }\n}",
                   {LOCAL_REASON},
-                  {"no range: u32 subtraction may underflow"}},
+                  {test::NoRange("u32 subtraction may underflow")}},
         RangeCase{"TrapSignedDifferenceWraps",
                   "local_size_x = 64",
                   "int x = int(data[0] & 0x7FFFFFFFu);\nint y = int(data[1] & 0xFFu) - 200;\n"
                   "if (x >= y) probe[x - y] = 0u;",
                   {LOCAL_REASON},
-                  {"no range: i32 subtraction may overflow"}}),
+                  {test::NoRange("i32 subtraction may overflow")}}),
     CaseName);
 
 // --- Full mode: locals read at run-time indices (integer_range_indexed_locals.cpp) -----
 
 #define LID "gl_LocalInvocationID.x"
 #define UNASSIGNED \
-  "no range: local read at a run-time index may read an element before it is assigned"
+  test::NoRange("local read at a run-time index may read an element before it is assigned")
 
 INSTANTIATE_TEST_SUITE_P(
     IndexedLocals, IntegerRangeGlsl,
@@ -1275,37 +1311,37 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint m[3]; m[0] = 1u; m[1] = 5u; m[2] = " LID " & 7u;\n"
                   "probe[m[" LID " % 3u]] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"[0, 7]"}},
+                  {test::Range(0, 7)}},
         RangeCase{"WrittenWhole",
                   "local_size_x = 64",
                   "uint m[3] = uint[](2u, " LID " & 3u, 9u);\nprobe[m[" LID " % 3u]] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"[0, 9]"}},
+                  {test::Range(0, 9)}},
         RangeCase{"ConstantPathOfTheSameLocal",
                   "local_size_x = 64",
                   "uint m[2]; m[0] = 4u; m[1] = 6u;\nprobe[m[" LID
                   " & 1u]] = 0u;\nprobe[m[0]] = 0u;",
                   {LOCAL_PART_REASON, LOCAL_PART_REASON},
-                  {"[4, 6]", "[4, 4]"}},
+                  {test::Range(4, 6), test::Range(4, 4)}},
         RangeCase{"ComponentOfAVectorElement",
                   "local_size_x = 64",
                   "uvec2 m[2]; m[0] = uvec2(1u, 2u); m[1].x = 3u; m[1].y = 4u;\n"
                   "probe[m[" LID " & 1u].y] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"[2, 4]"}},
+                  {test::Range(2, 4)}},
         // A vector local computed whole and read at a run-time component: each component's
         // range (integer_range_components.cpp); one from memory has none.
         RangeCase{"ComponentOfAComputedVector",
                   "local_size_x = 64, local_size_y = 2",
                   "uvec2 p = gl_LocalInvocationID.xy & 3u;\nprobe[p[" LID " & 1u] + 1u] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"[1, 4]"}},
+                  {test::Range(1, 4)}},
         RangeCase{"TrapComputedVectorWithAComponentFromMemory",
                   "local_size_x = 64",
                   "uvec2 p = uvec2(" LID ", data[0]) & uvec2(3u, 0xFFFFFFu);\n"
                   "probe[p[" LID " & 1u]] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"[0, 16777215]"}},
+                  {test::Range(0, 16777215)}},
         // Traps: an element never written (its bits are undefined); one written on one
         // path only; a store at a run-time index; a stored value read from memory; a
         // store after the read in a loop (the next iteration reads it: 100 counts); both
@@ -1326,19 +1362,19 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint m[2] = uint[](0u, 1u); m[" LID " & 1u] = 100u;\n"
                   "probe[m[" LID " & 1u]] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"no range: local is not followed: `m` is not followed: indexed by a "
-                   "non-constant (OpAccessChain)"}},
+                  {test::NoRange("local is not followed: `m` is not followed: indexed by a "
+                                 "non-constant (OpAccessChain)")}},
         RangeCase{"TrapStoredFromMemory",
                   "local_size_x = 64",
                   "uint m[2]; m[0] = data[0]; m[1] = 1u;\nprobe[m[" LID " & 1u]] = 0u;",
                   {LOCAL_PART_REASON},
-                  {"no range: a value stored to the local has no range: " MEMORY_REASON_TEXT}},
+                  {test::NoRange("a value stored to the local has no range: " MEMORY_REASON_TEXT)}},
         RangeCase{"TrapStoredAfterTheReadInALoop",
                   "local_size_x = 64",
                   "uint m[2]; m[0] = 0u; m[1] = 1u;\nfor (int k = 0; k < 2; k++) {\n"
                   "  probe[m[" LID " & 1u]] = 0u;\n  m[1] = 100u;\n}",
                   {LOCAL_PART_REASON},
-                  {"[0, 100]"}},
+                  {test::Range(0, 100)}},
         RangeCase{"TrapBothIndicesAtRunTime",
                   "local_size_x = 64",
                   "uvec2 m[2]; m[0] = uvec2(1u, 2u); m[1].x = 3u; m[1].y = 4u;\n"
@@ -1375,14 +1411,14 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint t = gl_LocalInvocationIndex;\nuint n = (data[0] & 63u) + 10u;\n"
                   "if (t + n < 100u) { probe[t] = 0u; probe[n] = 0u; probe[t + n] = 0u; }",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
-                  {"[0, 89]", "[10, 73]", "[10, 99]"}},
+                  {test::Range(0, 89), test::Range(10, 73), test::Range(10, 99)}},
         // t - n >= 0 in i32 with both ranged: t >= n.min, n <= t.max.
         RangeCase{"SignedDifference",
                   "local_size_x = 64",
                   "int t = int(gl_LocalInvocationIndex);\nint n = int(data[0] & 15u) + 4;\n"
                   "if (t - n > 10) { probe[t] = 0u; probe[n] = 0u; probe[t - n] = 0u; }",
                   {LOCAL_REASON, LOCAL_REASON, LOCAL_REASON},
-                  {"[15, 63]", "[4, 19]", "[11, 59]"}},
+                  {test::Range(15, 63), test::Range(4, 19), test::Range(11, 59)}},
         // Traps: n up to 2^32 - 1 lets t + n wrap, so the test bounds neither; n stored
         // again between the test and the recomputed sum.
         RangeCase{"TrapSumThatMayWrap",
@@ -1390,13 +1426,13 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint t = gl_LocalInvocationIndex;\nuint n = data[0] & 4294967295u;\n"
                   "if (t + n < 100u) { probe[t] = 0u; }",
                   {LOCAL_REASON},
-                  {"[0, 255]"}},
+                  {test::Range(0, 255)}},
         RangeCase{"TrapOperandStoredAgain",
                   "local_size_x = 256",
                   "uint t = gl_LocalInvocationIndex;\nuint n = data[0] & 63u;\n"
                   "if (t + n < 100u) { n = data[1] & 127u; probe[t + n] = 0u; }",
                   {LOCAL_REASON},
-                  {"[0, 226]"}},
+                  {test::Range(0, 226)}},
         // The recomputed sum in the other order, two blocks below the guard, and after
         // filler within the scan budget: each is the tested value.
         RangeCase{"CommutedSumInNestedBlock",
@@ -1404,26 +1440,26 @@ INSTANTIATE_TEST_SUITE_P(
                   "uint t = gl_LocalInvocationIndex;\nuint n = (data[0] & 63u) + 10u;\n"
                   "if (t + n < 100u) { if (data[3] != 0u) { probe[n + t] = 0u; } }",
                   {LOCAL_REASON},
-                  {"[10, 99]"}},
+                  {test::Range(10, 99)}},
         RangeCase{"SumAfterShortFiller",
                   "local_size_x = 256",
                   kSumAfterShortFiller.c_str(),
                   {LOCAL_REASON},
-                  {"[10, 99]"}},
+                  {test::Range(10, 99)}},
         // Trap (a budget): past kMaxNumberingScan instructions the guard's sum is not
         // found, so only the operands' own narrowing applies (t <= 89, n <= 73).
         RangeCase{"TrapSumPastScanBudget",
                   "local_size_x = 256",
                   kSumPastScanBudget.c_str(),
                   {LOCAL_REASON},
-                  {"[10, 162]"}}),
+                  {test::Range(10, 162)}}),
     CaseName);
 
 // --- Full mode: parameters across calls (integer_range_calls.cpp) ---------------------
 
 // The ranges of the indices into probe[] of a shader whose helpers come before main.
-std::vector<std::string> CallRanges(const std::string& helpers, const std::string& body,
-                                    RangeAnalysisMode mode) {
+std::vector<test::ProbedRange> CallRanges(const std::string& helpers, const std::string& body,
+                                          RangeAnalysisMode mode) {
   std::string source =
       "#version 440\nlayout(local_size_x = 64) in;\n"
       "layout(std430, binding = 0) buffer Data { uint data[]; };\n"
@@ -1434,17 +1470,19 @@ std::vector<std::string> CallRanges(const std::string& helpers, const std::strin
 
 TEST(IntegerRange, Parameters_UnionOfEveryCallSitesArgument) {
   const std::string put = "void put(uint k) { probe[k] = 0u; }";
-  EXPECT_EQ(CallRanges(put, "put(3u);\nput(5u);", RangeAnalysisMode::kFull), (Ranges{"[3, 5]"}));
+  EXPECT_EQ(CallRanges(put, "put(3u);\nput(5u);", RangeAnalysisMode::kFull),
+            (Ranges{test::Range(3, 5)}));
   // A guard around the call narrows the argument where it is stored.
   EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);", RangeAnalysisMode::kFull),
-            (Ranges{"[0, 7]"}));
+            (Ranges{test::Range(0, 7)}));
   // Trap: one call site is unguarded.
   EXPECT_EQ(
       CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);\nput(x);", RangeAnalysisMode::kFull),
-      (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
+      (Ranges{
+          test::NoRange("an argument passed to the parameter has no range: " MEMORY_REASON_TEXT)}));
   // Reference mode has no rule for parameters.
   EXPECT_EQ(CallRanges(put, "put(3u);", RangeAnalysisMode::kReference),
-            (Ranges{"no range: load through a pointer that is not a variable"}));
+            (Ranges{test::NoRange("load through a pointer that is not a variable")}));
 }
 
 // Past 64 call sites (kMaxGuardedCallSites) the arguments are ranged without the guards
@@ -1461,12 +1499,13 @@ TEST(IntegerRange, Parameters_ManyCallSitesAreRangedWithoutTheirGuards) {
     guarded += call;
     if (i < 64) guarded_few += call;
   }
-  EXPECT_EQ(CallRanges(put, constants, RangeAnalysisMode::kFull), (Ranges{"[0, 9]"}));
-  EXPECT_EQ(CallRanges(put, guarded_few, RangeAnalysisMode::kFull), (Ranges{"[0, 7]"}));
-  EXPECT_EQ(CallRanges(put, guarded, RangeAnalysisMode::kFull),
-            (Ranges{"no range: an argument passed to the parameter has no range (function has "
-                    "more than 64 call sites: arguments are ranged without the guards at "
-                    "their calls, budget kMaxGuardedCallSites): " MEMORY_REASON_TEXT}));
+  EXPECT_EQ(CallRanges(put, constants, RangeAnalysisMode::kFull), (Ranges{test::Range(0, 9)}));
+  EXPECT_EQ(CallRanges(put, guarded_few, RangeAnalysisMode::kFull), (Ranges{test::Range(0, 7)}));
+  EXPECT_EQ(
+      CallRanges(put, guarded, RangeAnalysisMode::kFull),
+      (Ranges{test::NoRange("an argument passed to the parameter has no range (function has "
+                            "more than 64 call sites: arguments are ranged without the guards at "
+                            "their calls, budget kMaxGuardedCallSites): " MEMORY_REASON_TEXT)}));
 }
 
 // A part of a struct or vector parameter read by constant indices: the union of the same
@@ -1477,26 +1516,26 @@ TEST(IntegerRange, Parameters_PartsOfStructAndVectorParameters) {
       "layout(std430, binding = 2) buffer Picks { Pick picks[]; };\n"
       "void put(Pick p) { probe[p.index] = 0u; }\n"
       "void put2(uvec2 v) { probe[v.y] = 0u; }\n";
-  EXPECT_EQ(CallRanges(helpers, "put(Pick(3u, data[0]));\nput(Pick(5u, 7u));",
-                       RangeAnalysisMode::kFull),
-            (Ranges{"[3, 5]"}));
+  EXPECT_EQ(
+      CallRanges(helpers, "put(Pick(3u, data[0]));\nput(Pick(5u, 7u));", RangeAnalysisMode::kFull),
+      (Ranges{test::Range(3, 5)}));
   EXPECT_EQ(CallRanges(helpers, "put2(uvec2(data[0], 4u));", RangeAnalysisMode::kFull),
-            (Ranges{"[4, 4]"}));
+            (Ranges{test::Range(4, 4)}));
   // The guard around the call narrows the part where the argument is stored.
   EXPECT_EQ(CallRanges(helpers, "uint x = data[0];\nif (x < 8u) put(Pick(x, 0u));",
                        RangeAnalysisMode::kFull),
-            (Ranges{"[0, 7]"}));
+            (Ranges{test::Range(0, 7)}));
   // Trap: the other call passes an unguarded part.
-  EXPECT_EQ(CallRanges(helpers,
-                       "uint x = data[0];\nif (x < 8u) put(Pick(x, 0u));\nput(Pick(x, 1u));",
-                       RangeAnalysisMode::kFull),
-            (Ranges{"no range: an argument passed to the parameter has no range: "
-                    MEMORY_REASON_TEXT}));
+  EXPECT_EQ(
+      CallRanges(helpers, "uint x = data[0];\nif (x < 8u) put(Pick(x, 0u));\nput(Pick(x, 1u));",
+                 RangeAnalysisMode::kFull),
+      (Ranges{
+          test::NoRange("an argument passed to the parameter has no range: " MEMORY_REASON_TEXT)}));
   // A struct read from a buffer: glslang copies it into the argument member by member
   // (the layouts differ), which is not one store of the whole value: not followed.
   EXPECT_EQ(CallRanges(helpers, "put(picks[0]);", RangeAnalysisMode::kFull),
-            (Ranges{"no range: function parameter has no range: an argument is not a local "
-                    "stored once right before the call"}));
+            (Ranges{test::NoRange("function parameter has no range: an argument is not a local "
+                                  "stored once right before the call")}));
   // Reference mode has no rule for parameters.
   EXPECT_EQ(CallRanges(helpers, "put2(uvec2(1u, 4u));", RangeAnalysisMode::kReference).size(), 1u);
 }
@@ -1511,16 +1550,16 @@ TEST(IntegerRange, Parameters_PartsPassedDownAChainOfCalls) {
       "void relay2(Pick p, uint k) { relay(p); }\n";
   EXPECT_EQ(CallRanges(helpers, "relay(Pick(3u, data[0]));\nrelay(Pick(6u, 7u));",
                        RangeAnalysisMode::kFull),
-            (Ranges{"[3, 6]"}));
+            (Ranges{test::Range(3, 6)}));
   EXPECT_EQ(CallRanges(helpers, "uint x = data[0];\nif (x < 9u) relay2(Pick(x, 0u), x);",
                        RangeAnalysisMode::kFull),
-            (Ranges{"[0, 8]"}));
+            (Ranges{test::Range(0, 8)}));
   // Trap: the outer helper's other call passes a part without a range; its root cause
   // is named.
-  EXPECT_EQ(
-      CallRanges(helpers, "relay(Pick(3u, 0u));\nrelay(Pick(data[0], 0u));",
-                 RangeAnalysisMode::kFull),
-      (Ranges{"no range: an argument passed to the parameter has no range: " MEMORY_REASON_TEXT}));
+  EXPECT_EQ(CallRanges(helpers, "relay(Pick(3u, 0u));\nrelay(Pick(data[0], 0u));",
+                       RangeAnalysisMode::kFull),
+            (Ranges{test::NoRange(
+                "an argument passed to the parameter has no range: " MEMORY_REASON_TEXT)}));
 }
 
 // Traps: a part written in the callee, or selected by a run-time index, says nothing
@@ -1530,21 +1569,21 @@ TEST(IntegerRange, Parameters_PartsWrittenOrDynamicallyIndexedAreRefused) {
       "struct Pick { uint index; uint other; };\n"
       "void put(Pick p) { p.index += data[1]; probe[p.index] = 0u; }\n";
   EXPECT_EQ(CallRanges(written, "put(Pick(3u, 0u));", RangeAnalysisMode::kFull),
-            (Ranges{"no range: function parameter has no range: the parameter is not only "
-                    "loaded in its function"}));
+            (Ranges{test::NoRange("function parameter has no range: the parameter is not only "
+                                  "loaded in its function")}));
   const std::string dynamic = "void put(uvec4 v, uint i) { probe[v[i]] = 0u; }\n";
-  Ranges ranges = CallRanges(dynamic, "put(uvec4(1u, 2u, 3u, 4u), data[0] & 3u);",
-                             RangeAnalysisMode::kFull);
+  Ranges ranges =
+      CallRanges(dynamic, "put(uvec4(1u, 2u, 3u, 4u), data[0] & 3u);", RangeAnalysisMode::kFull);
   ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_EQ(ranges[0].rfind("no range: ", 0), 0u) << ranges[0];
+  EXPECT_FALSE(ranges[0].valid) << ranges[0];
 }
 
 TEST(IntegerRange, Parameters_WrittenInTheCalleeAreRefused) {
   // Trap: the callee changes its copy, so the argument's range says nothing.
   EXPECT_EQ(CallRanges("void put(uint k) { k += data[0]; probe[k] = 0u; }", "put(3u);",
                        RangeAnalysisMode::kFull),
-            (Ranges{"no range: function parameter has no range: the parameter is not only "
-                    "loaded in its function"}));
+            (Ranges{test::NoRange("function parameter has no range: the parameter is not only "
+                                  "loaded in its function")}));
 }
 
 TEST(IntegerRange, Parameters_GuardOnOneLoadNarrowsAnother) {
@@ -1552,7 +1591,7 @@ TEST(IntegerRange, Parameters_GuardOnOneLoadNarrowsAnother) {
   // index's load are one canonical value for the guard.
   EXPECT_EQ(CallRanges("void put(uint k) { if (k < 4u) probe[k] = 0u; }", "put(data[0]);",
                        RangeAnalysisMode::kFull),
-            (Ranges{"[0, 3]"}));
+            (Ranges{test::Range(0, 3)}));
 }
 
 // --- Subgroup built-ins (GL_KHR_shader_subgroup_basic, Vulkan 1.1) ------------------
@@ -1565,11 +1604,12 @@ TEST(IntegerRange, SubgroupBuiltins_NeedStatedSize) {
       "void main() { probe[gl_SubgroupInvocationID] = 0u; probe[gl_SubgroupSize] = 0u; }\n";
   std::vector<uint32_t> words = test::CompileGlsl(source, "comp", "vulkan1.1");
   for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
-    EXPECT_EQ(ProbeRanges(words, mode, 32), (Ranges{"[0, 31]", "[32, 32]"}));
-    EXPECT_EQ(ProbeRanges(words, mode, 0),
-              (Ranges{"no range: SubgroupLocalInvocationId needs a known subgroup size "
-                      "(--subgroup-size)",
-                      "no range: SubgroupSize needs a known subgroup size (--subgroup-size)"}));
+    EXPECT_EQ(ProbeRanges(words, mode, 32), (Ranges{test::Range(0, 31), test::Range(32, 32)}));
+    EXPECT_EQ(
+        ProbeRanges(words, mode, 0),
+        (Ranges{test::NoRange("SubgroupLocalInvocationId needs a known subgroup size "
+                              "(--subgroup-size)"),
+                test::NoRange("SubgroupSize needs a known subgroup size (--subgroup-size)")}));
   }
 }
 
@@ -1589,10 +1629,11 @@ TEST(IntegerRange, ComponentsOfBitcastBuiltinsAndOfTexels) {
       "}\n";
   std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull),
-            (Ranges{"[0, 63]", "[0, 0]",
-                    "no range: value read from an image (texels the application or an earlier "
-                    "pass wrote)"}));
-  const char* kReference = "no range: component of a composite value is not supported";
+            (Ranges{test::Range(0, 63), test::Range(0, 0),
+                    test::NoRange("value read from an image (texels the application or an earlier "
+                                  "pass wrote)")}));
+  const test::ProbedRange kReference =
+      test::NoRange("component of a composite value is not supported");
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kReference),
             (Ranges{kReference, kReference, kReference}));
 }
@@ -1614,21 +1655,22 @@ TEST(IntegerRange, BallotBitCounts_AtMostTheBallotOrPromisedSubgroupSize) {
       "}\n";
   std::vector<uint32_t> words = test::CompileGlsl(source, "comp", "vulkan1.1");
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull),
-            (Ranges{"[0, 128]", "[0, 128]", "[0, 127]"}));
+            (Ranges{test::Range(0, 128), test::Range(0, 128), test::Range(0, 127)}));
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kFull, 32),
-            (Ranges{"[0, 32]", "[0, 32]", "[0, 31]"}));
-  const char* kReference = "no range: OpGroupNonUniformBallotBitCount is not supported";
+            (Ranges{test::Range(0, 32), test::Range(0, 32), test::Range(0, 31)}));
+  const test::ProbedRange kReference =
+      test::NoRange("OpGroupNonUniformBallotBitCount is not supported");
   EXPECT_EQ(ProbeRanges(words, RangeAnalysisMode::kReference, 32),
             (Ranges{kReference, kReference, kReference}));
 }
 
 // --- The promised largest dispatch (--max-workgroups, full mode) -------------------
 
-std::vector<std::string> DispatchRanges(const std::string& body, RangeAnalysisMode mode,
-                                        std::array<uint32_t, 3> max_workgroups,
-                                        const std::string& local_size =
-                                            "local_size_x = 16, "
-                                            "local_size_y = 2") {
+std::vector<test::ProbedRange> DispatchRanges(const std::string& body, RangeAnalysisMode mode,
+                                              std::array<uint32_t, 3> max_workgroups,
+                                              const std::string& local_size =
+                                                  "local_size_x = 16, "
+                                                  "local_size_y = 2") {
   std::vector<uint32_t> words = test::CompileGlsl(ComputeShader(local_size, body), "comp");
   Options options;
   options.range_analysis = mode;
@@ -1646,13 +1688,13 @@ TEST(IntegerRange, MaxWorkgroups_BoundsDispatchBuiltins) {
       "probe[gl_GlobalInvocationID.x] = 0u; probe[gl_GlobalInvocationID.y] = 0u;\n"
       "probe[gl_WorkGroupID[1]] = 0u;\n"
       "probe[int(gl_GlobalInvocationID.z) - 1] = 0u;";
-  EXPECT_EQ(
-      DispatchRanges(body, RangeAnalysisMode::kFull, {4, 3, 2}),
-      (Ranges{"[0, 3]", "[0, 2]", "[0, 1]", "[1, 4]", "[0, 63]", "[0, 5]", "[0, 2]", "[-1, 0]"}));
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {4, 3, 2}),
+            (Ranges{test::Range(0, 3), test::Range(0, 2), test::Range(0, 1), test::Range(1, 4),
+                    test::Range(0, 63), test::Range(0, 5), test::Range(0, 2), test::Range(-1, 0)}));
   // One more workgroup in x: every x bound moves by exactly one group.
-  EXPECT_EQ(
-      DispatchRanges(body, RangeAnalysisMode::kFull, {5, 3, 2}),
-      (Ranges{"[0, 4]", "[0, 2]", "[0, 1]", "[1, 5]", "[0, 79]", "[0, 5]", "[0, 2]", "[-1, 0]"}));
+  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {5, 3, 2}),
+            (Ranges{test::Range(0, 4), test::Range(0, 2), test::Range(0, 1), test::Range(1, 5),
+                    test::Range(0, 79), test::Range(0, 5), test::Range(0, 2), test::Range(-1, 0)}));
 }
 
 // The promise is full mode's: reference mode keeps the seed's rules, and full mode
@@ -1660,15 +1702,16 @@ TEST(IntegerRange, MaxWorkgroups_BoundsDispatchBuiltins) {
 TEST(IntegerRange, MaxWorkgroups_OnlyFullModeAndOnlyWithThePromise) {
   const char* body = "probe[gl_WorkGroupID.x] = 0u; probe[gl_NumWorkGroups.y] = 0u;";
   EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kReference, {4, 3, 2}),
-            (Ranges{"no range: built-in WorkgroupId has no range",
-                    "no range: built-in NumWorkgroups has no range"}));
+            (Ranges{test::NoRange("built-in WorkgroupId has no range"),
+                    test::NoRange("built-in NumWorkgroups has no range")}));
   EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0, 0, 0}),
-            (Ranges{"no range: built-in WorkgroupId has no range without a promised dispatch "
-                    "size (--max-workgroups)",
-                    "no range: built-in NumWorkgroups has no range without a promised "
-                    "dispatch size (--max-workgroups)"}));
-  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kOff, {4, 3, 2}),
-            (Ranges{"no range: range analysis is off", "no range: range analysis is off"}));
+            (Ranges{test::NoRange("built-in WorkgroupId has no range without a promised dispatch "
+                                  "size (--max-workgroups)"),
+                    test::NoRange("built-in NumWorkgroups has no range without a promised "
+                                  "dispatch size (--max-workgroups)")}));
+  EXPECT_EQ(
+      DispatchRanges(body, RangeAnalysisMode::kOff, {4, 3, 2}),
+      (Ranges{test::NoRange("range analysis is off"), test::NoRange("range analysis is off")}));
 }
 
 // At the top of u32: the largest promise keeps WorkgroupId exact; a global id that
@@ -1677,19 +1720,21 @@ TEST(IntegerRange, MaxWorkgroups_OverflowEdges) {
   const char* body =
       "probe[gl_WorkGroupID.x] = 0u; probe[gl_GlobalInvocationID.x] = 0u;\n"
       "probe[int(gl_GlobalInvocationID.y)] = 0u;";
-  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0xFFFFFFFFu, 1u << 28, 1},
-                           "local_size_x = 2, local_size_y = 16"),
-            (Ranges{"[0, 4294967294]", "no range: global invocation count overflows u32",
-                    "no range: conversion to i32 of a u32 value that may exceed 2147483647"}));
-  EXPECT_EQ(DispatchRanges(body, RangeAnalysisMode::kFull, {0x80000000u, (1u << 27) - 1, 1},
-                           "local_size_x = 2, local_size_y = 16"),
-            (Ranges{"[0, 2147483647]", "[0, 4294967295]", "[0, 2147483631]"}));
+  EXPECT_EQ(
+      DispatchRanges(body, RangeAnalysisMode::kFull, {0xFFFFFFFFu, 1u << 28, 1},
+                     "local_size_x = 2, local_size_y = 16"),
+      (Ranges{test::Range(0, 4294967294), test::NoRange("global invocation count overflows u32"),
+              test::NoRange("conversion to i32 of a u32 value that may exceed 2147483647")}));
+  EXPECT_EQ(
+      DispatchRanges(body, RangeAnalysisMode::kFull, {0x80000000u, (1u << 27) - 1, 1},
+                     "local_size_x = 2, local_size_y = 16"),
+      (Ranges{test::Range(0, 2147483647), test::Range(0, 4294967295), test::Range(0, 2147483631)}));
 }
 
 // --- InvocationId (full mode) -----------------------------------------------------
 
-std::vector<std::string> RangesOf(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
-                                  const std::string& object) {
+std::vector<test::ProbedRange> RangesOf(const std::vector<uint32_t>& words, RangeAnalysisMode mode,
+                                        const std::string& object) {
   Options options;
   options.range_analysis = mode;
   return test::ObjectRanges(words, options, object);
@@ -1708,11 +1753,11 @@ TEST(IntegerRange, InvocationId_TessellationAndGeometry) {
   std::vector<uint32_t> geom_default = test::CompileGlsl("#version 440\n" + geom_body, "geom");
   std::vector<uint32_t> geom_six =
       test::CompileGlsl("#version 440\nlayout(invocations = 6) in;\n" + geom_body, "geom");
-  EXPECT_EQ(RangesOf(tesc_words, RangeAnalysisMode::kFull, "color"), (Ranges{"[0, 3]"}));
-  EXPECT_EQ(RangesOf(geom_default, RangeAnalysisMode::kFull, "table"), (Ranges{"[0, 0]"}));
-  EXPECT_EQ(RangesOf(geom_six, RangeAnalysisMode::kFull, "table"), (Ranges{"[0, 5]"}));
+  EXPECT_EQ(RangesOf(tesc_words, RangeAnalysisMode::kFull, "color"), (Ranges{test::Range(0, 3)}));
+  EXPECT_EQ(RangesOf(geom_default, RangeAnalysisMode::kFull, "table"), (Ranges{test::Range(0, 0)}));
+  EXPECT_EQ(RangesOf(geom_six, RangeAnalysisMode::kFull, "table"), (Ranges{test::Range(0, 5)}));
   EXPECT_EQ(RangesOf(geom_six, RangeAnalysisMode::kReference, "table"),
-            (Ranges{"no range: built-in InvocationId has no range"}));
+            (Ranges{test::NoRange("built-in InvocationId has no range")}));
 }
 
 // --- Hand-written SPIR-V for what GLSL cannot express --------------------------------
@@ -1741,7 +1786,8 @@ OpDecorate %lid BuiltIn LocalInvocationId
 )";
 
 // Ranges of every value named %r0, %r1, ... in `body` (a function body after the label).
-std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode mode, int count) {
+std::vector<test::ProbedRange> NamedRanges(const std::string& body, RangeAnalysisMode mode,
+                                           int count) {
   std::string names;
   for (int i = 0; i < count; ++i)
     names += "OpName %r" + std::to_string(i) + " \"r" + std::to_string(i) + "\"\n";
@@ -1759,13 +1805,9 @@ std::vector<std::string> NamedRanges(const std::string& body, RangeAnalysisMode 
   IntegerRangeAnalysis& analysis = analyses.GetIntegerRanges({mode, 0});
   std::unordered_map<std::string, uint32_t> ids;
   for (const Instruction& inst : module->debug_names) ids[inst.StringAt(1)] = inst.words[0];
-  std::vector<std::string> ranges;
-  for (int i = 0; i < count; ++i) {
-    IntegerRange range = analysis.RangeOf(ids["r" + std::to_string(i)]);
-    ranges.push_back(range.valid
-                         ? "[" + std::to_string(range.min) + ", " + std::to_string(range.max) + "]"
-                         : "no range: " + range.reason);
-  }
+  std::vector<test::ProbedRange> ranges;
+  for (int i = 0; i < count; ++i)
+    ranges.push_back(test::Probed(analysis.RangeOf(ids["r" + std::to_string(i)])));
   return ranges;
 }
 
@@ -1779,12 +1821,13 @@ TEST(IntegerRange, CompositeExtractOfLoadedLocalId_FullModeOnly) {
 %r2 = OpCopyObject %uint %r0
 )";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kReference, 3),
-            (Ranges{"no range: component of a loaded built-in vector is not supported in "
-                    "reference mode",
-                    "no range: component of a composite value is not supported",
-                    "no range: component of a loaded built-in vector is not supported in "
-                    "reference mode"}));
-  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 3), (Ranges{"[0, 3]", "[0, 7]", "[0, 3]"}));
+            (Ranges{test::NoRange("component of a loaded built-in vector is not supported in "
+                                  "reference mode"),
+                    test::NoRange("component of a composite value is not supported"),
+                    test::NoRange("component of a loaded built-in vector is not supported in "
+                                  "reference mode")}));
+  EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 3),
+            (Ranges{test::Range(0, 3), test::Range(0, 7), test::Range(0, 3)}));
 }
 
 TEST(IntegerRange, MixedSignednessOperands_ConvertFirst) {
@@ -1798,7 +1841,8 @@ TEST(IntegerRange, MixedSignednessOperands_ConvertFirst) {
 %r3 = OpExtInst %uint %glsl UMin %uint_5 %uint_1
 )";
   for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull})
-    EXPECT_EQ(NamedRanges(body, mode, 4), (Ranges{"[6, 6]", "[5, 5]", "[0, 0]", "[1, 1]"}));
+    EXPECT_EQ(NamedRanges(body, mode, 4),
+              (Ranges{test::Range(6, 6), test::Range(5, 5), test::Range(0, 0), test::Range(1, 1)}));
 }
 
 TEST(IntegerRange, Select_FullModeIsUnionOfBothSides) {
@@ -1811,10 +1855,10 @@ TEST(IntegerRange, Select_FullModeIsUnionOfBothSides) {
 %r1 = OpSelect %uint %true %x %undef
 )";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kReference, 2),
-            (Ranges{"no range: select is not supported in reference mode",
-                    "no range: select is not supported in reference mode"}));
+            (Ranges{test::NoRange("select is not supported in reference mode"),
+                    test::NoRange("select is not supported in reference mode")}));
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
-            (Ranges{"[0, 100]", "no range: undefined value"}));
+            (Ranges{test::Range(0, 100), test::NoRange("undefined value")}));
 }
 
 // for (uint i = 1u; i < 5u; i++) with the comparison written as OpULessThan or, as no
@@ -1846,15 +1890,16 @@ OpBranch %header
 
 TEST(IntegerRange, LoopComparisonSignedness_MustMatchTheVariable) {
   for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
-    EXPECT_EQ(NamedRanges(LoopWithComparison("OpULessThan"), mode, 1), (Ranges{"[1, 4]"}));
+    EXPECT_EQ(NamedRanges(LoopWithComparison("OpULessThan"), mode, 1), (Ranges{test::Range(1, 4)}));
     // Full mode: the signed test says nothing about the unsigned variable, so its update
     // cannot be widened (nothing keeps it from wrapping).
-    EXPECT_EQ(NamedRanges(LoopWithComparison("OpSLessThan"), mode, 1),
-              (Ranges{mode == RangeAnalysisMode::kReference
-                          ? "no range: loop comparison's signedness does not match the loop "
-                            "variable's type"
-                          : "no range: local is updated from its own value in a loop "
-                            "without a guard that keeps it below the type's maximum"}));
+    EXPECT_EQ(
+        NamedRanges(LoopWithComparison("OpSLessThan"), mode, 1),
+        (Ranges{mode == RangeAnalysisMode::kReference
+                    ? test::NoRange("loop comparison's signedness does not match the loop "
+                                    "variable's type")
+                    : test::NoRange("local is updated from its own value in a loop "
+                                    "without a guard that keeps it below the type's maximum")}));
   }
 }
 
@@ -1881,20 +1926,21 @@ OpBranch %header
 %merge = OpLabel
 )";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kReference, 2),
-            (Ranges{"no range: OpPhi (a value merged from several blocks) is not supported in "
-                    "reference mode",
-                    "no range: OpPhi (a value merged from several blocks) is not supported in "
-                    "reference mode"}));
-  std::vector<std::string> full = NamedRanges(body, RangeAnalysisMode::kFull, 2);
+            (Ranges{test::NoRange("OpPhi (a value merged from several blocks) is not supported in "
+                                  "reference mode"),
+                    test::NoRange("OpPhi (a value merged from several blocks) is not supported in "
+                                  "reference mode")}));
+  std::vector<test::ProbedRange> full = NamedRanges(body, RangeAnalysisMode::kFull, 2);
   ASSERT_EQ(full.size(), 2u);
-  EXPECT_EQ(full[0], "[0, 100]");
-  EXPECT_EQ(full[1].rfind("no range: cyclic definition of %", 0), 0u) << full[1];
+  EXPECT_EQ(full[0], test::Range(0, 100));
+  EXPECT_FALSE(full[1].valid);
+  EXPECT_EQ(full[1].reason.rfind("cyclic definition of %", 0), 0u) << full[1];
 }
 
 TEST(IntegerRange, NonIntegerValue_HasNoRange) {
   const char* body = "%r0 = OpLoad %v3uint %lid\n";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 1),
-            (Ranges{"no range: not a scalar 32-bit integer"}));
+            (Ranges{test::NoRange("not a scalar 32-bit integer")}));
 }
 
 // A chain of 100,000 dependent additions is evaluated without recursion.
@@ -1906,8 +1952,7 @@ TEST(IntegerRange, LongChain_IsIterative) {
             (i == 1 ? std::string("%r0") : "%a" + std::to_string(i - 1)) + " %uint_1\n";
   body += "%r1 = OpCopyObject %uint %a" + std::to_string(kLength - 1) + "\n";
   EXPECT_EQ(NamedRanges(body, RangeAnalysisMode::kFull, 2),
-            (Ranges{"[2, 2]",
-                    "[" + std::to_string(kLength + 1) + ", " + std::to_string(kLength + 1) + "]"}));
+            (Ranges{test::Range(2, 2), test::Range(kLength + 1, kLength + 1)}));
 }
 
 // --- Soundness on random expressions ---------------------------------------------------
@@ -2217,18 +2262,12 @@ TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
                          body + "\n}\n";
     std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
     for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
-      std::string error;
-      std::optional<Module> module = ParseModule(words, &error);
-      ASSERT_TRUE(module) << error;
       Options options;
       options.range_analysis = mode;
-      Report report;
-      CollectAccessRecords(*module, options, &report);
-      const AccessRecord* record = nullptr;
-      for (const AccessRecord& each : report.accesses)
-        if (each.object == "Probe") record = &each;
-      ASSERT_NE(record, nullptr) << source;
-      if (!record->has_range) continue;
+      std::vector<test::ProbedRange> ranges = test::ObjectRanges(words, options);
+      ASSERT_FALSE(ranges.empty()) << source;
+      const test::ProbedRange* record = &ranges.back();
+      if (!record->valid) continue;
       ++proven;
       for (uint32_t x = 0; x < (from_lid ? width : 1); ++x) {
         uint32_t i = from_lid ? x + init_offset : init_offset;
@@ -2237,9 +2276,8 @@ TEST(IntegerRange, RandomLoops_RangesHoldForEveryIteration) {
           int64_t b = is_signed ? int64_t(int32_t(bound)) : int64_t(bound);
           bool runs = compare == 0 ? a < b : compare == 1 ? a <= b : compare == 2 ? a > b : a >= b;
           if (!runs) break;
-          ASSERT_TRUE(a >= record->range_min && a <= record->range_max)
-              << "i = " << a << " outside [" << record->range_min << ", " << record->range_max
-              << "]\n"
+          ASSERT_TRUE(a >= record->min && a <= record->max)
+              << "i = " << a << " outside " << *record << "\n"
               << source;
           i = add ? i + step : i - step;
         }
@@ -2323,24 +2361,16 @@ TEST(IntegerRange, RandomGeneralUpdates_RangesHoldForEveryIteration) {
                        ";\n  probe[y] = 0u;\n  x = " + g.Text("y") + ";\n}\nprobe[x] = 0u;";
     std::string source = ComputeShader("local_size_x = " + std::to_string(width), body);
     std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
-    std::string error;
-    std::optional<Module> module = ParseModule(words, &error);
-    ASSERT_TRUE(module) << error;
     Options options;
     options.range_analysis = RangeAnalysisMode::kFull;
-    Report report;
-    CollectAccessRecords(*module, options, &report);
-    std::vector<const AccessRecord*> records;
-    for (const AccessRecord& each : report.accesses)
-      if (each.object == "Probe") records.push_back(&each);
+    std::vector<test::ProbedRange> records = test::ObjectRanges(words, options);
     ASSERT_EQ(records.size(), 3u) << source;
-    for (const AccessRecord* record : records) proven += record->has_range;
-    proven_x += records[0]->has_range;  // x itself: only the fixed point bounds it
+    for (const test::ProbedRange& record : records) proven += record.valid;
+    proven_x += records[0].valid;  // x itself: only the fixed point bounds it
     auto check = [&](int which, uint32_t value) {
-      const AccessRecord& r = *records[which];
-      ASSERT_TRUE(!r.has_range || (int64_t(value) >= r.range_min && int64_t(value) <= r.range_max))
-          << "probe #" << which << " = " << value << " outside [" << r.range_min << ", "
-          << r.range_max << "]\n"
+      const test::ProbedRange& r = records[which];
+      ASSERT_TRUE(!r.valid || (int64_t(value) >= r.min && int64_t(value) <= r.max))
+          << "probe #" << which << " = " << value << " outside " << r << "\n"
           << source;
     };
     for (uint32_t lid = 0; lid < (from_lid ? width : 1); ++lid) {
@@ -2368,29 +2398,21 @@ TEST(IntegerRange, RandomGeneralUpdates_RangesHoldForEveryIteration) {
 
 // The full-mode access records of the Probe accesses of a 4-invocation kernel around
 // `body`, in order (the random counter tests below).
-std::vector<AccessRecord> FullModeProbeRecords(const std::string& body) {
+std::vector<test::ProbedRange> FullModeProbeRecords(const std::string& body) {
   std::vector<uint32_t> words = test::CompileGlsl(ComputeShader("local_size_x = 4", body), "comp");
-  std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
-  EXPECT_TRUE(module) << error;
-  if (!module) return {};
   Options options;
   options.range_analysis = RangeAnalysisMode::kFull;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  std::vector<AccessRecord> records;
-  for (const AccessRecord& each : report.accesses)
-    if (each.object == "Probe") records.push_back(each);
-  return records;
+  return test::ObjectRanges(words, options);
 }
 
 // Whether `bits`, read as the probe's type, lies in the record's range (or it has none).
-::testing::AssertionResult SeenWithin(const AccessRecord& record, uint32_t bits, bool is_signed) {
+::testing::AssertionResult SeenWithin(const test::ProbedRange& record, uint32_t bits,
+                                      bool is_signed) {
   int64_t value = is_signed ? int64_t(int32_t(bits)) : int64_t(bits);
-  if (!record.has_range || (value >= record.range_min && value <= record.range_max))
+  if (!record.valid || (value >= record.min && value <= record.max))
     return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure()
-         << value << " outside [" << record.range_min << ", " << record.range_max << "]";
+         << value << " outside [" << record.min << ", " << record.max << "]";
 }
 
 // Random counters in nested counted loops (integer_range_trip_counts.cpp): `n` starts
@@ -2424,9 +2446,9 @@ TEST(IntegerRange, RandomCounters_RangesHoldForEveryRun) {
         (reset ? "  n = " + init + ";\n" : "") + "  for (int j = " + std::to_string(inner_from) +
         "; j < " + std::to_string(inner_to) + "; j += " + std::to_string(inner_step) + ") {\n    " +
         update + ";\n    probe[n] = 0u;\n  }\n}\nprobe[n] = 0u;";
-    std::vector<AccessRecord> records = FullModeProbeRecords(body);
+    std::vector<test::ProbedRange> records = FullModeProbeRecords(body);
     ASSERT_EQ(records.size(), 2u) << body;
-    proven += records[0].has_range;
+    proven += records[0].valid;
     auto check = [&](int which, uint32_t bits) {
       EXPECT_TRUE(SeenWithin(records[which], bits, is_signed)) << "probe #" << which << "\n"
                                                                << body;
@@ -2490,9 +2512,9 @@ TEST(IntegerRange, RandomExitCounters_RangesHoldForEveryRun) {
                        literal(j_start) + ";\n" + type + " n = " + literal(n_start) + ";\nwhile (" +
                        test + ") {\n" + (n_first ? n_part : "") + step_text("  j", j_step) +
                        (n_first ? "" : n_part) + "}\nprobe[n] = 0u;";
-    std::vector<AccessRecord> records = FullModeProbeRecords(body);
+    std::vector<test::ProbedRange> records = FullModeProbeRecords(body);
     ASSERT_EQ(records.size(), 2u) << body;
-    proven += records[0].has_range;
+    proven += records[0].valid;
     auto check = [&](int which, uint32_t bits) {
       EXPECT_TRUE(SeenWithin(records[which], bits, is_signed)) << "probe #" << which << "\n"
                                                                << body;
@@ -2529,8 +2551,7 @@ TEST(IntegerRange, RandomExitCounters_RangesHoldForEveryRun) {
 TEST(IntegerRangeReasons, LongChainsAreElidedInTheMiddle) {
   auto chain = [](int hops) {
     std::string reason = "value read from Uniform memory";
-    for (int i = hops; i > 0; --i)
-      reason = "hop " + std::to_string(i) + " has no range: " + reason;
+    for (int i = hops; i > 0; --i) reason = "hop " + std::to_string(i) + " has no range: " + reason;
     return reason;
   };
   EXPECT_EQ(IntegerRange::None(chain(6)).reason, chain(6));

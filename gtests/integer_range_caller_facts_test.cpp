@@ -16,7 +16,7 @@
 namespace glint::spirv {
 namespace {
 
-using Ranges = std::vector<std::string>;
+using Ranges = std::vector<test::ProbedRange>;
 
 // A compute shader of 64 invocations: the Data and Probe buffers, a push constant
 // block pc {n, m}, `helpers`, then main's `body`; the probe ranges in `mode`.
@@ -33,21 +33,23 @@ Ranges ShaderRanges(const std::string& helpers, const std::string& body,
   return test::ObjectRanges(test::CompileGlsl(source, "comp"), options);
 }
 
-#define PUSH_REASON "no range: value read from PushConstant memory (data the application provides)"
-#define MEMORY_REASON "no range: value read from Uniform memory (data the application provides)"
-#define PRIVATE_REASON "no range: value read from Private memory (a global of this invocation)"
+#define PUSH_REASON \
+  test::NoRange("value read from PushConstant memory (data the application provides)")
+#define MEMORY_REASON \
+  test::NoRange("value read from Uniform memory (data the application provides)")
+#define PRIVATE_REASON test::NoRange("value read from Private memory (a global of this invocation)")
 
 const char* const kProbeIndex = "void helper() { probe[gl_LocalInvocationIndex] = 1u; }";
 
 TEST(CallerFacts, TestAroundTheOnlyCall) {
   EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex < 22u) helper();"),
-            (Ranges{"[0, 21]"}));
+            (Ranges{test::Range(0, 21)}));
   EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex < 22u) helper();",
                          RangeAnalysisMode::kReference),
-            (Ranges{"[0, 63]"}));
+            (Ranges{test::Range(0, 63)}));
   // An early return before the call is a test around it too.
   EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex >= 5u) return;\nhelper();"),
-            (Ranges{"[0, 4]"}));
+            (Ranges{test::Range(0, 4)}));
 }
 
 // Each call's test, joined: the helper runs after one of them.
@@ -55,25 +57,25 @@ TEST(CallerFacts, UnionOverTheCalls) {
   EXPECT_EQ(ShaderRanges(kProbeIndex,
                          "if (gl_LocalInvocationIndex < 8u) helper();\n"
                          "else if (gl_LocalInvocationIndex < 16u) helper();"),
-            (Ranges{"[0, 15]"}));
+            (Ranges{test::Range(0, 15)}));
   EXPECT_EQ(ShaderRanges(kProbeIndex,
                          "if (gl_LocalInvocationIndex >= 40u && gl_LocalInvocationIndex < 48u) "
                          "helper();\nif (gl_LocalInvocationIndex < 4u) helper();"),
-            (Ranges{"[0, 47]"}));
+            (Ranges{test::Range(0, 47)}));
 }
 
 TEST(CallerFacts, TrapOneCallWithoutTheTest) {
   EXPECT_EQ(ShaderRanges(kProbeIndex, "if (gl_LocalInvocationIndex < 8u) helper();\nhelper();"),
-            (Ranges{"[0, 63]"}));
+            (Ranges{test::Range(0, 63)}));
 }
 
 // A push constant is one value for the invocation, like a built-in; the && form too.
 TEST(CallerFacts, PushConstantsAndShortCircuitTests) {
   EXPECT_EQ(ShaderRanges("void helper() { probe[pc.n] = 1u; }", "if (pc.n < 10u) helper();"),
-            (Ranges{"[0, 9]"}));
+            (Ranges{test::Range(0, 9)}));
   EXPECT_EQ(
       ShaderRanges("void helper() { probe[pc.m] = 1u; }", "if (pc.m >= 0 && pc.m < 5) helper();"),
-      (Ranges{"[0, 4]"}));
+      (Ranges{test::Range(0, 4)}));
   EXPECT_EQ(ShaderRanges("void helper() { probe[pc.n] = 1u; }", "helper();"),
             (Ranges{PUSH_REASON}));
 }
@@ -83,7 +85,7 @@ TEST(CallerFacts, ThroughNestedCalls) {
   EXPECT_EQ(ShaderRanges("void leaf() { probe[gl_LocalInvocationIndex] = 1u; }\n"
                          "void mid() { if (gl_LocalInvocationIndex >= 4u) leaf(); }",
                          "if (gl_LocalInvocationIndex < 32u) mid();"),
-            (Ranges{"[4, 31]"}));
+            (Ranges{test::Range(4, 31)}));
 }
 
 // A buffer element may change between the test and the helper's read (another
@@ -103,7 +105,7 @@ TEST(CallerFacts, TrapTestsInDifferentReadings) {
   EXPECT_EQ(ShaderRanges(kProbeIndex,
                          "if (int(gl_LocalInvocationIndex) < 8) helper();\n"
                          "if (gl_LocalInvocationIndex < 9u) helper();"),
-            (Ranges{"[0, 63]"}));
+            (Ranges{test::Range(0, 63)}));
 }
 
 // Collecting the tests at a helper's calls must not evaluate anything: here the loop
@@ -118,7 +120,7 @@ TEST(CallerFacts, CollectingFactsAtCallsLeavesOtherRangesAlone) {
                          "uint countB() { return extractByte(41u); }",
                          "for (uint i = 0u; i <= countA(); i++) probe[i] = 0u;\n"
                          "for (uint j = 0u; j < countB(); j++) probe[j] = 1u;"),
-            (Ranges{"[0, 255]", "[0, 254]"}));
+            (Ranges{test::Range(0, 255), test::Range(0, 254)}));
 }
 
 }  // namespace

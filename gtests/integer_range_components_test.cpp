@@ -11,7 +11,7 @@
 namespace glint::spirv {
 namespace {
 
-using Ranges = std::vector<std::string>;
+using Ranges = std::vector<test::ProbedRange>;
 
 // The ranges of the indices into `probe[]` of a compute shader with `helpers` and
 // `body` (Data: a buffer the application fills; Probe: the indexed buffer).
@@ -33,9 +33,10 @@ TEST(VectorComponents, LocalComputedComponentwise) {
       "uvec2 c = (gl_LocalInvocationID.xy + uvec2(1u, 2u)) >> 1u;\n"
       "probe[c.x] = 0u;\nprobe[c.y] = 0u;\n"
       "uvec2 m = pair & uvec2(7u, 15u);\nprobe[m.y] = 0u;";
-  EXPECT_EQ(ComponentRanges("", body), (Ranges{"[0, 4]", "[1, 2]", "[0, 15]"}));
-  for (const std::string& range : ComponentRanges("", body, RangeAnalysisMode::kReference))
-    EXPECT_EQ(range.rfind("no range:", 0), 0u) << range;
+  EXPECT_EQ(ComponentRanges("", body),
+            (Ranges{test::Range(0, 4), test::Range(1, 2), test::Range(0, 15)}));
+  for (const test::ProbedRange& range : ComponentRanges("", body, RangeAnalysisMode::kReference))
+    EXPECT_FALSE(range.valid) << range;
 }
 
 // min / max / clamp and select, component by component.
@@ -46,7 +47,7 @@ TEST(VectorComponents, MinMaxClampSelect) {
                             "probe[b.z] = 0u;\n"
                             "uvec2 s = mix(uvec2(1u, 4u), gl_LocalInvocationID.xy, "
                             "lessThan(pair, uvec2(4u)));\nprobe[s.x] = 0u;"),
-            (Ranges{"[0, 9]", "[5, 5]", "[0, 7]"}));
+            (Ranges{test::Range(0, 9), test::Range(5, 5), test::Range(0, 7)}));
 }
 
 // A part of a vector parameter computed by a shift at the call (dxvk's mip generator
@@ -54,9 +55,10 @@ TEST(VectorComponents, MinMaxClampSelect) {
 // (c.x in [0, 3], c.y in [0, 2]: the parts are ranged apart, so [0, 19]).
 TEST(VectorComponents, ParameterPartOfAComputedArgument) {
   const char* helpers = "void put(uvec2 c) { probe[c.y * 8u + c.x] = 0u; }\n";
-  EXPECT_EQ(ComponentRanges(helpers, "put(gl_LocalInvocationID.xy >> 1u);\n"
-                                     "put((gl_LocalInvocationID.xy & uvec2(1u)) * 2u);"),
-            (Ranges{"[0, 19]"}));
+  EXPECT_EQ(ComponentRanges(helpers,
+                            "put(gl_LocalInvocationID.xy >> 1u);\n"
+                            "put((gl_LocalInvocationID.xy & uvec2(1u)) * 2u);"),
+            (Ranges{test::Range(0, 19)}));
 }
 
 // A vector a function returns: the union of that component of every returned value.
@@ -65,36 +67,37 @@ TEST(VectorComponents, CallResult) {
       "uvec2 f(uint x) {\n  if (x > 9u) return uvec2(x & 3u, 5u);\n"
       "  return uvec2(gl_LocalInvocationID.x, 6u);\n}\n";
   EXPECT_EQ(ComponentRanges(helpers, "uvec2 r = f(data[0]);\nprobe[r.x] = 0u;\nprobe[r.y] = 0u;"),
-            (Ranges{"[0, 7]", "[5, 6]"}));
+            (Ranges{test::Range(0, 7), test::Range(5, 6)}));
 }
 
 // A specialization constant's component names it (the application may change it).
 TEST(VectorComponents, SpecializationConstantComponent) {
-  Ranges ranges = ComponentRanges(
-      "layout(constant_id = 0) const uint K = 3u;\n",
-      "uvec2 s = uvec2(K, 1u) + gl_LocalInvocationID.xy;\nprobe[s.x] = 0u;");
+  Ranges ranges =
+      ComponentRanges("layout(constant_id = 0) const uint K = 3u;\n",
+                      "uvec2 s = uvec2(K, 1u) + gl_LocalInvocationID.xy;\nprobe[s.x] = 0u;");
   ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_NE(ranges[0].find("specialization constant without a value"), std::string::npos)
+  EXPECT_NE(ranges[0].reason.find("specialization constant without a value"), std::string::npos)
       << ranges[0];
 }
 
 // Traps: an operation whose component could leave the range is not followed (a
 // subtraction that may wrap, a value read from memory, a loop-carried vector).
 TEST(VectorComponents, TrapsStayUnproven) {
-  Ranges wrap = ComponentRanges("", "uvec2 d = gl_LocalInvocationID.xy - uvec2(1u);\n"
-                                    "probe[d.x] = 0u;");
+  Ranges wrap = ComponentRanges("",
+                                "uvec2 d = gl_LocalInvocationID.xy - uvec2(1u);\n"
+                                "probe[d.x] = 0u;");
   ASSERT_EQ(wrap.size(), 1u);
-  EXPECT_EQ(wrap[0].rfind("no range:", 0), 0u) << wrap[0];
+  EXPECT_FALSE(wrap[0].valid) << wrap[0];
   Ranges memory = ComponentRanges("", "uvec2 p = pair + uvec2(1u);\nprobe[p.x] = 0u;");
   ASSERT_EQ(memory.size(), 1u);
-  EXPECT_NE(memory[0].find("value read from Uniform memory"), std::string::npos)
+  EXPECT_NE(memory[0].reason.find("value read from Uniform memory"), std::string::npos)
       << memory[0];
   Ranges carried = ComponentRanges("",
                                    "uvec2 v = gl_LocalInvocationID.xy;\n"
                                    "for (uint i = 0u; i < data[0]; ++i) v = v >> 1u;\n"
                                    "probe[v.x] = 0u;");
   ASSERT_EQ(carried.size(), 1u);
-  EXPECT_EQ(carried[0].rfind("no range:", 0), 0u) << carried[0];
+  EXPECT_FALSE(carried[0].valid) << carried[0];
 }
 
 }  // namespace

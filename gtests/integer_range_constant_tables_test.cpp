@@ -10,14 +10,13 @@
 
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/hoist_constant_tables.h"
-#include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
 
-using Ranges = std::vector<std::string>;
+using Ranges = std::vector<test::ProbedRange>;
 
 std::string Shader(const std::string& globals, const std::string& body) {
   return "#version 450\nlayout(local_size_x = 64) in;\n"
@@ -36,23 +35,18 @@ Ranges ProbeRanges(const std::string& source, RangeAnalysisMode mode = RangeAnal
   HoistConstantTables(*module, &decisions);
   Options options;
   options.range_analysis = mode;
-  Report report;
-  CollectAccessRecords(*module, options, &report);
-  Ranges ranges;
-  for (const AccessRecord& record : report.accesses)
-    if (record.object == "Probe") ranges.push_back(test::DescribeRange(record));
-  return ranges;
+  return test::ObjectRanges(*module, options);
 }
 
 TEST(ConstantTables, ScalarTableAtADynamicIndex) {
   EXPECT_EQ(ProbeRanges(Shader("const int kFace[6] = int[](4, 1, 2, 2, 3, 7);\n",
                                "  probe[kFace[t % 6u]] = 0u;\n")),
-            (Ranges{"[1, 7]"}));
+            (Ranges{test::Range(1, 7)}));
   // A table declared in the function is hoisted too.
   EXPECT_EQ(ProbeRanges(Shader("",
                                "  const uint k[3] = uint[](9u, 20u, 11u);\n"
                                "  probe[k[t & 1u]] = 0u;\n")),
-            (Ranges{"[9, 20]"}));
+            (Ranges{test::Range(9, 20)}));
 }
 
 TEST(ConstantTables, ComponentsOfAVectorTable) {
@@ -62,7 +56,7 @@ TEST(ConstantTables, ComponentsOfAVectorTable) {
   EXPECT_EQ(ProbeRanges(Shader(globals,
                                "  probe[kOff[t % 4u].y] = 0u;\n"
                                "  ivec2 o = kOff[t & 3u];\n  probe[o.x] = 0u;\n")),
-            (Ranges{"[10, 17]", "[0, 6]"}));
+            (Ranges{test::Range(10, 17), test::Range(0, 6)}));
 }
 
 TEST(ConstantTables, NestedTablesAndConstantIndices) {
@@ -71,7 +65,7 @@ TEST(ConstantTables, NestedTablesAndConstantIndices) {
   EXPECT_EQ(ProbeRanges(Shader(globals,
                                "  probe[kRows[0][t % 3u]] = 0u;\n"
                                "  probe[kRows[t & 1u][1]] = 0u;\n")),
-            (Ranges{"[1, 3]", "[2, 50]"}));
+            (Ranges{test::Range(1, 3), test::Range(2, 50)}));
 }
 
 // A global with a non-constant GLSL initializer and then written is stored by glslang
@@ -82,7 +76,8 @@ TEST(ConstantTables, GlobalsGlslangInitializesByStoreAreNotTables) {
   Ranges ranges =
       ProbeRanges(Shader(globals, "  gTable[1] = 100;\n  probe[gTable[t & 3u]] = 0u;\n"));
   ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_EQ(ranges[0], "no range: value read from Private memory (a global of this invocation)");
+  EXPECT_EQ(ranges[0],
+            test::NoRange("value read from Private memory (a global of this invocation)"));
 }
 
 TEST(ConstantTables, ReferenceModeIsUnchanged) {
@@ -90,7 +85,7 @@ TEST(ConstantTables, ReferenceModeIsUnchanged) {
       Shader("const int kFace[6] = int[](4, 1, 2, 2, 3, 7);\n", "  probe[kFace[t % 6u]] = 0u;\n"),
       RangeAnalysisMode::kReference);
   ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_EQ(ranges[0].find("no range"), 0u) << ranges[0];
+  EXPECT_FALSE(ranges[0].valid) << ranges[0];
 }
 
 // Written by hand: an initializer with a null part (0) and a specialization constant
@@ -163,12 +158,13 @@ OpFunctionEnd
     return test::ObjectRanges(words, options, "Probe");
   };
   const std::string kConstant = "%init = OpConstantComposite %arr %uint_3 %null %uint_9 %uint_4\n";
-  EXPECT_EQ(ranges_of(kConstant, "Private"), (Ranges{"[0, 9]"}));
-  EXPECT_EQ(ranges_of(kConstant, "Function"), (Ranges{"[0, 9]"}));
+  EXPECT_EQ(ranges_of(kConstant, "Private"), (Ranges{test::Range(0, 9)}));
+  EXPECT_EQ(ranges_of(kConstant, "Function"), (Ranges{test::Range(0, 9)}));
   Ranges spec =
       ranges_of("%init = OpSpecConstantComposite %arr %uint_3 %spec %uint_9 %uint_4\n", "Private");
   ASSERT_EQ(spec.size(), 1u);
-  EXPECT_EQ(spec[0].find("no range: a part of the constant table has no range: "), 0u) << spec[0];
+  EXPECT_FALSE(spec[0].valid);
+  EXPECT_EQ(spec[0].reason.find("a part of the constant table has no range: "), 0u) << spec[0];
 
   // Traps: the table is written (100 is past every part of the initializer) by a store
   // through a chain, by a store in another function, by a copy into it; each must lose
@@ -190,8 +186,7 @@ OpFunctionEnd
   for (const Write& write : writes) {
     Ranges ranges = ranges_of(kConstant, write.storage, write.in_main, write.helper);
     ASSERT_EQ(ranges.size(), 1u) << write.in_main;
-    EXPECT_TRUE(ranges[0].find("no range") == 0 || ranges[0] == "[0, 100]")
-        << write.in_main << ranges[0];
+    EXPECT_TRUE(!ranges[0].valid || ranges[0] == test::Range(0, 100)) << write.in_main << ranges[0];
   }
 }
 

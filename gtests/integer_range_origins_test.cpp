@@ -7,14 +7,13 @@
 
 #include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
-#include "SPIRV/passes/range_report.h"
 #include "support/range_probe.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
 
-using Ranges = std::vector<std::string>;
+using Ranges = std::vector<test::ProbedRange>;
 
 // The ranges (or "no range: why") of the indices into `probe[]`, in module order.
 Ranges ProbeRanges(const std::string& source, const std::string& stage,
@@ -37,20 +36,20 @@ std::string Compute(const std::string& helpers, const std::string& body) {
   return kHeader + helpers + "void main() {\n" + body + "\n}\n";
 }
 
-const char kStoredFromBuffer[] =
-    "no range: a value stored to the local has no range: value read from Uniform memory (data "
-    "the application provides)";
+const test::ProbedRange kStoredFromBuffer = test::NoRange(
+    "a value stored to the local has no range: value read from Uniform memory (data "
+    "the application provides)");
 
 TEST(RangeOrigins, MemoryIsNamedByStorageClass) {
   EXPECT_EQ(ProbeRanges(Compute("",
                                 "probe[pc.first] = 0u;\nprobe[counts[3]] = 0u;\n"
                                 "probe[items[1].offset & 15u] = 0u;"),
                         "comp"),
-            (Ranges{"no range: value read from PushConstant memory (data the application "
-                    "provides)",
-                    "no range: value read from Workgroup memory (written by the invocations of "
-                    "the workgroup)",
-                    "[0, 15]"}));
+            (Ranges{test::NoRange("value read from PushConstant memory (data the application "
+                                  "provides)"),
+                    test::NoRange("value read from Workgroup memory (written by the invocations of "
+                                  "the workgroup)"),
+                    test::Range(0, 15)}));
 }
 
 TEST(RangeOrigins, StructLocalStoredWholeFromABuffer) {
@@ -62,7 +61,7 @@ TEST(RangeOrigins, StructLocalStoredWholeFromABuffer) {
       "probe[item.lod[item.offset & 3u]] = 0u;\n"
       "probe[item.lod[1] & 7u] = 0u;";
   EXPECT_EQ(ProbeRanges(Compute("", body), "comp"),
-            (Ranges{kStoredFromBuffer, kStoredFromBuffer, "[0, 7]"}));
+            (Ranges{kStoredFromBuffer, kStoredFromBuffer, test::Range(0, 7)}));
 }
 
 TEST(RangeOrigins, TrapLocalAlsoStoredFromElsewhere) {
@@ -76,9 +75,10 @@ TEST(RangeOrigins, TrapLocalAlsoStoredFromElsewhere) {
       "probe[item.lod[item.offset & 3u]] = 0u;";
   Ranges ranges = ProbeRanges(Compute("", body), "comp");
   ASSERT_EQ(ranges.size(), 1u);
-  EXPECT_EQ(ranges[0],
-            "no range: a value stored to the local has no range: value read from Uniform memory "
-            "(data the application provides)");
+  EXPECT_EQ(
+      ranges[0],
+      test::NoRange("a value stored to the local has no range: value read from Uniform memory "
+                    "(data the application provides)"));
   // Without the buffer's store, the construct's parts are all it can read.
   Ranges constructed =
       ProbeRanges(Compute("",
@@ -86,7 +86,7 @@ TEST(RangeOrigins, TrapLocalAlsoStoredFromElsewhere) {
                           "if (pc.first == 0u) item = Item(2u, uint[4](5u, 6u, 7u, 8u));\n"
                           "probe[item.lod[item.offset & 3u]] = 0u;"),
                   "comp");
-  EXPECT_EQ(constructed, (Ranges{"[1, 8]"}));
+  EXPECT_EQ(constructed, (Ranges{test::Range(1, 8)}));
 }
 
 // A part of a parameter is followed into each call's argument (integer_range_calls.cpp),
@@ -94,15 +94,16 @@ TEST(RangeOrigins, TrapLocalAlsoStoredFromElsewhere) {
 // argument's part is computed by an operation that is not followed, the reason names it.
 TEST(RangeOrigins, PartOfAFunctionParameter) {
   std::string helpers = "void touch(uvec2 c) { probe[c.y] = 0u; }\n";
-  EXPECT_EQ(ProbeRanges(Compute(helpers, "touch(uvec2(1u, 2u));"), "comp"), (Ranges{"[2, 2]"}));
+  EXPECT_EQ(ProbeRanges(Compute(helpers, "touch(uvec2(1u, 2u));"), "comp"),
+            (Ranges{test::Range(2, 2)}));
   EXPECT_EQ(
       ProbeRanges(Compute(helpers, "touch(uvec2(1u, 2u) + gl_LocalInvocationID.xy);"), "comp"),
-      (Ranges{"[2, 2]"}));
-  EXPECT_EQ(ProbeRanges(Compute(helpers, "touch(uvec2(vec2(gl_LocalInvocationID.xy) * 0.5));"),
-                        "comp"),
-            (Ranges{"no range: an argument passed to the parameter has no range: a component "
-                    "of a vector computed by OpConvertFToU, whose components are not "
-                    "followed"}));
+      (Ranges{test::Range(2, 2)}));
+  EXPECT_EQ(
+      ProbeRanges(Compute(helpers, "touch(uvec2(vec2(gl_LocalInvocationID.xy) * 0.5));"), "comp"),
+      (Ranges{test::NoRange("an argument passed to the parameter has no range: a component "
+                            "of a vector computed by OpConvertFToU, whose components are not "
+                            "followed")}));
 }
 
 TEST(RangeOrigins, InputOfTheFragmentStage) {
@@ -112,8 +113,8 @@ TEST(RangeOrigins, InputOfTheFragmentStage) {
       "layout(std430, binding = 1) buffer Probe { uint probe[]; };\n"
       "void main() { probe[material] = 0u; }\n";
   Ranges expected{
-      "no range: value read from Input memory (written by the previous stage or the "
-      "application)"};
+      test::NoRange("value read from Input memory (written by the previous stage or the "
+                    "application)")};
   EXPECT_EQ(ProbeRanges(source, "frag"), expected);
   EXPECT_EQ(ProbeRanges(source, "frag", RangeAnalysisMode::kReference), expected);
 }
@@ -125,12 +126,12 @@ TEST(RangeOrigins, DynamicElementOfABuiltin) {
       "probe[gl_LocalInvocationID[pc.first & 1u]] = 0u;\n"
       "probe[gl_NumWorkGroups[pc.first & 1u]] = 0u;";
   EXPECT_EQ(ProbeRanges(Compute("", body), "comp"),
-            (Ranges{"no range: built-in component is not selected by one constant index",
-                    "no range: built-in NumWorkgroups has no range (an element selected by a "
-                    "non-constant index)"}));
+            (Ranges{test::NoRange("built-in component is not selected by one constant index"),
+                    test::NoRange("built-in NumWorkgroups has no range (an element selected by a "
+                                  "non-constant index)")}));
   EXPECT_EQ(ProbeRanges(Compute("", body), "comp", RangeAnalysisMode::kReference),
-            (Ranges{"no range: built-in component is not selected by one constant index",
-                    "no range: built-in component is not selected by one constant index"}));
+            (Ranges{test::NoRange("built-in component is not selected by one constant index"),
+                    test::NoRange("built-in component is not selected by one constant index")}));
 }
 
 }  // namespace

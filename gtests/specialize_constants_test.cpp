@@ -7,7 +7,6 @@
 
 #include "SPIRV/analysis/range/integer_range_analysis.h"
 #include "SPIRV/ir/parser.h"
-#include "SPIRV/passes/range_report.h"
 #include "SPIRV/passes/specialize_constants.h"
 #include "support/range_probe.h"
 #include "support/test_support.h"
@@ -53,20 +52,21 @@ Specialized Specialize(const std::vector<uint32_t>& input, const Options& option
 }
 
 // The ranges of every index of the module, in module order.
-std::vector<std::string> ProbeRanges(const std::vector<uint32_t>& words) {
+std::vector<test::ProbedRange> ProbeRanges(const std::vector<uint32_t>& words) {
   return test::ObjectRanges(words, Options{}, "");
 }
 
 TEST(SpecializeConstants, WithoutValues_NothingIsKnown) {
   std::vector<uint32_t> words = test::CompileGlsl(kShader, "comp");
-  EXPECT_EQ(ProbeRanges(words),
-            (std::vector<std::string>{
-                // full mode follows the loop counter through its local (value flow) and
-                // widens it: `i < bound` keeps i++ from wrapping, but with the bound
-                // unknown nothing smaller than the whole u32 domain is proven.
-                "[0, 4294967295]", "[0, 0]",
-                "no range: workgroup size is a specialization constant without a value (an input: "
-                "the application may specialize it; use --spec-constant)"}));
+  EXPECT_EQ(
+      ProbeRanges(words),
+      (std::vector<test::ProbedRange>{
+          // full mode follows the loop counter through its local (value flow) and
+          // widens it: `i < bound` keeps i++ from wrapping, but with the bound
+          // unknown nothing smaller than the whole u32 domain is proven.
+          test::Range(0, 4294967295), test::Range(0, 0),
+          test::NoRange("workgroup size is a specialization constant without a value (an input: "
+                        "the application may specialize it; use --spec-constant)")}));
   Specialized out = Specialize(words, Options{});  // no values: unchanged
   EXPECT_EQ(out.result.status, PassStatus::kUnchanged);
   EXPECT_EQ(out.words, words);
@@ -97,7 +97,9 @@ TEST(SpecializeConstants, Values_BecomeConstantsAndRanges) {
                                      TargetEnv::kUniversal};
     if (std::string(env) == "vulkan1.3") envs = {TargetEnv::kVulkan13, TargetEnv::kUniversal};
     for (TargetEnv target : envs) EXPECT_EQ(test::ValidateFor(out.words, target), "") << env;
-    EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 9]", "[0, 0]", "[0, 31]"}))
+    EXPECT_EQ(
+        ProbeRanges(out.words),
+        (std::vector<test::ProbedRange>{test::Range(0, 9), test::Range(0, 0), test::Range(0, 31)}))
         << env;
   }
 }
@@ -116,11 +118,12 @@ CHECK: OpSpecConstant %uint 1
 CHECK: OpSpecConstantComposite
 )")) << text;
   EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kVulkan10), "");
-  EXPECT_EQ(ProbeRanges(out.words),
-            (std::vector<std::string>{
-                "[0, 13]", "[0, 0]",
-                "no range: workgroup size is a specialization constant without a value (an input: "
-                "the application may specialize it; use --spec-constant)"}));
+  EXPECT_EQ(
+      ProbeRanges(out.words),
+      (std::vector<test::ProbedRange>{
+          test::Range(0, 13), test::Range(0, 0),
+          test::NoRange("workgroup size is a specialization constant without a value (an input: "
+                        "the application may specialize it; use --spec-constant)")}));
 }
 
 TEST(SpecializeConstants, UnknownSpecId_IsAWarning) {
@@ -156,7 +159,7 @@ void main() { x[0] = int(i8) + int(u8) + int(i16) + int(f16) + i32 + int(u64) + 
 TEST(SpecializeConstants, NarrowTypes_AreWrittenAsTheSpecSays) {
   std::vector<uint32_t> words = test::CompileGlsl(kNarrowShader, "comp", "vulkan1.3");
   Options options;
-  options.spec_constants = {{1, 255},    {2, uint64_t(-1)}, {3, 40000},       {4, 0x3c00},
+  options.spec_constants = {{1, 255},        {2, uint64_t(-1)}, {3, 40000},       {4, 0x3c00},
                             {5, 0x80000000}, {6, uint64_t(-1)}, {7, uint64_t(-2)}};
   Specialized out = Specialize(words, options);
   ASSERT_EQ(out.result.status, PassStatus::kChanged) << out.result.message;
@@ -292,10 +295,10 @@ OpFunctionEnd
   Specialized out = Specialize(words, options);
   EXPECT_EQ(test::ValidateFor(out.words, TargetEnv::kUniversal), "");
   EXPECT_EQ(ProbeRanges(words),
-            (std::vector<std::string>{
-                "no range: workgroup size is a specialization constant without a value (an input: "
-                "the application may specialize it; use --spec-constant)"}));
-  EXPECT_EQ(ProbeRanges(out.words), (std::vector<std::string>{"[0, 15]"}));
+            (std::vector<test::ProbedRange>{test::NoRange(
+                "workgroup size is a specialization constant without a value (an input: "
+                "the application may specialize it; use --spec-constant)")}));
+  EXPECT_EQ(ProbeRanges(out.words), (std::vector<test::ProbedRange>{test::Range(0, 15)}));
 }
 
 }  // namespace
