@@ -6,7 +6,7 @@
 // Two rules, the first that applies:
 //   one-block helpers  a callee of one block without variables, stores, calls or sources
 //                      returns at most the join of what it reads at this call (evaluated
-//                      directly, no fixed point).
+//                      directly, no fixed point: one_block_helpers.h).
 //   call contexts      any other callee whose result is non-uniform, where this call's
 //                      control or one of its arguments is more uniform than the joined
 //                      call sites': a fresh UniformitySolver of the callee and what it
@@ -50,71 +50,6 @@
 
 namespace glint::spirv {
 namespace uniformity_detail {
-
-// The result of a call of a small helper, from this call's own arguments rather than
-// the join of every call site's (parameters are context-insensitive otherwise): for a
-// callee of one block that returns a value, with no variables, stores, calls or
-// instructions whose level does not follow from their operands, and that loads only
-// through its pointer parameters or from memory outside it. nullopt for other callees.
-std::optional<Fact> UniformitySolver::ResultAtCallSite(const Function& callee, const Block& block,
-                                                       const Instruction& call) const {
-  if (callee.blocks.size() != 1 ||
-      FunctionCallView(call).arguments().size() < callee.parameters.size())
-    return std::nullopt;
-  std::unordered_map<uint32_t, Fact> local;
-  std::unordered_map<uint32_t, uint32_t> pointer_args;  // pointer parameter -> argument
-  ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
-    if (facts_.IsPointer(parameter))
-      pointer_args[parameter.result_id] = argument;
-    else
-      local[parameter.result_id] = {proven_.Value(argument),
-                                    MakeCause(Cause::kParameter, argument, &block, &call)};
-  });
-  auto level_of = [&](uint32_t id) {
-    auto found = local.find(id);
-    return found != local.end() ? found->second
-                                : Fact{proven_.Value(id), MakeCause(Cause::kOperand, id)};
-  };
-  for (const Instruction& inst : callee.blocks.front().instructions) {
-    if (inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine) continue;
-    if (inst.opcode == spv::OpReturnValue) return level_of(ReturnValueView(inst).value());
-    if (!facts_.FollowsFromOperands(inst)) return std::nullopt;
-    if (inst.opcode == spv::OpLoad) {
-      std::optional<Fact> loaded = HelperLoad(inst, pointer_args, block, call);
-      if (!loaded) return std::nullopt;
-      local[inst.result_id] = *loaded;
-      continue;
-    }
-    Fact joined;
-    for (uint32_t id : facts_.OperandsOf(inst)) {
-      Fact operand = level_of(id);
-      RaiseLocal(joined, operand.level, operand.cause);
-    }
-    local[inst.result_id] = joined;
-  }
-  return std::nullopt;
-}
-
-// A helper's load: through a pointer parameter, the caller's memory at this call; from
-// a pointer defined outside the helper, the load's own level (it does not depend on
-// the helper's parameters). nullopt for pointers computed inside the helper and for
-// Workgroup memory.
-std::optional<Fact> UniformitySolver::HelperLoad(
-    const Instruction& load, const std::unordered_map<uint32_t, uint32_t>& pointer_args,
-    const Block& block, const Instruction& call) const {
-  uint32_t pointer = LoadView(load).pointer();
-  auto argument = pointer_args.find(pointer);
-  if (argument != pointer_args.end()) {
-    uint32_t root = facts_.RootOf(argument->second);
-    Fact memory = MemoryFact(root);
-    return Fact{memory.level, root ? MakeCause(Cause::kLoad, root, &block, &call) : memory.cause};
-  }
-  if (facts_.def_use.FunctionOf(facts_.def_use.Definition(pointer))) return std::nullopt;
-  // A shared load's phase depends on the barriers before this call: a call context.
-  if (phases_ && phases_->WorkgroupRoot(pointer)) return std::nullopt;
-  const Fact* fact = proven_.ValueFact(load.result_id);
-  return fact ? *fact : Fact{};
-}
 
 // Whether analysing `callee` for this call alone may give less than the joined result:
 // the callee returns a non-uniform value, and this call's control or an argument is more

@@ -447,11 +447,6 @@ class UniformitySolver {
   void Transfer(const Function& function, const Block& block, const Instruction& inst,
                 Fact* control);
   void TransferCall(const Block& block, const Instruction& inst, Fact* control);
-  std::optional<Fact> ResultAtCallSite(const Function& callee, const Block& block,
-                                       const Instruction& call) const;
-  std::optional<Fact> HelperLoad(const Instruction& load,
-                                 const std::unordered_map<uint32_t, uint32_t>& pointer_args,
-                                 const Block& block, const Instruction& call) const;
   void TransferPhi(const Function& function, const Block& block, const Instruction& inst);
   bool TransferMemory(const Function& function, const Block& block, const Instruction& inst,
                       const Fact& control);

@@ -4,6 +4,7 @@
 // value's level joins its operands (phis also the branches that choose their incoming
 // edge); calls pass argument levels into parameters and return levels out. Levels only
 // rise, so the rounds end; a round budget bounds them (the caller refuses past it).
+#include "SPIRV/analysis/uniformity/one_block_helpers.h"
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 #include <algorithm>
@@ -21,8 +22,8 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
   model_ = view.model();
   entry_name_ = view.name();
   reached_ = ReachedFunctions(facts_.calls, view.function());
-  one_subgroup_ = std::make_shared<OneSubgroupRegions>(facts_, model_, reached_.root(),
-                                                       reached_.list());
+  one_subgroup_ =
+      std::make_shared<OneSubgroupRegions>(facts_, model_, reached_.root(), reached_.list());
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);
@@ -88,7 +89,8 @@ void UniformitySolver::ProcessFunction(Function& function) {
       for (const Instruction* inst : facts_.relevance->TransferredIn(block))
         Transfer(function, *block, *inst, &control);
     } else {
-      for (const Instruction& inst : block->instructions) Transfer(function, *block, inst, &control);
+      for (const Instruction& inst : block->instructions)
+        Transfer(function, *block, inst, &control);
     }
     pass.ran_uncached_context = uncached_context_runs_ != uncached;
   }
@@ -131,7 +133,8 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
       return;
     case spv::OpReturnValue: {
       uint32_t value = ReturnValueView(inst).value();
-      Raise(proven_.returns[function.id()], proven_.Value(value), MakeCause(Cause::kReturn, value, &block, &inst));
+      Raise(proven_.returns[function.id()], proven_.Value(value),
+            MakeCause(Cause::kReturn, value, &block, &inst));
       // Within the function: the invocations of one call see the same returns.
       Raise(proven_.returns[function.id()], running_local_.level,
             MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
@@ -139,7 +142,8 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
     }
     case spv::OpKill:
     case spv::OpTerminateInvocation:
-      Raise(proven_.kills[function.id()], control->level, MakeCause(Cause::kKill, 0, &block, &inst));
+      Raise(proven_.kills[function.id()], control->level,
+            MakeCause(Cause::kKill, 0, &block, &inst));
       return;
     default:
       break;
@@ -170,7 +174,7 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
   });
   if (inst.result_id && !facts_.AssumedUniform(callee_id, options_) &&
       (!facts_.relevance || facts_.relevance->Value(inst.result_id))) {
-    std::optional<Fact> own = ResultAtCallSite(*callee, block, inst);
+    std::optional<Fact> own = OneBlockHelperResult(*this, phases_.get(), *callee, block, inst);
     if (!own) own = ContextResult(*callee, block, inst, *control);
     const Fact& returned = proven_.returns[callee_id];
     if (own)
@@ -203,7 +207,8 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
   }
   if (fact.level != (known ? known->level : Divergence::kUniform)) {
     proven_.values[inst.result_id] = fact;
-    if (inst.result_id < proven_.value_levels.size()) proven_.value_levels[inst.result_id] = fact.level;
+    if (inst.result_id < proven_.value_levels.size())
+      proven_.value_levels[inst.result_id] = fact.level;
   }
 }
 
