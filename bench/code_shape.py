@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Measures the shape of the code that the structure issues name, from the files.
 
-usage: code_shape.py [REPO_ROOT]
+usage: code_shape.py [REPO_ROOT] [PATH@CLASS ...]
+
+PATH@CLASS names other classes to count (PATH relative to REPO_ROOT), e.g. an older
+tree's: `git archive 2b758e7 SPIRV | tar -x -C /tmp/old` then
+`code_shape.py /tmp/old SPIRV/analysis/integer_range_evaluator.h@IntegerRangeAnalysis::Evaluator`.
 
 Prints:
   - the member functions each named class declares (constructors counted; deleted
@@ -116,15 +120,21 @@ def long_functions(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
-    for path, name in CLASSES:
+    args = sys.argv[1:]
+    root = args.pop(0) if args and "@" not in args[0] else os.path.join(
+        os.path.dirname(__file__), "..")
+    classes = [tuple(arg.split("@", 1)) for arg in args] or CLASSES
+    for path, name in classes:
+        if not os.path.exists(os.path.join(root, path)):
+            print(f"{name}: no file {path}")
+            continue
         body = class_body(open(os.path.join(root, path)).read(), name)
         if body is None:
             print(f"{name}: not found in {path}")
             continue
         functions = member_functions(body)
         accessors = [n for n, accessor in functions if accessor]
-        constructors = [n for n, _ in functions if n == name]
+        constructors = [n for n, _ in functions if n == name.split("::")[-1]]
         working = len(functions) - len(accessors) - len(constructors)
         print(f"{name} ({path}): {len(functions)} member functions declared, "
               f"{len(constructors)} constructors, {len(accessors)} one-line accessors, "
