@@ -2,15 +2,17 @@
 // range analysis tells apart, and the interface of a rule that ranges some of them.
 //
 // The evaluator (integer_range_evaluator.h) asks ValueKinds (integer_range_value_kinds.h)
-// for a value's kind once, then the rule registered for that kind both for the operands
-// to compute first (Dependencies) and for the range (Range): one dispatch, so the two
-// can never disagree about which rule a value belongs to.
+// for a value's kind (one classification, memoized for loads), then asks the rule
+// registered for that kind both for the operands to compute first (Dependencies) and
+// for the range (Range): one dispatch, so the two can never disagree about which rule
+// a value belongs to.
 //
 // Adding a rule: if it ranges a kind no rule has, add the kind here and where
 // ValueKinds classifies it; write the rule as a RangePart in a file of its own that
 // implements RangeRule and registers its kinds (Register), and list it in RangeRules
-// (range_rules.h). A rule that only helps other rules (it ranges no kind of its own) is
-// a RangePart without RangeRule. docs/ARCHITECTURE.md says the same for the project.
+// (range_rules.h), and give the kind its row in integer_range_value_kinds_test. A rule
+// that only helps other rules (it ranges no kind of its own) is a RangePart without
+// RangeRule. docs/ARCHITECTURE.md says the same for the project.
 #ifndef GLINT_SPIRV_ANALYSIS_RANGE_RULE_H
 #define GLINT_SPIRV_ANALYSIS_RANGE_RULE_H
 
