@@ -12,8 +12,7 @@
 #include "SPIRV/analysis/analysis_context.h"
 #include "SPIRV/analysis/uniformity/one_block_helpers.h"
 #include "SPIRV/ir/instruction_views.h"
-#include "SPIRV/ir/parser.h"
-#include "support/test_support.h"
+#include "support/module_queries.h"
 
 namespace glint::spirv::uniformity_detail {
 namespace {
@@ -35,20 +34,19 @@ void main() {
 )";
 
 TEST(OneBlockHelpers, EachCallIsAsUniformAsWhatItReads) {
-  std::string error;
-  std::optional<Module> module = ParseModule(test::CompileGlsl(kShader, "comp"), &error);
-  ASSERT_TRUE(module) << error;
-  AnalysisContext analyses(*module);
+  Module module = test::CompileModule(kShader, "comp");
+  ASSERT_FALSE(module.entry_points.empty());
+  AnalysisContext analyses(module);
   std::unique_ptr<ModuleFacts> facts =
-      CollectModuleFacts(*module, analyses.GetUniformityInputs(), /*findings_only=*/false);
+      CollectModuleFacts(module, analyses.GetUniformityInputs(), /*findings_only=*/false);
   UniformityOptions options;
   options.every_fact = true;
-  UniformitySolver solver(*facts, module->entry_points.front(), options);
+  UniformitySolver solver(*facts, module.entry_points.front(), options);
   uint32_t rounds = 0;
   ASSERT_EQ(solver.Run(&rounds), "");
   std::vector<std::optional<Fact>> results;
   const Function* first_callee = nullptr;
-  for (const Function& function : module->functions)
+  for (const Function& function : module.functions)
     for (const Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) {
         if (inst.opcode != spv::OpFunctionCall) continue;

@@ -13,6 +13,17 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
+namespace {
+
+// The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
+int64_t LastIncreasingValue(int64_t lo, int64_t hi, int64_t bound, int64_t step) {
+  int64_t remainder = (bound - hi) % step;
+  if (remainder == 0 || hi - lo >= step - remainder) return bound;
+  return bound - remainder;
+}
+
+}  // namespace
+
 void LoopVariableRule::Register(Table& table) {
   table[size_t(ValueKind::kLoopVariableLoad)] = this;
 }

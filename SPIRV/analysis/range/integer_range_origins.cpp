@@ -86,12 +86,18 @@ std::string ValueOrigins::StorageOrigin(spv::StorageClass storage) {
 
 // By the pointer's type, so that physical pointers and chains into any variable count;
 // Function memory (locals, parameters) is left to value flow.
-std::string ValueOrigins::PointerOrigin(uint32_t pointer) const {
+std::optional<spv::StorageClass> ValueOrigins::OriginStorage(uint32_t pointer) const {
   const Instruction* def = def_use_.Definition(pointer);
   const Instruction* type = def ? def_use_.Definition(def->type_id) : nullptr;
-  if (!type || type->opcode != spv::OpTypePointer || type->words.empty()) return {};
+  if (!type || type->opcode != spv::OpTypePointer || type->words.empty()) return std::nullopt;
   spv::StorageClass storage = spv::StorageClass(type->words[0]);
-  return storage == spv::StorageClassFunction ? std::string() : StorageOrigin(storage);
+  if (storage == spv::StorageClassFunction) return std::nullopt;
+  return storage;
+}
+
+std::string ValueOrigins::PointerOrigin(uint32_t pointer) const {
+  std::optional<spv::StorageClass> storage = OriginStorage(pointer);
+  return storage ? StorageOrigin(*storage) : std::string();
 }
 
 std::string ValueOrigins::MemoryOrigin(uint32_t value, int depth, int* visits) const {

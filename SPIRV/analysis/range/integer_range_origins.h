@@ -6,11 +6,12 @@
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_ORIGINS_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "SPIRV/analysis/range/canonical_values.h"
 #include "SPIRV/analysis/memory/value_flow.h"
+#include "SPIRV/analysis/range/canonical_values.h"
 #include "SPIRV/ir/def_use.h"
 
 namespace glint::spirv {
@@ -24,6 +25,8 @@ class ValueOrigins {
   static std::string StorageOrigin(spv::StorageClass storage);
   // By the pointer's type; empty for Function memory (left to value flow).
   std::string PointerOrigin(uint32_t pointer) const;
+  // Whether PointerOrigin names one (no text built): the storage class it names.
+  std::optional<spv::StorageClass> OriginStorage(uint32_t pointer) const;
   // The memory `value` was read from, through extracts, copies and constructs; empty
   // when there is none to name.
   std::string MemoryOrigin(uint32_t value) const { return MemoryOrigin(value, 0, nullptr); }

@@ -87,8 +87,7 @@ ValueKind ValueKinds::LoadKind(const Instruction& load) {
       VariableView(*base).storage_class() == spv::StorageClassFunction)
     return ValueKind::kLocalLoad;
   bool builtin = base && base->opcode == spv::OpVariable && inputs_.builtins.Has(base->result_id);
-  if (!builtin && !origins_.PointerOrigin(pointer->result_id).empty())
-    return ValueKind::kMemoryLoad;
+  if (!builtin && origins_.OriginStorage(pointer->result_id)) return ValueKind::kMemoryLoad;
   if (Full() && base && base->opcode == spv::OpFunctionParameter)
     return ValueKind::kParameterPartLoad;
   return builtin ? ValueKind::kBuiltinElementLoad : ValueKind::kMemoryLoad;

@@ -95,13 +95,6 @@ inline IntegerRange Hull(const IntegerRange& so_far, const IntegerRange& next, b
                           std::max(so_far.max, next.max));
 }
 
-// The largest value init + k*step <= bound over init in [lo, hi] (lo <= hi <= bound).
-inline int64_t LastIncreasingValue(int64_t lo, int64_t hi, int64_t bound, int64_t step) {
-  int64_t remainder = (bound - hi) % step;
-  if (remainder == 0 || hi - lo >= step - remainder) return bound;
-  return bound - remainder;
-}
-
 // clamp(x, lo, hi) whose bound `lo` or `hi` has no range: the first such bound's reason.
 inline IntegerRange ClampBoundsWithoutRange(const IntegerRange& lo, const IntegerRange& hi) {
   return IntegerRange::None("clamp bounds have no range: " + (lo.valid ? hi : lo).reason);
