@@ -135,7 +135,7 @@ struct IdOnlyShape {
   bool id_only = false;
   uint8_t required = 0;
   Quantifier tail = Quantifier::kOne;  // kOne: no tail
-  uint8_t leading_ids = 0;  // required ids before optional operands only; 0: none such
+  uint8_t leading_ids = 0;             // required ids before optional operands only; 0: none such
 };
 
 // The required ids an opcode starts with, when every operand after them is optional.
@@ -211,7 +211,7 @@ bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
 
 }  // namespace
 
-bool HasRequiredOperandWords(const Instruction& inst) {
+const std::vector<uint8_t>& RequiredOperandCounts() {
   static const std::vector<uint8_t> kRequired = [] {
     std::vector<uint8_t> required;
     grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
@@ -224,7 +224,11 @@ bool HasRequiredOperandWords(const Instruction& inst) {
     });
     return required;
   }();
-  return inst.opcode >= kRequired.size() || inst.words.size() >= kRequired[inst.opcode];
+  return kRequired;
+}
+
+bool HasRequiredOperandWords(const Instruction& inst) {
+  return HasRequiredOperandWords(inst, RequiredOperandCounts());
 }
 
 bool HasOnlyIdOperandWords(const Instruction& inst) {

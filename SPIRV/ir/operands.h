@@ -73,6 +73,12 @@ bool HasOnlyIdOperandWords(const Instruction& inst);
 // std::out_of_range for a missing one: a reader that checks this first never meets the
 // throw. A table lookup, cheaper than decoding (which also checks kinds and literals).
 bool HasRequiredOperandWords(const Instruction& inst);
+// The table HasRequiredOperandWords reads: the required operand count by opcode, for a
+// caller that checks every instruction of a module (it reads the table once).
+const std::vector<uint8_t>& RequiredOperandCounts();
+inline bool HasRequiredOperandWords(const Instruction& inst, const std::vector<uint8_t>& counts) {
+  return inst.opcode >= counts.size() || inst.words.size() >= counts[inst.opcode];
+}
 
 }  // namespace glint::spirv
 

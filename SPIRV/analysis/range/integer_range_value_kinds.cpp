@@ -53,9 +53,11 @@ ValueKind ValueKinds::Of(const Instruction& def) {
     case spv::OpGroupNonUniformBallotBitCount:
       return Full() ? ValueKind::kBallotBitCount : ValueKind::kUnsupported;
     case spv::OpLoad: {
-      auto [known, inserted] = loads_.try_emplace(&def, ValueKind::kUnsupported);
-      if (inserted) known->second = LoadKind(def);
-      return known->second;
+      if (loads_.empty()) loads_.assign(module_.header.bound, ValueKind::kCount);
+      if (def.result_id >= loads_.size()) return LoadKind(def);
+      ValueKind& known = loads_[def.result_id];
+      if (known == ValueKind::kCount) known = LoadKind(def);
+      return known;
     }
     default:
       return ValueKind::kUnsupported;

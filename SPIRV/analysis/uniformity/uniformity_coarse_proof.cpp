@@ -114,9 +114,8 @@ const std::vector<uint8_t>& OpcodeKinds() {
     });
     for (spv::Op op : {spv::OpAccessChain, spv::OpInBoundsAccessChain, spv::OpPtrAccessChain,
                        spv::OpInBoundsPtrAccessChain, spv::OpCopyObject, spv::OpSelect,
-                       spv::OpArrayLength, spv::OpSampledImage, spv::OpImage,
-                       spv::OpImageQuerySize, spv::OpImageQuerySizeLod, spv::OpImageQueryLevels,
-                       spv::OpImageQuerySamples})
+                       spv::OpArrayLength, spv::OpSampledImage, spv::OpImage, spv::OpImageQuerySize,
+                       spv::OpImageQuerySizeLod, spv::OpImageQueryLevels, spv::OpImageQuerySamples})
       if (unclassed(op)) set(op, kPureOpcode);
     return kinds;
   }();
@@ -126,7 +125,7 @@ const std::vector<uint8_t>& OpcodeKinds() {
 // Levels, as the analysis orders them (Divergence): uniform, uniform within a subgroup,
 // uniform within a quad, divergent. A join is the larger.
 constexpr uint8_t kUniform = 0, kSubgroup = 1, kQuad = 2, kVaries = 3;
-constexpr uint8_t kNoNeed = 0xff;  // a block without uniform-control instructions
+constexpr uint8_t kNoNeed = 0xff;            // a block without uniform-control instructions
 constexpr uint8_t kUnknownTolerance = 0xfe;  // a function Tolerated has not looked at yet
 
 // Whether an instruction of `opcode` may be uniform-control (ConvergenceClasses::Of
@@ -153,8 +152,7 @@ class CoarseProof {
 
   CoarseProofResult Run() {
     CoarseProofResult result;
-    if (!in_.classes.ok() || !EveryOperandThere()) return result;
-    IndexModule();
+    if (!in_.classes.ok() || !IndexModule()) return result;
     for (const Instruction& entry_point : module_.entry_points) {
       if (!ProveEntryPoint(entry_point, &result.rounds)) return result;
     }
@@ -176,25 +174,6 @@ class CoarseProof {
   };
 
   // --- set-up shared by every entry point ---
-
-  // Whether every instruction the proof may read has the operands its opcode requires:
-  // the typed views read them by position. A module where one lacks an operand is left
-  // to the analysis, which refuses it by name (DefUse::FirstMalformed).
-  bool EveryOperandThere() const {
-    for (const InstructionList* section :
-         {&module_.entry_points, &module_.ext_inst_imports, &module_.annotations,
-          &module_.types_values})
-      for (const Instruction& inst : *section)
-        if (!HasRequiredOperandWords(inst)) return false;
-    for (const Function& function : module_.functions) {
-      for (const Instruction& parameter : function.parameters)
-        if (!HasRequiredOperandWords(parameter)) return false;
-      for (const Block& block : function.blocks)
-        for (const Instruction& inst : block.instructions)
-          if (!HasRequiredOperandWords(inst)) return false;
-    }
-    return true;
-  }
 
   // The tables are sized by the ids the module defines, not by its header's bound: a
   // module may claim millions of ids it never uses. An id past them (defined nowhere)
@@ -219,14 +198,25 @@ class CoarseProof {
     return std::min(largest, module.header.bound);
   }
 
-  void IndexModule() {
+  // Indexes the definitions, and checks on the way that every instruction the proof may
+  // read has the operands its opcode requires (the typed views read them by position):
+  // false where one lacks one. The analysis then refuses the module by name
+  // (DefUse::FirstMalformed).
+  bool IndexModule() {
+    const std::vector<uint8_t>& required = RequiredOperandCounts();
+    for (const InstructionList* section : {&module_.entry_points, &module_.annotations})
+      for (const Instruction& inst : *section)
+        if (!HasRequiredOperandWords(inst, required)) return false;
     definitions_.assign(bound_, nullptr);
+    bool complete = true;
     auto define = [&](const Instruction& inst) {
+      complete = complete && HasRequiredOperandWords(inst, required);
       if (inst.result_id && inst.result_id < bound_) definitions_[inst.result_id] = &inst;
     };
     for (const Instruction& inst : module_.types_values) define(inst);
     for (const Instruction& inst : module_.ext_inst_imports) {
       define(inst);
+      if (!complete) return false;
       if (!glsl_std450_ && ExtInstImportView(inst).name() == "GLSL.std.450")
         glsl_std450_ = inst.result_id;
     }
@@ -235,7 +225,9 @@ class CoarseProof {
       for (const Block& block : function.blocks)
         for (const Instruction& inst : block.instructions) define(inst);
     }
+    if (!complete) return false;
     decorations_ = uniformity_detail::StorageDecorations::Of(module_);
+    return true;
   }
 
   const Instruction* Definition(uint32_t id) const {
@@ -498,17 +490,16 @@ class CoarseProof {
       default:
         break;
     }
-    const uint8_t kind =
-        inst.opcode < kinds_.size() ? kinds_[inst.opcode] : uint8_t(kOtherOpcode);
+    const uint8_t kind = inst.opcode < kinds_.size() ? kinds_[inst.opcode] : uint8_t(kOtherOpcode);
     if (kind == kAtomicOpcode) {
       Raise(value_, result, kVaries);
       WriteMemory(RootOf(AtomicView(inst).pointer()), kVaries);
       return true;
     }
     if (!result || Value(result) == kVaries) return true;
-    const bool pure = kind == kPureOpcode ||
-                      (inst.opcode == spv::OpExtInst && glsl_std450_ &&
-                       ExtInstView(inst).set() == glsl_std450_ && !in_.classes.Of(inst));
+    const bool pure =
+        kind == kPureOpcode || (inst.opcode == spv::OpExtInst && glsl_std450_ &&
+                                ExtInstView(inst).set() == glsl_std450_ && !in_.classes.Of(inst));
     Raise(value_, result, pure ? JoinedOperands(inst) : kVaries);
     return true;
   }
@@ -541,7 +532,7 @@ class CoarseProof {
   std::vector<Function*> functions_;
   std::vector<std::optional<FunctionPlan>> plans_;  // functions_' plans, made when first walked
   std::vector<uint8_t> tolerated_;                  // by function id (Tolerated)
-  std::vector<uint32_t> controlled_;  // label ids, BlockPlan ranges
+  std::vector<uint32_t> controlled_;                // label ids, BlockPlan ranges
   // Levels by id: a value's; a block's control and its branch condition's (by label);
   // a function's entry and return; a memory class's (by its representative).
   std::vector<uint8_t> value_, control_, condition_, entry_, return_, memory_;
