@@ -5,11 +5,13 @@
 // (and the value the pattern should give). Four workgroups of 64 invocations each.
 // The same for the per-lane table broadcast (uniformity_lanes.cpp), a helper's result
 // per call site (uniformity_call_sites.cpp), barriers and shared loads inside helpers,
-// and helpers that broadcast through shared memory.
+// and helpers that broadcast through shared memory; and an early return on a dimension
+// the workgroup is one invocation wide in (workgroup_dimensions.h), with its near miss.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <set>
 
@@ -46,9 +48,11 @@ std::string Warnings(const std::vector<uint32_t>& words) {
   return text;
 }
 
-// Runs the shader (binding 0: a zeroed counter, binding 1: one word per invocation)
-// and returns what each invocation recorded, by global invocation index.
-std::vector<uint32_t> RunAndRecord(const std::vector<uint32_t>& spirv) {
+// Runs the shader (binding 0: a zeroed counter, binding 1: one word per invocation) on
+// `groups` workgroups of kGroupSize invocations and returns what each invocation
+// recorded, by global invocation index (workgroups in x, then y, then z order).
+std::vector<uint32_t> RunAndRecordGroups(const std::vector<uint32_t>& spirv,
+                                         std::array<uint32_t, 3> groups) {
   std::vector<uint32_t> seen;
   Context* context = SharedContext();
   if (!context) return seen;
@@ -59,10 +63,10 @@ std::vector<uint32_t> RunAndRecord(const std::vector<uint32_t>& spirv) {
   counter.size = 16;
   counter.contents = BufferContents::Zeros();
   out.binding = 1;
-  out.size = kGroupSize * kGroups * 4;
+  out.size = kGroupSize * groups[0] * groups[1] * groups[2] * 4;
   out.contents = BufferContents::Zeros();
   run.buffers = {counter, out};
-  run.group_count = {kGroups, 1, 1};
+  run.group_count = {groups[0], groups[1], groups[2]};
   ComputeResult result;
   std::string error;
   EXPECT_TRUE(context->RunCompute(run, &result, &error)) << error;
@@ -70,6 +74,10 @@ std::vector<uint32_t> RunAndRecord(const std::vector<uint32_t>& spirv) {
   seen.resize(result.buffers[1].bytes.size() / 4);
   std::memcpy(seen.data(), result.buffers[1].bytes.data(), seen.size() * 4);
   return seen;
+}
+
+std::vector<uint32_t> RunAndRecord(const std::vector<uint32_t>& spirv) {
+  return RunAndRecordGroups(spirv, {kGroups, 1, 1});
 }
 
 // Each workgroup's single value (fails when two invocations of a group differ).
@@ -325,6 +333,67 @@ void main() {
   EXPECT_NE(Warnings(words).find(
                 "barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
             std::string::npos);
+}
+
+// Workgroup dimensions (workgroup_dimensions.h). The shader of the two tests below:
+// each invocation records where it went, by workgroup (x, then z) and local index.
+std::string DimensionShader(const char* layout, const char* body) {
+  return std::string("#version 450\nlayout(") + layout + R"() in;
+layout(std430, binding = 0) buffer Counter { uint counter; };
+layout(std430, binding = 1) buffer Out { uint seen[]; };
+shared uint tile[64];
+uint Slot() {
+  return (gl_WorkGroupID.z * gl_NumWorkGroups.x + gl_WorkGroupID.x) * 64u + gl_LocalInvocationIndex;
+}
+void main() {
+)" + body + "}\n";
+}
+
+const char* const kReturnOnZ = R"(
+  if (gl_GlobalInvocationID.z >= 2u) { seen[Slot()] = 1000u; return; }
+  tile[gl_LocalInvocationIndex] = gl_GlobalInvocationID.z + 1u;
+  barrier();
+  seen[Slot()] = tile[63u - gl_LocalInvocationIndex];
+)";
+
+// In an 8x8x1 workgroup the global id's z is the workgroup's: the early return on it is
+// taken by whole workgroups, and the barrier after it is reached by all or none. The
+// analysis proves it; six workgroups (2 x 1 x 3) show each group agreeing, the last z
+// row returning as a whole.
+TEST(UniformityExecution, ReturnOnOneWideDimension_WholeGroupAgrees) {
+  std::vector<uint32_t> words =
+      test::CompileGlsl(DimensionShader("local_size_x = 8, local_size_y = 8", kReturnOnZ), "comp");
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+  EXPECT_EQ(Warnings(words), "") << "the analysis must prove the pattern uniform";
+  std::vector<uint32_t> seen = RunAndRecordGroups(words, {2, 1, 3});
+  ASSERT_EQ(seen.size(), kGroupSize * 6);
+  const uint32_t expected[6] = {1, 1, 2, 2, 1000, 1000};  // by workgroup z, then x
+  for (uint32_t group = 0; group < 6; ++group)
+    EXPECT_EQ(std::set<uint32_t>(seen.begin() + group * kGroupSize,
+                                 seen.begin() + (group + 1) * kGroupSize),
+              std::set<uint32_t>{expected[group]})
+        << "workgroup " << group;
+}
+
+// The near miss: in an 8x4x2 workgroup z differs inside a workgroup. The analysis warns
+// about the same barrier, and the recorded z values (without the barrier, whose
+// behaviour would be undefined) differ within each workgroup.
+TEST(UniformityExecution, ReturnOnTwoWideDimension_AnalysisWarnsAndValuesDiffer) {
+  const char* layout = "local_size_x = 8, local_size_y = 4, local_size_z = 2";
+  EXPECT_NE(Warnings(test::CompileGlsl(DimensionShader(layout, kReturnOnZ), "comp"))
+                .find("barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
+            std::string::npos);
+  std::vector<uint32_t> words =
+      test::CompileGlsl(DimensionShader(layout, "  seen[Slot()] = gl_GlobalInvocationID.z;\n"), "comp");
+  std::vector<uint32_t> seen = RunAndRecordGroups(words, {2, 1, 2});
+  ASSERT_EQ(seen.size(), kGroupSize * 4);
+  for (uint32_t group = 0; group < 4; ++group) {
+    const uint32_t z = group / 2;  // the workgroup's z
+    EXPECT_EQ(std::set<uint32_t>(seen.begin() + group * kGroupSize,
+                                 seen.begin() + (group + 1) * kGroupSize),
+              (std::set<uint32_t>{2 * z, 2 * z + 1}))
+        << "workgroup " << group;
+  }
 }
 
 }  // namespace

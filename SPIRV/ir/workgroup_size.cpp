@@ -49,6 +49,52 @@ bool PositiveSize(const int64_t size[3], std::string* why) {
 
 }  // namespace
 
+bool PlainInt32Constant(const std::function<const Instruction*(uint32_t)>& definition, uint32_t id,
+                        int64_t* value) {
+  const Instruction* def = definition(id);
+  if (!def || def->opcode != spv::OpConstant || def->words.size() != 1) return false;
+  const Instruction* type = definition(def->type_id);
+  if (!type || type->opcode != spv::OpTypeInt || TypeIntView(*type).width() != 32) return false;
+  const uint32_t bits = ConstantView(*def).value32();
+  *value = TypeIntView(*type).is_signed() ? int64_t(int32_t(bits)) : int64_t(bits);
+  return true;
+}
+
+uint32_t FixedWorkgroupDimensions(const Module& module, const BuiltInIndex& builtins,
+                                  uint32_t entry_function,
+                                  const std::function<const Instruction*(uint32_t)>& definition,
+                                  int64_t size[3]) {
+  uint32_t fixed = 0;
+  auto take = [&](int dimension, bool known) {
+    if (known && size[dimension] > 0 && size[dimension] <= kU32Max) fixed |= 1u << dimension;
+  };
+  if (uint32_t workgroup_size = builtins.WorkgroupSizeId()) {  // it overrides the modes
+    const Instruction* def = definition(workgroup_size);
+    auto composite = def ? ViewIf<ConstantCompositeView>(*def) : std::nullopt;
+    if (!composite) return 0;
+    auto constituents = composite->constituents();
+    if (constituents.size() != 3) return 0;
+    for (int i = 0; i < 3; ++i) take(i, PlainInt32Constant(definition, constituents[i], &size[i]));
+    return fixed;
+  }
+  for (const Instruction& inst : module.execution_modes) {
+    auto mode = ViewIf<ExecutionModeView>(inst);
+    if (!mode || mode->operands().size() != 3 || mode->entry_point() != entry_function) continue;
+    if (inst.opcode == spv::OpExecutionMode && mode->mode() == spv::ExecutionModeLocalSize) {
+      for (int i = 0; i < 3; ++i) {
+        size[i] = mode->operand(i);
+        take(i, true);
+      }
+      return fixed;
+    }
+    if (inst.opcode == spv::OpExecutionModeId && mode->mode() == spv::ExecutionModeLocalSizeId) {
+      for (int i = 0; i < 3; ++i) take(i, PlainInt32Constant(definition, mode->operand(i), &size[i]));
+      return fixed;
+    }
+  }
+  return 0;
+}
+
 bool EntryPointWorkgroupSize(const Module& module, const DefUse& def_use,
                              const BuiltInIndex& builtins, uint32_t entry_function, int64_t size[3],
                              std::string* why) {

@@ -7,6 +7,7 @@
 #define GLINT_SPIRV_IR_WORKGROUP_SIZE_H
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "SPIRV/ir/builtin_index.h"
@@ -24,6 +25,23 @@ bool HasWorkgroups(spv::ExecutionModel model);
 bool EntryPointWorkgroupSize(const Module& module, const DefUse& def_use,
                              const BuiltInIndex& builtins, uint32_t entry_function, int64_t size[3],
                              std::string* why);
+
+// The value of a plain (not specialization) 32-bit integer constant, looked up through
+// `definition`; false for anything else.
+bool PlainInt32Constant(const std::function<const Instruction*(uint32_t)>& definition, uint32_t id,
+                        int64_t* value);
+
+// The dimensions of an entry point's workgroup size that the module fixes whatever the
+// application specializes: bit i of the result is set when size[i] is fixed (and then
+// holds it). A dimension given by a specialization constant is not fixed, but the others
+// of the same declaration still are: glslang's `local_size_x_id = 0` keeps y and z at
+// their plain constants. As EntryPointWorkgroupSize, the constant decorated BuiltIn
+// WorkgroupSize overrides the execution modes. `definition` looks ids up (a DefUse's, or
+// a caller's own table, so that analyses built before def-use can ask).
+uint32_t FixedWorkgroupDimensions(const Module& module, const BuiltInIndex& builtins,
+                                  uint32_t entry_function,
+                                  const std::function<const Instruction*(uint32_t)>& definition,
+                                  int64_t size[3]);
 
 }  // namespace glint::spirv
 

@@ -71,6 +71,11 @@ std::optional<Fact> OneBlockHelperResult(const UniformitySolver& solver,
       continue;
     }
     Fact joined;
+    // As the solver's transfer: a shared component of a built-in (workgroup_dimensions.h).
+    if (solver.dimensions().ExtractsShared(inst)) {
+      local[inst.result_id] = joined;
+      continue;
+    }
     for (uint32_t id : facts.OperandsOf(inst)) {
       Fact operand = level_of(id);
       RaiseLocal(joined, operand.level, operand.cause);

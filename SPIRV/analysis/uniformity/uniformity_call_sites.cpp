@@ -164,6 +164,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   contexts_ = caller.contexts_;
   reached_ = ReachedFunctions(facts_.calls, callee.id());
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
+  dimensions_ = caller.dimensions_;      // the entry point's workgroup
   ForgetSubtreeMemory();
   Raise(entries_[callee.id()], control,
         MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));

@@ -20,8 +20,10 @@
 //            instruction joins its id operands (when its convergence class is empty); a
 //            parameter joins its arguments at every call site; a call's result is its
 //            callee's return; a load joins its pointer and its memory class (a pointer
-//            the proof cannot trace: divergent). Every other result is divergent
-//            (atomics, cross-thread operations, image reads, OpUndef, ...).
+//            the proof cannot trace: divergent), but a load or component of a built-in
+//            the workgroup shares by its size (workgroup_dimensions.h, the one rule both
+//            use) joins only its address. Every other result is divergent (atomics,
+//            cross-thread operations, image reads, OpUndef, ...).
 //   phis     join their incoming values, and each incoming block's control and its own
 //            branch condition.
 //   memory   a class per variable, pointer parameters joined with every caller variable
@@ -297,6 +299,8 @@ class CoarseProof {
     for (const Instruction& inst : module_.types_values)
       if (inst.opcode == spv::OpVariable && inst.result_id < bound_)
         memory_[inst.result_id] = StartLevel(inst, model);
+    dimensions_.emplace(module_, in_.builtins, model, entry_function_,
+                        [this](uint32_t id) { return Definition(id); });
     plans_.assign(functions_.size(), std::nullopt);
     controlled_.clear();
     tolerated_.assign(bound_, kUnknownTolerance);
@@ -467,6 +471,10 @@ class CoarseProof {
         return control == kUniform || function.id() == entry_function_;
       case spv::OpLoad: {
         LoadView load(inst);
+        if (dimensions_->LoadsShared(inst)) {
+          Raise(value_, result, Value(load.pointer()));
+          return true;
+        }
         Raise(value_, result, std::max(Value(load.pointer()), Memory(RootOf(load.pointer()))));
         return true;
       }
@@ -497,6 +505,7 @@ class CoarseProof {
       return true;
     }
     if (!result || Value(result) == kVaries) return true;
+    if (dimensions_->ExtractsShared(inst)) return true;
     const bool pure =
         kind == kPureOpcode || (inst.opcode == spv::OpExtInst && glsl_std450_ &&
                                 ExtInstView(inst).set() == glsl_std450_ && !in_.classes.Of(inst));
@@ -529,6 +538,7 @@ class CoarseProof {
   uniformity_detail::StorageDecorations decorations_;
   uint32_t glsl_std450_ = 0;
   uint32_t entry_function_ = 0;
+  std::optional<WorkgroupDimensions> dimensions_;  // the entry point's
   std::vector<Function*> functions_;
   std::vector<std::optional<FunctionPlan>> plans_;  // functions_' plans, made when first walked
   std::vector<uint8_t> tolerated_;                  // by function id (Tolerated)

@@ -26,6 +26,7 @@
 #include "SPIRV/analysis/uniformity/one_subgroup_regions.h"
 #include "SPIRV/analysis/uniformity/reached_functions.h"
 #include "SPIRV/analysis/uniformity/starting_levels.h"
+#include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
 #include "SPIRV/analysis/facts/control_dependence.h"
 #include "SPIRV/analysis/convergence/convergence_classes.h"
 #include "SPIRV/analysis/facts/interned_texts.h"
@@ -428,6 +429,8 @@ class UniformitySolver {
   const ProvenLevels& proven() const { return proven_; }
   // A memory object's level, joined over the objects it may alias.
   Fact MemoryFact(uint32_t root) const;
+  // The built-ins the entry point's workgroup shares by its size.
+  const WorkgroupDimensions& dimensions() const { return *dimensions_; }
 
  private:
   // --- facts ---
@@ -510,6 +513,9 @@ class UniformitySolver {
   // Blocks run only by one-subgroup workgroups (one_subgroup_regions.h), shared with the
   // entry point's call contexts.
   std::shared_ptr<const OneSubgroupRegions> one_subgroup_;
+  // Built-ins the whole workgroup shares by the entry point's workgroup size
+  // (workgroup_dimensions.h), shared with the entry point's call contexts.
+  std::shared_ptr<const WorkgroupDimensions> dimensions_;
   std::shared_ptr<BarrierPhases>
       phases_;  // only where there are workgroups; shared with call contexts
   Partition partition_ = Partition::kScope;

@@ -200,13 +200,16 @@ bool UniformitySolver::TransferMemory(const Function& function, const Block& blo
   return true;
 }
 
-// A load: as non-uniform as its address, then by the first rule that applies (a followed
-// local, a parameter just stored through, a shared variable) or else by the memory it
-// reads.
+// A load: as non-uniform as its address, then by the first rule that applies (a built-in
+// the workgroup shares, a followed local, a parameter just stored through, a shared
+// variable) or else by the memory it reads.
 void UniformitySolver::TransferLoad(const Function& function, const Block& block,
                                     const Instruction& inst, const Fact& control) {
   uint32_t pointer = LoadView(inst).pointer();
   RaiseValue(inst.result_id, proven_.Value(pointer), MakeCause(Cause::kOperand, pointer));
+  // A built-in the whole workgroup shares (workgroup_dimensions.h): only its address
+  // counts, and that is a constant chain into an Input variable.
+  if (dimensions_->LoadsShared(inst)) return;
   if (TransferLocalLoad(function, block, inst) || TransferForwardedLoad(block, inst) ||
       TransferSharedLoad(function, block, inst, control))
     return;

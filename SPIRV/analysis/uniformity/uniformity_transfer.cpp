@@ -24,6 +24,11 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
   reached_ = ReachedFunctions(facts_.calls, view.function());
   one_subgroup_ =
       std::make_shared<OneSubgroupRegions>(facts_, model_, reached_.root(), reached_.list());
+  dimensions_ = std::make_shared<WorkgroupDimensions>(
+      facts_.module, facts_.builtins, model_, reached_.root(),
+      [&def_use = facts_.def_use](uint32_t id) -> const Instruction* {
+        return def_use.Definition(id);
+      });
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);
@@ -150,6 +155,9 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
   }
   if (TransferMemory(function, block, inst, *control)) return;
   if (TransferSource(inst, *control)) return;
+  // A component of a built-in the whole workgroup shares (workgroup_dimensions.h) does
+  // not take the level of the vector it comes from.
+  if (dimensions_->ExtractsShared(inst)) return;
   if (inst.result_id) JoinOperands(inst);
 }
 

@@ -1,0 +1,89 @@
+// Workgroup dimensions (workgroup_dimensions.h): built-ins shared by a workgroup because
+// it is one invocation wide in their dimension.
+//
+// The rule. Let the entry point's workgroup size be (X, Y, Z), where the module fixes a
+// dimension's size (FixedWorkgroupDimensions: a literal LocalSize; a LocalSizeId operand
+// or WorkgroupSize constituent that is a plain constant). Then, within one workgroup:
+// - LocalInvocationId's component k lies in [0, size_k - 1] (SPIR-V, BuiltIn
+//   LocalInvocationId): with size_k == 1 it is 0 in every invocation.
+// - GlobalInvocationId is WorkgroupId * WorkgroupSize + LocalInvocationId, component by
+//   component (SPIR-V, BuiltIn GlobalInvocationId; an OpenCL kernel adds the global
+//   offset, the same for the whole dispatch): with size_k == 1 its component k equals
+//   WorkgroupId's component k, which every invocation of the workgroup shares.
+// - LocalInvocationIndex is z*X*Y + y*X + x: with X*Y*Z == 1 it is 0 everywhere, and
+//   the whole LocalInvocationId and GlobalInvocationId vectors are shared as well.
+// So each such value is uniform at the uniformity analysis's scope (a workgroup) and in
+// its lane partition, where WorkgroupId is uniform too (uniformity_sources.cpp).
+//
+// What it does not claim. A size given by a specialization constant proves nothing: the
+// application may give it any value at pipeline creation (Glint's --spec-constant fixes
+// it first, and then the size is plain). Only what reads the built-in variable directly
+// is covered: a load of it, a load through an access chain with one plain constant
+// index, or a component extract of a whole-vector load. A copy kept in a local variable
+// (`uvec3 id = gl_GlobalInvocationID; ... id.z`) is followed by the analysis's local
+// rules as one value, as divergent as its most divergent component.
+#include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
+
+#include <utility>
+
+#include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/workgroup_size.h"
+
+namespace glint::spirv {
+
+WorkgroupDimensions::WorkgroupDimensions(const Module& module, const BuiltInIndex& builtins,
+                                         spv::ExecutionModel model, uint32_t entry_function,
+                                         DefinitionLookup definition)
+    : builtins_(builtins), definition_(std::move(definition)) {
+  if (!HasWorkgroups(model)) return;
+  int64_t size[3] = {0, 0, 0};
+  const uint32_t fixed =
+      FixedWorkgroupDimensions(module, builtins, entry_function, definition_, size);
+  for (int i = 0; i < 3; ++i) {
+    one_wide_[i] = (fixed & (1u << i)) && size[i] == 1;
+    any_ = any_ || one_wide_[i];
+  }
+  one_invocation_ = one_wide_[0] && one_wide_[1] && one_wide_[2];
+}
+
+bool WorkgroupDimensions::Shared(uint32_t variable, int64_t component) const {
+  std::optional<uint32_t> builtin = builtins_.Of(variable);
+  if (!builtin) return false;
+  switch (*builtin) {
+    case spv::BuiltInLocalInvocationId:
+    case spv::BuiltInGlobalInvocationId:
+      if (component < 0) return one_invocation_;
+      return component < 3 && one_wide_[component];
+    case spv::BuiltInLocalInvocationIndex:
+      return component < 0 && one_invocation_;
+    default:
+      return false;
+  }
+}
+
+bool WorkgroupDimensions::LoadsShared(const Instruction& load) const {
+  if (!any_ || load.opcode != spv::OpLoad) return false;
+  const uint32_t pointer = LoadView(load).pointer();
+  const Instruction* address = definition_(pointer);
+  if (!address) return false;
+  if (address->opcode == spv::OpVariable) return Shared(pointer, -1);
+  if (address->opcode != spv::OpAccessChain && address->opcode != spv::OpInBoundsAccessChain)
+    return false;
+  AccessChainView chain(*address);
+  int64_t component = 0;
+  return chain.index_count() == 1 && PlainInt32Constant(definition_, chain.index(0), &component) &&
+         component >= 0 && Shared(chain.base(), component);
+}
+
+bool WorkgroupDimensions::ExtractsShared(const Instruction& extract) const {
+  if (!any_ || extract.opcode != spv::OpCompositeExtract) return false;
+  CompositeExtractView view(extract);
+  if (view.indices().size() != 1) return false;
+  const Instruction* composite = definition_(view.composite());
+  if (!composite || composite->opcode != spv::OpLoad) return false;
+  const uint32_t pointer = LoadView(*composite).pointer();
+  const Instruction* variable = definition_(pointer);
+  return variable && variable->opcode == spv::OpVariable && Shared(pointer, view.index(0));
+}
+
+}  // namespace glint::spirv
