@@ -265,5 +265,77 @@ void main() {
   EXPECT_EQ(Phases::WriteOf(written.LoadOf("count")), "OpStore");
 }
 
+// A helper whose one barrier is called at many places (a downsampler's shuffle
+// barrier): each call starts its own phase, which runs to the next barrier point after
+// that call, not after every call of the helper. Near misses: a write after the same
+// call before the load, and a write inside the helper after its barrier.
+TEST(BarrierPhases, HelperBarrierCalledAtSeveralPlaces_OnePhasePerCall) {
+  Phases p = Build(R"(void shuffle() { barrier(); }
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  vs[i] = data[i];
+  shuffle();
+  uint a = vs[0];
+  shuffle();
+  vs[i] = a + 1u;
+  shuffle();
+  uint b = vs[63u - i];
+  shuffle();
+  vs[i] = b;
+  uint c = vs[1];
+  data[i] = a + b + c;
+}
+)");
+  BarrierPhases::Verdict first = p.LoadOf("vs", 0);
+  ASSERT_NE(first.barrier, nullptr);
+  EXPECT_EQ(p.module->NameOf(p.def_use->FunctionOf(first.barrier)->id()), "shuffle(");
+  EXPECT_EQ(Phases::WriteOf(first), "") << "the store after the second call is another phase";
+  EXPECT_EQ(Phases::WriteOf(p.LoadOf("vs", 1)), "");
+  EXPECT_EQ(Phases::WriteOf(p.LoadOf("vs", 2)), "OpStore") << "stored after the same call";
+
+  Phases inside = Build(R"(void shuffleAndClear() { barrier(); vs[gl_LocalInvocationIndex] = 0u; }
+void main() {
+  vs[gl_LocalInvocationIndex] = 1u;
+  shuffleAndClear();
+  data[0] = vs[5];
+  shuffleAndClear();
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(inside.LoadOf("vs")), "OpStore") << "the helper writes after its barrier";
+}
+
+// Nested closing calls: the phase returns through each call it was entered by.
+TEST(BarrierPhases, NestedClosingCalls_OnePhasePerOuterCall) {
+  Phases p = Build(R"(void inner() { barrier(); }
+void outer() { inner(); }
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  vs[i] = data[i];
+  outer();
+  uint a = vs[0];
+  outer();
+  vs[i] = a;
+}
+)");
+  BarrierPhases::Verdict verdict = p.LoadOf("vs");
+  ASSERT_NE(verdict.barrier, nullptr);
+  EXPECT_EQ(p.module->NameOf(p.def_use->FunctionOf(verdict.barrier)->id()), "inner(");
+  EXPECT_EQ(Phases::WriteOf(verdict), "");
+}
+
+// A load inside the helper after its own barrier cannot tell which call it runs in: its
+// phase continues after every call site (here a store after the first call).
+TEST(BarrierPhases, LoadInsideTheHelperAfterItsBarrier_EveryCallSite) {
+  Phases p = Build(R"(uint readAfter() { barrier(); return vs[0]; }
+void main() {
+  vs[gl_LocalInvocationIndex] = 1u;
+  uint a = readAfter();
+  vs[gl_LocalInvocationIndex] = a;
+  data[0] = readAfter();
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(p.LoadOf("vs")), "OpStore");
+}
+
 }  // namespace
 }  // namespace glint::spirv

@@ -5,7 +5,8 @@
 // (and the value the pattern should give). Four workgroups of 64 invocations each.
 // The same for the per-lane table broadcast (uniformity_lanes.cpp), a helper's result
 // per call site (uniformity_call_sites.cpp), barriers and shared loads inside helpers,
-// and helpers that broadcast through shared memory; and an early return on a dimension
+// and helpers that broadcast through shared memory; a helper's barrier called at several
+// places (one phase per call); and an early return on a dimension
 // the workgroup is one invocation wide in (workgroup_dimensions.h), with its near miss.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
 #ifdef GLINT_HAVE_VULKAN
@@ -333,6 +334,49 @@ void main() {
   EXPECT_NE(Warnings(words).find(
                 "barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
             std::string::npos);
+}
+
+// A helper's one barrier called at several places (a downsampler's shuffle barrier):
+// each call starts its own phase (barrier_phases.h), so the store after the second call
+// does not reach the load after the first. The analysis proves `a` and `b` uniform (the
+// branch on `a` holds a barrier); every invocation records both.
+TEST(UniformityExecution, HelperBarrierAtSeveralCalls_SameValuePerWorkgroup) {
+  std::vector<uint32_t> words = CompileChecked(R"(
+shared uint vs[64];
+void shuffle() { barrier(); }
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  vs[i] = i * 7u + gl_WorkGroupID.x;
+  shuffle();
+  uint a = vs[3];
+  shuffle();
+  vs[i] = a + 1u;
+  shuffle();
+  uint b = vs[5];
+  if (a < 1000u) { shuffle(); }
+  seen[gl_GlobalInvocationID.x] = a * 1000u + b;
+}
+)");
+  std::vector<uint32_t> values = PerGroupValues(RunAndRecord(words));
+  EXPECT_EQ(values, (std::vector<uint32_t>{21022, 22023, 23024, 24025}));
+}
+
+// The near miss: the helper itself writes after its barrier, so the load after a call
+// may read another invocation's write of the same phase. The analysis warns.
+TEST(UniformityExecution, HelperWritesAfterItsBarrier_AnalysisWarns) {
+  std::vector<uint32_t> words = test::CompileGlsl(std::string(kHeader) + R"(
+shared uint vs[64];
+void shuffleAndWrite() { barrier(); vs[gl_LocalInvocationIndex] = gl_LocalInvocationIndex; }
+void main() {
+  vs[gl_LocalInvocationIndex] = 0u;
+  shuffleAndWrite();
+  uint a = vs[3];
+  if (a < 1000u) { shuffleAndWrite(); }
+  seen[gl_GlobalInvocationID.x] = a;
+}
+)",
+                                                  "comp");
+  EXPECT_NE(Warnings(words).find("in non-uniform control flow"), std::string::npos);
 }
 
 // Workgroup dimensions (workgroup_dimensions.h). The shader of the two tests below:

@@ -1,6 +1,7 @@
 #include "SPIRV/analysis/uniformity/barrier_phases.h"
 
 #include <algorithm>
+#include <set>
 
 #include "SPIRV/analysis/memory/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -121,6 +122,7 @@ const Instruction* BarrierPhases::ClosingBarrier(uint32_t id) {
     int points = 0;
     bool open_callee = false;
     const Block* point_block = nullptr;
+    const Instruction* point_instruction = nullptr;
     for (const Block& block : function->blocks)
       for (const Instruction& inst : block.instructions) {
         const Instruction* point = nullptr;
@@ -135,19 +137,23 @@ const Instruction* BarrierPhases::ClosingBarrier(uint32_t id) {
         ++points;
         closing = point;
         point_block = &block;
+        point_instruction = &inst;
       }
     if (points != 1 || open_callee ||
         !cfg->second->PostDominates(point_block, &function->blocks.front()))
       closing = nullptr;
+    if (closing) closing_points_[id] = point_instruction;
   }
   return closing_barriers_[id] = closing;
 }
 
-const Instruction* BarrierPhases::BarrierAt(const Instruction& inst) {
-  if (IsWorkgroupBarrier(inst)) return &inst;
-  if (inst.opcode != spv::OpFunctionCall) return nullptr;
+BarrierPhases::BarrierPoint BarrierPhases::BarrierAt(const Instruction& inst) {
+  if (IsWorkgroupBarrier(inst)) return {&inst, nullptr};
+  if (inst.opcode != spv::OpFunctionCall) return {};
   uint32_t callee = FunctionCallView(inst).callee();
-  return reached_.count(callee) ? ClosingBarrier(callee) : nullptr;
+  if (!reached_.count(callee)) return {};
+  const Instruction* barrier = ClosingBarrier(callee);
+  return barrier ? BarrierPoint{barrier, &inst} : BarrierPoint{};
 }
 
 // The barrier points `at` is reached from in its function without passing another
@@ -155,19 +161,18 @@ const Instruction* BarrierPhases::BarrierAt(const Instruction& inst) {
 // reaches `at` with none. A call that holds a barrier but does not close is passed over:
 // the phase of a barrier before it counts every write of the callee.
 void BarrierPhases::BarriersReaching(const Function& function, const Block& block,
-                                     const Instruction& at,
-                                     std::vector<const Instruction*>* barriers,
+                                     const Instruction& at, std::vector<BarrierPoint>* points,
                                      bool* entry_reached) {
-  auto add = [&](const Instruction* barrier) {
-    if (std::find(barriers->begin(), barriers->end(), barrier) == barriers->end())
-      barriers->push_back(barrier);
+  auto add = [&](const BarrierPoint& point) {
+    if (std::find(points->begin(), points->end(), point) == points->end())
+      points->push_back(point);
   };
-  const Instruction* last = nullptr;
+  BarrierPoint last;
   for (const Instruction& inst : block.instructions) {
     if (&inst == &at) break;
-    if (const Instruction* barrier = BarrierAt(inst)) last = barrier;
+    if (BarrierPoint point = BarrierAt(inst); point.barrier) last = point;
   }
-  if (last) return add(last);
+  if (last.barrier) return add(last);
   auto cfg = cfgs_.find(function.id());
   if (cfg == cfgs_.end() || function.blocks.empty()) {
     *entry_reached = true;
@@ -182,10 +187,11 @@ void BarrierPhases::BarriersReaching(const Function& function, const Block& bloc
     const Block* up = work.back();
     work.pop_back();
     if (!seen.insert(up).second) continue;
-    const Instruction* found = nullptr;
-    for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend() && !found; ++inst)
+    BarrierPoint found;
+    for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend() && !found.barrier;
+         ++inst)
       found = BarrierAt(*inst);
-    if (found) {
+    if (found.barrier) {
       add(found);
       continue;
     }
@@ -199,9 +205,9 @@ void BarrierPhases::BarriersReaching(const Function& function, const Block& bloc
 bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
                                    const Instruction& at, const Instruction* through_call,
                                    int depth, int* call_sites,
-                                   std::vector<const Instruction*>* barriers) {
+                                   std::vector<BarrierPoint>* points) {
   bool entry_reached = false;
-  BarriersReaching(function, block, at, barriers, &entry_reached);
+  BarriersReaching(function, block, at, points, &entry_reached);
   if (!entry_reached) return true;
   if (function.id() == entry_function_ || depth >= kMaxCallerDepth) return false;
   if (through_call && FunctionCallView(*through_call).callee() == function.id()) {
@@ -209,14 +215,14 @@ bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
     const Function* caller = def_use_.FunctionOf(through_call);
     return call_block && caller && ++*call_sites <= kCallSiteBudget &&
            BarriersBefore(*caller, *call_block, *through_call, nullptr, depth + 1, call_sites,
-                          barriers);
+                          points);
   }
   auto callers = callers_.find(function.id());
   if (callers == callers_.end() || callers->second.empty()) return false;
   for (const CallGraph::Call* call : callers->second) {
     if (++*call_sites > kCallSiteBudget ||
         !BarriersBefore(*call->caller, *call->block, *call->call, through_call, depth + 1,
-                        call_sites, barriers))
+                        call_sites, points))
       return false;
   }
   return true;
@@ -278,45 +284,71 @@ void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work,
     WritesOf(*it, writes);
     // A closing call's writes may come before its barrier (all are counted); the next
     // phase starts inside it.
-    if (it->opcode == spv::OpFunctionCall && BarrierAt(*it)) return;
+    if (it->opcode == spv::OpFunctionCall && BarrierAt(*it).barrier) return;
   }
   const Instruction* end = start.block->Terminator();
   if (!end) return;
   if (end->opcode == spv::OpReturn || end->opcode == spv::OpReturnValue) {
+    if (!start.returns.empty()) {  // back through the closing call the phase began in
+      const Instruction* call = start.returns.back();
+      const Block* block = def_use_.BlockOf(call);
+      const Function* caller = def_use_.FunctionOf(call);
+      if (!block || !caller) return;
+      auto after = std::find_if(block->instructions.begin(), block->instructions.end(),
+                                [&](const Instruction& inst) { return &inst == call; });
+      if (after == block->instructions.end()) return;
+      Resume resume{caller, block, std::next(after), start.returns};
+      resume.returns.pop_back();
+      work->push_back(std::move(resume));
+      return;
+    }
     if (start.function->id() == entry_function_) return;
     for (const CallGraph::Call* caller : callers_[start.function->id()]) {
       const Block* block = caller->block;
       auto after = std::find_if(block->instructions.begin(), block->instructions.end(),
                                 [&](const Instruction& inst) { return &inst == caller->call; });
       if (after != block->instructions.end())
-        work->push_back({caller->caller, block, std::next(after)});
+        work->push_back({caller->caller, block, std::next(after), {}});
     }
     return;
   }
   auto cfg = cfgs_.find(start.function->id());
   if (cfg == cfgs_.end()) return;
   for (const Block* succ : cfg->second->Successors(start.block))
-    work->push_back({start.function, succ, succ->instructions.begin()});
+    work->push_back({start.function, succ, succ->instructions.begin(), start.returns});
 }
 
-const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Function& function,
-                                                                    const Block& block,
-                                                                    const Instruction& barrier) {
-  auto cached = phases_.find(&barrier);
+const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const BarrierPoint& point) {
+  auto cached = phases_.find(point);
   if (cached != phases_.end()) return cached->second;
   std::vector<Write> writes;
-  auto after = std::find_if(block.instructions.begin(), block.instructions.end(),
-                            [&](const Instruction& inst) { return &inst == &barrier; });
-  std::vector<Resume> work = {{&function, &block, std::next(after)}};
-  std::unordered_set<const Instruction*> started;  // each scan start once
+  // The closing calls from the point's call down to the function holding the barrier.
+  std::vector<const Instruction*> returns;
+  for (const Instruction* call = point.call; call && call != point.barrier;) {
+    returns.push_back(call);
+    auto inner = closing_points_.find(FunctionCallView(*call).callee());
+    call = inner != closing_points_.end() ? inner->second : nullptr;
+  }
+  std::reverse(returns.begin(), returns.end());  // the innermost is returned through first
+  const Block* block = def_use_.BlockOf(point.barrier);
+  const Function* function = def_use_.FunctionOf(point.barrier);
+  auto after = block ? std::find_if(block->instructions.begin(), block->instructions.end(),
+                                    [&](const Instruction& inst) { return &inst == point.barrier; })
+                     : InstructionList::const_iterator();
+  std::vector<Resume> work;
+  if (block && function && after != block->instructions.end())
+    work.push_back({function, block, std::next(after), std::move(returns)});
+  // Each scan start once per stack of closing calls still to return through.
+  std::set<std::pair<const Instruction*, std::vector<const Instruction*>>> started;
   while (!work.empty()) {
-    Resume next = work.back();
+    Resume next = std::move(work.back());
     work.pop_back();
-    if (next.from == next.block->instructions.end() || !started.insert(&*next.from).second)
+    if (next.from == next.block->instructions.end() ||
+        !started.insert({&*next.from, next.returns}).second)
       continue;
     ScanFrom(next, &work, &writes);
   }
-  return phases_[&barrier] = std::move(writes);
+  return phases_[point] = std::move(writes);
 }
 
 // Whether a write through `root` may reach any Workgroup variable: an untraceable
@@ -346,20 +378,21 @@ BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Bloc
   if (cached != verdicts_.end()) return cached->second;
   Verdict& verdict = verdicts_[{&load, through_call}];
   int call_sites = 0;
-  if (!BarriersBefore(function, block, load, through_call, 0, &call_sites, &verdict.barriers)) {
-    verdict.barriers.clear();
-    return verdict;
-  }
+  std::vector<BarrierPoint> points;
+  if (!BarriersBefore(function, block, load, through_call, 0, &call_sites, &points)) return verdict;
+  for (const BarrierPoint& point : points)
+    if (std::find(verdict.barriers.begin(), verdict.barriers.end(), point.barrier) ==
+        verdict.barriers.end())
+      verdict.barriers.push_back(point.barrier);
   verdict.barrier = verdict.barriers.front();
   Path path;
   uint32_t root = RootOf(LoadView(load).pointer(), &path);
-  for (const Instruction* barrier : verdict.barriers) {
-    const Block* barrier_block = def_use_.BlockOf(barrier);
-    const Function* barrier_function = def_use_.FunctionOf(barrier);
-    if (!barrier_block || !barrier_function) return verdict = Verdict();  // cannot check it
-    for (const Write& write : PhaseWrites(*barrier_function, *barrier_block, *barrier)) {
+  for (const BarrierPoint& point : points) {
+    if (!def_use_.BlockOf(point.barrier) || !def_use_.FunctionOf(point.barrier))
+      return verdict = Verdict();  // cannot check it
+    for (const Write& write : PhaseWrites(point)) {
       if ((write.root == root || MayPointAnywhere(write.root)) && MayAlias(write.path, path)) {
-        verdict.barrier = barrier;
+        verdict.barrier = point.barrier;
         verdict.write = write.at;
         return verdict;
       }

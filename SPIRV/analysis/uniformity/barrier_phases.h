@@ -17,7 +17,10 @@
 //                      that holds a barrier, so every return follows that one barrier
 //                      ("void sync() { barrier(); }", and a helper that calls sync() once
 //                      on every path). Where a barrier may start a phase, a closing call
-//                      starts the phase of the barrier it ends in.
+//                      starts the phase of the barrier it ends in, as reached by that
+//                      call: a barrier point is the barrier and the closing call (if any)
+//                      it is reached through, so a helper's one barrier called at many
+//                      places starts one phase per call site.
 //   the load's barriers every barrier point the load is reached from without passing
 //                      another: walking back from the load over its function's blocks
 //                      (loops included), and where a path reaches the function's entry
@@ -29,11 +32,20 @@
 //                      walked past: the phase of a barrier before it counts all its
 //                      callee's writes.
 //   the phase          every instruction an invocation can execute after that barrier
-//                      without passing another workgroup barrier: following branches
-//                      (around loops, back to before the barrier), and at a return, into
-//                      every caller (of those the entry point reaches) after its call.
-//                      Other invocations may be anywhere in the phase when this one loads,
-//                      so it is not enough to look at paths from the barrier to the load.
+//                      point without passing another workgroup barrier: following
+//                      branches (around loops, back to before the barrier), and at a
+//                      return, after the closing calls the point was reached through
+//                      (innermost first), then into every caller (of those the entry point
+//                      reaches) after its call. Other invocations may be anywhere in the
+//                      phase when this one loads, so it is not enough to look at paths
+//                      from the barrier to the load.
+//                      Why one phase per call site is sound: the load's barrier point is
+//                      only trusted where the barrier runs in workgroup-uniform control
+//                      (the analysis checks), so every invocation runs the same dynamic
+//                      instance of it, entered through the same closing call; from there
+//                      each invocation returns through that call, not another of the
+//                      helper's call sites. Past the last closing call's function the
+//                      caller is not known, and every caller counts, as before.
 //   a write            OpStore, any atomic but OpAtomicLoad, OpCopyMemory[Sized] into the
 //                      memory; a call whose callee (transitively) does one of these to a
 //                      module-scope variable, or that is given a pointer into the memory.
@@ -56,6 +68,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -114,27 +127,42 @@ class BarrierPhases {
     uint32_t root;  // the variable or parameter written; 0 for an untraceable pointer
     SharedPath path;
   };
+  // A barrier point (above): the barrier, and the closing call of the function where
+  // the walk found it that leads to it (null when the barrier itself was found).
+  struct BarrierPoint {
+    const Instruction* barrier = nullptr;
+    const Instruction* call = nullptr;
+    bool operator==(const BarrierPoint& other) const {
+      return barrier == other.barrier && call == other.call;
+    }
+    bool operator<(const BarrierPoint& other) const {
+      return std::tie(barrier, call) < std::tie(other.barrier, other.call);
+    }
+  };
   struct Resume {
     const Function* function;
     const Block* block;
     InstructionList::const_iterator from;
+    // Closing calls to return through before returning into every caller, the next
+    // one last (a phase that starts inside nested closing calls).
+    std::vector<const Instruction*> returns;
   };
 
   uint32_t RootOf(uint32_t pointer, Path* path) const;
   std::vector<std::optional<uint32_t>> ConstantIndices(const Instruction& chain) const;
   void BarriersReaching(const Function& function, const Block& block, const Instruction& at,
-                        std::vector<const Instruction*>* barriers, bool* entry_reached);
+                        std::vector<BarrierPoint>* points, bool* entry_reached);
   bool BarriersBefore(const Function& function, const Block& block, const Instruction& at,
                       const Instruction* through_call, int depth, int* call_sites,
-                      std::vector<const Instruction*>* barriers);
+                      std::vector<BarrierPoint>* points);
   // The barrier a call of `function` ends in (a closing call, above), or null.
   const Instruction* ClosingBarrier(uint32_t function);
-  // The barrier `inst` is or a closing call ends in; null for other instructions.
-  const Instruction* BarrierAt(const Instruction& inst);
+  // The barrier point `inst` is: a barrier, or a closing call with the barrier it ends
+  // in; a null barrier for other instructions.
+  BarrierPoint BarrierAt(const Instruction& inst);
   // Whether `function` or a function it calls holds a workgroup barrier.
   bool HoldsBarrier(uint32_t function);
-  const std::vector<Write>& PhaseWrites(const Function& function, const Block& block,
-                                        const Instruction& barrier);
+  const std::vector<Write>& PhaseWrites(const BarrierPoint& point);
   void ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes);
   void WritesOf(const Instruction& inst, std::vector<Write>* writes);
   const std::vector<Write>& FunctionWrites(uint32_t function);
@@ -148,9 +176,11 @@ class BarrierPhases {
   std::unordered_set<uint32_t> reached_;
   // callee -> its calls in the functions the entry point reaches, in their order
   std::unordered_map<uint32_t, std::vector<const CallGraph::Call*>> callers_;
-  std::unordered_map<const Instruction*, std::vector<Write>> phases_;
+  std::map<BarrierPoint, std::vector<Write>> phases_;
   std::unordered_map<uint32_t, std::vector<Write>> function_writes_;
   std::unordered_map<uint32_t, const Instruction*> closing_barriers_;
+  // A closing function's one barrier point: its barrier, or the closing call it holds.
+  std::unordered_map<uint32_t, const Instruction*> closing_points_;
   std::unordered_map<uint32_t, bool> holds_barrier_;
   // per load and the call it is entered through (null: every call)
   std::map<std::pair<const Instruction*, const Instruction*>, Verdict> verdicts_;
