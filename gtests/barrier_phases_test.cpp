@@ -337,5 +337,55 @@ void main() {
   EXPECT_EQ(Phases::WriteOf(p.LoadOf("vs")), "OpStore");
 }
 
+// A helper with several barriers (a ballot emulated in shared memory): the phase of its
+// last barrier ends at the first barrier of its next call, so that call's writes after
+// its own barriers do not count. The near miss: a callee that writes on a path without
+// a barrier.
+TEST(BarrierPhases, PhaseEndsAtTheBarriersOfACalledHelper) {
+  Phases p = Build(R"(uint ballotLike(bool v) {
+  barrier();
+  if (gl_LocalInvocationIndex == 0u) count = 0u;
+  barrier();
+  if (v) atomicOr(count, 1u << gl_LocalInvocationIndex);
+  barrier();
+  return count;
+}
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  uint a = ballotLike(data[i] > 0u);
+  uint b = ballotLike(a > 3u);
+  data[i] = a + b;
+}
+)");
+  BarrierPhases::Verdict verdict = p.LoadOf("count");
+  ASSERT_NE(verdict.barrier, nullptr);
+  EXPECT_EQ(Phases::WriteOf(verdict), "");
+
+  Phases some_paths = Build(R"(void maybeSync(bool c) { if (c) barrier(); count = 5u; }
+void main() {
+  barrier();
+  data[0] = count;
+  maybeSync(data[1] > 0u);
+}
+)");
+  EXPECT_EQ(Phases::WriteOf(some_paths.LoadOf("count")), "OpStore");
+}
+
+// A load whose walk back passes over a call that holds a barrier but does not close may
+// have passed that barrier: the phase of the barrier before the call then counts every
+// write of the callee, the one after its barrier included.
+TEST(BarrierPhases, LoadAfterACallThatDoesNotClose_CountsTheCalleesWrites) {
+  Phases p = Build(R"(void maybeSyncThenWrite(bool c) { if (c) { barrier(); count = 1u; } }
+void main() {
+  barrier();
+  maybeSyncThenWrite(data[1] > 0u);
+  data[0] = count;
+}
+)");
+  BarrierPhases::Verdict verdict = p.LoadOf("count");
+  ASSERT_NE(verdict.barrier, nullptr);
+  EXPECT_EQ(Phases::WriteOf(verdict), "OpFunctionCall");
+}
+
 }  // namespace
 }  // namespace glint::spirv

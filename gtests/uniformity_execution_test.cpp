@@ -6,7 +6,8 @@
 // The same for the per-lane table broadcast (uniformity_lanes.cpp), a helper's result
 // per call site (uniformity_call_sites.cpp), barriers and shared loads inside helpers,
 // and helpers that broadcast through shared memory; a helper's barrier called at several
-// places (one phase per call); and an early return on a dimension
+// places (one phase per call) and a helper of several barriers called twice; and an early
+// return on a dimension
 // the workgroup is one invocation wide in (workgroup_dimensions.h), with its near miss.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
 #ifdef GLINT_HAVE_VULKAN
@@ -377,6 +378,35 @@ void main() {
 )",
                                                   "comp");
   EXPECT_NE(Warnings(words).find("in non-uniform control flow"), std::string::npos);
+}
+
+// A ballot emulated in shared memory by a helper with three barriers, called twice (a
+// meshlet culler's pattern): the phase of its last barrier ends at the first barrier of
+// its next call, so the value it returns is uniform, and so is the loop over it.
+TEST(UniformityExecution, BallotHelperCalledTwice_SameValuePerWorkgroup) {
+  std::vector<uint32_t> words = CompileChecked(R"(
+shared uint bits;
+uint ballotLike(bool v) {
+  barrier();
+  if (gl_LocalInvocationIndex == 0u) bits = 0u;
+  barrier();
+  if (v) atomicOr(bits, 1u << (gl_LocalInvocationIndex % 32u));
+  barrier();
+  return bits;
+}
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  uint a = ballotLike(i % 4u == gl_WorkGroupID.x);
+  uint b = ballotLike((a & (1u << (i % 32u))) == 0u);
+  uint rounds = 0u;
+  while (b != 0u) { b &= b - 1u; barrier(); ++rounds; }
+  seen[gl_GlobalInvocationID.x] = a ^ rounds;
+}
+)");
+  std::vector<uint32_t> values = PerGroupValues(RunAndRecord(words));
+  // a: every 4th lane from the group's index; b then holds the other 24 lanes.
+  EXPECT_EQ(values, (std::vector<uint32_t>{0x11111111u ^ 24u, 0x22222222u ^ 24u,
+                                           0x44444444u ^ 24u, 0x88888888u ^ 24u}));
 }
 
 // Workgroup dimensions (workgroup_dimensions.h). The shader of the two tests below:

@@ -147,6 +147,12 @@ const Instruction* BarrierPhases::ClosingBarrier(uint32_t id) {
   return closing_barriers_[id] = closing;
 }
 
+bool BarrierPhases::OpenBarrierCall(const Instruction& inst) {
+  if (inst.opcode != spv::OpFunctionCall) return false;
+  uint32_t callee = FunctionCallView(inst).callee();
+  return reached_.count(callee) && HoldsBarrier(callee) && !ClosingBarrier(callee);
+}
+
 BarrierPhases::BarrierPoint BarrierPhases::BarrierAt(const Instruction& inst) {
   if (IsWorkgroupBarrier(inst)) return {&inst, nullptr};
   if (inst.opcode != spv::OpFunctionCall) return {};
@@ -162,16 +168,23 @@ BarrierPhases::BarrierPoint BarrierPhases::BarrierAt(const Instruction& inst) {
 // the phase of a barrier before it counts every write of the callee.
 void BarrierPhases::BarriersReaching(const Function& function, const Block& block,
                                      const Instruction& at, std::vector<BarrierPoint>* points,
-                                     bool* entry_reached) {
+                                     bool* entry_reached, bool* passed_open_call) {
   auto add = [&](const BarrierPoint& point) {
     if (std::find(points->begin(), points->end(), point) == points->end())
       points->push_back(point);
   };
   BarrierPoint last;
+  bool open_since_last = false;
   for (const Instruction& inst : block.instructions) {
     if (&inst == &at) break;
-    if (BarrierPoint point = BarrierAt(inst); point.barrier) last = point;
+    if (BarrierPoint point = BarrierAt(inst); point.barrier) {
+      last = point;
+      open_since_last = false;
+    } else if (OpenBarrierCall(inst)) {
+      open_since_last = true;
+    }
   }
+  if (open_since_last) *passed_open_call = true;
   if (last.barrier) return add(last);
   auto cfg = cfgs_.find(function.id());
   if (cfg == cfgs_.end() || function.blocks.empty()) {
@@ -189,8 +202,10 @@ void BarrierPhases::BarriersReaching(const Function& function, const Block& bloc
     if (!seen.insert(up).second) continue;
     BarrierPoint found;
     for (auto inst = up->instructions.rbegin(); inst != up->instructions.rend() && !found.barrier;
-         ++inst)
+         ++inst) {
       found = BarrierAt(*inst);
+      if (!found.barrier && OpenBarrierCall(*inst)) *passed_open_call = true;
+    }
     if (found.barrier) {
       add(found);
       continue;
@@ -205,9 +220,9 @@ void BarrierPhases::BarriersReaching(const Function& function, const Block& bloc
 bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
                                    const Instruction& at, const Instruction* through_call,
                                    int depth, int* call_sites,
-                                   std::vector<BarrierPoint>* points) {
+                                   std::vector<BarrierPoint>* points, bool* passed_open_call) {
   bool entry_reached = false;
-  BarriersReaching(function, block, at, points, &entry_reached);
+  BarriersReaching(function, block, at, points, &entry_reached, passed_open_call);
   if (!entry_reached) return true;
   if (function.id() == entry_function_ || depth >= kMaxCallerDepth) return false;
   if (through_call && FunctionCallView(*through_call).callee() == function.id()) {
@@ -215,14 +230,14 @@ bool BarrierPhases::BarriersBefore(const Function& function, const Block& block,
     const Function* caller = def_use_.FunctionOf(through_call);
     return call_block && caller && ++*call_sites <= kCallSiteBudget &&
            BarriersBefore(*caller, *call_block, *through_call, nullptr, depth + 1, call_sites,
-                          points);
+                          points, passed_open_call);
   }
   auto callers = callers_.find(function.id());
   if (callers == callers_.end() || callers->second.empty()) return false;
   for (const CallGraph::Call* call : callers->second) {
     if (++*call_sites > kCallSiteBudget ||
         !BarriersBefore(*call->caller, *call->block, *call->call, through_call, depth + 1,
-                        call_sites, points))
+                        call_sites, points, passed_open_call))
       return false;
   }
   return true;
@@ -277,10 +292,24 @@ const std::vector<BarrierPhases::Write>& BarrierPhases::FunctionWrites(uint32_t 
   return stored;
 }
 
-void BarrierPhases::ScanFrom(const Resume& start, std::vector<Resume>* work,
+void BarrierPhases::ScanFrom(const Resume& start, bool coarse, std::vector<Resume>* work,
                              std::vector<Write>* writes) {
   for (auto it = start.from; it != start.block->instructions.end(); ++it) {
     if (IsWorkgroupBarrier(*it)) return;  // the next phase starts here
+    if (!coarse && it->opcode == spv::OpFunctionCall) {
+      // Into a callee that holds a barrier, up to its barriers; back here where it
+      // returns without one.
+      uint32_t callee = FunctionCallView(*it).callee();
+      const Function* function = calls_.FunctionById(callee);
+      if (function && reached_.count(callee) && HoldsBarrier(callee) &&
+          !function->blocks.empty()) {
+        Resume enter{function, &function->blocks.front(),
+                     function->blocks.front().instructions.begin(), start.returns};
+        enter.returns.push_back(&*it);
+        work->push_back(std::move(enter));
+        return;
+      }
+    }
     WritesOf(*it, writes);
     // A closing call's writes may come before its barrier (all are counted); the next
     // phase starts inside it.
@@ -346,7 +375,7 @@ const std::vector<BarrierPhases::Write>& BarrierPhases::PhaseWrites(const Barrie
     if (next.from == next.block->instructions.end() ||
         !started.insert({&*next.from, next.returns}).second)
       continue;
-    ScanFrom(next, &work, &writes);
+    ScanFrom(next, point.coarse, &work, &writes);
   }
   return phases_[point] = std::move(writes);
 }
@@ -379,7 +408,12 @@ BarrierPhases::Verdict BarrierPhases::Check(const Function& function, const Bloc
   Verdict& verdict = verdicts_[{&load, through_call}];
   int call_sites = 0;
   std::vector<BarrierPoint> points;
-  if (!BarriersBefore(function, block, load, through_call, 0, &call_sites, &points)) return verdict;
+  bool passed_open_call = false;
+  if (!BarriersBefore(function, block, load, through_call, 0, &call_sites, &points,
+                      &passed_open_call))
+    return verdict;
+  if (passed_open_call)
+    for (BarrierPoint& point : points) point.coarse = true;
   for (const BarrierPoint& point : points)
     if (std::find(verdict.barriers.begin(), verdict.barriers.end(), point.barrier) ==
         verdict.barriers.end())

@@ -33,10 +33,16 @@
 //                      callee's writes.
 //   the phase          every instruction an invocation can execute after that barrier
 //                      point without passing another workgroup barrier: following
-//                      branches (around loops, back to before the barrier), and at a
-//                      return, after the closing calls the point was reached through
-//                      (innermost first), then into every caller (of those the entry point
-//                      reaches) after its call. Other invocations may be anywhere in the
+//                      branches (around loops, back to before the barrier), into a called
+//                      function that holds a barrier (up to its barriers; back after the
+//                      call where it returns without one), and at a return, after the
+//                      calls the walk entered or the point was reached through (innermost
+//                      first), then into every caller (of those the entry point reaches)
+//                      after its call. Where the load's own walk back passed over a call
+//                      that holds a barrier but does not close, the load may have passed
+//                      that callee's barrier, so its phase does not end there: such a
+//                      load's phases are walked coarsely, counting every write of a
+//                      barrier-holding call and walking on past a call that does not close. Other invocations may be anywhere in the
 //                      phase when this one loads, so it is not enough to look at paths
 //                      from the barrier to the load.
 //                      Why one phase per call site is sound: the load's barrier point is
@@ -132,11 +138,14 @@ class BarrierPhases {
   struct BarrierPoint {
     const Instruction* barrier = nullptr;
     const Instruction* call = nullptr;
+    // Its phase is walked coarsely (above): the load's walk back passed over a call that
+    // holds a barrier but does not close.
+    bool coarse = false;
     bool operator==(const BarrierPoint& other) const {
-      return barrier == other.barrier && call == other.call;
+      return barrier == other.barrier && call == other.call && coarse == other.coarse;
     }
     bool operator<(const BarrierPoint& other) const {
-      return std::tie(barrier, call) < std::tie(other.barrier, other.call);
+      return std::tie(barrier, call, coarse) < std::tie(other.barrier, other.call, other.coarse);
     }
   };
   struct Resume {
@@ -150,11 +159,16 @@ class BarrierPhases {
 
   uint32_t RootOf(uint32_t pointer, Path* path) const;
   std::vector<std::optional<uint32_t>> ConstantIndices(const Instruction& chain) const;
+  // *passed_open_call is set when the walk back passes over a call that holds a barrier
+  // but does not close (OpenBarrierCall).
   void BarriersReaching(const Function& function, const Block& block, const Instruction& at,
-                        std::vector<BarrierPoint>* points, bool* entry_reached);
+                        std::vector<BarrierPoint>* points, bool* entry_reached,
+                        bool* passed_open_call);
   bool BarriersBefore(const Function& function, const Block& block, const Instruction& at,
                       const Instruction* through_call, int depth, int* call_sites,
-                      std::vector<BarrierPoint>* points);
+                      std::vector<BarrierPoint>* points, bool* passed_open_call);
+  // A call of a function the entry point reaches that holds a barrier but does not close.
+  bool OpenBarrierCall(const Instruction& inst);
   // The barrier a call of `function` ends in (a closing call, above), or null.
   const Instruction* ClosingBarrier(uint32_t function);
   // The barrier point `inst` is: a barrier, or a closing call with the barrier it ends
@@ -163,7 +177,8 @@ class BarrierPhases {
   // Whether `function` or a function it calls holds a workgroup barrier.
   bool HoldsBarrier(uint32_t function);
   const std::vector<Write>& PhaseWrites(const BarrierPoint& point);
-  void ScanFrom(const Resume& start, std::vector<Resume>* work, std::vector<Write>* writes);
+  void ScanFrom(const Resume& start, bool coarse, std::vector<Resume>* work,
+                std::vector<Write>* writes);
   void WritesOf(const Instruction& inst, std::vector<Write>* writes);
   const std::vector<Write>& FunctionWrites(uint32_t function);
   static bool MayAlias(const SharedPath& a, const Path& b);
