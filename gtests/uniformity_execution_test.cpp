@@ -7,8 +7,8 @@
 // per call site (uniformity_call_sites.cpp), barriers and shared loads inside helpers,
 // and helpers that broadcast through shared memory; a helper's barrier called at several
 // places (one phase per call) and a helper of several barriers called twice; and an early
-// return on a dimension
-// the workgroup is one invocation wide in (workgroup_dimensions.h), with its near miss.
+// return on a dimension the workgroup is one invocation wide in
+// (workgroup_dimensions.h), with its near miss.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
