@@ -6,7 +6,8 @@
 // The same for the per-lane table broadcast (uniformity_lanes.cpp), a helper's result
 // per call site (uniformity_call_sites.cpp), barriers and shared loads inside helpers,
 // and helpers that broadcast through shared memory; a helper's barrier called at several
-// places (one phase per call) and a helper of several barriers called twice; and an early
+// places (one phase per call) and a helper of several barriers called twice; a helper's
+// branches decided by constant arguments (argument_decided_branches.h); and an early
 // return on a dimension the workgroup is one invocation wide in
 // (workgroup_dimensions.h), with its near miss.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
@@ -407,6 +408,64 @@ void main() {
   // a: every 4th lane from the group's index; b then holds the other 24 lanes.
   EXPECT_EQ(values, (std::vector<uint32_t>{0x11111111u ^ 24u, 0x22222222u ^ 24u,
                                            0x44444444u ^ 24u, 0x88888888u ^ 24u}));
+}
+
+// Branches decided by a constant argument (argument_decided_branches.h): a helper
+// called once with `true` and once with `false`, whose divergent `continue` runs only in
+// the `false` call and whose second pair of barriers only in the `true` call. Every
+// invocation counts the barriers it passed: all of a workgroup pass the same 16.
+TEST(UniformityExecution, ArgumentDecidedBranches_EveryInvocationPassesEveryBarrier) {
+  std::vector<uint32_t> words = CompileChecked(R"(
+shared uint tile[64];
+uint passed = 0u;
+uint total = 0u;
+void step(uint i, const bool all_threads) {
+  for (uint k = 0u; k < 4u; ++k) {
+    if (!all_threads) {
+      barrier(); ++passed;
+      if (i < 40u) tile[i] = i + k;
+      barrier(); ++passed;
+      if (i >= 40u) continue;
+    }
+    if (all_threads) {
+      barrier(); ++passed;
+      tile[i] = i * 2u + k;
+      barrier(); ++passed;
+    }
+    total += tile[(i + 1u) % 40u];
+  }
+}
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  step(i, true);
+  step(i, false);
+  seen[gl_GlobalInvocationID.x] = passed + (total > 0u ? 0u : 1000u);
+}
+)");
+  std::vector<uint32_t> values = PerGroupValues(RunAndRecord(words));
+  EXPECT_EQ(values, (std::vector<uint32_t>{16, 16, 16, 16}));
+}
+
+// The near miss: the second pair of barriers runs in both calls, after the `continue`
+// some invocations take in the `false` call. The analysis warns.
+TEST(UniformityExecution, ArgumentDecidedBranches_BarrierAfterTheContinue_AnalysisWarns) {
+  std::vector<uint32_t> words = test::CompileGlsl(std::string(kHeader) + R"(
+shared uint tile[64];
+void step(uint i, const bool all_threads) {
+  for (uint k = 0u; k < 4u; ++k) {
+    if (!all_threads && i >= 40u) continue;
+    barrier();
+    tile[i] = i * 2u + k;
+  }
+}
+void main() {
+  step(gl_LocalInvocationIndex, true);
+  step(gl_LocalInvocationIndex, false);
+  seen[gl_GlobalInvocationID.x] = tile[0];
+}
+)",
+                                                  "comp");
+  EXPECT_NE(Warnings(words).find("in non-uniform control flow"), std::string::npos);
 }
 
 // Workgroup dimensions (workgroup_dimensions.h). The shader of the two tests below:

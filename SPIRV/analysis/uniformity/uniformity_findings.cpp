@@ -78,7 +78,10 @@ void UniformityReporter::CollectInFunction(const Function& function,
       UniformScope scope;
       std::optional<Divergence> allowed = Allowed(inst, &scope);
       if (!allowed) continue;
-      if (control.level <= *allowed) {
+      // Too divergent by the joined fixed point, but maybe fine at every call once the
+      // branches its constant arguments decide are taken as decided
+      // (argument_decided_branches.h): then a need like any other.
+      if (control.level <= *allowed || decided_.FineAtEveryCall(function, *block, *allowed)) {
         needs_[function.id()].push_back({&inst, *allowed, scope, UniformityRuleOf(inst, scope)});
         continue;
       }

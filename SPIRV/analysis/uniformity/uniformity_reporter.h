@@ -14,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "SPIRV/analysis/uniformity/argument_decided_branches.h"
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 namespace glint::spirv::uniformity_detail {
@@ -21,7 +22,7 @@ namespace glint::spirv::uniformity_detail {
 class UniformityReporter {
  public:
   explicit UniformityReporter(const UniformitySolver& solver)
-      : solver_(solver), facts_(solver.facts()) {}
+      : solver_(solver), facts_(solver.facts()), decided_(solver) {}
   // Appends the findings of the solver's entry point; `reported` holds the instructions
   // already reported (by this or an earlier entry point), each reported once.
   void CollectFindings(std::vector<UniformityFinding>* findings,
@@ -66,6 +67,7 @@ class UniformityReporter {
   const UniformitySolver& solver_;
   const ModuleFacts& facts_;
   std::unordered_map<uint32_t, std::vector<Need>> needs_;  // per function
+  ArgumentDecidedBranches decided_;  // per call, the branches constant arguments decide
 };
 
 }  // namespace glint::spirv::uniformity_detail
