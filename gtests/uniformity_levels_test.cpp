@@ -123,6 +123,40 @@ void main() {
   EXPECT_EQ(levels.Value(module.header.bound + 7), std::nullopt);
 }
 
+// A value and the block it is computed in are two facts: a value stored after a
+// divergent early return, and a loop counter there, are the same in every invocation
+// that runs on (the return is what makes the control non-uniform, not them). The near
+// misses: a value stored in a loop left at different iterations and read after it
+// (temporal divergence), and one stored under a branch and read after the merge.
+TEST(UniformityLevels, ValuesAfterADivergentReturnAreNotDivergentThemselves) {
+  Module module = Compile(std::string(kComputeHeader) + R"(
+void main() {
+  uint lane = gl_LocalInvocationID.x;
+  if (lane >= count) return;
+  uint s = count;
+  uint t = 0u;
+  for (uint i = 0u; i < s; ++i) t += 2u;
+  uint kept = t;
+  uint ended = 0u;
+  for (uint j = 0u; j < lane; ++j) ended = j;
+  uint after = ended;
+  uint inside = 0u;
+  if (lane > 3u) { inside = 5u; data[0] = inside; }
+  uint merged = inside;
+  data[lane] = s + kept + after + merged;
+}
+)",
+                          "comp");
+  UniformityLevels levels = LevelsOf(module);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "s")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "i")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "kept")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "inside")), Divergence::kUniform);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "after")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "merged")), Divergence::kDivergent);
+  EXPECT_EQ(levels.Value(FirstLoadOf(module, "j")), Divergence::kUniform);
+}
+
 TEST(UniformityLevels, ControlOfBlocksUnderBranches) {
   Module module = Compile(std::string(kComputeHeader) + R"(
 void main() {
@@ -234,6 +268,8 @@ void main() {
   uint lane = gl_LocalInvocationID.x;
   uint i = 0u;
   while (i < lane) { i = i + 1u; data[i] = i; }
+  uint after = i;
+  data[0] = after;
 }
 )",
                           "comp");
@@ -254,7 +290,10 @@ void main() {
   UniformityLevels enough = AnalyzeUniformityLevels(module, "main");
   EXPECT_EQ(enough.refusal, "");
   EXPECT_GT(enough.rounds, 1u);
-  EXPECT_EQ(enough.Value(FirstLoadOf(module, "i")), Divergence::kDivergent);
+  // The counter is the same in every invocation still in the loop; after the loop,
+  // left at different iterations, it differs.
+  EXPECT_EQ(enough.Value(FirstLoadOf(module, "i")), Divergence::kUniform);
+  EXPECT_EQ(enough.Value(FirstLoadOf(module, "after")), Divergence::kDivergent);
 }
 
 // The barrier in one helper, the shared load in another (barrier_phases.h): the load is

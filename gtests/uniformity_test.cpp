@@ -819,8 +819,8 @@ INSTANTIATE_TEST_SUITE_P(
                     "CHECK: u.frag:14: implicit-LOD"
                     "\nCHECK: branch near u.frag:13"
                     "\nCHECK: `near` is loaded"
-                    "\nCHECK: assigned at u.frag:13 in non-uniform control flow"
-                    "\nCHECK: branch at u.frag:13"
+                    "\nCHECK: assigned at u.frag:13 only on one side of the branch at u.frag:13: its "
+                    "condition is non-uniform"
                     "\nCHECK: fragment input `uv`",
                     false},
         // A discard of some invocations ends uniform control flow; a demote does not

@@ -203,7 +203,7 @@ bool ArgumentDecidedBranches::FineInCall(CallView& view, const Function& functio
   if (!view.live.count(&block)) return true;
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   std::vector<const Block*> work = {&block};
-  std::unordered_set<const Block*> seen = {&block};
+  std::unordered_set<const Block*> seen;  // a loop test block may decide itself
   while (!work.empty()) {
     const Block* dependent = work.back();
     work.pop_back();

@@ -146,6 +146,13 @@ const Cause* UniformityReporter::ExplainData(const Cause& cause, ReasonLines* li
                  facts_.LocationOf(cause.at));
       return CauseOfLocalBlock(cause.block);
     }
+    case Cause::kStoreUnderBranch:
+      lines->Add("it is assigned " + facts_.Where(cause.at) + " only on one side of the branch " +
+                     facts_.Where(cause.block->Terminator()) + ExitNote(cause.block) +
+                     ": its condition is " +
+                     DivergenceName(solver_.proven().Value(ConditionOf(*cause.block))),
+                 facts_.LocationOf(cause.at));
+      return CauseOfValue(ConditionOf(*cause.block));
     case Cause::kLocalLoad: {
       lines->Add(facts_.NameOf(cause.id) + " is loaded " + facts_.Where(cause.at),
                  facts_.LocationOf(cause.at));

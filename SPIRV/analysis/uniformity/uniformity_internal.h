@@ -80,6 +80,8 @@ struct Cause {
     kPhaseBarrier,        // shared variable `id` read after barrier `at` in non-uniform `block`
     kSharedUnguarded,     // shared variable `id` loaded by `at` with no workgroup barrier before
     kSharedPhaseWrite,    // a write in a load's phase, number `id` (ModuleFacts::PhaseWrite)
+    kStoreUnderBranch,    // store `at` decided by the non-uniform branch ending `block`,
+                          // which does not decide whether the load runs
   };
   // Pointers first, so the 3 bytes after `kind` are tail padding a Fact's level fills.
   const Block* block = nullptr;
@@ -220,6 +222,15 @@ struct ModuleFacts {
   };
   std::unordered_map<const Instruction*, ReachingDefinitions> reaching_definitions;
   std::vector<uint32_t> reaching_ids;
+  // The branches that decide, directly or through other branches, whether a block runs
+  // within its function (control dependence, closed transitively), sorted; and per
+  // (store block, load block) those of the store's that are not the load's (memos: the
+  // solver asks for every followed load in every round).
+  const std::vector<const Block*>& DecidingBranches(uint32_t function, const Block* block);
+  const std::vector<const Block*>& StoreOnlyBranches(uint32_t function, const Block* store_block,
+                                                     const Block* load_block);
+  std::unordered_map<const Block*, std::vector<const Block*>> deciding_branches;
+  std::map<std::pair<const Block*, const Block*>, std::vector<const Block*>> store_only_branches;
   // The module-scope variables the functions reachable from a function name (memo, by
   // function id): the memory a call context of it can read besides its arguments'.
   std::unordered_map<uint32_t, std::vector<uint32_t>> module_variables_reached;
@@ -508,7 +519,6 @@ class UniformitySolver {
   mutable uint64_t alias_lists_version_ = 0;
   StableFlatMap<const Block*, Fact> killed_out_;  // kills by callees seen at block end
   StableFlatMap<uint32_t, Fact> entries_;         // per function: its calls' control
-  StableFlatMap<const Instruction*, Fact> store_control_;  // local control at each store
   Fact running_local_;  // proven_.local_blocks of the block being processed, with callees' kills
   // Blocks run only by one-subgroup workgroups (one_subgroup_regions.h), shared with the
   // entry point's call contexts.

@@ -8,6 +8,7 @@
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 #include <algorithm>
+#include <iterator>
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
 
@@ -44,9 +45,55 @@ void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause&
 }
 
 // A load of a Function variable the value-flow view follows: as non-uniform as the
-// stores (or initializer) that reach it, the control flow of those stores, and the
-// branches that choose between them at the phis on the way (flow-sensitive: stores that
-// cannot reach this load do not count). False for other loads.
+// stores (or initializer) that reach it, the branches that choose between them at the
+// phis on the way, and the branches that decide whether a store runs but not whether
+// the load does (flow-sensitive: stores that cannot reach this load do not count).
+// Why not the store's whole control: the invocations that run the load, and the same
+// store before it, agree on whether they ran every branch both depend on, so those
+// branches cannot give them different values; a value stored after a divergent early
+// return is the same for all that run on (the return is what the finding must name).
+// A branch only the store depends on can: it decides which invocations stored (a loop
+// left at different iterations, a store under an `if` the load is after), so it
+// counts. False for other loads.
+const std::vector<const Block*>& ModuleFacts::DecidingBranches(uint32_t function,
+                                                               const Block* block) {
+  auto known = deciding_branches.find(block);
+  if (known != deciding_branches.end()) return known->second;
+  const ControlDependence& dependence = *control_dependence.at(function);
+  std::vector<const Block*> found;
+  // A loop's test block depends on its own branch: it is among its own deciding branches.
+  std::vector<const Block*> work = {block};
+  std::unordered_set<const Block*> seen;
+  while (!work.empty()) {
+    const Block* dependent = work.back();
+    work.pop_back();
+    auto controllers = dependence.controllers.find(dependent);
+    if (controllers == dependence.controllers.end()) continue;
+    for (const Block* branch : controllers->second)
+      if (seen.insert(branch).second) {
+        found.push_back(branch);
+        work.push_back(branch);
+      }
+  }
+  std::sort(found.begin(), found.end());
+  return deciding_branches[block] = std::move(found);
+}
+
+const std::vector<const Block*>& ModuleFacts::StoreOnlyBranches(uint32_t function,
+                                                                const Block* store_block,
+                                                                const Block* load_block) {
+  auto key = std::make_pair(store_block, load_block);
+  auto known = store_only_branches.find(key);
+  if (known != store_only_branches.end()) return known->second;
+  // Copies: the second call may rehash the memo the first returned into.
+  std::vector<const Block*> store = DecidingBranches(function, store_block);
+  const std::vector<const Block*>& load = DecidingBranches(function, load_block);
+  std::vector<const Block*> only;
+  std::set_difference(store.begin(), store.end(), load.begin(), load.end(),
+                      std::back_inserter(only));
+  return store_only_branches[key] = std::move(only);
+}
+
 bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& block,
                                          const Instruction& inst) {
   const ValueFlow& flow = *facts_.flows.at(function.id());
@@ -77,8 +124,9 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
     const ValueFlowNode& node = flow.Node(id);
     if (node.kind == ValueFlowNode::Kind::kStore) {
       Raise(local, proven_.Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
-      const Fact& control = store_control_[node.store];
-      Raise(local, control.level, control.cause);
+      for (const Block* branch : facts_.StoreOnlyBranches(function.id(), node.block, &block))
+        Raise(local, proven_.Value(ConditionOf(*branch)),
+              MakeCause(Cause::kStoreUnderBranch, 0, branch, node.store));
     } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
       Raise(local, proven_.Value(node.value),
             MakeCause(Cause::kStore, node.value, node.block,
@@ -222,10 +270,7 @@ void UniformitySolver::TransferLoad(const Function& function, const Block& block
 // A store raises its memory by the value, the address and the control flow it runs in.
 void UniformitySolver::TransferStore(const Block& block, const Instruction& inst,
                                      const Fact& control) {
-  // For followed locals the control within the function is what matters: the
-  // invocations that run this call of the function all see the same stores.
-  Raise(store_control_[&inst], running_local_.level,
-        MakeCause(Cause::kStoreControlLocal, 0, &block, &inst));
+  // Followed locals read their stores' deciding branches instead (TransferLocalLoad).
   StoreView store(inst);
   uint32_t root = facts_.RootOf(store.pointer());
   WriteMemory(root, proven_.Value(store.object()), MakeCause(Cause::kStore, store.object(), &block, &inst));
