@@ -10,10 +10,14 @@
 //   component (SPIR-V, BuiltIn GlobalInvocationId; an OpenCL kernel adds the global
 //   offset, the same for the whole dispatch): with size_k == 1 its component k equals
 //   WorkgroupId's component k, which every invocation of the workgroup shares.
-// - LocalInvocationIndex is z*X*Y + y*X + x: with X*Y*Z == 1 it is 0 everywhere, and
-//   the whole LocalInvocationId and GlobalInvocationId vectors are shared as well.
 // So each such value is uniform at the uniformity analysis's scope (a workgroup) and in
 // its lane partition, where WorkgroupId is uniform too (uniformity_sources.cpp).
+//
+// A workgroup of 1 x 1 x 1 is not taken as one: it is what glslang gives a compute
+// shader that declares no size, and engines that compile such shaders set the real size
+// afterwards by rewriting the LocalSize execution mode of the SPIR-V (ncnn's
+// inject_local_size_xyz). A dimension of size 1 counts only beside a larger or
+// specialization-sized one: a shape the shader declares.
 //
 // What it does not claim. A size given by a specialization constant proves nothing: the
 // application may give it any value at pipeline creation (Glint's --spec-constant fixes
@@ -21,7 +25,9 @@
 // is covered: a load of it, a load through an access chain with one plain constant
 // index, or a component extract of a whole-vector load. A copy kept in a local variable
 // (`uvec3 id = gl_GlobalInvocationID; ... id.z`) is followed by the analysis's local
-// rules as one value, as divergent as its most divergent component.
+// rules as one value, as divergent as its most divergent component. LocalInvocationIndex
+// and whole vectors would be shared only by a workgroup of one invocation, which is not
+// taken as one (above).
 #include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
 
 #include <utility>
@@ -43,7 +49,10 @@ WorkgroupDimensions::WorkgroupDimensions(const Module& module, const BuiltInInde
     one_wide_[i] = (fixed & (1u << i)) && size[i] == 1;
     any_ = any_ || one_wide_[i];
   }
-  one_invocation_ = one_wide_[0] && one_wide_[1] && one_wide_[2];
+  if (one_wide_[0] && one_wide_[1] && one_wide_[2]) {  // no declared shape (above)
+    one_wide_[0] = one_wide_[1] = one_wide_[2] = false;
+    any_ = false;
+  }
 }
 
 bool WorkgroupDimensions::Shared(uint32_t variable, int64_t component) const {
@@ -52,10 +61,7 @@ bool WorkgroupDimensions::Shared(uint32_t variable, int64_t component) const {
   switch (*builtin) {
     case spv::BuiltInLocalInvocationId:
     case spv::BuiltInGlobalInvocationId:
-      if (component < 0) return one_invocation_;
-      return component < 3 && one_wide_[component];
-    case spv::BuiltInLocalInvocationIndex:
-      return component < 0 && one_invocation_;
+      return component >= 0 && component < 3 && one_wide_[component];
     default:
       return false;
   }
@@ -66,7 +72,6 @@ bool WorkgroupDimensions::LoadsShared(const Instruction& load) const {
   const uint32_t pointer = LoadView(load).pointer();
   const Instruction* address = definition_(pointer);
   if (!address) return false;
-  if (address->opcode == spv::OpVariable) return Shared(pointer, -1);
   if (address->opcode != spv::OpAccessChain && address->opcode != spv::OpInBoundsAccessChain)
     return false;
   AccessChainView chain(*address);

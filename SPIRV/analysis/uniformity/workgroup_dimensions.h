@@ -25,27 +25,24 @@ class WorkgroupDimensions {
   WorkgroupDimensions(const Module& module, const BuiltInIndex& builtins, spv::ExecutionModel model,
                       uint32_t entry_function, DefinitionLookup definition);
 
-  // True when `load` reads a built-in value (or component) every invocation of a
-  // workgroup shares: a load of the whole built-in, or through an access chain into it
-  // with one plain constant index.
+  // True when `load` reads a built-in component every invocation of a workgroup shares:
+  // through an access chain into the built-in with one plain constant index.
   bool LoadsShared(const Instruction& load) const;
   // True when `extract` (an OpCompositeExtract) takes a shared component of a load of a
   // whole built-in vector (`gl_GlobalInvocationID.xy` is loaded whole, then split).
   bool ExtractsShared(const Instruction& extract) const;
 
-  // Whether dimension 0, 1 or 2 is fixed at one invocation; whether the whole workgroup is.
+  // Whether dimension 0, 1 or 2 is fixed at one invocation beside a wider one.
   bool OneWide(int dimension) const { return one_wide_[dimension]; }
-  bool OneInvocation() const { return one_invocation_; }
 
  private:
-  // Whether the built-in input `variable` (its component `component`, or the whole value
-  // for -1) is the same in every invocation of a workgroup.
+  // Whether component `component` of the built-in input `variable` is the same in every
+  // invocation of a workgroup.
   bool Shared(uint32_t variable, int64_t component) const;
 
   const BuiltInIndex& builtins_;
   DefinitionLookup definition_;
   bool one_wide_[3] = {false, false, false};
-  bool one_invocation_ = false;
   bool any_ = false;  // some dimension is one wide: else no query need look further
 };
 
