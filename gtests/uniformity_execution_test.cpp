@@ -7,7 +7,8 @@
 // per call site (uniformity_call_sites.cpp), barriers and shared loads inside helpers,
 // and helpers that broadcast through shared memory; a helper's barrier called at several
 // places (one phase per call) and a helper of several barriers called twice; a helper's
-// branches decided by constant arguments (argument_decided_branches.h); and an early
+// branches decided by constant arguments (argument_decided_branches.h); values after a
+// divergent early return (a value and its block's control are two facts); and an early
 // return on a dimension the workgroup is one invocation wide in
 // (workgroup_dimensions.h), with its near miss.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
@@ -23,6 +24,7 @@
 #include "SPIRV/analysis/uniformity/uniformity.h"
 #include "SPIRV/ir/parser.h"
 #include "support/broadcast_helpers.h"
+#include "support/module_queries.h"
 #include "support/test_support.h"
 
 namespace glint::vk {
@@ -466,6 +468,46 @@ void main() {
 )",
                                                   "comp");
   EXPECT_NE(Warnings(words).find("in non-uniform control flow"), std::string::npos);
+}
+
+// A value and its block's control are two facts (uniformity_memory.cpp, followed
+// locals): after a divergent early return, a local computed by the invocations that run
+// on is the same in all of them, while one left by a loop at different iterations is
+// not. The analysis says so, and every invocation records both.
+TEST(UniformityExecution, ValuesAfterADivergentReturn_SameForAllThatRunOn) {
+  std::vector<uint32_t> words = test::CompileGlsl(std::string(kHeader) + R"(
+void main() {
+  uint i = gl_LocalInvocationIndex;
+  if (i >= 40u) { seen[gl_GlobalInvocationID.x] = 1000000u; return; }
+  uint k = 0u;
+  for (uint j = 0u; j < 5u; ++j) k += 3u;
+  uint t = 0u;
+  for (uint j = 1u; j <= i % 4u; ++j) t = j;
+  uint same = k;
+  uint differs = t;
+  seen[gl_GlobalInvocationID.x] = same * 100u + differs;
+}
+)",
+                                                  "comp");
+  std::string error;
+  std::optional<spirv::Module> module = spirv::ParseModule(words, &error);
+  ASSERT_TRUE(module) << error;
+  spirv::UniformityLevels levels = spirv::AnalyzeUniformityLevels(*module, "main");
+  EXPECT_EQ(levels.Value(test::FirstLoadOf(*module, "same")), spirv::Divergence::kUniform);
+  EXPECT_EQ(levels.Value(test::FirstLoadOf(*module, "differs")), spirv::Divergence::kDivergent);
+  std::vector<uint32_t> seen = RunAndRecord(words);
+  ASSERT_EQ(seen.size(), kGroupSize * kGroups);
+  std::set<uint32_t> same, differs;
+  for (uint32_t invocation = 0; invocation < seen.size(); ++invocation) {
+    if (invocation % kGroupSize >= 40) {
+      EXPECT_EQ(seen[invocation], 1000000u);
+      continue;
+    }
+    same.insert(seen[invocation] / 100u);
+    differs.insert(seen[invocation] % 100u);
+  }
+  EXPECT_EQ(same, std::set<uint32_t>{15});
+  EXPECT_EQ(differs, (std::set<uint32_t>{0, 1, 2, 3}));
 }
 
 // Workgroup dimensions (workgroup_dimensions.h). The shader of the two tests below:
