@@ -535,19 +535,31 @@ const char* const kReturnOnZ = R"(
 // taken by whole workgroups, and the barrier after it is reached by all or none. The
 // analysis proves it; six workgroups (2 x 1 x 3) show each group agreeing, the last z
 // row returning as a whole.
+// The same through a local copy of the whole vector (`uvec3 id = gl_GlobalInvocationID`).
+const char* const kReturnOnZOfACopy = R"(
+  uvec3 id = gl_GlobalInvocationID;
+  if (id.z >= 2u) { seen[Slot()] = 1000u; return; }
+  tile[gl_LocalInvocationIndex] = id.z + 1u;
+  barrier();
+  seen[Slot()] = tile[63u - gl_LocalInvocationIndex];
+)";
+
 TEST(UniformityExecution, ReturnOnOneWideDimension_WholeGroupAgrees) {
-  std::vector<uint32_t> words =
-      test::CompileGlsl(DimensionShader("local_size_x = 8, local_size_y = 8", kReturnOnZ), "comp");
-  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
-  EXPECT_EQ(Warnings(words), "") << "the analysis must prove the pattern uniform";
-  std::vector<uint32_t> seen = RunAndRecordGroups(words, {2, 1, 3});
-  ASSERT_EQ(seen.size(), kGroupSize * 6);
-  const uint32_t expected[6] = {1, 1, 2, 2, 1000, 1000};  // by workgroup z, then x
-  for (uint32_t group = 0; group < 6; ++group)
-    EXPECT_EQ(std::set<uint32_t>(seen.begin() + group * kGroupSize,
-                                 seen.begin() + (group + 1) * kGroupSize),
-              std::set<uint32_t>{expected[group]})
-        << "workgroup " << group;
+  for (const char* body : {kReturnOnZ, kReturnOnZOfACopy}) {
+    SCOPED_TRACE(body);
+    std::vector<uint32_t> words =
+        test::CompileGlsl(DimensionShader("local_size_x = 8, local_size_y = 8", body), "comp");
+    EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+    EXPECT_EQ(Warnings(words), "") << "the analysis must prove the pattern uniform";
+    std::vector<uint32_t> seen = RunAndRecordGroups(words, {2, 1, 3});
+    ASSERT_EQ(seen.size(), kGroupSize * 6);
+    const uint32_t expected[6] = {1, 1, 2, 2, 1000, 1000};  // by workgroup z, then x
+    for (uint32_t group = 0; group < 6; ++group)
+      EXPECT_EQ(std::set<uint32_t>(seen.begin() + group * kGroupSize,
+                                   seen.begin() + (group + 1) * kGroupSize),
+                std::set<uint32_t>{expected[group]})
+          << "workgroup " << group;
+  }
 }
 
 // The near miss: in an 8x4x2 workgroup z differs inside a workgroup. The analysis warns

@@ -235,6 +235,9 @@ struct WarningCase {
   const char* layout;
   const char* body;  // main's statements before the barrier
   bool warns;
+  // The coarse proof keeps one level per variable, so it cannot see a component of a
+  // local copy: it leaves such a shader to the analysis (cost, not output).
+  bool proof_coarser = false;
 };
 
 void PrintTo(const WarningCase& c, std::ostream* out) { *out << c.name; }
@@ -267,9 +270,18 @@ const WarningCase kWarningCases[] = {
      "if (any(greaterThanEqual(gl_GlobalInvocationID, uvec3(batch)))) return;", true},
     {"IndexOfTwoInvocations", "local_size_x = 2", "if (gl_LocalInvocationIndex >= batch) return;",
      true},
-    // Not covered: a copy in a local vector is one value, as divergent as its x.
+    // A copy in a local vector: its z is still the workgroup's. Near misses: its x, and
+    // a z written over with a per-invocation value.
     {"ComponentOfALocalCopy", "local_size_x = 8, local_size_y = 8",
-     "uvec3 id = gl_GlobalInvocationID; if (id.z >= batch) return;", true},
+     "uvec3 id = gl_GlobalInvocationID; if (id.z >= batch) return;", false, true},
+    {"OtherComponentOfALocalCopy", "local_size_x = 8, local_size_y = 8",
+     "uvec3 id = gl_GlobalInvocationID; if (id.x >= batch) return;", true},
+    {"LocalCopyWrittenOver", "local_size_x = 8, local_size_y = 8",
+     "uvec3 id = gl_GlobalInvocationID; id.z = gl_LocalInvocationID.x; if (id.z >= batch) return;",
+     true},
+    // Not covered: a copy of the copy is one value, as divergent as its x.
+    {"ComponentOfACopiedCopy", "local_size_x = 8, local_size_y = 8",
+     "uvec3 id = gl_GlobalInvocationID; uvec3 again = id; if (again.z >= batch) return;", true},
 };
 
 class WorkgroupDimensionWarnings : public ::testing::TestWithParam<WarningCase> {};
@@ -301,7 +313,7 @@ TEST_P(WorkgroupDimensionWarnings, AnalysisProofAndPipelineAgree) {
   CoarseProofResult proof = ProveNothingToReport(
       {*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(), analyses.GetBuiltIns(),
        [&analyses](Function& function) -> const Cfg& { return analyses.GetCfg(function); }});
-  EXPECT_EQ(proof.proven, !c.warns);
+  EXPECT_EQ(proof.proven, !c.warns && !c.proof_coarser);
   UniformityResult pipeline = AnalyzeUniformity(*module);
   EXPECT_EQ(pipeline.findings.size(), full.findings.size());
 }

@@ -123,7 +123,9 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
     const uint32_t id = *at;
     const ValueFlowNode& node = flow.Node(id);
     if (node.kind == ValueFlowNode::Kind::kStore) {
-      Raise(local, proven_.Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
+      // A shared component of a built-in vector stored whole (workgroup_dimensions.h).
+      if (!dimensions_->LoadsSharedComponentOf(inst, node.value))
+        Raise(local, proven_.Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
       for (const Block* branch : facts_.StoreOnlyBranches(function.id(), node.block, &block))
         Raise(local, proven_.Value(ConditionOf(*branch)),
               MakeCause(Cause::kStoreUnderBranch, 0, branch, node.store));

@@ -22,10 +22,12 @@
 // What it does not claim. A size given by a specialization constant proves nothing: the
 // application may give it any value at pipeline creation (Glint's --spec-constant fixes
 // it first, and then the size is plain). Only what reads the built-in variable directly
-// is covered: a load of it, a load through an access chain with one plain constant
-// index, or a component extract of a whole-vector load. A copy kept in a local variable
-// (`uvec3 id = gl_GlobalInvocationID; ... id.z`) is followed by the analysis's local
-// rules as one value, as divergent as its most divergent component. LocalInvocationIndex
+// is covered: a load through an access chain with one plain constant index, a
+// component extract of a whole-vector load, and a component of a local vector that a
+// whole-vector load was stored into (`uvec3 id = gl_GlobalInvocationID; ... id.z`: the
+// followed local's store is that load, and the component read is the shared one). A
+// copy passed on further (to another local, a parameter) is one value, as divergent as
+// its most divergent component. LocalInvocationIndex
 // and whole vectors would be shared only by a workgroup of one invocation, which is not
 // taken as one (above).
 #include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
@@ -78,6 +80,24 @@ bool WorkgroupDimensions::LoadsShared(const Instruction& load) const {
   int64_t component = 0;
   return chain.index_count() == 1 && PlainInt32Constant(definition_, chain.index(0), &component) &&
          component >= 0 && Shared(chain.base(), component);
+}
+
+bool WorkgroupDimensions::LoadsSharedComponentOf(const Instruction& load, uint32_t stored) const {
+  if (!any_ || load.opcode != spv::OpLoad) return false;
+  const Instruction* address = definition_(LoadView(load).pointer());
+  if (!address || (address->opcode != spv::OpAccessChain &&
+                   address->opcode != spv::OpInBoundsAccessChain))
+    return false;
+  AccessChainView chain(*address);
+  int64_t component = 0;
+  if (chain.index_count() != 1 || !PlainInt32Constant(definition_, chain.index(0), &component) ||
+      component < 0)
+    return false;
+  const Instruction* value = definition_(stored);
+  if (!value || value->opcode != spv::OpLoad) return false;
+  const uint32_t pointer = LoadView(*value).pointer();
+  const Instruction* variable = definition_(pointer);
+  return variable && variable->opcode == spv::OpVariable && Shared(pointer, component);
 }
 
 bool WorkgroupDimensions::ExtractsShared(const Instruction& extract) const {

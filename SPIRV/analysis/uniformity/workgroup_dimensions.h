@@ -32,6 +32,12 @@ class WorkgroupDimensions {
   // whole built-in vector (`gl_GlobalInvocationID.xy` is loaded whole, then split).
   bool ExtractsShared(const Instruction& extract) const;
 
+  // True when `load` reads component k of a local vector through an access chain with
+  // one plain constant index, and `stored` (a value stored to that vector) is a load of
+  // a whole built-in vector whose component k is shared: `uvec3 id =
+  // gl_GlobalInvocationID; ... id.z`. The solver's followed locals ask it per store.
+  bool LoadsSharedComponentOf(const Instruction& load, uint32_t stored) const;
+
   // Whether dimension 0, 1 or 2 is fixed at one invocation beside a wider one.
   bool OneWide(int dimension) const { return one_wide_[dimension]; }
 
