@@ -306,9 +306,10 @@ TEST_P(WorkgroupDimensionWarnings, AnalysisProofAndPipelineAgree) {
   UniformityResult full = AnalyzeUniformity(*module, every_fact);
   EXPECT_TRUE(full.refusal.empty()) << full.refusal;
   EXPECT_EQ(!full.findings.empty(), c.warns);
-  if (c.warns && !full.findings.empty())
+  if (c.warns && !full.findings.empty()) {
     EXPECT_NE(full.findings.front().message.find("barrier"), std::string::npos)
         << full.findings.front().message;
+  }
   AnalysisContext analyses(*module);
   CoarseProofResult proof = ProveNothingToReport(
       {*module, analyses.GetConvergenceClasses(), analyses.GetCallGraph(), analyses.GetBuiltIns(),

@@ -27,9 +27,8 @@
 // whole-vector load was stored into (`uvec3 id = gl_GlobalInvocationID; ... id.z`: the
 // followed local's store is that load, and the component read is the shared one). A
 // copy passed on further (to another local, a parameter) is one value, as divergent as
-// its most divergent component. LocalInvocationIndex
-// and whole vectors would be shared only by a workgroup of one invocation, which is not
-// taken as one (above).
+// its most divergent component. LocalInvocationIndex and whole vectors would be shared
+// only by a workgroup of one invocation, which is not taken as one (above).
 #include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
 
 #include <utility>
@@ -69,30 +68,29 @@ bool WorkgroupDimensions::Shared(uint32_t variable, int64_t component) const {
   }
 }
 
-bool WorkgroupDimensions::LoadsShared(const Instruction& load) const {
-  if (!any_ || load.opcode != spv::OpLoad) return false;
-  const uint32_t pointer = LoadView(load).pointer();
-  const Instruction* address = definition_(pointer);
-  if (!address) return false;
-  if (address->opcode != spv::OpAccessChain && address->opcode != spv::OpInBoundsAccessChain)
-    return false;
-  AccessChainView chain(*address);
-  int64_t component = 0;
-  return chain.index_count() == 1 && PlainInt32Constant(definition_, chain.index(0), &component) &&
-         component >= 0 && Shared(chain.base(), component);
-}
-
-bool WorkgroupDimensions::LoadsSharedComponentOf(const Instruction& load, uint32_t stored) const {
+bool WorkgroupDimensions::ComponentLoaded(const Instruction& load, uint32_t* base,
+                                          int64_t* component) const {
   if (!any_ || load.opcode != spv::OpLoad) return false;
   const Instruction* address = definition_(LoadView(load).pointer());
   if (!address || (address->opcode != spv::OpAccessChain &&
                    address->opcode != spv::OpInBoundsAccessChain))
     return false;
   AccessChainView chain(*address);
+  *base = chain.base();
+  return chain.index_count() == 1 && PlainInt32Constant(definition_, chain.index(0), component) &&
+         *component >= 0;
+}
+
+bool WorkgroupDimensions::LoadsShared(const Instruction& load) const {
+  uint32_t base = 0;
   int64_t component = 0;
-  if (chain.index_count() != 1 || !PlainInt32Constant(definition_, chain.index(0), &component) ||
-      component < 0)
-    return false;
+  return ComponentLoaded(load, &base, &component) && Shared(base, component);
+}
+
+bool WorkgroupDimensions::LoadsSharedComponentOf(const Instruction& load, uint32_t stored) const {
+  uint32_t local = 0;
+  int64_t component = 0;
+  if (!ComponentLoaded(load, &local, &component)) return false;
   const Instruction* value = definition_(stored);
   if (!value || value->opcode != spv::OpLoad) return false;
   const uint32_t pointer = LoadView(*value).pointer();

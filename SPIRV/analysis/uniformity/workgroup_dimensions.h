@@ -45,6 +45,9 @@ class WorkgroupDimensions {
   // Whether component `component` of the built-in input `variable` is the same in every
   // invocation of a workgroup.
   bool Shared(uint32_t variable, int64_t component) const;
+  // A load through an access chain with one plain, non-negative constant index: the
+  // chain's base and the index.
+  bool ComponentLoaded(const Instruction& load, uint32_t* base, int64_t* component) const;
 
   const BuiltInIndex& builtins_;
   DefinitionLookup definition_;
