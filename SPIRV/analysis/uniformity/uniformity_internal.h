@@ -224,13 +224,18 @@ struct ModuleFacts {
   std::vector<uint32_t> reaching_ids;
   // The branches that decide, directly or through other branches, whether a block runs
   // within its function (control dependence, closed transitively), sorted; and per
-  // (store block, load block) those of the store's that are not the load's (memos: the
-  // solver asks for every followed load in every round).
+  // followed load, each (branch, store) where the branch decides whether a store that
+  // reaches the load runs but not whether the load does (memos: the solver asks for
+  // every followed load in every round).
+  using StoreOnlyBranch = std::pair<const Block*, const Instruction*>;
   const std::vector<const Block*>& DecidingBranches(uint32_t function, const Block* block);
-  const std::vector<const Block*>& StoreOnlyBranches(uint32_t function, const Block* store_block,
-                                                     const Block* load_block);
+  const std::vector<StoreOnlyBranch>& StoreOnlyBranches(uint32_t function, const Block& load_block,
+                                                        const Instruction& load,
+                                                        const ValueFlow& flow,
+                                                        const uint32_t* first,
+                                                        const uint32_t* last);
   std::unordered_map<const Block*, std::vector<const Block*>> deciding_branches;
-  std::map<std::pair<const Block*, const Block*>, std::vector<const Block*>> store_only_branches;
+  std::unordered_map<const Instruction*, std::vector<StoreOnlyBranch>> store_only_branches;
   // The module-scope variables the functions reachable from a function name (memo, by
   // function id): the memory a call context of it can read besides its arguments'.
   std::unordered_map<uint32_t, std::vector<uint32_t>> module_variables_reached;

@@ -8,7 +8,6 @@
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 
 #include <algorithm>
-#include <iterator>
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
 
@@ -79,19 +78,23 @@ const std::vector<const Block*>& ModuleFacts::DecidingBranches(uint32_t function
   return deciding_branches[block] = std::move(found);
 }
 
-const std::vector<const Block*>& ModuleFacts::StoreOnlyBranches(uint32_t function,
-                                                                const Block* store_block,
-                                                                const Block* load_block) {
-  auto key = std::make_pair(store_block, load_block);
-  auto known = store_only_branches.find(key);
+const std::vector<ModuleFacts::StoreOnlyBranch>& ModuleFacts::StoreOnlyBranches(
+    uint32_t function, const Block& load_block, const Instruction& load, const ValueFlow& flow,
+    const uint32_t* first, const uint32_t* last) {
+  auto known = store_only_branches.find(&load);
   if (known != store_only_branches.end()) return known->second;
-  // Copies: the second call may rehash the memo the first returned into.
-  std::vector<const Block*> store = DecidingBranches(function, store_block);
-  const std::vector<const Block*>& load = DecidingBranches(function, load_block);
-  std::vector<const Block*> only;
-  std::set_difference(store.begin(), store.end(), load.begin(), load.end(),
-                      std::back_inserter(only));
-  return store_only_branches[key] = std::move(only);
+  std::vector<StoreOnlyBranch> found;
+  // A copy: the second call may rehash the memo the first returned into.
+  const std::vector<const Block*> load_deciders = DecidingBranches(function, &load_block);
+  for (const uint32_t* at = first; at != last; ++at) {
+    const ValueFlowNode& node = flow.Node(*at);
+    // One block has one set of deciding branches.
+    if (node.kind != ValueFlowNode::Kind::kStore || node.block == &load_block) continue;
+    for (const Block* branch : DecidingBranches(function, node.block))
+      if (!std::binary_search(load_deciders.begin(), load_deciders.end(), branch))
+        found.push_back({branch, node.store});
+  }
+  return store_only_branches[&load] = std::move(found);
 }
 
 bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& block,
@@ -126,15 +129,19 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
       // A shared component of a built-in vector stored whole (workgroup_dimensions.h).
       if (!dimensions_->LoadsSharedComponentOf(inst, node.value))
         Raise(local, proven_.Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
-      for (const Block* branch : facts_.StoreOnlyBranches(function.id(), node.block, &block))
-        Raise(local, proven_.Value(ConditionOf(*branch)),
-              MakeCause(Cause::kStoreUnderBranch, 0, branch, node.store));
     } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
       Raise(local, proven_.Value(node.value),
             MakeCause(Cause::kStore, node.value, node.block,
                       facts_.def_use.Definition(node.variable)));
     }
   }
+  // (Nothing more can raise a local already divergent: most, in shaders full of
+  // per-invocation data, so the memo is not even asked.)
+  if (local.level != Divergence::kDivergent)
+    for (const auto& [branch, store] :
+         facts_.StoreOnlyBranches(function.id(), block, inst, flow, first, last))
+      Raise(local, proven_.Value(ConditionOf(*branch)),
+            MakeCause(Cause::kStoreUnderBranch, 0, branch, store));
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const uint32_t* at = last; at != phis_end; ++at) {
     const ValueFlowNode& phi = flow.Node(*at);
