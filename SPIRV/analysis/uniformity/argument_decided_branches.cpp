@@ -201,22 +201,14 @@ ArgumentDecidedBranches::CallView& ArgumentDecidedBranches::ViewOf(const Functio
 bool ArgumentDecidedBranches::FineInCall(CallView& view, const Function& function,
                                          const Block& block, Divergence allowed) {
   if (!view.live.count(&block)) return true;
-  const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
-  std::vector<const Block*> work = {&block};
-  std::unordered_set<const Block*> seen;  // a loop test block may decide itself
-  while (!work.empty()) {
-    const Block* dependent = work.back();
-    work.pop_back();
-    auto controllers = dependence.controllers.find(dependent);
-    if (controllers == dependence.controllers.end()) continue;
-    for (const Block* branch : controllers->second) {
-      if (!view.live.count(branch) || !seen.insert(branch).second) continue;
-      if (!DecidedSuccessor(view, *branch) &&
-          solver_.proven().Value(ConditionOf(*branch)) > allowed)
-        return false;
-      work.push_back(branch);
-    }
-  }
+  // Every branch that decides whether `block` runs (ModuleFacts::DecidingBranches, the
+  // solver's own closure): those that cannot run in this call or go one way in it part
+  // no invocations. (A branch reached only through one that cannot run is asked too:
+  // coarser, never less sound.)
+  for (const Block* branch : facts_.DecidingBranches(function.id(), &block))
+    if (view.live.count(branch) && !DecidedSuccessor(view, *branch) &&
+        solver_.proven().Value(ConditionOf(*branch)) > allowed)
+      return false;
   return true;
 }
 

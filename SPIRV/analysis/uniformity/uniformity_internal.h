@@ -228,13 +228,13 @@ struct ModuleFacts {
   // reaches the load runs but not whether the load does (memos: the solver asks for
   // every followed load in every round).
   using StoreOnlyBranch = std::pair<const Block*, const Instruction*>;
-  const std::vector<const Block*>& DecidingBranches(uint32_t function, const Block* block);
+  const std::vector<const Block*>& DecidingBranches(uint32_t function, const Block* block) const;
   const std::vector<StoreOnlyBranch>& StoreOnlyBranches(uint32_t function, const Block& load_block,
                                                         const Instruction& load,
                                                         const ValueFlow& flow,
                                                         const uint32_t* first,
                                                         const uint32_t* last);
-  std::unordered_map<const Block*, std::vector<const Block*>> deciding_branches;
+  mutable std::unordered_map<const Block*, std::vector<const Block*>> deciding_branches;
   std::unordered_map<const Instruction*, std::vector<StoreOnlyBranch>> store_only_branches;
   // The module-scope variables the functions reachable from a function name (memo, by
   // function id): the memory a call context of it can read besides its arguments'.

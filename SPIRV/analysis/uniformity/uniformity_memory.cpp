@@ -55,7 +55,7 @@ void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause&
 // left at different iterations, a store under an `if` the load is after), so it
 // counts. False for other loads.
 const std::vector<const Block*>& ModuleFacts::DecidingBranches(uint32_t function,
-                                                               const Block* block) {
+                                                               const Block* block) const {
   auto known = deciding_branches.find(block);
   if (known != deciding_branches.end()) return known->second;
   const ControlDependence& dependence = *control_dependence.at(function);

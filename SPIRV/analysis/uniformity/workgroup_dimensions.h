@@ -38,9 +38,6 @@ class WorkgroupDimensions {
   // gl_GlobalInvocationID; ... id.z`. The solver's followed locals ask it per store.
   bool LoadsSharedComponentOf(const Instruction& load, uint32_t stored) const;
 
-  // Whether dimension 0, 1 or 2 is fixed at one invocation beside a wider one.
-  bool OneWide(int dimension) const { return one_wide_[dimension]; }
-
  private:
   // Whether component `component` of the built-in input `variable` is the same in every
   // invocation of a workgroup.
