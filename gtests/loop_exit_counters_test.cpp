@@ -1,6 +1,7 @@
 // Tests of LoopShapes::ExitCounterOf (SPIRV/analysis/facts/loop_exit_counters.cpp), asked
 // directly: the counter a loop's top test reads, its one update, its step and the
-// relation that keeps the body running, or the first part that differs.
+// relation that keeps the body running, or the first part that differs. Stepped
+// counters (SteppedCounterOf) are the same shape with any step.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -128,6 +129,43 @@ TEST(LoopExitCounters, EachRefusalNamesThePartThatDiffers) {
     EXPECT_FALSE(counter.ok) << c.body;
     EXPECT_EQ(counter.reason, c.reason) << c.body;
   }
+}
+
+// A step that is a value, not a constant: no exit counter, but a stepped counter, which
+// names the value and whether it is subtracted.
+TEST(LoopExitCounters, SteppedCounterTakesAnyStep) {
+  for (const char* op : {"+", "-"}) {
+    Module module = Compile(std::string("  uint j = 0u;\n  while (j < n) { data[j] = 0u; j = j ") +
+                            op + " n; }\n");
+    AnalysisContext analyses(module);
+    Function& main = module.functions.front();
+    std::string why;
+    const std::vector<NaturalLoop>& loops = analyses.GetLoopShapes().NaturalLoopsOf(main, &why);
+    ASSERT_EQ(loops.size(), 1u) << why;
+    const Cfg& cfg = analyses.GetCfg(main);
+    const ExitCounter& exit = analyses.GetLoopShapes().ExitCounterOf(cfg, loops.front());
+    EXPECT_FALSE(exit.ok);
+    EXPECT_EQ(exit.reason, "loop's counter is not stepped by adding or subtracting a constant");
+    const ExitCounter& stepped = analyses.GetLoopShapes().SteppedCounterOf(cfg, loops.front());
+    ASSERT_TRUE(stepped.ok) << stepped.reason;
+    EXPECT_EQ(stepped.variable, test::VariableNamed(module, "j"));
+    EXPECT_EQ(stepped.step, 0);
+    EXPECT_EQ(stepped.step_subtracts, std::string(op) == "-");
+    const Instruction* step = analyses.GetDefUse().Definition(stepped.step_value);
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(step->opcode, spv::OpLoad);  // of the buffer's n
+  }
+  // A constant step is kept as the exit counter keeps it; a multiplication is no step.
+  Module module = Compile("  uint j = 1u;\n  while (j < n) { data[j] = 0u; j = j * 2u; }\n");
+  AnalysisContext analyses(module);
+  Function& main = module.functions.front();
+  std::string why;
+  const std::vector<NaturalLoop>& loops = analyses.GetLoopShapes().NaturalLoopsOf(main, &why);
+  ASSERT_EQ(loops.size(), 1u) << why;
+  const ExitCounter& stepped =
+      analyses.GetLoopShapes().SteppedCounterOf(analyses.GetCfg(main), loops.front());
+  EXPECT_FALSE(stepped.ok);
+  EXPECT_EQ(stepped.reason, "loop's counter is not stepped by adding or subtracting a value");
 }
 
 }  // namespace

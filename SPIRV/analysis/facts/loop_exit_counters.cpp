@@ -17,7 +17,7 @@
 //   - exactly one store of j, U, lies in the loop; U's block is neither H nor T, is in
 //     no loop nested inside this one, and dominates every block that branches back to
 //     H; U stores `x + c`, `c + x` or `x - c` where x is a load of j in U's block
-//     before U and c a non-zero constant.
+//     before U and c a non-zero constant (a stepped counter: c any value).
 //
 // Why the iterations are bounded (the analysis' half; the shape is what makes it hold):
 // let j_k be j's value at the k-th arrival at H. No store in H or T and U the only store
@@ -54,11 +54,19 @@ bool StoresToMemory(const Block& block) {
 const ExitCounter& LoopShapes::ExitCounterOf(const Cfg& cfg, const NaturalLoop& loop) {
   auto found = exit_counters_.find(loop.header);
   if (found == exit_counters_.end())
-    found = exit_counters_.emplace(loop.header, MatchExitCounter(cfg, loop)).first;
+    found = exit_counters_.emplace(loop.header, MatchExitCounter(cfg, loop, false)).first;
   return found->second;
 }
 
-ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop) {
+const ExitCounter& LoopShapes::SteppedCounterOf(const Cfg& cfg, const NaturalLoop& loop) {
+  auto found = stepped_counters_.find(loop.header);
+  if (found == stepped_counters_.end())
+    found = stepped_counters_.emplace(loop.header, MatchExitCounter(cfg, loop, true)).first;
+  return found->second;
+}
+
+ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop,
+                                         bool any_step) {
   ExitCounter counter;
   const Block* header = loop.header;
   const Block* test = header;
@@ -116,7 +124,7 @@ ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop
     } else {
       candidate.test_load = load;
       candidate.variable = LoadView(*load).pointer();
-      candidate.ok = MatchCounterUpdate(cfg, loop, &candidate);
+      candidate.ok = MatchCounterUpdate(cfg, loop, &candidate, any_step);
     }
     if (candidate.ok) return candidate;
     if (side == 0) first = candidate;
@@ -124,7 +132,8 @@ ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop
   return first;
 }
 
-bool LoopShapes::MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter) {
+bool LoopShapes::MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter,
+                                    bool any_step) {
   const Instruction* var = def_use_.Definition(counter->variable);
   const Instruction* pointer_type = var ? def_use_.Definition(var->type_id) : nullptr;
   bool is_signed = false;
@@ -166,8 +175,11 @@ bool LoopShapes::MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, Exi
   // The update's value: a load of the counter earlier in its block, plus or minus a
   // non-zero constant.
   const Instruction* value = def_use_.Definition(StoreView(*counter->update).object());
+  const char* not_stepped = any_step
+                                ? "loop's counter is not stepped by adding or subtracting a value"
+                                : "loop's counter is not stepped by adding or subtracting a constant";
   if (!value || (value->opcode != spv::OpIAdd && value->opcode != spv::OpISub)) {
-    counter->reason = "loop's counter is not stepped by adding or subtracting a constant";
+    counter->reason = not_stepped;
     return false;
   }
   BinaryOpView step_operands(*value);
@@ -187,14 +199,20 @@ bool LoopShapes::MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, Exi
     step_id = step_operands.right();
   else if (value->opcode == spv::OpIAdd && loads_counter_before_update(step_operands.right()))
     step_id = step_operands.left();
+  counter->step_value = step_id;
+  counter->step_subtracts = value->opcode == spv::OpISub;
   uint64_t bits = 0;
   uint32_t width = 0;
-  if (!step_id || !def_use_.IntConstant(step_id, &bits, nullptr, &width) || width != 32) {
-    counter->reason = "loop's counter is not stepped by adding or subtracting a constant";
+  bool constant = step_id && def_use_.IntConstant(step_id, &bits, nullptr, &width) && width == 32;
+  if (!constant && !(any_step && step_id)) {
+    counter->reason = not_stepped;
     return false;
   }
-  counter->step = counter->is_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(bits);
-  if (value->opcode == spv::OpISub) counter->step = -counter->step;
+  if (constant) {
+    counter->step = counter->is_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(bits);
+    if (counter->step_subtracts) counter->step = -counter->step;
+  }
+  if (any_step) return true;  // any step, zero included
   if (counter->step == 0) {
     counter->reason = "loop's counter is stepped by zero";
     return false;

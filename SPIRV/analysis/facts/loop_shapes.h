@@ -21,7 +21,9 @@
 //
 // Exit counters (full mode's trip counts, loop_exit_counters.cpp): a natural loop whose
 // test at its top compares a counter that one store in the loop steps by a constant on
-// every iteration; see that file for the shape and why it bounds the iterations.
+// every iteration; see that file for the shape and why it bounds the iterations. Stepped
+// counters are the same shape with a step that may be any value (the uniformity
+// analysis's loops whose bounds share an offset ask for them).
 //
 // Owned by the analysis context, built on its def-use and CFGs and dropped with either;
 // each variable's shape and each function's loops are found once, on first query.
@@ -71,6 +73,9 @@ struct ExitCounter {
   const Instruction* test_load = nullptr;  // the counter's load the test compares
   const Instruction* update = nullptr;     // the counter's one store inside the loop
   int64_t step = 0;                        // negative when the counter decreases
+                                           // (stepped counters: 0 unless constant)
+  uint32_t step_value = 0;                 // the value added or subtracted (any id)
+  bool step_subtracts = false;             // the update is `x - step_value`
   Relation relation = Relation::kNone;     // the body runs while "counter REL bound"
   uint32_t bound = 0;                      // any value id
   bool is_signed = false;                  // the comparison's reading
@@ -99,6 +104,8 @@ class LoopShapes {
   // The exit counter of `loop` (a loop of NaturalLoopsOf its function), or the first part
   // that differs from the shape.
   const ExitCounter& ExitCounterOf(const Cfg& cfg, const NaturalLoop& loop);
+  // The same shape with a step that may be any value, not only a non-zero constant.
+  const ExitCounter& SteppedCounterOf(const Cfg& cfg, const NaturalLoop& loop);
   // The stores of `variable` (uses outside blocks, such as names, skipped); false with
   // `why` naming the first use that is neither a load nor a store through it.
   bool StoresOf(uint32_t variable, std::vector<const Instruction*>* stores, std::string* why) const;
@@ -110,9 +117,10 @@ class LoopShapes {
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
   bool NormalizeComparison(Relation compare, int64_t value, LoopShape* shape) const;
-  ExitCounter MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop);
+  ExitCounter MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop, bool any_step);
   bool MatchExitTest(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter);
-  bool MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter);
+  bool MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter,
+                          bool any_step);
   bool MatchPreheader(const Cfg& cfg, const Block& header, const Block& latch, uint32_t variable,
                       LoopShape* shape);
 
@@ -123,6 +131,7 @@ class LoopShapes {
   std::unordered_map<const Function*, std::string> natural_loop_refusals_;
   std::unordered_map<const Block*, const NaturalLoop*> innermost_loops_;  // block ->
   std::unordered_map<const Block*, ExitCounter> exit_counters_;  // loop header ->
+  std::unordered_map<const Block*, ExitCounter> stepped_counters_;  // loop header ->
 };
 
 }  // namespace glint::spirv
