@@ -10,7 +10,8 @@
 // branches decided by constant arguments (argument_decided_branches.h); values after a
 // divergent early return (a value and its block's control are two facts); and an early
 // return on a dimension the workgroup is one invocation wide in
-// (workgroup_dimensions.h), with its near miss.
+// (workgroup_dimensions.h), with its near miss; and a loop whose start and bound share
+// the invocation's offset (offset_shared_loops.h), with its near miss that wraps.
 // Built only with the harness (-DGLINT_BUILD_VULKAN=ON, the default).
 #ifdef GLINT_HAVE_VULKAN
 #include <gtest/gtest.h>
@@ -57,7 +58,8 @@ std::string Warnings(const std::vector<uint32_t>& words) {
 // `groups` workgroups of kGroupSize invocations and returns what each invocation
 // recorded, by global invocation index (workgroups in x, then y, then z order).
 std::vector<uint32_t> RunAndRecordGroups(const std::vector<uint32_t>& spirv,
-                                         std::array<uint32_t, 3> groups) {
+                                         std::array<uint32_t, 3> groups,
+                                         const std::vector<uint32_t>& push_constants = {}) {
   std::vector<uint32_t> seen;
   Context* context = SharedContext();
   if (!context) return seen;
@@ -72,6 +74,9 @@ std::vector<uint32_t> RunAndRecordGroups(const std::vector<uint32_t>& spirv,
   out.contents = BufferContents::Zeros();
   run.buffers = {counter, out};
   run.group_count = {groups[0], groups[1], groups[2]};
+  run.push_constants.resize(push_constants.size() * 4);
+  if (!push_constants.empty())
+    std::memcpy(run.push_constants.data(), push_constants.data(), run.push_constants.size());
   ComputeResult result;
   std::string error;
   EXPECT_TRUE(context->RunCompute(run, &result, &error)) << error;
@@ -581,6 +586,65 @@ TEST(UniformityExecution, ReturnOnTwoWideDimension_AnalysisWarnsAndValuesDiffer)
               (std::set<uint32_t>{2 * z, 2 * z + 1}))
         << "workgroup " << group;
   }
+}
+
+// Loops whose start and bound share a per-invocation offset (offset_shared_loops.h):
+// `for (t = base * 64 + tid; t < (base + count) * 64 + tid; t += 64)` with base and
+// count bounded. The analysis proves the barriers in the loop uniform; every invocation
+// records how many times it passed them, for several pushed values. (The shader after
+// kHeader.)
+std::string SharedOffsetShader(const char* start, const char* bound, const char* inside) {
+  return std::string(R"(layout(push_constant) uniform P { uint base; uint count; };
+shared uint tile[64];
+void main() {
+  const uint tid = gl_LocalInvocationID.x;
+  const uint start_t = )") + start + R"(;
+  const uint end_t = )" + bound + R"(;
+  uint passed = 0u;
+  for (uint t = start_t; t < end_t; t += 64u) {)" + inside + R"(
+    ++passed;
+  }
+  seen[gl_GlobalInvocationID.x] = passed;
+}
+)";
+}
+
+const char* const kBoundedStart = "min(base, 1000000u) * 64u + tid";
+const char* const kBoundedEnd = "(min(base, 1000000u) + min(count, 1000u)) * 64u + tid";
+const char* const kBarrierRound = R"(
+    barrier();
+    tile[tid] = t;
+    barrier();
+    if (tile[63u - tid] + tid != t + 63u - tid) passed += 1000u;)";
+
+TEST(UniformityExecution, LoopBoundsSharingTheOffset_EveryInvocationRunsAlike) {
+  std::vector<uint32_t> words =
+      CompileChecked(SharedOffsetShader(kBoundedStart, kBoundedEnd, kBarrierRound));
+  for (std::vector<uint32_t> push : {std::vector<uint32_t>{0, 3}, {7, 5}, {1000000, 0}}) {
+    SCOPED_TRACE(push[0]);
+    std::vector<uint32_t> values = PerGroupValues(RunAndRecordGroups(words, {kGroups, 1, 1}, push));
+    EXPECT_EQ(values, std::vector<uint32_t>(kGroups, push[1])) << "count " << push[1];
+  }
+}
+
+// The near miss: with base and count unbounded, start and bound may wrap. The analysis
+// warns and says why; run without the barriers (undefined where invocations part), base
+// = 2^32 - 32 and count = 1 wrap the start of half the invocations and the bound of all:
+// the invocations with tid < 32 run no iteration, the others one.
+TEST(UniformityExecution, LoopBoundsSharingTheOffsetThatWrap_AnalysisWarnsAndCountsDiffer) {
+  const char* start = "base + tid";
+  const char* bound = "base + count * 64u + tid";
+  std::string warnings = Warnings(
+      test::CompileGlsl(kHeader + SharedOffsetShader(start, bound, kBarrierRound), "comp"));
+  EXPECT_NE(warnings.find("barrier (OpControlBarrier, workgroup scope) in non-uniform control flow"),
+            std::string::npos);
+  std::vector<uint32_t> words =
+      test::CompileGlsl(kHeader + SharedOffsetShader(start, bound, ""), "comp");
+  EXPECT_EQ(test::ValidateFor(words, TargetEnv::kVulkan10), "");
+  std::vector<uint32_t> seen = RunAndRecordGroups(words, {kGroups, 1, 1}, {4294967264u, 1});
+  ASSERT_EQ(seen.size(), kGroupSize * kGroups);
+  for (uint32_t invocation = 0; invocation < seen.size(); ++invocation)
+    EXPECT_EQ(seen[invocation], invocation % kGroupSize < 32 ? 0u : 1u) << invocation;
 }
 
 }  // namespace

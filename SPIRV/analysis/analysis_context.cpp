@@ -165,6 +165,13 @@ UniformityInputs AnalysisContext::GetUniformityInputs() {
       [this](Function& function) -> const ValueFlow* {
         auto built = value_flows_.find(&function);
         return built == value_flows_.end() ? nullptr : built->second.get();
+      },
+      [this]() -> LoopShapes& { return GetLoopShapes(); },
+      // Full mode with no promises: what holds for every dispatch and subgroup size.
+      [this](uint32_t value, const Instruction& reader) -> std::optional<ValueBounds> {
+        IntegerRange range = GetIntegerRanges(IntegerRangeOptions{}).RangeAt(value, reader);
+        if (!range.valid) return std::nullopt;
+        return ValueBounds{range.min, range.max};
       }};
 }
 

@@ -25,7 +25,8 @@
 //   uniformity         the UniformityResult of AnalyzeUniformity, per round budget and
 //                      assume-uniform promises
 //                      (analysis/uniformity/uniformity.h); shares def-use, calls, convergence,
-//                      CFGs and value flow
+//                      CFGs, value flow and loop shapes, and asks the full-mode integer
+//                      ranges (no promises) for bounds where a loop rule needs them
 //   value flow         ValueFlow per function, default options (analysis/memory/value_flow.h);
 //                      shares the function's CFG
 //

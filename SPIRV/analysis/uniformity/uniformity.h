@@ -40,6 +40,13 @@
 //               divergent exit, code after a divergent return or OpKill /
 //               OpTerminateInvocation, and callees' kills are covered), and as the call
 //               sites of its function.
+//   dimensions  a component of an invocation-id built-in is workgroup-uniform in a
+//               dimension the module fixes the workgroup at one invocation wide in
+//               (workgroup_dimensions.h).
+//   loop tests  the top test of a loop whose counter and bound add the same
+//               per-invocation value (`for (t = a + tid; t < b + tid; t += s)`) is as
+//               divergent as a, b and s, when the range analysis shows that no sum can
+//               wrap (offset_shared_loops.h).
 //   locals      a load of a Function variable the value-flow view follows
 //               (value_flow.h) is as divergent as the stores that reach it, their control
 //               flow, and the branches that choose between them at joins (flow-sensitive).
@@ -60,7 +67,9 @@
 // barriers). One that is fine within its function is reported once at each call site
 // whose control flow is too divergent for it ("call of `f` in non-uniform control flow,
 // but it needs uniform control flow for: barrier ... at x.comp:5"), up to three listed,
-// and passed on to the caller's call sites where the call itself is fine. A warning
+// and passed on to the caller's call sites where the call itself is fine; one whose
+// divergent control lies only on sides of branches that every call's constant arguments
+// never take is fine (argument_decided_branches.h). A warning
 // shows up to three independent reason chains: the first, then ("also: ...") other
 // branches its block depends on and the branches those are inside.
 //
@@ -82,12 +91,14 @@
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_H
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "SPIRV/analysis/convergence/convergence_classes.h"
+#include "SPIRV/analysis/facts/loop_shapes.h"
 #include "SPIRV/analysis/memory/value_flow.h"
 #include "glint/types.h"
 #include "SPIRV/ir/builtin_index.h"
@@ -140,6 +151,16 @@ struct UniformityResult {
   uint32_t context_runs = 0;
 };
 
+// Bounds of a 32-bit integer value, in the value's own signedness (as the range
+// analysis gives them).
+struct ValueBounds {
+  int64_t min = 0;
+  int64_t max = 0;
+};
+// The bounds of `value` where `reader` reads it, or nullopt when nothing bounds it.
+using ValueBoundsQuery =
+    std::function<std::optional<ValueBounds>(uint32_t value, const Instruction& reader)>;
+
 // What the analysis builds on; the analysis context lends its own (shared with other
 // analyses), the plain overload builds them for one run.
 struct UniformityInputs {
@@ -153,6 +174,12 @@ struct UniformityInputs {
   // The full view of a function if one is built already (the analysis context's), else
   // null: the findings then build a view of the few variables they read.
   std::function<const ValueFlow*(Function&)> built_value_flow;
+  // The loops of the module's functions (built when first asked), and bounds of integer
+  // values from the range analysis, which this analysis may not include: the analysis
+  // context lends both. Either empty: the rule that needs it (offset_shared_loops.h)
+  // refuses.
+  std::function<LoopShapes&()> loop_shapes;
+  ValueBoundsQuery value_bounds;
 };
 
 // Analyses every entry point of `module` (which it does not change), reading `inputs`.

@@ -70,6 +70,7 @@ bool UniformityReporter::ExplainControl(const Cause& cause, ReasonLines* lines) 
                      ": its condition is " +
                      DivergenceName(solver_.proven().Value(ConditionOf(*cause.block))),
                  facts_.LocationOf(cause.block->Terminator()));
+      ExplainSharedOffset(*cause.block, lines);
       return true;
     case Cause::kNested:
     case Cause::kNestedLocal:
@@ -98,6 +99,19 @@ bool UniformityReporter::ExplainControl(const Cause& cause, ReasonLines* lines) 
     default:
       return false;
   }
+}
+
+// A loop's top test whose counter and bound add the same per-invocation value, where
+// the rule for shared offsets refused (offset_shared_loops.h): why, so the user sees
+// what to bound (a wrap the range analysis cannot rule out, mostly).
+void UniformityReporter::ExplainSharedOffset(const Block& branch, ReasonLines* lines) const {
+  const Instruction* condition = facts_.def_use.Definition(ConditionOf(branch));
+  if (!condition || !OffsetSharedLoops::MayApply(condition->opcode)) return;
+  const OffsetSharedLoops::Test& test = facts_.offset_shared_loops->Of(*condition);
+  if (test.holds || !test.offset_name) return;
+  lines->Add("the loop's counter and its bound both add " + facts_.NameOf(test.offset_name) +
+                 ", but that does not decide the test alike in every invocation: " + test.reason,
+             SourceLocation{});
 }
 
 // What a control cause rests on: a branch condition, or the control of another block.

@@ -23,6 +23,7 @@
 #include "SPIRV/analysis/uniformity/barrier_phases.h"
 #include "SPIRV/analysis/uniformity/call_contexts.h"
 #include "SPIRV/analysis/uniformity/forwarded_stores.h"
+#include "SPIRV/analysis/uniformity/offset_shared_loops.h"
 #include "SPIRV/analysis/uniformity/one_subgroup_regions.h"
 #include "SPIRV/analysis/uniformity/reached_functions.h"
 #include "SPIRV/analysis/uniformity/starting_levels.h"
@@ -211,6 +212,9 @@ struct ModuleFacts {
   std::vector<std::unique_ptr<ValueFlow>> own_flows;     // views of the read variables only
   // Per load through a pointer parameter: the store it reads (forwarded_stores.h).
   ForwardedStores forwarded_stores{def_use};
+  // Per loop test: the values that decide it when its counter and bound share an offset
+  // (offset_shared_loops.h); built by CollectModuleFacts.
+  std::unique_ptr<OffsetSharedLoops> offset_shared_loops;
   // What reaches each load of a followed Function variable (ValueFlow::Definitions: the
   // stores and initializers, and the phis on the way), found once per load (memo): it
   // depends on the module alone, and the solver reads it in every round.
@@ -496,6 +500,8 @@ class UniformitySolver {
   Divergence BarrierControl(const Block* block) const;
   void ForgetSubtreeMemory();
   void JoinOperands(const Instruction& inst);
+  // Whether some operand of `inst` is above uniform.
+  bool OperandsRaised(const Instruction& inst) const;
 
   ModuleFacts& facts_;
   const UniformityOptions& options_;

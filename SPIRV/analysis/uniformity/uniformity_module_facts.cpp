@@ -46,6 +46,13 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
     facts->control_dependence[function.id()] = ControlDependenceOf(cfg);
     facts->cfgs[function.id()] = &cfg;
   }
+  facts->offset_shared_loops = std::make_unique<OffsetSharedLoops>(
+      facts->def_use,
+      [cfgs = &facts->cfgs](uint32_t function) -> const Cfg* {
+        auto found = cfgs->find(function);
+        return found == cfgs->end() ? nullptr : found->second;
+      },
+      inputs.loop_shapes, inputs.value_bounds);
   if (findings_only && facts->classes.ok()) facts->relevance = FindRelevance(*facts);
   std::optional<ValueFlowModuleIndex> module_index;  // for the views built here, once
   for (Function& function : module.functions) {

@@ -33,6 +33,7 @@ class UniformityReporter {
   std::string ExitNote(const Block* branch) const;
   ReasonLines Explain(const Fact& control) const;
   bool ExplainControl(const Cause& cause, ReasonLines* lines) const;
+  void ExplainSharedOffset(const Block& branch, ReasonLines* lines) const;
   const Cause* NextControlCause(const Cause& cause) const;
   const Cause* ExplainData(const Cause& cause, ReasonLines* lines,
                            std::list<Fact>* memory_facts) const;

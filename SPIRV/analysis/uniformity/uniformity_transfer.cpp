@@ -158,7 +158,24 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
   // A component of a built-in the whole workgroup shares (workgroup_dimensions.h) does
   // not take the level of the vector it comes from.
   if (dimensions_->ExtractsShared(inst)) return;
+  // A loop's top test whose counter and bound share a per-invocation offset takes the
+  // level of what decides it, not of its operands (offset_shared_loops.h). Asked only
+  // once an operand is non-uniform (the answer is the module's; only the cost differs).
+  if (OffsetSharedLoops::MayApply(inst.opcode) && OperandsRaised(inst)) {
+    const OffsetSharedLoops::Test& test = facts_.offset_shared_loops->Of(inst);
+    if (test.holds) {
+      for (uint32_t id : test.deciding)
+        RaiseValue(inst.result_id, proven_.Value(id), MakeCause(Cause::kOperand, id));
+      return;
+    }
+  }
   if (inst.result_id) JoinOperands(inst);
+}
+
+bool UniformitySolver::OperandsRaised(const Instruction& inst) const {
+  for (uint32_t id : facts_.OperandsOf(inst))
+    if (proven_.Value(id) != Divergence::kUniform) return true;
+  return false;
 }
 
 void UniformitySolver::JoinOperands(const Instruction& inst) {
