@@ -50,6 +50,8 @@ install(TARGETS ${GLINT_INSTALLED_LIBRARIES} glint_shared EXPORT glintTargets
 # glint::glint-compile so a consumer can also pass $<TARGET_FILE:glint::glint-compile>.
 install(TARGETS glint-compile EXPORT glintTargets
         RUNTIME DESTINATION "${CMAKE_INSTALL_LIBEXECDIR}" COMPONENT glint)
+# Glint's glslc, a drop-in for shaderc's (glslc/): the command a build script calls.
+install(TARGETS glslc RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT glint)
 install(DIRECTORY "${GLINT_SOURCE_ROOT}/glslang/include/glint"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint
         FILES_MATCHING PATTERN "*.h")

@@ -15,7 +15,8 @@
 //                    report only), api/ (the public API), worker/ (the glint-compile
 //                    process and its host side: takes from api/ only the compile it
 //                    runs, c_api_internal.h), isolation/ (the isolated entry points).
-//   StandAlone/, Audit/, Execution/, examples/: the programs.
+//   StandAlone/, glslc/, Audit/, Execution/, examples/: the programs (glslc/ may take
+//                    StandAlone/'s output-file writer).
 // "<glslang>" stands for the glslang package's headers (<glslang/...>): only the folders
 // that drive glslang include them, so the SPIR-V layer never sees glslang. Within the
 // range analysis, its parts include its shared types (range_types.h), never the
@@ -80,6 +81,9 @@ const std::map<std::string, std::set<std::string>>& Layers() {
       {"StandAlone",
        {"glslang/worker", "glslang/front_end", "glslang/include/glint", "glslang/types/glint", "SPIRV",
         "SPIRV/ir", "SPIRV/passes", kGlslangPackage}},
+      {"glslc",
+       {"StandAlone", "glslang/front_end", "glslang/include/glint", "glslang/types/glint",
+        kGlslangPackage}},
       {"Execution",
        {"glslang/front_end", "glslang/include/glint", "glslang/types/glint", "SPIRV", "SPIRV/ir",
         kGlslangPackage}},
@@ -192,7 +196,8 @@ TEST(Layering, EveryIncludeFollowsTheLayers) {
 TEST(Layering, EveryProductFolderIsALayer) {
   const fs::path root = SourceRoot();
   std::vector<std::string> missing;
-  for (const char* top : {"SPIRV", "glslang", "StandAlone", "Audit", "Execution", "examples"}) {
+  for (const char* top :
+       {"SPIRV", "glslang", "StandAlone", "glslc", "Audit", "Execution", "examples"}) {
     for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / top)) {
       const std::string extension = entry.path().extension().string();
       if (!entry.is_regular_file() || (extension != ".h" && extension != ".cpp")) continue;

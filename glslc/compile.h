@@ -1,0 +1,39 @@
+// One input of glslc, compiled the way shaderc 2023.2's glslc compiles it: the stage from
+// -fshader-stage, a `#pragma shader_stage`, or the extension (found by a preprocessing
+// pass first), glslang with shaderc's settings (a preamble of the -D macros and the
+// include extension, glslc's include search, shaderc's resource limits, cascading
+// errors, link and IO mapping), shaderc's generator word, then Glint's passes (unless
+// -fno-glint), SPIRV-Tools' optimizer for -O / -Os and HLSL legalization, and the
+// disassembly for -S. `.spvasm` inputs are assembled.
+#ifndef GLINT_GLSLC_COMPILE_H
+#define GLINT_GLSLC_COMPILE_H
+
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "messages.h"
+#include "options.h"
+
+namespace glint::glslc {
+
+struct CompileResult {
+  bool ok = false;
+  std::vector<uint32_t> words;  // binary output
+  std::string text;             // assembly (-S) or preprocessed (-E) output
+  bool has_output = false;      // false: nothing is written (a failure, a skipped .spvasm)
+  std::string messages;         // what glslc prints on standard error for this input
+  // Every include path resolved, in glslc's hash-set order (the dependency rule's).
+  std::unordered_set<std::string> included;
+  bool writes_dependency_rule = false;  // the input was read and its stage known
+};
+
+// Compiles `input`; counts its errors and warnings into `counts`. glslang's process
+// state must be initialized (glslang::InitializeProcess).
+CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
+                           MessageCounts* counts);
+
+}  // namespace glint::glslc
+
+#endif  // GLINT_GLSLC_COMPILE_H
