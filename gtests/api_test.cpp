@@ -282,6 +282,12 @@ void main() {
   EXPECT_EQ(plain.diagnostics[0].location.line, 7u);
   ASSERT_EQ(debug.diagnostics.size(), 1u) << Describe(debug);
   EXPECT_EQ(FormatDiagnostic(plain.diagnostics[0]), FormatDiagnostic(debug.diagnostics[0]));
+  // The source has no name: glslang calls it string 0 ("0:7:"), and so do the warning
+  // and its reasons.
+  std::string text = FormatDiagnostic(plain.diagnostics[0]);
+  EXPECT_EQ(text.rfind("WARNING: 0:7: ", 0), 0u) << text;
+  EXPECT_NE(text.find("\n    only some invocations take the branch at 0:7"), std::string::npos)
+      << text;
 }
 
 // glslang 12 generates from the calling thread's pool allocator, which only a parse or
@@ -653,6 +659,11 @@ TEST(Api, FormatDiagnostic_LikeGlslangValidator) {
   diagnostic.reasons = {"the branch at line 10 depends on 'index'"};
   EXPECT_EQ(FormatDiagnostic(diagnostic),
             "WARNING: shader.frag:12: derivative in non-uniform control flow\n"
+            "    the branch at line 10 depends on 'index'");
+  // A line in a source without a name: string 0, as glslang prints its own.
+  diagnostic.location.file.clear();
+  EXPECT_EQ(FormatDiagnostic(diagnostic),
+            "WARNING: 0:12: derivative in non-uniform control flow\n"
             "    the branch at line 10 depends on 'index'");
   diagnostic.location = SourceLocation();
   diagnostic.severity = Severity::kError;

@@ -446,7 +446,10 @@ std::string FormatDiagnostic(const Diagnostic& diagnostic) {
   std::string text = kLabels[static_cast<int>(diagnostic.severity)];
   text += ": ";
   if (!diagnostic.location.file.empty() || diagnostic.location.line) {
-    text += diagnostic.location.file + ":" + std::to_string(diagnostic.location.line) + ": ";
+    // An unnamed source is string 0, as glslang prints its own messages ("0:71: ").
+    const std::string& file = diagnostic.location.file;
+    text += (file.empty() ? std::string("0") : file) + ":" +
+            std::to_string(diagnostic.location.line) + ": ";
   }
   text += diagnostic.message;
   for (const std::string& reason : diagnostic.reasons) text += "\n    " + reason;

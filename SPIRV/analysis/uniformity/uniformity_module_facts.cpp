@@ -143,7 +143,8 @@ SourceLocation ModuleFacts::LocationOf(const Instruction* inst) const {
   return inst ? PlaceOf(inst).located.location : lines.At(inst);
 }
 
-// "at file:line", or "in `function` (no line information)".
+// "at file:line" ("at 0:line" for an unnamed source), or "in `function` (no line
+// information)".
 const std::string& ModuleFacts::Where(const Instruction* inst) const {
   static const std::string kUnknown = "at an unknown place";
   if (!inst) return kUnknown;
@@ -155,8 +156,9 @@ const std::string& ModuleFacts::Where(const Instruction* inst) const {
     place.where = "in " + (function ? NameOf(function->id()) : std::string("a function")) +
                   " (no line information)";
   } else {
+    // An unnamed source is string 0, as glslang names it in its own messages ("0:12").
     place.where = (place.located.inherited ? "near " : "at ") +
-                  (loc.file.empty() ? "line " : loc.file + ":") + std::to_string(loc.line);
+                  (loc.file.empty() ? "0:" : loc.file + ":") + std::to_string(loc.line);
   }
   return place.where;
 }
