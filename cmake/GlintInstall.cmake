@@ -52,6 +52,14 @@ install(TARGETS glint-compile EXPORT glintTargets
         RUNTIME DESTINATION "${CMAKE_INSTALL_LIBEXECDIR}" COMPONENT glint)
 # Glint's glslc, a drop-in for shaderc's (glslc/): the command a build script calls.
 install(TARGETS glslc RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT glint)
+# Glint's libshaderc (libshaderc/): libshaderc.so.1 with libshaderc's soname, its C
+# headers as <shaderc/shaderc.h>, shaderc.pc, and glint::shaderc in the CMake package.
+install(TARGETS glint_shaderc EXPORT glintTargets
+        LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT glint
+        INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
+install(DIRECTORY "${GLINT_SOURCE_ROOT}/libshaderc/include/shaderc"
+        DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint FILES_MATCHING PATTERN "*.h")
+set_target_properties(glint_shaderc PROPERTIES EXPORT_NAME shaderc)
 install(DIRECTORY "${GLINT_SOURCE_ROOT}/glslang/include/glint"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}" COMPONENT glint
         FILES_MATCHING PATTERN "*.h")
@@ -79,7 +87,7 @@ install(FILES "${CMAKE_BINARY_DIR}/cmake/glintConfig.cmake"
 set(GLINT_PKGCONFIG_DIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 file(RELATIVE_PATH GLINT_PC_PREFIX_FROM_PCDIR "/prefix/${GLINT_PKGCONFIG_DIR}" "/prefix")
 string(REGEX REPLACE "/$" "" GLINT_PC_PREFIX_FROM_PCDIR "${GLINT_PC_PREFIX_FROM_PCDIR}")
-foreach(pc glint glint-static)
+foreach(pc glint glint-static shaderc)
   configure_file("${CMAKE_CURRENT_LIST_DIR}/${pc}.pc.in" "${CMAKE_BINARY_DIR}/pkgconfig/${pc}.pc"
                  @ONLY)
   install(FILES "${CMAKE_BINARY_DIR}/pkgconfig/${pc}.pc" DESTINATION "${GLINT_PKGCONFIG_DIR}"

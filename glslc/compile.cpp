@@ -32,11 +32,10 @@ namespace {
 // -I directories in order; `#include <x>` in the -I directories only. A directory and a
 // name are joined with one '/' unless the directory is empty or ends in one. Every path
 // resolved is recorded (the dependency rule lists them).
-class GlslcIncluder : public glslang::TShader::Includer {
+class GlslcIncluder : public CountingIncluder {
  public:
-  GlslcIncluder(const std::vector<std::string>& directories,
-                std::unordered_set<std::string>* included)
-      : directories_(directories), included_(included) {}
+  explicit GlslcIncluder(const std::vector<std::string>& directories)
+      : directories_(directories) {}
 
   IncludeResult* includeLocal(const char* header_name, const char* includer_name,
                               size_t) override {
@@ -59,7 +58,6 @@ class GlslcIncluder : public glslang::TShader::Includer {
     delete result;
   }
 
-  size_t requests() const { return requests_; }
 
  private:
   static std::string Join(const std::string& directory, const std::string& name) {
@@ -79,13 +77,11 @@ class GlslcIncluder : public glslang::TShader::Includer {
     if (!file) return nullptr;
     auto* content = new std::string(std::istreambuf_iterator<char>(file),
                                     std::istreambuf_iterator<char>());
-    included_->insert(path);
+    if (included) included->insert(path);
     return new IncludeResult(path, content->data(), content->size(), content);
   }
 
   const std::vector<std::string>& directories_;
-  std::unordered_set<std::string>* included_;
-  size_t requests_ = 0;
 };
 
 std::string Preamble(const GlslcOptions& options) {
@@ -278,8 +274,8 @@ struct Source {
 
 // The preprocessing pass: glslang's preprocessed text, or nothing when it failed (its
 // errors are in `result`, counted; its warnings are never shown).
-std::optional<std::string> PreprocessPass(Source& source, const InputFile& input, bool hlsl,
-                                          const GlslcOptions& options, GlslcIncluder& includer,
+std::optional<std::string> PreprocessPass(Source& source, bool hlsl,
+                                          const GlslcOptions& options, CountingIncluder& includer,
                                           CompileResult* result, MessageCounts* counts) {
   glslang::TShader shader(EShLangVertex);
   source.SetOn(shader);
@@ -289,7 +285,6 @@ std::optional<std::string> PreprocessPass(Source& source, const InputFile& input
   if (options.hlsl_functionality1) shader.setEnvTargetHlslFunctionality1();
   shader.setInvertY(options.invert_y);
   shader.setNanMinMaxClamp(options.nan_clamp);
-  (void)input;
   EShMessages messages =
       static_cast<EShMessages>(BaseMessages(options, hlsl) | EShMsgOnlyPreprocessor);
   std::string output;
@@ -305,34 +300,59 @@ std::optional<std::string> PreprocessPass(Source& source, const InputFile& input
 
 CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
                            MessageCounts* counts) {
-  CompileResult result;
-  Source source;
-  source.name = DisplayName(input.path);
+  SourceRequest request;
+  request.name = DisplayName(input.path);
   std::string why;
-  if (!ReadInputFile(input.path, &source.text, &why)) {
+  if (!ReadInputFile(input.path, &request.text, &why)) {
+    CompileResult result;
     result.messages = "glslc: error: cannot open input file: '" + input.path + "'" + why + "\n";
     return result;
   }
   std::string extension = Extension(input.path);
-  bool preprocess_only = options.output_type == OutputType::kPreprocessed;
   if (!input.forced_stage && extension == "spvasm") {
+    CompileResult result;
     if (options.output_type != OutputType::kBinary) {
       result.ok = true;  // glslc skips assembly text unless it writes binary
       return result;
     }
     result.writes_dependency_rule = true;
-    Assemble(source.name, source.text, options, &result);
+    Assemble(request.name, request.text, options, &result);
     return result;
   }
-  bool hlsl = input.hlsl ? *input.hlsl : extension == "hlsl";
+  request.forced_stage = input.forced_stage;
+  request.default_stage = StageFromExtension(extension);
+  request.hlsl = input.hlsl ? *input.hlsl : extension == "hlsl";
+  request.entry_point = input.entry_point;
+  if (extension == "glsl" || extension == "hlsl")
+    request.stage_error = "glslc: error: '" + input.path + "': ." + extension +
+                          " file encountered but no -fshader-stage specified ahead\n";
+  else if (input.path == "-")
+    request.stage_error =
+        "glslc: error: '-': -fshader-stage required when input is from standard input \"-\"\n";
+  else
+    request.stage_error =
+        "glslc: error: '" + input.path + "': file not recognized: File format not recognized\n";
+  GlslcIncluder includer(options.include_directories);
+  return CompileSource(request, options, includer, counts);
+}
+
+CompileResult CompileSource(const SourceRequest& request, const GlslcOptions& options,
+                            CountingIncluder& includer, MessageCounts* counts, Failure* failure) {
+  CompileResult result;
+  Failure failed = Failure::kCompilation;
+  Source source;
+  source.name = request.name;
+  source.text = request.text;
+  bool preprocess_only = options.output_type == OutputType::kPreprocessed;
+  bool hlsl = request.hlsl;
   WarningPolicy policy{options.suppress_warnings, options.warnings_as_errors};
+  includer.included = &result.included;
 
   RunOnBigStack([&] {
-    GlslcIncluder includer(options.include_directories, &result.included);
-    std::optional<EShLanguage> stage = input.forced_stage;
+    std::optional<EShLanguage> stage = request.forced_stage;
     if (preprocess_only || !stage) {
       std::optional<std::string> preprocessed =
-          PreprocessPass(source, input, hlsl, options, includer, &result, counts);
+          PreprocessPass(source, hlsl, options, includer, &result, counts);
       result.writes_dependency_rule = true;
       if (!preprocessed) return;
       bool next_line = NextLineSemantics(*preprocessed, options.force_version_profile ? options.version : 0,
@@ -350,19 +370,11 @@ CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
         result.messages += pragma.errors;
         return;
       }
-      stage = pragma.stage ? pragma.stage : StageFromExtension(extension);
+      stage = pragma.stage ? pragma.stage : request.default_stage;
       if (!stage) {
         result.writes_dependency_rule = false;
-        if (extension == "glsl" || extension == "hlsl")
-          result.messages += "glslc: error: '" + input.path + "': ." + extension +
-                             " file encountered but no -fshader-stage specified ahead\n";
-        else if (input.path == "-")
-          result.messages +=
-              "glslc: error: '-': -fshader-stage required when input is from standard input "
-              "\"-\"\n";
-        else
-          result.messages += "glslc: error: '" + input.path +
-                             "': file not recognized: File format not recognized\n";
+        result.messages += request.stage_error;
+        failed = Failure::kStage;
         return;
       }
     }
@@ -372,7 +384,7 @@ CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
     source.SetOn(shader);
     std::string preamble = Preamble(options);
     shader.setPreamble(preamble.c_str());
-    shader.setEntryPoint(input.entry_point.c_str());
+    shader.setEntryPoint(request.entry_point.c_str());
     ApplySettings(shader, options, *stage);
     shader.setEnvClient(options.target.client, options.target.client_version);
     shader.setEnvTarget(glslang::EShTargetSpv, TargetSpirv(options));
@@ -414,7 +426,10 @@ CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
     }
     if (words.size() < 5) return;
     words[2] = (words[2] & 0xffffu) | (13u << 16);  // shaderc's generator
-    if (!Optimize(options, hlsl, &words, &result.messages)) return;
+    if (!Optimize(options, hlsl, &words, &result.messages)) {
+      failed = Failure::kInternal;
+      return;
+    }
     if (glint_after_legalization) {
       Report report;
       Options glint_options = options.glint_options;
@@ -424,12 +439,17 @@ CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
       if (!ok || errors) return;
     }
     if (options.output_type == OutputType::kAssembly) {
-      if (!Disassemble(options, words, &result.text, &result.messages)) return;
+      if (!Disassemble(options, words, &result.text, &result.messages)) {
+        failed = Failure::kInternal;
+        return;
+      }
     } else {
       result.words = std::move(words);
     }
     result.ok = result.has_output = true;
   });
+  includer.included = nullptr;
+  if (failure) *failure = result.ok ? Failure::kNone : failed;
   return result;
 }
 

@@ -9,9 +9,12 @@
 #define GLINT_GLSLC_COMPILE_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
+
+#include <glslang/Public/ShaderLang.h>
 
 #include "messages.h"
 #include "options.h"
@@ -33,6 +36,38 @@ struct CompileResult {
 // state must be initialized (glslang::InitializeProcess).
 CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
                            MessageCounts* counts);
+
+// What a compile resolves #include with; counts the requests (-E's output depends on
+// whether there were any) and records every path it resolved into `included`.
+class CountingIncluder : public glslang::TShader::Includer {
+ public:
+  size_t requests() const { return requests_; }
+  std::unordered_set<std::string>* included = nullptr;
+
+ protected:
+  size_t requests_ = 0;
+};
+
+// One source, however it was given (a file for glslc, memory for libshaderc).
+struct SourceRequest {
+  std::string name;  // in messages, #line and the dependency rule
+  std::string text;
+  std::optional<EShLanguage> forced_stage;   // no pragma is looked for
+  std::optional<EShLanguage> default_stage;  // when no pragma names one
+  bool hlsl = false;
+  std::string entry_point = "main";
+  // When no stage is known: glslc's message for this input ("" for libshaderc's, which
+  // reports a stage error in the result's status).
+  std::string stage_error;
+};
+
+// Why a compile failed, for libshaderc's status.
+enum class Failure { kNone, kStage, kCompilation, kInternal };
+
+// Compiles `request` with `includer`; as CompileInput, for any source.
+CompileResult CompileSource(const SourceRequest& request, const GlslcOptions& options,
+                            CountingIncluder& includer, MessageCounts* counts,
+                            Failure* failure = nullptr);
 
 }  // namespace glint::glslc
 

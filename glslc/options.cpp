@@ -94,28 +94,6 @@ bool SpirvVersion(const std::string& value, glslang::EShTargetLanguageVersion* v
   return false;
 }
 
-// The stages glslc can qualify a binding option with. glslc files such a setting under
-// its own stage numbering, where tessellation evaluation comes before tessellation
-// control, and reads it back by glslang's: a `tesc` setting reaches tessellation
-// evaluation shaders and a `tese` one tessellation control shaders. Kept, so that
-// -fno-glint output stays glslc's. (glslc aborts on ray tracing, task and mesh stages
-// here; this refuses them with a message instead.)
-std::optional<EShLanguage> BindingStage(EShLanguage stage) {
-  switch (stage) {
-    case EShLangTessControl:
-      return EShLangTessEvaluation;
-    case EShLangTessEvaluation:
-      return EShLangTessControl;
-    case EShLangVertex:
-    case EShLangGeometry:
-    case EShLangFragment:
-    case EShLangCompute:
-      return stage;
-    default:
-      return std::nullopt;
-  }
-}
-
 struct Parser {
   const std::vector<std::string>& args;
   GlslcOptions* options;
@@ -559,6 +537,28 @@ std::optional<EShLanguage> StageFromGlslcName(const std::string& name) {
   for (const auto& [known, stage] : kStages)
     if (name == known) return stage;
   return std::nullopt;
+}
+
+// The stages glslc can qualify a binding option with. glslc files such a setting under
+// its own stage numbering, where tessellation evaluation comes before tessellation
+// control, and reads it back by glslang's: a `tesc` setting reaches tessellation
+// evaluation shaders and a `tese` one tessellation control shaders. Kept, so that
+// -fno-glint output stays glslc's. (glslc aborts on ray tracing, task and mesh stages
+// here; this refuses them with a message instead.)
+std::optional<EShLanguage> BindingStage(EShLanguage stage) {
+  switch (stage) {
+    case EShLangTessControl:
+      return EShLangTessEvaluation;
+    case EShLangTessEvaluation:
+      return EShLangTessControl;
+    case EShLangVertex:
+    case EShLangGeometry:
+    case EShLangFragment:
+    case EShLangCompute:
+      return stage;
+    default:
+      return std::nullopt;
+  }
 }
 
 std::string HelpText() { return kGlslcHelp; }

@@ -108,6 +108,11 @@ std::string GlintHelpText();
 // glslc's stage names for -fshader-stage= and the stage word of binding options.
 std::optional<EShLanguage> StageFromGlslcName(const std::string& name);
 
+// The stage a stage-qualified binding setting reaches, as shaderc files it: tessellation
+// control and evaluation swapped (shaderc numbers its stages otherwise than glslang);
+// nullopt for the stages shaderc cannot qualify a setting with (ray tracing, task, mesh).
+std::optional<EShLanguage> BindingStage(EShLanguage stage);
+
 }  // namespace glint::glslc
 
 #endif  // GLINT_GLSLC_OPTIONS_H

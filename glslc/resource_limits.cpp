@@ -194,4 +194,10 @@ bool ParseLimits(const std::string& text, TBuiltInResource* limits, std::string*
   return true;
 }
 
+bool SetLimit(size_t index, int value, TBuiltInResource* limits) {
+  if (index >= NamedLimits().size()) return false;
+  limits->*NamedLimits()[index].field = value;
+  return true;
+}
+
 }  // namespace glint::glslc

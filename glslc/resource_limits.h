@@ -23,6 +23,10 @@ std::string LimitsText(const TBuiltInResource& limits);
 // after limit: X", "invalid integer: T").
 bool ParseLimits(const std::string& text, TBuiltInResource* limits, std::string* error);
 
+// Sets the `index`-th named limit (glslc's order, which is libshaderc's shaderc_limit);
+// false for an index past the last.
+bool SetLimit(size_t index, int value, TBuiltInResource* limits);
+
 }  // namespace glint::glslc
 
 #endif  // GLINT_GLSLC_RESOURCE_LIMITS_H

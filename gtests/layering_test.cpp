@@ -84,6 +84,9 @@ const std::map<std::string, std::set<std::string>>& Layers() {
       {"glslc",
        {"StandAlone", "glslang/front_end", "glslang/include/glint", "glslang/types/glint",
         kGlslangPackage}},
+      {"libshaderc", {"libshaderc/include/shaderc", "glslc", "glslang/front_end",
+                      "glslang/include/glint", "glslang/types/glint", kGlslangPackage}},
+      {"libshaderc/include/shaderc", {}},
       {"Execution",
        {"glslang/front_end", "glslang/include/glint", "glslang/types/glint", "SPIRV", "SPIRV/ir",
         kGlslangPackage}},
@@ -197,7 +200,8 @@ TEST(Layering, EveryProductFolderIsALayer) {
   const fs::path root = SourceRoot();
   std::vector<std::string> missing;
   for (const char* top :
-       {"SPIRV", "glslang", "StandAlone", "glslc", "Audit", "Execution", "examples"}) {
+       {"SPIRV", "glslang", "StandAlone", "glslc", "libshaderc", "Audit", "Execution",
+        "examples"}) {
     for (const fs::directory_entry& entry : fs::recursive_directory_iterator(root / top)) {
       const std::string extension = entry.path().extension().string();
       if (!entry.is_regular_file() || (extension != ".h" && extension != ".cpp")) continue;
