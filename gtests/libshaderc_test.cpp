@@ -4,7 +4,8 @@
 // byte; with them on, Glint's passes run and the modules validate. A C program compiled
 // against Debian's own <shaderc/shaderc.h> and linked with Glint's libshaderc.so.1
 // (gtests/libshaderc_probe/probe.c) builds and gives the same results, which shows the
-// two agree on names, enum values and calling conventions.
+// two agree on names, enum values and calling conventions; a C++ program for
+// shaderc.hpp (probe.cpp) builds against Debian's header and Glint's and prints the same.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -291,6 +292,30 @@ TEST(LibshadercAbi, ProgramBuiltAgainstDebiansHeaderRuns) {
         "no stage: status 1, ", "assemble: status 0, 0 warnings, 0 errors, 40 bytes",
         "optimized: status 0, ", "parse 310es: 1 310 3\n"})
     EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
+}
+
+// C++ code written for shaderc.hpp builds against Glint's header as against Debian's,
+// and the two programs (both on Glint's library) print the same.
+TEST(LibshadercAbi, CppProgramBuildsAgainstBothHeadersAlike) {
+  auto run = [](const std::string& name) {
+    char pattern[] = "/tmp/glint-libshaderc-probe-XXXXXX";
+    std::string dir = mkdtemp(pattern);
+    std::string probe = test::BinaryDir() + "/gtests/" + name;
+    int status = std::system(("'" + probe + "' >'" + dir + "/out' 2>&1").c_str());
+    std::string out = test::ReadFile(dir + "/out");
+    fs::remove_all(dir);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << name << "\n" << out;
+    return out;
+  };
+  std::string debian = run("libshaderc_probe_cpp_debian_header");
+  std::string glint = run("libshaderc_probe_cpp_glint_header");
+  EXPECT_EQ(glint, debian);
+  for (const char* line : {"include common.glsl (relative) from shader.frag at depth 1\n",
+                           "spv status 0, ", "version 00010500\n", "#line 1 \"common.glsl\"\n",
+                           "void main(){ color = vec4(kScale * 2.0);}\n",
+                           "broken status 2, 1 errors: b.vert:2: error: 'x' : undeclared identifier\n",
+                           "assembled status 0, 10 words\n"})
+    EXPECT_NE(glint.find(line), std::string::npos) << line << "\n" << glint;
 }
 
 }  // namespace
