@@ -43,7 +43,7 @@ struct shaderc_compiler {
 struct shaderc_compile_options {
   GlslcOptions options;
   bool hlsl = false;
-  bool configuration_error = false;  // a target environment no longer supported
+  bool configuration_error = false;  // a target environment or version it cannot compile for
   shaderc_target_env target_env = shaderc_target_env_default;
   uint32_t target_env_version = 0;
   shaderc_include_resolve_fn resolver = nullptr;
@@ -129,7 +129,8 @@ class CallbackIncluder : public CountingIncluder {
   IncludeResult* Resolve(const char* header, shaderc_include_type type, const char* includer,
                          size_t depth) {
     ++requests_;
-    static const char kNoResolver[] = "Cannot find or open include file.";
+    // libshaderc's text when nothing resolves includes.
+    static const char kNoResolver[] = "#error unexpected include directive";
     if (!resolver_) return new IncludeResult("", kNoResolver, sizeof(kNoResolver) - 1, nullptr);
     shaderc_include_result* theirs = resolver_(user_data_, header, type, includer, depth);
     if (!theirs) return new IncludeResult("", kNoResolver, sizeof(kNoResolver) - 1, nullptr);
@@ -143,6 +144,23 @@ class CallbackIncluder : public CountingIncluder {
   void* user_data_;
 };
 
+// Why a target environment set on the options cannot be compiled for (libshaderc's
+// texts, `tag` the input's name).
+std::string TargetError(const shaderc_compile_options& settings, const std::string& tag) {
+  switch (settings.target_env) {
+    case shaderc_target_env_opengl_compat:
+      return "error: OpenGL compatibility profile is not supported";
+    case shaderc_target_env_vulkan:
+    case shaderc_target_env_opengl:
+      return "error:" + tag + ": Invalid target client version " +
+             std::to_string(settings.target_env_version) + " for " +
+             (settings.target_env == shaderc_target_env_vulkan ? "Vulkan" : "OpenGL") +
+             " environment " + std::to_string(static_cast<int>(settings.target_env));
+    default:
+      return "error: the target environment is not supported";
+  }
+}
+
 shaderc_compilation_result_t Compile(const shaderc_compiler_t compiler, const char* source_text,
                                      size_t source_text_size, shaderc_shader_kind shader_kind,
                                      const char* input_file_name, const char* entry_point_name,
@@ -150,6 +168,12 @@ shaderc_compilation_result_t Compile(const shaderc_compiler_t compiler, const ch
                                      OutputType output_type) {
   auto* result = new (std::nothrow) shaderc_compilation_result;
   if (!result) return nullptr;
+  if (!input_file_name) {
+    result->messages = "Input file name string was null.";
+    result->errors = 1;
+    result->status = shaderc_compilation_status_compilation_error;
+    return result;
+  }
   if (!compiler || !compiler->glslang) return result;
   try {
     const shaderc_compile_options defaults{DefaultOptions()};
@@ -157,8 +181,9 @@ shaderc_compilation_result_t Compile(const shaderc_compiler_t compiler, const ch
     GlslcOptions options = settings.options;
     options.output_type = output_type;
     if (settings.configuration_error) {
-      result->status = shaderc_compilation_status_configuration_error;
-      result->messages = "error: the target environment is no longer supported\n";
+      result->status = shaderc_compilation_status_compilation_error;
+      result->errors = 1;
+      result->messages = TargetError(settings, input_file_name);
       return result;
     }
     SourceRequest request;
@@ -201,13 +226,18 @@ bool SetTarget(shaderc_compile_options& settings) {
   switch (settings.target_env) {
     case shaderc_target_env_vulkan:
       switch (settings.target_env_version) {
+        case 0:
+        case shaderc_env_version_vulkan_1_0: name = "vulkan1.0"; break;
         case shaderc_env_version_vulkan_1_1: name = "vulkan1.1"; break;
         case shaderc_env_version_vulkan_1_2: name = "vulkan1.2"; break;
         case shaderc_env_version_vulkan_1_3: name = "vulkan1.3"; break;
-        default: name = "vulkan1.0"; break;
+        default: return false;
       }
       break;
     case shaderc_target_env_opengl:
+      if (settings.target_env_version != 0 &&
+          settings.target_env_version != shaderc_env_version_opengl_4_5)
+        return false;
       name = "opengl";
       break;
     default:
