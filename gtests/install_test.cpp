@@ -213,6 +213,32 @@ INSTANTIATE_TEST_SUITE_P(Link, InstallCMake, ::testing::Values("static", "shared
                            return std::string(info.param) == "shared" ? "Shared" : "Static";
                          });
 
+// Glint's libshaderc through the CMake package: find_package(glint) and glint::shaderc
+// build a program written for shaderc.hpp (gtests/libshaderc_probe/probe.cpp), which runs.
+TEST_F(Install, FindPackageShadercConsumerBuildsAndRuns) {
+  const fs::path project = scratch_ / "shaderc-consumer";
+  const fs::path build = scratch_ / "shaderc-consumer-build";
+  fs::create_directories(project);
+  std::ofstream(project / "CMakeLists.txt")
+      << "cmake_minimum_required(VERSION 3.20)\nproject(shaderc_consumer CXX)\n"
+         "find_package(glint REQUIRED)\nadd_executable(app \""
+      << test::SourceRoot() << "/gtests/libshaderc_probe/probe.cpp\")\n"
+         "target_link_libraries(app PRIVATE glint::shaderc)\n";
+  std::string log;
+  std::string configure = Quote(Tool("CMAKE_COMMAND")) + " -S " + Quote(project.string()) +
+                          " -B " + Quote(build.string()) + " -G " + Quote(Tool("CMAKE_GENERATOR")) +
+                          " -DCMAKE_PREFIX_PATH=" + Quote(Prefix().string());
+  for (const char* tool : {"CMAKE_MAKE_PROGRAM", "CMAKE_CXX_COMPILER"})
+    if (!Tool(tool).empty()) configure += std::string(" -D") + tool + "=" + Quote(Tool(tool));
+  ASSERT_EQ(RunCommand(configure, &log), 0) << log;
+  ASSERT_EQ(RunCommand(Quote(Tool("CMAKE_COMMAND")) + " --build " + Quote(build.string()), &log), 0)
+      << log;
+  std::string output;
+  EXPECT_EQ(RunCommand(Quote((build / "app").string()), &output), 0) << output;
+  EXPECT_NE(output.find("spv status 0, "), std::string::npos) << output;
+  EXPECT_NE(output.find("assembled status 0, 10 words"), std::string::npos) << output;
+}
+
 class InstallPkgConfig : public Install, public ::testing::WithParamInterface<const char*> {};
 
 // `cc app.c $(pkg-config --cflags --libs glint)` and the same with glint-static; the C++
