@@ -16,9 +16,11 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "shaderc/shaderc.h"
+#include "shaderc/shaderc.hpp"
 #include "support/test_support.h"
 
 namespace glint {
@@ -253,6 +255,73 @@ TEST(LibshadercGlint, PassesRunAndModulesValidate) {
   shaderc_compiler_release(compiler);
 }
 
+// Uniformity findings are warnings in the result (counted), errors with
+// glint_shaderc_uniformity_error or set_warnings_as_errors, and absent when off; the C++
+// class says the same through SetUniformity. Range analysis off clamps what full proves.
+TEST(LibshadercGlint, UniformityAndRangeAnalysisSettings) {
+  const char* barrier = R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+shared uint tile[64];
+void main() {
+  if (gl_LocalInvocationID.x >= data[0]) return;
+  tile[gl_LocalInvocationID.x] = 1u;
+  barrier();
+  data[gl_LocalInvocationID.x] = tile[0];
+}
+)";
+  shaderc_compiler_t compiler = shaderc_compiler_initialize();
+  auto compile = [&](shaderc_compile_options_t options) {
+    shaderc_compilation_result_t result = shaderc_compile_into_spv(
+        compiler, barrier, strlen(barrier), shaderc_glsl_compute_shader, "k.comp", "main", options);
+    auto taken = std::make_tuple(shaderc_result_get_compilation_status(result),
+                                 shaderc_result_get_num_warnings(result),
+                                 shaderc_result_get_num_errors(result),
+                                 std::string(shaderc_result_get_error_message(result)));
+    shaderc_result_release(result);
+    return taken;
+  };
+  shaderc_compile_options_t options = shaderc_compile_options_initialize();
+  auto [status, warnings, errors, messages] = compile(options);
+  EXPECT_EQ(status, shaderc_compilation_status_success);
+  EXPECT_EQ(warnings, 1u);
+  EXPECT_EQ(messages.rfind("k.comp:8: warning: barrier (OpControlBarrier, workgroup scope) in "
+                           "non-uniform control flow",
+                           0),
+            0u)
+      << messages;
+  glint_shaderc_compile_options_set_uniformity(options, glint_shaderc_uniformity_error);
+  std::tie(status, warnings, errors, messages) = compile(options);
+  EXPECT_EQ(status, shaderc_compilation_status_compilation_error);
+  EXPECT_EQ(errors, 1u);
+  glint_shaderc_compile_options_set_uniformity(options, glint_shaderc_uniformity_off);
+  std::tie(status, warnings, errors, messages) = compile(options);
+  EXPECT_EQ(status, shaderc_compilation_status_success);
+  EXPECT_EQ(warnings, 0u);
+  EXPECT_EQ(messages, "");
+  shaderc_compile_options_release(options);
+
+  // The data[gl_LocalInvocationID.x] index: proven in bounds of nothing (a runtime array),
+  // so robust access clamps it either way; tile[gl_LocalInvocationID.x] is proven by full
+  // range analysis and clamped with it off.
+  auto clamps = [&](glint_shaderc_range_analysis mode) {
+    shaderc::CompileOptions cpp;
+    cpp.SetUniformity(glint_shaderc_uniformity_off);
+    cpp.SetRobustAccess(true);
+    cpp.SetRangeAnalysis(mode);
+    shaderc::Compiler cpp_compiler;
+    shaderc::SpvCompilationResult result =
+        cpp_compiler.CompileGlslToSpv(barrier, shaderc_glsl_compute_shader, "k.comp", cpp);
+    std::vector<uint32_t> words(result.cbegin(), result.cend());
+    std::string text = test::Disassemble(words);
+    size_t count = 0;
+    for (size_t at = 0; (at = text.find("UMin", at)) != std::string::npos; ++at) ++count;
+    return count;
+  };
+  EXPECT_LT(clamps(glint_shaderc_range_analysis_full), clamps(glint_shaderc_range_analysis_off));
+  shaderc_compiler_release(compiler);
+}
+
 // One compiler, one options object, four threads compiling at once: each gets what one
 // thread alone gets.
 TEST(LibshadercThreads, ConcurrentCompilesMatchOneThread) {
@@ -279,15 +348,23 @@ TEST(LibshadercThreads, ConcurrentCompilesMatchOneThread) {
   shaderc_compiler_release(compiler);
 }
 
-// The C program built against Debian's header and linked with Glint's libshaderc.so.1.
-TEST(LibshadercAbi, ProgramBuiltAgainstDebiansHeaderRuns) {
-  std::string probe = test::BinaryDir() + "/gtests/libshaderc_probe_debian_header";
+// What a probe program prints (it must exit 0).
+std::string RunProbe(const std::string& name) {
+  std::string probe = test::BinaryDir() + "/gtests/" + name;
   char pattern[] = "/tmp/glint-libshaderc-probe-XXXXXX";
   std::string dir = mkdtemp(pattern);
   int status = std::system(("'" + probe + "' >'" + dir + "/out' 2>&1").c_str());
   std::string out = test::ReadFile(dir + "/out");
   fs::remove_all(dir);
-  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << name << "\n" << out;
+  return out;
+}
+
+// The C program built against Debian's header and linked with Glint's libshaderc.so.1;
+// built against Glint's own header (strict C99) it prints the same.
+TEST(LibshadercAbi, ProgramBuiltAgainstDebiansHeaderRuns) {
+  std::string out = RunProbe("libshaderc_probe_debian_header");
+  EXPECT_EQ(RunProbe("libshaderc_probe_glint_header"), out);
   for (const char* line :
        {"spv: status 0, 0 warnings, 0 errors, ", "assembly: status 0, 0 warnings, 0 errors, ",
         "preprocessed: status 0, ", "broken: status 2, 0 warnings, 1 errors, 0 bytes",
@@ -320,18 +397,8 @@ TEST(LibshadercAbi, BinaryBuiltForDebiansLibraryRunsWithGlints) {
 // C++ code written for shaderc.hpp builds against Glint's header as against Debian's,
 // and the two programs (both on Glint's library) print the same.
 TEST(LibshadercAbi, CppProgramBuildsAgainstBothHeadersAlike) {
-  auto run = [](const std::string& name) {
-    char pattern[] = "/tmp/glint-libshaderc-probe-XXXXXX";
-    std::string dir = mkdtemp(pattern);
-    std::string probe = test::BinaryDir() + "/gtests/" + name;
-    int status = std::system(("'" + probe + "' >'" + dir + "/out' 2>&1").c_str());
-    std::string out = test::ReadFile(dir + "/out");
-    fs::remove_all(dir);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << name << "\n" << out;
-    return out;
-  };
-  std::string debian = run("libshaderc_probe_cpp_debian_header");
-  std::string glint = run("libshaderc_probe_cpp_glint_header");
+  std::string debian = RunProbe("libshaderc_probe_cpp_debian_header");
+  std::string glint = RunProbe("libshaderc_probe_cpp_glint_header");
   EXPECT_EQ(glint, debian);
   for (const char* line : {"include common.glsl (relative) from shader.frag at depth 1\n",
                            "spv status 0, ", "version 00010500\n", "#line 1 \"common.glsl\"\n",

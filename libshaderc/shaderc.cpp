@@ -548,4 +548,20 @@ void glint_shaderc_compile_options_set_robust_access(shaderc_compile_options_t o
   options->options.glint_options.robust_access = enable;
 }
 
+void glint_shaderc_compile_options_set_range_analysis(shaderc_compile_options_t options,
+                                                      glint_shaderc_range_analysis mode) {
+  options->options.glint_options.range_analysis =
+      mode == glint_shaderc_range_analysis_off         ? glint::RangeAnalysisMode::kOff
+      : mode == glint_shaderc_range_analysis_reference ? glint::RangeAnalysisMode::kReference
+                                                       : glint::RangeAnalysisMode::kFull;
+}
+
+void glint_shaderc_compile_options_set_uniformity(shaderc_compile_options_t options,
+                                                  glint_shaderc_uniformity severity) {
+  options->options.glint_options.uniformity =
+      severity == glint_shaderc_uniformity_off     ? glint::Severity::kOff
+      : severity == glint_shaderc_uniformity_error ? glint::Severity::kError
+                                                   : glint::Severity::kWarning;
+}
+
 }  // extern "C"

@@ -337,6 +337,25 @@ SHADERC_EXPORT void glint_shaderc_compile_options_set_glint(shaderc_compile_opti
 SHADERC_EXPORT void glint_shaderc_compile_options_set_robust_access(
     shaderc_compile_options_t options, bool enable);
 
+/* What may prove a robust-access clamp unnecessary (glslc's -frange-analysis=). */
+typedef enum {
+  glint_shaderc_range_analysis_off,       /* every dynamic index is clamped */
+  glint_shaderc_range_analysis_reference, /* only the reference design's rules */
+  glint_shaderc_range_analysis_full,      /* Glint's analysis (the default) */
+} glint_shaderc_range_analysis;
+SHADERC_EXPORT void glint_shaderc_compile_options_set_range_analysis(
+    shaderc_compile_options_t options, glint_shaderc_range_analysis mode);
+
+/* Derivatives, implicit-LOD sampling and barriers in non-uniform control flow
+ * (glslc's -funiformity=): not reported, warnings (the default), or errors. */
+typedef enum {
+  glint_shaderc_uniformity_off,
+  glint_shaderc_uniformity_warning,
+  glint_shaderc_uniformity_error,
+} glint_shaderc_uniformity;
+SHADERC_EXPORT void glint_shaderc_compile_options_set_uniformity(
+    shaderc_compile_options_t options, glint_shaderc_uniformity severity);
+
 #ifdef __cplusplus
 }
 #endif

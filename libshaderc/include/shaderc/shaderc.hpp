@@ -3,7 +3,7 @@
 // shaderc/shaderc.h, with the same names, overloads and behaviour, so that C++ code
 // written for libshaderc builds against Glint's unchanged. Header only: everything
 // reaches the library through the C functions. Glint's own settings are the
-// CompileOptions methods SetGlint and SetRobustAccess.
+// CompileOptions methods SetGlint, SetRobustAccess, SetRangeAnalysis and SetUniformity.
 #ifndef SHADERC_SHADERC_HPP_
 #define SHADERC_SHADERC_HPP_
 
@@ -174,10 +174,17 @@ class CompileOptions {
   void SetInvertY(bool enable) { shaderc_compile_options_set_invert_y(options_, enable); }
   void SetNanClamp(bool enable) { shaderc_compile_options_set_nan_clamp(options_, enable); }
 
-  // Glint's own: its passes (on by default) and robust access (off by default).
+  // Glint's own: its passes (on by default), robust access (off by default), what may
+  // prove a clamp unnecessary, and how uniformity findings are reported.
   void SetGlint(bool enable) { glint_shaderc_compile_options_set_glint(options_, enable); }
   void SetRobustAccess(bool enable) {
     glint_shaderc_compile_options_set_robust_access(options_, enable);
+  }
+  void SetRangeAnalysis(glint_shaderc_range_analysis mode) {
+    glint_shaderc_compile_options_set_range_analysis(options_, mode);
+  }
+  void SetUniformity(glint_shaderc_uniformity severity) {
+    glint_shaderc_compile_options_set_uniformity(options_, severity);
   }
 
  private:
