@@ -236,26 +236,13 @@ void Assemble(const std::string& name, const std::string& source, const GlslcOpt
               CompileResult* result) {
   spv_target_env env = options.target.client == glslang::EShClientOpenGL ? SPV_ENV_OPENGL_4_5
                                                                          : SPV_ENV_VULKAN_1_0;
-  spv_context context = spvContextCreate(env);
-  spv_binary binary = nullptr;
-  spv_diagnostic diagnostic = nullptr;
-  if (spvTextToBinary(context, source.data(), source.size(), &binary, &diagnostic) ==
-          SPV_SUCCESS &&
-      binary) {
-    result->words.assign(binary->code, binary->code + binary->wordCount);
+  std::string error;
+  if (AssembleSpirv(env, source, &result->words, &error)) {
     result->ok = result->has_output = true;
   } else {
     // Debian's glslc crashes here; this says what is wrong instead.
-    result->messages += name + ": error: ";
-    if (diagnostic)
-      result->messages += std::to_string(diagnostic->position.line + 1) + ":" +
-                          std::to_string(diagnostic->position.column + 1) + ": " +
-                          diagnostic->error;
-    result->messages += "\n";
+    result->messages += name + ": error: " + error + "\n";
   }
-  spvBinaryDestroy(binary);
-  spvDiagnosticDestroy(diagnostic);
-  spvContextDestroy(context);
 }
 
 struct Source {
@@ -297,6 +284,26 @@ std::optional<std::string> PreprocessPass(Source& source, bool hlsl,
 }
 
 }  // namespace
+
+bool AssembleSpirv(int env, const std::string& text, std::vector<uint32_t>* words,
+                   std::string* error) {
+  spv_context context = spvContextCreate(static_cast<spv_target_env>(env));
+  spv_binary binary = nullptr;
+  spv_diagnostic diagnostic = nullptr;
+  bool ok = spvTextToBinary(context, text.data(), text.size(), &binary, &diagnostic) ==
+                SPV_SUCCESS &&
+            binary;
+  if (ok) {
+    words->assign(binary->code, binary->code + binary->wordCount);
+  } else if (diagnostic) {
+    *error = std::to_string(diagnostic->position.line + 1) + ":" +
+             std::to_string(diagnostic->position.column + 1) + ": " + diagnostic->error;
+  }
+  spvBinaryDestroy(binary);
+  spvDiagnosticDestroy(diagnostic);
+  spvContextDestroy(context);
+  return ok;
+}
 
 CompileResult CompileInput(const InputFile& input, const GlslcOptions& options,
                            MessageCounts* counts) {

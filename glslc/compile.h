@@ -61,6 +61,11 @@ struct SourceRequest {
   std::string stage_error;
 };
 
+// SPIR-V assembly text into words for `env` (an spv_target_env). On failure `error` gets
+// "LINE:COLUMN: message" (1-based, as libshaderc says it).
+bool AssembleSpirv(int env, const std::string& text, std::vector<uint32_t>* words,
+                   std::string* error);
+
 // Why a compile failed, for libshaderc's status.
 enum class Failure { kNone, kStage, kCompilation, kInternal };
 

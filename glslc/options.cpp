@@ -58,28 +58,6 @@ bool StartsWith(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
 }
 
-bool SetTargetEnv(const std::string& value, TargetEnvironment* target) {
-  if (value == "vulkan" || value == "vulkan1.0") {
-    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0,
-               SPV_ENV_VULKAN_1_0, TargetEnv::kVulkan10};
-  } else if (value == "vulkan1.1") {
-    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_3,
-               SPV_ENV_VULKAN_1_1, TargetEnv::kVulkan11};
-  } else if (value == "vulkan1.2") {
-    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5,
-               SPV_ENV_VULKAN_1_2, TargetEnv::kVulkan12};
-  } else if (value == "vulkan1.3") {
-    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6,
-               SPV_ENV_VULKAN_1_3, TargetEnv::kVulkan13};
-  } else if (value == "opengl" || value == "opengl4.5") {
-    *target = {glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450, glslang::EShTargetSpv_1_0,
-               SPV_ENV_OPENGL_4_5, TargetEnv::kOpenGL45};
-  } else {
-    return false;
-  }
-  return true;
-}
-
 bool SpirvVersion(const std::string& value, glslang::EShTargetLanguageVersion* version) {
   static const std::pair<const char*, glslang::EShTargetLanguageVersion> kVersions[] = {
       {"spv1.0", glslang::EShTargetSpv_1_0}, {"spv1.1", glslang::EShTargetSpv_1_1},
@@ -328,7 +306,7 @@ struct Parser {
     if (StartsWith(arg, "--target-env=")) {
       std::string value = arg.substr(13);
       if (value == "opengl_compat") return Fail("opengl_compat is no longer supported");
-      if (!SetTargetEnv(value, &options->target))
+      if (!TargetEnvironmentNamed(value, &options->target))
         return Fail("invalid value '" + value + "' in '" + arg + "'");
       return true;
     }
@@ -559,6 +537,28 @@ std::optional<EShLanguage> BindingStage(EShLanguage stage) {
     default:
       return std::nullopt;
   }
+}
+
+bool TargetEnvironmentNamed(const std::string& value, TargetEnvironment* target) {
+  if (value == "vulkan" || value == "vulkan1.0") {
+    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_0, glslang::EShTargetSpv_1_0,
+               SPV_ENV_VULKAN_1_0, TargetEnv::kVulkan10};
+  } else if (value == "vulkan1.1") {
+    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_1, glslang::EShTargetSpv_1_3,
+               SPV_ENV_VULKAN_1_1, TargetEnv::kVulkan11};
+  } else if (value == "vulkan1.2") {
+    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_2, glslang::EShTargetSpv_1_5,
+               SPV_ENV_VULKAN_1_2, TargetEnv::kVulkan12};
+  } else if (value == "vulkan1.3") {
+    *target = {glslang::EShClientVulkan, glslang::EShTargetVulkan_1_3, glslang::EShTargetSpv_1_6,
+               SPV_ENV_VULKAN_1_3, TargetEnv::kVulkan13};
+  } else if (value == "opengl" || value == "opengl4.5") {
+    *target = {glslang::EShClientOpenGL, glslang::EShTargetOpenGL_450, glslang::EShTargetSpv_1_0,
+               SPV_ENV_OPENGL_4_5, TargetEnv::kOpenGL45};
+  } else {
+    return false;
+  }
+  return true;
 }
 
 std::string HelpText() { return kGlslcHelp; }

@@ -105,6 +105,10 @@ ParseOutcome ParseCommandLine(const std::vector<std::string>& args, GlslcOptions
 std::string HelpText();
 std::string GlintHelpText();
 
+// The target environment --target-env=`name` selects ("vulkan", "vulkan1.0".."vulkan1.3",
+// "opengl", "opengl4.5"); false for any other name.
+bool TargetEnvironmentNamed(const std::string& name, TargetEnvironment* target);
+
 // glslc's stage names for -fshader-stage= and the stage word of binding options.
 std::optional<EShLanguage> StageFromGlslcName(const std::string& name);
 

@@ -243,12 +243,7 @@ bool SetTarget(shaderc_compile_options& settings) {
     default:
       return false;
   }
-  glint::glslc::GlslcOptions parsed;
-  glint::glslc::ParseOutcome outcome =
-      glint::glslc::ParseCommandLine({"--target-env=" + name, "x"}, &parsed);
-  if (!outcome.proceed) return false;
-  settings.options.target = parsed.target;
-  return true;
+  return glint::glslc::TargetEnvironmentNamed(name, &settings.options.target);
 }
 
 glint::glslc::BindingKind KindOf(shaderc_uniform_kind kind) {
@@ -476,24 +471,14 @@ shaderc_compilation_result_t shaderc_assemble_into_spv(
     else
       env = static_cast<spv_target_env>(additional_options->options.target.spirv_tools_env);
   }
-  spv_context context = spvContextCreate(env);
-  spv_binary binary = nullptr;
-  spv_diagnostic diagnostic = nullptr;
-  if (spvTextToBinary(context, source_assembly, source_assembly_size, &binary, &diagnostic) ==
-          SPV_SUCCESS &&
-      binary) {
-    result->bytes.assign(reinterpret_cast<const char*>(binary->code), binary->wordCount * 4);
+  std::vector<uint32_t> words;
+  if (glint::glslc::AssembleSpirv(env, std::string(source_assembly, source_assembly_size), &words,
+                                  &result->messages)) {
+    result->bytes.assign(reinterpret_cast<const char*>(words.data()), words.size() * 4);
     result->status = shaderc_compilation_status_success;
   } else {
     result->errors = 1;
-    if (diagnostic)
-      result->messages = std::to_string(diagnostic->position.line + 1) + ":" +
-                         std::to_string(diagnostic->position.column + 1) + ": " +
-                         diagnostic->error;
   }
-  spvBinaryDestroy(binary);
-  spvDiagnosticDestroy(diagnostic);
-  spvContextDestroy(context);
   return result;
 }
 
