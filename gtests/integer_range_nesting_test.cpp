@@ -72,7 +72,7 @@ TEST(OperandSubstitutions, AnInnerSetHidesTheOuterUntilItEnds) {
   EXPECT_EQ(substituted.Find(7), nullptr);  // none open: the memo answers
   {
     auto outer = substituted.Open();
-    std::unordered_map<uint32_t, int>& outer_set = outer.set();
+    OperandSubstitutions<int>::Set& outer_set = outer.set();
     outer_set[7] = 70;
     {
       auto inner = substituted.Open();
@@ -89,6 +89,11 @@ TEST(OperandSubstitutions, AnInnerSetHidesTheOuterUntilItEnds) {
       while (!deeper.empty()) deeper.pop_back();
       ASSERT_NE(substituted.Find(7), nullptr);
       EXPECT_EQ(*substituted.Find(7), 71);
+    }
+    {
+      auto reused = substituted.Open();  // takes the ended inner scope's set, emptied
+      EXPECT_EQ(substituted.Find(7), nullptr);
+      EXPECT_EQ(reused.set().count(7), 0u);
     }
     outer_set[8] = 80;  // the outer set's reference stayed valid
     ASSERT_NE(substituted.Find(7), nullptr);

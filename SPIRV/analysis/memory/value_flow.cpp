@@ -522,12 +522,18 @@ std::vector<uint32_t> ValueFlow::Definitions(const Instruction* load,
     found.push_back(covering);
     return found;
   }
-  std::vector<uint32_t> work = {record->second.version};
-  std::unordered_set<uint32_t> seen;
+  if (seen_in_walk_.size() < nodes_.size()) seen_in_walk_.resize(nodes_.size(), 0);
+  if (++walk_ == 0) {  // the numbers wrapped: forget every earlier walk
+    std::fill(seen_in_walk_.begin(), seen_in_walk_.end(), 0);
+    walk_ = 1;
+  }
+  std::vector<uint32_t>& work = walk_work_;
+  work.assign(1, record->second.version);
   while (!work.empty()) {
     uint32_t id = work.back();
     work.pop_back();
-    if (id == kNoNode || !seen.insert(id).second) continue;
+    if (id == kNoNode || seen_in_walk_[id] == walk_) continue;
+    seen_in_walk_[id] = walk_;
     const ValueFlowNode& node = nodes_[id];
     if (node.kind == ValueFlowNode::Kind::kPhi) {
       if (phis) phis->push_back(id);

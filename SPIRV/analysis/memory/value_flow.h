@@ -171,6 +171,12 @@ class ValueFlow {
   std::vector<ValueFlowNode> nodes_;
   std::string function_refusal_;
   uint64_t work_ = 0;
+  // Definitions' walk, kept between calls so that a walk allocates nothing once they
+  // have grown: the number of the walk that last saw each node, and the work list (a
+  // value flow is read by one thread at a time, as its analysis context is).
+  mutable std::vector<uint32_t> seen_in_walk_;
+  mutable uint32_t walk_ = 0;
+  mutable std::vector<uint32_t> walk_work_;
 };
 
 // How analyses get the value-flow view of a function from whoever owns it (the

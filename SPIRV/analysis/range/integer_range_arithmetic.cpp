@@ -24,7 +24,7 @@ void ArithmeticRule::Register(Table& table) {
     table[size_t(kind)] = this;
 }
 
-std::vector<uint32_t> ArithmeticRule::Dependencies(const Instruction& def, ValueKind kind) {
+DependencyIds ArithmeticRule::Dependencies(const Instruction& def, ValueKind kind) {
   switch (kind) {
     case ValueKind::kCopy:
     case ValueKind::kBitcast:

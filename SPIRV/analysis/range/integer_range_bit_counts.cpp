@@ -125,7 +125,7 @@ void BitCountRule::Register(Table& table) {
   table[size_t(ValueKind::kBallotBitCount)] = this;
 }
 
-std::vector<uint32_t> BitCountRule::Dependencies(const Instruction& def, ValueKind kind) {
+DependencyIds BitCountRule::Dependencies(const Instruction& def, ValueKind kind) {
   if (kind == ValueKind::kBitCount) return {UnaryOpView(def).operand()};
   return {};
 }

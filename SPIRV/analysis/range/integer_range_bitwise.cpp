@@ -34,7 +34,7 @@ void BitwiseRule::Register(Table& table) {
     table[size_t(kind)] = this;
 }
 
-std::vector<uint32_t> BitwiseRule::Dependencies(const Instruction& def, ValueKind kind) {
+DependencyIds BitwiseRule::Dependencies(const Instruction& def, ValueKind kind) {
   switch (kind) {
     case ValueKind::kBitFieldExtract:
       return {BitFieldExtractView(def).offset(), BitFieldExtractView(def).count()};

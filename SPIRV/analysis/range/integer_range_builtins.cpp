@@ -25,7 +25,7 @@ void BuiltinRule::Register(Table& table) {
 }
 
 // Built-ins are the sources: nothing is computed before them.
-std::vector<uint32_t> BuiltinRule::Dependencies(const Instruction&, ValueKind) { return {}; }
+DependencyIds BuiltinRule::Dependencies(const Instruction&, ValueKind) { return {}; }
 
 IntegerRange BuiltinRule::Range(const Instruction& load, ValueKind kind, bool is_signed) {
   if (kind == ValueKind::kBuiltinLoad) return BuiltinScalar(LoadView(load).pointer(), is_signed);

@@ -79,7 +79,7 @@ IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
 
 void CallResults::Register(Table& table) { table[size_t(ValueKind::kCallResult)] = this; }
 
-std::vector<uint32_t> CallResults::Dependencies(const Instruction& def, ValueKind) {
+DependencyIds CallResults::Dependencies(const Instruction& def, ValueKind) {
   return ReturnedValues(def);
 }
 

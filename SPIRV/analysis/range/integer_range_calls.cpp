@@ -167,7 +167,7 @@ void ParameterLoads::Register(Table& table) {
 }
 
 // A whole parameter's loads read its arguments; a part's, the parts its list names.
-std::vector<uint32_t> ParameterLoads::Dependencies(const Instruction& load, ValueKind kind) {
+DependencyIds ParameterLoads::Dependencies(const Instruction& load, ValueKind kind) {
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (kind == ValueKind::kParameterLoad) return inputs_.arguments.Of(*pointer).values;
   const Instruction* base = inputs_.def_use.Definition(AccessChainView(*pointer).base());

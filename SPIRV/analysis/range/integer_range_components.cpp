@@ -305,7 +305,7 @@ IntegerRange VectorComponents::ComponentOfLocal(const Instruction& load, uint32_
 void VectorComponents::Register(Table& table) { table[size_t(ValueKind::kComponent)] = this; }
 
 // A component built from a known scalar (ComponentSource) reads that scalar.
-std::vector<uint32_t> VectorComponents::Dependencies(const Instruction& def, ValueKind) {
+DependencyIds VectorComponents::Dependencies(const Instruction& def, ValueKind) {
   if (uint32_t source = canonical_.ExtractSource(def)) return {source};
   return {};
 }

@@ -121,7 +121,7 @@ IntegerRange ConstantTables::TableLoad(const Instruction& table,
 void ConstantTables::Register(Table& table) { table[size_t(ValueKind::kTableLoad)] = this; }
 
 // A table's scalars are constants: their ranges are asked as the table is read.
-std::vector<uint32_t> ConstantTables::Dependencies(const Instruction&, ValueKind) { return {}; }
+DependencyIds ConstantTables::Dependencies(const Instruction&, ValueKind) { return {}; }
 
 IntegerRange ConstantTables::Range(const Instruction& load, ValueKind, bool is_signed) {
   std::vector<uint32_t> indices;

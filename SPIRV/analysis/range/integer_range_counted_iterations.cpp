@@ -256,7 +256,7 @@ IntegerRange CountedIterations::CountedAtUse(uint32_t id, const Instruction& use
       if (const LocalDefinitions* local = local_definitions_.Of(*def))
         for (const auto& [value, store] : StoredValues(*local)) next.push_back(value);
     } else if (FixedPointOp(*def)) {
-      next = evaluator_.Dependencies(*def);
+      next = evaluator_.Dependencies(*def).ToVector();
     }
     for (uint32_t operand : next)
       if (seen.insert(operand).second) work.push_back(operand);

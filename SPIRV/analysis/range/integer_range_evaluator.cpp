@@ -2,6 +2,7 @@
 // rule of each value's kind (see integer_range_evaluator.h).
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
+#include <algorithm>
 #include <string>
 
 namespace glint::spirv {
@@ -17,15 +18,18 @@ IntegerRange RangeEvaluator::RangeOf(uint32_t id) {
   if (shared_.options.mode == RangeAnalysisMode::kOff)
     return IntegerRange::None("range analysis is off");
   IntegerRangeMemo& memo = shared_.memo;
-  std::vector<uint32_t> stack{id};
-  while (!stack.empty()) {
-    uint32_t top = stack.back();
+  // One stack for every nested call: a call asked from inside a Compute works above the
+  // entries of the call that asked, and leaves them as it found them.
+  const size_t base = stack_.size();
+  stack_.push_back(id);
+  while (stack_.size() > base) {
+    uint32_t top = stack_.back();
     if (memo.Has(top)) {
-      stack.pop_back();
+      stack_.pop_back();
       continue;
     }
-    if (!expanded_.insert(top).second) {  // second visit: every operand is done
-      stack.pop_back();
+    if (!MarkExpanded(top)) {  // second visit: every operand is done
+      stack_.pop_back();
       IntegerRange computed;
       {
         NestedEvaluations::Scope computing = shared_.in_progress.Value(top);
@@ -33,13 +37,13 @@ IntegerRange RangeEvaluator::RangeOf(uint32_t id) {
         computed = Compute(top);
       }
       memo.Put(top, computed);
-      expanded_.erase(top);  // the memo answers for it from now on
+      expanded_[top] = false;  // the memo answers for it from now on
       continue;
     }
     const Instruction* def = shared_.inputs.def_use.Definition(top);
     if (!def) continue;
     for (uint32_t dependency : Dependencies(*def))
-      if (!memo.Has(dependency) && !expanded_.count(dependency)) stack.push_back(dependency);
+      if (!memo.Has(dependency) && !IsExpanded(dependency)) stack_.push_back(dependency);
   }
   std::optional<IntegerRange> found = memo.Find(id);
   if (!found)  // a guard read while widening asked for a value in progress
@@ -47,10 +51,17 @@ IntegerRange RangeEvaluator::RangeOf(uint32_t id) {
   return std::move(*found);
 }
 
-std::vector<uint32_t> RangeEvaluator::Dependencies(const Instruction& def) {
+bool RangeEvaluator::MarkExpanded(uint32_t id) {
+  if (id >= expanded_.size()) expanded_.resize(std::max<size_t>(id + 1, expanded_.size() * 2));
+  if (expanded_[id]) return false;
+  expanded_[id] = true;
+  return true;
+}
+
+DependencyIds RangeEvaluator::Dependencies(const Instruction& def) {
   ValueKind kind = rules_.kinds.Of(def);
   RangeRule* rule = rule_for_kind_[size_t(kind)];
-  return rule ? rule->Dependencies(def, kind) : std::vector<uint32_t>{};
+  return rule ? rule->Dependencies(def, kind) : DependencyIds{};
 }
 
 IntegerRange RangeEvaluator::Compute(uint32_t id) {

@@ -40,7 +40,6 @@
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_EVALUATOR_H
 
-#include <unordered_set>
 #include <vector>
 
 #include "SPIRV/analysis/range/integer_range_analysis.h"
@@ -79,7 +78,7 @@ class RangeEvaluator {
   // For the rules that re-evaluate an expression under other operand ranges (at a use,
   // under a fixed point's iterate): the operands `def`'s rule reads, and `id`'s range
   // computed now from the operands' current ranges (the memo's, or the substitutes).
-  std::vector<uint32_t> Dependencies(const Instruction& def);
+  DependencyIds Dependencies(const Instruction& def);
   IntegerRange Compute(uint32_t id);
   // Compute for a 32-bit integer value of the given signedness (no type gate).
   IntegerRange ComputeScalar(const Instruction& def, bool is_signed);
@@ -88,7 +87,13 @@ class RangeEvaluator {
   RangeShared shared_;
   RangeRules rules_;
   RangeRule::Table rule_for_kind_{};       // null: no rule (the opcode is unsupported)
-  std::unordered_set<uint32_t> expanded_;  // values whose operands are on the stack
+  // True, and marks `id`, unless its operands are already on the stack.
+  bool MarkExpanded(uint32_t id);
+  bool IsExpanded(uint32_t id) const { return id < expanded_.size() && expanded_[id]; }
+
+  // Values whose operands are on the stack, by id (grown to the largest id asked).
+  std::vector<bool> expanded_;
+  std::vector<uint32_t> stack_;  // RangeOf's pending values, shared by nested calls
 };
 
 }  // namespace glint::spirv

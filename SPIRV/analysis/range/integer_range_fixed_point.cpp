@@ -303,7 +303,7 @@ std::optional<IntegerRange> LocalFixedPoint::OperatorUnder(const Instruction& de
                                                            const std::optional<IntegerRange>& x,
                                                            const std::vector<GuardFact>* facts,
                                                            RangeCache* cache) {
-  std::vector<uint32_t> operands = evaluator_.Dependencies(def);
+  DependencyIds operands = evaluator_.Dependencies(def);
   std::vector<IntegerRange> ranges;
   for (uint32_t operand : operands) {
     std::optional<IntegerRange> range = EvalUnder(operand, target, x, facts, cache);

@@ -19,9 +19,9 @@ using namespace range_detail;
 
 void GlslStd450Rule::Register(Table& table) { table[size_t(ValueKind::kGlslStd450)] = this; }
 
-std::vector<uint32_t> GlslStd450Rule::Dependencies(const Instruction& def, ValueKind) {
+DependencyIds GlslStd450Rule::Dependencies(const Instruction& def, ValueKind) {
   auto operands = ExtInstView(def).operands();
-  return std::vector<uint32_t>(operands.begin(), operands.end());
+  return DependencyIds(operands.begin(), operands.end());
 }
 
 IntegerRange GlslStd450Rule::Range(const Instruction& def, ValueKind, bool is_signed) {

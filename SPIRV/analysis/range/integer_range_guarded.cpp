@@ -12,6 +12,9 @@
 // kMaxContextNodes values (deeper operands keep their context-free range).
 #include "SPIRV/analysis/range/integer_range_guarded.h"
 
+#include <algorithm>
+#include <array>
+
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 
 #include "SPIRV/ir/instruction_views.h"
@@ -32,8 +35,8 @@ IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
   // A stored value's range is asked at its store while another RangeAt may be under way
   // (integer_range_locals.cpp): this one's values at its use are a set of their own.
   auto substitution = substituted_.Open();
-  std::unordered_map<uint32_t, IntegerRange>& at_use = substitution.set();
-  std::vector<uint32_t> order;
+  OperandSubstitutions<IntegerRange>::Set& at_use = substitution.set();
+  ContextOrder order;
   ContextNodes(id, &order);
   for (uint32_t node : order) {
     const Instruction* def = inputs_.def_use.Definition(node);
@@ -66,27 +69,38 @@ bool UseRanges::Expandable(const Instruction& def) {
 }
 
 // The values of `id`'s expression in post-order (operands first), within the budgets.
-void UseRanges::ContextNodes(uint32_t id, std::vector<uint32_t>* order) {
+void UseRanges::ContextNodes(uint32_t id, ContextOrder* order) {
   struct Frame {
     uint32_t id;
     int depth;
     bool expanded;
   };
-  std::unordered_set<uint32_t> seen{id};
-  std::vector<Frame> stack{{id, 0, false}};
-  while (!stack.empty()) {
-    Frame frame = stack.back();
-    stack.pop_back();
+  // At most kMaxContextNodes values are ever seen, each pushed unexpanded once and
+  // expanded once: both fit in place.
+  std::array<uint32_t, kMaxContextNodes> seen;
+  size_t seen_count = 0;
+  auto first_sight = [&](uint32_t value) {
+    if (std::find(seen.begin(), seen.begin() + seen_count, value) != seen.begin() + seen_count)
+      return false;
+    seen[seen_count++] = value;
+    return true;
+  };
+  first_sight(id);
+  std::array<Frame, 2 * kMaxContextNodes> stack;
+  size_t depth = 0;
+  stack[depth++] = {id, 0, false};
+  while (depth > 0) {
+    Frame frame = stack[--depth];
     if (frame.expanded) {
       order->push_back(frame.id);
       continue;
     }
-    stack.push_back({frame.id, frame.depth, true});
+    stack[depth++] = {frame.id, frame.depth, true};
     const Instruction* def = inputs_.def_use.Definition(frame.id);
     if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
     for (uint32_t dependency : evaluator_.Dependencies(*def))
-      if (seen.size() < kMaxContextNodes && seen.insert(dependency).second && memo_.Has(dependency))
-        stack.push_back({dependency, frame.depth + 1, false});
+      if (seen_count < kMaxContextNodes && first_sight(dependency) && memo_.Has(dependency))
+        stack[depth++] = {dependency, frame.depth + 1, false};
   }
 }
 

@@ -4,6 +4,7 @@
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_GUARDED_H
 
 #include "SPIRV/analysis/range/range_guards.h"
+#include "SPIRV/analysis/facts/small_ids.h"
 #include "SPIRV/analysis/range/range_part.h"
 
 namespace glint::spirv {
@@ -30,7 +31,8 @@ class UseRanges : public RangePart {
   static constexpr size_t kMaxContextNodes = 48;
   static constexpr int kMaxContextDepth = 6;
   bool Expandable(const Instruction& def);
-  void ContextNodes(uint32_t id, std::vector<uint32_t>* order);
+  using ContextOrder = SmallIdList<kMaxContextNodes>;
+  void ContextNodes(uint32_t id, ContextOrder* order);
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 };
 

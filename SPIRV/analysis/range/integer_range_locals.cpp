@@ -67,18 +67,26 @@ IntegerRange LocalLoads::OrdinaryUnion(const Instruction& load, const LocalDefin
   // An update whose load reads values this load does not (`j--; t[j]` reads only the
   // update, whose operand reads the loop's join) is an ordinary stored value here; the
   // others are widened together (integer_range_loop_locals.cpp).
-  std::vector<uint32_t> values = local->values.ToVector();
-  std::vector<const Instruction*> stores = local->stores.ToVector();
-  std::vector<const CarriedUpdate*> widened;
+  std::vector<const CarriedUpdate*> widened, stored_updates;
   for (const CarriedUpdate& update : local->carried) {
-    if (rules_.carried.ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local)) {
+    if (rules_.carried.ReadsOnlyFrom(*inputs_.def_use.Definition(update.loaded), *local))
       widened.push_back(&update);
-    } else {
-      values.push_back(update.value);
-      stores.push_back(update.store);
-    }
+    else
+      stored_updates.push_back(&update);
   }
-  IntegerRange result = IntegerRange::None(kLoopCarried);
+  // The stored values: the stores', then the ordinary updates'.
+  const size_t stored_count = local->values.size() + stored_updates.size();
+  auto value_at = [&](size_t i) {
+    return i < local->values.size() ? local->values[i]
+                                     : stored_updates[i - local->values.size()]->value;
+  };
+  auto store_at = [&](size_t i) {
+    return i < local->values.size() ? local->stores[i]
+                                    : stored_updates[i - local->values.size()]->store;
+  };
+  // Invalid (no reason yet) until a part or a stored value is met: kLoopCarried where
+  // nothing is (written below only then, so that most loads make no reason text).
+  IntegerRange result;
   for (const auto& [variable, component] : local->builtin_parts) {
     IntegerRange stored = rules_.builtins.BuiltinComponent(variable, component, is_signed);
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
@@ -89,9 +97,9 @@ IntegerRange LocalLoads::OrdinaryUnion(const Instruction& load, const LocalDefin
     if (!stored.valid) return IntegerRange::None(kStoredPrefix + stored.reason);
     result = Hull(result, stored, is_signed);
   }
-  for (size_t i = 0; i < values.size(); ++i) {
-    uint32_t value = values[i];
-    IntegerRange stored = Convert(StoredRange(value, stores[i]), is_signed);
+  for (size_t i = 0; i < stored_count; ++i) {
+    uint32_t value = value_at(i);
+    IntegerRange stored = Convert(StoredRange(value, store_at(i)), is_signed);
     if (!stored.valid && stored.reason.rfind("cyclic definition", 0) == 0)
       return IntegerRange::None(kLoopCarried);
     if (!stored.valid && stored.reason.rfind(kStoredPrefix, 0) != 0 &&
@@ -100,6 +108,7 @@ IntegerRange LocalLoads::OrdinaryUnion(const Instruction& load, const LocalDefin
     if (!stored.valid) return stored;
     result = Hull(result, stored, is_signed);
   }
+  if (!result.valid) result = IntegerRange::None(kLoopCarried);
   if (widened.empty()) return result;
   IntegerRange widened_range = rules_.carried.WidenCarried(*local, widened, result, is_signed);
   if (widened_range.valid || !result.valid) return widened_range;
@@ -138,12 +147,12 @@ void LocalLoads::Register(Table& table) {
 
 // A local stored once reads the stored value; a followed local, what may reach it
 // (none when its own fixed point evaluates the cycle: integer_range_fixed_point.cpp).
-std::vector<uint32_t> LocalLoads::Dependencies(const Instruction& load, ValueKind kind) {
+DependencyIds LocalLoads::Dependencies(const Instruction& load, ValueKind kind) {
   if (kind == ValueKind::kSingleStoreLoad)
     return {StoreView(*canonical_.DominatingSingleStore(load)).object()};
   const LocalDefinitions* local = local_definitions_.Of(load);
   if (!local || rules_.fixed_point.CycleDependent(load)) return {};
-  return local->dependencies.ToVector();
+  return DependencyIds(local->dependencies.begin(), local->dependencies.end());
 }
 
 IntegerRange LocalLoads::Range(const Instruction& load, ValueKind kind, bool is_signed) {

@@ -12,7 +12,7 @@ class LocalLoads : public RangePart, public RangeRule {
  public:
   using RangePart::RangePart;
   void Register(Table& table) override;
-  std::vector<uint32_t> Dependencies(const Instruction& def, ValueKind kind) override;
+  DependencyIds Dependencies(const Instruction& def, ValueKind kind) override;
   IntegerRange Range(const Instruction& def, ValueKind kind, bool is_signed) override;
 
   // The range of `value` where `store` writes it (no store: its memoized range).

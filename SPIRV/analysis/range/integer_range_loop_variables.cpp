@@ -29,7 +29,7 @@ void LoopVariableRule::Register(Table& table) {
 }
 
 // Inside the body, the initializer's value (LoopVariableLoadTarget); elsewhere nothing.
-std::vector<uint32_t> LoopVariableRule::Dependencies(const Instruction& load, ValueKind) {
+DependencyIds LoopVariableRule::Dependencies(const Instruction& load, ValueKind) {
   if (const Instruction* target = canonical_.LoopVariableLoadTarget(load))
     return {target->result_id};
   return {};

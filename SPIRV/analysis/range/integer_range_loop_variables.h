@@ -12,7 +12,7 @@ class LoopVariableRule : public RangePart, public RangeRule {
  public:
   using RangePart::RangePart;
   void Register(Table& table) override;
-  std::vector<uint32_t> Dependencies(const Instruction& def, ValueKind kind) override;
+  DependencyIds Dependencies(const Instruction& def, ValueKind kind) override;
   IntegerRange Range(const Instruction& def, ValueKind kind, bool is_signed) override;
 
   // The values the loop variable of `shape` takes in the body, from `init`'s range.

@@ -12,7 +12,7 @@ using namespace range_detail;
 
 void MemoryLoadRule::Register(Table& table) { table[size_t(ValueKind::kMemoryLoad)] = this; }
 
-std::vector<uint32_t> MemoryLoadRule::Dependencies(const Instruction&, ValueKind) { return {}; }
+DependencyIds MemoryLoadRule::Dependencies(const Instruction&, ValueKind) { return {}; }
 
 IntegerRange MemoryLoadRule::Range(const Instruction& load, ValueKind, bool) {
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());

@@ -17,11 +17,11 @@ void MergeRule::Register(Table& table) {
   table[size_t(ValueKind::kPhi)] = this;
 }
 
-std::vector<uint32_t> MergeRule::Dependencies(const Instruction& def, ValueKind kind) {
+DependencyIds MergeRule::Dependencies(const Instruction& def, ValueKind kind) {
   if (kind == ValueKind::kSelect)
     return {SelectView(def).true_value(), SelectView(def).false_value()};
   PhiView phi(def);
-  std::vector<uint32_t> incoming;
+  DependencyIds incoming;
   for (size_t i = 0; i < phi.pair_count(); ++i) incoming.push_back(phi.value(i));
   return incoming;
 }

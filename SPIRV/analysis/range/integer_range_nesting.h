@@ -24,10 +24,12 @@
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_NESTING_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_NESTING_H
 
+#include <algorithm>
 #include <cstdint>
-#include <deque>
-#include <unordered_map>
+#include <memory>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "SPIRV/ir/module.h"
 
@@ -76,8 +78,13 @@ class NestedEvaluations {
   };
 
   Scope Value(uint32_t id) {
-    Refusal refusal = values_.count(id) ? Refusal::kAlreadyInProgress : Refusal::kNone;
-    if (refusal == Refusal::kNone) values_.insert(id);
+    if (id >= value_in_progress_.size())
+      value_in_progress_.resize(std::max<size_t>(size_t(id) + 1, value_in_progress_.size() * 2));
+    Refusal refusal = value_in_progress_[id] ? Refusal::kAlreadyInProgress : Refusal::kNone;
+    if (refusal == Refusal::kNone) {
+      value_in_progress_[id] = true;
+      ++values_in_progress_;
+    }
     return Scope(this, Scope::Kind::kValue, id, refusal);
   }
   Scope FixedPoint(uint32_t variable) {
@@ -110,7 +117,7 @@ class NestedEvaluations {
   bool Following(const Function* callee) const { return callees_.count(callee) != 0; }
   // Nothing in progress (every scope has ended).
   bool Idle() const {
-    return values_.empty() && fixed_points_.empty() && callees_.empty() && widening_depth_ == 0 &&
+    return values_in_progress_ == 0 && fixed_points_.empty() && callees_.empty() && widening_depth_ == 0 &&
            call_depth_ == 0;
   }
 
@@ -118,7 +125,8 @@ class NestedEvaluations {
   void Leave(Scope::Kind kind, uintptr_t key) {
     switch (kind) {
       case Scope::Kind::kValue:
-        values_.erase(uint32_t(key));
+        value_in_progress_[uint32_t(key)] = false;
+        --values_in_progress_;
         break;
       case Scope::Kind::kFixedPoint:
         fixed_points_.erase(uint32_t(key));
@@ -135,7 +143,10 @@ class NestedEvaluations {
   }
 
   Budgets budgets_;
-  std::unordered_set<uint32_t> values_;
+  // Values in progress, by id (every value computed enters and leaves: a set's node
+  // apiece cost more than the rest of the bookkeeping).
+  std::vector<bool> value_in_progress_;
+  size_t values_in_progress_ = 0;
   std::unordered_set<uint32_t> fixed_points_;  // variables
   std::unordered_set<const Function*> callees_;
   int widening_depth_ = 0;
@@ -145,16 +156,36 @@ class NestedEvaluations {
 template <typename Range>
 class OperandSubstitutions {
  public:
-  using Set = std::unordered_map<uint32_t, Range>;
+  // One re-evaluation's operands: at most one expression's values at a use
+  // (kMaxContextNodes) or one operator's operands, so a search in place beats hashing.
+  class Set {
+   public:
+    Range& operator[](uint32_t id) {
+      if (Range* found = Find(id)) return *found;
+      entries_.emplace_back(id, Range{});
+      return entries_.back().second;
+    }
+    size_t count(uint32_t id) const { return Find(id) ? 1 : 0; }
+    Range* Find(uint32_t id) {
+      for (auto& [key, range] : entries_)
+        if (key == id) return &range;
+      return nullptr;
+    }
+    const Range* Find(uint32_t id) const { return const_cast<Set*>(this)->Find(id); }
+    void clear() { entries_.clear(); }
+
+   private:
+    std::vector<std::pair<uint32_t, Range>> entries_;
+  };
 
   // The innermost set while it lives.
   class [[nodiscard]] Scope {
    public:
-    explicit Scope(OperandSubstitutions& owner) : owner_(owner) { owner_.sets_.emplace_back(); }
+    explicit Scope(OperandSubstitutions& owner) : owner_(owner) { owner_.Push(); }
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
-    ~Scope() { owner_.sets_.pop_back(); }
-    Set& set() { return owner_.sets_.back(); }
+    ~Scope() { owner_.Pop(); }
+    Set& set() { return *owner_.sets_[owner_.depth_ - 1]; }
 
    private:
     OperandSubstitutions& owner_;
@@ -163,14 +194,21 @@ class OperandSubstitutions {
 
   // The innermost set's range for `id`; null when none is open or it has none.
   const Range* Find(uint32_t id) const {
-    if (sets_.empty()) return nullptr;
-    auto found = sets_.back().find(id);
-    return found == sets_.back().end() ? nullptr : &found->second;
+    return depth_ == 0 ? nullptr : sets_[depth_ - 1]->Find(id);
   }
-  bool Idle() const { return sets_.empty(); }
+  bool Idle() const { return depth_ == 0; }
 
  private:
-  std::deque<Set> sets_;  // a deque: an outer scope's set stays where it is
+  // Sets are kept when their scope ends, emptied, for the next one to reuse (each set
+  // is its own allocation: an outer scope's set stays where it is).
+  void Push() {
+    if (depth_ == sets_.size()) sets_.push_back(std::make_unique<Set>());
+    ++depth_;
+  }
+  void Pop() { sets_[--depth_]->clear(); }
+
+  std::vector<std::unique_ptr<Set>> sets_;
+  size_t depth_ = 0;  // open scopes: sets_[0 .. depth_)
 };
 
 }  // namespace glint::spirv

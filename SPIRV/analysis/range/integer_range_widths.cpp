@@ -116,7 +116,7 @@ IntegerRange IntegerWidths::WidthConversion(const Instruction& def, bool is_sign
 
 void IntegerWidths::Register(Table& table) { table[size_t(ValueKind::kWidthConversion)] = this; }
 
-std::vector<uint32_t> IntegerWidths::Dependencies(const Instruction& def, ValueKind) {
+DependencyIds IntegerWidths::Dependencies(const Instruction& def, ValueKind) {
   if (uint32_t source = WidthConversionSource(def)) return {source};
   return {};
 }

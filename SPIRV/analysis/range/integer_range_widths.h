@@ -12,7 +12,7 @@ class IntegerWidths : public RangePart, public RangeRule {
  public:
   using RangePart::RangePart;
   void Register(Table& table) override;
-  std::vector<uint32_t> Dependencies(const Instruction& def, ValueKind kind) override;
+  DependencyIds Dependencies(const Instruction& def, ValueKind kind) override;
   IntegerRange Range(const Instruction& def, ValueKind kind, bool is_signed) override;
 
   // The signedness and width of an OpTypeInt; false for any other type.

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "SPIRV/analysis/facts/small_ids.h"
 #include "SPIRV/analysis/range/range_types.h"
 #include "SPIRV/ir/module.h"
 
@@ -72,7 +73,7 @@ class RangeRule {
   virtual void Register(Table& table) = 0;
   // The values whose ranges Range() reads through Operand(): the evaluator computes
   // them first (and RangeAt re-evaluates them at a use).
-  virtual std::vector<uint32_t> Dependencies(const Instruction& def, ValueKind kind) = 0;
+  virtual DependencyIds Dependencies(const Instruction& def, ValueKind kind) = 0;
   // The range of `def`, a 32-bit integer of the given signedness.
   virtual IntegerRange Range(const Instruction& def, ValueKind kind, bool is_signed) = 0;
 };
