@@ -10,6 +10,7 @@
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/pass.h"
 #include "SPIRV/passes/pipeline.h"
+#include "glint/types.h"
 #include "support/test_support.h"
 
 namespace glint::spirv {
@@ -261,7 +262,6 @@ TEST(AnalysisContext, Invalidate_DropsWhatIsBuiltOnADroppedAnalysis) {
   analyses.GetIntegerRanges({RangeAnalysisMode::kFull, 0});
   analyses.Invalidate(PreservedAnalyses::None()
                           .Preserve(Analysis::kIntegerRanges)
-                          .Preserve(Analysis::kUniformity)
                           .Preserve(Analysis::kCfg)
                           .Preserve(Analysis::kConvergence));  // def-use dropped
   analyses.GetUniformity();
@@ -271,6 +271,20 @@ TEST(AnalysisContext, Invalidate_DropsWhatIsBuiltOnADroppedAnalysis) {
   EXPECT_EQ(analyses.builds().uniformity, 2u);
   EXPECT_EQ(analyses.builds().convergence, 1u);
   EXPECT_EQ(analyses.builds().cfg, module.functions.size());
+}
+
+// Uniformity results are answers: a change that says they still hold keeps them, even
+// though what they were computed from is rebuilt.
+TEST(AnalysisContext, Invalidate_KeepsUniformityResultsTheChangeSaysStillHold) {
+  Module module = ParseShader();
+  AnalysisContext analyses(module);
+  const UniformityResult* before = &analyses.GetUniformity();
+  analyses.Invalidate(PreservedAnalyses::None().Preserve(Analysis::kUniformity));
+  EXPECT_EQ(&analyses.GetUniformity(), before);
+  EXPECT_EQ(analyses.builds().uniformity, 1u);
+  analyses.Invalidate(PreservedAnalyses::None().Preserve(Analysis::kDefUse));
+  analyses.GetUniformity();
+  EXPECT_EQ(analyses.builds().uniformity, 2u);
 }
 
 TEST(AnalysisContext, ValueFlow_OnePerFunctionDroppedWithTheCfg) {
@@ -366,6 +380,98 @@ TEST(AnalysisContext, DefaultPipeline_BuildsNoRangeAnalysisAndOneUniformity) {
   // Hoisting kept the CFGs; uniformity reused them.
   EXPECT_EQ(analyses.builds().cfg, module.functions.size());
 }
+
+// Robust access computes the uniformity results before its clamps when the uniformity
+// pass follows (robust_access.cpp, UniformityBeforeChanges): the check shares the
+// def-use, value flow and ranges built for the decisions, and what it reports is what
+// the analysis finds on the clamped module from scratch. Each shader warns and has
+// clamps (buffer, shared and local indices; image coordinates, levels and samples).
+struct ClampedShader {
+  const char* stage;
+  const char* source;
+};
+
+class RobustAccessThenUniformity : public ::testing::TestWithParam<ClampedShader> {};
+
+TEST_P(RobustAccessThenUniformity, ComputedOnceBeforeTheClampsAndTrueAfterThem) {
+  std::string error;
+  std::optional<Module> parsed =
+      ParseModule(test::CompileGlsl(GetParam().source, GetParam().stage), &error);
+  ASSERT_TRUE(parsed) << error;
+  Module module = std::move(*parsed);
+  for (RangeAnalysisMode mode : {RangeAnalysisMode::kReference, RangeAnalysisMode::kFull}) {
+    SCOPED_TRACE(static_cast<int>(mode));
+    Module clamped = module;
+    Options options;
+    options.robust_access = options.collect_ranges = true;
+    options.range_analysis = mode;
+    Report report;
+    AnalysisContext analyses(clamped);
+    PassContext context{options, &report, &analyses};
+    PassResult result = RunPipeline(clamped, context);
+    ASSERT_NE(result.status, PassStatus::kFailed) << result.message;
+    EXPECT_EQ(result.status, PassStatus::kChanged);
+    EXPECT_EQ(analyses.builds().uniformity, 1u);
+    EXPECT_EQ(analyses.builds().def_use, 1u) << "the check rebuilt def-use after the clamps";
+    const UniformityResult& ahead = analyses.GetUniformity();
+    // The same analysis on the clamped module, from nothing.
+    AnalysisContext fresh(clamped);
+    const UniformityResult& after = fresh.GetUniformity();
+    ASSERT_FALSE(after.findings.empty());
+    ASSERT_EQ(ahead.findings.size(), after.findings.size());
+    EXPECT_EQ(ahead.refusal, after.refusal);
+    for (size_t i = 0; i < after.findings.size(); ++i) {
+      const UniformityFinding& a = ahead.findings[i];
+      const UniformityFinding& b = after.findings[i];
+      EXPECT_EQ(a.instruction, b.instruction);
+      EXPECT_EQ(a.message, b.message);
+      EXPECT_EQ(a.rule, b.rule);
+      EXPECT_EQ(a.reasons, b.reasons);
+      EXPECT_EQ(a.location.line, b.location.line);
+      EXPECT_EQ(a.triggers, b.triggers);
+      ASSERT_EQ(a.reason_locations.size(), b.reason_locations.size());
+      for (size_t r = 0; r < a.reason_locations.size(); ++r)
+        EXPECT_EQ(a.reason_locations[r].line, b.reason_locations[r].line);
+    }
+    size_t warnings = 0;
+    for (const Diagnostic& diagnostic : report.diagnostics)
+      warnings += diagnostic.origin == "uniformity" && diagnostic.severity == Severity::kWarning;
+    EXPECT_EQ(warnings, after.findings.size());
+    EXPECT_EQ(test::ValidateFor(clamped.Encode(), TargetEnv::kVulkan11), "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Shaders, RobustAccessThenUniformity,
+    ::testing::Values(
+        ClampedShader{"comp", R"(#version 450
+layout(local_size_x = 64) in;
+layout(std430, binding = 0) buffer Data { uint n; uint keys[]; };
+shared float tile[64];
+void main() {
+  uint i = keys[gl_LocalInvocationID.x] % 97u;
+  float local_table[8];
+  for (int k = 0; k < 8; ++k) local_table[k] = float(k);
+  tile[i] = local_table[keys[i] & 15u];
+  if (keys[i] > n) {
+    barrier();
+    keys[i + 1u] = uint(tile[keys[i]]);
+  }
+})"},
+        ClampedShader{"frag", R"(#version 450
+layout(binding = 0) uniform sampler2D tex;
+layout(binding = 1) uniform sampler2DMS ms;
+layout(binding = 2, rgba8) uniform readonly image2D img;
+layout(location = 0) flat in ivec2 texel;
+layout(location = 1) in vec2 uv;
+layout(location = 2) flat in int level;
+layout(location = 0) out vec4 color;
+void main() {
+  vec4 fetched = texelFetch(tex, texel, level) + texelFetch(ms, texel, level) +
+                 imageLoad(img, texel + ivec2(level));
+  color = fetched;
+  if (fetched.x > uv.x) color += texture(tex, uv);
+})"}));
 
 }  // namespace
 }  // namespace glint::spirv

@@ -191,9 +191,9 @@ void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   bool convergence = preserved.Preserves(Analysis::kConvergence);
   // Dependents first: they hold references into what they were built on.
   bool value_flow = preserved.Preserves(Analysis::kValueFlow) && cfg;
-  if (!preserved.Preserves(Analysis::kUniformity) || !def_use || !cfg || !convergence ||
-      !value_flow)
-    uniformity_.clear();
+  // Uniformity results hold nothing built on another analysis (their instructions are
+  // the module's): they stay when the change says they still hold.
+  if (!preserved.Preserves(Analysis::kUniformity)) uniformity_.clear();
   if (!preserved.Preserves(Analysis::kIntegerRanges) || !def_use || !cfg || !value_flow)
     ranges_.clear();
   if (!value_flow) value_flows_.clear();

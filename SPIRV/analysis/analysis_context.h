@@ -35,8 +35,10 @@
 // which analyses survived (Invalidate with the set the change preserved; the pass
 // manager does this after every pass from PassResult::preserved) and the rest are
 // dropped and rebuilt on the next request. Analyses that depend on another are dropped
-// with it (ranges and uniformity with def-use, the CFGs or value flow, uniformity with
-// convergence, value flow with the CFGs).
+// with it (ranges with def-use, the CFGs or value flow; value flow with the CFGs).
+// Uniformity results are answers, not structures: they are dropped unless the change
+// preserves Analysis::kUniformity, which a pass says only when every result still holds
+// for the changed module (robust access: its clamps change no finding).
 //
 // References it returns stay valid until the next Invalidate that drops that analysis.
 // Builds are counted (builds()) so that tests and benches can prove reuse.

@@ -55,6 +55,12 @@ std::vector<std::string> PipelineFor(const Options& options) {
   return names;
 }
 
+bool PipelineRunsAfter(const Options& options, const char* later, const char* earlier) {
+  std::vector<std::string> names = PipelineFor(options);
+  auto first = std::find(names.begin(), names.end(), earlier);
+  return first != names.end() && std::find(first + 1, names.end(), later) != names.end();
+}
+
 PassResult RunPipeline(Module& module, PassContext& context) {
   PassManager manager;
   for (const std::string& name : PipelineFor(context.options)) {

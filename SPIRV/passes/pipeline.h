@@ -24,6 +24,10 @@ std::unique_ptr<Pass> MakePass(const std::string& name);
 // The names of the passes RunPipeline runs for `options`, in order.
 std::vector<std::string> PipelineFor(const Options& options);
 
+// True when the pipeline for `options` runs pass `later` at some point after pass
+// `earlier`.
+bool PipelineRunsAfter(const Options& options, const char* later, const char* earlier);
+
 // Runs the pipeline for context.options; an unknown name in Options::passes fails.
 PassResult RunPipeline(Module& module, PassContext& context);
 

@@ -10,9 +10,11 @@
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/source_lines.h"
 #include "access_report.h"
+#include "pipeline.h"
 #include "range_report.h"
 #include "robust_access_emit.h"
 #include "robust_access_images.h"
+#include "uniformity_check.h"
 
 namespace glint::spirv {
 
@@ -43,6 +45,7 @@ class State {
         names_(module, def_use_) {}
 
   PassResult Process();
+  void UniformityBeforeChanges();
 
  private:
   void DecideImage(const IndexSite& site);
@@ -96,6 +99,7 @@ PassResult State::Process() {
     }
   }
   uint32_t rewrites = 0;
+  if (!folds_.empty() || !clamps_.empty() || !image_accesses_.empty()) UniformityBeforeChanges();
   // Fold constant out-of-bounds indices.
   for (const IndexFold& fold : folds_) {
     fold.site->index() = fold.last_index;
@@ -112,7 +116,22 @@ PassResult State::Process() {
     rewrites += ClampImageAccess(at, module_, emitter_);
   if (!rewrites) return PassResult::Unchanged();
   // Clamps are straight-line code in the access's block: no block or branch changes.
-  return PassResult::Changed(rewrites).Preserving(Analysis::kCfg);
+  // Nor do they change a uniformity finding (UniformityBeforeChanges).
+  return PassResult::Changed(rewrites).Preserving(Analysis::kCfg).Preserving(Analysis::kUniformity);
+}
+
+// The uniformity pass, when it runs later, reads results computed here, on the module
+// before its clamps: the analysis then shares the def-use, value flow and ranges built
+// for the decisions instead of rebuilding them on the changed module. The results are
+// those of the changed module. Every instruction added reads an index, a coordinate, a
+// level or a sample and an image or buffer, and only the access it was made for reads
+// it: each new value's level is at most the join of the access's own operands' levels,
+// which the access's result already has. Folds swap one constant for another. No block,
+// branch or uniform-control instruction is added or moved, so no finding, level or
+// reason changes; the findings' instructions are still in the module.
+void State::UniformityBeforeChanges() {
+  if (PipelineRunsAfter(context_.options, "uniformity", "robust-access"))
+    ComputeUniformityAhead(context_);
 }
 
 // An image access: clamped unless its operands are not understood.

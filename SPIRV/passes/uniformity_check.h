@@ -23,6 +23,12 @@ class UniformityCheckPass : public Pass {
   PassResult Process(Module& module, PassContext& context) override;
 };
 
+// Has the context compute now every uniformity result the pass will read (for a pass
+// that changes the module in ways that leave those results true, and says so by
+// preserving Analysis::kUniformity: the analysis then shares the analyses that pass
+// already built instead of rebuilding them on the changed module).
+void ComputeUniformityAhead(PassContext& context);
+
 }  // namespace glint::spirv
 
 #endif  // GLINT_SPIRV_PASSES_UNIFORMITY_CHECK_H
