@@ -49,13 +49,14 @@ IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
           own.guard = at_use[dependency].guard;
           break;
         }
-    at_use[node] = ApplyFacts(node, own, *facts);
+    at_use[node] = ApplyFacts(node, std::move(own), *facts);
   }
-  IntegerRange result = at_use.count(id) ? at_use[id] : base;
-  bool same = result.valid == base.valid &&
-              (!base.valid || (result.min == base.min && result.max == base.max));
+  const IntegerRange* result = at_use.Find(id);
+  if (!result) return base;
+  bool same = result->valid == base.valid &&
+              (!base.valid || (result->min == base.min && result->max == base.max));
   if (same) return base;
-  return result;
+  return *result;
 }
 
 // OpPhi and loop-variable loads keep their context-free range (see the file comment).

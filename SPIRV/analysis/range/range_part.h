@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "SPIRV/analysis/facts/range_math.h"
 #include "SPIRV/analysis/range/canonical_values.h"
@@ -60,6 +61,14 @@ inline IntegerRange Convert(const IntegerRange& range, bool to_signed) {
   if (!to_signed && range.min < 0)
     return IntegerRange::None("conversion to u32 of a possibly negative i32 value");
   return IntegerRange::Of(to_signed, range.min, range.max);
+}
+
+// The same for a range about to be dropped: its reason moves instead of being copied
+// (Convert is asked of nearly every operand, and most reasons are longer than a
+// string holds in place).
+inline IntegerRange Convert(IntegerRange&& range, bool to_signed) {
+  if (!range.valid || range.is_signed == to_signed) return std::move(range);
+  return Convert(static_cast<const IntegerRange&>(range), to_signed);
 }
 
 inline IntegerRange FullDomain(bool is_signed) {
