@@ -1,14 +1,19 @@
 // DecodeOperands (SPIRV/ir/operands.h): which operand words are ids, literals, strings
 // and enumerants. Opcodes whose operands are all ids (and instructions that hold just
-// the required ids an opcode starts with) take a loop over the words; the rest, and
-// words that do not fit, take the grammar decoder. Both must give the same
-// operands and refuse the same instructions.
+// the required ids an opcode starts with), opcodes of fixed single-word operands with
+// one tail (OpVariable, OpName, OpExtInst, ...) and OpSpecConstantOp of an all-id
+// opcode take shortcuts; the rest, and words that do not fit, take the grammar decoder.
+// Both must give the same operands and refuse the same instructions.
 #include "SPIRV/ir/operands.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
+
+#include "SPIRV/ir/parser.h"
+#include "support/test_support.h"
 
 namespace glint::spirv {
 namespace {
@@ -132,6 +137,111 @@ TEST(DecodeOperands, UnknownOpcode_IsRefused) {
   Decoded unknown = Decode(static_cast<spv::Op>(0xfffe), 0, 0, {});
   EXPECT_FALSE(unknown.ok);
   EXPECT_EQ(unknown.error, "unknown opcode 65534");
+}
+
+// The shortcuts against the grammar alone, operand by operand, for `inst`.
+void ExpectSameAsGrammar(const Instruction& inst, uint32_t literal_width = 1) {
+  OperandList fast, slow;
+  std::string fast_error, slow_error;
+  bool fast_ok = DecodeOperands(inst, literal_width, &fast, &fast_error);
+  bool slow_ok = DecodeOperandsByGrammar(inst, literal_width, &slow, &slow_error);
+  SCOPED_TRACE(grammar::OpcodeName(inst.opcode));
+  ASSERT_EQ(fast_ok, slow_ok);
+  EXPECT_EQ(fast_error, slow_error);
+  if (!slow_ok) return;  // what a refused decode leaves behind is unspecified
+  ASSERT_EQ(fast.size(), slow.size());
+  for (size_t i = 0; i < fast.size(); ++i) {
+    EXPECT_EQ(fast[i].kind, slow[i].kind) << "operand " << i;
+    EXPECT_EQ(fast[i].is_id, slow[i].is_id) << "operand " << i;
+    EXPECT_EQ(fast[i].first_word, slow[i].first_word) << "operand " << i;
+    EXPECT_EQ(fast[i].word_count, slow[i].word_count) << "operand " << i;
+  }
+}
+
+TEST(DecodeOperands, FixedShapes_AgreeWithTheGrammarWhetherTheyFitOrNot) {
+  const uint32_t kAbcd = 0x64636261, kEfg = 0x00676665;  // "abcd", "efg\0"
+  std::vector<Instruction> cases = {
+      // OpVariable: storage class, optional initializer.
+      Instruction(spv::OpVariable, 1, 2, {spv::StorageClassFunction}),
+      Instruction(spv::OpVariable, 1, 2, {spv::StorageClassPrivate, 9}),
+      Instruction(spv::OpVariable, 1, 2, {spv::StorageClassPrivate, 9, 10}),  // too many
+      Instruction(spv::OpVariable, 1, 2, {}),                                 // missing
+      // OpName: target, string (one word, two words, ending early, unterminated).
+      Instruction(spv::OpName, 0, 0, {3, kEfg}),
+      Instruction(spv::OpName, 0, 0, {3, kAbcd, kEfg}),
+      Instruction(spv::OpName, 0, 0, {3, kEfg, kAbcd}),
+      Instruction(spv::OpName, 0, 0, {3, kAbcd}),
+      Instruction(spv::OpName, 0, 0, {3}),
+      Instruction(spv::OpMemberName, 0, 0, {3, 1, kAbcd, 0}),
+      // Merges: a selection control, and a loop control with and without its parameter.
+      Instruction(spv::OpSelectionMerge, 0, 0, {5, spv::SelectionControlMaskNone}),
+      Instruction(spv::OpSelectionMerge, 0, 0, {5, spv::SelectionControlFlattenMask, 1}),
+      Instruction(spv::OpLoopMerge, 0, 0, {5, 6, spv::LoopControlMaskNone}),
+      Instruction(spv::OpLoopMerge, 0, 0, {5, 6, spv::LoopControlDependencyLengthMask, 4}),
+      // OpExtInst: set, instruction, variadic ids.
+      Instruction(spv::OpExtInst, 1, 2, {7, 38, 8, 9}),
+      Instruction(spv::OpExtInst, 1, 2, {7, 38}),
+      Instruction(spv::OpExtInst, 1, 2, {7}),
+      // OpSpecConstantOp: of ids, of an opcode with literals, of an unknown opcode.
+      Instruction(spv::OpSpecConstantOp, 1, 2, {spv::OpIAdd, 8, 9}),
+      Instruction(spv::OpSpecConstantOp, 1, 2, {spv::OpIAdd, 8}),
+      Instruction(spv::OpSpecConstantOp, 1, 2, {spv::OpIAdd, 8, 9, 10}),
+      Instruction(spv::OpSpecConstantOp, 1, 2, {spv::OpCompositeExtract, 8, 0, 1}),
+      Instruction(spv::OpSpecConstantOp, 1, 2, {spv::OpVectorShuffle, 8, 9, 0, 3}),
+      Instruction(spv::OpSpecConstantOp, 1, 2, {0xfff0, 8}),
+      Instruction(spv::OpSpecConstantOp, 1, 2, {}),
+      // Decorations take operands of their own: the decoder's.
+      Instruction(spv::OpDecorate, 0, 0, {3, spv::DecorationBinding, 2}),
+      Instruction(spv::OpControlBarrier, 0, 0, {1, 2, 3}),
+  };
+  for (const Instruction& inst : cases) ExpectSameAsGrammar(inst);
+}
+
+// Every instruction of real modules (a compute kernel with specialization constants,
+// loops and extended instructions; a fragment shader with images and names), with the
+// literal width the parser gives constants.
+TEST(DecodeOperands, Shortcuts_AgreeWithTheGrammarOnWholeModules) {
+  const std::vector<std::tuple<const char*, const char*>> shaders = {
+      {"comp", R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const uint kBlock = 64u;
+layout(std430, binding = 0) buffer Data { uint values[]; };
+shared uint tile[kBlock * 2u + 1u];
+void main() {
+  uint sum = 0u;
+  for (uint i = gl_LocalInvocationID.x; i < kBlock * 2u; i += kBlock / 2u) {
+    tile[i] = values[i] + min(i, 7u);
+    sum += uint(sqrt(float(tile[i])));
+  }
+  barrier();
+  values[gl_GlobalInvocationID.x] = sum + tile[kBlock];
+})"},
+      {"frag", R"(#version 450
+layout(binding = 0) uniform sampler2D colorMap;
+layout(binding = 1, rgba8) uniform readonly image2D lookup;
+layout(location = 0) in vec2 uv;
+layout(location = 0) out vec4 color;
+struct Light { vec3 position; float range; };
+layout(std140, binding = 2) uniform Lights { Light lights[4]; int count; };
+void main() {
+  vec4 c = texture(colorMap, uv);
+  for (int i = 0; i < count; ++i) c.rgb += lights[i].position * lights[i].range;
+  color = c + imageLoad(lookup, ivec2(uv * 8.0));
+})"}};
+  for (const auto& [stage, source] : shaders) {
+    std::string error;
+    std::optional<Module> module = ParseModule(test::CompileGlsl(source, stage), &error);
+    ASSERT_TRUE(module) << error;
+    size_t instructions = 0;
+    module->ForEachInstruction([&](Instruction& inst) {
+      uint32_t width = 1;
+      if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant)
+        width = module->LiteralWidthOfType(inst.type_id);
+      ExpectSameAsGrammar(inst, width);
+      ++instructions;
+    });
+    EXPECT_GT(instructions, 50u);
+  }
 }
 
 }  // namespace

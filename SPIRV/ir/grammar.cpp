@@ -56,6 +56,14 @@ const OperandSpec* EnumerantParameters(OperandKind kind, uint32_t value, uint16_
   return kEnumParameterSpecTable + it->first;
 }
 
+bool AnyEnumerantHasParameters(OperandKind kind) {
+  auto it = std::lower_bound(std::begin(kEnumParametersTable), std::end(kEnumParametersTable), kind,
+                             [](const EnumParameters& e, OperandKind k) { return e.kind < k; });
+  for (; it != std::end(kEnumParametersTable) && it->kind == kind; ++it)
+    if (it->count > 0) return true;
+  return false;
+}
+
 const char* EnumerantName(OperandKind kind, uint32_t value) {
   auto key = [](OperandKind k, uint32_t v) { return (uint64_t(k) << 32) | v; };
   auto it =

@@ -61,6 +61,9 @@ const OperandSpec* OperandSpecs(const OpcodeInfo& info);
 const OperandKindInfo& KindInfo(OperandKind kind);
 // The operands an enumerant (or each set bit of a bit enum) adds; count 0 if none.
 const OperandSpec* EnumerantParameters(OperandKind kind, uint32_t value, uint16_t* count);
+// Whether any enumerant of `kind` takes operands of its own (LoopControl's
+// DependencyLength, MemoryAccess's Aligned); false for StorageClass, SelectionControl.
+bool AnyEnumerantHasParameters(OperandKind kind);
 // Null when unknown.
 const char* EnumerantName(OperandKind kind, uint32_t value);
 const ExtInstInfo* FindGlslStd450(uint32_t instruction);

@@ -209,6 +209,146 @@ bool DecodeIdOnly(const Instruction& inst, const grammar::OpcodeInfo& info,
   return true;
 }
 
+// Opcodes whose operands are single words of fixed kinds (ids, one-word literals,
+// enumerants of a kind none of whose enumerants takes operands), then at most one tail:
+// an optional id, variadic ids, or a literal string (OpVariable, OpName,
+// OpSelectionMerge, OpExtInst, ...: a quarter of a shader's instructions). An
+// instruction whose words fit is decoded by position, exactly as the decoder would;
+// anything else (a string that ends early, words missing or left over) takes the
+// decoder, which says what is wrong.
+struct FixedShape {
+  static constexpr size_t kMaxFixed = 6;
+  enum class Tail : uint8_t { kNone, kOptionalId, kVariadicIds, kString };
+  bool usable = false;
+  uint8_t fixed = 0;
+  std::array<OperandKind, kMaxFixed> kinds{};
+  std::array<bool, kMaxFixed> ids{};
+  Tail tail = Tail::kNone;
+  OperandKind tail_kind{};
+};
+
+// One word, as DecodeOne decodes it: an id, a literal other than a string, a
+// context-dependent number or OpSpecConstantOp's opcode, or an enumerant that can take
+// no operands.
+bool SingleWord(OperandKind kind, bool* is_id) {
+  switch (grammar::KindInfo(kind).category) {
+    case Category::kId:
+      *is_id = true;
+      return true;
+    case Category::kLiteral:
+      *is_id = false;
+      return kind != OperandKind::kLiteralString &&
+             kind != OperandKind::kLiteralContextDependentNumber &&
+             kind != OperandKind::kLiteralSpecConstantOpInteger;
+    case Category::kValueEnum:
+    case Category::kBitEnum:
+      *is_id = false;
+      return !grammar::AnyEnumerantHasParameters(kind);
+    case Category::kComposite:
+      return false;
+  }
+  return false;
+}
+
+FixedShape FixedShapeOf(const grammar::OpcodeInfo& info) {
+  FixedShape shape;
+  const OperandSpec* specs = grammar::OperandSpecs(info);
+  size_t i = 0;
+  for (; i < info.operand_count && specs[i].quantifier == Quantifier::kOne; ++i) {
+    bool is_id = false;
+    if (!SingleWord(specs[i].kind, &is_id)) break;
+    if (shape.fixed == FixedShape::kMaxFixed) return {};
+    shape.kinds[shape.fixed] = specs[i].kind;
+    shape.ids[shape.fixed] = is_id;
+    ++shape.fixed;
+  }
+  if (i + 1 < info.operand_count) return {};  // more than one operand past the fixed ones
+  if (i + 1 == info.operand_count) {
+    const OperandSpec& last = specs[i];
+    bool is_id = grammar::KindInfo(last.kind).category == Category::kId;
+    if (last.quantifier == Quantifier::kOptional && is_id) {
+      shape.tail = FixedShape::Tail::kOptionalId;
+    } else if (last.quantifier == Quantifier::kVariadic && is_id) {
+      shape.tail = FixedShape::Tail::kVariadicIds;
+    } else if (last.quantifier == Quantifier::kOne && last.kind == OperandKind::kLiteralString) {
+      shape.tail = FixedShape::Tail::kString;
+    } else {
+      return {};
+    }
+    shape.tail_kind = last.kind;
+  }
+  shape.usable = true;
+  return shape;
+}
+
+const std::vector<FixedShape>& FixedShapes() {
+  static const std::vector<FixedShape> kShapes = [] {
+    std::vector<FixedShape> shapes;
+    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+      if (shapes.size() <= info.opcode) shapes.resize(info.opcode + 1);
+      shapes[info.opcode] = FixedShapeOf(info);
+    });
+    return shapes;
+  }();
+  return kShapes;
+}
+
+bool HasZeroByte(uint32_t word) {
+  return (word & 0xff) == 0 || (word & 0xff00) == 0 || (word & 0xff0000) == 0 ||
+         (word & 0xff000000) == 0;
+}
+
+// The decoder's answer for an instruction whose words fit its opcode's fixed shape;
+// false (nothing decoded) otherwise.
+bool DecodeFixed(const Instruction& inst, const FixedShape& shape, OperandList* out) {
+  const size_t words = inst.words.size();
+  if (!shape.usable || words < shape.fixed) return false;
+  const size_t rest = words - shape.fixed;
+  switch (shape.tail) {
+    case FixedShape::Tail::kNone:
+      if (rest != 0) return false;
+      break;
+    case FixedShape::Tail::kOptionalId:
+      if (rest > 1) return false;
+      break;
+    case FixedShape::Tail::kVariadicIds:
+      break;
+    case FixedShape::Tail::kString:  // its first word with a nul byte must be the last word
+      if (rest == 0) return false;
+      for (size_t i = shape.fixed; i + 1 < words; ++i)
+        if (HasZeroByte(inst.words[i])) return false;
+      if (!HasZeroByte(inst.words[words - 1])) return false;
+      break;
+  }
+  for (uint32_t i = 0; i < shape.fixed; ++i) out->push_back({shape.kinds[i], shape.ids[i], i, 1});
+  if (shape.tail == FixedShape::Tail::kString) {
+    out->push_back({shape.tail_kind, false, shape.fixed, uint32_t(rest)});
+  } else {
+    for (uint32_t i = shape.fixed; i < words; ++i) out->push_back({shape.tail_kind, true, i, 1});
+  }
+  return true;
+}
+
+// OpSpecConstantOp over an opcode whose operands are all ids (IAdd, IMul, UDiv, ...: the
+// usual ones): the opcode word, then the ids as the decoder reads them.
+bool DecodeSpecConstantOpOfIds(const Instruction& inst, const std::vector<IdOnlyShape>& shapes,
+                               OperandList* out) {
+  if (inst.words.empty()) return false;
+  const uint32_t nested = inst.words[0];
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(nested);
+  if (!info || nested >= shapes.size()) return false;
+  const IdOnlyShape& shape = shapes[nested];
+  const size_t words = inst.words.size() - 1;
+  if (!shape.id_only || !FitsIdOnly(shape, words)) return false;
+  const OperandSpec* specs = grammar::OperandSpecs(*info);
+  out->push_back({OperandKind::kLiteralSpecConstantOpInteger, false, 0, 1});
+  for (uint32_t i = 0; i < words; ++i) {
+    OperandKind kind = specs[i < shape.required ? i : shape.required].kind;
+    out->push_back({kind, true, i + 1, 1});
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::vector<uint8_t>& RequiredOperandCounts() {
@@ -247,6 +387,22 @@ bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList
   const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
   if (inst.opcode < shapes.size() && DecodeIdOnly(inst, *info, shapes[inst.opcode], out))
     return true;
+  const std::vector<FixedShape>& fixed = FixedShapes();
+  if (inst.opcode < fixed.size() && DecodeFixed(inst, fixed[inst.opcode], out)) return true;
+  out->clear();
+  if (inst.opcode == spv::OpSpecConstantOp && DecodeSpecConstantOpOfIds(inst, shapes, out))
+    return true;
+  return DecodeOperandsByGrammar(inst, literal_width, out, error);
+}
+
+bool DecodeOperandsByGrammar(const Instruction& inst, uint32_t literal_width, OperandList* out,
+                             std::string* error) {
+  const grammar::OpcodeInfo* info = grammar::FindOpcode(inst.opcode);
+  if (!info) {
+    *error = "unknown opcode " + std::to_string(inst.opcode);
+    return false;
+  }
+  out->clear();
   OperandDecoder decoder(inst, literal_width, out);
   return decoder.Decode(grammar::OperandSpecs(*info), info->operand_count, error);
 }

@@ -62,6 +62,11 @@ bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList
                     std::string* error);
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector<Operand>* out,
                     std::string* error);
+// The same decode by walking the grammar alone, without the shortcuts DecodeOperands
+// takes for the common shapes (all ids, fixed single words, OpSpecConstantOp of ids):
+// for tests that check the shortcuts give exactly its answer.
+bool DecodeOperandsByGrammar(const Instruction& inst, uint32_t literal_width, OperandList* out,
+                             std::string* error);
 // Whether every word of `inst` (after its result type and id) is an id operand, as
 // DecodeOperands would decode it: an opcode whose operands are all single-word ids, with a
 // word count that fits them (or only the required ids of one that ends in optional
