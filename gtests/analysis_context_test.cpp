@@ -441,10 +441,8 @@ TEST_P(RobustAccessThenUniformity, ComputedOnceBeforeTheClampsAndTrueAfterThem) 
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Shaders, RobustAccessThenUniformity,
-    ::testing::Values(
-        ClampedShader{"comp", R"(#version 450
+INSTANTIATE_TEST_SUITE_P(Shaders, RobustAccessThenUniformity,
+                         ::testing::Values(ClampedShader{"comp", R"(#version 450
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer Data { uint n; uint keys[]; };
 shared float tile[64];
@@ -458,7 +456,7 @@ void main() {
     keys[i + 1u] = uint(tile[keys[i]]);
   }
 })"},
-        ClampedShader{"frag", R"(#version 450
+                                           ClampedShader{"frag", R"(#version 450
 layout(binding = 0) uniform sampler2D tex;
 layout(binding = 1) uniform sampler2DMS ms;
 layout(binding = 2, rgba8) uniform readonly image2D img;

@@ -201,8 +201,7 @@ TEST(DecodeOperands, FixedShapes_AgreeWithTheGrammarWhetherTheyFitOrNot) {
 // loops and extended instructions; a fragment shader with images and names), with the
 // literal width the parser gives constants.
 TEST(DecodeOperands, Shortcuts_AgreeWithTheGrammarOnWholeModules) {
-  const std::vector<std::tuple<const char*, const char*>> shaders = {
-      {"comp", R"(#version 450
+  const std::vector<std::tuple<const char*, const char*>> shaders = {{"comp", R"(#version 450
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint kBlock = 64u;
 layout(std430, binding = 0) buffer Data { uint values[]; };
@@ -216,7 +215,7 @@ void main() {
   barrier();
   values[gl_GlobalInvocationID.x] = sum + tile[kBlock];
 })"},
-      {"frag", R"(#version 450
+                                                                     {"frag", R"(#version 450
 layout(binding = 0) uniform sampler2D colorMap;
 layout(binding = 1, rgba8) uniform readonly image2D lookup;
 layout(location = 0) in vec2 uv;

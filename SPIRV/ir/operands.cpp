@@ -8,6 +8,12 @@ using grammar::OperandKind;
 using grammar::OperandSpec;
 using grammar::Quantifier;
 
+// A literal string ends in the first word that holds a nul byte.
+bool HasZeroByte(uint32_t word) {
+  return (word & 0xff) == 0 || (word & 0xff00) == 0 || (word & 0xff0000) == 0 ||
+         (word & 0xff000000) == 0;
+}
+
 // Walks the operand specs in order; an enumerant's own operands (and each set bit's, in
 // bit order) are decoded right after it, and a variadic spec repeats while words remain.
 class OperandDecoder {
@@ -52,11 +58,8 @@ class OperandDecoder {
   }
 
   bool DecodeString(OperandKind kind, std::string* error) {
-    for (uint32_t i = next_; i < inst_.words.size(); ++i) {
-      uint32_t w = inst_.words[i];
-      if ((w & 0xff) == 0 || (w & 0xff00) == 0 || (w & 0xff0000) == 0 || (w & 0xff000000) == 0)
-        return Emit(kind, false, i - next_ + 1, error);
-    }
+    for (uint32_t i = next_; i < inst_.words.size(); ++i)
+      if (HasZeroByte(inst_.words[i])) return Emit(kind, false, i - next_ + 1, error);
     *error = "literal string is not terminated";
     return false;
   }
@@ -172,15 +175,19 @@ IdOnlyShape ShapeOf(const grammar::OpcodeInfo& info) {
   return shape;
 }
 
+// `shape_of` of every opcode of the grammar, by opcode (made once per table).
+template <typename Shape>
+std::vector<Shape> TableByOpcode(Shape (*shape_of)(const grammar::OpcodeInfo&)) {
+  std::vector<Shape> table;
+  grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+    if (table.size() <= info.opcode) table.resize(info.opcode + 1);
+    table[info.opcode] = shape_of(info);
+  });
+  return table;
+}
+
 const std::vector<IdOnlyShape>& IdOnlyShapes() {
-  static const std::vector<IdOnlyShape> kShapes = [] {
-    std::vector<IdOnlyShape> shapes;
-    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
-      if (shapes.size() <= info.opcode) shapes.resize(info.opcode + 1);
-      shapes[info.opcode] = ShapeOf(info);
-    });
-    return shapes;
-  }();
+  static const std::vector<IdOnlyShape> kShapes = TableByOpcode(&ShapeOf);
   return kShapes;
 }
 
@@ -282,20 +289,8 @@ FixedShape FixedShapeOf(const grammar::OpcodeInfo& info) {
 }
 
 const std::vector<FixedShape>& FixedShapes() {
-  static const std::vector<FixedShape> kShapes = [] {
-    std::vector<FixedShape> shapes;
-    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
-      if (shapes.size() <= info.opcode) shapes.resize(info.opcode + 1);
-      shapes[info.opcode] = FixedShapeOf(info);
-    });
-    return shapes;
-  }();
+  static const std::vector<FixedShape> kShapes = TableByOpcode(&FixedShapeOf);
   return kShapes;
-}
-
-bool HasZeroByte(uint32_t word) {
-  return (word & 0xff) == 0 || (word & 0xff00) == 0 || (word & 0xff0000) == 0 ||
-         (word & 0xff000000) == 0;
 }
 
 // The decoder's answer for an instruction whose words fit its opcode's fixed shape;
@@ -351,19 +346,20 @@ bool DecodeSpecConstantOpOfIds(const Instruction& inst, const std::vector<IdOnly
 
 }  // namespace
 
+namespace {
+
+uint8_t RequiredOperandCount(const grammar::OpcodeInfo& info) {
+  const OperandSpec* specs = grammar::OperandSpecs(info);
+  uint8_t count = 0;
+  for (size_t i = 0; i < info.operand_count; ++i)
+    if (specs[i].quantifier == Quantifier::kOne && count < UINT8_MAX) ++count;
+  return count;
+}
+
+}  // namespace
+
 const std::vector<uint8_t>& RequiredOperandCounts() {
-  static const std::vector<uint8_t> kRequired = [] {
-    std::vector<uint8_t> required;
-    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
-      if (required.size() <= info.opcode) required.resize(info.opcode + 1);
-      const OperandSpec* specs = grammar::OperandSpecs(info);
-      uint8_t count = 0;
-      for (size_t i = 0; i < info.operand_count; ++i)
-        if (specs[i].quantifier == Quantifier::kOne && count < UINT8_MAX) ++count;
-      required[info.opcode] = count;
-    });
-    return required;
-  }();
+  static const std::vector<uint8_t> kRequired = TableByOpcode(&RequiredOperandCount);
   return kRequired;
 }
 
@@ -378,20 +374,18 @@ bool HasOnlyIdOperandWords(const Instruction& inst) {
 
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList* out,
                     std::string* error) {
-  const grammar::OpcodeInfo* info = grammar::FindOpcode(inst.opcode);
-  if (!info) {
-    *error = "unknown opcode " + std::to_string(inst.opcode);
-    return false;
+  // The shortcuts, for a known opcode; the walk says why an unknown one is refused.
+  if (const grammar::OpcodeInfo* info = grammar::FindOpcode(inst.opcode)) {
+    out->clear();
+    const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
+    if (inst.opcode < shapes.size() && DecodeIdOnly(inst, *info, shapes[inst.opcode], out))
+      return true;
+    const std::vector<FixedShape>& fixed = FixedShapes();
+    if (inst.opcode < fixed.size() && DecodeFixed(inst, fixed[inst.opcode], out)) return true;
+    out->clear();
+    if (inst.opcode == spv::OpSpecConstantOp && DecodeSpecConstantOpOfIds(inst, shapes, out))
+      return true;
   }
-  out->clear();
-  const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
-  if (inst.opcode < shapes.size() && DecodeIdOnly(inst, *info, shapes[inst.opcode], out))
-    return true;
-  const std::vector<FixedShape>& fixed = FixedShapes();
-  if (inst.opcode < fixed.size() && DecodeFixed(inst, fixed[inst.opcode], out)) return true;
-  out->clear();
-  if (inst.opcode == spv::OpSpecConstantOp && DecodeSpecConstantOpOfIds(inst, shapes, out))
-    return true;
   return DecodeOperandsByGrammar(inst, literal_width, out, error);
 }
 

@@ -45,9 +45,9 @@ class State {
         names_(module, def_use_) {}
 
   PassResult Process();
-  void UniformityBeforeChanges();
 
  private:
+  void UniformityBeforeChanges();
   void DecideImage(const IndexSite& site);
   void Decide(const IndexSite& site);
   void LeaveUnbounded(const IndexSite& site);

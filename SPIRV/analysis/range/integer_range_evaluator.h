@@ -86,7 +86,7 @@ class RangeEvaluator {
  private:
   RangeShared shared_;
   RangeRules rules_;
-  RangeRule::Table rule_for_kind_{};       // null: no rule (the opcode is unsupported)
+  RangeRule::Table rule_for_kind_{};  // null: no rule (the opcode is unsupported)
   // True, and marks `id`, unless its operands are already on the stack.
   bool MarkExpanded(uint32_t id);
   bool IsExpanded(uint32_t id) const { return id < expanded_.size() && expanded_[id]; }

@@ -78,7 +78,7 @@ IntegerRange LocalLoads::OrdinaryUnion(const Instruction& load, const LocalDefin
   const size_t stored_count = local->values.size() + stored_updates.size();
   auto value_at = [&](size_t i) {
     return i < local->values.size() ? local->values[i]
-                                     : stored_updates[i - local->values.size()]->value;
+                                    : stored_updates[i - local->values.size()]->value;
   };
   auto store_at = [&](size_t i) {
     return i < local->values.size() ? local->stores[i]

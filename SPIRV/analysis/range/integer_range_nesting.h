@@ -117,8 +117,8 @@ class NestedEvaluations {
   bool Following(const Function* callee) const { return callees_.count(callee) != 0; }
   // Nothing in progress (every scope has ended).
   bool Idle() const {
-    return values_in_progress_ == 0 && fixed_points_.empty() && callees_.empty() && widening_depth_ == 0 &&
-           call_depth_ == 0;
+    return values_in_progress_ == 0 && fixed_points_.empty() && callees_.empty() &&
+           widening_depth_ == 0 && call_depth_ == 0;
   }
 
  private:
