@@ -15,6 +15,7 @@
 
 #include "child_compiles.h"
 #include "glslang/front_end/compile_driver.h"
+#include "setting_names.h"
 
 namespace glint::standalone {
 
@@ -616,25 +617,15 @@ bool ParseGlintValueFlag(const std::string& name, const std::string& value, Comm
     return true;
   }
   if (name == "range-analysis") {
-    if (value == "off")
-      line.glint.range_analysis = RangeAnalysisMode::kOff;
-    else if (value == "reference")
-      line.glint.range_analysis = RangeAnalysisMode::kReference;
-    else if (value == "full")
-      line.glint.range_analysis = RangeAnalysisMode::kFull;
-    else
-      throw CommandLineError("--range-analysis expects off, reference or full");
+    std::optional<RangeAnalysisMode> mode = RangeAnalysisModeNamed(value);
+    if (!mode) throw CommandLineError("--range-analysis expects off, reference or full");
+    line.glint.range_analysis = *mode;
     return true;
   }
   if (name == "uniformity") {
-    if (value == "warn")
-      line.glint.uniformity = Severity::kWarning;
-    else if (value == "error")
-      line.glint.uniformity = Severity::kError;
-    else if (value == "off")
-      line.glint.uniformity = Severity::kOff;
-    else
-      throw CommandLineError("--uniformity expects warn, error or off");
+    std::optional<Severity> severity = UniformitySeverityNamed(value);
+    if (!severity) throw CommandLineError("--uniformity expects warn, error or off");
+    line.glint.uniformity = *severity;
     return true;
   }
   if (ParseUniformityFilterFlag(name, value, line)) return true;

@@ -12,6 +12,7 @@
 #include "input_files.h"
 #include "preprocessed_text.h"
 #include "resource_limits.h"
+#include "setting_names.h"
 
 namespace glint::glslc {
 namespace {
@@ -194,26 +195,14 @@ struct Parser {
       options->glint_options.hoist_constant_tables = false;
     } else if (StartsWith(arg, "-frange-analysis=")) {
       std::string value = arg.substr(17);
-      if (value == "full") {
-        options->glint_options.range_analysis = RangeAnalysisMode::kFull;
-      } else if (value == "reference") {
-        options->glint_options.range_analysis = RangeAnalysisMode::kReference;
-      } else if (value == "off") {
-        options->glint_options.range_analysis = RangeAnalysisMode::kOff;
-      } else {
-        return Fail("invalid value '" + value + "' in '" + arg + "'");
-      }
+      std::optional<RangeAnalysisMode> mode = standalone::RangeAnalysisModeNamed(value);
+      if (!mode) return Fail("invalid value '" + value + "' in '" + arg + "'");
+      options->glint_options.range_analysis = *mode;
     } else if (StartsWith(arg, "-funiformity=")) {
       std::string value = arg.substr(13);
-      if (value == "warn") {
-        options->glint_options.uniformity = Severity::kWarning;
-      } else if (value == "error") {
-        options->glint_options.uniformity = Severity::kError;
-      } else if (value == "off") {
-        options->glint_options.uniformity = Severity::kOff;
-      } else {
-        return Fail("invalid value '" + value + "' in '" + arg + "'");
-      }
+      std::optional<Severity> severity = standalone::UniformitySeverityNamed(value);
+      if (!severity) return Fail("invalid value '" + value + "' in '" + arg + "'");
+      options->glint_options.uniformity = *severity;
     } else {
       return Fail("unknown argument: '" + arg + "'");
     }
