@@ -63,6 +63,7 @@
 #include "support/outside_lines_check.h"
 #include "support/test_support.h"
 #include "support/uniformity_relevance_check.h"
+#include "support/uniformity_rerun_check.h"
 
 namespace glint {
 namespace {
@@ -289,6 +290,19 @@ void CorpusRunner::RunJob(const Job& job, const std::string& scratch) {
       tally_.Fail("(i) uniformity findings identical with every fact computed",
                   Describe(job) + ": " + difference);
     tally_.Count("(i) uniformity findings compared", static_cast<int>(findings));
+    // The solver's passing over of blocks whose reads did not rise gives every fact with
+    // its cause, the rounds and the call-context runs of running every block
+    // (fact_reads.h).
+    test::RerunComparison rerun = test::CompareRerunEveryBlock(*module);
+    if (rerun.difference.empty())
+      tally_.Count("(i) uniformity facts identical with every block rerun");
+    else
+      tally_.Fail("(i) uniformity facts identical with every block rerun",
+                  Describe(job) + ": " + rerun.difference);
+    tally_.Count("(i) uniformity block passes, every block rerun",
+                 static_cast<int>(rerun.passes_every));
+    tally_.Count("(i) uniformity block passes, unchanged blocks passed over",
+                 static_cast<int>(rerun.passes_tracked));
     // (j) the screen passes only shaders on which the full analysis finds nothing (the
     // comparison (i) holds for them too: the default result is the screened one).
     spirv::AnalysisContext screen_context(*module);

@@ -16,6 +16,7 @@
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"
 #include "support/uniformity_relevance_check.h"
+#include "support/uniformity_rerun_check.h"
 
 namespace glint::spirv {
 namespace {
@@ -153,6 +154,8 @@ TEST_P(UniformityRelevance, FindingsAreThoseOfEveryFact) {
   size_t findings = 0;
   EXPECT_EQ(test::CompareRelevantFindings(*module, &findings), "");
   EXPECT_GT(findings, 0u) << "each case has something to report";
+  // Passing over blocks whose reads did not rise is exact here too (fact_reads.h).
+  EXPECT_EQ(test::CompareRerunEveryBlock(*module).difference, "");
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, UniformityRelevance, ::testing::ValuesIn(kCases),

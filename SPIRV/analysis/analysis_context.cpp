@@ -116,8 +116,8 @@ const ConvergenceClasses& AnalysisContext::GetConvergenceClasses() {
 }
 
 const UniformityResult& AnalysisContext::GetUniformity(const UniformityOptions& options) {
-  std::unique_ptr<UniformityResult>& result =
-      uniformity_[{options.round_budget, options.every_fact, options.assume_uniform}];
+  std::unique_ptr<UniformityResult>& result = uniformity_[{
+      options.round_budget, options.every_fact, options.rerun_every_block, options.assume_uniform}];
   if (!result) {
     // A module none of whose functions holds a uniform-control instruction (derivatives,
     // implicit-LOD samples, barriers, group operations: convergence_classes.h) has

@@ -172,8 +172,8 @@ class AnalysisContext {
   std::unique_ptr<IndexSites> index_sites_;
   std::map<decltype(IntegerRangeOptions().Key()), std::unique_ptr<IntegerRangeAnalysis>> ranges_;
   std::unique_ptr<ConvergenceClasses> convergence_;
-  // By round budget, every_fact and promises.
-  std::map<std::tuple<uint32_t, bool, std::vector<std::string>>,
+  // By round budget, every_fact, rerun_every_block and promises.
+  std::map<std::tuple<uint32_t, bool, bool, std::vector<std::string>>,
            std::unique_ptr<UniformityResult>>
       uniformity_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;

@@ -122,6 +122,11 @@ struct UniformityOptions {
   // findings can depend on (uniformity_relevance.cpp). The findings are the same either
   // way (the corpus suite checks it on every shader); only the cost differs.
   bool every_fact = false;
+  // Run every block in every round of the fixed point, instead of passing over a block
+  // when nothing its previous pass read has risen since. The facts, their causes and
+  // the rounds are the same either way (tests and the corpus suite compare); only the
+  // cost differs.
+  bool rerun_every_block = false;
 };
 
 struct UniformityFinding {

@@ -57,8 +57,9 @@ namespace uniformity_detail {
 // depends on the barriers before this call).
 bool UniformitySolver::ContextMayHelp(const Function& callee, const Instruction& call,
                                       const Fact& control) const {
-  const Fact* returned = proven_.returns.Find(callee.id());
+  const Fact* returned = proven_.ReturnFact(callee.id());
   if (!returned || returned->level == Divergence::kUniform) return false;
+  reads_.Note(FactKind::kEntry, callee.id());
   const Fact* entry = entries_.Find(callee.id());
   if (entry && control.level < entry->level) return true;
   // A shared load in the callee is judged by the barriers before this call alone there,
@@ -109,6 +110,7 @@ CallContexts::Inputs UniformitySolver::ContextInputsOf(const Function& callee,
     if (root) {
       ForEachAliasedRoot(root, [&](uint32_t aliased) {
         inputs.alias_lists.push_back(name_of(aliased));
+        reads_.Note(FactKind::kMemory, aliased);
         const Fact* fact = memory_.Find(aliased);
         inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
       });
@@ -116,6 +118,7 @@ CallContexts::Inputs UniformitySolver::ContextInputsOf(const Function& callee,
     inputs.alias_lists.push_back(0);
   });
   for (uint32_t variable : facts_.ModuleVariablesReached(callee.id())) {
+    reads_.Note(FactKind::kMemory, variable);
     const Fact* fact = memory_.Find(variable);
     inputs.memory.push_back(fact ? fact->level : Divergence::kUniform);
   }
@@ -151,6 +154,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
                                    const Instruction& call, Divergence control)
     : facts_(caller.facts_), options_(caller.options_) {
   proven_.value_levels.assign(facts_.module.header.bound, Divergence::kUniform);
+  proven_.reads = &reads_;
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
   memory_.Over(&caller.memory_);
@@ -166,7 +170,7 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
   dimensions_ = caller.dimensions_;      // the entry point's workgroup
   ForgetSubtreeMemory();
-  Raise(entries_[callee.id()], control,
+  Raise(FactKind::kEntry, callee.id(), entries_[callee.id()], control,
         MakeCause(Cause::kCallSite, 0, facts_.def_use.BlockOf(&call), &call));
   ForEachArgument(callee, call, [&](const Instruction& parameter, uint32_t argument) {
     RaiseValue(parameter.result_id, caller.proven().Value(argument),

@@ -20,21 +20,22 @@
 #include <unordered_set>
 #include <vector>
 
+#include "SPIRV/analysis/convergence/convergence_classes.h"
+#include "SPIRV/analysis/facts/control_dependence.h"
+#include "SPIRV/analysis/facts/interned_texts.h"
+#include "SPIRV/analysis/facts/stable_flat_map.h"
+#include "SPIRV/analysis/memory/pointer_origins.h"
+#include "SPIRV/analysis/memory/value_flow.h"
 #include "SPIRV/analysis/uniformity/barrier_phases.h"
 #include "SPIRV/analysis/uniformity/call_contexts.h"
+#include "SPIRV/analysis/uniformity/fact_reads.h"
 #include "SPIRV/analysis/uniformity/forwarded_stores.h"
 #include "SPIRV/analysis/uniformity/offset_shared_loops.h"
 #include "SPIRV/analysis/uniformity/one_subgroup_regions.h"
 #include "SPIRV/analysis/uniformity/reached_functions.h"
 #include "SPIRV/analysis/uniformity/starting_levels.h"
-#include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
-#include "SPIRV/analysis/facts/control_dependence.h"
-#include "SPIRV/analysis/convergence/convergence_classes.h"
-#include "SPIRV/analysis/facts/interned_texts.h"
-#include "SPIRV/analysis/memory/pointer_origins.h"
-#include "SPIRV/analysis/facts/stable_flat_map.h"
 #include "SPIRV/analysis/uniformity/uniformity.h"
-#include "SPIRV/analysis/memory/value_flow.h"
+#include "SPIRV/analysis/uniformity/workgroup_dimensions.h"
 #include "SPIRV/ir/cfg.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -398,7 +399,8 @@ class LayeredTable {
 // function's call sites and within the function alone; what reaches each followed load
 // of a Function variable; what each function returns and whether it may end
 // invocations. The solver raises them (UniformitySolver::Raise, RaiseValue); the
-// reporter, the lane analysis and tools read them.
+// reporter, the lane analysis and tools read them. Reads through the queries below are
+// noted in `reads` while the solver runs a block's pass (fact_reads.h).
 struct ProvenLevels {
   StableFlatMap<uint32_t, Fact> values;
   std::vector<Divergence> value_levels;              // values' levels, below the bound
@@ -406,20 +408,50 @@ struct ProvenLevels {
   StableFlatMap<const Block*, Fact> local_blocks;    // within the function alone
   StableFlatMap<const Instruction*, Fact> local_loads;  // followed Function-variable loads
   StableFlatMap<uint32_t, Fact> returns, kills;      // per function
+  const FactReads* reads = nullptr;                  // the solver's
 
   // A value's level (uniform for ids never raised: constants, types).
   Divergence Value(uint32_t id) const {
+    Noted(FactKind::kValue, id);
+    return UnnotedValue(id);
+  }
+  // A value that stays uniform has no entry (most values of a shader): null.
+  const Fact* ValueFact(uint32_t id) const {
+    Noted(FactKind::kValue, id);
+    return values.Find(id);
+  }
+  const Fact* BlockFact(const Block* block) const {
+    Noted(FactKind::kBlock, block->id());
+    return blocks.Find(block);
+  }
+  const Fact* LocalBlockFact(const Block* block) const {
+    Noted(FactKind::kLocalBlock, block->id());
+    return local_blocks.Find(block);
+  }
+  const Fact* LocalLoadFact(const Instruction* load) const {
+    Noted(FactKind::kLocalLoad, load->result_id);
+    return local_loads.Find(load);
+  }
+  const Fact* ReturnFact(uint32_t function) const {
+    Noted(FactKind::kReturn, function);
+    return returns.Find(function);
+  }
+  const Fact* KillFact(uint32_t function) const {
+    Noted(FactKind::kKill, function);
+    return kills.Find(function);
+  }
+  // The solver's own read of a value it is about to raise (not a read its pass
+  // depends on: a second pass finds it at least as high and raises nothing).
+  Divergence UnnotedValue(uint32_t id) const {
     if (id < value_levels.size()) return value_levels[id];
     const Fact* fact = values.Find(id);  // an id past the module's bound (invalid input)
     return fact ? fact->level : Divergence::kUniform;
   }
-  // A value that stays uniform has no entry (most values of a shader): null.
-  const Fact* ValueFact(uint32_t id) const { return values.Find(id); }
-  const Fact* BlockFact(const Block* block) const { return blocks.Find(block); }
-  const Fact* LocalBlockFact(const Block* block) const { return local_blocks.Find(block); }
-  const Fact* LocalLoadFact(const Instruction* load) const { return local_loads.Find(load); }
-  const Fact* ReturnFact(uint32_t function) const { return returns.Find(function); }
-  const Fact* KillFact(uint32_t function) const { return kills.Find(function); }
+
+ private:
+  void Noted(FactKind kind, uint32_t id) const {
+    if (reads) reads->Note(kind, id);
+  }
 };
 
 class UniformitySolver {
@@ -438,6 +470,8 @@ class UniformitySolver {
   // This entry point's call contexts (call_contexts.h): the runs so far (kept results
   // not counted) and the most rounds one needed.
   const CallContexts& contexts() const { return *contexts_; }
+  // The blocks' passes Run made (a block passed over in a round is not counted).
+  uint64_t block_passes() const { return block_passes_; }
 
   // --- what the fixed point proved (valid after Run) ---
   const ModuleFacts& facts() const { return facts_; }
@@ -455,6 +489,12 @@ class UniformitySolver {
  private:
   // --- facts ---
   bool Raise(Fact& fact, Divergence level, const Cause& cause);
+  // Raises a fact of the fixed point, keyed for fact_reads.h: stamps it when it rose.
+  bool Raise(FactKind kind, uint32_t id, Fact& fact, Divergence level, const Cause& cause) {
+    if (!Raise(fact, level, cause)) return false;
+    reads_.Rose(kind, id);
+    return true;
+  }
   // Raises value `id`'s fact. A value that stays uniform gets no entry in values_ (most
   // values of a shader are uniform): ValueFact is null and Value uniform for it, as for
   // a value never raised.
@@ -508,16 +548,20 @@ class UniformitySolver {
   spv::ExecutionModel model_;
   std::string entry_name_;
   ReachedFunctions reached_;  // the entry point's (or call context's) functions
-  // Every rise of a fact or a binding so far, every call context run whose result could
-  // not be kept (it read the caller's control), and each block's previous pass in Run (a
-  // block is passed over when nothing rose since that pass began and it ran no such
-  // context: running it again would run that context again).
+  // Every rise of a fact or a binding so far (the clock of fact_reads.h), every call
+  // context run whose result could not be kept (it read the caller's control), and each
+  // block's previous pass in Run with what it read (a block is passed over when nothing
+  // it read has risen since and it ran no such context: running it again would run
+  // that context again).
   uint64_t raises_ = 0;
+  FactReads reads_{&raises_};
   uint64_t uncached_context_runs_ = 0;
+  uint64_t block_passes_ = 0;
   struct PreviousPass {
     bool done = false;
     uint64_t raises_at_start = 0;
     bool ran_uncached_context = false;
+    FactReads::Log reads;
   };
   StableFlatMap<const Block*, PreviousPass> previous_passes_;
 
@@ -569,7 +613,9 @@ bool WantsLaneAnalysis(spv::ExecutionModel model, const std::vector<Function*>& 
 // (A template, not a std::function: the callers' lambdas would be allocated per call.)
 template <class Visit>
 void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) const {
+  // The list is read from the bindings of each root on it (fact_reads.h).
   if (!bindings_.Find(root)) {
+    reads_.Note(FactKind::kBinding, root);
     visit(root);
     return;
   }
@@ -598,7 +644,10 @@ void UniformitySolver::ForEachAliasedRoot(uint32_t root, const Visit& visit) con
     }
     known = alias_lists_.emplace(root, std::move(roots)).first;
   }
-  for (uint32_t aliased : known->second) visit(aliased);
+  for (uint32_t aliased : known->second) {
+    reads_.Note(FactKind::kBinding, aliased);
+    visit(aliased);
+  }
 }
 
 }  // namespace glint::spirv::uniformity_detail

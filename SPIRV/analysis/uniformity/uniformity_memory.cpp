@@ -29,6 +29,7 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
   }
   Fact joined;
   ForEachAliasedRoot(root, [&](uint32_t aliased) {
+    reads_.Note(FactKind::kMemory, aliased);
     const Fact* fact = memory_.Find(aliased);
     if (!fact || fact->level <= joined.level) return;
     joined.level = fact->level;
@@ -39,8 +40,9 @@ Fact UniformitySolver::MemoryFact(uint32_t root) const {
 
 void UniformitySolver::WriteMemory(uint32_t root, Divergence level, const Cause& cause) {
   if (root == 0) return;  // unknown memory is already divergent when read
-  ForEachAliasedRoot(root,
-                     [&](uint32_t aliased) { Raise(memory_.Writable(aliased), level, cause); });
+  ForEachAliasedRoot(root, [&](uint32_t aliased) {
+    Raise(FactKind::kMemory, aliased, memory_.Writable(aliased), level, cause);
+  });
 }
 
 // A load of a Function variable the value-flow view follows: as non-uniform as the
@@ -101,7 +103,9 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
                                          const Instruction& inst) {
   const ValueFlow& flow = *facts_.flows.at(function.id());
   if (flow.Reaching(&inst) == ValueFlow::kNoNode) return false;
+  // Only this load's pass raises and reads what reaches it (fact_reads.h).
   Fact& local = proven_.local_loads[&inst];
+  const Divergence local_before = local.level;
   // One covering store (most loads) is asked for each time; more, or phis, once (memo).
   uint32_t covering = flow.CoveringDefinition(&inst);
   const uint32_t* first = &covering;
@@ -128,7 +132,8 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
     if (node.kind == ValueFlowNode::Kind::kStore) {
       // A shared component of a built-in vector stored whole (workgroup_dimensions.h).
       if (!dimensions_->LoadsSharedComponentOf(inst, node.value))
-        Raise(local, proven_.Value(node.value), MakeCause(Cause::kStore, node.value, node.block, node.store));
+        Raise(local, proven_.Value(node.value),
+              MakeCause(Cause::kStore, node.value, node.block, node.store));
     } else if (node.kind == ValueFlowNode::Kind::kInitializer) {
       Raise(local, proven_.Value(node.value),
             MakeCause(Cause::kStore, node.value, node.block,
@@ -149,6 +154,7 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
     for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
       if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, dependence, phi.block, preds[i]);
   }
+  if (local.level != local_before) reads_.Rose(FactKind::kLocalLoad, inst.result_id);
   uint32_t variable = 0;
   flow.LoadTarget(&inst, &variable, nullptr);
   RaiseValue(inst.result_id, local.level, MakeCause(Cause::kLocalLoad, variable, &block, &inst));

@@ -18,6 +18,7 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
                                    const UniformityOptions& options, Partition partition)
     : facts_(facts), options_(options), partition_(partition) {
   proven_.value_levels.assign(facts_.module.header.bound, Divergence::kUniform);
+  proven_.reads = &reads_;
   EntryPointInterfaceView view(entry_point);
   model_ = view.model();
   entry_name_ = view.name();
@@ -32,7 +33,8 @@ UniformitySolver::UniformitySolver(ModuleFacts& facts, const Instruction& entry_
   for (const Instruction& inst : facts_.module.types_values)
     if (inst.opcode == spv::OpVariable) {
       Fact initial = StaticMemoryFact(inst);
-      Raise(memory_.Writable(inst.result_id), initial.level, initial.cause);
+      Raise(FactKind::kMemory, inst.result_id, memory_.Writable(inst.result_id), initial.level,
+            initial.cause);
     }
   if (HasWorkgroups(model_))
     phases_ =
@@ -50,23 +52,22 @@ bool UniformitySolver::Raise(Fact& fact, Divergence level, const Cause& cause) {
 }
 
 bool UniformitySolver::RaiseValue(uint32_t id, Divergence level, const Cause& cause) {
-  if (LevelIn(partition_, level) <= proven_.Value(id)) return false;
+  if (LevelIn(partition_, level) <= proven_.UnnotedValue(id)) return false;
   Fact& fact = proven_.values[id];
-  if (!Raise(fact, level, cause)) return false;
+  if (!Raise(FactKind::kValue, id, fact, level, cause)) return false;
   if (id < proven_.value_levels.size()) proven_.value_levels[id] = fact.level;
   return true;
 }
 
 // Rounds over every reachable function until one round raises nothing. A block is
-// passed over when nothing rose anywhere since its previous pass began: its transfer
-// reads only the solver's facts (and memos that are functions of them), so running it
-// again on the same facts would raise nothing either. That holds for its call contexts
-// too (their results are cached by their inputs), unless its previous pass ran a context
-// whose result could not be cached (it read the caller's control): running it again
-// would run that context again and spend the context budget, so such a block is not
-// passed over. The rounds, and every
-// fact with its cause, are those of running every block in every round; the last
-// round, which only confirms, runs only the blocks before the previous round's last rise.
+// passed over when no fact its previous pass read has risen since (fact_reads.h): its
+// transfer reads only the solver's facts (and memos that are functions of the module),
+// so running it again would raise nothing. That holds for its call contexts too (their
+// results are kept by their inputs, which the pass read), unless its previous pass ran
+// a context whose result could not be kept (it read the caller's control): running it
+// again would run that context again and spend the context budget, so such a block is
+// not passed over. The rounds, and every fact with its cause, are those of running
+// every block in every round (UniformityOptions::rerun_every_block does that).
 std::string UniformitySolver::Run(uint32_t* rounds) {
   previous_passes_.clear();
   for (uint32_t round = 1; round <= options_.round_budget; ++round) {
@@ -84,11 +85,16 @@ void UniformitySolver::ProcessFunction(Function& function) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const Block* block : dependence.cfg->ReversePostOrder()) {
     PreviousPass& pass = previous_passes_[block];
-    if (pass.done && pass.raises_at_start == raises_ && !pass.ran_uncached_context) continue;
+    if (pass.done && !pass.ran_uncached_context && !options_.rerun_every_block &&
+        (pass.raises_at_start == raises_ || !reads_.RoseSinceRead(pass.reads)))
+      continue;
     const uint64_t uncached = uncached_context_runs_;
     pass.done = true;
+    ++block_passes_;
     pass.raises_at_start = raises_;
+    reads_.Begin(&pass.reads);
     Fact control = BlockControl(function, *block);
+    reads_.Note(FactKind::kLocalBlock, block->id());
     running_local_ = proven_.local_blocks[block];
     if (facts_.relevance) {
       for (const Instruction* inst : facts_.relevance->TransferredIn(block))
@@ -97,33 +103,45 @@ void UniformitySolver::ProcessFunction(Function& function) {
       for (const Instruction& inst : block->instructions)
         Transfer(function, *block, inst, &control);
     }
+    reads_.End();
     pass.ran_uncached_context = uncached_context_runs_ != uncached;
   }
 }
 
 // The control level of a block: its function's call sites, the branches it depends
 // on (their conditions and their own control), and callees' kills before it.
+// Only this block's pass raises its own control facts: they are noted as read once
+// raised, as the pass returns them.
 Fact UniformitySolver::BlockControl(const Function& function, const Block& block) {
+  const uint32_t label = block.id();
   Fact& fact = proven_.blocks[&block];
+  reads_.Note(FactKind::kEntry, function.id());
   const Fact& entry = entries_[function.id()];
-  Raise(fact, entry.level, entry.cause);
+  Raise(FactKind::kBlock, label, fact, entry.level, entry.cause);
   Fact& local = proven_.local_blocks[&block];
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   auto controllers = dependence.controllers.find(&block);
   if (controllers != dependence.controllers.end())
     for (const Block* branch : controllers->second) {
-      Raise(fact, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kBranch, 0, branch));
-      Raise(fact, proven_.blocks[branch].level, MakeCause(Cause::kNested, 0, branch));
-      Raise(local, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kBranch, 0, branch));
-      Raise(local, proven_.local_blocks[branch].level, MakeCause(Cause::kNestedLocal, 0, branch));
+      const Divergence condition = proven_.Value(ConditionOf(*branch));
+      Raise(FactKind::kBlock, label, fact, condition, MakeCause(Cause::kBranch, 0, branch));
+      reads_.Note(FactKind::kBlock, branch->id());
+      Raise(FactKind::kBlock, label, fact, proven_.blocks[branch].level,
+            MakeCause(Cause::kNested, 0, branch));
+      Raise(FactKind::kLocalBlock, label, local, condition, MakeCause(Cause::kBranch, 0, branch));
+      reads_.Note(FactKind::kLocalBlock, branch->id());
+      Raise(FactKind::kLocalBlock, label, local, proven_.local_blocks[branch].level,
+            MakeCause(Cause::kNestedLocal, 0, branch));
     }
   // Kills by callees on the way here (not by calls later in this block).
   for (const Block* pred : dependence.cfg->Predecessors(&block)) {
+    reads_.Note(FactKind::kKilledOut, pred->id());
     Fact killed = killed_out_[pred];
-    Raise(fact, killed.level, killed.cause);
-    Raise(local, killed.level, killed.cause);
-    Raise(killed_out_[&block], killed.level, killed.cause);
+    Raise(FactKind::kBlock, label, fact, killed.level, killed.cause);
+    Raise(FactKind::kLocalBlock, label, local, killed.level, killed.cause);
+    Raise(FactKind::kKilledOut, label, killed_out_[&block], killed.level, killed.cause);
   }
+  reads_.Note(FactKind::kBlock, label);
   return fact;
 }
 
@@ -138,16 +156,17 @@ void UniformitySolver::Transfer(const Function& function, const Block& block,
       return;
     case spv::OpReturnValue: {
       uint32_t value = ReturnValueView(inst).value();
-      Raise(proven_.returns[function.id()], proven_.Value(value),
+      Fact& returned = proven_.returns[function.id()];
+      Raise(FactKind::kReturn, function.id(), returned, proven_.Value(value),
             MakeCause(Cause::kReturn, value, &block, &inst));
       // Within the function: the invocations of one call see the same returns.
-      Raise(proven_.returns[function.id()], running_local_.level,
+      Raise(FactKind::kReturn, function.id(), returned, running_local_.level,
             MakeCause(Cause::kReturnControlLocal, 0, &block, &inst));
       return;
     }
     case spv::OpKill:
     case spv::OpTerminateInvocation:
-      Raise(proven_.kills[function.id()], control->level,
+      Raise(FactKind::kKill, function.id(), proven_.kills[function.id()], control->level,
             MakeCause(Cause::kKill, 0, &block, &inst));
       return;
     default:
@@ -187,7 +206,8 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
   uint32_t callee_id = FunctionCallView(inst).callee();
   Function* callee = facts_.calls.FunctionById(callee_id);
   if (!callee) return;
-  Raise(entries_[callee_id], control->level, MakeCause(Cause::kCallSite, 0, &block, &inst));
+  Raise(FactKind::kEntry, callee_id, entries_[callee_id], control->level,
+        MakeCause(Cause::kCallSite, 0, &block, &inst));
   ForEachArgument(*callee, inst, [&](const Instruction& parameter, uint32_t argument) {
     RaiseValue(parameter.result_id, proven_.Value(argument),
                MakeCause(Cause::kParameter, argument, &block, &inst));
@@ -195,12 +215,14 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
         bindings_.Writable(parameter.result_id).insert(facts_.RootOf(argument)).second) {
       ++raises_;
       ++bindings_version_;
+      reads_.Rose(FactKind::kBinding, parameter.result_id);
     }
   });
   if (inst.result_id && !facts_.AssumedUniform(callee_id, options_) &&
       (!facts_.relevance || facts_.relevance->Value(inst.result_id))) {
     std::optional<Fact> own = OneBlockHelperResult(*this, phases_.get(), *callee, block, inst);
     if (!own) own = ContextResult(*callee, block, inst, *control);
+    reads_.Note(FactKind::kReturn, callee_id);
     const Fact& returned = proven_.returns[callee_id];
     if (own)
       RaiseValue(inst.result_id, own->level, own->cause);
@@ -208,11 +230,12 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
       RaiseValue(inst.result_id, returned.level,
                  MakeCause(Cause::kCallResult, callee_id, &block, &inst));
   }
+  reads_.Note(FactKind::kKill, callee_id);
   const Fact& kill = proven_.kills[callee_id];
   Cause after = MakeCause(Cause::kKillAfterCall, callee_id, &block, &inst);
   RaiseLocal(*control, kill.level, after);
   RaiseLocal(running_local_, kill.level, after);
-  Raise(killed_out_[&block], kill.level, after);
+  Raise(FactKind::kKilledOut, block.id(), killed_out_[&block], kill.level, after);
 }
 
 // A phi is as divergent as its values, and as the branches that choose between its
@@ -220,8 +243,9 @@ void UniformitySolver::TransferCall(const Block& block, const Instruction& inst,
 void UniformitySolver::TransferPhi(const Function& function, const Block& block,
                                    const Instruction& inst) {
   // Raised as a copy, kept only where it rose (RaiseValue): reading the phi's own value
-  // (a loop's phi among its incoming values or conditions) can never raise it.
-  const Fact* known = proven_.ValueFact(inst.result_id);
+  // (a loop's phi among its incoming values or conditions) can never raise it. What it
+  // was before is not a read the pass depends on (RaiseValue's UnnotedValue).
+  const Fact* known = proven_.values.Find(inst.result_id);
   Fact fact = known ? *known : Fact{};
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   PhiView phi(inst);
@@ -234,6 +258,7 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
     proven_.values[inst.result_id] = fact;
     if (inst.result_id < proven_.value_levels.size())
       proven_.value_levels[inst.result_id] = fact.level;
+    reads_.Rose(FactKind::kValue, inst.result_id);
   }
 }
 

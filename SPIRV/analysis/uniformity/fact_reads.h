@@ -1,0 +1,94 @@
+// Uniformity analysis, what each block's pass read: the part of the solver that lets a
+// round pass over a block whose transfer would raise nothing.
+//
+// A block's transfer is a function of the solver's facts it reads (and of the module).
+// Every fact the fixed point raises is keyed by a kind and an id below the module's
+// bound (a value, a block's label, a load, a function, a memory root, a pointer
+// parameter); the solver notes each read of one, at the time of the read on the
+// solver's clock (its count of rises), and stamps each fact that rises with the time.
+// The proof that passing over is exact: if no fact a pass read has risen since that
+// read, a new pass reads the same levels and causes, computes the same raises, and
+// finds each target already at least that high, so it raises nothing; it would only
+// run call contexts whose results are kept (the solver does not pass over a block whose
+// previous pass ran one that was not). Reads and rises within one pass count the same
+// way: a pass that raised a fact after reading it is run again, one that raised it
+// before reading it is not. So the rounds, and every fact with its cause, are those of
+// running every block in every round (UniformityOptions::rerun_every_block runs them
+// all; tests and the corpus suite compare the two).
+#ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
+#define GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
+
+#include <cstdint>
+#include <vector>
+
+#include "SPIRV/analysis/facts/stable_flat_map.h"
+
+namespace glint::spirv::uniformity_detail {
+
+// What a fact is about; with an id, its key.
+enum class FactKind : uint8_t {
+  kValue,       // a value's level, by its id
+  kBlock,       // a block's control with its function's call sites, by its label
+  kLocalBlock,  // a block's control within its function, by its label
+  kKilledOut,   // kills by callees seen at a block's end, by its label
+  kLocalLoad,   // what reaches a followed Function-variable load, by its result id
+  kReturn,      // what a function returns, by its id
+  kKill,        // whether a function may end invocations, by its id
+  kEntry,       // a function's calls' control, by its id
+  kMemory,      // a memory root's level, by its id
+  kBinding,     // the caller roots a pointer parameter is bound to, by its id
+};
+
+class FactReads {
+ public:
+  struct Read {
+    uint64_t key;
+    uint64_t at;  // the clock when it was read
+  };
+  using Log = std::vector<Read>;
+
+  // `clock` counts the solver's rises; it only grows.
+  explicit FactReads(const uint64_t* clock) : clock_(clock) {}
+
+  // Notes the reads of one pass in `log` (emptied) until End.
+  void Begin(Log* log) {
+    log->clear();
+    log_ = log;
+  }
+  void End() { log_ = nullptr; }
+
+  // A read of a fact, during a pass (outside one: nothing to note).
+  void Note(FactKind kind, uint32_t id) const {
+    if (!log_) return;
+    const uint64_t key = Key(kind, id);
+    // The same fact read again with nothing risen between (the next operand of the same
+    // value, a block's own control) is one read.
+    if (!log_->empty() && log_->back().key == key && log_->back().at == *clock_) return;
+    log_->push_back({key, *clock_});
+  }
+
+  // A fact rose: its stamp is the clock now (after the rise counted).
+  void Rose(FactKind kind, uint32_t id) { stamps_[Key(kind, id)] = *clock_; }
+
+  // Whether some fact in `log` rose after it was read.
+  bool RoseSinceRead(const Log& log) const {
+    for (const Read& read : log) {
+      const uint64_t* stamp = stamps_.Find(read.key);
+      if (stamp && *stamp > read.at) return true;
+    }
+    return false;
+  }
+
+ private:
+  static uint64_t Key(FactKind kind, uint32_t id) {
+    return (static_cast<uint64_t>(kind) << 32) | id;
+  }
+
+  const uint64_t* clock_;
+  mutable Log* log_ = nullptr;
+  StableFlatMap<uint64_t, uint64_t> stamps_;
+};
+
+}  // namespace glint::spirv::uniformity_detail
+
+#endif  // GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
