@@ -220,6 +220,7 @@ struct Worker {
   std::deque<size_t> jobs;           // handed to it, in order: it is compiling the first
   uint64_t deadline = 0;             // the first job's
   std::vector<std::string> written;  // files the parent wrote for the first job
+  size_t ended = 0;                  // jobs this process (the latest fork) ended
   bool busy() const { return !jobs.empty(); }
 };
 
@@ -254,7 +255,8 @@ class WorkerPool {
   void WaitForWorkers();
   void ReadFrom(Worker& worker);
   bool AnswerWrite(Worker& worker, const std::string& request);
-  void Retire(Worker& worker, bool kill_first, bool timed_out);
+  void Retire(Worker& worker, bool kill_first, bool timed_out, bool last_undelivered = false);
+  void ReadEndsLeft(Worker& worker);
   void End(Worker& worker, const CompileOutcome& outcome, Captured text);
   std::vector<CompileOutcome> Replay();
 
@@ -309,7 +311,7 @@ void WorkerPool::Hand(Worker& worker, size_t job) {
   wire::Writer request;
   request.U64(job);
   if (!wire::WriteMessage(worker.channel, kRunRequest, request.bytes()))
-    Retire(worker, /*kill_first=*/true, /*timed_out=*/false);
+    Retire(worker, /*kill_first=*/true, /*timed_out=*/false, /*last_undelivered=*/true);
 }
 
 bool WorkerPool::Fork(Worker& worker) {
@@ -329,6 +331,7 @@ bool WorkerPool::Fork(Worker& worker) {
   if (pid < 0) return close(ends[0]), false;
   worker.pid = pid;
   worker.channel = ends[0];
+  worker.ended = 0;
   return true;
 }
 
@@ -415,24 +418,55 @@ bool WorkerPool::AnswerWrite(Worker& worker, const std::string& request) {
   return wire::WriteMessage(worker.channel, kWriteAnswer, answer.bytes());
 }
 
-// The worker ended (or is ended here) in the middle of its first job; the jobs queued
-// behind it go back to the waiting ones, for a fresh fork.
-void WorkerPool::Retire(Worker& worker, bool kill_first, bool timed_out) {
+// The worker ended (or is ended here) in the middle of a job; the jobs queued behind
+// that one go back to the waiting ones, for a fresh fork. `last_undelivered`: the parent
+// found the worker dead handing it a job, so that job never reached it; and a worker
+// may run ahead of the parent, so the ends it reported before it died may still wait in
+// the channel behind the last one read. They are read first, so that the job it died
+// on is the one that counts as unfinished (otherwise a finished job would count as
+// crashed and the one after it run twice). The undelivered job is not blamed when it is
+// the only one left of a worker that ended jobs before (the next fork runs it); a fork
+// that ended none blames it, so that a worker that cannot start still ends the run.
+// Elsewhere nothing is left to read: the parent read up to the worker's end of the
+// channel, or killed it past the first job's deadline, or for a message it could not
+// read.
+void WorkerPool::Retire(Worker& worker, bool kill_first, bool timed_out, bool last_undelivered) {
   if (kill_first) kill(worker.pid, SIGKILL);
-  close(worker.channel);
-  worker.channel = -1;
   int status = Reap(worker.pid);
   worker.pid = -1;
-  End(worker, Unfinished(status, timed_out, settings_.memory_mb),
-      ReadCaptured(worker.capture, worker.capture.out, worker.capture.err));
+  if (last_undelivered) ReadEndsLeft(worker);
+  close(worker.channel);
+  worker.channel = -1;
+  const bool only_undelivered = last_undelivered && worker.jobs.size() == 1 && worker.ended > 0;
+  if (!worker.jobs.empty() && !only_undelivered)
+    End(worker, Unfinished(status, timed_out, settings_.memory_mb),
+        ReadCaptured(worker.capture, worker.capture.out, worker.capture.err));
   waiting_.insert(worker.jobs.begin(), worker.jobs.end());
   worker.jobs.clear();
+}
+
+// The ends a dead worker reported that the parent has not read, in order, up to the
+// first message that is not one (a write request it died waiting on) or is cut short.
+// The worker is reaped: its end of the channel is closed, so the reads end.
+void WorkerPool::ReadEndsLeft(Worker& worker) {
+  while (!worker.jobs.empty()) {
+    uint32_t magic = 0;
+    std::string payload;
+    if (wire::ReadAnyMessage(worker.channel, kMaxMessage, 0, &magic, &payload) !=
+        wire::ReadStatus::kOk)
+      break;
+    CompileOutcome outcome;
+    Captured text;
+    if (magic != kDone || !DecodeDone(payload, &outcome, &text)) break;
+    End(worker, outcome, text);
+  }
 }
 
 // Records how the worker's first job ended; the next one's time starts now.
 void WorkerPool::End(Worker& worker, const CompileOutcome& outcome, Captured text) {
   size_t job = worker.jobs.front();
   worker.jobs.pop_front();
+  ++worker.ended;
   if (!worker.jobs.empty() && settings_.timeout_ms)
     worker.deadline = wire::NowMs() + settings_.timeout_ms;
   JobRecord& record = jobs_[job];
@@ -445,6 +479,7 @@ void WorkerPool::End(Worker& worker, const CompileOutcome& outcome, Captured tex
       end == CompileOutcome::End::kOutOfMemory)
     RemoveWritten(record.written);
   if (end == CompileOutcome::End::kExited) stop_ = std::min(stop_, job + 1);
+  if (settings_.job_ended) settings_.job_ended(job);
 }
 
 // The outcomes that count, their captured text printed in job order; what was written

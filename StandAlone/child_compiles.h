@@ -90,6 +90,9 @@ struct BatchSettings {
   uint32_t timeout_ms = 0;   // per job, isolated only (0: none)
   unsigned max_workers = 1;  // isolated jobs compiled at the same time (-t: the cores)
   uint32_t memory_mb = 0;    // each worker's memory budget, isolated only (0: none)
+  // Called in this process as each isolated job's end is recorded (in the order the jobs
+  // end, not job order): a progress display; tests hold the parent back with it.
+  std::function<void(size_t job)> job_ended;
 };
 
 // Runs jobs 0..count-1 as described above; their outcomes in job order, ending at the

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -100,6 +101,45 @@ TEST(RunCompiles, CrashCostsOnlyItsJobAndItsFiles) {
   EXPECT_NE(outcomes[1].payload, outcomes[3].payload);
   EXPECT_TRUE(outcomes[4].flags.compile_failed);
   EXPECT_FALSE(outcomes[3].flags.compile_failed);
+}
+
+// A worker that runs ahead of the parent and dies: the parent, held back after it
+// records job 0, finds the worker dead when it hands it job 12; jobs 1 and 2 ended
+// (their ends wait unread in the channel) and job 3 crashed. Only job 3 counts as
+// crashed, jobs 1 and 2 keep what they returned, and each job runs once (a job run
+// twice would append its number twice).
+TEST(RunCompiles, AWorkerThatRanAheadBlamesTheJobItDiedOn) {
+  Scratch scratch;
+  const std::string log = In(scratch, "ran");
+  BatchSettings settings = Isolated();
+  settings.job_ended = [&](size_t job) {
+    // Long enough for the worker to end jobs 1 and 2 and die on 3 (it does nothing
+    // else); without it the parent usually reads each end as it comes.
+    if (job == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  };
+  std::vector<CompileOutcome> outcomes = RunCompiles(16, settings, [&](size_t job, CompileFlags&) {
+    std::FILE* ran = std::fopen(log.c_str(), "a");
+    std::fprintf(ran, "%zu\n", job);
+    std::fclose(ran);
+    if (job == 3) std::raise(SIGSEGV);
+    return "job " + std::to_string(job);
+  });
+  ASSERT_EQ(outcomes.size(), 16u);
+  for (size_t job = 0; job < 16; ++job) {
+    if (job == 3) continue;
+    EXPECT_EQ(outcomes[job].end, End::kFinished) << job;
+    EXPECT_EQ(outcomes[job].payload, "job " + std::to_string(job)) << job;
+  }
+  EXPECT_EQ(outcomes[3].end, End::kCrashed);
+  EXPECT_EQ(outcomes[3].signal, SIGSEGV);
+  std::ifstream ran(log);
+  std::vector<size_t> order;
+  for (size_t job; ran >> job;) order.push_back(job);
+  std::vector<size_t> once = order;
+  std::sort(once.begin(), once.end());
+  EXPECT_EQ(std::adjacent_find(once.begin(), once.end()), once.end())
+      << "a job ran twice: the first run's end was lost";
+  EXPECT_EQ(once.size(), 16u);
 }
 
 // Every job has its own time: a list of quick jobs longer than the limit is fine, the
