@@ -50,12 +50,17 @@ class FactReads {
   // `clock` counts the solver's rises; it only grows.
   explicit FactReads(const uint64_t* clock) : clock_(clock) {}
 
-  // Notes the reads of one pass in `log` (emptied) until End.
+  // Notes the reads of one pass, to be kept in `log` at End. They are gathered in one
+  // buffer for every pass and copied once: a log grown read by read would be
+  // reallocated several times in every pass.
   void Begin(Log* log) {
-    log->clear();
+    gathered_.clear();
     log_ = log;
   }
-  void End() { log_ = nullptr; }
+  void End() {
+    if (log_) log_->assign(gathered_.begin(), gathered_.end());
+    log_ = nullptr;
+  }
 
   // A read of a fact, during a pass (outside one: nothing to note).
   void Note(FactKind kind, uint32_t id) const {
@@ -63,8 +68,9 @@ class FactReads {
     const uint64_t key = Key(kind, id);
     // The same fact read again with nothing risen between (the next operand of the same
     // value, a block's own control) is one read.
-    if (!log_->empty() && log_->back().key == key && log_->back().at == *clock_) return;
-    log_->push_back({key, *clock_});
+    if (!gathered_.empty() && gathered_.back().key == key && gathered_.back().at == *clock_)
+      return;
+    gathered_.push_back({key, *clock_});
   }
 
   // A fact rose: its stamp is the clock now (after the rise counted).
@@ -85,7 +91,8 @@ class FactReads {
   }
 
   const uint64_t* clock_;
-  mutable Log* log_ = nullptr;
+  Log* log_ = nullptr;
+  mutable Log gathered_;  // the reads of the pass under way
   StableFlatMap<uint64_t, uint64_t> stamps_;
 };
 

@@ -271,13 +271,16 @@ void UniformitySolver::RaiseMerge(Fact& fact, const ControlDependence& dependenc
     return own != dependence.controllers.end() &&
            std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
   };
-  std::vector<const Block*> choosers;
-  auto controllers = dependence.controllers.find(pred);
-  if (controllers != dependence.controllers.end()) choosers = controllers->second;
-  if (ConditionOf(*pred)) choosers.push_back(pred);
-  for (const Block* branch : choosers)
+  // The branches `pred` depends on, then `pred`'s own (in that order: the first to raise
+  // names the cause).
+  auto raise_by = [&](const Block* branch) {
     if (!controls_join(branch))
       Raise(fact, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kMerge, 0, branch));
+  };
+  auto controllers = dependence.controllers.find(pred);
+  if (controllers != dependence.controllers.end())
+    for (const Block* branch : controllers->second) raise_by(branch);
+  if (ConditionOf(*pred)) raise_by(pred);
 }
 
 }  // namespace uniformity_detail
