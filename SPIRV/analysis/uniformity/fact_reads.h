@@ -14,7 +14,12 @@
 // way: a pass that raised a fact after reading it is run again, one that raised it
 // before reading it is not. So the rounds, and every fact with its cause, are those of
 // running every block in every round (UniformityOptions::rerun_every_block runs them
-// all; tests and the corpus suite compare the two).
+// all; tests and the corpus suite compare the two). One corner where they may differ,
+// as they already could when a block was passed over only if nothing at all had risen:
+// a kept context result that was dropped for newer ones (call_contexts.h keeps 16 per
+// callee) after the entry point's context budget ran out. A pass run again would then
+// take the callee's joined result, higher than the context's; the pass passed over
+// keeps the context's. Both are sound; the corpus suite's comparison finds no such case.
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
 

@@ -124,8 +124,8 @@ struct UniformityOptions {
   bool every_fact = false;
   // Run every block in every round of the fixed point, instead of passing over a block
   // when nothing its previous pass read has risen since. The facts, their causes and
-  // the rounds are the same either way (tests and the corpus suite compare); only the
-  // cost differs.
+  // the rounds are the same either way (tests and the corpus suite compare; fact_reads.h
+  // names the one corner past the call-context budget); only the cost differs.
   bool rerun_every_block = false;
 };
 
