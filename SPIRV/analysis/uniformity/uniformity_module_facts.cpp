@@ -79,28 +79,40 @@ std::unique_ptr<ModuleFacts> CollectModuleFacts(Module& module, const Uniformity
 const std::vector<uint32_t>& ModuleFacts::ModuleVariablesReached(uint32_t function) {
   auto known = module_variables_reached.find(function);
   if (known != module_variables_reached.end()) return known->second;
-  // Callees first, so each function's set is its own names joined with its callees'
-  // sets, already known: every function's instructions are read once, however many
-  // callers reach it (SPIR-V has no recursion).
-  for (const Function* reached : calls.CalleesFirst(function)) {
-    if (module_variables_reached.count(reached->id())) continue;
+  // A function's set: its own names joined with its callees' sets known so far.
+  auto find_set = [&](const Function& reached) {
     std::vector<uint32_t> variables;
-    for (const Block& block : reached->blocks)
+    for (const Block& block : reached.blocks)
       for (const Instruction& inst : block.instructions)
         for (uint32_t id : OperandsOf(inst)) {
           const Instruction* def = def_use.Definition(id);
           if (def && def->opcode == spv::OpVariable && !def_use.FunctionOf(def))
             variables.push_back(id);
         }
-    for (const CallGraph::Call* call : calls.CallsIn(reached->id())) {
+    for (const CallGraph::Call* call : calls.CallsIn(reached.id())) {
       auto callee = module_variables_reached.find(call->callee);
       if (callee != module_variables_reached.end())
         variables.insert(variables.end(), callee->second.begin(), callee->second.end());
     }
     std::sort(variables.begin(), variables.end());
     variables.erase(std::unique(variables.begin(), variables.end()), variables.end());
-    module_variables_reached[reached->id()] = std::move(variables);
+    module_variables_reached[reached.id()] = std::move(variables);
+  };
+  // Asked callees first (relevance asks in id order, and helpers are mostly defined
+  // before their callers), every callee's set is known already: no walk of the subtree.
+  const Function* asked = calls.FunctionById(function);
+  const std::vector<const CallGraph::Call*>& direct = calls.CallsIn(function);
+  if (asked && std::all_of(direct.begin(), direct.end(), [&](const CallGraph::Call* call) {
+        return module_variables_reached.count(call->callee) != 0;
+      })) {
+    find_set(*asked);
+    return module_variables_reached[function];
   }
+  // Callees first, so each function's set is its own names joined with its callees'
+  // sets, already known: every function's instructions are read once, however many
+  // callers reach it (SPIR-V has no recursion).
+  for (const Function* reached : calls.CalleesFirst(function))
+    if (!module_variables_reached.count(reached->id())) find_set(*reached);
   return module_variables_reached[function];
 }
 
