@@ -13,17 +13,21 @@
 #include <string>
 #include <vector>
 
-#include "SPIRV/ir/parser.h"
-#include "support/test_support.h"
+#include "support/glsl_case.h"
 #include "support/uniformity_rerun_check.h"
 
 namespace glint::spirv::uniformity_detail {
 namespace {
 
-TEST(FactReads, AFactThatRoseAfterItWasReadCounts) {
+// One solver's clock and log, and one block's reads.
+class FactReadsLog : public ::testing::Test {
+ protected:
   uint64_t clock = 0;
-  FactReads reads(&clock);
+  FactReads reads{&clock};
   FactReads::Log log;
+};
+
+TEST_F(FactReadsLog, AFactThatRoseAfterItWasReadCounts) {
   reads.Begin(&log);
   reads.Note(FactKind::kValue, 7);
   reads.End();
@@ -33,10 +37,7 @@ TEST(FactReads, AFactThatRoseAfterItWasReadCounts) {
   EXPECT_TRUE(reads.RoseSinceRead(log));
 }
 
-TEST(FactReads, AFactThatRoseBeforeItWasReadDoesNot) {
-  uint64_t clock = 0;
-  FactReads reads(&clock);
-  FactReads::Log log;
+TEST_F(FactReadsLog, AFactThatRoseBeforeItWasReadDoesNot) {
   ++clock;
   reads.Rose(FactKind::kBlock, 3);
   reads.Begin(&log);
@@ -45,10 +46,7 @@ TEST(FactReads, AFactThatRoseBeforeItWasReadDoesNot) {
   EXPECT_FALSE(reads.RoseSinceRead(log));
 }
 
-TEST(FactReads, KindsAreKeptApart) {
-  uint64_t clock = 0;
-  FactReads reads(&clock);
-  FactReads::Log log;
+TEST_F(FactReadsLog, KindsAreKeptApart) {
   reads.Begin(&log);
   reads.Note(FactKind::kReturn, 5);
   reads.End();
@@ -61,10 +59,7 @@ TEST(FactReads, KindsAreKeptApart) {
   EXPECT_TRUE(reads.RoseSinceRead(log));
 }
 
-TEST(FactReads, ARiseWithinThePassAfterTheReadCounts) {
-  uint64_t clock = 0;
-  FactReads reads(&clock);
-  FactReads::Log log;
+TEST_F(FactReadsLog, ARiseWithinThePassAfterTheReadCounts) {
   reads.Begin(&log);
   reads.Note(FactKind::kMemory, 9);
   ++clock;
@@ -74,10 +69,7 @@ TEST(FactReads, ARiseWithinThePassAfterTheReadCounts) {
   EXPECT_TRUE(reads.RoseSinceRead(log));
 }
 
-TEST(FactReads, NothingIsNotedOutsideAPassAndAPassReplacesTheLog) {
-  uint64_t clock = 0;
-  FactReads reads(&clock);
-  FactReads::Log log;
+TEST_F(FactReadsLog, NothingIsNotedOutsideAPassAndAPassReplacesTheLog) {
   reads.Note(FactKind::kValue, 1);
   EXPECT_TRUE(log.empty());
   reads.Begin(&log);
@@ -93,16 +85,7 @@ TEST(FactReads, NothingIsNotedOutsideAPassAndAPassReplacesTheLog) {
   EXPECT_TRUE(log.empty()) << "a pass that read nothing";
 }
 
-struct RerunCase {
-  const char* name;
-  const char* stage;
-  const char* env;
-  const char* source;
-};
-
-void PrintTo(const RerunCase& c, std::ostream* out) { *out << c.name; }
-
-const RerunCase kCases[] = {
+const test::GlslCase kCases[] = {
     // Callers come first in a round: a call's result takes its callee's return one round
     // later, and what depends on it rises then, a callee's entry among it.
     {"CallResultsAcrossRounds", "comp", "vulkan1.0", R"(#version 450
@@ -254,13 +237,11 @@ void main() {
 )"},
 };
 
-class FactReadsRerun : public ::testing::TestWithParam<RerunCase> {};
+class FactReadsRerun : public ::testing::TestWithParam<test::GlslCase> {};
 
 TEST_P(FactReadsRerun, PassingOverIsExactAndSaves) {
-  std::vector<uint32_t> words =
-      test::CompileGlsl(GetParam().source, GetParam().stage, GetParam().env);
   std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
+  std::optional<Module> module = test::ParseGlslCase(GetParam(), &error);
   ASSERT_TRUE(module) << error;
   test::RerunComparison comparison = test::CompareRerunEveryBlock(*module);
   EXPECT_EQ(comparison.difference, "");

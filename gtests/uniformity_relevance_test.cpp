@@ -14,6 +14,7 @@
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 #include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
+#include "support/glsl_case.h"
 #include "support/test_support.h"
 #include "support/uniformity_relevance_check.h"
 #include "support/uniformity_rerun_check.h"
@@ -21,16 +22,7 @@
 namespace glint::spirv {
 namespace {
 
-struct RelevanceCase {
-  const char* name;
-  const char* stage;
-  const char* env;
-  const char* source;
-};
-
-void PrintTo(const RelevanceCase& c, std::ostream* out) { *out << c.name; }
-
-const RelevanceCase kCases[] = {
+const test::GlslCase kCases[] = {
     {"HelpersSharedMemoryAndLoops", "comp", "vulkan1.0", R"(#version 450
 layout(local_size_x = 64) in;
 layout(std430, binding = 0) buffer B { uint data[]; };
@@ -143,13 +135,11 @@ void main() {
 )"},
 };
 
-class UniformityRelevance : public ::testing::TestWithParam<RelevanceCase> {};
+class UniformityRelevance : public ::testing::TestWithParam<test::GlslCase> {};
 
 TEST_P(UniformityRelevance, FindingsAreThoseOfEveryFact) {
-  std::vector<uint32_t> words = test::CompileGlsl(GetParam().source, GetParam().stage,
-                                                  GetParam().env);
   std::string error;
-  std::optional<Module> module = ParseModule(words, &error);
+  std::optional<Module> module = test::ParseGlslCase(GetParam(), &error);
   ASSERT_TRUE(module) << error;
   size_t findings = 0;
   EXPECT_EQ(test::CompareRelevantFindings(*module, &findings), "");
