@@ -175,6 +175,86 @@ void main() {
   EXPECT_NE(full.flow->Reaching(full.LoadsOf("b").back()), ValueFlow::kNoNode);
 }
 
+// Phis of `variable` (of every variable when 0).
+size_t PhiCount(const Flow& f, uint32_t variable = 0) {
+  size_t count = 0;
+  for (uint32_t node = 0; node < f.flow->NodeCount(); ++node) {
+    const ValueFlowNode& n = f.flow->Node(node);
+    count += n.kind == ValueFlowNode::Kind::kPhi && (!variable || n.variable == variable);
+  }
+  return count;
+}
+
+// Pruning by liveness: what every load of every variable reads, and the definitions it
+// expands to, are those of the unpruned placement; only dead phis are left out.
+void ExpectPrunedAsUnpruned(const std::string& body) {
+  std::string source = R"(#version 440
+layout(local_size_x = 8) in;
+layout(binding = 0) buffer B { int data[]; };
+void main() {
+)" + body + "}\n";
+  std::vector<uint32_t> words = test::CompileGlsl(source, "comp");
+  Flow pruned = Build(words);
+  ValueFlowOptions unpruned_options;
+  unpruned_options.keep_dead_phis = true;
+  Flow unpruned = Build(words, unpruned_options);
+  size_t loads = 0;
+  for (uint32_t variable : unpruned.flow->Variables()) {
+    std::vector<const Instruction*> a = pruned.LoadsOfId(variable),
+                                    b = unpruned.LoadsOfId(variable);
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i, ++loads) {
+      EXPECT_EQ(pruned.Reaching(a[i]), unpruned.Reaching(b[i])) << body;
+      EXPECT_EQ(pruned.Defs(a[i]), unpruned.Defs(b[i])) << body;
+      EXPECT_EQ(pruned.flow->CoveringDefinition(a[i]) == ValueFlow::kNoNode,
+                unpruned.flow->CoveringDefinition(b[i]) == ValueFlow::kNoNode);
+    }
+  }
+  EXPECT_GT(loads, 0u);
+  EXPECT_LE(PhiCount(pruned), PhiCount(unpruned));
+}
+
+TEST(ValueFlowGlsl, Pruning_DeadAfterTheJoinGetsNoPhi) {
+  // t is read before the selection and never after it: the join's phi would be dead.
+  Flow f = BuildGlsl("int t = data[0];\ndata[1] = t;\nif (data[2] > 0) t = 5; else t = 6;\n");
+  EXPECT_EQ(PhiCount(f, f.IdOf("t")), 0u);
+  ValueFlowOptions keep;
+  keep.keep_dead_phis = true;
+  Flow unpruned = Build(f.words, keep);
+  EXPECT_EQ(PhiCount(unpruned, unpruned.IdOf("t")), 1u) << "the phi pruning leaves out";
+}
+
+TEST(ValueFlowGlsl, Pruning_StoredBeforeEachReadInTheLoopGetsNoHeaderPhi) {
+  // x is stored before it is read in every iteration: not live at the loop header; i is.
+  Flow f = BuildGlsl("for (int i = 0; i < data[1]; ++i) {\n  int x = i * 2;\n  data[i] = x;\n}\n");
+  EXPECT_EQ(PhiCount(f, f.IdOf("x")), 0u);
+  EXPECT_EQ(PhiCount(f, f.IdOf("i")), 1u);
+  for (const Instruction* load : f.LoadsOf("x")) EXPECT_EQ(f.Defs(load), "store IMul");
+}
+
+TEST(ValueFlowGlsl, Pruning_LiveThroughAPartialStoreKeepsItsPhi) {
+  // The store to v[1] after the join updates the joined version: the phi is live.
+  Flow f = BuildGlsl(
+      "ivec2 v = ivec2(1, 2);\nif (data[0] > 0) v = ivec2(3, 4);\nv[1] = 7;\ndata[1] = v.x;\n");
+  EXPECT_EQ(PhiCount(f, f.IdOf("v")), 1u);
+  for (const Instruction* load : f.LoadsOf("v"))
+    EXPECT_EQ(f.Defs(load), "store ConstantComposite, store ConstantComposite");
+}
+
+TEST(ValueFlowGlsl, Pruning_LoadsReadWhatTheUnprunedPlacementGives) {
+  ExpectPrunedAsUnpruned("int x = 1;\nif (data[1] > 0) x = 2; else x = 3;\ndata[0] = x;\n");
+  ExpectPrunedAsUnpruned(
+      "int s = 0;\nfor (int i = 0; i < data[1]; ++i)\n  for (int j = 0; j < data[2]; ++j) {\n"
+      "    int t = j * i;\n    if (t > 4) { s += t; continue; }\n    s -= 1;\n  }\ndata[0] = s;\n");
+  ExpectPrunedAsUnpruned(
+      "int a[4] = int[4](0, 1, 2, 3);\nint k = 0;\nwhile (k < data[0]) {\n  a[1] = k;\n"
+      "  if (data[k] == 3) break;\n  k++;\n}\ndata[2] = a[1] + (k > 2 ? a[0] : a[3]);\n");
+  ExpectPrunedAsUnpruned(
+      "int m = data[0];\nswitch (m) {\n  case 0: m = 4; break;\n  case 1: data[3] = m;\n"
+      "  default: m = data[m] > 0 && data[m + 1] > 0 ? 1 : 2;\n}\nint n = m;\ndo { n--; } "
+      "while (n > data[5]);\ndata[1] = n;\n");
+}
+
 TEST(ValueFlowGlsl, IfElse_PhiAtJoin) {
   Flow f = BuildGlsl("int x = 1;\nif (data[1] > 0) x = 2; else x = 3;\ndata[0] = x;\n");
   std::vector<const Instruction*> loads = f.LoadsOf("x");

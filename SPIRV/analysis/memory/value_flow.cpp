@@ -72,9 +72,14 @@ struct ValueFlowBuilder {
     uint32_t variable;
     std::vector<uint32_t> path;
   };
-  struct StoreSite {
+  // A load or store of a followed pointer in a reachable block, in block order: the
+  // stores place phis, and the reads before a whole store in their block say where a
+  // variable is live.
+  struct Access {
+    enum class Kind : uint8_t { kLoad, kStorePart, kStoreWhole };
     int block;
     uint32_t variable;
+    Kind kind;
   };
 
   ValueFlowBuilder(const Module& m, const Function& f, const Cfg& c, const ValueFlowOptions& o,
@@ -101,7 +106,7 @@ struct ValueFlowBuilder {
   bool MayBePointer(uint32_t word) const {
     return word < pointer_marks.size() && pointer_marks[word];
   }
-  std::vector<StoreSite> store_sites;
+  std::vector<Access> accesses;
 
   std::vector<const Block*> blocks;  // reachable, in reverse post-order
   std::unordered_map<const Block*, int> index;
@@ -122,6 +127,14 @@ struct ValueFlowBuilder {
   // a phi there.
   std::vector<uint32_t> queued_for, phi_for;
   std::vector<int> phi_work;
+  // Pruning by liveness (MarkLiveIn): each dense variable's accesses, grouped in block
+  // order (var_accesses[access_starts[v] .. access_starts[v + 1])), the reachable
+  // predecessors of each block (pred_list[pred_starts[b] .. pred_starts[b + 1])), and
+  // marks by block: the last variable (+1) live on entry there / stored whole there.
+  std::vector<uint32_t> access_starts;
+  std::vector<Access> var_accesses;
+  std::vector<int> pred_starts, pred_list;
+  std::vector<uint32_t> live_for, stored_whole_for;
 
   bool Spend(uint64_t steps) {
     out.work_ += steps;
@@ -136,7 +149,8 @@ struct ValueFlowBuilder {
   void ClassifyUses();
   void IndexCfg();
   bool ComputeFrontiers();
-  bool PlacePhis(size_t var, const std::vector<int>& def_blocks);
+  bool MarkLiveIn(size_t var);
+  bool PlacePhis(size_t var);
   bool PlaceAllPhis();
   uint32_t AddNode(ValueFlowNode node);
   void SetCurrent(size_t var, uint32_t version);
@@ -215,14 +229,23 @@ void ValueFlowBuilder::FollowChains() {
 
 void ValueFlowBuilder::ClassifyUse(const Instruction& inst, int block) {
   switch (inst.opcode) {
-    case spv::OpLoad:  // the pointer operand is the only id that can be ours
+    case spv::OpLoad: {  // the pointer operand is the only id that can be ours
+      const uint32_t pointer = LoadView(inst).pointer();
+      if (block < 0 || !MayBePointer(pointer)) return;
+      auto source = pointers.find(pointer);
+      if (source != pointers.end())
+        accesses.push_back({block, source->second.variable, Access::Kind::kLoad});
+      return;
+    }
     case spv::OpAccessChain:
     case spv::OpInBoundsAccessChain:  // bases were followed by FollowChains
       return;
     case spv::OpStore: {
       auto target = pointers.find(StoreView(inst).pointer());
       if (target != pointers.end() && block >= 0)
-        store_sites.push_back({block, target->second.variable});
+        accesses.push_back(
+            {block, target->second.variable,
+             target->second.path.empty() ? Access::Kind::kStoreWhole : Access::Kind::kStorePart});
       auto object = pointers.find(StoreView(inst).object());
       if (object != pointers.end())
         Refuse(object->second.variable, ValueFlowRefusal::kStoredAsValue, inst);
@@ -280,13 +303,18 @@ void ValueFlowBuilder::IndexCfg() {
   child_list.assign(size_t(child_starts[n]), 0);
   std::vector<int> next_child(child_starts.begin(), child_starts.end() - 1);
   edge_position.reserve(edges);
+  pred_starts.assign(size_t(n) + 1, 0);
+  pred_list.reserve(edges);
   for (int b = 0; b < n; ++b) {
     if (idom[b] >= 0) child_list[size_t(next_child[idom[b]]++)] = b;
     BlockSpan preds = cfg.Predecessors(blocks[b]);
     for (uint32_t slot = 0; slot < preds.size(); ++slot) {
       auto pred = index.find(preds[slot]);
-      if (pred != index.end()) edge_position[(uint64_t(pred->second) << 32) | uint32_t(b)] = slot;
+      if (pred == index.end()) continue;
+      edge_position[(uint64_t(pred->second) << 32) | uint32_t(b)] = slot;
+      pred_list.push_back(pred->second);
     }
+    pred_starts[size_t(b) + 1] = static_cast<int>(pred_list.size());
   }
 }
 
@@ -313,14 +341,22 @@ uint32_t ValueFlowBuilder::AddNode(ValueFlowNode node) {
   return static_cast<uint32_t>(out.nodes_.size() - 1);
 }
 
-// Phis of one variable at the iterated dominance frontier of the blocks that store it.
-// The sets of blocks queued and given a phi are marks by block stamped with the
-// variable (var + 1), so no set is allocated per variable.
-bool ValueFlowBuilder::PlacePhis(size_t var, const std::vector<int>& def_blocks) {
+// Phis of one variable at the iterated dominance frontier of the blocks that store it,
+// where the variable is live on entry (MarkLiveIn, run first): a phi where it is dead
+// is reached from no load, and the frontier is iterated over every join all the same,
+// so the live phis are those of the unpruned placement. The sets of blocks queued and
+// given a phi are marks by block stamped with the variable (var + 1), so no set is
+// allocated per variable.
+bool ValueFlowBuilder::PlacePhis(size_t var) {
   const uint32_t stamp = static_cast<uint32_t>(var + 1);
   std::vector<int>& work = phi_work;
-  work = def_blocks;
-  for (int block : def_blocks) queued_for[block] = stamp;
+  work.clear();
+  for (uint32_t at = access_starts[var]; at < access_starts[var + 1]; ++at) {
+    const Access& access = var_accesses[at];
+    if (access.kind == Access::Kind::kLoad || queued_for[access.block] == stamp) continue;
+    queued_for[access.block] = stamp;
+    work.push_back(access.block);
+  }
   while (!work.empty()) {
     int block = work.back();
     work.pop_back();
@@ -328,15 +364,49 @@ bool ValueFlowBuilder::PlacePhis(size_t var, const std::vector<int>& def_blocks)
       if (!Spend(1)) return false;
       if (phi_for[join] == stamp) continue;
       phi_for[join] = stamp;
-      ValueFlowNode phi(ValueFlowNode::Kind::kPhi);
-      phi.variable = dense_variable[var];
-      phi.block = blocks[join];
-      phi.incoming.assign(cfg.Predecessors(blocks[join]).size(), ValueFlow::kNoNode);
-      phis_at[join].push_back({var, AddNode(std::move(phi))});
+      if (live_for[join] == stamp || options.keep_dead_phis) {
+        ValueFlowNode phi(ValueFlowNode::Kind::kPhi);
+        phi.variable = dense_variable[var];
+        phi.block = blocks[join];
+        phi.incoming.assign(cfg.Predecessors(blocks[join]).size(), ValueFlow::kNoNode);
+        phis_at[join].push_back({var, AddNode(std::move(phi))});
+      }
       if (queued_for[join] != stamp) {
         queued_for[join] = stamp;
         work.push_back(join);
       }
+    }
+  }
+  return true;
+}
+
+// Marks with the variable's stamp (var + 1) the blocks where `var` is live on entry:
+// a block that reads it before storing it whole (a load, or a store of a part, which
+// updates the version before it), and a block from whose end such a read is reached
+// along a path with no whole store of it. Backwards over predecessor edges from the
+// reading blocks, stopping at blocks that store it whole.
+bool ValueFlowBuilder::MarkLiveIn(size_t var) {
+  const uint32_t stamp = static_cast<uint32_t>(var + 1);
+  std::vector<int>& work = phi_work;
+  work.clear();
+  for (uint32_t at = access_starts[var]; at < access_starts[var + 1]; ++at) {
+    const Access& access = var_accesses[at];
+    if (access.kind == Access::Kind::kStoreWhole) {
+      stored_whole_for[access.block] = stamp;
+    } else if (stored_whole_for[access.block] != stamp && live_for[access.block] != stamp) {
+      live_for[access.block] = stamp;  // read before any whole store in its block
+      work.push_back(access.block);
+    }
+  }
+  while (!work.empty()) {
+    const int block = work.back();
+    work.pop_back();
+    for (int at = pred_starts[block]; at < pred_starts[block + 1]; ++at) {
+      if (!Spend(1)) return false;
+      const int pred = pred_list[size_t(at)];
+      if (live_for[pred] == stamp || stored_whole_for[pred] == stamp) continue;
+      live_for[pred] = stamp;
+      work.push_back(pred);
     }
   }
   return true;
@@ -357,18 +427,35 @@ bool ValueFlowBuilder::PlaceAllPhis() {
     }
     current.push_back(AddNode(std::move(entry)));
   }
-  std::vector<std::vector<int>> def_blocks(dense_variable.size());
-  for (const StoreSite& site : store_sites) {
-    auto var = dense.find(site.variable);
-    if (var == dense.end()) continue;
-    std::vector<int>& list = def_blocks[var->second];
-    if (list.empty() || list.back() != site.block) list.push_back(site.block);
-  }
   phis_at.assign(blocks.size(), {});
   queued_for.assign(blocks.size(), 0);
   phi_for.assign(blocks.size(), 0);
+  // The accesses grouped by variable, each group in block order (a counting sort).
+  std::vector<uint32_t> access_var(accesses.size(), ~0u);
+  access_starts.assign(dense_variable.size() + 1, 0);
+  for (size_t at = 0; at < accesses.size(); ++at) {
+    auto var = dense.find(accesses[at].variable);
+    if (var == dense.end()) continue;
+    access_var[at] = static_cast<uint32_t>(var->second);
+    ++access_starts[var->second + 1];
+  }
   for (size_t var = 0; var < dense_variable.size(); ++var)
-    if (!PlacePhis(var, def_blocks[var])) return false;
+    access_starts[var + 1] += access_starts[var];
+  var_accesses.resize(access_starts.back(), Access{0, 0, Access::Kind::kLoad});
+  std::vector<uint32_t> next_access(access_starts.begin(), access_starts.end() - 1);
+  for (size_t at = 0; at < accesses.size(); ++at)
+    if (access_var[at] != ~0u) var_accesses[next_access[access_var[at]]++] = accesses[at];
+  live_for.assign(blocks.size(), 0);
+  stored_whole_for.assign(blocks.size(), 0);
+  for (size_t var = 0; var < dense_variable.size(); ++var) {
+    // A variable stored only in blocks that are no join's dominance frontier source
+    // (straight-line code) gets no phi: its liveness is not needed.
+    bool may_place = false;
+    for (uint32_t at = access_starts[var]; at < access_starts[var + 1] && !may_place; ++at)
+      may_place = var_accesses[at].kind != Access::Kind::kLoad &&
+                  !frontier[var_accesses[at].block].empty();
+    if (may_place && (!MarkLiveIn(var) || !PlacePhis(var))) return false;
+  }
   return true;
 }
 

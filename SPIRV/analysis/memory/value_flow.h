@@ -31,10 +31,18 @@
 //
 // Method: phis are placed at the iterated dominance frontiers of the blocks that store
 // to each variable (the dominance frontiers are computed once per function from the
-// dominator tree of Cfg), then one walk of the dominator tree gives every load its
-// version and every phi its incoming versions, for all variables at once.
+// dominator tree of Cfg), where the variable is live on entry (pruned SSA: some block
+// reachable from there without a whole store of it reads it first), then one walk of
+// the dominator tree gives every load its version and every phi its incoming versions,
+// for all variables at once. A phi where the variable is dead is reached from no load
+// (were it current at a read, or at the end of a predecessor of a live phi's join, the
+// read would be reached from its join without a whole store), so pruning changes no
+// load's version or definitions: it leaves out phis nothing reads (most of those of
+// glslang's temporaries in large functions). ValueFlowOptions::keep_dead_phis places
+// them all, for tests that check this.
 //
-// Cost: O(instructions + blocks + dominance-frontier entries + phis x predecessors);
+// Cost: O(instructions + blocks + dominance-frontier entries + live-in blocks +
+// phis x predecessors);
 // each step counts against ValueFlowOptions::work_budget. Hitting the budget refuses
 // every variable of the function with a message that names the budget (the frontiers
 // can grow quadratically on contrived graphs; they stay near linear on real shaders,
@@ -71,8 +79,8 @@ struct ValueFlowModuleIndex {
 };
 
 struct ValueFlowOptions {
-  // Steps (frontier entries, phi placements, instructions and phi operands renamed)
-  // before the analysis gives up on the whole function.
+  // Steps (frontier entries, live-in blocks, phi placements, instructions and phi
+  // operands renamed) before the analysis gives up on the whole function.
   uint64_t work_budget = 50'000'000;
   // By id: the only Function variables to follow (an analysis that reads a few of
   // them, the uniformity findings); null: every one. The others are not variables of
@@ -81,6 +89,9 @@ struct ValueFlowOptions {
   // The module's index, built by the caller for all its views; null: built for this one.
   // Read only while the view is built.
   const ValueFlowModuleIndex* module_index = nullptr;
+  // Place phis where the variable is dead too (minimal, unpruned SSA): the same versions
+  // at every load, more nodes. For tests that compare the two.
+  bool keep_dead_phis = false;
 };
 
 // Why a Function variable is not followed.
