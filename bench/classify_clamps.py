@@ -16,8 +16,9 @@ every record whose verdict is "clamped" is put in one class:
                                    a module that reads the array's length somewhere
   array length is a specialization constant ...
                                    the record's limit_source: the application may give
-                                   the length any value, so only index 0 is in bounds for
-                                   every one (whatever the index's range)
+                                   the length any value, and no proof ties the index to
+                                   the length itself (whatever the index's range: only
+                                   index 0 is in bounds for every value otherwise)
   range exceeds the limit          a range was proven, but it is wider than the object
   <reason>                         no range: the reason's root cause (the text after the
                                    last "no range:"-style prefix), numbers stripped
@@ -43,6 +44,13 @@ and each class in one of two groups:
 With --ceiling it also counts every dynamic index site (mode off: every site clamped)
 and prints the most a sound analysis could elide with robust access's emitted form:
 sites minus the input and out-of-bounds groups.
+
+Indices proven for every specialization (the record's verdict "proven in bounds" with
+its limit set by a specialization constant and a range other than [0, 0], which
+index 0 alone would be: integer_range_spec_lengths.cpp) are counted
+on a line of their own. They lie beyond the ceiling, which counts an array length given
+by a specialization constant as an input, so the ceiling and the share of it the mode
+elides leave them out: the ceiling's meaning does not change with them.
 
   bench/classify_clamps.py [--validator build/StandAlone/glslangValidator] [--mode full]
                            --corpus CORPUS_DIR [--jobs 1] [--envs manifest|all]
@@ -164,8 +172,8 @@ def env_flags(env):
     return ["--target-env", env] if env.startswith("vulkan") else ["-G"]
 
 
-def clamps_of(validator, mode, row, out_dir):
-    """The clamped records of one compile, or None when it produced no report (a
+def records_of(validator, mode, row, out_dir):
+    """The access records of one compile, or None when it produced no report (a
     shader that does not compile in that environment)."""
     path, stage, env = row
     output = os.path.join(out_dir, "%d.spv" % abs(hash((row, mode))))
@@ -180,12 +188,29 @@ def clamps_of(validator, mode, row, out_dir):
         records = json.loads(run.stdout[start:])["accesses"]
     except ValueError:
         return None
-    return [r for r in records if r.get("verdict") == "clamped"]
+    return records
+
+
+def clamped_sites(per_row):
+    return [clamped(records) for records in per_row]
+
+
+def clamped(records):
+    return None if records is None else [r for r in records if r.get("verdict") == "clamped"]
+
+
+def proven_for_every_specialization(records):
+    """Indices proven below a length given by a specialization constant, other than those
+    whose range is [0, 0] (index 0 is in bounds of every length: those were always
+    within the ceiling)."""
+    return sum(1 for r in records or [] if r.get("verdict") == "proven in bounds"
+               and r.get("limit_source") == "specialization constant"
+               and r.get("range") != [0, 0])
 
 
 def count_mode(pool, validator, mode, rows, out_dir):
-    """Per row: the clamped records (None where there was no report)."""
-    return list(pool.map(lambda row: clamps_of(validator, mode, row, out_dir), rows))
+    """Per row: the access records (None where there was no report)."""
+    return list(pool.map(lambda row: records_of(validator, mode, row, out_dir), rows))
 
 
 def main():
@@ -203,8 +228,10 @@ def main():
     rows = list(shader_rows(corpus, args.envs))
     with tempfile.TemporaryDirectory() as out_dir, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        found = count_mode(pool, validator, args.mode, rows, out_dir)
+        found_records = count_mode(pool, validator, args.mode, rows, out_dir)
         sites = count_mode(pool, validator, "off", rows, out_dir) if args.ceiling else None
+    found = [clamped(records) for records in found_records]
+    every_specialization = sum(proven_for_every_specialization(r) for r in found_records)
     classes, groups, lines = collections.Counter(), collections.Counter(), []
     for row, records in zip(rows, found):
         for record in records or []:
@@ -223,17 +250,22 @@ def main():
     print("by group:")
     for group, count in groups.most_common():
         print("%6d  %s" % (count, group))
+    print("proven for every specialization: %d (array lengths given by specialization"
+          " constants; beyond the ceiling)" % every_specialization)
     if sites is not None:
-        off = sum(len(r or []) for r in sites)
+        off = sum(len(r or []) for r in clamped_sites(sites))
         out_of_bounds = groups["out of bounds"]
-        inputs = total - groups["analysis"] - out_of_bounds
+        # The sites proven for every specialization are inputs' to the ceiling.
+        inputs = total - groups["analysis"] - out_of_bounds + every_specialization
         ceiling = off - inputs - out_of_bounds
-        print("sites (clamps with --range-analysis=off): %d; %s elides %d" % (off, args.mode,
-                                                                            off - total))
+        elided = off - total - every_specialization
+        print("sites (clamps with --range-analysis=off): %d; %s elides %d (%d of them"
+              " proven for every specialization)" % (off, args.mode, off - total,
+                                                      every_specialization))
         print("ceiling: a sound analysis could elide at most %d (sites - input group %d"
               " - out of bounds %d); %s leaves at most %d to gain (%s elides %.1f%% of it)"
               % (ceiling, inputs, out_of_bounds, args.mode, groups["analysis"], args.mode,
-                 100.0 * (off - total) / ceiling if ceiling else 100.0))
+                 100.0 * elided / ceiling if ceiling else 100.0))
     if args.list:
         with open(args.list, "w") as f:
             f.write("\n".join(lines) + "\n")

@@ -62,6 +62,25 @@ TEST(ClassifyClamps, SpecializationConstantLength_IsAnInput) {
       << result.output;
 }
 
+// Indices proven below a length given by a specialization constant, for every value
+// (integer_range_spec_lengths.cpp), are counted on a line of their own and stay out of
+// the ceiling: they were inputs to it, and still are. The `<=` loop's clamp is an input.
+TEST(ClassifyClamps, ProvenForEverySpecialization_CountedApartFromTheCeiling) {
+  TemporaryDirectory corpus;
+  CommandResult result = Classify(corpus, "ranges_spec_length_proven.comp");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("proven for every specialization: 3 "), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("     1  input (specialization constant)\n"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("sites (clamps with --range-analysis=off): 4; full elides 3 (3 "
+                               "of them proven for every specialization)"),
+            std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("(sites - input group 4 - out of bounds 0)"), std::string::npos)
+      << result.output;
+}
+
 // A runtime array whose length the shader never reads is an input whatever the index's
 // range (the application may bind fewer elements); one whose length the shader reads
 // elsewhere, with an index no test ties to it, is left to the analysis.

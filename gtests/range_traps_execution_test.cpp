@@ -19,7 +19,10 @@
 // same output as glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
 // removes the clamp and the output is the unclamped one; one group too large, the
-// access stays clamped and a dispatch of that size stays contained.
+// access stays clamped and a dispatch of that size stays contained. Arrays whose length
+// is a specialization constant run at two specializations: the proofs for every value
+// leave glslang's module and its output, and the `<=` near-miss writes past the array
+// unclamped and is contained clamped, at both.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -589,5 +592,85 @@ TEST(OutOfBoundsWitness, WitnessComputesItsIndexOnTheDevice) {
   for (size_t i = 26; i < 32; ++i) EXPECT_EQ(clamped[0][i], kGuard) << "after[" << i - 26 << "]";
   EXPECT_EQ(clamped[0][25], kMark) << "clamped, tile[9] took the write";
 }
+
+// An array sized by a specialization constant (integer_range_spec_lengths.cpp), run at
+// two specializations of constant 0, which sizes both the workgroup and the arrays. The
+// sound forms (each invocation's own element of a shared array; a loop from it tested
+// against the length, into the buffer's array) are proven for every value, so Glint's
+// module is glslang's, and it computes the same on the device at either size. The trap
+// tests `<=`: unclamped, invocation 0 writes values[BLOCK], the guard word after the
+// array; clamped, the write lands on values[BLOCK - 1] and every guard word stays.
+// Data: before[4], then values[BLOCK] (the buffer holds 24 words: 16 past it are guard).
+std::string SpecSizedKernel(const std::string& loop_test) {
+  return R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 0) const uint BLOCK = 4;
+shared uint tmp[BLOCK];
+layout(std430, binding = 0) buffer Data { uint before[4]; uint values[BLOCK]; };
+void main() {
+  uint tid = gl_LocalInvocationID.x;
+  tmp[tid] = 3u * tid + 1u;
+  barrier();
+  for (uint i = tid; )" +
+         loop_test + R"(; i += BLOCK) values[i] = tmp[i % BLOCK] + 100u * i;
+}
+)";
+}
+
+constexpr size_t kSpecBufferWords = 24;
+
+TEST(SpecializedLengthExecution, ProvenForEverySpecialization_SameModuleAndOutput) {
+  const std::string glsl = SpecSizedKernel("i < BLOCK");
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t proven = 0;
+  for (const AccessRecord& record : report.accesses) {
+    if (record.limit_kind != AccessLimit::kSpecializationConstant) continue;
+    EXPECT_EQ(record.verdict, AccessVerdict::kProvenInBounds)
+        << "line " << record.location.line << ": " << record.object;
+    proven += record.verdict == AccessVerdict::kProvenInBounds;
+  }
+  EXPECT_EQ(proven, 3u) << "tmp[tid], values[i], and the store of tmp[tid]";
+  EXPECT_EQ(words, Compile(glsl, false)) << "nothing clamped: glslang's module";
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    std::vector<std::vector<uint32_t>> out =
+        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
+    ASSERT_EQ(out.size(), 1u);
+    for (uint32_t w = 0; w < kSpecBufferWords; ++w) {
+      bool element = w >= 4 && w < 4 + block;
+      uint32_t i = w - 4;
+      EXPECT_EQ(out[0][w], element ? 3u * i + 1u + 100u * i : kGuard) << "word " << w;
+    }
+  }
+}
+
+TEST(SpecializedLengthExecution, TrapLessEqual_OccursUnclampedAndIsContainedClamped) {
+  const std::string glsl = SpecSizedKernel("i <= BLOCK");
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t clamped = 0;
+  for (const AccessRecord& record : report.accesses)
+    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
+  EXPECT_EQ(clamped, 1u) << "values[i] stays clamped";
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    const std::map<uint32_t, uint64_t> spec = {{0, block}};
+    std::vector<std::vector<uint32_t>> plain =
+        test::RunComputeKernel(Compile(glsl, false), {input}, {}, {1, 1, 1}, spec);
+    ASSERT_EQ(plain.size(), 1u);
+    // Invocation 0 reaches i = BLOCK: tmp[0] + 100 * BLOCK lands after the array.
+    EXPECT_EQ(plain[0][4 + block], 1u + 100u * block) << "unclamped, values[BLOCK] is written";
+    std::vector<std::vector<uint32_t>> out =
+        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, spec);
+    ASSERT_EQ(out.size(), 1u);
+    for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
+      EXPECT_EQ(out[0][w], kGuard) << "clamped, guard word " << w << " stays";
+    EXPECT_EQ(out[0][3], kGuard) << "before[3]";
+  }
+}
+
 }  // namespace
 }  // namespace glint

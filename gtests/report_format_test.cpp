@@ -133,6 +133,29 @@ TEST(ReportFormat, SpecializationConstantLimit_IsNamed) {
   EXPECT_STREQ(AccessLimitText(AccessLimit::kNone), "none");
 }
 
+// Proven against a length the application sets: in bounds for every value it may give.
+TEST(ReportFormat, ProvenForEverySpecialization_IsSaid) {
+  Report report;
+  AccessRecord record;
+  record.instruction = "OpAccessChain";
+  record.object = "tmp";
+  record.index_id = 20;
+  record.reason = "workgroup size is a specialization constant without a value";
+  record.limit_kind = AccessLimit::kSpecializationConstant;
+  record.verdict = AccessVerdict::kProvenInBounds;
+  record.guard = {"k.comp", 17, 0};
+  report.accesses = {record};
+  EXPECT_EQ(FormatRangeReport(report, false),
+            "OpAccessChain tmp[index %20]: no range: workgroup size is a specialization "
+            "constant without a value, limit set by a specialization constant: proven in "
+            "bounds for every specialization (proven by the condition at k.comp:17)\n");
+  EXPECT_NE(FormatRangeReport(report, true)
+                .find("\"limit_source\": \"specialization constant\", \"verdict\": \"proven in "
+                      "bounds\""),
+            std::string::npos)
+      << FormatRangeReport(report, true);
+}
+
 TEST(ReportFormat, Empty_IsEmptyTextAndEmptyJsonList) {
   EXPECT_EQ(FormatRangeReport(Report{}, false), "");
   EXPECT_EQ(FormatRangeReport(Report{}, true), "{\"accesses\": []}\n");

@@ -207,7 +207,8 @@ bool State::ProvenInBounds(const IndexSite& site, AccessRecord* record) {
       proven = range.ProvesWithin(static_cast<int64_t>(site.last));
       break;
     case IndexBound::kSpecLength:
-      proven = range.ProvesWithin(0);
+      proven = range.ProvesWithin(0) ||
+               Ranges().ProvenBelowSpecializedLength(index, *site.access, site.length_id, &guard);
       break;
     case IndexBound::kRuntimeLength:
       proven = site.block_path.path_length == 0 &&

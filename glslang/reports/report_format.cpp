@@ -23,6 +23,10 @@ std::string TextLine(const AccessRecord& record) {
     line << ", limit set by a specialization constant";
   if (record.length_never_read) line << ", runtime array length never read by the shader";
   if (record.verdict != AccessVerdict::kNone) line << ": " << AccessVerdictText(record.verdict);
+  // Against a length the application sets: in bounds whatever value it gives.
+  if (record.verdict == AccessVerdict::kProvenInBounds && record.limit < 0 &&
+      record.limit_kind == AccessLimit::kSpecializationConstant)
+    line << " for every specialization";
   if (record.guard.line != 0)
     line << " (" << (record.verdict == AccessVerdict::kProvenInBounds ? "proven" : "narrowed")
          << " by the condition at " << (record.guard.file.empty() ? "<unknown>" : record.guard.file)

@@ -40,11 +40,13 @@ std::vector<uint32_t> Words(const std::vector<uint8_t>& bytes) {
 
 std::vector<std::vector<uint32_t>> RunComputeKernel(
     const std::vector<uint32_t>& spirv, const std::vector<std::vector<uint32_t>>& buffers,
-    const std::vector<uint32_t>& push, std::array<uint32_t, 3> groups) {
+    const std::vector<uint32_t>& push, std::array<uint32_t, 3> groups,
+    const std::map<uint32_t, uint64_t>& spec_constants) {
   vk::Context* context = SharedContext();
   if (!context) return {};
   vk::ComputeRun run;
   run.shader.spirv = spirv;
+  run.shader.spec_constants = spec_constants;
   run.group_count = groups;
   for (uint32_t binding = 0; binding < buffers.size(); ++binding)
     run.buffers.push_back({0, binding, 0, vk::BufferContents::Bytes(Bytes(buffers[binding]))});

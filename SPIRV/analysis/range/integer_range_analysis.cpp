@@ -196,4 +196,10 @@ bool IntegerRangeAnalysis::ProvenBelowArrayLength(uint32_t index, const Instruct
   return evaluator_->ProvenBelowArrayLength(index, use, block_pointer, member, guard);
 }
 
+bool IntegerRangeAnalysis::ProvenBelowSpecializedLength(uint32_t index, const Instruction& use,
+                                                        uint32_t length,
+                                                        const Instruction** guard) {
+  return evaluator_->ProvenBelowSpecializedLength(index, use, length, guard);
+}
+
 }  // namespace glint::spirv

@@ -133,6 +133,13 @@ class IntegerRangeAnalysis {
   // only where the index is also proven non-negative). `guard` gets the branch.
   bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
                               uint32_t member, const Instruction** guard);
+  // Full mode: true when `index`, read at `use`, lies in [0, L - 1] for every value the
+  // application may give the array length L (`length`, a specialization constant): a
+  // guard against L (or a constant at most L in every specialization), or a
+  // LocalInvocationId component of a workgroup sized so (integer_range_spec_lengths.cpp).
+  // `guard` gets the branch when a guard proved it.
+  bool ProvenBelowSpecializedLength(uint32_t index, const Instruction& use, uint32_t length,
+                                    const Instruction** guard);
 
   RangeAnalysisMode mode() const { return options_.mode; }
 

@@ -34,6 +34,8 @@
 //   integer_range_guarded.cpp         ranges at a use, narrowed by dominating guards
 //   integer_range_caller_facts.cpp    the guard facts at a use, with those around every call
 //   integer_range_ordered_differences.cpp  x - y where a guard proves x >= y
+//   integer_range_spec_lengths.cpp    indices below a length set by a specialization
+//                                     constant, for every value
 // Parts that never ask for ranges (range_part.h's RangeShared): canonical_values.cpp,
 // local_definitions.cpp, integer_range_origins.cpp, and the guard facts' range_guards.cpp
 // with range_guard_switch.cpp and range_guard_vectors.cpp.
@@ -69,6 +71,10 @@ class RangeEvaluator {
   bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
                               uint32_t member, const Instruction** guard) {
     return rules_.at_uses.ProvenBelowArrayLength(index, use, block_pointer, member, guard);
+  }
+  bool ProvenBelowSpecializedLength(uint32_t index, const Instruction& use, uint32_t length,
+                                    const Instruction** guard) {
+    return rules_.spec_lengths.ProvenBelow(index, use, length, guard);
   }
 
   // The dispatch: which kind `def` is, and the rule that ranges that kind (null: none).

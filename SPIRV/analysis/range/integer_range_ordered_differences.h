@@ -14,10 +14,13 @@ class OrderedDifferences : public RangePart {
   // `sub`'s range `own`, met with what the facts' order of its operands proves.
   IntegerRange OrderedDifference(const Instruction& sub, const IntegerRange& own,
                                  const std::vector<GuardFact>& facts);
+  // True when the canonical values `first` and `second` are one value at a use both
+  // dominate (the file comment's three ways); integer_range_spec_lengths.cpp asks it
+  // too, of a tested value and an index.
+  bool SameValue(uint32_t first, uint32_t second, int depth);
 
  private:
   static constexpr int kMaxSameValueDepth = 4;
-  bool SameValue(uint32_t first, uint32_t second, int depth);
   bool SameLocalVersion(const Instruction& a, const Instruction& b);
 };
 

@@ -176,8 +176,10 @@ enum class AccessVerdict {
 enum class AccessLimit {
   kFixed,                   // a fixed size: `limit` is its last index
   kSpecializationConstant,  // an array whose length is a specialization constant: the
-                            // application may give it any value, so only index 0 is in
-                            // bounds for every one (--spec-constant makes it fixed)
+                            // application may give it any value, so only index 0, and
+                            // an index the analysis proves below the length itself
+                            // (verdict kProvenInBounds: for every value), are in bounds
+                            // for every one (--spec-constant makes it fixed)
   kRuntimeLength,           // a runtime array: its length comes from the bound buffer
   kImage,                   // an image coordinate: the image's size
   kNone,                    // nothing Glint bounds (pointer arithmetic, descriptor arrays)
