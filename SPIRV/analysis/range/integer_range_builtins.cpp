@@ -118,8 +118,7 @@ bool BuiltinRule::InvocationCount(uint32_t variable, int64_t* count, std::string
   *count = 0;
   for (const Instruction& entry : module_.entry_points) {
     EntryPointInterfaceView view(entry);
-    auto interface = view.interface();
-    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
+    if (!view.lists(variable)) continue;
     bool tessellation = view.model() == spv::ExecutionModelTessellationControl;
     if (!tessellation && view.model() != spv::ExecutionModelGeometry) {
       *why = "InvocationId outside tessellation control and geometry shaders";
@@ -152,8 +151,7 @@ bool BuiltinRule::WorkgroupSize(uint32_t variable, int64_t size[3], std::string*
   bool listed = false;
   for (const Instruction& entry : module_.entry_points) {
     EntryPointInterfaceView view(entry);
-    auto interface = view.interface();
-    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
+    if (!view.lists(variable)) continue;
     listed = true;
     int64_t entry_size[3];
     if (!EntryPointWorkgroupSize(module_, inputs_.def_use, inputs_.builtins, view.function(),

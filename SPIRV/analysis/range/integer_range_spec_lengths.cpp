@@ -50,8 +50,6 @@
 // (never specialized: but then neither is anything compared); reference mode.
 #include "SPIRV/analysis/range/integer_range_spec_lengths.h"
 
-#include <algorithm>
-
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
 #include "SPIRV/ir/instruction_views.h"
 
@@ -128,8 +126,7 @@ bool SpecializedLengths::BelowByWorkgroupSize(uint32_t index, uint32_t length) {
   bool listed = false;
   for (const Instruction& entry : module_.entry_points) {
     EntryPointInterfaceView view(entry);
-    auto interface = view.interface();
-    if (std::find(interface.begin(), interface.end(), variable) == interface.end()) continue;
+    if (!view.lists(variable)) continue;
     listed = true;
     const uint32_t size = WorkgroupSizeIdOf(view.function(), component);
     if (!size || !SpecAtMost(size, length)) return false;
