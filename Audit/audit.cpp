@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "Execution/shader_interface.h"
+#include "SPIRV/ir/def_use.h"
+#include "SPIRV/ir/instruction_views.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
@@ -12,11 +14,85 @@
 namespace glint::audit {
 namespace {
 
+// The value of a 32-bit integer constant, specialization constant or OpSpecConstantOp
+// (+, -, *, unsigned / and %, shifts) at the run's specialization (`run`: by SpecId; a
+// constant left out keeps its default); false for anything else, a division by zero or
+// a deeper expression.
+bool SpecializedValue(const spirv::Module& module, const spirv::DefUse& def_use, uint32_t id,
+                      const std::map<uint32_t, uint64_t>& run, int depth, uint32_t* value) {
+  const spirv::Instruction* def = def_use.Definition(id);
+  bool is_signed = false;
+  if (!def || depth > 16 || !def_use.IsInt32Type(def->type_id, &is_signed)) return false;
+  if (def->opcode == spv::OpConstant && def->words.size() == 1) {
+    *value = def->words[0];
+    return true;
+  }
+  if (def->opcode == spv::OpSpecConstant && def->words.size() == 1) {
+    *value = def->words[0];
+    for (const spirv::Instruction* decoration : module.DecorationsOf(id)) {
+      if (decoration->opcode != spv::OpDecorate || decoration->words.size() != 3 ||
+          spirv::DecorateView(*decoration).decoration() != spv::DecorationSpecId)
+        continue;
+      auto given = run.find(spirv::DecorateView(*decoration).literal(0));
+      if (given != run.end()) *value = static_cast<uint32_t>(given->second);
+    }
+    return true;
+  }
+  if (def->opcode != spv::OpSpecConstantOp || def->words.size() != 3) return false;
+  uint32_t a = 0, b = 0;
+  if (!SpecializedValue(module, def_use, def->words[1], run, depth + 1, &a) ||
+      !SpecializedValue(module, def_use, def->words[2], run, depth + 1, &b))
+    return false;
+  switch (spv::Op(def->words[0])) {
+    case spv::OpIAdd: *value = a + b; return true;
+    case spv::OpISub: *value = a - b; return true;
+    case spv::OpIMul: *value = a * b; return true;
+    case spv::OpUDiv: *value = b ? a / b : 0; return b != 0;
+    case spv::OpUMod: *value = b ? a % b : 0; return b != 0;
+    case spv::OpShiftLeftLogical: *value = b < 32 ? a << b : 0; return b < 32;
+    case spv::OpShiftRightLogical: *value = b < 32 ? a >> b : 0; return b < 32;
+    default: return false;
+  }
+}
+
+// For a decision about an index into an array whose length is set by a specialization
+// constant: the array's last index at the run's specialization, read off the module (the
+// array type the access chain's index steps into, its length evaluated); -1 for any
+// other decision or a length not evaluated.
+int64_t SpecializedLastIndex(const spirv::Module& module, const spirv::DefUse& def_use,
+                             const spirv::AccessRecord& decision,
+                             const std::map<uint32_t, uint64_t>& run) {
+  if (decision.limit_kind != spirv::AccessLimit::kSpecializationConstant) return -1;
+  const spirv::Instruction* access = def_use.Definition(decision.access_id);
+  if (!access || (access->opcode != spv::OpAccessChain &&
+                  access->opcode != spv::OpInBoundsAccessChain))
+    return -1;
+  spirv::AccessChainView chain(*access);
+  const spirv::Instruction* base = def_use.Definition(chain.base());
+  const spirv::Instruction* pointer = base ? def_use.Definition(base->type_id) : nullptr;
+  if (!pointer || pointer->opcode != spv::OpTypePointer) return -1;
+  const spirv::Instruction* type = def_use.Definition(spirv::TypePointerView(*pointer).pointee());
+  for (size_t i = 0; type && i < decision.index_position && i < chain.index_count(); ++i) {
+    uint64_t member = 0;
+    def_use.IntConstant(chain.index(i), &member);
+    type = def_use.Definition(spirv::IndexedTypeOf(*type, member));
+  }
+  uint32_t length = 0;
+  if (!type || type->opcode != spv::OpTypeArray ||
+      !SpecializedValue(module, def_use, spirv::TypeArrayView(*type).length_id(), run, 0,
+                        &length) ||
+      length == 0)
+    return -1;
+  return static_cast<int64_t>(length) - 1;
+}
+
 // Instruments (and, when asked, clamps) the module; the words that run.
 // `clamps` receives robust access's decisions (one record per index it looked at).
+// `spec_limits[i]` is clamps[i]'s SpecializedLastIndex.
 bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& options,
                    spirv::AuditInstrumentation* instrumentation, std::vector<uint32_t>* words,
-                   std::vector<spirv::AccessRecord>* clamps, std::string* error) {
+                   std::vector<spirv::AccessRecord>* clamps, std::vector<int64_t>* spec_limits,
+                   std::string* error) {
   std::optional<spirv::Module> module = spirv::ParseModule(spirv, error);
   if (!module) return false;
   spirv::AuditInstrumentationOptions instrument;
@@ -42,6 +118,10 @@ bool PrepareModule(const std::vector<uint32_t>& spirv, const AuditOptions& optio
       return false;
     }
     *clamps = std::move(report.accesses);
+    spirv::DefUse def_use(*module);
+    for (const spirv::AccessRecord& decision : *clamps)
+      spec_limits->push_back(
+          SpecializedLastIndex(*module, def_use, decision, options.run_spec_constants));
   }
   *words = module->Encode();
   std::string problem = spirv::Validate(*words, options.target_env);
@@ -125,13 +205,14 @@ void MergeRun(const vk::ComputeResult& run, const spirv::AuditInstrumentation& i
   }
 }
 
-// Whether robust access clamped the index of `site` (its decision has the same key).
-bool IsClamped(const spirv::AuditSite& site, const std::vector<spirv::AccessRecord>& clamps) {
-  for (const spirv::AccessRecord& decision : clamps)
-    if (decision.access_id == site.record.access_id &&
-        decision.index_position == site.record.index_position)
-      return decision.verdict == spirv::AccessVerdict::kClamped;
-  return false;
+// Robust access's decision about the index of `site` (the one with the same key), as a
+// position in `clamps`; -1 when there is none.
+int64_t DecisionOf(const spirv::AuditSite& site, const std::vector<spirv::AccessRecord>& clamps) {
+  for (size_t i = 0; i < clamps.size(); ++i)
+    if (clamps[i].access_id == site.record.access_id &&
+        clamps[i].index_position == site.record.index_position)
+      return static_cast<int64_t>(i);
+  return -1;
 }
 
 // The last element of the run-time array of the binding named `object` as the audit
@@ -164,6 +245,13 @@ spirv::ObservedRange Merge(const spirv::ObservedRange& a, const spirv::ObservedR
   return {true, std::min(a.min, b.min), std::max(a.max, b.max)};
 }
 
+std::string SpecializedLengthVerdict(const spirv::ObservedRange& observed, int64_t limit) {
+  if (limit < 0) return "no range";
+  if (!observed.reached) return "not reached";
+  if (observed.min < 0 || observed.max > limit) return "ESCAPE";
+  return "ok";
+}
+
 std::string Verdict(const spirv::AuditSite& site, const spirv::ObservedRange& observed) {
   const spirv::AccessRecord& record = site.record;
   if (!record.has_range) return "no range";
@@ -193,7 +281,9 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const Au
   spirv::AuditInstrumentation instrumentation;
   std::vector<uint32_t> words;
   std::vector<spirv::AccessRecord> clamps;
-  if (!PrepareModule(spirv, options, &instrumentation, &words, &clamps, error)) return false;
+  std::vector<int64_t> spec_limits;
+  if (!PrepareModule(spirv, options, &instrumentation, &words, &clamps, &spec_limits, error))
+    return false;
   std::optional<vk::ShaderInterface> interface =
       vk::ReadShaderInterface(words, options.entry_point, error);
   if (!interface) return false;
@@ -208,7 +298,13 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const Au
                         &run.push_constants, error))
     return false;
   if (!ChooseLattice(options.groups, options.group_budget, &result->lattice, error)) return false;
-  run.shader = {words, options.entry_point, options.analysis.spec_constants};
+  // The analysis's values where the module still declares the constant (Glint's passes
+  // specialize a GLSL input before the audit sees it), then the run's own.
+  std::map<uint32_t, uint64_t> specialization;
+  for (const auto& [id, value] : options.analysis.spec_constants)
+    if (interface->spec_constant_sizes.count(id)) specialization[id] = value;
+  for (const auto& [id, value] : options.run_spec_constants) specialization[id] = value;
+  run.shader = {words, options.entry_point, specialization};
   run.time_budget_ms = options.dispatch_time_budget_ms;
   std::unique_ptr<vk::ComputePipeline> pipeline = context.CreateComputePipeline(run.shader, error);
   if (!pipeline) return false;
@@ -242,7 +338,21 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const Au
     s.limit = site.record.limit >= 0
                   ? site.record.limit
                   : RuntimeArrayLimit(site.record.object, *interface, run.buffers);
-    s.clamped = IsClamped(site, clamps);
+    const int64_t decision = DecisionOf(site, clamps);
+    if (decision >= 0) {
+      const spirv::AccessRecord& decided = clamps[size_t(decision)];
+      s.clamped = decided.verdict == spirv::AccessVerdict::kClamped;
+      // A range of its own is audited as any other; a proof for every specialization
+      // without one, against the length this run specialized.
+      s.proven_for_every_specialization =
+          !site.record.has_range && decided.verdict == spirv::AccessVerdict::kProvenInBounds &&
+          decided.limit_kind == spirv::AccessLimit::kSpecializationConstant;
+      // The length at this run: what an index into the array is out of bounds of.
+      if (decided.limit_kind == spirv::AccessLimit::kSpecializationConstant)
+        s.limit = spec_limits[size_t(decision)];
+      if (s.proven_for_every_specialization)
+        s.verdict = SpecializedLengthVerdict(observed[i], s.limit);
+    }
     result->sites.push_back(std::move(s));
   }
   return true;
@@ -259,6 +369,8 @@ std::string FormatAuditReport(const AuditResult& result, const std::string& sour
         << "): proven ";
     if (r.has_range) {
       out << "[" << r.range_min << ", " << r.range_max << "]";
+    } else if (s.proven_for_every_specialization) {
+      out << "below the specialized length";
     } else {
       out << "no range (" << r.reason << ")";
     }

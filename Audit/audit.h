@@ -7,6 +7,10 @@
 //   ESCAPE       observed outside it: the analysis is unsound (the audit fails)
 //   not reached  no sampled invocation got there: never counted as verified
 //   no range     the analysis proved nothing (a clamp site); observed shown
+// An index proven below an array length set by a specialization constant, for every
+// value the application may give it (integer_range_spec_lengths.cpp), has no range: it
+// is checked against the length the run specialized instead (AuditOptions::
+// run_spec_constants: given to the device, not to the analysis), ok or ESCAPE the same.
 //
 // How it runs: the pipeline is built once; the lattice's groups run as boxes of
 // contiguous groups, one vkCmdDispatchBase each (the whole grid, when it fits the group
@@ -59,6 +63,9 @@ struct AuditOptions {
   // The analysis audited: range_analysis, subgroup_size, spec_constants (the passes
   // read these very options).
   Options analysis;
+  // Specialization constants given to the device only, by SpecId: the analysis sees
+  // them unset, so what it proves for every specialization is run at these values.
+  std::map<uint32_t, uint64_t> run_spec_constants;
   TargetEnv target_env = TargetEnv::kVulkan10;
   std::string entry_point = "main";
   // The range report (Report::accesses, all records in order) of the same shader
@@ -73,13 +80,19 @@ struct SiteResult {
   spirv::AuditSite site;
   spirv::ObservedRange observed;
   std::string verdict;  // "ok", "ESCAPE", "not reached", "no range"
-  // The largest valid index: the record's constant limit, or for a run-time array
-  // (limit -1 in the record) the last element of the buffer the audit bound to the
-  // binding its object names; -1 when neither is known.
+  // The largest valid index: the record's constant limit, for a run-time array (limit -1
+  // in the record) the last element of the buffer the audit bound to the binding its
+  // object names, for an array whose length is a specialization constant its length
+  // minus one at the run's specialization; -1 when none is known.
   int64_t limit = -1;
   // Robust access clamped this index in the module that ran (its decision, joined by
   // access id and index position); false with --no-robust-access.
   bool clamped = false;
+  // Robust access proved this index below an array length set by a specialization
+  // constant, for every value (its decision): the verdict compares the observed index
+  // with `limit`, that length minus one at the run's specialization (-1 where the
+  // length is an expression the audit does not evaluate: then "no range").
+  bool proven_for_every_specialization = false;
   // Some invocation's raw index (observed before any clamp) was outside [0, limit]:
   // the access really went out of bounds, and only a clamp kept it in.
   bool OutOfBounds() const {
@@ -113,6 +126,9 @@ spirv::ObservedRange Merge(const spirv::ObservedRange& a, const spirv::ObservedR
 
 // The verdict of one site.
 std::string Verdict(const spirv::AuditSite& site, const spirv::ObservedRange& observed);
+// The verdict of a site proven below a specialized length, at the run's `limit` (its
+// last index; -1: not known, "no range").
+std::string SpecializedLengthVerdict(const spirv::ObservedRange& observed, int64_t limit);
 
 }  // namespace glint::audit
 

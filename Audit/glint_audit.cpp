@@ -40,6 +40,9 @@ workgroups and checks each dynamic index against the range Glint proved.
                               audit checks: it dispatches exactly that grid unless --groups
                               names one within it; a larger --groups is refused)
   --spec-constant=ID=VALUE    specialize before analysing and running (repeatable)
+  --run-spec-constant=ID=VALUE  specialize the run only (repeatable): the analysis sees
+                              the constant unset, so what it proves for every value is
+                              run at this one
   --target-env=vulkan1.0|vulkan1.1|vulkan1.2|vulkan1.3   (default vulkan1.0)
   --entry-point=NAME          (default main)
   --no-robust-access          run without clamping the shader's own accesses
@@ -150,10 +153,12 @@ void ParseFlag(const std::string& flag, const std::string& value, Arguments* arg
       a.analysis.range_analysis = RangeAnalysisMode::kFull;
     else
       Refuse("--range-analysis expects reference or full (off proves nothing to audit)");
-  } else if (flag == "--spec-constant") {
+  } else if (flag == "--spec-constant" || flag == "--run-spec-constant") {
     size_t equals = value.find('=');
-    if (equals == std::string::npos) Refuse("--spec-constant expects ID=VALUE");
-    a.analysis.spec_constants[static_cast<uint32_t>(ParseNumber(flag, value.substr(0, equals)))] =
+    if (equals == std::string::npos) Refuse(flag + " expects ID=VALUE");
+    std::map<uint32_t, uint64_t>& constants =
+        flag == "--spec-constant" ? a.analysis.spec_constants : a.run_spec_constants;
+    constants[static_cast<uint32_t>(ParseNumber(flag, value.substr(0, equals)))] =
         ParseNumber(flag, value.substr(equals + 1));
   } else if (flag == "--target-env") {
     spirv::TargetEnv env = spirv::TargetEnv::kVulkan10;

@@ -470,6 +470,76 @@ TEST(AuditRun, InjectedWrongRange_IsAnEscape) {
             std::string::npos);
 }
 
+// Arrays whose length is a specialization constant (integer_range_spec_lengths.cpp): the
+// workgroup and the arrays sized by constant 0, which the run specializes and the
+// analysis does not. Each index proven below the length for every value is checked
+// against the length this run gave, at two values; the `<=` loop's index really reaches
+// the length and is clamped (out of bounds, contained).
+std::string SpecSizedShader(const std::string& loop_test) {
+  return R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 0) const uint BLOCK = 4;
+shared uint tmp[BLOCK];
+layout(std430, binding = 0) buffer Data { uint before[4]; uint values[BLOCK]; };
+void main() {
+  uint tid = gl_LocalInvocationID.x;
+  tmp[tid] = tid;
+  barrier();
+  for (uint i = tid; )" +
+         loop_test + R"(; i += BLOCK) values[i] = tmp[i % BLOCK];
+}
+)";
+}
+
+TEST(AuditRun, SpecializedLength_ProofsCheckedAtTheRunsValue) {
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    audit::AuditOptions options;
+    options.groups = {2, 1, 1};
+    options.run_spec_constants = {{0, block}};
+    audit::AuditResult result = MustAudit(SpecSizedShader("i < BLOCK"), options);
+    ASSERT_EQ(result.sites.size(), 3u);
+    for (const audit::SiteResult& site : result.sites) {
+      EXPECT_TRUE(site.proven_for_every_specialization);
+      EXPECT_EQ(site.verdict, "ok");
+      EXPECT_EQ(site.limit, int64_t(block) - 1);
+      EXPECT_EQ(site.observed.min, 0);
+      EXPECT_EQ(site.observed.max, int64_t(block) - 1);
+      EXPECT_FALSE(site.clamped);
+    }
+    EXPECT_NE(audit::FormatAuditReport(result, "s.comp")
+                  .find("proven below the specialized length, observed [0, " +
+                        std::to_string(block - 1) + "], limit " + std::to_string(block - 1) +
+                        ": ok"),
+              std::string::npos);
+  }
+}
+
+TEST(AuditRun, SpecializedLength_NearMissOutOfBoundsAndContained) {
+  audit::AuditOptions options;
+  options.groups = {2, 1, 1};
+  options.run_spec_constants = {{0, 8}};
+  audit::AuditResult result = MustAudit(SpecSizedShader("i <= BLOCK"), options);
+  ASSERT_EQ(result.sites.size(), 3u);
+  const audit::SiteResult& values = result.sites[2];
+  EXPECT_FALSE(values.proven_for_every_specialization);
+  EXPECT_EQ(values.verdict, "no range");
+  EXPECT_EQ(values.limit, 7);
+  EXPECT_EQ(values.observed.max, 8);
+  EXPECT_TRUE(values.Contained());
+  EXPECT_EQ(result.CountContained(), 1u);
+  EXPECT_FALSE(result.HasEscape());
+}
+
+// The comparison itself: a proven index observed at the length is an ESCAPE.
+TEST(AuditRun, SpecializedLengthVerdict_LengthItselfEscapes) {
+  EXPECT_EQ(audit::SpecializedLengthVerdict({true, 0, 7}, 7), "ok");
+  EXPECT_EQ(audit::SpecializedLengthVerdict({true, 0, 8}, 7), "ESCAPE");
+  EXPECT_EQ(audit::SpecializedLengthVerdict({true, -1, 3}, 7), "ESCAPE");
+  EXPECT_EQ(audit::SpecializedLengthVerdict({false, 0, 0}, 7), "not reached");
+  EXPECT_EQ(audit::SpecializedLengthVerdict({true, 0, 3}, -1), "no range");
+}
+
 TEST(AuditRun, ShaderWithAnImage_IsRefused) {
   audit::AuditResult result;
   std::string error;
@@ -582,6 +652,19 @@ TEST(AuditCommand, InjectedWrongRange_ExitsNonZero) {
       RunCommand(AuditCommand() + " --groups=2,1,1 --test-inject-wrong-range=0 " + path);
   EXPECT_EQ(wrong.status, 1) << wrong.text;
   EXPECT_NE(wrong.text.find(": ESCAPE"), std::string::npos) << wrong.text;
+}
+
+TEST(AuditCommand, RunSpecConstant_SpecializesTheRunOnly) {
+  std::string path = WriteTemp("spec.comp", SpecSizedShader("i < BLOCK"));
+  CommandOutput out =
+      RunCommand(AuditCommand() + " --groups=2,1,1 --run-spec-constant=0=16 " + path);
+  EXPECT_EQ(out.status, 0) << out.text;
+  EXPECT_NE(out.text.find("observed [0, 15], limit 15: ok"), std::string::npos) << out.text;
+  EXPECT_NE(out.text.find("audit: 3 sites: 3 ok, 0 ESCAPE"), std::string::npos) << out.text;
+  // Given to the analysis instead, the length is fixed: ranges, no proof for every value.
+  CommandOutput fixed = RunCommand(AuditCommand() + " --groups=2,1,1 --spec-constant=0=16 " + path);
+  EXPECT_EQ(fixed.status, 0) << fixed.text;
+  EXPECT_EQ(fixed.text.find("specialized length"), std::string::npos) << fixed.text;
 }
 
 TEST(AuditCommand, BudgetBelowCorners_ExitsTwoNamingIt) {
