@@ -44,14 +44,29 @@ bool SpecializedValue(const spirv::Module& module, const spirv::DefUse& def_use,
       !SpecializedValue(module, def_use, def->words[2], run, depth + 1, &b))
     return false;
   switch (spv::Op(def->words[0])) {
-    case spv::OpIAdd: *value = a + b; return true;
-    case spv::OpISub: *value = a - b; return true;
-    case spv::OpIMul: *value = a * b; return true;
-    case spv::OpUDiv: *value = b ? a / b : 0; return b != 0;
-    case spv::OpUMod: *value = b ? a % b : 0; return b != 0;
-    case spv::OpShiftLeftLogical: *value = b < 32 ? a << b : 0; return b < 32;
-    case spv::OpShiftRightLogical: *value = b < 32 ? a >> b : 0; return b < 32;
-    default: return false;
+    case spv::OpIAdd:
+      *value = a + b;
+      return true;
+    case spv::OpISub:
+      *value = a - b;
+      return true;
+    case spv::OpIMul:
+      *value = a * b;
+      return true;
+    case spv::OpUDiv:
+      *value = b ? a / b : 0;
+      return b != 0;
+    case spv::OpUMod:
+      *value = b ? a % b : 0;
+      return b != 0;
+    case spv::OpShiftLeftLogical:
+      *value = b < 32 ? a << b : 0;
+      return b < 32;
+    case spv::OpShiftRightLogical:
+      *value = b < 32 ? a >> b : 0;
+      return b < 32;
+    default:
+      return false;
   }
 }
 
@@ -64,8 +79,8 @@ int64_t SpecializedLastIndex(const spirv::Module& module, const spirv::DefUse& d
                              const std::map<uint32_t, uint64_t>& run) {
   if (decision.limit_kind != spirv::AccessLimit::kSpecializationConstant) return -1;
   const spirv::Instruction* access = def_use.Definition(decision.access_id);
-  if (!access || (access->opcode != spv::OpAccessChain &&
-                  access->opcode != spv::OpInBoundsAccessChain))
+  if (!access ||
+      (access->opcode != spv::OpAccessChain && access->opcode != spv::OpInBoundsAccessChain))
     return -1;
   spirv::AccessChainView chain(*access);
   const spirv::Instruction* base = def_use.Definition(chain.base());

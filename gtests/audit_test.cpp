@@ -507,11 +507,11 @@ TEST(AuditRun, SpecializedLength_ProofsCheckedAtTheRunsValue) {
       EXPECT_EQ(site.observed.max, int64_t(block) - 1);
       EXPECT_FALSE(site.clamped);
     }
-    EXPECT_NE(audit::FormatAuditReport(result, "s.comp")
-                  .find("proven below the specialized length, observed [0, " +
-                        std::to_string(block - 1) + "], limit " + std::to_string(block - 1) +
-                        ": ok"),
-              std::string::npos);
+    EXPECT_NE(
+        audit::FormatAuditReport(result, "s.comp")
+            .find("proven below the specialized length, observed [0, " + std::to_string(block - 1) +
+                  "], limit " + std::to_string(block - 1) + ": ok"),
+        std::string::npos);
   }
 }
 

@@ -452,8 +452,8 @@ bool ValueFlowBuilder::PlaceAllPhis() {
     // (straight-line code) gets no phi: its liveness is not needed.
     bool may_place = false;
     for (uint32_t at = access_starts[var]; at < access_starts[var + 1] && !may_place; ++at)
-      may_place = var_accesses[at].kind != Access::Kind::kLoad &&
-                  !frontier[var_accesses[at].block].empty();
+      may_place =
+          var_accesses[at].kind != Access::Kind::kLoad && !frontier[var_accesses[at].block].empty();
     if (may_place && (!MarkLiveIn(var) || !PlacePhis(var))) return false;
   }
   return true;
