@@ -7,6 +7,7 @@
 #include "Execution/shader_interface.h"
 #include "SPIRV/ir/def_use.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/integer_folding.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/robust_access.h"
 #include "SPIRV/validate.h"
@@ -14,28 +15,23 @@
 namespace glint::audit {
 namespace {
 
-// The value of a 32-bit integer constant, specialization constant or OpSpecConstantOp
-// (+, -, *, unsigned / and %, shifts) at the run's specialization (`run`: by SpecId; a
-// constant left out keeps its default); false for anything else, a division by zero or
-// a deeper expression.
+// The value of a 32-bit integer constant, specialization constant or binary
+// OpSpecConstantOp of those (folded as the SPIR-V folder folds it: integer_folding.h) at
+// the run's specialization (`run`: by SpecId; a constant left out keeps its default);
+// false for anything else, an undefined result or a deeper expression.
 bool SpecializedValue(const spirv::Module& module, const spirv::DefUse& def_use, uint32_t id,
                       const std::map<uint32_t, uint64_t>& run, int depth, uint32_t* value) {
   const spirv::Instruction* def = def_use.Definition(id);
   bool is_signed = false;
   if (!def || depth > 16 || !def_use.IsInt32Type(def->type_id, &is_signed)) return false;
-  if (def->opcode == spv::OpConstant && def->words.size() == 1) {
+  if ((def->opcode == spv::OpConstant || def->opcode == spv::OpSpecConstant) &&
+      def->words.size() == 1) {
     *value = def->words[0];
-    return true;
-  }
-  if (def->opcode == spv::OpSpecConstant && def->words.size() == 1) {
-    *value = def->words[0];
-    for (const spirv::Instruction* decoration : module.DecorationsOf(id)) {
-      if (decoration->opcode != spv::OpDecorate || decoration->words.size() != 3 ||
-          spirv::DecorateView(*decoration).decoration() != spv::DecorationSpecId)
-        continue;
-      auto given = run.find(spirv::DecorateView(*decoration).literal(0));
-      if (given != run.end()) *value = static_cast<uint32_t>(given->second);
-    }
+    std::optional<uint32_t> spec_id = def->opcode == spv::OpSpecConstant
+                                          ? module.DecorationLiteral(id, spv::DecorationSpecId)
+                                          : std::nullopt;
+    auto given = spec_id ? run.find(*spec_id) : run.end();
+    if (given != run.end()) *value = static_cast<uint32_t>(given->second);
     return true;
   }
   if (def->opcode != spv::OpSpecConstantOp || def->words.size() != 3) return false;
@@ -43,31 +39,11 @@ bool SpecializedValue(const spirv::Module& module, const spirv::DefUse& def_use,
   if (!SpecializedValue(module, def_use, def->words[1], run, depth + 1, &a) ||
       !SpecializedValue(module, def_use, def->words[2], run, depth + 1, &b))
     return false;
-  switch (spv::Op(def->words[0])) {
-    case spv::OpIAdd:
-      *value = a + b;
-      return true;
-    case spv::OpISub:
-      *value = a - b;
-      return true;
-    case spv::OpIMul:
-      *value = a * b;
-      return true;
-    case spv::OpUDiv:
-      *value = b ? a / b : 0;
-      return b != 0;
-    case spv::OpUMod:
-      *value = b ? a % b : 0;
-      return b != 0;
-    case spv::OpShiftLeftLogical:
-      *value = b < 32 ? a << b : 0;
-      return b < 32;
-    case spv::OpShiftRightLogical:
-      *value = b < 32 ? a >> b : 0;
-      return b < 32;
-    default:
-      return false;
-  }
+  const uint64_t operands[2] = {a, b};
+  std::optional<uint64_t> folded = spirv::FoldIntegerOp(spv::Op(def->words[0]), operands, 2);
+  if (!folded || spirv::FoldsToBoolean(spv::Op(def->words[0]))) return false;
+  *value = static_cast<uint32_t>(*folded);
+  return true;
 }
 
 // For a decision about an index into an array whose length is set by a specialization

@@ -17,6 +17,7 @@
 #include "Audit/lattice.h"
 #include "SPIRV/ir/parser.h"
 #include "SPIRV/passes/audit_instrumentation.h"
+#include "support/spec_sized_kernel.h"
 #include "support/test_support.h"
 #ifdef GLINT_HAVE_AUDIT
 #include "Audit/audit.h"
@@ -475,21 +476,6 @@ TEST(AuditRun, InjectedWrongRange_IsAnEscape) {
 // analysis does not. Each index proven below the length for every value is checked
 // against the length this run gave, at two values; the `<=` loop's index really reaches
 // the length and is clamped (out of bounds, contained).
-std::string SpecSizedShader(const std::string& loop_test) {
-  return R"(#version 450
-layout(local_size_x_id = 0) in;
-layout(constant_id = 0) const uint BLOCK = 4;
-shared uint tmp[BLOCK];
-layout(std430, binding = 0) buffer Data { uint before[4]; uint values[BLOCK]; };
-void main() {
-  uint tid = gl_LocalInvocationID.x;
-  tmp[tid] = tid;
-  barrier();
-  for (uint i = tid; )" +
-         loop_test + R"(; i += BLOCK) values[i] = tmp[i % BLOCK];
-}
-)";
-}
 
 TEST(AuditRun, SpecializedLength_ProofsCheckedAtTheRunsValue) {
   for (uint32_t block : {8u, 16u}) {
@@ -497,7 +483,7 @@ TEST(AuditRun, SpecializedLength_ProofsCheckedAtTheRunsValue) {
     audit::AuditOptions options;
     options.groups = {2, 1, 1};
     options.run_spec_constants = {{0, block}};
-    audit::AuditResult result = MustAudit(SpecSizedShader("i < BLOCK"), options);
+    audit::AuditResult result = MustAudit(test::SpecSizedKernel("i < BLOCK"), options);
     ASSERT_EQ(result.sites.size(), 3u);
     for (const audit::SiteResult& site : result.sites) {
       EXPECT_TRUE(site.proven_for_every_specialization);
@@ -519,7 +505,7 @@ TEST(AuditRun, SpecializedLength_NearMissOutOfBoundsAndContained) {
   audit::AuditOptions options;
   options.groups = {2, 1, 1};
   options.run_spec_constants = {{0, 8}};
-  audit::AuditResult result = MustAudit(SpecSizedShader("i <= BLOCK"), options);
+  audit::AuditResult result = MustAudit(test::SpecSizedKernel("i <= BLOCK"), options);
   ASSERT_EQ(result.sites.size(), 3u);
   const audit::SiteResult& values = result.sites[2];
   EXPECT_FALSE(values.proven_for_every_specialization);
@@ -655,7 +641,7 @@ TEST(AuditCommand, InjectedWrongRange_ExitsNonZero) {
 }
 
 TEST(AuditCommand, RunSpecConstant_SpecializesTheRunOnly) {
-  std::string path = WriteTemp("spec.comp", SpecSizedShader("i < BLOCK"));
+  std::string path = WriteTemp("spec.comp", test::SpecSizedKernel("i < BLOCK"));
   CommandOutput out =
       RunCommand(AuditCommand() + " --groups=2,1,1 --run-spec-constant=0=16 " + path);
   EXPECT_EQ(out.status, 0) << out.text;

@@ -34,6 +34,7 @@
 
 #include "Execution/vk_runner.h"
 #include "support/compute_kernel.h"
+#include "support/spec_sized_kernel.h"
 #include "support/test_support.h"
 
 namespace glint {
@@ -601,26 +602,11 @@ TEST(OutOfBoundsWitness, WitnessComputesItsIndexOnTheDevice) {
 // tests `<=`: unclamped, invocation 0 writes values[BLOCK], the guard word after the
 // array; clamped, the write lands on values[BLOCK - 1] and every guard word stays.
 // Data: before[4], then values[BLOCK] (the buffer holds 24 words: 16 past it are guard).
-std::string SpecSizedKernel(const std::string& loop_test) {
-  return R"(#version 450
-layout(local_size_x_id = 0) in;
-layout(constant_id = 0) const uint BLOCK = 4;
-shared uint tmp[BLOCK];
-layout(std430, binding = 0) buffer Data { uint before[4]; uint values[BLOCK]; };
-void main() {
-  uint tid = gl_LocalInvocationID.x;
-  tmp[tid] = 3u * tid + 1u;
-  barrier();
-  for (uint i = tid; )" +
-         loop_test + R"(; i += BLOCK) values[i] = tmp[i % BLOCK] + 100u * i;
-}
-)";
-}
 
 constexpr size_t kSpecBufferWords = 24;
 
 TEST(SpecializedLengthExecution, ProvenForEverySpecialization_SameModuleAndOutput) {
-  const std::string glsl = SpecSizedKernel("i < BLOCK");
+  const std::string glsl = test::SpecSizedKernel("i < BLOCK");
   Report report;
   std::vector<uint32_t> words = Compile(glsl, true, &report);
   size_t proven = 0;
@@ -647,7 +633,7 @@ TEST(SpecializedLengthExecution, ProvenForEverySpecialization_SameModuleAndOutpu
 }
 
 TEST(SpecializedLengthExecution, TrapLessEqual_OccursUnclampedAndIsContainedClamped) {
-  const std::string glsl = SpecSizedKernel("i <= BLOCK");
+  const std::string glsl = test::SpecSizedKernel("i <= BLOCK");
   Report report;
   std::vector<uint32_t> words = Compile(glsl, true, &report);
   size_t clamped = 0;

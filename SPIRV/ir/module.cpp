@@ -184,6 +184,14 @@ bool Module::HasDecoration(uint32_t id, spv::Decoration decoration) const {
   return false;
 }
 
+std::optional<uint32_t> Module::DecorationLiteral(uint32_t id, spv::Decoration decoration) const {
+  for (const Instruction* inst : DecorationsOf(id))
+    if (inst->opcode == spv::OpDecorate && inst->words.size() > 2 &&
+        DecorateView(*inst).decoration() == decoration)
+      return DecorateView(*inst).literal(0);
+  return std::nullopt;
+}
+
 bool Module::HasCapability(spv::Capability capability) const {
   for (const Instruction& inst : capabilities)
     if (CapabilityView(inst).capability() == capability) return true;

@@ -164,6 +164,9 @@ class Module {
   std::string NameOf(uint32_t id) const;  // OpName, or "" if none
   std::vector<const Instruction*> DecorationsOf(uint32_t id) const;
   bool HasDecoration(uint32_t id, spv::Decoration decoration) const;
+  // The first literal of `id`'s OpDecorate `decoration` (a SpecId, a Binding, ...);
+  // nullopt when it has none.
+  std::optional<uint32_t> DecorationLiteral(uint32_t id, spv::Decoration decoration) const;
   bool HasCapability(spv::Capability capability) const;
   uint32_t GlslStd450Import() const;  // 0 when not imported
 

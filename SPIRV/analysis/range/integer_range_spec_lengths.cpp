@@ -65,19 +65,18 @@ bool SpecializedLengths::ProvenBelow(uint32_t index, const Instruction& use, uin
          BelowByGuard(index, use, length, guard);
 }
 
+// Memoized: the guard rule asks it of every order fact at every spec-length site.
 std::optional<SpecializedLengths::SpecConstant> SpecializedLengths::SpecConstantOf(uint32_t id) {
+  auto [known, inserted] = spec_constants_.try_emplace(id);
+  if (!inserted) return known->second;
   const Instruction* def = inputs_.def_use.Definition(id);
   bool is_signed = false;
   if (!def || def->opcode != spv::OpSpecConstant || def->words.size() != 1 ||
       !inputs_.def_use.IsInt32Type(def->type_id, &is_signed))
     return std::nullopt;
-  for (const Instruction* decoration : module_.DecorationsOf(id)) {
-    if (decoration->opcode != spv::OpDecorate || decoration->words.size() != 3 ||
-        DecorateView(*decoration).decoration() != spv::DecorationSpecId)
-      continue;
-    return SpecConstant{DecorateView(*decoration).literal(0), def->words[0]};
-  }
-  return std::nullopt;
+  if (std::optional<uint32_t> spec_id = module_.DecorationLiteral(id, spv::DecorationSpecId))
+    known->second = SpecConstant{*spec_id, def->words[0]};
+  return known->second;
 }
 
 bool SpecializedLengths::SpecAtMost(uint32_t at_most, uint32_t length) {

@@ -29,6 +29,7 @@ class SpecializedLengths : public RangePart {
     uint32_t default_bits;
   };
   std::optional<SpecConstant> SpecConstantOf(uint32_t id);
+  std::unordered_map<uint32_t, std::optional<SpecConstant>> spec_constants_;
   bool BelowByGuard(uint32_t index, const Instruction& use, uint32_t length,
                     const Instruction** guard);
   bool BelowByModulo(uint32_t index, uint32_t length);
