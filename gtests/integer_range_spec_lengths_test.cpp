@@ -51,6 +51,7 @@ std::vector<AccessVerdict> Verdicts(const std::string& source, const std::string
 
 constexpr AccessVerdict kProven = AccessVerdict::kProvenInBounds;
 constexpr AccessVerdict kClamped = AccessVerdict::kClamped;
+constexpr AccessVerdict kConstant = AccessVerdict::kNotClamped;
 using Verdicts_ = std::vector<AccessVerdict>;
 
 // `layout_line` declares the workgroup; `decls` the constants and arrays; `body` main's.
@@ -216,6 +217,142 @@ TEST(SpecializedLengths, SignedGuardNeedsANonNegativeIndex) {
                             "int j = int(data[1]) - 5;\nif (j >= 0 && j < SBLOCK) stmp[j] = 6u;"),
                      "stmp", kEnvironments[0]),
             (Verdicts_{kProven}));
+}
+
+// A tree of halving steps: `tid < s` with s at most BLOCK / 2 in every specialization
+// keeps tid + s below BLOCK. The first access in each kernel is tmp[tid] (the workgroup
+// rule); the step's read tmp[tid + s] follows, then its tmp[tid] read and written, and
+// last tmp[0], a constant index in bounds of every length.
+const char kTreeStep[] = "if (tid < s) tmp[tid] += tmp[tid + s];\nbarrier();";
+
+std::string TreeKernel(const std::string& loop_head, const std::string& step = kTreeStep) {
+  return Kernel("layout(local_size_x_id = 0) in;", kBlock,
+                "uint tid = gl_LocalInvocationID.x;\ntmp[tid] = data[tid];\nbarrier();\n" +
+                    loop_head + " {\n" + step + "\n}\ndata[0] = tmp[0];");
+}
+
+TEST(SpecializedLengths, HalvedStepsBelowTheLength_Proven) {
+  const Verdicts_ proven = {kProven, kProven, kProven, kProven, kConstant};
+  for (const Environment& env : kEnvironments) {
+    SCOPED_TRACE(env.glslang_env);
+    // A signed counter halved by an arithmetic shift; the loop's own `s > 0` makes it
+    // non-negative where the unsigned test reads it.
+    EXPECT_EQ(Verdicts(TreeKernel("for (int s = int(BLOCK) / 2; s > 0; s >>= 1)"), "tmp", env),
+              proven);
+    // Unsigned, divided; the operands of the sum swapped.
+    EXPECT_EQ(Verdicts(TreeKernel("for (uint s = BLOCK / 2u; s > 0u; s /= 2u)",
+                                  "if (tid < s) tmp[tid] += tmp[s + tid];\nbarrier();"),
+                       "tmp", env),
+              proven);
+    // Halved from the workgroup's size, which the same constant ID sets.
+    EXPECT_EQ(Verdicts(TreeKernel("for (uint s = gl_WorkGroupSize.x >> 1; s != 0u; s >>= 1)"),
+                       "tmp", env),
+              proven);
+  }
+  // The bound itself, without a loop.
+  EXPECT_EQ(
+      Verdicts(TreeKernel("if (true)", "if (tid < BLOCK / 2u) tmp[tid] += tmp[tid + BLOCK / 2u];"),
+               "tmp", kEnvironments[0]),
+      proven);
+}
+
+// The step's test alone bounds tmp[tid] below BLOCK / 2 when the workgroup is not sized
+// by BLOCK's constant ID (then the store before the loop stays clamped).
+TEST(SpecializedLengths, TestAgainstAHalvedBound_Proven) {
+  const std::string body =
+      "uint tid = gl_LocalInvocationID.x;\ntmp[tid] = data[tid];\nbarrier();\n"
+      "for (uint s = BLOCK >> 1; s > 0u; s >>= 1) {\n";
+  for (const Environment& env : kEnvironments) {
+    SCOPED_TRACE(env.glslang_env);
+    EXPECT_EQ(Verdicts(Kernel("layout(local_size_x = 64) in;", kBlock,
+                              body + kTreeStep + "\n}\ndata[0] = tmp[0];"),
+                       "tmp", env),
+              (Verdicts_{kClamped, kProven, kProven, kProven, kConstant}));
+  }
+  // Trap: a bound that is not halved, BLOCK / 2 + BLOCK, lets tid reach BLOCK.
+  EXPECT_EQ(Verdicts(Kernel("layout(local_size_x = 64) in;", kBlock,
+                            "uint tid = gl_LocalInvocationID.x;\n"
+                            "for (uint s = BLOCK / 2u + BLOCK; s > 0u; s >>= 1) {\n"
+                            "if (tid < s) tmp[tid] = 1u;\n}"),
+                     "tmp", kEnvironments[0]),
+            (Verdicts_{kClamped}));
+}
+
+// A helper's count parameter, tested by its loop: every call gives the length itself, or
+// what is left of a run of BLOCK rows (`stride - first` where `first + BLOCK > stride`
+// and `first < stride`: below BLOCK, the sum cannot wrap). Through two helpers.
+std::string RowsKernel(const std::string& run_test, const std::string& else_branch) {
+  return Kernel("layout(local_size_x = 64) in;",
+                std::string(kBlock) +
+                    "\nvoid rows(uint count) { for (uint n = 0u; n < count; ++n) tmp[n] = n; }\n"
+                    "void outer(uint count) { rows(count); }",
+                "uint first = data[0];\nuint stride = data[1];\nif (" + run_test +
+                    ") outer(BLOCK);\nelse {\n" + else_branch + "\n}");
+}
+
+TEST(SpecializedLengths, CountParameterAtMostTheLengthAtEveryCall_Proven) {
+  for (const Environment& env : kEnvironments) {
+    SCOPED_TRACE(env.glslang_env);
+    EXPECT_EQ(Verdicts(RowsKernel("first + BLOCK <= stride",
+                                  "if (first >= stride) return;\nouter(stride - first);"),
+                       "tmp", env),
+              (Verdicts_{kProven}));
+  }
+}
+
+TEST(SpecializedLengths, TrapCountParametersAboveTheLength) {
+  // Without `first < stride` the difference may wrap: count up to 2^32 - 1.
+  EXPECT_EQ(Verdicts(RowsKernel("first + BLOCK <= stride", "outer(stride - first);"), "tmp",
+                     kEnvironments[0]),
+            (Verdicts_{kClamped}));
+  // A run of 2 * BLOCK: the rest may be up to 2 * BLOCK - 1.
+  EXPECT_EQ(Verdicts(RowsKernel("first + 2u * BLOCK <= stride",
+                                "if (first >= stride) return;\nouter(stride - first);"),
+                     "tmp", kEnvironments[0]),
+            (Verdicts_{kClamped}));
+  // One call gives a value read from memory.
+  EXPECT_EQ(
+      Verdicts(RowsKernel("first + BLOCK <= stride", "outer(data[2]);"), "tmp", kEnvironments[0]),
+      (Verdicts_{kClamped}));
+}
+
+TEST(SpecializedLengths, TrapHalvedStepsThatReachTheLength) {
+  const Verdicts_ step_clamped = {kProven, kClamped, kProven, kProven, kConstant};
+  // `<=` reaches tid = s = BLOCK / 2, index BLOCK.
+  EXPECT_EQ(Verdicts(TreeKernel("for (int s = int(BLOCK) / 2; s > 0; s >>= 1)",
+                                "if (tid <= s) tmp[tid] += tmp[tid + s];\nbarrier();"),
+                     "tmp", kEnvironments[0]),
+            step_clamped);
+  // Not halved: s = BLOCK, index up to 2 BLOCK - 2.
+  EXPECT_EQ(Verdicts(TreeKernel("for (uint s = BLOCK; s > 0u; s >>= 1)"), "tmp", kEnvironments[0]),
+            step_clamped);
+  // Halved, plus one: index up to BLOCK + 1 (BLOCK even).
+  EXPECT_EQ(Verdicts(TreeKernel("for (uint s = BLOCK / 2u + 1u; s > 0u; s >>= 1)"), "tmp",
+                     kEnvironments[0]),
+            step_clamped);
+  // A step that may raise the counter.
+  EXPECT_EQ(Verdicts(TreeKernel("for (uint s = BLOCK / 2u; s > 0u; s = (s >> 1) + data[1])"), "tmp",
+                     kEnvironments[0]),
+            step_clamped);
+  // Another store into the counter in the body.
+  EXPECT_EQ(Verdicts(TreeKernel("for (uint s = BLOCK / 2u; s > 0u; s >>= 1)",
+                                "if (data[2] == 7u) s = BLOCK;\n" + std::string(kTreeStep)),
+                     "tmp", kEnvironments[0]),
+            step_clamped);
+  // A signed test on an index that may be negative: t + s may be below 0.
+  EXPECT_EQ(Verdicts(TreeKernel("for (int s = int(BLOCK) / 2; s > 0; s >>= 1)",
+                                "int t = int(tid) - 4;\nif (t < s) tmp[tid] += tmp[t + s];\n"
+                                "barrier();"),
+                     "tmp", kEnvironments[0]),
+            step_clamped);
+  // A counter under another constant ID, with a smaller default.
+  EXPECT_EQ(Verdicts(Kernel("layout(local_size_x_id = 0) in;",
+                            std::string(kBlock) + "\nlayout(constant_id = 1) const uint N = 8;",
+                            "uint tid = gl_LocalInvocationID.x;\ntmp[tid] = data[tid];\n"
+                            "for (uint s = N / 2u; s > 0u; s >>= 1) {\n" +
+                                std::string(kTreeStep) + "\n}\ndata[0] = tmp[0];"),
+                     "tmp", kEnvironments[0]),
+            step_clamped);
 }
 
 }  // namespace

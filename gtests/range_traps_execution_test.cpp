@@ -658,5 +658,121 @@ TEST(SpecializedLengthExecution, TrapLessEqual_OccursUnclampedAndIsContainedClam
   }
 }
 
+// The tree of halving steps (test::SpecSizedReduction), at the same two
+// specializations: `tid < s` with s at most BLOCK / 2 keeps tid + s below BLOCK, so
+// Glint's module is glslang's; the near-miss `tid <= s` reaches values[BLOCK] at the
+// first step (tid = s = BLOCK / 2), the guard word after the array, unclamped, and
+// values[BLOCK - 1] clamped.
+TEST(SpecializedLengthExecution, HalvedStepsProvenForEverySpecialization_SameModuleAndOutput) {
+  const std::string glsl = test::SpecSizedReduction("<");
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t proven = 0;
+  for (const AccessRecord& record : report.accesses) {
+    if (record.limit_kind != AccessLimit::kSpecializationConstant) continue;
+    EXPECT_EQ(record.verdict, AccessVerdict::kProvenInBounds)
+        << "line " << record.location.line << ": " << record.object;
+    proven += record.verdict == AccessVerdict::kProvenInBounds;
+  }
+  EXPECT_EQ(proven, 3u) << "values[tid], and values[tid + s] read and written";
+  EXPECT_EQ(words, Compile(glsl, false)) << "nothing clamped: glslang's module";
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    std::vector<std::vector<uint32_t>> out =
+        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
+    ASSERT_EQ(out.size(), 1u);
+    for (uint32_t w = 0; w < kSpecBufferWords; ++w) {
+      bool element = w >= 4 && w < 4 + block;
+      uint32_t i = w - 4;
+      EXPECT_EQ(out[0][w], !element ? kGuard : i == 0 ? 1u : i + 1u + 1000u) << "word " << w;
+    }
+  }
+}
+
+TEST(SpecializedLengthExecution, TrapHalvedStepLessEqual_OccursUnclampedAndIsContainedClamped) {
+  const std::string glsl = test::SpecSizedReduction("<=");
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t clamped = 0;
+  for (const AccessRecord& record : report.accesses)
+    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
+  EXPECT_EQ(clamped, 2u) << "values[tid + s], read and written, stays clamped";
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    const std::map<uint32_t, uint64_t> spec = {{0, block}};
+    std::vector<std::vector<uint32_t>> plain =
+        test::RunComputeKernel(Compile(glsl, false), {input}, {}, {1, 1, 1}, spec);
+    ASSERT_EQ(plain.size(), 1u);
+    EXPECT_EQ(plain[0][4 + block], kGuard + 1000u) << "unclamped, values[BLOCK] is written";
+    std::vector<std::vector<uint32_t>> out =
+        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, spec);
+    ASSERT_EQ(out.size(), 1u);
+    for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
+      EXPECT_EQ(out[0][w], kGuard) << "clamped, guard word " << w << " stays";
+    EXPECT_EQ(out[0][3], kGuard) << "before[3]";
+  }
+}
+
+// A helper's count at most the length at every call (test::SpecSizedRows), at two
+// specializations and both calls: BLOCK itself, and the rest of a run of BLOCK
+// (stride - first = BLOCK - 1). The near-miss, a run of 2 * BLOCK, gives the helper
+// BLOCK + 3: unclamped it writes three guard words after the array, clamped none.
+TEST(SpecializedLengthExecution, CountAtMostTheLengthProvenForEverySpecialization) {
+  const std::string glsl = test::SpecSizedRows("first + BLOCK <= stride");
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t proven = 0;
+  for (const AccessRecord& record : report.accesses)
+    proven += record.object == "Data" && record.verdict == AccessVerdict::kProvenInBounds;
+  EXPECT_EQ(proven, 1u) << "values[n]";
+  EXPECT_EQ(words, Compile(glsl, false)) << "nothing clamped: glslang's module";
+  for (uint32_t block : {8u, 16u}) {
+    for (uint32_t first : {0u, 5u}) {
+      SCOPED_TRACE("BLOCK " + std::to_string(block) + ", first " + std::to_string(first));
+      // first 0: the whole run (BLOCK); first 5: the rest, BLOCK - 1.
+      const uint32_t stride = first == 0 ? block + 3u : first + block - 1u;
+      const uint32_t count = first == 0 ? block : block - 1u;
+      std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+      input[0] = first;
+      input[1] = stride;
+      std::vector<std::vector<uint32_t>> out =
+          test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
+      ASSERT_EQ(out.size(), 1u);
+      for (uint32_t w = 4; w < kSpecBufferWords; ++w) {
+        const uint32_t n = w - 4;
+        EXPECT_EQ(out[0][w], n < count ? 7u + n : kGuard) << "word " << w;
+      }
+    }
+  }
+}
+
+TEST(SpecializedLengthExecution, TrapCountOfALongerRun_OccursUnclampedAndIsContainedClamped) {
+  const std::string glsl = test::SpecSizedRows("first + 2u * BLOCK <= stride");
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t clamped = 0;
+  for (const AccessRecord& record : report.accesses)
+    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
+  EXPECT_EQ(clamped, 1u) << "values[n] stays clamped";
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    input[0] = 0;
+    input[1] = block + 3u;  // below 2 * BLOCK: the rest, BLOCK + 3, is written
+    const std::map<uint32_t, uint64_t> spec = {{0, block}};
+    std::vector<std::vector<uint32_t>> plain =
+        test::RunComputeKernel(Compile(glsl, false), {input}, {}, {1, 1, 1}, spec);
+    ASSERT_EQ(plain.size(), 1u);
+    EXPECT_EQ(plain[0][4 + block], 7u + block) << "unclamped, values[BLOCK] is written";
+    std::vector<std::vector<uint32_t>> out =
+        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, spec);
+    ASSERT_EQ(out.size(), 1u);
+    for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
+      EXPECT_EQ(out[0][w], kGuard) << "clamped, guard word " << w << " stays";
+  }
+}
+
 }  // namespace
 }  // namespace glint
