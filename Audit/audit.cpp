@@ -333,16 +333,19 @@ bool RunAudit(vk::Context& context, const std::vector<uint32_t>& spirv, const Au
     if (decision >= 0) {
       const spirv::AccessRecord& decided = clamps[size_t(decision)];
       s.clamped = decided.verdict == spirv::AccessVerdict::kClamped;
-      // A range of its own is audited as any other; a proof for every specialization
-      // without one, against the length this run specialized.
+      // A proof for every specialization is audited against the length this run
+      // specialized; a range of its own as any other range too (the proof may stand on
+      // a range wider than the length, or on none).
       s.proven_for_every_specialization =
-          !site.record.has_range && decided.verdict == spirv::AccessVerdict::kProvenInBounds &&
+          decided.verdict == spirv::AccessVerdict::kProvenInBounds &&
           decided.limit_kind == spirv::AccessLimit::kSpecializationConstant;
       // The length at this run: what an index into the array is out of bounds of.
       if (decided.limit_kind == spirv::AccessLimit::kSpecializationConstant)
         s.limit = spec_limits[size_t(decision)];
-      if (s.proven_for_every_specialization)
-        s.verdict = SpecializedLengthVerdict(observed[i], s.limit);
+      if (s.proven_for_every_specialization) {
+        const std::string against_length = SpecializedLengthVerdict(observed[i], s.limit);
+        if (!site.record.has_range || against_length == "ESCAPE") s.verdict = against_length;
+      }
     }
     result->sites.push_back(std::move(s));
   }
@@ -360,6 +363,7 @@ std::string FormatAuditReport(const AuditResult& result, const std::string& sour
         << "): proven ";
     if (r.has_range) {
       out << "[" << r.range_min << ", " << r.range_max << "]";
+      if (s.proven_for_every_specialization) out << " and below the specialized length";
     } else if (s.proven_for_every_specialization) {
       out << "below the specialized length";
     } else {

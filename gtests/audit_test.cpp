@@ -517,6 +517,65 @@ TEST(AuditRun, SpecializedLength_NearMissOutOfBoundsAndContained) {
   EXPECT_FALSE(result.HasEscape());
 }
 
+// The tree of halving steps and the count parameter (test::SpecSizedReduction,
+// test::SpecSizedRows), at two values: every index proven below the length is checked
+// against the length the run gave, those with a range of their own too (the range may
+// be wider than any length: then the length decides); the halving steps' near-miss
+// really reaches the length and is contained.
+TEST(AuditRun, SpecializedLength_HalvedStepsAndCountsCheckedAtTheRunsValue) {
+  for (uint32_t block : {8u, 16u}) {
+    SCOPED_TRACE("BLOCK " + std::to_string(block));
+    audit::AuditOptions options;
+    options.groups = {1, 1, 1};
+    options.run_spec_constants = {{0, block}};
+    for (const std::string& glsl :
+         {test::SpecSizedReduction("<"), test::SpecSizedRows("first + BLOCK <= stride")}) {
+      audit::AuditResult result = MustAudit(glsl, options);
+      size_t proven = 0;
+      for (const audit::SiteResult& site : result.sites) {
+        if (site.site.record.object != "Data") continue;
+        EXPECT_TRUE(site.proven_for_every_specialization) << site.site.record.index_id;
+        EXPECT_NE(site.verdict, "ESCAPE");
+        EXPECT_EQ(site.limit, int64_t(block) - 1);
+        EXPECT_FALSE(site.clamped);
+        proven += site.proven_for_every_specialization;
+      }
+      EXPECT_GE(proven, 1u);
+      EXPECT_FALSE(result.HasEscape()) << audit::FormatAuditReport(result, "s.comp");
+    }
+    // The rows' near-miss needs chosen buffer words (the execution test gives them);
+    // the halving steps' reaches the length whatever the buffer holds.
+    audit::AuditResult result = MustAudit(test::SpecSizedReduction("<="), options);
+    EXPECT_GE(result.CountContained(), 1u) << audit::FormatAuditReport(result, "s.comp");
+    EXPECT_FALSE(result.HasEscape());
+  }
+}
+
+// A proof for every specialization that stands beside a range of its own: the range
+// alone would pass an index past the length, the length decides.
+TEST(AuditRun, SpecializedLength_WideRangeStillCheckedAgainstTheLength) {
+  audit::AuditOptions options;
+  options.groups = {2, 1, 1};
+  options.run_spec_constants = {{0, 8}};
+  options.adjust_proven_ranges = [](std::vector<spirv::AuditSite>& sites) {
+    for (spirv::AuditSite& site : sites) {
+      site.record.has_range = true;  // wider than any length
+      site.record.range_min = 0;
+      site.record.range_max = 0xffffffffLL;
+    }
+  };
+  audit::AuditResult result = MustAudit(test::SpecSizedKernel("i < BLOCK"), options);
+  ASSERT_EQ(result.sites.size(), 3u);
+  for (const audit::SiteResult& site : result.sites) {
+    EXPECT_TRUE(site.proven_for_every_specialization);
+    EXPECT_EQ(site.verdict, "ok");
+  }
+  EXPECT_NE(audit::FormatAuditReport(result, "s.comp")
+                .find("proven [0, 4294967295] and below the specialized length, observed [0, 7], "
+                      "limit 7: ok"),
+            std::string::npos);
+}
+
 // The comparison itself: a proven index observed at the length is an ESCAPE.
 TEST(AuditRun, SpecializedLengthVerdict_LengthItselfEscapes) {
   EXPECT_EQ(audit::SpecializedLengthVerdict({true, 0, 7}, 7), "ok");
@@ -824,7 +883,7 @@ const char kTrapKinds[] =
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
     "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
-    "relayed-part";
+    "relayed-part,spec-halved-le,spec-rows-run";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";

@@ -20,7 +20,10 @@ vector parameter, counters stepped beside the counter a while loop tests, values
 tables and from local arrays written element by element at run-time indices, helpers
 called only under tests of a built-in, tests on quotients, tests kept in bool locals,
 locals stepped by a counted loop's counter-dependent step (binary searches),
-bitfieldInsert of built-in bits, and uses the resulting values as
+bitfieldInsert of built-in bits, a shared array sized by a specialization constant (SB,
+indexed under a test against SB, by a remainder, by a tree of halving steps, by a
+helper's count that every call keeps at most SB; the audit runs it at an even SB that
+the analysis does not see), and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -33,7 +36,7 @@ one past its array, a vector argument's part one past it, a while loop's `<=` le
 counter beside its own reach the array's size, a `const` table or a local array holding it,
 a `<=` test around a helper's call or on a quotient, a bool local stored again, a
 binary search's steps summing to the array's size, a bitfieldInsert with every bit
-set), whose
+set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -45,7 +48,7 @@ in the audit, not as a mismatch with this file.
 
 Reproducible: shader i of seed S depends only on (S, i).
 The first line of every shader is "// audit-args: --groups=X,Y,Z [--group-budget=N]
-[--max-workgroups=X,Y,Z]", the dispatch size (a quarter of the shaders get a grid larger
+[--max-workgroups=X,Y,Z] [--run-spec-constant=7=V]", the dispatch size (a quarter of the shaders get a grid larger
 than their group budget, so that the audit samples a lattice of it; a third promise
 their grid to the analysis, which the validator's --dump-ranges must be given too).
 
@@ -101,6 +104,8 @@ HELPERS = {
 }
 # Ends the line of each trap's out-of-bounds access (see ShaderWriter.near).
 TRAP_ACCESS = "  // trap access"
+# The specialization constant that sizes ssp[SB] (spec_length).
+SPEC_ID = 7
 NARROW_EXTENSION = "#extension GL_EXT_shader_explicit_arithmetic_types : require"
 # The length of the Result buffer's run-time array as glint-audit sizes it by default
 # (--runtime-array-bytes=65536, 4-byte elements).
@@ -163,6 +168,7 @@ class ShaderWriter:
         self.helpers = set()  # helper functions the shader calls (HELPERS)
         self.buffer_i = rng.randint(8, 64)
         self.narrow = False  # uses 8- or 16-bit integers (needs NARROW_EXTENSION)
+        self.spec = None  # (default, run value) of SB, the spec-sized array's length
 
     # --- naming and emission -------------------------------------------------------
     def fresh(self, prefix):
@@ -1368,6 +1374,80 @@ class ShaderWriter:
         else:
             self.emit("if (%s < %s) { acc += 1u; } else { %s }" % (x, y, access))
 
+    # --- arrays sized by a specialization constant ------------------------------------
+    def spec_length(self):
+        """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
+        audit runs the shader at an even SB in 2..64 (--run-spec-constant), while the
+        analysis sees SB unset, so what it proves below SB must hold for every value.
+        Returns the run value."""
+        if self.spec is None:
+            self.spec = (self.rng.randint(1, 64), 2 * self.rng.randint(1, 32))
+        return self.spec[1]
+
+    def spec_guard(self):
+        """Sound: a test against SB itself, or a remainder by it."""
+        v = self.spec_length()
+        q = self.fresh("q")
+        self.emit("uint %s = %s;" % (q, self.near(v - 1, 2, v - 1).text))
+        style = self.rng.choice(["lt", "gt", "else", "mod"])
+        if style == "lt":
+            self.emit("if (%s < SB) ssp[%s] = acc;" % (q, q))
+        elif style == "gt":
+            self.emit("if (SB > %s) acc += ssp[%s];" % (q, q))
+        elif style == "else":
+            self.emit("if (%s >= SB) { acc += 1u; } else { ssp[%s] = acc + 1u; }" % (q, q))
+        else:
+            self.emit("acc += ssp[(%s + acc) %% SB];" % q)
+
+    def spec_halving_head(self, s):
+        """A counter from half of SB down to 1, halving (integer_range_spec_lengths.cpp)."""
+        return self.rng.choice([
+            "for (uint %s = SB / 2u; %s > 0u; %s >>= 1)" % (s, s, s),
+            "for (uint %s = SB >> 1; %s != 0u; %s /= 2u)" % (s, s, s),
+            "for (int %s = int(SB) / 2; %s > 0; %s >>= 1)" % (s, s, s)])
+
+    def spec_halved(self, trap=False):
+        """A tree of halving steps: `x < s` with s at most SB / 2 keeps x + s below SB.
+        The trap tests `x <= s`: x = s = SB / 2 at the first step (SB is even at the
+        run) indexes ssp[SB]."""
+        v = self.spec_length()
+        x, s = self.fresh("x"), self.fresh("s")
+        self.emit("uint %s = %s;" % (x, self.near(v // 2, v // 2, v // 2).text))
+        head = self.spec_halving_head(s)
+        cast = s if head.startswith("for (uint") else "uint(%s)" % s
+        if trap:
+            self.emit("// trap: spec-halved-le (x = s = SB / 2 indexes ssp[SB])")
+            self.emit(head + " {")
+            self.emit_trap_access("  if (%s <= %s) acc += ssp[%s + %s];" % (x, cast, x, cast))
+            self.emit("}")
+            return
+        self.emit(head + " {")
+        self.emit("  if (%s < %s) { ssp[%s] = acc; acc += ssp[%s + %s]; }"
+                  % (x, cast, x, x, cast) if self.rng.random() < 0.5 else
+                  "  if (%s < %s) acc += ssp[%s + %s];" % (x, cast, cast, x))
+        self.emit("}")
+
+    def spec_rows(self, trap=False):
+        """A helper's count at most SB at every call: SB itself, or what is left of a run
+        of SB (`t - f` under `f + SB > t` and `f < t`). The trap's run is 2 * SB: the rest
+        may reach SB + 1, which the helper's loop indexes up to."""
+        v = self.spec_length()
+        helper, f, t = self.fresh("sp_rows"), self.fresh("f"), self.fresh("t")
+        # The trap's kind is named in the helper, above its marked access (trap_report.py
+        # takes the nearest `// trap:` above a marked line).
+        self.call_helpers.append(
+            "void %s(uint count) {\n%s  for (uint n = 0u; n < count; ++n) ssp[n] += 1u;%s\n}"
+            % (helper, "  // trap: spec-rows-run (a run of 2 * SB: the rest reaches ssp[SB])\n"
+               if trap else "", TRAP_ACCESS if trap else ""))
+        run = "2u * SB" if trap else "SB"
+        if trap:
+            self.emit("uint %s = 0u; uint %s = %s;" % (f, t, self.near(v + 1, 1, v + 1).text))
+        else:
+            self.emit("uint %s = %s; uint %s = %s;" % (f, self.near(3, 3, 0).text, t,
+                                                        self.near(v, v, v).text))
+        self.emit("if (%s + %s <= %s) %s(SB); else if (%s < %s) %s(%s - %s);"
+                  % (f, run, t, helper, f, t, helper, t, f))
+
     def trap_bit_count(self):
         """bitCount of an all-ones value is 32: one past an array of 32."""
         source, _ = self.trap_source()  # takes 0, so some invocation counts 32 bits
@@ -1690,10 +1770,19 @@ class ShaderWriter:
             self.rng.choice([lambda: self.ordered_difference(trap=True),
                              lambda: self.relayed_part(trap=True)])()
         body = self.lines + body
+        # Then stop 65's arrays sized by a specialization constant, drawn after those.
+        self.lines = []
+        self.rng.choice([self.spec_guard, self.spec_halved, self.spec_rows])()
+        if self.rng.random() < 0.5:
+            self.rng.choice([lambda: self.spec_halved(trap=True),
+                             lambda: self.spec_rows(trap=True)])()
+        body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
         if self.promise:
             budget += " --max-workgroups=%d,%d,%d" % self.groups
+        if self.spec:
+            budget += " --run-spec-constant=%d=%d" % (SPEC_ID, self.spec[1])
         head = [
             "// audit-args: --groups=%d,%d,%d%s" % (self.groups + (budget,)),
             "#version 440",
@@ -1706,6 +1795,9 @@ class ShaderWriter:
             "layout(std430, set = 0, binding = 1) buffer Result { uint result[]; };",
         ]
         head += ["shared uint %s[%d];" % (n, s) for k, n, _, s in self.arrays if k == "shared"]
+        if self.spec:
+            head += ["layout(constant_id = %d) const uint SB = %du;" % (SPEC_ID, self.spec[0]),
+                     "shared uint ssp[SB];"]
         head += [HELPERS[name] for name in sorted(self.helpers)]
         head += self.call_helpers
         main = ["void main() {", "  uint acc = gl_LocalInvocationIndex;"]
