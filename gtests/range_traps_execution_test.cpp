@@ -605,8 +605,10 @@ TEST(OutOfBoundsWitness, WitnessComputesItsIndexOnTheDevice) {
 
 constexpr size_t kSpecBufferWords = 24;
 
-TEST(SpecializedLengthExecution, ProvenForEverySpecialization_SameModuleAndOutput) {
-  const std::string glsl = test::SpecSizedKernel("i < BLOCK");
+// Glint's module for `glsl` (robust access, full mode): every index whose limit is set by
+// a specialization constant is proven, `expected` of them (`what` names them), so the
+// module is glslang's own.
+std::vector<uint32_t> ProvenSpecModule(const std::string& glsl, size_t expected, const char* what) {
   Report report;
   std::vector<uint32_t> words = Compile(glsl, true, &report);
   size_t proven = 0;
@@ -616,45 +618,63 @@ TEST(SpecializedLengthExecution, ProvenForEverySpecialization_SameModuleAndOutpu
         << "line " << record.location.line << ": " << record.object;
     proven += record.verdict == AccessVerdict::kProvenInBounds;
   }
-  EXPECT_EQ(proven, 3u) << "tmp[tid], values[i], and the store of tmp[tid]";
+  EXPECT_EQ(proven, expected) << what;
   EXPECT_EQ(words, Compile(glsl, false)) << "nothing clamped: glslang's module";
+  return words;
+}
+
+// Glint's module for a near-miss: `expected` of Data's indices stay clamped.
+std::vector<uint32_t> ClampedSpecModule(const std::string& glsl, size_t expected,
+                                        const char* what) {
+  Report report;
+  std::vector<uint32_t> words = Compile(glsl, true, &report);
+  size_t clamped = 0;
+  for (const AccessRecord& record : report.accesses)
+    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
+  EXPECT_EQ(clamped, expected) << what;
+  return words;
+}
+
+// Data after one workgroup of `words` ran with BLOCK (constant 0) = `block`.
+std::vector<uint32_t> RunAtBlock(const std::vector<uint32_t>& words,
+                                 const std::vector<uint32_t>& input, uint32_t block) {
+  std::vector<std::vector<uint32_t>> out =
+      test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
+  EXPECT_EQ(out.size(), 1u);
+  return out.empty() ? std::vector<uint32_t>() : out[0];
+}
+
+TEST(SpecializedLengthExecution, ProvenForEverySpecialization_SameModuleAndOutput) {
+  const std::vector<uint32_t> words = ProvenSpecModule(
+      test::SpecSizedKernel("i < BLOCK"), 3, "tmp[tid], values[i], and the store of tmp[tid]");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
-    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
-    std::vector<std::vector<uint32_t>> out =
-        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
-    ASSERT_EQ(out.size(), 1u);
+    std::vector<uint32_t> out =
+        RunAtBlock(words, std::vector<uint32_t>(kSpecBufferWords, kGuard), block);
+    ASSERT_EQ(out.size(), kSpecBufferWords);
     for (uint32_t w = 0; w < kSpecBufferWords; ++w) {
       bool element = w >= 4 && w < 4 + block;
       uint32_t i = w - 4;
-      EXPECT_EQ(out[0][w], element ? 3u * i + 1u + 100u * i : kGuard) << "word " << w;
+      EXPECT_EQ(out[w], element ? 3u * i + 1u + 100u * i : kGuard) << "word " << w;
     }
   }
 }
 
 TEST(SpecializedLengthExecution, TrapLessEqual_OccursUnclampedAndIsContainedClamped) {
   const std::string glsl = test::SpecSizedKernel("i <= BLOCK");
-  Report report;
-  std::vector<uint32_t> words = Compile(glsl, true, &report);
-  size_t clamped = 0;
-  for (const AccessRecord& record : report.accesses)
-    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
-  EXPECT_EQ(clamped, 1u) << "values[i] stays clamped";
+  const std::vector<uint32_t> words = ClampedSpecModule(glsl, 1, "values[i] stays clamped");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
-    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
-    const std::map<uint32_t, uint64_t> spec = {{0, block}};
-    std::vector<std::vector<uint32_t>> plain =
-        test::RunComputeKernel(Compile(glsl, false), {input}, {}, {1, 1, 1}, spec);
-    ASSERT_EQ(plain.size(), 1u);
+    const std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
+    ASSERT_EQ(plain.size(), kSpecBufferWords);
     // Invocation 0 reaches i = BLOCK: tmp[0] + 100 * BLOCK lands after the array.
-    EXPECT_EQ(plain[0][4 + block], 1u + 100u * block) << "unclamped, values[BLOCK] is written";
-    std::vector<std::vector<uint32_t>> out =
-        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, spec);
-    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(plain[4 + block], 1u + 100u * block) << "unclamped, values[BLOCK] is written";
+    std::vector<uint32_t> out = RunAtBlock(words, input, block);
+    ASSERT_EQ(out.size(), kSpecBufferWords);
     for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
-      EXPECT_EQ(out[0][w], kGuard) << "clamped, guard word " << w << " stays";
-    EXPECT_EQ(out[0][3], kGuard) << "before[3]";
+      EXPECT_EQ(out[w], kGuard) << "clamped, guard word " << w << " stays";
+    EXPECT_EQ(out[3], kGuard) << "before[3]";
   }
 }
 
@@ -664,54 +684,36 @@ TEST(SpecializedLengthExecution, TrapLessEqual_OccursUnclampedAndIsContainedClam
 // first step (tid = s = BLOCK / 2), the guard word after the array, unclamped, and
 // values[BLOCK - 1] clamped.
 TEST(SpecializedLengthExecution, HalvedStepsProvenForEverySpecialization_SameModuleAndOutput) {
-  const std::string glsl = test::SpecSizedReduction("<");
-  Report report;
-  std::vector<uint32_t> words = Compile(glsl, true, &report);
-  size_t proven = 0;
-  for (const AccessRecord& record : report.accesses) {
-    if (record.limit_kind != AccessLimit::kSpecializationConstant) continue;
-    EXPECT_EQ(record.verdict, AccessVerdict::kProvenInBounds)
-        << "line " << record.location.line << ": " << record.object;
-    proven += record.verdict == AccessVerdict::kProvenInBounds;
-  }
-  EXPECT_EQ(proven, 3u) << "values[tid], and values[tid + s] read and written";
-  EXPECT_EQ(words, Compile(glsl, false)) << "nothing clamped: glslang's module";
+  const std::vector<uint32_t> words = ProvenSpecModule(
+      test::SpecSizedReduction("<"), 3, "values[tid], and values[tid + s] read and written");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
-    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
-    std::vector<std::vector<uint32_t>> out =
-        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
-    ASSERT_EQ(out.size(), 1u);
+    std::vector<uint32_t> out =
+        RunAtBlock(words, std::vector<uint32_t>(kSpecBufferWords, kGuard), block);
+    ASSERT_EQ(out.size(), kSpecBufferWords);
     for (uint32_t w = 0; w < kSpecBufferWords; ++w) {
       bool element = w >= 4 && w < 4 + block;
       uint32_t i = w - 4;
-      EXPECT_EQ(out[0][w], !element ? kGuard : i == 0 ? 1u : i + 1u + 1000u) << "word " << w;
+      EXPECT_EQ(out[w], !element ? kGuard : i == 0 ? 1u : i + 1u + 1000u) << "word " << w;
     }
   }
 }
 
 TEST(SpecializedLengthExecution, TrapHalvedStepLessEqual_OccursUnclampedAndIsContainedClamped) {
   const std::string glsl = test::SpecSizedReduction("<=");
-  Report report;
-  std::vector<uint32_t> words = Compile(glsl, true, &report);
-  size_t clamped = 0;
-  for (const AccessRecord& record : report.accesses)
-    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
-  EXPECT_EQ(clamped, 2u) << "values[tid + s], read and written, stays clamped";
+  const std::vector<uint32_t> words =
+      ClampedSpecModule(glsl, 2, "values[tid + s], read and written, stays clamped");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
-    std::vector<uint32_t> input(kSpecBufferWords, kGuard);
-    const std::map<uint32_t, uint64_t> spec = {{0, block}};
-    std::vector<std::vector<uint32_t>> plain =
-        test::RunComputeKernel(Compile(glsl, false), {input}, {}, {1, 1, 1}, spec);
-    ASSERT_EQ(plain.size(), 1u);
-    EXPECT_EQ(plain[0][4 + block], kGuard + 1000u) << "unclamped, values[BLOCK] is written";
-    std::vector<std::vector<uint32_t>> out =
-        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, spec);
-    ASSERT_EQ(out.size(), 1u);
+    const std::vector<uint32_t> input(kSpecBufferWords, kGuard);
+    std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
+    ASSERT_EQ(plain.size(), kSpecBufferWords);
+    EXPECT_EQ(plain[4 + block], kGuard + 1000u) << "unclamped, values[BLOCK] is written";
+    std::vector<uint32_t> out = RunAtBlock(words, input, block);
+    ASSERT_EQ(out.size(), kSpecBufferWords);
     for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
-      EXPECT_EQ(out[0][w], kGuard) << "clamped, guard word " << w << " stays";
-    EXPECT_EQ(out[0][3], kGuard) << "before[3]";
+      EXPECT_EQ(out[w], kGuard) << "clamped, guard word " << w << " stays";
+    EXPECT_EQ(out[3], kGuard) << "before[3]";
   }
 }
 
@@ -720,14 +722,8 @@ TEST(SpecializedLengthExecution, TrapHalvedStepLessEqual_OccursUnclampedAndIsCon
 // (stride - first = BLOCK - 1). The near-miss, a run of 2 * BLOCK, gives the helper
 // BLOCK + 3: unclamped it writes three guard words after the array, clamped none.
 TEST(SpecializedLengthExecution, CountAtMostTheLengthProvenForEverySpecialization) {
-  const std::string glsl = test::SpecSizedRows("first + BLOCK <= stride");
-  Report report;
-  std::vector<uint32_t> words = Compile(glsl, true, &report);
-  size_t proven = 0;
-  for (const AccessRecord& record : report.accesses)
-    proven += record.object == "Data" && record.verdict == AccessVerdict::kProvenInBounds;
-  EXPECT_EQ(proven, 1u) << "values[n]";
-  EXPECT_EQ(words, Compile(glsl, false)) << "nothing clamped: glslang's module";
+  const std::vector<uint32_t> words =
+      ProvenSpecModule(test::SpecSizedRows("first + BLOCK <= stride"), 1, "values[n]");
   for (uint32_t block : {8u, 16u}) {
     for (uint32_t first : {0u, 5u}) {
       SCOPED_TRACE("BLOCK " + std::to_string(block) + ", first " + std::to_string(first));
@@ -737,12 +733,11 @@ TEST(SpecializedLengthExecution, CountAtMostTheLengthProvenForEverySpecializatio
       std::vector<uint32_t> input(kSpecBufferWords, kGuard);
       input[0] = first;
       input[1] = stride;
-      std::vector<std::vector<uint32_t>> out =
-          test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
-      ASSERT_EQ(out.size(), 1u);
+      std::vector<uint32_t> out = RunAtBlock(words, input, block);
+      ASSERT_EQ(out.size(), kSpecBufferWords);
       for (uint32_t w = 4; w < kSpecBufferWords; ++w) {
         const uint32_t n = w - 4;
-        EXPECT_EQ(out[0][w], n < count ? 7u + n : kGuard) << "word " << w;
+        EXPECT_EQ(out[w], n < count ? 7u + n : kGuard) << "word " << w;
       }
     }
   }
@@ -750,27 +745,19 @@ TEST(SpecializedLengthExecution, CountAtMostTheLengthProvenForEverySpecializatio
 
 TEST(SpecializedLengthExecution, TrapCountOfALongerRun_OccursUnclampedAndIsContainedClamped) {
   const std::string glsl = test::SpecSizedRows("first + 2u * BLOCK <= stride");
-  Report report;
-  std::vector<uint32_t> words = Compile(glsl, true, &report);
-  size_t clamped = 0;
-  for (const AccessRecord& record : report.accesses)
-    clamped += record.object == "Data" && record.verdict == AccessVerdict::kClamped;
-  EXPECT_EQ(clamped, 1u) << "values[n] stays clamped";
+  const std::vector<uint32_t> words = ClampedSpecModule(glsl, 1, "values[n] stays clamped");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
     std::vector<uint32_t> input(kSpecBufferWords, kGuard);
     input[0] = 0;
     input[1] = block + 3u;  // below 2 * BLOCK: the rest, BLOCK + 3, is written
-    const std::map<uint32_t, uint64_t> spec = {{0, block}};
-    std::vector<std::vector<uint32_t>> plain =
-        test::RunComputeKernel(Compile(glsl, false), {input}, {}, {1, 1, 1}, spec);
-    ASSERT_EQ(plain.size(), 1u);
-    EXPECT_EQ(plain[0][4 + block], 7u + block) << "unclamped, values[BLOCK] is written";
-    std::vector<std::vector<uint32_t>> out =
-        test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, spec);
-    ASSERT_EQ(out.size(), 1u);
+    std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
+    ASSERT_EQ(plain.size(), kSpecBufferWords);
+    EXPECT_EQ(plain[4 + block], 7u + block) << "unclamped, values[BLOCK] is written";
+    std::vector<uint32_t> out = RunAtBlock(words, input, block);
+    ASSERT_EQ(out.size(), kSpecBufferWords);
     for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
-      EXPECT_EQ(out[0][w], kGuard) << "clamped, guard word " << w << " stays";
+      EXPECT_EQ(out[w], kGuard) << "clamped, guard word " << w << " stays";
   }
 }
 
