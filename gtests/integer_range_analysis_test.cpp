@@ -1485,6 +1485,29 @@ TEST(IntegerRange, Parameters_UnionOfEveryCallSitesArgument) {
             (Ranges{test::NoRange("load through a pointer that is not a variable")}));
 }
 
+// A parameter passed by value (glslang passes `const in` scalars so): the union of every
+// call's operand at its call, as for a parameter passed through a variable.
+TEST(IntegerRange, Parameters_PassedByValue_UnionOfEveryCallsOperand) {
+  const std::string put = "void put(const in uint k) { probe[k] = 0u; }";
+  EXPECT_EQ(CallRanges(put, "put(3u);\nput(5u);", RangeAnalysisMode::kFull),
+            (Ranges{test::Range(3, 5)}));
+  // A guard around the call narrows the operand there; through a second helper too.
+  EXPECT_EQ(CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);", RangeAnalysisMode::kFull),
+            (Ranges{test::Range(0, 7)}));
+  EXPECT_EQ(
+      CallRanges(put + "\nvoid relay(const in uint j) { put(j + 1u); }",
+                 "uint x = data[0];\nif (x < 8u) relay(x);\nrelay(20u);", RangeAnalysisMode::kFull),
+      (Ranges{test::Range(1, 21)}));
+  // Trap: one call is unguarded.
+  EXPECT_EQ(
+      CallRanges(put, "uint x = data[0];\nif (x < 8u) put(x);\nput(x);", RangeAnalysisMode::kFull),
+      (Ranges{
+          test::NoRange("an argument passed to the parameter has no range: " MEMORY_REASON_TEXT)}));
+  // Reference mode has no rule for parameters.
+  EXPECT_EQ(CallRanges(put, "put(3u);", RangeAnalysisMode::kReference),
+            (Ranges{test::NoRange("function parameters have no range")}));
+}
+
 // Past 64 call sites (kMaxGuardedCallSites) the arguments are ranged without the guards
 // at their calls: a helper called with constants from many places keeps its range; one
 // whose arguments only the guards bound has none, and the reason names the budget.

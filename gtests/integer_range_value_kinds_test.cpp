@@ -113,6 +113,7 @@ TEST(ValueKinds, EachKindHasItsOwnRule) {
       {ValueKind::kComponent, is((VectorComponents*)nullptr)},
       {ValueKind::kWidthConversion, is((IntegerWidths*)nullptr)},
       {ValueKind::kCallResult, is((CallResults*)nullptr)},
+      {ValueKind::kValueParameter, is((ParameterLoads*)nullptr)},
       {ValueKind::kTableLoad, is((ConstantTables*)nullptr)},
       {ValueKind::kBuiltinLoad, is((BuiltinRule*)nullptr)},
       {ValueKind::kSingleStoreLoad, is((LocalLoads*)nullptr)},

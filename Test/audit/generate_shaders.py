@@ -73,8 +73,10 @@ MAX_LOOP_NESTING = 2
 # Helper functions a shader may call (only those it calls are written). glslang does not
 # inline: arguments go through Function variables of the caller, results are returned.
 HELPERS = {
-    "h_mod": "uint h_mod(uint x, uint m) { return x % m; }",
-    "h_min": "uint h_min(uint x, uint b) { return min(x, b); }",
+    # `const in`: glslang passes these by value (OpFunctionParameter of the scalar type),
+    # the others through a variable of the caller.
+    "h_mod": "uint h_mod(const in uint x, const in uint m) { return x % m; }",
+    "h_min": "uint h_min(const in uint x, uint b) { return min(x, b); }",
     "h_below": "uint h_below(uint x, uint n) {\n  if (x >= n) return 0u;\n  return x;\n}",
     "h_abs_low": "int h_abs_low(int x) { return abs(x) & 1023; }",
     "h_split": "void h_split(uint x, out uint lo, out uint hi) {\n"

@@ -1,11 +1,15 @@
-// Parameters across calls (full mode): the range of a load through a parameter.
+// Parameters across calls (full mode): the range of a load through a parameter, and of a
+// parameter passed by value.
 //
 // What it proves: a load through a parameter pointer lies in the union, over every
 // call site of its function, of the range of the value stored into the argument
 // variable, taken at that store (so a guard around the call narrows it:
-// `if (i < 8u) f(i)`). Which values those are, and why the load reads one of them, is
-// the parameter-arguments analysis's (parameter_arguments.h); a parameter it refuses
-// has no range, with its reason.
+// `if (i < 8u) f(i)`). A parameter passed by value (glslang passes `const in` scalars
+// so) is the union, over every OpFunctionCall of its function, of the range of the
+// call's operand at that call: SPIR-V has no indirect calls, so those are all the values
+// it can take; a function never called gives no range ("no call"). Which values those are, and why
+// the load reads one of them, is the parameter-arguments analysis's (parameter_arguments.h); a
+// parameter it refuses has no range, with its reason.
 //
 // Budget: the guards at a call narrow its argument (the range at the store) for at most
 // kMaxGuardedCallSites call sites; past that, each argument's own range (memoized, no
@@ -161,13 +165,43 @@ IntegerRange ParameterLoads::ArgumentUnion(const std::vector<uint32_t>& values,
   return result;
 }
 
+// The operand every call gives the value parameter `parameter`, and the calls.
+bool ParameterLoads::ValueArguments(const Instruction& parameter, std::vector<uint32_t>* values,
+                                    std::vector<const Instruction*>* calls) const {
+  size_t position = 0;
+  Function* owner = inputs_.calls.ParameterOwner(parameter, &position);
+  if (!owner) return false;
+  for (const CallGraph::Call* call : inputs_.calls.CallsOf(owner->id())) {
+    auto arguments = FunctionCallView(*call->call).arguments();
+    if (position >= arguments.size()) return false;
+    values->push_back(arguments[position]);
+    if (calls) calls->push_back(call->call);
+  }
+  return true;
+}
+
+IntegerRange ParameterLoads::ValueParameter(const Instruction& parameter, bool is_signed) {
+  std::vector<uint32_t> values;
+  std::vector<const Instruction*> calls;
+  if (!ValueArguments(parameter, &values, &calls))
+    return IntegerRange::None("function parameter has no range: its function is not known");
+  if (values.empty()) return IntegerRange::None("function parameter has no range: no call");
+  return ArgumentUnion(values, calls, is_signed);
+}
+
 void ParameterLoads::Register(Table& table) {
   table[size_t(ValueKind::kParameterLoad)] = this;
   table[size_t(ValueKind::kParameterPartLoad)] = this;
+  table[size_t(ValueKind::kValueParameter)] = this;
 }
 
 // A whole parameter's loads read its arguments; a part's, the parts its list names.
 DependencyIds ParameterLoads::Dependencies(const Instruction& load, ValueKind kind) {
+  if (kind == ValueKind::kValueParameter) {
+    std::vector<uint32_t> values;
+    ValueArguments(load, &values, nullptr);
+    return DependencyIds(values.begin(), values.end());
+  }
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (kind == ValueKind::kParameterLoad) return inputs_.arguments.Of(*pointer).values;
   const Instruction* base = inputs_.def_use.Definition(AccessChainView(*pointer).base());
@@ -175,6 +209,7 @@ DependencyIds ParameterLoads::Dependencies(const Instruction& load, ValueKind ki
 }
 
 IntegerRange ParameterLoads::Range(const Instruction& load, ValueKind kind, bool is_signed) {
+  if (kind == ValueKind::kValueParameter) return ValueParameter(load, is_signed);
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
   if (kind == ValueKind::kParameterLoad) return ParameterLoad(*pointer, is_signed);
   const Instruction* base = inputs_.def_use.Definition(AccessChainView(*pointer).base());

@@ -48,6 +48,8 @@ ValueKind ValueKinds::Of(const Instruction& def) {
       return Full() ? ValueKind::kWidthConversion : ValueKind::kUnsupported;
     case spv::OpFunctionCall:
       return Full() ? ValueKind::kCallResult : ValueKind::kUnsupported;
+    case spv::OpFunctionParameter:
+      return Full() ? ValueKind::kValueParameter : ValueKind::kUnsupported;
     case spv::OpBitCount:
       return Full() ? ValueKind::kBitCount : ValueKind::kUnsupported;
     case spv::OpGroupNonUniformBallotBitCount:

@@ -47,6 +47,7 @@ enum class ValueKind : uint8_t {
   kComponent,        // OpCompositeExtract
   kWidthConversion,  // OpUConvert, OpSConvert
   kCallResult,       // OpFunctionCall
+  kValueParameter,   // OpFunctionParameter passed by value (full mode)
   // Loads, by what they read:
   kTableLoad,           // a constant table (full mode)
   kBuiltinLoad,         // an Input built-in variable, whole
