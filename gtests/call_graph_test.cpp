@@ -147,6 +147,36 @@ TEST(CallGraph, ParameterOwnerCountsOnlyParameters) {
   EXPECT_EQ(position, 99u);
 }
 
+// What every call gives a parameter passed by value: c's second operand at a's call
+// (u1), at b's two calls (by, then bx) and at unused's (u1), in module order.
+TEST(CallGraph, OperandsOfAValueParameterAtEveryCall) {
+  Graph g = Build(kModule);
+  ASSERT_TRUE(g.calls);
+  Function& b = *std::next(g.module->functions.begin(), 2);
+  Function& c = *std::next(g.module->functions.begin(), 3);
+  std::vector<const Instruction*> b_parameters, c_parameters;
+  for (const Instruction& inst : b.parameters)
+    if (inst.opcode == spv::OpFunctionParameter) b_parameters.push_back(&inst);
+  for (const Instruction& inst : c.parameters)
+    if (inst.opcode == spv::OpFunctionParameter) c_parameters.push_back(&inst);
+  ASSERT_EQ(b_parameters.size(), 2u);
+  ASSERT_EQ(c_parameters.size(), 2u);
+  std::vector<uint32_t> operands;
+  std::vector<const Instruction*> calls;
+  ASSERT_TRUE(g.calls->OperandsOf(*c_parameters[1], &operands, &calls));
+  ASSERT_EQ(operands.size(), 4u);
+  ASSERT_EQ(calls.size(), 4u);
+  const uint32_t bx = b_parameters[0]->result_id, by = b_parameters[1]->result_id;
+  EXPECT_EQ(operands[1], by) << "bc1 = c(bx, by), first of b's calls in module order";
+  EXPECT_EQ(operands[2], bx) << "bc2 = c(by, bx)";
+  EXPECT_EQ(operands[0], operands[3]) << "u1 at a's and unused's calls";
+  for (const Instruction* call : calls) EXPECT_EQ(call->opcode, spv::OpFunctionCall);
+  // Anything but a parameter: false, nothing listed.
+  operands.clear();
+  EXPECT_FALSE(g.calls->OperandsOf(b.blocks.front().instructions.front(), &operands, nullptr));
+  EXPECT_TRUE(operands.empty());
+}
+
 TEST(CallGraph, ReachabilityOrders) {
   Graph g = Build(kModule);
   ASSERT_TRUE(g.calls);

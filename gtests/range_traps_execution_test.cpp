@@ -637,6 +637,25 @@ std::vector<uint32_t> ClampedSpecModule(const std::string& glsl, size_t expected
 
 // Data after one workgroup of `words` ran with BLOCK (constant 0) = `block`.
 std::vector<uint32_t> RunAtBlock(const std::vector<uint32_t>& words,
+                                 const std::vector<uint32_t>& input, uint32_t block);
+
+// A near-miss at BLOCK = `block`: glslang's module writes `written` into values[BLOCK],
+// the first guard word after the array; Glint's clamped `words` leave every guard word
+// after the array, and before[3], as they were.
+void ExpectOutOfBoundsAndContained(const std::string& glsl, const std::vector<uint32_t>& words,
+                                   const std::vector<uint32_t>& input, uint32_t block,
+                                   uint32_t written) {
+  std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
+  ASSERT_EQ(plain.size(), kSpecBufferWords);
+  EXPECT_EQ(plain[4 + block], written) << "unclamped, values[BLOCK] is written";
+  std::vector<uint32_t> out = RunAtBlock(words, input, block);
+  ASSERT_EQ(out.size(), kSpecBufferWords);
+  for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
+    EXPECT_EQ(out[w], input[w]) << "clamped, guard word " << w << " stays";
+  EXPECT_EQ(out[3], input[3]) << "before[3]";
+}
+
+std::vector<uint32_t> RunAtBlock(const std::vector<uint32_t>& words,
                                  const std::vector<uint32_t>& input, uint32_t block) {
   std::vector<std::vector<uint32_t>> out =
       test::RunComputeKernel(words, {input}, {}, {1, 1, 1}, {{0, block}});
@@ -665,16 +684,9 @@ TEST(SpecializedLengthExecution, TrapLessEqual_OccursUnclampedAndIsContainedClam
   const std::vector<uint32_t> words = ClampedSpecModule(glsl, 1, "values[i] stays clamped");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
-    const std::vector<uint32_t> input(kSpecBufferWords, kGuard);
-    std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
-    ASSERT_EQ(plain.size(), kSpecBufferWords);
     // Invocation 0 reaches i = BLOCK: tmp[0] + 100 * BLOCK lands after the array.
-    EXPECT_EQ(plain[4 + block], 1u + 100u * block) << "unclamped, values[BLOCK] is written";
-    std::vector<uint32_t> out = RunAtBlock(words, input, block);
-    ASSERT_EQ(out.size(), kSpecBufferWords);
-    for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
-      EXPECT_EQ(out[w], kGuard) << "clamped, guard word " << w << " stays";
-    EXPECT_EQ(out[3], kGuard) << "before[3]";
+    ExpectOutOfBoundsAndContained(glsl, words, std::vector<uint32_t>(kSpecBufferWords, kGuard),
+                                  block, 1u + 100u * block);
   }
 }
 
@@ -705,15 +717,8 @@ TEST(SpecializedLengthExecution, TrapHalvedStepLessEqual_OccursUnclampedAndIsCon
       ClampedSpecModule(glsl, 2, "values[tid + s], read and written, stays clamped");
   for (uint32_t block : {8u, 16u}) {
     SCOPED_TRACE("BLOCK " + std::to_string(block));
-    const std::vector<uint32_t> input(kSpecBufferWords, kGuard);
-    std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
-    ASSERT_EQ(plain.size(), kSpecBufferWords);
-    EXPECT_EQ(plain[4 + block], kGuard + 1000u) << "unclamped, values[BLOCK] is written";
-    std::vector<uint32_t> out = RunAtBlock(words, input, block);
-    ASSERT_EQ(out.size(), kSpecBufferWords);
-    for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
-      EXPECT_EQ(out[w], kGuard) << "clamped, guard word " << w << " stays";
-    EXPECT_EQ(out[3], kGuard) << "before[3]";
+    ExpectOutOfBoundsAndContained(glsl, words, std::vector<uint32_t>(kSpecBufferWords, kGuard),
+                                  block, kGuard + 1000u);
   }
 }
 
@@ -751,13 +756,7 @@ TEST(SpecializedLengthExecution, TrapCountOfALongerRun_OccursUnclampedAndIsConta
     std::vector<uint32_t> input(kSpecBufferWords, kGuard);
     input[0] = 0;
     input[1] = block + 3u;  // below 2 * BLOCK: the rest, BLOCK + 3, is written
-    std::vector<uint32_t> plain = RunAtBlock(Compile(glsl, false), input, block);
-    ASSERT_EQ(plain.size(), kSpecBufferWords);
-    EXPECT_EQ(plain[4 + block], 7u + block) << "unclamped, values[BLOCK] is written";
-    std::vector<uint32_t> out = RunAtBlock(words, input, block);
-    ASSERT_EQ(out.size(), kSpecBufferWords);
-    for (uint32_t w = 4 + block; w < kSpecBufferWords; ++w)
-      EXPECT_EQ(out[w], kGuard) << "clamped, guard word " << w << " stays";
+    ExpectOutOfBoundsAndContained(glsl, words, input, block, 7u + block);
   }
 }
 

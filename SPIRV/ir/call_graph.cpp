@@ -52,6 +52,20 @@ Function* CallGraph::ParameterOwner(const Instruction& parameter, size_t* positi
   return found->second.function;
 }
 
+bool CallGraph::OperandsOf(const Instruction& parameter, std::vector<uint32_t>* operands,
+                           std::vector<const Instruction*>* calls) const {
+  size_t position = 0;
+  Function* owner = ParameterOwner(parameter, &position);
+  if (!owner) return false;
+  for (const Call* call : CallsOf(owner->id())) {
+    auto arguments = FunctionCallView(*call->call).arguments();
+    if (position >= arguments.size()) return false;
+    operands->push_back(arguments[position]);
+    if (calls) calls->push_back(call->call);
+  }
+  return true;
+}
+
 std::vector<Function*> CallGraph::ReachableFrom(uint32_t root) const {
   std::vector<Function*> reached;
   std::vector<uint32_t> stack = {root};

@@ -45,6 +45,11 @@ class CallGraph {
   // The function `parameter` (an OpFunctionParameter) belongs to, with its position
   // among that function's parameters; null (position untouched) for anything else.
   Function* ParameterOwner(const Instruction& parameter, size_t* position) const;
+  // The operand every call of its function gives `parameter` (an OpFunctionParameter,
+  // passed by value), in module order, and the calls (`calls` may be null); false for
+  // anything else or a call with too few operands.
+  bool OperandsOf(const Instruction& parameter, std::vector<uint32_t>* operands,
+                  std::vector<const Instruction*>* calls) const;
 
   // The functions `root` reaches, `root` first: a walk that takes the most recently
   // found function next and finds a function's callees in call order (each function

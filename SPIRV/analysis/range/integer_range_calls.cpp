@@ -7,9 +7,10 @@
 // `if (i < 8u) f(i)`). A parameter passed by value (glslang passes `const in` scalars
 // so) is the union, over every OpFunctionCall of its function, of the range of the
 // call's operand at that call: SPIR-V has no indirect calls, so those are all the values
-// it can take; a function never called gives no range ("no call"). Which values those are, and why
-// the load reads one of them, is the parameter-arguments analysis's (parameter_arguments.h); a
-// parameter it refuses has no range, with its reason.
+// it can take; a function never called gives no range ("no call"). For a parameter
+// pointer, which values are stored and why the load reads one of them is the
+// parameter-arguments analysis's (parameter_arguments.h); a parameter it refuses has no
+// range, with its reason.
 //
 // Budget: the guards at a call narrow its argument (the range at the store) for at most
 // kMaxGuardedCallSites call sites; past that, each argument's own range (memoized, no
@@ -165,25 +166,10 @@ IntegerRange ParameterLoads::ArgumentUnion(const std::vector<uint32_t>& values,
   return result;
 }
 
-// The operand every call gives the value parameter `parameter`, and the calls.
-bool ParameterLoads::ValueArguments(const Instruction& parameter, std::vector<uint32_t>* values,
-                                    std::vector<const Instruction*>* calls) const {
-  size_t position = 0;
-  Function* owner = inputs_.calls.ParameterOwner(parameter, &position);
-  if (!owner) return false;
-  for (const CallGraph::Call* call : inputs_.calls.CallsOf(owner->id())) {
-    auto arguments = FunctionCallView(*call->call).arguments();
-    if (position >= arguments.size()) return false;
-    values->push_back(arguments[position]);
-    if (calls) calls->push_back(call->call);
-  }
-  return true;
-}
-
 IntegerRange ParameterLoads::ValueParameter(const Instruction& parameter, bool is_signed) {
   std::vector<uint32_t> values;
   std::vector<const Instruction*> calls;
-  if (!ValueArguments(parameter, &values, &calls))
+  if (!inputs_.calls.OperandsOf(parameter, &values, &calls))
     return IntegerRange::None("function parameter has no range: its function is not known");
   if (values.empty()) return IntegerRange::None("function parameter has no range: no call");
   return ArgumentUnion(values, calls, is_signed);
@@ -199,7 +185,7 @@ void ParameterLoads::Register(Table& table) {
 DependencyIds ParameterLoads::Dependencies(const Instruction& load, ValueKind kind) {
   if (kind == ValueKind::kValueParameter) {
     std::vector<uint32_t> values;
-    ValueArguments(load, &values, nullptr);
+    inputs_.calls.OperandsOf(load, &values, nullptr);
     return DependencyIds(values.begin(), values.end());
   }
   const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());

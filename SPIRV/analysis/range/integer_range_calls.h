@@ -25,8 +25,6 @@ class ParameterLoads : public RangePart, public RangeRule {
     std::string why;                                        // non-empty: no range
   };
   IntegerRange ParameterLoad(const Instruction& parameter, bool is_signed);
-  bool ValueArguments(const Instruction& parameter, std::vector<uint32_t>* values,
-                      std::vector<const Instruction*>* calls) const;
   IntegerRange ValueParameter(const Instruction& parameter, bool is_signed);
   ArgumentPartList ArgumentParts(const Instruction& chain, const CallArguments& arguments) const;
   void CollectArgumentParts(const CallArguments& arguments, const std::vector<uint32_t>& path,

@@ -534,16 +534,7 @@ bool SpecializedLengths::ArgumentsOf(const Instruction& parameter, std::vector<u
     if (sites) *sites = arguments.stores;
     return arguments.reason.empty();
   }
-  size_t position = 0;
-  Function* owner = inputs_.calls.ParameterOwner(parameter, &position);
-  if (!owner) return false;
-  for (const CallGraph::Call* call : inputs_.calls.CallsOf(owner->id())) {
-    auto arguments = FunctionCallView(*call->call).arguments();
-    if (position >= arguments.size()) return false;
-    values->push_back(arguments[position]);
-    if (sites) sites->push_back(call->call);
-  }
-  return true;
+  return inputs_.calls.OperandsOf(parameter, values, sites);
 }
 
 uint32_t SpecializedLengths::WorkgroupSizeIdOf(uint32_t entry_function, int dimension) {
