@@ -53,9 +53,15 @@ by a specialization constant as an input, so the ceiling and the share of it the
 elides leave them out: the ceiling's meaning does not change with them.
 
   bench/classify_clamps.py [--validator build/StandAlone/glslangValidator] [--mode full]
-                           --corpus CORPUS_DIR [--jobs 1] [--envs manifest|all]
-                           [--ceiling] [--list FILE]
+                           (--corpus CORPUS_DIR | --manifest FILE [--half NAME])
+                           [--jobs 1] [--envs manifest|all] [--ceiling] [--list FILE]
 --list writes one line per clamp: class, group, environment, shader, JSON record.
+
+--manifest reads one manifest of a measurement set gathered outside the corpus (the form
+bench/uniformity_set/README.md builds): tab-separated path, stage, target environment,
+compiler flags (-D, -I; may be empty), project and half, paths and -I folders relative to
+the manifest's folder, each shader compiled from that folder. --half keeps the rows of one
+half (tune or heldout), so a held-out half is counted without reading the other.
 """
 import argparse
 import collections
@@ -162,8 +168,30 @@ def shader_rows(corpus, envs):
                 if line.startswith("#") or not line.strip():
                     continue
                 path, stage, env = line.rstrip("\n").split("\t")[:3]
+                full_path = os.path.join(corpus, folder, path)
                 for target in (ENVIRONMENTS if envs == "all" else [env]):
-                    yield os.path.join(corpus, folder, path), stage, target
+                    yield full_path, stage, target, (), os.path.dirname(full_path)
+
+
+def manifest_rows(manifest, half, envs):
+    """Rows of a measurement-set manifest (see the module comment); a row's flags are
+    split on blanks, and the compile runs from the manifest's folder."""
+    root = os.path.dirname(os.path.abspath(manifest))
+    with open(manifest) as f:
+        for line in f:
+            if line.startswith("#") or line.startswith("path\t") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) < 3:
+                raise SystemExit("%s: a row needs path, stage and environment: %r"
+                                 % (manifest, line))
+            path, stage, env = fields[:3]
+            flags = tuple(fields[3].split()) if len(fields) > 3 else ()
+            row_half = fields[5] if len(fields) > 5 else None
+            if half is not None and row_half != half:
+                continue
+            for target in (ENVIRONMENTS if envs == "all" else [env]):
+                yield os.path.join(root, path), stage, target, flags, root
 
 
 def env_flags(env):
@@ -175,12 +203,12 @@ def env_flags(env):
 def records_of(validator, mode, row, out_dir):
     """The access records of one compile, or None when it produced no report (a
     shader that does not compile in that environment)."""
-    path, stage, env = row
+    path, stage, env, flags, folder = row
     output = os.path.join(out_dir, "%d.spv" % abs(hash((row, mode))))
-    command = [validator, *env_flags(env), "-S", stage, "--robust-access",
+    command = [validator, *env_flags(env), *flags, "-S", stage, "--robust-access",
                "--range-analysis=" + mode, "--dump-ranges=json", "-o", output,
-               os.path.basename(path)]
-    run = subprocess.run(command, cwd=os.path.dirname(path), capture_output=True, text=True)
+               os.path.relpath(path, folder)]
+    run = subprocess.run(command, cwd=folder, capture_output=True, text=True)
     start = run.stdout.find('{"accesses"')
     if start < 0:
         return None
@@ -217,15 +245,26 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--validator", default="build/StandAlone/glslangValidator")
     parser.add_argument("--mode", default="full")
-    parser.add_argument("--corpus", required=True, help="corpus folder (docs/CORPUS.md)")
+    sources = parser.add_mutually_exclusive_group(required=True)
+    sources.add_argument("--corpus", help="corpus folder (docs/CORPUS.md)")
+    sources.add_argument("--manifest", help="a measurement set's manifest (see above)")
+    parser.add_argument("--half", help="with --manifest: only the rows of this half")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--envs", choices=("manifest", "all"), default="manifest")
     parser.add_argument("--ceiling", action="store_true")
     parser.add_argument("--list")
     args = parser.parse_args()
     validator = os.path.abspath(args.validator)
-    corpus = os.path.abspath(args.corpus)
-    rows = list(shader_rows(corpus, args.envs))
+    if args.half is not None and args.manifest is None:
+        parser.error("--half needs --manifest")
+    if args.manifest is not None:
+        corpus = os.path.dirname(os.path.abspath(args.manifest))
+        rows = list(manifest_rows(args.manifest, args.half, args.envs))
+    else:
+        corpus = os.path.abspath(args.corpus)
+        rows = list(shader_rows(corpus, args.envs))
+    if not rows:
+        parser.error("no shaders to compile")
     with tempfile.TemporaryDirectory() as out_dir, \
             concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         found_records = count_mode(pool, validator, args.mode, rows, out_dir)

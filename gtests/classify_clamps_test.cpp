@@ -126,5 +126,53 @@ TEST(ClassifyClamps, ProvenOutOfBounds_IsNotCountedAgainstTheAnalysis) {
       << result.output;
 }
 
+
+// A measurement set's manifest (--manifest): each row is compiled from the manifest's
+// folder with its own flags (an include folder and a define here, without which the
+// shader does not compile), and --half keeps one half's rows only. The tune row's shader
+// has one clamp; the held-out row's has two, and only they are counted with
+// --half heldout.
+TEST(ClassifyClamps, ManifestWithFlags_CountsOneHalf) {
+  TemporaryDirectory set;
+  std::filesystem::create_directories(set.path() + "/project/include");
+  set.Write("project/include/sizes.h", "#define COUNT 16\n");
+  set.Write("project/one.comp",
+            "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"sizes.h\"\n"
+            "layout(local_size_x = 64) in;\n"
+            "layout(std430, binding = 0) buffer B { uint v[COUNT]; };\n"
+            "void main() { v[gl_LocalInvocationID.x] = INDEXED; }\n");
+  set.Write("project/two.comp",
+            "#version 450\n#extension GL_GOOGLE_include_directive : require\n#include \"sizes.h\"\n"
+            "layout(local_size_x = 64) in;\n"
+            "layout(std430, binding = 0) buffer B { uint v[COUNT]; uint w[COUNT]; };\n"
+            "void main() { v[gl_LocalInvocationID.x] = INDEXED; "
+            "w[gl_LocalInvocationID.x] = 2u; }\n");
+  const std::string flags = "-Iproject/include -DINDEXED=1u";
+  set.Write("manifest.tsv", "#path\tstage\ttarget_env\tflags\tproject\thalf\n"
+                            "project/one.comp\tcomp\tvulkan1.0\t" + flags + "\tproject\ttune\n"
+                            "project/two.comp\tcomp\tvulkan1.0\t" + flags +
+                            "\tproject\theldout\n");
+  const std::string script = "python3 " + ShellQuote(SourceRoot() + "/bench/classify_clamps.py") +
+                             " --validator " + ShellQuote(ValidatorPath()) + " --manifest " +
+                             ShellQuote(set.path() + "/manifest.tsv") + " --ceiling";
+
+  CommandResult both = RunShell(script + " 2>&1");
+  ASSERT_EQ(both.exit_code, 0) << both.output;
+  EXPECT_NE(both.output.find("2 compiles (0 without a report), 3 clamps"), std::string::npos)
+      << both.output;
+
+  CommandResult held_out = RunShell(script + " --half heldout 2>&1");
+  ASSERT_EQ(held_out.exit_code, 0) << held_out.output;
+  EXPECT_NE(held_out.output.find("1 compiles (0 without a report), 2 clamps"), std::string::npos)
+      << held_out.output;
+  // Invocations 16 to 63 of every workgroup index past both arrays.
+  EXPECT_NE(held_out.output.find("     2  out of bounds\n"), std::string::npos)
+      << held_out.output;
+
+  CommandResult no_rows = RunShell(script + " --half nosuchhalf 2>&1");
+  EXPECT_NE(no_rows.exit_code, 0) << no_rows.output;
+  EXPECT_NE(no_rows.output.find("no shaders to compile"), std::string::npos) << no_rows.output;
+}
+
 }  // namespace
 }  // namespace glint::test
