@@ -883,7 +883,7 @@ const char kTrapKinds[] =
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
     "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
-    "relayed-part,spec-halved-le,spec-rows-run";
+    "relayed-part,spec-halved-le,spec-rows-run,remainder-next,remainder-multiplier";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -997,6 +997,9 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count(") { if (x") + count(") acc += data_u[x") + count("} else { acc += data_u[x"),
             20u)
       << "differences under an order";
+  EXPECT_GE(count("// trap: remainder-next"), 3u);
+  EXPECT_GE(count("// trap: remainder-multiplier"), 3u);
+  EXPECT_GE(count("// remainder by hand"), 100u) << "remainders written out by hand";
   EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";

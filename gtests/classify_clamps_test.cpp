@@ -126,7 +126,6 @@ TEST(ClassifyClamps, ProvenOutOfBounds_IsNotCountedAgainstTheAnalysis) {
       << result.output;
 }
 
-
 // A measurement set's manifest (--manifest): each row is compiled from the manifest's
 // folder with its own flags (an include folder and a define here, without which the
 // shader does not compile), and --half keeps one half's rows only. The tune row's shader
@@ -148,10 +147,13 @@ TEST(ClassifyClamps, ManifestWithFlags_CountsOneHalf) {
             "void main() { v[gl_LocalInvocationID.x] = INDEXED; "
             "w[gl_LocalInvocationID.x] = 2u; }\n");
   const std::string flags = "-Iproject/include -DINDEXED=1u";
-  set.Write("manifest.tsv", "#path\tstage\ttarget_env\tflags\tproject\thalf\n"
-                            "project/one.comp\tcomp\tvulkan1.0\t" + flags + "\tproject\ttune\n"
-                            "project/two.comp\tcomp\tvulkan1.0\t" + flags +
-                            "\tproject\theldout\n");
+  set.Write("manifest.tsv",
+            "#path\tstage\ttarget_env\tflags\tproject\thalf\n"
+            "project/one.comp\tcomp\tvulkan1.0\t" +
+                flags +
+                "\tproject\ttune\n"
+                "project/two.comp\tcomp\tvulkan1.0\t" +
+                flags + "\tproject\theldout\n");
   const std::string script = "python3 " + ShellQuote(SourceRoot() + "/bench/classify_clamps.py") +
                              " --validator " + ShellQuote(ValidatorPath()) + " --manifest " +
                              ShellQuote(set.path() + "/manifest.tsv") + " --ceiling";
@@ -166,8 +168,7 @@ TEST(ClassifyClamps, ManifestWithFlags_CountsOneHalf) {
   EXPECT_NE(held_out.output.find("1 compiles (0 without a report), 2 clamps"), std::string::npos)
       << held_out.output;
   // Invocations 16 to 63 of every workgroup index past both arrays.
-  EXPECT_NE(held_out.output.find("     2  out of bounds\n"), std::string::npos)
-      << held_out.output;
+  EXPECT_NE(held_out.output.find("     2  out of bounds\n"), std::string::npos) << held_out.output;
 
   CommandResult no_rows = RunShell(script + " --half nosuchhalf 2>&1");
   EXPECT_NE(no_rows.exit_code, 0) << no_rows.output;

@@ -13,7 +13,7 @@
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
 // indices, tests around every call, tests on quotients, tests held in bool locals,
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
-// order, struct parts passed down a chain of helpers) are
+// order, struct parts passed down a chain of helpers, remainders written out by hand) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -270,6 +270,18 @@ const Trap kTraps[] = {
      "uint q = uint(a);\nbool ok = q < 8u;\nif (b != 0) ok = true;\n"
      "if (ok) { seen = q; values[q] = 0xC0FFEEu; }",
      8, 1, 8, int(kAfter)},
+    // A remainder by hand whose multiplier is not its divisor: 16 - 4 * (16 / 8) = 8.
+    {"RemainderOfAnotherDivisor",
+     "uint x = uint(a) & 1023u;\nuint r = x - 4u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;",
+     16, 0, 8, int(kAfter)},
+    // The quotient of x + 1: 7 - 8 * 1 wraps to values[0xFFFFFFFF].
+    {"RemainderOfTheNextValue",
+     "uint x = uint(a);\nuint r = x - 8u * ((x + 1u) / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 7,
+     0, 0xFFFFFFFFu, 3, true},
+    // An i32 remainder (-1 for a = -5) read as u32.
+    {"SignedRemainderReadAsU32",
+     "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
+     0xFFFFFFFFu, 3, true},
 };
 
 class RangeTrap : public ::testing::TestWithParam<Trap> {};
@@ -418,6 +430,14 @@ const Proof kProofs[] = {
     {"BoolLocalHoldsTheTest",
      "uint q = uint(a);\nbool ok = q < 8u && b == 0;\nif (ok) { seen = q; values[q] = 0xC0FFEEu; }",
      6, 0, 6},
+    {"RemainderByHandWithinTheArray",
+     "uint x = uint(a);\nuint r = x - 8u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 13, 0, 5},
+    // -3 >> 3 is -1 (arithmetic), -1 << 3 is -8: -3 - -8 = 5, x's low three bits.
+    {"ShiftRemainderOfANegativeValue",
+     "int y = a;\nint r = y - ((y >> 3) << 3);\nseen = uint(r);\nvalues[r] = 0xC0FFEEu;", -3, 0, 5},
+    {"SignedRemainderOfANonNegativeValue",
+     "int y = a & 0xFFFF;\nint r = y - (y / 8) * 8;\nseen = uint(r);\nvalues[r] = 0xC0FFEEu;", 15,
+     0, 7},
 };
 
 class RangeProof : public ::testing::TestWithParam<Proof> {};

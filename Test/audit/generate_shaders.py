@@ -23,7 +23,8 @@ locals stepped by a counted loop's counter-dependent step (binary searches),
 bitfieldInsert of built-in bits, a shared array sized by a specialization constant (SB,
 indexed under a test against SB, by a remainder, by a tree of halving steps, by a
 helper's count that every call keeps at most SB; the audit runs it at an even SB that
-the analysis does not see), and uses the resulting values as
+the analysis does not see), remainders written out by hand (`v - K * (v / K)`, shifts,
+i32 forms), and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -36,7 +37,8 @@ one past its array, a vector argument's part one past it, a while loop's `<=` le
 counter beside its own reach the array's size, a `const` table or a local array holding it,
 a `<=` test around a helper's call or on a quotient, a bool local stored again, a
 binary search's steps summing to the array's size, a bitfieldInsert with every bit
-set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts), whose
+set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts, a
+remainder by hand of the next value or with another multiplier), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1376,6 +1378,66 @@ class ShaderWriter:
         else:
             self.emit("if (%s < %s) { acc += 1u; } else { %s }" % (x, y, access))
 
+    def remainder_by_hand(self, trap=False):
+        """A remainder written out by hand (integer_range_remainder_differences.cpp):
+        `v - K * (v / K)`, `v - (v / K) * K`, `v - ((v >> s) << s)`, through locals, and
+        i32 forms, whatever v's range. The traps: remainder-next takes the quotient of
+        v + 1 with v = 7 mod 8, so v - 8 * ((v + 1) / 8) wraps to 2^32 - 1 and the index,
+        offset by data_u's size + 1, is data_u's size; remainder-multiplier subtracts
+        4 * (v / 8) from v in [8, 15]: v - 4, past data_u for every invocation."""
+        n = self.buffer_u
+        v = self.fresh("v")
+        if trap:
+            part, _ = self.invocation_part()
+            if self.rng.random() < 0.5:
+                self.emit("// trap: remainder-next (v = 7 mod 8: v - 8 * ((v + 1) / 8) wraps;"
+                          " index %d)" % n)
+                self.emit("uint %s = (%s << 3u) | 7u;" % (v, part))
+                self.emit_trap_access("acc += data_u[%s - 8u * ((%s + 1u) / 8u) + %du];"
+                                      % (v, v, n + 1))
+            else:
+                self.emit("// trap: remainder-multiplier (v - 4 * (v / 8) is v - 4, v in [8, 15];"
+                          " index %d..%d)" % (n, n + 7))
+                self.emit("uint %s = (%s & 7u) + 8u;" % (v, part))
+                self.emit_trap_access("acc += data_u[%s - 4u * (%s / 8u) + %du];" % (v, v, n - 4))
+            return
+        value = self.rng.choice([self.expr("uint", 2).text, "data_u[%d]" % self.rng.randrange(n),
+                                 "(acc * 2654435761u)"])
+        self.emit("// remainder by hand")
+        self.emit("uint %s = %s;" % (v, value))
+        form = self.rng.choice(["left", "right", "shift", "locals", "signed", "signed-any",
+                                "signed-shift"])
+        k = self.rng.randint(2, min(n, 64))
+        if form in ("shift", "signed-shift"):
+            k = 1 << self.rng.randint(1, min(6, n.bit_length() - 1))
+        off = self.rng.randint(0, n - k)
+        if form == "left":
+            self.emit("acc += data_u[%s - %du * (%s / %du) + %du];" % (v, k, v, k, off))
+        elif form == "right":
+            self.emit("acc += data_u[%s - (%s / %du) * %du + %du];" % (v, v, k, k, off))
+        elif form == "shift":
+            s = k.bit_length() - 1
+            self.emit("acc += data_u[%s - ((%s >> %du) << %du) + %du];" % (v, v, s, s, off))
+        elif form == "locals":
+            q, r = self.fresh("q"), self.fresh("r")
+            self.emit("const uint %s = %s / %du;" % (q, v, k))
+            self.emit("const uint %s = %s - %du * %s;" % (r, v, k, q))
+            self.emit("acc += data_u[%s + %du];" % (r, off))
+        elif form == "signed":
+            w = self.fresh("w")
+            self.emit("int %s = int(%s & 0x7FFFFFFFu);" % (w, v))
+            self.emit("acc += data_u[%s - %d * (%s / %d) + %d];" % (w, k, w, k, off))
+        elif form == "signed-any":  # [-(K - 1), K - 1]: offset by K - 1, within 2K - 1
+            k = self.rng.randint(2, max(2, min(64, (n + 1) // 2)))
+            w = self.fresh("w")
+            self.emit("int %s = int(%s);" % (w, v))
+            self.emit("acc += data_u[%s - (%s / %d) * %d + %d];" % (w, w, k, k, k - 1))
+        else:  # an arithmetic shift keeps the low bits whatever the sign: [0, 2^s - 1]
+            s = k.bit_length() - 1
+            w = self.fresh("w")
+            self.emit("int %s = int(%s);" % (w, v))
+            self.emit("acc += data_u[%s - ((%s >> %d) << %d) + %d];" % (w, w, s, s, off))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -1778,6 +1840,12 @@ class ShaderWriter:
         if self.rng.random() < 0.5:
             self.rng.choice([lambda: self.spec_halved(trap=True),
                              lambda: self.spec_rows(trap=True)])()
+        body = self.lines + body
+        # Then this stop's remainders written out by hand, drawn after those.
+        self.lines = []
+        self.remainder_by_hand()
+        if self.rng.random() < 0.5:
+            self.remainder_by_hand(trap=True)
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""

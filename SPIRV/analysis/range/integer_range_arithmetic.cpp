@@ -8,7 +8,9 @@
 // is undefined): |result| < max |divisor|, and [0, ...] when both operands are
 // non-negative. The sign is not trusted to follow SPIR-V's rule (dividend's for SRem,
 // divisor's for SMod): GLSL's % leaves it open for negative operands, and the audit
-// caught lavapipe returning a negative OpSMod by a positive constant.
+// caught lavapipe returning a negative OpSMod by a positive constant. A full-mode
+// OpISub that subtracts its left operand rounded down to a multiple of a constant is a
+// remainder (integer_range_remainder_differences.cpp).
 #include "SPIRV/analysis/range/integer_range_arithmetic.h"
 
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
@@ -46,9 +48,12 @@ IntegerRange ArithmeticRule::Range(const Instruction& def, ValueKind kind, bool 
       return Operand(UnaryOpView(def).operand());
     case ValueKind::kBitcast:
       return Bitcast(def, is_signed);
-    default:
-      return BinaryOfRanges(def.opcode, Operand(BinaryOpView(def).left()),
-                            Operand(BinaryOpView(def).right()), is_signed);
+    default: {
+      IntegerRange result = BinaryOfRanges(def.opcode, Operand(BinaryOpView(def).left()),
+                                           Operand(BinaryOpView(def).right()), is_signed);
+      if (def.opcode != spv::OpISub || !Full()) return result;
+      return rules_.remainder_differences.Remainder(def, std::move(result));
+    }
   }
 }
 

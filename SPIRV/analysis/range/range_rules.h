@@ -27,6 +27,7 @@
 #include "SPIRV/analysis/range/integer_range_memory_loads.h"
 #include "SPIRV/analysis/range/integer_range_merges.h"
 #include "SPIRV/analysis/range/integer_range_ordered_differences.h"
+#include "SPIRV/analysis/range/integer_range_remainder_differences.h"
 #include "SPIRV/analysis/range/integer_range_spec_lengths.h"
 #include "SPIRV/analysis/range/integer_range_tested_after_update.h"
 #include "SPIRV/analysis/range/integer_range_trip_counts.h"
@@ -61,6 +62,7 @@ struct RangeRules {
         at_uses(shared, evaluator, *this),
         facts(shared, evaluator, *this),
         ordered_differences(shared, evaluator, *this),
+        remainder_differences(shared, evaluator, *this),
         spec_lengths(shared, evaluator, *this) {}
 
   // The rules that range the kinds of value (each registers its kinds).
@@ -100,6 +102,8 @@ struct RangeRules {
   UseRanges at_uses;
   FactsAtUses facts;
   OrderedDifferences ordered_differences;
+  // Differences that are remainders written out by hand: x - k * (x / k).
+  RemainderDifferences remainder_differences;
   // Indices below an array length that is a specialization constant, for every value.
   SpecializedLengths spec_lengths;
 };
