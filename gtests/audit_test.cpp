@@ -883,7 +883,8 @@ const char kTrapKinds[] =
     "bit-position,many-calls,parameter-part,vector-component,exit-counter,"
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
     "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
-    "relayed-part,spec-halved-le,spec-rows-run,remainder-next,remainder-multiplier";
+    "relayed-part,spec-halved-le,spec-rows-run,remainder-next,remainder-multiplier,"
+    "bound-tested-le";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -1000,6 +1001,8 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("// trap: remainder-next"), 3u);
   EXPECT_GE(count("// trap: remainder-multiplier"), 3u);
   EXPECT_GE(count("// remainder by hand"), 100u) << "remainders written out by hand";
+  EXPECT_GE(count("// trap: bound-tested-le"), 3u);
+  EXPECT_GE(count("// bound tested above"), 100u) << "bounds tested above their own test";
   EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";

@@ -3,8 +3,10 @@
 // around every call of a helper holds inside it. Each sound form has its trap beside it:
 // a call without the test, a value that may change between the test and the helper's
 // read (a buffer element, a local), tests in different readings; reference mode never
-// narrows. Each case is a compute shader whose indices into `probe[]` are the values
-// under test.
+// narrows. Also the facts a block's own guards give (FactsAtUses::DrawFacts): a test's
+// other side is ranged where the test runs, narrowed by the guards above it, so
+// `if (n > 64u) return; for (i = 0u; i < n; i++)` bounds i by 63. Each case is a
+// compute shader whose indices into `probe[]` are the values under test.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -121,6 +123,50 @@ TEST(CallerFacts, CollectingFactsAtCallsLeavesOtherRangesAlone) {
                          "for (uint i = 0u; i <= countA(); i++) probe[i] = 0u;\n"
                          "for (uint j = 0u; j < countB(); j++) probe[j] = 1u;"),
             (Ranges{test::Range(0, 255), test::Range(0, 254)}));
+}
+
+// --- The other side of a test, ranged where the test runs -----------------------------
+
+TEST(FactsAtTheTest, BoundTestedAboveTheLoop) {
+  EXPECT_EQ(ShaderRanges("",
+                         "uint m = data[0];\nif (m > 64u) return;\n"
+                         "for (uint i = 0u; i < m; i++) probe[i] = 1u;"),
+            (Ranges{test::Range(0, 63)}));
+  EXPECT_EQ(
+      ShaderRanges("", "if (pc.m > 64) return;\nfor (int i = 0; i < pc.m; i++) probe[i] = 1u;"),
+      (Ranges{test::Range(0, 63)}));
+  // The test around the loop rather than an early return; and a test of another value
+  // against m. (In one `&&`, `m <= 16u && k < m`, the second test's bound is ranged
+  // where the whole condition branches, below the merge of the two tests: not narrowed.)
+  EXPECT_EQ(ShaderRanges("",
+                         "uint m = data[0];\nuint k = data[1];\n"
+                         "if (m <= 16u) { for (uint i = 0u; i < m; i++) probe[i] = 1u; }\n"
+                         "if (m <= 16u) { if (k < m) probe[k] = 1u; }\n"
+                         "if (m <= 16u && k < m) probe[k] = 1u;"),
+            (Ranges{test::Range(0, 15), test::Range(0, 15), MEMORY_REASON}));
+  // Reference mode draws no facts.
+  EXPECT_EQ(
+      ShaderRanges("", "if (pc.n > 64u) return;\nfor (uint i = 0u; i < pc.n; i++) probe[i] = 1u;",
+                   RangeAnalysisMode::kReference),
+      (Ranges{test::NoRange("loop bound is not a constant")}));
+}
+
+TEST(FactsAtTheTest, Traps) {
+  // `<=` lets i reach 64.
+  EXPECT_EQ(ShaderRanges("",
+                         "uint m = data[0];\nif (m > 64u) return;\n"
+                         "for (uint i = 0u; i <= m; i++) probe[i] = 1u;"),
+            (Ranges{test::Range(0, 64)}));
+  // m stored again after its test: the loop reads the new value.
+  EXPECT_EQ(ShaderRanges("",
+                         "uint m = data[0];\nif (m > 64u) return;\nm = data[1];\n"
+                         "for (uint i = 0u; i < m; i++) probe[i] = 1u;"),
+            (Ranges{test::Range(0, 4294967295)}));
+  // A test that does not dominate the loop.
+  EXPECT_EQ(ShaderRanges("",
+                         "uint m = data[0];\nif (m <= 64u) probe[0] = 2u;\n"
+                         "for (uint i = 0u; i < m; i++) probe[i] = 1u;"),
+            (Ranges{test::Range(0, 0), test::Range(0, 4294967295)}));
 }
 
 }  // namespace

@@ -13,7 +13,8 @@
 // offsets, trip-count counters, exit counters, constant tables, locals read at run-time
 // indices, tests around every call, tests on quotients, tests held in bool locals,
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
-// order, struct parts passed down a chain of helpers, remainders written out by hand) are
+// order, struct parts passed down a chain of helpers, remainders written out by hand,
+// bounds tested above their own test) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -278,6 +279,11 @@ const Trap kTraps[] = {
     {"RemainderOfTheNextValue",
      "uint x = uint(a);\nuint r = x - 8u * ((x + 1u) / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 7,
      0, 0xFFFFFFFFu, 3, true},
+    // The bound is tested against 9, one more than the array holds: k = 8 < n = 9.
+    {"BoundTestedAboveWithRoomForOneMore",
+     "uint n = uint(a);\nif (n > 9u) return;\nuint k = uint(b);\n"
+     "if (k < n) { seen = k; values[k] = 0xC0FFEEu; }",
+     9, 8, 8, int(kAfter)},
     // An i32 remainder (-1 for a = -5) read as u32.
     {"SignedRemainderReadAsU32",
      "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
@@ -430,6 +436,14 @@ const Proof kProofs[] = {
     {"BoolLocalHoldsTheTest",
      "uint q = uint(a);\nbool ok = q < 8u && b == 0;\nif (ok) { seen = q; values[q] = 0xC0FFEEu; }",
      6, 0, 6},
+    {"BoundTestedAboveTheLoop",
+     "uint n = uint(a);\nif (n > 8u) return;\n"
+     "for (uint i = 0u; i < n; i++) { seen = i; values[i] = 0xC0FFEEu; }",
+     8, 0, 7},
+    {"BoundTestedAboveATest",
+     "uint n = uint(a);\nif (n > 8u) return;\nuint k = uint(b);\n"
+     "if (k < n) { seen = k; values[k] = 0xC0FFEEu; }",
+     8, 7, 7},
     {"RemainderByHandWithinTheArray",
      "uint x = uint(a);\nuint r = x - 8u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 13, 0, 5},
     // -3 >> 3 is -1 (arithmetic), -1 << 3 is -8: -3 - -8 = 5, x's low three bits.

@@ -24,7 +24,8 @@ bitfieldInsert of built-in bits, a shared array sized by a specialization consta
 indexed under a test against SB, by a remainder, by a tree of halving steps, by a
 helper's count that every call keeps at most SB; the audit runs it at an even SB that
 the analysis does not see), remainders written out by hand (`v - K * (v / K)`, shifts,
-i32 forms), and uses the resulting values as
+i32 forms), loops and tests whose bound is tested above them, and uses the resulting
+values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -38,7 +39,8 @@ counter beside its own reach the array's size, a `const` table or a local array 
 a `<=` test around a helper's call or on a quotient, a bool local stored again, a
 binary search's steps summing to the array's size, a bitfieldInsert with every bit
 set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts, a
-remainder by hand of the next value or with another multiplier), whose
+remainder by hand of the next value or with another multiplier, a bound tested against one
+more than the array holds), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1438,6 +1440,43 @@ class ShaderWriter:
             self.emit("int %s = int(%s);" % (w, v))
             self.emit("acc += data_u[%s - ((%s >> %d) << %d) + %d];" % (w, w, s, s, off))
 
+    def bound_tested_above(self, trap=False):
+        """A loop's (or a test's) bound m tested above it (integer_range_caller_facts.cpp,
+        IntervalAt): under `m <= top`, `i < m` keeps i below top, so data_u[i + off] with
+        off = data_u's size - top stays inside, whatever m's own range. The trap,
+        bound-tested-le, tests `m <= top + 1` and m takes top + 1 in some invocation: i
+        reaches top and the index data_u's size."""
+        n = self.buffer_u
+        top = self.rng.randint(1, min(16, n))
+        off = n - top
+        m, i = self.fresh("m"), self.fresh("i")
+        if trap:
+            self.emit("// trap: bound-tested-le (m <= %d lets i + %d reach %d)" % (top + 1, off, n))
+            self.emit("uint %s = %s;" % (m, self.near(top + 1, 1, top + 1).text))
+            self.emit("if (%s <= %du) {" % (m, top + 1))
+            self.emit_trap_access("  for (uint %s = 0u; %s < %s; %s++) acc += data_u[%s + %du];"
+                                  % (i, i, m, i, i, off))
+            self.emit("}")
+            return
+        self.emit("// bound tested above")
+        # Mostly values without a range of their own (memory), whose test alone bounds them.
+        value = self.rng.choice(["%s %% %du" % (self.expr("uint", 2).text, 2 * top + 1),
+                                 "data_u[%d]" % self.rng.randrange(n),
+                                 "(data_u[%d] ^ gl_LocalInvocationIndex)" % self.rng.randrange(n),
+                                 self.near(top, 2, top).text])
+        self.emit("uint %s = %s;" % (m, value))
+        loop = "for (uint %s = 0u; %s < %s; %s++) acc += data_u[%s + %du];" % (i, i, m, i, i, off)
+        form = self.rng.choice(["around", "else", "test"])
+        if form == "around":
+            self.emit("if (%s <= %du) { %s }" % (m, top, loop))
+        elif form == "else":
+            self.emit("if (%s > %du) { acc += 1u; } else { %s }" % (m, top, loop))
+        else:
+            k = self.fresh("k")
+            self.emit("uint %s = %s;" % (k, self.expr("uint", 2).text))
+            self.emit("if (%s <= %du) { if (%s < %s) acc += data_u[%s + %du]; }"
+                      % (m, top, k, m, k, off))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -1846,6 +1885,12 @@ class ShaderWriter:
         self.remainder_by_hand()
         if self.rng.random() < 0.5:
             self.remainder_by_hand(trap=True)
+        body = self.lines + body
+        # Then bounds tested above their own test, drawn after those.
+        self.lines = []
+        self.bound_tested_above()
+        if self.rng.random() < 0.5:
+            self.bound_tested_above(trap=True)
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""

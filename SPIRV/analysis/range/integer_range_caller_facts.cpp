@@ -142,10 +142,28 @@ GuardFacts::Facts FactsAtUses::DrawFacts(const Cfg& cfg, const Block* block, boo
     while (!guard_facts_.Draw(cfg, condition, &ranges, &facts)) {
       uint32_t needed = ranges.missing();
       range_math::Interval range;
-      bool known = leaf_ranges ? LeafRange(needed, &range) : IntervalOf(needed, &range);
+      bool known =
+          leaf_ranges ? LeafRange(needed, &range) : IntervalAt(needed, condition.branch, &range);
       ranges.Add(needed, known, range);
     }
   return facts;
+}
+
+// `id`'s range at `branch` (the branch whose edge the condition is): narrowed by the
+// facts above the branch (`if (n > 64u) return; for (i = 0u; i < n; i++) t[i]`: n is at
+// most 64 at the loop's test, so i is at most 63 in the body). Sound because the value
+// the condition compares is the one the use reads (the guard facts' argument,
+// range_guards.h: no path defines it again between the test and the use without
+// passing the test again), and at the branch every fact above it holds for that value.
+// The facts at the branch are its block's, drawn before those of the blocks it
+// dominates (GuardFactMemo walks down the dominator tree), so this never asks for the
+// block being drawn.
+bool FactsAtUses::IntervalAt(uint32_t id, const Instruction* branch, range_math::Interval* range) {
+  if (!branch) return IntervalOf(id, range);
+  IntegerRange found = rules_.at_uses.RangeAt(id, *branch);
+  if (!found.valid) return false;
+  *range = range_math::Interval{found.is_signed, found.min, found.max};
+  return true;
 }
 
 bool FactsAtUses::IntervalOf(uint32_t id, range_math::Interval* range) {

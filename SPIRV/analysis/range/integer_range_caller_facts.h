@@ -27,6 +27,7 @@ class FactsAtUses : public RangePart {
   // dominators'). `leaf_ranges`: draw over LeafRange (call-site facts).
   GuardFacts::Facts DrawFacts(const Cfg& cfg, const Block* block, bool leaf_ranges);
   bool IntervalOf(uint32_t id, range_math::Interval* range);
+  bool IntervalAt(uint32_t id, const Instruction* branch, range_math::Interval* range);
   // A constant's or an invocation constant's range; false for any other value.
   bool LeafRange(uint32_t id, range_math::Interval* range);
 
