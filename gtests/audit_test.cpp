@@ -884,7 +884,7 @@ const char kTrapKinds[] =
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
     "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
     "relayed-part,spec-halved-le,spec-rows-run,remainder-next,remainder-multiplier,"
-    "bound-tested-le";
+    "bound-tested-le,call-result-wide";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -1003,6 +1003,9 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("// remainder by hand"), 100u) << "remainders written out by hand";
   EXPECT_GE(count("// trap: bound-tested-le"), 3u);
   EXPECT_GE(count("// bound tested above"), 100u) << "bounds tested above their own test";
+  EXPECT_GE(count("// trap: call-result-wide"), 3u);
+  EXPECT_GE(count("// call result of this call's argument"), 100u)
+      << "call results of one call's own argument";
   EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";

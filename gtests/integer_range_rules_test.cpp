@@ -1,6 +1,7 @@
 // Tests of four full-mode rules of the integer range analysis, each with cases it
 // proves and traps it must leave unproven (reference mode is checked to stay as it was):
-//   - call results (SPIRV/analysis/range/integer_range_call_results.cpp)
+//   - call results, also for one call's own arguments
+//     (SPIRV/analysis/range/integer_range_call_results.cpp)
 //   - 8- and 16-bit integers and width conversions (integer_range_widths.cpp)
 //   - OpSwitch case guards (range_guard_switch.cpp)
 //   - vector comparison guards under all() / any() (range_guard_vectors.cpp)
@@ -84,6 +85,39 @@ TEST(CallResults, TrapOneReturnUnbounded) {
   EXPECT_EQ(ShaderRanges("", "uint id(uint x) { return x; }", "probe[id(data[0])] = 0u;"),
             (Ranges{test::NoRange("a value the function returns has no range: an argument passed "
                                   "to the parameter has no range: " MEMORY_REASON_TEXT)}));
+}
+
+// A call's own arguments: the returned expression re-evaluated with the parameter's
+// range at this call, met with the union over every call.
+TEST(CallResults, ThisCallsArgumentsNarrowTheResult) {
+  // glslang passes `in` parameters through a variable (a parameter pointer) and `const
+  // in` ones by value; both are narrowed. The other calls pass wider values.
+  const std::string helpers =
+      "shared uint mask;\n"
+      "uint count(uint n) { return bitCount(bitfieldExtract(mask, 0, int(n))); }\n"
+      "uint twice(const uint x) { return x * 2u; }\n"
+      "uint lane() { return count(gl_LocalInvocationIndex & 31u); }";
+  EXPECT_EQ(ShaderRanges("", helpers,
+                         "probe[lane()] = 0u;\nprobe[count(data[0] & 15u)] = 0u;\n"
+                         "probe[count(32u)] = 0u;\nprobe[twice(data[1] & 7u)] = 0u;\n"
+                         "probe[twice(data[2] & 1023u)] = 0u;"),
+            (Ranges{test::Range(0, 31), test::Range(0, 15), test::Range(0, 32), test::Range(0, 14),
+                    test::Range(0, 2046)}));
+  // A guard around the call narrows its argument there.
+  EXPECT_EQ(ShaderRanges("", helpers,
+                         "uint k = data[0];\nif (k < 5u) probe[twice(k)] = 0u;\n"
+                         "probe[twice(data[2] & 1023u)] = 0u;"),
+            (Ranges{test::Range(0, 8), test::Range(0, 2046)}));
+}
+
+// The parameter's range at this call holds only where the callee reads what the call
+// passed: a parameter the callee also writes is not given this call's range (nor any).
+TEST(CallResults, TrapParameterWrittenInTheCallee) {
+  EXPECT_EQ(ShaderRanges("", "uint keep(uint x) { uint y = x; x = 40u; return y + x; }",
+                         "probe[keep(data[0] & 3u)] = 0u;"),
+            (Ranges{test::NoRange("a value the function returns has no range: function "
+                                  "parameter has no range: the parameter is not only loaded "
+                                  "in its function")}));
 }
 
 // A function that calls itself (invalid for shaders, so glslang cannot write it): the

@@ -14,7 +14,7 @@
 // indices, tests around every call, tests on quotients, tests held in bool locals,
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
 // order, struct parts passed down a chain of helpers, remainders written out by hand,
-// bounds tested above their own test) are
+// bounds tested above their own test, call results of one call's own arguments) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -105,6 +105,11 @@ constexpr const char* kStoreAtA =
     "void store() {\n  seen = uint(a);\n  values[uint(a)] = 0xC0FFEEu;\n}\n";
 constexpr const char* kStoreAfterA =
     "void store() {\n  seen = uint(a) + 1u;\n  values[uint(a) + 1u] = 0xC0FFEEu;\n}\n";
+
+// A helper called with a narrow argument here and a wide one at its other call.
+constexpr const char* kTwice =
+    "uint twice(uint x) { return x * 2u; }\n"
+    "void wide() { seen = twice(uint(b)); }\n";
 
 constexpr const char* kRelay =
     "struct Part { uint index; uint other; };\n"
@@ -284,6 +289,10 @@ const Trap kTraps[] = {
      "uint n = uint(a);\nif (n > 9u) return;\nuint k = uint(b);\n"
      "if (k < n) { seen = k; values[k] = 0xC0FFEEu; }",
      9, 8, 8, int(kAfter)},
+    // This call's argument reaches 4: twice(4) = 8.
+    {"CallResultOfAWiderArgument",
+     "if (b == 99) wide();\nuint q = twice(uint(a) & 7u);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 4, 0,
+     8, int(kAfter), false, kTwice},
     // An i32 remainder (-1 for a = -5) read as u32.
     {"SignedRemainderReadAsU32",
      "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
@@ -444,6 +453,9 @@ const Proof kProofs[] = {
      "uint n = uint(a);\nif (n > 8u) return;\nuint k = uint(b);\n"
      "if (k < n) { seen = k; values[k] = 0xC0FFEEu; }",
      8, 7, 7},
+    {"CallResultOfThisCallsArgument",
+     "if (b == 99) wide();\nuint q = twice(uint(a) & 3u);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 3, 0,
+     6, kTwice},
     {"RemainderByHandWithinTheArray",
      "uint x = uint(a);\nuint r = x - 8u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 13, 0, 5},
     // -3 >> 3 is -1 (arithmetic), -1 << 3 is -8: -3 - -8 = 5, x's low three bits.

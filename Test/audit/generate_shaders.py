@@ -24,8 +24,8 @@ bitfieldInsert of built-in bits, a shared array sized by a specialization consta
 indexed under a test against SB, by a remainder, by a tree of halving steps, by a
 helper's count that every call keeps at most SB; the audit runs it at an even SB that
 the analysis does not see), remainders written out by hand (`v - K * (v / K)`, shifts,
-i32 forms), loops and tests whose bound is tested above them, and uses the resulting
-values as
+i32 forms), loops and tests whose bound is tested above them, helpers' results at a
+call from that call's own argument, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -40,7 +40,7 @@ a `<=` test around a helper's call or on a quotient, a bool local stored again, 
 binary search's steps summing to the array's size, a bitfieldInsert with every bit
 set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts, a
 remainder by hand of the next value or with another multiplier, a bound tested against one
-more than the array holds), whose
+more than the array holds, a helper's result from an argument one too large), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1477,6 +1477,29 @@ class ShaderWriter:
             self.emit("if (%s <= %du) { if (%s < %s) acc += data_u[%s + %du]; }"
                       % (m, top, k, m, k, off))
 
+    def call_result_in_call(self, trap=False):
+        """A helper's result at one call, from that call's own argument
+        (integer_range_call_results.cpp): `cr(min(part, m)) + off` stays inside data_u
+        while another call passes the wide `acc` (whose result is no index). The trap,
+        call-result-wide, passes min(part, m) where 2m + 1 + off is data_u's size, and
+        part reaches m in some invocation."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        m = self.rng.randint(0, min(last, 15, (n - 2) // 2))
+        name = self.fresh("cr")
+        qualifier = self.rng.choice(["", "const "])
+        self.call_helpers.append("uint %s(%suint x) { return x * 2u + 1u; }" % (name, qualifier))
+        self.emit("acc += %s(acc);" % name)
+        if trap:
+            off = n - (2 * m + 1)
+            self.emit("// trap: call-result-wide (%s(min(part, %d)) + %d reaches %d)"
+                      % (name, m, off, n))
+            self.emit_trap_access("acc += data_u[%s(min(%s, %du)) + %du];" % (name, part, m, off))
+            return
+        off = self.rng.randint(0, n - (2 * m + 2))
+        self.emit("// call result of this call's argument")
+        self.emit("acc += data_u[%s(min(%s, %du)) + %du];" % (name, part, m, off))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -1891,6 +1914,12 @@ class ShaderWriter:
         self.bound_tested_above()
         if self.rng.random() < 0.5:
             self.bound_tested_above(trap=True)
+        body = self.lines + body
+        # Then call results of one call's own arguments, drawn after those.
+        self.lines = []
+        self.call_result_in_call()
+        if self.rng.random() < 0.5:
+            self.call_result_in_call(trap=True)
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""

@@ -17,7 +17,21 @@
 // than kMaxCallDepth (a budget: each nested call result ranges its callee's returns
 // inside the caller's evaluation), a callee with more than kMaxReturns returns, and a
 // returned value without a range ("a value the function returns has no range: ...").
-// Not done: a range for this call site's own argument ranges.
+//
+// This call's own arguments: where a parameter's range at this call is known (a value
+// parameter: the call's operand ranged at the call; a parameter pointer the callee only
+// loads: the value this call stored into its argument variable, ranged at that store,
+// parameter_arguments.h), each returned value's expression is also re-evaluated with
+// those ranges in place of the union over every call (UseRanges::RangeAtInCall), and the
+// result is the meet of both unions: `uint count(uint n) { return bitCount(
+// bitfieldExtract(mask, 0, int(n))); }` called with gl_LocalInvocationIndex < 32 here
+// and with 32 elsewhere gives [0, 31] here. Sound because during this call the parameter
+// holds exactly that call's value: a value parameter is the call's operand, and a
+// parameter pointer the callee only loads reads what the caller stored before the call
+// (the parameter-arguments analysis refuses a pointer the callee writes, or one whose
+// variable is stored elsewhere). Nodes of the expression that are not re-evaluated
+// (phis, loop counters, nested calls, past the context budgets) keep their range for
+// every call, which holds for this one too.
 #include "SPIRV/analysis/range/integer_range_call_results.h"
 
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
@@ -53,9 +67,51 @@ std::vector<uint32_t> CallResults::ReturnedValues(const Instruction& call) {
   return values;
 }
 
+// The parameters whose range this call gives (see the file comment), ranged in the
+// caller before the callee is followed (an argument may be a call of the same callee).
+std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instruction& call,
+                                                                    const Function& callee) {
+  std::vector<UseRanges::GivenParameter> given;
+  auto arguments = FunctionCallView(call).arguments();
+  size_t index = 0;
+  for (const Instruction& parameter : callee.parameters) {
+    if (parameter.opcode != spv::OpFunctionParameter) continue;
+    if (index >= arguments.size()) break;
+    uint32_t argument = arguments[index++];
+    bool is_signed = false;
+    IntegerRange range;
+    if (IsScalarInt(parameter.result_id, &is_signed)) {
+      range = rules_.at_uses.RangeAt(argument, call);
+    } else {
+      const CallArguments& stored = inputs_.arguments.Of(parameter);
+      if (!stored.reason.empty()) continue;
+      const Instruction* store = nullptr;
+      uint32_t value = 0;
+      for (size_t i = 0; i < stored.stores.size(); ++i) {
+        if (!stored.stores[i] || StoreView(*stored.stores[i]).pointer() != argument) continue;
+        if (store) {  // two stores for one call: not this call's value alone
+          store = nullptr;
+          break;
+        }
+        store = stored.stores[i];
+        value = stored.values[i];
+      }
+      if (!store || !IsScalarInt(value, &is_signed)) continue;
+      range = rules_.locals.StoredRange(value, store);
+    }
+    if (!range.valid) continue;
+    range.guard = nullptr;
+    given.push_back({parameter.result_id, range});
+  }
+  return given;
+}
+
 IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
+  std::vector<UseRanges::GivenParameter> given = in_progress_.Following(callee)
+                                                     ? std::vector<UseRanges::GivenParameter>{}
+                                                     : GivenParameters(call, *callee);
   NestedEvaluations::Scope following = in_progress_.Callee(callee);
   if (following.refusal() == NestedEvaluations::Refusal::kAlreadyInProgress)
     return IntegerRange::None("recursive call (the function is already being followed)");
@@ -74,7 +130,20 @@ IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
     }
     result = Hull(result, returned, is_signed);
   }
-  return result;
+  if (given.empty()) return result;
+  IntegerRange in_this_call;
+  for (const Instruction* ret : returns) {
+    IntegerRange returned = Convert(
+        rules_.at_uses.RangeAtInCall(ReturnValueView(*ret).value(), *ret, given), is_signed);
+    if (!returned.valid) return result;
+    in_this_call = Hull(in_this_call, returned, is_signed);
+  }
+  in_this_call.guard = nullptr;
+  if (!result.valid) return in_this_call;
+  IntegerRange met = IntegerRange::Of(is_signed, std::max(result.min, in_this_call.min),
+                                      std::min(result.max, in_this_call.max));
+  if (met.min > met.max || (met.min == result.min && met.max == result.max)) return result;
+  return met;
 }
 
 void CallResults::Register(Table& table) { table[size_t(ValueKind::kCallResult)] = this; }

@@ -3,6 +3,7 @@
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_CALL_RESULTS_H
 #define GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_CALL_RESULTS_H
 
+#include "SPIRV/analysis/range/integer_range_guarded.h"
 #include "SPIRV/analysis/range/range_part.h"
 #include "SPIRV/analysis/range/range_rule.h"
 
@@ -21,6 +22,8 @@ class CallResults : public RangePart, public RangeRule {
 
  private:
   std::vector<uint32_t> ReturnedValues(const Instruction& call);
+  std::vector<UseRanges::GivenParameter> GivenParameters(const Instruction& call,
+                                                         const Function& callee);
   IntegerRange CallResult(const Instruction& call, bool is_signed);
 };
 

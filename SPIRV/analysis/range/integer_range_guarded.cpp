@@ -32,24 +32,46 @@ IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
   if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
   const std::vector<GuardFact>* facts = rules_.facts.FactsAt(use);
   if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
+  return Reevaluated(id, facts, nullptr);
+}
+
+IntegerRange UseRanges::RangeAtInCall(uint32_t id, const Instruction& use,
+                                      const std::vector<GivenParameter>& given) {
+  IntegerRange base = RangeOf(id);
+  const Instruction* def = inputs_.def_use.Definition(id);
+  if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
+  if (!memo_.Has(id)) return base;
+  return Reevaluated(id, rules_.facts.FactsAt(use), &given);
+}
+
+// `id`'s expression re-evaluated bottom up at a use: each node narrowed by the use's
+// `facts` (when there are any), the parameters in `given` taking the ranges given there.
+IntegerRange UseRanges::Reevaluated(uint32_t id, const std::vector<GuardFact>* facts,
+                                    const std::vector<GivenParameter>* given) {
+  IntegerRange base = RangeOf(id);
   // A stored value's range is asked at its store while another RangeAt may be under way
   // (integer_range_locals.cpp): this one's values at its use are a set of their own.
   auto substitution = substituted_.Open();
   OperandSubstitutions<IntegerRange>::Set& at_use = substitution.set();
   ContextOrder order;
-  ContextNodes(id, &order);
+  ContextNodes(id, &order, given);
   for (uint32_t node : order) {
     const Instruction* def = inputs_.def_use.Definition(node);
-    IntegerRange own = def && Expandable(*def) ? evaluator_.Compute(node) : *memo_.Find(node);
-    if (def && def->opcode == spv::OpISub)
-      own = rules_.ordered_differences.OrderedDifference(*def, own, *facts);
-    if (!own.guard)  // a narrowed operand is what narrowed this value
-      for (uint32_t dependency : evaluator_.Dependencies(*def))
-        if (at_use.count(dependency) && at_use[dependency].guard) {
-          own.guard = at_use[dependency].guard;
-          break;
-        }
-    at_use[node] = ApplyFacts(node, std::move(own), *facts);
+    IntegerRange own;
+    if (const IntegerRange* given_range = GivenRange(def, given)) {
+      own = *given_range;
+    } else {
+      own = def && Expandable(*def) ? evaluator_.Compute(node) : *memo_.Find(node);
+      if (facts && def && def->opcode == spv::OpISub)
+        own = rules_.ordered_differences.OrderedDifference(*def, own, *facts);
+      if (!own.guard && def)  // a narrowed operand is what narrowed this value
+        for (uint32_t dependency : evaluator_.Dependencies(*def))
+          if (at_use.count(dependency) && at_use[dependency].guard) {
+            own.guard = at_use[dependency].guard;
+            break;
+          }
+    }
+    at_use[node] = facts ? ApplyFacts(node, std::move(own), *facts) : std::move(own);
   }
   const IntegerRange* result = at_use.Find(id);
   if (!result) return base;
@@ -57,6 +79,21 @@ IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
               (!base.valid || (result->min == base.min && result->max == base.max));
   if (same) return base;
   return *result;
+}
+
+// The range `given` holds for `def`: a given parameter itself, or a whole load of a
+// given parameter pointer; null for any other value.
+const IntegerRange* UseRanges::GivenRange(const Instruction* def,
+                                          const std::vector<GivenParameter>* given) const {
+  if (!given || !def) return nullptr;
+  uint32_t parameter = def->result_id;
+  if (def->opcode == spv::OpLoad)
+    parameter = LoadView(*def).pointer();
+  else if (def->opcode != spv::OpFunctionParameter)
+    return nullptr;
+  for (const GivenParameter& entry : *given)
+    if (entry.parameter == parameter) return &entry.range;
+  return nullptr;
 }
 
 // OpPhi and loop-variable loads keep their context-free range (see the file comment).
@@ -70,7 +107,8 @@ bool UseRanges::Expandable(const Instruction& def) {
 }
 
 // The values of `id`'s expression in post-order (operands first), within the budgets.
-void UseRanges::ContextNodes(uint32_t id, ContextOrder* order) {
+void UseRanges::ContextNodes(uint32_t id, ContextOrder* order,
+                             const std::vector<GivenParameter>* given) {
   struct Frame {
     uint32_t id;
     int depth;
@@ -98,7 +136,8 @@ void UseRanges::ContextNodes(uint32_t id, ContextOrder* order) {
     }
     stack[depth++] = {frame.id, frame.depth, true};
     const Instruction* def = inputs_.def_use.Definition(frame.id);
-    if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def)) continue;
+    if (!def || frame.depth >= kMaxContextDepth || !Expandable(*def) || GivenRange(def, given))
+      continue;
     for (uint32_t dependency : evaluator_.Dependencies(*def))
       if (seen_count < kMaxContextNodes && first_sight(dependency) && memo_.Has(dependency))
         stack[depth++] = {dependency, frame.depth + 1, false};

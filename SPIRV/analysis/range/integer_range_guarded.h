@@ -22,6 +22,18 @@ class UseRanges : public RangePart {
  public:
   using RangePart::RangePart;
   IntegerRange RangeAt(uint32_t id, const Instruction& use);
+  // A parameter's range in one call of its function (integer_range_call_results.cpp): a
+  // parameter passed by value (its id), or a parameter pointer whose whole loads read
+  // the value that call stored.
+  struct GivenParameter {
+    uint32_t parameter = 0;
+    IntegerRange range;
+  };
+  // RangeAt during one call of `use`'s function, which gives its parameters `given`:
+  // the expression's parameters (and whole loads of parameter pointers) take those
+  // ranges instead of the union over every call.
+  IntegerRange RangeAtInCall(uint32_t id, const Instruction& use,
+                             const std::vector<GivenParameter>& given);
   // `range` met with every fact about `id`'s canonical value, in `id`'s own reading.
   IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
   bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,
@@ -32,7 +44,11 @@ class UseRanges : public RangePart {
   static constexpr int kMaxContextDepth = 6;
   bool Expandable(const Instruction& def);
   using ContextOrder = SmallIdList<kMaxContextNodes>;
-  void ContextNodes(uint32_t id, ContextOrder* order);
+  void ContextNodes(uint32_t id, ContextOrder* order, const std::vector<GivenParameter>* given);
+  IntegerRange Reevaluated(uint32_t id, const std::vector<GuardFact>* facts,
+                           const std::vector<GivenParameter>* given);
+  const IntegerRange* GivenRange(const Instruction* def,
+                                 const std::vector<GivenParameter>* given) const;
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 };
 
