@@ -884,7 +884,7 @@ const char kTrapKinds[] =
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
     "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
     "relayed-part,spec-halved-le,spec-rows-run,remainder-next,remainder-multiplier,"
-    "bound-tested-le,call-result-wide";
+    "bound-tested-le,call-result-wide,call-field-wide";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -1006,6 +1006,8 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("// trap: call-result-wide"), 3u);
   EXPECT_GE(count("// call result of this call's argument"), 100u)
       << "call results of one call's own argument";
+  EXPECT_GE(count("// trap: call-field-wide"), 3u);
+  EXPECT_GE(count("// fields of this call's count"), 100u) << "vector bit fields of one call";
   EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";

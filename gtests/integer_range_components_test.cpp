@@ -71,6 +71,52 @@ TEST(VectorComponents, CallResult) {
 }
 
 // A specialization constant's component names it (the application may change it).
+// bitfieldExtract of a vector: each component is a field of count bits.
+TEST(VectorComponents, BitfieldExtractOfAVector) {
+  EXPECT_EQ(ComponentRanges("",
+                            "uvec3 r = bitfieldExtract(uvec3(pair, data[0]), 2, 4);\n"
+                            "probe[r.z] = 0u;\nprobe[r.x] = 0u;"),
+            (Ranges{test::Range(0, 15), test::Range(0, 15)}));
+  // offset + count may pass 32: each component is undefined then.
+  EXPECT_EQ(
+      ComponentRanges("",
+                      "uvec2 r = bitfieldExtract(pair, int(data[0] & 31u), 4);\n"
+                      "probe[r.y] = 0u;"),
+      (Ranges{test::NoRange(
+          "a value stored to the local has no range: bitfield offset + count may exceed 32")}));
+}
+
+// A call's component from this call's own arguments (Granite's meshlet decoder: the
+// same helper decodes 5-bit indices here and fields of any width elsewhere).
+TEST(VectorComponents, CallResultFromThisCallsArguments) {
+  const std::string decode =
+      "uvec3 decode3(uint w, uint bit_count) {\n"
+      "  uvec3 v = uvec3(w, w >> 5u, w >> 10u);\n"
+      "  return bitfieldExtract(v, 0, int(bit_count));\n}\n";
+  EXPECT_EQ(ComponentRanges(decode,
+                            "uvec3 p = decode3(data[0], 5u);\nprobe[p.y] = 0u;\n"
+                            "uvec3 q = decode3(data[1], data[2] & 255u);\n"
+                            "probe[q.z] = 0u;"),
+            (Ranges{test::Range(0, 31),
+                    test::NoRange("a value stored to the local has no range: a value the function "
+                                  "returns has no range: bitfield offset + count may exceed 32")}));
+}
+
+// In the call's context only the returned value's own operations are followed again; a
+// vector read from a local keeps its range for every call (its stores need not dominate
+// the return, nor be the latest values there): both calls get the union over the calls,
+// counts up to 7 + 16, not 4 + 16 for the first.
+TEST(VectorComponents, TrapLocalVectorInTheCallKeepsItsUnion) {
+  const std::string helper =
+      "uvec2 widths(uint n) {\n  uvec2 v = uvec2(0u);\n"
+      "  for (uint i = 0u; i < 3u; i++) v = bitfieldExtract(pair, 0, int(n + i * 8u));\n"
+      "  return v;\n}\n";
+  EXPECT_EQ(ComponentRanges(helper,
+                            "uvec2 w = widths(4u);\nprobe[w.x] = 0u;\n"
+                            "uvec2 u = widths(data[0] & 7u);\nprobe[u.y] = 0u;"),
+            (Ranges{test::Range(0, 8388607), test::Range(0, 8388607)}));
+}
+
 TEST(VectorComponents, SpecializationConstantComponent) {
   Ranges ranges =
       ComponentRanges("layout(constant_id = 0) const uint K = 3u;\n",

@@ -14,7 +14,8 @@
 // indices, tests around every call, tests on quotients, tests held in bool locals,
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
 // order, struct parts passed down a chain of helpers, remainders written out by hand,
-// bounds tested above their own test, call results of one call's own arguments) are
+// bounds tested above their own test, call results of one call's own arguments, vector
+// bit fields of one call's count) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -110,6 +111,11 @@ constexpr const char* kStoreAfterA =
 constexpr const char* kTwice =
     "uint twice(uint x) { return x * 2u; }\n"
     "void wide() { seen = twice(uint(b)); }\n";
+
+// A helper returning two fields of `bits` bits; its other call passes any width.
+constexpr const char* kFields =
+    "uvec2 fields(uint w, uint bits) { return bitfieldExtract(uvec2(w, w >> 4u), 0, int(bits)); }\n"
+    "void anyWidth() { seen = fields(uint(a), uint(b)).x; }\n";
 
 constexpr const char* kRelay =
     "struct Part { uint index; uint other; };\n"
@@ -293,6 +299,10 @@ const Trap kTraps[] = {
     {"CallResultOfAWiderArgument",
      "if (b == 99) wide();\nuint q = twice(uint(a) & 7u);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 4, 0,
      8, int(kAfter), false, kTwice},
+    // Four-bit fields at this call: 0x80's second field is 8.
+    {"VectorFieldsOfAWiderCount",
+     "if (b == 99) anyWidth();\nuint q = fields(uint(a), 4u).y;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
+     0x80, 0, 8, int(kAfter), false, kFields},
     // An i32 remainder (-1 for a = -5) read as u32.
     {"SignedRemainderReadAsU32",
      "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
@@ -456,6 +466,9 @@ const Proof kProofs[] = {
     {"CallResultOfThisCallsArgument",
      "if (b == 99) wide();\nuint q = twice(uint(a) & 3u);\nseen = q;\nvalues[q] = 0xC0FFEEu;", 3, 0,
      6, kTwice},
+    {"VectorFieldsOfThisCallsCount",
+     "if (b == 99) anyWidth();\nuint q = fields(uint(a), 3u).y;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
+     0x50, 0, 5, kFields},
     {"RemainderByHandWithinTheArray",
      "uint x = uint(a);\nuint r = x - 8u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 13, 0, 5},
     // -3 >> 3 is -1 (arithmetic), -1 << 3 is -8: -3 - -8 = 5, x's low three bits.

@@ -25,7 +25,8 @@ indexed under a test against SB, by a remainder, by a tree of halving steps, by 
 helper's count that every call keeps at most SB; the audit runs it at an even SB that
 the analysis does not see), remainders written out by hand (`v - K * (v / K)`, shifts,
 i32 forms), loops and tests whose bound is tested above them, helpers' results at a
-call from that call's own argument, and uses the resulting values as
+call from that call's own argument, vector bit fields a helper returns, and uses the
+resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -40,7 +41,7 @@ a `<=` test around a helper's call or on a quotient, a bool local stored again, 
 binary search's steps summing to the array's size, a bitfieldInsert with every bit
 set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts, a
 remainder by hand of the next value or with another multiplier, a bound tested against one
-more than the array holds, a helper's result from an argument one too large), whose
+more than the array holds, a helper's result from an argument one too large, a field reaching past the array), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1500,6 +1501,30 @@ class ShaderWriter:
         self.emit("// call result of this call's argument")
         self.emit("acc += data_u[%s(min(%s, %du)) + %du];" % (name, part, m, off))
 
+    def fields_in_call(self, trap=False):
+        """Bit fields of a vector a helper returns, from this call's count
+        (integer_range_components.cpp): `fd(w, B).y` is at most 2^B - 1 while another call
+        passes any count. The trap, call-field-wide, takes the field of min(part, m) << 8
+        with off = data_u's size - m (m < 2^B), which part reaches in some invocation."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        bits = self.rng.randint(1, min(8, (n - 1).bit_length() - 1))
+        name = self.fresh("fd")
+        self.call_helpers.append(
+            "uvec2 %s(uint w, uint bits) { return bitfieldExtract(uvec2(w, w >> 8u), 0, int(bits)); }"
+            % name)
+        self.emit("acc += %s(acc, acc & 31u).x;" % name)
+        if trap:
+            m = min(last, (1 << bits) - 1, n)
+            self.emit("// trap: call-field-wide (%s(min(part, %d) << 8, %d).y + %d reaches %d)"
+                      % (name, m, bits, n - m, n))
+            self.emit_trap_access("acc += data_u[%s(min(%s, %du) << 8u, %du).y + %du];"
+                                  % (name, part, m, bits, n - m))
+            return
+        off = self.rng.randint(0, n - (1 << bits))
+        self.emit("// fields of this call's count")
+        self.emit("acc += data_u[%s(%s, %du).y + %du];" % (name, self.expr("uint", 2).text, bits, off))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -1920,6 +1945,12 @@ class ShaderWriter:
         self.call_result_in_call()
         if self.rng.random() < 0.5:
             self.call_result_in_call(trap=True)
+        body = self.lines + body
+        # Then vector bit fields of one call's count, drawn after those.
+        self.lines = []
+        self.fields_in_call()
+        if self.rng.random() < 0.5:
+            self.fields_in_call(trap=True)
         body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""

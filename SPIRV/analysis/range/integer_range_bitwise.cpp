@@ -96,8 +96,14 @@ IntegerRange BitwiseRule::BitwiseOrXor(const Instruction& def, bool is_signed) c
 
 // Full mode: a zero-extended field of at most count.max bits.
 IntegerRange BitwiseRule::UnsignedBitField(const Instruction& def, bool is_signed) const {
-  IntegerRange offset = Operand(BitFieldExtractView(def).offset());
-  IntegerRange count = Operand(BitFieldExtractView(def).count());
+  return UnsignedField(Operand(BitFieldExtractView(def).offset()),
+                       Operand(BitFieldExtractView(def).count()), is_signed);
+}
+
+// The field's range from its offset's and count's (also each component of a vector
+// extract: integer_range_components.cpp).
+IntegerRange BitwiseRule::UnsignedField(const IntegerRange& offset, const IntegerRange& count,
+                                        bool is_signed) {
   if (!count.valid) return IntegerRange::None("bitfield count has no range: " + count.reason);
   // The result is undefined (any value) when offset + count exceeds 32.
   if (!offset.valid || offset.min < 0 || count.min < 0 || offset.max + count.max > 32)

@@ -19,6 +19,14 @@ class BitwiseRule : public RangePart, public RangeRule {
   IntegerRange BitwiseAnd(const Instruction& def, bool is_signed) const;
   IntegerRange BitwiseOrXor(const Instruction& def, bool is_signed) const;
   IntegerRange UnsignedBitField(const Instruction& def, bool is_signed) const;
+
+ public:
+  // A zero-extended field of `count` bits at `offset` (OpBitFieldUExtract), from their
+  // ranges: [0, 2^count.max - 1] when offset + count is at most 32 for every value.
+  static IntegerRange UnsignedField(const IntegerRange& offset, const IntegerRange& count,
+                                    bool is_signed);
+
+ private:
   IntegerRange BitFieldInsert(const Instruction& def, bool is_signed) const;
 };
 

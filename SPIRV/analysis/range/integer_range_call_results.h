@@ -19,11 +19,13 @@ class CallResults : public RangePart, public RangeRule {
   static constexpr size_t kMaxReturns = 64;
   // The callee's OpReturnValue instructions; empty when there are more than kMaxReturns.
   std::vector<const Instruction*> ReturnsOf(const Function& function) const;
+  // The parameters whose range `call` gives `callee` (see the file comment); also the
+  // components of a vector a call returns (integer_range_components.cpp).
+  std::vector<UseRanges::GivenParameter> GivenParameters(const Instruction& call,
+                                                         const Function& callee);
 
  private:
   std::vector<uint32_t> ReturnedValues(const Instruction& call);
-  std::vector<UseRanges::GivenParameter> GivenParameters(const Instruction& call,
-                                                         const Function& callee);
   IntegerRange CallResult(const Instruction& call, bool is_signed);
 };
 

@@ -15,7 +15,14 @@
 //
 // Shuffles and constructs from smaller vectors select a component of an operand; a
 // call's result component is the union of that component of every value the callee
-// returns (whatever the call: its parameters are ranged over every call already).
+// returns (its parameters ranged over every call), met with the same union computed
+// for this call: the returned vector's operations followed again with the scalars they
+// read ranged in this call (UseRanges::RangeAtInCall: this call's parameter ranges, the
+// facts at the return), not memoized. That follows only SSA operands of the returned
+// value, which all dominate the return (so the facts there hold for them); a load met
+// on the way is ranged for every call. OpBitFieldUExtract's component k is the scalar
+// field rule on its (scalar) offset and count: `bitfieldExtract(v, 0, int(bits))` with
+// bits = 5 at this call is [0, 31] in each component.
 //
 // Where it is asked: a component extracted from a computed vector (`uvec2 v = a.xy * 2u;
 // t[v.x]`), and a part of a vector argument computed that way (`f(coord >> 1u)` with
@@ -60,11 +67,12 @@ IntegerRange MinOrMax(bool max, const IntegerRange& a, const IntegerRange& b, bo
 }  // namespace
 
 IntegerRange VectorComponents::ComponentRange(uint32_t vector, uint32_t component, int depth) {
-  if (uint32_t scalar = canonical_.ComponentSource(vector, component)) return RangeOf(scalar);
+  if (uint32_t scalar = canonical_.ComponentSource(vector, component)) return ScalarRange(scalar);
   if (depth >= kMaxComponentDepth)
     return IntegerRange::None(
         "a component followed through more than 16 vector operations (budget "
         "kMaxComponentDepth)");
+  if (context_) return ComputeComponent(vector, component, depth);  // this call's: not kept
   const uint64_t key = (uint64_t(vector) << 5) | (component & 31u);
   auto found = component_ranges_.find(key);
   if (found != component_ranges_.end()) return found->second;
@@ -122,13 +130,23 @@ IntegerRange VectorComponents::ComputeComponent(uint32_t vector, uint32_t compon
               ComponentOfSelection(*def, component, depth, is_signed))
         return *selected;
       break;
-    case spv::OpLoad:
-      return ComponentOfLoad(*def, component, depth, is_signed);
+    case spv::OpLoad: {
+      // Memory is ranged for every call: a stored value need not dominate the return
+      // whose facts a call's context reads, nor be its latest value there.
+      const CallContext* outer = context_;
+      context_ = nullptr;
+      IntegerRange loaded = ComponentOfLoad(*def, component, depth, is_signed);
+      context_ = outer;
+      return loaded;
+    }
     case spv::OpSpecConstantComposite:
     case spv::OpSpecConstantOp:
       return IntegerRange::None("specialization constant without a value (use --spec-constant)");
     case spv::OpFunctionCall:
       return ComponentOfCall(*def, component, depth, is_signed);
+    case spv::OpBitFieldUExtract:  // offset and count are scalars: the same for each component
+      return BitwiseRule::UnsignedField(ScalarRange(BitFieldExtractView(*def).offset()),
+                                        ScalarRange(BitFieldExtractView(*def).count()), is_signed);
     default:
       break;
   }
@@ -163,14 +181,15 @@ std::optional<IntegerRange> VectorComponents::ComponentOfSelection(const Instruc
                          ? TypeVectorView(*constituent_type).component_count()
                          : 1;
     if (component < start + width)
-      return width == 1 ? Convert(RangeOf(constituent), is_signed)
+      return width == 1 ? Convert(ScalarRange(constituent), is_signed)
                         : part_at(constituent, component - start);
     start += width;
   }
   return std::nullopt;
 }
 
-// A call's component: the union of that component of every value the callee returns.
+// A call's component: the union of that component of every value the callee returns,
+// met with the same union in this call (its own arguments, integer_range_call_results.cpp).
 IntegerRange VectorComponents::ComponentOfCall(const Instruction& call, uint32_t component,
                                                int depth, bool is_signed) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
@@ -178,15 +197,48 @@ IntegerRange VectorComponents::ComponentOfCall(const Instruction& call, uint32_t
       callee ? rules_.call_results.ReturnsOf(*callee) : std::vector<const Instruction*>{};
   if (returns.empty())
     return IntegerRange::None("function has no return value or more than 64 (budget kMaxReturns)");
+  // A call inside a call being followed is another function's: ranged for every call.
+  const CallContext* outer = context_;
+  context_ = nullptr;
   IntegerRange result;
   for (const Instruction* ret : returns) {
     IntegerRange returned =
         Convert(ComponentRange(ReturnValueView(*ret).value(), component, depth + 1), is_signed);
-    if (!returned.valid)
-      return IntegerRange::None("a value the function returns has no range: " + returned.reason);
+    if (!returned.valid) {
+      result = IntegerRange::None("a value the function returns has no range: " + returned.reason);
+      break;
+    }
     result = Hull(result, returned, is_signed);
   }
-  return result;
+  std::vector<UseRanges::GivenParameter> given;
+  if (!outer && !in_progress_.Following(callee))
+    given = rules_.call_results.GivenParameters(call, *callee);
+  IntegerRange in_this_call;
+  for (const Instruction* ret : given.empty() ? std::vector<const Instruction*>{} : returns) {
+    CallContext context{&given, ret};
+    context_ = &context;
+    IntegerRange returned =
+        Convert(ComponentRange(ReturnValueView(*ret).value(), component, depth + 1), is_signed);
+    context_ = nullptr;
+    if (!returned.valid) {
+      in_this_call = returned;
+      break;
+    }
+    in_this_call = Hull(in_this_call, returned, is_signed);
+  }
+  context_ = outer;
+  if (!in_this_call.valid) return result;
+  if (!result.valid) return in_this_call;
+  IntegerRange met = IntegerRange::Of(is_signed, std::max(result.min, in_this_call.min),
+                                      std::min(result.max, in_this_call.max));
+  if (met.min > met.max || (met.min == result.min && met.max == result.max)) return result;
+  return met;
+}
+
+// A scalar's range: in the call being followed (CallContext), else its own.
+IntegerRange VectorComponents::ScalarRange(uint32_t id) {
+  if (!context_) return RangeOf(id);
+  return rules_.at_uses.RangeAtInCall(id, *context_->at, *context_->given);
 }
 
 IntegerRange VectorComponents::ComponentOfGlsl(const Instruction& def, uint32_t component,

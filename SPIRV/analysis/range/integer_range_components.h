@@ -6,6 +6,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "SPIRV/analysis/range/integer_range_guarded.h"
 #include "SPIRV/analysis/range/range_part.h"
 #include "SPIRV/analysis/range/range_rule.h"
 
@@ -37,6 +38,15 @@ class VectorComponents : public RangePart, public RangeRule {
   IntegerRange ComponentOfLocal(const Instruction& load, uint32_t component, int depth,
                                 bool is_signed);
   std::unordered_map<uint64_t, IntegerRange> component_ranges_;  // (vector << 5 | k)
+  // One call's parameter ranges while the components its callee returns are computed
+  // for that call (ComponentOfCall): scalars are then ranged in that call, and nothing
+  // computed is memoized.
+  struct CallContext {
+    const std::vector<UseRanges::GivenParameter>* given = nullptr;
+    const Instruction* at = nullptr;  // the OpReturnValue
+  };
+  const CallContext* context_ = nullptr;
+  IntegerRange ScalarRange(uint32_t id);
 };
 
 }  // namespace glint::spirv
