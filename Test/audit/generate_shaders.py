@@ -1928,30 +1928,14 @@ class ShaderWriter:
             self.rng.choice([lambda: self.spec_halved(trap=True),
                              lambda: self.spec_rows(trap=True)])()
         body = self.lines + body
-        # Then this stop's remainders written out by hand, drawn after those.
-        self.lines = []
-        self.remainder_by_hand()
-        if self.rng.random() < 0.5:
-            self.remainder_by_hand(trap=True)
-        body = self.lines + body
-        # Then bounds tested above their own test, drawn after those.
-        self.lines = []
-        self.bound_tested_above()
-        if self.rng.random() < 0.5:
-            self.bound_tested_above(trap=True)
-        body = self.lines + body
-        # Then call results of one call's own arguments, drawn after those.
-        self.lines = []
-        self.call_result_in_call()
-        if self.rng.random() < 0.5:
-            self.call_result_in_call(trap=True)
-        body = self.lines + body
-        # Then vector bit fields of one call's count, drawn after those.
-        self.lines = []
-        self.fields_in_call()
-        if self.rng.random() < 0.5:
-            self.fields_in_call(trap=True)
-        body = self.lines + body
+        # Then stop 66's shapes, each drawn after the ones before it.
+        for shape in (self.remainder_by_hand, self.bound_tested_above, self.call_result_in_call,
+                      self.fields_in_call):
+            self.lines = []
+            shape()
+            if self.rng.random() < 0.5:
+                shape(trap=True)
+            body = self.lines + body
         x, y, z = self.local_size
         budget = " --group-budget=%d" % self.group_budget if self.group_budget else ""
         if self.promise:
