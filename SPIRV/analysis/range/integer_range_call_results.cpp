@@ -22,8 +22,8 @@
 // parameter: the call's operand ranged at the call; a parameter pointer the callee only
 // loads: the value this call stored into its argument variable, ranged at that store,
 // parameter_arguments.h), each returned value's expression is also re-evaluated with
-// those ranges in place of the union over every call (UseRanges::RangeAtInCall), and the
-// result is the meet of both unions: `uint count(uint n) { return bitCount(
+// those ranges in place of the union over every call (UseRanges::RangeAt given them), and
+// the result is the meet of both unions: `uint count(uint n) { return bitCount(
 // bitfieldExtract(mask, 0, int(n))); }` called with gl_LocalInvocationIndex < 32 here
 // and with 32 elsewhere gives [0, 31] here. Sound because during this call the parameter
 // holds exactly that call's value: a value parameter is the call's operand, and a
@@ -82,6 +82,11 @@ std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instru
     IntegerRange range;
     if (IsScalarInt(parameter.result_id, &is_signed)) {
       range = rules_.at_uses.RangeAt(argument, call);
+      // The range it has at every call, already known, changes nothing in this one.
+      std::optional<IntegerRange> every = memo_.Find(parameter.result_id);
+      if (every && every->valid && range.valid && every->is_signed == range.is_signed &&
+          every->min == range.min && every->max == range.max)
+        continue;
     } else {
       const CallArguments& stored = inputs_.arguments.Of(parameter);
       if (!stored.reason.empty()) continue;
@@ -133,17 +138,13 @@ IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   if (given.empty()) return result;
   IntegerRange in_this_call;
   for (const Instruction* ret : returns) {
-    IntegerRange returned = Convert(
-        rules_.at_uses.RangeAtInCall(ReturnValueView(*ret).value(), *ret, given), is_signed);
+    IntegerRange returned =
+        Convert(rules_.at_uses.RangeAt(ReturnValueView(*ret).value(), *ret, &given), is_signed);
     if (!returned.valid) return result;
     in_this_call = Hull(in_this_call, returned, is_signed);
   }
   in_this_call.guard = nullptr;
-  if (!result.valid) return in_this_call;
-  IntegerRange met = IntegerRange::Of(is_signed, std::max(result.min, in_this_call.min),
-                                      std::min(result.max, in_this_call.max));
-  if (met.min > met.max || (met.min == result.min && met.max == result.max)) return result;
-  return met;
+  return Meet(result, in_this_call, is_signed);
 }
 
 void CallResults::Register(Table& table) { table[size_t(ValueKind::kCallResult)] = this; }

@@ -17,8 +17,8 @@
 // call's result component is the union of that component of every value the callee
 // returns (its parameters ranged over every call), met with the same union computed
 // for this call: the returned vector's operations followed again with the scalars they
-// read ranged in this call (UseRanges::RangeAtInCall: this call's parameter ranges, the
-// facts at the return), not memoized. That follows only SSA operands of the returned
+// read ranged in this call (UseRanges::RangeAt given this call's parameter ranges, and
+// the facts at the return), not memoized. That follows only SSA operands of the returned
 // value, which all dominate the return (so the facts there hold for them); a load met
 // on the way is ranged for every call. OpBitFieldUExtract's component k is the scalar
 // field rule on its (scalar) offset and count: `bitfieldExtract(v, 0, int(bits))` with
@@ -227,18 +227,13 @@ IntegerRange VectorComponents::ComponentOfCall(const Instruction& call, uint32_t
     in_this_call = Hull(in_this_call, returned, is_signed);
   }
   context_ = outer;
-  if (!in_this_call.valid) return result;
-  if (!result.valid) return in_this_call;
-  IntegerRange met = IntegerRange::Of(is_signed, std::max(result.min, in_this_call.min),
-                                      std::min(result.max, in_this_call.max));
-  if (met.min > met.max || (met.min == result.min && met.max == result.max)) return result;
-  return met;
+  return Meet(result, in_this_call, is_signed);
 }
 
 // A scalar's range: in the call being followed (CallContext), else its own.
 IntegerRange VectorComponents::ScalarRange(uint32_t id) {
   if (!context_) return RangeOf(id);
-  return rules_.at_uses.RangeAtInCall(id, *context_->at, *context_->given);
+  return rules_.at_uses.RangeAt(id, *context_->at, context_->given);
 }
 
 IntegerRange VectorComponents::ComponentOfGlsl(const Instruction& def, uint32_t component,

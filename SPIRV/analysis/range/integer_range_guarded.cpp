@@ -23,7 +23,8 @@ namespace glint::spirv {
 
 using namespace range_detail;
 
-IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
+IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use,
+                                const std::vector<GivenParameter>* given) {
   IntegerRange base = RangeOf(id);
   // A constant is its value wherever it is read: guards are drawn about the values a
   // condition compares, never about a constant, so the use's facts are not drawn for it
@@ -31,17 +32,9 @@ IntegerRange UseRanges::RangeAt(uint32_t id, const Instruction& use) {
   const Instruction* def = inputs_.def_use.Definition(id);
   if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
   const std::vector<GuardFact>* facts = rules_.facts.FactsAt(use);
-  if (!facts || !memo_.Has(id)) return base;  // not memoized: asked inside its own Compute
-  return Reevaluated(id, facts, nullptr);
-}
-
-IntegerRange UseRanges::RangeAtInCall(uint32_t id, const Instruction& use,
-                                      const std::vector<GivenParameter>& given) {
-  IntegerRange base = RangeOf(id);
-  const Instruction* def = inputs_.def_use.Definition(id);
-  if (def && (def->opcode == spv::OpConstant || def->opcode == spv::OpConstantNull)) return base;
-  if (!memo_.Has(id)) return base;
-  return Reevaluated(id, rules_.facts.FactsAt(use), &given);
+  if ((!facts && !given) || !memo_.Has(id))
+    return base;  // not memoized: asked inside its own Compute
+  return Reevaluated(id, facts, given);
 }
 
 // `id`'s expression re-evaluated bottom up at a use: each node narrowed by the use's

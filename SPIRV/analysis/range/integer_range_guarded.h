@@ -21,7 +21,6 @@ struct FactTarget {
 class UseRanges : public RangePart {
  public:
   using RangePart::RangePart;
-  IntegerRange RangeAt(uint32_t id, const Instruction& use);
   // A parameter's range in one call of its function (integer_range_call_results.cpp): a
   // parameter passed by value (its id), or a parameter pointer whose whole loads read
   // the value that call stored.
@@ -29,11 +28,12 @@ class UseRanges : public RangePart {
     uint32_t parameter = 0;
     IntegerRange range;
   };
-  // RangeAt during one call of `use`'s function, which gives its parameters `given`:
-  // the expression's parameters (and whole loads of parameter pointers) take those
-  // ranges instead of the union over every call.
-  IntegerRange RangeAtInCall(uint32_t id, const Instruction& use,
-                             const std::vector<GivenParameter>& given);
+  // `id`'s range at `use`: narrowed by the facts that hold there and, when `given` is
+  // set, during one call of `use`'s function that gives its parameters those ranges
+  // (the expression's parameters, and whole loads of parameter pointers, take them
+  // instead of the union over every call).
+  IntegerRange RangeAt(uint32_t id, const Instruction& use,
+                       const std::vector<GivenParameter>* given = nullptr);
   // `range` met with every fact about `id`'s canonical value, in `id`'s own reading.
   IntegerRange ApplyFacts(uint32_t id, IntegerRange range, const std::vector<GuardFact>& facts);
   bool ProvenBelowArrayLength(uint32_t index, const Instruction& use, uint32_t block_pointer,

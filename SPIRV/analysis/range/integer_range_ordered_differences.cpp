@@ -74,9 +74,8 @@ IntegerRange OrderedDifferences::OrderedDifference(const Instruction& sub, const
     int64_t low = std::max(fact.interval.min, x.min - y.max);
     if (high > TypeMax(reading) || low > high) continue;
     IntegerRange ordered = Reinterpret(IntegerRange::Of(reading, low, high), is_signed);
-    if (own.valid && ordered.valid) {  // both hold: keep what each proves
-      ordered.min = std::max(ordered.min, own.min);
-      ordered.max = std::min(ordered.max, own.max);
+    if (own.valid) {  // both hold: keep what each proves
+      ordered = Meet(own, ordered, is_signed);
       if (ordered.min == own.min && ordered.max == own.max) return own;
     }
     ordered.guard = fact.branch;

@@ -61,12 +61,7 @@ IntegerRange RemainderDifferences::Remainder(const Instruction& sub, IntegerRang
     if (!non_negative && !is_signed) return own;
     if (!non_negative) remainder = IntegerRange::Of(true, -(modulus - 1), modulus - 1);
   }
-  if (!remainder.valid || remainder.min > remainder.max) return own;
-  if (!own.valid) return remainder;
-  IntegerRange met = IntegerRange::Of(is_signed, std::max(own.min, remainder.min),
-                                      std::min(own.max, remainder.max));
-  if (met.min == own.min && met.max == own.max) return own;
-  return met;
+  return Meet(own, remainder, is_signed);
 }
 
 bool RemainderDifferences::RoundsDown(uint32_t product, uint32_t dividend, int64_t* modulus,

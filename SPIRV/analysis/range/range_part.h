@@ -104,6 +104,18 @@ inline IntegerRange Hull(const IntegerRange& so_far, const IntegerRange& next, b
                           std::max(so_far.max, next.max));
 }
 
+// What two sound ranges of one value both allow, in `is_signed`'s reading: `kept` itself
+// (its guard and reason with it) when `other` has no range or narrows nothing, and also
+// when the two do not meet: disjoint sound ranges say the value is never computed, where
+// any range holds, and `kept` already names its cause.
+inline IntegerRange Meet(const IntegerRange& kept, const IntegerRange& other, bool is_signed) {
+  if (!other.valid) return kept;
+  if (!kept.valid) return other;
+  int64_t low = std::max(kept.min, other.min), high = std::min(kept.max, other.max);
+  if (low > high || (low == kept.min && high == kept.max)) return kept;
+  return IntegerRange::Of(is_signed, low, high);
+}
+
 // clamp(x, lo, hi) whose bound `lo` or `hi` has no range: the first such bound's reason.
 inline IntegerRange ClampBoundsWithoutRange(const IntegerRange& lo, const IntegerRange& hi) {
   return IntegerRange::None("clamp bounds have no range: " + (lo.valid ? hi : lo).reason);
