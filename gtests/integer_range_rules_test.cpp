@@ -172,6 +172,30 @@ OpFunctionEnd
       << range.reason;
 }
 
+// --- Parameters the callee writes ----------------------------------------------------
+
+// `count` is written (count++), so its loads have no range of their own; the test on
+// one load bounds the loads that nothing writes between (canonical_values.cpp).
+TEST(WrittenParameters, ATestOnAnInoutCounterBoundsItsUsesBeforeTheNextWrite) {
+  EXPECT_EQ(
+      ShaderRanges("",
+                   "void push(inout uint count) {\n"
+                   "  if (count < 8u) { probe[4u * count] = 0u; probe[4u * count + 3u] = 0u; }\n"
+                   "  count++;\n}",
+                   "uint c = data[0];\npush(c);\npush(c);"),
+      (Ranges{test::Range(0, 28), test::Range(3, 31)}));
+}
+
+// Trap: the counter is written between its test and its use.
+TEST(WrittenParameters, TrapWrittenBetweenTheTestAndTheUse) {
+  EXPECT_EQ(ShaderRanges("",
+                         "void push(inout uint count) {\n"
+                         "  if (count < 8u) { count += 1u; probe[count] = 0u; }\n}",
+                         "uint c = data[0];\npush(c);"),
+            (Ranges{test::NoRange("function parameter has no range: the parameter is not only "
+                                  "loaded in its function")}));
+}
+
 // --- 8- and 16-bit integers ---------------------------------------------------------
 
 const char kNarrow[] =

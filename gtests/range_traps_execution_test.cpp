@@ -15,7 +15,7 @@
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
 // order, struct parts passed down a chain of helpers, remainders written out by hand,
 // bounds tested above their own test, call results of one call's own arguments, vector
-// bit fields of one call's count) are
+// bit fields of one call's count, counters a helper writes, tested before their uses) are
 // rows of the same table, each the near-miss of its
 // rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
@@ -116,6 +116,16 @@ constexpr const char* kTwice =
 constexpr const char* kFields =
     "uvec2 fields(uint w, uint bits) { return bitfieldExtract(uvec2(w, w >> 4u), 0, int(bits)); }\n"
     "void anyWidth() { seen = fields(uint(a), uint(b)).x; }\n";
+
+// A counter the helper writes (count++), tested before its uses; and the near-miss
+// that writes it between the test and the use.
+constexpr const char* kPush =
+    "void push(inout uint count) {\n"
+    "  if (count < 2u) { seen = 4u * count + 3u; values[4u * count + 3u] = 0xC0FFEEu; }\n"
+    "  count++;\n}\n";
+constexpr const char* kPushAfterWrite =
+    "void push(inout uint count) {\n"
+    "  if (count < 2u) { count += 1u; seen = 4u * count; values[4u * count] = 0xC0FFEEu; }\n}\n";
 
 constexpr const char* kRelay =
     "struct Part { uint index; uint other; };\n"
@@ -303,6 +313,9 @@ const Trap kTraps[] = {
     {"VectorFieldsOfAWiderCount",
      "if (b == 99) anyWidth();\nuint q = fields(uint(a), 4u).y;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
      0x80, 0, 8, int(kAfter), false, kFields},
+    // The counter written between its test and its use: count 1 passes, then reads 2.
+    {"CounterWrittenAfterItsTest", "uint c = uint(a);\npush(c);", 1, 0, 8, int(kAfter), false,
+     kPushAfterWrite},
     // An i32 remainder (-1 for a = -5) read as u32.
     {"SignedRemainderReadAsU32",
      "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
@@ -469,6 +482,7 @@ const Proof kProofs[] = {
     {"VectorFieldsOfThisCallsCount",
      "if (b == 99) anyWidth();\nuint q = fields(uint(a), 3u).y;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
      0x50, 0, 5, kFields},
+    {"CounterTestedBeforeItsUses", "uint c = uint(a);\npush(c);\npush(c);", 0, 0, 7, kPush},
     {"RemainderByHandWithinTheArray",
      "uint x = uint(a);\nuint r = x - 8u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 13, 0, 5},
     // -3 >> 3 is -1 (arithmetic), -1 << 3 is -8: -3 - -8 = 5, x's low three bits.

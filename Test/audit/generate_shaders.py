@@ -25,8 +25,8 @@ indexed under a test against SB, by a remainder, by a tree of halving steps, by 
 helper's count that every call keeps at most SB; the audit runs it at an even SB that
 the analysis does not see), remainders written out by hand (`v - K * (v / K)`, shifts,
 i32 forms), loops and tests whose bound is tested above them, helpers' results at a
-call from that call's own argument, vector bit fields a helper returns, and uses the
-resulting values as
+call from that call's own argument, vector bit fields a helper returns, counters a
+helper writes (`inout`) and tests before their uses, and uses the resulting values as
 indices into local, shared and buffer
 arrays of random sizes.
 
@@ -41,7 +41,8 @@ a `<=` test around a helper's call or on a quotient, a bool local stored again, 
 binary search's steps summing to the array's size, a bitfieldInsert with every bit
 set, `x <= s` in the halving steps, a run of 2 * SB whose rest a helper counts, a
 remainder by hand of the next value or with another multiplier, a bound tested against one
-more than the array holds, a helper's result from an argument one too large, a field reaching past the array), whose
+more than the array holds, a helper's result from an argument one too large, a field
+reaching past the array, an `inout` counter written between its test and its use), whose
 out-of-bounds index only the clamp contains, so that a proof dropping that clamp is an
 ESCAPE. Otherwise: it tracks, with its own interval arithmetic (Python integers, wrap-aware),
 a sound bound of every value it builds and simulates every loop for every initial value
@@ -1525,6 +1526,40 @@ class ShaderWriter:
         self.emit("// fields of this call's count")
         self.emit("acc += data_u[%s(%s, %du).y + %du];" % (name, self.expr("uint", 2).text, bits, off))
 
+    def counter_written_in_helper(self, trap=False):
+        """A counter a helper writes (`inout uint count`, count++), tested before its uses
+        (canonical_values.cpp: loads with no write between read one value): count * S + off
+        stays inside data_u under `count < K` whatever the caller passes. The trap,
+        counter-written, adds 1 to the counter between its test and its use; the caller
+        passes min(part, K - 1), which part reaches in some invocation, so the index
+        reaches K * S + off, data_u's size."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        name = self.fresh("ct")
+        counter = self.fresh("c")
+        step = self.rng.randint(1, min(4, n))
+        if trap:
+            k = self.rng.randint(1, min(last + 1, 8, n // step))
+            off = n - k * step
+            self.call_helpers.append(
+                "// trap: counter-written (count < %d, then count += 1u: %d * %d + %d reaches %d)\n"
+                "uint %s(inout uint count) {\n  uint got = 0u;\n"
+                "  if (count < %du) { count += 1u; got = data_u[count * %du + %du]; }%s\n"
+                "  return got;\n}" % (k, k, step, off, n, name, k, step, off, TRAP_ACCESS))
+            self.emit("uint %s = min(%s, %du);" % (counter, part, k - 1))
+            self.emit("acc += %s(%s);" % (name, counter))
+            return
+        k = self.rng.randint(1, max(1, min(16, n // step)))
+        off = self.rng.randint(0, n - 1 - (k - 1) * step)
+        self.call_helpers.append(
+            "// counter tested before its uses\n"
+            "uint %s(inout uint count) {\n  uint got = 0u;\n"
+            "  if (count < %du) { got = data_u[count * %du + %du]; got += data_u[count + %du]; }\n"
+            "  count++;\n  return got;\n}" % (name, k, step, off, off))
+        self.emit("uint %s = acc;" % counter)
+        for _ in range(self.rng.randint(1, 3)):
+            self.emit("acc += %s(%s);" % (name, counter))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -1930,7 +1965,7 @@ class ShaderWriter:
         body = self.lines + body
         # Then stop 66's shapes, each drawn after the ones before it.
         for shape in (self.remainder_by_hand, self.bound_tested_above, self.call_result_in_call,
-                      self.fields_in_call):
+                      self.fields_in_call, self.counter_written_in_helper):
             self.lines = []
             shape()
             if self.rng.random() < 0.5:

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "SPIRV/ir/instruction_views.h"
 #include "support/module_queries.h"
 
@@ -10,6 +12,12 @@ namespace glint::test {
 
 RangeParts::RangeParts(const std::string& source, bool full)
     : module_(CompileModule(source, "comp")),
+      analyses_(module_),
+      inputs_(analyses_.GetRangeInputs()),
+      canonical_(module_, inputs_, full) {}
+
+RangeParts::RangeParts(spirv::Module module, bool full)
+    : module_(std::move(module)),
       analyses_(module_),
       inputs_(analyses_.GetRangeInputs()),
       canonical_(module_, inputs_, full) {}

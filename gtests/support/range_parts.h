@@ -19,6 +19,8 @@ class RangeParts {
  public:
   // `full`: the range analysis's full mode (false: reference mode).
   explicit RangeParts(const std::string& source, bool full = true);
+  // A module written by hand (test::AssembleModule), for shapes glslang does not emit.
+  explicit RangeParts(spirv::Module module, bool full = true);
   RangeParts(const RangeParts&) = delete;
   RangeParts& operator=(const RangeParts&) = delete;
 

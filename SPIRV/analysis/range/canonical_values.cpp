@@ -5,7 +5,8 @@
 // load of `i`. Everything here follows the module's structure only: copies and
 // bitcasts, components a vector was built from, parameters, the local versions of
 // value flow, stores that dominate their loads, immutable Input and PushConstant
-// parts, and value numbering of pure arithmetic. None of it asks for a range, so the
+// parts, earlier loads of Function memory nothing wrote since, and value numbering of
+// pure arithmetic. None of it asks for a range, so the
 // evaluator can ask it anything while a range is being computed, and it never calls
 // back. It owns its caches (value numbers, immutable loads, single stores, join
 // versions) and is built from the analysis context's facts (RangeInputs).
@@ -92,7 +93,9 @@ uint32_t CanonicalValues::Canonical(uint32_t id) {
 // The value `id` stands for: followed through copies, bitcasts between 32-bit integers,
 // the component a vector was built from, loads of an only-loaded parameter, of an
 // immutable Input / PushConstant part, of a local with one dominating store or one
-// known version, and arithmetic computed before (value numbering), 64 hops at most.
+// known version, of Function memory nothing wrote since an earlier load read it
+// (EarlierLoadOfSameMemory), and arithmetic computed before (value numbering), 64 hops
+// at most.
 uint32_t CanonicalValues::Follow(uint32_t id) {
   for (int hops = 0; hops < 64; ++hops) {  // budget: copy/bitcast/load chains are short
     const Instruction* def = inputs_.def_use.Definition(id);
@@ -119,6 +122,8 @@ uint32_t CanonicalValues::Follow(uint32_t id) {
         // the version's value (or its join's id)
       } else if (uint32_t scalar = StoredScalar(*def)) {
         id = scalar;
+      } else if (uint32_t earlier = EarlierLoadOfSameMemory(*def)) {
+        id = earlier;  // nothing wrote that memory since the earlier load read it
       } else {
         break;
       }
@@ -376,6 +381,139 @@ const Instruction* CanonicalValues::DominatingSingleStore(const Instruction& loa
   if (store_block != load_block)
     return CfgOf(*function).Dominates(store_block, load_block) ? store : nullptr;
   return inputs_.positions.Of(store) < inputs_.positions.Of(&load) ? store : nullptr;
+}
+
+// Full mode: whole loads of Function memory that no local version follows: a parameter
+// pointer the callee also writes (`inout uint count`, loaded at a test and again at each
+// use), or a local the value flow refuses (passed to a call). Two such loads L1 and L2 of
+// one pointer read the same bits when L1 dominates L2 and no instruction on any path
+// from L1 to L2 may write that memory: L2 then reads what L1's latest execution read,
+// which is what makes L1's value L2's canonical one (a test on L1 narrows L2).
+//
+// L1 is the nearest whole load of the pointer up L2's dominator chain (its own block
+// before it, then kMaxEarlierLoadDominators dominators). The paths from L1 to L2 that do
+// not pass L1 again are searched backwards from L2: its block before it, then every
+// block that reaches it without passing L1's block (searched whole), and L1's block
+// after L1; kMaxEarlierLoadBlocks blocks at most, and a block with no predecessors on
+// the way (only unreachable code has one besides the entry, which L1's block dominates)
+// ends the search with no answer. What may write the memory: an OpStore through a
+// Function pointer rooted anywhere but another OpVariable (the same variable, a
+// parameter that may point where this one does, a pointer of unknown origin), any
+// OpFunctionCall, and any other instruction that takes a Function pointer as an operand
+// (atomics, OpCopyMemory, modf's and frexp's results). Stores to other storage classes
+// cannot reach Function memory, and a local of the function is not what a parameter
+// points to. Memoized per load; a load of another kind gives 0.
+uint32_t CanonicalValues::EarlierLoadOfSameMemory(const Instruction& load) {
+  if (!Full() || load.opcode != spv::OpLoad || LoadView(load).is_volatile() ||
+      !UnfollowedMemory(load))
+    return 0;
+  auto cached = earlier_loads_.find(load.result_id);
+  if (cached != earlier_loads_.end()) return cached->second;
+  uint32_t& answer = earlier_loads_[load.result_id];
+  const uint32_t memory = LoadView(load).pointer();
+  Block* block = inputs_.def_use.BlockOf(&load);
+  Function* function = inputs_.def_use.FunctionOf(&load);
+  if (!block || !function) return answer = 0;
+  const Cfg& cfg = CfgOf(*function);
+  auto is_whole_load = [memory](const Instruction& inst) {
+    return inst.opcode == spv::OpLoad && LoadView(inst).pointer() == memory &&
+           !LoadView(inst).is_volatile();
+  };
+  // In L2's block: the last whole load before it, and whether a write follows that.
+  const Instruction* earlier = nullptr;
+  bool written = false;
+  for (const Instruction& inst : block->instructions) {
+    if (&inst == &load) break;
+    if (is_whole_load(inst)) {
+      earlier = &inst;
+      written = false;
+    } else if (MayWriteMemory(inst, memory)) {
+      written = true;
+    }
+  }
+  if (written) return answer = 0;
+  if (earlier) return answer = earlier->result_id;
+  // Up the dominator chain: the nearest dominator holding a whole load, its last one.
+  const Block* earlier_block = nullptr;
+  const Block* dominator = cfg.ImmediateDominator(block);
+  for (int climbed = 0; dominator && climbed < kMaxEarlierLoadDominators && !earlier;
+       ++climbed, dominator = cfg.ImmediateDominator(dominator)) {
+    for (const Instruction& inst : dominator->instructions)
+      if (is_whole_load(inst)) earlier = &inst;
+    earlier_block = dominator;
+  }
+  if (!earlier) return answer = 0;
+  // Every block between, searched backwards from L2's block.
+  std::vector<const Block*> work, seen;
+  for (const Block* predecessor : cfg.Predecessors(block)) work.push_back(predecessor);
+  if (work.empty()) return answer = 0;
+  while (!work.empty()) {
+    const Block* at = work.back();
+    work.pop_back();
+    if (std::find(seen.begin(), seen.end(), at) != seen.end()) continue;
+    if (seen.size() == kMaxEarlierLoadBlocks) return answer = 0;
+    seen.push_back(at);
+    bool after = at != earlier_block;  // in L1's block only what follows L1 is on the way
+    for (const Instruction& inst : at->instructions) {
+      if (&inst == earlier)
+        after = true;
+      else if (after && MayWriteMemory(inst, memory))
+        return answer = 0;
+    }
+    if (at == earlier_block) continue;
+    auto predecessors = cfg.Predecessors(at);
+    if (predecessors.begin() == predecessors.end()) return answer = 0;
+    for (const Block* predecessor : predecessors) work.push_back(predecessor);
+  }
+  return answer = earlier->result_id;
+}
+
+// A whole load of a Function-storage parameter pointer that the parameter-arguments
+// analysis refuses (one it accepts is LoadedParameter's), or of a Function variable
+// the value flow does not follow.
+bool CanonicalValues::UnfollowedMemory(const Instruction& load) const {
+  const Instruction* pointer = inputs_.def_use.Definition(LoadView(load).pointer());
+  if (!pointer) return false;
+  if (pointer->opcode == spv::OpFunctionParameter) {
+    const Instruction* type = inputs_.def_use.Definition(pointer->type_id);
+    return type && type->opcode == spv::OpTypePointer &&
+           TypePointerView(*type).storage_class() == spv::StorageClassFunction &&
+           !inputs_.arguments.Of(*pointer).reason.empty();
+  }
+  if (pointer->opcode != spv::OpVariable ||
+      VariableView(*pointer).storage_class() != spv::StorageClassFunction)
+    return false;
+  const ValueFlow* flow = FlowOf(load);
+  return flow && !flow->IsFollowed(pointer->result_id);
+}
+
+// Whether `inst` may write the Function memory that the pointer `memory` (a parameter or
+// a Function variable) points to (see EarlierLoadOfSameMemory).
+bool CanonicalValues::MayWriteMemory(const Instruction& inst, uint32_t memory) const {
+  auto function_pointer = [this](uint32_t id) {
+    const Instruction* type = inputs_.def_use.TypeOf(id);
+    return type && type->opcode == spv::OpTypePointer &&
+           TypePointerView(*type).storage_class() == spv::StorageClassFunction;
+  };
+  switch (inst.opcode) {
+    case spv::OpLoad:
+    case spv::OpAccessChain:
+    case spv::OpInBoundsAccessChain:
+      return false;
+    case spv::OpFunctionCall:
+      return true;
+    case spv::OpStore: {
+      uint32_t pointer = StoreView(inst).pointer();
+      if (!function_pointer(pointer)) return false;
+      PointerOrigin origin = PointerOrigins(inputs_.def_use).Of(pointer);
+      return !origin.variable_id() || origin.variable_id() == memory;
+    }
+    default:
+      if (!inputs_.def_use.HasOperandIds(inst)) return !inst.words.empty();
+      for (uint32_t id : inputs_.def_use.OperandIds(inst))
+        if (function_pointer(id)) return true;
+      return false;
+  }
 }
 
 // The initializer's definition when `load` reads a loop variable inside its checked

@@ -82,6 +82,11 @@ class CanonicalValues {
   const Instruction* ParameterOfLoad(const Instruction& load) const;
   const Instruction* LoopVariableLoadTarget(const Instruction& load) const;
   const Instruction* DominatingSingleStore(const Instruction& load);
+  // For a whole load of Function memory no local version follows (a parameter pointer
+  // the callee also writes, a local passed to a call): the nearest earlier whole load
+  // of the same pointer that dominates it with nothing on the way that may write that
+  // memory; 0 when there is none (see canonical_values.cpp).
+  uint32_t EarlierLoadOfSameMemory(const Instruction& load);
   // The first load (by id) of the same immutable Input / PushConstant part as `load`,
   // which every such load stands for; 0 when `load` is not one.
   uint32_t ImmutableLoad(const Instruction& load);
@@ -152,6 +157,12 @@ class CanonicalValues {
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;
   std::map<std::vector<uint32_t>, uint32_t> immutable_loads_;       // {variable, path...} -> load
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
+  std::unordered_map<uint32_t, uint32_t> earlier_loads_;            // load -> earlier load (or 0)
+  // EarlierLoadOfSameMemory's budgets: dominators climbed, blocks searched backwards.
+  static constexpr int kMaxEarlierLoadDominators = 32;
+  static constexpr size_t kMaxEarlierLoadBlocks = 64;
+  bool UnfollowedMemory(const Instruction& load) const;
+  bool MayWriteMemory(const Instruction& inst, uint32_t memory) const;
   std::unordered_map<uint64_t, uint32_t> version_keys_;        // phi version -> id past the bound
   std::unordered_map<uint32_t, const Block*> version_blocks_;  // that id -> the phi's block
 };
