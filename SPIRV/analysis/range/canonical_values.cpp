@@ -67,6 +67,7 @@
 #include <iterator>
 #include <utility>
 
+#include "SPIRV/analysis/memory/memory_writes.h"
 #include "SPIRV/analysis/memory/pointer_origins.h"
 #include "SPIRV/ir/instruction_views.h"
 
@@ -396,13 +397,13 @@ const Instruction* CanonicalValues::DominatingSingleStore(const Instruction& loa
 // block that reaches it without passing L1's block (searched whole), and L1's block
 // after L1; kMaxEarlierLoadBlocks blocks at most, and a block with no predecessors on
 // the way (only unreachable code has one besides the entry, which L1's block dominates)
-// ends the search with no answer. What may write the memory: an OpStore through a
-// Function pointer rooted anywhere but another OpVariable (the same variable, a
-// parameter that may point where this one does, a pointer of unknown origin), any
-// OpFunctionCall, and any other instruction that takes a Function pointer as an operand
-// (atomics, OpCopyMemory, modf's and frexp's results). Stores to other storage classes
-// cannot reach Function memory, and a local of the function is not what a parameter
-// points to. Memoized per load; a load of another kind gives 0.
+// ends the search with no answer. What may write the memory (memory_writes.h): a store,
+// copy or atomic through a Function pointer whose origin is not another OpVariable (the
+// same variable, a parameter that may point where this one does, a pointer of unknown
+// origin), any OpFunctionCall, and any other instruction given a pointer (modf's and
+// frexp's results, cooperative matrix stores). Writes through pointers of other storage
+// classes cannot reach Function memory, and a local of the function is not what a
+// parameter points to. Memoized per load; a load of another kind gives 0.
 uint32_t CanonicalValues::EarlierLoadOfSameMemory(const Instruction& load) {
   if (!Full() || load.opcode != spv::OpLoad || LoadView(load).is_volatile() ||
       !UnfollowedMemory(load))
@@ -488,32 +489,17 @@ bool CanonicalValues::UnfollowedMemory(const Instruction& load) const {
 }
 
 // Whether `inst` may write the Function memory that the pointer `memory` (a parameter or
-// a Function variable) points to (see EarlierLoadOfSameMemory).
+// a Function variable) points to (see EarlierLoadOfSameMemory): what it writes by
+// memory_writes.h's rule, through a Function pointer whose origin is not another
+// variable.
 bool CanonicalValues::MayWriteMemory(const Instruction& inst, uint32_t memory) const {
-  auto function_pointer = [this](uint32_t id) {
-    const Instruction* type = inputs_.def_use.TypeOf(id);
-    return type && type->opcode == spv::OpTypePointer &&
-           TypePointerView(*type).storage_class() == spv::StorageClassFunction;
-  };
-  switch (inst.opcode) {
-    case spv::OpLoad:
-    case spv::OpAccessChain:
-    case spv::OpInBoundsAccessChain:
-      return false;
-    case spv::OpFunctionCall:
-      return true;
-    case spv::OpStore: {
-      uint32_t pointer = StoreView(inst).pointer();
-      if (!function_pointer(pointer)) return false;
-      PointerOrigin origin = PointerOrigins(inputs_.def_use).Of(pointer);
-      return !origin.variable_id() || origin.variable_id() == memory;
-    }
-    default:
-      if (!inputs_.def_use.HasOperandIds(inst)) return !inst.words.empty();
-      for (uint32_t id : inputs_.def_use.OperandIds(inst))
-        if (function_pointer(id)) return true;
-      return false;
-  }
+  MemoryWrite write = WriteOf(inputs_.def_use, inst);
+  if (write.kind != MemoryWrite::Kind::kThrough) return write.kind == MemoryWrite::Kind::kAnything;
+  const Instruction* type = inputs_.def_use.TypeOf(write.pointer);
+  if (!type || type->opcode != spv::OpTypePointer) return true;
+  if (TypePointerView(*type).storage_class() != spv::StorageClassFunction) return false;
+  uint32_t variable = PointerOrigins(inputs_.def_use).Of(write.pointer).variable_id();
+  return !variable || variable == memory;
 }
 
 // The initializer's definition when `load` reads a loop variable inside its checked

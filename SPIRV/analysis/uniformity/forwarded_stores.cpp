@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "SPIRV/analysis/memory/memory_writes.h"
 #include "SPIRV/analysis/memory/pointer_origins.h"
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -11,36 +12,9 @@ namespace glint::spirv {
 namespace uniformity_detail {
 
 bool ForwardedStores::MayWriteThroughParameter(const Instruction& inst) const {
-  uint32_t written = 0;
-  if (auto store = ViewIf<StoreView>(inst)) {
-    written = store->pointer();
-  } else if (auto copy = ViewIf<CopyMemoryView>(inst)) {
-    written = copy->target();
-  } else if (IsAtomic(inst.opcode)) {
-    written = AtomicView(inst).pointer();
-  } else {
-    switch (inst.opcode) {
-      case spv::OpLoad:
-      case spv::OpAccessChain:
-      case spv::OpInBoundsAccessChain:
-      case spv::OpPtrAccessChain:
-      case spv::OpInBoundsPtrAccessChain:
-      case spv::OpCopyObject:
-        return false;
-      case spv::OpFunctionCall:
-        return true;
-      default:
-        break;
-    }
-    if (!def_use_.HasOperandIds(inst)) return true;
-    for (uint32_t id : def_use_.OperandIds(inst)) {
-      const Instruction* def = def_use_.Definition(id);
-      const Instruction* type = def ? def_use_.Definition(def->type_id) : nullptr;
-      if (type && type->opcode == spv::OpTypePointer) return true;
-    }
-    return false;
-  }
-  const Instruction* root = def_use_.Definition(PointerOrigins(def_use_).RootOf(written));
+  MemoryWrite write = WriteOf(def_use_, inst);
+  if (write.kind != MemoryWrite::Kind::kThrough) return write.kind == MemoryWrite::Kind::kAnything;
+  const Instruction* root = def_use_.Definition(PointerOrigins(def_use_).RootOf(write.pointer));
   return !root || root->opcode != spv::OpVariable;
 }
 

@@ -4,11 +4,11 @@
 // `tmp` by pointer). The solver gives such a load the stored value's level rather than
 // the parameter's joined memory (uniformity_memory.cpp, TransferForwardedLoad).
 //
-// What may write through a parameter: a store, copy or atomic through a parameter or an
-// untraceable pointer (pointer_origins.h), a call, or any other instruction given a
-// pointer it might write through (extended instructions' out parameters, cooperative
-// matrix stores, ...). Writes to the function's own variables or module-scope ones
-// cannot reach a Function pointer passed in.
+// What may write through a parameter (memory_writes.h): a store, copy or atomic through
+// a parameter or an untraceable pointer (pointer_origins.h), a call, or any other
+// instruction given a pointer it might write through (extended instructions' out
+// parameters, cooperative matrix stores, ...). Writes to the function's own variables or
+// module-scope ones cannot reach a Function pointer passed in.
 //
 // A part of the uniformity solver with its own state: found once per load from the
 // module alone (a memo shared by every entry point's solvers).
