@@ -1963,7 +1963,7 @@ class ShaderWriter:
             self.rng.choice([lambda: self.spec_halved(trap=True),
                              lambda: self.spec_rows(trap=True)])()
         body = self.lines + body
-        # Then stop 66's shapes, each drawn after the ones before it.
+        # Then the shapes of stops 66 and 67, each drawn after the ones before it.
         for shape in (self.remainder_by_hand, self.bound_tested_above, self.call_result_in_call,
                       self.fields_in_call, self.counter_written_in_helper):
             self.lines = []
