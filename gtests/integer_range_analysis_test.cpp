@@ -465,6 +465,18 @@ INSTANTIATE_TEST_SUITE_P(
                    test::NoRange("bitwise AND is not supported in reference mode")},
                   {test::Range(0, 15), test::Range(0, 63),
                    test::NoRange("bitwise AND with a negative mask")}},
+        // A low mask of values within one aligned block keeps their order: [77, 83] & 31
+        // is [13, 19]; [64 + 0, 64 + 63] & 31 crosses a block (96) and is [0, 31]; a mask
+        // that is not 2^k - 1 keeps [0, min(m, x.max)].
+        RangeCase{"BitwiseAndLowMaskWithinOneBlock",
+                  "local_size_x = 64",
+                  "uint x = 77u + (gl_LocalInvocationID.x & 3u) + (gl_LocalInvocationID.x >> 4);\n"
+                  "probe[x & 31u] = 0u;\nprobe[(64u + gl_LocalInvocationID.x) & 31u] = 0u;\n"
+                  "probe[(96u + (gl_LocalInvocationID.x & 7u)) & 30u] = 0u;",
+                  {test::NoRange("bitwise AND is not supported in reference mode"),
+                   test::NoRange("bitwise AND is not supported in reference mode"),
+                   test::NoRange("bitwise AND is not supported in reference mode")},
+                  {test::Range(13, 19), test::Range(0, 31), test::Range(0, 30)}},
         RangeCase{"Clamp",
                   "local_size_x = 64",
                   "probe[clamp(int(data[0]), 0, 15)] = 0u;\n"
@@ -917,8 +929,9 @@ INSTANTIATE_TEST_SUITE_P(
             "probe[min(r, 63u)] = 0u;",
             {test::NoRange("bitwise AND is not supported in reference mode"), test::Range(0, 63),
              test::Range(0, 63)},
-            // [3, 4000000000] once widened to 0 and narrowed; 3 after the loop.
-            {test::Range(0, 3), test::Range(0, 63), test::Range(3, 3)}},
+            // [3, 4000000000] once widened to 0 and narrowed; 3 after the loop (and 3 & 63
+            // is 3: one value lies in one block of 64).
+            {test::Range(3, 3), test::Range(0, 63), test::Range(3, 3)}},
         // One initial value is a component of a built-in vector stored whole: it counts
         // (without it the hull would be [0, 3]).
         RangeCase{"BuiltinComponentInTheCycle",

@@ -1,6 +1,8 @@
 // Bitwise operators (full mode; reference mode has no rule for them and names them):
 //   - OpBitwiseAnd with a constant mask m >= 0 on either side: [0, m], narrowed to
-//     [0, min(m, x.max)] when the other operand has a non-negative range.
+//     [0, min(m, x.max)] when the other operand has a non-negative range, and to
+//     [x.min & m, x.max & m] when m is 2^k - 1 and x's range lies in one aligned block
+//     of 2^k values (there x & m is x minus the block's start).
 //   - OpBitwiseOr / OpBitwiseXor of two non-negative operands: below the next power of
 //     two of the larger maximum ([max(a.min, b.min), ...] for OR, from 0 for XOR).
 //   - OpBitFieldUExtract (GLSL bitfieldExtract on uint) when offset + count is at most 32
@@ -76,9 +78,17 @@ IntegerRange BitwiseRule::BitwiseAnd(const Instruction& def, bool is_signed) con
   }
   if (mask < 0) return IntegerRange::None("bitwise AND with a negative mask");
   IntegerRange x = Operand(other);
-  int64_t high = mask;
+  int64_t low = 0, high = mask;
   if (x.valid && x.min >= 0) high = std::min(high, x.max);
-  return Checked(is_signed, 0, high, "bitwise AND");
+  // A low mask (2^k - 1) of values within one aligned block of 2^k: x minus the block's
+  // start, which grows with x (`offset & 31` of an offset in [64, 95] is in [0, 31], of
+  // one in [77, 81] in [13, 17]).
+  const bool low_mask = (mask & (mask + 1)) == 0;
+  if (low_mask && x.valid && x.min >= 0 && (x.min & ~mask) == (x.max & ~mask)) {
+    low = x.min & mask;
+    high = x.max & mask;
+  }
+  return Checked(is_signed, low, high, "bitwise AND");
 }
 
 IntegerRange BitwiseRule::BitwiseOrXor(const Instruction& def, bool is_signed) const {
