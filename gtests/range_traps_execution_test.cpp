@@ -15,9 +15,9 @@
 // counted loops' counter-dependent steps, bitfield inserts, differences under an
 // order, struct parts passed down a chain of helpers, remainders written out by hand,
 // bounds tested above their own test, call results of one call's own arguments, vector
-// bit fields of one call's count, counters a helper writes, tested before their uses) are
-// rows of the same table, each the near-miss of its
-// rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
+// bit fields of one call's count, counters a helper writes, tested before their uses, bit
+// fields whose helper's branch each call's arguments decide) are rows of the same table, each the
+// near-miss of its rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
 // removes the clamp and the output is the unclamped one; one group too large, the
@@ -126,6 +126,21 @@ constexpr const char* kPush =
 constexpr const char* kPushAfterWrite =
     "void push(inout uint count) {\n"
     "  if (count < 2u) { count += 1u; seen = 4u * count; values[4u * count] = 0xC0FFEEu; }\n}\n";
+
+// A field of `bits` bits at `offset` (below 32) in two words, joined from both when it
+// crosses the first (Granite's extract_bits): which branch runs is decided by each call's
+// arguments.
+constexpr const char* kField =
+    "uint field(uvec2 words, uint offset, uint bits) {\n"
+    "  uint result;\n"
+    "  if (((offset + bits - 1u) >> 5) == (offset >> 5))\n"
+    "    result = bitfieldExtract(words.x, int(offset & 31u), int(bits));\n"
+    "  else {\n"
+    "    uint first = 32u - (offset & 31u);\n"
+    "    result = bitfieldExtract(words.x, int(offset & 31u), int(first)) |\n"
+    "             (bitfieldExtract(words.y, 0, int(bits - first)) << first);\n"
+    "  }\n"
+    "  return result;\n}\n";
 
 constexpr const char* kRelay =
     "struct Part { uint index; uint other; };\n"
@@ -316,6 +331,11 @@ const Trap kTraps[] = {
     // The counter written between its test and its use: count 1 passes, then reads 2.
     {"CounterWrittenAfterItsTest", "uint c = uint(a);\npush(c);", 1, 0, 8, int(kAfter), false,
      kPushAfterWrite},
+    // Bit 31 of values[0] (0) and bit 0 of b = 3, shifted up, then bit 1 of b: 2 + 4 + 4.
+    {"FieldOneBitWiderThanItsRoom",
+     "uint q = field(uvec2(values[0], uint(b)), 30u + uint(a & 1), 2u + uint(a & 1)) + 4u;\n"
+     "seen = q;\nvalues[q] = 0xC0FFEEu;",
+     1, 3, 10, int(kValues + 10), false, kField},
     // An i32 remainder (-1 for a = -5) read as u32.
     {"SignedRemainderReadAsU32",
      "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
@@ -483,6 +503,11 @@ const Proof kProofs[] = {
      "if (b == 99) anyWidth();\nuint q = fields(uint(a), 3u).y;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
      0x50, 0, 5, kFields},
     {"CounterTestedBeforeItsUses", "uint c = uint(a);\npush(c);\npush(c);", 0, 0, 7, kPush},
+    // Offset 31, 2 bits: bit 31 of values[0] (0), then bit 0 of b = 3 above it: 2, + 4.
+    {"FieldOfArgumentsThatDecideTheBranch",
+     "uint q = field(uvec2(values[0], uint(b)), 30u + uint(a & 1), 2u) + 4u;\nseen = q;\n"
+     "values[q] = 0xC0FFEEu;",
+     1, 3, 6, kField},
     {"RemainderByHandWithinTheArray",
      "uint x = uint(a);\nuint r = x - 8u * (x / 8u);\nseen = r;\nvalues[r] = 0xC0FFEEu;", 13, 0, 5},
     // -3 >> 3 is -1 (arithmetic), -1 << 3 is -8: -3 - -8 = 5, x's low three bits.

@@ -1560,6 +1560,42 @@ class ShaderWriter:
         for _ in range(self.rng.randint(1, 3)):
             self.emit("acc += %s(%s);" % (name, counter))
 
+    def field_of_argument_cases(self, trap=False):
+        """A helper's bit field whose branch each call's arguments decide, over cases of
+        the arguments (integer_range_locals_in_call.cpp, integer_range_argument_cases.cpp):
+        Granite's extract_bits joins two words where the field crosses one; called with
+        offsets base + min(part, m) and B bits, every case's field is below 2^B, so
+        field + off stays inside data_u while another call passes any offset and count.
+        The trap, argument-field-wide, passes B + min(part, 1) bits of all-ones words with
+        off = data_u's size - 2^B: where part reaches 1 the field is 2^(B + 1) - 1."""
+        n = self.buffer_u
+        part, last = self.invocation_part()
+        name = self.fresh("fx")
+        self.call_helpers.append(
+            "uint %s(uvec2 words, uint offset, uint bits) {\n  uint result;\n"
+            "  if (((offset + bits - 1u) >> 5) == (offset >> 5))\n"
+            "    result = bitfieldExtract(words.x, int(offset & 31u), int(bits));\n"
+            "  else {\n    uint first = 32u - (offset & 31u);\n"
+            "    result = bitfieldExtract(words.x, int(offset & 31u), int(first)) |\n"
+            "             (bitfieldExtract(words.y, 0, int(bits - first)) << first);\n  }\n"
+            "  return result;\n}" % name)
+        self.emit("acc += %s(uvec2(acc), acc & 63u, (acc & 15u) + 1u);" % name)
+        bits = self.rng.randint(1, min(6, (n - 1).bit_length() - 1))
+        base = self.rng.randint(0, 60)
+        m = self.rng.randint(0, min(last, 15))
+        if trap:
+            wide = "min(%s, 1u)" % part if last >= 1 else "1u"
+            off = n - (1 << bits)
+            self.emit("// trap: argument-field-wide (%d + %s bits of ones + %d reaches %d)"
+                      % (bits, wide, off, n + (1 << bits) - 1))
+            self.emit_trap_access("acc += data_u[%s(uvec2(acc | 0xFFFFFFFFu), %du + min(%s, %du), "
+                                  "%du + %s) + %du];" % (name, base, part, m, bits, wide, off))
+            return
+        off = self.rng.randint(0, n - (1 << bits))
+        self.emit("// field over cases of this call's arguments")
+        self.emit("acc += data_u[%s(uvec2(acc, %s), %du + min(%s, %du), %du) + %du];"
+                  % (name, self.expr("uint", 2).text, base, part, m, bits, off))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -1963,9 +1999,10 @@ class ShaderWriter:
             self.rng.choice([lambda: self.spec_halved(trap=True),
                              lambda: self.spec_rows(trap=True)])()
         body = self.lines + body
-        # Then the shapes of stops 66 and 67, each drawn after the ones before it.
+        # Then the shapes of stops 66, 67 and 68, each drawn after the ones before it.
         for shape in (self.remainder_by_hand, self.bound_tested_above, self.call_result_in_call,
-                      self.fields_in_call, self.counter_written_in_helper):
+                      self.fields_in_call, self.counter_written_in_helper,
+                      self.field_of_argument_cases):
             self.lines = []
             shape()
             if self.rng.random() < 0.5:

@@ -87,6 +87,7 @@ void GuardConditions::CompareConditions(const Instruction& compare, bool holds,
     condition.relation = relations[side];
     condition.is_signed = is_signed;
     condition.branch = branch;
+    condition.compare = &compare;
     out->push_back(condition);
   }
 }

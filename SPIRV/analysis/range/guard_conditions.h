@@ -52,6 +52,7 @@ struct GuardCondition {
   uint32_t component = 0;
   const Block* target = nullptr;
   const Instruction* branch = nullptr;  // the branch whose edge proves it
+  const Instruction* compare = nullptr;  // kCompare: the comparison whose result it reads
   // Facts drawn from this condition hold only for values defined above each of these
   // blocks (a short-circuit phi's first test; nested phis add one each).
   std::vector<const Block*> defined_above;

@@ -31,7 +31,9 @@
 // (the parameter-arguments analysis refuses a pointer the callee writes, or one whose
 // variable is stored elsewhere). Nodes of the expression that are not re-evaluated
 // (phis, loop counters, nested calls, past the context budgets) keep their range for
-// every call, which holds for this one too.
+// every call, which holds for this one too; a load of a local assigned on several paths
+// is ranged in this call (integer_range_locals_in_call.cpp). Where neither union has a
+// range, the cases of this call's arguments may (integer_range_argument_cases.cpp).
 #include "SPIRV/analysis/range/integer_range_call_results.h"
 
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
@@ -67,10 +69,19 @@ std::vector<uint32_t> CallResults::ReturnedValues(const Instruction& call) {
   return values;
 }
 
+// True when `range` is `parameter`'s range over every call, already known: given, it
+// changes nothing in this call.
+bool CallResults::SameAsEveryCall(uint32_t parameter, const IntegerRange& range) const {
+  std::optional<IntegerRange> every = memo_.Find(parameter);
+  return every && every->valid && range.valid && every->is_signed == range.is_signed &&
+         every->min == range.min && every->max == range.max;
+}
+
 // The parameters whose range this call gives (see the file comment), ranged in the
 // caller before the callee is followed (an argument may be a call of the same callee).
 std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instruction& call,
-                                                                    const Function& callee) {
+                                                                    const Function& callee,
+                                                                    bool keep_unchanged) {
   std::vector<UseRanges::GivenParameter> given;
   auto arguments = FunctionCallView(call).arguments();
   size_t index = 0;
@@ -82,11 +93,7 @@ std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instru
     IntegerRange range;
     if (IsScalarInt(parameter.result_id, &is_signed)) {
       range = rules_.at_uses.RangeAt(argument, call);
-      // The range it has at every call, already known, changes nothing in this one.
-      std::optional<IntegerRange> every = memo_.Find(parameter.result_id);
-      if (every && every->valid && range.valid && every->is_signed == range.is_signed &&
-          every->min == range.min && every->max == range.max)
-        continue;
+      if (!keep_unchanged && SameAsEveryCall(parameter.result_id, range)) continue;
     } else {
       const CallArguments& stored = inputs_.arguments.Of(parameter);
       if (!stored.reason.empty()) continue;
@@ -114,9 +121,14 @@ std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instru
 IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
-  std::vector<UseRanges::GivenParameter> given = in_progress_.Following(callee)
-                                                     ? std::vector<UseRanges::GivenParameter>{}
-                                                     : GivenParameters(call, *callee);
+  // Every parameter's range at this call; those that differ from their range over every
+  // call are the ones given to the re-evaluation (the others change nothing there).
+  std::vector<UseRanges::GivenParameter> every_given =
+      in_progress_.Following(callee) ? std::vector<UseRanges::GivenParameter>{}
+                                     : GivenParameters(call, *callee, /*keep_unchanged=*/true);
+  std::vector<UseRanges::GivenParameter> given;
+  for (const UseRanges::GivenParameter& parameter : every_given)
+    if (!SameAsEveryCall(parameter.parameter, parameter.range)) given.push_back(parameter);
   NestedEvaluations::Scope following = in_progress_.Callee(callee);
   if (following.refusal() == NestedEvaluations::Refusal::kAlreadyInProgress)
     return IntegerRange::None("recursive call (the function is already being followed)");
@@ -140,9 +152,23 @@ IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   for (const Instruction* ret : returns) {
     IntegerRange returned =
         Convert(rules_.at_uses.RangeAt(ReturnValueView(*ret).value(), *ret, &given), is_signed);
-    if (!returned.valid) return result;
+    if (!returned.valid) {
+      in_this_call = returned;
+      break;
+    }
     in_this_call = Hull(in_this_call, returned, is_signed);
   }
+  // Where neither holds, the cases of this call's arguments may
+  // (integer_range_argument_cases.cpp).
+  if (!in_this_call.valid && !result.valid) {
+    bool budget_reached = false;
+    IntegerRange over_cases = rules_.argument_cases.ReturnedOverCases(
+        returns, every_given, in_this_call, is_signed, &budget_reached);
+    if (over_cases.valid) return over_cases;
+    if (budget_reached) result.reason += " (" + over_cases.reason + ")";
+    return result;
+  }
+  if (!in_this_call.valid) return result;
   in_this_call.guard = nullptr;
   return Meet(result, in_this_call, is_signed);
 }

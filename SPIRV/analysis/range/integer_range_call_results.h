@@ -21,11 +21,15 @@ class CallResults : public RangePart, public RangeRule {
   std::vector<const Instruction*> ReturnsOf(const Function& function) const;
   // The parameters whose range `call` gives `callee` (see the file comment); also the
   // components of a vector a call returns (integer_range_components.cpp).
+  // `keep_unchanged`: also the parameters whose range at this call is their range over
+  // every call (the argument cases split those too).
   std::vector<UseRanges::GivenParameter> GivenParameters(const Instruction& call,
-                                                         const Function& callee);
+                                                         const Function& callee,
+                                                         bool keep_unchanged = false);
 
  private:
   std::vector<uint32_t> ReturnedValues(const Instruction& call);
+  bool SameAsEveryCall(uint32_t parameter, const IntegerRange& range) const;
   IntegerRange CallResult(const Instruction& call, bool is_signed);
 };
 

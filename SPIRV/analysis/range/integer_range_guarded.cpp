@@ -9,7 +9,9 @@
 // re-evaluated (only narrowed themselves): OpPhi, whose operands' latest values need
 // not be what it selected, and loads of loop control variables, whose range comes from
 // the loop's shape. The expression is followed to kMaxContextDepth operators and
-// kMaxContextNodes values (deeper operands keep their context-free range).
+// kMaxContextNodes values (deeper operands keep their context-free range). In one call
+// with given parameters, a load of a local assigned on several paths is also ranged in
+// that call (integer_range_locals_in_call.cpp) and met with its range over every call.
 #include "SPIRV/analysis/range/integer_range_guarded.h"
 
 #include <algorithm>
@@ -55,6 +57,10 @@ IntegerRange UseRanges::Reevaluated(uint32_t id, const std::vector<GuardFact>* f
       own = *given_range;
     } else {
       own = def && Expandable(*def) ? evaluator_.Compute(node) : *memo_.Find(node);
+      bool node_signed = false;
+      if (given && def && def->opcode == spv::OpLoad && !Expandable(*def) &&
+          IsScalarInt(node, &node_signed))  // a local assigned on several paths, in this call
+        own = Meet(own, rules_.locals_in_call.UnionInCall(*def, *given, node_signed), node_signed);
       if (facts && def && def->opcode == spv::OpISub)
         own = rules_.ordered_differences.OrderedDifference(*def, own, *facts);
       if (!own.guard && def)  // a narrowed operand is what narrowed this value

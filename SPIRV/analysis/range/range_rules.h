@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "SPIRV/analysis/range/integer_range_argument_cases.h"
 #include "SPIRV/analysis/range/integer_range_arithmetic.h"
 #include "SPIRV/analysis/range/integer_range_bit_counts.h"
 #include "SPIRV/analysis/range/integer_range_bitwise.h"
@@ -22,6 +23,7 @@
 #include "SPIRV/analysis/range/integer_range_guarded.h"
 #include "SPIRV/analysis/range/integer_range_indexed_locals.h"
 #include "SPIRV/analysis/range/integer_range_locals.h"
+#include "SPIRV/analysis/range/integer_range_locals_in_call.h"
 #include "SPIRV/analysis/range/integer_range_loop_locals.h"
 #include "SPIRV/analysis/range/integer_range_loop_variables.h"
 #include "SPIRV/analysis/range/integer_range_memory_loads.h"
@@ -47,10 +49,12 @@ struct RangeRules {
         widths(shared, evaluator, *this),
         components(shared, evaluator, *this),
         call_results(shared, evaluator, *this),
+        argument_cases(shared, evaluator, *this),
         builtins(shared, evaluator, *this),
         tables(shared, evaluator, *this),
         loop_variables(shared, evaluator, *this),
         locals(shared, evaluator, *this),
+        locals_in_call(shared, evaluator, *this),
         parameters(shared, evaluator, *this),
         memory(shared, evaluator, *this),
         indexed_locals(shared, evaluator, *this),
@@ -82,11 +86,14 @@ struct RangeRules {
   IntegerWidths widths;
   VectorComponents components;
   CallResults call_results;
+  ArgumentCases argument_cases;  // a call's result over cases of its arguments
   // Loads.
   BuiltinRule builtins;
   ConstantTables tables;
   LoopVariableRule loop_variables;
   LocalLoads locals;
+  // A local assigned on several paths, during one call with given parameters.
+  LocalsInCall locals_in_call;
   ParameterLoads parameters;
   MemoryLoadRule memory;
   // Parts the load rules ask: locals at run-time indices, loop-carried locals (widened,
