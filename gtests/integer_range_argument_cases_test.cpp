@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "glint/glint.h"
+#include "support/bit_field_helpers.h"
 #include "support/range_probe.h"
 #include "support/test_support.h"
 
@@ -17,24 +18,7 @@ namespace {
 
 using Ranges = std::vector<test::ProbedRange>;
 
-// Granite's bitextract.h shape (as in integer_range_locals_in_call_test.cpp).
-const char kExtractBits[] =
-    "int extract_bits(uvec4 payload, int offset, int bits) {\n"
-    "  int last_offset = offset + bits - 1;\n"
-    "  int result;\n"
-    "  if (bits <= 0)\n"
-    "    result = 0;\n"
-    "  else if ((last_offset >> 5) == (offset >> 5))\n"
-    "    result = int(bitfieldExtract(payload[offset >> 5], offset & 31, bits));\n"
-    "  else {\n"
-    "    int first_bits = 32 - (offset & 31);\n"
-    "    int result_first = int(bitfieldExtract(payload[offset >> 5], offset & 31, first_bits));\n"
-    "    int result_second = int(bitfieldExtract(payload[(offset >> 5) + 1], 0, bits - "
-    "first_bits));\n"
-    "    result = result_first | (result_second << first_bits);\n"
-    "  }\n"
-    "  return result;\n"
-    "}\n";
+constexpr const char* kExtractBits = test::kExtractBitsHelper;
 
 // The same field read from one word only: undefined where it crosses the word.
 const char kOneWordOnly[] =
