@@ -884,7 +884,8 @@ const char kTrapKinds[] =
     "constant-table,indexed-local,caller-guard,quotient-guard,bool-local,counted-sum,"
     "bitfield-insert,reinterpreted-exit-counter,tested-after-update,ordered-difference,"
     "relayed-part,spec-halved-le,spec-rows-run,remainder-next,remainder-multiplier,"
-    "bound-tested-le,call-result-wide,call-field-wide,counter-written,argument-field-wide";
+    "bound-tested-le,call-result-wide,call-field-wide,counter-written,argument-field-wide,"
+    "exit-difference-break";
 
 TEST(AuditGenerated, TwoHundredShaders_ZeroEscapes) {
   std::filesystem::path dir = RunDir() / "generated";
@@ -1013,6 +1014,9 @@ TEST(AuditGenerated, CiSetHoldsEveryTrap) {
   EXPECT_GE(count("// trap: argument-field-wide"), 3u);
   EXPECT_GE(count("// field over cases of this call's arguments"), 100u)
       << "bit fields over cases of one call's arguments";
+  EXPECT_GE(count("// trap: exit-difference-break"), 3u);
+  EXPECT_GE(count("// remainder after a stepped loop"), 100u)
+      << "what a stepped loop leaves for its remainder";
   EXPECT_GE(count(") break; }"), 10u) << "locals tested right after their update";
   EXPECT_GE(count("while (uint(j"), 5u) << "exit counters tested as the other signedness";
   EXPECT_GE(count("while (int(j"), 5u) << "exit counters tested as the other signedness";

@@ -16,7 +16,8 @@
 // order, struct parts passed down a chain of helpers, remainders written out by hand,
 // bounds tested above their own test, call results of one call's own arguments, vector
 // bit fields of one call's count, counters a helper writes, tested before their uses, bit
-// fields whose helper's branch each call's arguments decide) are rows of the same table, each the
+// fields whose helper's branch each call's arguments decide, what a vectorized loop leaves
+// for its remainder loop) are rows of the same table, each the
 // near-miss of its rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
 // same output as glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
@@ -336,6 +337,12 @@ const Trap kTraps[] = {
      "uint q = field(uvec2(values[0], uint(b)), 30u + uint(a & 1), 2u + uint(a & 1)) + 4u;\n"
      "seen = q;\nvalues[q] = 0xC0FFEEu;",
      1, 3, 10, int(kValues + 10), false, kField},
+    // A break leaves the vectorized loop at z = 0 with b = 10: 10 left, the last is 9.
+    {"RemainderAfterALoopLeftByABreak",
+     "int z = 0;\nfor (; z + 3 < b; z += 4) { if (z == a) break; }\nint remain = b - z;\n"
+     "if (remain > 0) { int last = remain - 1; seen = uint(last) + 4u; values[last + 4] = "
+     "0xC0FFEEu; }",
+     0, 10, 13, int(kValues + 13)},
     // An i32 remainder (-1 for a = -5) read as u32.
     {"SignedRemainderReadAsU32",
      "int y = a;\nuint r = uint(y) - 4u * uint(y / 4);\nseen = r;\nvalues[r] = 0xC0FFEEu;", -5, 0,
@@ -503,6 +510,12 @@ const Proof kProofs[] = {
      "if (b == 99) anyWidth();\nuint q = fields(uint(a), 3u).y;\nseen = q;\nvalues[q] = 0xC0FFEEu;",
      0x50, 0, 5, kFields},
     {"CounterTestedBeforeItsUses", "uint c = uint(a);\npush(c);\npush(c);", 0, 0, 7, kPush},
+    // b = 10: the loop leaves z at 8, 2 are left, the last is 1.
+    {"RemainderAfterAVectorizedLoop",
+     "int z = 0;\nfor (; z + 3 < b; z += 4) {}\nint remain = b - z;\n"
+     "if (remain > 0) { int last = remain - 1; seen = uint(last) + 4u; values[last + 4] = "
+     "0xC0FFEEu; }",
+     0, 10, 5},
     // Offset 31, 2 bits: bit 31 of values[0] (0), then bit 0 of b = 3 above it: 2, + 4.
     {"FieldOfArgumentsThatDecideTheBranch",
      "uint q = field(uvec2(values[0], uint(b)), 30u + uint(a & 1), 2u) + 4u;\nseen = q;\n"

@@ -1596,6 +1596,37 @@ class ShaderWriter:
         self.emit("acc += data_u[%s(uvec2(acc, %s), %du + min(%s, %du), %du) + %du];"
                   % (name, self.expr("uint", 2).text, base, part, m, bits, off))
 
+    def remainder_after_stepped_loop(self, trap=False):
+        """What a vectorized loop leaves for its remainder loop
+        (integer_range_exit_differences.cpp): after `for (; z + K < b; z += S)` from 0 with
+        S <= K + 1, b - z is at most K, so data_u[b - z + off] stays inside for off up to
+        data_u's size - 1 - K. The trap, exit-difference-break, leaves the loop by a break
+        at its first iteration, with b at least K + 1: b - z is b, and the index passes
+        the end."""
+        n = self.buffer_u
+        step = self.rng.choice([1, 2, 4, 8])
+        k = min(self.rng.choice([1, 2]) * step - 1, n - 1)
+        step = min(step, k + 1)
+        b, z, r = self.fresh("b"), self.fresh("z"), self.fresh("r")
+        off = n - 1 - k
+        if trap:
+            self.emit("// trap: exit-difference-break (a break leaves %s at 0: %s - %s + %d "
+                      "reaches %d or more)" % (z, b, z, off, n))
+            self.emit("uint %s = %du + (acc & 7u);" % (b, k + 1))
+            self.emit("uint %s = 0u;" % z)
+            self.emit("for (; %s + %du < %s; %s += %du) { if (%s == 0u) break; acc += 1u; }"
+                      % (z, k, b, z, step, z))
+            self.emit("uint %s = %s - %s;" % (r, b, z))
+            self.emit_trap_access("acc += data_u[%s + %du];" % (r, off))
+            return
+        # A bound with a range (the audit runs every loop to its end), from memory or not.
+        self.emit("uint %s = %s %% %du;" % (b, self.expr("uint", 2).text, self.rng.randint(1, 200)))
+        self.emit("uint %s = 0u;" % z)
+        self.emit("for (; %s + %du < %s; %s += %du) acc += %s;" % (z, k, b, z, step, z))
+        self.emit("uint %s = %s - %s;" % (r, b, z))
+        self.emit("// remainder after a stepped loop")
+        self.emit("acc += data_u[%s + %du];" % (r, self.rng.randint(0, off)))
+
     # --- arrays sized by a specialization constant ------------------------------------
     def spec_length(self):
         """SB (constant_id = SPEC_ID, default 1..64) sizes the shared array ssp[SB]; the
@@ -2002,7 +2033,7 @@ class ShaderWriter:
         # Then the shapes of stops 66, 67 and 68, each drawn after the ones before it.
         for shape in (self.remainder_by_hand, self.bound_tested_above, self.call_result_in_call,
                       self.fields_in_call, self.counter_written_in_helper,
-                      self.field_of_argument_cases):
+                      self.field_of_argument_cases, self.remainder_after_stepped_loop):
             self.lines = []
             shape()
             if self.rng.random() < 0.5:

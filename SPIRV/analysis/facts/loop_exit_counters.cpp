@@ -30,6 +30,10 @@
 // (B - j_0.min) / c + 1 times per entry of the loop (0 when B < j_0.min). Decreasing
 // counters mirror this with "j > b" / "j >= b".
 //
+// OffsetExitCounterOf also takes a test of the counter plus a constant (`z + 3 < n`):
+// the shape is the same, and what it bounds is left to its user
+// (integer_range_exit_differences.cpp).
+//
 // Refuses, naming the first part that differs.
 #include "SPIRV/analysis/facts/loop_shapes.h"
 
@@ -65,8 +69,15 @@ const ExitCounter& LoopShapes::SteppedCounterOf(const Cfg& cfg, const NaturalLoo
   return found->second;
 }
 
-ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop,
-                                         bool any_step) {
+const ExitCounter& LoopShapes::OffsetExitCounterOf(const Cfg& cfg, const NaturalLoop& loop) {
+  auto found = offset_counters_.find(loop.header);
+  if (found == offset_counters_.end())
+    found = offset_counters_.emplace(loop.header, MatchExitCounter(cfg, loop, false, true)).first;
+  return found->second;
+}
+
+ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop, bool any_step,
+                                         bool offset_side) {
   ExitCounter counter;
   const Block* header = loop.header;
   const Block* test = header;
@@ -112,6 +123,20 @@ ExitCounter LoopShapes::MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop
     candidate.relation = side == 0 ? relation : Mirror(relation);
     candidate.bound = side == 0 ? operands.right() : operands.left();
     const Instruction* load = def_use_.Definition(side == 0 ? operands.left() : operands.right());
+    if (offset_side && load && load->opcode == spv::OpIAdd) {  // `counter + k`, k a constant
+      BinaryOpView sum(*load);
+      uint64_t bits = 0;
+      uint32_t width = 0;
+      bool right_constant = def_use_.IntConstant(sum.right(), &bits, nullptr, &width);
+      if (!right_constant && !def_use_.IntConstant(sum.left(), &bits, nullptr, &width)) {
+        load = nullptr;
+      } else {
+        candidate.test_offset =
+            compare_signed ? int64_t(int32_t(uint32_t(bits))) : int64_t(uint32_t(bits));
+        load =
+            width == 32 ? def_use_.Definition(right_constant ? sum.left() : sum.right()) : nullptr;
+      }
+    }
     bool int32_result = false;
     if (load && load->opcode == spv::OpBitcast &&
         def_use_.IsInt32Type(load->type_id, &int32_result)) {

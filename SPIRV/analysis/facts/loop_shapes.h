@@ -80,6 +80,9 @@ struct ExitCounter {
   uint32_t bound = 0;                      // any value id
   bool is_signed = false;                  // the comparison's reading
   bool reinterpreted = false;              // compared through an OpBitcast to the other one
+  // OffsetExitCounterOf only: the test compares `counter + test_offset` (a constant added
+  // to the counter's load), not the counter itself.
+  int64_t test_offset = 0;
 };
 
 class LoopShapes {
@@ -106,6 +109,9 @@ class LoopShapes {
   const ExitCounter& ExitCounterOf(const Cfg& cfg, const NaturalLoop& loop);
   // The same shape with a step that may be any value, not only a non-zero constant.
   const ExitCounter& SteppedCounterOf(const Cfg& cfg, const NaturalLoop& loop);
+  // The same shape where the test may compare the counter plus a constant
+  // (`for (; z + 3 < n; z += 4)`): `test_offset` holds it.
+  const ExitCounter& OffsetExitCounterOf(const Cfg& cfg, const NaturalLoop& loop);
   // The stores of `variable` (uses outside blocks, such as names, skipped); false with
   // `why` naming the first use that is neither a load nor a store through it.
   bool StoresOf(uint32_t variable, std::vector<const Instruction*>* stores, std::string* why) const;
@@ -117,7 +123,8 @@ class LoopShapes {
   bool MatchContinue(const Block& block, uint32_t variable, uint32_t header, LoopShape* shape);
   bool MatchCondition(const Block& block, uint32_t variable, uint32_t merge, LoopShape* shape);
   bool NormalizeComparison(Relation compare, int64_t value, LoopShape* shape) const;
-  ExitCounter MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop, bool any_step);
+  ExitCounter MatchExitCounter(const Cfg& cfg, const NaturalLoop& loop, bool any_step,
+                               bool offset_side = false);
   bool MatchExitTest(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter);
   bool MatchCounterUpdate(const Cfg& cfg, const NaturalLoop& loop, ExitCounter* counter,
                           bool any_step);
@@ -132,6 +139,7 @@ class LoopShapes {
   std::unordered_map<const Block*, const NaturalLoop*> innermost_loops_;  // block ->
   std::unordered_map<const Block*, ExitCounter> exit_counters_;  // loop header ->
   std::unordered_map<const Block*, ExitCounter> stepped_counters_;  // loop header ->
+  std::unordered_map<const Block*, ExitCounter> offset_counters_;   // loop header ->
 };
 
 }  // namespace glint::spirv

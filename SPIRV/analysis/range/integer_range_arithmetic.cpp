@@ -10,7 +10,8 @@
 // divisor's for SMod): GLSL's % leaves it open for negative operands, and the audit
 // caught lavapipe returning a negative OpSMod by a positive constant. A full-mode
 // OpISub that subtracts its left operand rounded down to a multiple of a constant is a
-// remainder (integer_range_remainder_differences.cpp).
+// remainder (integer_range_remainder_differences.cpp), or a loop's bound minus its
+// counter after the loop (integer_range_exit_differences.cpp).
 #include "SPIRV/analysis/range/integer_range_arithmetic.h"
 
 #include "SPIRV/analysis/range/integer_range_evaluator.h"
@@ -52,7 +53,8 @@ IntegerRange ArithmeticRule::Range(const Instruction& def, ValueKind kind, bool 
       IntegerRange result = BinaryOfRanges(def.opcode, Operand(BinaryOpView(def).left()),
                                            Operand(BinaryOpView(def).right()), is_signed);
       if (def.opcode != spv::OpISub || !Full()) return result;
-      return rules_.remainder_differences.Remainder(def, std::move(result));
+      result = rules_.remainder_differences.Remainder(def, std::move(result));
+      return rules_.exit_differences.ExitDifference(def, std::move(result));
     }
   }
 }

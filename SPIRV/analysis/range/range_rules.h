@@ -18,6 +18,7 @@
 #include "SPIRV/analysis/range/integer_range_components.h"
 #include "SPIRV/analysis/range/integer_range_constant_tables.h"
 #include "SPIRV/analysis/range/integer_range_counted_iterations.h"
+#include "SPIRV/analysis/range/integer_range_exit_differences.h"
 #include "SPIRV/analysis/range/integer_range_fixed_point.h"
 #include "SPIRV/analysis/range/integer_range_glsl_std450.h"
 #include "SPIRV/analysis/range/integer_range_guarded.h"
@@ -67,6 +68,7 @@ struct RangeRules {
         facts(shared, evaluator, *this),
         ordered_differences(shared, evaluator, *this),
         remainder_differences(shared, evaluator, *this),
+        exit_differences(shared, evaluator, *this),
         spec_lengths(shared, evaluator, *this) {}
 
   // The rules that range the kinds of value (each registers its kinds).
@@ -111,6 +113,8 @@ struct RangeRules {
   OrderedDifferences ordered_differences;
   // Differences that are remainders written out by hand: x - k * (x / k).
   RemainderDifferences remainder_differences;
+  // A loop's bound minus its counter after the loop.
+  ExitDifferences exit_differences;
   // Indices below an array length that is a specialization constant, for every value.
   SpecializedLengths spec_lengths;
 };
