@@ -17,9 +17,9 @@
 // bounds tested above their own test, call results of one call's own arguments, vector
 // bit fields of one call's count, counters a helper writes, tested before their uses, bit
 // fields whose helper's branch each call's arguments decide, what a vectorized loop leaves
-// for its remainder loop) are rows of the same table, each the
-// near-miss of its rule's sound form; RangeProof runs those sound forms: proven, no clamp, and the
-// same output as glslang's.
+// for its remainder loop) are rows of the same table, each the near-miss of its rule's
+// sound form; RangeProof runs those sound forms: proven, no clamp, and the same output as
+// glslang's.
 // The promised dispatch size (--max-workgroups) is run the same way: kept, its proof
 // removes the clamp and the output is the unclamped one; one group too large, the
 // access stays clamped and a dispatch of that size stays contained. Arrays whose length
