@@ -52,14 +52,12 @@ IntegerRange ExitDifferences::ExitDifference(const Instruction& sub, IntegerRang
   const Block* sub_block = inputs_.def_use.BlockOf(&sub);
   Function* function = sub_block ? inputs_.def_use.FunctionOfBlock(sub_block) : nullptr;
   if (!function) return own;
-  std::string refused;
   const Cfg& cfg = canonical_.CfgOf(*function);
-  for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(*function, &refused)) {
+  auto [first, last] = CountedLoopsOf(*function).equal_range(LoadView(*counter_load).pointer());
+  for (auto entry = first; entry != last; ++entry) {
+    const NaturalLoop& loop = *entry->second;
     if (loop.blocks.count(sub_block)) continue;
     const ExitCounter& counter = inputs_.loops.OffsetExitCounterOf(cfg, loop);
-    if (!counter.ok || counter.reinterpreted || counter.relation != Relation::kLess ||
-        counter.step <= 0 || counter.variable != LoadView(*counter_load).pointer())
-      continue;
     // The exit edge is the merge block's only way in, and it dominates the subtraction.
     const Block* merge = cfg.BlockById(cfg.MergeTarget(loop.header));
     if (!merge || cfg.Predecessors(merge).size() != 1 ||
@@ -73,7 +71,10 @@ IntegerRange ExitDifferences::ExitDifference(const Instruction& sub, IntegerRang
       continue;
     const Instruction* bound_def = inputs_.def_use.Definition(bound);
     const Block* bound_block = bound_def ? inputs_.def_use.BlockOf(bound_def) : nullptr;
-    if (bound_block && loop.blocks.count(bound_block) && !conditions_.IsInvocationConstant(bound))
+    // c is one value during the loop: defined outside it, or a load of what no
+    // invocation writes.
+    if (bound_block && loop.blocks.count(bound_block) &&
+        canonical_.ImmutableLoad(*bound_def) != bound)
       continue;
     // z0: what is stored into z before the loop (the loop's one store is its step).
     const LocalDefinitions* local = local_definitions_.Of(*counter.test_load);
@@ -109,6 +110,21 @@ IntegerRange ExitDifferences::ExitDifference(const Instruction& sub, IntegerRang
     return Meet(own, exit, sub_signed);
   }
   return own;
+}
+
+const ExitDifferences::LoopsByCounter& ExitDifferences::CountedLoopsOf(Function& function) {
+  auto found = counted_loops_.find(&function);
+  if (found != counted_loops_.end()) return found->second;
+  LoopsByCounter counted;
+  std::string refused;
+  const Cfg& cfg = canonical_.CfgOf(function);
+  for (const NaturalLoop& loop : inputs_.loops.NaturalLoopsOf(function, &refused)) {
+    const ExitCounter& counter = inputs_.loops.OffsetExitCounterOf(cfg, loop);
+    if (counter.ok && !counter.reinterpreted && counter.relation == Relation::kLess &&
+        counter.step > 0)
+      counted.emplace(counter.variable, &loop);
+  }
+  return counted_loops_.emplace(&function, std::move(counted)).first->second;
 }
 
 }  // namespace glint::spirv
