@@ -80,8 +80,7 @@ bool CallResults::SameAsEveryCall(uint32_t parameter, const IntegerRange& range)
 // The parameters whose range this call gives (see the file comment), ranged in the
 // caller before the callee is followed (an argument may be a call of the same callee).
 std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instruction& call,
-                                                                    const Function& callee,
-                                                                    bool keep_unchanged) {
+                                                                    const Function& callee) {
   std::vector<UseRanges::GivenParameter> given;
   auto arguments = FunctionCallView(call).arguments();
   size_t index = 0;
@@ -93,7 +92,6 @@ std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instru
     IntegerRange range;
     if (IsScalarInt(parameter.result_id, &is_signed)) {
       range = rules_.at_uses.RangeAt(argument, call);
-      if (!keep_unchanged && SameAsEveryCall(parameter.result_id, range)) continue;
     } else {
       const CallArguments& stored = inputs_.arguments.Of(parameter);
       if (!stored.reason.empty()) continue;
@@ -118,6 +116,14 @@ std::vector<UseRanges::GivenParameter> CallResults::GivenParameters(const Instru
   return given;
 }
 
+std::vector<UseRanges::GivenParameter> CallResults::ChangedInThisCall(
+    const std::vector<UseRanges::GivenParameter>& given) const {
+  std::vector<UseRanges::GivenParameter> changed;
+  for (const UseRanges::GivenParameter& parameter : given)
+    if (!SameAsEveryCall(parameter.parameter, parameter.range)) changed.push_back(parameter);
+  return changed;
+}
+
 IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   const Function* callee = inputs_.calls.FunctionById(FunctionCallView(call).callee());
   if (!callee) return IntegerRange::None("call of a function the module does not define");
@@ -125,10 +131,8 @@ IntegerRange CallResults::CallResult(const Instruction& call, bool is_signed) {
   // call are the ones given to the re-evaluation (the others change nothing there).
   std::vector<UseRanges::GivenParameter> every_given =
       in_progress_.Following(callee) ? std::vector<UseRanges::GivenParameter>{}
-                                     : GivenParameters(call, *callee, /*keep_unchanged=*/true);
-  std::vector<UseRanges::GivenParameter> given;
-  for (const UseRanges::GivenParameter& parameter : every_given)
-    if (!SameAsEveryCall(parameter.parameter, parameter.range)) given.push_back(parameter);
+                                     : GivenParameters(call, *callee);
+  std::vector<UseRanges::GivenParameter> given = ChangedInThisCall(every_given);
   NestedEvaluations::Scope following = in_progress_.Callee(callee);
   if (following.refusal() == NestedEvaluations::Refusal::kAlreadyInProgress)
     return IntegerRange::None("recursive call (the function is already being followed)");

@@ -19,13 +19,15 @@ class CallResults : public RangePart, public RangeRule {
   static constexpr size_t kMaxReturns = 64;
   // The callee's OpReturnValue instructions; empty when there are more than kMaxReturns.
   std::vector<const Instruction*> ReturnsOf(const Function& function) const;
-  // The parameters whose range `call` gives `callee` (see the file comment); also the
-  // components of a vector a call returns (integer_range_components.cpp).
-  // `keep_unchanged`: also the parameters whose range at this call is their range over
-  // every call (the argument cases split those too).
+  // Every parameter whose range `call` gives `callee` (see the file comment), the
+  // argument cases split them all; also the components of a vector a call returns
+  // (integer_range_components.cpp).
   std::vector<UseRanges::GivenParameter> GivenParameters(const Instruction& call,
-                                                         const Function& callee,
-                                                         bool keep_unchanged = false);
+                                                         const Function& callee);
+  // Those of `given` whose range at this call differs from their range over every call:
+  // the others change nothing when the callee is re-evaluated for this call.
+  std::vector<UseRanges::GivenParameter> ChangedInThisCall(
+      const std::vector<UseRanges::GivenParameter>& given) const;
 
  private:
   std::vector<uint32_t> ReturnedValues(const Instruction& call);

@@ -212,7 +212,8 @@ IntegerRange VectorComponents::ComponentOfCall(const Instruction& call, uint32_t
   }
   std::vector<UseRanges::GivenParameter> given;
   if (!outer && !in_progress_.Following(callee))
-    given = rules_.call_results.GivenParameters(call, *callee);
+    given =
+        rules_.call_results.ChangedInThisCall(rules_.call_results.GivenParameters(call, *callee));
   IntegerRange in_this_call;
   for (const Instruction* ret : given.empty() ? std::vector<const Instruction*>{} : returns) {
     CallContext context{&given, ret};
