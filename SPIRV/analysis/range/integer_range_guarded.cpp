@@ -58,7 +58,7 @@ IntegerRange UseRanges::Reevaluated(uint32_t id, const std::vector<GuardFact>* f
     } else {
       own = def && Expandable(*def) ? evaluator_.Compute(node) : *memo_.Find(node);
       bool node_signed = false;
-      if (given && def && def->opcode == spv::OpLoad && !Expandable(*def) &&
+      if (given && def && rules_.kinds.Of(*def) == ValueKind::kLocalLoad &&
           IsScalarInt(node, &node_signed))  // a local assigned on several paths, in this call
         own = Meet(own, rules_.locals_in_call.UnionInCall(*def, *given, node_signed), node_signed);
       if (facts && def && def->opcode == spv::OpISub)
