@@ -148,6 +148,35 @@ bool FactTarget::About(const GuardFact& fact) const {
   return keyed && fact.value == vector && fact.component == index;
 }
 
+// False when no fact ApplyFacts reads can be about `id`, decided without `id`'s
+// canonical value (value numbering is most of what ApplyFacts costs, and most values
+// re-evaluated at a use have no fact). Canonical follows only copies, bitcasts, extracts
+// and loads to another opcode; from any other instruction it stays there or moves to an
+// earlier instruction of the same opcode (value numbering, canonical_values.cpp), so a
+// whole-value fact can name it only where the fact's value is an instruction of that
+// opcode. Facts about a component may name `id` by its component key: then true.
+bool UseRanges::MayBeAbout(uint32_t id, const std::vector<GuardFact>& facts) const {
+  const Instruction* def = inputs_.def_use.Definition(id);
+  if (!def) return true;
+  switch (def->opcode) {
+    case spv::OpCopyObject:
+    case spv::OpBitcast:
+    case spv::OpCompositeExtract:
+    case spv::OpLoad:
+      return true;
+    default:
+      break;
+  }
+  for (const GuardFact& fact : facts) {
+    if (fact.kind != GuardFact::Kind::kInterval && fact.kind != GuardFact::Kind::kNotEqual)
+      continue;
+    if (fact.component != GuardFact::kWhole) return true;
+    const Instruction* named = inputs_.def_use.Definition(fact.value);
+    if (named && named->opcode == def->opcode) return true;
+  }
+  return false;
+}
+
 // What facts about `id` name: its canonical value, and, when some fact is about a
 // component of a vector (range_guard_vectors.cpp), the component `id` reads.
 FactTarget UseRanges::TargetOf(uint32_t id, const std::vector<GuardFact>& facts) {
@@ -170,7 +199,7 @@ IntegerRange UseRanges::ApplyFacts(uint32_t id, IntegerRange range,
                                    const std::vector<GuardFact>& facts) {
   using range_math::Interval;
   bool is_signed = false;
-  if (!IsScalarInt(id, &is_signed)) return range;
+  if (!IsScalarInt(id, &is_signed) || !MayBeAbout(id, facts)) return range;
   FactTarget target = TargetOf(id, facts);
   auto about = [&](const GuardFact& fact) { return target.About(fact); };
   Interval reading[2] = {{false, 0, kU32Max}, {true, kI32Min, kI32Max}};  // [is_signed]

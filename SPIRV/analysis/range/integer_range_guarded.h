@@ -49,6 +49,7 @@ class UseRanges : public RangePart {
                            const std::vector<GivenParameter>* given);
   const IntegerRange* GivenRange(const Instruction* def,
                                  const std::vector<GivenParameter>* given) const;
+  bool MayBeAbout(uint32_t id, const std::vector<GuardFact>& facts) const;
   FactTarget TargetOf(uint32_t id, const std::vector<GuardFact>& facts);
 };
 
