@@ -37,6 +37,18 @@ TEST(IntegerRangeMemo, FindsWhatWasPut_FieldForField) {
   EXPECT_EQ(3u, memo.size());
 }
 
+TEST(IntegerRangeMemo, FoundReasonSharesTheHeldText) {
+  IntegerRangeMemo memo;
+  IntegerRange none = IntegerRange::None("value read from StorageBuffer memory");
+  memo.Put(7, none);
+  memo.Put(8, none);
+  IntegerRange first = *memo.Find(7), second = *memo.Find(8);
+  EXPECT_EQ(first.reason, "value read from StorageBuffer memory");
+  EXPECT_EQ(&first.reason.str(), &second.reason.str())
+      << "reading a reason back copies no characters";
+  EXPECT_EQ(&first.reason.str(), &none.reason.str()) << "the memo holds the text it was given";
+}
+
 TEST(IntegerRangeMemo, AnIdNeverPutIsNotFound) {
   IntegerRangeMemo memo;
   memo.Put(5, IntegerRange::Of(false, 1, 2));

@@ -54,8 +54,13 @@ size_t HopsIn(std::string_view part, std::string_view* rest) {
 }
 
 std::string BoundedReason(std::string reason) {
-  std::vector<std::string_view> parts;
   std::string_view text(reason);
+  size_t hop_count = 0;  // most reasons have few hops: counted before anything is built
+  for (size_t at = text.find(kHop); at != std::string_view::npos && hop_count <= kMaxReasonHops;
+       at = text.find(kHop, at + kHop.size()))
+    ++hop_count;
+  if (hop_count <= kMaxReasonHops) return reason;
+  std::vector<std::string_view> parts;
   for (size_t at = 0;;) {
     size_t hop = text.find(kHop, at);
     if (hop == std::string_view::npos) {

@@ -8,7 +8,8 @@
 // held once, however many values share it. A reason with an elided middle ("... [N more
 // steps] ...", range_reason_text.h) is held as its two texts and N: along a chain of 500
 // calls each depth had its own 300-character reason, 3.5 bytes per input word in all.
-// Find() gives back exactly the range that Put() was given. (An array by id was tried:
+// Find() gives back exactly the range that Put() was given, its reason sharing the
+// held text (RangeReason: no copy of the characters). (An array by id was tried:
 // at the peak of a large shader's run it held more than this map, since by then not
 // every id has been asked for.)
 #ifndef GLINT_SPIRV_ANALYSIS_INTEGER_RANGE_MEMO_H
@@ -17,12 +18,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
-#include "SPIRV/analysis/range/range_types.h"
-#include "SPIRV/analysis/facts/interned_texts.h"
+#include "SPIRV/analysis/range/range_reason.h"
 #include "SPIRV/analysis/range/range_reason_text.h"
+#include "SPIRV/analysis/range/range_types.h"
 
 namespace glint::spirv {
 
@@ -53,9 +55,23 @@ class IntegerRangeMemo {
   static constexpr uint32_t kNoReason = ~uint32_t{0};
   static constexpr uint32_t kNotElided = ~uint32_t{0};
 
+  // The number of `text`, held from now on if it was not yet (as `text` itself, shared).
+  uint32_t Intern(const RangeReason& text);
+
   std::unordered_map<uint32_t, Entry> entries_;
-  InternedTexts reasons_;
+  // Distinct texts, each once; the index views the texts, which never move.
+  std::vector<RangeReason> reasons_;
+  std::unordered_map<std::string_view, uint32_t> reason_numbers_;
 };
+
+inline uint32_t IntegerRangeMemo::Intern(const RangeReason& text) {
+  auto known = reason_numbers_.find(text.str());
+  if (known != reason_numbers_.end()) return known->second;
+  uint32_t number = uint32_t(reasons_.size());
+  reasons_.push_back(text);
+  reason_numbers_.emplace(reasons_.back().str(), number);
+  return number;
+}
 
 inline void IntegerRangeMemo::Put(uint32_t id, const IntegerRange& range) {
   Entry entry;
@@ -63,12 +79,12 @@ inline void IntegerRangeMemo::Put(uint32_t id, const IntegerRange& range) {
   entry.max = range.max;
   entry.guard = range.guard;
   if (!range.reason.empty()) {
-    if (auto elided = range_reason_text::SplitAtElision(range.reason)) {
-      entry.reason = reasons_.Intern(elided->head);
-      entry.reason_tail = reasons_.Intern(elided->tail);
+    if (auto elided = range_reason_text::SplitAtElision(range.reason.str())) {
+      entry.reason = Intern(std::string(elided->head));
+      entry.reason_tail = Intern(std::string(elided->tail));
       entry.elided_steps = elided->steps;
     } else {
-      entry.reason = reasons_.Intern(range.reason);
+      entry.reason = Intern(range.reason);
     }
   }
   entry.valid = range.valid;
@@ -87,10 +103,10 @@ inline std::optional<IntegerRange> IntegerRangeMemo::Find(uint32_t id) const {
   range.max = entry.max;
   range.guard = entry.guard;
   if (entry.elided_steps != kNotElided) {
-    range.reason = range_reason_text::JoinElided(reasons_.Text(entry.reason), entry.elided_steps,
-                                                 reasons_.Text(entry.reason_tail));
+    range.reason = range_reason_text::JoinElided(reasons_[entry.reason].str(), entry.elided_steps,
+                                                 reasons_[entry.reason_tail].str());
   } else if (entry.reason != kNoReason) {
-    range.reason = reasons_.Text(entry.reason);
+    range.reason = reasons_[entry.reason];
   }
   return range;
 }

@@ -12,8 +12,9 @@
 
 #include "SPIRV/analysis/facts/loop_shapes.h"
 #include "SPIRV/analysis/memory/parameter_arguments.h"
-#include "SPIRV/analysis/range/range_analysis_mode.h"
 #include "SPIRV/analysis/memory/value_flow.h"
+#include "SPIRV/analysis/range/range_analysis_mode.h"
+#include "SPIRV/analysis/range/range_reason.h"
 #include "SPIRV/ir/block_positions.h"
 #include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/call_graph.h"
@@ -30,7 +31,7 @@ struct IntegerRange {
   bool is_signed = false;
   int64_t min = 0;
   int64_t max = 0;
-  std::string reason;  // why there is no range (first reason); empty when valid
+  RangeReason reason;  // why there is no range (first reason); empty when valid
   // RangeAt only: the conditional branch whose test narrowed this range (the nearest
   // one, when several did); null when the range holds without any guard.
   const Instruction* guard = nullptr;
