@@ -362,16 +362,27 @@ const Instruction* CanonicalValues::DominatingSingleStore(const Instruction& loa
       VariableView(*pointer).storage_class() != spv::StorageClassFunction ||
       VariableView(*pointer).has_initializer())
     return nullptr;
-  auto cached = single_stores_.find(pointer->result_id);
+  if (dominating_stores_.empty()) dominating_stores_.assign(module_.header.bound, NotAsked());
+  const Instruction** answer =
+      load.result_id < dominating_stores_.size() ? &dominating_stores_[load.result_id] : nullptr;
+  if (answer && *answer != NotAsked()) return *answer;
+  const Instruction* store = SingleStoreDominating(load, *pointer);
+  if (answer) *answer = store;
+  return store;
+}
+
+const Instruction* CanonicalValues::SingleStoreDominating(const Instruction& load,
+                                                          const Instruction& pointer) {
+  auto cached = single_stores_.find(pointer.result_id);
   if (cached == single_stores_.end()) {
     const Instruction* store = nullptr;
-    for (const Use& use : inputs_.def_use.Uses(pointer->result_id)) {
+    for (const Use& use : inputs_.def_use.Uses(pointer.result_id)) {
       if (!inputs_.def_use.BlockOf(use.user) || use.user->opcode == spv::OpLoad) continue;
       bool first_store = use.user->opcode == spv::OpStore && use.word == 0 && !store;
       store = first_store ? use.user : nullptr;
       if (!first_store) break;
     }
-    cached = single_stores_.emplace(pointer->result_id, store).first;
+    cached = single_stores_.emplace(pointer.result_id, store).first;
   }
   const Instruction* store = cached->second;
   const Block* store_block = store ? inputs_.def_use.BlockOf(store) : nullptr;

@@ -94,6 +94,12 @@ class CanonicalValues {
  private:
   bool Full() const { return full_; }
   uint32_t Follow(uint32_t id);  // Canonical without its memo
+  const Instruction* SingleStoreDominating(const Instruction& load, const Instruction& pointer);
+  // A marker for "not asked yet" in dominating_stores_ (never an instruction's address).
+  static const Instruction* NotAsked() {
+    static const Instruction marker{};
+    return &marker;
+  }
   bool LocalVersion(const Instruction& load, uint32_t* id);
   uint32_t JoinVersionId(const Instruction& load, uint32_t version, const ValueFlowNode& node);
   // Element loads followed inside element loads (Canonical -> StoredScalar ->
@@ -157,6 +163,9 @@ class CanonicalValues {
   std::unordered_map<const Block*, BlockNumbering> block_numberings_;
   std::map<std::vector<uint32_t>, uint32_t> immutable_loads_;       // {variable, path...} -> load
   std::unordered_map<uint32_t, const Instruction*> single_stores_;  // variable -> store
+  // DominatingSingleStore's answer by load id (NotAsked() until asked): asked again for
+  // every re-evaluation that meets the load, and each answer looks up two blocks.
+  std::vector<const Instruction*> dominating_stores_;
   std::unordered_map<uint32_t, uint32_t> earlier_loads_;            // load -> earlier load (or 0)
   // EarlierLoadOfSameMemory's budgets: dominators climbed, blocks searched backwards.
   static constexpr int kMaxEarlierLoadDominators = 32;
