@@ -293,6 +293,27 @@ TEST(Ir, DefUse_FunctionOfBlock) {
   EXPECT_EQ(def_use.FunctionOfBlock(&copy), nullptr);
 }
 
+// An invalid module may give two blocks one label id: each still maps to its own
+// function (the first by its label id, the second by address).
+TEST(Ir, DefUse_FunctionOfBlockWithALabelIdTwice) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  Function& function = module->functions.front();
+  ASSERT_GT(function.blocks.size(), 2u);
+  auto first = function.blocks.begin();
+  auto second = std::next(first, 2);
+  second->label.result_id = first->label.result_id;
+  Function other;  // a second function holding the renamed block
+  other.blocks.splice(other.blocks.end(), function.blocks, second);
+  module->functions.push_back(std::move(other));
+  DefUse def_use(*module);
+  EXPECT_EQ(def_use.FunctionOfBlock(&*first), &module->functions.front());
+  EXPECT_EQ(def_use.FunctionOfBlock(&module->functions.back().blocks.front()),
+            &module->functions.back());
+}
+
 // BlockOf finds instructions with a result id by id and the others (stores, branches,
 // line instructions) by address; a copy of either, or a module-scope instruction, has
 // none.

@@ -24,6 +24,7 @@ DefUse::DefUse(Module& module) : module_(module) {
   definitions_.assign(size_t(largest_id) + 1, nullptr);
   blocks_by_id_.assign(size_t(largest_id) + 1, nullptr);
   operand_starts_by_id_.assign(size_t(largest_id) + 1, kNoOperands);
+  functions_by_label_.assign(size_t(largest_id) + 1, LabeledBlock{});
   blocks_.reserve(without_result);
   operand_ids_.reserve(3 * block_instructions);
   std::vector<PendingUse> pending;
@@ -38,7 +39,11 @@ DefUse::DefUse(Module& module) : module_(module) {
     Index(function.definition, nullptr, &function, &pending);
     for (Instruction& inst : function.parameters) Index(inst, nullptr, &function, &pending);
     for (Block& block : function.blocks) {
-      block_functions_[&block] = &function;
+      const uint32_t label = block.label.result_id;
+      if (label < functions_by_label_.size() && !functions_by_label_[label].block)
+        functions_by_label_[label] = {&block, &function};
+      else
+        block_functions_[&block] = &function;
       Index(block.label, &block, &function, &pending);
       for (Instruction& inst : block.instructions) Index(inst, &block, &function, &pending);
       for (Instruction& inst : block.trailing_lines) Index(inst, &block, &function, &pending);
@@ -175,12 +180,16 @@ DefUse::IdRange DefUse::OperandIds(const Instruction& inst) const {
 }
 
 Function* DefUse::FunctionOfBlock(const Block* block) const {
+  if (!block) return nullptr;
+  const uint32_t label = block->label.result_id;
+  if (label < functions_by_label_.size() && functions_by_label_[label].block == block)
+    return functions_by_label_[label].function;
   auto it = block_functions_.find(block);
   return it == block_functions_.end() ? nullptr : it->second;
 }
 
 Function* DefUse::FunctionOf(const Instruction* inst) const {
-  if (Block* block = BlockOf(inst)) return block_functions_.at(block);
+  if (Block* block = BlockOf(inst)) return FunctionOfBlock(block);
   auto it = outside_blocks_.find(inst);
   return it == outside_blocks_.end() ? nullptr : it->second;
 }

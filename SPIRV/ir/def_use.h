@@ -155,6 +155,14 @@ class DefUse {
   // The start is by result id where the instruction has one, else in its InBlock.
   std::vector<uint32_t> operand_ids_;
   std::vector<uint32_t> operand_starts_by_id_;
+  // Each block's function, by the block's label id (a vector: asked for nearly every
+  // instruction an analysis looks at); a block whose label id an earlier block already
+  // has (an invalid module) is in the map instead.
+  struct LabeledBlock {
+    const Block* block = nullptr;
+    Function* function = nullptr;
+  };
+  std::vector<LabeledBlock> functions_by_label_;
   std::unordered_map<const Block*, Function*> block_functions_;
   // OpFunction, parameters, OpFunctionEnd: in a function, outside its blocks.
   std::unordered_map<const Instruction*, Function*> outside_blocks_;
