@@ -512,5 +512,31 @@ TEST(Ir, Cfg_DominatorsAndLoops) {
   EXPECT_EQ(loop_headers, 1);
 }
 
+// A CFG numbers its function's blocks in function order, and finds them by label id; a
+// block of another function, or an id that labels no block of this one, is not found.
+TEST(Ir, Cfg_NumbersBlocksInFunctionOrder) {
+  std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  std::string error;
+  std::optional<Module> module = ParseModule(words, &error);
+  ASSERT_TRUE(module);
+  Function& main = module->functions.front();
+  Cfg cfg(main);
+  ASSERT_EQ(cfg.BlockCount(), main.blocks.size());
+  ASSERT_GT(cfg.BlockCount(), 3u);
+  size_t number = 0;
+  for (Block& block : main.blocks) {
+    EXPECT_EQ(cfg.NumberOf(&block), static_cast<int>(number));
+    EXPECT_EQ(cfg.BlockNumbered(number), &block);
+    EXPECT_EQ(cfg.BlockById(block.id()), &block);
+    ++number;
+  }
+  Block outsider;
+  EXPECT_EQ(cfg.NumberOf(&outsider), -1);
+  EXPECT_EQ(cfg.Successors(&outsider).size(), 0u);
+  EXPECT_FALSE(cfg.Dominates(cfg.Entry(), &outsider));
+  EXPECT_EQ(cfg.BlockById(main.id()), nullptr);  // the function's own id labels no block
+  EXPECT_EQ(cfg.BlockById(0), nullptr);
+}
+
 }  // namespace
 }  // namespace glint::spirv

@@ -135,13 +135,14 @@ Cfg::Cfg(Function& function) {
   if (function.blocks.empty()) return;
   entry_ = &function.blocks.front();
   const size_t block_count = function.blocks.size();
-  node_of_.reserve(block_count);
-  by_id_.reserve(block_count);
+  node_of_ = FlatKeyIndex<const Block*>(block_count);
+  node_by_id_ = FlatKeyIndex<uint32_t>(block_count);
   blocks_.reserve(block_count);
   for (Block& block : function.blocks) {
-    node_of_.emplace(&block, static_cast<uint32_t>(blocks_.size()));
+    const auto node = static_cast<uint32_t>(blocks_.size());
+    node_of_.Set(&block, node);
+    node_by_id_.Set(block.id(), node);  // a label id given twice (invalid): the last block
     blocks_.push_back(&block);
-    by_id_[block.id()] = &block;
   }
   nodes_.resize(blocks_.size());
   const int n = static_cast<int>(blocks_.size());
@@ -158,10 +159,12 @@ Cfg::Cfg(Function& function) {
     const Instruction* terminator = blocks_[i]->Terminator();
     if (!terminator) continue;
     ForEachBranchTarget(*terminator, [&](uint32_t target) {
-      Block* succ = BlockById(target);
+      const uint32_t succ_node = node_by_id_.Find(target);
+      if (succ_node == FlatKeyIndex<uint32_t>::kAbsent) return;
+      Block* succ = blocks_[succ_node];
       auto begin = edges_.begin() + node.first_successor;
-      if (!succ || std::find(begin, edges_.end(), succ) != edges_.end()) return;
-      const int j = static_cast<int>(node_of_.at(succ));
+      if (std::find(begin, edges_.end(), succ) != edges_.end()) return;
+      const int j = static_cast<int>(succ_node);
       edges_.push_back(succ);
       forward.targets.push_back(j);
       ++predecessor_counts[j];
@@ -189,7 +192,7 @@ Cfg::Cfg(Function& function) {
     backward.first.push_back(static_cast<uint32_t>(backward.targets.size()));
     const Node& node = nodes_[j];
     for (uint32_t p = 0; p < node.predecessor_count; ++p)
-      backward.targets.push_back(static_cast<int>(node_of_.at(edges_[node.first_predecessor + p])));
+      backward.targets.push_back(NumberOf(edges_[node.first_predecessor + p]));
   }
   backward.first.push_back(static_cast<uint32_t>(backward.targets.size()));
   for (int i = 0; i < n; ++i)
@@ -212,13 +215,13 @@ Cfg::Cfg(Function& function) {
 }
 
 const Cfg::Node* Cfg::NodeOf(const Block* block) const {
-  auto it = node_of_.find(block);
-  return it == node_of_.end() ? nullptr : &nodes_[it->second];
+  const int number = NumberOf(block);
+  return number < 0 ? nullptr : &nodes_[number];
 }
 
 Block* Cfg::BlockById(uint32_t id) const {
-  auto it = by_id_.find(id);
-  return it == by_id_.end() ? nullptr : it->second;
+  const uint32_t node = node_by_id_.Find(id);
+  return node == FlatKeyIndex<uint32_t>::kAbsent ? nullptr : blocks_[node];
 }
 
 BlockSpan Cfg::Successors(const Block* block) const {
@@ -239,9 +242,9 @@ Block* Cfg::ImmediateDominator(const Block* block) const {
 }
 
 bool Cfg::Dominates(const Block* a, const Block* b) const {
-  auto walk = node_of_.find(b);
-  if (walk == node_of_.end() || !nodes_[walk->second].reachable) return false;
-  for (uint32_t node = walk->second; node != kNoNode; node = nodes_[node].idom)
+  const int start = NumberOf(b);
+  if (start < 0 || !nodes_[start].reachable) return false;
+  for (uint32_t node = static_cast<uint32_t>(start); node != kNoNode; node = nodes_[node].idom)
     if (blocks_[node] == a) return true;
   return false;
 }
@@ -253,9 +256,9 @@ Block* Cfg::ImmediatePostDominator(const Block* block) const {
 
 bool Cfg::PostDominates(const Block* a, const Block* b) const {
   if (a == b) return true;
-  auto walk = node_of_.find(b);
-  if (walk == node_of_.end()) return false;
-  for (uint32_t node = nodes_[walk->second].ipdom; node != kNoNode; node = nodes_[node].ipdom)
+  const int start = NumberOf(b);
+  if (start < 0) return false;
+  for (uint32_t node = nodes_[start].ipdom; node != kNoNode; node = nodes_[node].ipdom)
     if (blocks_[node] == a) return true;
   return false;
 }

@@ -6,9 +6,9 @@
 #define GLINT_SPIRV_IR_CFG_H
 
 #include <functional>
-#include <unordered_map>
 #include <vector>
 
+#include "flat_key_index.h"
 #include "module.h"
 
 namespace glint::spirv {
@@ -35,6 +35,15 @@ class Cfg {
 
   Block* Entry() const { return entry_; }
   Block* BlockById(uint32_t id) const;
+  // The function's blocks are numbered 0 .. BlockCount() - 1 in function order; an
+  // analysis may index its own per-block tables by that number instead of hashing blocks.
+  size_t BlockCount() const { return blocks_.size(); }
+  // `block`'s number, or -1 for a block of another function.
+  int NumberOf(const Block* block) const {
+    const uint32_t node = node_of_.Find(block);
+    return node == FlatKeyIndex<const Block*>::kAbsent ? -1 : static_cast<int>(node);
+  }
+  Block* BlockNumbered(size_t number) const { return blocks_[number]; }
   // Distinct targets in branch operand order / sources in block order (empty for a
   // block of another function). Valid while the CFG lives.
   BlockSpan Successors(const Block* block) const;
@@ -78,8 +87,8 @@ class Cfg {
   std::vector<Block*> blocks_;  // by node index
   std::vector<Node> nodes_;
   std::vector<Block*> edges_;
-  std::unordered_map<const Block*, uint32_t> node_of_;
-  std::unordered_map<uint32_t, Block*> by_id_;
+  FlatKeyIndex<const Block*> node_of_;
+  FlatKeyIndex<uint32_t> node_by_id_;
   std::vector<Block*> rpo_;
 };
 

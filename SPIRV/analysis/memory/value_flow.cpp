@@ -1,6 +1,7 @@
 #include "SPIRV/analysis/memory/value_flow.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <optional>
 
@@ -109,14 +110,19 @@ struct ValueFlowBuilder {
   std::vector<Access> accesses;
 
   std::vector<const Block*> blocks;  // reachable, in reverse post-order
-  std::unordered_map<const Block*, int> index;
+  // A block's place in `blocks` by its CFG number (-1: unreachable), read through
+  // IndexOf; a vector, not a hash map of blocks (one heap node per block).
+  std::vector<int> index_by_number;
+  int IndexOf(const Block* block) const {
+    const int number = cfg.NumberOf(block);
+    return number < 0 ? -1 : index_by_number[size_t(number)];
+  }
   std::vector<int> idom;
   // The dominator tree's children of block b: child_list[child_starts[b] ..
   // child_starts[b + 1]), in block order (one array, not a vector per block).
   std::vector<int> child_starts;
   std::vector<int> child_list;
   std::vector<std::vector<int>> frontier;
-  std::unordered_map<uint64_t, uint32_t> edge_position;  // (pred, succ) -> pred's slot
 
   std::unordered_map<uint32_t, size_t> dense;  // followed variable -> 0..k-1
   std::vector<uint32_t> dense_variable;
@@ -134,6 +140,25 @@ struct ValueFlowBuilder {
   std::vector<uint32_t> access_starts;
   std::vector<Access> var_accesses;
   std::vector<int> pred_starts, pred_list;
+  // Each reachable edge's place among its target's CFG predecessors (the phi operand
+  // it feeds), sorted by (pred, succ) for a binary search: one array, where a hash map
+  // made a heap node per edge (and a scan of the predecessors would be quadratic in a
+  // switch's cases).
+  struct EdgeSlot {
+    uint64_t edge;  // pred << 32 | succ, both indices into `blocks`
+    uint32_t slot;
+  };
+  std::vector<EdgeSlot> edge_slots;
+  static uint64_t EdgeKey(int pred, int succ) {
+    return (uint64_t(uint32_t(pred)) << 32) | uint32_t(succ);
+  }
+  uint32_t PredecessorSlot(int pred, int succ) const {
+    const uint64_t key = EdgeKey(pred, succ);
+    auto found = std::lower_bound(edge_slots.begin(), edge_slots.end(), key,
+                                  [](const EdgeSlot& entry, uint64_t k) { return entry.edge < k; });
+    assert(found != edge_slots.end() && found->edge == key && "an edge of the reachable CFG");
+    return found->slot;
+  }
   std::vector<uint32_t> live_for, stored_whole_for;
 
   bool Spend(uint64_t steps) {
@@ -273,18 +298,17 @@ void ValueFlowBuilder::ClassifyUse(const Instruction& inst, int block) {
 
 void ValueFlowBuilder::ClassifyUses() {
   for (const Block& block : function.blocks) {
-    auto found = index.find(&block);
-    int number = found == index.end() ? -1 : found->second;
+    const int number = IndexOf(&block);
     for (const Instruction& inst : block.instructions) ClassifyUse(inst, number);
   }
 }
 
 void ValueFlowBuilder::IndexCfg() {
   const std::vector<Block*>& order = cfg.ReversePostOrder();
-  index.reserve(order.size());
+  index_by_number.assign(cfg.BlockCount(), -1);
   blocks.reserve(order.size());
   for (Block* block : order) {
-    index[block] = static_cast<int>(blocks.size());
+    index_by_number[size_t(cfg.NumberOf(block))] = static_cast<int>(blocks.size());
     blocks.push_back(block);
   }
   const int n = static_cast<int>(blocks.size());
@@ -294,7 +318,7 @@ void ValueFlowBuilder::IndexCfg() {
   size_t edges = 0;
   for (int b = 0; b < n; ++b) {
     if (Block* parent = cfg.ImmediateDominator(blocks[b])) {
-      idom[b] = index.at(parent);
+      idom[b] = IndexOf(parent);
       ++child_starts[size_t(idom[b]) + 1];
     }
     edges += cfg.Predecessors(blocks[b]).size();
@@ -302,20 +326,22 @@ void ValueFlowBuilder::IndexCfg() {
   for (int b = 0; b < n; ++b) child_starts[size_t(b) + 1] += child_starts[b];
   child_list.assign(size_t(child_starts[n]), 0);
   std::vector<int> next_child(child_starts.begin(), child_starts.end() - 1);
-  edge_position.reserve(edges);
   pred_starts.assign(size_t(n) + 1, 0);
   pred_list.reserve(edges);
+  edge_slots.reserve(edges);
   for (int b = 0; b < n; ++b) {
     if (idom[b] >= 0) child_list[size_t(next_child[idom[b]]++)] = b;
     BlockSpan preds = cfg.Predecessors(blocks[b]);
     for (uint32_t slot = 0; slot < preds.size(); ++slot) {
-      auto pred = index.find(preds[slot]);
-      if (pred == index.end()) continue;
-      edge_position[(uint64_t(pred->second) << 32) | uint32_t(b)] = slot;
-      pred_list.push_back(pred->second);
+      const int pred = IndexOf(preds[slot]);
+      if (pred < 0) continue;
+      pred_list.push_back(pred);
+      edge_slots.push_back({EdgeKey(pred, b), slot});
     }
     pred_starts[size_t(b) + 1] = static_cast<int>(pred_list.size());
   }
+  std::sort(edge_slots.begin(), edge_slots.end(),
+            [](const EdgeSlot& x, const EdgeSlot& y) { return x.edge < y.edge; });
 }
 
 // Dominance frontiers by walking up from each predecessor of a join to the join's
@@ -325,9 +351,9 @@ bool ValueFlowBuilder::ComputeFrontiers() {
     BlockSpan preds = cfg.Predecessors(blocks[b]);
     if (preds.size() < 2) continue;
     for (Block* pred : preds) {
-      auto found = index.find(pred);
-      if (found == index.end()) continue;
-      for (int runner = found->second; runner >= 0 && runner != idom[b]; runner = idom[runner]) {
+      const int found = IndexOf(pred);
+      if (found < 0) continue;
+      for (int runner = found; runner >= 0 && runner != idom[b]; runner = idom[runner]) {
         if (!Spend(1)) return false;
         if (frontier[runner].empty() || frontier[runner].back() != b) frontier[runner].push_back(b);
       }
@@ -490,8 +516,8 @@ bool ValueFlowBuilder::RenameBlock(int block) {
     SetCurrent(var->second, AddNode(std::move(store)));
   }
   for (Block* succ : cfg.Successors(blocks[block])) {
-    int s = index.at(succ);
-    uint32_t slot = edge_position.at((uint64_t(block) << 32) | uint32_t(s));
+    const int s = IndexOf(succ);
+    const uint32_t slot = PredecessorSlot(block, s);
     for (const auto& [var, phi] : phis_at[s]) {
       if (!Spend(1)) return false;
       out.nodes_[phi].incoming[slot] = current[var];
