@@ -6,8 +6,10 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "SPIRV/analysis/facts/control_dependence.h"
+#include "SPIRV/analysis/uniformity/uniformity_internal.h"
 #include "SPIRV/ir/cfg.h"
 #include "support/test_support.h"
 
@@ -51,7 +53,8 @@ OpBranchConditional %true %same %same
 %same = OpLabel
 OpBranch %after_same
 %after_same = OpLabel
-OpBranch %switch_block
+OpSelectionMerge %switch_block None
+OpSwitch %u0 %switch_block 1 %switch_block 2 %switch_block
 %switch_block = OpLabel
 OpSelectionMerge %merge None
 OpSwitch %u0 %merge 1 %case_a 2 %case_a
@@ -109,6 +112,11 @@ TEST_F(ControlDependenceTest, ABranchToOneTargetTwiceDecidesNothing) {
   EXPECT_TRUE(Dependents("then").empty());
 }
 
+TEST_F(ControlDependenceTest, ASwitchWhoseCasesAreAllItsDefaultDecidesNothing) {
+  EXPECT_FALSE(HasDistinctTargets(*Named("after_same")));
+  EXPECT_TRUE(Dependents("after_same").empty());
+}
+
 TEST_F(ControlDependenceTest, ASwitchArmReachedByTwoCasesIsOneDependent) {
   EXPECT_TRUE(HasDistinctTargets(*Named("switch_block")));
   EXPECT_EQ(Dependents("switch_block"),
@@ -122,6 +130,84 @@ TEST_F(ControlDependenceTest, ARegionThatNeverExitsDependsUpToTheRoot) {
   EXPECT_TRUE(found.count({"spin_test", "spin_test"}));
   EXPECT_FALSE(found.count({"out", "out"})) << "the exit post-dominates nothing it decides";
   for (const auto& [successor, dependent] : found) EXPECT_EQ(successor, "spin_test");
+}
+
+// The uniformity analysis's table of the same rule: each block's branches, each once,
+// in reverse post-order; nothing for a block no branch decides or of another function.
+TEST_F(ControlDependenceTest, TheTableListsEachBlocksBranchesOnce) {
+  uniformity_detail::ControlDependence table(*cfg_);
+  auto names = [&](const std::string& block) {
+    std::vector<std::string> found;
+    for (const Block* branch : table.ControllersOf(Named(block))) found.push_back(NameOf(branch));
+    return found;
+  };
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(names("then"), Names{"entry"});
+  EXPECT_EQ(names("else"), Names{"entry"});
+  EXPECT_EQ(names("case_a"), Names{"switch_block"});
+  EXPECT_EQ(names("spin_test"), Names{"merge"});
+  EXPECT_TRUE(names("spin").empty()) << "beyond the walk: spin_test has no post-dominator";
+  EXPECT_TRUE(names("join").empty());
+  EXPECT_TRUE(names("same").empty()) << "a branch to one target twice decides nothing";
+  EXPECT_TRUE(names("out").empty());
+  Block outsider;
+  EXPECT_TRUE(table.ControllersOf(&outsider).empty());
+}
+
+const char kLoopInBranchModule[] = R"(
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %outer "outer"
+OpName %header "header"
+OpName %body "body"
+OpName %latch "latch"
+OpName %loop_merge "loop_merge"
+OpName %outer_join "outer_join"
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%bool = OpTypeBool
+%true = OpConstantTrue %bool
+%main = OpFunction %void None %fn
+%outer = OpLabel
+OpSelectionMerge %outer_join None
+OpBranchConditional %true %header %outer_join
+%header = OpLabel
+OpLoopMerge %loop_merge %latch None
+OpBranch %body
+%body = OpLabel
+OpBranch %latch
+%latch = OpLabel
+OpBranchConditional %true %header %loop_merge
+%loop_merge = OpLabel
+OpBranch %outer_join
+%outer_join = OpLabel
+OpReturn
+OpFunctionEnd
+)";
+
+// A do-while loop's blocks inside a branch depend on that branch and on the loop's own
+// latch: the earlier in reverse post-order (the branch) first. Control dependence is
+// direct: the loop's merge depends on the branch only.
+TEST(ControlDependenceTable, TwoBranchesInReversePostOrder) {
+  std::optional<Module> module = test::AssembleModule(kLoopInBranchModule);
+  ASSERT_TRUE(module);
+  Cfg cfg(module->functions.front());
+  uniformity_detail::ControlDependence table(cfg);
+  auto names = [&](const char* block) {
+    std::vector<std::string> found;
+    for (const Block* branch : table.ControllersOf(cfg.BlockById(test::IdNamed(*module, block))))
+      found.push_back(module->NameOf(branch->id()));
+    return found;
+  };
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(names("header"), (Names{"outer", "latch"}));
+  EXPECT_EQ(names("body"), (Names{"outer", "latch"}));
+  EXPECT_EQ(names("latch"), (Names{"outer", "latch"}));
+  EXPECT_EQ(names("loop_merge"), Names{"outer"});
+  EXPECT_TRUE(names("outer").empty());
+  EXPECT_TRUE(names("outer_join").empty());
 }
 
 }  // namespace

@@ -10,9 +10,16 @@ namespace glint::spirv {
 bool HasDistinctTargets(const Block& block) {
   const Instruction* terminator = block.Terminator();
   if (!terminator) return false;
-  std::vector<uint32_t> targets = BranchTargets(*terminator);
-  for (uint32_t target : targets)
-    if (target != targets.front()) return true;
+  // Asked for every block by every analysis of control: read the labels in place
+  // rather than listing them (BranchTargets allocates).
+  if (terminator->opcode == spv::OpBranchConditional) {
+    BranchConditionalView branch(*terminator);
+    return branch.true_label() != branch.false_label();
+  }
+  if (terminator->opcode != spv::OpSwitch) return false;
+  SwitchView selection(*terminator);
+  for (size_t k = 0; k < selection.case_count(); ++k)
+    if (selection.case_label(k) != selection.default_label()) return true;
   return false;
 }
 

@@ -134,7 +134,7 @@ std::optional<uint64_t> ArgumentDecidedBranches::FoldPhi(CallView& view, const I
   const Block* block = facts_.def_use.BlockOf(&phi);
   const Function* function = block ? facts_.def_use.FunctionOfBlock(block) : nullptr;
   if (!function) return std::nullopt;
-  const Cfg& cfg = *facts_.control_dependence.at(function->id())->cfg;
+  const Cfg& cfg = facts_.control_dependence.at(function->id())->cfg();
   PhiView view_of_phi(phi);
   std::optional<uint64_t> joined;
   for (const Block* pred : cfg.Predecessors(block)) {
@@ -158,7 +158,8 @@ const Block* ArgumentDecidedBranches::DecidedSuccessor(CallView& view, const Blo
   std::optional<uint64_t> taken = Fold(view, conditional.condition(), 0);
   if (!taken) return nullptr;
   const uint32_t label = *taken ? conditional.true_label() : conditional.false_label();
-  const Cfg& cfg = *facts_.control_dependence.at(facts_.def_use.FunctionOfBlock(&branch)->id())->cfg;
+  const Cfg& cfg =
+      facts_.control_dependence.at(facts_.def_use.FunctionOfBlock(&branch)->id())->cfg();
   for (const Block* successor : cfg.Successors(&branch))
     if (successor->id() == label) return successor;
   return nullptr;
@@ -173,7 +174,7 @@ ArgumentDecidedBranches::CallView& ArgumentDecidedBranches::ViewOf(const Functio
     if (std::optional<uint64_t> value = ArgumentValue(call, argument, parameter))
       view.fixed[parameter.result_id] = *value;
   });
-  const Cfg& cfg = *facts_.control_dependence.at(function.id())->cfg;
+  const Cfg& cfg = facts_.control_dependence.at(function.id())->cfg();
   if (function.blocks.empty()) return view;
   // Rounds: the blocks that can run, first with no phi folded, then with phis folded over
   // the previous round's blocks (each round's set holds the next's: sound to fold over).

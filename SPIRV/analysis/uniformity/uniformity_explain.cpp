@@ -17,7 +17,7 @@ namespace uniformity_detail {
 std::string UniformityReporter::ExitNote(const Block* branch) const {
   const Function* function = facts_.def_use.FunctionOf(branch->Terminator());
   if (!function) return "";
-  const Cfg& cfg = *facts_.control_dependence.at(function->id())->cfg;
+  const Cfg& cfg = facts_.control_dependence.at(function->id())->cfg();
   std::string note;
   for (const Block* successor : cfg.Successors(branch)) {
     const Instruction* end = successor->Terminator();
@@ -240,7 +240,7 @@ const Cause* UniformityReporter::ExplainCall(const Cause& cause, ReasonLines* li
 
 // Each controlling branch too divergent for `allowed` offers two chains: its own
 // condition, and the branch it is itself inside.
-std::vector<Cause> UniformityReporter::AlternativeCauses(const std::vector<const Block*>& branches,
+std::vector<Cause> UniformityReporter::AlternativeCauses(ControlDependence::Branches branches,
                                                          Divergence allowed) const {
   std::vector<Cause> candidates;
   for (const Block* branch : branches) {
@@ -265,9 +265,9 @@ ReasonLines UniformityReporter::ExplainAlternatives(const Instruction& inst, con
   const Function* function = facts_.def_use.FunctionOf(&inst);
   if (!block || !function) return lines;
   const ControlDependence& dependence = *facts_.control_dependence.at(function->id());
-  auto controllers = dependence.controllers.find(block);
-  if (controllers == dependence.controllers.end()) return lines;
-  std::vector<Cause> candidates = AlternativeCauses(controllers->second, allowed);
+  const ControlDependence::Branches controllers = dependence.ControllersOf(block);
+  if (controllers.empty()) return lines;
+  std::vector<Cause> candidates = AlternativeCauses(controllers, allowed);
   int chains = 1;
   std::vector<std::string> roots;
   if (!lines.text.empty()) roots.push_back(lines.text.back());

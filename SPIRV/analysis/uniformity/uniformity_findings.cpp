@@ -64,7 +64,7 @@ void UniformityReporter::CollectInFunction(const Function& function,
                                            std::vector<UniformityFinding>* findings,
                                            std::unordered_set<const Instruction*>* reported) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
-  for (const Block* block : dependence.cfg->ReversePostOrder()) {
+  for (const Block* block : dependence.cfg().ReversePostOrder()) {
     const Fact* local = solver_.proven().LocalBlockFact(block);
     Fact control = local ? *local : Fact{};
     for (const Instruction& inst : block->instructions) {

@@ -135,10 +135,35 @@ struct BuiltInStart {
 BuiltInStart BuiltInStartOf(uint32_t builtin, spv::ExecutionModel model, bool lanes);
 
 // Control dependence of one function: for each block, the blocks ending in a
-// multi-way branch it is control dependent on (post-dominator walk per edge).
-struct ControlDependence {
-  const Cfg* cfg = nullptr;
-  std::unordered_map<const Block*, std::vector<const Block*>> controllers;
+// multi-way branch it is control dependent on (post-dominator walk per edge), in the
+// reverse post-order of the branches, each once.
+class ControlDependence {
+ public:
+  explicit ControlDependence(const Cfg& cfg);
+  const Cfg& cfg() const { return *cfg_; }
+
+  struct Branches {
+    const Block* const* first;
+    const Block* const* last;
+    const Block* const* begin() const { return first; }
+    const Block* const* end() const { return last; }
+    bool empty() const { return first == last; }
+    bool Contains(const Block* branch) const { return std::find(first, last, branch) != last; }
+  };
+  // The branches `block` depends on; empty for a block of another function.
+  Branches ControllersOf(const Block* block) const {
+    const int number = cfg_->NumberOf(block);
+    if (number < 0) return {nullptr, nullptr};
+    const Block* const* base = branches_.data();
+    return {base + first_[size_t(number)], base + first_[size_t(number) + 1]};
+  }
+
+ private:
+  const Cfg* cfg_;
+  // Every block's list in one array, by the block's CFG number: block b's branches are
+  // branches_[first_[b] .. first_[b + 1]) (one allocation, not a vector per block).
+  std::vector<uint32_t> first_;
+  std::vector<const Block*> branches_;
 };
 
 struct ModuleFacts;

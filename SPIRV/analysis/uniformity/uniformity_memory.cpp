@@ -68,9 +68,7 @@ const std::vector<const Block*>& ModuleFacts::DecidingBranches(uint32_t function
   while (!work.empty()) {
     const Block* dependent = work.back();
     work.pop_back();
-    auto controllers = dependence.controllers.find(dependent);
-    if (controllers == dependence.controllers.end()) continue;
-    for (const Block* branch : controllers->second)
+    for (const Block* branch : dependence.ControllersOf(dependent))
       if (seen.insert(branch).second) {
         found.push_back(branch);
         work.push_back(branch);
@@ -150,7 +148,7 @@ bool UniformitySolver::TransferLocalLoad(const Function& function, const Block& 
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
   for (const uint32_t* at = last; at != phis_end; ++at) {
     const ValueFlowNode& phi = flow.Node(*at);
-    BlockSpan preds = dependence.cfg->Predecessors(phi.block);
+    BlockSpan preds = dependence.cfg().Predecessors(phi.block);
     for (size_t i = 0; i < preds.size() && i < phi.incoming.size(); ++i)
       if (phi.incoming[i] != ValueFlow::kNoNode) RaiseMerge(local, dependence, phi.block, preds[i]);
   }

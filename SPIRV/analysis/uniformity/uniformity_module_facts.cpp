@@ -17,15 +17,29 @@
 namespace glint::spirv {
 namespace uniformity_detail {
 
-std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
-  auto dependence = std::make_unique<ControlDependence>();
-  dependence->cfg = &cfg;
+ControlDependence::ControlDependence(const Cfg& cfg) : cfg_(&cfg) {
+  // (dependent's number, branch) in the order the walks meet them: branches in reverse
+  // post-order, so a stable sort by dependent keeps each list in that order, and the
+  // walks from one branch's successors meet a dependent consecutively.
+  std::vector<std::pair<uint32_t, const Block*>> pairs;
   for (const Block* branch : cfg.ReversePostOrder())
     ForEachControlDependent(cfg, branch, [&](const Block*, const Block* dependent) {
-      auto& list = dependence->controllers[dependent];
-      if (std::find(list.begin(), list.end(), branch) == list.end()) list.push_back(branch);
+      pairs.emplace_back(static_cast<uint32_t>(cfg.NumberOf(dependent)), branch);
     });
-  return dependence;
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  first_.assign(cfg.BlockCount() + 1, 0);
+  branches_.reserve(pairs.size());
+  for (const auto& [dependent, branch] : pairs) {
+    ++first_[size_t(dependent) + 1];
+    branches_.push_back(branch);
+  }
+  for (size_t b = 0; b < cfg.BlockCount(); ++b) first_[b + 1] += first_[b];
+}
+
+std::unique_ptr<ControlDependence> ControlDependenceOf(const Cfg& cfg) {
+  return std::make_unique<ControlDependence>(cfg);
 }
 
 // Each named id's OpName (the last one where there are several).

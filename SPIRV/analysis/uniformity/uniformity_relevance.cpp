@@ -191,9 +191,7 @@ class RelevanceFinder {
   // (UniformitySolver::RaiseMerge reads their conditions, less those controlling the join).
   void UseChoosers(const Function& function, const Block& pred) {
     const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
-    auto controllers = dependence.controllers.find(&pred);
-    if (controllers != dependence.controllers.end())
-      for (const Block* branch : controllers->second) UseCondition(*branch);
+    for (const Block* branch : dependence.ControllersOf(&pred)) UseCondition(*branch);
     UseCondition(pred);
   }
 
@@ -266,9 +264,7 @@ class RelevanceFinder {
         auto [function, block] = control_pending_.back();
         control_pending_.pop_back();
         const ControlDependence& dependence = *facts_.control_dependence.at(function->id());
-        auto controllers = dependence.controllers.find(block);
-        if (controllers == dependence.controllers.end()) continue;
-        for (const Block* branch : controllers->second) {
+        for (const Block* branch : dependence.ControllersOf(block)) {
           UseCondition(*branch);
           ReadControl(*function, *branch);
         }

@@ -41,7 +41,7 @@ class UniformityReporter {
   const Cause* CauseOfValue(uint32_t id) const;
   const Cause* CauseOfBlock(const Block* block) const;
   const Cause* CauseOfLocalBlock(const Block* block) const;
-  std::vector<Cause> AlternativeCauses(const std::vector<const Block*>& branches,
+  std::vector<Cause> AlternativeCauses(ControlDependence::Branches branches,
                                        Divergence allowed) const;
   ReasonLines ExplainAlternatives(const Instruction& inst, const Fact& control,
                                   Divergence allowed) const;

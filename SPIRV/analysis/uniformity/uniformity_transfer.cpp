@@ -83,7 +83,7 @@ std::string UniformitySolver::Run(uint32_t* rounds) {
 
 void UniformitySolver::ProcessFunction(Function& function) {
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
-  for (const Block* block : dependence.cfg->ReversePostOrder()) {
+  for (const Block* block : dependence.cfg().ReversePostOrder()) {
     PreviousPass& pass = previous_passes_[block];
     if (pass.done && !pass.ran_uncached_context && !options_.rerun_every_block &&
         (pass.raises_at_start == raises_ || !reads_.RoseSinceRead(pass.reads)))
@@ -120,21 +120,19 @@ Fact UniformitySolver::BlockControl(const Function& function, const Block& block
   Raise(FactKind::kBlock, label, fact, entry.level, entry.cause);
   Fact& local = proven_.local_blocks[&block];
   const ControlDependence& dependence = *facts_.control_dependence.at(function.id());
-  auto controllers = dependence.controllers.find(&block);
-  if (controllers != dependence.controllers.end())
-    for (const Block* branch : controllers->second) {
-      const Divergence condition = proven_.Value(ConditionOf(*branch));
-      Raise(FactKind::kBlock, label, fact, condition, MakeCause(Cause::kBranch, 0, branch));
-      reads_.Note(FactKind::kBlock, branch->id());
-      Raise(FactKind::kBlock, label, fact, proven_.blocks[branch].level,
-            MakeCause(Cause::kNested, 0, branch));
-      Raise(FactKind::kLocalBlock, label, local, condition, MakeCause(Cause::kBranch, 0, branch));
-      reads_.Note(FactKind::kLocalBlock, branch->id());
-      Raise(FactKind::kLocalBlock, label, local, proven_.local_blocks[branch].level,
-            MakeCause(Cause::kNestedLocal, 0, branch));
-    }
+  for (const Block* branch : dependence.ControllersOf(&block)) {
+    const Divergence condition = proven_.Value(ConditionOf(*branch));
+    Raise(FactKind::kBlock, label, fact, condition, MakeCause(Cause::kBranch, 0, branch));
+    reads_.Note(FactKind::kBlock, branch->id());
+    Raise(FactKind::kBlock, label, fact, proven_.blocks[branch].level,
+          MakeCause(Cause::kNested, 0, branch));
+    Raise(FactKind::kLocalBlock, label, local, condition, MakeCause(Cause::kBranch, 0, branch));
+    reads_.Note(FactKind::kLocalBlock, branch->id());
+    Raise(FactKind::kLocalBlock, label, local, proven_.local_blocks[branch].level,
+          MakeCause(Cause::kNestedLocal, 0, branch));
+  }
   // Kills by callees on the way here (not by calls later in this block).
-  for (const Block* pred : dependence.cfg->Predecessors(&block)) {
+  for (const Block* pred : dependence.cfg().Predecessors(&block)) {
     reads_.Note(FactKind::kKilledOut, pred->id());
     Fact killed = killed_out_[pred];
     Raise(FactKind::kBlock, label, fact, killed.level, killed.cause);
@@ -251,7 +249,7 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
   PhiView phi(inst);
   for (size_t pair = 0; pair < phi.pair_count(); ++pair) {
     Raise(fact, proven_.Value(phi.value(pair)), MakeCause(Cause::kOperand, phi.value(pair)));
-    if (const Block* pred = dependence.cfg->BlockById(phi.parent(pair)))
+    if (const Block* pred = dependence.cfg().BlockById(phi.parent(pair)))
       RaiseMerge(fact, dependence, &block, pred);
   }
   if (fact.level != (known ? known->level : Divergence::kUniform)) {
@@ -266,20 +264,15 @@ void UniformitySolver::TransferPhi(const Function& function, const Block& block,
 // `pred` into `join` is taken but do not also control `join` itself.
 void UniformitySolver::RaiseMerge(Fact& fact, const ControlDependence& dependence,
                                   const Block* join, const Block* pred) {
-  auto own = dependence.controllers.find(join);
-  auto controls_join = [&](const Block* branch) {
-    return own != dependence.controllers.end() &&
-           std::find(own->second.begin(), own->second.end(), branch) != own->second.end();
-  };
+  const ControlDependence::Branches own = dependence.ControllersOf(join);
+  auto controls_join = [&](const Block* branch) { return own.Contains(branch); };
   // The branches `pred` depends on, then `pred`'s own (in that order: the first to raise
   // names the cause).
   auto raise_by = [&](const Block* branch) {
     if (!controls_join(branch))
       Raise(fact, proven_.Value(ConditionOf(*branch)), MakeCause(Cause::kMerge, 0, branch));
   };
-  auto controllers = dependence.controllers.find(pred);
-  if (controllers != dependence.controllers.end())
-    for (const Block* branch : controllers->second) raise_by(branch);
+  for (const Block* branch : dependence.ControllersOf(pred)) raise_by(branch);
   if (ConditionOf(*pred)) raise_by(pred);
 }
 
