@@ -442,6 +442,39 @@ TEST(UniformityCoarseProof, GivesUpPastItsRoundBudget) {
   EXPECT_EQ(short_of_it.rounds, inputs.round_budget);
 }
 
+// A round that raised only levels nothing had read yet in it is the last: a kernel
+// without loops is proven in one round. Where a loop carries a value round its back
+// edge, the raise of a level read earlier in the round (the phi read the value before
+// the loop body made it divergent) asks for another round, which sees the barrier in
+// divergent control: the near miss that a round stopping on "nothing new read" would
+// wrongly prove.
+TEST(UniformityCoarseProof, StopsOnceEveryReadSawItsFinalLevel) {
+  std::optional<Module> straight = CompileCompute(
+      "void main() { uint v = m * 2u; tile[gl_LocalInvocationID.x] = v; barrier(); }");
+  ASSERT_TRUE(straight);
+  AnalysisContext straight_analyses(*straight);
+  CoarseProofResult one_round = ProveNothingToReport(InputsFrom(*straight, straight_analyses));
+  EXPECT_TRUE(one_round.proven);
+  EXPECT_EQ(one_round.rounds, 1u);
+
+  std::optional<Module> carried = CompileCompute(R"(void main() {
+  uint j = 0u;
+  for (uint i = 0u; i < m; ++i) {
+    if (j == 0u) barrier();
+    j = gl_LocalInvocationID.x;
+  }
+})");
+  ASSERT_TRUE(carried);
+  AnalysisContext carried_analyses(*carried);
+  CoarseProofResult back_edge = ProveNothingToReport(InputsFrom(*carried, carried_analyses));
+  EXPECT_FALSE(back_edge.proven);
+  EXPECT_GE(back_edge.rounds, 2u);
+  UniformityOptions every_fact;
+  every_fact.every_fact = true;
+  EXPECT_FALSE(AnalyzeUniformity(*carried, every_fact).findings.empty())
+      << "the analysis reports the barrier the coarse proof leaves to it";
+}
+
 // The tables are sized by the ids the module defines: a header that claims the largest
 // bound a word holds, which tables by bound could not even be allocated for, changes
 // nothing.

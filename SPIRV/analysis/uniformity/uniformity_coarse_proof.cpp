@@ -174,6 +174,11 @@ class CoarseProof {
     Function* function;
     std::vector<BlockPlan> blocks;  // reverse post-order
   };
+  // A level per id, and the round that last read each (Level).
+  struct Levels {
+    std::vector<uint8_t> level;
+    std::vector<uint32_t> read_in;  // 0: not read yet
+  };
 
   // --- set-up shared by every entry point ---
 
@@ -256,7 +261,7 @@ class CoarseProof {
     b = Find(b);
     if (a == b) return;
     parent_[b] = a;
-    memory_[a] = std::max(memory_[a], memory_[b]);
+    memory_.level[a] = std::max(memory_.level[a], memory_.level[b]);
   }
 
   // A module-scope variable's level before any store, for `model`: where the analysis
@@ -290,15 +295,16 @@ class CoarseProof {
     const spv::ExecutionModel model = view.model();
     entry_function_ = view.function();
     functions_ = in_.calls.ReachableFrom(entry_function_);
-    for (std::vector<uint8_t>* levels :
-         {&value_, &control_, &condition_, &entry_, &return_, &memory_})
-      levels->assign(bound_, kUniform);
+    for (Levels* levels : {&value_, &control_, &condition_, &entry_, &return_, &memory_}) {
+      levels->level.assign(bound_, kUniform);
+      levels->read_in.assign(bound_, 0);
+    }
     allowed_.assign(bound_, kNoNeed);
     parent_.resize(bound_);
     for (uint32_t id = 0; id < bound_; ++id) parent_[id] = id;
     for (const Instruction& inst : module_.types_values)
       if (inst.opcode == spv::OpVariable && inst.result_id < bound_)
-        memory_[inst.result_id] = StartLevel(inst, model);
+        memory_.level[inst.result_id] = StartLevel(inst, model);
     dimensions_.emplace(module_, in_.builtins, model, entry_function_,
                         [this](uint32_t id) { return Definition(id); });
     plans_.assign(functions_.size(), std::nullopt);
@@ -307,9 +313,10 @@ class CoarseProof {
     for (;;) {
       if (*rounds >= in_.round_budget) return false;
       ++*rounds;
+      ++round_;
       changed_ = false;
       for (size_t at = 0; at < functions_.size(); ++at) {
-        if (!plans_[at]) plans_[at] = Plan(*functions_[at]);
+        if (!plans_[at]) plans_[at] = Plan(*functions_[at], /*after_walks=*/at > 0);
         if (!WalkFunction(*plans_[at])) return false;
       }
       if (!changed_) return true;
@@ -320,10 +327,11 @@ class CoarseProof {
   // first need is too divergent is refused before the rest is planned): its blocks in
   // reverse post-order with the blocks each branch controls, what its blocks' needs
   // tolerate, and the memory classes its calls join to their callees' pointer
-  // parameters. The classes a join merges take the higher level, so the round that
-  // plans reports a change (the analysis's levels are bounded all the same: levels and
-  // classes only grow).
-  FunctionPlan Plan(Function& function) {
+  // parameters. The classes a join merges take the higher level; where a function was
+  // walked before it in this round (`after_walks`), what that walk read may have
+  // changed, so the round reports a change (the analysis's levels are bounded all the
+  // same: levels and classes only grow). Planning reads no level.
+  FunctionPlan Plan(Function& function, bool after_walks) {
     const Cfg& cfg = in_.cfgs(function);
     FunctionPlan plan;
     plan.function = &function;
@@ -339,7 +347,7 @@ class CoarseProof {
     // never reach it.
     for (const Block& block : function.blocks)
       if (!cfg.IsReachable(&block) && block.id() < bound_ && ConditionOf(block))
-        condition_[block.id()] = kVaries;
+        condition_.level[block.id()] = kVaries;
     Tolerated(function.id());
     for (const Block& block : function.blocks)
       for (const Instruction& inst : block.instructions) {
@@ -361,10 +369,10 @@ class CoarseProof {
           if (root)
             Join(parameter.result_id, root);
           else
-            memory_[Find(parameter.result_id)] = kVaries;
+            memory_.level[Find(parameter.result_id)] = kVaries;
         }
       }
-    changed_ = true;
+    if (after_walks) changed_ = true;
     return plan;
   }
 
@@ -396,16 +404,28 @@ class CoarseProof {
 
   // --- the rounds ---
 
+  // A level read by a transfer: the read is stamped with the round, so that a later
+  // raise of the same entry in this round asks for another (what read it saw a stale
+  // level). A raise of an entry nothing has read yet this round does not: its readers
+  // later in the round see the new level. So the last round is one in which every read
+  // saw its final level, a fixed point, and the least one: the rounds walk exactly as
+  // when every raise asked for another round, which stop at that fixed point, only no
+  // later (the same answer within the same round budget, often a round or two sooner).
+  uint8_t Level(Levels& levels, uint32_t id) {
+    if (id >= bound_) return kVaries;
+    levels.read_in[id] = round_;
+    return levels.level[id];
+  }
   uint8_t Level(const std::vector<uint8_t>& levels, uint32_t id) const {
     return id < bound_ ? levels[id] : kVaries;
   }
-  uint8_t Value(uint32_t id) const { return Level(value_, id); }
-  void Raise(std::vector<uint8_t>& levels, uint32_t id, uint8_t level) {
-    if (id >= bound_ || levels[id] >= level) return;
-    levels[id] = level;
-    changed_ = true;
+  uint8_t Value(uint32_t id) { return Level(value_, id); }
+  void Raise(Levels& levels, uint32_t id, uint8_t level) {
+    if (id >= bound_ || levels.level[id] >= level) return;
+    levels.level[id] = level;
+    if (levels.read_in[id] == round_) changed_ = true;
   }
-  uint8_t Memory(uint32_t root) { return root ? memory_[Find(root)] : kVaries; }
+  uint8_t Memory(uint32_t root) { return root ? Level(memory_, Find(root)) : kVaries; }
   void WriteMemory(uint32_t root, uint8_t level) {
     if (root) Raise(memory_, Find(root), level);
   }
@@ -413,7 +433,7 @@ class CoarseProof {
   // False where the proof gives up: a need in control more divergent than it tolerates,
   // or a kill in divergent control in a called function.
   bool WalkFunction(const FunctionPlan& plan) {
-    const uint8_t entry = entry_[plan.function->id()];
+    const uint8_t entry = Level(entry_, plan.function->id());
     for (const BlockPlan& step : plan.blocks) {
       const uint32_t label = step.block->id();
       Raise(control_, label, entry);
@@ -504,7 +524,8 @@ class CoarseProof {
       WriteMemory(RootOf(AtomicView(inst).pointer()), kVaries);
       return true;
     }
-    if (!result || Value(result) == kVaries) return true;
+    // (Not a read the result depends on: a divergent result can rise no further.)
+    if (!result || (result < bound_ && value_.level[result] == kVaries)) return true;
     if (dimensions_->ExtractsShared(inst)) return true;
     const bool pure =
         kind == kPureOpcode || (inst.opcode == spv::OpExtInst && glsl_std450_ &&
@@ -545,7 +566,8 @@ class CoarseProof {
   std::vector<uint32_t> controlled_;                // label ids, BlockPlan ranges
   // Levels by id: a value's; a block's control and its branch condition's (by label);
   // a function's entry and return; a memory class's (by its representative).
-  std::vector<uint8_t> value_, control_, condition_, entry_, return_, memory_;
+  Levels value_, control_, condition_, entry_, return_, memory_;
+  uint32_t round_ = 0;            // rounds of every entry point so far, counted from 1
   std::vector<uint8_t> allowed_;  // by label: the most divergent control its needs tolerate
   std::vector<uint32_t> parent_;  // memory classes (union-find)
   bool changed_ = false;
