@@ -530,6 +530,18 @@ TEST(Ir, Cfg_NumbersBlocksInFunctionOrder) {
     EXPECT_EQ(cfg.BlockById(block.id()), &block);
     ++number;
   }
+  // Each edge knows its place among its target's predecessors (a phi's incoming pair).
+  size_t edges = 0;
+  for (Block& block : main.blocks) {
+    BlockSpan successors = cfg.Successors(&block);
+    for (size_t k = 0; k < successors.size(); ++k, ++edges) {
+      BlockSpan preds = cfg.Predecessors(successors[k]);
+      const uint32_t slot = cfg.SlotInSuccessor(&block, k);
+      ASSERT_LT(slot, preds.size());
+      EXPECT_EQ(preds[slot], &block);
+    }
+  }
+  EXPECT_GT(edges, cfg.BlockCount() - 1);  // the loop's back edge and its branches
   Block outsider;
   EXPECT_EQ(cfg.NumberOf(&outsider), -1);
   EXPECT_EQ(cfg.Successors(&outsider).size(), 0u);

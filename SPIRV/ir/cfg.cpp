@@ -179,9 +179,11 @@ Cfg::Cfg(Function& function) {
     next += predecessor_counts[j];
   }
   edges_.resize(next);
+  successor_slots_.resize(forward.first[n]);
   for (int i = 0; i < n; ++i)
     for (uint32_t e = forward.first[i]; e < forward.first[i + 1]; ++e) {
       Node& target = nodes_[forward.targets[e]];
+      successor_slots_[e] = target.predecessor_count;
       edges_[target.first_predecessor + target.predecessor_count++] = blocks_[i];
     }
   // The reverse graph, with a virtual sink (node n) before every exit.

@@ -48,6 +48,11 @@ class Cfg {
   // block of another function). Valid while the CFG lives.
   BlockSpan Successors(const Block* block) const;
   BlockSpan Predecessors(const Block* block) const;
+  // The place of `block` among the predecessors of its successor Successors(block)[k]
+  // (which of a phi's incoming pairs that edge feeds, counted as Predecessors lists).
+  uint32_t SlotInSuccessor(const Block* block, size_t k) const {
+    return successor_slots_[NodeOf(block)->first_successor + k];
+  }
   // Reachable blocks in reverse post-order from the entry.
   const std::vector<Block*>& ReversePostOrder() const { return rpo_; }
   bool IsReachable(const Block* block) const {
@@ -87,6 +92,7 @@ class Cfg {
   std::vector<Block*> blocks_;  // by node index
   std::vector<Node> nodes_;
   std::vector<Block*> edges_;
+  std::vector<uint32_t> successor_slots_;  // per successor edge (edges_' first part)
   FlatKeyIndex<const Block*> node_of_;
   FlatKeyIndex<uint32_t> node_by_id_;
   std::vector<Block*> rpo_;

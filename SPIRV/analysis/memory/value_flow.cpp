@@ -1,7 +1,6 @@
 #include "SPIRV/analysis/memory/value_flow.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cstring>
 #include <optional>
 
@@ -140,25 +139,6 @@ struct ValueFlowBuilder {
   std::vector<uint32_t> access_starts;
   std::vector<Access> var_accesses;
   std::vector<int> pred_starts, pred_list;
-  // Each reachable edge's place among its target's CFG predecessors (the phi operand
-  // it feeds), sorted by (pred, succ) for a binary search: one array, where a hash map
-  // made a heap node per edge (and a scan of the predecessors would be quadratic in a
-  // switch's cases).
-  struct EdgeSlot {
-    uint64_t edge;  // pred << 32 | succ, both indices into `blocks`
-    uint32_t slot;
-  };
-  std::vector<EdgeSlot> edge_slots;
-  static uint64_t EdgeKey(int pred, int succ) {
-    return (uint64_t(uint32_t(pred)) << 32) | uint32_t(succ);
-  }
-  uint32_t PredecessorSlot(int pred, int succ) const {
-    const uint64_t key = EdgeKey(pred, succ);
-    auto found = std::lower_bound(edge_slots.begin(), edge_slots.end(), key,
-                                  [](const EdgeSlot& entry, uint64_t k) { return entry.edge < k; });
-    assert(found != edge_slots.end() && found->edge == key && "an edge of the reachable CFG");
-    return found->slot;
-  }
   std::vector<uint32_t> live_for, stored_whole_for;
 
   bool Spend(uint64_t steps) {
@@ -328,20 +308,15 @@ void ValueFlowBuilder::IndexCfg() {
   std::vector<int> next_child(child_starts.begin(), child_starts.end() - 1);
   pred_starts.assign(size_t(n) + 1, 0);
   pred_list.reserve(edges);
-  edge_slots.reserve(edges);
   for (int b = 0; b < n; ++b) {
     if (idom[b] >= 0) child_list[size_t(next_child[idom[b]]++)] = b;
     BlockSpan preds = cfg.Predecessors(blocks[b]);
-    for (uint32_t slot = 0; slot < preds.size(); ++slot) {
-      const int pred = IndexOf(preds[slot]);
-      if (pred < 0) continue;
-      pred_list.push_back(pred);
-      edge_slots.push_back({EdgeKey(pred, b), slot});
+    for (Block* pred_block : preds) {
+      const int pred = IndexOf(pred_block);
+      if (pred >= 0) pred_list.push_back(pred);
     }
     pred_starts[size_t(b) + 1] = static_cast<int>(pred_list.size());
   }
-  std::sort(edge_slots.begin(), edge_slots.end(),
-            [](const EdgeSlot& x, const EdgeSlot& y) { return x.edge < y.edge; });
 }
 
 // Dominance frontiers by walking up from each predecessor of a join to the join's
@@ -515,9 +490,10 @@ bool ValueFlowBuilder::RenameBlock(int block) {
     store.block = blocks[block];
     SetCurrent(var->second, AddNode(std::move(store)));
   }
-  for (Block* succ : cfg.Successors(blocks[block])) {
-    const int s = IndexOf(succ);
-    const uint32_t slot = PredecessorSlot(block, s);
+  const BlockSpan successors = cfg.Successors(blocks[block]);
+  for (size_t k = 0; k < successors.size(); ++k) {
+    const int s = IndexOf(successors[k]);
+    const uint32_t slot = cfg.SlotInSuccessor(blocks[block], k);
     for (const auto& [var, phi] : phis_at[s]) {
       if (!Spend(1)) return false;
       out.nodes_[phi].incoming[slot] = current[var];
