@@ -96,6 +96,17 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
     if (Instruction* selector = Definition(SwitchView(inst).selector()))
       width = module_.LiteralWidthOfType(selector->type_id);
   }
+  // Most instructions' words are all ids (arithmetic, access chains, calls, ...): read
+  // them as they are, as the parser checked them, without decoding the operands.
+  if (HasOnlyIdOperandWords(inst)) {
+    for (size_t word = 0; word < inst.words.size(); ++word) {
+      const uint32_t used = inst.words[word];
+      pending->push_back({&inst, used, static_cast<uint32_t>(word)});
+      if (block) operand_ids_.push_back(used);
+    }
+    if (block) operand_ids_[operand_start] = uint32_t(operand_ids_.size() - operand_start - 1);
+    return;
+  }
   OperandList operands;
   std::string error;
   if (!DecodeOperands(inst, width, &operands, &error)) {
