@@ -19,6 +19,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "key_hash.h"
+
 namespace glint::spirv {
 
 template <class Key>
@@ -34,6 +36,7 @@ class FlatKeyIndex {
     size_t capacity = 8;
     while (capacity < 2 * expected_keys) capacity *= 2;
     slots_.assign(capacity, Slot{});
+    shift_ = KeyHashShift(capacity);
     limit_ = expected_keys;
   }
 
@@ -63,19 +66,10 @@ class FlatKeyIndex {
     uint32_t value = kAbsent;
   };
 
-  static uint64_t Bits(Key key) {
-    if constexpr (std::is_pointer_v<Key>)
-      return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(key));
-    else
-      return static_cast<uint64_t>(key);
-  }
-
-  // The slot holding `key`, or the empty slot where it would go.
+  // The slot holding `key`, or the empty slot where it would go (key_hash.h).
   size_t Probe(Key key) const {
     const size_t mask = slots_.size() - 1;
-    // Fibonacci hashing: the high bits of the product mix every bit of the key
-    // (pointers' low bits are alignment zeros; ids are dense).
-    size_t at = static_cast<size_t>((Bits(key) * 0x9E3779B97F4A7C15ull) >> 32) & mask;
+    size_t at = FirstSlotOf(key, shift_);
     while (slots_[at].value != kAbsent && slots_[at].key != key) at = (at + 1) & mask;
     return at;
   }
@@ -83,6 +77,7 @@ class FlatKeyIndex {
   std::vector<Slot> slots_;
   size_t size_ = 0;
   size_t limit_ = 0;
+  unsigned shift_ = 64;
 };
 
 }  // namespace glint::spirv

@@ -18,6 +18,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "SPIRV/ir/key_hash.h"
+
 namespace glint::spirv {
 
 template <class Key, class Value>
@@ -65,19 +67,11 @@ class StableFlatMap {
     uint32_t index = kEmpty;
   };
 
-  static uint64_t Bits(Key key) {
-    if constexpr (std::is_pointer_v<Key>)
-      return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(key));
-    else
-      return static_cast<uint64_t>(key);
-  }
-
-  // The slot holding `key`, or the empty slot where it would go. Fibonacci hashing:
-  // ids are dense and pointers share their low bits, so the high bits of the product
-  // spread both. The table is never more than half full, so a probe ends.
+  // The slot holding `key`, or the empty slot where it would go (SPIRV/ir/key_hash.h).
+  // The table is never more than half full, so a probe ends.
   size_t Probe(Key key) const {
     const size_t mask = slots_.size() - 1;
-    size_t at = static_cast<size_t>((Bits(key) * 0x9E3779B97F4A7C15ull) >> shift_) & mask;
+    size_t at = FirstSlotOf(key, shift_);
     while (slots_[at].index != kEmpty && slots_[at].key != key) at = (at + 1) & mask;
     return at;
   }
@@ -86,8 +80,7 @@ class StableFlatMap {
     std::vector<Slot> old = std::move(slots_);
     const size_t capacity = old.empty() ? 16 : old.size() * 2;
     slots_.assign(capacity, Slot{});
-    shift_ = 64;
-    for (size_t c = capacity; c > 1; c >>= 1) --shift_;
+    shift_ = KeyHashShift(capacity);
     for (const Slot& slot : old)
       if (slot.index != kEmpty) slots_[Probe(slot.key)] = slot;
   }
