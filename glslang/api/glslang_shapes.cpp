@@ -15,6 +15,7 @@
 #include <glslang/SPIRV/SpvTools.h>
 
 #include <iostream>
+#include <type_traits>
 
 #include "glint/glint.h"
 #include "glslang/front_end/glslang_log.h"
@@ -75,9 +76,14 @@ void GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<unsign
     bool ok = glint::GlslangToSpv(intermediate, words, &generate, Options(), &report);
     LogReport(report, log);
     if (!ok) return;
-    std::vector<unsigned int> output(words.begin(), words.end());
-    FinishLikeGlslang(intermediate, options, output, log);
-    spirv.insert(spirv.end(), output.begin(), output.end());
+    // Moved, not copied (each copy is a pass over every word of a large shader).
+    static_assert(std::is_same_v<uint32_t, unsigned int>, "glslang's words are uint32_t");
+    FinishLikeGlslang(intermediate, options, words, log);
+    // glslang appends to what `spirv` holds; most callers pass it empty.
+    if (spirv.empty())
+      spirv.swap(words);
+    else
+      spirv.insert(spirv.end(), words.begin(), words.end());
   } catch (...) {
     // Out of memory while logging or appending: the entry point never throws; what
     // was logged stays, and `spirv` may lack the module.

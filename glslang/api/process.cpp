@@ -189,11 +189,15 @@ bool OverInputLimit(const std::vector<uint32_t>& input, const Options& options, 
 
 // Parses, runs the pipeline and emits into `output`. `check_input` runs spirv-val's
 // core rules (universal environment of the module's own version) first, so passes
-// never see a module that merely parses; glslang's own output skips it.
+// never see a module that merely parses; glslang's own output skips it. `spent_input`
+// is `input` itself where the caller has no further use for it: a module no pass
+// changed is then moved into `output`, not copied (a copy of every word, as much as a
+// tenth of a large shader's parse).
 bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool check_input,
                const Origin& origin, Report& report, std::vector<uint32_t>& output,
                std::shared_ptr<spirv::OutsideLinesSource> outside_lines = nullptr,
-               std::optional<spirv::Module> parsed = std::nullopt) {
+               std::optional<spirv::Module> parsed = std::nullopt,
+               std::vector<uint32_t>* spent_input = nullptr) {
   std::string error;
   // The input is checked before Glint's IR is built, so the validator's memory and the
   // IR's are never held at once (the peak is the larger, not the sum); a module that
@@ -222,7 +226,12 @@ bool RunPasses(const std::vector<uint32_t>& input, const Options& options, bool 
   spirv::PassResult result = spirv::RunPipeline(*module, context);
   AppendReport(std::move(found), report);
   if (result.status == spirv::PassStatus::kFailed) return Fail(&report, "glint", result.message);
-  output = result.status == spirv::PassStatus::kChanged ? module->Encode() : input;
+  if (result.status == spirv::PassStatus::kChanged)
+    output = module->Encode();
+  else if (spent_input == &input)
+    output = std::move(*spent_input);
+  else
+    output = input;
   // Specialization writes the user's values into the module, and a value may make it
   // invalid in ways no pass checks by name: such output is always validated.
   bool validate_output = options.validate || !options.spec_constants.empty();
@@ -427,7 +436,7 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
         lines = std::make_shared<GlslangOutsideLines>(intermediate, spv_options, words);
     }
     if (!RunPasses(words, options, /*check_input=*/false, Origin{&intermediate, spv_options},
-                   findings, output, std::move(lines), std::move(parsed))) {
+                   findings, output, std::move(lines), std::move(parsed), &words)) {
       MergeFailed(findings, report);
       return false;
     }
