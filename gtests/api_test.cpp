@@ -225,6 +225,32 @@ TEST(Api, GlslangToSpv_SameAsProcessOnGlslangOutput) {
   }
 }
 
+// glslang's call shape appends the module to what the caller's vector holds, as
+// glslang's own GlslangToSpv does; an empty vector gets the module itself (handed over,
+// not copied, but the same words).
+TEST(Api, GlslangShape_AppendsToWhatTheCallersVectorHolds) {
+  const std::vector<unsigned int> held = {7u, 8u, 9u};
+  for (const ShaderCase& shader : kShaders) {
+    LinkedProgram linked = ParseAndLink(shader.source, shader.stage);
+    std::vector<unsigned int> glslang_alone, glslang_after = held;
+    glslang::GlslangToSpv(linked.Intermediate(), glslang_alone);
+    glslang::GlslangToSpv(linked.Intermediate(), glslang_after);
+    ASSERT_FALSE(glslang_alone.empty());
+    std::vector<unsigned int> expected_glslang = held;
+    expected_glslang.insert(expected_glslang.end(), glslang_alone.begin(), glslang_alone.end());
+    EXPECT_EQ(glslang_after, expected_glslang) << "glslang 12 itself appends";
+
+    std::vector<unsigned int> glint_alone, glint_after = held;
+    glint::GlslangToSpv(linked.Intermediate(), glint_alone);
+    glint::GlslangToSpv(linked.Intermediate(), glint_after);
+    ASSERT_FALSE(glint_alone.empty());
+    EXPECT_EQ(glint_alone[0], spv::MagicNumber);
+    std::vector<unsigned int> expected_glint = held;
+    expected_glint.insert(expected_glint.end(), glint_alone.begin(), glint_alone.end());
+    EXPECT_EQ(glint_after, expected_glint);
+  }
+}
+
 // Records name source lines although the caller asked for no debug information, and
 // the output is the same whether or not a report was asked for.
 TEST(Api, GlslangToSpv_ReportNamesLinesWithoutChangingTheOutput) {
