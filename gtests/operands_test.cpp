@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/parser.h"
 #include "support/test_support.h"
 
@@ -156,6 +157,50 @@ void ExpectSameAsGrammar(const Instruction& inst, uint32_t literal_width = 1) {
     EXPECT_EQ(fast[i].first_word, slow[i].first_word) << "operand " << i;
     EXPECT_EQ(fast[i].word_count, slow[i].word_count) << "operand " << i;
   }
+}
+
+// HasOnlyIdOperandWords answers from a table of word counts per opcode: wherever it says
+// yes, the grammar's decoder finds one id per word; and it says yes to the id-only
+// shapes the parser and DefUse rely on, and no one word short or over.
+TEST(HasOnlyIdOperandWords, YesOnlyWhereTheGrammarFindsAnIdInEveryWord) {
+  size_t yes = 0;
+  grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+    for (uint32_t count = 0; count <= 6; ++count) {
+      std::vector<uint32_t> words;
+      for (uint32_t i = 0; i < count; ++i) words.push_back(5 + i);
+      Instruction inst(static_cast<spv::Op>(info.opcode), 0, 0, words);
+      if (!HasOnlyIdOperandWords(inst)) continue;
+      ++yes;
+      SCOPED_TRACE(std::string(info.name) + " with " + std::to_string(count) + " words");
+      OperandList operands;
+      std::string error;
+      ASSERT_TRUE(DecodeOperandsByGrammar(inst, 1, &operands, &error)) << error;
+      ASSERT_EQ(operands.size(), count);
+      for (size_t i = 0; i < operands.size(); ++i) {
+        EXPECT_TRUE(operands[i].is_id) << "operand " << i;
+        EXPECT_EQ(operands[i].word_count, 1u) << "operand " << i;
+      }
+    }
+  });
+  EXPECT_GT(yes, 300u) << "most of the grammar's opcodes take ids only";
+  auto ids_only = [](spv::Op opcode, size_t count) {
+    return HasOnlyIdOperandWords(Instruction(opcode, 0, 0, std::vector<uint32_t>(count, 7)));
+  };
+  EXPECT_TRUE(ids_only(spv::OpIAdd, 2));
+  EXPECT_FALSE(ids_only(spv::OpIAdd, 1));
+  EXPECT_FALSE(ids_only(spv::OpIAdd, 3));
+  EXPECT_TRUE(ids_only(spv::OpReturn, 0));
+  EXPECT_FALSE(ids_only(spv::OpReturn, 1));
+  for (size_t count = 1; count <= 6; ++count) EXPECT_TRUE(ids_only(spv::OpAccessChain, count));
+  EXPECT_FALSE(ids_only(spv::OpAccessChain, 0));
+  EXPECT_TRUE(ids_only(spv::OpFunctionCall, 1));
+  EXPECT_TRUE(ids_only(spv::OpFunctionCall, 4));
+  // OpLoad: its pointer, then optional memory operands (literals): the pointer alone.
+  EXPECT_TRUE(ids_only(spv::OpLoad, 1));
+  EXPECT_FALSE(ids_only(spv::OpLoad, 2));
+  EXPECT_FALSE(ids_only(spv::OpName, 2));
+  EXPECT_FALSE(ids_only(spv::OpDecorate, 2));
+  EXPECT_FALSE(ids_only(static_cast<spv::Op>(0xfff0), 1)) << "an unknown opcode";
 }
 
 TEST(DecodeOperands, FixedShapes_AgreeWithTheGrammarWhetherTheyFitOrNot) {

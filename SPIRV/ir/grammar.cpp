@@ -14,7 +14,8 @@ namespace {
 
 // Each opcode's row in kOpcodeTable (-1: not in the grammar), indexed by the opcode:
 // every analysis decodes every instruction, so the look-up is one load, not a search.
-std::vector<int32_t> MakeOpcodeRows() {
+// Out of line, so that FindOpcode's lookup stays a leaf without a frame to set up.
+[[gnu::noinline]] std::vector<int32_t> MakeOpcodeRows() {
   uint32_t largest = 0;
   for (const OpcodeInfo& info : kOpcodeTable) largest = std::max(largest, info.opcode);
   std::vector<int32_t> rows(size_t(largest) + 1, -1);

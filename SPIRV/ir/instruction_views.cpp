@@ -36,22 +36,24 @@ bool HasIdOperandsOnly(const grammar::OpcodeInfo& info, uint16_t count) {
 // instruction, and an instruction's class is a string in the grammar tables.
 enum OpcodeTrait : uint8_t { kBinaryOperation = 1, kUnaryOperation = 2, kAtomicOperation = 4 };
 
+// Out of line, so that HasTrait's lookup stays a leaf without a frame to set up.
+[[gnu::noinline]] std::vector<uint8_t> MakeOpcodeTraits() {
+  std::vector<uint8_t> traits;
+  grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+    uint8_t trait = 0;
+    if (IsValueOperation(info) && HasIdOperandsOnly(info, 2)) trait |= kBinaryOperation;
+    if (HasIdOperandsOnly(info, 1) && (IsValueOperation(info) || info.opcode == spv::OpCopyObject))
+      trait |= kUnaryOperation;
+    if (InClass(info, "Atomic")) trait |= kAtomicOperation;
+    if (!trait) return;
+    if (traits.size() <= info.opcode) traits.resize(info.opcode + 1);
+    traits[info.opcode] = trait;
+  });
+  return traits;
+}
+
 const std::vector<uint8_t>& OpcodeTraits() {
-  static const std::vector<uint8_t> kTraits = [] {
-    std::vector<uint8_t> traits;
-    grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
-      uint8_t trait = 0;
-      if (IsValueOperation(info) && HasIdOperandsOnly(info, 2)) trait |= kBinaryOperation;
-      if (HasIdOperandsOnly(info, 1) &&
-          (IsValueOperation(info) || info.opcode == spv::OpCopyObject))
-        trait |= kUnaryOperation;
-      if (InClass(info, "Atomic")) trait |= kAtomicOperation;
-      if (!trait) return;
-      if (traits.size() <= info.opcode) traits.resize(info.opcode + 1);
-      traits[info.opcode] = trait;
-    });
-    return traits;
-  }();
+  static const std::vector<uint8_t> kTraits = MakeOpcodeTraits();
   return kTraits;
 }
 

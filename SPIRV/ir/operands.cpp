@@ -367,9 +367,43 @@ bool HasRequiredOperandWords(const Instruction& inst) {
   return HasRequiredOperandWords(inst, RequiredOperandCounts());
 }
 
+namespace {
+
+// FitsIdOnly of each opcode's shape as one range of word counts, [fewest, most]: an
+// empty range (fewest > most) where no count fits. Every analysis asks
+// HasOnlyIdOperandWords of every instruction, so the answer is one compare pair.
+struct IdOnlyWordCounts {
+  uint32_t fewest = 1, most = 0;
+};
+
+IdOnlyWordCounts WordCountsOf(const IdOnlyShape& shape) {
+  if (!shape.id_only) {
+    if (shape.leading_ids == 0) return {};
+    return {shape.leading_ids, shape.leading_ids};
+  }
+  if (shape.tail == Quantifier::kOne) return {shape.required, shape.required};
+  if (shape.tail == Quantifier::kOptional) return {shape.required, shape.required + 1u};
+  return {shape.required, UINT32_MAX};
+}
+
+struct IdOnlyWordCountTable {
+  std::vector<IdOnlyWordCounts> by_opcode;
+  [[gnu::noinline]] IdOnlyWordCountTable() {  // out of line: the lookup stays a leaf
+    const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
+    by_opcode.reserve(shapes.size());
+    for (const IdOnlyShape& shape : shapes) by_opcode.push_back(WordCountsOf(shape));
+  }
+};
+
+}  // namespace
+
 bool HasOnlyIdOperandWords(const Instruction& inst) {
-  const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
-  return inst.opcode < shapes.size() && FitsIdOnly(shapes[inst.opcode], inst.words.size());
+  static const IdOnlyWordCountTable kTable;
+  const uint32_t opcode = inst.opcode;
+  if (opcode >= kTable.by_opcode.size()) return false;
+  const IdOnlyWordCounts counts = kTable.by_opcode[opcode];
+  const size_t words = inst.words.size();
+  return words >= counts.fewest && words <= counts.most;
 }
 
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList* out,

@@ -819,12 +819,22 @@ const std::vector<std::optional<OpcodeConvergence>>& RowsByOpcode() {
 
 // The table row of an instruction whose opcode alone decides its classes (all but
 // OpExtInst, OpImageSampleFootprintNV and opcodes without a row), else null.
+// Its answers are laid out once by opcode (null for those three cases), as every
+// analysis asks it of every instruction: one bounds check and one load.
+struct DecidingRows {
+  std::vector<const OpcodeConvergence*> by_opcode;
+  [[gnu::noinline]] DecidingRows() {  // out of line: the lookup stays a leaf
+    const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
+    by_opcode.assign(rows.size(), nullptr);
+    for (size_t opcode = 0; opcode < rows.size(); ++opcode)
+      if (rows[opcode] && opcode != spv::OpExtInst && opcode != spv::OpImageSampleFootprintNV)
+        by_opcode[opcode] = &*rows[opcode];  // the rows never change: stable addresses
+  }
+};
+
 const OpcodeConvergence* RowDecides(const Instruction& inst) {
-  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
-  if (inst.opcode == spv::OpExtInst || inst.opcode == spv::OpImageSampleFootprintNV ||
-      inst.opcode >= rows.size() || !rows[inst.opcode])
-    return nullptr;
-  return &*rows[inst.opcode];
+  static const DecidingRows kDeciding;
+  return inst.opcode < kDeciding.by_opcode.size() ? kDeciding.by_opcode[inst.opcode] : nullptr;
 }
 
 }  // namespace
