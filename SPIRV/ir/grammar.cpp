@@ -5,6 +5,8 @@
 #include <iterator>
 #include <vector>
 
+#include "opcode_table.h"
+
 namespace glint::spirv::grammar {
 namespace {
 #include "grammar_tables.inc"
@@ -12,24 +14,20 @@ namespace {
 
 namespace {
 
-// Each opcode's row in kOpcodeTable (-1: not in the grammar), indexed by the opcode:
+// Each opcode's row of kOpcodeTable (null: not in the grammar), indexed by the opcode:
 // every analysis decodes every instruction, so the look-up is one load, not a search.
-// Out of line, so that FindOpcode's lookup stays a leaf without a frame to set up.
-[[gnu::noinline]] std::vector<int32_t> MakeOpcodeRows() {
+std::vector<const OpcodeInfo*> MakeOpcodeRows() {
   uint32_t largest = 0;
   for (const OpcodeInfo& info : kOpcodeTable) largest = std::max(largest, info.opcode);
-  std::vector<int32_t> rows(size_t(largest) + 1, -1);
-  for (size_t row = 0; row < std::size(kOpcodeTable); ++row)
-    rows[kOpcodeTable[row].opcode] = int32_t(row);
+  std::vector<const OpcodeInfo*> rows(size_t(largest) + 1, nullptr);
+  for (const OpcodeInfo& info : kOpcodeTable) rows[info.opcode] = &info;
   return rows;
 }
 
 }  // namespace
 
 const OpcodeInfo* FindOpcode(uint32_t opcode) {
-  static const std::vector<int32_t> kRows = MakeOpcodeRows();
-  if (opcode >= kRows.size() || kRows[opcode] < 0) return nullptr;
-  return &kOpcodeTable[kRows[opcode]];
+  return LazyOpcodeTable<const OpcodeInfo*, &MakeOpcodeRows>::At(opcode);
 }
 
 void ForEachOpcode(const std::function<void(const OpcodeInfo&)>& visit) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grammar.h"
+#include "opcode_table.h"
 
 namespace glint::spirv {
 namespace {
@@ -36,8 +37,7 @@ bool HasIdOperandsOnly(const grammar::OpcodeInfo& info, uint16_t count) {
 // instruction, and an instruction's class is a string in the grammar tables.
 enum OpcodeTrait : uint8_t { kBinaryOperation = 1, kUnaryOperation = 2, kAtomicOperation = 4 };
 
-// Out of line, so that HasTrait's lookup stays a leaf without a frame to set up.
-[[gnu::noinline]] std::vector<uint8_t> MakeOpcodeTraits() {
+std::vector<uint8_t> MakeOpcodeTraits() {
   std::vector<uint8_t> traits;
   grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
     uint8_t trait = 0;
@@ -52,14 +52,8 @@ enum OpcodeTrait : uint8_t { kBinaryOperation = 1, kUnaryOperation = 2, kAtomicO
   return traits;
 }
 
-const std::vector<uint8_t>& OpcodeTraits() {
-  static const std::vector<uint8_t> kTraits = MakeOpcodeTraits();
-  return kTraits;
-}
-
 bool HasTrait(spv::Op op, OpcodeTrait trait) {
-  const std::vector<uint8_t>& traits = OpcodeTraits();
-  return uint32_t(op) < traits.size() && (traits[op] & trait) != 0;
+  return (LazyOpcodeTable<uint8_t, &MakeOpcodeTraits>::At(uint32_t(op)) & trait) != 0;
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "operands.h"
 
+#include "opcode_table.h"
+
 namespace glint::spirv {
 namespace {
 
@@ -386,22 +388,17 @@ IdOnlyWordCounts WordCountsOf(const IdOnlyShape& shape) {
   return {shape.required, UINT32_MAX};
 }
 
-struct IdOnlyWordCountTable {
+std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts() {
   std::vector<IdOnlyWordCounts> by_opcode;
-  [[gnu::noinline]] IdOnlyWordCountTable() {  // out of line: the lookup stays a leaf
-    const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
-    by_opcode.reserve(shapes.size());
-    for (const IdOnlyShape& shape : shapes) by_opcode.push_back(WordCountsOf(shape));
-  }
-};
+  for (const IdOnlyShape& shape : IdOnlyShapes()) by_opcode.push_back(WordCountsOf(shape));
+  return by_opcode;
+}
 
 }  // namespace
 
 bool HasOnlyIdOperandWords(const Instruction& inst) {
-  static const IdOnlyWordCountTable kTable;
-  const uint32_t opcode = inst.opcode;
-  if (opcode >= kTable.by_opcode.size()) return false;
-  const IdOnlyWordCounts counts = kTable.by_opcode[opcode];
+  const IdOnlyWordCounts counts =
+      LazyOpcodeTable<IdOnlyWordCounts, &MakeIdOnlyWordCounts>::At(inst.opcode);
   const size_t words = inst.words.size();
   return words >= counts.fewest && words <= counts.most;
 }

@@ -6,6 +6,7 @@
 
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
+#include "SPIRV/ir/opcode_table.h"
 
 namespace glint::spirv {
 namespace {
@@ -820,21 +821,18 @@ const std::vector<std::optional<OpcodeConvergence>>& RowsByOpcode() {
 // The table row of an instruction whose opcode alone decides its classes (all but
 // OpExtInst, OpImageSampleFootprintNV and opcodes without a row), else null.
 // Its answers are laid out once by opcode (null for those three cases), as every
-// analysis asks it of every instruction: one bounds check and one load.
-struct DecidingRows {
-  std::vector<const OpcodeConvergence*> by_opcode;
-  [[gnu::noinline]] DecidingRows() {  // out of line: the lookup stays a leaf
-    const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
-    by_opcode.assign(rows.size(), nullptr);
-    for (size_t opcode = 0; opcode < rows.size(); ++opcode)
-      if (rows[opcode] && opcode != spv::OpExtInst && opcode != spv::OpImageSampleFootprintNV)
-        by_opcode[opcode] = &*rows[opcode];  // the rows never change: stable addresses
-  }
-};
+// analysis asks it of every instruction (SPIRV/ir/opcode_table.h).
+std::vector<const OpcodeConvergence*> MakeDecidingRows() {
+  const std::vector<std::optional<OpcodeConvergence>>& rows = RowsByOpcode();
+  std::vector<const OpcodeConvergence*> by_opcode(rows.size(), nullptr);
+  for (size_t opcode = 0; opcode < rows.size(); ++opcode)
+    if (rows[opcode] && opcode != spv::OpExtInst && opcode != spv::OpImageSampleFootprintNV)
+      by_opcode[opcode] = &*rows[opcode];  // the rows never change: stable addresses
+  return by_opcode;
+}
 
 const OpcodeConvergence* RowDecides(const Instruction& inst) {
-  static const DecidingRows kDeciding;
-  return inst.opcode < kDeciding.by_opcode.size() ? kDeciding.by_opcode[inst.opcode] : nullptr;
+  return LazyOpcodeTable<const OpcodeConvergence*, &MakeDecidingRows>::At(inst.opcode);
 }
 
 }  // namespace
