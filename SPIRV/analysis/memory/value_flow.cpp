@@ -121,7 +121,11 @@ struct ValueFlowBuilder {
   // child_starts[b + 1]), in block order (one array, not a vector per block).
   std::vector<int> child_starts;
   std::vector<int> child_list;
-  std::vector<std::vector<int>> frontier;
+  // Block b's dominance frontier: frontier_list[frontier_starts[b] .. frontier_starts[b + 1]),
+  // joins in the order found (one array, not a vector per block).
+  std::vector<int> frontier_starts;
+  std::vector<int> frontier_list;
+  bool HasFrontier(int b) const { return frontier_starts[b] != frontier_starts[b + 1]; }
 
   std::unordered_map<uint32_t, size_t> dense;  // followed variable -> 0..k-1
   std::vector<uint32_t> dense_variable;
@@ -293,7 +297,7 @@ void ValueFlowBuilder::IndexCfg() {
   }
   const int n = static_cast<int>(blocks.size());
   idom.assign(n, -1);
-  frontier.assign(n, {});
+  frontier_starts.assign(size_t(n) + 1, 0);
   child_starts.assign(size_t(n) + 1, 0);
   size_t edges = 0;
   for (int b = 0; b < n; ++b) {
@@ -322,7 +326,10 @@ void ValueFlowBuilder::IndexCfg() {
 // Dominance frontiers by walking up from each predecessor of a join to the join's
 // immediate dominator (Cooper, Harvey and Kennedy's formulation).
 bool ValueFlowBuilder::ComputeFrontiers() {
-  for (int b = 0; b < static_cast<int>(blocks.size()); ++b) {
+  const int n = static_cast<int>(blocks.size());
+  std::vector<std::pair<int, int>> found_pairs;  // (block, join of its frontier), as found
+  std::vector<int> last_join(size_t(n), -1);     // joins are found in rising order
+  for (int b = 0; b < n; ++b) {
     BlockSpan preds = cfg.Predecessors(blocks[b]);
     if (preds.size() < 2) continue;
     for (Block* pred : preds) {
@@ -330,10 +337,19 @@ bool ValueFlowBuilder::ComputeFrontiers() {
       if (found < 0) continue;
       for (int runner = found; runner >= 0 && runner != idom[b]; runner = idom[runner]) {
         if (!Spend(1)) return false;
-        if (frontier[runner].empty() || frontier[runner].back() != b) frontier[runner].push_back(b);
+        if (last_join[runner] != b) {
+          last_join[runner] = b;
+          found_pairs.push_back({runner, b});
+        }
       }
     }
   }
+  // Grouped by block, stably (a counting sort): each block's joins keep their order.
+  for (const auto& [block, join] : found_pairs) ++frontier_starts[size_t(block) + 1];
+  for (int b = 0; b < n; ++b) frontier_starts[size_t(b) + 1] += frontier_starts[b];
+  frontier_list.assign(found_pairs.size(), 0);
+  std::vector<int> next(frontier_starts.begin(), frontier_starts.end() - 1);
+  for (const auto& [block, join] : found_pairs) frontier_list[size_t(next[block]++)] = join;
   return true;
 }
 
@@ -361,7 +377,8 @@ bool ValueFlowBuilder::PlacePhis(size_t var) {
   while (!work.empty()) {
     int block = work.back();
     work.pop_back();
-    for (int join : frontier[block]) {
+    for (int at = frontier_starts[block]; at < frontier_starts[block + 1]; ++at) {
+      const int join = frontier_list[size_t(at)];
       if (!Spend(1)) return false;
       if (phi_for[join] == stamp) continue;
       phi_for[join] = stamp;
@@ -454,7 +471,7 @@ bool ValueFlowBuilder::PlaceAllPhis() {
     bool may_place = false;
     for (uint32_t at = access_starts[var]; at < access_starts[var + 1] && !may_place; ++at)
       may_place =
-          var_accesses[at].kind != Access::Kind::kLoad && !frontier[var_accesses[at].block].empty();
+          var_accesses[at].kind != Access::Kind::kLoad && HasFrontier(var_accesses[at].block);
     if (may_place && (!MarkLiveIn(var) || !PlacePhis(var))) return false;
   }
   return true;
