@@ -369,16 +369,17 @@ std::unique_ptr<Relevance> FindRelevance(ModuleFacts& facts) {
   RelevanceFinder(facts, relevance.get()).Run();
   size_t blocks = 0;
   for (const Function& function : facts.module.functions) blocks += function.blocks.size();
-  relevance->transferred.reserve(blocks);
+  relevance->transferred = FlatKeyIndex<const Block*>(blocks);
   std::vector<const Instruction*>& list = relevance->transferred_list;
+  std::vector<std::pair<uint32_t, uint32_t>>& ranges = relevance->transferred_ranges;
   for (const Function& function : facts.module.functions)
     for (const Block& block : function.blocks) {
       const uint32_t first = static_cast<uint32_t>(list.size());
       for (const Instruction& inst : block.instructions)
         if (relevance->Transfers(facts, function, inst)) list.push_back(&inst);
-      if (list.size() != first)
-        relevance->transferred.emplace(&block,
-                                       std::make_pair(first, static_cast<uint32_t>(list.size())));
+      if (list.size() == first) continue;
+      relevance->transferred.Set(&block, static_cast<uint32_t>(ranges.size()));
+      ranges.emplace_back(first, static_cast<uint32_t>(list.size()));
     }
   return relevance;
 }
