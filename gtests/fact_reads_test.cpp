@@ -71,18 +71,51 @@ TEST_F(FactReadsLog, ARiseWithinThePassAfterTheReadCounts) {
 
 TEST_F(FactReadsLog, NothingIsNotedOutsideAPassAndAPassReplacesTheLog) {
   reads.Note(FactKind::kValue, 1);
-  EXPECT_TRUE(log.empty());
+  EXPECT_EQ(log.count, 0u);
   reads.Begin(&log);
   reads.Note(FactKind::kValue, 1);
   reads.Note(FactKind::kValue, 1);
   reads.Note(FactKind::kEntry, 2);
   reads.End();
-  EXPECT_EQ(log.size(), 2u) << "a read repeated with nothing between is one";
+  EXPECT_EQ(log.count, 2u) << "a read repeated with nothing between is one";
   reads.Note(FactKind::kValue, 4);
-  EXPECT_EQ(log.size(), 2u);
+  EXPECT_EQ(log.count, 2u);
   reads.Begin(&log);
   reads.End();
-  EXPECT_TRUE(log.empty()) << "a pass that read nothing";
+  EXPECT_EQ(log.count, 0u) << "a pass that read nothing";
+}
+
+// Logs share one store: a log that outgrows its room moves, and the logs beside it keep
+// their reads.
+TEST_F(FactReadsLog, ALogThatOutgrowsItsRoomMovesAndLeavesTheOthersAlone) {
+  FactReads::Log other;
+  reads.Begin(&log);
+  reads.Note(FactKind::kValue, 1);
+  reads.End();
+  reads.Begin(&other);
+  reads.Note(FactKind::kValue, 2);
+  reads.End();
+  reads.Begin(&log);  // forty reads: more than its room
+  for (uint32_t id = 100; id < 140; ++id) reads.Note(FactKind::kValue, id);
+  reads.End();
+  EXPECT_EQ(log.count, 40u);
+  EXPECT_EQ(other.count, 1u);
+  ++clock;
+  reads.Rose(FactKind::kValue, 1);  // the log's old read, no longer in it
+  EXPECT_FALSE(reads.RoseSinceRead(log));
+  EXPECT_FALSE(reads.RoseSinceRead(other));
+  ++clock;
+  reads.Rose(FactKind::kValue, 139);
+  EXPECT_TRUE(reads.RoseSinceRead(log));
+  EXPECT_FALSE(reads.RoseSinceRead(other));
+  ++clock;
+  reads.Rose(FactKind::kValue, 2);
+  EXPECT_TRUE(reads.RoseSinceRead(other));
+  reads.Begin(&other);  // a shorter pass reuses the room
+  reads.End();
+  EXPECT_EQ(other.count, 0u);
+  EXPECT_FALSE(reads.RoseSinceRead(other));
+  EXPECT_TRUE(reads.RoseSinceRead(log));
 }
 
 const test::GlslCase kCases[] = {

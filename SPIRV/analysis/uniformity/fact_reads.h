@@ -23,7 +23,10 @@
 #ifndef GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
 #define GLINT_SPIRV_ANALYSIS_UNIFORMITY_FACT_READS_H
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "SPIRV/analysis/facts/stable_flat_map.h"
@@ -50,20 +53,35 @@ class FactReads {
     uint64_t key;
     uint64_t at;  // the clock when it was read
   };
-  using Log = std::vector<Read>;
+  // Where the reads of a block's last pass are kept: `count` reads at `first`, in room
+  // for `capacity`, carved from this object's chunks. A room per block in shared chunks
+  // rather than a vector per block: that was an allocation per block.
+  struct Log {
+    Read* first = nullptr;
+    size_t count = 0;
+    size_t capacity = 0;
+  };
 
   // `clock` counts the solver's rises; it only grows.
   explicit FactReads(const uint64_t* clock) : clock_(clock) {}
 
   // Notes the reads of one pass, to be kept in `log` at End. They are gathered in one
-  // buffer for every pass and copied once: a log grown read by read would be
-  // reallocated several times in every pass.
+  // buffer for every pass and copied once into the log's room; a log that outgrows its
+  // room takes new room twice what it needs (the old room is left unused), so a block's
+  // log moves a few times at most however many passes run it.
   void Begin(Log* log) {
     gathered_.clear();
     log_ = log;
   }
   void End() {
-    if (log_) log_->assign(gathered_.begin(), gathered_.end());
+    if (log_) {
+      if (gathered_.size() > log_->capacity) {
+        log_->capacity = std::max<size_t>(4, 2 * gathered_.size());
+        log_->first = Room(log_->capacity);
+      }
+      std::copy(gathered_.begin(), gathered_.end(), log_->first);
+      log_->count = gathered_.size();
+    }
     log_ = nullptr;
   }
 
@@ -83,9 +101,9 @@ class FactReads {
 
   // Whether some fact in `log` rose after it was read.
   bool RoseSinceRead(const Log& log) const {
-    for (const Read& read : log) {
-      const uint64_t* stamp = stamps_.Find(read.key);
-      if (stamp && *stamp > read.at) return true;
+    for (const Read* read = log.first; read != log.first + log.count; ++read) {
+      const uint64_t* stamp = stamps_.Find(read->key);
+      if (stamp && *stamp > read->at) return true;
     }
     return false;
   }
@@ -97,7 +115,26 @@ class FactReads {
 
   const uint64_t* clock_;
   Log* log_ = nullptr;
-  mutable Log gathered_;  // the reads of the pass under way
+  mutable std::vector<Read> gathered_;  // the reads of the pass under way
+  // Room for `size` reads that stays put: from the current chunk, or a new one (left
+  // uninitialized: End writes what is read).
+  Read* Room(size_t size) {
+    if (chunk_left_ < size) {
+      const size_t chunk = std::max(kChunkReads, size);
+      chunks_.push_back(std::unique_ptr<Read[]>(new Read[chunk]));
+      chunk_next_ = chunks_.back().get();
+      chunk_left_ = chunk;
+    }
+    Read* room = chunk_next_;
+    chunk_next_ += size;
+    chunk_left_ -= size;
+    return room;
+  }
+
+  static constexpr size_t kChunkReads = 4096;
+  std::vector<std::unique_ptr<Read[]>> chunks_;  // every block's log (Log), in its room
+  Read* chunk_next_ = nullptr;
+  size_t chunk_left_ = 0;
   StableFlatMap<uint64_t, uint64_t> stamps_;
 };
 
