@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
 #include <vector>
 
 namespace glint::spirv {
@@ -38,7 +39,7 @@ TEST(AccessReport, DecisionAfterItsIndexRecord_TakesVerdictLimitIndexAndGuard) {
   size_t handle = report.AddDecision(Decision(11, 1, AccessVerdict::kClamped, 1023, 7));
   report.SetDecisionIndex(handle, 99);
   std::vector<AccessRecord> out;
-  report.AssembleInto(&out);
+  std::move(report).AssembleInto(&out);
   ASSERT_EQ(2u, out.size());
   EXPECT_EQ(AccessVerdict::kNone, out[0].verdict);
   EXPECT_EQ("data", out[1].object);  // the index record's own fields stay
@@ -55,7 +56,7 @@ TEST(AccessReport, DecisionBeforeItsIndexRecord_JoinsAtAssembly) {
   report.SetDecisionIndex(handle, 42);
   report.AddIndexRecords({IndexRecord(11, 2, "data")});
   std::vector<AccessRecord> out;
-  report.AssembleInto(&out);
+  std::move(report).AssembleInto(&out);
   ASSERT_EQ(1u, out.size());
   EXPECT_EQ("data", out[0].object);
   EXPECT_EQ(AccessVerdict::kProvenInBounds, out[0].verdict);
@@ -70,7 +71,7 @@ TEST(AccessReport, GuardlessDecisionKeepsTheIndexRecordsGuard) {
   report.AddIndexRecords({indexed});
   report.AddDecision(Decision(10, 1, AccessVerdict::kProvenInBounds, 63));
   std::vector<AccessRecord> out;
-  report.AssembleInto(&out);
+  std::move(report).AssembleInto(&out);
   ASSERT_EQ(1u, out.size());
   EXPECT_EQ(12u, out[0].guard.line);
 }
@@ -83,7 +84,7 @@ TEST(AccessReport, UnjoinedDecisions_AppendedInOrderUnlessOnlyIfIndexed) {
   report.AddDecision(Decision(0, 0, AccessVerdict::kUnbounded, -1));  // no access id: never joins
   report.SetDecisionIndex(image, 77);
   std::vector<AccessRecord> out;
-  report.AssembleInto(&out);
+  std::move(report).AssembleInto(&out);
   ASSERT_EQ(3u, out.size());
   EXPECT_EQ(AccessVerdict::kNone, out[0].verdict);
   EXPECT_EQ(20u, out[1].access_id);
@@ -98,7 +99,7 @@ TEST(AccessReport, OneKeyTwice_TheFirstIndexRecordTakesTheLastDecision) {
   report.AddDecision(Decision(10, 1, AccessVerdict::kClamped, 63));
   report.AddDecision(Decision(10, 1, AccessVerdict::kProvenInBounds, 31));
   std::vector<AccessRecord> out;
-  report.AssembleInto(&out);
+  std::move(report).AssembleInto(&out);
   ASSERT_EQ(2u, out.size());
   EXPECT_EQ(AccessVerdict::kProvenInBounds, out[0].verdict);
   EXPECT_EQ(31, out[0].limit);
@@ -110,7 +111,7 @@ TEST(AccessReport, AppendsAfterWhatTheReportAlreadyHolds) {
   report.AddIndexRecords({IndexRecord(10, 1, "tile")});
   report.AddDecision(Decision(10, 1, AccessVerdict::kClamped, 63));
   std::vector<AccessRecord> out = {IndexRecord(1, 0, "earlier")};
-  report.AssembleInto(&out);
+  std::move(report).AssembleInto(&out);
   ASSERT_EQ(2u, out.size());
   EXPECT_EQ(AccessVerdict::kNone, out[0].verdict);
   EXPECT_EQ(AccessVerdict::kClamped, out[1].verdict);

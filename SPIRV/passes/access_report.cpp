@@ -1,7 +1,9 @@
 // The access report of one pipeline run (see access_report.h).
 #include "access_report.h"
 
+#include <iterator>
 #include <unordered_map>
+#include <utility>
 
 #include "SPIRV/ir/grammar.h"
 #include "SPIRV/ir/instruction_views.h"
@@ -86,22 +88,23 @@ void AccessReport::Apply(const Outcome& outcome, AccessRecord* indexed) {
   if (outcome.guard.line != 0) indexed->guard = outcome.guard;
 }
 
-void AccessReport::AssembleInto(std::vector<AccessRecord>* out) const {
+void AccessReport::AssembleInto(std::vector<AccessRecord>* out) && {
   const size_t first = out->size();
-  out->insert(out->end(), index_records_.begin(), index_records_.end());
+  out->insert(out->end(), std::make_move_iterator(index_records_.begin()),
+              std::make_move_iterator(index_records_.end()));
   for (const Decision& decision : decisions_) {
     if (decision.joined != kNotJoined) {
       Apply(decision.outcome, &(*out)[first + decision.joined]);
       continue;
     }
     // Added before its index record, if it has one; copied only when appended.
-    const AccessRecord& record = *decision.record;
+    AccessRecord& record = *decision.record;
     auto found =
         record.access_id ? first_index_record_.find(KeyOf(record)) : first_index_record_.end();
     if (found != first_index_record_.end()) {
       Apply(decision.outcome, &(*out)[first + found->second]);
     } else if (!decision.only_if_indexed) {
-      out->push_back(record);
+      out->push_back(std::move(record));
       out->back().index_id = decision.outcome.index_id;
     }
   }

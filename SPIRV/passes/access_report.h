@@ -59,8 +59,9 @@ class AccessReport {
     decisions_[handle].outcome.index_id = index_id;
   }
 
-  // Appends the joined records to `out`.
-  void AssembleInto(std::vector<AccessRecord>* out) const;
+  // Appends the joined records to `out`, moving them out of this report (which is
+  // spent: the pass manager assembles a run's report once, at its end).
+  void AssembleInto(std::vector<AccessRecord>* out) &&;
 
  private:
   // What the join takes from a decision.

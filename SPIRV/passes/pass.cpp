@@ -1,5 +1,7 @@
 #include "pass.h"
 
+#include <utility>
+
 #include "access_report.h"
 
 namespace glint::spirv {
@@ -21,7 +23,7 @@ PassResult WithRunState(Module& module, PassContext& context,
   PassResult result = body(run);
   if (!context.accesses && result.status != PassStatus::kFailed && context.report &&
       context.options.collect_ranges)
-    own_accesses.AssembleInto(&context.report->accesses);
+    std::move(own_accesses).AssembleInto(&context.report->accesses);
   return result;
 }
 
