@@ -4,8 +4,9 @@
 // those carries a reason that names its root cause, and the same reason reaches many
 // values (every value computed from one buffer read says so). An entry holds the
 // interval, the guard and the numbers of its reason's texts in a table of distinct
-// texts, so an entry costs 40 bytes (its hash node the same 64 as with 32) and a text is
-// held once, however many values share it. A reason with an elided middle ("... [N more
+// texts, so an entry costs 40 bytes (in chunks of a flat map, with an 8-byte probe slot
+// at most half full: no heap node, and no allocation, per entry) and a text is held
+// once, however many values share it. A reason with an elided middle ("... [N more
 // steps] ...", range_reason_text.h) is held as its two texts and N: along a chain of 500
 // calls each depth had its own 300-character reason, 3.5 bytes per input word in all.
 // Find() gives back exactly the range that Put() was given, its reason sharing the
@@ -22,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "SPIRV/analysis/facts/stable_flat_map.h"
 #include "SPIRV/analysis/range/range_reason.h"
 #include "SPIRV/analysis/range/range_reason_text.h"
 #include "SPIRV/analysis/range/range_types.h"
@@ -30,7 +32,7 @@ namespace glint::spirv {
 
 class IntegerRangeMemo {
  public:
-  bool Has(uint32_t id) const { return entries_.count(id) != 0; }
+  bool Has(uint32_t id) const { return entries_.Find(id) != nullptr; }
   // Replaces what `id` held, if anything.
   void Put(uint32_t id, const IntegerRange& range);
   std::optional<IntegerRange> Find(uint32_t id) const;
@@ -58,7 +60,8 @@ class IntegerRangeMemo {
   // The number of `text`, held from now on if it was not yet (as `text` itself, shared).
   uint32_t Intern(const RangeReason& text);
 
-  std::unordered_map<uint32_t, Entry> entries_;
+  // Flat, values in chunks: a node per entry was an allocation per value asked.
+  StableFlatMap<uint32_t, Entry> entries_;
   // Distinct texts, each once; the index views the texts, which never move.
   std::vector<RangeReason> reasons_;
   std::unordered_map<std::string_view, uint32_t> reason_numbers_;
@@ -93,9 +96,9 @@ inline void IntegerRangeMemo::Put(uint32_t id, const IntegerRange& range) {
 }
 
 inline std::optional<IntegerRange> IntegerRangeMemo::Find(uint32_t id) const {
-  auto found = entries_.find(id);
-  if (found == entries_.end()) return std::nullopt;
-  const Entry& entry = found->second;
+  const Entry* found = entries_.Find(id);
+  if (!found) return std::nullopt;
+  const Entry& entry = *found;
   IntegerRange range;
   range.valid = entry.valid;
   range.is_signed = entry.is_signed;
