@@ -274,6 +274,7 @@ const std::vector<NaturalLoop>& LoopShapes::NaturalLoopsOf(Function& function, s
   }
   std::vector<NaturalLoop>& loops = natural_loops_[&function];
   const Cfg& cfg = cfgs_(function);
+  std::vector<uint8_t> in_loop;  // by block number, for the loop being gathered
   for (const Block* block : cfg.ReversePostOrder()) {
     std::vector<const Block*> latches;
     for (const Block* pred : cfg.Predecessors(block))
@@ -285,16 +286,22 @@ const std::vector<NaturalLoop>& LoopShapes::NaturalLoopsOf(Function& function, s
       loops.clear();
       return loops;
     }
-    NaturalLoop loop{block, {block}};
+    // The header, and every block that reaches a latch without passing the header.
+    std::vector<const Block*> body{block};
+    in_loop.assign(cfg.BlockCount(), 0);
+    in_loop[size_t(cfg.NumberOf(block))] = 1;
     std::vector<const Block*> work = latches;
     while (!work.empty()) {
       const Block* b = work.back();
       work.pop_back();
-      if (!loop.blocks.insert(b).second) continue;
+      uint8_t& seen = in_loop[size_t(cfg.NumberOf(b))];
+      if (seen) continue;
+      seen = 1;
+      body.push_back(b);
       for (const Block* pred : cfg.Predecessors(b))
         if (cfg.IsReachable(pred)) work.push_back(pred);
     }
-    loops.push_back(std::move(loop));
+    loops.push_back(NaturalLoop{block, LoopBlocks(std::move(body))});
   }
   for (const NaturalLoop& loop : loops)
     for (const Block* block : loop.blocks) {

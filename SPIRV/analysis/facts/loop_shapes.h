@@ -30,10 +30,12 @@
 #ifndef GLINT_SPIRV_ANALYSIS_LOOP_SHAPES_H
 #define GLINT_SPIRV_ANALYSIS_LOOP_SHAPES_H
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "SPIRV/analysis/facts/range_relations.h"
@@ -57,10 +59,31 @@ struct LoopShape {
   Function* function = nullptr;
 };
 
+// The blocks of a natural loop, as a set: sorted addresses in one array (a hash set
+// was a heap node per block of every loop, and range analyses ask only membership).
+// Iteration is in address order, which nothing may depend on.
+class LoopBlocks {
+ public:
+  LoopBlocks() = default;
+  explicit LoopBlocks(std::vector<const Block*> blocks) : sorted_(std::move(blocks)) {
+    std::sort(sorted_.begin(), sorted_.end());
+    sorted_.erase(std::unique(sorted_.begin(), sorted_.end()), sorted_.end());
+  }
+  size_t count(const Block* block) const {
+    return std::binary_search(sorted_.begin(), sorted_.end(), block) ? 1 : 0;
+  }
+  size_t size() const { return sorted_.size(); }
+  std::vector<const Block*>::const_iterator begin() const { return sorted_.begin(); }
+  std::vector<const Block*>::const_iterator end() const { return sorted_.end(); }
+
+ private:
+  std::vector<const Block*> sorted_;
+};
+
 // A natural loop: its header and every block in it.
 struct NaturalLoop {
   const Block* header = nullptr;
-  std::unordered_set<const Block*> blocks;
+  LoopBlocks blocks;
 };
 
 // A loop whose body runs only while "counter REL bound" holds at its top, where the
