@@ -270,6 +270,10 @@ struct ModuleFacts {
                                                         const uint32_t* first,
                                                         const uint32_t* last);
   mutable std::unordered_map<const Block*, std::vector<const Block*>> deciding_branches;
+  // DecidingBranches' marks of branches already found, by CFG block number: a query's
+  // stamp marks them, so no set is made (or cleared) per query.
+  mutable std::vector<uint32_t> deciding_marks;
+  mutable uint32_t deciding_stamp = 0;
   std::unordered_map<const Instruction*, std::vector<StoreOnlyBranch>> store_only_branches;
   // The module-scope variables the functions reachable from a function name (memo, by
   // function id): the memory a call context of it can read besides its arguments'.

@@ -61,18 +61,22 @@ const std::vector<const Block*>& ModuleFacts::DecidingBranches(uint32_t function
   auto known = deciding_branches.find(block);
   if (known != deciding_branches.end()) return known->second;
   const ControlDependence& dependence = *control_dependence.at(function);
+  const Cfg& cfg = dependence.cfg();
+  if (deciding_marks.size() < cfg.BlockCount()) deciding_marks.resize(cfg.BlockCount(), 0);
+  const uint32_t stamp = ++deciding_stamp;
   std::vector<const Block*> found;
   // A loop's test block depends on its own branch: it is among its own deciding branches.
   std::vector<const Block*> work = {block};
-  std::unordered_set<const Block*> seen;
   while (!work.empty()) {
     const Block* dependent = work.back();
     work.pop_back();
-    for (const Block* branch : dependence.ControllersOf(dependent))
-      if (seen.insert(branch).second) {
-        found.push_back(branch);
-        work.push_back(branch);
-      }
+    for (const Block* branch : dependence.ControllersOf(dependent)) {
+      uint32_t& mark = deciding_marks[size_t(cfg.NumberOf(branch))];
+      if (mark == stamp) continue;
+      mark = stamp;
+      found.push_back(branch);
+      work.push_back(branch);
+    }
   }
   std::sort(found.begin(), found.end());
   return deciding_branches[block] = std::move(found);
