@@ -258,6 +258,37 @@ TEST(Ir, IdOnlyInstructionWithBadOperandIsRefusedNamingIt) {
   }
 }
 
+// Instructions whose shape fixes where their ids are (OpName, OpSelectionMerge,
+// OpVariable) are checked without decoding too, and refused in the same words.
+TEST(Ir, FixedShapeInstructionWithBadIdIsRefusedNamingIt) {
+  const std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  const uint32_t bound = words[3];
+  const std::string at_bound = " is at or above the bound " + std::to_string(bound);
+  struct Case {
+    spv::Op opcode;
+    size_t word;  // from the instruction's first word
+    uint32_t value;
+    std::string message;
+  };
+  const Case cases[] = {
+      {spv::OpName, 1, bound, "OpName operand id " + std::to_string(bound) + at_bound},
+      {spv::OpName, 1, 0, "OpName operand id 0 is 0"},
+      {spv::OpSelectionMerge, 1, bound,
+       "OpSelectionMerge operand id " + std::to_string(bound) + at_bound},
+      {spv::OpLoopMerge, 2, 0, "OpLoopMerge operand id 0 is 0"},
+      {spv::OpVariable, 1, bound, "OpVariable result type id " + std::to_string(bound) + at_bound},
+  };
+  for (const Case& c : cases) {
+    const size_t at = FirstInstructionOf(words, c.opcode);
+    ASSERT_NE(at, 0u) << grammar::OpcodeName(c.opcode);
+    std::vector<uint32_t> corrupted = words;
+    corrupted[at + c.word] = c.value;
+    std::string error;
+    EXPECT_FALSE(ParseModule(corrupted, &error));
+    EXPECT_EQ(error, "word " + std::to_string(at) + ": " + c.message);
+  }
+}
+
 TEST(Ir, DefUse_FindsDefinitionsAndUses) {
   std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
   std::string error;

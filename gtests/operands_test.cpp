@@ -203,6 +203,27 @@ TEST(HasOnlyIdOperandWords, YesOnlyWhereTheGrammarFindsAnIdInEveryWord) {
   EXPECT_FALSE(ids_only(static_cast<spv::Op>(0xfff0), 1)) << "an unknown opcode";
 }
 
+// VisitFixedIdWords either refuses (the caller decodes) or visits exactly the words
+// DecodeOperands marks as ids, in order; it never takes an instruction the decoder refuses.
+// Returns whether it took it.
+bool ExpectFixedIdWordsAgree(const Instruction& inst, uint32_t literal_width = 1) {
+  std::vector<uint32_t> visited;
+  const bool taken = VisitFixedIdWords(inst, [&](uint32_t word) { visited.push_back(word); });
+  SCOPED_TRACE(grammar::OpcodeName(inst.opcode));
+  if (!taken) {
+    EXPECT_TRUE(visited.empty());
+    return false;
+  }
+  OperandList operands;
+  std::string error;
+  EXPECT_TRUE(DecodeOperands(inst, literal_width, &operands, &error)) << error;
+  std::vector<uint32_t> ids;
+  for (const Operand& operand : operands)
+    if (operand.is_id) ids.push_back(operand.first_word);
+  EXPECT_EQ(visited, ids);
+  return true;
+}
+
 TEST(DecodeOperands, FixedShapes_AgreeWithTheGrammarWhetherTheyFitOrNot) {
   const uint32_t kAbcd = 0x64636261, kEfg = 0x00676665;  // "abcd", "efg\0"
   std::vector<Instruction> cases = {
@@ -239,7 +260,33 @@ TEST(DecodeOperands, FixedShapes_AgreeWithTheGrammarWhetherTheyFitOrNot) {
       Instruction(spv::OpDecorate, 0, 0, {3, spv::DecorationBinding, 2}),
       Instruction(spv::OpControlBarrier, 0, 0, {1, 2, 3}),
   };
-  for (const Instruction& inst : cases) ExpectSameAsGrammar(inst);
+  size_t taken = 0;
+  for (const Instruction& inst : cases) {
+    ExpectSameAsGrammar(inst);
+    taken += ExpectFixedIdWordsAgree(inst);
+  }
+  EXPECT_GE(taken, 10u) << "the fitting ones take the fixed-id-word shortcut";
+}
+
+// Every opcode of the grammar with zero to six words of ids, small literals and
+// strings: the fixed-id-word shortcut agrees with the decoder wherever it answers.
+TEST(VisitFixedIdWords, AgreesWithTheDecoderOnEveryOpcode) {
+  const uint32_t kAbcd = 0x64636261, kEfg = 0x00676665;  // "abcd", "efg\0"
+  size_t taken = 0;
+  grammar::ForEachOpcode([&](const grammar::OpcodeInfo& info) {
+    for (uint32_t count = 0; count <= 6; ++count)
+      for (int pattern = 0; pattern < 3; ++pattern) {
+        std::vector<uint32_t> words;
+        for (uint32_t i = 0; i < count; ++i)
+          words.push_back(pattern == 0   ? 5 + i
+                          : pattern == 1 ? (i + 1 == count ? kEfg : kAbcd)
+                                         : i);
+        if (info.opcode == spv::OpSpecConstantOp && !words.empty()) words[0] = spv::OpIAdd;
+        taken +=
+            ExpectFixedIdWordsAgree(Instruction(static_cast<spv::Op>(info.opcode), 1, 2, words));
+      }
+  });
+  EXPECT_GT(taken, 100u);
 }
 
 // Every instruction of real modules (a compute kernel with specialization constants,
@@ -282,6 +329,7 @@ void main() {
       if (inst.opcode == spv::OpConstant || inst.opcode == spv::OpSpecConstant)
         width = module->LiteralWidthOfType(inst.type_id);
       ExpectSameAsGrammar(inst, width);
+      if (!HasOnlyIdOperandWords(inst)) ExpectFixedIdWordsAgree(inst, width);
       ++instructions;
     });
     EXPECT_GT(instructions, 50u);

@@ -113,6 +113,16 @@ void DefUse::Index(Instruction& inst, Block* block, Function* function,
     if (block) operand_ids_[operand_start] = uint32_t(operand_ids_.size() - operand_start - 1);
     return;
   }
+  // The common shapes whose words say where the ids are (OpVariable, OpName, merges,
+  // OpExtInst, ...): read without decoding.
+  if (VisitFixedIdWords(inst, [&](uint32_t word) {
+        const uint32_t used = inst.words[word];
+        pending->push_back({&inst, used, word});
+        if (block) operand_ids_.push_back(used);
+      })) {
+    if (block) operand_ids_[operand_start] = uint32_t(operand_ids_.size() - operand_start - 1);
+    return;
+  }
   OperandList operands;
   std::string error;
   if (!DecodeOperands(inst, width, &operands, &error)) {

@@ -396,6 +396,54 @@ std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts() {
 
 }  // namespace
 
+namespace {
+
+// IdWordShapeOf's table, from the fixed shapes DecodeFixed reads (in the order
+// DecodeOperands tries them: a usable fixed shape first, then OpSpecConstantOp of ids).
+std::vector<IdWordShape> MakeIdWordShapes() {
+  const std::vector<FixedShape>& fixed_shapes = FixedShapes();
+  std::vector<IdWordShape> table(std::max<size_t>(fixed_shapes.size(), spv::OpSpecConstantOp + 1));
+  for (size_t opcode = 0; opcode < fixed_shapes.size(); ++opcode) {
+    const FixedShape& fixed = fixed_shapes[opcode];
+    if (!fixed.usable || !grammar::FindOpcode(uint32_t(opcode))) continue;
+    IdWordShape& shape = table[opcode];
+    shape.kind = IdWordShape::kFixed;
+    shape.fixed = fixed.fixed;
+    for (size_t i = 0; i < fixed.fixed; ++i)
+      if (fixed.ids[i]) shape.id_mask |= uint8_t(1u << i);
+    switch (fixed.tail) {
+      case FixedShape::Tail::kNone:
+        shape.tail = IdWordShape::kNoTail;
+        break;
+      case FixedShape::Tail::kOptionalId:
+        shape.tail = IdWordShape::kOptionalId;
+        break;
+      case FixedShape::Tail::kVariadicIds:
+        shape.tail = IdWordShape::kVariadicIds;
+        break;
+      case FixedShape::Tail::kString:
+        shape.tail = IdWordShape::kString;
+        break;
+    }
+  }
+  if (table[spv::OpSpecConstantOp].kind == IdWordShape::kDecode &&
+      grammar::FindOpcode(spv::OpSpecConstantOp))
+    table[spv::OpSpecConstantOp].kind = IdWordShape::kSpecConstantOpOfIds;
+  return table;
+}
+
+}  // namespace
+
+IdWordShape IdWordShapeOf(uint32_t opcode) {
+  return LazyOpcodeTable<IdWordShape, &MakeIdWordShapes>::At(opcode);
+}
+
+bool FitsIdOnlyShape(uint32_t opcode, size_t words) {
+  const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
+  return grammar::FindOpcode(opcode) && opcode < shapes.size() && shapes[opcode].id_only &&
+         FitsIdOnly(shapes[opcode], words);
+}
+
 bool HasOnlyIdOperandWords(const Instruction& inst) {
   const IdOnlyWordCounts counts =
       LazyOpcodeTable<IdOnlyWordCounts, &MakeIdOnlyWordCounts>::At(inst.opcode);

@@ -72,6 +72,67 @@ bool DecodeOperandsByGrammar(const Instruction& inst, uint32_t literal_width, Op
 // word count that fits them (or only the required ids of one that ends in optional
 // operands). Callers that only want the ids read the words directly then.
 bool HasOnlyIdOperandWords(const Instruction& inst);
+// Which operand words are ids, for the common instructions whose operands are not all
+// ids but whose opcode fixes where the ids are: the fixed single words and one tail
+// (OpVariable, OpName, OpDecorate without parameters, merges, OpExtInst, ...) and
+// OpSpecConstantOp of an opcode whose operands are all ids. The parser and DefUse ask it
+// of every such instruction, and it decodes nothing (a decode built an operand list:
+// four times the cost).
+struct IdWordShape {
+  enum Kind : uint8_t { kDecode, kFixed, kSpecConstantOpOfIds };
+  enum Tail : uint8_t { kNoTail, kOptionalId, kVariadicIds, kString };
+  Kind kind = kDecode;
+  uint8_t fixed = 0;    // the fixed single words
+  uint8_t id_mask = 0;  // bit i: fixed word i is an id
+  Tail tail = kNoTail;
+};
+IdWordShape IdWordShapeOf(uint32_t opcode);
+// Whether `words` operand words of `opcode` are all ids by the opcode's own shape (not
+// just its leading ids): what OpSpecConstantOp's operation needs to take the shortcut.
+bool FitsIdOnlyShape(uint32_t opcode, size_t words);
+
+// Calls visit(word index) for each id word of `inst`, in order, and returns true, when
+// its shape fixes them (IdWordShape) and its words fit that shape; else returns false
+// having visited nothing: the caller decodes it (DecodeOperands). The words visited are
+// exactly those DecodeOperands marks as ids (operands_test checks).
+template <class Visit>
+bool VisitFixedIdWords(const Instruction& inst, Visit&& visit) {
+  const IdWordShape shape = IdWordShapeOf(inst.opcode);
+  const size_t words = inst.words.size();
+  if (shape.kind == IdWordShape::kSpecConstantOpOfIds) {
+    if (words == 0 || !FitsIdOnlyShape(inst.words[0], words - 1)) return false;
+    for (uint32_t word = 1; word < words; ++word) visit(word);
+    return true;
+  }
+  if (shape.kind != IdWordShape::kFixed || words < shape.fixed) return false;
+  const size_t rest = words - shape.fixed;
+  switch (shape.tail) {
+    case IdWordShape::kNoTail:
+      if (rest != 0) return false;
+      break;
+    case IdWordShape::kOptionalId:
+      if (rest > 1) return false;
+      break;
+    case IdWordShape::kVariadicIds:
+      break;
+    case IdWordShape::kString: {  // its first word with a nul byte must be the last word
+      auto has_zero_byte = [](uint32_t word) {
+        return (word & 0xffu) == 0 || (word & 0xff00u) == 0 || (word & 0xff0000u) == 0 ||
+               (word & 0xff000000u) == 0;
+      };
+      if (rest == 0 || !has_zero_byte(inst.words[words - 1])) return false;
+      for (size_t i = shape.fixed; i + 1 < words; ++i)
+        if (has_zero_byte(inst.words[i])) return false;
+      break;
+    }
+  }
+  for (uint32_t word = 0; word < shape.fixed; ++word)
+    if (shape.id_mask & (1u << word)) visit(word);
+  if (shape.tail != IdWordShape::kString)
+    for (uint32_t word = shape.fixed; word < words; ++word) visit(word);
+  return true;
+}
+
 // Whether `inst` has at least one operand word (after its result type and id) for each
 // operand its opcode requires; true for an unknown opcode (nothing to check). The typed
 // views (instruction_views.h) read required operands by position and throw

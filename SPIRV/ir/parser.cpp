@@ -337,6 +337,18 @@ class Parser {
           if (!Renumber(id, true, inst.source_offset, error)) return false;
       return CheckOnlyIds(inst, error);
     }
+    // The common shapes whose words say where the ids are: checked without decoding.
+    if (ids_) {
+      bool renumbered = true;
+      if (VisitFixedIdWords(inst,
+                            [&](uint32_t word) {
+                              renumbered = renumbered && Renumber(inst.words[word], true,
+                                                                  inst.source_offset, error);
+                            }) &&
+          !renumbered)
+        return false;
+    }
+    if (VisitFixedIdWords(inst, [](uint32_t) {})) return CheckFixedIds(inst, error);
     size_t offset = inst.source_offset;
     OperandList operands;
     std::string message;
@@ -366,6 +378,34 @@ class Parser {
       if (non_semantic && id == 0 && operand.first_word >= 2) continue;
       if (!check(id, "operand")) return false;
     }
+    if (inst.result_id) {
+      if (inst.type_id) {
+        if (inst.result_id >= value_types_.size())
+          value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
+        value_types_[inst.result_id] = inst.type_id;
+      }
+      if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
+        type_widths_[inst.result_id] = inst.words[0];
+    }
+    return true;
+  }
+
+  // CheckIds for an instruction whose id words its shape fixes (VisitFixedIdWords), as
+  // the decoding path checks them: result type, result, then each id word.
+  bool CheckFixedIds(Instruction& inst, std::string* error) {
+    const uint32_t bound = module_.header.bound;
+    if (inst.type_id && inst.type_id >= bound)
+      return FailId(inst, inst.type_id, "result type", error);
+    if (inst.result_id && inst.result_id >= bound)
+      return FailId(inst, inst.result_id, "result", error);
+    const bool non_semantic = IsNonSemantic(inst);
+    bool ok = true;
+    VisitFixedIdWords(inst, [&](uint32_t word) {
+      const uint32_t id = inst.words[word];
+      if (!ok || (non_semantic && id == 0 && word >= 2)) return;
+      if (id == 0 || id >= bound) ok = FailId(inst, id, "operand", error);
+    });
+    if (!ok) return false;
     if (inst.result_id) {
       if (inst.type_id) {
         if (inst.result_id >= value_types_.size())
