@@ -438,10 +438,23 @@ IdWordShape IdWordShapeOf(uint32_t opcode) {
   return LazyOpcodeTable<IdWordShape, &MakeIdWordShapes>::At(opcode);
 }
 
+namespace {
+
+// FitsIdOnlyShape's table: the word counts of opcodes whose own shape is all ids (not
+// just leading ids); an empty range for the rest and for opcodes outside the grammar.
+std::vector<IdOnlyWordCounts> MakeAllIdWordCounts() {
+  std::vector<IdOnlyWordCounts> by_opcode;
+  for (const IdOnlyShape& shape : IdOnlyShapes())
+    by_opcode.push_back(shape.id_only ? WordCountsOf(shape) : IdOnlyWordCounts{});
+  return by_opcode;
+}
+
+}  // namespace
+
 bool FitsIdOnlyShape(uint32_t opcode, size_t words) {
-  const std::vector<IdOnlyShape>& shapes = IdOnlyShapes();
-  return grammar::FindOpcode(opcode) && opcode < shapes.size() && shapes[opcode].id_only &&
-         FitsIdOnly(shapes[opcode], words);
+  const IdOnlyWordCounts counts =
+      LazyOpcodeTable<IdOnlyWordCounts, &MakeAllIdWordCounts>::At(opcode);
+  return words >= counts.fewest && words <= counts.most;
 }
 
 bool HasOnlyIdOperandWords(const Instruction& inst) {
