@@ -337,6 +337,12 @@ class Parser {
           if (!Renumber(id, true, inst.source_offset, error)) return false;
       return CheckOnlyIds(inst, error);
     }
+    return CheckOtherIds(inst, error);
+  }
+
+  // CheckIds for an instruction whose words are not all ids. Out of line: the common
+  // all-id path then saves no registers for the decoding path's needs.
+  [[gnu::noinline]] bool CheckOtherIds(Instruction& inst, std::string* error) {
     // The common shapes whose words say where the ids are: checked without decoding.
     if (ids_) {
       bool renumbered = true;
@@ -527,6 +533,19 @@ class Parser {
   }
 
   bool PlaceInFunction(Instruction& inst, std::string* error) {
+    // Most instructions go at the end of an open block; the rest (and every refusal)
+    // take the out-of-line path.
+    if (block_ && !block_closed_ && inst.opcode != spv::OpFunction &&
+        inst.opcode != spv::OpFunctionEnd && inst.opcode != spv::OpLabel &&
+        inst.opcode != spv::OpFunctionParameter) {
+      block_closed_ = IsBlockTerminator(inst.opcode);
+      block_->instructions.push_back(std::move(inst));
+      return true;
+    }
+    return PlaceInFunctionRarely(inst, error);
+  }
+
+  [[gnu::noinline]] bool PlaceInFunctionRarely(Instruction& inst, std::string* error) {
     const size_t offset = inst.source_offset;
     switch (inst.opcode) {
       case spv::OpFunction:
