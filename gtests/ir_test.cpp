@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iterator>
 #include <ostream>
+#include <random>
 
 #include "SPIRV/ir/builtin_index.h"
 #include "SPIRV/ir/cfg.h"
@@ -541,6 +543,106 @@ TEST(Ir, Cfg_DominatorsAndLoops) {
     EXPECT_TRUE(cfg.PostDominates(merge, block));
   }
   EXPECT_EQ(loop_headers, 1);
+}
+
+// Dominators and post-dominators of random control flow (irreducible loops, unreachable
+// blocks, blocks that reach no exit) agree with their definitions, checked by removing
+// each block and asking what the entry still reaches and what still reaches an exit.
+TEST(Ir, Cfg_DominatorTreesMatchTheirDefinitionOnRandomGraphs) {
+  std::mt19937 random(7);
+  size_t checked_idoms = 0, checked_ipdoms = 0;
+  for (int graph = 0; graph < 300; ++graph) {
+    const int n = 3 + int(random() % 10);
+    std::vector<std::vector<int>> successors(n);
+    std::string text = R"(OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main"
+OpExecutionMode %main LocalSize 1 1 1
+%void = OpTypeVoid
+%bool = OpTypeBool
+%cond = OpConstantTrue %bool
+%fn = OpTypeFunction %void
+%main = OpFunction %void None %fn
+)";
+    for (int b = 0; b < n; ++b) {
+      text += "%b" + std::to_string(b) + " = OpLabel\n";
+      const unsigned shape = random() % 10;
+      if (shape == 0) {
+        text += "OpReturn\n";
+      } else if (shape < 4) {
+        successors[b] = {int(random() % n)};
+        text += "OpBranch %b" + std::to_string(successors[b][0]) + "\n";
+      } else {
+        successors[b] = {int(random() % n), int(random() % n)};
+        text += "OpBranchConditional %cond %b" + std::to_string(successors[b][0]) + " %b" +
+                std::to_string(successors[b][1]) + "\n";
+      }
+    }
+    text += "OpFunctionEnd\n";
+    std::optional<Module> module = test::AssembleModule(text);
+    ASSERT_TRUE(module);
+    Function& main = module->functions.front();
+    Cfg cfg(main);
+    std::vector<Block*> blocks;
+    for (Block& block : main.blocks) blocks.push_back(&block);
+    // Whether `from` reaches a block `accept` takes without passing `removed`.
+    auto reaches = [&](int from, int removed, const std::function<bool(int)>& accept) {
+      std::vector<char> seen(n, 0);
+      std::vector<int> work;
+      if (from != removed) work.push_back(from), seen[from] = 1;
+      while (!work.empty()) {
+        const int b = work.back();
+        work.pop_back();
+        if (accept(b)) return true;
+        for (int s : successors[b])
+          if (s != removed && !seen[s]) seen[s] = 1, work.push_back(s);
+      }
+      return false;
+    };
+    auto reached = [&](int b, int removed) {
+      return reaches(0, removed, [b](int at) { return at == b; });
+    };
+    auto exits = [&](int b, int removed) {
+      return reaches(b, removed, [&](int at) { return successors[at].empty(); });
+    };
+    for (int b = 0; b < n; ++b) {
+      SCOPED_TRACE("graph " + std::to_string(graph) + ", block " + std::to_string(b));
+      // Strict dominators: the blocks whose removal cuts b off from the entry.
+      std::vector<int> dominators, post_dominators;
+      for (int d = 0; d < n; ++d) {
+        if (d == b) continue;
+        if (reached(b, -1) && !reached(b, d)) dominators.push_back(d);
+        if (exits(b, -1) && !exits(b, d)) post_dominators.push_back(d);
+      }
+      for (int d = 0; d < n; ++d)
+        if (d != b && reached(b, -1))
+          EXPECT_EQ(cfg.Dominates(blocks[d], blocks[b]),
+                    std::count(dominators.begin(), dominators.end(), d) > 0)
+              << "dominator " << d;
+      // The immediate one is dominated by every other.
+      auto nearest = [&](const std::vector<int>& all, bool post) -> Block* {
+        for (int candidate : all) {
+          bool below_all = true;
+          for (int other : all)
+            if (other != candidate &&
+                !(post ? !exits(candidate, other) : !reached(candidate, other)))
+              below_all = false;
+          if (below_all) return blocks[candidate];
+        }
+        return nullptr;
+      };
+      if (reached(b, -1) && b != 0) {
+        EXPECT_EQ(cfg.ImmediateDominator(blocks[b]), nearest(dominators, false));
+        ++checked_idoms;
+      }
+      if (exits(b, -1)) {
+        EXPECT_EQ(cfg.ImmediatePostDominator(blocks[b]), nearest(post_dominators, true));
+        ++checked_ipdoms;
+      }
+    }
+  }
+  EXPECT_GT(checked_idoms, 800u);
+  EXPECT_GT(checked_ipdoms, 500u);
 }
 
 // A CFG numbers its function's blocks in function order, and finds them by label id; a

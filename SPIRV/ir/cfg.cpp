@@ -21,7 +21,6 @@ struct Graph {
 std::vector<int> ImmediateDominators(const Graph& graph, int root,
                                      std::vector<int>* reverse_post_order) {
   const int n = graph.size();
-  std::vector<int> post_number(n, -1);
   std::vector<int> order;  // post-order
   order.reserve(n);
   std::vector<char> visited(n, 0);
@@ -38,50 +37,56 @@ std::vector<int> ImmediateDominators(const Graph& graph, int root,
       }
       continue;
     }
-    post_number[node] = static_cast<int>(order.size());
     order.push_back(node);
     stack.pop_back();
   }
-  // Predecessors among the reached nodes, as one table.
-  std::vector<uint32_t> pred_first(n + 1, 0);
+  // The rounds work on reverse post-order numbers (the root is 0): comparing two
+  // nodes' places is then comparing the numbers, and the tables are read in order.
+  const int reached = static_cast<int>(order.size());
+  std::vector<int> rpo_of(n, -1);
+  for (int at = 0; at < reached; ++at) rpo_of[order[reached - 1 - at]] = at;
+  // Predecessors among the reached nodes, by reverse post-order number, as one table.
+  std::vector<uint32_t> pred_first(reached + 1, 0);
   for (int node = 0; node < n; ++node)
     if (visited[node])
       for (uint32_t e = graph.first[node]; e < graph.first[node + 1]; ++e)
-        ++pred_first[graph.targets[e] + 1];
-  for (int node = 0; node < n; ++node) pred_first[node + 1] += pred_first[node];
-  std::vector<int> preds(pred_first[n]);
+        ++pred_first[rpo_of[graph.targets[e]] + 1];
+  for (int at = 0; at < reached; ++at) pred_first[at + 1] += pred_first[at];
+  std::vector<int> preds(pred_first[reached]);
   std::vector<uint32_t> fill(pred_first.begin(), pred_first.end() - 1);
   for (int node = 0; node < n; ++node)
     if (visited[node])
       for (uint32_t e = graph.first[node]; e < graph.first[node + 1]; ++e)
-        preds[fill[graph.targets[e]]++] = node;
-  std::vector<int> idom(n, -1);
-  idom[root] = root;
+        preds[fill[rpo_of[graph.targets[e]]]++] = rpo_of[node];
+  // Cooper, Harvey and Kennedy's rounds; the dominator tree they reach is unique, so
+  // the order predecessors are met in does not change it.
+  std::vector<int> idom_rpo(reached, -1);
+  idom_rpo[0] = 0;
   auto intersect = [&](int a, int b) {
     while (a != b) {
-      while (post_number[a] < post_number[b]) a = idom[a];
-      while (post_number[b] < post_number[a]) b = idom[b];
+      while (a > b) a = idom_rpo[a];
+      while (b > a) b = idom_rpo[b];
     }
     return a;
   };
   for (bool changed = true; changed;) {
     changed = false;
-    for (auto it = order.rbegin(); it != order.rend(); ++it) {
-      int node = *it;
-      if (node == root) continue;
+    for (int at = 1; at < reached; ++at) {
       int candidate = -1;
-      for (uint32_t p = pred_first[node]; p < pred_first[node + 1]; ++p) {
-        int pred = preds[p];
-        if (idom[pred] == -1) continue;
+      for (uint32_t p = pred_first[at]; p < pred_first[at + 1]; ++p) {
+        const int pred = preds[p];
+        if (idom_rpo[pred] == -1) continue;
         candidate = candidate == -1 ? pred : intersect(pred, candidate);
       }
-      if (candidate != idom[node]) {
-        idom[node] = candidate;
+      if (candidate != idom_rpo[at]) {
+        idom_rpo[at] = candidate;
         changed = true;
       }
     }
   }
-  idom[root] = -1;
+  std::vector<int> idom(n, -1);
+  for (int at = 1; at < reached; ++at)
+    if (idom_rpo[at] >= 0) idom[order[reached - 1 - at]] = order[reached - 1 - idom_rpo[at]];
   reverse_post_order->assign(order.rbegin(), order.rend());
   return idom;
 }
