@@ -275,14 +275,15 @@ class Parser {
   // and left out (*kept false), the rest goes on to be read.
   bool StripStep(size_t offset, uint32_t word_count, bool* kept, std::string* error) {
     const auto opcode = static_cast<spv::Op>(words_[offset] & 0xffff);
-    std::string why;
     switch (opcode) {
       case spv::OpLine:
-      case spv::OpNoLine:
+      case spv::OpNoLine: {
         *kept = false;
+        std::string why;
         if (!collector_->Line(words_, offset, opcode, word_count, &why))
           return Fail(offset, why, error);
         return true;
+      }
       case spv::OpString: {
         std::string text = LiteralString(words_, offset + 2, offset + word_count);
         collector_->String(words_[offset + 1], text);
