@@ -517,11 +517,8 @@ class EntryPointInterfaceView : public InstructionView<I> {
   // name without one leaves no interface.
   size_t first_interface_word() const {
     size_t i = 2;
-    while (i < this->word_count() && !HasZeroByte(this->word(i))) ++i;
+    while (i < this->word_count() && !WordEndsString(this->word(i))) ++i;
     return i + 1;
-  }
-  static bool HasZeroByte(uint32_t w) {
-    return (w & 0xffu) == 0 || (w & 0xff00u) == 0 || (w & 0xff0000u) == 0 || (w & 0xff000000u) == 0;
   }
 };
 

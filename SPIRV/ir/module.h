@@ -66,6 +66,12 @@ using InstructionList = std::list<Instruction, NodePoolAllocator<Instruction>>;
 std::string LiteralString(const uint32_t* words, size_t first, size_t end,
                           size_t* next_word = nullptr);
 
+// Whether a literal string's word holds a nul byte: the first such word ends the string.
+inline bool WordEndsString(uint32_t word) {
+  return (word & 0xffu) == 0 || (word & 0xff00u) == 0 || (word & 0xff0000u) == 0 ||
+         (word & 0xff000000u) == 0;
+}
+
 // Packs `text` as a SPIR-V literal string (nul-terminated, zero padded).
 std::vector<uint32_t> EncodeString(const std::string& text);
 

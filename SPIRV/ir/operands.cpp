@@ -10,12 +10,6 @@ using grammar::OperandKind;
 using grammar::OperandSpec;
 using grammar::Quantifier;
 
-// A literal string ends in the first word that holds a nul byte.
-bool HasZeroByte(uint32_t word) {
-  return (word & 0xff) == 0 || (word & 0xff00) == 0 || (word & 0xff0000) == 0 ||
-         (word & 0xff000000) == 0;
-}
-
 // Walks the operand specs in order; an enumerant's own operands (and each set bit's, in
 // bit order) are decoded right after it, and a variadic spec repeats while words remain.
 class OperandDecoder {
@@ -61,7 +55,7 @@ class OperandDecoder {
 
   bool DecodeString(OperandKind kind, std::string* error) {
     for (uint32_t i = next_; i < inst_.words.size(); ++i)
-      if (HasZeroByte(inst_.words[i])) return Emit(kind, false, i - next_ + 1, error);
+      if (WordEndsString(inst_.words[i])) return Emit(kind, false, i - next_ + 1, error);
     *error = "literal string is not terminated";
     return false;
   }
@@ -313,8 +307,8 @@ bool DecodeFixed(const Instruction& inst, const FixedShape& shape, OperandList* 
     case FixedShape::Tail::kString:  // its first word with a nul byte must be the last word
       if (rest == 0) return false;
       for (size_t i = shape.fixed; i + 1 < words; ++i)
-        if (HasZeroByte(inst.words[i])) return false;
-      if (!HasZeroByte(inst.words[words - 1])) return false;
+        if (WordEndsString(inst.words[i])) return false;
+      if (!WordEndsString(inst.words[words - 1])) return false;
       break;
   }
   for (uint32_t i = 0; i < shape.fixed; ++i) out->push_back({shape.kinds[i], shape.ids[i], i, 1});
@@ -346,10 +340,6 @@ bool DecodeSpecConstantOpOfIds(const Instruction& inst, const std::vector<IdOnly
   return true;
 }
 
-}  // namespace
-
-namespace {
-
 uint8_t RequiredOperandCount(const grammar::OpcodeInfo& info) {
   const OperandSpec* specs = grammar::OperandSpecs(info);
   uint8_t count = 0;
@@ -357,19 +347,6 @@ uint8_t RequiredOperandCount(const grammar::OpcodeInfo& info) {
     if (specs[i].quantifier == Quantifier::kOne && count < UINT8_MAX) ++count;
   return count;
 }
-
-}  // namespace
-
-const std::vector<uint8_t>& RequiredOperandCounts() {
-  static const std::vector<uint8_t> kRequired = TableByOpcode(&RequiredOperandCount);
-  return kRequired;
-}
-
-bool HasRequiredOperandWords(const Instruction& inst) {
-  return HasRequiredOperandWords(inst, RequiredOperandCounts());
-}
-
-namespace {
 
 // FitsIdOnly of each opcode's shape as one range of word counts, [fewest, most]: an
 // empty range (fewest > most) where no count fits. Every analysis asks
@@ -388,15 +365,22 @@ IdOnlyWordCounts WordCountsOf(const IdOnlyShape& shape) {
   return {shape.required, UINT32_MAX};
 }
 
-std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts() {
+// WordCountsOf each opcode's shape; with `whole_shape_only`, an empty range where only
+// leading ids are.
+std::vector<IdOnlyWordCounts> WordCountsByOpcode(bool whole_shape_only) {
   std::vector<IdOnlyWordCounts> by_opcode;
-  for (const IdOnlyShape& shape : IdOnlyShapes()) by_opcode.push_back(WordCountsOf(shape));
+  for (const IdOnlyShape& shape : IdOnlyShapes())
+    by_opcode.push_back(whole_shape_only && !shape.id_only ? IdOnlyWordCounts{}
+                                                           : WordCountsOf(shape));
   return by_opcode;
 }
 
-}  // namespace
+// HasOnlyIdOperandWords' table.
+std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts() { return WordCountsByOpcode(false); }
 
-namespace {
+// FitsIdOnlyShape's table: the word counts of opcodes whose own shape is all ids (not
+// just leading ids); an empty range for the rest and for opcodes outside the grammar.
+std::vector<IdOnlyWordCounts> MakeAllIdWordCounts() { return WordCountsByOpcode(true); }
 
 // IdWordShapeOf's table, from the fixed shapes DecodeFixed reads (in the order
 // DecodeOperands tries them: a usable fixed shape first, then OpSpecConstantOp of ids).
@@ -434,22 +418,18 @@ std::vector<IdWordShape> MakeIdWordShapes() {
 
 }  // namespace
 
+const std::vector<uint8_t>& RequiredOperandCounts() {
+  static const std::vector<uint8_t> kRequired = TableByOpcode(&RequiredOperandCount);
+  return kRequired;
+}
+
+bool HasRequiredOperandWords(const Instruction& inst) {
+  return HasRequiredOperandWords(inst, RequiredOperandCounts());
+}
+
 IdWordShape IdWordShapeOf(uint32_t opcode) {
   return LazyOpcodeTable<IdWordShape, &MakeIdWordShapes>::At(opcode);
 }
-
-namespace {
-
-// FitsIdOnlyShape's table: the word counts of opcodes whose own shape is all ids (not
-// just leading ids); an empty range for the rest and for opcodes outside the grammar.
-std::vector<IdOnlyWordCounts> MakeAllIdWordCounts() {
-  std::vector<IdOnlyWordCounts> by_opcode;
-  for (const IdOnlyShape& shape : IdOnlyShapes())
-    by_opcode.push_back(shape.id_only ? WordCountsOf(shape) : IdOnlyWordCounts{});
-  return by_opcode;
-}
-
-}  // namespace
 
 bool FitsIdOnlyShape(uint32_t opcode, size_t words) {
   const IdOnlyWordCounts counts =
@@ -492,10 +472,6 @@ bool DecodeOperandsByGrammar(const Instruction& inst, uint32_t literal_width, Op
   OperandDecoder decoder(inst, literal_width, out);
   return decoder.Decode(grammar::OperandSpecs(*info), info->operand_count, error);
 }
-
-}  // namespace glint::spirv
-
-namespace glint::spirv {
 
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, std::vector<Operand>* out,
                     std::string* error) {

@@ -116,13 +116,9 @@ bool VisitFixedIdWords(const Instruction& inst, Visit&& visit) {
     case IdWordShape::kVariadicIds:
       break;
     case IdWordShape::kString: {  // its first word with a nul byte must be the last word
-      auto has_zero_byte = [](uint32_t word) {
-        return (word & 0xffu) == 0 || (word & 0xff00u) == 0 || (word & 0xff0000u) == 0 ||
-               (word & 0xff000000u) == 0;
-      };
-      if (rest == 0 || !has_zero_byte(inst.words[words - 1])) return false;
+      if (rest == 0 || !WordEndsString(inst.words[words - 1])) return false;
       for (size_t i = shape.fixed; i + 1 < words; ++i)
-        if (has_zero_byte(inst.words[i])) return false;
+        if (WordEndsString(inst.words[i])) return false;
       break;
     }
   }

@@ -385,15 +385,7 @@ class Parser {
       if (non_semantic && id == 0 && operand.first_word >= 2) continue;
       if (!check(id, "operand")) return false;
     }
-    if (inst.result_id) {
-      if (inst.type_id) {
-        if (inst.result_id >= value_types_.size())
-          value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
-        value_types_[inst.result_id] = inst.type_id;
-      }
-      if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
-        type_widths_[inst.result_id] = inst.words[0];
-    }
+    RecordResult(inst);
     return true;
   }
 
@@ -413,15 +405,7 @@ class Parser {
       if (id == 0 || id >= bound) ok = FailId(inst, id, "operand", error);
     });
     if (!ok) return false;
-    if (inst.result_id) {
-      if (inst.type_id) {
-        if (inst.result_id >= value_types_.size())
-          value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
-        value_types_[inst.result_id] = inst.type_id;
-      }
-      if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
-        type_widths_[inst.result_id] = inst.words[0];
-    }
+    RecordResult(inst);
     return true;
   }
 
@@ -432,12 +416,23 @@ class Parser {
     if (inst.result_id >= bound) return FailId(inst, inst.result_id, "result", error);
     for (uint32_t id : inst.words)
       if (id == 0 || id >= bound) return FailId(inst, id, "operand", error);
-    if (inst.result_id && inst.type_id) {
-      if (inst.result_id >= value_types_.size())
-        value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
-      value_types_[inst.result_id] = inst.type_id;
-    }
+    if (inst.result_id && inst.type_id) RecordValueType(inst);
     return true;
+  }
+
+  // Keeps what later literals' widths are read from (LiteralWidth): each value's type
+  // and each scalar type's width.
+  void RecordResult(const Instruction& inst) {
+    if (!inst.result_id) return;
+    if (inst.type_id) RecordValueType(inst);
+    if ((inst.opcode == spv::OpTypeInt || inst.opcode == spv::OpTypeFloat) && !inst.words.empty())
+      type_widths_[inst.result_id] = inst.words[0];
+  }
+
+  void RecordValueType(const Instruction& inst) {
+    if (inst.result_id >= value_types_.size())
+      value_types_.resize(std::max<size_t>(inst.result_id + 1, value_types_.size() * 2));
+    value_types_[inst.result_id] = inst.type_id;
   }
 
   // Says which id is out of range; always false.

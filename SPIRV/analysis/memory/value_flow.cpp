@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "SPIRV/ir/grammar.h"
+#include "SPIRV/ir/grouped_by_key.h"
 #include "SPIRV/ir/instruction_views.h"
 
 namespace glint::spirv {
@@ -344,12 +345,8 @@ bool ValueFlowBuilder::ComputeFrontiers() {
       }
     }
   }
-  // Grouped by block, stably (a counting sort): each block's joins keep their order.
-  for (const auto& [block, join] : found_pairs) ++frontier_starts[size_t(block) + 1];
-  for (int b = 0; b < n; ++b) frontier_starts[size_t(b) + 1] += frontier_starts[b];
-  frontier_list.assign(found_pairs.size(), 0);
-  std::vector<int> next(frontier_starts.begin(), frontier_starts.end() - 1);
-  for (const auto& [block, join] : found_pairs) frontier_list[size_t(next[block]++)] = join;
+  // Grouped by block, stably: each block's joins keep their order.
+  GroupStablyByKey(found_pairs, size_t(n), &frontier_starts, &frontier_list);
   return true;
 }
 

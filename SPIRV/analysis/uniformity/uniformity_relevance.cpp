@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "SPIRV/analysis/uniformity/uniformity_internal.h"
+#include "SPIRV/ir/grouped_by_key.h"
 
 namespace glint::spirv {
 namespace uniformity_detail {
@@ -269,13 +270,8 @@ class RelevanceFinder {
         }
       }
     }
-    Frontiers& frontiers = known->second;  // grouped by block, stably (a counting sort)
-    frontiers.starts.assign(n + 1, 0);
-    for (const auto& [number, join] : found) ++frontiers.starts[number + 1];
-    for (size_t b = 0; b < n; ++b) frontiers.starts[b + 1] += frontiers.starts[b];
-    frontiers.joins.assign(found.size(), nullptr);
-    std::vector<uint32_t> next(frontiers.starts.begin(), frontiers.starts.end() - 1);
-    for (const auto& [number, join] : found) frontiers.joins[next[number]++] = join;
+    Frontiers& frontiers = known->second;  // grouped by block, stably
+    GroupStablyByKey(found, n, &frontiers.starts, &frontiers.joins);
     return frontiers;
   }
 
