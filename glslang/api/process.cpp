@@ -452,16 +452,30 @@ bool GlslangToSpv(const glslang::TIntermediate& intermediate, std::vector<uint32
 
 std::string FormatDiagnostic(const Diagnostic& diagnostic) {
   static const char* const kLabels[] = {"", "NOTE", "WARNING", "ERROR"};
-  std::string text = kLabels[static_cast<int>(diagnostic.severity)];
+  const std::string& file = diagnostic.location.file;
+  // Sized once and appended in place: a warning of many reasons is formatted for every
+  // compile that reports it.
+  size_t size = 24 + file.size() + diagnostic.message.size();
+  for (const std::string& reason : diagnostic.reasons) size += 5 + reason.size();
+  std::string text;
+  text.reserve(size);
+  text += kLabels[static_cast<int>(diagnostic.severity)];
   text += ": ";
-  if (!diagnostic.location.file.empty() || diagnostic.location.line) {
+  if (!file.empty() || diagnostic.location.line) {
     // An unnamed source is string 0, as glslang prints its own messages ("0:71: ").
-    const std::string& file = diagnostic.location.file;
-    text += (file.empty() ? std::string("0") : file) + ":" +
-            std::to_string(diagnostic.location.line) + ": ";
+    if (file.empty())
+      text += '0';
+    else
+      text += file;
+    text += ':';
+    text += std::to_string(diagnostic.location.line);
+    text += ": ";
   }
   text += diagnostic.message;
-  for (const std::string& reason : diagnostic.reasons) text += "\n    " + reason;
+  for (const std::string& reason : diagnostic.reasons) {
+    text += "\n    ";
+    text += reason;
+  }
   return text;
 }
 

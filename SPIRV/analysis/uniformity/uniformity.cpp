@@ -170,6 +170,7 @@ std::vector<Diagnostic> UniformityDiagnostics(const UniformityResult& result, Se
     diagnostics.push_back(std::move(note));
     return diagnostics;
   }
+  diagnostics.reserve(result.findings.size());
   for (const UniformityFinding& finding : result.findings)
     diagnostics.push_back(UniformityFindingDiagnostic(finding, severity));
   return diagnostics;
