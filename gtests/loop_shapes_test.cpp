@@ -119,6 +119,11 @@ TEST(LoopShapes, NaturalLoopsNestAndHeadersDeclareTheirForLoops) {
   EXPECT_TRUE(outer->blocks.count(i_loop->body));
   EXPECT_TRUE(inner->blocks.count(j_loop->body));
   EXPECT_FALSE(inner->blocks.count(i_loop->body));
+  // InSomeNaturalLoop: exactly the blocks of some loop (the entry block is in none).
+  for (const Block& block : main.blocks)
+    EXPECT_EQ(loops.InSomeNaturalLoop(&block),
+              outer->blocks.count(&block) || other->blocks.count(&block));
+  EXPECT_FALSE(loops.InSomeNaturalLoop(&main.blocks.front()));
   std::vector<const Instruction*> stores;
   EXPECT_TRUE(loops.StoresOf(Local(module, "k"), &stores, &why));
   EXPECT_EQ(stores.size(), 2u);
@@ -153,6 +158,8 @@ OpFunctionEnd
   why.clear();  // asked again: the same refusal, from the memo
   analyses.GetLoopShapes().NaturalLoopsOf(module->functions.front(), &why);
   EXPECT_EQ(why, "a back edge targets a block that declares no loop");
+  for (const Block& block : module->functions.front().blocks)  // refused: in no loop
+    EXPECT_FALSE(analyses.GetLoopShapes().InSomeNaturalLoop(&block));
 }
 
 }  // namespace

@@ -125,6 +125,10 @@ class LoopShapes {
   // different headers are nested or disjoint); null when none does or the loops are
   // refused (`why` set).
   const NaturalLoop* InnermostLoopAround(Function& function, const Block* block, std::string* why);
+  // Whether `block` lies in a natural loop of its function, once NaturalLoopsOf that
+  // function has been asked and not refused (false before, or when refused): one lookup,
+  // for callers that ask it of many blocks.
+  bool InSomeNaturalLoop(const Block* block) const { return innermost_loops_.count(block) != 0; }
   // The header's one predecessor outside `loop`; null when it has several.
   static const Block* EnteringBlock(const Cfg& cfg, const NaturalLoop& loop);
   // The exit counter of `loop` (a loop of NaturalLoopsOf its function), or the first part

@@ -203,18 +203,17 @@ bool LocalFixedPoint::StoresInALoop(const Instruction& load, const LocalDefiniti
   Function* function = inputs_.def_use.FunctionOf(&load);
   if (!function) return false;
   std::string why;
-  const std::vector<NaturalLoop>& loops = inputs_.loops.NaturalLoopsOf(*function, &why);
+  // No loop, or a back edge to an undeclared loop (`why` set): then let the walk decide.
+  if (inputs_.loops.NaturalLoopsOf(*function, &why).empty()) return !why.empty();
   auto in_loop = [&](const Instruction* store) {
     const Block* block = store ? inputs_.def_use.BlockOf(store) : nullptr;
-    for (const NaturalLoop& loop : loops)
-      if (block && loop.blocks.count(block)) return true;
-    return false;
+    return block && inputs_.loops.InSomeNaturalLoop(block);
   };
   for (const Instruction* store : local.stores)
     if (in_loop(store)) return true;
   for (const CarriedUpdate& update : local.carried)
     if (in_loop(update.store)) return true;
-  return !why.empty();  // a back edge to an undeclared loop: let the walk decide
+  return false;
 }
 
 bool LocalFixedPoint::FixedPointTargetOf(const Instruction& load, FixedPointTarget* target) {
