@@ -125,6 +125,17 @@ TEST(RangeReasonText, SplitsAtTheFirstMarkerAndJoinsBackTheSameText) {
   EXPECT_FALSE(range_reason_text::SplitAtElision("value read from Uniform memory").has_value());
   EXPECT_FALSE(range_reason_text::SplitAtElision("[042 more steps] x").has_value());
   EXPECT_FALSE(range_reason_text::SplitAtElision("42 more steps] x").has_value());
+  // The first marker is the one split at, past brackets and near misses before it.
+  auto later = range_reason_text::SplitAtElision(
+      "range [0, 4] of x more steps]: [3 more steps]x [7 more steps] y: [9 more steps] z");
+  ASSERT_TRUE(later.has_value());
+  EXPECT_EQ("range [0, 4] of x more steps]: [3 more steps]x ", later->head);
+  EXPECT_EQ(7u, later->steps);
+  EXPECT_EQ("y: [9 more steps] z", later->tail);
+  EXPECT_EQ(range_reason_text::FindMoreClose("] more steps] "), 1u);
+  EXPECT_EQ(range_reason_text::FindMoreClose("x more steps]x "), std::string_view::npos);
+  EXPECT_EQ(range_reason_text::FindMoreClose("[1 more steps] "), 2u);
+  EXPECT_EQ(range_reason_text::FindMoreClose(" more steps]"), std::string_view::npos);
 }
 
 }  // namespace

@@ -28,10 +28,20 @@ struct Elided {
   std::string_view tail;
 };
 
+// Where the first kMoreClose in `reason` starts (npos when none). The memo asks this of
+// every reason it keeps: the rare ']' is searched for, not the marker's leading space.
+inline size_t FindMoreClose(std::string_view reason) {
+  const size_t bracket = kMoreClose.find(']');
+  for (size_t at = reason.find(']', bracket); at != std::string_view::npos;
+       at = reason.find(']', at + 1))
+    if (reason.compare(at - bracket, kMoreClose.size(), kMoreClose) == 0) return at - bracket;
+  return std::string_view::npos;
+}
+
 // The parts of `reason` at its first elision marker; nullopt when it has none, or when
 // its count would not be written back the same (a leading zero, more than 9 digits).
 inline std::optional<Elided> SplitAtElision(std::string_view reason) {
-  size_t close = reason.find(kMoreClose);
+  size_t close = FindMoreClose(reason);
   if (close == std::string_view::npos) return std::nullopt;
   size_t first_digit = close;
   while (first_digit > 0 && reason[first_digit - 1] >= '0' && reason[first_digit - 1] <= '9')
