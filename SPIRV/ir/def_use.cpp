@@ -158,10 +158,6 @@ void DefUse::SortUses(const std::vector<PendingUse>& pending) {
   }
 }
 
-Instruction* DefUse::Definition(uint32_t id) const {
-  return id < definitions_.size() ? definitions_[id] : nullptr;
-}
-
 DefUse::UseRange DefUse::Uses(uint32_t id) const {
   if (size_t(id) + 1 >= use_starts_.size()) return UseRange(nullptr, nullptr, 0);
   uint32_t first = use_starts_[id];
@@ -185,9 +181,7 @@ const DefUse::InBlock* DefUse::FindInBlock(const Instruction* inst) const {
   return it != blocks_.end() && it->inst == inst ? &*it : nullptr;
 }
 
-Block* DefUse::BlockOf(const Instruction* inst) const {
-  const uint32_t id = inst ? inst->result_id : 0;
-  if (id && id < definitions_.size() && definitions_[id] == inst) return blocks_by_id_[id];
+Block* DefUse::BlockOfWithoutResult(const Instruction* inst) const {
   const InBlock* entry = FindInBlock(inst);
   return entry ? entry->block : nullptr;
 }

@@ -77,10 +77,17 @@ class DefUse {
     size_t size_;
   };
 
-  Instruction* Definition(uint32_t id) const;
+  // Inline: the analyses ask these of nearly every value they visit.
+  Instruction* Definition(uint32_t id) const {
+    return id < definitions_.size() ? definitions_[id] : nullptr;
+  }
   UseRange Uses(uint32_t id) const;
   // Block and function containing `inst` (null for module-scope instructions).
-  Block* BlockOf(const Instruction* inst) const;
+  Block* BlockOf(const Instruction* inst) const {
+    const uint32_t id = inst ? inst->result_id : 0;
+    if (id && id < definitions_.size() && definitions_[id] == inst) return blocks_by_id_[id];
+    return BlockOfWithoutResult(inst);
+  }
   Function* FunctionOf(const Instruction* inst) const;
   // The function holding `block` (null for a block the index has not seen).
   Function* FunctionOfBlock(const Block* block) const;
@@ -135,6 +142,9 @@ class DefUse {
              std::vector<PendingUse>* pending);
   void SortUses(const std::vector<PendingUse>& pending);
   const InBlock* FindInBlock(const Instruction* inst) const;
+  // BlockOf for an instruction that is not its result id's definition (no result id,
+  // or a copy): found among the block entries.
+  Block* BlockOfWithoutResult(const Instruction* inst) const;
   uint32_t OperandStart(const Instruction& inst) const;
 
   Module& module_;
