@@ -291,6 +291,69 @@ TEST(Ir, FixedShapeInstructionWithBadIdIsRefusedNamingIt) {
   }
 }
 
+// With a bad result and a bad id word, the result is named: result type, result, then
+// each id word, in the order the decoding path checks them.
+TEST(Ir, FixedShapeInstructionNamesItsResultBeforeItsOperands) {
+  const std::vector<uint32_t> words = test::Assemble(R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main"
+               OpExecutionMode %main LocalSize 1 1 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %one = OpConstant %uint 1
+        %ptr = OpTypePointer Private %uint
+        %var = OpVariable %ptr Private %one
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const size_t at = FirstInstructionOf(words, spv::OpVariable);
+  ASSERT_NE(at, 0u);
+  const uint32_t bound = words[3];
+  std::vector<uint32_t> corrupted = words;
+  corrupted[at + 2] = bound;  // the result
+  corrupted[at + 4] = 0;      // the initializer
+  std::string error;
+  EXPECT_FALSE(ParseModule(corrupted, &error));
+  EXPECT_EQ(error, "word " + std::to_string(at) + ": OpVariable result id " +
+                       std::to_string(bound) + " is at or above the bound " +
+                       std::to_string(bound));
+  corrupted[at + 2] = words[at + 2];
+  EXPECT_FALSE(ParseModule(corrupted, &error));
+  EXPECT_EQ(error, "word " + std::to_string(at) + ": OpVariable operand id 0 is 0");
+  EXPECT_TRUE(ParseModule(words, &error)) << error;
+}
+
+// An instruction too short for its result type or result, or with either id 0, is
+// refused naming the opcode and what is missing.
+TEST(Ir, InstructionWithoutItsResultIsRefusedNamingIt) {
+  const std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
+  const size_t add = FirstInstructionOf(words, spv::OpIAdd);
+  ASSERT_NE(add, 0u);
+  const uint32_t opcode = spv::OpIAdd;
+  struct Case {
+    size_t word;  // from the instruction's first word
+    uint32_t value;
+    std::string message;
+  };
+  const Case cases[] = {
+      {0, (1u << 16) | opcode, "OpIAdd lacks its result type"},
+      {0, (2u << 16) | opcode, "OpIAdd lacks its result id"},
+      {1, 0, "OpIAdd has result type id 0"},
+      {2, 0, "OpIAdd has result id 0"},
+  };
+  for (const Case& c : cases) {
+    std::vector<uint32_t> corrupted = words;
+    corrupted[add + c.word] = c.value;
+    std::string error;
+    EXPECT_FALSE(ParseModule(corrupted, &error));
+    EXPECT_EQ(error, "word " + std::to_string(add) + ": " + c.message);
+  }
+}
+
 TEST(Ir, DefUse_FindsDefinitionsAndUses) {
   std::vector<uint32_t> words = test::CompileGlsl(kLoopShader, "comp");
   std::string error;

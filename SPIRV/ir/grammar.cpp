@@ -12,22 +12,14 @@ namespace {
 #include "grammar_tables.inc"
 }  // namespace
 
-namespace {
-
-// Each opcode's row of kOpcodeTable (null: not in the grammar), indexed by the opcode:
-// every analysis decodes every instruction, so the look-up is one load, not a search.
+// The rows of kOpcodeTable by opcode: every analysis decodes every instruction, so the
+// look-up is one load, not a search.
 std::vector<const OpcodeInfo*> MakeOpcodeRows() {
   uint32_t largest = 0;
   for (const OpcodeInfo& info : kOpcodeTable) largest = std::max(largest, info.opcode);
   std::vector<const OpcodeInfo*> rows(size_t(largest) + 1, nullptr);
   for (const OpcodeInfo& info : kOpcodeTable) rows[info.opcode] = &info;
   return rows;
-}
-
-}  // namespace
-
-const OpcodeInfo* FindOpcode(uint32_t opcode) {
-  return LazyOpcodeTable<const OpcodeInfo*, &MakeOpcodeRows>::At(opcode);
 }
 
 void ForEachOpcode(const std::function<void(const OpcodeInfo&)>& visit) {

@@ -6,6 +6,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
+
+#include "opcode_table.h"
 
 namespace glint::spirv::grammar {
 
@@ -53,8 +56,13 @@ struct ExtInstInfo {
   uint32_t operand_count;
 };
 
-// Null when the opcode is not in the grammar.
-const OpcodeInfo* FindOpcode(uint32_t opcode);
+// Each opcode's row, indexed by the opcode (null: not in the grammar); FindOpcode's table.
+std::vector<const OpcodeInfo*> MakeOpcodeRows();
+// Null when the opcode is not in the grammar. Inline: every analysis asks it of every
+// instruction it decodes, and the look-up is one load and an index.
+inline const OpcodeInfo* FindOpcode(uint32_t opcode) {
+  return LazyOpcodeTable<const OpcodeInfo*, &MakeOpcodeRows>::At(opcode);
+}
 // Calls `visit` with every opcode's row, in opcode order (for tables laid out by opcode).
 void ForEachOpcode(const std::function<void(const OpcodeInfo&)>& visit);
 const OperandSpec* OperandSpecs(const OpcodeInfo& info);

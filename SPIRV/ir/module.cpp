@@ -307,23 +307,4 @@ bool IsSpecConstantInstruction(spv::Op opcode) {
   }
 }
 
-bool IsBlockTerminator(spv::Op opcode) {
-  switch (opcode) {
-    case spv::OpBranch:
-    case spv::OpBranchConditional:
-    case spv::OpSwitch:
-    case spv::OpReturn:
-    case spv::OpReturnValue:
-    case spv::OpKill:
-    case spv::OpUnreachable:
-    case spv::OpTerminateInvocation:
-    case spv::OpIgnoreIntersectionKHR:
-    case spv::OpTerminateRayKHR:
-    case spv::OpEmitMeshTasksEXT:
-      return true;
-    default:
-      return false;
-  }
-}
-
 }  // namespace glint::spirv

@@ -202,7 +202,25 @@ class Module {
 
 bool IsConstantInstruction(spv::Op opcode);      // OpConstant*, OpSpecConstant*
 bool IsSpecConstantInstruction(spv::Op opcode);  // OpSpecConstant*
-bool IsBlockTerminator(spv::Op opcode);
+// Inline: the parser asks it of every instruction in a function, passes of many.
+inline bool IsBlockTerminator(spv::Op opcode) {
+  switch (opcode) {
+    case spv::OpBranch:
+    case spv::OpBranchConditional:
+    case spv::OpSwitch:
+    case spv::OpReturn:
+    case spv::OpReturnValue:
+    case spv::OpKill:
+    case spv::OpUnreachable:
+    case spv::OpTerminateInvocation:
+    case spv::OpIgnoreIntersectionKHR:
+    case spv::OpTerminateRayKHR:
+    case spv::OpEmitMeshTasksEXT:
+      return true;
+    default:
+      return false;
+  }
+}
 
 }  // namespace glint::spirv
 

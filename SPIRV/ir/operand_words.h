@@ -101,6 +101,31 @@ class OperandWords {
     size_t count = static_cast<size_t>(std::distance(first, last));
     size_ = 0;
     reserve(count);
+    if constexpr (std::is_pointer_v<Iterator>) {
+      // The parser reads every instruction's words this way, mostly one to four: a
+      // library copy call costs more than copying them.
+      if (count <= kInlineWords) {
+        uint32_t* out = data();
+        switch (count) {
+          case 4:
+            out[3] = first[3];
+            [[fallthrough]];
+          case 3:
+            out[2] = first[2];
+            [[fallthrough]];
+          case 2:
+            out[1] = first[1];
+            [[fallthrough]];
+          case 1:
+            out[0] = first[0];
+            break;
+          default:
+            break;
+        }
+        size_ = static_cast<uint32_t>(count);
+        return;
+      }
+    }
     std::copy(first, last, data());
     size_ = static_cast<uint32_t>(count);
   }

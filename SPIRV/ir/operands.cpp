@@ -348,13 +348,9 @@ uint8_t RequiredOperandCount(const grammar::OpcodeInfo& info) {
   return count;
 }
 
-// FitsIdOnly of each opcode's shape as one range of word counts, [fewest, most]: an
-// empty range (fewest > most) where no count fits. Every analysis asks
-// HasOnlyIdOperandWords of every instruction, so the answer is one compare pair.
-struct IdOnlyWordCounts {
-  uint32_t fewest = 1, most = 0;
-};
-
+// FitsIdOnly of each opcode's shape as one range of word counts, [fewest, most]
+// (IdOnlyWordCounts, operands.h). Every analysis asks HasOnlyIdOperandWords of every
+// instruction, so the answer is one compare pair.
 IdOnlyWordCounts WordCountsOf(const IdOnlyShape& shape) {
   if (!shape.id_only) {
     if (shape.leading_ids == 0) return {};
@@ -375,12 +371,11 @@ std::vector<IdOnlyWordCounts> WordCountsByOpcode(bool whole_shape_only) {
   return by_opcode;
 }
 
-// HasOnlyIdOperandWords' table.
-std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts() { return WordCountsByOpcode(false); }
-
 // FitsIdOnlyShape's table: the word counts of opcodes whose own shape is all ids (not
 // just leading ids); an empty range for the rest and for opcodes outside the grammar.
 std::vector<IdOnlyWordCounts> MakeAllIdWordCounts() { return WordCountsByOpcode(true); }
+
+}  // namespace
 
 // IdWordShapeOf's table, from the fixed shapes DecodeFixed reads (in the order
 // DecodeOperands tries them: a usable fixed shape first, then OpSpecConstantOp of ids).
@@ -416,8 +411,6 @@ std::vector<IdWordShape> MakeIdWordShapes() {
   return table;
 }
 
-}  // namespace
-
 const std::vector<uint8_t>& RequiredOperandCounts() {
   static const std::vector<uint8_t> kRequired = TableByOpcode(&RequiredOperandCount);
   return kRequired;
@@ -427,22 +420,14 @@ bool HasRequiredOperandWords(const Instruction& inst) {
   return HasRequiredOperandWords(inst, RequiredOperandCounts());
 }
 
-IdWordShape IdWordShapeOf(uint32_t opcode) {
-  return LazyOpcodeTable<IdWordShape, &MakeIdWordShapes>::At(opcode);
-}
-
 bool FitsIdOnlyShape(uint32_t opcode, size_t words) {
   const IdOnlyWordCounts counts =
       LazyOpcodeTable<IdOnlyWordCounts, &MakeAllIdWordCounts>::At(opcode);
   return words >= counts.fewest && words <= counts.most;
 }
 
-bool HasOnlyIdOperandWords(const Instruction& inst) {
-  const IdOnlyWordCounts counts =
-      LazyOpcodeTable<IdOnlyWordCounts, &MakeIdOnlyWordCounts>::At(inst.opcode);
-  const size_t words = inst.words.size();
-  return words >= counts.fewest && words <= counts.most;
-}
+// HasOnlyIdOperandWords' table.
+std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts() { return WordCountsByOpcode(false); }
 
 bool DecodeOperands(const Instruction& inst, uint32_t literal_width, OperandList* out,
                     std::string* error) {

@@ -71,7 +71,17 @@ bool DecodeOperandsByGrammar(const Instruction& inst, uint32_t literal_width, Op
 // DecodeOperands would decode it: an opcode whose operands are all single-word ids, with a
 // word count that fits them (or only the required ids of one that ends in optional
 // operands). Callers that only want the ids read the words directly then.
-bool HasOnlyIdOperandWords(const Instruction& inst);
+// Inline: every analysis asks it of every instruction (a table look-up and a compare).
+struct IdOnlyWordCounts {  // an empty range (fewest > most) where no count fits
+  uint32_t fewest = 1, most = 0;
+};
+std::vector<IdOnlyWordCounts> MakeIdOnlyWordCounts();  // its table, by opcode
+inline bool HasOnlyIdOperandWords(const Instruction& inst) {
+  const IdOnlyWordCounts counts =
+      LazyOpcodeTable<IdOnlyWordCounts, &MakeIdOnlyWordCounts>::At(inst.opcode);
+  const size_t words = inst.words.size();
+  return words >= counts.fewest && words <= counts.most;
+}
 // Which operand words are ids, for the common instructions whose operands are not all
 // ids but whose opcode fixes where the ids are: the fixed single words and one tail
 // (OpVariable, OpName, OpDecorate without parameters, merges, OpExtInst, ...) and
@@ -86,7 +96,11 @@ struct IdWordShape {
   uint8_t id_mask = 0;  // bit i: fixed word i is an id
   Tail tail = kNoTail;
 };
-IdWordShape IdWordShapeOf(uint32_t opcode);
+std::vector<IdWordShape> MakeIdWordShapes();  // IdWordShapeOf's table, by opcode
+// Inline: the parser and DefUse ask it of every instruction whose words are not all ids.
+inline IdWordShape IdWordShapeOf(uint32_t opcode) {
+  return LazyOpcodeTable<IdWordShape, &MakeIdWordShapes>::At(opcode);
+}
 // Whether `words` operand words of `opcode` are all ids by the opcode's own shape (not
 // just its leading ids): what OpSpecConstantOp's operation needs to take the shortcut.
 bool FitsIdOnlyShape(uint32_t opcode, size_t words);

@@ -121,10 +121,19 @@ class Parser {
           continue;
         }
       }
-      Instruction inst;
+      // Most instructions are read where they stay (PlainPlace): no instruction to move
+      // into its list and destroy. The rest are read aside and placed by Place.
+      const auto opcode = static_cast<spv::Op>(words_[offset] & 0xffff);
+      InstructionList* list = PlainPlace(opcode);
+      Instruction aside;
+      Instruction& inst = list ? list->emplace_back() : aside;
       if (!ReadInstruction(offset, &inst, error) || !CheckIds(inst, error)) return std::nullopt;
       if (ids_) KeepStripped(inst);
-      if (!Place(inst, error)) return std::nullopt;
+      if (list) {
+        if (function_) block_closed_ = IsBlockTerminator(opcode);
+      } else if (!Place(inst, error)) {
+        return std::nullopt;
+      }
       offset += word_count;
     }
     if (ids_) {
@@ -201,35 +210,27 @@ class Parser {
     return true;
   }
 
+  // Reads the instruction at `offset` into `inst` (renumbered by the stripping parse).
+  // Every check is a compare here; the message of one that fails is built apart
+  // (ReadRefusal), so that the path every instruction takes saves no registers for it.
   bool ReadInstruction(size_t offset, Instruction* inst, std::string* error) {
-    uint32_t first = words_[offset];
-    uint32_t word_count = first >> 16;
-    auto opcode = static_cast<spv::Op>(first & 0xffff);
-    if (word_count == 0) return Fail(offset, "instruction with word count 0", error);
-    if (offset + word_count > count_)
-      return Fail(offset,
-                  std::string(grammar::OpcodeName(opcode)) + " with word count " +
-                      std::to_string(word_count) + " runs past the end of the module (" +
-                      std::to_string(count_) + " words): truncated stream",
-                  error);
-    const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
-    if (!info) return Fail(offset, "unknown opcode " + std::to_string(opcode), error);
+    const uint32_t first = words_[offset];
+    const uint32_t word_count = first >> 16;
+    const auto opcode = static_cast<spv::Op>(first & 0xffff);
+    const grammar::OpcodeInfo* info =
+        word_count != 0 && offset + word_count <= count_ ? grammar::FindOpcode(opcode) : nullptr;
+    if (!info) return ReadRefusal(offset, error);
     size_t next = offset + 1;
     size_t end = offset + word_count;
     inst->opcode = opcode;
     inst->source_offset = static_cast<uint32_t>(offset);
     if (info->has_type) {
-      if (next >= end)
-        return Fail(offset, std::string(info->name) + " lacks its result type", error);
+      if (next >= end || words_[next] == 0) return ReadRefusal(offset, error);
       inst->type_id = words_[next++];
-      if (inst->type_id == 0)
-        return Fail(offset, std::string(info->name) + " has result type id 0", error);
     }
     if (info->has_result) {
-      if (next >= end) return Fail(offset, std::string(info->name) + " lacks its result id", error);
+      if (next >= end || words_[next] == 0) return ReadRefusal(offset, error);
       inst->result_id = words_[next++];
-      if (inst->result_id == 0)
-        return Fail(offset, std::string(info->name) + " has result id 0", error);
     }
     // glslang's OpSource without lines has its Language and Version only: the stripping
     // parse reads no further (the source text after them is most of a small module's
@@ -247,6 +248,32 @@ class Parser {
         return false;
     }
     return true;
+  }
+
+  // Why ReadInstruction refused the instruction at `offset`: its checks in order, each
+  // with its message. Always false.
+  [[gnu::noinline, gnu::cold]] bool ReadRefusal(size_t offset, std::string* error) {
+    const uint32_t word_count = words_[offset] >> 16;
+    const auto opcode = static_cast<spv::Op>(words_[offset] & 0xffff);
+    if (word_count == 0) return Fail(offset, "instruction with word count 0", error);
+    if (offset + word_count > count_)
+      return Fail(offset,
+                  std::string(grammar::OpcodeName(opcode)) + " with word count " +
+                      std::to_string(word_count) + " runs past the end of the module (" +
+                      std::to_string(count_) + " words): truncated stream",
+                  error);
+    const grammar::OpcodeInfo* info = grammar::FindOpcode(opcode);
+    if (!info) return Fail(offset, "unknown opcode " + std::to_string(opcode), error);
+    size_t next = offset + 1;
+    const size_t end = offset + word_count;
+    if (info->has_type) {
+      if (next >= end)
+        return Fail(offset, std::string(info->name) + " lacks its result type", error);
+      if (words_[next++] == 0)
+        return Fail(offset, std::string(info->name) + " has result type id 0", error);
+    }
+    if (next >= end) return Fail(offset, std::string(info->name) + " lacks its result id", error);
+    return Fail(offset, std::string(info->name) + " has result id 0", error);
   }
 
   // A stripped id: the new one, or a refusal for an id only lines may name. Called for
@@ -355,7 +382,7 @@ class Parser {
           !renumbered)
         return false;
     }
-    if (VisitFixedIdWords(inst, [](uint32_t) {})) return CheckFixedIds(inst, error);
+    if (std::optional<bool> checked = CheckFixedIds(inst, error)) return *checked;
     size_t offset = inst.source_offset;
     OperandList operands;
     std::string message;
@@ -390,21 +417,24 @@ class Parser {
   }
 
   // CheckIds for an instruction whose id words its shape fixes (VisitFixedIdWords), as
-  // the decoding path checks them: result type, result, then each id word.
-  bool CheckFixedIds(Instruction& inst, std::string* error) {
+  // the decoding path checks them: result type, result, then each id word. Nullopt
+  // when its shape does not fix them (then nothing is checked: the caller decodes).
+  std::optional<bool> CheckFixedIds(Instruction& inst, std::string* error) {
     const uint32_t bound = module_.header.bound;
+    const bool non_semantic = IsNonSemantic(inst);
+    constexpr uint32_t kNone = UINT32_MAX;
+    uint32_t first_bad = kNone;  // the first id word out of range
+    const bool fixed = VisitFixedIdWords(inst, [&](uint32_t word) {
+      const uint32_t id = inst.words[word];
+      if (first_bad != kNone || (non_semantic && id == 0 && word >= 2)) return;
+      if (id == 0 || id >= bound) first_bad = word;
+    });
+    if (!fixed) return std::nullopt;
     if (inst.type_id && inst.type_id >= bound)
       return FailId(inst, inst.type_id, "result type", error);
     if (inst.result_id && inst.result_id >= bound)
       return FailId(inst, inst.result_id, "result", error);
-    const bool non_semantic = IsNonSemantic(inst);
-    bool ok = true;
-    VisitFixedIdWords(inst, [&](uint32_t word) {
-      const uint32_t id = inst.words[word];
-      if (!ok || (non_semantic && id == 0 && word >= 2)) return;
-      if (id == 0 || id >= bound) ok = FailId(inst, id, "operand", error);
-    });
-    if (!ok) return false;
+    if (first_bad != kNone) return FailId(inst, inst.words[first_bad], "operand", error);
     RecordResult(inst);
     return true;
   }
@@ -450,6 +480,61 @@ class Parser {
   bool IsNonSemantic(const Instruction& inst) const {
     return inst.opcode == spv::OpExtInst && !inst.words.empty() &&
            non_semantic_sets_.count(inst.words[0]) != 0;
+  }
+
+  // Where an instruction of `opcode` goes when its place is the end of a list and
+  // placing it changes nothing else but whether the open block ends (Place's common
+  // cases: the body of an open block, and the module sections before the functions in
+  // order, but for the memory model and extended instruction imports); null for the
+  // rest, which Place handles (and refuses where they are out of place). The section
+  // is entered here, as Place would enter it.
+  InstructionList* PlainPlace(spv::Op opcode) {
+    if (function_) {
+      if (!block_ || block_closed_ || opcode == spv::OpFunction || opcode == spv::OpFunctionEnd ||
+          opcode == spv::OpLabel || opcode == spv::OpFunctionParameter)
+        return nullptr;
+      return &block_->instructions;
+    }
+    Section section = SectionOf(opcode);
+    if ((opcode == spv::OpLine || opcode == spv::OpNoLine) && section_ >= kTypesValues)
+      section = section_;
+    if (section < section_) return nullptr;
+    InstructionList* list = nullptr;
+    switch (section) {
+      case kCapabilities:
+        list = &module_.capabilities;
+        break;
+      case kExtensions:
+        list = &module_.extensions;
+        break;
+      case kEntryPoints:
+        list = &module_.entry_points;
+        break;
+      case kExecutionModes:
+        list = &module_.execution_modes;
+        break;
+      case kDebugStrings:
+        list = &module_.debug_strings;
+        break;
+      case kDebugNames:
+        list = &module_.debug_names;
+        break;
+      case kDebugProcessed:
+        list = &module_.debug_processed;
+        break;
+      case kAnnotations:
+        list = &module_.annotations;
+        break;
+      case kTypesValues:
+        list = &module_.types_values;
+        break;
+      case kMemoryModel:
+      case kExtInstImports:
+      case kFunctions:
+        return nullptr;
+    }
+    section_ = section;
+    return list;
   }
 
   bool Place(Instruction& inst, std::string* error) {
