@@ -475,6 +475,28 @@ TEST(UniformityCoarseProof, StopsOnceEveryReadSawItsFinalLevel) {
       << "the analysis reports the barrier the coarse proof leaves to it";
 }
 
+// A value that reaches the barrier's condition one copy per round needs more rounds
+// than a byte counts: the rounds' read stamps start again and the proof still sees it.
+TEST(UniformityCoarseProof, CountsMoreRoundsThanAByteHolds) {
+  constexpr int kCopies = 300;
+  std::string body = "void main() {\n";
+  for (int v = 0; v <= kCopies; ++v) body += "  uint v" + std::to_string(v) + " = 0u;\n";
+  body += "  for (uint i = 0u; i < m; ++i) {\n    if (v" + std::to_string(kCopies) +
+          " == 0u) barrier();\n";
+  for (int v = kCopies; v > 0; --v)
+    body += "    v" + std::to_string(v) + " = v" + std::to_string(v - 1) + ";\n";
+  body += "    v0 = gl_LocalInvocationID.x;\n  }\n}\n";
+  std::optional<Module> chained = CompileCompute(body.c_str());
+  ASSERT_TRUE(chained);
+  AnalysisContext analyses(*chained);
+  CoarseProofInputs inputs = InputsFrom(*chained, analyses);
+  inputs.round_budget = 1000;
+  CoarseProofResult proof = ProveNothingToReport(inputs);
+  EXPECT_FALSE(proof.proven);
+  EXPECT_GT(proof.rounds, uint32_t(kCopies));
+  EXPECT_LT(proof.rounds, inputs.round_budget) << "it ends by the barrier, not the budget";
+}
+
 // The tables are sized by the ids the module defines: a header that claims the largest
 // bound a word holds, which tables by bound could not even be allocated for, changes
 // nothing.

@@ -174,10 +174,11 @@ class CoarseProof {
     Function* function;
     std::vector<BlockPlan> blocks;  // reverse post-order
   };
-  // A level per id, and the round that last read each (Level).
+  // A level per id, and the round that last read each (Level), as a byte: only whether
+  // it is this round's counts, and the stamps start again before they would wrap.
   struct Levels {
     std::vector<uint8_t> level;
-    std::vector<uint32_t> read_in;  // 0: not read yet
+    std::vector<uint8_t> read_in;  // 0: not read yet
   };
 
   // --- set-up shared by every entry point ---
@@ -299,6 +300,7 @@ class CoarseProof {
       levels->level.assign(bound_, kUniform);
       levels->read_in.assign(bound_, 0);
     }
+    round_ = 0;
     allowed_.assign(bound_, kNoNeed);
     parent_.resize(bound_);
     for (uint32_t id = 0; id < bound_; ++id) parent_[id] = id;
@@ -313,6 +315,11 @@ class CoarseProof {
     for (;;) {
       if (*rounds >= in_.round_budget) return false;
       ++*rounds;
+      if (round_ == UINT8_MAX) {  // the next stamp would wrap: no read is this round's yet
+        for (Levels* levels : {&value_, &control_, &condition_, &entry_, &return_, &memory_})
+          levels->read_in.assign(bound_, 0);
+        round_ = 0;
+      }
       ++round_;
       changed_ = false;
       for (size_t at = 0; at < functions_.size(); ++at) {
@@ -567,7 +574,7 @@ class CoarseProof {
   // Levels by id: a value's; a block's control and its branch condition's (by label);
   // a function's entry and return; a memory class's (by its representative).
   Levels value_, control_, condition_, entry_, return_, memory_;
-  uint32_t round_ = 0;            // rounds of every entry point so far, counted from 1
+  uint8_t round_ = 0;             // this entry point's rounds, counted from 1 (read_in)
   std::vector<uint8_t> allowed_;  // by label: the most divergent control its needs tolerate
   std::vector<uint32_t> parent_;  // memory classes (union-find)
   bool changed_ = false;
