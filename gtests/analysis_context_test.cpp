@@ -108,6 +108,38 @@ TEST(AnalysisContext, RangesAndUniformity_ShareOneValueFlowPerFunction) {
   EXPECT_EQ(analyses.builds().value_flow, module.functions.size());
   EXPECT_EQ(analyses.builds().cfg, module.functions.size());
   EXPECT_EQ(analyses.builds().uniformity, 1u);
+  EXPECT_EQ(analyses.builds().value_flow_module_index, 1u);
+}
+
+// Every function's view reads the module's constants from one index, built once (per
+// view, a module of many helpers was read once per helper), and follows what a view
+// with an index of its own follows.
+TEST(AnalysisContext, ValueFlow_OneModuleIndexForEveryFunction) {
+  std::string error;
+  std::optional<Module> module = ParseModule(test::CompileGlsl(R"(#version 450
+layout(local_size_x = 8) in;
+layout(std430, binding = 0) buffer B { uint data[]; };
+uint first(uint x) { uint t[4] = uint[](1u, 2u, 3u, 4u); t[1] = x; return t[1] + t[x & 3u]; }
+uint second(uint x) { uint s = x; for (uint i = 0u; i < 3u; ++i) s += i; return s; }
+uint third(uint x) { uint v[2]; v[0] = x; v[1] = x + 1u; return v[0] * v[1]; }
+void main() {
+  uint i = gl_LocalInvocationID.x;
+  data[i] = first(i) + second(i) + third(i);
+})",
+                                                               "comp"),
+                                             &error);
+  ASSERT_TRUE(module) << error;
+  ASSERT_EQ(module->functions.size(), 4u);
+  AnalysisContext analyses(*module);
+  for (Function& function : module->functions) {
+    const ValueFlow& shared = analyses.GetValueFlow(function);
+    ValueFlow own(*module, function, analyses.GetCfg(function));
+    EXPECT_EQ(shared.Variables(), own.Variables());
+    for (uint32_t variable : own.Variables())
+      EXPECT_EQ(shared.IsFollowed(variable), own.IsFollowed(variable)) << variable;
+  }
+  EXPECT_EQ(analyses.builds().value_flow, 4u);
+  EXPECT_EQ(analyses.builds().value_flow_module_index, 1u);
 }
 
 // A module with no uniform-control instruction has nothing the uniformity check could
@@ -298,6 +330,8 @@ TEST(AnalysisContext, ValueFlow_OnePerFunctionDroppedWithTheCfg) {
   analyses.GetValueFlow(main);
   EXPECT_EQ(analyses.builds().value_flow, 2u);
   EXPECT_EQ(analyses.builds().cfg, 2u);
+  // A change may add constants: the module is indexed again for the next view.
+  EXPECT_EQ(analyses.builds().value_flow_module_index, 2u);
 }
 
 TEST(AnalysisContext, RangeAnalysis_OnePerModeAndSubgroupSize) {

@@ -178,7 +178,13 @@ UniformityInputs AnalysisContext::GetUniformityInputs() {
 const ValueFlow& AnalysisContext::GetValueFlow(Function& function) {
   std::unique_ptr<ValueFlow>& flow = value_flows_[&function];
   if (!flow) {
-    flow = std::make_unique<ValueFlow>(module_, function, GetCfg(function));
+    if (!value_flow_module_index_) {
+      value_flow_module_index_.emplace(module_);
+      ++builds_.value_flow_module_index;
+    }
+    ValueFlowOptions options;
+    options.module_index = &*value_flow_module_index_;
+    flow = std::make_unique<ValueFlow>(module_, function, GetCfg(function), options);
     ++builds_.value_flow;
   }
   return *flow;
@@ -186,6 +192,9 @@ const ValueFlow& AnalysisContext::GetValueFlow(Function& function) {
 
 void AnalysisContext::Invalidate(const PreservedAnalyses& preserved) {
   if (preserved.PreservesAll()) return;
+  // A change anywhere may add constants: the next view indexes the module again (the
+  // views built so far read their index only while they were built).
+  value_flow_module_index_.reset();
   bool def_use = preserved.Preserves(Analysis::kDefUse);
   bool cfg = preserved.Preserves(Analysis::kCfg);
   bool convergence = preserved.Preserves(Analysis::kConvergence);

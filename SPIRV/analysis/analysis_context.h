@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -116,6 +117,7 @@ struct AnalysisBuilds {
   uint32_t uniformity = 0;
   uint32_t coarse_uniformity_proofs = 0;  // tried (uniformity_coarse_proof.h)
   uint32_t value_flow = 0;  // one per function
+  uint32_t value_flow_module_index = 0;  // one for every function's value flow
 };
 
 class AnalysisContext {
@@ -177,6 +179,10 @@ class AnalysisContext {
            std::unique_ptr<UniformityResult>>
       uniformity_;
   std::unordered_map<const Function*, std::unique_ptr<ValueFlow>> value_flows_;
+  // What every function's value flow reads of the module (its integer constants and
+  // non-semantic sets), indexed once for all of them: indexed per view, a module of n
+  // functions was read n times (quadratic in the number of helpers).
+  std::optional<ValueFlowModuleIndex> value_flow_module_index_;
 };
 
 // The uniformity analysis on a module alone, through a context of its own (for tools
