@@ -100,12 +100,24 @@ struct ValueFlowBuilder {
   // The ids in `pointers`, marked by id: ClassifyUse asks of every word of every
   // instruction whether it may be one.
   std::vector<uint8_t> pointer_marks;
+  uint32_t marks_base = 0;
+  // By id from marks_base, the first id marked: the pointers are the function's own
+  // results, so the table spans the function's ids, not the module's (by id from 0,
+  // every function of a module of many paid for the whole module: quadratic).
   void MarkPointer(uint32_t id) {
-    if (id >= pointer_marks.size()) pointer_marks.resize(size_t(id) + 1, 0);
-    pointer_marks[id] = 1;
+    if (pointer_marks.empty()) {
+      marks_base = id;
+    } else if (id < marks_base) {  // an id below the first (rare): the table starts there
+      pointer_marks.insert(pointer_marks.begin(), size_t(marks_base - id), 0);
+      marks_base = id;
+    }
+    const size_t at = id - marks_base;
+    if (at >= pointer_marks.size()) pointer_marks.resize(at + 1, 0);
+    pointer_marks[at] = 1;
   }
   bool MayBePointer(uint32_t word) const {
-    return word < pointer_marks.size() && pointer_marks[word];
+    return word >= marks_base && word - marks_base < pointer_marks.size() &&
+           pointer_marks[word - marks_base];
   }
   std::vector<Access> accesses;
 
