@@ -1,6 +1,7 @@
 // Tests of the call contexts' shared state (SPIRV/analysis/uniformity/call_contexts.h):
 // a kept result is found again only for equal inputs and its own key, each key keeps
-// its latest kResultsPerKey results, and the run budget refuses once it is spent.
+// its latest kResultsPerKey results, the run budget refuses once it is spent, and the
+// contexts' value-level tables are reused.
 #include <gtest/gtest.h>
 
 #include "SPIRV/analysis/uniformity/call_contexts.h"
@@ -41,6 +42,23 @@ TEST(CallContexts, KeepsTheLatestResultsPerKey) {
   EXPECT_FALSE(contexts.Known(&call, InputsWith(Divergence::kUniform, 0)));  // the oldest
   for (int depth = 1; depth <= kept; ++depth)
     EXPECT_TRUE(contexts.Known(&call, InputsWith(Divergence::kUniform, depth))) << depth;
+}
+
+// A context's table of value levels is all uniform and as long as the bound; one given
+// back is the next one taken (its storage reused, not cleared again), and tables taken
+// together are distinct.
+TEST(CallContexts, ReusesTheValueLevelTablesGivenBack) {
+  CallContexts contexts;
+  std::vector<Divergence> first = contexts.TakeUniformLevels(100);
+  ASSERT_EQ(first.size(), 100u);
+  for (Divergence level : first) EXPECT_EQ(level, Divergence::kUniform);
+  std::vector<Divergence> second = contexts.TakeUniformLevels(100);
+  EXPECT_NE(first.data(), second.data());
+  const Divergence* storage = first.data();
+  contexts.GiveBackUniformLevels(std::move(first));
+  std::vector<Divergence> again = contexts.TakeUniformLevels(100);
+  EXPECT_EQ(again.data(), storage);
+  EXPECT_EQ(again.size(), 100u);
 }
 
 TEST(CallContexts, RefusesRunsPastTheBudgetAndCountsRounds) {

@@ -52,6 +52,13 @@ class StableFlatMap {
 
   size_t size() const { return size_; }
 
+  // Calls visit(key) for every key set, in no particular order.
+  template <class Visit>
+  void ForEachKey(Visit visit) const {
+    for (const Slot& slot : slots_)
+      if (slot.index != kEmpty) visit(slot.key);
+  }
+
   void clear() {
     slots_.clear();
     chunks_.clear();

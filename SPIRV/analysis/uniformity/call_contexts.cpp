@@ -24,5 +24,17 @@ bool CallContexts::StartRun() {
   return true;
 }
 
+std::vector<Divergence> CallContexts::TakeUniformLevels(size_t bound) {
+  if (spare_levels_.empty()) return std::vector<Divergence>(bound, Divergence::kUniform);
+  std::vector<Divergence> levels = std::move(spare_levels_.back());
+  spare_levels_.pop_back();
+  levels.resize(bound, Divergence::kUniform);  // one bound per module: never resized
+  return levels;
+}
+
+void CallContexts::GiveBackUniformLevels(std::vector<Divergence> levels) {
+  spare_levels_.push_back(std::move(levels));
+}
+
 }  // namespace uniformity_detail
 }  // namespace glint::spirv

@@ -63,10 +63,21 @@ class CallContexts {
   uint32_t most_rounds() const { return most_rounds_; }
   uint32_t runs() const { return kContextRunBudget - runs_left_; }
 
+  // A table of value levels by id below `bound`, every one uniform: one a finished
+  // context gave back, else a new one. A context's solver reads a value's level from
+  // such a table for every operand; made anew for each of the entry point's contexts
+  // (their number grows with the helpers, the table with the module), clearing them was
+  // quadratic in the module's size.
+  std::vector<Divergence> TakeUniformLevels(size_t bound);
+  // Takes back a table whose entries are all uniform again (the context reset the few
+  // it raised).
+  void GiveBackUniformLevels(std::vector<Divergence> levels);
+
  private:
   uint32_t runs_left_ = kContextRunBudget;
   uint32_t most_rounds_ = 0;
   std::unordered_map<const Instruction*, std::vector<std::pair<Inputs, Divergence>>> results_;
+  std::vector<std::vector<Divergence>> spare_levels_;  // all uniform
 };
 
 }  // namespace uniformity_detail

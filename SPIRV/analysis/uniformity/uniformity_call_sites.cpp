@@ -153,7 +153,8 @@ std::optional<Fact> UniformitySolver::ContextResult(Function& callee, const Bloc
 UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& callee,
                                    const Instruction& call, Divergence control)
     : facts_(caller.facts_), options_(caller.options_) {
-  proven_.value_levels.assign(facts_.module.header.bound, Divergence::kUniform);
+  contexts_ = caller.contexts_;
+  proven_.value_levels = contexts_->TakeUniformLevels(facts_.module.header.bound);
   proven_.reads = &reads_;
   model_ = caller.model_;
   entry_name_ = caller.entry_name_;
@@ -165,7 +166,6 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
   context_depth_ = caller.context_depth_ + 1;
   caller_ = &caller;
   context_call_ = &call;
-  contexts_ = caller.contexts_;
   reached_ = ReachedFunctions(facts_.calls, callee.id());
   one_subgroup_ = caller.one_subgroup_;  // the callee's blocks are among the caller's
   dimensions_ = caller.dimensions_;      // the entry point's workgroup
@@ -180,6 +180,17 @@ UniformitySolver::UniformitySolver(const UniformitySolver& caller, Function& cal
       ++bindings_version_;
     }
   });
+}
+
+// A call context gives its table of value levels back, uniform again, for the next
+// context: it raised few of them (proven_.values holds each one it raised).
+UniformitySolver::~UniformitySolver() {
+  if (!caller_) return;
+  std::vector<Divergence>& levels = proven_.value_levels;
+  proven_.values.ForEachKey([&levels](uint32_t id) {
+    if (id < levels.size()) levels[id] = Divergence::kUniform;
+  });
+  contexts_->GiveBackUniformLevels(std::move(levels));
 }
 
 // Within one call, the subtree's parameters are bound only by calls inside it and its

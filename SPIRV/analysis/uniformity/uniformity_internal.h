@@ -496,6 +496,10 @@ class UniformitySolver {
   enum class Partition : uint8_t { kScope, kLanes };
   UniformitySolver(ModuleFacts& facts, const Instruction& entry_point,
                    const UniformityOptions& options, Partition partition = Partition::kScope);
+  // A call context gives its value levels back to the entry point's contexts.
+  ~UniformitySolver();
+  UniformitySolver(const UniformitySolver&) = delete;
+  UniformitySolver& operator=(const UniformitySolver&) = delete;
   // Runs to the fixed point; returns a refusal or "".
   std::string Run(uint32_t* rounds);
   // A lane analysis of the same entry point (WantsLaneAnalysis), run to its fixed point,
