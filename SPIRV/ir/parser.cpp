@@ -495,53 +495,56 @@ class Parser {
         return nullptr;
       return &block_->instructions;
     }
-    Section section = SectionOf(opcode);
-    if ((opcode == spv::OpLine || opcode == spv::OpNoLine) && section_ >= kTypesValues)
-      section = section_;
+    const Section section = SectionAt(opcode);
     if (section < section_) return nullptr;
-    InstructionList* list = nullptr;
+    if (section == kMemoryModel || section == kExtInstImports || section == kFunctions)
+      return nullptr;
+    section_ = section;
+    return SectionList(section);
+  }
+
+  // The section an instruction of `opcode` belongs in here: line information stays in
+  // the section it appears in from the types on.
+  Section SectionAt(spv::Op opcode) const {
+    if ((opcode == spv::OpLine || opcode == spv::OpNoLine) && section_ >= kTypesValues)
+      return section_;
+    return SectionOf(opcode);
+  }
+
+  // The module's list of a section before the functions; null for kFunctions.
+  InstructionList* SectionList(Section section) {
     switch (section) {
       case kCapabilities:
-        list = &module_.capabilities;
-        break;
+        return &module_.capabilities;
       case kExtensions:
-        list = &module_.extensions;
-        break;
-      case kEntryPoints:
-        list = &module_.entry_points;
-        break;
-      case kExecutionModes:
-        list = &module_.execution_modes;
-        break;
-      case kDebugStrings:
-        list = &module_.debug_strings;
-        break;
-      case kDebugNames:
-        list = &module_.debug_names;
-        break;
-      case kDebugProcessed:
-        list = &module_.debug_processed;
-        break;
-      case kAnnotations:
-        list = &module_.annotations;
-        break;
-      case kTypesValues:
-        list = &module_.types_values;
-        break;
-      case kMemoryModel:
+        return &module_.extensions;
       case kExtInstImports:
+        return &module_.ext_inst_imports;
+      case kMemoryModel:
+        return &module_.memory_model;
+      case kEntryPoints:
+        return &module_.entry_points;
+      case kExecutionModes:
+        return &module_.execution_modes;
+      case kDebugStrings:
+        return &module_.debug_strings;
+      case kDebugNames:
+        return &module_.debug_names;
+      case kDebugProcessed:
+        return &module_.debug_processed;
+      case kAnnotations:
+        return &module_.annotations;
+      case kTypesValues:
+        return &module_.types_values;
       case kFunctions:
         return nullptr;
     }
-    section_ = section;
-    return list;
+    return nullptr;
   }
 
   bool Place(Instruction& inst, std::string* error) {
     if (function_) return PlaceInFunction(inst, error);
-    Section section = SectionOf(inst.opcode);
-    bool line_info = inst.opcode == spv::OpLine || inst.opcode == spv::OpNoLine;
-    if (line_info && section_ >= kTypesValues) section = section_;
+    const Section section = SectionAt(inst.opcode);
     if (section < section_)
       return Fail(inst.source_offset,
                   std::string(grammar::OpcodeName(inst.opcode)) + " belongs in the " +
@@ -551,45 +554,10 @@ class Parser {
     if (section == kMemoryModel && !module_.memory_model.empty())
       return Fail(inst.source_offset, "second OpMemoryModel", error);
     section_ = section;
-    switch (section) {
-      case kCapabilities:
-        module_.capabilities.push_back(std::move(inst));
-        break;
-      case kExtensions:
-        module_.extensions.push_back(std::move(inst));
-        break;
-      case kExtInstImports:
-        if (inst.StringAt(0).rfind("NonSemantic.", 0) == 0)
-          non_semantic_sets_.insert(inst.result_id);
-        module_.ext_inst_imports.push_back(std::move(inst));
-        break;
-      case kMemoryModel:
-        module_.memory_model.push_back(std::move(inst));
-        break;
-      case kEntryPoints:
-        module_.entry_points.push_back(std::move(inst));
-        break;
-      case kExecutionModes:
-        module_.execution_modes.push_back(std::move(inst));
-        break;
-      case kDebugStrings:
-        module_.debug_strings.push_back(std::move(inst));
-        break;
-      case kDebugNames:
-        module_.debug_names.push_back(std::move(inst));
-        break;
-      case kDebugProcessed:
-        module_.debug_processed.push_back(std::move(inst));
-        break;
-      case kAnnotations:
-        module_.annotations.push_back(std::move(inst));
-        break;
-      case kTypesValues:
-        module_.types_values.push_back(std::move(inst));
-        break;
-      case kFunctions:
-        return PlaceBetweenFunctions(inst, error);
-    }
+    if (section == kFunctions) return PlaceBetweenFunctions(inst, error);
+    if (section == kExtInstImports && inst.StringAt(0).rfind("NonSemantic.", 0) == 0)
+      non_semantic_sets_.insert(inst.result_id);
+    SectionList(section)->push_back(std::move(inst));
     return true;
   }
 
